@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# The whole test suite: type checks, lint, unit and integration tiers (real PostgreSQL, NATS, Temporal).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+bash infra/scripts/ensure-services.sh
+npm run typecheck
+npx jest --ci "$@"

@@ -1,0 +1,11 @@
+import type { Knex } from 'knex';
+
+/** Schema migrations of the write side and shared tables, in order. Read-model tables are not here:
+ * each projection creates its own (versioned) table so that it can be rebuilt side by side. */
+export interface Migration {
+  name: string;
+  up(knex: Knex): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+export const migrations: Migration[] = [];

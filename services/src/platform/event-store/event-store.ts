@@ -1,0 +1,51 @@
+import type { NewEvent, RecordedEvent } from '@alpenpass/contracts';
+
+/**
+ * What the caller expects the stream to look like before the append:
+ * - 'no_stream': the stream must not exist yet;
+ * - 'any': no check;
+ * - a number: the revision of the stream's last event (0-based), i.e. exactly that many + 1 events.
+ */
+export type ExpectedRevision = 'no_stream' | 'any' | number;
+
+export interface AppendResult {
+  /** revision of the stream's last event after the append: pass it as the next expectedRevision */
+  nextExpectedRevision: number;
+  /** global positions of the appended events, in order */
+  positions: number[];
+}
+
+export interface ReadStreamOptions {
+  fromRevision?: number;
+}
+
+export interface Subscription {
+  /** stops delivering and resolves once the in-flight handler call has finished */
+  stop(): Promise<void>;
+}
+
+export type EventHandler = (event: RecordedEvent) => Promise<void>;
+
+/** The port every event-store adapter implements; one contract test suite covers them all. */
+export interface EventStore {
+  append(streamName: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** events with globalPosition > afterPosition, in global order, at most `limit` of them */
+  readAll(afterPosition: number, limit: number): Promise<RecordedEvent[]>;
+  /** the highest global position that readers may safely see */
+  headPosition(): Promise<number>;
+  /** delivers every event after `afterPosition`, then follows new ones, one handler call at a time */
+  subscribe(afterPosition: number, handler: EventHandler): Subscription;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly streamName: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`stream ${streamName}: expected revision ${String(expected)}, found ${String(actual)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
