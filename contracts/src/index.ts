@@ -1,1 +1,6 @@
 export * from './events';
+export * from './api';
+export * from './languages';
+export * from './feature-flags';
+export * from './settings';
+export * from './validators/env';
