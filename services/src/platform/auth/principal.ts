@@ -1,0 +1,22 @@
+export const roles = ['customer', 'admin', 'integrator'] as const;
+export type Role = (typeof roles)[number];
+
+/** Who is calling, as proven by a verified bearer token. Guests have no principal. */
+export interface Principal {
+  subject: string;
+  roles: Role[];
+  /** the customer account the token speaks for (customers only) */
+  accountId: string | null;
+}
+
+/** Which callers a route admits. 'public' admits guests too. */
+export type Access = 'public' | 'customer' | 'admin' | 'integrator';
+
+export function admits(access: Access, principal: Principal | null): 'ok' | 'unauthenticated' | 'forbidden' {
+  if (access === 'public') return 'ok';
+  if (!principal) return 'unauthenticated';
+  if (principal.roles.includes(access)) return 'ok';
+  // staff may read what integrators read
+  if (access === 'integrator' && principal.roles.includes('admin')) return 'ok';
+  return 'forbidden';
+}

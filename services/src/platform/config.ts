@@ -1,0 +1,93 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+import {
+  CLIENT_ID,
+  envBoolean,
+  envList,
+  envPort,
+  envPositiveNumber,
+  envUrl,
+  featureFlagName,
+  featureFlagsFromList,
+  type FeatureFlags,
+} from '@alpenpass/contracts';
+
+export const allRoles = ['api', 'relay', 'projector', 'worker'] as const;
+export type ProcessRole = (typeof allRoles)[number];
+
+const repositoryRoot = join(__dirname, '..', '..', '..');
+
+/** Every variable the process reads, with its default. A bad value stops start-up naming the variable. */
+const environment = z.object({
+  PORT: envPort.default(3000),
+  ROLES: envList.pipe(z.array(z.enum(allRoles))).transform((list) => (list.length ? list : [...allRoles])),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: envUrl.default('postgres://postgres@127.0.0.1:5432/alpenpass'),
+  NATS_URL: envUrl.default('nats://127.0.0.1:4222'),
+  NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/, 'Expected a NATS stream name').default('EVENTS'),
+  TEMPORAL_ADDRESS: z.string().min(3).default('127.0.0.1:7233'),
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
+  EVENTSTORE_URL: z.string().optional(),
+  CLIENT_ID: z.literal(String(CLIENT_ID), `Expected ${CLIENT_ID}: the shop serves one client`).default(String(CLIENT_ID)),
+  CHANNEL_ID: z.uuid('Expected UUID string').default('6a1c7e52-3b8f-4e0a-9d2c-5f4b8a7e1d30'),
+  AUTH_JWKS_URI: envUrl.optional(),
+  AUTH_AUDIENCE: envUrl.default('https://api.alpenpass.local'),
+  AUTH_ISSUERS: envList.transform((list) => (list.length ? list : ['https://auth.alpenpass.local/'])),
+  AUTH_SIGNING_KEY_FILE: z.string().default(join(repositoryRoot, '.data', 'keys', 'signing-key.json')),
+  FEATURE_FLAGS: envList.pipe(z.array(featureFlagName)),
+  BASKET_HOLD_TTL_SECONDS: envPositiveNumber.default(1800),
+  WEB_DIST: z.string().default(join(repositoryRoot, 'web', 'dist')),
+  SERVE_WEB: envBoolean,
+  CONTENT_WEBHOOK_SECRET: z.string().min(16).default('alpenpass-dev-content-webhook-secret'),
+  LOAD_DEMO_DATA: envBoolean,
+});
+
+export interface AppConfig {
+  port: number;
+  roles: ProcessRole[];
+  logLevel: string;
+  databaseUrl: string;
+  nats: { url: string; stream: string };
+  temporal: { address: string; namespace: string };
+  eventStore: { kind: 'postgres' | 'eventstoredb'; url?: string };
+  clientId: string;
+  channelId: string;
+  auth: { jwksUri?: string; audience: string; issuers: string[]; signingKeyFile: string };
+  featureFlags: FeatureFlags;
+  basketHoldTtlMs: number;
+  web: { dist: string; serve: boolean };
+  contentWebhookSecret: string;
+  loadDemoData: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = environment.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.EVENT_STORE === 'eventstoredb' && !e.EVENTSTORE_URL) {
+    throw new ConfigError('Invalid configuration:\n  EVENTSTORE_URL: required when EVENT_STORE=eventstoredb');
+  }
+  return {
+    port: e.PORT,
+    roles: e.ROLES,
+    logLevel: e.LOG_LEVEL,
+    databaseUrl: e.DATABASE_URL,
+    nats: { url: e.NATS_URL, stream: e.NATS_STREAM },
+    temporal: { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE },
+    eventStore: { kind: e.EVENT_STORE, url: e.EVENTSTORE_URL },
+    clientId: e.CLIENT_ID,
+    channelId: e.CHANNEL_ID,
+    auth: { jwksUri: e.AUTH_JWKS_URI, audience: e.AUTH_AUDIENCE, issuers: e.AUTH_ISSUERS, signingKeyFile: e.AUTH_SIGNING_KEY_FILE },
+    featureFlags: featureFlagsFromList(e.FEATURE_FLAGS),
+    basketHoldTtlMs: e.BASKET_HOLD_TTL_SECONDS * 1000,
+    web: { dist: e.WEB_DIST, serve: env.SERVE_WEB === undefined ? true : e.SERVE_WEB },
+    contentWebhookSecret: e.CONTENT_WEBHOOK_SECRET,
+    loadDemoData: env.LOAD_DEMO_DATA === undefined ? true : e.LOAD_DEMO_DATA,
+  };
+}

@@ -1,0 +1,81 @@
+import { Router, type Request, type Response } from 'express';
+import type { z } from 'zod';
+import { admits, type Access } from '../auth/principal';
+import { Problem } from './problem';
+import type { RequestContext } from './request-context';
+import { parseInput } from './validate';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Schema = z.ZodType;
+
+/** One endpoint, described once: the same description validates requests and feeds OpenAPI. */
+export interface RouteSpec<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined> {
+  method: Method;
+  /** Express syntax, relative to the router's mount point: '/baskets/:basketId' */
+  path: string;
+  summary: string;
+  access: Access;
+  body?: B;
+  query?: Q;
+  params?: P;
+  response?: Schema;
+  /** success status; 204 when the handler returns undefined */
+  status?: number;
+}
+
+type Parsed<S> = S extends Schema ? z.output<S> : undefined;
+
+export interface RouteInput<B, Q, P> {
+  body: Parsed<B>;
+  query: Parsed<Q>;
+  params: Parsed<P>;
+  ctx: RequestContext;
+  req: Request;
+  res: Response;
+}
+
+export interface DescribedRoute {
+  spec: RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>;
+  fullPath: string;
+  tag: string;
+}
+
+/** An Express router that knows its routes' schemas, for validation and the OpenAPI document. */
+export class ApiRouter {
+  readonly express = Router();
+  readonly routes: DescribedRoute[] = [];
+
+  /** @param mountPath where the composition root mounts it below /api, e.g. '/baskets' or '' */
+  constructor(
+    readonly tag: string,
+    readonly mountPath = '',
+  ) {}
+
+  route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
+    spec: RouteSpec<B, Q, P>,
+    handler: (input: RouteInput<B, Q, P>) => Promise<unknown> | unknown,
+  ): this {
+    this.routes.push({ spec, fullPath: `${this.mountPath}${spec.path}`, tag: this.tag });
+    this.express[spec.method](spec.path, async (req: Request, res: Response) => {
+      const verdict = admits(spec.access, req.ctx.principal);
+      if (verdict === 'unauthenticated') throw Problem.unauthorized();
+      if (verdict === 'forbidden') throw Problem.forbidden();
+      const input = {
+        body: (spec.body ? parseInput(spec.body, req.body ?? {}, 'body') : undefined) as Parsed<B>,
+        query: (spec.query ? parseInput(spec.query, req.query, 'query') : undefined) as Parsed<Q>,
+        params: (spec.params ? parseInput(spec.params, req.params, 'params') : undefined) as Parsed<P>,
+        ctx: req.ctx,
+        req,
+        res,
+      };
+      const result = await handler(input);
+      if (res.headersSent) return;
+      if (result === undefined) {
+        res.status(204).end();
+        return;
+      }
+      res.status(spec.status ?? 200).json(result);
+    });
+    return this;
+  }
+}

@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { type Express, type Router } from 'express';
+import type { JWK } from 'jose';
+import type { Logger } from '../logger';
+import type { TokenVerifier } from '../auth/verifier';
+import { requireShopHeaders, type ShopIdentity } from './api-headers';
+import type { ApiRouter } from './api-router';
+import { authenticate } from './authenticate';
+import { docsRoutes } from './docs';
+import { errorHandler, unknownRoute } from './error-handler';
+import { healthRoutes, type ReadinessCheck } from './health';
+import { buildOpenApiDocument } from './openapi';
+import { requestContext } from './request-context';
+
+export interface HttpAppOptions {
+  log: Logger;
+  shop: ShopIdentity;
+  verifyToken: TokenVerifier;
+  /** the embedded identity provider's public keys, served for other services to verify our tokens */
+  publicKeys: JWK[];
+  /** product routers, behind the shop headers */
+  routers: ApiRouter[];
+  /** routers for outside systems that cannot send shop headers (content webhook): own authentication */
+  externalRouters?: ApiRouter[];
+  readiness: ReadinessCheck[];
+  /** built SPA to serve at / (skipped when the folder does not exist) */
+  webDist?: string;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** the body exactly as received, for signature checks */
+    rawBody?: Buffer;
+  }
+}
+
+export function createHttpApp(options: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'extended');
+  app.use(requestContext(options.log));
+  app.use(
+    express.json({
+      limit: '1mb',
+      verify: (req, _res, buffer) => {
+        (req as express.Request).rawBody = buffer;
+      },
+    }),
+  );
+
+  const api = express.Router();
+  api.use(healthRoutes(options.readiness));
+  const allRouters = [...(options.externalRouters ?? []), ...options.routers];
+  let openApi: object | undefined;
+  api.use(docsRoutes(() => (openApi ??= buildOpenApiDocument(allRouters))));
+  api.get('/.well-known/jwks.json', (_req, res) => {
+    res.json({ keys: options.publicKeys });
+  });
+  const mount = (router: ApiRouter): Router => express.Router().use(router.mountPath || '/', router.express);
+  api.use(authenticate(options.verifyToken));
+  for (const router of options.externalRouters ?? []) api.use(mount(router));
+  api.use(requireShopHeaders(options.shop));
+  for (const router of options.routers) api.use(mount(router));
+  api.use(unknownRoute);
+  app.use('/api', api);
+
+  if (options.webDist && existsSync(join(options.webDist, 'index.html'))) serveSpa(app, options.webDist);
+  app.use(unknownRoute);
+  app.use(errorHandler(options.log));
+  return app;
+}
+
+function serveSpa(app: Express, dist: string): void {
+  app.use(express.static(dist, { index: false, maxAge: '1h' }));
+  // client-side routes (/de/…, /fr/…) all get the SPA shell
+  app.get(/^\/(?!api\/).*/, (_req, res) => {
+    res.sendFile(join(dist, 'index.html'));
+  });
+}
