@@ -1,0 +1,34 @@
+import type { Knex } from 'knex';
+import type { Client as TemporalClient } from '@temporalio/client';
+import type { AppConfig } from './platform/config';
+import type { EventStore } from './platform/event-store/event-store';
+import type { ApiRouter } from './platform/http/api-router';
+import type { Logger } from './platform/logger';
+
+/** What every bounded context receives from the composition root. */
+export interface ContextDeps {
+  config: AppConfig;
+  store: EventStore;
+  /** the application database: read models and the tables of the write side */
+  knex: Knex;
+  log: Logger;
+  /** connects lazily: roles that never start workflows never open a Temporal connection */
+  temporal: () => Promise<TemporalClient>;
+}
+
+/**
+ * What a bounded context hands to the composition root (GUIDE §3: `index.ts` of each context).
+ * Projections are typed loosely here to keep services/ independent of the runtime's generics.
+ */
+export interface ContextModule {
+  name: string;
+  /** product routes behind the shop headers, mounted under /api */
+  routers?: ApiRouter[];
+  /** routes for outside systems (webhooks) that authenticate themselves */
+  externalRouters?: ApiRouter[];
+  projections?: unknown[];
+  /** Temporal activities this context contributes to the worker */
+  activities?: Record<string, (...args: never[]) => Promise<unknown>>;
+}
+
+export type ContextFactory = (deps: ContextDeps) => ContextModule;

@@ -1,0 +1,4 @@
+import type { ContextFactory } from './context-module';
+
+/** Every bounded context of the shop, in the order their routes are mounted. Add one line per context. */
+export const contextFactories: ContextFactory[] = [];
