@@ -4,3 +4,4 @@ export * from './languages';
 export * from './feature-flags';
 export * from './settings';
 export * from './validators/env';
+export * from './task-queues';

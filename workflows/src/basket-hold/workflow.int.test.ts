@@ -1,0 +1,172 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Client, Connection } from '@temporalio/client';
+import type { StructuredLogger } from '../runtime-logger';
+import { runWorker, type RunningWorker } from '../worker';
+import {
+  getBasketHoldStatus,
+  markBasketCheckedOut,
+  markBasketReleased,
+  renewBasketHold,
+  startBasketHold,
+} from './client';
+
+const address = process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
+const taskQueue = `basket-hold-test-${randomUUID()}`;
+const ttlMs = 2000;
+
+let connection: Connection;
+let client: Client;
+let worker: RunningWorker;
+/** Every call the worker made to the injected dependency, in order. */
+const releasedBaskets: string[] = [];
+/** Baskets whose next release attempt fails, to show that the activity is retried. */
+const failNextRelease = new Set<string>();
+
+/** What the worker logged through the injected logger (kept out of the test output). */
+const logLines: { level: string; fields: Record<string, unknown>; message: string }[] = [];
+const record = (level: string) => (fields: object, message: string) =>
+  void logLines.push({ level, fields: fields as Record<string, unknown>, message });
+const logger: StructuredLogger = {
+  trace: record('trace'),
+  debug: record('debug'),
+  info: record('info'),
+  warn: record('warn'),
+  error: record('error'),
+};
+
+const releasesOf = (basketId: string) => releasedBaskets.filter((id) => id === basketId).length;
+const start = (basketId: string, ttl = ttlMs) =>
+  startBasketHold(client, { basketId, ttlMs: ttl }, { taskQueue });
+
+beforeAll(
+  async () => {
+    // Starts the dev server unless one answers; the first run may build the CLI, which takes minutes.
+    execFileSync('bash', [join(__dirname, '..', '..', '..', 'infra', 'scripts', 'ensure-temporal.sh')], {
+      stdio: 'inherit',
+      timeout: 14 * 60 * 1000,
+    });
+    connection = await Connection.connect({ address });
+    client = new Client({ connection });
+    worker = await runWorker({
+      address,
+      taskQueue,
+      logger,
+      activities: {
+        async releaseBasketHolds(basketId) {
+          releasedBaskets.push(basketId);
+          if (failNextRelease.delete(basketId)) throw new Error('capacity store unavailable');
+        },
+      },
+    });
+  },
+  15 * 60 * 1000,
+);
+
+afterAll(async () => {
+  await worker?.shutdown();
+  await connection?.close();
+});
+
+describe('basket hold workflow on the Temporal dev server', () => {
+  it('releases the holds exactly once when the TTL elapses', async () => {
+    const basketId = randomUUID();
+    const startedAt = Date.now();
+    const handle = await start(basketId);
+
+    expect(handle.workflowId).toBe(`basket-hold-${basketId}`);
+    expect(await handle.result()).toBe('expired');
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(ttlMs);
+    expect(releasesOf(basketId)).toBe(1);
+    expect(await getBasketHoldStatus(client, basketId)).toMatchObject({ state: 'expired' });
+  });
+
+  it('reports the deadline while holding and postpones it on renew', async () => {
+    const basketId = randomUUID();
+    const startedAt = Date.now();
+    const handle = await start(basketId);
+    const before = await getBasketHoldStatus(client, basketId);
+    expect(before?.state).toBe('holding');
+    const firstDeadline = Date.parse(before?.expiresAt ?? '');
+    expect(firstDeadline).toBeGreaterThan(startedAt);
+    expect(firstDeadline).toBeLessThanOrEqual(Date.now() + ttlMs);
+
+    await sleep(1200);
+    expect(await renewBasketHold(client, basketId)).toBe(true);
+    const renewed = await getBasketHoldStatus(client, basketId);
+    expect(Date.parse(renewed?.expiresAt ?? '')).toBeGreaterThanOrEqual(firstDeadline + 1000);
+
+    // Past the first deadline, nothing has been released yet.
+    await sleep(Math.max(0, firstDeadline + 500 - Date.now()));
+    expect(releasesOf(basketId)).toBe(0);
+    expect((await getBasketHoldStatus(client, basketId))?.state).toBe('holding');
+
+    expect(await handle.result()).toBe('expired');
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1200 + ttlMs);
+    expect(releasesOf(basketId)).toBe(1);
+  });
+
+  it('keeps the holds when the basket goes to checkout', async () => {
+    const basketId = randomUUID();
+    const handle = await start(basketId);
+
+    expect(await markBasketCheckedOut(client, basketId)).toBe(true);
+    expect(await handle.result()).toBe('checkedOut');
+    await sleep(ttlMs + 500);
+    expect(releasesOf(basketId)).toBe(0);
+    expect(await renewBasketHold(client, basketId)).toBe(false);
+  });
+
+  it('ends without releasing when the basket was emptied', async () => {
+    const basketId = randomUUID();
+    const handle = await start(basketId);
+
+    expect(await markBasketReleased(client, basketId)).toBe(true);
+    expect(await handle.result()).toBe('released');
+    await sleep(ttlMs + 500);
+    expect(releasesOf(basketId)).toBe(0);
+  });
+
+  it('does not start a second run while a hold runs, but starts a new one after it ended', async () => {
+    const basketId = randomUUID();
+    const first = await start(basketId);
+    const second = await start(basketId, 60_000);
+
+    expect(second.firstExecutionRunId).toBe(first.firstExecutionRunId);
+    expect(await first.result()).toBe('expired');
+    expect(releasesOf(basketId)).toBe(1);
+
+    const next = await start(basketId);
+    expect(next.firstExecutionRunId).not.toBe(first.firstExecutionRunId);
+    expect(await markBasketCheckedOut(client, basketId)).toBe(true);
+    expect(await next.result()).toBe('checkedOut');
+    expect(releasesOf(basketId)).toBe(1);
+  });
+
+  it('retries a failed release until it succeeds', async () => {
+    const basketId = randomUUID();
+    failNextRelease.add(basketId);
+    const handle = await start(basketId, 500);
+
+    expect(await handle.result()).toBe('expired');
+    expect(releasesOf(basketId)).toBe(2);
+    expect(logLines).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        message: 'Activity failed',
+        fields: expect.objectContaining({ activityType: 'releaseBasketHolds' }),
+      }),
+    );
+    expect(
+      logLines.filter((line) => line.fields.basketId === basketId && line.level === 'info'),
+    ).toHaveLength(2);
+  });
+
+  it('answers that no hold runs for an unknown basket', async () => {
+    const basketId = randomUUID();
+    expect(await renewBasketHold(client, basketId)).toBe(false);
+    expect(await getBasketHoldStatus(client, basketId)).toBeNull();
+  });
+});

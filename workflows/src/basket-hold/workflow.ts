@@ -1,0 +1,88 @@
+import {
+  condition,
+  continueAsNew,
+  defineQuery,
+  defineSignal,
+  proxyActivities,
+  setHandler,
+  workflowInfo,
+} from '@temporalio/workflow';
+import type { BasketHoldActivities } from './activities';
+
+/** Default time a basket keeps its capacity holds without activity (§7 Capacities). */
+export const defaultBasketHoldTtlMs = 30 * 60 * 1000;
+
+/** holding → expiring → expired when the TTL elapses; holding → checkedOut | released on a signal. */
+export type BasketHoldState = 'holding' | 'expiring' | 'expired' | 'checkedOut' | 'released';
+
+export interface BasketHoldStatus {
+  /** ISO 8601 instant at which the holds are (or were) released unless renewed. */
+  expiresAt: string;
+  state: BasketHoldState;
+}
+
+export interface BasketHoldInput {
+  basketId: string;
+  /** Time without activity after which the holds are released; defaults to 30 minutes. */
+  ttlMs?: number;
+  /** Carried over by continue-as-new so a long-lived basket keeps its deadline. */
+  expiresAtMs?: number;
+}
+
+/** Activity on the basket: the deadline moves to now + TTL. */
+export const renewSignal = defineSignal('renew');
+/** The basket went to checkout: its holds stay (the checkout takes them over) and the hold ends. */
+export const checkedOutSignal = defineSignal('checkedOut');
+/** The basket was emptied: it released its holds itself and the hold ends. */
+export const releasedSignal = defineSignal('released');
+export const holdStatusQuery = defineQuery<BasketHoldStatus>('holdStatus');
+
+export function basketHoldWorkflowId(basketId: string): string {
+  return `basket-hold-${basketId}`;
+}
+
+const { releaseBasketHolds } = proxyActivities<BasketHoldActivities>({
+  startToCloseTimeout: '30 seconds',
+  // Releasing must eventually happen: retry without a limit, backing off up to a minute.
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+});
+
+/** Keeps a basket's capacity holds for a TTL that each renew signal restarts; releases them
+ * when the TTL elapses, unless the basket went to checkout or was emptied first. */
+export async function basketHoldWorkflow(input: BasketHoldInput): Promise<BasketHoldState> {
+  const ttlMs = input.ttlMs ?? defaultBasketHoldTtlMs;
+  // Date.now() inside a workflow is the deterministic workflow clock.
+  let expiresAtMs = input.expiresAtMs ?? Date.now() + ttlMs;
+  let state: BasketHoldState = 'holding';
+
+  setHandler(renewSignal, () => {
+    if (state === 'holding') expiresAtMs = Date.now() + ttlMs;
+  });
+  setHandler(checkedOutSignal, () => {
+    if (state === 'holding') state = 'checkedOut';
+  });
+  setHandler(releasedSignal, () => {
+    if (state === 'holding') state = 'released';
+  });
+  setHandler(holdStatusQuery, () => ({ expiresAt: new Date(expiresAtMs).toISOString(), state }));
+
+  while (state === 'holding') {
+    const deadline = expiresAtMs;
+    const remainingMs = deadline - Date.now();
+    if (remainingMs <= 0) break;
+    const changed = await condition(() => state !== 'holding' || expiresAtMs !== deadline, remainingMs);
+    if (!changed) break;
+    // Many renewals grow the history; start afresh with the same deadline when the server asks.
+    if (state === 'holding' && workflowInfo().continueAsNewSuggested) {
+      await continueAsNew<typeof basketHoldWorkflow>({ basketId: input.basketId, ttlMs, expiresAtMs });
+    }
+  }
+
+  if (state === 'holding') {
+    // From here on signals change nothing: the holds are being released.
+    state = 'expiring';
+    await releaseBasketHolds(input.basketId);
+    state = 'expired';
+  }
+  return state;
+}

@@ -1,0 +1,17 @@
+export { createWorker, runWorker, workflowBundle, type RunningWorker, type WorkerSettings } from './worker';
+export { createActivities, type ActivityDependencies } from './activities';
+export type { StructuredLogger } from './runtime-logger';
+export * from './basket-hold/client';
+export {
+  basketHoldWorkflow,
+  basketHoldWorkflowId,
+  checkedOutSignal,
+  defaultBasketHoldTtlMs,
+  holdStatusQuery,
+  releasedSignal,
+  renewSignal,
+  type BasketHoldInput,
+  type BasketHoldState,
+  type BasketHoldStatus,
+} from './basket-hold/workflow';
+export { createBasketHoldActivities, type BasketHoldDependencies } from './basket-hold/activities';

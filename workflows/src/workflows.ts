@@ -1,0 +1,3 @@
+// The worker bundles this module and everything it imports into the workflow sandbox: export
+// every workflow here, and import nothing that is not deterministic workflow code.
+export { basketHoldWorkflow } from './basket-hold/workflow';
