@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Connection } from '@temporalio/client';
+import { Worker } from '@temporalio/worker';
 import type { StructuredLogger } from '../runtime-logger';
-import { runWorker, type RunningWorker } from '../worker';
+import { runWorker, workflowBundle, type RunningWorker } from '../worker';
 import {
   getBasketHoldStatus,
   markBasketCheckedOut,
@@ -162,6 +163,18 @@ describe('basket hold workflow on the Temporal dev server', () => {
     expect(
       logLines.filter((line) => line.fields.basketId === basketId && line.level === 'info'),
     ).toHaveLength(2);
+  });
+
+  it('replays its recorded history deterministically with the current code', async () => {
+    const basketId = randomUUID();
+    const handle = await start(basketId, 800);
+    expect(await renewBasketHold(client, basketId)).toBe(true);
+    expect(await handle.result()).toBe('expired');
+
+    const history = await handle.fetchHistory();
+    await expect(
+      Worker.runReplayHistory({ workflowBundle: await workflowBundle() }, history, handle.workflowId),
+    ).resolves.toBeUndefined();
   });
 
   it('answers that no hold runs for an unknown basket', async () => {
