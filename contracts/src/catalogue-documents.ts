@@ -1,0 +1,185 @@
+import { IANAZone } from 'luxon';
+import { z } from 'zod';
+import { medium } from './domain/medium';
+import { localizedText } from './languages';
+
+/**
+ * §3 Content documents: what the content system sends (webhook) or exports (catalogue import).
+ * Every document has an id, creation and update time and a revision (a positive integer that grows
+ * with every publication). References between documents use document ids (`…Ref`), never the
+ * numeric catalogue ids; the read model resolves them. See docs/catalogue.md.
+ */
+
+export const contentDocumentTypes = [
+  'season',
+  'availabilityRange',
+  'availableMedium',
+  'pool',
+  'productCategory',
+  'internalProduct',
+  'productDefinition',
+  'discounts',
+  'attributeLabels',
+] as const;
+export type ContentDocumentType = (typeof contentDocumentTypes)[number];
+
+export const contentDocumentId = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/, 'Expected a document id (letters, digits, dot, dash, underscore; at most 120)');
+const documentRef = contentDocumentId;
+const isoDate = z.iso.date('Expected a date yyyy-MM-dd');
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Expected a slug (lower-case words joined by dashes)');
+const positiveInt = z.number().int().min(1);
+
+const documentBase = {
+  id: contentDocumentId,
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+  revision: positiveInt,
+};
+
+/** §3: an attribute (age, duration, …) with its label; optional age and year bounds. */
+export const contentAttribute = z
+  .object({
+    identifier: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, 'Expected an attribute identifier'),
+    value: z.string().min(1),
+    displayName: localizedText,
+    minAge: z.number().int().min(0).optional(),
+    maxAge: z.number().int().min(0).optional(),
+    minYear: z.number().int().min(1900).optional(),
+    maxYear: z.number().int().max(2100).optional(),
+  })
+  .refine((a) => a.minAge === undefined || a.maxAge === undefined || a.minAge <= a.maxAge, {
+    message: 'minAge must not exceed maxAge',
+    path: ['maxAge'],
+  })
+  .refine((a) => a.minYear === undefined || a.maxYear === undefined || a.minYear <= a.maxYear, {
+    message: 'minYear must not exceed maxYear',
+    path: ['maxYear'],
+  });
+export type ContentAttribute = z.infer<typeof contentAttribute>;
+
+export const productKinds = ['DAY_PASS', 'MULTI_DAY_PASS', 'TIME_SLOT', 'SEASON_SUBSCRIPTION', 'CONSUMPTION', 'PARKING', 'DEPOSIT'] as const;
+export const productKind = z.enum(productKinds);
+export type ProductKind = z.infer<typeof productKind>;
+
+/**
+ * When a product can be booked, relative to the start of what is booked (validity start, or slot
+ * start), computed in the pool's timezone:
+ * - earliestDaysBefore: bookable from 00:00 (pool time) that many days before the start; null = no limit;
+ * - latestMinutesBeforeStart: bookable until start minus that many minutes; negative = after the start
+ *   (a day pass with -960 sells until 16:00 of its day); null = until the end of the validity.
+ */
+export const bookingWindow = z.object({
+  earliestDaysBefore: z.number().int().min(0).nullable(),
+  latestMinutesBeforeStart: z.number().int().min(-10080).max(525600).nullable(),
+});
+export type BookingWindow = z.infer<typeof bookingWindow>;
+
+export const chfPrice = z.object({ amount: z.number().int().min(0), currency: z.literal('CHF') });
+export type ChfPrice = z.infer<typeof chfPrice>;
+
+const dateRangeChecked = <T extends { from: string; to: string }>(doc: T) => doc.from <= doc.to;
+const dateRangeMessage = { message: 'from must not be after to', path: ['to'] };
+
+export const seasonDocument = z
+  .object({ ...documentBase, type: z.literal('season'), name: localizedText, poolRef: documentRef, from: isoDate, to: isoDate })
+  .refine(dateRangeChecked, dateRangeMessage);
+
+export const availabilityRangeDocument = z
+  .object({
+    ...documentBase,
+    type: z.literal('availabilityRange'),
+    name: localizedText,
+    seasonRef: documentRef.optional(),
+    from: isoDate,
+    to: isoDate,
+  })
+  .refine(dateRangeChecked, dateRangeMessage);
+
+export const availableMediumDocument = z.object({ ...documentBase, type: z.literal('availableMedium'), medium, name: localizedText });
+
+export const poolDocument = z.object({
+  ...documentBase,
+  type: z.literal('pool'),
+  identifier: slug,
+  name: localizedText,
+  timezone: z.string().refine((zone) => IANAZone.isValidZone(zone), 'Expected an IANA timezone'),
+});
+
+export const productCategoryDocument = z.object({
+  ...documentBase,
+  type: z.literal('productCategory'),
+  slug,
+  name: localizedText,
+  description: localizedText,
+  sortOrder: z.number().int().default(0),
+});
+
+/** §3 "A sanity product has peProductId (positive integer)": it is the product's catalogue id. */
+export const internalProductDocument = z.object({
+  ...documentBase,
+  type: z.literal('internalProduct'),
+  peProductId: positiveInt,
+  productKind,
+  slug,
+  name: localizedText,
+  description: localizedText,
+  categoryRef: documentRef,
+  poolRef: documentRef,
+  hasValidity: z.boolean(),
+  availabilityRangeRefs: z.array(documentRef).default([]),
+  availableMediumRefs: z.array(documentRef).default([]),
+  bookingWindow: bookingWindow.default({ earliestDaysBefore: null, latestMinutesBeforeStart: null }),
+  sortOrder: z.number().int().default(0),
+});
+
+export const productDefinitionDocument = z.object({
+  ...documentBase,
+  type: z.literal('productDefinition'),
+  peProductDefinitionId: positiveInt,
+  productRef: documentRef,
+  attributes: z.array(contentAttribute).default([]),
+  basePrice: chfPrice,
+  requiredProductDefinitions: z.array(z.object({ productDefinitionRef: documentRef, count: positiveInt })).default([]),
+});
+
+export const discountsDocument = z
+  .object({
+    ...documentBase,
+    type: z.literal('discounts'),
+    name: localizedText,
+    discountType: z.enum(['RELATIVE', 'ABSOLUTE']),
+    value: z.number().min(0),
+    productDefinitionRefs: z.array(documentRef).min(1),
+  })
+  .refine((d) => d.discountType !== 'RELATIVE' || d.value <= 100, { message: 'A relative discount is 0 to 100', path: ['value'] })
+  .refine((d) => d.discountType !== 'ABSOLUTE' || Number.isInteger(d.value), { message: 'An absolute discount is in minor units', path: ['value'] });
+
+/** Labels of the attribute values of one pool: the "translation pool" served by /clients/translations. */
+export const attributeLabelsDocument = z.object({
+  ...documentBase,
+  type: z.literal('attributeLabels'),
+  poolRef: documentRef,
+  attributes: z.array(contentAttribute).min(1),
+});
+
+export const contentDocument = z.discriminatedUnion('type', [
+  seasonDocument,
+  availabilityRangeDocument,
+  availableMediumDocument,
+  poolDocument,
+  productCategoryDocument,
+  internalProductDocument,
+  productDefinitionDocument,
+  discountsDocument,
+  attributeLabelsDocument,
+]);
+export type ContentDocument = z.infer<typeof contentDocument>;
+export type ContentDocumentOf<T extends ContentDocumentType> = Extract<ContentDocument, { type: T }>;
+
+/** A full export of the content system (catalogue import): a list, or an object holding the list. */
+export const contentExport = z.union([z.array(z.unknown()), z.object({ documents: z.array(z.unknown()) }).transform((e) => e.documents)]);
+
+/** The header carrying the content webhook's signature: "sha256=" + hex HMAC-SHA256 of the raw body. */
+export const CONTENT_SIGNATURE_HEADER = 'x-content-signature';

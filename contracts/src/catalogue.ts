@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { bookingWindow, chfPrice, productKind } from './catalogue-documents';
+import { medium } from './domain/medium';
+import { integerCommaSeparatedList, trimmedCommaSeparatedList } from './validators/comma-lists';
+import { numericIdParam } from './validators/ids';
+
+export * from './catalogue-documents';
+
+/** §3 Product and ProductDefinition as the API serves them: texts already in the request's language. */
+
+export const productAttributeDto = z.object({
+  value: z.string(),
+  displayName: z.string(),
+  minAge: z.number().int().optional(),
+  maxAge: z.number().int().optional(),
+  minYear: z.number().int().optional(),
+  maxYear: z.number().int().optional(),
+});
+
+export const productDiscountDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  discountType: z.enum(['RELATIVE', 'ABSOLUTE']),
+  value: z.number(),
+});
+
+const productDefinitionFields = {
+  id: z.number().int(),
+  productId: z.number().int(),
+  /** name -> {value, displayName}: "age" -> {value: "adult"}, "duration" -> {value: "3d"} */
+  attributes: z.record(z.string(), productAttributeDto),
+  basePrice: chfPrice,
+  discounts: z.array(productDiscountDto),
+};
+
+/** A required definition, nested one level deep (its own requirements are listed by id only). */
+export const requiredDefinitionSummaryDto = z.object({
+  ...productDefinitionFields,
+  requiredProductDefinitionIds: z.array(z.number().int()),
+});
+
+export const productDefinitionDto = z.object({
+  ...productDefinitionFields,
+  requiredProductDefinitions: z.array(
+    z.object({
+      requiredProductDefinitionId: z.number().int(),
+      requiredProductDefinition: requiredDefinitionSummaryDto,
+      count: z.number().int(),
+    }),
+  ),
+});
+export type ProductDefinitionDto = z.infer<typeof productDefinitionDto>;
+
+export const poolDto = z.object({ identifier: z.string(), name: z.string(), timezone: z.string() });
+
+export const productDto = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  kind: productKind,
+  name: z.string(),
+  description: z.string(),
+  category: z.object({ slug: z.string(), name: z.string() }).nullable(),
+  pool: poolDto,
+  hasValidity: z.boolean(),
+  productAvailabilityRanges: z.array(z.object({ id: z.string(), name: z.string(), from: z.string(), to: z.string() })),
+  media: z.array(medium),
+  bookingWindow,
+  productDefinitions: z.array(productDefinitionDto),
+});
+export type ProductDto = z.infer<typeof productDto>;
+
+export const catalogCategoryDto = z.object({
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  products: z.array(productDto),
+});
+export type CatalogCategoryDto = z.infer<typeof catalogCategoryDto>;
+
+export const productsQuery = z.object({ productIds: integerCommaSeparatedList.optional() });
+export const productIdParams = z.object({ productId: numericIdParam });
+export const catalogSlugParams = z.object({ slug: z.string().min(1) });
+
+export const clientDto = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  channelId: z.string(),
+  languages: z.array(z.string()),
+  defaultLanguage: z.string(),
+  currency: z.literal('CHF'),
+  pools: z.array(poolDto),
+});
+
+export const translationsQuery = z.object({ poolIdentifiers: trimmedCommaSeparatedList.optional() });
+/** pool identifier -> "attribute.value" -> label, in the request's language */
+export const translationsDto = z.record(z.string(), z.record(z.string(), z.string()));
+
+/** What the content webhook and the import answer per document. */
+export const contentPublicationOutcome = z.enum(['stored', 'unchanged']);
+export const contentWebhookResponse = z.object({
+  documentId: z.string(),
+  revision: z.number().int(),
+  outcome: contentPublicationOutcome,
+});

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { validationMessages as messages } from '../validators/messages';
+import { iso8601DateString } from '../validators/dates';
+
+/** A validity range {from, to} of ISO 8601 dates. */
+export const validityRange = z.object({ from: iso8601DateString, to: iso8601DateString });
+export type ValidityRange = z.infer<typeof validityRange>;
+
+const quantity = z.number().int().min(0);
+const personType = z.string().min(1);
+
+export const anonymousPersonTypeEntry = z.object({ quantity, personType });
+export const personalizedPersonTypeEntry = z.object({ personIds: z.array(z.number().int().min(1)), personType });
+export const personTypeEntry = z.union([anonymousPersonTypeEntry, personalizedPersonTypeEntry]);
+export type PersonTypeEntry = z.infer<typeof personTypeEntry>;
+
+/** A person-type list: non-empty, and never mixing anonymous with personalized entries. */
+export const personTypeList = z
+  .array(personTypeEntry)
+  .min(1)
+  .refine((entries) => {
+    const personalized = entries.filter((entry) => 'personIds' in entry).length;
+    return personalized === 0 || personalized === entries.length;
+  }, messages.anonymousAndPersonalizedMixed);
+
+/** The allocation: a plain quantity, or a person-type list. */
+export const itemAllocation = z.union([z.object({ quantity }), z.object({ personTypes: personTypeList })]);
+export type ItemAllocation = z.infer<typeof itemAllocation>;
+
+/** The attribute name that may only be chosen through person types. */
+export const AGE_ATTRIBUTE = 'age';
+
+/** §3, §5 Item selection. */
+export const itemSelection = z.object({
+  validity: validityRange.optional(),
+  allocation: itemAllocation,
+  attributes: z
+    .record(z.string(), z.string().nullable())
+    .default({})
+    .refine((attributes) => !(AGE_ATTRIBUTE in attributes), messages.ageViaAttributes),
+});
+export type ItemSelection = z.infer<typeof itemSelection>;

@@ -1,0 +1,2 @@
+/** Schemas that need Node APIs (Buffer). Import from the API only: `@alpenpass/contracts/src/server`. */
+export * from './validators/uploaded-file';
