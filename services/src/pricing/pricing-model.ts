@@ -1,0 +1,61 @@
+import type { PriceOverride, PricingParameterOverride, PricingParameterType } from '@alpenpass/contracts';
+
+/** The pricing settings of one product definition (docs/PRICING.md). Money in minor units (CHF). */
+export interface PricingSettings {
+  /** price of the first day; null: the catalogue's base price of the definition */
+  dailyBaseRate: number | null;
+  /** lowest price the definition is ever sold for; null: 70 % of the standard price */
+  floor: number | null;
+  /** highest price; null: 150 % of the standard price */
+  ceiling: number | null;
+  /** demand strength in percent: how far demand and lead time move the price */
+  valdem: number;
+  /** percent of the daily rate charged for each additional day of a duration definition */
+  multiday: number;
+  /** round the final price to 0.05 CHF */
+  applyRounding: boolean;
+}
+
+export const defaultPricingSettings: PricingSettings = {
+  dailyBaseRate: null,
+  floor: null,
+  ceiling: null,
+  valdem: 30,
+  multiday: 80,
+  applyRounding: true,
+};
+
+export const defaultFloorPercent = 70;
+export const defaultCeilingPercent = 150;
+/** lead time (days before the visit) beyond which booking early earns no further reduction */
+export const leadTimeHorizonDays = 90;
+
+/** What applies on one date beyond the settings. */
+export interface DateOverrides {
+  baseRate?: PriceOverride;
+  valdem?: PricingParameterOverride;
+  multiday?: PricingParameterOverride;
+}
+
+export type ParameterOverrides = Partial<Record<PricingParameterType, PricingParameterOverride>>;
+
+/** Bookings so far against capacity for a definition and date. Capacity null: unknown (no demand signal). */
+export interface Demand {
+  booked: number;
+  capacity: number | null;
+}
+
+/** The documented default until the capacity and basket contexts report bookings. */
+export const noBookings: Demand = { booked: 0, capacity: null };
+
+/** The catalogue facts pricing needs about a definition. */
+export interface PricedDefinition {
+  productDefinitionId: number;
+  productId: number;
+  /** catalogue base price in minor units */
+  basePrice: number;
+  /** 1 for single-day definitions */
+  durationDays: number;
+  poolId: number | null;
+  timezone: string;
+}
