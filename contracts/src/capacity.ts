@@ -144,7 +144,7 @@ export type AdminSlot = z.infer<typeof adminSlot>;
 
 export const slotGroupIdParams = z.object({ slotGroupId: numericIdParam });
 export const slotIdParams = z.object({ slotId: numericIdParam });
-export const productIdParams = z.object({ productId: numericIdParam });
+export const capacityProductParams = z.object({ productId: numericIdParam });
 
 export const slotGroupSlotsQuery = z.object({
   limit: z.coerce
@@ -186,3 +186,70 @@ export const productSlotsQuery = z.object({
   ignoreLatestBookingTime: flag,
 });
 export type ProductSlotsQuery = z.output<typeof productSlotsQuery>;
+
+/* ---- events (stream names: slotgroup-<id>, slotplan-<productId>, slot-<id>) ---- */
+
+export interface PlannedSlot {
+  slotId: number;
+  from: string;
+  to: string;
+}
+
+export type SlotGroupEvent =
+  | { type: 'SlotGroupCreated'; data: { slotGroupId: number } & SlotGroupDefinition }
+  | { type: 'SlotGroupUpdated'; data: { slotGroupId: number } & SlotGroupDefinition };
+
+/** The product's slot plan: every live slot of a product, for overlap detection with expected revisions. */
+export type SlotPlanEvent =
+  | { type: 'SlotsPlanned'; data: { productId: number; slotGroupId: number; slots: PlannedSlot[] } }
+  | { type: 'SlotUnplanned'; data: { productId: number; slotId: number } };
+
+export interface SlotScheduledData {
+  slotId: number;
+  slotGroupId: number;
+  productId: number;
+  from: string;
+  to: string;
+  capacity: number;
+  productDefinitionIds: number[];
+  visible: boolean;
+  isAllDay: boolean;
+}
+
+/** A hold or booking of places on a slot by one basket entry. */
+export interface CapacityClaim {
+  slotId: number;
+  basketId: string;
+  entryId: string;
+  quantity: number;
+}
+
+export type SlotEvent =
+  | { type: 'SlotScheduled'; data: SlotScheduledData }
+  | { type: 'SlotCancelled'; data: { slotId: number } }
+  | { type: 'SlotHidden'; data: { slotId: number } }
+  | { type: 'SlotShown'; data: { slotId: number } }
+  | { type: 'SlotDeleted'; data: { slotId: number } }
+  | { type: 'SlotCapacityChanged'; data: { slotId: number; capacity: number } }
+  /** quantity is the entry's whole hold after the event (a changed quantity replaces the old one) */
+  | { type: 'CapacityHeld'; data: CapacityClaim }
+  /** quantity is what was released: the entry's hold is gone afterwards */
+  | { type: 'CapacityReleased'; data: CapacityClaim }
+  /** the entry's hold turned into a booking of `quantity` places */
+  | { type: 'CapacityBooked'; data: CapacityClaim };
+
+export const slotEventTypes = [
+  'SlotScheduled',
+  'SlotCancelled',
+  'SlotHidden',
+  'SlotShown',
+  'SlotDeleted',
+  'SlotCapacityChanged',
+  'CapacityHeld',
+  'CapacityReleased',
+  'CapacityBooked',
+] as const satisfies readonly SlotEvent['type'][];
+
+export const slotStreamName = (slotId: number) => `slot-${slotId}`;
+export const slotGroupStreamName = (slotGroupId: number) => `slotgroup-${slotGroupId}`;
+export const slotPlanStreamName = (productId: number) => `slotplan-${productId}`;

@@ -2,6 +2,7 @@ import { IANAZone } from 'luxon';
 import { z } from 'zod';
 import { medium } from './domain/medium';
 import { localizedText } from './languages';
+import { contentAttribute, contentDocumentBase, type ContentDocumentKind } from './domain/content-documents';
 
 /**
  * §3 Content documents: what the content system sends (webhook) or exports (catalogue import).
@@ -10,45 +11,20 @@ import { localizedText } from './languages';
  * numeric catalogue ids; the read model resolves them. See docs/catalogue.md.
  */
 
-export const contentDocumentTypes = [
-  'season',
-  'availabilityRange',
-  'availableMedium',
-  'pool',
-  'productCategory',
-  'internalProduct',
-  'productDefinition',
-  'discounts',
-  'attributeLabels',
-] as const;
-export type ContentDocumentType = (typeof contentDocumentTypes)[number];
+/** Document kinds: shared with contracts/src/domain/content-documents.ts. */
+export type ContentDocumentType = ContentDocumentKind;
 
-export const contentDocumentId = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,119}$/, 'Expected a document id (letters, digits, dot, dash, underscore; at most 120)');
-const documentRef = contentDocumentId;
+const documentRef = z.string().min(1).max(200);
 const isoDate = z.iso.date('Expected a date yyyy-MM-dd');
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Expected a slug (lower-case words joined by dashes)');
 const positiveInt = z.number().int().min(1);
 
-const documentBase = {
-  id: contentDocumentId,
-  createdAt: z.iso.datetime({ offset: true }),
-  updatedAt: z.iso.datetime({ offset: true }),
-  revision: positiveInt,
-};
+/** The shared base, with an orderable revision: a positive integer that grows with every publication
+ * (an older or equal revision changes nothing, a newer one replaces the document). */
+const documentBase = contentDocumentBase.extend({ id: contentDocumentBase.shape.id.max(200), revision: positiveInt });
 
-/** §3: an attribute (age, duration, …) with its label; optional age and year bounds. */
-export const contentAttribute = z
-  .object({
-    identifier: z.string().regex(/^[a-zA-Z][a-zA-Z0-9_]*$/, 'Expected an attribute identifier'),
-    value: z.string().min(1),
-    displayName: localizedText,
-    minAge: z.number().int().min(0).optional(),
-    maxAge: z.number().int().min(0).optional(),
-    minYear: z.number().int().min(1900).optional(),
-    maxYear: z.number().int().max(2100).optional(),
-  })
+/** §3 attribute with its bounds checked against each other. */
+export const checkedContentAttribute = contentAttribute
   .refine((a) => a.minAge === undefined || a.maxAge === undefined || a.minAge <= a.maxAge, {
     message: 'minAge must not exceed maxAge',
     path: ['maxAge'],
@@ -57,7 +33,6 @@ export const contentAttribute = z
     message: 'minYear must not exceed maxYear',
     path: ['maxYear'],
   });
-export type ContentAttribute = z.infer<typeof contentAttribute>;
 
 export const productKinds = ['DAY_PASS', 'MULTI_DAY_PASS', 'TIME_SLOT', 'SEASON_SUBSCRIPTION', 'CONSUMPTION', 'PARKING', 'DEPOSIT'] as const;
 export const productKind = z.enum(productKinds);
@@ -82,14 +57,13 @@ export type ChfPrice = z.infer<typeof chfPrice>;
 const dateRangeChecked = <T extends { from: string; to: string }>(doc: T) => doc.from <= doc.to;
 const dateRangeMessage = { message: 'from must not be after to', path: ['to'] };
 
-export const seasonDocument = z
-  .object({ ...documentBase, type: z.literal('season'), name: localizedText, poolRef: documentRef, from: isoDate, to: isoDate })
+export const seasonDocument = documentBase
+  .extend({ kind: z.literal('season'), name: localizedText, poolRef: documentRef, from: isoDate, to: isoDate })
   .refine(dateRangeChecked, dateRangeMessage);
 
-export const availabilityRangeDocument = z
-  .object({
-    ...documentBase,
-    type: z.literal('availabilityRange'),
+export const availabilityRangeDocument = documentBase
+  .extend({
+    kind: z.literal('availabilityRange'),
     name: localizedText,
     seasonRef: documentRef.optional(),
     from: isoDate,
@@ -97,19 +71,17 @@ export const availabilityRangeDocument = z
   })
   .refine(dateRangeChecked, dateRangeMessage);
 
-export const availableMediumDocument = z.object({ ...documentBase, type: z.literal('availableMedium'), medium, name: localizedText });
+export const availableMediumDocument = documentBase.extend({ kind: z.literal('availableMedium'), medium, name: localizedText });
 
-export const poolDocument = z.object({
-  ...documentBase,
-  type: z.literal('pool'),
+export const poolDocument = documentBase.extend({
+  kind: z.literal('pool'),
   identifier: slug,
   name: localizedText,
   timezone: z.string().refine((zone) => IANAZone.isValidZone(zone), 'Expected an IANA timezone'),
 });
 
-export const productCategoryDocument = z.object({
-  ...documentBase,
-  type: z.literal('productCategory'),
+export const productCategoryDocument = documentBase.extend({
+  kind: z.literal('productCategory'),
   slug,
   name: localizedText,
   description: localizedText,
@@ -117,9 +89,8 @@ export const productCategoryDocument = z.object({
 });
 
 /** §3 "A sanity product has peProductId (positive integer)": it is the product's catalogue id. */
-export const internalProductDocument = z.object({
-  ...documentBase,
-  type: z.literal('internalProduct'),
+export const internalProductDocument = documentBase.extend({
+  kind: z.literal('internalProduct'),
   peProductId: positiveInt,
   productKind,
   slug,
@@ -134,20 +105,18 @@ export const internalProductDocument = z.object({
   sortOrder: z.number().int().default(0),
 });
 
-export const productDefinitionDocument = z.object({
-  ...documentBase,
-  type: z.literal('productDefinition'),
+export const productDefinitionDocument = documentBase.extend({
+  kind: z.literal('productDefinition'),
   peProductDefinitionId: positiveInt,
   productRef: documentRef,
-  attributes: z.array(contentAttribute).default([]),
+  attributes: z.array(checkedContentAttribute).default([]),
   basePrice: chfPrice,
   requiredProductDefinitions: z.array(z.object({ productDefinitionRef: documentRef, count: positiveInt })).default([]),
 });
 
-export const discountsDocument = z
-  .object({
-    ...documentBase,
-    type: z.literal('discounts'),
+export const discountsDocument = documentBase
+  .extend({
+    kind: z.literal('discounts'),
     name: localizedText,
     discountType: z.enum(['RELATIVE', 'ABSOLUTE']),
     value: z.number().min(0),
@@ -157,14 +126,13 @@ export const discountsDocument = z
   .refine((d) => d.discountType !== 'ABSOLUTE' || Number.isInteger(d.value), { message: 'An absolute discount is in minor units', path: ['value'] });
 
 /** Labels of the attribute values of one pool: the "translation pool" served by /clients/translations. */
-export const attributeLabelsDocument = z.object({
-  ...documentBase,
-  type: z.literal('attributeLabels'),
+export const attributeLabelsDocument = documentBase.extend({
+  kind: z.literal('attributeLabels'),
   poolRef: documentRef,
-  attributes: z.array(contentAttribute).min(1),
+  attributes: z.array(checkedContentAttribute).min(1),
 });
 
-export const contentDocument = z.discriminatedUnion('type', [
+export const contentDocument = z.discriminatedUnion('kind', [
   seasonDocument,
   availabilityRangeDocument,
   availableMediumDocument,
@@ -176,7 +144,7 @@ export const contentDocument = z.discriminatedUnion('type', [
   attributeLabelsDocument,
 ]);
 export type ContentDocument = z.infer<typeof contentDocument>;
-export type ContentDocumentOf<T extends ContentDocumentType> = Extract<ContentDocument, { type: T }>;
+export type ContentDocumentOf<T extends ContentDocumentType> = Extract<ContentDocument, { kind: T }>;
 
 /** A full export of the content system (catalogue import): a list, or an object holding the list. */
 export const contentExport = z.union([z.array(z.unknown()), z.object({ documents: z.array(z.unknown()) }).transform((e) => e.documents)]);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bookingWindow, chfPrice, productKind } from './catalogue-documents';
+import { bookingWindow, chfPrice, productKind, type ContentDocument } from './catalogue-documents';
 import { medium } from './domain/medium';
 import { integerCommaSeparatedList, trimmedCommaSeparatedList } from './validators/comma-lists';
 import { numericIdParam } from './validators/ids';
@@ -102,3 +102,12 @@ export const contentWebhookResponse = z.object({
   revision: z.number().int(),
   outcome: contentPublicationOutcome,
 });
+
+/** Catalogue events (stream `catalogue-<documentId>`): one stream per content document. */
+export const catalogueEventTypes = {
+  contentDocumentPublished: 'ContentDocumentPublished',
+} as const;
+export interface ContentDocumentPublishedData {
+  document: ContentDocument;
+}
+export const catalogueStreamName = (documentId: string) => `catalogue-${documentId}`;

@@ -34,3 +34,19 @@ export const channelDto = z.object({
   updatedAt: z.string(),
 });
 export type ChannelDto = z.infer<typeof channelDto>;
+
+/** Channel events (stream `channel-<uuid>`). */
+export const channelEventTypes = { created: 'ChannelCreated', updated: 'ChannelUpdated' } as const;
+export interface ChannelCreatedData {
+  channelId: string;
+  name: string;
+  type: z.infer<typeof channelType>;
+  productIds: number[];
+}
+export interface ChannelUpdatedData {
+  channelId: string;
+  name?: string;
+  type?: z.infer<typeof channelType>;
+  productIds?: number[];
+}
+export const channelStreamName = (id: string) => `channel-${id}`;

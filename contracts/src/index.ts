@@ -42,3 +42,4 @@ export * from './queries/list-query';
 export * from './pricing';
 export * from './catalogue';
 export * from './channel';
+export * from './capacity';
