@@ -49,3 +49,24 @@ export class WrongExpectedRevisionError extends Error {
     this.name = 'WrongExpectedRevisionError';
   }
 }
+
+/** An append carried event ids that are already stored, but not as the same batch of the same stream. */
+export class DuplicateEventIdError extends Error {
+  constructor(
+    readonly streamName: string,
+    readonly eventIds: string[],
+  ) {
+    super(`stream ${streamName}: event ids already stored elsewhere or partially: ${eventIds.join(', ')}`);
+    this.name = 'DuplicateEventIdError';
+  }
+}
+
+/** The structural logger every platform module accepts; a pino logger fits it. */
+export interface PlatformLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+  debug(obj: object, msg?: string): void;
+}
+
+export const silentLogger: PlatformLogger = { info() {}, warn() {}, error() {}, debug() {} };

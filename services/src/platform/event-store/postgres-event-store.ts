@@ -1,0 +1,109 @@
+import type { RecordedEvent } from '@alpenpass/contracts';
+import type { Knex } from 'knex';
+import { prepareEvents } from './event-envelope';
+import { AppendRaceError, appendInTransaction } from './postgres-append';
+import { pollingSubscription } from './polling-subscription';
+import type { EventStore, PlatformLogger, Subscription } from './event-store';
+
+interface EventRow {
+  global_position: number | string;
+  event_id: string;
+  stream_name: string;
+  revision: number;
+  type: string;
+  data: unknown;
+  metadata: RecordedEvent['metadata'];
+}
+
+const columns = ['global_position', 'event_id', 'stream_name', 'revision', 'type', 'data', 'metadata'];
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    eventId: row.event_id,
+    type: row.type,
+    streamName: row.stream_name,
+    revision: row.revision,
+    globalPosition: Number(row.global_position),
+    data: row.data,
+    metadata: row.metadata,
+  };
+}
+
+export interface PostgresEventStoreOptions {
+  knex: Knex;
+  /** how often subscriptions look for new events when idle */
+  pollIntervalMs?: number;
+  /** attempts when a concurrent append raced this one for the same revision or event id */
+  raceAttempts?: number;
+  logger?: PlatformLogger;
+}
+
+/** The default event store (schema: infra/src/migrations/001-event-store.ts). It does not own the
+ * knex pool it is given: close() only stops its subscriptions. */
+export function createPostgresEventStore(options: PostgresEventStoreOptions): EventStore {
+  const { knex } = options;
+  const subscriptions = new Set<Subscription>();
+  const raceAttempts = options.raceAttempts ?? 5;
+
+  const readAll = async (afterPosition: number, limit: number) => {
+    const rows = await knex('events')
+      .select<EventRow[]>(columns)
+      .where('global_position', '>', afterPosition)
+      .orderBy('global_position')
+      .limit(limit);
+    return rows.map(toRecorded);
+  };
+
+  return {
+    async append(streamName, events, { expectedRevision }) {
+      const prepared = prepareEvents(events);
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await knex.transaction((trx) => appendInTransaction(trx, streamName, prepared, expectedRevision));
+        } catch (error) {
+          // a lost race is re-evaluated: the next look reports the duplicate or the conflict properly
+          if (!(error instanceof AppendRaceError) || attempt >= raceAttempts) throw error;
+        }
+      }
+    },
+
+    async readStream(streamName, readOptions = {}) {
+      const rows = await knex('events')
+        .select<EventRow[]>(columns)
+        .where('stream_name', streamName)
+        .andWhere('revision', '>=', readOptions.fromRevision ?? 0)
+        .orderBy('revision');
+      return rows.map(toRecorded);
+    },
+
+    readAll,
+
+    async headPosition() {
+      // safe because positions become visible in order (see postgres-append.ts)
+      const row = await knex('events').max<{ max: number | string | null }>('global_position as max').first();
+      return Number(row?.max ?? 0);
+    },
+
+    subscribe(afterPosition, handler) {
+      const subscription = pollingSubscription({
+        readAll,
+        afterPosition,
+        handler,
+        intervalMs: options.pollIntervalMs,
+        logger: options.logger,
+      });
+      subscriptions.add(subscription);
+      return {
+        async stop() {
+          subscriptions.delete(subscription);
+          await subscription.stop();
+        },
+      };
+    },
+
+    async close() {
+      await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
+      subscriptions.clear();
+    },
+  };
+}
