@@ -10,6 +10,30 @@ const transform = {
 };
 const ignored = ['/node_modules/', '/dist/', '/e2e/'];
 
+/** The SPA's DOM tests (`*.dom.test.tsx`): jsdom, and react-intl's ES modules compiled for jest. */
+const webTransform = {
+  ...transform,
+  '^.+\\.m?js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+};
+const webProject = {
+  displayName: 'web',
+  testEnvironment: '<rootDir>/web/src/testing/jsdom-environment.js',
+  transform: webTransform,
+  transformIgnorePatterns: ['/node_modules/(?!(react-intl|@formatjs|intl-messageformat)/)'],
+  moduleNameMapper: { '^(.*/)build-env$': '$1build-env.jest' },
+  testMatch: ['<rootDir>/web/src/**/*.dom.test.ts', '<rootDir>/web/src/**/*.dom.test.tsx'],
+  testPathIgnorePatterns: ignored,
+};
+/** Browser tests: playwright-core driving Debian's chromium against a built web/dist. */
+const e2eProject = {
+  displayName: 'e2e',
+  testEnvironment: 'node',
+  transform,
+  testMatch: ['<rootDir>/web/e2e/**/*.e2e.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  testTimeout: 60000,
+};
+
 module.exports = {
   projects: [
     {
@@ -28,5 +52,7 @@ module.exports = {
       globalSetup: '<rootDir>/infra/src/testing/global-setup.ts',
       testTimeout: 60000,
     },
+    webProject,
+    e2eProject,
   ],
 };

@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import { languages, type Language } from '@alpenpass/contracts/src/languages';
+import { shellMessages } from './shell-messages';
+
+const languageNames: Record<Language, string> = { de: 'Deutsch', en: 'English', fr: 'Français' };
+
+/** Header with skip link, navigation and language switch around every localized page. */
+export function AppShell({ locale, children }: { locale: Language; children: ReactNode }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+
+  const switchLanguage = (next: Language) => {
+    const rest = pathname.split('/').slice(2).join('/');
+    void navigate(`/${next}${rest ? `/${rest}` : ''}${search}`);
+  };
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {intl.formatMessage(shellMessages.skipToContent)}
+      </a>
+      <header className="app-header">
+        <span className="app-name">{intl.formatMessage(shellMessages.appName)}</span>
+        <nav aria-label={intl.formatMessage(shellMessages.mainNavigation)}>
+          <NavLink to={`/${locale}`} end>
+            {intl.formatMessage(shellMessages.catalogueLink)}
+          </NavLink>
+          <NavLink to={`/${locale}/profile`}>{intl.formatMessage(shellMessages.profileLink)}</NavLink>
+        </nav>
+        <label className="language-switch">
+          <span>{intl.formatMessage(shellMessages.languageLabel)}</span>
+          <select value={locale} onChange={(event) => switchLanguage(event.target.value as Language)}>
+            {languages.map((language) => (
+              <option key={language} value={language} lang={language}>
+                {languageNames[language]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { IntlProvider } from 'react-intl';
+import { Outlet, useParams } from 'react-router';
+import { fallbackLanguage, isLanguage } from '@alpenpass/contracts/src/languages';
+import { TEXT_TIME_ZONE } from '../../i18n/message-catalogue';
+import { ErrorBoundary } from '../errors/error-boundary';
+import { AppShell } from '../app-shell';
+import { rememberLocale } from './locale-cookie';
+import { useCatalogue } from './use-catalogue';
+
+/**
+ * Every page lives below `/:locale`. An unsupported locale renders nothing at all (§2); a
+ * supported one is remembered in the locale cookie and drives all texts.
+ */
+export function LocaleLayout() {
+  const { locale } = useParams();
+  const supported = isLanguage(locale) ? locale : undefined;
+  const messages = useCatalogue(supported);
+
+  useEffect(() => {
+    if (!supported) return;
+    rememberLocale(supported);
+    document.documentElement.lang = supported;
+  }, [supported]);
+
+  if (!supported || !messages) return null;
+  return (
+    <IntlProvider locale={supported} defaultLocale={fallbackLanguage} messages={messages} timeZone={TEXT_TIME_ZONE}>
+      <ErrorBoundary locale={supported}>
+        <AppShell locale={supported}>
+          <Outlet />
+        </AppShell>
+      </ErrorBoundary>
+    </IntlProvider>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
+import { CataloguePage } from '../features/catalogue/catalogue-page';
+import { RouteErrorPanel } from './errors/route-error-panel';
+import { LocaleLayout } from './locale/locale-layout';
+import { rememberedLocale } from './locale/locale-cookie';
+import { RootRedirect } from './locale/root-redirect';
+import { NotFoundPage } from './not-found-page';
+
+/** §2 pages that are linked without a locale (a 401 goes to /auth-selector) get the remembered one. */
+function AddLocalePrefix() {
+  const { pathname, search, hash } = useLocation();
+  return <Navigate replace to={`/${rememberedLocale(document.cookie)}${pathname}${search}${hash}`} />;
+}
+
+/** A page loaded on first visit; until its chunk arrives the page area stays empty. */
+function lazyPage(path: string, load: () => Promise<{ default: ComponentType }>) {
+  return { path, HydrateFallback: () => null, lazy: async () => ({ Component: (await load()).default }) };
+}
+
+const unprefixedPages = ['/auth/link', '/auth-selector', '/profile', '/profilev2/reactivate'];
+
+export const routes: RouteObject[] = [
+  { path: '/', element: <RootRedirect />, errorElement: <RouteErrorPanel /> },
+  ...unprefixedPages.map((path) => ({ path, element: <AddLocalePrefix /> })),
+  {
+    path: '/:locale',
+    element: <LocaleLayout />,
+    errorElement: <RouteErrorPanel />,
+    children: [
+      { index: true, element: <CataloguePage /> },
+      lazyPage('auth/link', () => import('../features/auth/auth-link-page')),
+      lazyPage('auth-selector', () => import('../features/auth/auth-selector-page')),
+      lazyPage('profile', () => import('../features/account/profile-page')),
+      lazyPage('profilev2/reactivate', () => import('../features/account/reactivate-page')),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,50 @@
+import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { API_BASE_PATH } from '@alpenpass/contracts/src/api';
+import { parseJsonWithDates } from './revive-dates';
+import { authSelectorUrl, pageToken, shopHeaders, type ShopHeaderSettings } from './request-context';
+
+export type ApiBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
+
+export interface BaseQueryDependencies {
+  settings: ShopHeaderSettings;
+  /** The page's current address (window.location.href in the browser). */
+  currentUrl: () => string;
+  /** Sends the browser elsewhere (window.location.assign in the browser). */
+  goTo: (url: string) => void;
+  newCorrelationId?: () => string;
+  /** Absolute origin for calls made outside a browser (tests); the browser uses relative URLs. */
+  origin?: string;
+  fetchFn?: typeof fetch;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  const type = response.headers.get('content-type') ?? '';
+  return type.includes('json') ? parseJsonWithDates(text) : text;
+}
+
+function withToken(args: string | FetchArgs, token: string | undefined): string | FetchArgs {
+  const request = typeof args === 'string' ? { url: args } : args;
+  if (!token) return request;
+  return { ...request, params: { ...request.params, token } };
+}
+
+/** The one way the SPA talks to the API: shop headers, the page token, dates revived, 401 → sign-in. */
+export function createBaseQuery(deps: BaseQueryDependencies): ApiBaseQuery {
+  const newCorrelationId = deps.newCorrelationId ?? (() => crypto.randomUUID());
+  const rawBaseQuery = fetchBaseQuery({
+    baseUrl: `${deps.origin ?? ''}${API_BASE_PATH}`,
+    fetchFn: deps.fetchFn,
+    responseHandler: readBody,
+    prepareHeaders: (headers) => {
+      for (const [name, value] of Object.entries(shopHeaders(deps.settings, newCorrelationId()))) headers.set(name, value);
+      return headers;
+    },
+  });
+  return async (args, api, extraOptions) => {
+    const result = await rawBaseQuery(withToken(args, pageToken(deps.currentUrl())), api, extraOptions);
+    if (result.error?.status === 401) deps.goTo(authSelectorUrl(deps.currentUrl()));
+    return result;
+  };
+}

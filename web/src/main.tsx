@@ -1,0 +1,24 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router';
+import { createAppRouter } from './app/router';
+import { createStore } from './app/store';
+import { appConfig } from './config/current-config';
+import { loadConfiguredAnalytics } from './lib/monitoring/analytics';
+import { initErrorReporting } from './lib/monitoring/error-reporting';
+import './styles.css';
+
+void initErrorReporting(appConfig.errorReporting);
+loadConfiguredAnalytics(appConfig.analytics);
+
+const store = createStore();
+const router = createAppRouter();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>
+  </StrictMode>,
+);
