@@ -3,6 +3,7 @@ export * from './api';
 export * from './languages';
 export * from './feature-flags';
 export * from './settings';
+export * from './task-queues';
 
 export * from './validators/messages';
 export * from './validators/env';
