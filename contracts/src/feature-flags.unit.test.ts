@@ -34,7 +34,9 @@ describe('feature flags', () => {
 
   it('throws when the flag is missing from the context', () => {
     expect(() => readFeatureFlag({ featureFlags: {} }, 'readOnlyKeycards')).toThrow(MissingFeatureFlagError);
-    expect(() => readFeatureFlag({}, 'vmcReceipts')).toThrow('Feature flag vmcReceipts is missing from the context');
+    expect(() => readFeatureFlag({}, 'vmcReceipts')).toThrow(
+      'Feature flag vmcReceipts is missing from the context',
+    );
     expect(() => readFeatureFlag({ featureFlags: { vmcReceipts: 'yes' } }, 'vmcReceipts')).toThrow(
       MissingFeatureFlagError,
     );

@@ -16,7 +16,11 @@ describe('settings shapes (§3)', () => {
   });
 
   it('rejects a jwksUri that is not a URL', () => {
-    const result = authenticationServiceSettings.safeParse({ jwksUri: 'jwks', audience: 'https://a/', issuers: '' });
+    const result = authenticationServiceSettings.safeParse({
+      jwksUri: 'jwks',
+      audience: 'https://a/',
+      issuers: '',
+    });
     expect(result.error?.issues[0]).toMatchObject({ path: ['jwksUri'], message: 'Expected a URL' });
   });
 

@@ -6,7 +6,10 @@ const displayName = { de: 'Erwachsene', en: 'Adults', fr: 'Adultes' };
 
 describe('content attributes (§3)', () => {
   it.each([
-    [{ displayName, identifier: 'age', value: 'adult', minAge: 0, maxAge: 64, minYear: 1900, maxYear: 2100 }, true],
+    [
+      { displayName, identifier: 'age', value: 'adult', minAge: 0, maxAge: 64, minYear: 1900, maxYear: 2100 },
+      true,
+    ],
     [{ displayName, identifier: 'duration', value: '2d' }, true],
     [{ displayName, identifier: 'age', value: 'x', minAge: -1 }, false],
     [{ displayName, identifier: 'age', value: 'x', minYear: 1899 }, false],
@@ -17,7 +20,13 @@ describe('content attributes (§3)', () => {
   });
 
   it('needs a positive peProductId on products', () => {
-    const product = { id: 'p1', kind: 'internalProduct', createdAt: '2025-01-01T00:00:00Z', updatedAt: '2025-01-02T00:00:00+01:00', revision: 'r1' };
+    const product = {
+      id: 'p1',
+      kind: 'internalProduct',
+      createdAt: '2025-01-01T00:00:00Z',
+      updatedAt: '2025-01-02T00:00:00+01:00',
+      revision: 'r1',
+    };
     expect(contentProduct.safeParse({ ...product, peProductId: 4 }).success).toBe(true);
     expect(contentProduct.safeParse({ ...product, peProductId: 0 }).success).toBe(false);
   });
@@ -26,18 +35,41 @@ describe('content attributes (§3)', () => {
 describe('item selection (§3, §5)', () => {
   it.each([
     [{ allocation: { quantity: 2 }, attributes: { duration: '1d' } }],
-    [{ validity: { from: '2025-01-01', to: '2025-01-02' }, allocation: { personTypes: [{ quantity: 2, personType: 'adult' }, { quantity: 1, personType: 'child' }] }, attributes: {} }],
-    [{ allocation: { personTypes: [{ personIds: [1, 2], personType: 'adult' }] }, attributes: { category: null } }],
+    [
+      {
+        validity: { from: '2025-01-01', to: '2025-01-02' },
+        allocation: {
+          personTypes: [
+            { quantity: 2, personType: 'adult' },
+            { quantity: 1, personType: 'child' },
+          ],
+        },
+        attributes: {},
+      },
+    ],
+    [
+      {
+        allocation: { personTypes: [{ personIds: [1, 2], personType: 'adult' }] },
+        attributes: { category: null },
+      },
+    ],
   ])('accepts %j', (input) => {
     expect(itemSelection.parse(input)).toEqual(input);
   });
 
   it('refuses mixing anonymous and personalized person types', () => {
     const result = itemSelection.safeParse({
-      allocation: { personTypes: [{ quantity: 1, personType: 'adult' }, { personIds: [3], personType: 'child' }] },
+      allocation: {
+        personTypes: [
+          { quantity: 1, personType: 'adult' },
+          { personIds: [3], personType: 'child' },
+        ],
+      },
       attributes: {},
     });
-    expect(result.error?.issues.map((issue) => issue.message)).toContain('Anonymous and personalized person types cannot be mixed.');
+    expect(result.error?.issues.map((issue) => issue.message)).toContain(
+      'Anonymous and personalized person types cannot be mixed.',
+    );
   });
 
   it('refuses choosing the age through attributes', () => {

@@ -3,7 +3,15 @@ import { iso8601DateString, parseIso8601 } from '../validators/dates';
 import { phoneNumberWithDialCode } from '../validators/phone-number';
 
 /** §3 Custom form fields (checkout conditions and similar forms). */
-export const customFormFieldKinds = ['checkbox', 'date', 'avatar', 'number', 'select', 'tel', 'text'] as const;
+export const customFormFieldKinds = [
+  'checkbox',
+  'date',
+  'avatar',
+  'number',
+  'select',
+  'tel',
+  'text',
+] as const;
 export const customFormFieldKind = z.enum(customFormFieldKinds);
 export type CustomFormFieldKind = z.infer<typeof customFormFieldKind>;
 
@@ -24,7 +32,11 @@ const definitionBase = {
 const selectOption = z.object({ value: z.string().min(1), label: z.string().optional() });
 
 export const customFormFieldDefinition = z.discriminatedUnion('kind', [
-  z.object({ ...definitionBase, kind: z.literal('checkbox'), defaultValue: z.boolean().nullable().optional() }),
+  z.object({
+    ...definitionBase,
+    kind: z.literal('checkbox'),
+    defaultValue: z.boolean().nullable().optional(),
+  }),
   z.object({
     ...definitionBase,
     kind: z.literal('date'),
@@ -59,12 +71,15 @@ export const customFormFieldDefinition = z.discriminatedUnion('kind', [
 export type CustomFormFieldDefinition = z.infer<typeof customFormFieldDefinition>;
 
 function dateWithin(min: string | undefined, max: string | undefined) {
-  return iso8601DateString.refine((text) => {
-    const value = parseIso8601(text);
-    const lower = min ? parseIso8601(min) : null;
-    const upper = max ? parseIso8601(max) : null;
-    return value !== null && (!lower || value >= lower) && (!upper || value <= upper);
-  }, `Expected a date${min ? ` from ${min}` : ''}${max ? ` until ${max}` : ''}`);
+  return iso8601DateString.refine(
+    (text) => {
+      const value = parseIso8601(text);
+      const lower = min ? parseIso8601(min) : null;
+      const upper = max ? parseIso8601(max) : null;
+      return value !== null && (!lower || value >= lower) && (!upper || value <= upper);
+    },
+    `Expected a date${min ? ` from ${min}` : ''}${max ? ` until ${max}` : ''}`,
+  );
 }
 
 function textWithin(definition: Extract<CustomFormFieldDefinition, { kind: 'text' }>) {
@@ -115,5 +130,7 @@ function valueOfKind(definition: CustomFormFieldDefinition): z.ZodType {
 /** The schema for a whole form's values, keyed by field name; disabled fields are left out. */
 export function customFormValues(definitions: readonly CustomFormFieldDefinition[]) {
   const enabled = definitions.filter((definition) => definition.enabled);
-  return z.object(Object.fromEntries(enabled.map((definition) => [definition.name, customFormFieldValue(definition)])));
+  return z.object(
+    Object.fromEntries(enabled.map((definition) => [definition.name, customFormFieldValue(definition)])),
+  );
 }

@@ -1,4 +1,9 @@
-import { customFormFieldDefinition, customFormFieldValue, customFormValues, type CustomFormFieldDefinition } from './custom-form-fields';
+import {
+  customFormFieldDefinition,
+  customFormFieldValue,
+  customFormValues,
+  type CustomFormFieldDefinition,
+} from './custom-form-fields';
 
 const base = { label: 'Field', enabled: true };
 function field(definition: Record<string, unknown>): CustomFormFieldDefinition {
@@ -7,16 +12,27 @@ function field(definition: Record<string, unknown>): CustomFormFieldDefinition {
 
 describe('custom form field definitions (§3)', () => {
   it('defaults enabled to true', () => {
-    expect(customFormFieldDefinition.parse({ name: 'tos', kind: 'checkbox', required: true, label: 'Terms' }).enabled).toBe(true);
+    expect(
+      customFormFieldDefinition.parse({ name: 'tos', kind: 'checkbox', required: true, label: 'Terms' })
+        .enabled,
+    ).toBe(true);
   });
 
   it('needs non-empty select options', () => {
-    const result = customFormFieldDefinition.safeParse({ ...base, name: 's', kind: 'select', required: false, options: [] });
+    const result = customFormFieldDefinition.safeParse({
+      ...base,
+      name: 's',
+      kind: 'select',
+      required: false,
+      options: [],
+    });
     expect(result.error?.issues[0]?.message).toBe('Select options must be non-empty');
   });
 
   it('rejects an unknown kind', () => {
-    expect(customFormFieldDefinition.safeParse({ ...base, name: 'x', kind: 'colour', required: false }).success).toBe(false);
+    expect(
+      customFormFieldDefinition.safeParse({ ...base, name: 'x', kind: 'colour', required: false }).success,
+    ).toBe(false);
   });
 });
 

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
 /** §5 auto discount types. */
-export const autoDiscountTypes = ['PRODUCT_ADJUSTMENT', 'BUNDLE_ADJUSTMENT', 'CART_ADJUSTMENT', 'FREE_SHIPPING'] as const;
+export const autoDiscountTypes = [
+  'PRODUCT_ADJUSTMENT',
+  'BUNDLE_ADJUSTMENT',
+  'CART_ADJUSTMENT',
+  'FREE_SHIPPING',
+] as const;
 export const autoDiscountType = z.enum(autoDiscountTypes);
 export type AutoDiscountType = z.infer<typeof autoDiscountType>;
 
@@ -28,7 +33,10 @@ export const discountValue = z.discriminatedUnion('discountType', [
     discountType: z.literal('relative'),
     discount: z.number().min(discountBounds.relative.min).max(discountBounds.relative.max),
   }),
-  z.object({ discountType: z.literal('absolute'), discount: z.number().int().min(discountBounds.absolute.min) }),
+  z.object({
+    discountType: z.literal('absolute'),
+    discount: z.number().int().min(discountBounds.absolute.min),
+  }),
   z.object({ discountType: z.literal('fixed'), discount: z.number().int().min(discountBounds.fixed.min) }),
 ]);
 export type DiscountValue = z.infer<typeof discountValue>;

@@ -10,7 +10,10 @@ const quantity = z.number().int().min(0);
 const personType = z.string().min(1);
 
 export const anonymousPersonTypeEntry = z.object({ quantity, personType });
-export const personalizedPersonTypeEntry = z.object({ personIds: z.array(z.number().int().min(1)), personType });
+export const personalizedPersonTypeEntry = z.object({
+  personIds: z.array(z.number().int().min(1)),
+  personType,
+});
 export const personTypeEntry = z.union([anonymousPersonTypeEntry, personalizedPersonTypeEntry]);
 export type PersonTypeEntry = z.infer<typeof personTypeEntry>;
 

@@ -4,7 +4,15 @@ import { iso8601DateString } from '../validators/dates';
 import { licencePlate } from '../validators/licence-plate';
 
 /** §3 Keycard types. */
-export const keycardTypes = ['SKIDATA', 'AXESS', 'SWISSPASS', 'SWISSTRAVELPASS', 'LICENSEPLATE', 'FERATEL', 'EUINTERRAIL'] as const;
+export const keycardTypes = [
+  'SKIDATA',
+  'AXESS',
+  'SWISSPASS',
+  'SWISSTRAVELPASS',
+  'LICENSEPLATE',
+  'FERATEL',
+  'EUINTERRAIL',
+] as const;
 export const keycardType = z.enum(keycardTypes);
 export type KeycardType = z.infer<typeof keycardType>;
 

@@ -1,4 +1,10 @@
-import { allowedKeycardCount, keycardFields, keycardTypes, mayAddKeycard, splitKeycardClientKey } from './keycard';
+import {
+  allowedKeycardCount,
+  keycardFields,
+  keycardTypes,
+  mayAddKeycard,
+  splitKeycardClientKey,
+} from './keycard';
 
 describe('keycard per-type fields (§3)', () => {
   const validity = { from: '2025-01-01', to: '2025-12-31' };
@@ -14,7 +20,9 @@ describe('keycard per-type fields (§3)', () => {
   });
 
   it('normalises a licence plate and its country code', () => {
-    expect(keycardFields.parse({ type: 'LICENSEPLATE', licensePlate: 'zh 123-456', countryCode: 'ch' })).toEqual({
+    expect(
+      keycardFields.parse({ type: 'LICENSEPLATE', licensePlate: 'zh 123-456', countryCode: 'ch' }),
+    ).toEqual({
       type: 'LICENSEPLATE',
       licensePlate: 'zh123456',
       countryCode: 'CH',
@@ -25,7 +33,10 @@ describe('keycard per-type fields (§3)', () => {
     [{ type: 'SWISSPASS', zip: '3000' }, ['ausweisId']],
     [{ type: 'SKIDATA', dataCarrierId: '' }, ['dataCarrierId']],
     [{ type: 'LICENSEPLATE', licensePlate: 'ZH1', countryCode: 'CHE' }, ['countryCode']],
-    [{ type: 'EUINTERRAIL', passId: 'P', validity: { from: 'soon', to: '2025-01-01' } }, ['validity', 'from']],
+    [
+      { type: 'EUINTERRAIL', passId: 'P', validity: { from: 'soon', to: '2025-01-01' } },
+      ['validity', 'from'],
+    ],
     [{ type: 'MAGIC', cardId: '1' }, ['type']],
   ])('rejects %j at %j', (input, path) => {
     expect(keycardFields.safeParse(input).error?.issues[0]?.path).toEqual(path);
@@ -34,7 +45,10 @@ describe('keycard per-type fields (§3)', () => {
 
 describe('keycard client keys and counts', () => {
   it('splits KIND:SYSTEM', () => {
-    expect(splitKeycardClientKey('IDENTIFICATION:LICENSEPLATE')).toEqual({ kind: 'IDENTIFICATION', system: 'LICENSEPLATE' });
+    expect(splitKeycardClientKey('IDENTIFICATION:LICENSEPLATE')).toEqual({
+      kind: 'IDENTIFICATION',
+      system: 'LICENSEPLATE',
+    });
   });
 
   it('allows one card per system except unlimited licence plates (§5)', () => {

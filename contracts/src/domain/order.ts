@@ -23,7 +23,14 @@ export type OrderType = z.infer<typeof orderType>;
  * §3 Order paymentStatus. The SPEC names the field but not its values; these follow the payment
  * lifecycle the checkout and refund workflows drive.
  */
-export const orderPaymentStatuses = ['PENDING', 'PAID', 'FAILED', 'CANCELLED', 'PARTIALLY_REFUNDED', 'REFUNDED'] as const;
+export const orderPaymentStatuses = [
+  'PENDING',
+  'PAID',
+  'FAILED',
+  'CANCELLED',
+  'PARTIALLY_REFUNDED',
+  'REFUNDED',
+] as const;
 export const orderPaymentStatus = z.enum(orderPaymentStatuses);
 export type OrderPaymentStatus = z.infer<typeof orderPaymentStatus>;
 

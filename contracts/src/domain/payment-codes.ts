@@ -11,7 +11,19 @@ export const newPaymentCode = z.enum(newPaymentCodes);
 export type NewPaymentCode = z.infer<typeof newPaymentCode>;
 
 /** §9 card brands. */
-export const cardBrands = ['ECA', 'VIS', 'AMX', 'CUP', 'DIN', 'DIS', 'JCB', 'MAU', 'DNK', 'UAP', 'BON'] as const;
+export const cardBrands = [
+  'ECA',
+  'VIS',
+  'AMX',
+  'CUP',
+  'DIN',
+  'DIS',
+  'JCB',
+  'MAU',
+  'DNK',
+  'UAP',
+  'BON',
+] as const;
 export const cardBrand = z.enum(cardBrands);
 export type CardBrand = z.infer<typeof cardBrand>;
 

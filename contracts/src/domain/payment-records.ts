@@ -42,7 +42,11 @@ export const cardPaymentRecord = z.discriminatedUnion('type', [
     nextExpireDateChecker: iso8601DateString.optional(),
     numberOfExpireTries: z.number().int().min(0),
   }),
-  z.object({ type: z.literal('anonymous'), transactionId: z.string().min(1), paymentMethod: z.string().min(1).optional() }),
+  z.object({
+    type: z.literal('anonymous'),
+    transactionId: z.string().min(1),
+    paymentMethod: z.string().min(1).optional(),
+  }),
 ]);
 export type CardPaymentRecord = z.infer<typeof cardPaymentRecord>;
 export type CardPaymentRecordType = CardPaymentRecord['type'];

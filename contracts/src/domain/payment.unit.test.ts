@@ -1,5 +1,9 @@
 import { checkoutPaymentBody } from './checkout-payment';
-import { cardPaymentInitiationResponse, cardPaymentRecord, paymentThemeConfiguration } from './payment-records';
+import {
+  cardPaymentInitiationResponse,
+  cardPaymentRecord,
+  paymentThemeConfiguration,
+} from './payment-records';
 
 const redirectUrls = {
   success: 'https://shop.example/de/checkout/success',
@@ -18,7 +22,10 @@ describe('checkout payment body (§5)', () => {
 
   it.each([
     [{ intent: 'new', type: 'VIS', redirectUrls }, ['type']],
-    [{ intent: 'new', type: 'CARD', redirectUrls: { ...redirectUrls, cancel: 'not a url' } }, ['redirectUrls', 'cancel']],
+    [
+      { intent: 'new', type: 'CARD', redirectUrls: { ...redirectUrls, cancel: 'not a url' } },
+      ['redirectUrls', 'cancel'],
+    ],
     [{ intent: 'existing', redirectUrls }, ['paymentDetailId']],
     [{ intent: 'existing', paymentDetailId: 0, redirectUrls }, ['paymentDetailId']],
     [{ intent: 'later', redirectUrls }, ['intent']],
@@ -52,8 +59,30 @@ describe('card payment records (§3)', () => {
 
   it.each([
     [{ type: 'TWI', ...transaction, refno: '' }],
-    [{ type: 'card', subtype: 'gift', ...transaction, brand: 'VIS', expiryMonth: 1, expiryYear: 2030, masked: 'x', numberOfExpireTries: 0 }],
-    [{ type: 'card', subtype: 'debit', ...transaction, brand: 'VIS', expiryMonth: 13, expiryYear: 2030, masked: 'x', numberOfExpireTries: 0 }],
+    [
+      {
+        type: 'card',
+        subtype: 'gift',
+        ...transaction,
+        brand: 'VIS',
+        expiryMonth: 1,
+        expiryYear: 2030,
+        masked: 'x',
+        numberOfExpireTries: 0,
+      },
+    ],
+    [
+      {
+        type: 'card',
+        subtype: 'debit',
+        ...transaction,
+        brand: 'VIS',
+        expiryMonth: 13,
+        expiryYear: 2030,
+        masked: 'x',
+        numberOfExpireTries: 0,
+      },
+    ],
     [{ type: 'anonymous' }],
   ])('rejects %j', (input) => {
     expect(cardPaymentRecord.safeParse(input).success).toBe(false);
@@ -67,7 +96,13 @@ describe('initiation response and theme (§3)', () => {
       redirect: true,
       redirectUrl: 'https://pay.example/start/abc',
       isDefault: false,
-      themeConfiguration: { brandColor: '#004080', logoType: 'circle', initialView: 'grid', brandTitle: true, textColor: 'white' },
+      themeConfiguration: {
+        brandColor: '#004080',
+        logoType: 'circle',
+        initialView: 'grid',
+        brandTitle: true,
+        textColor: 'white',
+      },
       paymentMethods: ['VIS', 'ECA', 'TWI'],
       opts: { fraudSessionId: 'fs-1' },
     };
@@ -75,8 +110,18 @@ describe('initiation response and theme (§3)', () => {
   });
 
   it('rejects an empty redirectUrl and unknown theme values', () => {
-    expect(cardPaymentInitiationResponse.safeParse({ type: 'CARD', redirect: true, redirectUrl: '', isDefault: false, paymentMethods: [] }).success).toBe(false);
+    expect(
+      cardPaymentInitiationResponse.safeParse({
+        type: 'CARD',
+        redirect: true,
+        redirectUrl: '',
+        isDefault: false,
+        paymentMethods: [],
+      }).success,
+    ).toBe(false);
     expect(paymentThemeConfiguration.safeParse({ textColor: 'grey' }).success).toBe(false);
-    expect(paymentThemeConfiguration.safeParse({ brandColor: 'blue' }).error?.issues[0]?.message).toBe('HEX Color');
+    expect(paymentThemeConfiguration.safeParse({ brandColor: 'blue' }).error?.issues[0]?.message).toBe(
+      'HEX Color',
+    );
   });
 });

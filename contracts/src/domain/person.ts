@@ -7,7 +7,14 @@ export const gender = z.enum(genderCodes);
 export type Gender = z.infer<typeof gender>;
 
 /** §5 "Owner and person fields": the person fields whose presence a deployment configures. */
-export const configurablePersonFields = ['firstName', 'lastName', 'birthdate', 'gender', 'phone', 'avatar'] as const;
+export const configurablePersonFields = [
+  'firstName',
+  'lastName',
+  'birthdate',
+  'gender',
+  'phone',
+  'avatar',
+] as const;
 export const configurablePersonField = z.enum(configurablePersonFields);
 export type ConfigurablePersonField = z.infer<typeof configurablePersonField>;
 

@@ -8,9 +8,18 @@ import {
 
 describe('owner and person field rules (§5)', () => {
   it('has the SPEC defaults', () => {
-    expect(defaultOwnerFieldRules).toEqual({ required: ['firstName', 'lastName', 'birthdate'], disabled: ['avatar'] });
-    expect(defaultPersonFieldRules).toEqual({ required: ['firstName', 'lastName', 'birthdate'], disabled: ['avatar', 'phone'] });
-    expect(deployedOwnerFieldRules).toEqual({ required: ['firstName', 'lastName', 'birthdate'], disabled: [] });
+    expect(defaultOwnerFieldRules).toEqual({
+      required: ['firstName', 'lastName', 'birthdate'],
+      disabled: ['avatar'],
+    });
+    expect(defaultPersonFieldRules).toEqual({
+      required: ['firstName', 'lastName', 'birthdate'],
+      disabled: ['avatar', 'phone'],
+    });
+    expect(deployedOwnerFieldRules).toEqual({
+      required: ['firstName', 'lastName', 'birthdate'],
+      disabled: [],
+    });
   });
 
   it('reads person rules from environment lists, keeping defaults for unset lists', () => {
@@ -29,8 +38,8 @@ describe('owner and person field rules (§5)', () => {
   });
 
   it('rejects a field that is both required and disabled', () => {
-    expect(personFieldRules.safeParse({ required: ['avatar'], disabled: ['avatar'] }).error?.issues[0]?.message).toBe(
-      'A person field cannot be both required and disabled',
-    );
+    expect(
+      personFieldRules.safeParse({ required: ['avatar'], disabled: ['avatar'] }).error?.issues[0]?.message,
+    ).toBe('A person field cannot be both required and disabled');
   });
 });

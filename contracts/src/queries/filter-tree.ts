@@ -44,11 +44,13 @@ function valueFits(type: FilterFieldType, value: FilterScalar): boolean {
 
 function checkCondition(fields: FilterFields, condition: FilterCondition, context: z.RefinementCtx): void {
   const type = fields[condition.field];
-  const issue = (message: string, path: string) => context.addIssue({ code: 'custom', message, path: [path] });
+  const issue = (message: string, path: string) =>
+    context.addIssue({ code: 'custom', message, path: [path] });
   if (type === undefined) return issue(expectedOneOf(Object.keys(fields)), 'field');
   const { operator, value } = condition;
   if (type === 'date' && condition.precision === undefined) issue(filterMessages.datePrecision, 'precision');
-  if (orderedOperators.includes(operator) && type !== 'number' && type !== 'date') issue(filterMessages.orderedOperator, 'operator');
+  if (orderedOperators.includes(operator) && type !== 'number' && type !== 'date')
+    issue(filterMessages.orderedOperator, 'operator');
   if (operator === 'like' && type !== 'string') issue(filterMessages.likeOperator, 'operator');
   if (operator === 'exists') {
     if (typeof value !== 'boolean') issue(filterMessages.existsValue, 'value');
@@ -59,7 +61,8 @@ function checkCondition(fields: FilterFields, condition: FilterCondition, contex
     if (!value.every((item) => valueFits(type, item))) issue(`Expected ${type} values`, 'value');
     return;
   }
-  if (value === undefined || Array.isArray(value) || !valueFits(type, value)) issue(`Expected a ${type} value`, 'value');
+  if (value === undefined || Array.isArray(value) || !valueFits(type, value))
+    issue(`Expected a ${type} value`, 'value');
 }
 
 function depthOf(node: FilterNode): number {
@@ -79,7 +82,11 @@ export function filterTree(fields: FilterFields): z.ZodType<FilterNode> {
     })
     .superRefine((parsed, context) => checkCondition(fields, parsed, context));
   const node: z.ZodType<FilterNode> = z.lazy(() =>
-    z.union([z.strictObject({ AND: z.array(node).min(1) }), z.strictObject({ OR: z.array(node).min(1) }), condition]),
+    z.union([
+      z.strictObject({ AND: z.array(node).min(1) }),
+      z.strictObject({ OR: z.array(node).min(1) }),
+      condition,
+    ]),
   );
   return node.refine((tree) => depthOf(tree) <= maxFilterDepth, filterMessages.tooDeep);
 }

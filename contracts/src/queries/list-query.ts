@@ -28,11 +28,17 @@ export function listQuery<OrderBy extends string>(options: ListQueryOptions<Orde
   const orderBy = z.enum(options.orderBy as unknown as [OrderBy, ...OrderBy[]], { error: orderByMessage });
   return z.object({
     page: pageParameter(pagingDefaults.list.page),
-    limit: limitParameter(options.defaultLimit ?? pagingDefaults.list.limit, options.maxLimit ?? pagingMaxima.listLimit),
-    orderBy: options.defaultOrderBy === undefined ? orderBy.optional() : orderBy.default(options.defaultOrderBy),
+    limit: limitParameter(
+      options.defaultLimit ?? pagingDefaults.list.limit,
+      options.maxLimit ?? pagingMaxima.listLimit,
+    ),
+    orderBy:
+      options.defaultOrderBy === undefined ? orderBy.optional() : orderBy.default(options.defaultOrderBy),
     orderDirection: z
       .enum(orderDirections, { error: expectedOneOf(orderDirections) })
       .default(pagingDefaults.list.orderDirection),
-    search: options.searchFields ? jsonString(filterTree(options.searchFields)).optional() : z.undefined({ error: 'This list takes no search' }).optional(),
+    search: options.searchFields
+      ? jsonString(filterTree(options.searchFields)).optional()
+      : z.undefined({ error: 'This list takes no search' }).optional(),
   });
 }

@@ -16,7 +16,9 @@ describe('listQuery', () => {
 
   it('reads query-string values', () => {
     const search = JSON.stringify({ AND: [{ field: 'status', operator: 'in', value: ['PAID', 'CREATED'] }] });
-    expect(orders.parse({ page: '2', limit: '50', orderBy: 'total', orderDirection: 'desc', search })).toEqual({
+    expect(
+      orders.parse({ page: '2', limit: '50', orderBy: 'total', orderDirection: 'desc', search }),
+    ).toEqual({
       page: 2,
       limit: 50,
       orderBy: 'total',
@@ -64,7 +66,12 @@ describe('filterTree', () => {
       {
         OR: [
           { field: 'status', operator: 'eq', value: 'PAID' },
-          { AND: [{ field: 'total', operator: 'lte', value: 5 }, { field: 'paid', operator: 'eq', value: false }] },
+          {
+            AND: [
+              { field: 'total', operator: 'lte', value: 5 },
+              { field: 'paid', operator: 'eq', value: false },
+            ],
+          },
         ],
       },
     ],
@@ -73,9 +80,15 @@ describe('filterTree', () => {
   });
 
   it.each([
-    [{ field: 'createdAt', operator: 'gt', value: '2025-01-01' }, 'Date filters require a precision of date or datetime'],
+    [
+      { field: 'createdAt', operator: 'gt', value: '2025-01-01' },
+      'Date filters require a precision of date or datetime',
+    ],
     [{ field: 'createdAt', operator: 'gt', value: 'yesterday', precision: 'date' }, 'Expected a date value'],
-    [{ field: 'status', operator: 'gt', value: 'A' }, 'gt, gte, lt and lte apply to number and date fields only'],
+    [
+      { field: 'status', operator: 'gt', value: 'A' },
+      'gt, gte, lt and lte apply to number and date fields only',
+    ],
     [{ field: 'total', operator: 'like', value: '1%' }, 'like applies to text fields only'],
     [{ field: 'status', operator: 'in', value: [] }, 'in expects a non-empty list of values'],
     [{ field: 'total', operator: 'in', value: [1, 'two'] }, 'Expected number values'],

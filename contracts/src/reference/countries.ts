@@ -36,7 +36,9 @@ function buildCountryList(): CountryListEntry[] {
       id: Number(isoCountries.alpha2ToNumeric(alpha2)),
       alpha2: alpha2.toLowerCase(),
       alpha3: alpha3.toLowerCase(),
-      locale: Object.fromEntries(languages.map((language) => [language, { name: officialName(alpha2, language) }])) as CountryListEntry['locale'],
+      locale: Object.fromEntries(
+        languages.map((language) => [language, { name: officialName(alpha2, language) }]),
+      ) as CountryListEntry['locale'],
     }))
     .sort((left, right) => left.alpha2.localeCompare(right.alpha2));
 }
@@ -60,5 +62,7 @@ export function findCountry(code: string): CountryListEntry | undefined {
 /** The list ordered by the names of one language, for select boxes. */
 export function countriesSortedByName(language: Language): CountryListEntry[] {
   const collator = new Intl.Collator(language);
-  return [...countries].sort((left, right) => collator.compare(left.locale[language].name, right.locale[language].name));
+  return [...countries].sort((left, right) =>
+    collator.compare(left.locale[language].name, right.locale[language].name),
+  );
 }

@@ -1,4 +1,10 @@
-import { countries, countriesSortedByName, countryListEntry, DEFAULT_COUNTRY, findCountry } from './countries';
+import {
+  countries,
+  countriesSortedByName,
+  countryListEntry,
+  DEFAULT_COUNTRY,
+  findCountry,
+} from './countries';
 
 describe('country list', () => {
   it('holds every ISO 3166-1 entry of the dataset, each a valid list entry with real names', () => {

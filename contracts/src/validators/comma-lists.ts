@@ -24,11 +24,15 @@ export const trimmedCommaSeparatedList = listInput.transform((value) =>
 
 /** "1, 2,3" -> [1, 2, 3]; any item that is not an integer fails with "Expected integer string". */
 export const integerCommaSeparatedList = trimmedCommaSeparatedList.pipe(
-  z.array(z.string().regex(/^[+-]?\d+$/, messages.integerString).transform(Number)),
+  z.array(
+    z
+      .string()
+      .regex(/^[+-]?\d+$/, messages.integerString)
+      .transform(Number),
+  ),
 );
 
 /** The inverse of the lists above, for building query strings. */
 export function joinCommaSeparatedList(items: readonly (string | number)[]): string {
   return items.join(',');
 }
-

@@ -1,5 +1,10 @@
 import fc from 'fast-check';
-import { commaSeparatedList, integerCommaSeparatedList, joinCommaSeparatedList, trimmedCommaSeparatedList } from './comma-lists';
+import {
+  commaSeparatedList,
+  integerCommaSeparatedList,
+  joinCommaSeparatedList,
+  trimmedCommaSeparatedList,
+} from './comma-lists';
 
 describe('comma-separated lists', () => {
   it.each([
@@ -7,7 +12,10 @@ describe('comma-separated lists', () => {
     ['   ', []],
     ['a', ['a']],
     ['a, b', ['a', ' b']],
-    [['a,b', 'c'], ['a', 'b', 'c']],
+    [
+      ['a,b', 'c'],
+      ['a', 'b', 'c'],
+    ],
   ])('commaSeparatedList reads %j', (input, expected) => {
     expect(commaSeparatedList.parse(input)).toEqual(expected);
   });
@@ -15,7 +23,10 @@ describe('comma-separated lists', () => {
   it.each([
     ['', []],
     [' a , b ,, c ', ['a', 'b', 'c']],
-    [['x', ' y '], ['x', 'y']],
+    [
+      ['x', ' y '],
+      ['x', 'y'],
+    ],
   ])('trimmedCommaSeparatedList reads %j', (input, expected) => {
     expect(trimmedCommaSeparatedList.parse(input)).toEqual(expected);
   });
@@ -29,11 +40,15 @@ describe('comma-separated lists', () => {
   });
 
   it.each(['1,a', '1.5', '1,,x'])('integerCommaSeparatedList rejects %j', (input) => {
-    expect(integerCommaSeparatedList.safeParse(input).error?.issues[0]?.message).toBe('Expected integer string');
+    expect(integerCommaSeparatedList.safeParse(input).error?.issues[0]?.message).toBe(
+      'Expected integer string',
+    );
   });
 
   it('round-trips lists of trimmed, comma-free text', () => {
-    const item = fc.string({ minLength: 1 }).filter((text) => !text.includes(',') && text.trim() === text && text !== '');
+    const item = fc
+      .string({ minLength: 1 })
+      .filter((text) => !text.includes(',') && text.trim() === text && text !== '');
     fc.assert(
       fc.property(fc.array(item), (items) => {
         expect(trimmedCommaSeparatedList.parse(joinCommaSeparatedList(items))).toEqual(items);

@@ -25,7 +25,9 @@ describe('countryCodeToAlpha3', () => {
     expect(countryCodeToAlpha3.parse(input)).toBe(expected);
   });
   it.each(['', 'C', 'SWIT'])('rejects %j', (input) => {
-    expect(countryCodeToAlpha3.safeParse(input).error?.issues[0]?.message).toBe('Expected a 2 or 3 letter country code');
+    expect(countryCodeToAlpha3.safeParse(input).error?.issues[0]?.message).toBe(
+      'Expected a 2 or 3 letter country code',
+    );
   });
 });
 
@@ -37,6 +39,8 @@ describe('alpha3CountryCode', () => {
     expect(alpha3CountryCode.parse(input)).toBe(expected);
   });
   it.each(['CH', 'XYZ', ''])('rejects %j', (input) => {
-    expect(alpha3CountryCode.safeParse(input).error?.issues[0]?.message).toBe('Expected an alpha-3 country code');
+    expect(alpha3CountryCode.safeParse(input).error?.issues[0]?.message).toBe(
+      'Expected an alpha-3 country code',
+    );
   });
 });

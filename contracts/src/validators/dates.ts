@@ -6,7 +6,16 @@ import { validationMessages as messages } from './messages';
 
 const dateSeparator = /[.\-:/]/;
 /** Formats tried after ISO 8601, RFC 2822, HTTP and SQL for text such as "31.12.2024" or "12/31/2024". */
-const looseDateFormats = ['d.M.yyyy', 'd.M.yy', 'd/M/yyyy', 'M/d/yyyy', 'yyyy/M/d', 'd-M-yyyy', 'd.M.yyyy H:mm', 'd.M.yyyy H:mm:ss'];
+const looseDateFormats = [
+  'd.M.yyyy',
+  'd.M.yy',
+  'd/M/yyyy',
+  'M/d/yyyy',
+  'yyyy/M/d',
+  'd-M-yyyy',
+  'd.M.yyyy H:mm',
+  'd.M.yyyy H:mm:ss',
+];
 
 /** A date as a person might type it: contains . - : or / and parses as a date. */
 export function parseLooseDate(text: string): DateTime | null {

@@ -1,19 +1,30 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
-import { birthdateString, createBirthdateString, dateString, formattedTime, iso8601DateString } from './dates';
+import {
+  birthdateString,
+  createBirthdateString,
+  dateString,
+  formattedTime,
+  iso8601DateString,
+} from './dates';
 
 function firstMessage(schema: z.ZodType, input: unknown): string | undefined {
   return schema.safeParse(input).error?.issues[0]?.message;
 }
 
 describe('dateString', () => {
-  it.each(['2024-12-31', '31.12.2024', '12/31/2024', '2024/12/31', '2024-12-31T10:00:00Z', '2024-12-31 10:00:00', 'Tue, 31 Dec 2024 10:00:00 GMT'])(
-    'accepts %j',
-    (input) => {
-      expect(dateString.parse(input)).toBe(input.trim());
-    },
-  );
+  it.each([
+    '2024-12-31',
+    '31.12.2024',
+    '12/31/2024',
+    '2024/12/31',
+    '2024-12-31T10:00:00Z',
+    '2024-12-31 10:00:00',
+    'Tue, 31 Dec 2024 10:00:00 GMT',
+  ])('accepts %j', (input) => {
+    expect(dateString.parse(input)).toBe(input.trim());
+  });
   it.each(['', '20241231', 'yesterday', '31.13.2024', '2024-02-30', 'a-b', 12])('rejects %j', (input) => {
     expect(firstMessage(dateString, input)).toBe('Expected date string');
   });
@@ -39,30 +50,56 @@ describe('iso8601DateString', () => {
     expect(iso8601DateString.parse(input)).toBe(input.trim());
   });
 
-  it.each(['', '2024', ' 2024 ', '2024-13-01', '2024-02-30', '2023-366', '2024-W54', '31.12.2024', '2024-12-31 10:00', '10:00', 'T10:00', 20241231])(
-    'rejects %j',
-    (input) => {
-      expect(firstMessage(iso8601DateString, input)).toBe('Expected ISO8601 date string');
-    },
-  );
+  it.each([
+    '',
+    '2024',
+    ' 2024 ',
+    '2024-13-01',
+    '2024-02-30',
+    '2023-366',
+    '2024-W54',
+    '31.12.2024',
+    '2024-12-31 10:00',
+    '10:00',
+    'T10:00',
+    20241231,
+  ])('rejects %j', (input) => {
+    expect(firstMessage(iso8601DateString, input)).toBe('Expected ISO8601 date string');
+  });
 
   it('accepts every date-time luxon emits in ISO format', () => {
-    const instants = fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9998-12-31T23:59:59Z'), noInvalidDate: true });
-    const zones = fc.constantFrom('UTC', 'Europe/Zurich', 'America/St_Johns', 'Asia/Kathmandu', 'Pacific/Chatham');
+    const instants = fc.date({
+      min: new Date('0001-01-01T00:00:00Z'),
+      max: new Date('9998-12-31T23:59:59Z'),
+      noInvalidDate: true,
+    });
+    const zones = fc.constantFrom(
+      'UTC',
+      'Europe/Zurich',
+      'America/St_Johns',
+      'Asia/Kathmandu',
+      'Pacific/Chatham',
+    );
     fc.assert(
-      fc.property(instants, zones, fc.boolean(), fc.boolean(), (instant, zone, basic, suppressMilliseconds) => {
-        const dateTime = DateTime.fromJSDate(instant, { zone });
-        const format = basic ? 'basic' : 'extended';
-        for (const text of [
-          dateTime.toISO({ format, suppressMilliseconds }),
-          dateTime.toISODate({ format }),
-          dateTime.toISOWeekDate(),
-          dateTime.toUTC().toISO(),
-          dateTime.toFormat('yyyy-ooo'),
-        ]) {
-          expect(iso8601DateString.safeParse(text).success).toBe(true);
-        }
-      }),
+      fc.property(
+        instants,
+        zones,
+        fc.boolean(),
+        fc.boolean(),
+        (instant, zone, basic, suppressMilliseconds) => {
+          const dateTime = DateTime.fromJSDate(instant, { zone });
+          const format = basic ? 'basic' : 'extended';
+          for (const text of [
+            dateTime.toISO({ format, suppressMilliseconds }),
+            dateTime.toISODate({ format }),
+            dateTime.toISOWeekDate(),
+            dateTime.toUTC().toISO(),
+            dateTime.toFormat('yyyy-ooo'),
+          ]) {
+            expect(iso8601DateString.safeParse(text).success).toBe(true);
+          }
+        },
+      ),
     );
   });
 });
@@ -70,12 +107,14 @@ describe('iso8601DateString', () => {
 describe('birthdateString', () => {
   const yearsAgo = (years: number) => DateTime.now().minus({ years }).toISODate();
 
-  it.each([['today', DateTime.now().toISODate()], ['30 years ago', yearsAgo(30)], ['exactly 150 years ago', yearsAgo(150)], ['as date-time', '1990-05-17T00:00:00Z']])(
-    'accepts a birthdate %s',
-    (_label, input) => {
-      expect(birthdateString.parse(input)).toBe(input);
-    },
-  );
+  it.each([
+    ['today', DateTime.now().toISODate()],
+    ['30 years ago', yearsAgo(30)],
+    ['exactly 150 years ago', yearsAgo(150)],
+    ['as date-time', '1990-05-17T00:00:00Z'],
+  ])('accepts a birthdate %s', (_label, input) => {
+    expect(birthdateString.parse(input)).toBe(input);
+  });
 
   it.each([
     ['tomorrow', DateTime.now().plus({ days: 1 }).toISODate()],
@@ -88,7 +127,9 @@ describe('birthdateString', () => {
   });
 
   it('uses a custom message when given one', () => {
-    expect(firstMessage(createBirthdateString('Bitte Geburtsdatum prüfen'), '2999-01-01')).toBe('Bitte Geburtsdatum prüfen');
+    expect(firstMessage(createBirthdateString('Bitte Geburtsdatum prüfen'), '2999-01-01')).toBe(
+      'Bitte Geburtsdatum prüfen',
+    );
   });
 });
 

@@ -16,10 +16,7 @@ export function isEmailAddress(text: string): boolean {
 }
 
 export function createEmailAddress(message: string = messages.email) {
-  return z
-    .string({ error: message })
-    .trim()
-    .refine(isEmailAddress, message);
+  return z.string({ error: message }).trim().refine(isEmailAddress, message);
 }
 
 export const emailAddress = createEmailAddress();

@@ -13,7 +13,9 @@ export const envPort = z
   .trim()
   .regex(digitsOnly, 'Expected a port number 0-65535')
   .transform(Number)
-  .pipe(z.number().int().min(0, 'Expected a port number 0-65535').max(65535, 'Expected a port number 0-65535'));
+  .pipe(
+    z.number().int().min(0, 'Expected a port number 0-65535').max(65535, 'Expected a port number 0-65535'),
+  );
 
 const trueWords = new Set(['true', '1', 'yes']);
 

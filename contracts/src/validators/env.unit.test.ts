@@ -81,12 +81,13 @@ describe('envList', () => {
 });
 
 describe('envUrl', () => {
-  it.each(['https://auth.example.com/.well-known/jwks.json', ' http://localhost:3000/api ', 'https://a.example/'])(
-    'accepts %j',
-    (input) => {
-      expect(envUrl.parse(input)).toBe(input.trim());
-    },
-  );
+  it.each([
+    'https://auth.example.com/.well-known/jwks.json',
+    ' http://localhost:3000/api ',
+    'https://a.example/',
+  ])('accepts %j', (input) => {
+    expect(envUrl.parse(input)).toBe(input.trim());
+  });
 
   it.each(['', 'not a url', 'example.com/path'])('rejects %j', (input) => {
     const result = envUrl.safeParse(input);

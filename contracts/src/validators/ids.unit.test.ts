@@ -2,7 +2,9 @@ import { basketId, databaseId, numericId, numericIdParam, parsedDatabaseId } fro
 
 describe('ids (§5)', () => {
   it.each([1, 42])('numericId accepts %j', (input) => expect(numericId.parse(input)).toBe(input));
-  it.each([0, -1, 1.5, '1'])('numericId rejects %j', (input) => expect(numericId.safeParse(input).success).toBe(false));
+  it.each([0, -1, 1.5, '1'])('numericId rejects %j', (input) =>
+    expect(numericId.safeParse(input).success).toBe(false),
+  );
 
   it('numericIdParam reads path text', () => {
     expect(numericIdParam.parse('17')).toBe(17);
@@ -10,13 +12,17 @@ describe('ids (§5)', () => {
   });
 
   it.each([1, 99])('databaseId accepts %j', (input) => expect(databaseId.parse(input)).toBe(input));
-  it.each([0, -3, 2.5])('databaseId rejects %j', (input) => expect(databaseId.safeParse(input).success).toBe(false));
+  it.each([0, -3, 2.5])('databaseId rejects %j', (input) =>
+    expect(databaseId.safeParse(input).success).toBe(false),
+  );
 
   it.each([
     [0, 0],
     ['0', 0],
     ['12', 12],
-  ])('parsedDatabaseId accepts %j', (input, expected) => expect(parsedDatabaseId.parse(input)).toBe(expected));
+  ])('parsedDatabaseId accepts %j', (input, expected) =>
+    expect(parsedDatabaseId.parse(input)).toBe(expected),
+  );
   it.each([-1, '-1', 'x', 1.5])('parsedDatabaseId rejects %j', (input) =>
     expect(parsedDatabaseId.safeParse(input).success).toBe(false),
   );

@@ -13,4 +13,9 @@ export function normaliseLicencePlate(text: string): string {
 export const licencePlate = z
   .string({ error: licencePlateMessage })
   .transform(normaliseLicencePlate)
-  .pipe(z.string().min(licencePlateMinLength, licencePlateMessage).max(licencePlateMaxLength, licencePlateMessage));
+  .pipe(
+    z
+      .string()
+      .min(licencePlateMinLength, licencePlateMessage)
+      .max(licencePlateMaxLength, licencePlateMessage),
+  );

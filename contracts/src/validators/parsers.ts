@@ -9,24 +9,24 @@ import { floatStringToNumber, isFloatString, isIntegerString } from './text-form
  */
 
 /** 12 or "12" -> 12. */
-export const parseableInteger = z.union([z.number(), z.string()], { error: messages.parseableInteger }).transform(
-  (value, context) => {
+export const parseableInteger = z
+  .union([z.number(), z.string()], { error: messages.parseableInteger })
+  .transform((value, context) => {
     const text = typeof value === 'number' ? String(value) : value.trim();
     if (typeof value === 'number' ? Number.isSafeInteger(value) : isIntegerString(text)) return Number(text);
     context.addIssue({ code: 'custom', message: messages.parseableInteger });
     return z.NEVER;
-  },
-);
+  });
 
 /** 1.5, "1.5" or "1,5" -> 1.5. */
-export const parseableFloat = z.union([z.number(), z.string()], { error: messages.parseableFloat }).transform(
-  (value, context) => {
+export const parseableFloat = z
+  .union([z.number(), z.string()], { error: messages.parseableFloat })
+  .transform((value, context) => {
     if (typeof value === 'number' && Number.isFinite(value)) return value;
     if (typeof value === 'string' && isFloatString(value.trim())) return floatStringToNumber(value.trim());
     context.addIssue({ code: 'custom', message: messages.parseableFloat });
     return z.NEVER;
-  },
-);
+  });
 
 /** true/false, "true"/"false" or 1/0. */
 export const parseableBoolean = z
@@ -40,7 +40,11 @@ export const parseableBoolean = z
   });
 
 /** Epoch milliseconds or date text -> Date. */
-function dateParser(textSchema: z.ZodType<string>, parse: (text: string) => { toJSDate(): Date } | null, message: string) {
+function dateParser(
+  textSchema: z.ZodType<string>,
+  parse: (text: string) => { toJSDate(): Date } | null,
+  message: string,
+) {
   return z.union([z.number(), z.string()], { error: message }).transform((value, context) => {
     if (typeof value === 'number') {
       const date = new Date(value);

@@ -22,7 +22,14 @@ export const phoneNumberFailureKinds = [
 export type PhoneNumberFailureKind = (typeof phoneNumberFailureKinds)[number];
 
 export type PhoneNumberParseResult =
-  | { ok: true; number: string; countryCallingCode: string; nationalNumber: string; country?: string; extension?: string }
+  | {
+      ok: true;
+      number: string;
+      countryCallingCode: string;
+      nationalNumber: string;
+      country?: string;
+      extension?: string;
+    }
   | { ok: false; kind: PhoneNumberFailureKind };
 
 function isFailureKind(text: string): text is PhoneNumberFailureKind {
@@ -46,7 +53,8 @@ export function parsePhoneNumberWithDialCode(input: string): PhoneNumberParseRes
   try {
     phone = parsePhoneNumberWithError(withInternationalPrefix(input));
   } catch (error) {
-    if (error instanceof ParseError && isFailureKind(error.message)) return { ok: false, kind: error.message };
+    if (error instanceof ParseError && isFailureKind(error.message))
+      return { ok: false, kind: error.message };
     return { ok: false, kind: 'NOT_A_NUMBER' };
   }
   if (!phone.isValid()) return { ok: false, kind: 'INVALID_NUMBER' };
@@ -61,9 +69,11 @@ export function parsePhoneNumberWithDialCode(input: string): PhoneNumberParseRes
 }
 
 /** Valid international number -> its normalised +number form; anything else "Invalid Phone Number". */
-export const phoneNumberWithDialCode = z.string({ error: messages.phoneNumber }).transform((input, context) => {
-  const result = parsePhoneNumberWithDialCode(input);
-  if (result.ok) return result.number;
-  context.addIssue({ code: 'custom', message: messages.phoneNumber, params: { kind: result.kind } });
-  return z.NEVER;
-});
+export const phoneNumberWithDialCode = z
+  .string({ error: messages.phoneNumber })
+  .transform((input, context) => {
+    const result = parsePhoneNumberWithDialCode(input);
+    if (result.ok) return result.number;
+    context.addIssue({ code: 'custom', message: messages.phoneNumber, params: { kind: result.kind } });
+    return z.NEVER;
+  });
