@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { eventStoreMigration } from './001-event-store';
 import { checkpointsMigration } from './002-checkpoints';
+import { capacitySequencesMigration } from './003-capacity-sequences';
 
 /** Schema migrations of the write side and shared tables, in order. Read-model tables are not here:
  * each projection creates its own (versioned) table so that it can be rebuilt side by side. */
@@ -10,4 +11,4 @@ export interface Migration {
   down(knex: Knex): Promise<void>;
 }
 
-export const migrations: Migration[] = [eventStoreMigration, checkpointsMigration];
+export const migrations: Migration[] = [eventStoreMigration, checkpointsMigration, capacitySequencesMigration];
