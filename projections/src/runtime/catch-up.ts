@@ -1,0 +1,58 @@
+import type { Knex } from 'knex';
+import { applyLocked } from './apply-events';
+import { liveGeneration, lockGeneration, type GenerationRow } from './generations';
+import type { AnyProjection, EventSource } from './projection';
+
+export type LockTarget = (trx: Knex.Transaction) => Promise<GenerationRow | undefined>;
+
+export const liveTarget =
+  (name: string): LockTarget =>
+  (trx) =>
+    liveGeneration(trx, name, true);
+
+export const generationTarget =
+  (name: string, generation: number): LockTarget =>
+  (trx) =>
+    lockGeneration(trx, name, generation);
+
+export interface CatchUpOptions {
+  batchSize?: number;
+  /** stop once this position is applied (the live bus passes the event it just received) */
+  untilPosition?: number;
+  onProgress?: (position: number) => void;
+}
+
+/**
+ * Reads the store after the target generation's checkpoint and applies batch after batch, each batch
+ * in one transaction with the checkpoint, until the store has nothing newer (or untilPosition is
+ * reached). Returns the position reached. A missing live generation (a swap just retired it) is looked
+ * up again.
+ */
+export async function catchUp(
+  knex: Knex,
+  source: EventSource,
+  projection: AnyProjection,
+  target: LockTarget,
+  options: CatchUpOptions = {},
+): Promise<number> {
+  const batchSize = options.batchSize ?? 500;
+  let position = await knex.transaction(async (trx) => (await target(trx))?.position ?? 0);
+  for (let missing = 0; ; ) {
+    if (options.untilPosition !== undefined && position >= options.untilPosition) return position;
+    const events = await source.readAll(position, batchSize);
+    if (events.length === 0) return position;
+    const reached = await knex.transaction(async (trx) => {
+      const row = await target(trx);
+      return row ? applyLocked(trx, projection, row, events) : undefined;
+    });
+    if (reached === undefined) {
+      if (++missing > 50) throw new Error(`projection ${projection.name}: no generation to apply to`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      position = await knex.transaction(async (trx) => (await target(trx))?.position ?? 0);
+      continue;
+    }
+    position = reached;
+    options.onProgress?.(position);
+    if (events.length < batchSize) return position;
+  }
+}

@@ -1,0 +1,34 @@
+import type { RecordedEvent } from '@alpenpass/contracts';
+import type { EventSource } from './projection';
+
+/** An in-memory event source for the runtime's tests; `delayMs` slows reads to widen race windows. */
+export function memorySource(delayMs = 0): EventSource & { events: RecordedEvent[]; add(streamName: string, type: string, data?: unknown): RecordedEvent } {
+  const events: RecordedEvent[] = [];
+  const revisions = new Map<string, number>();
+  return {
+    events,
+    add(streamName, type, data = {}) {
+      const revision = (revisions.get(streamName) ?? -1) + 1;
+      revisions.set(streamName, revision);
+      const event: RecordedEvent = {
+        eventId: `00000000-0000-4000-8000-${String(events.length + 1).padStart(12, '0')}`,
+        type,
+        streamName,
+        revision,
+        // gaps in positions happen in the real store (rolled-back appends); keep some here too
+        globalPosition: events.length * 2 + 1,
+        data,
+        metadata: { correlationId: 'c', causationId: null, actor: 'system', at: '2025-03-01T00:00:00.000Z' },
+      };
+      events.push(event);
+      return event;
+    },
+    async readAll(afterPosition, limit) {
+      if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      return events.filter((event) => event.globalPosition > afterPosition).slice(0, limit);
+    },
+    async headPosition() {
+      return events.at(-1)?.globalPosition ?? 0;
+    },
+  };
+}
