@@ -8,21 +8,27 @@ import type { SlotInterval } from './slot-times';
  * staff members generating overlapping groups at once cannot both succeed. */
 export interface SlotPlanState {
   slots: Record<number, PlannedSlot & { slotGroupId: number }>;
+  /** "<groupId>|<from>|<to>" of slots staff cancelled or deleted: generating again must not revive them */
+  removed: Record<string, true>;
 }
 
-export const initialSlotPlanState = (): SlotPlanState => ({ slots: {} });
+export const initialSlotPlanState = (): SlotPlanState => ({ slots: {}, removed: {} });
+
+const removedKey = (slotGroupId: number, interval: SlotInterval) => `${slotGroupId}|${interval.from}|${interval.to}`;
 
 export function evolveSlotPlan(state: SlotPlanState, event: SlotPlanEvent): SlotPlanState {
   switch (event.type) {
     case 'SlotsPlanned': {
       const slots = { ...state.slots };
       for (const slot of event.data.slots) slots[slot.slotId] = { ...slot, slotGroupId: event.data.slotGroupId };
-      return { slots };
+      return { ...state, slots };
     }
     case 'SlotUnplanned': {
+      const slot = state.slots[event.data.slotId];
+      if (!slot) return state;
       const slots = { ...state.slots };
       delete slots[event.data.slotId];
-      return { slots };
+      return { slots, removed: { ...state.removed, [removedKey(slot.slotGroupId, slot)]: true } };
     }
     default: {
       const unexpected: never = event;
@@ -39,10 +45,10 @@ export const plannedSlotsExcept = (state: SlotPlanState, slotGroupId: number) =>
 
 const intervalKey = (interval: SlotInterval) => `${interval.from}|${interval.to}`;
 
-/** The group's intervals that have no slot yet. */
+/** The group's intervals that have no slot yet and were not removed by staff. */
 export function missingIntervals(state: SlotPlanState, slotGroupId: number, intervals: SlotInterval[]): SlotInterval[] {
   const existing = new Set(plannedSlotsOf(state, slotGroupId).map(intervalKey));
-  return intervals.filter((interval) => !existing.has(intervalKey(interval)));
+  return intervals.filter((interval) => !existing.has(intervalKey(interval)) && !state.removed[removedKey(slotGroupId, interval)]);
 }
 
 export type SlotPlanCommand =

@@ -35,11 +35,13 @@ describe('slot plan decider', () => {
     expect(plan(2, [{ from: at(11), to: at(13) }], false)).toHaveLength(1);
   });
 
-  it('forgets unplanned slots', () => {
+  it('forgets unplanned slots and never plans them again', () => {
     const unplanned = decideSlotPlan({ type: 'UnplanSlot', data: { productId: 3, slotId: 10 } }, state);
     expect(unplanned).toEqual([{ type: 'SlotUnplanned', data: { productId: 3, slotId: 10 } }]);
     const after = unplanned.reduce(evolveSlotPlan, state);
     expect(after.slots).toEqual({});
     expect(decideSlotPlan({ type: 'UnplanSlot', data: { productId: 3, slotId: 10 } }, after)).toEqual([]);
+    const again = { type: 'PlanSlots' as const, data: { productId: 3, slotGroupId: 1, intervals: [{ from: at(9), to: at(12) }], overlapDetection: true, newSlotIds: [30] } };
+    expect(decideSlotPlan(again, after)).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ export type SlotState =
       holds: Record<string, number>;
       bookings: Record<string, number>;
     }
-  | { status: 'deleted'; slotId: number };
+  | { status: 'deleted'; slotId: number; productId: number | null };
 
 export type LiveSlotState = Extract<SlotState, { status: 'scheduled' | 'cancelled' }>;
 
@@ -39,7 +39,10 @@ export function evolveSlot(state: SlotState, event: SlotEvent): SlotState {
     const slot = event.data;
     return { status: 'scheduled', slot, capacity: slot.capacity, visible: slot.visible, holds: {}, bookings: {} };
   }
-  if (event.type === 'SlotDeleted') return { status: 'deleted', slotId: event.data.slotId };
+  if (event.type === 'SlotDeleted') {
+    const productId = state.status === 'scheduled' || state.status === 'cancelled' ? state.slot.productId : null;
+    return { status: 'deleted', slotId: event.data.slotId, productId };
+  }
   if (state.status !== 'scheduled' && state.status !== 'cancelled') return state;
   switch (event.type) {
     case 'SlotCancelled':

@@ -1,0 +1,150 @@
+import {
+  adminSlot,
+  capacityProductParams,
+  clientSlot,
+  createSlotGroupRequest,
+  generateSlotsResponse,
+  productSlotsQuery,
+  slotGroupIdParams,
+  slotGroupResponse,
+  slotGroupSlotsQuery,
+  slotIdParams,
+  updateSlotGroupRequest,
+  type EventMetadata,
+  type SlotGroupDefinition,
+} from '@alpenpass/contracts';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { findNextProductSlot, findProductSlots, listSlotGroupSlots } from '@alpenpass/projections/src/capacity';
+import { ApiRouter } from '../platform/http/api-router';
+import { Problem } from '../platform/http/problem';
+import type { RequestContext } from '../platform/http/request-context';
+import { offeredWindow } from './booking-window';
+import type { ProductFactsLookup } from './product-facts';
+import type { createSlotAdminService } from './slot-admin-service';
+import type { SlotGroupService } from './slot-group-service';
+
+export interface CapacityApiDeps {
+  knex: Knex;
+  lookupProduct: ProductFactsLookup;
+  slotGroups: SlotGroupService;
+  slots: ReturnType<typeof createSlotAdminService>;
+  now?: () => Date;
+}
+
+export function metadataOf(ctx: RequestContext): Partial<EventMetadata> {
+  return { correlationId: ctx.correlationId, causationId: ctx.correlationId, actor: ctx.principal?.subject ?? 'guest' };
+}
+
+function definitionOf(body: z.output<typeof createSlotGroupRequest> | z.output<typeof updateSlotGroupRequest>): SlotGroupDefinition {
+  return {
+    ...body,
+    sampleFrom: body.isAllDay ? null : (body.sampleFrom ?? null),
+    sampleTo: body.isAllDay ? null : (body.sampleTo ?? null),
+    availabilityRangeId: body.availabilityRangeId ?? null,
+  };
+}
+
+/** Staff endpoints under /api/admin (admin role only). */
+export function capacityAdminRouter(deps: CapacityApiDeps): ApiRouter {
+  const { slotGroups, slots } = deps;
+  const slotAction = (action: 'cancel' | 'hide' | 'show', summary: string) =>
+    ({ method: 'post', path: `/slots/:slotId/${action}`, summary, access: 'admin', params: slotIdParams }) as const;
+  return new ApiRouter('Slot groups (admin)', '/admin')
+    .route(
+      { method: 'post', path: '/slot-groups', summary: 'Create a slot group', access: 'admin', body: createSlotGroupRequest, response: slotGroupResponse, status: 201 },
+      ({ body, ctx }) => slotGroups.create(definitionOf(body), metadataOf(ctx)),
+    )
+    .route(
+      { method: 'get', path: '/slot-groups/:slotGroupId', summary: 'Read a slot group', access: 'admin', params: slotGroupIdParams, response: slotGroupResponse },
+      ({ params }) => slotGroups.get(params.slotGroupId),
+    )
+    .route(
+      {
+        method: 'put',
+        path: '/slot-groups/:slotGroupId',
+        summary: 'Update a slot group',
+        access: 'admin',
+        params: slotGroupIdParams,
+        body: updateSlotGroupRequest,
+        response: slotGroupResponse,
+      },
+      ({ params, body, ctx }) => slotGroups.update(params.slotGroupId, definitionOf(body), metadataOf(ctx)),
+    )
+    .route(
+      {
+        method: 'post',
+        path: '/slot-groups/:slotGroupId/slots/generate',
+        summary: "Generate the group's slots",
+        access: 'admin',
+        params: slotGroupIdParams,
+        response: generateSlotsResponse,
+      },
+      ({ params, ctx }) => slotGroups.generate(params.slotGroupId, metadataOf(ctx)),
+    )
+    .route(
+      {
+        method: 'get',
+        path: '/slot-groups/:slotGroupId/slots',
+        summary: "List the group's slots",
+        access: 'admin',
+        params: slotGroupIdParams,
+        query: slotGroupSlotsQuery,
+        response: z.array(adminSlot),
+      },
+      async ({ params, query }) => {
+        await slotGroups.get(params.slotGroupId);
+        return listSlotGroupSlots(deps.knex, params.slotGroupId, query.limit);
+      },
+    )
+    .route(slotAction('cancel', 'Cancel a slot'), ({ params, ctx }) => slots.cancel(params.slotId, metadataOf(ctx)))
+    .route(slotAction('hide', 'Hide a slot'), ({ params, ctx }) => slots.hide(params.slotId, metadataOf(ctx)))
+    .route(slotAction('show', 'Show a hidden slot'), ({ params, ctx }) => slots.show(params.slotId, metadataOf(ctx)))
+    .route({ method: 'delete', path: '/slots/:slotId', summary: 'Delete a slot', access: 'admin', params: slotIdParams }, ({ params, ctx }) =>
+      slots.delete(params.slotId, metadataOf(ctx)),
+    );
+}
+
+/** Public capacity reads (§7 Capacities). */
+export function capacityReadRouter(deps: CapacityApiDeps): ApiRouter {
+  const now = deps.now ?? (() => new Date());
+  async function windowFor(productId: number, query: z.output<typeof productSlotsQuery>, ctx: RequestContext, defaultDays: number | null) {
+    const staffFlags = query.ignoreEarliestBookingTime || query.ignoreLatestBookingTime;
+    if (staffFlags && !ctx.principal?.roles.includes('admin')) {
+      throw Problem.forbidden('ignoreEarliestBookingTime and ignoreLatestBookingTime are for staff only.', 'STAFF_ONLY_FLAG');
+    }
+    const product = await deps.lookupProduct(productId);
+    if (!product) throw Problem.notFound(`Product ${productId} does not exist.`, 'PRODUCT_NOT_FOUND');
+    const window = offeredWindow({ ...query, timezone: product.timezone, bookingWindow: product.bookingWindow, now: now(), defaultDays });
+    return { productId, ...window };
+  }
+  return new ApiRouter('Capacities', '/capacities')
+    .route(
+      {
+        method: 'get',
+        path: '/slots/products/:productId',
+        summary: "A product's slots with their free places",
+        access: 'public',
+        params: capacityProductParams,
+        query: productSlotsQuery,
+        response: z.array(clientSlot),
+      },
+      async ({ params, query, ctx }) => findProductSlots(deps.knex, await windowFor(params.productId, query, ctx, 31)),
+    )
+    .route(
+      {
+        method: 'get',
+        path: '/slots/products/:productId/next',
+        summary: 'The next slot with places left',
+        access: 'public',
+        params: capacityProductParams,
+        query: productSlotsQuery,
+        response: clientSlot,
+      },
+      async ({ params, query, ctx }) => {
+        const slot = await findNextProductSlot(deps.knex, await windowFor(params.productId, query, ctx, null));
+        if (!slot) throw Problem.notFound(`Product ${params.productId} has no slot with places left.`, 'NO_SLOT_AVAILABLE');
+        return slot;
+      },
+    );
+}

@@ -1,0 +1,77 @@
+import type { EventMetadata, SlotEvent, SlotPlanEvent } from '@alpenpass/contracts';
+import { slotPlanStreamName, slotStreamName } from '@alpenpass/contracts';
+import { handleCommand } from '../platform/event-store/command-handler';
+import type { EventStore } from '../platform/event-store/event-store';
+import { availableCapacity, evolveSlot, initialSlotState, type SlotState } from './slot';
+import { decideSlot, type ClaimRef, type SlotCommand } from './slot-decide';
+import { decideSlotPlan, evolveSlotPlan, initialSlotPlanState, type SlotPlanCommand } from './slot-plan';
+
+export const slotFolder = { initialState: initialSlotState, evolve: evolveSlot };
+export const slotPlanFolder = { initialState: initialSlotPlanState, evolve: evolveSlotPlan };
+
+/**
+ * Attempts of a capacity command. Every lost race means another command appended to the slot first,
+ * and holds stop appending once the slot is full, so a hold can only lose as many times as places
+ * were taken meanwhile: with this bound, N concurrent holds on C places succeed exactly min(N, C)
+ * times for any slot of up to 63 places under full contention (larger slots practically never see it).
+ */
+export const CAPACITY_COMMAND_ATTEMPTS = 64;
+
+export async function runSlotCommand(store: EventStore, command: SlotCommand, metadata: Partial<EventMetadata>): Promise<SlotState> {
+  const outcome = await handleCommand<SlotState, SlotEvent>(
+    store,
+    slotStreamName(command.data.slotId),
+    slotFolder,
+    (state) => decideSlot(command, state),
+    metadata,
+    { maxAttempts: CAPACITY_COMMAND_ATTEMPTS },
+  );
+  return outcome.newState;
+}
+
+export async function runSlotPlanCommand(store: EventStore, command: SlotPlanCommand, metadata: Partial<EventMetadata>) {
+  return handleCommand<ReturnType<typeof initialSlotPlanState>, SlotPlanEvent>(
+    store,
+    slotPlanStreamName(command.data.productId),
+    slotPlanFolder,
+    (state) => decideSlotPlan(command, state),
+    metadata,
+    { maxAttempts: 10 },
+  );
+}
+
+export interface ClaimOutcome {
+  slotId: number;
+  /** places this entry holds (or has booked) on the slot after the command */
+  quantity: number;
+  availableCapacity: number;
+}
+
+function claimOutcome(state: SlotState, { slotId, basketId, entryId }: ClaimRef): ClaimOutcome {
+  if (state.status !== 'scheduled' && state.status !== 'cancelled') return { slotId, quantity: 0, availableCapacity: 0 };
+  const key = `${basketId}/${entryId}`;
+  return { slotId, quantity: state.holds[key] ?? state.bookings[key] ?? 0, availableCapacity: availableCapacity(state) };
+}
+
+/** What the basket context calls: idempotent per basketId + entryId, never oversells. Refusals are
+ * DomainErrors (409 SLOT_CAPACITY_EXHAUSTED, SLOT_NOT_BOOKABLE, …; 404 SLOT_NOT_FOUND). */
+export interface CapacityCommands {
+  holdCapacity(input: ClaimRef & { quantity: number; skipCapacityCheck?: boolean }, metadata?: Partial<EventMetadata>): Promise<ClaimOutcome>;
+  releaseCapacity(input: ClaimRef, metadata?: Partial<EventMetadata>): Promise<ClaimOutcome>;
+  /** turns the entry's hold into a booking (at checkout) */
+  bookCapacity(input: ClaimRef, metadata?: Partial<EventMetadata>): Promise<ClaimOutcome>;
+}
+
+export function createCapacityCommands(store: EventStore): CapacityCommands {
+  return {
+    async holdCapacity(input, metadata = {}) {
+      return claimOutcome(await runSlotCommand(store, { type: 'HoldCapacity', data: input }, metadata), input);
+    },
+    async releaseCapacity(input, metadata = {}) {
+      return claimOutcome(await runSlotCommand(store, { type: 'ReleaseCapacity', data: input }, metadata), input);
+    },
+    async bookCapacity(input, metadata = {}) {
+      return claimOutcome(await runSlotCommand(store, { type: 'BookCapacity', data: input }, metadata), input);
+    },
+  };
+}
