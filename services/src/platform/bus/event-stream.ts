@@ -1,0 +1,31 @@
+import type { RecordedEvent } from '@alpenpass/contracts';
+import { JSONCodec, type JetStreamClient, type NatsConnection } from 'nats';
+import { allEventsSubject, subjectFor, type EventBusSettings } from './event-bus-settings';
+
+const codec = JSONCodec<RecordedEvent>();
+
+/** Creates the JetStream stream when it is missing, or adds our subjects to it when they changed. */
+export async function ensureEventStream(nats: NatsConnection, settings: EventBusSettings): Promise<void> {
+  const manager = await nats.jetstreamManager();
+  const subjects = [allEventsSubject(settings)];
+  try {
+    const info = await manager.streams.info(settings.streamName);
+    if (!subjects.every((subject) => info.config.subjects.includes(subject))) {
+      await manager.streams.update(settings.streamName, { ...info.config, subjects: [...new Set([...info.config.subjects, ...subjects])] });
+    }
+  } catch (error) {
+    if (!/stream not found/i.test(String((error as Error).message))) throw error;
+    // duplicate_window (2 minutes by default) is where Nats-Msg-Id deduplication happens
+    await manager.streams.add({ name: settings.streamName, subjects });
+  }
+}
+
+/** Publishes with Nats-Msg-Id = eventId, so a re-published event is dropped by the server. */
+export async function publishEvent(js: JetStreamClient, settings: EventBusSettings, event: RecordedEvent): Promise<{ duplicate: boolean }> {
+  const ack = await js.publish(subjectFor(settings, event), codec.encode(event), { msgID: event.eventId });
+  return { duplicate: ack.duplicate };
+}
+
+export function decodeEvent(data: Uint8Array): RecordedEvent {
+  return codec.decode(data);
+}

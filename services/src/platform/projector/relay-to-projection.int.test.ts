@@ -1,0 +1,79 @@
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { getStreamActivity, streamActivityProjection } from '@alpenpass/projections';
+import { connect, type NatsConnection } from 'nats';
+import { subjectFor, type EventBusSettings } from '../bus/event-bus-settings';
+import { waitFor } from '../event-store/event-store.contract';
+import { createPostgresEventStore } from '../event-store/postgres-event-store';
+import { startRelay } from '../relay/relay';
+import { startProjector } from './projector';
+
+describe('relay -> NATS JetStream -> projector', () => {
+  let db: TestDatabase;
+  let nats: NatsConnection;
+  const suffix = randomUUID().replace(/-/g, '').slice(0, 12);
+  const settings: EventBusSettings = { streamName: `EVENTS_T_${suffix}`, subjectPrefix: `t${suffix}.events` };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
+  });
+  afterAll(async () => {
+    const manager = await nats.jetstreamManager();
+    await manager.streams.delete(settings.streamName).catch(() => undefined);
+    await nats.drain();
+    await db.drop();
+  });
+
+  it('carries an appended event into a read model, publishing each event once', async () => {
+    const store = createPostgresEventStore({ knex: db.knex, pollIntervalMs: 20 });
+    const basket = `basket-${randomUUID()}`;
+    await store.append(basket, [{ type: 'BasketOpened', data: {} }], { expectedRevision: 'no_stream' });
+
+    const projector = await startProjector({ knex: db.knex, nats, store, projections: [streamActivityProjection], settings, durableName: `projector_${suffix}` });
+    const relay = await startRelay({ store, knex: db.knex, nats, settings, idleMs: 20 });
+    try {
+      const appended = await store.append(basket, [{ type: 'EntryAdded', data: { product: 7 } }], { expectedRevision: 0 });
+      await waitFor(async () => (await getStreamActivity(db.knex, basket))?.eventCount === 2);
+      expect(await getStreamActivity(db.knex, basket)).toMatchObject({ lastType: 'EntryAdded', lastPosition: appended.positions[0] });
+
+      const manager = await nats.jetstreamManager();
+      await waitFor(async () => (await manager.streams.info(settings.streamName)).state.messages === 2);
+      const stored = await manager.streams.getMessage(settings.streamName, { last_by_subj: subjectFor(settings, { streamName: basket, type: 'EntryAdded' }) });
+      expect(stored.header.get('Nats-Msg-Id')).toBe((await store.readStream(basket))[1]!.eventId);
+      expect(stored.json<{ streamName: string }>().streamName).toBe(basket);
+    } finally {
+      await relay.stop();
+      await projector.stop();
+    }
+
+    // a relay that lost its checkpoint publishes everything again: JetStream drops the duplicates
+    await db.knex('relay_checkpoints').update({ position: 0 });
+    const again = await startRelay({ store, knex: db.knex, nats, settings, idleMs: 20 });
+    await waitFor(async () => Number((await db.knex('relay_checkpoints').first()).position) >= 2);
+    await again.stop();
+    const manager = await nats.jetstreamManager();
+    expect((await manager.streams.info(settings.streamName)).state.messages).toBe(2);
+  });
+
+  it('lets the projector resume after a restart and pick up what it missed', async () => {
+    const store = createPostgresEventStore({ knex: db.knex, pollIntervalMs: 20 });
+    const relay = await startRelay({ store, knex: db.knex, nats, settings, idleMs: 20 });
+    const order = `order-${randomUUID()}`;
+    try {
+      // projector down: events pile up in the stream and in the store
+      await store.append(order, [{ type: 'OrderPlaced', data: {} }, { type: 'OrderPaid', data: {} }], { expectedRevision: 'no_stream' });
+      const projector = await startProjector({ knex: db.knex, nats, store, projections: [streamActivityProjection], settings, durableName: `projector_${suffix}` });
+      try {
+        await waitFor(async () => (await getStreamActivity(db.knex, order))?.eventCount === 2);
+        await store.append(order, [{ type: 'OrderShipped', data: {} }], { expectedRevision: 1 });
+        await waitFor(async () => (await getStreamActivity(db.knex, order))?.lastType === 'OrderShipped');
+        expect((await getStreamActivity(db.knex, order))!.eventCount).toBe(3);
+      } finally {
+        await projector.stop();
+      }
+    } finally {
+      await relay.stop();
+    }
+  });
+});

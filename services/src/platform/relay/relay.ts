@@ -1,0 +1,78 @@
+import type { NatsConnection } from 'nats';
+import type { Knex } from 'knex';
+import { defaultBusSettings, type EventBusSettings } from '../bus/event-bus-settings';
+import { ensureEventStream, publishEvent } from '../bus/event-stream';
+import { silentLogger, type EventStore, type PlatformLogger } from '../event-store/event-store';
+import { readRelayCheckpoint, saveRelayCheckpoint } from './relay-checkpoint';
+
+export interface RelayOptions {
+  store: EventStore;
+  knex: Knex;
+  nats: NatsConnection;
+  settings?: EventBusSettings;
+  logger?: PlatformLogger;
+  batchSize?: number;
+  /** pause when the store has nothing new */
+  idleMs?: number;
+}
+
+/**
+ * The relay role: tails the event store by global position from its checkpoint and publishes every
+ * event to `<prefix>.<category>.<type>` with Nats-Msg-Id = eventId. The checkpoint moves only after
+ * JetStream acknowledged the whole batch; after a crash the batch is published again and the server
+ * drops what it already has (inside its duplicate window; projectors skip the rest by checkpoint).
+ */
+export async function startRelay(options: RelayOptions): Promise<{ stop(): Promise<void> }> {
+  const settings = options.settings ?? defaultBusSettings;
+  const logger = options.logger ?? silentLogger;
+  const batchSize = options.batchSize ?? 500;
+  const idleMs = options.idleMs ?? 100;
+  const checkpointName = `relay:${settings.streamName}`;
+  await ensureEventStream(options.nats, settings);
+  const js = options.nats.jetstream();
+
+  let stopped = false;
+  let wake: (() => void) | undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  const loop = async () => {
+    let position = -1;
+    while (!stopped) {
+      try {
+        if (position < 0) position = await readRelayCheckpoint(options.knex, checkpointName);
+        const batch = await options.store.readAll(position, batchSize);
+        if (batch.length > 0) {
+          // one connection keeps publish order; a failed publish fails the batch and it is retried whole
+          await Promise.all(batch.map((event) => publishEvent(js, settings, event)));
+          position = batch[batch.length - 1]!.globalPosition;
+          await saveRelayCheckpoint(options.knex, checkpointName, position);
+          logger.debug({ position, count: batch.length }, 'relay published');
+          if (batch.length === batchSize) continue;
+        }
+      } catch (error) {
+        logger.warn({ err: error, position }, 'relay: will retry');
+        position = -1;
+        if (!stopped) await pause(idleMs * 10);
+        continue;
+      }
+      if (!stopped) await pause(idleMs);
+    }
+  };
+  const running = loop();
+  logger.info({ stream: settings.streamName, prefix: settings.subjectPrefix }, 'relay started');
+
+  return {
+    async stop() {
+      stopped = true;
+      wake?.();
+      await running;
+    },
+  };
+}
