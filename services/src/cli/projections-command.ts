@@ -1,0 +1,46 @@
+import type { Knex } from 'knex';
+import { formatStatus, projectionStatus, replayProjection, type AnyProjection, type EventSource } from '@alpenpass/projections';
+
+export interface CliDeps {
+  knex: Knex;
+  source: EventSource;
+  projections: readonly AnyProjection[];
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+const usage = 'usage: npm run projections -- status | replay <name>';
+
+export function progressBar(position: number, head: number, width = 30): string {
+  const ratio = head > 0 ? Math.min(1, position / head) : 1;
+  const filled = Math.round(ratio * width);
+  return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(ratio * 100)).padStart(3)}% ${position}/${head}`;
+}
+
+/** `status` prints each projection's checkpoint, the store head and the lag; `replay <name>` rebuilds
+ * one projection into fresh tables (progress on stderr) and swaps them in. Returns the exit code. */
+export async function runProjectionsCommand(args: string[], deps: CliDeps): Promise<number> {
+  const [command, name] = args;
+  if (command === 'status') {
+    deps.out(`${formatStatus(await projectionStatus(deps.knex, deps.source, deps.projections))}\n`);
+    return 0;
+  }
+  if (command === 'replay') {
+    const projection = deps.projections.find((candidate) => candidate.name === name);
+    if (!projection) {
+      deps.err(`unknown projection "${name ?? ''}"; known: ${deps.projections.map((p) => p.name).join(', ')}\n`);
+      return 2;
+    }
+    const started = Date.now();
+    const built = await replayProjection(deps.knex, deps.source, projection, {
+      onProgress: (position, head) => deps.err(`\r${projection.name} ${progressBar(position, head)}`),
+    });
+    deps.err('\n');
+    deps.out(
+      `replayed ${projection.name} v${projection.version} into generation ${built.generation} up to position ${built.position} in ${Date.now() - started} ms\n`,
+    );
+    return 0;
+  }
+  deps.err(`${usage}\n`);
+  return 2;
+}
