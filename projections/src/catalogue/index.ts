@@ -1,0 +1,5 @@
+export * from './catalogue-documents';
+export * from './catalogue-product';
+export * from './find-products';
+export * from './catalog-categories';
+export * from './pools';
