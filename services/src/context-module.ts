@@ -1,5 +1,7 @@
 import type { Knex } from 'knex';
 import type { Client as TemporalClient } from '@temporalio/client';
+import type { ActivityDependencies } from '@alpenpass/workflows';
+import type { AnyProjection } from '@alpenpass/projections';
 import type { AppConfig } from './platform/config';
 import type { EventStore } from './platform/event-store/event-store';
 import type { ApiRouter } from './platform/http/api-router';
@@ -18,7 +20,6 @@ export interface ContextDeps {
 
 /**
  * What a bounded context hands to the composition root (GUIDE §3: `index.ts` of each context).
- * Projections are typed loosely here to keep services/ independent of the runtime's generics.
  */
 export interface ContextModule {
   name: string;
@@ -26,9 +27,9 @@ export interface ContextModule {
   routers?: ApiRouter[];
   /** routes for outside systems (webhooks) that authenticate themselves */
   externalRouters?: ApiRouter[];
-  projections?: unknown[];
-  /** Temporal activities this context contributes to the worker */
-  activities?: Record<string, (...args: never[]) => Promise<unknown>>;
+  projections?: AnyProjection[];
+  /** command handlers this context lends to the worker's activities (workflows/src/activities.ts) */
+  activityDependencies?: Partial<ActivityDependencies>;
 }
 
 export type ContextFactory = (deps: ContextDeps) => ContextModule;

@@ -9,6 +9,7 @@ import {
   envUrl,
   featureFlagName,
   featureFlagsFromList,
+  taskQueues,
   type FeatureFlags,
 } from '@alpenpass/contracts';
 
@@ -25,8 +26,10 @@ const environment = z.object({
   DATABASE_URL: envUrl.default('postgres://postgres@127.0.0.1:5432/alpenpass'),
   NATS_URL: envUrl.default('nats://127.0.0.1:4222'),
   NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/, 'Expected a NATS stream name').default('EVENTS'),
+  NATS_SUBJECT_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/, 'Expected a NATS subject token').default('events'),
   TEMPORAL_ADDRESS: z.string().min(3).default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().min(1).default(taskQueues.workflows),
   EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
   EVENTSTORE_URL: z.string().optional(),
   CLIENT_ID: z.literal(String(CLIENT_ID), `Expected ${CLIENT_ID}: the shop serves one client`).default(String(CLIENT_ID)),
@@ -48,8 +51,8 @@ export interface AppConfig {
   roles: ProcessRole[];
   logLevel: string;
   databaseUrl: string;
-  nats: { url: string; stream: string };
-  temporal: { address: string; namespace: string };
+  nats: { url: string; stream: string; subjectPrefix: string };
+  temporal: { address: string; namespace: string; taskQueue: string };
   eventStore: { kind: 'postgres' | 'eventstoredb'; url?: string };
   clientId: string;
   channelId: string;
@@ -78,8 +81,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     roles: e.ROLES,
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
-    nats: { url: e.NATS_URL, stream: e.NATS_STREAM },
-    temporal: { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE },
+    nats: { url: e.NATS_URL, stream: e.NATS_STREAM, subjectPrefix: e.NATS_SUBJECT_PREFIX },
+    temporal: { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE, taskQueue: e.TEMPORAL_TASK_QUEUE },
     eventStore: { kind: e.EVENT_STORE, url: e.EVENTSTORE_URL },
     clientId: e.CLIENT_ID,
     channelId: e.CHANNEL_ID,

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# npm start: real services up, the SPA built (when its sources changed), then every role in one process.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source infra/scripts/lib.sh
+bash infra/scripts/ensure-services.sh
+if [ -f web/package.json ]; then
+  newest_source="$(find web/src web/index.html web/vite.config.* -newer web/dist/index.html 2>/dev/null | head -1 || true)"
+  if [ ! -f web/dist/index.html ] || [ -n "$newest_source" ]; then
+    log "building the web app"
+    npm run build -w web >&2
+  fi
+fi
+exec npx tsx services/src/main.ts

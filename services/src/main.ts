@@ -1,0 +1,41 @@
+import { ConfigError, loadConfig } from './platform/config';
+import { createLogger } from './platform/logger';
+import { startRuntime } from './runtime';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logLevel);
+  const runtime = await startRuntime(config, log);
+  log.info({ roles: config.roles, url: runtime.url }, 'Alpenpass is running');
+  if (runtime.url) process.stdout.write(`\n  Alpenpass is ready: ${runtime.url}  (API docs: ${runtime.url}/api/docs)\n\n`);
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping');
+    runtime.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'unclean stop');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Alpenpass failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

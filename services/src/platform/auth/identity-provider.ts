@@ -1,0 +1,25 @@
+import type { JWK } from 'jose';
+import type { AppConfig } from '../config';
+import { loadOrCreateSigningKey } from './signing-key';
+import { createTokenVerifier, type TokenVerifier } from './verifier';
+
+export interface IdentityProvider {
+  verifyToken: TokenVerifier;
+  /** keys this process publishes at /api/.well-known/jwks.json (the embedded provider's) */
+  publicKeys: JWK[];
+}
+
+/** A configured identity provider (AUTH_JWKS_URI), or the embedded one for dev and demo. */
+export async function identityProviderFor(auth: AppConfig['auth']): Promise<IdentityProvider> {
+  if (auth.jwksUri) {
+    return {
+      verifyToken: createTokenVerifier({ jwksUri: auth.jwksUri, audience: auth.audience, issuers: auth.issuers }),
+      publicKeys: [],
+    };
+  }
+  const key = await loadOrCreateSigningKey(auth.signingKeyFile);
+  return {
+    verifyToken: createTokenVerifier({ localKeys: [key.publicJwk], audience: auth.audience, issuers: auth.issuers }),
+    publicKeys: [key.publicJwk],
+  };
+}

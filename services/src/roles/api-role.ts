@@ -1,0 +1,47 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createHttpApp, type HttpAppOptions } from '../platform/http/app';
+import type { ReadinessCheck } from '../platform/http/health';
+import type { ContextModule } from '../context-module';
+import type { AppConfig } from '../platform/config';
+import type { Logger } from '../platform/logger';
+import type { IdentityProvider } from '../platform/auth/identity-provider';
+
+export interface RunningApi {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startApi(options: {
+  config: AppConfig;
+  log: Logger;
+  identity: IdentityProvider;
+  contexts: ContextModule[];
+  readiness: ReadinessCheck[];
+}): Promise<RunningApi> {
+  const { config, contexts } = options;
+  const appOptions: HttpAppOptions = {
+    log: options.log,
+    shop: { clientId: config.clientId, channelId: config.channelId },
+    verifyToken: options.identity.verifyToken,
+    publicKeys: options.identity.publicKeys,
+    routers: contexts.flatMap((context) => context.routers ?? []),
+    externalRouters: contexts.flatMap((context) => context.externalRouters ?? []),
+    readiness: options.readiness,
+    webDist: config.web.serve ? config.web.dist : undefined,
+  };
+  const app = createHttpApp(appOptions);
+  const server: Server = await new Promise((resolve, reject) => {
+    const listening = app.listen(config.port, () => resolve(listening));
+    listening.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://localhost:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
