@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Projection, TableNames } from '../runtime/projection';
 import { catalogueEventTypes, type ContentDocument, type ContentDocumentPublishedData, type RecordedEvent } from '@alpenpass/contracts';
 
 /**
@@ -7,7 +8,8 @@ import { catalogueEventTypes, type ContentDocument, type ContentDocumentPublishe
  * query runs, so that a newer pool or label revision shows up at once in every product without
  * re-projecting the products that point at it. Query functions live beside this file.
  */
-export const catalogueDocumentsTable = 'catalogue_documents_v1';
+export const catalogueDocumentsTable = 'catalogue_documents';
+type Logical = typeof catalogueDocumentsTable;
 
 export interface CatalogueDocumentRow {
   document_id: string;
@@ -40,14 +42,16 @@ function rowOf(document: ContentDocument): CatalogueDocumentRow {
   }
 }
 
-export const catalogueDocumentsProjection = {
+export const catalogueDocumentsProjection: Projection<Logical> = {
   name: 'catalogue-documents',
   version: 1,
-  eventTypes: [catalogueEventTypes.contentDocumentPublished] as string[],
+  handledTypes: [catalogueEventTypes.contentDocumentPublished],
+  tables: [catalogueDocumentsTable],
 
-  async createTables(knex: Knex): Promise<void> {
-    if (await knex.schema.hasTable(catalogueDocumentsTable)) return;
-    await knex.schema.createTable(catalogueDocumentsTable, (table) => {
+  async createTables(knex: Knex, tables: TableNames<Logical>): Promise<void> {
+    const name = tables[catalogueDocumentsTable];
+    if (await knex.schema.hasTable(name)) return;
+    await knex.schema.createTable(name, (table) => {
       table.text('document_id').primary();
       table.text('kind').notNullable().index();
       table.integer('revision').notNullable();
@@ -60,14 +64,15 @@ export const catalogueDocumentsProjection = {
   },
 
   /** Upserts the document; an older or equal revision than the stored one changes nothing. */
-  async apply(trx: Knex | Knex.Transaction, event: RecordedEvent): Promise<void> {
+  async apply(trx: Knex.Transaction, event: RecordedEvent, tables: TableNames<Logical>): Promise<void> {
     if (event.type !== catalogueEventTypes.contentDocumentPublished) return;
     const { document } = event.data as ContentDocumentPublishedData;
     const row = rowOf(document);
-    await trx(catalogueDocumentsTable)
+    const name = tables[catalogueDocumentsTable];
+    await trx(name)
       .insert({ ...row, body: JSON.stringify(row.body) })
       .onConflict('document_id')
       .merge()
-      .where(`${catalogueDocumentsTable}.revision`, '<', row.revision);
+      .where(`${name}.revision`, '<', row.revision);
   },
 };

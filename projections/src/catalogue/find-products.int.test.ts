@@ -1,33 +1,28 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { contentDocument, type ContentDocument, type RecordedEvent } from '@alpenpass/contracts';
+import { contentDocument, type ContentDocument } from '@alpenpass/contracts';
 import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { catchUp, liveTarget } from '../runtime/catch-up';
+import { ensureLiveGeneration } from '../runtime/replay';
+import { memorySource } from '../runtime/testing-fixtures';
 import { attributeValue, catalogueDocumentsProjection, findCategoryBySlug, findProduct, findProductOfDefinition, findProducts, listPools } from '.';
 
 let db: TestDatabase;
-let position = 0;
+const source = memorySource();
 
 const demo = (JSON.parse(readFileSync(join(__dirname, '../../../infra/demo/catalogue.json'), 'utf8')) as { documents: unknown[] }).documents.map(
   (raw) => contentDocument.parse(raw),
 );
 
-const published = (document: ContentDocument): RecordedEvent => {
-  position += 1;
-  return {
-    eventId: `e-${position}`,
-    type: 'ContentDocumentPublished',
-    streamName: `catalogue-${document.id}`,
-    revision: document.revision - 1,
-    globalPosition: position,
-    data: { document },
-    metadata: { correlationId: 'c', causationId: null, actor: 'system', at: '2026-09-01T08:00:00Z' },
-  };
+const publish = async (document: ContentDocument) => {
+  source.add(`catalogue-${document.id}`, 'ContentDocumentPublished', { document });
+  await catchUp(db.knex, source, catalogueDocumentsProjection, liveTarget(catalogueDocumentsProjection.name));
 };
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await catalogueDocumentsProjection.createTables(db.knex);
-  for (const document of demo) await catalogueDocumentsProjection.apply(db.knex, published(document));
+  for (const document of demo) source.add(`catalogue-${document.id}`, 'ContentDocumentPublished', { document });
+  await ensureLiveGeneration(db.knex, source, catalogueDocumentsProjection);
 });
 afterAll(() => db.drop());
 
@@ -72,9 +67,9 @@ describe('catalogue read model', () => {
 
   it('ignores an older or equal revision and takes a newer one', async () => {
     const pool = demo.find((d) => d.id === 'pool-alpenhorn')!;
-    await catalogueDocumentsProjection.apply(db.knex, published({ ...pool, revision: 1, timezone: 'Asia/Tokyo' } as ContentDocument));
+    await publish({ ...pool, revision: 1, timezone: 'Asia/Tokyo' } as ContentDocument);
     expect((await findProduct(db.knex, 101))?.pool.timezone).toBe('Europe/Zurich');
-    await catalogueDocumentsProjection.apply(db.knex, published({ ...pool, revision: 2, timezone: 'Europe/Vienna' } as ContentDocument));
+    await publish({ ...pool, revision: 2, timezone: 'Europe/Vienna' } as ContentDocument);
     expect((await findProduct(db.knex, 101))?.pool.timezone).toBe('Europe/Vienna');
   });
 });
