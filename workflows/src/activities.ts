@@ -1,11 +1,13 @@
 import { createBasketHoldActivities, type BasketHoldDependencies } from './basket-hold/activities';
+import { createPriceGenerationActivities, type PriceGenerationDependencies } from './price-generation/activities';
 
 /** What the composition root injects: the command handlers the activities call. */
-export type ActivityDependencies = BasketHoldDependencies;
+export type ActivityDependencies = BasketHoldDependencies & Partial<PriceGenerationDependencies>;
 
 /** Every activity the worker offers, built over the injected dependencies. */
 export function createActivities(dependencies: ActivityDependencies) {
   return {
     ...createBasketHoldActivities(dependencies),
+    ...createPriceGenerationActivities(dependencies),
   };
 }

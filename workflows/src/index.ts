@@ -15,3 +15,6 @@ export {
   type BasketHoldStatus,
 } from './basket-hold/workflow';
 export { createBasketHoldActivities, type BasketHoldDependencies } from './basket-hold/activities';
+export * from './price-generation/client';
+export * from './price-generation/workflow';
+export { createPriceGenerationActivities, type PriceGenerationDependencies, type PriceBatchInput } from './price-generation/activities';

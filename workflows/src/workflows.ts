@@ -1,3 +1,4 @@
 // The worker bundles this module and everything it imports into the workflow sandbox: export
 // every workflow here, and import nothing that is not deterministic workflow code.
 export { basketHoldWorkflow } from './basket-hold/workflow';
+export { priceGenerationWorkflow } from './price-generation/workflow';

@@ -56,6 +56,7 @@ export interface PricedDefinition {
   basePrice: number;
   /** 1 for single-day definitions */
   durationDays: number;
-  poolId: number | null;
+  poolIdentifier: string | null;
+  /** the pool's timezone: "today" and past dates are judged in it */
   timezone: string;
 }

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Client } from '@temporalio/client';
+import {
+  customDailyBaseRateBody,
+  customPricingParameterBody,
+  definitionPathParams,
+  generationPathParams,
+  pagingQuery,
+  pricingDate,
+  setPricingSettingsBody,
+  startPriceGenerationBody,
+} from '@alpenpass/contracts';
+import { getPriceGenerationStatus, startPriceGeneration } from '@alpenpass/workflows/src/price-generation/client';
+import { overridesPage, settingsPage } from '@alpenpass/projections/src/pricing';
+import { z } from 'zod';
+import { Problem } from '../platform/http/problem';
+import { ApiRouter } from '../platform/http/api-router';
+import type { RequestContext } from '../platform/http/request-context';
+import type { PricingService } from './pricing-service';
+
+export interface PricingAdminDeps {
+  knex: Knex;
+  service: PricingService;
+  temporal: () => Promise<Client>;
+  taskQueue?: string;
+}
+
+const metadataOf = (ctx: RequestContext) => ({
+  correlationId: ctx.correlationId,
+  causationId: ctx.correlationId,
+  actor: ctx.principal?.subject ?? 'guest',
+  at: new Date().toISOString(),
+});
+
+const clearBody = z.object({ productDefinitionIds: z.array(z.number().int().min(1)).min(1), dates: z.array(pricingDate) });
+const overridesQuery = pagingQuery.extend({ productDefinitionId: z.coerce.number().int().min(1).optional() });
+
+/** §6 admin: base rates, overrides, price generation. */
+export function pricingAdminRouter(deps: PricingAdminDeps): ApiRouter {
+  const { knex, service } = deps;
+  return new ApiRouter('Pricing admin', '/admin/pricing')
+    .route({ method: 'get', path: '/settings', summary: 'Pricing settings per definition', access: 'admin', query: pagingQuery }, async ({ query }) => ({
+      page: query.page,
+      pageSize: query.pageSize,
+      items: await settingsPage(knex, query.page * query.pageSize, query.pageSize),
+    }))
+    .route(
+      {
+        method: 'put',
+        path: '/definitions/:productDefinitionId/settings',
+        summary: 'Daily base rate, floor, ceiling and parameters of a definition',
+        access: 'admin',
+        params: definitionPathParams,
+        body: setPricingSettingsBody,
+      },
+      ({ params, body, ctx }) => service.changeSettings(params.productDefinitionId, body, metadataOf(ctx)),
+    )
+    .route(
+      { method: 'post', path: '/base-rates', summary: 'Custom daily base rate for dates', access: 'admin', body: customDailyBaseRateBody, status: 201 },
+      async ({ body, ctx }) => ({ results: await service.overrideDailyBaseRate(body, metadataOf(ctx)) }),
+    )
+    .route(
+      { method: 'post', path: '/parameters', summary: 'Custom pricing parameter for dates', access: 'admin', body: customPricingParameterBody, status: 201 },
+      async ({ body, ctx }) => ({ results: await service.overridePricingParameter(body, metadataOf(ctx)) }),
+    )
+    .route(
+      { method: 'post', path: '/overrides/clear', summary: 'Remove the overrides of dates', access: 'admin', body: clearBody },
+      async ({ body, ctx }) => ({ results: await service.clearOverrides(body, metadataOf(ctx)) }),
+    )
+    .route({ method: 'get', path: '/overrides', summary: 'Overrides by definition and date', access: 'admin', query: overridesQuery }, async ({ query }) => ({
+      page: query.page,
+      pageSize: query.pageSize,
+      items: await overridesPage(knex, { productDefinitionId: query.productDefinitionId }, query.page * query.pageSize, query.pageSize),
+    }))
+    .route(
+      { method: 'post', path: '/generations', summary: 'Start a price generation', access: 'admin', body: startPriceGenerationBody, status: 202 },
+      async ({ body }) => {
+        if (body.to < body.from) throw Problem.badRequest('VALIDATION_FAILED', 'from must not be after to', [{ path: 'body.to', message: 'from must not be after to' }]);
+        const generationId = body.generationId ?? randomUUID();
+        const client = await deps.temporal();
+        const { started } = await startPriceGeneration(
+          client,
+          { generationId, productDefinitionIds: body.productDefinitionIds, from: body.from, to: body.to },
+          { taskQueue: deps.taskQueue },
+        );
+        return { generationId, started, status: await getPriceGenerationStatus(client, generationId) };
+      },
+    )
+    .route(
+      { method: 'get', path: '/generations/:generationId', summary: 'Status of a price generation', access: 'admin', params: generationPathParams },
+      async ({ params }) => {
+        const status = await getPriceGenerationStatus(await deps.temporal(), params.generationId);
+        if (!status) throw Problem.notFound(`Unknown price generation ${params.generationId}`, 'PRICE_GENERATION_NOT_FOUND');
+        return status;
+      },
+    );
+}

@@ -1,0 +1,88 @@
+import type { EventMetadata } from '@alpenpass/contracts';
+import { DateTime } from 'luxon';
+import type { EventStore } from '../platform/event-store/event-store';
+import { calculatePrice } from './price-calculation';
+import { deterministicEventId, pricesStream, type PriceCause, type PricesCalculated } from './prices';
+import { evolvePricing, initialPricingState, pricingStream, type PricingEvent, type PricingState } from './pricing';
+import { noBookings, type PricedDefinition } from './pricing-model';
+import type { DemandSource, PricingCatalogue } from './pricing-ports';
+
+export interface PricingEngineDeps {
+  store: EventStore;
+  catalogue: PricingCatalogue;
+  demand: DemandSource;
+  now?: () => Date;
+}
+
+export async function loadPricingState(store: EventStore, productDefinitionId: number): Promise<PricingState> {
+  const events = await store.readStream(pricingStream(productDefinitionId));
+  return events.reduce((state, event) => evolvePricing(state, event as unknown as PricingEvent), initialPricingState());
+}
+
+/** Today's date in a timezone, yyyy-MM-dd. */
+export function todayIn(timezone: string, now: Date = new Date()): string {
+  return DateTime.fromJSDate(now, { zone: timezone }).toISODate() ?? DateTime.fromJSDate(now).toUTC().toISODate()!;
+}
+
+/** Every date from `from` to `to`, both included. */
+export function datesBetween(from: string, to: string): string[] {
+  const dates: string[] = [];
+  let day = DateTime.fromISO(from, { zone: 'utc' });
+  const last = DateTime.fromISO(to, { zone: 'utc' });
+  while (day <= last) {
+    dates.push(day.toISODate()!);
+    day = day.plus({ days: 1 });
+  }
+  return dates;
+}
+
+export interface PriceRun {
+  cause: PriceCause;
+  metadata: Partial<EventMetadata>;
+  /** a business key: the same key appends the same event id, so a retried run stores nothing new */
+  idempotencyKey?: string;
+}
+
+/** Calculates and records the prices of one definition on the given dates; returns how many. */
+export async function priceDefinition(
+  deps: PricingEngineDeps,
+  definition: PricedDefinition,
+  dates: string[],
+  run: PriceRun,
+): Promise<number> {
+  if (dates.length === 0) return 0;
+  const now = deps.now?.() ?? new Date();
+  const today = todayIn(definition.timezone, now);
+  const [state, demand] = await Promise.all([
+    loadPricingState(deps.store, definition.productDefinitionId),
+    deps.demand.demandFor(definition.productDefinitionId, dates),
+  ]);
+  const prices = dates.map((date) => ({
+    date,
+    amount: calculatePrice({
+      date,
+      today,
+      catalogueBasePrice: definition.basePrice,
+      durationDays: definition.durationDays,
+      settings: state.settings,
+      overrides: state.overrides[date],
+      demand: demand.get(date) ?? noBookings,
+    }).amount,
+  }));
+  const event: PricesCalculated = {
+    type: 'PricesCalculated',
+    data: {
+      productDefinitionId: definition.productDefinitionId,
+      productId: definition.productId,
+      cause: run.cause,
+      calculatedAt: now.toISOString(),
+      prices,
+    },
+  };
+  await deps.store.append(
+    pricesStream(definition.productDefinitionId),
+    [{ ...event, eventId: run.idempotencyKey ? deterministicEventId(run.idempotencyKey) : undefined, metadata: run.metadata }],
+    { expectedRevision: 'any' },
+  );
+  return prices.length;
+}
