@@ -11,4 +11,8 @@ export interface Migration {
   down(knex: Knex): Promise<void>;
 }
 
-export const migrations: Migration[] = [eventStoreMigration, checkpointsMigration, capacitySequencesMigration];
+export const migrations: Migration[] = [
+  eventStoreMigration,
+  checkpointsMigration,
+  capacitySequencesMigration,
+];

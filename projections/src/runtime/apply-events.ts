@@ -17,7 +17,8 @@ export async function applyLocked(
   let position = row.position;
   for (const event of events) {
     if (event.globalPosition <= position) continue;
-    if (projection.handledTypes === 'all' || projection.handledTypes.includes(event.type)) await projection.apply(trx, event, row.tables);
+    if (projection.handledTypes === 'all' || projection.handledTypes.includes(event.type))
+      await projection.apply(trx, event, row.tables);
     position = event.globalPosition;
   }
   if (position !== row.position) {

@@ -37,7 +37,7 @@ export async function catchUp(
 ): Promise<number> {
   const batchSize = options.batchSize ?? 500;
   let position = await knex.transaction(async (trx) => (await target(trx))?.position ?? 0);
-  for (let missing = 0; ; ) {
+  for (let missing = 0; ;) {
     if (options.untilPosition !== undefined && position >= options.untilPosition) return position;
     const events = await source.readAll(position, batchSize);
     if (events.length === 0) return position;

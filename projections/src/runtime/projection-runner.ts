@@ -43,7 +43,8 @@ export function createProjectionRunner(deps: {
       serialised(async () => {
         for (const projection of deps.projections) {
           const outcome = await ensureLiveGeneration(deps.knex, deps.source, projection);
-          if (outcome === 'built') logger.info({ projection: projection.name, version: projection.version }, 'projection built');
+          if (outcome === 'built')
+            logger.info({ projection: projection.name, version: projection.version }, 'projection built');
         }
         await runAll();
       }),

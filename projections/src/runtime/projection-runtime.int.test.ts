@@ -29,22 +29,39 @@ describe('projection runtime', () => {
         await applyLocked(trx, streamActivityProjection, live!, [event]);
       });
     }
-    expect(await getStreamActivity(knex, 'basket-1')).toMatchObject({ eventCount: 1, lastPosition: event.globalPosition });
+    expect(await getStreamActivity(knex, 'basket-1')).toMatchObject({
+      eventCount: 1,
+      lastPosition: event.globalPosition,
+    });
     expect((await liveGeneration(knex, streamActivityProjection.name))!.position).toBe(event.globalPosition);
   });
 
   it('builds from the store on start, then catches up batch by batch', async () => {
     const source = memorySource();
-    for (let index = 0; index < 1100; index += 1) source.add(`order-${index % 7}`, index % 2 ? 'Paid' : 'Placed');
-    const runner = createProjectionRunner({ knex, source, projections: [streamActivityProjection], batchSize: 250 });
+    for (let index = 0; index < 1100; index += 1)
+      source.add(`order-${index % 7}`, index % 2 ? 'Paid' : 'Placed');
+    const runner = createProjectionRunner({
+      knex,
+      source,
+      projections: [streamActivityProjection],
+      batchSize: 250,
+    });
     await runner.start();
     expect(await getStreamActivity(knex, 'order-0')).toMatchObject({ eventCount: 158, category: 'order' });
 
     const later = source.add('order-0', 'Cancelled');
     await runner.catchUpTo(later.globalPosition);
-    expect(await getStreamActivity(knex, 'order-0')).toMatchObject({ eventCount: 159, lastType: 'Cancelled' });
+    expect(await getStreamActivity(knex, 'order-0')).toMatchObject({
+      eventCount: 159,
+      lastType: 'Cancelled',
+    });
     const [status] = await projectionStatus(knex, source, [streamActivityProjection]);
-    expect(status).toMatchObject({ position: later.globalPosition, head: later.globalPosition, lag: 0, liveVersion: 1 });
+    expect(status).toMatchObject({
+      position: later.globalPosition,
+      head: later.globalPosition,
+      lag: 0,
+      liveVersion: 1,
+    });
   });
 
   it('replays into fresh tables while the old ones keep serving, then swaps them in', async () => {
@@ -64,7 +81,10 @@ describe('projection runtime', () => {
 
     // while the replay runs: the old generation still answers queries and still follows new events
     await new Promise((resolve) => setTimeout(resolve, 250));
-    const building = await knex('projection_generations').where({ projection: 'stream-activity', status: 'building' });
+    const building = await knex('projection_generations').where({
+      projection: 'stream-activity',
+      status: 'building',
+    });
     expect(building).toHaveLength(1);
     const late = source.add('slot-0', 'Released');
     slowSource.events.push(late);
@@ -75,7 +95,9 @@ describe('projection runtime', () => {
     expect(after.generation).toBe(before!.generation + 1);
     expect(await getStreamActivity(knex, 'slot-0')).toMatchObject({ eventCount: 101, lastType: 'Released' });
     expect(await getStreamActivity(knex, 'slot-2')).toMatchObject({ eventCount: 100 });
-    const tables = await knex('pg_tables').where('tablename', 'like', 'stream_activity_v1_g%').pluck('tablename');
+    const tables = await knex('pg_tables')
+      .where('tablename', 'like', 'stream_activity_v1_g%')
+      .pluck('tablename');
     expect(tables).toEqual([`stream_activity_v1_g${after.generation}`]);
     expect(progress.at(-1)).toEqual([late.globalPosition, late.globalPosition]);
     expect(progress.length).toBeGreaterThan(3);
@@ -104,7 +126,9 @@ describe('projection runtime', () => {
       },
     };
     await createProjectionRunner({ knex, source, projections: [lastTypes] }).start();
-    expect(await knex('stream_activity').select('stream_name', 'types')).toEqual([{ stream_name: 'pass-1', types: 'Issued,Blocked' }]);
+    expect(await knex('stream_activity').select('stream_name', 'types')).toEqual([
+      { stream_name: 'pass-1', types: 'Issued,Blocked' },
+    ]);
     expect((await liveGeneration(knex, 'stream-activity'))!.version).toBe(2);
   });
 });

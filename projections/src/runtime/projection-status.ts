@@ -11,7 +11,11 @@ export interface ProjectionStatus {
   building: { generation: number; version: number; position: number }[];
 }
 
-export async function projectionStatus(knex: Knex, source: EventSource, projections: readonly AnyProjection[]): Promise<ProjectionStatus[]> {
+export async function projectionStatus(
+  knex: Knex,
+  source: EventSource,
+  projections: readonly AnyProjection[],
+): Promise<ProjectionStatus[]> {
   const head = await source.headPosition();
   const rows = await knex('projection_generations').whereIn(
     'projection',
@@ -46,6 +50,15 @@ export function formatStatus(statuses: ProjectionStatus[]): string {
     status.lag === null ? '-' : String(status.lag),
     status.building.map((b) => `g${b.generation}@${b.position}`).join(',') || '-',
   ]);
-  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column]!.length)));
-  return [header, ...lines].map((line) => line.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column]!.length)),
+  );
+  return [header, ...lines]
+    .map((line) =>
+      line
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }

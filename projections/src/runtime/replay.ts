@@ -1,7 +1,14 @@
 import type { Knex } from 'knex';
 import { applyLocked } from './apply-events';
 import { catchUp, generationTarget } from './catch-up';
-import { createGeneration, dropGenerationTables, liveGeneration, lockGeneration, swapIn, type GenerationRow } from './generations';
+import {
+  createGeneration,
+  dropGenerationTables,
+  liveGeneration,
+  lockGeneration,
+  swapIn,
+  type GenerationRow,
+} from './generations';
 import type { AnyProjection, EventSource } from './projection';
 
 export interface ReplayOptions {
@@ -43,18 +50,26 @@ export async function replayProjection(
       return { ...row, status: 'live' as const };
     });
   } catch (error) {
-    await knex('projection_generations').where({ projection: projection.name, generation: building.generation }).delete();
+    await knex('projection_generations')
+      .where({ projection: projection.name, generation: building.generation })
+      .delete();
     await dropGenerationTables(knex, building);
     throw error;
   }
 }
 
 /** Makes sure a live generation of the projection's current version exists, building it if not. */
-export async function ensureLiveGeneration(knex: Knex, source: EventSource, projection: AnyProjection): Promise<'ready' | 'built'> {
+export async function ensureLiveGeneration(
+  knex: Knex,
+  source: EventSource,
+  projection: AnyProjection,
+): Promise<'ready' | 'built'> {
   const live = await liveGeneration(knex, projection.name);
   if (live && live.version === projection.version) return 'ready';
   if (live && live.version > projection.version) {
-    throw new Error(`projection ${projection.name}: version ${live.version} is live, this code has ${projection.version}`);
+    throw new Error(
+      `projection ${projection.name}: version ${live.version} is live, this code has ${projection.version}`,
+    );
   }
   await replayProjection(knex, source, projection);
   return 'built';

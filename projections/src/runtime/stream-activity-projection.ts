@@ -20,7 +20,13 @@ export const streamActivityProjection: Projection<'stream_activity'> = {
   async apply(trx, event, tables) {
     const category = event.streamName.split('-', 1)[0]!;
     await trx(tables.stream_activity)
-      .insert({ stream_name: event.streamName, category, event_count: 1, last_type: event.type, last_position: event.globalPosition })
+      .insert({
+        stream_name: event.streamName,
+        category,
+        event_count: 1,
+        last_type: event.type,
+        last_position: event.globalPosition,
+      })
       .onConflict('stream_name')
       .merge({
         event_count: trx.raw('?? + 1', [`${tables.stream_activity}.event_count`]),

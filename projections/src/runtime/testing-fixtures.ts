@@ -2,7 +2,12 @@ import type { RecordedEvent } from '@alpenpass/contracts';
 import type { EventSource } from './projection';
 
 /** An in-memory event source for the runtime's tests; `delayMs` slows reads to widen race windows. */
-export function memorySource(delayMs = 0): EventSource & { events: RecordedEvent[]; add(streamName: string, type: string, data?: unknown): RecordedEvent } {
+export function memorySource(
+  delayMs = 0,
+): EventSource & {
+  events: RecordedEvent[];
+  add(streamName: string, type: string, data?: unknown): RecordedEvent;
+} {
   const events: RecordedEvent[] = [];
   const revisions = new Map<string, number>();
   return {

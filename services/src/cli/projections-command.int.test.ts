@@ -15,7 +15,9 @@ describe('projections ops command', () => {
     const store = createPostgresEventStore({ knex: db.knex });
     const stream = `pass-${randomUUID()}`;
     for (let index = 0; index < 3; index += 1) {
-      await store.append(stream, [{ type: 'PassUsed', data: { index } }], { expectedRevision: index === 0 ? 'no_stream' : index - 1 });
+      await store.append(stream, [{ type: 'PassUsed', data: { index } }], {
+        expectedRevision: index === 0 ? 'no_stream' : index - 1,
+      });
     }
     let out = '';
     let err = '';
@@ -49,7 +51,13 @@ describe('projections ops command', () => {
 
   it('refuses unknown commands and projections', async () => {
     let err = '';
-    const deps = { knex: db.knex, source: createPostgresEventStore({ knex: db.knex }), projections: [streamActivityProjection], out: () => {}, err: (t: string) => (err += t) };
+    const deps = {
+      knex: db.knex,
+      source: createPostgresEventStore({ knex: db.knex }),
+      projections: [streamActivityProjection],
+      out: () => {},
+      err: (t: string) => (err += t),
+    };
     expect(await runProjectionsCommand(['replay', 'nope'], deps)).toBe(2);
     expect(err).toContain('unknown projection "nope"; known: stream-activity');
     expect(await runProjectionsCommand([], deps)).toBe(2);

@@ -1,5 +1,11 @@
 import type { Knex } from 'knex';
-import { formatStatus, projectionStatus, replayProjection, type AnyProjection, type EventSource } from '@alpenpass/projections';
+import {
+  formatStatus,
+  projectionStatus,
+  replayProjection,
+  type AnyProjection,
+  type EventSource,
+} from '@alpenpass/projections';
 
 export interface CliDeps {
   knex: Knex;
@@ -28,7 +34,9 @@ export async function runProjectionsCommand(args: string[], deps: CliDeps): Prom
   if (command === 'replay') {
     const projection = deps.projections.find((candidate) => candidate.name === name);
     if (!projection) {
-      deps.err(`unknown projection "${name ?? ''}"; known: ${deps.projections.map((p) => p.name).join(', ')}\n`);
+      deps.err(
+        `unknown projection "${name ?? ''}"; known: ${deps.projections.map((p) => p.name).join(', ')}\n`,
+      );
       return 2;
     }
     const started = Date.now();

@@ -22,7 +22,9 @@ export interface DurableConsumerOptions {
  * finished, and a failing handler naks it for redelivery. When the subscription breaks (server
  * restart, consumer deleted, heartbeats missed) it is set up again after a pause.
  */
-export async function startDurableConsumer(options: DurableConsumerOptions): Promise<{ stop(): Promise<void> }> {
+export async function startDurableConsumer(
+  options: DurableConsumerOptions,
+): Promise<{ stop(): Promise<void> }> {
   const logger = options.logger ?? silentLogger;
   const retryDelayMs = options.retryDelayMs ?? 1000;
   const manager = await options.nats.jetstreamManager();
@@ -75,7 +77,10 @@ export async function startDurableConsumer(options: DurableConsumerOptions): Pro
             await options.handler(decodeEvent(message.data));
             message.ack();
           } catch (error) {
-            logger.warn({ err: error, subject: message.subject, durable: options.durableName }, 'event handler failed; redelivering');
+            logger.warn(
+              { err: error, subject: message.subject, durable: options.durableName },
+              'event handler failed; redelivering',
+            );
             message.nak(retryDelayMs);
           }
         }

@@ -23,7 +23,10 @@ function token(value: string): string {
   return value.replace(/[^A-Za-z0-9_-]/g, '_') || '_';
 }
 
-export function subjectFor(settings: EventBusSettings, event: Pick<RecordedEvent, 'streamName' | 'type'>): string {
+export function subjectFor(
+  settings: EventBusSettings,
+  event: Pick<RecordedEvent, 'streamName' | 'type'>,
+): string {
   return `${settings.subjectPrefix}.${token(streamCategory(event.streamName))}.${token(event.type)}`;
 }
 

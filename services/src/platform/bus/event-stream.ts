@@ -11,7 +11,10 @@ export async function ensureEventStream(nats: NatsConnection, settings: EventBus
   try {
     const info = await manager.streams.info(settings.streamName);
     if (!subjects.every((subject) => info.config.subjects.includes(subject))) {
-      await manager.streams.update(settings.streamName, { ...info.config, subjects: [...new Set([...info.config.subjects, ...subjects])] });
+      await manager.streams.update(settings.streamName, {
+        ...info.config,
+        subjects: [...new Set([...info.config.subjects, ...subjects])],
+      });
     }
   } catch (error) {
     if (!/stream not found/i.test(String((error as Error).message))) throw error;
@@ -21,7 +24,11 @@ export async function ensureEventStream(nats: NatsConnection, settings: EventBus
 }
 
 /** Publishes with Nats-Msg-Id = eventId, so a re-published event is dropped by the server. */
-export async function publishEvent(js: JetStreamClient, settings: EventBusSettings, event: RecordedEvent): Promise<{ duplicate: boolean }> {
+export async function publishEvent(
+  js: JetStreamClient,
+  settings: EventBusSettings,
+  event: RecordedEvent,
+): Promise<{ duplicate: boolean }> {
   const ack = await js.publish(subjectFor(settings, event), codec.encode(event), { msgID: event.eventId });
   return { duplicate: ack.duplicate };
 }

@@ -10,10 +10,12 @@ const counter = {
   evolve: (state: number, event: CounterEvent) => state + event.data.by,
 };
 class LimitReachedError extends Error {}
-const increment = (by: number) => (state: number): CounterEvent[] => {
-  if (state + by > 10) throw new LimitReachedError('limit');
-  return [{ type: 'Incremented', data: { by } }];
-};
+const increment =
+  (by: number) =>
+  (state: number): CounterEvent[] => {
+    if (state + by > 10) throw new LimitReachedError('limit');
+    return [{ type: 'Incremented', data: { by } }];
+  };
 
 /** A store whose appends are each preceded by a concurrent writer's append to the same stream. */
 function withInterference(store: EventStore, times: number): EventStore {
@@ -23,7 +25,9 @@ function withInterference(store: EventStore, times: number): EventStore {
     async append(streamName, events, options) {
       if (left > 0) {
         left -= 1;
-        await store.append(streamName, [{ type: 'Incremented', data: { by: 1 } }], { expectedRevision: 'any' });
+        await store.append(streamName, [{ type: 'Incremented', data: { by: 1 } }], {
+          expectedRevision: 'any',
+        });
       }
       return store.append(streamName, events, options);
     },
@@ -41,12 +45,17 @@ describe('handleCommand', () => {
 
   it('folds the stream, appends the decision with its metadata and returns the new state', async () => {
     const stream = `counter-${randomUUID()}`;
-    const first = await handleCommand(store, stream, counter, increment(2), { correlationId: 'c-1', actor: 'acc-7' });
+    const first = await handleCommand(store, stream, counter, increment(2), {
+      correlationId: 'c-1',
+      actor: 'acc-7',
+    });
     expect(first).toMatchObject({ newState: 2, nextExpectedRevision: 0 });
     const second = await handleCommand(store, stream, counter, increment(3));
     expect(second.newState).toBe(5);
     expect(second.nextExpectedRevision).toBe(1);
-    expect(second.newEvents).toEqual([expect.objectContaining({ type: 'Incremented', revision: 1, streamName: stream })]);
+    expect(second.newEvents).toEqual([
+      expect.objectContaining({ type: 'Incremented', revision: 1, streamName: stream }),
+    ]);
     const stored = await store.readStream(stream);
     expect(stored[0]!.metadata).toMatchObject({ correlationId: 'c-1', actor: 'acc-7', causationId: null });
     expect(stored[1]!.globalPosition).toBe(second.newEvents[0]!.globalPosition);
@@ -54,7 +63,9 @@ describe('handleCommand', () => {
 
   it('lets domain errors from the decider propagate and appends nothing', async () => {
     const stream = `counter-${randomUUID()}`;
-    await expect(handleCommand(store, stream, counter, increment(11))).rejects.toBeInstanceOf(LimitReachedError);
+    await expect(handleCommand(store, stream, counter, increment(11))).rejects.toBeInstanceOf(
+      LimitReachedError,
+    );
     expect(await store.readStream(stream)).toEqual([]);
   });
 
@@ -72,8 +83,19 @@ describe('handleCommand', () => {
 
   it('gives up with ConcurrencyConflictError after the bounded attempts', async () => {
     const stream = `counter-${randomUUID()}`;
-    const attempt = handleCommand(withInterference(store, 10), stream, counter, increment(1), {}, { maxAttempts: 3 });
+    const attempt = handleCommand(
+      withInterference(store, 10),
+      stream,
+      counter,
+      increment(1),
+      {},
+      { maxAttempts: 3 },
+    );
     await expect(attempt).rejects.toBeInstanceOf(ConcurrencyConflictError);
-    expect((await store.readStream(stream)).map((event) => event.data)).toEqual([{ by: 1 }, { by: 1 }, { by: 1 }]);
+    expect((await store.readStream(stream)).map((event) => event.data)).toEqual([
+      { by: 1 },
+      { by: 1 },
+      { by: 1 },
+    ]);
   });
 });

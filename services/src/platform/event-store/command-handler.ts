@@ -49,7 +49,10 @@ export async function handleCommand<State, Event extends { type: string; data: u
   const now = options.now ?? (() => new Date());
   for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
     const stored = await store.readStream(streamName);
-    let state = stored.reduce((current, event) => folder.evolve(current, event as unknown as Event), folder.initialState());
+    let state = stored.reduce(
+      (current, event) => folder.evolve(current, event as unknown as Event),
+      folder.initialState(),
+    );
     const revision: ExpectedRevision = stored.length ? stored[stored.length - 1]!.revision : 'no_stream';
 
     const decided = decide(state);
@@ -70,16 +73,18 @@ export async function handleCommand<State, Event extends { type: string; data: u
     }));
     try {
       const result = await store.append(streamName, toAppend, { expectedRevision: revision });
-      const newEvents = toAppend.map(
-        (event, index): RecordedEvent => ({
-          ...event,
-          streamName,
-          revision: result.nextExpectedRevision - toAppend.length + 1 + index,
-          globalPosition: result.positions[index] ?? -1,
-        }),
-      );
+      const newEvents = toAppend.map((event, index): RecordedEvent => ({
+        ...event,
+        streamName,
+        revision: result.nextExpectedRevision - toAppend.length + 1 + index,
+        globalPosition: result.positions[index] ?? -1,
+      }));
       for (const event of newEvents) state = folder.evolve(state, event as unknown as Event);
-      return { newState: state, newEvents: newEvents as RecordedEvent[] & Event[], nextExpectedRevision: result.nextExpectedRevision };
+      return {
+        newState: state,
+        newEvents: newEvents as RecordedEvent[] & Event[],
+        nextExpectedRevision: result.nextExpectedRevision,
+      };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
     }

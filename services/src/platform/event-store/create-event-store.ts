@@ -19,13 +19,17 @@ export function eventStoreSettingsFromEnv(env: NodeJS.ProcessEnv = process.env):
     throw new Error(`EVENT_STORE must be "postgres" or "eventstoredb", got "${kind}"`);
   }
   const eventStoreUrl = env.EVENTSTORE_URL?.trim() || undefined;
-  if (kind === 'eventstoredb' && !eventStoreUrl) throw new Error('EVENTSTORE_URL is required when EVENT_STORE=eventstoredb');
+  if (kind === 'eventstoredb' && !eventStoreUrl)
+    throw new Error('EVENTSTORE_URL is required when EVENT_STORE=eventstoredb');
   return { kind, eventStoreUrl };
 }
 
 /** The composition root's one way to get the event store. The PostgreSQL store uses the given knex pool
  * (which stays owned by the caller). */
-export function createEventStore(settings: EventStoreSettings, deps: { knex: Knex; logger?: PlatformLogger }): EventStore {
+export function createEventStore(
+  settings: EventStoreSettings,
+  deps: { knex: Knex; logger?: PlatformLogger },
+): EventStore {
   if (settings.kind === 'eventstoredb') {
     if (!settings.eventStoreUrl) throw new Error('EVENTSTORE_URL is required when EVENT_STORE=eventstoredb');
     return createEventStoreDbEventStore({ url: settings.eventStoreUrl, logger: deps.logger });

@@ -5,7 +5,12 @@ describe('eventStoreSettingsFromEnv', () => {
     expect(eventStoreSettingsFromEnv({})).toEqual({ kind: 'postgres', eventStoreUrl: undefined });
   });
   it('chooses EventStoreDB with its URL', () => {
-    expect(eventStoreSettingsFromEnv({ EVENT_STORE: 'eventstoredb', EVENTSTORE_URL: 'kurrentdb://h:2113?tls=false' })).toEqual({
+    expect(
+      eventStoreSettingsFromEnv({
+        EVENT_STORE: 'eventstoredb',
+        EVENTSTORE_URL: 'kurrentdb://h:2113?tls=false',
+      }),
+    ).toEqual({
       kind: 'eventstoredb',
       eventStoreUrl: 'kurrentdb://h:2113?tls=false',
     });

@@ -4,7 +4,9 @@ import { WrongExpectedRevisionError, type EventStore } from './event-store';
 
 /** The behaviour every EventStore adapter must show; run it from an adapter's *.int.test.ts inside a
  * describe block. Stream names are unique per test, so a shared server (EventStoreDB) is fine. */
-export function eventStoreContract(openStore: () => Promise<{ store: EventStore; close(): Promise<void> }>): void {
+export function eventStoreContract(
+  openStore: () => Promise<{ store: EventStore; close(): Promise<void> }>,
+): void {
   let store: EventStore;
   let close: () => Promise<void>;
 
@@ -22,14 +24,19 @@ export function eventStoreContract(openStore: () => Promise<{ store: EventStore;
     data,
     metadata: { correlationId: 'corr-1', causationId: null, actor: 'tester', at: '2025-03-01T10:00:00.000Z' },
   });
-  const ours = (events: RecordedEvent[], names: string[]) => events.filter((e) => names.includes(e.streamName));
+  const ours = (events: RecordedEvent[], names: string[]) =>
+    events.filter((e) => names.includes(e.streamName));
 
   it('appends to a new stream and reads it back in the full envelope', async () => {
     const name = stream();
     const id = randomUUID();
-    const result = await store.append(name, [event('Opened', { a: 1 }, id), event('Renamed', { list: [1, 2] })], {
-      expectedRevision: 'no_stream',
-    });
+    const result = await store.append(
+      name,
+      [event('Opened', { a: 1 }, id), event('Renamed', { list: [1, 2] })],
+      {
+        expectedRevision: 'no_stream',
+      },
+    );
     expect(result.nextExpectedRevision).toBe(1);
     expect(result.positions).toHaveLength(2);
     expect(result.positions[1]!).toBeGreaterThan(result.positions[0]!);
@@ -43,9 +50,19 @@ export function eventStoreContract(openStore: () => Promise<{ store: EventStore;
         revision: 0,
         globalPosition: result.positions[0],
         data: { a: 1 },
-        metadata: { correlationId: 'corr-1', causationId: null, actor: 'tester', at: '2025-03-01T10:00:00.000Z' },
+        metadata: {
+          correlationId: 'corr-1',
+          causationId: null,
+          actor: 'tester',
+          at: '2025-03-01T10:00:00.000Z',
+        },
       },
-      expect.objectContaining({ type: 'Renamed', revision: 1, globalPosition: result.positions[1], data: { list: [1, 2] } }),
+      expect.objectContaining({
+        type: 'Renamed',
+        revision: 1,
+        globalPosition: result.positions[1],
+        data: { list: [1, 2] },
+      }),
     ]);
     expect(read[1]!.eventId).toMatch(/^[0-9a-f-]{36}$/);
   });
@@ -78,7 +95,9 @@ export function eventStoreContract(openStore: () => Promise<{ store: EventStore;
     });
     expect(await store.readStream(name)).toHaveLength(1);
     expect((await store.append(name, [event('B')], { expectedRevision: 0 })).nextExpectedRevision).toBe(1);
-    expect((await store.append(name, [event('C')], { expectedRevision: 'any' })).nextExpectedRevision).toBe(2);
+    expect((await store.append(name, [event('C')], { expectedRevision: 'any' })).nextExpectedRevision).toBe(
+      2,
+    );
   });
 
   it('lets exactly one of two concurrent appends with the same expected revision win', async () => {
@@ -148,7 +167,10 @@ export function eventStoreContract(openStore: () => Promise<{ store: EventStore;
   });
 }
 
-export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+export async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');

@@ -28,7 +28,11 @@ export type EventHandler = (event: RecordedEvent) => Promise<void>;
 
 /** The port every event-store adapter implements; one contract test suite covers them all. */
 export interface EventStore {
-  append(streamName: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  append(
+    streamName: string,
+    events: NewEvent[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult>;
   readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** events with globalPosition > afterPosition, in global order, at most `limit` of them */
   readAll(afterPosition: number, limit: number): Promise<RecordedEvent[]>;

@@ -29,7 +29,12 @@ import {
   type ResolvedEvent,
 } from '@kurrent/kurrentdb-client';
 import { prepareEvents } from './event-envelope';
-import { silentLogger, WrongExpectedRevisionError, type EventStore, type PlatformLogger } from './event-store';
+import {
+  silentLogger,
+  WrongExpectedRevisionError,
+  type EventStore,
+  type PlatformLogger,
+} from './event-store';
 
 type JsonData = Record<string, unknown>;
 
@@ -65,7 +70,11 @@ export function createEventStoreDbEventStore(options: { url: string; logger?: Pl
   const readStream = async (streamName: string, fromRevision = 0, maxCount?: number) => {
     const events: RecordedEvent[] = [];
     try {
-      for await (const resolved of client.readStream(streamName, { fromRevision: BigInt(fromRevision), direction: FORWARDS, maxCount })) {
+      for await (const resolved of client.readStream(streamName, {
+        fromRevision: BigInt(fromRevision),
+        direction: FORWARDS,
+        maxCount,
+      })) {
         const recorded = toRecorded(resolved);
         if (recorded) events.push(recorded);
       }
@@ -79,22 +88,38 @@ export function createEventStoreDbEventStore(options: { url: string; logger?: Pl
   return {
     async append(streamName, events, { expectedRevision }) {
       const prepared = prepareEvents(events);
-      const streamState = expectedRevision === 'any' ? ANY : expectedRevision === 'no_stream' ? NO_STREAM : BigInt(expectedRevision);
+      const streamState =
+        expectedRevision === 'any'
+          ? ANY
+          : expectedRevision === 'no_stream'
+            ? NO_STREAM
+            : BigInt(expectedRevision);
       try {
         const result = await client.appendToStream(
           streamName,
           prepared.map((event) =>
-            jsonEvent({ id: event.eventId, type: event.type, data: event.data as JsonData, metadata: { ...event.metadata } }),
+            jsonEvent({
+              id: event.eventId,
+              type: event.type,
+              data: event.data as JsonData,
+              metadata: { ...event.metadata },
+            }),
           ),
           { streamState },
         );
         const next = Number(result.nextExpectedRevision);
-        const written = prepared.length ? await readStream(streamName, next - prepared.length + 1, prepared.length) : [];
+        const written = prepared.length
+          ? await readStream(streamName, next - prepared.length + 1, prepared.length)
+          : [];
         return { nextExpectedRevision: next, positions: written.map((event) => event.globalPosition) };
       } catch (error) {
         if (error instanceof WrongExpectedVersionError) {
           const actual = error.actualState;
-          throw new WrongExpectedRevisionError(streamName, expectedRevision, typeof actual === 'bigint' ? Number(actual) : 'no_stream');
+          throw new WrongExpectedRevisionError(
+            streamName,
+            expectedRevision,
+            typeof actual === 'bigint' ? Number(actual) : 'no_stream',
+          );
         }
         throw error;
       }
@@ -104,7 +129,12 @@ export function createEventStoreDbEventStore(options: { url: string; logger?: Pl
 
     async readAll(afterPosition, limit) {
       const events: RecordedEvent[] = [];
-      const reading = client.readAll({ fromPosition: fromNumber(afterPosition), direction: FORWARDS, maxCount: limit + 1, filter: excludeSystemEvents() });
+      const reading = client.readAll({
+        fromPosition: fromNumber(afterPosition),
+        direction: FORWARDS,
+        maxCount: limit + 1,
+        filter: excludeSystemEvents(),
+      });
       for await (const resolved of reading) {
         const recorded = toRecorded(resolved);
         if (recorded && recorded.globalPosition > afterPosition) events.push(recorded);
@@ -114,7 +144,12 @@ export function createEventStoreDbEventStore(options: { url: string; logger?: Pl
     },
 
     async headPosition() {
-      for await (const resolved of client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 1, filter: excludeSystemEvents() })) {
+      for await (const resolved of client.readAll({
+        fromPosition: END,
+        direction: BACKWARDS,
+        maxCount: 1,
+        filter: excludeSystemEvents(),
+      })) {
         return toRecorded(resolved)?.globalPosition ?? 0;
       }
       return 0;
@@ -127,7 +162,10 @@ export function createEventStoreDbEventStore(options: { url: string; logger?: Pl
       const loop = (async () => {
         while (!stopped) {
           try {
-            current = client.subscribeToAll({ fromPosition: fromNumber(position), filter: excludeSystemEvents() });
+            current = client.subscribeToAll({
+              fromPosition: fromNumber(position),
+              filter: excludeSystemEvents(),
+            });
             for await (const resolved of current) {
               if (stopped) break;
               const recorded = toRecorded(resolved);

@@ -1,6 +1,11 @@
 import type { Knex } from 'knex';
 import type { PreparedEvent } from './event-envelope';
-import { DuplicateEventIdError, WrongExpectedRevisionError, type AppendResult, type ExpectedRevision } from './event-store';
+import {
+  DuplicateEventIdError,
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type ExpectedRevision,
+} from './event-store';
 
 /**
  * Global order, safe for readers: every append takes ONE transaction-level advisory lock right before
@@ -33,7 +38,10 @@ interface StoredRef {
 }
 
 async function currentRevision(trx: Knex.Transaction | Knex, streamName: string): Promise<number> {
-  const row = await trx('events').where({ stream_name: streamName }).max<{ max: number | null }>('revision as max').first();
+  const row = await trx('events')
+    .where({ stream_name: streamName })
+    .max<{ max: number | null }>('revision as max')
+    .first();
   return row?.max ?? -1;
 }
 
@@ -42,7 +50,10 @@ function answerFromStored(streamName: string, events: PreparedEvent[], stored: S
   const byId = new Map(stored.map((row) => [row.event_id, row]));
   const rows = events.map((event) => byId.get(event.eventId));
   const sameBatch = rows.every(
-    (row, index) => row && row.stream_name === streamName && (index === 0 || row.revision === rows[index - 1]!.revision + 1),
+    (row, index) =>
+      row &&
+      row.stream_name === streamName &&
+      (index === 0 || row.revision === rows[index - 1]!.revision + 1),
   );
   if (!sameBatch) {
     throw new DuplicateEventIdError(
@@ -58,7 +69,8 @@ function answerFromStored(streamName: string, events: PreparedEvent[], stored: S
 
 function checkExpected(streamName: string, expected: ExpectedRevision, current: number): void {
   const matches = expected === 'any' || (expected === 'no_stream' ? current === -1 : expected === current);
-  if (!matches) throw new WrongExpectedRevisionError(streamName, expected, current === -1 ? 'no_stream' : current);
+  if (!matches)
+    throw new WrongExpectedRevisionError(streamName, expected, current === -1 ? 'no_stream' : current);
 }
 
 /** Appends inside the caller's transaction; the caller commits (which releases the ordering lock). */

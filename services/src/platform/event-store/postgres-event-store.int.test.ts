@@ -21,7 +21,9 @@ describe('PostgreSQL event store', () => {
 
     it('keeps the events table append-only', async () => {
       const store = createPostgresEventStore({ knex: db.knex });
-      await store.append(`spec-${randomUUID()}`, [{ type: 'A', data: {} }], { expectedRevision: 'no_stream' });
+      await store.append(`spec-${randomUUID()}`, [{ type: 'A', data: {} }], {
+        expectedRevision: 'no_stream',
+      });
       await expect(db.knex('events').update({ type: 'B' })).rejects.toThrow(/append-only/);
       await expect(db.knex('events').delete()).rejects.toThrow(/append-only/);
     });
@@ -40,7 +42,9 @@ describe('PostgreSQL event store', () => {
     it('refuses an event id already stored in another stream or in a different batch', async () => {
       const store = createPostgresEventStore({ knex: db.knex });
       const eventId = randomUUID();
-      await store.append(`spec-${randomUUID()}`, [{ eventId, type: 'A', data: {} }], { expectedRevision: 'any' });
+      await store.append(`spec-${randomUUID()}`, [{ eventId, type: 'A', data: {} }], {
+        expectedRevision: 'any',
+      });
       await expect(
         store.append(`spec-${randomUUID()}`, [{ eventId, type: 'A', data: {} }], { expectedRevision: 'any' }),
       ).rejects.toBeInstanceOf(DuplicateEventIdError);

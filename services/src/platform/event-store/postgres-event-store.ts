@@ -59,7 +59,9 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       const prepared = prepareEvents(events);
       for (let attempt = 1; ; attempt += 1) {
         try {
-          return await knex.transaction((trx) => appendInTransaction(trx, streamName, prepared, expectedRevision));
+          return await knex.transaction((trx) =>
+            appendInTransaction(trx, streamName, prepared, expectedRevision),
+          );
         } catch (error) {
           // a lost race is re-evaluated: the next look reports the duplicate or the conflict properly
           if (!(error instanceof AppendRaceError) || attempt >= raceAttempts) throw error;

@@ -27,14 +27,21 @@ describe('PostgreSQL event store: global order is safe for tailing readers', () 
 
     // connection 1: draws its position first and keeps its transaction open
     const slow = await db.knex.transaction();
-    const slowResult = await appendInTransaction(slow, slowStream, prepareEvents([{ type: 'Slow', data: {} }]), 'no_stream');
+    const slowResult = await appendInTransaction(
+      slow,
+      slowStream,
+      prepareEvents([{ type: 'Slow', data: {} }]),
+      'no_stream',
+    );
 
     // connection 2: appends afterwards and would commit first
     let fastDone = false;
-    const fast = store.append(fastStream, [{ type: 'Fast', data: {} }], { expectedRevision: 'no_stream' }).then((r) => {
-      fastDone = true;
-      return r;
-    });
+    const fast = store
+      .append(fastStream, [{ type: 'Fast', data: {} }], { expectedRevision: 'no_stream' })
+      .then((r) => {
+        fastDone = true;
+        return r;
+      });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(fastDone).toBe(false); // it waits for the open transaction instead of overtaking it
     expect(seen).toEqual([]);
@@ -57,9 +64,16 @@ describe('PostgreSQL event store: global order is safe for tailing readers', () 
     });
     const results = await Promise.all(
       Array.from({ length: 40 }, () =>
-        store.append(`burst-${randomUUID()}`, [{ type: 'A', data: {} }, { type: 'B', data: {} }], {
-          expectedRevision: 'no_stream',
-        }),
+        store.append(
+          `burst-${randomUUID()}`,
+          [
+            { type: 'A', data: {} },
+            { type: 'B', data: {} },
+          ],
+          {
+            expectedRevision: 'no_stream',
+          },
+        ),
       ),
     );
     const written = results.flatMap((result) => result.positions).sort((a, b) => a - b);

@@ -26,7 +26,12 @@ export interface ProjectorOptions {
 export async function startProjector(options: ProjectorOptions): Promise<{ stop(): Promise<void> }> {
   const settings = options.settings ?? defaultBusSettings;
   const logger = options.logger ?? silentLogger;
-  const runner = createProjectionRunner({ knex: options.knex, source: options.store, projections: options.projections, logger });
+  const runner = createProjectionRunner({
+    knex: options.knex,
+    source: options.store,
+    projections: options.projections,
+    logger,
+  });
   await runner.start();
   await ensureEventStream(options.nats, settings);
   const consumer = await startDurableConsumer({

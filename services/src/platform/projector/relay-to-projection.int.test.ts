@@ -30,16 +30,30 @@ describe('relay -> NATS JetStream -> projector', () => {
     const basket = `basket-${randomUUID()}`;
     await store.append(basket, [{ type: 'BasketOpened', data: {} }], { expectedRevision: 'no_stream' });
 
-    const projector = await startProjector({ knex: db.knex, nats, store, projections: [streamActivityProjection], settings, durableName: `projector_${suffix}` });
+    const projector = await startProjector({
+      knex: db.knex,
+      nats,
+      store,
+      projections: [streamActivityProjection],
+      settings,
+      durableName: `projector_${suffix}`,
+    });
     const relay = await startRelay({ store, knex: db.knex, nats, settings, idleMs: 20 });
     try {
-      const appended = await store.append(basket, [{ type: 'EntryAdded', data: { product: 7 } }], { expectedRevision: 0 });
+      const appended = await store.append(basket, [{ type: 'EntryAdded', data: { product: 7 } }], {
+        expectedRevision: 0,
+      });
       await waitFor(async () => (await getStreamActivity(db.knex, basket))?.eventCount === 2);
-      expect(await getStreamActivity(db.knex, basket)).toMatchObject({ lastType: 'EntryAdded', lastPosition: appended.positions[0] });
+      expect(await getStreamActivity(db.knex, basket)).toMatchObject({
+        lastType: 'EntryAdded',
+        lastPosition: appended.positions[0],
+      });
 
       const manager = await nats.jetstreamManager();
       await waitFor(async () => (await manager.streams.info(settings.streamName)).state.messages === 2);
-      const stored = await manager.streams.getMessage(settings.streamName, { last_by_subj: subjectFor(settings, { streamName: basket, type: 'EntryAdded' }) });
+      const stored = await manager.streams.getMessage(settings.streamName, {
+        last_by_subj: subjectFor(settings, { streamName: basket, type: 'EntryAdded' }),
+      });
       expect(stored.header.get('Nats-Msg-Id')).toBe((await store.readStream(basket))[1]!.eventId);
       expect(stored.json<{ streamName: string }>().streamName).toBe(basket);
     } finally {
@@ -62,8 +76,22 @@ describe('relay -> NATS JetStream -> projector', () => {
     const order = `order-${randomUUID()}`;
     try {
       // projector down: events pile up in the stream and in the store
-      await store.append(order, [{ type: 'OrderPlaced', data: {} }, { type: 'OrderPaid', data: {} }], { expectedRevision: 'no_stream' });
-      const projector = await startProjector({ knex: db.knex, nats, store, projections: [streamActivityProjection], settings, durableName: `projector_${suffix}` });
+      await store.append(
+        order,
+        [
+          { type: 'OrderPlaced', data: {} },
+          { type: 'OrderPaid', data: {} },
+        ],
+        { expectedRevision: 'no_stream' },
+      );
+      const projector = await startProjector({
+        knex: db.knex,
+        nats,
+        store,
+        projections: [streamActivityProjection],
+        settings,
+        durableName: `projector_${suffix}`,
+      });
       try {
         await waitFor(async () => (await getStreamActivity(db.knex, order))?.eventCount === 2);
         await store.append(order, [{ type: 'OrderShipped', data: {} }], { expectedRevision: 1 });
