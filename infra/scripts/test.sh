@@ -4,4 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash infra/scripts/ensure-services.sh
 npm run typecheck
+npm run typecheck:web
+# the browser tests (jest project e2e) drive the built SPA
+npm run build:web
 npx jest --ci "$@"

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { languages, type Language } from '@alpenpass/contracts/src/languages';
+import { PrefetchNavLink } from '../components/prefetch-nav-link';
 import { shellMessages } from './shell-messages';
 
 const languageNames: Record<Language, string> = { de: 'Deutsch', en: 'English', fr: 'Français' };
@@ -28,7 +29,9 @@ export function AppShell({ locale, children }: { locale: Language; children: Rea
           <NavLink to={`/${locale}`} end>
             {intl.formatMessage(shellMessages.catalogueLink)}
           </NavLink>
-          <NavLink to={`/${locale}/profile`}>{intl.formatMessage(shellMessages.profileLink)}</NavLink>
+          <PrefetchNavLink to={`/${locale}/profile`} prefetch={() => import('../features/account/profile-page')}>
+            {intl.formatMessage(shellMessages.profileLink)}
+          </PrefetchNavLink>
         </nav>
         <label className="language-switch">
           <span>{intl.formatMessage(shellMessages.languageLabel)}</span>

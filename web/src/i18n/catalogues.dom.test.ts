@@ -15,10 +15,10 @@ function messageModules(folder: string): string[] {
   });
 }
 
-function declaredMessages(): Map<string, string> {
+async function declaredMessages(): Promise<Map<string, string>> {
   const declared = new Map<string, string>();
   for (const file of messageModules(sourceRoot)) {
-    for (const group of Object.values(require(file) as Record<string, unknown>)) {
+    for (const group of Object.values((await import(file)) as Record<string, unknown>)) {
       for (const descriptor of Object.values(group as Record<string, { id: string; defaultMessage: string }>)) {
         declared.set(descriptor.id, descriptor.defaultMessage);
       }
@@ -30,7 +30,10 @@ function declaredMessages(): Map<string, string> {
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((match) => match[1]).sort();
 
 describe('message catalogues', () => {
-  const declared = declaredMessages();
+  let declared = new Map<string, string>();
+  beforeAll(async () => {
+    declared = await declaredMessages();
+  });
 
   it('finds the declared messages', () => {
     expect(declared.size).toBeGreaterThan(20);
