@@ -1,0 +1,114 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Client, Connection } from '@temporalio/client';
+import { runWorker, type RunningWorker } from '../worker';
+import type { PriceBatchInput } from './activities';
+import { getPriceGenerationStatus, startPriceGeneration } from './client';
+import { dayCount, planBatches } from './workflow';
+
+jest.setTimeout(60_000);
+const address = process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
+const taskQueue = `price-generation-test-${randomUUID()}`;
+
+let connection: Connection;
+let client: Client;
+let worker: RunningWorker;
+const batches: PriceBatchInput[] = [];
+/** generation ids whose batches wait for a release; the test reads the status meanwhile */
+const gates = new Map<string, { open: Promise<void>; release: () => void }>();
+const failing = new Set<string>();
+
+function gate(generationId: string) {
+  let release = () => undefined as void;
+  const open = new Promise<void>((resolve) => (release = resolve));
+  gates.set(generationId, { open, release });
+  return release;
+}
+
+beforeAll(async () => {
+  execFileSync('bash', [join(__dirname, '..', '..', '..', 'infra', 'scripts', 'ensure-temporal.sh')], { stdio: 'inherit', timeout: 14 * 60 * 1000 });
+  connection = await Connection.connect({ address });
+  client = new Client({ connection });
+  worker = await runWorker({
+    address,
+    taskQueue,
+    activities: {
+      releaseBasketHolds: async () => undefined,
+      listPricedDefinitionIds: async () => [1, 2, 3, 4, 5],
+      generatePriceBatch: async (input) => {
+        if (failing.has(input.generationId)) throw new Error('price store unavailable');
+        batches.push(input);
+        if (input.batch > 0) await gates.get(input.generationId)?.open;
+        return input.productDefinitionIds.length * dayCount(input.from, input.to);
+      },
+    },
+  });
+}, 15 * 60 * 1000);
+
+afterAll(async () => {
+  await worker?.shutdown();
+  await connection?.close();
+});
+
+const waitFor = async (generationId: string, predicate: (status: Awaited<ReturnType<typeof getPriceGenerationStatus>>) => boolean) => {
+  for (let i = 0; i < 200; i += 1) {
+    const status = await getPriceGenerationStatus(client, generationId);
+    if (predicate(status)) return status;
+    await sleep(100);
+  }
+  throw new Error(`generation ${generationId} never reached the expected status`);
+};
+
+describe('price generation workflow on the Temporal dev server', () => {
+  it('plans batches of whole definitions', () => {
+    expect(dayCount('2030-01-01', '2030-12-31')).toBe(365);
+    expect(planBatches([1, 2, 3, 4, 5], 365, 800)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(planBatches([1, 2], 365, 10)).toEqual([[1], [2]]);
+  });
+
+  it('reports progress while it runs, then completes with every batch', async () => {
+    const generationId = `gen-${randomUUID()}`;
+    const release = gate(generationId);
+    const started = await startPriceGeneration(client, { generationId, from: '2030-01-01', to: '2030-01-10', batchSize: 20 }, { taskQueue });
+    expect(started).toEqual({ generationId, started: true });
+
+    const running = await waitFor(generationId, (status) => status?.batches.done === 1);
+    expect(running).toMatchObject({ status: 'running', total: 50, processed: 20, percent: 40, batches: { done: 1, total: 3 }, error: null });
+
+    // a second start while it runs starts nothing new
+    expect(await startPriceGeneration(client, { generationId, from: '2030-01-01', to: '2030-01-10' }, { taskQueue })).toEqual({ generationId, started: false });
+
+    release();
+    const done = await waitFor(generationId, (status) => status?.status !== 'running');
+    expect(done).toMatchObject({ status: 'completed', total: 50, processed: 50, percent: 100, batches: { done: 3, total: 3 } });
+    const ran = batches.filter((batch) => batch.generationId === generationId);
+    expect(ran.map((batch) => batch.productDefinitionIds)).toEqual([[1, 2], [3, 4], [5]]);
+    expect(ran.map((batch) => batch.batch)).toEqual([0, 1, 2]);
+
+    // nor after it completed
+    expect(await startPriceGeneration(client, { generationId, from: '2030-01-01', to: '2030-01-10' }, { taskQueue })).toEqual({ generationId, started: false });
+    expect(batches.filter((batch) => batch.generationId === generationId)).toHaveLength(3);
+  });
+
+  it('generates only the definitions it was given', async () => {
+    const generationId = `gen-${randomUUID()}`;
+    await startPriceGeneration(client, { generationId, productDefinitionIds: [4], from: '2030-02-01', to: '2030-02-01' }, { taskQueue });
+    const done = await waitFor(generationId, (status) => status?.status !== 'running');
+    expect(done).toMatchObject({ status: 'completed', total: 1, processed: 1, percent: 100 });
+  });
+
+  it('reports a failed generation with its reason', async () => {
+    const generationId = `gen-${randomUUID()}`;
+    failing.add(generationId);
+    await startPriceGeneration(client, { generationId, productDefinitionIds: [1], from: '2030-01-01', to: '2030-01-02' }, { taskQueue });
+    const failed = await waitFor(generationId, (status) => status?.status !== 'running');
+    expect(failed).toMatchObject({ status: 'failed', processed: 0, total: 2, percent: 0 });
+    expect(failed?.error).toContain('price store unavailable');
+  });
+
+  it('answers null for an unknown generation', async () => {
+    expect(await getPriceGenerationStatus(client, `gen-${randomUUID()}`)).toBeNull();
+  });
+});
