@@ -1,0 +1,38 @@
+import type { Knex } from 'knex';
+import { attributeValue, findProducts, type CatalogueProduct } from '@alpenpass/projections/src/catalogue';
+import type { PricedDefinition } from './pricing-model';
+import type { PricingCatalogue } from './pricing-ports';
+
+/** "3d", "3 days", "3-Tage" -> 3; hours or no duration -> 1 (a single-day definition). */
+export function durationDaysOf(value: string | undefined): number {
+  const days = value ? /^\s*(\d+)\s*(d|day|days|tag|tage|jour|jours)\b/i.exec(value) : null;
+  return days ? Math.max(1, Number(days[1])) : 1;
+}
+
+function pricedDefinitionsOf(products: CatalogueProduct[]): PricedDefinition[] {
+  return products.flatMap((product) =>
+    product.productDefinitions.map((definition) => ({
+      productDefinitionId: definition.id,
+      productId: product.id,
+      basePrice: definition.basePrice.amount,
+      durationDays: durationDaysOf(attributeValue(definition, 'duration')),
+      poolIdentifier: product.pool.identifier,
+      timezone: product.pool.timezone,
+    })),
+  );
+}
+
+/** Pricing's view of the catalogue read model. */
+export function catalogueReadModel(knex: Knex): PricingCatalogue {
+  return {
+    async definitions(ids) {
+      const all = pricedDefinitionsOf(await findProducts(knex));
+      if (!ids) return all;
+      const wanted = new Set(ids);
+      return all.filter((definition) => wanted.has(definition.productDefinitionId));
+    },
+    async definitionsOfProducts(productIds) {
+      return pricedDefinitionsOf(await findProducts(knex, productIds));
+    },
+  };
+}

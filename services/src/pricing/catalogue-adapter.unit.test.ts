@@ -1,0 +1,15 @@
+import { durationDaysOf } from './catalogue-adapter';
+
+describe('duration attribute', () => {
+  it.each([
+    ['3d', 3],
+    ['1d', 1],
+    ['6 days', 6],
+    ['2 Tage', 2],
+    ['4h', 1],
+    [undefined, 1],
+    ['0d', 1],
+  ])('reads %s as %d days', (value, days) => {
+    expect(durationDaysOf(value)).toBe(days);
+  });
+});

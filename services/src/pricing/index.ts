@@ -1,0 +1,11 @@
+import type { ContextFactory } from '../context-module';
+import { catalogueReadModel } from './catalogue-adapter';
+import { buildPricingModule } from './pricing-module';
+
+/** The pricing context over the catalogue read model; demand defaults to no bookings. */
+export const pricingContext: ContextFactory = (deps) => buildPricingModule(deps, { catalogue: catalogueReadModel(deps.knex) });
+
+export { buildPricingModule, type PricingWiring } from './pricing-module';
+export { createPricingService, type PricingService } from './pricing-service';
+export { calculatePrice, applyRounding } from './price-calculation';
+export { inMemoryCatalogue, noDemand, type DemandSource, type PricingCatalogue } from './pricing-ports';
