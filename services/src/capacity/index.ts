@@ -1,0 +1,36 @@
+import { capacityProjections } from '@alpenpass/projections/src/capacity';
+import type { ContextDeps, ContextModule } from '../context-module';
+import { capacityAdminRouter, capacityReadRouter } from './api';
+import { catalogueFactsLookup } from './catalogue-facts';
+import type { ProductFactsLookup } from './product-facts';
+import { createSlotAdminService } from './slot-admin-service';
+import { createCapacityCommands } from './slot-commands';
+import { createSlotGroupService } from './slot-group-service';
+
+export type { CapacityCommands, ClaimOutcome } from './slot-commands';
+export { createCapacityCommands } from './slot-commands';
+export type { ProductFactsLookup, ProductSlotFacts } from './product-facts';
+
+export interface CapacityOptions {
+  /** defaults to the catalogue read model */
+  lookupProduct?: ProductFactsLookup;
+  now?: () => Date;
+}
+
+/** The capacity context: slot groups, slots and their capacity (docs/capacity.md). */
+export function capacityContext(deps: ContextDeps, options: CapacityOptions = {}): ContextModule & { commands: ReturnType<typeof createCapacityCommands> } {
+  const lookupProduct = options.lookupProduct ?? catalogueFactsLookup(deps.knex);
+  const apiDeps = {
+    knex: deps.knex,
+    lookupProduct,
+    slotGroups: createSlotGroupService({ store: deps.store, knex: deps.knex, lookupProduct }),
+    slots: createSlotAdminService(deps.store),
+    now: options.now,
+  };
+  return {
+    name: 'capacity',
+    routers: [capacityAdminRouter(apiDeps), capacityReadRouter(apiDeps)],
+    projections: capacityProjections,
+    commands: createCapacityCommands(deps.store),
+  };
+}

@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { catalogueStreamName } from '@alpenpass/contracts';
+import { listSlotGroupSlots } from '@alpenpass/projections/src/capacity';
+import { catalogueDocumentsProjection } from '@alpenpass/projections/src/catalogue';
+import { catchUp, liveTarget } from '@alpenpass/projections/src/runtime/catch-up';
+import { ensureLiveGeneration } from '@alpenpass/projections/src/runtime/replay';
+import { createCapacityTestKit, type CapacityTestKit } from '../capacity/capacity-test-kit';
+import { catalogueFactsLookup } from '../capacity/catalogue-facts';
+import { DEMO_GONDOLA_PRODUCT_ID, loadDemoSlotGroups } from './slot-groups';
+
+let kit: CapacityTestKit;
+
+/** The demo catalogue as the content import publishes it, projected into the catalogue read model. */
+async function publishDemoCatalogue(): Promise<void> {
+  const file = join(__dirname, '../../../infra/demo/catalogue.json');
+  const { documents } = JSON.parse(readFileSync(file, 'utf8')) as { documents: { id: string }[] };
+  for (const document of documents) {
+    await kit.store.append(catalogueStreamName(document.id), [{ type: 'ContentDocumentPublished', data: { document } }], { expectedRevision: 'any' });
+  }
+  await ensureLiveGeneration(kit.knex, kit.store, catalogueDocumentsProjection);
+  await catchUp(kit.knex, kit.store, catalogueDocumentsProjection, liveTarget(catalogueDocumentsProjection.name));
+}
+
+beforeAll(async () => {
+  kit = await createCapacityTestKit();
+  await publishDemoCatalogue();
+});
+afterAll(async () => {
+  await kit.close();
+});
+
+describe('demo slot groups', () => {
+  it('reads the gondola from the catalogue read model', async () => {
+    expect(await catalogueFactsLookup(kit.knex)(DEMO_GONDOLA_PRODUCT_ID)).toEqual({
+      productId: 103,
+      timezone: 'Europe/Zurich',
+      productDefinitionIds: [1031, 1032],
+      bookingWindow: { earliestDaysBefore: 60, latestMinutesBeforeStart: 15 },
+    });
+    expect(await catalogueFactsLookup(kit.knex)(999)).toBeNull();
+  });
+
+  it('loads morning and afternoon slots of the gondola once, across the change to summer time', async () => {
+    const ids = await loadDemoSlotGroups({ store: kit.store, knex: kit.knex });
+    expect(await loadDemoSlotGroups({ store: kit.store, knex: kit.knex })).toEqual(ids);
+    await kit.project();
+    const [mornings, afternoons, newYearsEve] = await Promise.all(ids.map((id) => listSlotGroupSlots(kit.knex, id, 10000)));
+    // 135 season days minus 3 closed days; afternoons also skip New Year's Eve, which has its own group
+    expect(mornings).toHaveLength(132);
+    expect(afternoons).toHaveLength(131);
+    expect(newYearsEve!.map((slot) => [slot.from, slot.to])).toEqual([['2026-12-31T12:00:00Z', '2026-12-31T14:00:00Z']]);
+    const starts = mornings!.map((slot) => slot.from);
+    expect(starts).toContain('2027-03-27T07:30:00Z');
+    expect(starts).toContain('2027-03-28T06:30:00Z');
+    expect(starts).not.toContain('2026-12-25T07:30:00Z');
+  });
+});
