@@ -31,10 +31,11 @@ const e2eProject = {
   transform,
   testMatch: ['<rootDir>/web/e2e/**/*.e2e.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  testTimeout: 60000,
 };
 
 module.exports = {
+  // a per-project testTimeout is ignored by jest: this one applies to every tier
+  testTimeout: 60000,
   projects: [
     {
       displayName: 'unit',
@@ -50,7 +51,6 @@ module.exports = {
       testMatch: ['<rootDir>/**/*.int.test.ts'],
       testPathIgnorePatterns: ignored,
       globalSetup: '<rootDir>/infra/src/testing/global-setup.ts',
-      testTimeout: 60000,
     },
     webProject,
     e2eProject,

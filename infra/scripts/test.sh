@@ -7,4 +7,4 @@ npm run typecheck
 npm run typecheck:web
 # the browser tests (jest project e2e) drive the built SPA
 npm run build:web
-npx jest --ci "$@"
+npx jest --ci --maxWorkers=3 --forceExit "$@"
