@@ -156,3 +156,14 @@ describe('applyRounding', () => {
     expect(calculatePrice(base({ date }, { applyRounding: false })).amount).toBe(9_967);
   });
 });
+
+describe('the worked example of docs/PRICING.md', () => {
+  it('prices a 3-day pass 30 days ahead, 60 % booked, base rate +10 %, at CHF 185.35', () => {
+    const price = calculatePrice(
+      base({ catalogueBasePrice: 6_000, date: '2026-02-09', durationDays: 3, demand: { booked: 60, capacity: 100 }, overrides: { baseRate: { kind: 'relative', value: 10 } } }),
+    );
+    expect(price.raw).toBeCloseTo(18_532.8, 5);
+    expect({ floor: price.floor, ceiling: price.ceiling }).toEqual({ floor: 10_920, ceiling: 23_400 });
+    expect(price.amount).toBe(18_535);
+  });
+});
