@@ -41,6 +41,14 @@ describe('demo slot groups', () => {
     expect(await catalogueFactsLookup(kit.knex)(999)).toBeNull();
   });
 
+  it('skips the demo slots with a warning when the gondola is not in the catalogue', async () => {
+    const warnings: object[] = [];
+    const log = { warn: (obj: object) => void warnings.push(obj) };
+    const ids = await loadDemoSlotGroups({ store: kit.store, knex: kit.knex, lookupProduct: async () => null, waitForProductMs: 300, log });
+    expect(ids).toEqual([]);
+    expect(warnings).toEqual([{ productId: 103 }]);
+  });
+
   it('loads morning and afternoon slots of the gondola once, across the change to summer time', async () => {
     const ids = await loadDemoSlotGroups({ store: kit.store, knex: kit.knex });
     expect(await loadDemoSlotGroups({ store: kit.store, knex: kit.knex })).toEqual(ids);

@@ -51,25 +51,32 @@ export interface DemoSlotGroupDeps {
   lookupProduct?: ProductFactsLookup;
   /** how long to wait for the catalogue projection to show the gondola (it imports just before) */
   waitForProductMs?: number;
+  log?: { warn(obj: object, msg?: string): void };
 }
 
-async function waitForProduct(lookup: ProductFactsLookup, waitMs: number): Promise<void> {
+async function waitForProduct(lookup: ProductFactsLookup, waitMs: number): Promise<boolean> {
   const deadline = Date.now() + waitMs;
   while (!(await lookup(DEMO_GONDOLA_PRODUCT_ID))) {
-    if (Date.now() > deadline) throw new Error(`demo slot groups: product ${DEMO_GONDOLA_PRODUCT_ID} is not in the catalogue`);
+    if (Date.now() > deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  return true;
 }
 
 /**
  * Creates the demo slot groups once (remembered in the stream demoseed-capacity) and generates
- * their slots; running it again only completes generation. Returns the slot-group ids.
+ * their slots; running it again only completes generation. Returns the slot-group ids (none when
+ * the gondola does not show up in the catalogue in time).
  */
 export async function loadDemoSlotGroups(deps: DemoSlotGroupDeps): Promise<number[]> {
   const lookupProduct = deps.lookupProduct ?? catalogueFactsLookup(deps.knex);
   const service = createSlotGroupService({ store: deps.store, knex: deps.knex, lookupProduct });
   const metadata = { actor: 'system', correlationId: 'demo-slot-groups' };
-  await waitForProduct(lookupProduct, deps.waitForProductMs ?? 30000);
+  if (!(await waitForProduct(lookupProduct, deps.waitForProductMs ?? 30000))) {
+    // start-up must not fail because the catalogue is missing: the shop simply has no demo slots
+    deps.log?.warn({ productId: DEMO_GONDOLA_PRODUCT_ID }, 'demo slot groups skipped: the gondola is not in the catalogue');
+    return [];
+  }
 
   const seeded = await deps.store.readStream(demoSeedStream);
   let slotGroupIds = (seeded[0]?.data as { slotGroupIds: number[] } | undefined)?.slotGroupIds;

@@ -1,0 +1,91 @@
+import type { Knex } from 'knex';
+import { channelEventTypes, type ChannelCreatedData, type ChannelType, type ChannelUpdatedData, type RecordedEvent } from '@alpenpass/contracts';
+import type { Projection, TableNames } from '../runtime/projection';
+
+/** Channels with their product ids: the admin list, and the filter every catalogue read applies. */
+export const channelsTable = 'channels';
+type Logical = typeof channelsTable;
+
+export interface ChannelView {
+  id: string;
+  name: string;
+  type: ChannelType;
+  productIds: number[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface ChannelRow {
+  channel_id: string;
+  name: string;
+  type: ChannelType;
+  product_ids: number[];
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toView = (row: ChannelRow): ChannelView => ({
+  id: row.channel_id,
+  name: row.name,
+  type: row.type,
+  productIds: row.product_ids,
+  createdAt: new Date(row.created_at).toISOString(),
+  updatedAt: new Date(row.updated_at).toISOString(),
+});
+
+export const channelsProjection: Projection<Logical> = {
+  name: 'channels',
+  version: 1,
+  handledTypes: [channelEventTypes.created, channelEventTypes.updated],
+  tables: [channelsTable],
+
+  async createTables(knex: Knex, tables: TableNames<Logical>): Promise<void> {
+    if (await knex.schema.hasTable(tables[channelsTable])) return;
+    await knex.schema.createTable(tables[channelsTable], (table) => {
+      table.uuid('channel_id').primary();
+      table.text('name').notNullable();
+      table.text('type').notNullable();
+      table.specificType('product_ids', 'integer[]').notNullable();
+      table.timestamp('created_at', { useTz: true }).notNullable();
+      table.timestamp('updated_at', { useTz: true }).notNullable();
+    });
+  },
+
+  async apply(trx: Knex.Transaction, event: RecordedEvent, tables: TableNames<Logical>): Promise<void> {
+    const table = tables[channelsTable];
+    if (event.type === channelEventTypes.created) {
+      const data = event.data as ChannelCreatedData;
+      await trx(table)
+        .insert({
+          channel_id: data.channelId,
+          name: data.name,
+          type: data.type,
+          product_ids: data.productIds,
+          created_at: event.metadata.at,
+          updated_at: event.metadata.at,
+        })
+        .onConflict('channel_id')
+        .ignore();
+    } else if (event.type === channelEventTypes.updated) {
+      const data = event.data as ChannelUpdatedData;
+      await trx(table)
+        .where('channel_id', data.channelId)
+        .update({
+          ...(data.name !== undefined ? { name: data.name } : {}),
+          ...(data.type !== undefined ? { type: data.type } : {}),
+          ...(data.productIds !== undefined ? { product_ids: data.productIds } : {}),
+          updated_at: event.metadata.at,
+        });
+    }
+  },
+};
+
+export async function listChannels(knex: Knex): Promise<ChannelView[]> {
+  const rows = await knex(channelsTable).select<ChannelRow[]>('*').orderBy(['created_at', 'channel_id']);
+  return rows.map(toView);
+}
+
+export async function findChannel(knex: Knex, channelId: string): Promise<ChannelView | null> {
+  const row = await knex(channelsTable).first<ChannelRow | undefined>('*').where('channel_id', channelId);
+  return row ? toView(row) : null;
+}

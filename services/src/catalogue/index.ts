@@ -1,0 +1,19 @@
+import { catalogueDocumentsProjection } from '@alpenpass/projections/src/catalogue';
+import type { ContextDeps, ContextModule } from '../context-module';
+import { clientsRouter } from './clients-api';
+import { productsRouter } from './products-api';
+import { contentWebhookRouter } from './webhook-api';
+
+export { publishDocument, type PublicationOutcome } from './publish-document';
+export { validateDocuments, validateExport } from './validate-export';
+
+/** The catalogue context: content documents in, products and client texts out (docs/catalogue.md). */
+export function catalogueContext(deps: ContextDeps): ContextModule {
+  const reads = { knex: deps.knex, channelId: deps.config.channelId };
+  return {
+    name: 'catalogue',
+    routers: [productsRouter(reads), clientsRouter(reads)],
+    externalRouters: [contentWebhookRouter({ store: deps.store, secret: deps.config.contentWebhookSecret })],
+    projections: [catalogueDocumentsProjection],
+  };
+}

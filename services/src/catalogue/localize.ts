@@ -1,0 +1,54 @@
+import type { CatalogCategoryDto, Language, LocalizedText, ProductDefinitionDto, ProductDto } from '@alpenpass/contracts';
+import type { CatalogueCategory, CatalogueDefinitionCore, CatalogueProduct } from '@alpenpass/projections/src/catalogue';
+
+/** The text in the request's language; en when that one is empty. */
+export const pick = (text: LocalizedText, language: Language): string => text[language] || text.en;
+
+function definitionFields(definition: CatalogueDefinitionCore, language: Language) {
+  return {
+    id: definition.id,
+    productId: definition.productId,
+    attributes: Object.fromEntries(
+      definition.attributes.map(({ identifier, displayName, ...rest }) => [identifier, { ...rest, displayName: pick(displayName, language) }]),
+    ),
+    basePrice: definition.basePrice,
+    discounts: definition.discounts.map((discount) => ({ ...discount, name: pick(discount.name, language) })),
+  };
+}
+
+export function productDto(product: CatalogueProduct, language: Language): ProductDto {
+  const definitions: ProductDefinitionDto[] = product.productDefinitions.map((definition) => ({
+    ...definitionFields(definition, language),
+    requiredProductDefinitions: definition.requiredProductDefinitions.map(({ requiredProductDefinition, count }) => ({
+      requiredProductDefinitionId: requiredProductDefinition.id,
+      requiredProductDefinition: {
+        ...definitionFields(requiredProductDefinition, language),
+        requiredProductDefinitionIds: requiredProductDefinition.requiredProductDefinitionIds,
+      },
+      count,
+    })),
+  }));
+  return {
+    id: product.id,
+    slug: product.slug,
+    kind: product.kind,
+    name: pick(product.name, language),
+    description: pick(product.description, language),
+    category: product.category ? { slug: product.category.slug, name: pick(product.category.name, language) } : null,
+    pool: { identifier: product.pool.identifier, name: pick(product.pool.name, language), timezone: product.pool.timezone },
+    hasValidity: product.hasValidity,
+    productAvailabilityRanges: product.availabilityRanges.map((range) => ({ ...range, name: pick(range.name, language) })),
+    media: product.media,
+    bookingWindow: product.bookingWindow,
+    productDefinitions: definitions,
+  };
+}
+
+export function categoryDto(category: CatalogueCategory, products: CatalogueProduct[], language: Language): CatalogCategoryDto {
+  return {
+    slug: category.slug,
+    name: pick(category.name, language),
+    description: pick(category.description, language),
+    products: products.filter((product) => product.category?.slug === category.slug).map((product) => productDto(product, language)),
+  };
+}

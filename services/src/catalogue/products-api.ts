@@ -1,0 +1,57 @@
+import { catalogCategoryDto, catalogSlugParams, productDto as productSchema, productIdParams, productsQuery } from '@alpenpass/contracts';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { findCategoryBySlug, findProducts, listCategories, type CatalogueProduct } from '@alpenpass/projections/src/catalogue';
+import { findChannel } from '@alpenpass/projections/src/channel';
+import { notFound } from '../platform/domain-error';
+import { ApiRouter } from '../platform/http/api-router';
+import { categoryDto, productDto } from './localize';
+
+export interface CatalogueReadDeps {
+  knex: Knex;
+  /** the shop's sales channel (config.channelId): requests see only its products */
+  channelId: string;
+}
+
+/** The products of the configured channel, optionally narrowed to `productIds`. An unknown channel
+ * offers nothing. */
+export async function channelProducts(deps: CatalogueReadDeps, productIds?: number[]): Promise<CatalogueProduct[]> {
+  const channel = await findChannel(deps.knex, deps.channelId);
+  if (!channel) return [];
+  const offered = new Set(channel.productIds);
+  const wanted = productIds ? productIds.filter((id) => offered.has(id)) : [...offered];
+  return findProducts(deps.knex, wanted);
+}
+
+/** §7 Products: /api/products, /api/products/{id}, /api/products/catalog/ and /{slug}. Texts in ctx.language. */
+export function productsRouter(deps: CatalogueReadDeps): ApiRouter {
+  // the catalog routes come first: "/catalog" must not be read as a product id
+  return new ApiRouter('Products', '/products')
+    .route(
+      { method: 'get', path: '/catalog/', summary: 'The catalogue by category', access: 'public', response: z.array(catalogCategoryDto) },
+      async ({ ctx }) => {
+        const [categories, products] = await Promise.all([listCategories(deps.knex), channelProducts(deps)]);
+        return categories.map((category) => categoryDto(category, products, ctx.language)).filter((category) => category.products.length > 0);
+      },
+    )
+    .route(
+      { method: 'get', path: '/catalog/:slug', summary: 'One catalogue category', access: 'public', params: catalogSlugParams, response: catalogCategoryDto },
+      async ({ params, ctx }) => {
+        const category = await findCategoryBySlug(deps.knex, params.slug);
+        if (!category) throw notFound('CATEGORY_NOT_FOUND', `Category ${params.slug} does not exist.`);
+        return categoryDto(category, await channelProducts(deps), ctx.language);
+      },
+    )
+    .route(
+      { method: 'get', path: '/', summary: 'Products of the channel (productIds: comma list)', access: 'public', query: productsQuery, response: z.array(productSchema) },
+      async ({ query, ctx }) => (await channelProducts(deps, query.productIds)).map((product) => productDto(product, ctx.language)),
+    )
+    .route(
+      { method: 'get', path: '/:productId', summary: 'One product of the channel', access: 'public', params: productIdParams, response: productSchema },
+      async ({ params, ctx }) => {
+        const [product] = await channelProducts(deps, [params.productId]);
+        if (!product) throw notFound('PRODUCT_NOT_FOUND', `Product ${params.productId} does not exist.`);
+        return productDto(product, ctx.language);
+      },
+    );
+}

@@ -1,0 +1,46 @@
+import { channelDto, channelIdParams, createChannelBody, updateChannelBody, type EventMetadata } from '@alpenpass/contracts';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { listChannels } from '@alpenpass/projections/src/channel';
+import { notFound } from '../platform/domain-error';
+import { ApiRouter } from '../platform/http/api-router';
+import type { RequestContext } from '../platform/http/request-context';
+import type { ChannelService } from './channel-service';
+
+export const metadataOf = (ctx: RequestContext): Partial<EventMetadata> => ({
+  correlationId: ctx.correlationId,
+  causationId: ctx.correlationId,
+  actor: ctx.principal?.subject ?? 'guest',
+});
+
+/** Channel management for staff: /api/admin/channels (admin role only). */
+export function channelAdminRouter(deps: { knex: Knex; channels: ChannelService }): ApiRouter {
+  return new ApiRouter('Channels (admin)', '/admin/channels')
+    .route({ method: 'get', path: '/', summary: 'List the sales channels', access: 'admin', response: z.array(channelDto) }, () =>
+      listChannels(deps.knex),
+    )
+    .route(
+      { method: 'get', path: '/:channelId', summary: 'Read a sales channel', access: 'admin', params: channelIdParams, response: channelDto },
+      async ({ params }) => {
+        const channel = await deps.channels.get(params.channelId);
+        if (!channel) throw notFound('CHANNEL_NOT_FOUND', `Channel ${params.channelId} does not exist.`);
+        return channel;
+      },
+    )
+    .route(
+      { method: 'post', path: '/', summary: 'Create a sales channel', access: 'admin', body: createChannelBody, response: channelDto, status: 201 },
+      ({ body, ctx }) => deps.channels.create(body, metadataOf(ctx)),
+    )
+    .route(
+      {
+        method: 'patch',
+        path: '/:channelId',
+        summary: 'Update a sales channel (name, type, productIds)',
+        access: 'admin',
+        params: channelIdParams,
+        body: updateChannelBody,
+        response: channelDto,
+      },
+      ({ params, body, ctx }) => deps.channels.update(params.channelId, body, metadataOf(ctx)),
+    );
+}

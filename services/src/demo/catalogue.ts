@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { EventMetadata } from '@alpenpass/contracts';
+import type { ContextDeps } from '../context-module';
+import { publishDocument } from '../catalogue/publish-document';
+import { validateExport } from '../catalogue/validate-export';
+import { createChannelService } from '../channel/channel-service';
+
+export const demoCatalogueFile = join(__dirname, '..', '..', '..', 'infra', 'demo', 'catalogue.json');
+
+export interface DemoCatalogueSummary {
+  stored: number;
+  unchanged: number;
+  channel: 'created' | 'existing';
+  productIds: number[];
+}
+
+/**
+ * Loads the fictional demo resort (infra/demo/catalogue.json) and creates the shop's configured
+ * channel (config.channelId) offering every demo product. Idempotent: documents are published by
+ * revision, and an existing channel is left as staff configured it.
+ */
+export async function loadDemoCatalogue(deps: Pick<ContextDeps, 'store' | 'config'> & { log?: ContextDeps['log'] }): Promise<DemoCatalogueSummary> {
+  const { valid, invalid } = validateExport(JSON.parse(readFileSync(demoCatalogueFile, 'utf8')));
+  if (invalid.length > 0) throw new Error(`demo catalogue is invalid: ${JSON.stringify(invalid)}`);
+  const metadata: Partial<EventMetadata> = { actor: 'system', correlationId: 'demo-catalogue', causationId: null };
+  const summary: DemoCatalogueSummary = { stored: 0, unchanged: 0, channel: 'existing', productIds: [] };
+  for (const document of valid) {
+    const outcome = await publishDocument(deps.store, document, metadata);
+    summary[outcome] += 1;
+    if (document.kind === 'internalProduct') summary.productIds.push(document.peProductId);
+  }
+  const channels = createChannelService({ store: deps.store });
+  if (!(await channels.get(deps.config.channelId))) {
+    await channels.create({ id: deps.config.channelId, name: 'Alpenpass Webshop', type: 'WEB', productIds: summary.productIds }, metadata);
+    summary.channel = 'created';
+  }
+  deps.log?.info({ ...summary }, 'demo catalogue loaded');
+  return summary;
+}
