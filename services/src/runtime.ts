@@ -1,44 +1,27 @@
 import { connect as connectNats, type NatsConnection } from 'nats';
-import type { Knex } from 'knex';
-import { createKnex, ensureDatabase, migrateToLatest } from '@alpenpass/infra';
-import { contextFactories } from './contexts';
-import type { ContextDeps, ContextModule } from './context-module';
+import { compose, type Composition } from './composition';
 import { identityProviderFor } from './platform/auth/identity-provider';
 import type { AppConfig } from './platform/config';
-import { createEventStore } from './platform/event-store/create-event-store';
-import type { EventStore } from './platform/event-store/event-store';
 import type { ReadinessCheck } from './platform/http/health';
 import type { Logger } from './platform/logger';
-import { lazyTemporalClient } from './platform/temporal-client';
 import { startApi } from './roles/api-role';
 import { startProjectorRole } from './roles/projector-role';
 import { startRelayRole } from './roles/relay-role';
 import { startWorker } from './roles/worker-role';
 import { loadDemoData } from './demo';
 
-export interface Runtime {
+export interface Runtime extends Omit<Composition, 'close'> {
   /** the api role's address, when this process runs it */
   url?: string;
-  knex: Knex;
-  store: EventStore;
-  contexts: ContextModule[];
   stop(): Promise<void>;
 }
 
 type Stoppable = { stop(): Promise<void> } | { shutdown(): Promise<void> };
 
-/** The composition root: shared infrastructure once, contexts over it, then the roles asked for. */
+/** Starts the roles the configuration asks for over one composition. */
 export async function startRuntime(config: AppConfig, log: Logger): Promise<Runtime> {
-  await ensureDatabase(config.databaseUrl);
-  const knex = createKnex(config.databaseUrl, { max: 20 });
-  const applied = await migrateToLatest(knex);
-  if (applied.length) log.info({ migrations: applied }, 'database migrated');
-
-  const store = createEventStore({ kind: config.eventStore.kind, eventStoreUrl: config.eventStore.url }, { knex, logger: log });
-  const temporal = lazyTemporalClient(config.temporal);
-  const deps: ContextDeps = { config, store, knex, log, temporal: temporal.client };
-  const contexts = contextFactories.map((factory) => factory(deps));
-  const projections = contexts.flatMap((context) => context.projections ?? []);
+  const composition = await compose(config, log);
+  const { knex, store, temporal, deps, contexts, projections } = composition;
   const bus = { streamName: config.nats.stream, subjectPrefix: config.nats.subjectPrefix };
 
   const running: Stoppable[] = [];
@@ -49,9 +32,7 @@ export async function startRuntime(config: AppConfig, log: Logger): Promise<Runt
   const stop = async () => {
     for (const part of running.reverse()) await ('stop' in part ? part.stop() : part.shutdown()).catch(() => undefined);
     await nats?.drain().catch(() => undefined);
-    await temporal.close();
-    await store.close();
-    await knex.destroy();
+    await composition.close();
   };
 
   try {
@@ -73,7 +54,7 @@ export async function startRuntime(config: AppConfig, log: Logger): Promise<Runt
       running.push(api);
       url = api.url;
     }
-    return { url, knex, store, contexts, stop };
+    return { ...composition, url, stop };
   } catch (error) {
     await stop();
     throw error;

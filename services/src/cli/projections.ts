@@ -1,26 +1,22 @@
-import { createKnex, defaultDatabaseUrl, ensureDatabase, migrateToLatest } from '@alpenpass/infra';
-import { createEventStore, eventStoreSettingsFromEnv } from '../platform/event-store/create-event-store';
-import { projectionsRegistry } from '../projections-registry';
+import { compose } from '../composition';
+import { loadConfig } from '../platform/config';
+import { createLogger } from '../platform/logger';
 import { runProjectionsCommand } from './projections-command';
 
 /** Ops entry point: `npm run projections -- status` and `npm run projections -- replay <name>`. */
 async function main(): Promise<number> {
-  const url = process.env.DATABASE_URL ?? defaultDatabaseUrl;
-  await ensureDatabase(url);
-  const knex = createKnex(url, { max: 4 });
-  const store = createEventStore(eventStoreSettingsFromEnv(), { knex });
+  const config = loadConfig();
+  const composition = await compose(config, createLogger('warn'), { max: 4 });
   try {
-    await migrateToLatest(knex);
     return await runProjectionsCommand(process.argv.slice(2), {
-      knex,
-      source: store,
-      projections: projectionsRegistry,
+      knex: composition.knex,
+      source: composition.store,
+      projections: composition.projections,
       out: (text) => process.stdout.write(text),
       err: (text) => process.stderr.write(text),
     });
   } finally {
-    await store.close();
-    await knex.destroy();
+    await composition.close();
   }
 }
 

@@ -11,13 +11,6 @@ export interface EventBusSettings {
 
 export const defaultBusSettings: EventBusSettings = { streamName: 'EVENTS', subjectPrefix: 'events' };
 
-export function busSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): EventBusSettings {
-  return {
-    streamName: env.EVENTS_STREAM?.trim() || defaultBusSettings.streamName,
-    subjectPrefix: env.EVENTS_SUBJECT_PREFIX?.trim() || defaultBusSettings.subjectPrefix,
-  };
-}
-
 /** A subject token may not hold dots, wildcards or whitespace. */
 function token(value: string): string {
   return value.replace(/[^A-Za-z0-9_-]/g, '_') || '_';

@@ -11,19 +11,6 @@ export interface EventStoreSettings {
   eventStoreUrl?: string;
 }
 
-/** Reads EVENT_STORE (postgres | eventstoredb, default postgres) and EVENTSTORE_URL; a bad value
- * throws an error naming the variable. */
-export function eventStoreSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): EventStoreSettings {
-  const kind = env.EVENT_STORE?.trim() || 'postgres';
-  if (kind !== 'postgres' && kind !== 'eventstoredb') {
-    throw new Error(`EVENT_STORE must be "postgres" or "eventstoredb", got "${kind}"`);
-  }
-  const eventStoreUrl = env.EVENTSTORE_URL?.trim() || undefined;
-  if (kind === 'eventstoredb' && !eventStoreUrl)
-    throw new Error('EVENTSTORE_URL is required when EVENT_STORE=eventstoredb');
-  return { kind, eventStoreUrl };
-}
-
 /** The composition root's one way to get the event store. The PostgreSQL store uses the given knex pool
  * (which stays owned by the caller). */
 export function createEventStore(

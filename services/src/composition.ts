@@ -1,0 +1,49 @@
+import type { Knex } from 'knex';
+import { streamActivityProjection, type AnyProjection } from '@alpenpass/projections';
+import { createKnex, ensureDatabase, migrateToLatest } from '@alpenpass/infra';
+import { contextFactories } from './contexts';
+import type { ContextDeps, ContextModule } from './context-module';
+import type { AppConfig } from './platform/config';
+import { createEventStore } from './platform/event-store/create-event-store';
+import type { EventStore } from './platform/event-store/event-store';
+import type { Logger } from './platform/logger';
+import { lazyTemporalClient } from './platform/temporal-client';
+
+export interface Composition {
+  knex: Knex;
+  store: EventStore;
+  temporal: ReturnType<typeof lazyTemporalClient>;
+  deps: ContextDeps;
+  contexts: ContextModule[];
+  /** every read model the projector keeps and the ops CLI can inspect or replay */
+  projections: AnyProjection[];
+  close(): Promise<void>;
+}
+
+/** The shared infrastructure (migrated database, event store, lazy Temporal client) and the bounded
+ * contexts over it — the same for the running shop and the ops CLI. */
+export async function compose(config: AppConfig, log: Logger, pool = { max: 20 }): Promise<Composition> {
+  await ensureDatabase(config.databaseUrl);
+  const knex = createKnex(config.databaseUrl, pool);
+  const applied = await migrateToLatest(knex);
+  if (applied.length) log.info({ migrations: applied }, 'database migrated');
+
+  const store = createEventStore({ kind: config.eventStore.kind, eventStoreUrl: config.eventStore.url }, { knex, logger: log });
+  const temporal = lazyTemporalClient(config.temporal);
+  const deps: ContextDeps = { config, store, knex, log, temporal: temporal.client };
+  const contexts = contextFactories.map((factory) => factory(deps));
+  const projections = [streamActivityProjection, ...contexts.flatMap((context) => context.projections ?? [])];
+  return {
+    knex,
+    store,
+    temporal,
+    deps,
+    contexts,
+    projections,
+    async close() {
+      await temporal.close();
+      await store.close();
+      await knex.destroy();
+    },
+  };
+}
