@@ -3,7 +3,7 @@ import type { ContextModule } from '../context-module';
 import type { AppConfig } from '../platform/config';
 import type { Logger } from '../platform/logger';
 
-const requiredDependencies: (keyof ActivityDependencies)[] = ['releaseBasketHolds'];
+const requiredDependencies: (keyof ActivityDependencies)[] = ['releaseBasketHolds', 'listPricedDefinitionIds', 'generatePriceBatch'];
 
 /** The worker's activities call the contexts' command handlers; every dependency must be lent by a context. */
 export function collectActivityDependencies(contexts: ContextModule[]): ActivityDependencies {
