@@ -1,9 +1,13 @@
 import type { ContextFactory } from './context-module';
 import { capacityContext } from './capacity';
+import { catalogueContext } from './catalogue';
+import { channelContext } from './channel';
 import { pricingContext } from './pricing';
 
 /** Every bounded context of the shop, in the order their routes are mounted. Add one line per context. */
 export const contextFactories: ContextFactory[] = [
   pricingContext,
+  catalogueContext,
+  channelContext,
   (deps) => capacityContext(deps),
 ];
