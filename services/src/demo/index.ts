@@ -10,7 +10,7 @@ export async function loadDemoData(deps: ContextDeps, log: Logger): Promise<void
   const started = Date.now();
   const catalogue = await loadDemoCatalogue({ store: deps.store, config: deps.config, log });
   // the slot groups wait for the catalogue read model to show the gondola
-  const slotGroupIds = await loadDemoSlotGroups({ store: deps.store, knex: deps.knex });
+  const slotGroupIds = await loadDemoSlotGroups({ store: deps.store, knex: deps.knex, log });
   const prices = await startDemoPriceGeneration(deps);
   log.info({ catalogue, slotGroups: slotGroupIds.length, prices, ms: Date.now() - started }, 'demo resort ready');
 }
