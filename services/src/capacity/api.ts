@@ -10,7 +10,6 @@ import {
   slotGroupSlotsQuery,
   slotIdParams,
   updateSlotGroupRequest,
-  type EventMetadata,
   type SlotGroupDefinition,
 } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
@@ -18,7 +17,7 @@ import { z } from 'zod';
 import { findNextProductSlot, findProductSlots, listSlotGroupSlots } from '@alpenpass/projections/src/capacity';
 import { ApiRouter } from '../platform/http/api-router';
 import { Problem } from '../platform/http/problem';
-import type { RequestContext } from '../platform/http/request-context';
+import { eventMetadataOf, type RequestContext } from '../platform/http/request-context';
 import { offeredWindow } from './booking-window';
 import type { ProductFactsLookup } from './product-facts';
 import type { createSlotAdminService } from './slot-admin-service';
@@ -30,10 +29,6 @@ export interface CapacityApiDeps {
   slotGroups: SlotGroupService;
   slots: ReturnType<typeof createSlotAdminService>;
   now?: () => Date;
-}
-
-export function metadataOf(ctx: RequestContext): Partial<EventMetadata> {
-  return { correlationId: ctx.correlationId, causationId: ctx.correlationId, actor: ctx.principal?.subject ?? 'guest' };
 }
 
 function definitionOf(body: z.output<typeof createSlotGroupRequest> | z.output<typeof updateSlotGroupRequest>): SlotGroupDefinition {
@@ -53,7 +48,7 @@ export function capacityAdminRouter(deps: CapacityApiDeps): ApiRouter {
   return new ApiRouter('Slot groups (admin)', '/admin')
     .route(
       { method: 'post', path: '/slot-groups', summary: 'Create a slot group', access: 'admin', body: createSlotGroupRequest, response: slotGroupResponse, status: 201 },
-      ({ body, ctx }) => slotGroups.create(definitionOf(body), metadataOf(ctx)),
+      ({ body, ctx }) => slotGroups.create(definitionOf(body), eventMetadataOf(ctx)),
     )
     .route(
       { method: 'get', path: '/slot-groups/:slotGroupId', summary: 'Read a slot group', access: 'admin', params: slotGroupIdParams, response: slotGroupResponse },
@@ -69,7 +64,7 @@ export function capacityAdminRouter(deps: CapacityApiDeps): ApiRouter {
         body: updateSlotGroupRequest,
         response: slotGroupResponse,
       },
-      ({ params, body, ctx }) => slotGroups.update(params.slotGroupId, definitionOf(body), metadataOf(ctx)),
+      ({ params, body, ctx }) => slotGroups.update(params.slotGroupId, definitionOf(body), eventMetadataOf(ctx)),
     )
     .route(
       {
@@ -80,7 +75,7 @@ export function capacityAdminRouter(deps: CapacityApiDeps): ApiRouter {
         params: slotGroupIdParams,
         response: generateSlotsResponse,
       },
-      ({ params, ctx }) => slotGroups.generate(params.slotGroupId, metadataOf(ctx)),
+      ({ params, ctx }) => slotGroups.generate(params.slotGroupId, eventMetadataOf(ctx)),
     )
     .route(
       {
@@ -97,11 +92,11 @@ export function capacityAdminRouter(deps: CapacityApiDeps): ApiRouter {
         return listSlotGroupSlots(deps.knex, params.slotGroupId, query.limit);
       },
     )
-    .route(slotAction('cancel', 'Cancel a slot'), ({ params, ctx }) => slots.cancel(params.slotId, metadataOf(ctx)))
-    .route(slotAction('hide', 'Hide a slot'), ({ params, ctx }) => slots.hide(params.slotId, metadataOf(ctx)))
-    .route(slotAction('show', 'Show a hidden slot'), ({ params, ctx }) => slots.show(params.slotId, metadataOf(ctx)))
+    .route(slotAction('cancel', 'Cancel a slot'), ({ params, ctx }) => slots.cancel(params.slotId, eventMetadataOf(ctx)))
+    .route(slotAction('hide', 'Hide a slot'), ({ params, ctx }) => slots.hide(params.slotId, eventMetadataOf(ctx)))
+    .route(slotAction('show', 'Show a hidden slot'), ({ params, ctx }) => slots.show(params.slotId, eventMetadataOf(ctx)))
     .route({ method: 'delete', path: '/slots/:slotId', summary: 'Delete a slot', access: 'admin', params: slotIdParams }, ({ params, ctx }) =>
-      slots.delete(params.slotId, metadataOf(ctx)),
+      slots.delete(params.slotId, eventMetadataOf(ctx)),
     );
 }
 

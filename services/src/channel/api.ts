@@ -1,17 +1,11 @@
-import { channelDto, channelIdParams, createChannelBody, updateChannelBody, type EventMetadata } from '@alpenpass/contracts';
+import { channelDto, channelIdParams, createChannelBody, updateChannelBody } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { listChannels } from '@alpenpass/projections/src/channel';
 import { notFound } from '../platform/domain-error';
 import { ApiRouter } from '../platform/http/api-router';
-import type { RequestContext } from '../platform/http/request-context';
+import { eventMetadataOf } from '../platform/http/request-context';
 import type { ChannelService } from './channel-service';
-
-export const metadataOf = (ctx: RequestContext): Partial<EventMetadata> => ({
-  correlationId: ctx.correlationId,
-  causationId: ctx.correlationId,
-  actor: ctx.principal?.subject ?? 'guest',
-});
 
 /** Channel management for staff: /api/admin/channels (admin role only). */
 export function channelAdminRouter(deps: { knex: Knex; channels: ChannelService }): ApiRouter {
@@ -29,7 +23,7 @@ export function channelAdminRouter(deps: { knex: Knex; channels: ChannelService 
     )
     .route(
       { method: 'post', path: '/', summary: 'Create a sales channel', access: 'admin', body: createChannelBody, response: channelDto, status: 201 },
-      ({ body, ctx }) => deps.channels.create(body, metadataOf(ctx)),
+      ({ body, ctx }) => deps.channels.create(body, eventMetadataOf(ctx)),
     )
     .route(
       {
@@ -41,6 +35,6 @@ export function channelAdminRouter(deps: { knex: Knex; channels: ChannelService 
         body: updateChannelBody,
         response: channelDto,
       },
-      ({ params, body, ctx }) => deps.channels.update(params.channelId, body, metadataOf(ctx)),
+      ({ params, body, ctx }) => deps.channels.update(params.channelId, body, eventMetadataOf(ctx)),
     );
 }

@@ -16,7 +16,7 @@ import { overridesPage, settingsPage } from '@alpenpass/projections/src/pricing'
 import { z } from 'zod';
 import { Problem } from '../platform/http/problem';
 import { ApiRouter } from '../platform/http/api-router';
-import type { RequestContext } from '../platform/http/request-context';
+import { eventMetadataOf } from '../platform/http/request-context';
 import type { PricingService } from './pricing-service';
 
 export interface PricingAdminDeps {
@@ -25,13 +25,6 @@ export interface PricingAdminDeps {
   temporal: () => Promise<Client>;
   taskQueue?: string;
 }
-
-const metadataOf = (ctx: RequestContext) => ({
-  correlationId: ctx.correlationId,
-  causationId: ctx.correlationId,
-  actor: ctx.principal?.subject ?? 'guest',
-  at: new Date().toISOString(),
-});
 
 const clearBody = z.object({ productDefinitionIds: z.array(z.number().int().min(1)).min(1), dates: z.array(pricingDate) });
 const overridesQuery = pagingQuery.extend({ productDefinitionId: z.coerce.number().int().min(1).optional() });
@@ -54,19 +47,19 @@ export function pricingAdminRouter(deps: PricingAdminDeps): ApiRouter {
         params: definitionPathParams,
         body: setPricingSettingsBody,
       },
-      ({ params, body, ctx }) => service.changeSettings(params.productDefinitionId, body, metadataOf(ctx)),
+      ({ params, body, ctx }) => service.changeSettings(params.productDefinitionId, body, eventMetadataOf(ctx)),
     )
     .route(
       { method: 'post', path: '/base-rates', summary: 'Custom daily base rate for dates', access: 'admin', body: customDailyBaseRateBody, status: 201 },
-      async ({ body, ctx }) => ({ results: await service.overrideDailyBaseRate(body, metadataOf(ctx)) }),
+      async ({ body, ctx }) => ({ results: await service.overrideDailyBaseRate(body, eventMetadataOf(ctx)) }),
     )
     .route(
       { method: 'post', path: '/parameters', summary: 'Custom pricing parameter for dates', access: 'admin', body: customPricingParameterBody, status: 201 },
-      async ({ body, ctx }) => ({ results: await service.overridePricingParameter(body, metadataOf(ctx)) }),
+      async ({ body, ctx }) => ({ results: await service.overridePricingParameter(body, eventMetadataOf(ctx)) }),
     )
     .route(
       { method: 'post', path: '/overrides/clear', summary: 'Remove the overrides of dates', access: 'admin', body: clearBody },
-      async ({ body, ctx }) => ({ results: await service.clearOverrides(body, metadataOf(ctx)) }),
+      async ({ body, ctx }) => ({ results: await service.clearOverrides(body, eventMetadataOf(ctx)) }),
     )
     .route({ method: 'get', path: '/overrides', summary: 'Overrides by definition and date', access: 'admin', query: overridesQuery }, async ({ query }) => ({
       page: query.page,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { API_HEADERS, resolveLanguage, type Language } from '@alpenpass/contracts';
+import { API_HEADERS, resolveLanguage, type EventMetadata, type Language } from '@alpenpass/contracts';
 import type { Principal } from '../auth/principal';
 import type { Logger } from '../logger';
 
@@ -46,4 +46,10 @@ export function requestContext(log: Logger) {
     });
     next();
   };
+}
+
+/** The metadata of every event a request causes (GUIDE §4): the request's correlation id, its
+ * causation (the request itself) and who acted. */
+export function eventMetadataOf(ctx: RequestContext): Partial<EventMetadata> {
+  return { correlationId: ctx.correlationId, causationId: ctx.correlationId, actor: ctx.principal?.subject ?? 'guest' };
 }
