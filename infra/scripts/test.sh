@@ -3,6 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash infra/scripts/ensure-services.sh
+bash infra/scripts/ensure-chromium.sh
 npm run typecheck
 npm run typecheck:web
 # the browser tests (jest project e2e) drive the built SPA
