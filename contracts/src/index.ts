@@ -44,3 +44,4 @@ export * from './pricing';
 export * from './catalogue';
 export * from './channel';
 export * from './capacity';
+export * from './basket';

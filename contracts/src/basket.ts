@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { itemAllocation, validityRange, AGE_ATTRIBUTE } from './domain/item-selection';
+import { medium, type Medium } from './domain/medium';
+import { validationMessages } from './validators/messages';
+import { basketId, numericId, numericIdParam } from './validators/ids';
+import { trimmedCommaSeparatedList } from './validators/comma-lists';
+import { uuidString } from './validators/text-formats';
+
+/** §3 Basket, §5 Baskets and booking, §7 Baskets. See docs/basket.md. */
+
+export const BASKET_CURRENCY = 'CHF';
+/** entry → child → grandchild: deeper nesting is refused (keeps the response schema finite) */
+export const MAX_ENTRY_DEPTH = 3;
+
+/** §8: the text for a basket entry id that is not in the basket, word for word. */
+export const ENTRY_NOT_FOUND_MESSAGE = 'entry with id not found';
+
+export const basketErrorCodes = {
+  basketNotFound: 'BASKET_NOT_FOUND',
+  entryNotFound: 'ENTRY_NOT_FOUND',
+  unknownDefinition: 'UNKNOWN_PRODUCT_DEFINITION',
+  slotNotForDefinition: 'SLOT_NOT_FOR_DEFINITION',
+  validityRequired: 'VALIDITY_REQUIRED',
+  invalidValidity: 'INVALID_VALIDITY',
+  emptyAllocation: 'EMPTY_ALLOCATION',
+  requiredAgeMismatch: 'REQUIRED_DEFINITION_AGE_MISMATCH',
+  tooDeep: 'ENTRY_TOO_DEEP',
+  mediumNotOffered: 'MEDIUM_NOT_OFFERED',
+  unknownPromoCode: 'PROMO_CODE_UNKNOWN',
+  voucherNotInBasket: 'VOUCHER_NOT_IN_BASKET',
+  staffOnlyFlags: 'STAFF_ONLY_VALIDATION_FLAGS',
+  holdUnavailable: 'HOLD_SERVICE_UNAVAILABLE',
+} as const;
+
+/** Entry attributes: the age attribute is chosen through person types only (§5). */
+const entryAttributes = z
+  .record(z.string(), z.string().nullable())
+  .refine((attributes) => !(AGE_ATTRIBUTE in attributes), validationMessages.ageViaAttributes);
+
+/** One entry as the SPA sends it (§3 Item selection; §5 ids). */
+export const basketEntryInput = z.object({
+  productDefinitionId: numericId,
+  slotId: numericId.nullable().default(null),
+  validity: validityRange.optional(),
+  allocation: itemAllocation.default({ quantity: 1 }),
+  attributes: entryAttributes.default({}),
+});
+export type BasketEntryInput = z.infer<typeof basketEntryInput>;
+
+/** A new entry may bring its children along (one level; deeper ones go through the child call). */
+export const basketEntryWithChildrenInput = basketEntryInput.extend({
+  children: z.array(basketEntryInput).default([]),
+});
+export type BasketEntryWithChildrenInput = z.infer<typeof basketEntryWithChildrenInput>;
+
+/** POST /baskets: entries may be empty (an empty basket), POST …/entries needs at least one. */
+export const createBasketBody = z.object({ entries: z.array(basketEntryWithChildrenInput).default([]) });
+export const addEntriesBody = z.object({ entries: z.array(basketEntryWithChildrenInput).min(1) });
+export const addChildEntriesBody = z.object({ entries: z.array(basketEntryInput).min(1) });
+
+export const basketIdParams = z.object({ basketId });
+export const parentEntryParams = z.object({ basketId, parentEntryId: uuidString });
+export const entryParams = z.object({ basketId, entryId: uuidString });
+export const promoCodeParams = z.object({ basketId, code: z.string().trim().min(1).max(100) });
+export const voucherParams = z.object({ basketId, paymentDetailId: numericIdParam });
+export const deleteEntriesQuery = z.object({
+  entryIds: trimmedCommaSeparatedList.pipe(z.array(uuidString).min(1)),
+});
+
+export const personalizationBody = z.object({
+  personId: numericId.nullable().default(null),
+  medium: medium.nullable().default(null),
+  keycardId: numericId.nullable().default(null),
+});
+export type Personalization = { personId: number | null; medium: Medium | null; keycardId: number | null };
+
+export const patchBasketBody = z
+  .object({
+    shippingAddressId: numericId.nullable(),
+    billingAddressId: numericId.nullable(),
+    comment: z.string().max(2000).nullable(),
+    useOnlineCredit: z.boolean(),
+    checkoutConditions: z.record(z.string(), z.boolean()),
+  })
+  .partial();
+export type BasketDetails = z.infer<typeof patchBasketBody>;
+
+export const addVoucherBody = z.object({ paymentDetailId: numericId });
+
+/** §5 basket validation flags; true values are for staff only. */
+export const basketValidationBody = z.object({
+  ignoreEarliestBookingTime: z.boolean().default(false),
+  ignoreLatestBookingTime: z.boolean().default(false),
+  skipCapacityCheck: z.boolean().default(false),
+});
+export type BasketValidationFlags = z.infer<typeof basketValidationBody>;
+
+export const moneyDto = z.object({ amount: z.number().int(), currency: z.literal(BASKET_CURRENCY) });
+export type Money = z.infer<typeof moneyDto>;
+
+/** Where an entry's unit price came from: the pricing read model, or the catalogue's base price
+ * while pricing has no price for the definition and day. */
+export const priceSource = z.enum(['pricing', 'basePrice']);
+export type PriceSource = z.infer<typeof priceSource>;
+
+export const holdState = z.enum(['none', 'held', 'expired']);
+
+const entryFields = {
+  id: uuidString,
+  productId: z.number().int(),
+  productDefinitionId: z.number().int(),
+  slotId: z.number().int().nullable(),
+  validity: validityRange.nullable(),
+  allocation: itemAllocation,
+  quantity: z.number().int(),
+  attributes: z.record(z.string(), z.string().nullable()),
+  originEntryId: uuidString.nullable(),
+  personalization: personalizationBody.nullable(),
+  unitPrice: moneyDto.extend({ source: priceSource }),
+  price: moneyDto,
+  hold: holdState,
+};
+
+/** The response entry, nested MAX_ENTRY_DEPTH levels deep (a finite schema for OpenAPI). */
+function entryDtoOfDepth(depth: number): z.ZodObject {
+  if (depth <= 1) return z.object({ ...entryFields, children: z.array(z.never()), originatedEntries: z.array(z.never()) });
+  const inner = entryDtoOfDepth(depth - 1);
+  return z.object({ ...entryFields, children: z.array(inner), originatedEntries: z.array(inner) });
+}
+export const basketEntryDto = entryDtoOfDepth(MAX_ENTRY_DEPTH + 1);
+
+export interface BasketEntryDto {
+  id: string;
+  productId: number;
+  productDefinitionId: number;
+  slotId: number | null;
+  validity: { from: string; to: string } | null;
+  allocation: z.infer<typeof itemAllocation>;
+  quantity: number;
+  attributes: Record<string, string | null>;
+  originEntryId: string | null;
+  personalization: Personalization | null;
+  unitPrice: Money & { source: PriceSource };
+  price: Money;
+  hold: z.infer<typeof holdState>;
+  children: BasketEntryDto[];
+  originatedEntries: BasketEntryDto[];
+}
+
+export const basketDto = z.object({
+  id: basketId,
+  accountId: z.string().nullable(),
+  entries: z.array(basketEntryDto),
+  shippingAddressId: z.number().int().nullable(),
+  billingAddressId: z.number().int().nullable(),
+  comment: z.string().nullable(),
+  useOnlineCredit: z.boolean(),
+  checkoutConditions: z.record(z.string(), z.boolean()),
+  promoCodes: z.array(z.string()),
+  vouchers: z.array(z.object({ paymentDetailId: z.number().int() })),
+  total: moneyDto,
+  /** 'expired': the hold's TTL elapsed and the places of slot entries were given back */
+  hold: z.object({ status: z.enum(['none', 'active', 'expired']), expiredAt: z.string().nullable() }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type BasketDto = Omit<z.infer<typeof basketDto>, 'entries'> & { entries: BasketEntryDto[] };
+
+export const basketValidationIssue = z.object({ entryId: z.string().nullable(), code: z.string(), message: z.string() });
+export type BasketValidationIssue = z.infer<typeof basketValidationIssue>;
+export const basketValidationDto = z.object({ valid: z.boolean(), issues: z.array(basketValidationIssue) });
+
+/** Basket events (stream `basket-<uuid>`). */
+export interface BasketEntryRecord {
+  entryId: string;
+  parentEntryId: string | null;
+  /** the entry whose definition required this one (an originated entry) */
+  originEntryId: string | null;
+  productId: number;
+  productDefinitionId: number;
+  slotId: number | null;
+  validity: { from: string; to: string } | null;
+  allocation: z.infer<typeof itemAllocation>;
+  quantity: number;
+  attributes: Record<string, string | null>;
+  unitPrice: Money & { source: PriceSource };
+}
+
+export type BasketEvent =
+  | { type: 'BasketCreated'; data: { basketId: string; accountId: string | null } }
+  | { type: 'EntriesAddedToBasket'; data: { basketId: string; entries: BasketEntryRecord[] } }
+  | { type: 'EntriesRemovedFromBasket'; data: { basketId: string; entryIds: string[] } }
+  | { type: 'BasketEntryPersonalized'; data: { basketId: string; entryId: string } & Personalization }
+  | { type: 'BasketDetailsChanged'; data: { basketId: string } & BasketDetails }
+  | { type: 'PromoCodeAddedToBasket'; data: { basketId: string; code: string } }
+  | { type: 'PromoCodeRemovedFromBasket'; data: { basketId: string; code: string } }
+  | { type: 'VoucherAddedToBasket'; data: { basketId: string; paymentDetailId: number } }
+  | { type: 'VoucherRemovedFromBasket'; data: { basketId: string; paymentDetailId: number } }
+  /** the hold's TTL elapsed: the places of these entries were released */
+  | { type: 'BasketHoldExpired'; data: { basketId: string; entryIds: string[] } };
+
+export const basketEventTypes = [
+  'BasketCreated',
+  'EntriesAddedToBasket',
+  'EntriesRemovedFromBasket',
+  'BasketEntryPersonalized',
+  'BasketDetailsChanged',
+  'PromoCodeAddedToBasket',
+  'PromoCodeRemovedFromBasket',
+  'VoucherAddedToBasket',
+  'VoucherRemovedFromBasket',
+  'BasketHoldExpired',
+] as const satisfies readonly BasketEvent['type'][];
+
+export const basketStreamName = (id: string) => `basket-${id}`;

@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import {
+  basketErrorCodes,
+  basketStreamName,
+  type BasketDetails,
+  type BasketDto,
+  type BasketEntryInput,
+  type BasketEntryRecord,
+  type BasketEntryWithChildrenInput,
+  type BasketEvent,
+  type BasketValidationFlags,
+  type EventMetadata,
+  type Personalization,
+} from '@alpenpass/contracts';
+import type { CapacityCommands } from '../capacity/slot-commands';
+import type { Principal } from '../platform/auth/principal';
+import { forbidden } from '../platform/domain-error';
+import { handleCommand } from '../platform/event-store/command-handler';
+import type { EventStore } from '../platform/event-store/event-store';
+import { Problem } from '../platform/http/problem';
+import type { PlatformLogger } from '../platform/event-store/event-store';
+import { accessibleBasket, isStaff, ownerOfNewBasket } from './access';
+import { basketFolder, type BasketEventWithTime, type BasketState, type OpenBasket } from './basket';
+import { gatherEntryFacts, loadProduct, toSlotFacts, type BasketFactSources } from './basket-facts';
+import { toBasketDto } from './basket-view';
+import type { NewEntry } from './build-entries';
+import { decideBasket, type BasketCommand } from './decide';
+import { emptyFacts } from './entry-facts';
+import type { HoldTimer } from './hold-timer';
+import { holdPlaces, releasePlaces } from './capacity-holds';
+import { validateBasket } from './validate-basket';
+
+export interface BasketServiceDeps {
+  store: EventStore;
+  sources: BasketFactSources;
+  capacity: CapacityCommands;
+  holds: HoldTimer;
+  log: PlatformLogger;
+  now?: () => Date;
+  /** whether the discount context knows a promo code; none does until discounts land */
+  promoCodeExists?: (code: string) => Promise<boolean>;
+}
+
+export interface Caller {
+  principal: Principal | null;
+  correlationId: string;
+}
+
+export type BasketService = ReturnType<typeof createBasketService>;
+
+const metadataOf = (caller: Caller): Partial<EventMetadata> => ({
+  correlationId: caller.correlationId,
+  causationId: null,
+  actor: caller.principal?.subject ?? 'guest',
+});
+
+function withIds(input: BasketEntryWithChildrenInput | BasketEntryInput): NewEntry {
+  const children = 'children' in input ? input.children.map(withIds) : [];
+  return { entryId: randomUUID(), input, children };
+}
+
+const flatten = (entries: NewEntry[]): BasketEntryInput[] => entries.flatMap((entry) => [entry.input, ...flatten(entry.children)]);
+
+const addedRecords = (events: BasketEvent[]): BasketEntryRecord[] =>
+  events.flatMap((event) => (event.type === 'EntriesAddedToBasket' ? event.data.entries : []));
+
+const holdsPlaces = (basket: OpenBasket) => basket.entries.some((entry) => entry.hold === 'held');
+
+export function createBasketService(deps: BasketServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const promoCodeExists = deps.promoCodeExists ?? (async () => false);
+
+  async function load(basketId: string): Promise<BasketState> {
+    const events = await deps.store.readStream(basketStreamName(basketId));
+    return events.reduce((state, event) => basketFolder.evolve(state, event as unknown as BasketEventWithTime), basketFolder.initialState());
+  }
+
+  async function run(basketId: string, caller: Caller, command: (basket: OpenBasket) => BasketCommand): Promise<OpenBasket> {
+    const outcome = await handleCommand<BasketState, BasketEventWithTime>(
+      deps.store,
+      basketStreamName(basketId),
+      basketFolder,
+      (state) => decideBasket(command(accessibleBasket(state, caller.principal)), state),
+      metadataOf(caller),
+    );
+    const basket = accessibleBasket(outcome.newState, caller.principal);
+    if (outcome.newEvents.length > 0 && holdsPlaces(basket)) await renewHold(basketId);
+    return basket;
+  }
+
+  async function renewHold(basketId: string): Promise<void> {
+    try {
+      await deps.holds.renew(basketId);
+    } catch (error) {
+      deps.log.error({ err: error, basketId }, 'basket hold could not be renewed');
+      throw new Problem(503, basketErrorCodes.holdUnavailable, 'Places cannot be held right now; please try again shortly.');
+    }
+  }
+
+  /**
+   * Adding entries: decide once to refuse bad input before touching capacity, make sure the hold
+   * timer runs, hold the places of slot entries, then append. A failed append gives the places back.
+   */
+  async function addEntries(basketId: string, caller: Caller, command: (entries: NewEntry[], facts: Awaited<ReturnType<typeof gatherEntryFacts>>) => BasketCommand, inputs: NewEntry[], state: BasketState) {
+    const facts = await gatherEntryFacts(deps.sources, flatten(inputs), now());
+    const slotRecords = addedRecords(decideBasket(command(inputs, facts), state)).filter((record) => record.slotId !== null);
+    if (slotRecords.length > 0) await renewHold(basketId);
+    const metadata = metadataOf(caller);
+    const held = await holdPlaces(deps.capacity, basketId, slotRecords, metadata, deps.log);
+    try {
+      const outcome = await handleCommand<BasketState, BasketEventWithTime>(
+        deps.store,
+        basketStreamName(basketId),
+        basketFolder,
+        (current) => decideBasket(command(inputs, facts), current),
+        metadata,
+      );
+      if (held.length > 0) await renewHold(basketId);
+      return outcome.newState as OpenBasket;
+    } catch (error) {
+      await releasePlaces(deps.capacity, basketId, held, metadata, deps.log);
+      throw error;
+    }
+  }
+
+  return {
+    async create(caller: Caller, entries: BasketEntryWithChildrenInput[]): Promise<BasketDto> {
+      const basketId = randomUUID();
+      const accountId = ownerOfNewBasket(caller.principal);
+      const command = (newEntries: NewEntry[], facts: ReturnType<typeof emptyFacts>): BasketCommand => ({
+        type: 'CreateBasket',
+        data: { basketId, accountId, entries: newEntries, facts },
+      });
+      return toBasketDto(await addEntries(basketId, caller, command, entries.map(withIds), basketFolder.initialState()));
+    },
+
+    async get(caller: Caller, basketId: string): Promise<BasketDto> {
+      return toBasketDto(accessibleBasket(await load(basketId), caller.principal));
+    },
+
+    async addEntries(caller: Caller, basketId: string, parentEntryId: string | null, entries: (BasketEntryWithChildrenInput | BasketEntryInput)[]): Promise<BasketDto> {
+      const state = await load(basketId);
+      accessibleBasket(state, caller.principal);
+      const command = (newEntries: NewEntry[], facts: ReturnType<typeof emptyFacts>): BasketCommand => ({
+        type: 'AddEntries',
+        data: { parentEntryId, entries: newEntries, facts },
+      });
+      return toBasketDto(await addEntries(basketId, caller, command, entries.map(withIds), state));
+    },
+
+    async removeEntries(caller: Caller, basketId: string, entryIds: string[]): Promise<BasketDto> {
+      let claims: Record<string, number> = {};
+      const basket = await run(basketId, caller, (current) => {
+        claims = current.slotClaims;
+        return { type: 'RemoveEntries', data: { entryIds } };
+      });
+      const stillThere = new Set(basket.entries.map((entry) => entry.entryId));
+      const released = Object.entries(claims)
+        .filter(([entryId]) => !stillThere.has(entryId))
+        .map(([entryId, slotId]) => ({ entryId, slotId }));
+      const allReleased = await releasePlaces(deps.capacity, basketId, released, metadataOf(caller), deps.log);
+      if (allReleased && !holdsPlaces(basket)) await deps.holds.release(basketId).catch((error: unknown) => deps.log.warn({ err: error, basketId }, 'hold end not signalled'));
+      return toBasketDto(basket);
+    },
+
+    async personalize(caller: Caller, basketId: string, entryId: string, personalization: Personalization): Promise<BasketDto> {
+      const state = await load(basketId);
+      const entry = accessibleBasket(state, caller.principal).entries.find((candidate) => candidate.entryId === entryId);
+      const product = entry ? await loadProduct(deps.sources, emptyFacts(now()), entry.productId) : null;
+      return toBasketDto(await run(basketId, caller, () => ({ type: 'PersonalizeEntry', data: { entryId, personalization, product } })));
+    },
+
+    async changeDetails(caller: Caller, basketId: string, details: BasketDetails): Promise<BasketDto> {
+      return toBasketDto(await run(basketId, caller, () => ({ type: 'ChangeBasketDetails', data: details })));
+    },
+
+    async addPromoCode(caller: Caller, basketId: string, code: string): Promise<BasketDto> {
+      accessibleBasket(await load(basketId), caller.principal);
+      const known = await promoCodeExists(code);
+      return toBasketDto(await run(basketId, caller, () => ({ type: 'AddPromoCode', data: { code, known } })));
+    },
+
+    async removePromoCode(caller: Caller, basketId: string, code: string): Promise<BasketDto> {
+      return toBasketDto(await run(basketId, caller, () => ({ type: 'RemovePromoCode', data: { code } })));
+    },
+
+    async addVoucher(caller: Caller, basketId: string, paymentDetailId: number): Promise<BasketDto> {
+      return toBasketDto(await run(basketId, caller, () => ({ type: 'AddVoucher', data: { paymentDetailId } })));
+    },
+
+    async removeVoucher(caller: Caller, basketId: string, paymentDetailId: number): Promise<BasketDto> {
+      return toBasketDto(await run(basketId, caller, () => ({ type: 'RemoveVoucher', data: { paymentDetailId } })));
+    },
+
+    async validate(caller: Caller, basketId: string, flags: BasketValidationFlags) {
+      const basket = accessibleBasket(await load(basketId), caller.principal);
+      const usesFlags = flags.ignoreEarliestBookingTime || flags.ignoreLatestBookingTime || flags.skipCapacityCheck;
+      if (usesFlags && !isStaff(caller.principal)) throw forbidden(basketErrorCodes.staffOnlyFlags, 'The validation flags are for staff only.');
+      const facts = emptyFacts(now());
+      const claimedPlaces = new Map<string, number>();
+      for (const entry of basket.entries) {
+        if (entry.slotId === null) continue;
+        await loadProduct(deps.sources, facts, entry.productId);
+        const slotState = await deps.sources.slot(entry.slotId);
+        const slot = toSlotFacts(slotState);
+        if (!slot || (slotState.status !== 'scheduled' && slotState.status !== 'cancelled')) continue;
+        facts.slots.set(slot.slotId, slot);
+        const key = `${basketId}/${entry.entryId}`;
+        claimedPlaces.set(entry.entryId, slotState.holds[key] ?? slotState.bookings[key] ?? 0);
+      }
+      const issues = validateBasket(basket, flags, { now: facts.now, products: facts.products, slots: facts.slots, claimedPlaces });
+      if (holdsPlaces(basket)) await renewHold(basketId);
+      return { valid: issues.length === 0, issues };
+    },
+
+    /** The hold's TTL elapsed (Temporal activity): give back every place the basket ever held, then
+     * record the expiry. Idempotent: a retry releases nothing new and records nothing twice. */
+    async releaseBasketHolds(basketId: string): Promise<void> {
+      const state = await load(basketId);
+      if (state.status !== 'open') return;
+      const claims = Object.entries(state.slotClaims).map(([entryId, slotId]) => ({ entryId, slotId }));
+      const metadata = { correlationId: `basket-hold-${basketId}`, causationId: null, actor: 'system' };
+      if (!(await releasePlaces(deps.capacity, basketId, claims, metadata, deps.log))) {
+        throw new Error(`basket ${basketId}: not every hold could be released`);
+      }
+      await handleCommand<BasketState, BasketEventWithTime>(deps.store, basketStreamName(basketId), basketFolder, (current) => decideBasket({ type: 'ExpireHold', data: {} }, current), metadata);
+    },
+  };
+}

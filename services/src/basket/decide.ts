@@ -1,0 +1,128 @@
+import {
+  basketErrorCodes,
+  ENTRY_NOT_FOUND_MESSAGE,
+  MAX_ENTRY_DEPTH,
+  type BasketDetails,
+  type BasketEvent,
+  type Personalization,
+} from '@alpenpass/contracts';
+import { conflict, invalid, notFound } from '../platform/domain-error';
+import { entryDepth, entryWithDescendants, evolveBasket, initialBasketState, type BasketState, type OpenBasket } from './basket';
+import { buildEntryRecords, type NewEntry } from './build-entries';
+import type { EntryFacts, ProductFacts } from './entry-facts';
+
+export type BasketCommand =
+  | { type: 'CreateBasket'; data: { basketId: string; accountId: string | null; entries: NewEntry[]; facts: EntryFacts } }
+  | { type: 'AddEntries'; data: { parentEntryId: string | null; entries: NewEntry[]; facts: EntryFacts } }
+  | { type: 'RemoveEntries'; data: { entryIds: string[] } }
+  | { type: 'PersonalizeEntry'; data: { entryId: string; personalization: Personalization; product: ProductFacts | null } }
+  | { type: 'ChangeBasketDetails'; data: BasketDetails }
+  /** `known`: whether the discount context knows the code (none does until discounts land) */
+  | { type: 'AddPromoCode'; data: { code: string; known: boolean } }
+  | { type: 'RemovePromoCode'; data: { code: string } }
+  | { type: 'AddVoucher'; data: { paymentDetailId: number } }
+  | { type: 'RemoveVoucher'; data: { paymentDetailId: number } }
+  /** the hold's TTL elapsed: the service released the places, the basket records it */
+  | { type: 'ExpireHold'; data: Record<string, never> };
+
+export const entryNotFound = () => notFound(basketErrorCodes.entryNotFound, ENTRY_NOT_FOUND_MESSAGE);
+
+function open(state: BasketState): OpenBasket {
+  if (state.status === 'open') return state;
+  throw notFound(basketErrorCodes.basketNotFound, 'Basket not found.');
+}
+
+function findEntry(state: OpenBasket, entryId: string) {
+  const entry = state.entries.find((candidate) => candidate.entryId === entryId);
+  if (!entry) throw entryNotFound();
+  return entry;
+}
+
+function addEntries(basket: OpenBasket, parentEntryId: string | null, entries: NewEntry[], facts: EntryFacts): BasketEvent[] {
+  const depth = parentEntryId === null ? 0 : entryDepth(basket, findEntry(basket, parentEntryId).entryId);
+  const below = (entry: NewEntry): number => 1 + Math.max(0, ...entry.children.map(below));
+  if (entries.some((entry) => depth + below(entry) > MAX_ENTRY_DEPTH)) {
+    throw invalid(basketErrorCodes.tooDeep, `Entries may be nested at most ${MAX_ENTRY_DEPTH} levels deep.`, 'entries');
+  }
+  const known = new Set(basket.entries.map((entry) => entry.entryId));
+  // a retried decision after the same entries were stored (idempotent per entry id)
+  const fresh = entries.filter((entry) => !known.has(entry.entryId));
+  if (fresh.length === 0) return [];
+  const records = fresh.flatMap((entry, index) => buildEntryRecords(entry, parentEntryId, facts, `entries.${index}`));
+  return [{ type: 'EntriesAddedToBasket', data: { basketId: basket.basketId, entries: records } }];
+}
+
+function personalize(basket: OpenBasket, data: Extract<BasketCommand, { type: 'PersonalizeEntry' }>['data']): BasketEvent[] {
+  const entry = findEntry(basket, data.entryId);
+  const { medium } = data.personalization;
+  if (medium !== null && data.product && !data.product.media.includes(medium)) {
+    throw invalid(basketErrorCodes.mediumNotOffered, `The medium ${medium} is not offered for product ${entry.productId}.`, 'medium');
+  }
+  const current = entry.personalization;
+  const same = current && current.personId === data.personalization.personId && current.medium === medium && current.keycardId === data.personalization.keycardId;
+  return same ? [] : [{ type: 'BasketEntryPersonalized', data: { basketId: basket.basketId, entryId: entry.entryId, ...data.personalization } }];
+}
+
+function changeDetails(basket: OpenBasket, details: BasketDetails): BasketEvent[] {
+  const changed = Object.fromEntries(
+    Object.entries(details).filter(([name, value]) => value !== undefined && JSON.stringify(basket.details[name as keyof BasketDetails]) !== JSON.stringify(value)),
+  ) as BasketDetails;
+  return Object.keys(changed).length === 0 ? [] : [{ type: 'BasketDetailsChanged', data: { basketId: basket.basketId, ...changed } }];
+}
+
+/** Decides a basket command against the basket's state. Ownership is checked before (access.ts). */
+export function decideBasket(command: BasketCommand, state: BasketState): BasketEvent[] {
+  switch (command.type) {
+    case 'CreateBasket': {
+      if (state.status === 'open') throw conflict('BASKET_EXISTS', 'The basket exists already.');
+      const { basketId, accountId, entries, facts } = command.data;
+      const created: BasketEvent = { type: 'BasketCreated', data: { basketId, accountId } };
+      const basket = open(evolveBasket(initialBasketState(), created));
+      return [created, ...addEntries(basket, null, entries, facts)];
+    }
+    case 'AddEntries':
+      return addEntries(open(state), command.data.parentEntryId, command.data.entries, command.data.facts);
+    case 'RemoveEntries': {
+      const basket = open(state);
+      for (const entryId of command.data.entryIds) findEntry(basket, entryId);
+      const removed = [...new Set(command.data.entryIds.flatMap((entryId) => entryWithDescendants(basket, entryId)))];
+      return [{ type: 'EntriesRemovedFromBasket', data: { basketId: basket.basketId, entryIds: removed } }];
+    }
+    case 'PersonalizeEntry':
+      return personalize(open(state), command.data);
+    case 'ChangeBasketDetails':
+      return changeDetails(open(state), command.data);
+    case 'AddPromoCode': {
+      const basket = open(state);
+      if (!command.data.known) throw notFound(basketErrorCodes.unknownPromoCode, `The promo code ${command.data.code} is not valid.`);
+      if (basket.promoCodes.includes(command.data.code)) return [];
+      return [{ type: 'PromoCodeAddedToBasket', data: { basketId: basket.basketId, code: command.data.code } }];
+    }
+    case 'RemovePromoCode': {
+      const basket = open(state);
+      if (!basket.promoCodes.includes(command.data.code)) return [];
+      return [{ type: 'PromoCodeRemovedFromBasket', data: { basketId: basket.basketId, code: command.data.code } }];
+    }
+    case 'AddVoucher': {
+      const basket = open(state);
+      if (basket.vouchers.includes(command.data.paymentDetailId)) return [];
+      return [{ type: 'VoucherAddedToBasket', data: { basketId: basket.basketId, paymentDetailId: command.data.paymentDetailId } }];
+    }
+    case 'RemoveVoucher': {
+      const basket = open(state);
+      if (!basket.vouchers.includes(command.data.paymentDetailId)) {
+        throw notFound(basketErrorCodes.voucherNotInBasket, `The voucher ${command.data.paymentDetailId} is not in the basket.`);
+      }
+      return [{ type: 'VoucherRemovedFromBasket', data: { basketId: basket.basketId, paymentDetailId: command.data.paymentDetailId } }];
+    }
+    case 'ExpireHold': {
+      if (state.status !== 'open') return [];
+      const held = state.entries.filter((entry) => entry.hold === 'held').map((entry) => entry.entryId);
+      return held.length === 0 ? [] : [{ type: 'BasketHoldExpired', data: { basketId: state.basketId, entryIds: held } }];
+    }
+    default: {
+      const unexpected: never = command;
+      return unexpected;
+    }
+  }
+}

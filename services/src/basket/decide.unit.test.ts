@@ -1,0 +1,206 @@
+import type { BasketEntryRecord, BasketEvent } from '@alpenpass/contracts';
+import { DomainError } from '../platform/domain-error';
+import type { OpenBasket } from './basket';
+import { basketId, created, entryInput, given, newEntry, testFacts } from './basket-fixtures';
+import { originatedEntryId } from './build-entries';
+import { decideBasket, type BasketCommand } from './decide';
+
+const facts = testFacts();
+
+const recordOf = (entryId: string, productDefinitionId: number, extra: Partial<BasketEntryRecord> = {}): BasketEntryRecord => ({
+  entryId,
+  parentEntryId: null,
+  originEntryId: null,
+  productId: 1,
+  productDefinitionId,
+  slotId: null,
+  validity: null,
+  allocation: { quantity: 1 },
+  quantity: 1,
+  attributes: {},
+  unitPrice: { amount: 4200, currency: 'CHF', source: 'basePrice' },
+  ...extra,
+});
+
+const A = '00000000-0000-4000-8000-00000000000a';
+const B = '00000000-0000-4000-8000-00000000000b';
+const C = '00000000-0000-4000-8000-00000000000c';
+const added = (...entries: BasketEntryRecord[]): BasketEvent => ({ type: 'EntriesAddedToBasket', data: { basketId, entries } });
+
+function refusal(command: BasketCommand, ...events: BasketEvent[]): DomainError {
+  try {
+    decideBasket(command, given(...events));
+  } catch (error) {
+    expect(error).toBeInstanceOf(DomainError);
+    return error as DomainError;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('CreateBasket', () => {
+  it('creates a guest basket with an entry on a slot: validity from the slot in CET, hold, base price', () => {
+    const events = decideBasket({ type: 'CreateBasket', data: { basketId, accountId: null, entries: [newEntry(entryInput(11, { slotId: 7, allocation: { quantity: 2 } }), [], A)], facts } }, given());
+    expect(events).toEqual([
+      { type: 'BasketCreated', data: { basketId, accountId: null } },
+      added(recordOf(A, 11, { slotId: 7, quantity: 2, allocation: { quantity: 2 }, validity: { from: '2030-07-01T09:00:00.000+02:00', to: '2030-07-01T12:00:00.000+02:00' } })),
+    ]);
+    const state = given(...events) as OpenBasket;
+    expect(state.entries[0]?.hold).toBe('held');
+    expect(state.slotClaims).toEqual({ [A]: 7 });
+  });
+
+  it('creates an empty basket bound to an account', () => {
+    expect(decideBasket({ type: 'CreateBasket', data: { basketId, accountId: '42', entries: [], facts } }, given())).toEqual([{ type: 'BasketCreated', data: { basketId, accountId: '42' } }]);
+  });
+
+  it('refuses a second creation of the same basket', () => {
+    expect(refusal({ type: 'CreateBasket', data: { basketId, accountId: null, entries: [], facts } }, created())).toMatchObject({ kind: 'conflict', code: 'BASKET_EXISTS' });
+  });
+});
+
+describe('AddEntries', () => {
+  const add = (entries: ReturnType<typeof newEntry>[], parentEntryId: string | null = null): BasketCommand => ({ type: 'AddEntries', data: { parentEntryId, entries, facts } });
+
+  it('adds required definitions as originated entries, count × quantity, with the price of the pricing read model when there is one', () => {
+    const priced = testFacts();
+    priced.prices.set('21@2030-07-02', 14000);
+    const entry = newEntry(entryInput(21, { validity: { from: '2030-07-02', to: '2030-07-03' }, allocation: { quantity: 2 } }), [], A);
+    const [event] = decideBasket({ type: 'AddEntries', data: { parentEntryId: null, entries: [entry], facts: priced } }, given(created()));
+    const records = event?.type === 'EntriesAddedToBasket' ? event.data.entries : [];
+    expect(records.map((r) => [r.entryId, r.originEntryId, r.productDefinitionId, r.quantity, r.unitPrice.amount, r.unitPrice.source])).toEqual([
+      [A, null, 21, 2, 14000, 'pricing'],
+      [originatedEntryId(A, 0), A, 31, 2, 500, 'basePrice'],
+      [originatedEntryId(A, 1), A, 41, 2, 900, 'basePrice'],
+    ]);
+  });
+
+  it('applies the age rule: a child pass gets the child insurance that fits best, not the listed adult one', () => {
+    const entry = newEntry(entryInput(22, { validity: { from: '2030-07-02', to: '2030-07-03' } }), [], A);
+    const [event] = decideBasket(add([entry]), given(created()));
+    const records = event?.type === 'EntriesAddedToBasket' ? event.data.entries : [];
+    expect(records.map((r) => [r.productDefinitionId, r.quantity])).toEqual([
+      [22, 1],
+      [31, 1],
+      [43, 2],
+    ]);
+  });
+
+  it('adds children under a parent entry', () => {
+    const events = decideBasket(add([newEntry(entryInput(12), [], B)], A), given(created(), added(recordOf(A, 11))));
+    expect(events).toEqual([added(recordOf(B, 12, { parentEntryId: A, unitPrice: { amount: 2100, currency: 'CHF', source: 'basePrice' } }))]);
+  });
+
+  it('counts the places of person types', () => {
+    const entry = newEntry(entryInput(11, { allocation: { personTypes: [{ quantity: 2, personType: 'adult' }, { quantity: 1, personType: 'child' }] } }), [], A);
+    const [event] = decideBasket(add([entry]), given(created()));
+    expect(event?.type === 'EntriesAddedToBasket' && event.data.entries[0]?.quantity).toBe(3);
+  });
+
+  it('is idempotent per entry id', () => {
+    expect(decideBasket(add([newEntry(entryInput(11), [], A)]), given(created(), added(recordOf(A, 11))))).toEqual([]);
+  });
+
+  it.each([
+    ['an unknown parent', add([newEntry(entryInput(11))], C), 'not_found', 'ENTRY_NOT_FOUND', 'entry with id not found'],
+    ['an unknown definition', add([newEntry(entryInput(99))]), 'invalid', 'UNKNOWN_PRODUCT_DEFINITION', 'Product definition 99 does not exist.'],
+    ['an unknown slot', add([newEntry(entryInput(11, { slotId: 8 }))]), 'not_found', 'SLOT_NOT_FOUND', 'Slot 8 does not exist.'],
+    ['a slot of other definitions', add([newEntry(entryInput(21, { slotId: 7 }))]), 'invalid', 'SLOT_NOT_FOR_DEFINITION', 'Slot 7 is not offered for product definition 21.'],
+    ['a product with validity and none given', add([newEntry(entryInput(21))]), 'invalid', 'VALIDITY_REQUIRED', 'Product 2 needs a validity (from and to) or a slot.'],
+    ['a validity ending before it starts', add([newEntry(entryInput(11, { validity: { from: '2030-07-03', to: '2030-07-02' } }))]), 'invalid', 'INVALID_VALIDITY', 'The validity must not end before it starts.'],
+    ['a quantity of 0', add([newEntry(entryInput(11, { allocation: { quantity: 0 } }))]), 'invalid', 'EMPTY_ALLOCATION', 'An entry needs a quantity of 1 or more.'],
+  ])('refuses %s', (_case, command, kind, code, message) => {
+    expect(refusal(command, created())).toMatchObject({ kind, code, message });
+  });
+
+  it('refuses entries nested deeper than three levels', () => {
+    const deep = given(created(), added(recordOf(A, 11), recordOf(B, 11, { parentEntryId: A }), recordOf(C, 11, { parentEntryId: B })));
+    expect(() => decideBasket(add([newEntry(entryInput(12))], C), deep)).toThrow('Entries may be nested at most 3 levels deep.');
+  });
+
+  it('refuses an unknown basket', () => {
+    expect(refusal(add([newEntry(entryInput(11))]))).toMatchObject({ kind: 'not_found', code: 'BASKET_NOT_FOUND' });
+  });
+});
+
+describe('RemoveEntries', () => {
+  it('removes the entries with their children and originated entries', () => {
+    const state = given(created(), added(recordOf(A, 21), recordOf(B, 31, { originEntryId: A }), recordOf(C, 12, { parentEntryId: A })));
+    expect(decideBasket({ type: 'RemoveEntries', data: { entryIds: [A] } }, state)).toEqual([{ type: 'EntriesRemovedFromBasket', data: { basketId, entryIds: [A, B, C] } }]);
+  });
+
+  it("answers 'entry with id not found' for a missing entry id", () => {
+    expect(refusal({ type: 'RemoveEntries', data: { entryIds: [A] } }, created())).toMatchObject({ kind: 'not_found', message: 'entry with id not found' });
+  });
+});
+
+describe('PersonalizeEntry', () => {
+  const gondola = testFacts().products.get(1)!;
+  const personalization = { personId: 5, medium: 'SWISSPASS' as const, keycardId: null };
+
+  it('personalizes an entry once', () => {
+    const events = decideBasket({ type: 'PersonalizeEntry', data: { entryId: A, personalization, product: gondola } }, given(created(), added(recordOf(A, 11))));
+    expect(events).toEqual([{ type: 'BasketEntryPersonalized', data: { basketId, entryId: A, ...personalization } }]);
+    expect(decideBasket({ type: 'PersonalizeEntry', data: { entryId: A, personalization, product: gondola } }, given(created(), added(recordOf(A, 11)), ...events))).toEqual([]);
+  });
+
+  it('refuses a medium the product does not offer, and a missing entry', () => {
+    const axess = { ...personalization, medium: 'AXESS' as const };
+    expect(refusal({ type: 'PersonalizeEntry', data: { entryId: A, personalization: axess, product: gondola } }, created(), added(recordOf(A, 11)))).toMatchObject({
+      code: 'MEDIUM_NOT_OFFERED',
+      message: 'The medium AXESS is not offered for product 1.',
+    });
+    expect(refusal({ type: 'PersonalizeEntry', data: { entryId: B, personalization, product: gondola } }, created())).toMatchObject({ message: 'entry with id not found' });
+  });
+});
+
+describe('ChangeBasketDetails', () => {
+  it('records only what changed', () => {
+    const events = decideBasket({ type: 'ChangeBasketDetails', data: { comment: 'late arrival', useOnlineCredit: false, billingAddressId: 3 } }, given(created()));
+    expect(events).toEqual([{ type: 'BasketDetailsChanged', data: { basketId, comment: 'late arrival', billingAddressId: 3 } }]);
+    expect(decideBasket({ type: 'ChangeBasketDetails', data: { comment: 'late arrival' } }, given(created(), ...events))).toEqual([]);
+  });
+});
+
+describe('promo codes', () => {
+  it('rejects an unknown code with a clear problem', () => {
+    expect(refusal({ type: 'AddPromoCode', data: { code: 'SUMMER24', known: false } }, created())).toMatchObject({
+      kind: 'not_found',
+      code: 'PROMO_CODE_UNKNOWN',
+      message: 'The promo code SUMMER24 is not valid.',
+    });
+  });
+
+  it('adds a known code once and removes it; removing a code that is not there changes nothing', () => {
+    const addedCode = decideBasket({ type: 'AddPromoCode', data: { code: 'SUMMER24', known: true } }, given(created()));
+    expect(addedCode).toEqual([{ type: 'PromoCodeAddedToBasket', data: { basketId, code: 'SUMMER24' } }]);
+    expect(decideBasket({ type: 'AddPromoCode', data: { code: 'SUMMER24', known: true } }, given(created(), ...addedCode))).toEqual([]);
+    expect(decideBasket({ type: 'RemovePromoCode', data: { code: 'SUMMER24' } }, given(created(), ...addedCode))).toEqual([{ type: 'PromoCodeRemovedFromBasket', data: { basketId, code: 'SUMMER24' } }]);
+    expect(decideBasket({ type: 'RemovePromoCode', data: { code: 'OTHER1' } }, given(created()))).toEqual([]);
+  });
+});
+
+describe('vouchers', () => {
+  it('adds a voucher once and removes it', () => {
+    const addedVoucher = decideBasket({ type: 'AddVoucher', data: { paymentDetailId: 9 } }, given(created()));
+    expect(addedVoucher).toEqual([{ type: 'VoucherAddedToBasket', data: { basketId, paymentDetailId: 9 } }]);
+    expect(decideBasket({ type: 'AddVoucher', data: { paymentDetailId: 9 } }, given(created(), ...addedVoucher))).toEqual([]);
+    expect(decideBasket({ type: 'RemoveVoucher', data: { paymentDetailId: 9 } }, given(created(), ...addedVoucher))).toEqual([{ type: 'VoucherRemovedFromBasket', data: { basketId, paymentDetailId: 9 } }]);
+  });
+
+  it('refuses to remove a voucher that is not in the basket', () => {
+    expect(refusal({ type: 'RemoveVoucher', data: { paymentDetailId: 9 } }, created())).toMatchObject({ kind: 'not_found', code: 'VOUCHER_NOT_IN_BASKET' });
+  });
+});
+
+describe('ExpireHold', () => {
+  it('records which entries lost their places, once', () => {
+    const state = given(created(), added(recordOf(A, 11, { slotId: 7 }), recordOf(B, 31)));
+    const events = decideBasket({ type: 'ExpireHold', data: {} }, state);
+    expect(events).toEqual([{ type: 'BasketHoldExpired', data: { basketId, entryIds: [A] } }]);
+    const expired = given(created(), added(recordOf(A, 11, { slotId: 7 }), recordOf(B, 31)), ...events) as OpenBasket;
+    expect(expired.entries.map((entry) => entry.hold)).toEqual(['expired', 'none']);
+    expect(expired.holdExpiredAt).not.toBeNull();
+    expect(decideBasket({ type: 'ExpireHold', data: {} }, expired)).toEqual([]);
+    expect(decideBasket({ type: 'ExpireHold', data: {} }, given())).toEqual([]);
+  });
+});

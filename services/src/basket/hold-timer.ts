@@ -1,0 +1,40 @@
+import type { Client } from '@temporalio/client';
+import { markBasketReleased, renewBasketHold, startBasketHold } from '@alpenpass/workflows';
+
+/** The clock of a basket's capacity holds (the basket hold workflow, workflows/src/basket-hold). */
+export interface HoldTimer {
+  /** starts the hold unless one runs; called before the first place is held */
+  ensureRunning(basketId: string): Promise<void>;
+  /** activity on the basket: restarts the TTL, starting a new hold if the last one ended */
+  renew(basketId: string): Promise<void>;
+  /** the basket holds no places any more: the hold ends without releasing anything */
+  release(basketId: string): Promise<void>;
+}
+
+export interface TemporalHoldTimerOptions {
+  client: () => Promise<Client>;
+  ttlMs: number;
+  taskQueue?: string;
+}
+
+export function temporalHoldTimer(options: TemporalHoldTimerOptions): HoldTimer {
+  const start = async (basketId: string) => {
+    await startBasketHold(await options.client(), { basketId, ttlMs: options.ttlMs }, { taskQueue: options.taskQueue });
+  };
+  return {
+    ensureRunning: start,
+    async renew(basketId) {
+      if (!(await renewBasketHold(await options.client(), basketId))) await start(basketId);
+    },
+    async release(basketId) {
+      await markBasketReleased(await options.client(), basketId);
+    },
+  };
+}
+
+/** For baskets without Temporal (tests of other parts, the benchmark): holds never expire. */
+export const noHoldTimer: HoldTimer = {
+  async ensureRunning() {},
+  async renew() {},
+  async release() {},
+};
