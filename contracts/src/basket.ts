@@ -55,8 +55,9 @@ export type BasketEntryWithChildrenInput = z.infer<typeof basketEntryWithChildre
 
 /** POST /baskets: entries may be empty (an empty basket), POST …/entries needs at least one. */
 export const createBasketBody = z.object({ entries: z.array(basketEntryWithChildrenInput).default([]) });
-export const addEntriesBody = z.object({ entries: z.array(basketEntryWithChildrenInput).min(1) });
-export const addChildEntriesBody = z.object({ entries: z.array(basketEntryInput).min(1) });
+export const ENTRIES_REQUIRED_MESSAGE = 'At least one entry is required.';
+export const addEntriesBody = z.object({ entries: z.array(basketEntryWithChildrenInput).min(1, ENTRIES_REQUIRED_MESSAGE) });
+export const addChildEntriesBody = z.object({ entries: z.array(basketEntryInput).min(1, ENTRIES_REQUIRED_MESSAGE) });
 
 export const basketIdParams = z.object({ basketId });
 export const parentEntryParams = z.object({ basketId, parentEntryId: uuidString });

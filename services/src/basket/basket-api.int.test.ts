@@ -1,0 +1,253 @@
+import request from 'supertest';
+import { basketStreamName, slotStreamName } from '@alpenpass/contracts';
+import { findProducts } from '@alpenpass/projections/src/catalogue';
+import { shopHeaders } from '../platform/testing/shop-headers';
+import { createBasketTestKit, type BasketTestKit } from './basket-test-kit';
+
+let kit: BasketTestKit;
+let customerOne: string;
+let customerTwo: string;
+let staff: string;
+
+beforeAll(async () => {
+  kit = await createBasketTestKit();
+  customerOne = await kit.identity.bearer({ subject: 'c-1', roles: ['customer'], accountId: '1' });
+  customerTwo = await kit.identity.bearer({ subject: 'c-2', roles: ['customer'], accountId: '2' });
+  staff = await kit.identity.bearer({ subject: 'staff-1', roles: ['admin'] });
+  await kit.scheduleSlot(11, 5);
+  await kit.scheduleSlot(12, 1);
+  await kit.project();
+}, 60_000);
+afterAll(async () => {
+  await kit.close();
+});
+
+const call = (method: 'get' | 'post' | 'patch' | 'delete', path: string, authorization?: string) => {
+  const test = request(kit.app)[method](`/api${path}`).set(shopHeaders);
+  return authorization ? test.set('authorization', authorization) : test;
+};
+const gondolaAdult = (slotId: number | null = 11, quantity = 1) => ({ productDefinitionId: 1031, slotId, allocation: { quantity } });
+const freePlaces = async (slotId: number) => {
+  await kit.project();
+  const slots = await call('get', '/capacities/slots/products/103?from=2030-07-01&to=2030-07-02');
+  return (slots.body as { id: number; availableCapacity: number }[]).find((slot) => slot.id === slotId)?.availableCapacity;
+};
+const expectProblem = (response: request.Response, status: number, fields: Record<string, unknown>) => {
+  expect(response.status).toBe(status);
+  expect(response.headers['content-type']).toContain('application/problem+json');
+  expect(response.body).toMatchObject(fields);
+};
+
+describe('creating and reading baskets', () => {
+  it('creates a guest basket with a slot entry: the places are held, visible in the capacity reads, with prices and total', async () => {
+    const created = await call('post', '/baskets').send({ entries: [gondolaAdult(11, 2)] });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      accountId: null,
+      total: { amount: 8400, currency: 'CHF' },
+      hold: { status: 'active', expiredAt: null },
+      entries: [
+        {
+          productId: 103,
+          productDefinitionId: 1031,
+          slotId: 11,
+          quantity: 2,
+          validity: { from: '2030-07-01T09:00:00.000+02:00', to: '2030-07-01T12:00:00.000+02:00' },
+          unitPrice: { amount: 4200, currency: 'CHF', source: 'basePrice' },
+          price: { amount: 8400, currency: 'CHF' },
+          hold: 'held',
+        },
+      ],
+    });
+    expect(await freePlaces(11)).toBe(3);
+    expect(kit.timerCalls).toContain(`renew ${created.body.id}`);
+    const read = await call('get', `/baskets/${created.body.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual(created.body);
+  });
+
+  it('builds a basket with an entry for every demo product, required definitions as originated entries', async () => {
+    const products = await findProducts(kit.db.knex);
+    expect(products.length).toBeGreaterThanOrEqual(7);
+    const entries = products.map((product) => ({
+      productDefinitionId: product.productDefinitions[0]!.id,
+      slotId: null,
+      validity: { from: '2030-07-02', to: '2030-07-03' },
+    }));
+    const created = await call('post', '/baskets').send({ entries });
+    expect(created.status).toBe(201);
+    expect(created.body.entries.map((entry: { productId: number }) => entry.productId)).toEqual(products.map((product) => product.id));
+    const multiDay = created.body.entries.find((entry: { productId: number }) => entry.productId === 102);
+    expect(multiDay.originatedEntries).toEqual([expect.objectContaining({ productDefinitionId: 1051, quantity: 1, originEntryId: multiDay.id, unitPrice: expect.objectContaining({ amount: 500 }) })]);
+    const expectedTotal = products.reduce((sum, product) => sum + product.productDefinitions[0]!.basePrice.amount, 0) + 500;
+    expect(created.body.total).toEqual({ amount: expectedTotal, currency: 'CHF' });
+  });
+
+  it('answers 404 for an unknown basket and 400 for a malformed id', async () => {
+    expectProblem(await call('get', '/baskets/6f1d2c3b-4a59-4e68-8877-665544339999'), 404, { code: 'BASKET_NOT_FOUND' });
+    expectProblem(await call('get', '/baskets/not-a-uuid'), 400, { errors: [{ path: 'params.basketId', message: 'Expected UUID string' }] });
+  });
+
+  it.each([
+    ['productDefinitionId 0', { entries: [{ productDefinitionId: 0 }] }, 'body.entries.0.productDefinitionId'],
+    ['slotId 0', { entries: [{ productDefinitionId: 1031, slotId: 0 }] }, 'body.entries.0.slotId'],
+  ])('refuses %s', async (_case, body, path) => {
+    const response = await call('post', '/baskets').send(body);
+    expectProblem(response, 400, { code: 'VALIDATION_FAILED' });
+    expect(response.body.errors[0].path).toBe(path);
+  });
+
+  it('applies the §5 item selection messages word for word', async () => {
+    const age = await call('post', '/baskets').send({ entries: [{ productDefinitionId: 1031, attributes: { age: 'adult' } }] });
+    expectProblem(age, 400, { detail: 'Age attribute selection must happen via personTypes, not attributes.' });
+    const mixed = await call('post', '/baskets').send({
+      entries: [{ productDefinitionId: 1031, allocation: { personTypes: [{ quantity: 1, personType: 'adult' }, { personIds: [4], personType: 'child' }] } }],
+    });
+    expectProblem(mixed, 400, { detail: 'Anonymous and personalized person types cannot be mixed.' });
+  });
+
+  it('refuses a product that needs a validity, and a slot of other definitions', async () => {
+    expectProblem(await call('post', '/baskets').send({ entries: [{ productDefinitionId: 1011 }] }), 400, { code: 'VALIDITY_REQUIRED' });
+    await kit.scheduleSlot(13, 5, [1032]);
+    expectProblem(await call('post', '/baskets').send({ entries: [gondolaAdult(13)] }), 400, {
+      code: 'SLOT_NOT_FOR_DEFINITION',
+      detail: 'Slot 13 is not offered for product definition 1031.',
+    });
+  });
+});
+
+describe('changing entries', () => {
+  let basketId: string;
+  let entryId: string;
+
+  beforeAll(async () => {
+    const created = await call('post', '/baskets').send({ entries: [] });
+    basketId = created.body.id;
+  });
+
+  it('adds entries (a non-empty list) and child entries under a parent', async () => {
+    expectProblem(await call('post', `/baskets/${basketId}/entries`).send({ entries: [] }), 400, { detail: 'At least one entry is required.' });
+    const added = await call('post', `/baskets/${basketId}/entries`).send({ entries: [gondolaAdult(11)] });
+    expect(added.status).toBe(200);
+    entryId = added.body.entries[0].id;
+    const child = await call('post', `/baskets/${basketId}/entries/${entryId}`).send({ entries: [{ productDefinitionId: 1061, validity: { from: '2030-07-01', to: '2030-07-01' } }] });
+    expect(child.status).toBe(200);
+    expect(child.body.entries[0].children).toEqual([expect.objectContaining({ productDefinitionId: 1061, unitPrice: expect.objectContaining({ amount: 1500 }) })]);
+    expect(child.body.total.amount).toBe(4200 + 1500);
+  });
+
+  it("answers 'entry with id not found' for a missing parent or entry", async () => {
+    const missing = '6f1d2c3b-4a59-4e68-8877-665544338888';
+    const detail = 'entry with id not found';
+    expectProblem(await call('post', `/baskets/${basketId}/entries/${missing}`).send({ entries: [gondolaAdult(null)] }), 404, { code: 'ENTRY_NOT_FOUND', detail });
+    expectProblem(await call('delete', `/baskets/${basketId}/entries/?entryIds=${missing}`), 404, { detail });
+    expectProblem(await call('patch', `/baskets/${basketId}/entries/${missing}/personalization`).send({ medium: 'SWISSPASS' }), 404, { detail });
+  });
+
+  it('personalizes an entry with a medium of §3 that the product offers', async () => {
+    const done = await call('patch', `/baskets/${basketId}/entries/${entryId}/personalization`).send({ personId: 4, medium: 'CODE_DIRECT', keycardId: null });
+    expect(done.status).toBe(200);
+    expect(done.body.entries[0].personalization).toEqual({ personId: 4, medium: 'CODE_DIRECT', keycardId: null });
+    expectProblem(await call('patch', `/baskets/${basketId}/entries/${entryId}/personalization`).send({ medium: 'SWISSPASS' }), 400, {
+      code: 'MEDIUM_NOT_OFFERED',
+      detail: 'The medium SWISSPASS is not offered for product 103.',
+    });
+    const wrong = await call('patch', `/baskets/${basketId}/entries/${entryId}/personalization`).send({ medium: 'FLOPPY' });
+    expectProblem(wrong, 400, { code: 'VALIDATION_FAILED' });
+    expect(wrong.body.errors[0].path).toBe('body.medium');
+  });
+
+  it('changes addresses, comment, online credit and checkout conditions', async () => {
+    const patched = await call('patch', `/baskets/${basketId}`).send({ shippingAddressId: 3, billingAddressId: 4, comment: 'Arriving late', useOnlineCredit: true, checkoutConditions: { terms: true } });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ shippingAddressId: 3, billingAddressId: 4, comment: 'Arriving late', useOnlineCredit: true, checkoutConditions: { terms: true } });
+    expectProblem(await call('patch', `/baskets/${basketId}`).send({ shippingAddressId: 0 }), 400, { code: 'VALIDATION_FAILED' });
+  });
+
+  it('rejects an unknown promo code; removing a code is idempotent', async () => {
+    expectProblem(await call('post', `/baskets/${basketId}/promo-code/SUMMER24`), 404, { code: 'PROMO_CODE_UNKNOWN', detail: 'The promo code SUMMER24 is not valid.' });
+    const removed = await call('delete', `/baskets/${basketId}/promo-code/SUMMER24`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.promoCodes).toEqual([]);
+  });
+
+  it('adds and removes vouchers by payment detail', async () => {
+    const added = await call('post', `/baskets/${basketId}/vouchers`).send({ paymentDetailId: 9 });
+    expect(added.body.vouchers).toEqual([{ paymentDetailId: 9 }]);
+    const removed = await call('delete', `/baskets/${basketId}/vouchers/9`);
+    expect(removed.body.vouchers).toEqual([]);
+    expectProblem(await call('delete', `/baskets/${basketId}/vouchers/9`), 404, { code: 'VOUCHER_NOT_IN_BASKET' });
+    expectProblem(await call('post', `/baskets/${basketId}/vouchers`).send({ paymentDetailId: 0 }), 400, { code: 'VALIDATION_FAILED' });
+  });
+
+  it('validates the basket; the flags are for staff only', async () => {
+    const valid = await call('post', `/baskets/${basketId}/validation`).send({});
+    expect(valid.body).toEqual({ valid: true, issues: [] });
+    expectProblem(await call('post', `/baskets/${basketId}/validation`).send({ skipCapacityCheck: true }), 403, {
+      code: 'STAFF_ONLY_VALIDATION_FLAGS',
+      detail: 'The validation flags are for staff only.',
+    });
+    const byStaff = await call('post', `/baskets/${basketId}/validation`, staff).send({ ignoreEarliestBookingTime: true, ignoreLatestBookingTime: true, skipCapacityCheck: true });
+    expect(byStaff.body).toEqual({ valid: true, issues: [] });
+  });
+
+  it('removes an entry with its children and gives its places back', async () => {
+    const before = await freePlaces(11);
+    const removed = await call('delete', `/baskets/${basketId}/entries/?entryIds=${entryId}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.entries).toEqual([]);
+    expect(removed.body.hold.status).toBe('none');
+    expect(await freePlaces(11)).toBe((before ?? 0) + 1);
+    expect(kit.timerCalls).toContain(`release ${basketId}`);
+    expectProblem(await call('delete', `/baskets/${basketId}/entries/`), 400, { code: 'VALIDATION_FAILED' });
+  });
+});
+
+describe('capacity', () => {
+  it('answers 409 SLOT_CAPACITY_EXHAUSTED when the slot is sold out and leaves the basket unchanged', async () => {
+    const first = await call('post', '/baskets').send({ entries: [gondolaAdult(12)] });
+    expect(first.status).toBe(201);
+    const second = await call('post', '/baskets').send({ entries: [] });
+    const refused = await call('post', `/baskets/${second.body.id}/entries`).send({ entries: [gondolaAdult(null), gondolaAdult(12)] });
+    expectProblem(refused, 409, { code: 'SLOT_CAPACITY_EXHAUSTED', detail: 'Slot 12 is sold out.' });
+    expect((await call('get', `/baskets/${second.body.id}`)).body.entries).toEqual([]);
+  });
+
+  it('gives the places back when the basket write fails after the hold', async () => {
+    const basket = await call('post', '/baskets').send({ entries: [] });
+    const append = kit.store.append.bind(kit.store);
+    kit.store.append = async (stream, events, options) => {
+      if (stream === basketStreamName(basket.body.id)) throw new Error('disk full');
+      return append(stream, events, options);
+    };
+    try {
+      await expect(kit.service.addEntries({ principal: null, correlationId: 'c-1' }, basket.body.id, null, [{ ...gondolaAdult(11), attributes: {} }])).rejects.toThrow('disk full');
+    } finally {
+      kit.store.append = append;
+    }
+    const slotEvents = (await kit.store.readStream(slotStreamName(11))).map((event) => event.type);
+    expect(slotEvents.slice(-2)).toEqual(['CapacityHeld', 'CapacityReleased']);
+  });
+});
+
+describe('ownership', () => {
+  it("binds a customer's basket to the account: another customer and guests get 404, staff may read it", async () => {
+    const created = await call('post', '/baskets', customerOne).send({ entries: [gondolaAdult(null)] });
+    expect(created.status).toBe(201);
+    expect(created.body.accountId).toBe('1');
+    const path = `/baskets/${created.body.id}`;
+    expect((await call('get', path, customerOne)).status).toBe(200);
+    expectProblem(await call('get', path, customerTwo), 404, { code: 'BASKET_NOT_FOUND' });
+    expectProblem(await call('post', `${path}/entries`, customerTwo).send({ entries: [gondolaAdult(null)] }), 404, { code: 'BASKET_NOT_FOUND' });
+    expectProblem(await call('delete', `${path}/entries/?entryIds=${created.body.entries[0].id}`, customerTwo), 404, { code: 'BASKET_NOT_FOUND' });
+    expectProblem(await call('patch', path, customerTwo).send({ comment: 'mine now' }), 404, { code: 'BASKET_NOT_FOUND' });
+    expectProblem(await call('get', path), 404, { code: 'BASKET_NOT_FOUND' });
+    expect((await call('get', path, staff)).status).toBe(200);
+    expect((await call('get', path, customerOne)).body.comment).toBeNull();
+  });
+
+  it('lets anyone holding the id of a guest basket use it', async () => {
+    const created = await call('post', '/baskets').send({ entries: [] });
+    expect((await call('get', `/baskets/${created.body.id}`, customerTwo)).status).toBe(200);
+  });
+});

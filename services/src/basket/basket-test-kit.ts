@@ -1,0 +1,119 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Express } from 'express';
+import { catalogueStreamName } from '@alpenpass/contracts';
+import { capacityProjections } from '@alpenpass/projections/src/capacity';
+import { catalogueDocumentsProjection } from '@alpenpass/projections/src/catalogue';
+import { currentPricesProjection } from '@alpenpass/projections/src/pricing';
+import { basketProjections } from '@alpenpass/projections/src/basket';
+import { catchUp, liveTarget } from '@alpenpass/projections/src/runtime/catch-up';
+import { ensureLiveGeneration } from '@alpenpass/projections/src/runtime/replay';
+import type { AnyProjection } from '@alpenpass/projections';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { capacityReadRouter } from '../capacity/api';
+import { catalogueFactsLookup } from '../capacity/catalogue-facts';
+import { createSlotAdminService } from '../capacity/slot-admin-service';
+import { createCapacityCommands, runSlotCommand } from '../capacity/slot-commands';
+import { createSlotGroupService } from '../capacity/slot-group-service';
+import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
+import type { EventStore } from '../platform/event-store/event-store';
+import { createHttpApp } from '../platform/http/app';
+import { createLogger } from '../platform/logger';
+import { createTestIdentity, type TestIdentity } from '../platform/testing/auth';
+import { testChannelId } from '../platform/testing/shop-headers';
+import { basketRouter } from './api';
+import { readModelFactSources } from './basket-facts';
+import { createBasketService, type BasketService } from './basket-service';
+import type { HoldTimer } from './hold-timer';
+
+/** Test support for the basket integration tests (not shipped): a private database with the demo
+ * catalogue projected, an event store, the basket and capacity routes, a recording hold timer. */
+export interface BasketTestKit {
+  db: TestDatabase;
+  store: EventStore;
+  identity: TestIdentity;
+  app: Express;
+  service: BasketService;
+  /** what the service asked of the hold timer, in order */
+  timerCalls: string[];
+  scheduleSlot(slotId: number, capacity: number, productDefinitionIds?: number[], from?: string): Promise<void>;
+  project(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The demo gondola (product 103: adult 1031, child 1032) has slots; its booking window is 60 days. */
+export const kitNow = new Date('2030-06-30T12:00:00Z');
+const projections: AnyProjection[] = [catalogueDocumentsProjection, currentPricesProjection, ...capacityProjections, ...basketProjections];
+
+export async function publishDemoCatalogue(store: EventStore): Promise<void> {
+  const file = join(__dirname, '../../../infra/demo/catalogue.json');
+  const { documents } = JSON.parse(readFileSync(file, 'utf8')) as { documents: { id: string }[] };
+  for (const document of documents) {
+    await store.append(catalogueStreamName(document.id), [{ type: 'ContentDocumentPublished', data: { document } }], { expectedRevision: 'any' });
+  }
+}
+
+export async function createBasketTestKit(options: { holds?: HoldTimer } = {}): Promise<BasketTestKit> {
+  const db = await createTestDatabase();
+  const store = createPostgresEventStore({ knex: db.knex });
+  await publishDemoCatalogue(store);
+  for (const projection of projections) await ensureLiveGeneration(db.knex, store, projection);
+  const project = async () => {
+    for (const projection of projections) await catchUp(db.knex, store, projection, liveTarget(projection.name));
+  };
+  await project();
+
+  const timerCalls: string[] = [];
+  const recordingTimer: HoldTimer = {
+    ensureRunning: async (basketId) => void timerCalls.push(`start ${basketId}`),
+    renew: async (basketId) => void timerCalls.push(`renew ${basketId}`),
+    release: async (basketId) => void timerCalls.push(`release ${basketId}`),
+  };
+  const service = createBasketService({
+    store,
+    sources: readModelFactSources(db.knex, store),
+    capacity: createCapacityCommands(store),
+    holds: options.holds ?? recordingTimer,
+    log: createLogger('silent'),
+    now: () => kitNow,
+  });
+  const lookupProduct = catalogueFactsLookup(db.knex);
+  const capacityDeps = {
+    knex: db.knex,
+    lookupProduct,
+    slotGroups: createSlotGroupService({ store, knex: db.knex, lookupProduct }),
+    slots: createSlotAdminService(store),
+    now: () => kitNow,
+  };
+  const identity = await createTestIdentity();
+  const app = createHttpApp({
+    log: createLogger('silent'),
+    shop: { clientId: '1', channelId: testChannelId },
+    verifyToken: identity.verifyToken,
+    publicKeys: [identity.key.publicJwk],
+    routers: [basketRouter(service), capacityReadRouter(capacityDeps)],
+    readiness: [],
+  });
+
+  return {
+    db,
+    store,
+    identity,
+    app,
+    service,
+    timerCalls,
+    async scheduleSlot(slotId, capacity, productDefinitionIds = [1031, 1032], from = '2030-07-01T07:00:00Z') {
+      const to = new Date(Date.parse(from) + 3 * 3600_000).toISOString().replace('.000Z', 'Z');
+      await runSlotCommand(
+        store,
+        { type: 'ScheduleSlot', data: { slotId, slotGroupId: 1, productId: 103, from, to, capacity, productDefinitionIds, visible: true, isAllDay: false } },
+        { actor: 'system' },
+      );
+    },
+    project,
+    async close() {
+      await store.close();
+      await db.drop();
+    },
+  };
+}
