@@ -44,4 +44,5 @@ export * from './pricing';
 export * from './catalogue';
 export * from './channel';
 export * from './capacity';
+export * from './booking';
 export * from './basket';
