@@ -1,4 +1,6 @@
 import type { ContextFactory } from './context-module';
+import { basketContext } from './basket';
+import { bookingContext } from './booking';
 import { capacityContext } from './capacity';
 import { catalogueContext } from './catalogue';
 import { channelContext } from './channel';
@@ -10,4 +12,6 @@ export const contextFactories: ContextFactory[] = [
   catalogueContext,
   channelContext,
   (deps) => capacityContext(deps),
+  bookingContext,
+  (deps) => basketContext(deps),
 ];

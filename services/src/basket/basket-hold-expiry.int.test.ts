@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import request from 'supertest';
+import { getBasketHoldStatus, type RunningWorker } from '@alpenpass/workflows';
+import { loadConfig } from '../platform/config';
+import { createHttpApp } from '../platform/http/app';
+import { createLogger } from '../platform/logger';
+import { lazyTemporalClient } from '../platform/temporal-client';
+import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
+import { pricingContext } from '../pricing';
+import { startWorker } from '../roles/worker-role';
+import { basketContext } from '.';
+import { createBasketTestKit, kitNow, type BasketTestKit } from './basket-test-kit';
+
+/** The hold-expiry path end to end: the basket context's module lends releaseBasketHolds to the real
+ * worker role, which runs the basket hold workflow on the Temporal dev server on a queue of its own. */
+const config = loadConfig({ ...process.env, TEMPORAL_TASK_QUEUE: `basket-expiry-test-${randomUUID()}`, BASKET_HOLD_TTL_SECONDS: '2', LOG_LEVEL: 'silent' });
+const log = createLogger('silent');
+const temporal = lazyTemporalClient(config.temporal);
+let kit: BasketTestKit;
+let worker: RunningWorker;
+let app: ReturnType<typeof createHttpApp>;
+
+beforeAll(async () => {
+  kit = await createBasketTestKit();
+  await kit.scheduleSlot(21, 4);
+  await kit.scheduleSlot(22, 4);
+  const deps = { config, store: kit.store, knex: kit.db.knex, log, temporal: temporal.client };
+  const basket = basketContext(deps, { now: () => kitNow });
+  // the worker role refuses to start unless every activity dependency is lent: pricing lends its own
+  worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket] });
+  app = createHttpApp({
+    log,
+    shop: { clientId: '1', channelId: testChannelId },
+    verifyToken: kit.identity.verifyToken,
+    publicKeys: [],
+    routers: basket.routers ?? [],
+    readiness: [],
+  });
+}, 180_000);
+afterAll(async () => {
+  await worker?.shutdown();
+  await temporal.close();
+  await kit.close();
+});
+
+const freePlaces = async (slotId: number) => {
+  await kit.project();
+  const slots = await request(kit.app).get('/api/capacities/slots/products/103?from=2030-07-01&to=2030-07-02').set(shopHeaders);
+  return (slots.body as { id: number; availableCapacity: number }[]).find((slot) => slot.id === slotId)?.availableCapacity;
+};
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await sleep(200);
+  }
+}
+
+describe('basket hold expiry through the worker on the Temporal dev server', () => {
+  it('releases the places after the TTL: the capacity reads show them free and the basket says its hold expired', async () => {
+    const created = await request(app).post('/api/baskets').set(shopHeaders).send({ entries: [{ productDefinitionId: 1031, slotId: 21, allocation: { quantity: 3 } }] });
+    expect(created.status).toBe(201);
+    expect(await freePlaces(21)).toBe(1);
+    const client = await temporal.client();
+    expect(await getBasketHoldStatus(client, created.body.id)).toMatchObject({ state: 'holding' });
+
+    const read = () => request(app).get(`/api/baskets/${created.body.id}`).set(shopHeaders);
+    const expired = await waitFor(read, (response) => response.body.hold.status === 'expired', 30_000);
+    expect(expired.body.hold).toEqual({ status: 'expired', expiredAt: expect.any(String) });
+    expect(expired.body.entries[0].hold).toBe('expired');
+    expect(await freePlaces(21)).toBe(4);
+    expect(await getBasketHoldStatus(client, created.body.id)).toMatchObject({ state: 'expired' });
+
+    const validation = await request(app).post(`/api/baskets/${created.body.id}/validation`).set(shopHeaders).send({});
+    expect(validation.body).toMatchObject({ valid: false, issues: [expect.objectContaining({ code: 'HOLD_EXPIRED' })] });
+  }, 60_000);
+
+  it('renews the hold on activity and ends it without releasing when the basket is emptied', async () => {
+    const created = await request(app).post('/api/baskets').set(shopHeaders).send({ entries: [{ productDefinitionId: 1031, slotId: 22 }] });
+    const client = await temporal.client();
+    const first = await getBasketHoldStatus(client, created.body.id);
+    await sleep(800);
+    await request(app).patch(`/api/baskets/${created.body.id}`).set(shopHeaders).send({ comment: 'still shopping' });
+    const renewed = await getBasketHoldStatus(client, created.body.id);
+    expect(Date.parse(renewed?.expiresAt ?? '')).toBeGreaterThan(Date.parse(first?.expiresAt ?? ''));
+
+    const entryId = created.body.entries[0].id;
+    await request(app).delete(`/api/baskets/${created.body.id}/entries/?entryIds=${entryId}`).set(shopHeaders);
+    const ended = await waitFor(() => getBasketHoldStatus(client, created.body.id), (status) => status?.state === 'released', 10_000);
+    expect(ended?.state).toBe('released');
+    expect(await freePlaces(22)).toBe(4);
+  }, 60_000);
+});
