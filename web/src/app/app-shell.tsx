@@ -3,6 +3,8 @@ import { useIntl } from 'react-intl';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { languages, type Language } from '@alpenpass/contracts/src/languages';
 import { PrefetchNavLink } from '../components/prefetch-nav-link';
+import { basketMessages } from '../features/basket/messages';
+import { useBasketState } from '../features/basket/state/basket-store';
 import { shellMessages } from './shell-messages';
 
 const languageNames: Record<Language, string> = { de: 'Deutsch', en: 'English', fr: 'Français' };
@@ -12,6 +14,7 @@ export function AppShell({ locale, children }: { locale: Language; children: Rea
   const intl = useIntl();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
+  const basketCount = useBasketState().basket.entries.length;
 
   const switchLanguage = (next: Language) => {
     const rest = pathname.split('/').slice(2).join('/');
@@ -29,6 +32,9 @@ export function AppShell({ locale, children }: { locale: Language; children: Rea
           <NavLink to={`/${locale}`} end>
             {intl.formatMessage(shellMessages.catalogueLink)}
           </NavLink>
+          <PrefetchNavLink to={`/${locale}/basket`} prefetch={() => import('../features/basket/page/basket-page')}>
+            {basketCount > 0 ? intl.formatMessage(basketMessages.navLinkWithCount, { count: basketCount }) : intl.formatMessage(basketMessages.navLink)}
+          </PrefetchNavLink>
           <PrefetchNavLink to={`/${locale}/profile`} prefetch={() => import('../features/account/profile-page')}>
             {intl.formatMessage(shellMessages.profileLink)}
           </PrefetchNavLink>

@@ -29,6 +29,9 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPanel />,
     children: [
       { index: true, element: <CataloguePage /> },
+      lazyPage('products/:productId', () => import('../features/basket/configuration/product-page')),
+      lazyPage('basket', () => import('../features/basket/page/basket-page')),
+      lazyPage('checkout', () => import('../features/basket/page/checkout-placeholder-page')),
       lazyPage('auth/link', () => import('../features/auth/auth-link-page')),
       lazyPage('auth-selector', () => import('../features/auth/auth-selector-page')),
       lazyPage('profile', () => import('../features/account/profile-page')),

@@ -1,20 +1,16 @@
+import type { CatalogCategoryDto } from '@alpenpass/contracts/src/catalogue';
+import type { Language } from '@alpenpass/contracts/src/languages';
 import { api } from '../../lib/api/api-slice';
 import { LIST_TAG_ID } from '../../lib/api/cache-tags';
 
-/** The catalogue listing as far as the SPA needs it now; the full shape comes with the catalogue API. */
-export interface CatalogueProductSummary {
-  id: number;
-  slug: string;
-  name: string;
-}
-
+/** Products come with their texts in the request's language, so the language is part of each query. */
 export const catalogueApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getCatalogue: build.query<CatalogueProductSummary[], void>({
-      query: () => '/products/catalog/',
-      providesTags: (products = []) => [
+    getCatalogue: build.query<CatalogCategoryDto[], Language>({
+      query: (language) => ({ url: '/products/catalog/', params: { language } }),
+      providesTags: (categories = []) => [
         { type: 'Product' as const, id: LIST_TAG_ID },
-        ...products.map((product) => ({ type: 'Product' as const, id: product.id })),
+        ...categories.flatMap((category) => category.products.map((product) => ({ type: 'Product' as const, id: product.id }))),
       ],
     }),
   }),

@@ -1,32 +1,31 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { useParams } from 'react-router';
+import { isLanguage } from '@alpenpass/contracts/src/languages';
 import { SimplePage } from '../../components/simple-page';
+import { useGetCatalogueQuery } from './api';
+import { ALL_CATEGORIES, filterCatalogue, productCount, type CatalogueFilter } from './catalogue-search';
 import { catalogueMessages } from './messages';
+import { ProductCard } from './product-card';
 
-const categories = [
-  { value: 'all', label: catalogueMessages.categoryAll },
-  { value: 'passes', label: catalogueMessages.categoryPasses },
-  { value: 'slots', label: catalogueMessages.categorySlots },
-  { value: 'leisure', label: catalogueMessages.categoryLeisure },
-] as const;
-
-type Category = (typeof categories)[number]['value'];
-
-/** Placeholder home page until the catalogue API exists: a labelled, keyboard-usable search form. */
+/** The home page: every category of the shop with its products, filtered by a search form. */
 export function CataloguePage() {
   const intl = useIntl();
+  const { locale = 'de' } = useParams();
+  const language = isLanguage(locale) ? locale : 'de';
+  const { data: categories = [], isLoading, isError } = useGetCatalogueQuery(language);
   const searchId = useId();
   const hintId = useId();
   const categoryId = useId();
   const [query, setQuery] = useState('');
-  const [category, setCategory] = useState<Category>('all');
-  const [submitted, setSubmitted] = useState<{ query: string; category: Category }>();
+  const [category, setCategory] = useState(ALL_CATEGORIES);
+  const [filter, setFilter] = useState<CatalogueFilter>({ query: '', category: ALL_CATEGORIES });
+  const shown = useMemo(() => filterCatalogue(categories, filter), [categories, filter]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setSubmitted({ query, category });
+    setFilter({ query, category });
   };
-  const categoryLabel = (value: Category) => intl.formatMessage(categories.find((entry) => entry.value === value)!.label);
 
   return (
     <SimplePage title={intl.formatMessage(catalogueMessages.title)} description={intl.formatMessage(catalogueMessages.intro)}>
@@ -39,10 +38,11 @@ export function CataloguePage() {
         </div>
         <div className="field">
           <label htmlFor={categoryId}>{intl.formatMessage(catalogueMessages.categoryLabel)}</label>
-          <select id={categoryId} value={category} onChange={(event) => setCategory(event.target.value as Category)}>
+          <select id={categoryId} value={category} onChange={(event) => setCategory(event.target.value)}>
+            <option value={ALL_CATEGORIES}>{intl.formatMessage(catalogueMessages.categoryAll)}</option>
             {categories.map((entry) => (
-              <option key={entry.value} value={entry.value}>
-                {intl.formatMessage(entry.label)}
+              <option key={entry.slug} value={entry.slug}>
+                {entry.name}
               </option>
             ))}
           </select>
@@ -50,9 +50,21 @@ export function CataloguePage() {
         <button type="submit">{intl.formatMessage(catalogueMessages.searchAction)}</button>
       </form>
       <p role="status" aria-live="polite">
-        {submitted &&
-          intl.formatMessage(catalogueMessages.placeholderNotice, { category: categoryLabel(submitted.category), query: submitted.query })}
+        {isLoading && intl.formatMessage(catalogueMessages.loading)}
+        {filter.query && intl.formatMessage(catalogueMessages.resultCount, { count: productCount(shown), query: filter.query })}
       </p>
+      {isError && <p role="alert">{intl.formatMessage(catalogueMessages.loadFailed)}</p>}
+      {shown.map((entry) => (
+        <section key={entry.slug} className="catalogue-category" aria-labelledby={`category-${entry.slug}`}>
+          <h2 id={`category-${entry.slug}`}>{entry.name}</h2>
+          <p>{entry.description}</p>
+          <ul className="product-grid">
+            {entry.products.map((product) => (
+              <ProductCard key={product.id} product={product} locale={language} />
+            ))}
+          </ul>
+        </section>
+      ))}
     </SimplePage>
   );
 }

@@ -8,14 +8,19 @@ export const catalogueMessages = {
     searchHint: { id: 'catalogue.search.hint', defaultMessage: 'For example: day pass, gondola, pool' },
     categoryLabel: { id: 'catalogue.category.label', defaultMessage: 'Category' },
     categoryAll: { id: 'catalogue.category.all', defaultMessage: 'All categories' },
-    categoryPasses: { id: 'catalogue.category.passes', defaultMessage: 'Lift passes' },
-    categorySlots: { id: 'catalogue.category.slots', defaultMessage: 'Time-slot tickets' },
-    categoryLeisure: { id: 'catalogue.category.leisure', defaultMessage: 'Pools and leisure' },
     searchAction: { id: 'catalogue.search.action', defaultMessage: 'Show products' },
+    loading: { id: 'catalogue.loading', defaultMessage: 'Loading the products…' },
+    loadFailed: { id: 'catalogue.loadFailed', defaultMessage: 'The products could not be loaded. Please try again later.' },
+    chooseProduct: { id: 'catalogue.product.choose', defaultMessage: 'Choose' },
   }),
-  placeholderNotice: defineMessage<{ category: string; query: string }>(
-    { id: 'catalogue.placeholder.notice', defaultMessage: 'The online shop opens soon. Showing {category} matching “{query}”.' },
+  resultCount: defineMessage<{ count: number; query: string }>(
+    {
+      id: 'catalogue.search.resultCount',
+      defaultMessage: '{count, plural, one {# product matches} other {# products match}} “{query}”.',
+    },
     { typed: true },
   ),
+  fromPrice: defineMessage<{ price: string }>({ id: 'catalogue.product.fromPrice', defaultMessage: 'from {price}' }, { typed: true }),
+  chooseProductLabel: defineMessage<{ name: string }>({ id: 'catalogue.product.chooseLabel', defaultMessage: 'Choose {name}' }, { typed: true }),
   today: defineMessage<{ date: string }>({ id: 'catalogue.today', defaultMessage: 'Today is {date}.' }, { typed: true }),
 };

@@ -1,0 +1,123 @@
+import type { ProductDto } from '@alpenpass/contracts/src/catalogue';
+import type { Language } from '@alpenpass/contracts/src/languages';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { DateTime } from 'luxon';
+import { useId, useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { useGetNextSlotQuery, useGetSlotsQuery } from '../api';
+import { basketMessages, productPageMessages } from '../messages';
+import type { ServerSlot } from '../server-types';
+import type { BasketProblem } from '../state/basket-problem';
+import { useAddToBasket } from '../state/use-add-to-basket';
+import { firstMonth, shiftMonth } from './calendar-days';
+import { definitionFor, draftEntries, draftsReady } from './draft-entries';
+import { PersonTypeFields } from './person-type-fields';
+import { bookingModeOf, durationsOf, personTypesOf, toModelProduct } from './product-model';
+import { SelectionSummary } from './selection-summary';
+import { SlotChoice } from './slot-choice';
+import { slotsByDay, useCalendarDays } from './use-calendar-days';
+import { ValidityCalendar } from './validity-calendar';
+
+type AddState = { kind: 'idle' } | { kind: 'added' } | { kind: 'problem'; problem: BasketProblem };
+
+/** Person types, duration, validity day or slot, a summary and "Add to basket" for one product. */
+export function ProductConfigurator({ product, language }: { product: ProductDto; language: Language }) {
+  const intl = useIntl();
+  const durationId = useId();
+  const model = useMemo(() => toModelProduct(product), [product]);
+  const mode = bookingModeOf(product);
+  const personTypes = useMemo(() => personTypesOf(product), [product]);
+  const durations = useMemo(() => durationsOf(product), [product]);
+  const zone = product.pool.timezone;
+
+  const [quantities, setQuantities] = useState<Record<string, number>>({ [personTypes[0]!.value]: 1 });
+  const [duration, setDuration] = useState<string | null>(durations[0]?.value ?? null);
+  const [startDay, setStartDay] = useState<string | null>(null);
+  const [slot, setSlot] = useState<ServerSlot | null>(null);
+  const [addState, setAddState] = useState<AddState>({ kind: 'idle' });
+  const { add, isAdding } = useAddToBasket();
+
+  const { data: nextSlot, isLoading: nextSlotLoading } = useGetNextSlotQuery(mode === 'slot' ? product.id : skipToken);
+  const [chosenMonth, setMonth] = useState<string | null>(null);
+  const month = chosenMonth ?? firstMonth(product, DateTime.now(), nextSlot?.from);
+  const slotRange = { productId: product.id, from: `${month}-01`, to: `${shiftMonth(month, 1)}-01` };
+  const { data: monthSlots } = useGetSlotsQuery(mode === 'slot' ? slotRange : skipToken);
+
+  const pricedPersonType = Object.entries(quantities).find(([, quantity]) => quantity > 0)?.[0] ?? personTypes[0]!.value;
+  const pricedDefinition = product.productDefinitions.find((candidate) => candidate.id === definitionFor(model, pricedPersonType, duration)?.id);
+  const { days, isFetching } = useCalendarDays(product, mode, pricedDefinition, month, monthSlots);
+  const needed = Object.values(quantities).reduce((sum, quantity) => sum + quantity, 0);
+  const daySlots = startDay && monthSlots ? (slotsByDay(monthSlots, zone, pricedDefinition?.id).get(startDay) ?? []) : null;
+
+  const choices = { startDay, duration, quantities, slot };
+  const drafts = useMemo(() => draftEntries(model, mode, { startDay, duration, quantities, slot }), [model, mode, startDay, duration, quantities, slot]);
+  const ready = draftsReady(mode, choices, drafts) && !isAdding;
+
+  const chooseDay = (day: string) => {
+    setStartDay(day);
+    setAddState({ kind: 'idle' });
+    // §4: when exactly one slot matches the day, it is assigned.
+    const candidates = monthSlots ? (slotsByDay(monthSlots, zone, pricedDefinition?.id).get(day) ?? []) : [];
+    setSlot(candidates.length === 1 ? candidates[0]! : null);
+  };
+  const onAdd = async () => {
+    const outcome = await add(drafts);
+    setAddState(outcome.ok ? { kind: 'added' } : { kind: 'problem', problem: outcome.problem });
+  };
+  const season = product.productAvailabilityRanges[0];
+  const day = (text: string) => intl.formatDate(DateTime.fromISO(text).toJSDate(), { dateStyle: 'long', timeZone: 'UTC' });
+
+  return (
+    <form className="configurator" onSubmit={(event) => (event.preventDefault(), void onAdd())}>
+      <PersonTypeFields choices={personTypes} quantities={quantities} onChange={(type, quantity) => setQuantities({ ...quantities, [type]: quantity })} />
+      {durations.length > 1 && (
+        <div className="field">
+          <label htmlFor={durationId}>{intl.formatMessage(productPageMessages.durationLabel)}</label>
+          <select id={durationId} value={duration ?? ''} onChange={(event) => setDuration(event.target.value)}>
+            {durations.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {mode === 'season' && season && (
+        <p className="season">{intl.formatMessage(productPageMessages.season, { name: season.name, from: day(season.from), to: day(season.to) })}</p>
+      )}
+      {(mode === 'days' || mode === 'slot') && !(mode === 'slot' && nextSlotLoading) && (
+        <ValidityCalendar
+          legend={intl.formatMessage(mode === 'slot' ? productPageMessages.slotDayLegend : productPageMessages.validityLegend)}
+          month={month}
+          days={days}
+          selected={startDay}
+          timezone={zone}
+          isFetching={isFetching}
+          onSelect={chooseDay}
+          onMonthChange={setMonth}
+        />
+      )}
+      {mode === 'slot' && <SlotChoice slots={daySlots} selectedId={slot?.id ?? null} needed={needed} timezone={zone} onSelect={setSlot} />}
+      <section className="summary" aria-labelledby="summary-heading">
+        <h2 id="summary-heading">{intl.formatMessage(productPageMessages.summaryHeading)}</h2>
+        <SelectionSummary product={product} drafts={drafts} language={language} />
+      </section>
+      <button type="submit" disabled={!ready}>
+        {intl.formatMessage(isAdding ? productPageMessages.adding : productPageMessages.addToBasket)}
+      </button>
+      <div role="status" aria-live="polite">
+        {addState.kind === 'added' && (
+          <p className="notice-success">
+            {intl.formatMessage(productPageMessages.added)} <Link to={`/${language}/basket`}>{intl.formatMessage(productPageMessages.goToBasket)}</Link>
+          </p>
+        )}
+      </div>
+      {addState.kind === 'problem' && (
+        <p role="alert" className="notice-problem">
+          {intl.formatMessage(basketMessages[addState.problem])}
+        </p>
+      )}
+    </form>
+  );
+}

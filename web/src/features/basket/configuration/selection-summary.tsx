@@ -1,0 +1,67 @@
+import type { ProductDto } from '@alpenpass/contracts/src/catalogue';
+import type { Language } from '@alpenpass/contracts/src/languages';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { DateTime } from 'luxon';
+import { useIntl } from 'react-intl';
+import { formatMoney } from '../../../lib/format/money';
+import { useGetPricesQuery, useGetProductsQuery } from '../api';
+import { productPageMessages } from '../messages';
+import type { BasketEntry, ProductDefinition } from '../model/types';
+
+type DisplayedDefinition = ProductDefinition & { basePrice?: { amount: number }; attributes: Record<string, { value: string; displayName?: string }> };
+
+const attributeText = (definition: DisplayedDefinition) =>
+  Object.values(definition.attributes)
+    .map((attribute) => attribute.displayName ?? attribute.value)
+    .join(', ');
+
+/** The validity's first day in the pool's zone: the day prices are asked for. */
+const priceDay = (entry: BasketEntry) =>
+  (entry.validity ? DateTime.fromISO(entry.validity.from, { setZone: true }) : DateTime.now()).setZone(entry.product.pool.timezone).toISODate()!;
+
+/** What the choices add up to: one line per person type, required products as part of their line, and a total. */
+export function SelectionSummary({ product, drafts, language }: { product: ProductDto; drafts: BasketEntry[]; language: Language }) {
+  const intl = useIntl();
+  const all = drafts.flatMap((entry) => [entry, ...entry.children]);
+  const requiredProductIds = [...new Set(drafts.flatMap((entry) => entry.children.map((child) => child.product.id)))];
+  const { data: requiredProducts = [] } = useGetProductsQuery(requiredProductIds.length ? { productIds: requiredProductIds, language } : skipToken);
+  const requests = all.map((entry) => ({ validAt: priceDay(entry), productDefinitionId: entry.productDefinition.id }));
+  const { data: prices } = useGetPricesQuery(requests.length ? requests : skipToken);
+
+  const unitAmount = (entry: BasketEntry) => {
+    const priced = prices?.find((price) => price.productDefinitionId === entry.productDefinition.id && price.validAt === priceDay(entry))?.amount;
+    return priced ?? (entry.productDefinition as DisplayedDefinition).basePrice?.amount ?? 0;
+  };
+  const money = (amount: number) => formatMoney(intl, { amount, currency: 'CHF' });
+  const total = all.reduce((sum, entry) => sum + unitAmount(entry) * entry.quantity, 0);
+
+  if (drafts.length === 0) return <p className="hint">{intl.formatMessage(productPageMessages.nothingChosen)}</p>;
+  return (
+    <div className="selection-summary">
+      <ul>
+        {drafts.map((entry) => (
+          <li key={entry.id}>
+            <span className="line-title">
+              {intl.formatMessage(productPageMessages.lineTitle, {
+                quantity: entry.quantity,
+                name: [product.name, attributeText(entry.productDefinition as DisplayedDefinition)].filter(Boolean).join(', '),
+              })}
+            </span>
+            <span className="line-price">{money(unitAmount(entry) * entry.quantity)}</span>
+            {entry.children.map((child) => (
+              <small key={child.id} className="line-included">
+                {intl.formatMessage(productPageMessages.includes, {
+                  quantity: child.quantity,
+                  name: requiredProducts.find((candidate) => candidate.id === child.product.id)?.name ?? '…',
+                  price: money(unitAmount(child) * child.quantity),
+                })}
+              </small>
+            ))}
+          </li>
+        ))}
+      </ul>
+      <p className="summary-total">{intl.formatMessage(productPageMessages.total, { price: money(total) })}</p>
+      <p className="hint">{intl.formatMessage(productPageMessages.estimateNote)}</p>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { defineMessage, defineMessages } from 'react-intl';
+
+export const productPageMessages = {
+  ...defineMessages({
+    loading: { id: 'product.loading', defaultMessage: 'Loading the product…' },
+    notFound: { id: 'product.notFound', defaultMessage: 'This product is not available.' },
+    backToCatalogue: { id: 'product.backToCatalogue', defaultMessage: 'Back to all products' },
+    personTypesLegend: { id: 'product.personTypes.legend', defaultMessage: 'Who is coming?' },
+    quantityLabel: { id: 'product.quantity.label', defaultMessage: 'Quantity' },
+    durationLabel: { id: 'product.duration.label', defaultMessage: 'Duration' },
+    validityLegend: { id: 'product.validity.legend', defaultMessage: 'First day' },
+    slotDayLegend: { id: 'product.slotDay.legend', defaultMessage: 'Day of the ride' },
+    slotsLegend: { id: 'product.slots.legend', defaultMessage: 'Time slot' },
+    chooseDayFirst: { id: 'product.slots.chooseDay', defaultMessage: 'Choose a day to see its time slots.' },
+    noSlots: { id: 'product.slots.none', defaultMessage: 'No time slot has places left on this day.' },
+    summaryHeading: { id: 'product.summary.heading', defaultMessage: 'Your selection' },
+    nothingChosen: { id: 'product.summary.nothing', defaultMessage: 'Choose at least one person.' },
+    addToBasket: { id: 'product.addToBasket', defaultMessage: 'Add to basket' },
+    adding: { id: 'product.adding', defaultMessage: 'Adding…' },
+    added: { id: 'product.added', defaultMessage: 'Added to your basket.' },
+    goToBasket: { id: 'product.goToBasket', defaultMessage: 'Go to the basket' },
+    estimateNote: { id: 'product.summary.estimate', defaultMessage: 'The basket confirms the final price.' },
+  }),
+  ageRange: defineMessage<{ min: number; max: number }>({ id: 'product.personType.ageRange', defaultMessage: '{min} to {max} years' }, { typed: true }),
+  ageFrom: defineMessage<{ min: number }>({ id: 'product.personType.ageFrom', defaultMessage: 'from {min} years' }, { typed: true }),
+  season: defineMessage<{ name: string; from: string; to: string }>(
+    { id: 'product.season', defaultMessage: 'Valid for the whole {name}: {from} to {to}.' },
+    { typed: true },
+  ),
+  slotOption: defineMessage<{ from: string; to: string; places: number }>(
+    { id: 'product.slots.option', defaultMessage: '{from} – {to}, {places, plural, one {# place left} other {# places left}}' },
+    { typed: true },
+  ),
+  lineTitle: defineMessage<{ quantity: number; name: string }>({ id: 'product.summary.line', defaultMessage: '{quantity} × {name}' }, { typed: true }),
+  includes: defineMessage<{ quantity: number; name: string; price: string }>(
+    { id: 'product.summary.includes', defaultMessage: 'includes {quantity} × {name} ({price})' },
+    { typed: true },
+  ),
+  total: defineMessage<{ price: string }>({ id: 'product.summary.total', defaultMessage: 'Total: {price}' }, { typed: true }),
+};
+
+export const calendarMessages = {
+  ...defineMessages({
+    previousMonth: { id: 'calendar.previousMonth', defaultMessage: 'Previous month' },
+    nextMonth: { id: 'calendar.nextMonth', defaultMessage: 'Next month' },
+    legend: { id: 'calendar.legend', defaultMessage: 'Price level' },
+    low: { id: 'calendar.level.low', defaultMessage: 'low price' },
+    medium: { id: 'calendar.level.medium', defaultMessage: 'medium price' },
+    high: { id: 'calendar.level.high', defaultMessage: 'high price' },
+    unavailable: { id: 'calendar.unavailable', defaultMessage: 'not available' },
+    loadingPrices: { id: 'calendar.loadingPrices', defaultMessage: 'Loading prices…' },
+  }),
+  timezone: defineMessage<{ zone: string }>({ id: 'calendar.timezone', defaultMessage: 'Days and times in {zone}.' }, { typed: true }),
+};
+
+export const basketMessages = {
+  ...defineMessages({
+    title: { id: 'basket.title', defaultMessage: 'Your basket' },
+    intro: { id: 'basket.intro', defaultMessage: 'Check your tickets before you go to the checkout.' },
+    navLink: { id: 'basket.nav', defaultMessage: 'Basket' },
+    empty: { id: 'basket.empty', defaultMessage: 'Your basket is empty.' },
+    loading: { id: 'basket.loading', defaultMessage: 'Loading your basket…' },
+    remove: { id: 'basket.remove', defaultMessage: 'Remove' },
+    total: { id: 'basket.total', defaultMessage: 'Total' },
+    holdActive: { id: 'basket.hold.active', defaultMessage: 'Your time-slot places are reserved for you.' },
+    holdNone: { id: 'basket.hold.none', defaultMessage: 'No places are reserved.' },
+    entryHeld: { id: 'basket.entry.held', defaultMessage: 'Places reserved' },
+    entryHoldExpired: { id: 'basket.entry.holdExpired', defaultMessage: 'Reservation expired' },
+    proceed: { id: 'basket.proceed', defaultMessage: 'Proceed to checkout' },
+    continueShopping: { id: 'basket.continue', defaultMessage: 'Continue shopping' },
+    soldOut: {
+      id: 'basket.problem.soldOut',
+      defaultMessage: 'Sorry, this time slot is sold out: there are not enough places left for your selection. Please choose another time slot.',
+    },
+    conflict: { id: 'basket.problem.conflict', defaultMessage: 'Your basket changed in the meantime. Please check it and try again.' },
+    failed: { id: 'basket.problem.failed', defaultMessage: 'Your basket could not be updated. Please try again later.' },
+    checkoutTitle: { id: 'checkout.title', defaultMessage: 'Checkout' },
+    checkoutDescription: { id: 'checkout.description', defaultMessage: 'Online payment opens soon. Your basket is kept for you.' },
+    backToBasket: { id: 'checkout.backToBasket', defaultMessage: 'Back to the basket' },
+  }),
+  navLinkWithCount: defineMessage<{ count: number }>({ id: 'basket.navWithCount', defaultMessage: 'Basket ({count})' }, { typed: true }),
+  holdExpires: defineMessage<{ time: string }>({ id: 'basket.hold.expires', defaultMessage: 'Your time-slot places are reserved until {time}.' }, { typed: true }),
+  holdExpired: defineMessage<{ time: string }>(
+    { id: 'basket.hold.expired', defaultMessage: 'The reservation of your time-slot places expired at {time}. Add the slot again to reserve it.' },
+    { typed: true },
+  ),
+  removeLabel: defineMessage<{ name: string }>({ id: 'basket.removeLabel', defaultMessage: 'Remove {name}' }, { typed: true }),
+  unitPrice: defineMessage<{ price: string }>({ id: 'basket.unitPrice', defaultMessage: '{price} each' }, { typed: true }),
+};

@@ -1,0 +1,22 @@
+import { useIntl } from 'react-intl';
+import { basketMessages } from '../messages';
+import type { ServerBasket } from '../server-types';
+
+/** The state of the basket's slot reservation (hold) and, when known, when it ends or ended. */
+export function HoldNotice({ hold }: { hold: ServerBasket['hold'] }) {
+  const intl = useIntl();
+  const time = (date: Date) => intl.formatDate(date, { dateStyle: 'medium', timeStyle: 'short' });
+  if (hold.status === 'none') return <p className="hold-notice">{intl.formatMessage(basketMessages.holdNone)}</p>;
+  if (hold.status === 'expired') {
+    return (
+      <p className="hold-notice hold-expired" role="alert">
+        {intl.formatMessage(basketMessages.holdExpired, { time: hold.expiredAt ? time(hold.expiredAt) : '–' })}
+      </p>
+    );
+  }
+  return (
+    <p className="hold-notice hold-active">
+      {hold.expiresAt ? intl.formatMessage(basketMessages.holdExpires, { time: time(hold.expiresAt) }) : intl.formatMessage(basketMessages.holdActive)}
+    </p>
+  );
+}

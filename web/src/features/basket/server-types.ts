@@ -1,0 +1,35 @@
+import type { BasketEntryInput, BasketEntryDto, BasketDto } from '@alpenpass/contracts/src/basket';
+import type { ClientSlot } from '@alpenpass/contracts/src/capacity';
+import type { PriceDto } from '@alpenpass/contracts/src/pricing';
+
+/**
+ * The API's shapes as the SPA sees them: ISO date-times arrive as Date objects (§7), plain
+ * yyyy-MM-dd days stay text.
+ */
+type Revived<T, DateFields extends keyof T> = Omit<T, DateFields> & { [K in DateFields]: Date };
+
+export type ServerSlot = Revived<ClientSlot, 'from' | 'to'>;
+export type DayPrice = PriceDto;
+export interface PriceRequest {
+  validAt: string;
+  productDefinitionId: number;
+}
+
+export interface ServerEntry extends Omit<BasketEntryDto, 'validity' | 'children' | 'originatedEntries'> {
+  validity: { from: Date; to: Date } | null;
+  children: ServerEntry[];
+  originatedEntries: ServerEntry[];
+}
+
+export interface ServerBasket extends Omit<BasketDto, 'entries' | 'hold' | 'createdAt' | 'updatedAt'> {
+  entries: ServerEntry[];
+  /** `expiresAt` is read when the API names the end of an active hold. */
+  hold: { status: 'none' | 'active' | 'expired'; expiredAt: Date | null; expiresAt?: Date | null };
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** What the SPA sends for one entry: no children, the server adds required products itself. */
+export type ServerEntryInput = Pick<BasketEntryInput, 'productDefinitionId' | 'slotId' | 'allocation' | 'attributes'> & {
+  validity?: { from: string; to: string };
+};
