@@ -1,7 +1,11 @@
-// Loads the integrators' price feed for 10 products × 365 days repeatedly over HTTP (port 0) and
-// prints requests/s and p99, once with full responses and once as a poller sending If-None-Match.
-// Usage: npx tsx bench/price-feed/run.ts [requests]
+// Loads the integrators' price feed for 10 products × 365 days repeatedly over loopback HTTP (port 0)
+// and prints requests/s, p50 and p99: with full responses, and as a poller sending If-None-Match.
+// The baseline is GET /api/health of the same server in the same run (before and after the feed);
+// every feed figure is also printed as a ratio of it. Each phase stops after its request count or
+// its time limit, whichever comes first, so the run stays under a minute.
+// Usage: npm run bench:price-feed [-- requests]
 import type { AddressInfo } from 'node:net';
+import { loadavg } from 'node:os';
 import { DateTime } from 'luxon';
 import { createHttpApp } from '../../services/src/platform/http/app';
 import { createLogger } from '../../services/src/platform/logger';
@@ -10,7 +14,42 @@ import { pricingIntegratorRouter } from '../../services/src/pricing/integrator-a
 import { inMemoryCatalogue } from '../../services/src/pricing/pricing-ports';
 import { benchPricing } from '../price-generation/bench-database';
 
+interface Phase {
+  label: string;
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  statuses: Set<number>;
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const phaseLimitMs = 12_000;
+const warmUpRequests = 5;
+
+/** Sequential requests (one poller), after a short warm-up. */
+async function measure(label: string, url: string, headers: Record<string, string>, maxRequests: number): Promise<Phase> {
+  const statuses = new Set<number>();
+  const get = async () => {
+    const response = await fetch(url, { headers });
+    await response.arrayBuffer();
+    statuses.add(response.status);
+  };
+  for (let i = 0; i < warmUpRequests; i += 1) await get();
+  const times: number[] = [];
+  const started = performance.now();
+  while (times.length < maxRequests && performance.now() - started < phaseLimitMs) {
+    const t = performance.now();
+    await get();
+    times.push(performance.now() - t);
+  }
+  const seconds = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  return { label, requests: times.length, perSecond: times.length / seconds, p50: percentile(times, 50), p99: percentile(times, 99), statuses };
+}
+
+const describe = (phase: Phase) =>
+  `${phase.label}: ${phase.requests} requests, ${Math.round(phase.perSecond)} req/s, p50 ${phase.p50.toFixed(2)} ms, p99 ${phase.p99.toFixed(2)} ms (status ${[...phase.statuses].join(', ')})`;
 
 async function main() {
   const requests = Number(process.argv[2] ?? 300);
@@ -32,34 +71,33 @@ async function main() {
     externalRouters: [pricingIntegratorRouter(bench.knex, inMemoryCatalogue([]))],
     readiness: [],
   });
-  const server = app.listen(0);
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}/api/pricing/prices/products?productIds=1,2,3,4,5,6,7,8,9,10&from=${from}&to=${to}`;
+  const base = `http://127.0.0.1:${port}/api`;
+  const feedUrl = `${base}/pricing/prices/products?productIds=1,2,3,4,5,6,7,8,9,10&from=${from}&to=${to}`;
   const authorization = await identity.bearer({ subject: 'bench', roles: ['integrator'] });
   try {
-    const first = await fetch(url, { headers: { authorization } });
+    const first = await fetch(feedUrl, { headers: { authorization } });
     const body = (await first.json()) as { prices: unknown[] };
     const etag = first.headers.get('etag') ?? '';
-    for (const [label, headers] of [
-      ['full responses', { authorization }],
-      ['conditional (304)', { authorization, 'if-none-match': etag }],
-    ] as const) {
-      const times: number[] = [];
-      const started = performance.now();
-      for (let i = 0; i < requests; i += 1) {
-        const t = performance.now();
-        const response = await fetch(url, { headers });
-        await response.arrayBuffer();
-        times.push(performance.now() - t);
-      }
-      const seconds = (performance.now() - started) / 1000;
-      times.sort((a, b) => a - b);
-      console.log(
-        `price feed ${label}: ${body.prices.length} prices per response, ${requests} requests, ${Math.round(requests / seconds)} req/s, p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms`,
-      );
+
+    const healthBefore = await measure('GET /api/health (before)', `${base}/health`, {}, requests * 5);
+    const full = await measure('feed, full responses', feedUrl, { authorization }, requests);
+    const conditional = await measure('feed, conditional (If-None-Match)', feedUrl, { authorization, 'if-none-match': etag }, requests * 5);
+    const healthAfter = await measure('GET /api/health (after)', `${base}/health`, {}, requests * 5);
+    const baseline = (healthBefore.perSecond + healthAfter.perSecond) / 2;
+
+    console.log(`price feed: ${body.prices.length} prices per full response; load average ${loadavg()[0]!.toFixed(2)}`);
+    for (const phase of [healthBefore, healthAfter]) console.log(`  baseline ${describe(phase)}`);
+    console.log(`  baseline mean: ${Math.round(baseline)} req/s`);
+    for (const phase of [full, conditional]) {
+      console.log(`  ${describe(phase)}`);
+      console.log(`    = ${(phase.perSecond / baseline).toFixed(3)} × baseline req/s`);
     }
   } finally {
     server.close();
+    server.closeAllConnections();
     await bench.close();
   }
 }

@@ -7,9 +7,18 @@ import { createPricingService } from '../../services/src/pricing/pricing-service
 import { inMemoryCatalogue, noDemand } from '../../services/src/pricing/pricing-ports';
 import type { PricedDefinition } from '../../services/src/pricing/pricing-model';
 
+const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/** Benchmarks measure this machine: a database elsewhere would measure the network instead. */
+export function assertLoopback(url: string): void {
+  const host = new URL(url).hostname;
+  if (!loopbackHosts.has(host)) throw new Error(`benchmarks run against a loopback database only, not ${host}`);
+}
+
 /** A throw-away migrated database with the pricing service and its read models over it. */
 export async function benchPricing(definitionCount: number) {
   const url = withDatabase(process.env.DATABASE_URL ?? defaultDatabaseUrl, `alpenpass_bench_${randomBytes(4).toString('hex')}`);
+  assertLoopback(url);
   await ensureDatabase(url);
   const knex = createKnex(url, { max: 10 });
   await migrateToLatest(knex);
@@ -26,6 +35,7 @@ export async function benchPricing(definitionCount: number) {
   const runner = createProjectionRunner({ knex, source: store, projections: pricingProjections });
   await runner.start();
   return {
+    url,
     knex,
     store,
     service,
