@@ -114,25 +114,17 @@ function uniqueItemIds(items: { id: number }[], context: z.core.$RefinementCtx<u
 }
 export const bookingItems = z.array(bookingItem).superRefine(uniqueItemIds);
 
-/** The older client-side basket entry (product configuration) the legacy endpoint converts. */
-export const legacyBookingEntry: z.ZodType<LegacyBookingEntry> = z.lazy(() =>
-  z.object({
-    productDefinitionId: numericId,
-    slotId: numericId.nullable().optional(),
-    validity: validityRange.optional(),
-    quantity: z.number().int().min(1).max(100).default(1),
-    personId: numericId.optional(),
-    children: z.array(legacyBookingEntry).default([]),
-  }),
-) as never;
-export interface LegacyBookingEntry {
-  productDefinitionId: number;
-  slotId?: number | null;
-  validity?: { from: string; to: string };
-  quantity: number;
-  personId?: number;
-  children: LegacyBookingEntry[];
-}
+/** The older client-side basket entry (product configuration) the legacy endpoint converts; its
+ * children (required or suggested entries) are one level deep. */
+const legacyEntryFields = {
+  productDefinitionId: numericId,
+  slotId: numericId.nullable().optional(),
+  validity: validityRange.optional(),
+  quantity: z.number().int().min(1).max(100).default(1),
+  personId: numericId.optional(),
+};
+export const legacyBookingEntry = z.object({ ...legacyEntryFields, children: z.array(z.object(legacyEntryFields)).default([]) });
+export type LegacyBookingEntry = z.output<typeof legacyBookingEntry>;
 
 export const bookingProductParams = z.object({ productId: numericIdParam });
 export const formOptionsParams = z.object({ productId: numericIdParam, formElementId: z.string().min(1).max(100) });
@@ -190,26 +182,17 @@ export const formElement = z.object({
 });
 export type FormElement = z.infer<typeof formElement>;
 
-export const basketItemDraft: z.ZodType<BasketItemDraft> = z.lazy(() =>
-  z.object({
-    productDefinitionId: numericId,
-    slotId: numericId.nullable(),
-    validity: validityRange.nullable(),
-    quantity: z.number().int(),
-    personId: numericId.optional(),
-    unitPrice: price,
-    children: z.array(basketItemDraft),
-  }),
-) as never;
-export interface BasketItemDraft {
-  productDefinitionId: number;
-  slotId: number | null;
-  validity: { from: string; to: string } | null;
-  quantity: number;
-  personId?: number;
-  unitPrice: { amount: number; currency: 'CHF'; source: 'pricing' | 'basePrice' };
-  children: BasketItemDraft[];
-}
+const basketItemFields = {
+  productDefinitionId: numericId,
+  slotId: numericId.nullable(),
+  validity: validityRange.nullable(),
+  quantity: z.number().int(),
+  personId: numericId.optional(),
+  unitPrice: price,
+};
+/** A basket entry as the form proposes it; children (required definitions) have no children. */
+export const basketItemDraft = z.object({ ...basketItemFields, children: z.array(z.object({ ...basketItemFields, children: z.array(z.unknown()).max(0) })) });
+export type BasketItemDraft = z.output<typeof basketItemDraft>;
 
 export const formProblem = z.object({ elementId: z.string(), code: z.string(), message: z.string() });
 

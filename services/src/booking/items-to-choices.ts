@@ -68,7 +68,7 @@ export function choicesFromItems(facts: Pick<JourneyFacts, 'product' | 'required
 /** Legacy basket entries (productDefinitionId, quantity, children) as cart items: one per ticket. */
 export function itemsFromLegacy(entries: LegacyBookingEntry[]): BookingItem[] {
   const items: BookingItem[] = [];
-  const add = (entry: LegacyBookingEntry, originatedItemId?: number) => {
+  const add = (entry: Omit<LegacyBookingEntry, 'children'> & { children?: LegacyBookingEntry['children'] }, originatedItemId?: number) => {
     for (let unit = 0; unit < entry.quantity; unit += 1) {
       const id = items.length + 1;
       items.push({
@@ -80,7 +80,7 @@ export function itemsFromLegacy(entries: LegacyBookingEntry[]): BookingItem[] {
         slotId: entry.slotId ?? null,
       });
       // children belong to the first unit: their quantities already cover the whole entry
-      if (unit === 0) for (const child of entry.children) add(child, id);
+      if (unit === 0) for (const child of entry.children ?? []) add(child, id);
     }
   };
   for (const entry of entries) add(entry);

@@ -50,8 +50,11 @@ export function basketItemsOf(facts: JourneyFacts, resolution: Resolution): Bask
   });
 }
 
-function flatten(items: BasketItemDraft[]): BasketItemDraft[] {
-  return items.flatMap((item) => [item, ...flatten(item.children)]);
+type Priced = Pick<BasketItemDraft, 'unitPrice' | 'quantity'>;
+
+/** Entries and their children (one level: required definitions have no requirements of their own here). */
+function flatten(items: BasketItemDraft[]): Priced[] {
+  return items.flatMap((item): Priced[] => [item, ...item.children]);
 }
 
 export function totalOf(items: BasketItemDraft[]): UnitPrice | null {
@@ -64,7 +67,7 @@ export function totalOf(items: BasketItemDraft[]): UnitPrice | null {
  */
 export function bookingItemsOf(basketItems: BasketItemDraft[]): BookingItem[] {
   const items: BookingItem[] = [];
-  const validityOf = (item: BasketItemDraft) => (item.validity ? { validity: item.validity } : {});
+  const validityOf = (item: Pick<BasketItemDraft, 'validity'>) => (item.validity ? { validity: item.validity } : {});
   for (const entry of basketItems) {
     for (let unit = 0; unit < entry.quantity; unit += 1) {
       const id = items.length + 1;
