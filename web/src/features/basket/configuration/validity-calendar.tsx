@@ -64,12 +64,16 @@ export function ValidityCalendar({ legend, month, days, selected, timezone, isFe
                       className={`calendar-day ${day.available && day.level ? `price-${day.level}` : ''}`}
                       disabled={!day.available}
                       aria-pressed={selected === day.date}
-                      aria-label={dayLabel(day)}
                       onClick={() => onSelect(day.date)}
                     >
-                      <span className="calendar-day-number">{Number(day.date.slice(8))}</span>
+                      <span className="visually-hidden">{dayLabel(day)}</span>
+                      <span className="calendar-day-number" aria-hidden="true">
+                        {Number(day.date.slice(8))}
+                      </span>
                       {day.available && day.price && (
-                        <span className="calendar-day-price">{intl.formatNumber(day.price.amount / 100, { maximumFractionDigits: 0 })}</span>
+                        <span className="calendar-day-price" aria-hidden="true">
+                          {intl.formatNumber(day.price.amount / 100, { maximumFractionDigits: 0 })}
+                        </span>
                       )}
                     </button>
                   )}

@@ -1,0 +1,153 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { seriousAccessibilityViolations } from './accessibility';
+import { launchChromium, screenshotFolder } from './chromium';
+import { startShop, type ShopProcess } from './shop-process';
+
+let shop: ShopProcess;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const shopHeaders = { 'x-client-id': '1', 'x-channel-id': '6a1c7e52-3b8f-4e0a-9d2c-5f4b8a7e1d30', 'x-api-version': '2025-02-18', 'content-type': 'application/json' };
+
+beforeAll(async () => {
+  mkdirSync(screenshotFolder, { recursive: true });
+  [shop, browser] = await Promise.all([startShop(), launchChromium()]);
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+}, 60_000);
+
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+const screenshot = (name: string) => page.screenshot({ path: join(screenshotFolder, `${name}.png`), fullPage: true });
+const heading = (name: string) => page.getByRole('heading', { level: 1, name }).waitFor();
+
+async function expectAccessible() {
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+}
+
+/** The first day of the calendar that can be booked (the calendar opens on the first month with availability). */
+async function chooseFirstAvailableDay() {
+  await page.locator('button.calendar-day:not([disabled])').first().click();
+}
+
+async function serverBasket(): Promise<{ id: string; total: { amount: number }; entries: unknown[] }> {
+  const basketId = await page.evaluate(() => sessionStorage.getItem('alpenpass.basket.serverId'));
+  expect(basketId).toMatch(/^[0-9a-f-]{36}$/);
+  const response = await fetch(`${shop.origin}/api/baskets/${basketId}`, { headers: shopHeaders });
+  expect(response.status).toBe(200);
+  return (await response.json()) as { id: string; total: { amount: number }; entries: unknown[] };
+}
+
+const chf = (locale: string, amount: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF' }).format(amount / 100);
+
+describe('booking in the browser against the real shop', () => {
+  it('books a gondola slot and a 3-day pass in German, shows them in French, and keeps them over a reload', async () => {
+    await page.goto(`${shop.origin}/de`);
+    await heading('Tickets und Abos');
+    await page.getByRole('heading', { level: 2, name: 'Gondelbahn' }).waitFor();
+    await screenshot('journey-1-catalogue-de');
+    await expectAccessible();
+
+    // the gondola: a day on the calendar, then a slot with its places left
+    await page.getByRole('link', { name: 'Gipfelgondel Alpenhorn auswählen' }).click();
+    await heading('Gipfelgondel Alpenhorn');
+    await chooseFirstAvailableDay();
+    const slot = page.getByRole('radio', { name: /Plätze frei/ }).first();
+    if (!(await slot.isChecked())) await slot.check();
+    await page.getByText(/^Total: .*CHF/).waitFor();
+    await screenshot('journey-2-gondola-de');
+    await expectAccessible();
+    await page.getByRole('button', { name: 'In den Warenkorb' }).click();
+    await page.getByRole('status').getByText('Im Warenkorb.').waitFor();
+
+    // the 3-day pass: duration, first day, the required keycard deposit shown as part of it
+    await page.getByRole('link', { name: 'Zurück zu allen Produkten' }).click();
+    await page.getByRole('link', { name: 'Mehrtageskarte Alpenhorn auswählen' }).click();
+    await heading('Mehrtageskarte Alpenhorn');
+    await page.getByLabel('Dauer').selectOption({ label: '3 Tage' });
+    await chooseFirstAvailableDay();
+    await page.getByText(/inklusive 1 × Keycard-Depot/).waitFor();
+    await screenshot('journey-3-pass-de');
+    await expectAccessible();
+    await page.getByRole('button', { name: 'In den Warenkorb' }).click();
+    await page.getByRole('status').getByText('Im Warenkorb.').waitFor();
+
+    await page.getByRole('link', { name: 'Warenkorb (2)' }).click();
+    await heading('Ihr Warenkorb');
+    await page.getByRole('heading', { level: 3, name: /Mehrtageskarte Alpenhorn, Erwachsene, 3 Tage/ }).waitFor();
+    await page.getByRole('heading', { level: 3, name: /Gipfelgondel Alpenhorn, Erwachsene/ }).waitFor();
+    await page.getByText('Plätze reserviert').waitFor();
+    await page.getByText(/Keycard-Depot/).waitFor();
+    const basket = await serverBasket();
+    expect(basket.entries).toHaveLength(2);
+    expect(await page.locator('.basket-total strong').innerText()).toBe(chf('de', basket.total.amount));
+    await screenshot('journey-4-basket-de');
+    await expectAccessible();
+
+    await page.getByLabel('Sprache').selectOption('fr');
+    await heading('Votre panier');
+    expect(new URL(page.url()).pathname).toBe('/fr/basket');
+    await page.getByRole('heading', { level: 3, name: /Forfait plusieurs jours Alpenhorn, Adulte, 3 jours/ }).waitFor();
+    await page.getByRole('heading', { level: 3, name: /Télécabine du sommet Alpenhorn, Adulte/ }).waitFor();
+    await page.getByText('Places réservées').waitFor();
+    expect(await page.locator('.basket-total strong').innerText()).toBe(chf('fr', basket.total.amount));
+    expect(await page.getByRole('link', { name: 'Passer à la caisse' }).isVisible()).toBe(true);
+    await screenshot('journey-5-basket-fr');
+
+    await page.reload();
+    await heading('Votre panier');
+    await page.getByRole('heading', { level: 3, name: /Forfait plusieurs jours Alpenhorn/ }).waitFor();
+    await page.getByRole('heading', { level: 3, name: /Télécabine du sommet Alpenhorn/ }).waitFor();
+    expect(await page.locator('.basket-entry').count()).toBe(2);
+    expect(await page.locator('.basket-total strong').innerText()).toBe(chf('fr', basket.total.amount));
+    expect((await serverBasket()).id).toBe(basket.id);
+    await screenshot('journey-6-basket-fr-reloaded');
+
+    await page.getByRole('link', { name: 'Passer à la caisse' }).click();
+    await heading('Caisse');
+  }, 180_000);
+
+  it('explains in German that a slot sold out while the visitor was choosing', async () => {
+    await page.goto(`${shop.origin}/de`);
+    await page.getByRole('link', { name: 'Gipfelgondel Alpenhorn auswählen' }).click();
+    await heading('Gipfelgondel Alpenhorn');
+    await chooseFirstAvailableDay();
+    const slot = page.getByRole('radio', { name: /Plätze frei/ }).first();
+    if (!(await slot.isChecked())) await slot.check();
+    const slotId = Number(await slot.getAttribute('value'));
+    const places = Number(/(\d+) Plätze frei/.exec(await slot.locator('xpath=..').innerText())?.[1]);
+    expect(places).toBeGreaterThan(0);
+
+    // someone else takes every place left
+    const taken = await fetch(`${shop.origin}/api/baskets`, {
+      method: 'POST',
+      headers: shopHeaders,
+      body: JSON.stringify({ entries: [{ productDefinitionId: 1031, slotId, allocation: { quantity: places } }] }),
+    });
+    expect(taken.status).toBe(201);
+
+    await page.getByRole('button', { name: 'In den Warenkorb' }).click();
+    await page.getByRole('alert').getByText(/Leider ist dieses Zeitfenster ausverkauft/).waitFor();
+    await screenshot('journey-7-sold-out-de');
+    expect(await page.evaluate(() => sessionStorage.getItem('alpenpass.basket.serverId'))).toBeNull();
+  }, 120_000);
+
+  it('renders nothing for an unsupported locale', async () => {
+    await page.goto(`${shop.origin}/xx/basket`);
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('#root').innerHTML()).toBe('');
+  });
+});

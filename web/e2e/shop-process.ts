@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { dropDatabase } from '@alpenpass/infra';
+import { connect } from 'nats';
+
+const repositoryRoot = join(__dirname, '..', '..');
+const READY_TIMEOUT_MS = 180_000;
+
+export interface ShopProcess {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function waitUntilReady(origin: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The shop stopped during start-up (exit ${child.exitCode}):\n${output()}`);
+    const ready = await fetch(`${origin}/api/ready`).then((response) => response.ok, () => false);
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`The shop was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
+/**
+ * The real shop (services/src/main.ts, every role, the demo resort, web/dist) as a child process on a
+ * free port with its own database, JetStream stream and Temporal task queue, so that it shares nothing
+ * with other shops on the machine. Stopping it drops the database and the stream.
+ */
+export async function startShop(env: Record<string, string> = {}): Promise<ShopProcess> {
+  const id = `e2e_${randomBytes(4).toString('hex')}`;
+  const port = await freePort();
+  const databaseUrl = `postgres://postgres@127.0.0.1:5432/alpenpass_${id}`;
+  const natsStream = id.toUpperCase();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/src/main.ts'], {
+    cwd: repositoryRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      NATS_STREAM: natsStream,
+      NATS_SUBJECT_PREFIX: id,
+      TEMPORAL_TASK_QUEUE: `alpenpass-${id}`,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => (output = `${output}${chunk.toString()}`.slice(-20_000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const origin = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      const killed = setTimeout(() => child.kill('SIGKILL'), 20_000);
+      await exited;
+      clearTimeout(killed);
+    }
+    await dropDatabase(databaseUrl).catch(() => undefined);
+    const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' }).catch(() => undefined);
+    if (nats) {
+      await (await nats.jetstreamManager()).streams.delete(natsStream).catch(() => undefined);
+      await nats.drain();
+    }
+  };
+  try {
+    await waitUntilReady(origin, child, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { origin, stop };
+}
