@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { chfPrice } from './catalogue-documents';
-import { AGE_ATTRIBUTE, personTypeList, validityRange } from './domain/item-selection';
+import { AGE_ATTRIBUTE, personTypeList, validityRange, type PersonTypeEntry } from './domain/item-selection';
 import { pagingDefaults } from './queries/paging';
 import { pageParameter, limitParameter } from './queries/paging';
 import { validationMessages } from './validators/messages';
@@ -21,7 +21,11 @@ export const bookingMessages = {
   unknownFormElement: (id: string) => `Unknown form element: ${id}`,
   anonymousAndPersonalizedMixed: validationMessages.anonymousAndPersonalizedMixed,
   ageViaAttributes: validationMessages.ageViaAttributes,
+  tooManyTickets: (max: number) => `At most ${max} tickets can be booked at once`,
 } as const;
+
+/** The most tickets one form (or one items list) describes: keeps every answer small. */
+export const MAX_TICKETS_PER_FORM = 100;
 
 /** Form element ids: fixed ones plus one per choosable attribute ("attribute:duration"). */
 export const formElementIds = { validity: 'validity', personTypes: 'personTypes', quantity: 'quantity', slot: 'slot' } as const;
@@ -41,7 +45,7 @@ const validityValue = z.union([
 export const formValueSchemas = {
   validity: validityValue,
   personTypes: z.union([personTypeList, z.null()]),
-  quantity: z.union([z.number().int().min(0).max(100), z.null()]),
+  quantity: z.union([z.number().int().min(0).max(MAX_TICKETS_PER_FORM, bookingMessages.tooManyTickets(MAX_TICKETS_PER_FORM)), z.null()]),
   slot: z.union([numericId, z.null()]),
   attribute: z.union([z.string().min(1), z.null()]),
 } as const;
@@ -67,18 +71,27 @@ export const formStateEntry = z
       return;
     }
     const parsed = formValueSchemas[kind].safeParse(entry.value);
-    if (parsed.success) return;
+    if (parsed.success) {
+      if (kind === 'personTypes' && ticketCount(parsed.data as PersonTypeEntry[] | null) > MAX_TICKETS_PER_FORM) {
+        context.addIssue({ code: 'custom', message: bookingMessages.tooManyTickets(MAX_TICKETS_PER_FORM), path: ['value'] });
+      }
+      return;
+    }
     for (const issue of parsed.error.issues) {
       context.addIssue({ code: 'custom', message: deepestMessage(issue), path: ['value', ...issue.path.map((p) => p as string | number)] });
     }
   });
 export type FormStateEntry = { id: string; value: unknown };
 
+function ticketCount(entries: PersonTypeEntry[] | null): number {
+  return (entries ?? []).reduce((sum, entry) => sum + ('personIds' in entry ? entry.personIds.length : entry.quantity), 0);
+}
+
 /** A union's failure hides the member messages: surface the refine message (e.g. the mixing rule). */
 function deepestMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_union') {
-    const custom = issue.errors.flat().find((inner) => inner.code === 'custom');
-    if (custom) return custom.message;
+    const telling = issue.errors.flat().find((inner) => inner.code !== 'invalid_type' && inner.code !== 'invalid_union');
+    if (telling) return telling.message;
   }
   return issue.message;
 }
@@ -112,7 +125,7 @@ function uniqueItemIds(items: { id: number }[], context: z.core.$RefinementCtx<u
     seen.add(item.id);
   });
 }
-export const bookingItems = z.array(bookingItem).superRefine(uniqueItemIds);
+export const bookingItems = z.array(bookingItem).max(5 * MAX_TICKETS_PER_FORM).superRefine(uniqueItemIds);
 
 /** The older client-side basket entry (product configuration) the legacy endpoint converts; its
  * children (required or suggested entries) are one level deep. */
@@ -120,10 +133,10 @@ const legacyEntryFields = {
   productDefinitionId: numericId,
   slotId: numericId.nullable().optional(),
   validity: validityRange.optional(),
-  quantity: z.number().int().min(1).max(100).default(1),
+  quantity: z.number().int().min(1).max(MAX_TICKETS_PER_FORM).default(1),
   personId: numericId.optional(),
 };
-export const legacyBookingEntry = z.object({ ...legacyEntryFields, children: z.array(z.object(legacyEntryFields)).default([]) });
+export const legacyBookingEntry = z.object({ ...legacyEntryFields, children: z.array(z.object(legacyEntryFields)).max(10).default([]) });
 export type LegacyBookingEntry = z.output<typeof legacyBookingEntry>;
 
 export const bookingProductParams = z.object({ productId: numericIdParam });
@@ -140,7 +153,7 @@ export const formOptionsQuery = z.object({
 
 export const itemsBody = z.object({ items: bookingItems });
 export const itemsPatchBody = z.object({ items: bookingItems, mutations: formState });
-export const legacyItemsBody = z.object({ items: z.array(legacyBookingEntry).min(1) });
+export const legacyItemsBody = z.object({ items: z.array(legacyBookingEntry).min(1).max(MAX_TICKETS_PER_FORM) });
 
 /** Exactly one of formState (the list itself, not JSON text) or items. */
 export const formOptionsBody = z

@@ -13,6 +13,12 @@ describe('form state contracts (§5 messages)', () => {
     expect(messagesOf(formState.safeParse(mixed))).toEqual([bookingMessages.anonymousAndPersonalizedMixed]);
   });
 
+  it('caps a form at 100 tickets', () => {
+    const many = [{ id: 'personTypes', value: [{ personType: 'adult', quantity: 60 }, { personType: 'child', quantity: 41 }] }];
+    expect(messagesOf(formState.safeParse(many))).toEqual(['At most 100 tickets can be booked at once']);
+    expect(messagesOf(formState.safeParse([{ id: 'quantity', value: 101 }]))).toEqual(['At most 100 tickets can be booked at once']);
+  });
+
   it('refuses choosing the age through attributes', () => {
     expect(messagesOf(formState.safeParse([{ id: 'attribute:age', value: 'adult' }]))).toEqual([bookingMessages.ageViaAttributes]);
   });
