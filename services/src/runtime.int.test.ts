@@ -29,7 +29,7 @@ beforeAll(async () => {
   const keyFile = join(mkdtempSync(join(tmpdir(), 'alpenpass-keys-')), 'key.json');
   const config = loadConfig({
     PORT: '0',
-    ROLES: 'api,relay,projector',
+    ROLES: 'api,relay,projector,worker',
     DATABASE_URL: db.url,
     NATS_STREAM: natsStream,
     NATS_SUBJECT_PREFIX: natsSubjectPrefix,

@@ -9,7 +9,6 @@ import {
   type BasketEntryWithChildrenInput,
   type BasketEvent,
   type BasketValidationFlags,
-  type EventMetadata,
   type Personalization,
 } from '@alpenpass/contracts';
 import type { CapacityCommands } from '../capacity/slot-commands';
@@ -18,6 +17,7 @@ import { forbidden } from '../platform/domain-error';
 import { handleCommand } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
 import { Problem } from '../platform/http/problem';
+import { eventMetadataOf } from '../platform/http/request-context';
 import type { PlatformLogger } from '../platform/event-store/event-store';
 import { accessibleBasket, isStaff, ownerOfNewBasket } from './access';
 import { basketFolder, type BasketEventWithTime, type BasketState, type OpenBasket } from './basket';
@@ -48,12 +48,6 @@ export interface Caller {
 
 export type BasketService = ReturnType<typeof createBasketService>;
 
-const metadataOf = (caller: Caller): Partial<EventMetadata> => ({
-  correlationId: caller.correlationId,
-  causationId: null,
-  actor: caller.principal?.subject ?? 'guest',
-});
-
 function withIds(input: BasketEntryWithChildrenInput | BasketEntryInput): NewEntry {
   const children = 'children' in input ? input.children.map(withIds) : [];
   return { entryId: randomUUID(), input, children };
@@ -81,7 +75,7 @@ export function createBasketService(deps: BasketServiceDeps) {
       basketStreamName(basketId),
       basketFolder,
       (state) => decideBasket(command(accessibleBasket(state, caller.principal)), state),
-      metadataOf(caller),
+      eventMetadataOf(caller),
     );
     const basket = accessibleBasket(outcome.newState, caller.principal);
     if (outcome.newEvents.length > 0 && holdsPlaces(basket)) await renewHold(basketId);
@@ -105,7 +99,7 @@ export function createBasketService(deps: BasketServiceDeps) {
     const facts = await gatherEntryFacts(deps.sources, flatten(inputs), now());
     const slotRecords = addedRecords(decideBasket(command(inputs, facts), state)).filter((record) => record.slotId !== null);
     if (slotRecords.length > 0) await renewHold(basketId);
-    const metadata = metadataOf(caller);
+    const metadata = eventMetadataOf(caller);
     const held = await holdPlaces(deps.capacity, basketId, slotRecords, metadata, deps.log);
     try {
       const outcome = await handleCommand<BasketState, BasketEventWithTime>(
@@ -158,7 +152,7 @@ export function createBasketService(deps: BasketServiceDeps) {
       const released = Object.entries(claims)
         .filter(([entryId]) => !stillThere.has(entryId))
         .map(([entryId, slotId]) => ({ entryId, slotId }));
-      const allReleased = await releasePlaces(deps.capacity, basketId, released, metadataOf(caller), deps.log);
+      const allReleased = await releasePlaces(deps.capacity, basketId, released, eventMetadataOf(caller), deps.log);
       if (allReleased && !holdsPlaces(basket)) await deps.holds.release(basketId).catch((error: unknown) => deps.log.warn({ err: error, basketId }, 'hold end not signalled'));
       return toBasketDto(basket);
     },
