@@ -1,6 +1,7 @@
 import { currentPricesProjection } from './current-prices';
 import { pricingSettingsProjection } from './pricing-settings';
 
+export * from './change-marks';
 export * from './current-prices';
 export * from './price-queries';
 export * from './pricing-settings';

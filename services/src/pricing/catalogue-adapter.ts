@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { attributeValue, findProducts, type CatalogueProduct } from '@alpenpass/projections/src/catalogue';
+import { attributeValue, catalogueDocumentsProjection, findProducts, type CatalogueProduct } from '@alpenpass/projections/src/catalogue';
 import type { PricedDefinition } from './pricing-model';
 import type { PricingCatalogue } from './pricing-ports';
 
@@ -25,6 +25,7 @@ function pricedDefinitionsOf(products: CatalogueProduct[]): PricedDefinition[] {
 /** Pricing's view of the catalogue read model. */
 export function catalogueReadModel(knex: Knex): PricingCatalogue {
   return {
+    readModels: [catalogueDocumentsProjection.name],
     async definitions(ids) {
       const all = pricedDefinitionsOf(await findProducts(knex));
       if (!ids) return all;

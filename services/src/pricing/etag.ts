@@ -1,17 +1,44 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 
-/** Answers with a strong ETag over the body; 304 without a body when the caller already has it. */
-export function sendWithEtag(req: Request, res: Response, body: unknown): void {
-  const json = JSON.stringify(body);
-  const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
+/** Bump when the body of a feed or table changes shape or meaning for the same data. */
+const bodyFormat = 'pricing-feeds-1';
+
+export interface ConditionalRead {
+  /** the route and its normalised parameters: everything besides the data that shapes the answer */
+  resource: string;
+  /** the change marks of the read models behind the answer (readModelMarks): must be cheap */
+  marks: () => Promise<string>;
+  /** the answer; read only when the caller's copy is not current */
+  body: () => Promise<unknown>;
+}
+
+export function entityTag(resource: string, marks: string): string {
+  return `"${createHash('sha1').update(`${bodyFormat}\n${resource}\n${marks}`).digest('base64url')}"`;
+}
+
+/** If-None-Match uses the weak comparison: W/"x" matches "x"; `*` matches any current answer. */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((offered) => {
+    const tag = offered.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === etag;
+  });
+}
+
+/**
+ * Conditional GET: the ETag comes from the read models' change marks and the request, so a poller
+ * that already has the answer gets its 304 from one small read, without the query or a hash of the
+ * body. The body is read after the marks, so it is never older than its tag: at worst a poller
+ * fetches the same data once more, it never keeps stale data behind a current tag.
+ */
+export async function answerConditionally(req: Request, res: Response, read: ConditionalRead): Promise<void> {
+  const etag = entityTag(read.resource, await read.marks());
   res.setHeader('ETag', etag);
   res.setHeader('Cache-Control', 'no-cache');
-  const offered = req.headers['if-none-match'];
-  const matches = typeof offered === 'string' && offered.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*');
-  if (matches) {
+  if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
     res.status(304).end();
     return;
   }
-  res.status(200).type('application/json').send(json);
+  res.status(200).type('application/json').send(JSON.stringify(await read.body()));
 }

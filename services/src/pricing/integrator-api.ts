@@ -1,20 +1,29 @@
 import type { Knex } from 'knex';
 import { integratorTableName, priceFeedQuery, pricingCurrency, tableReadQuery } from '@alpenpass/contracts';
-import { priceFeed } from '@alpenpass/projections/src/pricing';
+import { priceFeed, pricingSettingsProjection, readModelMarks } from '@alpenpass/projections/src/pricing';
 import { z } from 'zod';
 import { ApiRouter } from '../platform/http/api-router';
-import { sendWithEtag } from './etag';
-import { integratorTables } from './integrator-tables';
+import { answerConditionally } from './etag';
+import { integratorTables, integratorTableSources } from './integrator-tables';
 import type { PricingCatalogue } from './pricing-ports';
 
-/** Reads for integrators (integrator role; staff may read too). Conditional GET keeps polling cheap. */
+/** Reads for integrators (integrator role; staff may read too). Conditional GET keeps polling cheap:
+ * a poller whose copy is current gets its 304 from the read models' change marks alone. */
 export function pricingIntegratorRouter(knex: Knex, catalogue: PricingCatalogue): ApiRouter {
   return new ApiRouter('Pricing feeds', '/pricing')
     .route(
       { method: 'get', path: '/prices/products', summary: 'Price feed per product, definition and date', access: 'integrator', query: priceFeedQuery },
       async ({ query, req, res }) => {
-        const rows = await priceFeed(knex, query.productIds, query.from, query.to);
-        sendWithEtag(req, res, { from: query.from, to: query.to, prices: rows.map((row) => ({ ...row, currency: pricingCurrency })) });
+        // the feed is ordered by product: the order and repetitions of the ids do not change it
+        const productIds = [...new Set(query.productIds)].sort((a, b) => a - b);
+        await answerConditionally(req, res, {
+          resource: `feed?productIds=${productIds.join(',')}&from=${query.from}&to=${query.to}`,
+          marks: () => readModelMarks(knex, { prices: true }),
+          body: async () => {
+            const rows = await priceFeed(knex, productIds, query.from, query.to);
+            return { from: query.from, to: query.to, prices: rows.map((row) => ({ ...row, currency: pricingCurrency })) };
+          },
+        });
       },
     )
     .route(
@@ -27,14 +36,27 @@ export function pricingIntegratorRouter(knex: Knex, catalogue: PricingCatalogue)
         query: tableReadQuery,
       },
       async ({ params, query, req, res }) => {
-        const offset = query.startIndex - 1;
-        const rows = await integratorTables[params.tableName]({ knex, catalogue }, offset, query.batchSize);
-        sendWithEtag(req, res, {
-          table: params.tableName,
-          startIndex: query.startIndex,
-          batchSize: query.batchSize,
-          rows: rows.map((row, i) => ({ index: query.startIndex + i, ...row })),
-          nextStartIndex: rows.length === query.batchSize ? query.startIndex + rows.length : null,
+        const sources = integratorTableSources[params.tableName];
+        await answerConditionally(req, res, {
+          resource: `table/${params.tableName}?startIndex=${query.startIndex}&batchSize=${query.batchSize}`,
+          marks: () =>
+            readModelMarks(knex, {
+              prices: sources.includes('prices'),
+              checkpointsOf: [
+                ...(sources.includes('settings') ? [pricingSettingsProjection.name] : []),
+                ...(sources.includes('catalogue') ? catalogue.readModels : []),
+              ],
+            }),
+          body: async () => {
+            const rows = await integratorTables[params.tableName]({ knex, catalogue }, query.startIndex - 1, query.batchSize);
+            return {
+              table: params.tableName,
+              startIndex: query.startIndex,
+              batchSize: query.batchSize,
+              rows: rows.map((row, i) => ({ index: query.startIndex + i, ...row })),
+              nextStartIndex: rows.length === query.batchSize ? query.startIndex + rows.length : null,
+            };
+          },
         });
       },
     );

@@ -48,6 +48,23 @@ function perPool(rowsOf: (definitions: PricedDefinition[]) => Row[]): TableReade
   };
 }
 
+/** The read models each table is built from, for its ETag ('catalogue' = the catalogue port's). */
+export type TableSourceKind = 'prices' | 'settings' | 'catalogue';
+export const integratorTableSources: Record<IntegratorTableName, readonly TableSourceKind[]> = {
+  tariffs: ['prices'],
+  'tariff-history': ['prices'],
+  'daily-base-rates': ['catalogue', 'settings'],
+  'price-bounds': ['catalogue', 'settings'],
+  'pricing-parameters': ['catalogue', 'settings'],
+  'base-rate-overrides': ['settings'],
+  'parameter-overrides': ['settings'],
+  'multiday-discounts': ['catalogue', 'settings'],
+  'early-booking-discounts': ['catalogue', 'settings'],
+  pools: ['catalogue'],
+  'pool-products': ['catalogue'],
+  'pool-product-definitions': ['catalogue'],
+};
+
 export const integratorTables: Record<IntegratorTableName, TableReader> = {
   tariffs: async ({ knex }, offset, limit) =>
     (await currentPricePage(knex, offset, limit)).map((row) => ({

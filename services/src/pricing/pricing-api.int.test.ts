@@ -175,26 +175,84 @@ describe('pricing API', () => {
     expect((await request(app).get('/api/pricing/tables/base-rate-overrides').set('authorization', integrator)).body.rows).toHaveLength(1);
   });
 
-  it('answers 304 to a poller that already has the current feed or table', async () => {
-    const first = await feed('productIds=1,2&from=2030-01-10&to=2030-01-19');
+  it('answers 304 while the feed and tables are unchanged, 200 with a new tag once an override changes them', async () => {
+    const query = 'productIds=1,2&from=2030-01-10&to=2030-01-19';
+    const table = (name: string, etag?: string) => {
+      const get = request(app).get(`/api/pricing/tables/${name}`).set('authorization', integrator);
+      return etag ? get.set('if-none-match', etag) : get;
+    };
+    const first = await feed(query);
+    expect(first.status).toBe(200);
     expect(first.body.prices).toHaveLength(30);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^".+"$/);
-    const unchanged = await feed('productIds=1,2&from=2030-01-10&to=2030-01-19').set('if-none-match', etag);
+    const unchanged = await feed(query).set('if-none-match', etag);
     expect(unchanged.status).toBe(304);
     expect(unchanged.text).toBe('');
+    expect(unchanged.headers.etag).toBe(etag);
+    // the order and repetition of the ids do not change the feed, so neither do they change its tag
+    expect((await feed('productIds=2,1,2&from=2030-01-10&to=2030-01-19').set('if-none-match', etag)).status).toBe(304);
+    expect((await feed('productIds=1,2&from=2030-01-10&to=2030-01-18').set('if-none-match', etag)).status).toBe(200);
 
-    await request(app).post('/api/admin/pricing/base-rates').set(shopHeaders).set('authorization', admin).send({ productDefinitionIds: [11], dates: ['2030-01-19'], override: { kind: 'fixed', value: 7_000 } });
+    // the 304 is answered without the feed's query: one read of the change marks
+    const statements: string[] = [];
+    const listen = (sent: { sql: string }) => statements.push(sent.sql);
+    db.knex.on('query', listen);
+    try {
+      expect((await feed(query).set('if-none-match', etag)).status).toBe(304);
+    } finally {
+      db.knex.off('query', listen);
+    }
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toContain('projection_generations');
+    expect(statements[0]).not.toContain('pricing_current_prices');
+
+    // events that change no price (here another context's) move the checkpoints, not the feed's tag
+    const before = await db.knex('projection_generations').where({ projection: 'pricing-current-prices', status: 'live' }).first();
+    await store.append(`unrelated-${randomUUID()}`, [{ type: 'SomethingElseHappened', data: {} }], { expectedRevision: 'no_stream' });
     await project();
-    const changed = await feed('productIds=1,2&from=2030-01-10&to=2030-01-19').set('if-none-match', etag);
+    const after = await db.knex('projection_generations').where({ projection: 'pricing-current-prices', status: 'live' }).first();
+    expect(Number(after.position)).toBeGreaterThan(Number(before.position));
+    expect((await feed(query).set('if-none-match', etag)).status).toBe(304);
+
+    const tariffs = await table('tariffs?batchSize=5&startIndex=3');
+    expect(tariffs.body.rows.map((row: { index: number }) => row.index)).toEqual([3, 4, 5, 6, 7]);
+    expect(tariffs.body.nextStartIndex).toBe(8);
+    expect((await table('tariffs?batchSize=5&startIndex=3', tariffs.headers.etag)).status).toBe(304);
+    expect((await table('tariffs?batchSize=5&startIndex=4', tariffs.headers.etag)).status).toBe(200);
+    const allTariffs = await table('tariffs');
+    const overrides = await table('base-rate-overrides');
+    expect((await table('base-rate-overrides', overrides.headers.etag)).status).toBe(304);
+    const pools = await table('pools');
+
+    const override = await request(app)
+      .post('/api/admin/pricing/base-rates')
+      .set(shopHeaders)
+      .set('authorization', admin)
+      .send({ productDefinitionIds: [11], dates: ['2030-01-19'], override: { kind: 'fixed', value: 7_000 } });
+    expect(override.status).toBe(201);
+    // until the projector has caught up the read models still give the old answer: still 304
+    expect((await feed(query).set('if-none-match', etag)).status).toBe(304);
+    await project();
+
+    const changed = await feed(query).set('if-none-match', etag);
     expect(changed.status).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
+    const priceOn19th = (body: { prices: { productDefinitionId: number; date: string; amount: number }[] }) =>
+      body.prices.find((price) => price.productDefinitionId === 11 && price.date === '2030-01-19')?.amount;
+    expect(priceOn19th(first.body)).toBe(5_820); // 6_000 × (1 − 0.3 × 9/90)
+    expect(priceOn19th(changed.body)).toBe(6_790); // 7_000 × (1 − 0.3 × 9/90)
+    expect((await feed(query).set('if-none-match', String(changed.headers.etag))).status).toBe(304);
 
-    const table = await request(app).get('/api/pricing/tables/tariffs?batchSize=5&startIndex=3').set('authorization', integrator);
-    expect(table.body.rows.map((row: { index: number }) => row.index)).toEqual([3, 4, 5, 6, 7]);
-    expect(table.body.nextStartIndex).toBe(8);
-    const tableAgain = await request(app).get('/api/pricing/tables/tariffs?batchSize=5&startIndex=3').set('authorization', integrator).set('if-none-match', String(table.headers.etag));
-    expect(tableAgain.status).toBe(304);
+    const tariffsAfter = await table('tariffs', allTariffs.headers.etag);
+    expect(tariffsAfter.status).toBe(200);
+    expect(tariffsAfter.body.rows).toContainEqual(expect.objectContaining({ productDefinitionId: 11, date: '2030-01-19', amount: 6_790 }));
+    const overridesAfter = await table('base-rate-overrides', overrides.headers.etag);
+    expect(overridesAfter.status).toBe(200);
+    expect(overridesAfter.body.rows).toContainEqual(expect.objectContaining({ productDefinitionId: 11, date: '2030-01-19', kind: 'fixed', value: 7_000 }));
+    expect((await table('base-rate-overrides', overridesAfter.headers.etag)).status).toBe(304);
+    // the pools come from the (here fixed) catalogue alone: an override does not touch them
+    expect((await table('pools', pools.headers.etag)).status).toBe(304);
   });
 
   it('serves all twelve tables and validates batch reads', async () => {

@@ -2,6 +2,8 @@ import type { Demand, PricedDefinition } from './pricing-model';
 
 /** What pricing reads from the catalogue read model. */
 export interface PricingCatalogue {
+  /** names of the projections whose checkpoints cover its answers (for ETags); none when fixed */
+  readModels: readonly string[];
   /** the given definitions (all priced definitions when ids is undefined), unknown ids left out */
   definitions(ids?: number[]): Promise<PricedDefinition[]>;
   /** every definition of the given products */
@@ -23,6 +25,7 @@ export const noDemand: DemandSource = {
 /** A fixed list of definitions: for tests, benchmarks and until the catalogue read model answers. */
 export function inMemoryCatalogue(definitions: PricedDefinition[]): PricingCatalogue {
   return {
+    readModels: [],
     async definitions(ids) {
       if (!ids) return definitions;
       const wanted = new Set(ids);
