@@ -27,11 +27,9 @@ export function todayIn(product: CatalogueProduct, now: Date): DateTime {
   return DateTime.fromJSDate(now, { zone: product.pool.timezone }).startOf('day');
 }
 
-/** A day (yyyy-MM-dd) or an instant, read in the pool's timezone. */
+/** A day (yyyy-MM-dd) or a date-time, read in the pool's timezone (an offset in the text is honoured). */
 export function startIn(product: CatalogueProduct, text: string): DateTime | null {
-  const parsed = /^\d{4}-\d{2}-\d{2}$/.test(text)
-    ? DateTime.fromISO(text, { zone: product.pool.timezone })
-    : DateTime.fromISO(text, { setZone: true }).setZone(product.pool.timezone);
+  const parsed = DateTime.fromISO(text, { zone: product.pool.timezone });
   return parsed.isValid ? parsed : null;
 }
 

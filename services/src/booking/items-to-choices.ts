@@ -1,7 +1,6 @@
 import { AGE_ATTRIBUTE, bookingMessages, type BookingItem, type LegacyBookingEntry, type PersonTypeEntry } from '@alpenpass/contracts';
 import { invalid } from '../platform/domain-error';
-import { DateTime } from 'luxon';
-import { validityModeOf } from './availability';
+import { startIn, validityModeOf } from './availability';
 import { attributesOf, choosableAttributes } from './definition-match';
 import { noChoices, type Choices } from './form-state';
 import type { JourneyFacts } from './journey-facts';
@@ -51,9 +50,9 @@ export function choicesFromItems(facts: Pick<JourneyFacts, 'product' | 'required
   const mode = validityModeOf(product);
   let validity: Choices['validity'] = null;
   if (first.validity && mode !== 'none') {
-    const zone = product.pool.timezone;
-    const from = DateTime.fromISO(first.validity.from, { setZone: true }).setZone(zone).toISODate();
-    const to = DateTime.fromISO(first.validity.to, { setZone: true }).setZone(zone).toISODate();
+    // plain days are pool days; instants are read in the pool's timezone
+    const from = startIn(product, first.validity.from)?.toISODate();
+    const to = startIn(product, first.validity.to)?.toISODate() ?? null;
     if (from) validity = mode === 'range' ? { from, to } : { from, to: null };
   }
   return {

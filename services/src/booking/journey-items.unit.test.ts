@@ -63,6 +63,14 @@ describe('items to choices', () => {
     expect(again.basketItems).toEqual(first.basketItems);
   });
 
+  it('reads item validities as days of the pool (a plain day stays that day in Denver)', () => {
+    const denver = demoFacts(201);
+    const choices = choicesFromItems(denver, [{ id: 1, productVariantId: 2011, validity: { from: '2026-12-20', to: '2026-12-20' } }]);
+    expect(choices.validity).toEqual({ from: '2026-12-20', to: null });
+    const instant = choicesFromItems(denver, [{ id: 1, productVariantId: 2011, validity: { from: '2026-12-20T06:00:00Z', to: '2026-12-21T06:00:00Z' } }]);
+    expect(instant.validity).toEqual({ from: '2026-12-19', to: null });
+  });
+
   it('refuses items that mix named and anonymous tickets, and items of another product', () => {
     const mixed = [{ id: 1, productVariantId: 102012, personId: 4 }, { id: 2, productVariantId: 102022 }];
     expect(() => choicesFromItems(facts, mixed)).toThrow(new DomainError('invalid', 'PERSON_TYPES_MIXED', bookingMessages.anonymousAndPersonalizedMixed));
