@@ -1,6 +1,7 @@
 import { AGE_ATTRIBUTE, type Language } from '@alpenpass/contracts';
 import type { CatalogueDefinitionCore, CatalogueProduct } from '@alpenpass/projections/src/catalogue';
-import { durationRank, parseDuration } from './duration';
+import { parseDuration } from '@alpenpass/contracts/src/duration';
+import { durationRank } from './duration';
 
 export const DURATION_ATTRIBUTE = 'duration';
 

@@ -12,7 +12,8 @@ import {
   type Validity,
 } from './availability';
 import { attributesOf, choosableAttributes, DURATION_ATTRIBUTE, matchDefinition, personTypesOf } from './definition-match';
-import { parseDuration, validityOf } from './duration';
+import { parseDuration } from '@alpenpass/contracts/src/duration';
+import { validityOf } from './duration';
 import type { Choices } from './form-state';
 import type { JourneyFacts } from './journey-facts';
 

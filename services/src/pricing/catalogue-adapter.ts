@@ -1,12 +1,13 @@
 import type { Knex } from 'knex';
+import { parseDuration } from '@alpenpass/contracts/src/duration';
 import { attributeValue, catalogueDocumentsProjection, findProducts, type CatalogueProduct } from '@alpenpass/projections/src/catalogue';
 import type { PricedDefinition } from './pricing-model';
 import type { PricingCatalogue } from './pricing-ports';
 
-/** "3d", "3 days", "3-Tage" -> 3; hours or no duration -> 1 (a single-day definition). */
+/** The days a definition is priced for: "3d", "3 days", "3 Tage" -> 3; hours or no duration -> 1. */
 export function durationDaysOf(value: string | undefined): number {
-  const days = value ? /^\s*(\d+)\s*(d|day|days|tag|tage|jour|jours)\b/i.exec(value) : null;
-  return days ? Math.max(1, Number(days[1])) : 1;
+  const duration = value ? parseDuration(value) : undefined;
+  return duration?.unit === 'days' ? duration.days : 1;
 }
 
 function pricedDefinitionsOf(products: CatalogueProduct[]): PricedDefinition[] {

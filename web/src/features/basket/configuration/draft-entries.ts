@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { createEntry } from '../model/basket-entries';
 import { definitionWithAttributes } from '../model/definition-matching';
-import { parseDuration, validityEnd } from '../model/duration';
+import { parseDuration, validityEnd } from '@alpenpass/contracts/src/duration';
 import { changeDates, changeQuantity } from '../model/entry-changes';
 import { chooseSlot } from '../model/slot-matching';
 import { toIso, withValidity } from '../model/validity';

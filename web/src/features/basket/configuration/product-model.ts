@@ -1,6 +1,6 @@
 import type { ProductDto } from '@alpenpass/contracts/src/catalogue';
 import { DateTime } from 'luxon';
-import { parseDuration } from '../model/duration';
+import { parseDuration } from '@alpenpass/contracts/src/duration';
 import { AGE_ATTRIBUTE, DURATION_ATTRIBUTE, type Product, type ProductDefinition } from '../model/types';
 
 /** How a product is configured: by days on a calendar, by a slot, for a whole season, or by quantity only. */

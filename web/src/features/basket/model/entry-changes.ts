@@ -1,4 +1,4 @@
-import { parseDuration, durationFitsRange, isEndOfDay, validityEnd } from './duration';
+import { parseDuration, durationFitsRange, isEndOfDay, validityEnd } from '@alpenpass/contracts/src/duration';
 import { attributesMatch, bestFitDefinition, definitionWithAttributes, requiredDefinitionFor, sharesAge } from './definition-matching';
 import { inZone, toIso, withValidity } from './validity';
 import { consoleLogger, DURATION_ATTRIBUTE, type Attributes, type BasketEntry, type BasketLogger, type ProductDefinition, type Validity } from './types';

@@ -50,3 +50,26 @@ describe('validity end', () => {
     expect(durationFitsRange({ unit: 'hours', hours: 4 }, zurich('2026-01-01T08:00'), zurich('2026-01-01T12:00'))).toBe(true);
   });
 });
+
+describe('parseDuration: units in three languages and ISO 8601', () => {
+  it.each([
+    ['1d', { unit: 'days', days: 1, secondPart: false }],
+    ['3 days', { unit: 'days', days: 3, secondPart: false }],
+    ['3 Tage', { unit: 'days', days: 3, secondPart: false }],
+    ['2 jours', { unit: 'days', days: 2, secondPart: false }],
+    ['5', { unit: 'days', days: 5, secondPart: false }],
+    ['P4D', { unit: 'days', days: 4, secondPart: false }],
+    ['1.5d', { unit: 'days', days: 1, secondPart: true }],
+    ['4h', { unit: 'hours', hours: 4 }],
+    ['3 Std.', { unit: 'hours', hours: 3 }],
+    ['1,5 hours', { unit: 'hours', hours: 1.5 }],
+    ['PT2H', { unit: 'hours', hours: 2 }],
+    ['P1DT2H', { unit: 'hours', hours: 26 }],
+  ])('reads %s', (text, expected) => {
+    expect(parseDuration(text)).toEqual(expected);
+  });
+
+  it.each(['', 'season', '0d', 'P', '3 weeks'])('rejects %p', (text) => {
+    expect(parseDuration(text)).toBeUndefined();
+  });
+});

@@ -7,7 +7,7 @@ const DAY_UNITS = /^(|d|days?|t|tage?n?|j|jours?)$/i;
 const NUMBER_WITH_UNIT = /^\s*(\d+)(?:\s*[.,:/_-]\s*(\d+))?\s*([a-zäöüé]*)\.?\s*$/i;
 
 /**
- * §5: a duration attribute is read as hours or days: ISO 8601 (`P3D`, `PT4H`) or a number with
+ * §5, shared by the SPA's basket model, the booking journey and pricing: a duration attribute is read as hours or days: ISO 8601 (`P3D`, `PT4H`) or a number with
  * an optional unit (`3`, `3d`, `3 Tage`, `4h`, `1.5 days`). A second numeric part is remembered
  * because it extends a day duration by one day.
  */
@@ -22,9 +22,17 @@ export function parseDuration(value: string): ParsedDuration | undefined {
   const match = NUMBER_WITH_UNIT.exec(value);
   if (!match) return undefined;
   const [, whole = '', fraction, unit = ''] = match;
-  if (HOUR_UNITS.test(unit)) return { unit: 'hours', hours: Number(fraction === undefined ? whole : `${whole}.${fraction}`) };
+  if (HOUR_UNITS.test(unit)) {
+    const hours = Number(fraction === undefined ? whole : `${whole}.${fraction}`);
+    return hours > 0 ? { unit: 'hours', hours } : undefined;
+  }
   if (DAY_UNITS.test(unit)) return Number(whole) > 0 ? { unit: 'days', days: Number(whole), secondPart: fraction !== undefined } : undefined;
   return undefined;
+}
+
+/** How many calendar days a validity of this duration reaches past its first one. */
+export function extraDays(duration: ParsedDuration): number {
+  return duration.unit === 'days' ? duration.days - 1 + (duration.secondPart ? 1 : 0) : 0;
 }
 
 export function isEndOfDay(moment: DateTime): boolean {
@@ -37,7 +45,7 @@ export function isEndOfDay(moment: DateTime): boolean {
  */
 export function validityEnd(from: DateTime, duration: ParsedDuration, keepEndOfDay: boolean): DateTime {
   if (duration.unit === 'hours') return from.plus({ hours: duration.hours });
-  const end = from.plus({ days: duration.days - 1 + (duration.secondPart ? 1 : 0) });
+  const end = from.plus({ days: extraDays(duration) });
   return keepEndOfDay ? end.endOf('day') : end;
 }
 
