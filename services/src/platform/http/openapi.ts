@@ -9,27 +9,60 @@ function asObject(schema: ZodType | undefined): ZodObject | undefined {
   return schema && 'shape' in schema ? (schema as ZodObject) : undefined;
 }
 
-/** OpenAPI 3.1, generated from the same zod schemas that validate the requests. */
+/** Whether zod-to-openapi can render a schema; the reason when it cannot. */
+function renderError(schema: ZodType | undefined): string | undefined {
+  if (!schema) return undefined;
+  const registry = new OpenAPIRegistry();
+  registry.registerPath({
+    method: 'post',
+    path: '/probe',
+    request: { body: { content: { 'application/json': { schema } } } },
+    responses: { 200: { description: 'probe' } },
+  });
+  try {
+    new OpenApiGeneratorV31(registry.definitions).generateDocument({ openapi: '3.1.0', info: { title: 'probe', version: '0' } });
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/**
+ * OpenAPI 3.1, generated from the same zod schemas that validate the requests. A schema the generator
+ * cannot render is left out of its route, which then names the reason under x-schema-errors: one
+ * context's unusual schema must not turn the whole document into a 500.
+ */
 export function buildOpenApiDocument(routers: ApiRouter[]): object {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
   for (const router of routers) {
     for (const { spec, fullPath, tag } of router.routes) {
       const status = spec.status ?? 200;
+      const schemaErrors: string[] = [];
+      const renderable = <S extends ZodType | undefined>(part: string, schema: S): S | undefined => {
+        const error = renderError(schema);
+        if (error) schemaErrors.push(`${part}: ${error}`);
+        return error ? undefined : schema;
+      };
+      const params = renderable('params', asObject(spec.params));
+      const query = renderable('query', asObject(spec.query));
+      const body = renderable('body', spec.body);
+      const response = renderable('response', spec.response);
       registry.registerPath({
         method: spec.method,
         path: `/api${toOpenApiPath(fullPath)}`,
         summary: spec.summary,
         tags: [tag],
         security: spec.access === 'public' ? [] : [{ bearer: [] }],
+        ...(schemaErrors.length ? { 'x-schema-errors': schemaErrors } : {}),
         request: {
-          params: asObject(spec.params),
-          query: asObject(spec.query),
-          body: spec.body ? { content: { 'application/json': { schema: spec.body } } } : undefined,
+          params,
+          query,
+          body: body ? { content: { 'application/json': { schema: body } } } : undefined,
         },
         responses: {
-          [status]: spec.response
-            ? { description: 'Success', content: { 'application/json': { schema: spec.response } } }
+          [status]: response
+            ? { description: 'Success', content: { 'application/json': { schema: response } } }
             : { description: 'Success' },
           400: { description: 'Bad input (application/problem+json)' },
           ...(spec.access !== 'public' ? { 401: { description: 'Not signed in' }, 403: { description: 'Not allowed' } } : {}),
