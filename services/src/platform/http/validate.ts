@@ -8,8 +8,26 @@ export function fieldErrors(error: z.ZodError, prefix: string): ProblemFieldErro
   }));
 }
 
+export const nulCharacterMessage = 'Text must not contain NUL (\\u0000) characters';
+
+/** Where the first NUL character hides in a request part (PostgreSQL text cannot hold one), if anywhere. */
+export function nulCharacterPath(value: unknown, path: string[] = [], depth = 0): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object' || depth > 64) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key];
+    const found = nulCharacterPath(inner, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** Parses one part of a request; a mismatch is a 400 problem whose detail is the first message. */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown, part: 'body' | 'query' | 'params' | 'headers'): z.output<S> {
+  const nulAt = nulCharacterPath(value);
+  if (nulAt) {
+    throw Problem.badRequest('VALIDATION_FAILED', nulCharacterMessage, [{ path: [part, ...nulAt].join('.'), message: nulCharacterMessage }]);
+  }
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const errors = fieldErrors(result.error, part);
