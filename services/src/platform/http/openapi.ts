@@ -23,7 +23,9 @@ function renderError(schema: ZodType | undefined): string | undefined {
     new OpenApiGeneratorV31(registry.definitions).generateDocument({ openapi: '3.1.0', info: { title: 'probe', version: '0' } });
     return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    // zod-to-openapi's own errors are not Error instances
+    const message = (error as { message?: unknown } | null)?.message;
+    return typeof message === 'string' ? message : String(error);
   }
 }
 
