@@ -37,12 +37,15 @@ export async function startPriceGeneration(
 const percentOf = (processed: number, total: number, status: string) =>
   total === 0 ? (status === 'completed' ? 100 : 0) : Math.round((processed / total) * 1000) / 10;
 
+const statusQueryTimeoutMs = 2000;
+
 /** The generation's progress, answered while it runs; null for an unknown generation id. */
 export async function getPriceGenerationStatus(client: Client, generationId: string): Promise<PriceGenerationStatus | null> {
   const handle = client.workflow.getHandle(generationId);
   try {
     const description = await handle.describe();
-    const progress = await handle.query(generationStatusQuery).catch(() => null);
+    // a query waits for a worker; when none serves the queue (worker role down) the status comes from describe()
+    const progress = await client.withDeadline(Date.now() + statusQueryTimeoutMs, () => handle.query(generationStatusQuery)).catch(() => null);
     const status = description.status.name === 'RUNNING' ? 'running' : description.status.name === 'COMPLETED' ? 'completed' : 'failed';
     const base: PriceGenerationProgress = progress ?? {
       generationId,
