@@ -20,7 +20,10 @@ function renderError(schema: ZodType | undefined): string | undefined {
     responses: { 200: { description: 'probe' } },
   });
   try {
-    new OpenApiGeneratorV31(registry.definitions).generateDocument({ openapi: '3.1.0', info: { title: 'probe', version: '0' } });
+    new OpenApiGeneratorV31(registry.definitions).generateDocument({
+      openapi: '3.1.0',
+      info: { title: 'probe', version: '0' },
+    });
     return undefined;
   } catch (error) {
     // zod-to-openapi's own errors are not Error instances
@@ -36,7 +39,11 @@ function renderError(schema: ZodType | undefined): string | undefined {
  */
 export function buildOpenApiDocument(routers: ApiRouter[]): object {
   const registry = new OpenAPIRegistry();
-  registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+  registry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+  });
   for (const router of routers) {
     for (const { spec, fullPath, tag } of router.routes) {
       const status = spec.status ?? 200;
@@ -67,7 +74,9 @@ export function buildOpenApiDocument(routers: ApiRouter[]): object {
             ? { description: 'Success', content: { 'application/json': { schema: response } } }
             : { description: 'Success' },
           400: { description: 'Bad input (application/problem+json)' },
-          ...(spec.access !== 'public' ? { 401: { description: 'Not signed in' }, 403: { description: 'Not allowed' } } : {}),
+          ...(spec.access !== 'public'
+            ? { 401: { description: 'Not signed in' }, 403: { description: 'Not allowed' } }
+            : {}),
         },
       });
     }

@@ -23,10 +23,16 @@ export function nulCharacterPath(value: unknown, path: string[] = [], depth = 0)
 }
 
 /** Parses one part of a request; a mismatch is a 400 problem whose detail is the first message. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown, part: 'body' | 'query' | 'params' | 'headers'): z.output<S> {
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  part: 'body' | 'query' | 'params' | 'headers',
+): z.output<S> {
   const nulAt = nulCharacterPath(value);
   if (nulAt) {
-    throw Problem.badRequest('VALIDATION_FAILED', nulCharacterMessage, [{ path: [part, ...nulAt].join('.'), message: nulCharacterMessage }]);
+    throw Problem.badRequest('VALIDATION_FAILED', nulCharacterMessage, [
+      { path: [part, ...nulAt].join('.'), message: nulCharacterMessage },
+    ]);
   }
   const result = schema.safeParse(value);
   if (result.success) return result.data;

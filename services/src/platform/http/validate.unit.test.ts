@@ -10,7 +10,12 @@ describe('parseInput', () => {
     try {
       parse();
     } catch (error) {
-      expect(error).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', detail: nulCharacterMessage, errors: [{ path: 'body.tags.1', message: nulCharacterMessage }] });
+      expect(error).toMatchObject({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        detail: nulCharacterMessage,
+        errors: [{ path: 'body.tags.1', message: nulCharacterMessage }],
+      });
     }
   });
 
@@ -19,6 +24,8 @@ describe('parseInput', () => {
   });
 
   it('passes other text through to the schema', () => {
-    expect(parseInput(z.object({ slug: z.string() }), { slug: 'ünïcödé 🚡' }, 'params')).toEqual({ slug: 'ünïcödé 🚡' });
+    expect(parseInput(z.object({ slug: z.string() }), { slug: 'ünïcödé 🚡' }, 'params')).toEqual({
+      slug: 'ünïcödé 🚡',
+    });
   });
 });

@@ -1,0 +1,186 @@
+import { stringHash } from './string-hash';
+import { fillPath, operationsOf, type OpenApiDocument, type Operation } from './openapi-operations';
+import { harvestValues, plausiblePathValues, type Harvest } from './plausible-values';
+import { sendAll, type Probe, type ProbeResult } from './probe';
+import { violationsOf } from './problem-check';
+import {
+  bodyCases,
+  pathCases,
+  queryCases,
+  randomCases,
+  sampleBody,
+  type OperationUnderTest,
+} from './robustness-cases';
+import { startShopUnderTest, type Caller, type ShopUnderTest } from './shop-under-test';
+import { knownDefects, separateKnown, type KnownDefect } from './known-defects';
+
+/**
+ * Every route in /api/openapi.json, today's and tomorrow's, answers bad input with a 4xx
+ * application/problem+json and never with a 5xx. Deterministic: fixed seeds, bounded cases per route.
+ * ROBUSTNESS_TRACE=1 prints every probe with its status and time; ROBUSTNESS_LOG=error shows the server's errors.
+ */
+const seed = 20250218;
+const randomCasesPerRoute = 24;
+const callers: Caller[] = ['guest', 'customer', 'integrator', 'admin'];
+
+let shop: ShopUnderTest;
+let document: OpenApiDocument;
+let operations: Operation[];
+let harvest: Harvest;
+const admittedCaller = new Map<string, Caller>();
+const matchedDefects = new Set<KnownDefect>();
+const currentTest = () => expect.getState().currentTestName ?? '';
+
+beforeAll(async () => {
+  shop = await startShopUnderTest();
+  const response = await fetch(`${shop.url}/api/openapi.json`);
+  if (response.status !== 200)
+    throw new Error(`/api/openapi.json answered ${response.status}: ${await response.text()}`);
+  document = (await response.json()) as OpenApiDocument;
+  operations = operationsOf(document);
+  harvest = await harvestValues(shop, operations, document);
+}, 60_000);
+
+afterAll(async () => {
+  await shop?.stop();
+});
+
+function targetOf(operation: Operation): OperationUnderTest {
+  return {
+    operation,
+    document,
+    caller: admittedCaller.get(operation.label) ?? 'admin',
+    pathValues: plausiblePathValues(operation, harvest, document),
+    seed: seed + stringHash(operation.label),
+  };
+}
+
+async function expectOnlyProblems(
+  probes: Probe[],
+  extraCheck?: (result: ProbeResult) => string | undefined,
+): Promise<ProbeResult[]> {
+  const results = await sendAll(shop, probes);
+  expect(separateKnown(currentTest(), violationsOf(results, extraCheck), matchedDefects)).toEqual([]);
+  return results;
+}
+
+describe('every route of the shop under bad input', () => {
+  it('finds the routes of every registered context in the OpenAPI document', () => {
+    const prefixes = new Set(operations.map((operation) => operation.path.split('/')[2]));
+    expect(operations.length).toBeGreaterThan(20);
+    expect([...prefixes]).toEqual(
+      expect.arrayContaining(['products', 'pricing', 'admin', 'capacities', 'content', 'clients']),
+    );
+  });
+
+  it('describes the inputs and answers of every route (the generator read every schema)', () => {
+    const undescribed = operations
+      .filter((operation) => operation.schemaErrors.length)
+      .map((operation) => `${operation.label}: ${operation.schemaErrors.join('; ')}`);
+    expect(separateKnown(currentTest(), undescribed, matchedDefects)).toEqual([]);
+  });
+
+  it('refuses calls without the shop headers with a problem', async () => {
+    await expectOnlyProblems(
+      operations.map((operation) => ({
+        label: `${operation.label} without shop headers`,
+        method: operation.method,
+        url: fillPath(operation.path, plausiblePathValues(operation, harvest, document)),
+        caller: 'admin',
+        withShopHeaders: false,
+        body: sampleBody(targetOf(operation)),
+      })),
+    );
+  });
+
+  it('answers each caller, signed in or not, with its data or a 401/403 problem; secured routes want a token', async () => {
+    const probes = operations.flatMap((operation) =>
+      callers.map((caller): Probe => ({
+        label: operation.label,
+        method: operation.method,
+        url: fillPath(operation.path, plausiblePathValues(operation, harvest, document)),
+        caller,
+        body: sampleBody(targetOf(operation)),
+      })),
+    );
+    const results = await expectOnlyProblems(probes, ({ probe, status }) => {
+      const operation = operations.find((candidate) => candidate.label === probe.label)!;
+      if (operation.secured && probe.caller === 'guest' && status !== 401)
+        return `secured route answered a guest ${status}`;
+      if (!operation.secured && (status === 401 || status === 403))
+        return `public route refused a ${probe.caller} with ${status}`;
+      return undefined;
+    });
+    for (const { probe, status } of results) {
+      if (status !== 401 && status !== 403 && !admittedCaller.has(probe.label))
+        admittedCaller.set(probe.label, probe.caller);
+    }
+    const unreachable = operations
+      .filter((operation) => !admittedCaller.has(operation.label))
+      .map((operation) => operation.label);
+    expect(unreachable).toEqual([]);
+  });
+
+  it('answers malformed path parameters with a problem', async () => {
+    await expectOnlyProblems(operations.flatMap((operation) => pathCases(targetOf(operation))));
+  });
+
+  it('answers malformed query parameters with a problem', async () => {
+    await expectOnlyProblems(operations.flatMap((operation) => queryCases(targetOf(operation))));
+  });
+
+  it('answers malformed bodies with a problem', async () => {
+    await expectOnlyProblems(operations.flatMap((operation) => bodyCases(targetOf(operation))));
+  });
+
+  it('answers odd but well-shaped input (far dates, bounds, duplicates, unknown ids) without a 5xx', async () => {
+    // route by route: a route that stalls the server must not make other routes' probes time out
+    const violations: string[] = [];
+    for (const operation of operations) {
+      violations.push(
+        ...violationsOf(await sendAll(shop, randomCases(targetOf(operation), randomCasesPerRoute))),
+      );
+    }
+    expect(separateKnown(currentTest(), violations, matchedDefects)).toEqual([]);
+  });
+
+  it('answers unknown routes and unsupported methods with a 404 problem', async () => {
+    const methodsByPath = new Map<string, Set<string>>();
+    for (const operation of operations)
+      methodsByPath.set(
+        operation.path,
+        (methodsByPath.get(operation.path) ?? new Set()).add(operation.method),
+      );
+    const unsupported = [...methodsByPath].map(([path, methods]) => ({
+      path,
+      method: ['put', 'patch', 'delete', 'post', 'get'].find((method) => !methods.has(method))!,
+    }));
+    const probes: Probe[] = [
+      { label: 'unknown path', method: 'get', url: '/api/no-such-route', caller: 'guest' },
+      {
+        label: 'unknown admin path',
+        method: 'post',
+        url: '/api/admin/no-such-route',
+        caller: 'admin',
+        body: {},
+      },
+      ...unsupported.map(({ path, method }): Probe => ({
+        label: 'unsupported method',
+        method,
+        url: fillPath(path, {}),
+        caller: 'admin',
+        body: {},
+      })),
+    ];
+    await expectOnlyProblems(probes, ({ status }) =>
+      status === 404 ? undefined : `answered ${status}, not 404`,
+    );
+  });
+
+  it('still sees every known defect (remove an entry of known-defects.ts once its defect is fixed)', () => {
+    const gone = knownDefects
+      .filter((defect) => !matchedDefects.has(defect))
+      .map((defect) => `${defect.owner}: ${defect.description}`);
+    expect(gone).toEqual([]);
+  });
+});
