@@ -124,7 +124,9 @@ const entryFields = {
 
 /** The response entry, nested MAX_ENTRY_DEPTH levels deep (a finite schema for OpenAPI). */
 function entryDtoOfDepth(depth: number): z.ZodObject {
-  if (depth <= 1) return z.object({ ...entryFields, children: z.array(z.never()), originatedEntries: z.array(z.never()) });
+  // the deepest level has no nested entries: an array that must stay empty (z.never() cannot be rendered in OpenAPI)
+  const none = z.array(z.object({})).max(0);
+  if (depth <= 1) return z.object({ ...entryFields, children: none, originatedEntries: none });
   const inner = entryDtoOfDepth(depth - 1);
   return z.object({ ...entryFields, children: z.array(inner), originatedEntries: z.array(inner) });
 }

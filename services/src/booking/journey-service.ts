@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import {
   type BookingForm,
   type BookingItem,
@@ -18,6 +19,9 @@ import { formWindow, optionsWindow } from './journey-window';
 import { loadJourneyFacts, loadProductFacts, type DayWindow } from './load-journey-facts';
 import { resolveSelection } from './resolve-selection';
 import { validityCalendar } from './validity-calendar';
+
+const dayCount = (from: string, to: string) =>
+  DateTime.fromISO(to, { zone: 'UTC' }).diff(DateTime.fromISO(from, { zone: 'UTC' }), 'days').days + 1;
 
 /** The longest range the validities call answers at once (a year and a day). */
 export const MAX_VALIDITY_DAYS = 366;
@@ -60,8 +64,9 @@ export function createJourneyService(knex: Knex, now: () => Date = () => new Dat
 
     async validities(scope: RequestScope, formState: FormStateEntry[] = [], from: string, to: string): Promise<ValidityDay[]> {
       if (to < from) throw invalid('INVALID_RANGE', 'from must not be after to', 'query.to');
+      // measured from the two dates, before any day is listed: a huge range must not occupy the server
+      if (dayCount(from, to) > MAX_VALIDITY_DAYS) throw invalid('RANGE_TOO_LONG', `At most ${MAX_VALIDITY_DAYS} days can be asked for at once`, 'query.to');
       const days = daysBetween(from, to);
-      if (days.length > MAX_VALIDITY_DAYS) throw invalid('RANGE_TOO_LONG', `At most ${MAX_VALIDITY_DAYS} days can be asked for at once`, 'query.to');
       const { facts: loaded, choices } = await facts(scope, { formState }, (product, chosen, at) => formWindow(product, chosen, at, [from, to]));
       return validityCalendar(loaded, choices, days);
     },

@@ -12,7 +12,6 @@ import {
   type OperationUnderTest,
 } from './robustness-cases';
 import { startShopUnderTest, type Caller, type ShopUnderTest } from './shop-under-test';
-import { knownDefects, separateKnown, type KnownDefect } from './known-defects';
 
 /**
  * Every route in /api/openapi.json, today's and tomorrow's, answers bad input with a 4xx
@@ -28,8 +27,6 @@ let document: OpenApiDocument;
 let operations: Operation[];
 let harvest: Harvest;
 const admittedCaller = new Map<string, Caller>();
-const matchedDefects = new Set<KnownDefect>();
-const currentTest = () => expect.getState().currentTestName ?? '';
 
 beforeAll(async () => {
   shop = await startShopUnderTest();
@@ -60,7 +57,7 @@ async function expectOnlyProblems(
   extraCheck?: (result: ProbeResult) => string | undefined,
 ): Promise<ProbeResult[]> {
   const results = await sendAll(shop, probes);
-  expect(separateKnown(currentTest(), violationsOf(results, extraCheck), matchedDefects)).toEqual([]);
+  expect(violationsOf(results, extraCheck)).toEqual([]);
   return results;
 }
 
@@ -77,7 +74,7 @@ describe('every route of the shop under bad input', () => {
     const undescribed = operations
       .filter((operation) => operation.schemaErrors.length)
       .map((operation) => `${operation.label}: ${operation.schemaErrors.join('; ')}`);
-    expect(separateKnown(currentTest(), undescribed, matchedDefects)).toEqual([]);
+    expect(undescribed).toEqual([]);
   });
 
   it('refuses calls without the shop headers with a problem', async () => {
@@ -141,7 +138,7 @@ describe('every route of the shop under bad input', () => {
         ...violationsOf(await sendAll(shop, randomCases(targetOf(operation), randomCasesPerRoute))),
       );
     }
-    expect(separateKnown(currentTest(), violations, matchedDefects)).toEqual([]);
+    expect(violations).toEqual([]);
   });
 
   it('answers unknown routes and unsupported methods with a 404 problem', async () => {
@@ -175,12 +172,5 @@ describe('every route of the shop under bad input', () => {
     await expectOnlyProblems(probes, ({ status }) =>
       status === 404 ? undefined : `answered ${status}, not 404`,
     );
-  });
-
-  it('still sees every known defect (remove an entry of known-defects.ts once its defect is fixed)', () => {
-    const gone = knownDefects
-      .filter((defect) => !matchedDefects.has(defect))
-      .map((defect) => `${defect.owner}: ${defect.description}`);
-    expect(gone).toEqual([]);
   });
 });
