@@ -163,7 +163,12 @@ export const basketDto = z.object({
   vouchers: z.array(z.object({ paymentDetailId: z.number().int() })),
   total: moneyDto,
   /** 'expired': the hold's TTL elapsed and the places of slot entries were given back */
-  hold: z.object({ status: z.enum(['none', 'active', 'expired']), expiredAt: z.string().nullable() }),
+  hold: z.object({
+    status: z.enum(['none', 'active', 'expired']),
+    /** while active: when the places will be given back unless the basket is used again */
+    expiresAt: z.string().nullable(),
+    expiredAt: z.string().nullable(),
+  }),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -45,7 +45,7 @@ describe('creating and reading baskets', () => {
     expect(created.body).toMatchObject({
       accountId: null,
       total: { amount: 8400, currency: 'CHF' },
-      hold: { status: 'active', expiredAt: null },
+      hold: { status: 'active', expiresAt: expect.any(String), expiredAt: null },
       entries: [
         {
           productId: 103,
@@ -59,6 +59,8 @@ describe('creating and reading baskets', () => {
         },
       ],
     });
+    // the hold ends one TTL (30 minutes in the kit) after the basket's last change
+    expect(Date.parse(created.body.hold.expiresAt) - Date.parse(created.body.updatedAt)).toBe(30 * 60 * 1000);
     expect(await freePlaces(11)).toBe(3);
     expect(kit.timerCalls).toContain(`renew ${created.body.id}`);
     const read = await call('get', `/baskets/${created.body.id}`);

@@ -63,6 +63,7 @@ const holdsPlaces = (basket: OpenBasket) => basket.entries.some((entry) => entry
 export function createBasketService(deps: BasketServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const promoCodeExists = deps.promoCodeExists ?? (async () => false);
+  const view = (basket: OpenBasket) => toBasketDto(basket, deps.holds.ttlMs);
 
   async function load(basketId: string): Promise<BasketState> {
     const events = await deps.store.readStream(basketStreamName(basketId));
@@ -125,11 +126,11 @@ export function createBasketService(deps: BasketServiceDeps) {
         type: 'CreateBasket',
         data: { basketId, accountId, entries: newEntries, facts },
       });
-      return toBasketDto(await addEntries(basketId, caller, command, entries.map(withIds), basketFolder.initialState()));
+      return view(await addEntries(basketId, caller, command, entries.map(withIds), basketFolder.initialState()));
     },
 
     async get(caller: Caller, basketId: string): Promise<BasketDto> {
-      return toBasketDto(accessibleBasket(await load(basketId), caller.principal));
+      return view(accessibleBasket(await load(basketId), caller.principal));
     },
 
     async addEntries(caller: Caller, basketId: string, parentEntryId: string | null, entries: (BasketEntryWithChildrenInput | BasketEntryInput)[]): Promise<BasketDto> {
@@ -139,7 +140,7 @@ export function createBasketService(deps: BasketServiceDeps) {
         type: 'AddEntries',
         data: { parentEntryId, entries: newEntries, facts },
       });
-      return toBasketDto(await addEntries(basketId, caller, command, entries.map(withIds), state));
+      return view(await addEntries(basketId, caller, command, entries.map(withIds), state));
     },
 
     async removeEntries(caller: Caller, basketId: string, entryIds: string[]): Promise<BasketDto> {
@@ -154,36 +155,36 @@ export function createBasketService(deps: BasketServiceDeps) {
         .map(([entryId, slotId]) => ({ entryId, slotId }));
       const allReleased = await releasePlaces(deps.capacity, basketId, released, eventMetadataOf(caller), deps.log);
       if (allReleased && !holdsPlaces(basket)) await deps.holds.release(basketId).catch((error: unknown) => deps.log.warn({ err: error, basketId }, 'hold end not signalled'));
-      return toBasketDto(basket);
+      return view(basket);
     },
 
     async personalize(caller: Caller, basketId: string, entryId: string, personalization: Personalization): Promise<BasketDto> {
       const state = await load(basketId);
       const entry = accessibleBasket(state, caller.principal).entries.find((candidate) => candidate.entryId === entryId);
       const product = entry ? await loadProduct(deps.sources, emptyFacts(now()), entry.productId) : null;
-      return toBasketDto(await run(basketId, caller, () => ({ type: 'PersonalizeEntry', data: { entryId, personalization, product } })));
+      return view(await run(basketId, caller, () => ({ type: 'PersonalizeEntry', data: { entryId, personalization, product } })));
     },
 
     async changeDetails(caller: Caller, basketId: string, details: BasketDetails): Promise<BasketDto> {
-      return toBasketDto(await run(basketId, caller, () => ({ type: 'ChangeBasketDetails', data: details })));
+      return view(await run(basketId, caller, () => ({ type: 'ChangeBasketDetails', data: details })));
     },
 
     async addPromoCode(caller: Caller, basketId: string, code: string): Promise<BasketDto> {
       accessibleBasket(await load(basketId), caller.principal);
       const known = await promoCodeExists(code);
-      return toBasketDto(await run(basketId, caller, () => ({ type: 'AddPromoCode', data: { code, known } })));
+      return view(await run(basketId, caller, () => ({ type: 'AddPromoCode', data: { code, known } })));
     },
 
     async removePromoCode(caller: Caller, basketId: string, code: string): Promise<BasketDto> {
-      return toBasketDto(await run(basketId, caller, () => ({ type: 'RemovePromoCode', data: { code } })));
+      return view(await run(basketId, caller, () => ({ type: 'RemovePromoCode', data: { code } })));
     },
 
     async addVoucher(caller: Caller, basketId: string, paymentDetailId: number): Promise<BasketDto> {
-      return toBasketDto(await run(basketId, caller, () => ({ type: 'AddVoucher', data: { paymentDetailId } })));
+      return view(await run(basketId, caller, () => ({ type: 'AddVoucher', data: { paymentDetailId } })));
     },
 
     async removeVoucher(caller: Caller, basketId: string, paymentDetailId: number): Promise<BasketDto> {
-      return toBasketDto(await run(basketId, caller, () => ({ type: 'RemoveVoucher', data: { paymentDetailId } })));
+      return view(await run(basketId, caller, () => ({ type: 'RemoveVoucher', data: { paymentDetailId } })));
     },
 
     async validate(caller: Caller, basketId: string, flags: BasketValidationFlags) {

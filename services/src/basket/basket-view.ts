@@ -21,15 +21,20 @@ function entryDto(entry: BasketEntryState, all: BasketEntryState[]): BasketEntry
   };
 }
 
-function holdStatus(basket: OpenBasket): BasketDto['hold'] {
-  if (basket.entries.some((entry) => entry.hold === 'expired')) return { status: 'expired', expiredAt: basket.holdExpiredAt };
-  if (basket.entries.some((entry) => entry.hold === 'held')) return { status: 'active', expiredAt: null };
-  return { status: 'none', expiredAt: null };
+/** The hold timer is renewed with every change of a basket that holds places, so an active hold
+ * ends one TTL after the basket's last change. */
+function holdStatus(basket: OpenBasket, holdTtlMs: number | null): BasketDto['hold'] {
+  if (basket.entries.some((entry) => entry.hold === 'expired')) return { status: 'expired', expiresAt: null, expiredAt: basket.holdExpiredAt };
+  if (basket.entries.some((entry) => entry.hold === 'held')) {
+    const expiresAt = holdTtlMs === null ? null : new Date(Date.parse(basket.updatedAt) + holdTtlMs).toISOString();
+    return { status: 'active', expiresAt, expiredAt: null };
+  }
+  return { status: 'none', expiresAt: null, expiredAt: null };
 }
 
 /** The basket as the API answers it: entries nested with their children and originated entries,
  * prices per entry (unit price × quantity) and the total over every entry, in minor units. */
-export function toBasketDto(basket: OpenBasket): BasketDto {
+export function toBasketDto(basket: OpenBasket, holdTtlMs: number | null): BasketDto {
   const topLevel = basket.entries.filter((entry) => entry.parentEntryId === null && entry.originEntryId === null);
   const total = basket.entries.reduce((sum, entry) => sum + entry.unitPrice.amount * entry.quantity, 0);
   return {
@@ -40,7 +45,7 @@ export function toBasketDto(basket: OpenBasket): BasketDto {
     promoCodes: basket.promoCodes,
     vouchers: basket.vouchers.map((paymentDetailId) => ({ paymentDetailId })),
     total: { amount: total, currency: BASKET_CURRENCY },
-    hold: holdStatus(basket),
+    hold: holdStatus(basket, holdTtlMs),
     createdAt: basket.createdAt,
     updatedAt: basket.updatedAt,
   };

@@ -3,6 +3,8 @@ import { markBasketReleased, renewBasketHold, startBasketHold } from '@alpenpass
 
 /** The clock of a basket's capacity holds (the basket hold workflow, workflows/src/basket-hold). */
 export interface HoldTimer {
+  /** how long places stay held after the basket's last change; null: they never expire */
+  readonly ttlMs: number | null;
   /** starts the hold unless one runs; called before the first place is held */
   ensureRunning(basketId: string): Promise<void>;
   /** activity on the basket: restarts the TTL, starting a new hold if the last one ended */
@@ -22,6 +24,7 @@ export function temporalHoldTimer(options: TemporalHoldTimerOptions): HoldTimer 
     await startBasketHold(await options.client(), { basketId, ttlMs: options.ttlMs }, { taskQueue: options.taskQueue });
   };
   return {
+    ttlMs: options.ttlMs,
     ensureRunning: start,
     async renew(basketId) {
       if (!(await renewBasketHold(await options.client(), basketId))) await start(basketId);
@@ -34,6 +37,7 @@ export function temporalHoldTimer(options: TemporalHoldTimerOptions): HoldTimer 
 
 /** For baskets without Temporal (tests of other parts, the benchmark): holds never expire. */
 export const noHoldTimer: HoldTimer = {
+  ttlMs: null,
   async ensureRunning() {},
   async renew() {},
   async release() {},

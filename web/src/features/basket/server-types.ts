@@ -24,7 +24,7 @@ export interface ServerEntry extends Omit<BasketEntryDto, 'validity' | 'children
 export interface ServerBasket extends Omit<BasketDto, 'entries' | 'hold' | 'createdAt' | 'updatedAt'> {
   entries: ServerEntry[];
   /** `expiresAt` is read when the API names the end of an active hold. */
-  hold: { status: 'none' | 'active' | 'expired'; expiredAt: Date | null; expiresAt?: Date | null };
+  hold: { status: 'none' | 'active' | 'expired'; expiresAt: Date | null; expiredAt: Date | null };
   createdAt: Date;
   updatedAt: Date;
 }
