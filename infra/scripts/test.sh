@@ -5,6 +5,7 @@ cd "$(dirname "$0")/../.."
 bash infra/scripts/ensure-services.sh
 bash infra/scripts/ensure-chromium.sh
 npm run typecheck
+npm run lint
 npm run typecheck:web
 # the browser tests (jest project e2e) drive the built SPA
 npm run build:web

@@ -1,4 +1,4 @@
-import type { ContextDeps, ContextFactory, ContextModule } from '../context-module';
+import type { ContextDeps, ContextModule } from '../context-module';
 import { pricingProjections } from '@alpenpass/projections/src/pricing';
 import { pricingAdminRouter } from './admin-api';
 import { pricingIntegratorRouter } from './integrator-api';
