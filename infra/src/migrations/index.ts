@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { eventStoreMigration } from './001-event-store';
 import { checkpointsMigration } from './002-checkpoints';
 import { capacitySequencesMigration } from './003-capacity-sequences';
+import { eventTransactionIdsMigration } from './004-event-transaction-ids';
 
 /** Schema migrations of the write side and shared tables, in order. Read-model tables are not here:
  * each projection creates its own (versioned) table so that it can be rebuilt side by side. */
@@ -15,4 +16,5 @@ export const migrations: Migration[] = [
   eventStoreMigration,
   checkpointsMigration,
   capacitySequencesMigration,
+  eventTransactionIdsMigration,
 ];

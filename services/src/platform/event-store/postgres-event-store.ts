@@ -1,9 +1,11 @@
 import type { RecordedEvent } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import { prepareEvents } from './event-envelope';
-import { AppendRaceError, appendInTransaction } from './postgres-append';
+import { AppendRaceError, answerFromStored, checkExpected, lookBeforeAppend } from './postgres-append';
+import { appendInOneTrip } from './postgres-one-trip-append';
+import { deliverableSql } from './postgres-visibility';
 import { pollingSubscription } from './polling-subscription';
-import type { EventStore, PlatformLogger, Subscription } from './event-store';
+import type { AppendResult, EventStore, PlatformLogger, Subscription } from './event-store';
 
 interface EventRow {
   global_position: number | string;
@@ -49,6 +51,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     const rows = await knex('events')
       .select<EventRow[]>(columns)
       .where('global_position', '>', afterPosition)
+      .whereRaw(deliverableSql)
       .orderBy('global_position')
       .limit(limit);
     return rows.map(toRecorded);
@@ -57,15 +60,21 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   return {
     async append(streamName, events, { expectedRevision }) {
       const prepared = prepareEvents(events);
+      // why nothing was appended: a stored batch (answered as before), a conflict, or a lost race (null)
+      const look = async (): Promise<AppendResult | null> => {
+        const ids = prepared.map((event) => event.eventId);
+        const { current, stored } = await lookBeforeAppend(knex, streamName, ids);
+        if (stored.length > 0) return answerFromStored(streamName, prepared, stored);
+        checkExpected(streamName, expectedRevision, current);
+        return prepared.length === 0 ? { nextExpectedRevision: current, positions: [] } : null;
+      };
+      if (prepared.length === 0) return (await look())!;
       for (let attempt = 1; ; attempt += 1) {
-        try {
-          return await knex.transaction((trx) =>
-            appendInTransaction(trx, streamName, prepared, expectedRevision),
-          );
-        } catch (error) {
-          // a lost race is re-evaluated: the next look reports the duplicate or the conflict properly
-          if (!(error instanceof AppendRaceError) || attempt >= raceAttempts) throw error;
-        }
+        const appended = await appendInOneTrip(knex, streamName, prepared, expectedRevision);
+        if (appended) return appended;
+        const answer = await look();
+        if (answer) return answer;
+        if (attempt >= raceAttempts) throw new AppendRaceError();
       }
     },
 
@@ -81,8 +90,11 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     readAll,
 
     async headPosition() {
-      // safe because positions become visible in order (see postgres-append.ts)
-      const row = await knex('events').max<{ max: number | string | null }>('global_position as max').first();
+      // the same visibility rule as readAll (postgres-visibility.ts)
+      const row = await knex('events')
+        .max<{ max: number | string | null }>('global_position as max')
+        .whereRaw(deliverableSql)
+        .first();
       return Number(row?.max ?? 0);
     },
 

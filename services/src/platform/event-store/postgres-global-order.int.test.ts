@@ -3,7 +3,7 @@ import type { RecordedEvent } from '@alpenpass/contracts';
 import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
 import { waitFor } from './event-store.contract';
 import { prepareEvents } from './event-envelope';
-import { appendInTransaction } from './postgres-append';
+import { appendConcurrently, appendInTransaction } from './postgres-append';
 import { createPostgresEventStore } from './postgres-event-store';
 
 /** The hazard: transaction T1 draws position N, transaction T2 draws N+1 and commits first. A reader
@@ -53,6 +53,56 @@ describe('PostgreSQL event store: global order is safe for tailing readers', () 
     await waitFor(() => seen.length >= 2);
     await reader.stop();
     expect(seen.map((event) => event.type)).toEqual(['Slow', 'Fast']);
+  });
+
+  it('lets a later store append commit first, but holds it back from readers until the earlier one commits', async () => {
+    const store = createPostgresEventStore({ knex: db.knex, pollIntervalMs: 5 });
+    const seen: RecordedEvent[] = [];
+    const headBefore = await store.headPosition();
+    const reader = store.subscribe(headBefore, async (event) => {
+      seen.push(event);
+    });
+
+    // a store-style append (shared gate) that drew its position and has not committed yet
+    const slow = await db.knex.transaction();
+    const slowResult = await appendConcurrently(
+      slow,
+      `order-${randomUUID()}`,
+      prepareEvents([{ type: 'Slow', data: {} }]),
+      'no_stream',
+    );
+    // the next append does not wait for it: it commits first, with a higher position
+    const fastResult = await store.append(`order-${randomUUID()}`, [{ type: 'Fast', data: {} }], {
+      expectedRevision: 'no_stream',
+    });
+    expect(fastResult.positions[0]!).toBeGreaterThan(slowResult.positions[0]!);
+
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(seen).toEqual([]);
+    expect(await store.headPosition()).toBeLessThan(slowResult.positions[0]!);
+    expect(await store.readAll(headBefore, 100)).toEqual([]);
+
+    await slow.commit();
+    await waitFor(() => seen.length >= 2);
+    await reader.stop();
+    expect(seen.map((event) => event.type)).toEqual(['Slow', 'Fast']);
+    expect(await store.headPosition()).toBeGreaterThanOrEqual(fastResult.positions[0]!);
+  });
+
+  it('is not held back by a long transaction that does not append', async () => {
+    const store = createPostgresEventStore({ knex: db.knex });
+    const other = await db.knex.transaction();
+    try {
+      await other.raw('select pg_current_xact_id()'); // has a transaction id, stays open
+      const result = await store.append(`order-${randomUUID()}`, [{ type: 'Quick', data: {} }], {
+        expectedRevision: 'no_stream',
+      });
+      expect(await store.headPosition()).toBeGreaterThanOrEqual(result.positions[0]!);
+      const read = await store.readAll(result.positions[0]! - 1, 10);
+      expect(read.map((event) => event.type)).toEqual(['Quick']);
+    } finally {
+      await other.rollback();
+    }
   });
 
   it('keeps every position seen by concurrent appenders and a tailing reader in order', async () => {
