@@ -65,6 +65,17 @@ describe('catalogue read model', () => {
     expect((await findCategoryBySlug(db.knex, 'gondola'))?.name.fr).toBe('Télécabine');
   });
 
+  it('answers the product of every definition exactly as the product lookup does (one-statement fetch)', async () => {
+    const products = await findProducts(db.knex);
+    const definitions = products.flatMap((product) => product.productDefinitions.map((definition) => ({ product, definition })));
+    expect(definitions.some(({ definition }) => definition.requiredProductDefinitions.length > 0)).toBe(true);
+    expect(products.some((product) => product.productDefinitions.some((definition) => definition.discounts.length > 0))).toBe(true);
+    for (const { product, definition } of definitions) {
+      expect(await findProductOfDefinition(db.knex, definition.id)).toEqual(await findProduct(db.knex, product.id));
+    }
+    expect(await findProductOfDefinition(db.knex, 999_999)).toBeNull();
+  });
+
   it('ignores an older or equal revision and takes a newer one', async () => {
     const pool = demo.find((d) => d.id === 'pool-alpenhorn')!;
     await publish({ ...pool, revision: 1, timezone: 'Asia/Tokyo' } as ContentDocument);

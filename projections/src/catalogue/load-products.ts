@@ -8,29 +8,41 @@ type DefinitionDoc = ContentDocumentOf<'productDefinition'>;
 
 const unique = <T>(items: T[]) => [...new Set(items)];
 
-async function rowsById(knex: Knex, ids: string[]): Promise<Map<string, CatalogueDocumentRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await knex(catalogueDocumentsTable).select<CatalogueDocumentRow[]>('*').whereIn('document_id', unique(ids));
-  return new Map(rows.map((row) => [row.document_id, row]));
+/** Where assembleProducts reads the documents a product points at: the table (one query per step),
+ * or rows fetched beforehand in one statement (prefetched-documents.ts). Both answer alike. */
+export interface CatalogueDocumentReader {
+  rowsById(ids: string[]): Promise<Map<string, CatalogueDocumentRow>>;
+  /** definitions of these product documents, by catalogue id */
+  definitionsOf(productDocIds: string[]): Promise<DefinitionDoc[]>;
+  /** discount documents that name any of these definition documents */
+  discountsFor(definitionDocIds: string[]): Promise<ContentDocumentOf<'discounts'>[]>;
 }
 
-async function definitionsOf(knex: Knex, productDocIds: string[]): Promise<DefinitionDoc[]> {
-  if (productDocIds.length === 0) return [];
-  const rows = await knex(catalogueDocumentsTable)
-    .select<CatalogueDocumentRow[]>('body')
-    .where('kind', 'productDefinition')
-    .whereIn('parent_ref', unique(productDocIds))
-    .orderBy('catalogue_id');
-  return rows.map((row) => row.body as DefinitionDoc);
-}
-
-async function discountsFor(knex: Knex, definitionDocIds: string[]): Promise<ContentDocumentOf<'discounts'>[]> {
-  if (definitionDocIds.length === 0) return [];
-  const rows = await knex(catalogueDocumentsTable)
-    .select<CatalogueDocumentRow[]>('body')
-    .where('kind', 'discounts')
-    .whereRaw(`body->'productDefinitionRefs' \\?| ?::text[]`, [unique(definitionDocIds)]);
-  return rows.map((row) => row.body as ContentDocumentOf<'discounts'>);
+export function tableReader(knex: Knex): CatalogueDocumentReader {
+  return {
+    async rowsById(ids) {
+      if (ids.length === 0) return new Map();
+      const rows = await knex(catalogueDocumentsTable).select<CatalogueDocumentRow[]>('*').whereIn('document_id', unique(ids));
+      return new Map(rows.map((row) => [row.document_id, row]));
+    },
+    async definitionsOf(productDocIds) {
+      if (productDocIds.length === 0) return [];
+      const rows = await knex(catalogueDocumentsTable)
+        .select<CatalogueDocumentRow[]>('body')
+        .where('kind', 'productDefinition')
+        .whereIn('parent_ref', unique(productDocIds))
+        .orderBy('catalogue_id');
+      return rows.map((row) => row.body as DefinitionDoc);
+    },
+    async discountsFor(definitionDocIds) {
+      if (definitionDocIds.length === 0) return [];
+      const rows = await knex(catalogueDocumentsTable)
+        .select<CatalogueDocumentRow[]>('body')
+        .where('kind', 'discounts')
+        .whereRaw(`body->'productDefinitionRefs' \\?| ?::text[]`, [unique(definitionDocIds)]);
+      return rows.map((row) => row.body as ContentDocumentOf<'discounts'>);
+    },
+  };
 }
 
 /**
@@ -38,20 +50,19 @@ async function discountsFor(knex: Knex, definitionDocIds: string[]): Promise<Con
  * discounts and (one level of) required definitions. A product whose pool is not known (yet) is
  * left out: it cannot be sold without a timezone. Dangling references are skipped.
  */
-export async function assembleProducts(knex: Knex, productDocs: ProductDoc[]): Promise<CatalogueProduct[]> {
-  const definitions = await definitionsOf(knex, productDocs.map((doc) => doc.id));
+export async function assembleProducts(reader: CatalogueDocumentReader, productDocs: ProductDoc[]): Promise<CatalogueProduct[]> {
+  const definitions = await reader.definitionsOf(productDocs.map((doc) => doc.id));
   const requiredRefs = definitions.flatMap((definition) => definition.requiredProductDefinitions.map((r) => r.productDefinitionRef));
   const known = new Map(definitions.map((definition) => [definition.id, definition]));
-  const requiredRows = await rowsById(knex, requiredRefs.filter((ref) => !known.has(ref)));
+  const requiredRows = await reader.rowsById(requiredRefs.filter((ref) => !known.has(ref)));
   for (const row of requiredRows.values()) if (row.kind === 'productDefinition') known.set(row.document_id, row.body as DefinitionDoc);
 
   const productIdByDoc = new Map(productDocs.map((doc) => [doc.id, doc.peProductId]));
-  const foreignProducts = await rowsById(knex, [...known.values()].map((d) => d.productRef).filter((ref) => !productIdByDoc.has(ref)));
+  const foreignProducts = await reader.rowsById([...known.values()].map((d) => d.productRef).filter((ref) => !productIdByDoc.has(ref)));
   for (const row of foreignProducts.values()) if (row.catalogue_id !== null) productIdByDoc.set(row.document_id, row.catalogue_id);
 
-  const discounts = await discountsFor(knex, [...known.keys()]);
-  const refs = await rowsById(
-    knex,
+  const discounts = await reader.discountsFor([...known.keys()]);
+  const refs = await reader.rowsById(
     productDocs.flatMap((doc) => [doc.poolRef, doc.categoryRef, ...doc.availabilityRangeRefs, ...doc.availableMediumRefs]),
   );
   const docOf = <K extends CatalogueDocumentRow['body']['kind']>(ref: string, kind: K) => {
