@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EventMetadata } from '@alpenpass/contracts';
+import type { ContentDocument, EventMetadata } from '@alpenpass/contracts';
 import type { ContextDeps } from '../context-module';
 import { publishDocument } from '../catalogue/publish-document';
 import { validateExport } from '../catalogue/validate-export';
 import { createChannelService } from '../channel/channel-service';
+import { placeDemoDocuments, type PlacedDemoCatalogue } from './demo-placement';
 
 export const demoCatalogueFile = join(__dirname, '..', '..', '..', 'infra', 'demo', 'catalogue.json');
 
@@ -15,14 +16,32 @@ export interface DemoCatalogueSummary {
   productIds: number[];
 }
 
-/**
- * Loads the fictional demo resort (infra/demo/catalogue.json) and creates the shop's configured
- * channel (config.channelId) offering every demo product. Idempotent: documents are published by
- * revision, and an existing channel is left as staff configured it.
- */
-export async function loadDemoCatalogue(deps: Pick<ContextDeps, 'store' | 'config'> & { log?: ContextDeps['log'] }): Promise<DemoCatalogueSummary> {
+/** The demo export as written (a valid content export, dated for the winter 2026/27). */
+export function readDemoTemplate(): ContentDocument[] {
   const { valid, invalid } = validateExport(JSON.parse(readFileSync(demoCatalogueFile, 'utf8')));
   if (invalid.length > 0) throw new Error(`demo catalogue is invalid: ${JSON.stringify(invalid)}`);
+  return valid;
+}
+
+/** The demo resort with its seasons current or upcoming on `now` (rule in ./demo-placement.ts). */
+export function placedDemoCatalogue(now: Date): PlacedDemoCatalogue {
+  return placeDemoDocuments(readDemoTemplate(), now);
+}
+
+export interface DemoCatalogueDeps extends Pick<ContextDeps, 'store' | 'config'> {
+  log?: ContextDeps['log'];
+  /** the day that places the seasons; defaults to the clock */
+  now?: Date;
+}
+
+/**
+ * Loads the fictional demo resort (infra/demo/catalogue.json, placed in the current or next season)
+ * and creates the shop's configured channel (config.channelId) offering every demo product.
+ * Idempotent: documents are published by revision, and an existing channel is left as staff
+ * configured it.
+ */
+export async function loadDemoCatalogue(deps: DemoCatalogueDeps): Promise<DemoCatalogueSummary> {
+  const valid = placedDemoCatalogue(deps.now ?? new Date()).documents;
   const metadata: Partial<EventMetadata> = { actor: 'system', correlationId: 'demo-catalogue', causationId: null };
   const summary: DemoCatalogueSummary = { stored: 0, unchanged: 0, channel: 'existing', productIds: [] };
   for (const document of valid) {
