@@ -38,9 +38,20 @@ async function expectAccessible() {
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 }
 
-/** The first day of the calendar that can be booked (the calendar opens on the first month with availability). */
+/**
+ * The first day the calendar lets the visitor book, whatever day the test runs: the calendar opens
+ * on the first month with availability, but that month may have no bookable day left (on the last
+ * day of a month or of a season, when the booking window closes at the start of the day), so after
+ * giving the shown month time to load its slots and prices the test moves on to the next month.
+ */
 async function chooseFirstAvailableDay() {
-  await page.locator('button.calendar-day:not([disabled])').first().click();
+  const bookable = page.locator('button.calendar-day:not([disabled])');
+  for (let month = 0; month < 4; month += 1) {
+    const found = await bookable.first().waitFor({ timeout: 10_000 }).then(() => true, () => false);
+    if (found) return bookable.first().click();
+    await page.getByRole('button', { name: 'Nächster Monat' }).click();
+  }
+  throw new Error('no bookable day in the first four months the calendar shows');
 }
 
 async function serverBasket(): Promise<{ id: string; total: { amount: number }; entries: unknown[] }> {
