@@ -1,10 +1,10 @@
 import type { BasketEntryInput } from '@alpenpass/contracts';
-import { slotStreamName } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import { findProduct, findProductOfDefinition, type CatalogueProduct } from '@alpenpass/projections/src/catalogue';
 import { findPrices } from '@alpenpass/projections/src/pricing';
 import type { EventStore } from '../platform/event-store/event-store';
-import { evolveSlot, initialSlotState, type SlotState } from '../capacity/slot';
+import type { SlotState } from '../capacity/slot';
+import { loadSlotState } from '../capacity/slot-commands';
 import { emptyFacts, priceDay, slotValidity, type DefinitionFacts, type EntryFacts, type ProductFacts, type SlotFacts } from './entry-facts';
 
 /** Where the basket reads its outside facts. Defaults: the catalogue and pricing read models and
@@ -29,10 +29,7 @@ export function readModelFactSources(knex: Knex, store: EventStore): BasketFactS
         throw error;
       }
     },
-    async slot(slotId) {
-      const events = await store.readStream(slotStreamName(slotId));
-      return events.reduce((state, event) => evolveSlot(state, event as never), initialSlotState());
-    },
+    slot: (slotId) => loadSlotState(store, slotId),
   };
 }
 
@@ -84,14 +81,19 @@ export async function loadProduct(sources: BasketFactSources, facts: EntryFacts,
  * require (for the best-fit rule), the slots, and prices for the days the entries are valid. */
 export async function gatherEntryFacts(sources: BasketFactSources, inputs: BasketEntryInput[], now: Date): Promise<EntryFacts> {
   const facts = emptyFacts(now);
-  for (const input of inputs) await loadProductOfDefinition(sources, facts, input.productDefinitionId);
-  for (const definition of [...facts.definitions.values()]) {
-    for (const required of definition.requiredDefinitions) await loadProductOfDefinition(sources, facts, required.definitionId);
-  }
-  for (const slotId of new Set(inputs.map((input) => input.slotId).filter((id): id is number => id !== null))) {
-    const slot = toSlotFacts(await sources.slot(slotId));
+  const loadDefinitions = async () => {
+    for (const input of inputs) await loadProductOfDefinition(sources, facts, input.productDefinitionId);
+    for (const definition of [...facts.definitions.values()]) {
+      for (const required of definition.requiredDefinitions) await loadProductOfDefinition(sources, facts, required.definitionId);
+    }
+  };
+  const slotIds = [...new Set(inputs.map((input) => input.slotId).filter((id): id is number => id !== null))];
+  // the catalogue and the slots are independent: read them side by side
+  const [, slotStates] = await Promise.all([loadDefinitions(), Promise.all(slotIds.map((slotId) => sources.slot(slotId)))]);
+  slotIds.forEach((slotId, index) => {
+    const slot = toSlotFacts(slotStates[index]!);
     if (slot) facts.slots.set(slotId, slot);
-  }
+  });
   const requests: { productDefinitionId: number; validAt: string }[] = [];
   for (const input of inputs) {
     const definition = facts.definitions.get(input.productDefinitionId);

@@ -14,7 +14,7 @@ import {
 import type { CapacityCommands } from '../capacity/slot-commands';
 import type { Principal } from '../platform/auth/principal';
 import { forbidden } from '../platform/domain-error';
-import { handleCommand } from '../platform/event-store/command-handler';
+import { handleCommand, loadStreamState, type KnownState } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
 import { Problem } from '../platform/http/problem';
 import { eventMetadataOf } from '../platform/http/request-context';
@@ -65,9 +65,13 @@ export function createBasketService(deps: BasketServiceDeps) {
   const promoCodeExists = deps.promoCodeExists ?? (async () => false);
   const view = (basket: OpenBasket) => toBasketDto(basket, deps.holds.ttlMs);
 
+  /** the basket's state and revision: a command right after decides on it without reading again */
+  function loadKnown(basketId: string): Promise<KnownState<BasketState>> {
+    return loadStreamState<BasketState, BasketEventWithTime>(deps.store, basketStreamName(basketId), basketFolder);
+  }
+
   async function load(basketId: string): Promise<BasketState> {
-    const events = await deps.store.readStream(basketStreamName(basketId));
-    return events.reduce((state, event) => basketFolder.evolve(state, event as unknown as BasketEventWithTime), basketFolder.initialState());
+    return (await loadKnown(basketId)).state;
   }
 
   async function run(basketId: string, caller: Caller, command: (basket: OpenBasket) => BasketCommand): Promise<OpenBasket> {
@@ -94,11 +98,14 @@ export function createBasketService(deps: BasketServiceDeps) {
 
   /**
    * Adding entries: decide once to refuse bad input before touching capacity, make sure the hold
-   * timer runs, hold the places of slot entries, then append. A failed append gives the places back.
+   * timer runs (that renewal also restarts the TTL for this activity), hold the places of slot entries,
+   * then append on the state already loaded (a concurrent change costs a retry, not a wrong append).
+   * A failed append gives the places back.
    */
-  async function addEntries(basketId: string, caller: Caller, command: (entries: NewEntry[], facts: Awaited<ReturnType<typeof gatherEntryFacts>>) => BasketCommand, inputs: NewEntry[], state: BasketState) {
+  async function addEntries(basketId: string, caller: Caller, command: (entries: NewEntry[], facts: Awaited<ReturnType<typeof gatherEntryFacts>>) => BasketCommand, inputs: NewEntry[], known: KnownState<BasketState>) {
     const facts = await gatherEntryFacts(deps.sources, flatten(inputs), now());
-    const slotRecords = addedRecords(decideBasket(command(inputs, facts), state)).filter((record) => record.slotId !== null);
+    const decision = decideBasket(command(inputs, facts), known.state);
+    const slotRecords = addedRecords(decision).filter((record) => record.slotId !== null);
     if (slotRecords.length > 0) await renewHold(basketId);
     const metadata = eventMetadataOf(caller);
     const held = await holdPlaces(deps.capacity, basketId, slotRecords, metadata, deps.log);
@@ -107,10 +114,11 @@ export function createBasketService(deps: BasketServiceDeps) {
         deps.store,
         basketStreamName(basketId),
         basketFolder,
-        (current) => decideBasket(command(inputs, facts), current),
+        // the decider is pure: on the state it already decided on, the answer is the same
+        (current) => (current === known.state ? decision : decideBasket(command(inputs, facts), current)),
         metadata,
+        { known },
       );
-      if (held.length > 0) await renewHold(basketId);
       return outcome.newState as OpenBasket;
     } catch (error) {
       await releasePlaces(deps.capacity, basketId, held, metadata, deps.log);
@@ -126,7 +134,7 @@ export function createBasketService(deps: BasketServiceDeps) {
         type: 'CreateBasket',
         data: { basketId, accountId, entries: newEntries, facts },
       });
-      return view(await addEntries(basketId, caller, command, entries.map(withIds), basketFolder.initialState()));
+      return view(await addEntries(basketId, caller, command, entries.map(withIds), { state: basketFolder.initialState(), revision: 'no_stream' }));
     },
 
     async get(caller: Caller, basketId: string): Promise<BasketDto> {
@@ -134,13 +142,13 @@ export function createBasketService(deps: BasketServiceDeps) {
     },
 
     async addEntries(caller: Caller, basketId: string, parentEntryId: string | null, entries: (BasketEntryWithChildrenInput | BasketEntryInput)[]): Promise<BasketDto> {
-      const state = await load(basketId);
-      accessibleBasket(state, caller.principal);
+      const known = await loadKnown(basketId);
+      accessibleBasket(known.state, caller.principal);
       const command = (newEntries: NewEntry[], facts: ReturnType<typeof emptyFacts>): BasketCommand => ({
         type: 'AddEntries',
         data: { parentEntryId, entries: newEntries, facts },
       });
-      return view(await addEntries(basketId, caller, command, entries.map(withIds), state));
+      return view(await addEntries(basketId, caller, command, entries.map(withIds), known));
     },
 
     async removeEntries(caller: Caller, basketId: string, entryIds: string[]): Promise<BasketDto> {

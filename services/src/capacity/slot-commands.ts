@@ -1,6 +1,6 @@
 import type { EventMetadata, SlotEvent, SlotPlanEvent } from '@alpenpass/contracts';
 import { slotPlanStreamName, slotStreamName } from '@alpenpass/contracts';
-import { handleCommand } from '../platform/event-store/command-handler';
+import { handleCommand, loadStreamState, streamStateCache, type StreamStateCache } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
 import { availableCapacity, evolveSlot, initialSlotState, type SlotState } from './slot';
 import { decideSlot, type ClaimRef, type SlotCommand } from './slot-decide';
@@ -17,15 +17,32 @@ export const slotPlanFolder = { initialState: initialSlotPlanState, evolve: evol
  */
 export const CAPACITY_COMMAND_ATTEMPTS = 64;
 
+/**
+ * Folded slot states per store (one per process): a slot stream grows with every hold and release,
+ * so a command reads only the events after the state it folded last time, and decides first on that
+ * state without reading at all (the append's expected revision checks it; a stale one retries).
+ */
+const slotCaches = new WeakMap<EventStore, StreamStateCache<SlotState>>();
+
+function slotStateCache(store: EventStore): StreamStateCache<SlotState> {
+  let cache = slotCaches.get(store);
+  if (!cache) slotCaches.set(store, (cache = streamStateCache<SlotState>()));
+  return cache;
+}
+
+/** The slot's current state (capacity's source of truth, never behind), read through the cache. */
+export async function loadSlotState(store: EventStore, slotId: number): Promise<SlotState> {
+  return (await loadStreamState(store, slotStreamName(slotId), slotFolder, slotStateCache(store))).state;
+}
+
 export async function runSlotCommand(store: EventStore, command: SlotCommand, metadata: Partial<EventMetadata>): Promise<SlotState> {
-  const outcome = await handleCommand<SlotState, SlotEvent>(
-    store,
-    slotStreamName(command.data.slotId),
-    slotFolder,
-    (state) => decideSlot(command, state),
-    metadata,
-    { maxAttempts: CAPACITY_COMMAND_ATTEMPTS },
-  );
+  const streamName = slotStreamName(command.data.slotId);
+  const cache = slotStateCache(store);
+  const outcome = await handleCommand<SlotState, SlotEvent>(store, streamName, slotFolder, (state) => decideSlot(command, state), metadata, {
+    maxAttempts: CAPACITY_COMMAND_ATTEMPTS,
+    cache,
+    known: cache.get(streamName),
+  });
   return outcome.newState;
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
-import { ConcurrencyConflictError, handleCommand } from './command-handler';
+import { ConcurrencyConflictError, handleCommand, streamStateCache } from './command-handler';
 import type { EventStore } from './event-store';
 import { createPostgresEventStore } from './postgres-event-store';
 
@@ -97,5 +97,57 @@ describe('handleCommand', () => {
       { by: 1 },
       { by: 1 },
     ]);
+  });
+
+  describe('with a known or cached state', () => {
+    const tracking = (inner: EventStore) => {
+      const reads: { streamName: string; fromRevision: number }[] = [];
+      const tracked: EventStore = {
+        ...inner,
+        async readStream(streamName, options) {
+          reads.push({ streamName, fromRevision: options?.fromRevision ?? 0 });
+          return inner.readStream(streamName, options);
+        },
+      };
+      return { tracked, reads };
+    };
+
+    it('reads only the events after the cached revision and caches the outcome', async () => {
+      const stream = `counter-${randomUUID()}`;
+      for (let i = 0; i < 4; i += 1) await store.append(stream, [{ type: 'Incremented', data: { by: 1 } }], { expectedRevision: 'any' });
+      const { tracked, reads } = tracking(store);
+      const cache = streamStateCache<number>();
+      await handleCommand(tracked, stream, counter, increment(1), {}, { cache });
+      await store.append(stream, [{ type: 'Incremented', data: { by: 2 } }], { expectedRevision: 'any' }); // another writer
+      const outcome = await handleCommand(tracked, stream, counter, increment(1), {}, { cache });
+      expect(outcome.newState).toBe(8);
+      expect(reads.map((read) => read.fromRevision)).toEqual([0, 5]);
+      expect(cache.get(stream)).toEqual({ state: 8, revision: 6 });
+    });
+
+    it('appends on a known state without reading, and retries on a fresh read when it was stale', async () => {
+      const stream = `counter-${randomUUID()}`;
+      await store.append(stream, [{ type: 'Incremented', data: { by: 1 } }], { expectedRevision: 'no_stream' });
+      const { tracked, reads } = tracking(store);
+      const fresh = await handleCommand(tracked, stream, counter, increment(1), {}, { known: { state: 1, revision: 0 } });
+      expect(fresh.newState).toBe(2);
+      expect(reads).toEqual([]);
+      const stale = await handleCommand(tracked, stream, counter, increment(1), {}, { known: { state: 1, revision: 0 } });
+      expect(stale.newState).toBe(3);
+      expect(reads).toHaveLength(1);
+    });
+
+    it('decides a refusal or a no-op again on a fresh read instead of trusting a stale known state', async () => {
+      const stream = `counter-${randomUUID()}`;
+      await store.append(stream, [{ type: 'Incremented', data: { by: 2 } }], { expectedRevision: 'no_stream' });
+      // the stale state says the limit is reached; the stream says 2
+      const allowed = await handleCommand(store, stream, counter, increment(3), {}, { known: { state: 9, revision: 0 } });
+      expect(allowed.newState).toBe(5);
+      // the stale state says nothing is needed; the stream disagrees
+      const untilEight = (state: number): CounterEvent[] => (state >= 8 ? [] : [{ type: 'Incremented', data: { by: 8 - state } }]);
+      const topped = await handleCommand(store, stream, counter, untilEight, {}, { known: { state: 8, revision: 0 } });
+      expect(topped.newState).toBe(8);
+      expect((await store.readStream(stream)).length).toBe(3);
+    });
   });
 });

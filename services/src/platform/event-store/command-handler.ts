@@ -26,15 +26,74 @@ export class ConcurrencyConflictError extends Error {
   }
 }
 
-export interface HandleOptions {
+/** A stream's folded state at a revision. Streams are append-only, so a state known at revision r
+ * stays right for r forever: only the events after it need reading and folding. */
+export interface KnownState<State> {
+  state: State;
+  revision: number | 'no_stream';
+}
+
+export interface HandleOptions<State = unknown> {
   /** attempts before giving up with ConcurrencyConflictError; default 3 */
   maxAttempts?: number;
   now?: () => Date;
+  /** the first attempt decides on this state without reading (the caller just loaded it); a stale
+   * one costs a conflict and a normal retry, never a wrong decision */
+  known?: KnownState<State>;
+  /** folded states of earlier commands: every attempt reads only the events after the cached one */
+  cache?: StreamStateCache<State>;
+}
+
+export interface StreamStateCache<State> {
+  get(streamName: string): KnownState<State> | undefined;
+  set(streamName: string, known: KnownState<State>): void;
+}
+
+/** An in-process cache of the most recently used streams' states (states are immutable values). */
+export function streamStateCache<State>(capacity = 5_000): StreamStateCache<State> {
+  const entries = new Map<string, KnownState<State>>();
+  return {
+    get(streamName) {
+      const known = entries.get(streamName);
+      if (known) {
+        entries.delete(streamName); // most recently used last
+        entries.set(streamName, known);
+      }
+      return known;
+    },
+    set(streamName, known) {
+      const current = entries.get(streamName);
+      if (current && typeof current.revision === 'number' && (known.revision === 'no_stream' || known.revision < current.revision)) return;
+      entries.delete(streamName);
+      entries.set(streamName, known);
+      if (entries.size > capacity) entries.delete(entries.keys().next().value!);
+    },
+  };
+}
+
+/** Reads and folds a stream — with a cache, only the events after the cached revision. */
+export async function loadStreamState<State, Event extends { type: string; data: unknown }>(
+  store: EventStore,
+  streamName: string,
+  folder: StateFolder<State, Event>,
+  cache?: StreamStateCache<State>,
+): Promise<KnownState<State>> {
+  const cached = cache?.get(streamName);
+  const from = typeof cached?.revision === 'number' ? cached.revision + 1 : 0;
+  const events = await store.readStream(streamName, from > 0 ? { fromRevision: from } : undefined);
+  const state = events.reduce(
+    (current, event) => folder.evolve(current, event as unknown as Event),
+    cached && from > 0 ? cached.state : folder.initialState(),
+  );
+  const last = events[events.length - 1];
+  const known: KnownState<State> = { state, revision: last ? last.revision : from > 0 ? from - 1 : 'no_stream' };
+  if (known.revision !== 'no_stream') cache?.set(streamName, known);
+  return known;
 }
 
 /**
- * Loads the stream, folds its state, asks the pure decider for new events and appends them with the
- * expected revision it loaded. A concurrent writer makes the append fail; then the whole cycle runs
+ * Loads the stream (or starts from a known or cached state), folds its state, asks the pure decider
+ * for new events and appends them with the expected revision it loaded. A concurrent writer makes the append fail; then the whole cycle runs
  * again on fresh state, a bounded number of times. Errors thrown by `decide` (domain errors) pass through.
  */
 export async function handleCommand<State, Event extends { type: string; data: unknown }>(
@@ -43,20 +102,32 @@ export async function handleCommand<State, Event extends { type: string; data: u
   folder: StateFolder<State, Event>,
   decide: (state: State) => Array<NewEvent & Event> | Array<Event & { eventId?: string }>,
   metadata: Partial<EventMetadata> = {},
-  options: HandleOptions = {},
+  options: HandleOptions<State> = {},
 ): Promise<CommandOutcome<State, Event>> {
   const maxAttempts = options.maxAttempts ?? 3;
   const now = options.now ?? (() => new Date());
+  let unread = options.known;
   for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
-    const stored = await store.readStream(streamName);
-    let state = stored.reduce(
-      (current, event) => folder.evolve(current, event as unknown as Event),
-      folder.initialState(),
-    );
-    const revision: ExpectedRevision = stored.length ? stored[stored.length - 1]!.revision : 'no_stream';
+    const fromKnown = unread !== undefined;
+    const loaded = unread ?? (await loadStreamState(store, streamName, folder, options.cache));
+    unread = undefined;
+    let state = loaded.state;
+    const revision: ExpectedRevision = loaded.revision;
 
-    const decided = decide(state);
-    if (decided.length === 0) return { newState: state, newEvents: [], nextExpectedRevision: revision };
+    // only an append checks a state it did not read: a refusal or a no-op is decided again on a fresh read
+    let decided: ReturnType<typeof decide>;
+    try {
+      decided = decide(state);
+    } catch (error) {
+      if (!fromKnown) throw error;
+      attempt -= 1;
+      continue;
+    }
+    if (decided.length === 0) {
+      if (!fromKnown) return { newState: state, newEvents: [], nextExpectedRevision: revision };
+      attempt -= 1;
+      continue;
+    }
 
     const at = now().toISOString();
     const fullMetadata: EventMetadata = {
@@ -80,6 +151,7 @@ export async function handleCommand<State, Event extends { type: string; data: u
         globalPosition: result.positions[index] ?? -1,
       }));
       for (const event of newEvents) state = folder.evolve(state, event as unknown as Event);
+      options.cache?.set(streamName, { state, revision: result.nextExpectedRevision });
       return {
         newState: state,
         newEvents: newEvents as RecordedEvent[] & Event[],
@@ -87,6 +159,7 @@ export async function handleCommand<State, Event extends { type: string; data: u
       };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (fromKnown) attempt -= 1; // a state it never read says nothing about contention: not an attempt
     }
   }
   throw new ConcurrencyConflictError(streamName, maxAttempts);
