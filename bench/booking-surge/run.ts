@@ -3,39 +3,28 @@
 // Prints commands/s, p50/p99 latency, holds granted versus capacity per hot slot (oversold must be 0)
 // and, in the same run, pgbench's TPS for a one-row insert as the baseline ratio.
 // Usage: npm run bench:booking-surge -- [customers=64] [addsPerCustomer=25] [pgbenchSeconds=10]
+// Env: BENCH_POOL_SIZE (knex pool, default 20), BENCH_CPU_PROFILE=<file.cpuprofile> (profiles the surge only)
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { catalogueDocumentsProjection } from '../../projections/src/catalogue';
-import { catchUp, liveTarget } from '../../projections/src/runtime/catch-up';
-import { ensureLiveGeneration } from '../../projections/src/runtime/replay';
-import { createKnex, defaultDatabaseUrl, dropDatabase, ensureDatabase, migrateToLatest, withDatabase } from '../../infra/src';
+import { startCpuProfile } from './cpu-profile';
 import { basketRouter } from '../../services/src/basket/api';
 import { readModelFactSources } from '../../services/src/basket/basket-facts';
 import { createBasketService } from '../../services/src/basket/basket-service';
-import { publishDemoCatalogue } from '../../services/src/basket/basket-test-kit';
 import { noHoldTimer } from '../../services/src/basket/hold-timer';
 import { evolveSlot, initialSlotState, usedCapacity } from '../../services/src/capacity/slot';
-import { createCapacityCommands, runSlotCommand } from '../../services/src/capacity/slot-commands';
-import { createPostgresEventStore } from '../../services/src/platform/event-store/postgres-event-store';
+import { createCapacityCommands } from '../../services/src/capacity/slot-commands';
 import { createHttpApp } from '../../services/src/platform/http/app';
 import { createLogger } from '../../services/src/platform/logger';
 import { createTestIdentity } from '../../services/src/platform/testing/auth';
 import { shopHeaders, testChannelId } from '../../services/src/platform/testing/shop-headers';
+import { COLD_SLOTS, HOT_CAPACITY, HOT_SLOTS, createSurgeDatabase } from './surge-setup';
 
-const HOT_SLOTS = 4;
-const HOT_CAPACITY = 15;
-const COLD_SLOTS = 200;
-const COLD_CAPACITY = 10_000;
 const HOT_SHARE = 0.3;
-
-/** A benchmark measures this machine: a remote database would measure the network instead. */
-function assertLoopback(url: string): void {
-  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(new URL(url).hostname)) throw new Error(`bench against a loopback database only: ${url}`);
-}
+const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 20);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
@@ -57,32 +46,9 @@ async function main() {
   const customers = Number(process.argv[2] ?? 64);
   const addsPerCustomer = Number(process.argv[3] ?? 25);
   const pgbenchSeconds = Number(process.argv[4] ?? 10);
-  const url = withDatabase(process.env.DATABASE_URL ?? defaultDatabaseUrl, `alpenpass_bench_${randomBytes(4).toString('hex')}`);
-  assertLoopback(url);
-  await ensureDatabase(url);
-  const knex = createKnex(url, { max: 20 });
-  await migrateToLatest(knex);
-  const store = createPostgresEventStore({ knex });
+  const { url, knex, store, drop } = await createSurgeDatabase(POOL_SIZE);
   const server = { close: () => undefined } as { close: () => void };
   try {
-    await publishDemoCatalogue(store);
-    await ensureLiveGeneration(knex, store, catalogueDocumentsProjection);
-    await catchUp(knex, store, catalogueDocumentsProjection, liveTarget(catalogueDocumentsProjection.name));
-    const slotIds = Array.from({ length: HOT_SLOTS + COLD_SLOTS }, (_, i) => i + 1);
-    for (const slotId of slotIds) {
-      const hot = slotId <= HOT_SLOTS;
-      const from = new Date(Date.UTC(2030, 6, 1 + (slotId % 30), 7 + (slotId % 8)));
-      const to = new Date(from.getTime() + 3_600_000);
-      await runSlotCommand(
-        store,
-        {
-          type: 'ScheduleSlot',
-          data: { slotId, slotGroupId: 1, productId: 103, from: from.toISOString(), to: to.toISOString(), capacity: hot ? HOT_CAPACITY : COLD_CAPACITY, productDefinitionIds: [1031, 1032], visible: true, isAllDay: false },
-        },
-        { actor: 'bench' },
-      );
-    }
-
     // Temporal stays out of the measurement (noHoldTimer): this measures the basket and capacity writes.
     const service = createBasketService({ store, sources: readModelFactSources(knex, store), capacity: createCapacityCommands(store), holds: noHoldTimer, log: createLogger('silent') });
     const identity = await createTestIdentity();
@@ -95,6 +61,8 @@ async function main() {
     const latencies: number[] = [];
     const outcomes = new Map<string, number>();
     let hotGranted = 0;
+    const profile = await startCpuProfile(process.env.BENCH_CPU_PROFILE);
+    const cpuBefore = process.cpuUsage();
     const started = performance.now();
     await Promise.all(
       Array.from({ length: customers }, async (_, customer) => {
@@ -114,6 +82,8 @@ async function main() {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    await profile.stop();
     latencies.sort((a, b) => a - b);
 
     let oversold = 0;
@@ -129,17 +99,15 @@ async function main() {
     await knex.raw('create table if not exists bench_one_row (id bigserial primary key, payload text not null)');
     const tps = pgbenchTps(url, 16, pgbenchSeconds);
     const commandsPerSecond = latencies.length / seconds;
-    console.log(`booking surge: ${customers} customers × ${addsPerCustomer} adds, ${HOT_SLOTS} hot slots × ${HOT_CAPACITY} places, ${COLD_SLOTS} cold slots`);
-    console.log(`  add-entry commands: ${latencies.length} in ${seconds.toFixed(1)} s = ${commandsPerSecond.toFixed(0)} commands/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`);
+    console.log(`booking surge: ${customers} customers × ${addsPerCustomer} adds, ${HOT_SLOTS} hot slots × ${HOT_CAPACITY} places, ${COLD_SLOTS} cold slots, pool ${POOL_SIZE}, load average ${loadavg().map((load) => load.toFixed(1)).join(' ')}`);
+    console.log(`  add-entry commands: ${latencies.length} in ${seconds.toFixed(1)} s = ${commandsPerSecond.toFixed(0)} commands/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, node CPU ${((cpu.user + cpu.system) / 1000 / latencies.length).toFixed(1)} ms per command (${((cpu.user + cpu.system) / 10_000 / seconds).toFixed(0)} % of one core)`);
     console.log(`  outcomes: ${[...outcomes].map(([name, count]) => `${name} ${count}`).join(', ')}`);
     console.log(`  hot holds granted ${hotGranted} of capacity ${HOT_SLOTS * HOT_CAPACITY} (${hotLines.join(', ')}); oversold ${oversold}`);
     console.log(`  pgbench one-row insert (16 clients, ${pgbenchSeconds} s): ${tps.toFixed(0)} TPS; ratio commands/s ÷ TPS = ${(commandsPerSecond / tps).toFixed(3)}`);
     if (oversold > 0) process.exitCode = 1;
   } finally {
     server.close();
-    await store.close();
-    await knex.destroy();
-    await dropDatabase(url);
+    await drop();
   }
 }
 
