@@ -46,10 +46,17 @@ async function waitForProduct(lookup: ProductFactsLookup, waitMs: number): Promi
   return true;
 }
 
+// databases seeded before the demo was placed in time hold the export's own winter under this name
+const unplacedSeedStream = 'demoseed-capacity';
+const unplacedWinterKey = 'winter-2026-12-05';
+
+async function seededIds(store: EventStore, stream: string): Promise<number[] | undefined> {
+  return ((await store.readStream(stream))[0]?.data as { slotGroupIds: number[] } | undefined)?.slotGroupIds;
+}
+
 /** Creates the groups once per stream; a second run (or a racing start) reads the ids back. */
 async function seedOnce(store: EventStore, stream: string, create: () => Promise<number[]>): Promise<number[]> {
-  const seeded = await store.readStream(stream);
-  const known = (seeded[0]?.data as { slotGroupIds: number[] } | undefined)?.slotGroupIds;
+  const known = await seededIds(store, stream);
   if (known) return known;
   const slotGroupIds = await create();
   try {
@@ -84,7 +91,8 @@ export async function loadDemoSlotGroups(deps: DemoSlotGroupDeps): Promise<numbe
 
   const slotGroupIds: number[] = [];
   for (const { seasonKey, definitions } of demoSlotGroupsBySeason(deps.now ?? new Date())) {
-    slotGroupIds.push(...(await seedOnce(deps.store, seedStreamOf(seasonKey), () => createAll(definitions))));
+    const unplaced = seasonKey === unplacedWinterKey ? await seededIds(deps.store, unplacedSeedStream) : undefined;
+    slotGroupIds.push(...(unplaced ?? (await seedOnce(deps.store, seedStreamOf(seasonKey), () => createAll(definitions)))));
   }
   for (const slotGroupId of slotGroupIds) await service.generate(slotGroupId, metadata);
   return slotGroupIds;
