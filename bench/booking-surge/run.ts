@@ -21,6 +21,7 @@ import { createHttpApp } from '../../services/src/platform/http/app';
 import { createLogger } from '../../services/src/platform/logger';
 import { createTestIdentity } from '../../services/src/platform/testing/auth';
 import { shopHeaders, testChannelId } from '../../services/src/platform/testing/shop-headers';
+import { countingStore } from './counting-store';
 import { COLD_SLOTS, HOT_CAPACITY, HOT_SLOTS, createSurgeDatabase } from './surge-setup';
 
 const HOT_SHARE = 0.3;
@@ -50,7 +51,10 @@ async function main() {
   const server = { close: () => undefined } as { close: () => void };
   try {
     // Temporal stays out of the measurement (noHoldTimer): this measures the basket and capacity writes.
-    const service = createBasketService({ store, sources: readModelFactSources(knex, store), capacity: createCapacityCommands(store), holds: noHoldTimer, log: createLogger('silent') });
+    const counted = countingStore(store);
+    let queries = 0;
+    knex.on('query', () => (queries += 1));
+    const service = createBasketService({ store: counted.store, sources: readModelFactSources(knex, counted.store), capacity: createCapacityCommands(counted.store), holds: noHoldTimer, log: createLogger('silent') });
     const identity = await createTestIdentity();
     const app = createHttpApp({ log: createLogger('silent'), shop: { clientId: '1', channelId: testChannelId }, verifyToken: identity.verifyToken, publicKeys: [], routers: [basketRouter(service)], readiness: [] });
     const listening = app.listen(0);
@@ -63,6 +67,8 @@ async function main() {
     let hotGranted = 0;
     const profile = await startCpuProfile(process.env.BENCH_CPU_PROFILE);
     const cpuBefore = process.cpuUsage();
+    counted.reset();
+    queries = 0;
     const started = performance.now();
     await Promise.all(
       Array.from({ length: customers }, async (_, customer) => {
@@ -101,6 +107,8 @@ async function main() {
     const commandsPerSecond = latencies.length / seconds;
     console.log(`booking surge: ${customers} customers × ${addsPerCustomer} adds, ${HOT_SLOTS} hot slots × ${HOT_CAPACITY} places, ${COLD_SLOTS} cold slots, pool ${POOL_SIZE}, load average ${loadavg().map((load) => load.toFixed(1)).join(' ')}`);
     console.log(`  add-entry commands: ${latencies.length} in ${seconds.toFixed(1)} s = ${commandsPerSecond.toFixed(0)} commands/s, p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms, node CPU ${((cpu.user + cpu.system) / 1000 / latencies.length).toFixed(1)} ms per command (${((cpu.user + cpu.system) / 10_000 / seconds).toFixed(0)} % of one core)`);
+    const perCommand = (count: number) => (count / latencies.length).toFixed(1);
+    console.log(`  per command: ${perCommand(counted.counts.append)} appends (${perCommand(counted.counts.conflicts)} refused for a moved revision), ${perCommand(counted.counts.readStream)} stream reads, ${perCommand(queries)} knex queries (appends go around knex in one round trip each)`);
     console.log(`  outcomes: ${[...outcomes].map(([name, count]) => `${name} ${count}`).join(', ')}`);
     console.log(`  hot holds granted ${hotGranted} of capacity ${HOT_SLOTS * HOT_CAPACITY} (${hotLines.join(', ')}); oversold ${oversold}`);
     console.log(`  pgbench one-row insert (16 clients, ${pgbenchSeconds} s): ${tps.toFixed(0)} TPS; ratio commands/s ÷ TPS = ${(commandsPerSecond / tps).toFixed(3)}`);
