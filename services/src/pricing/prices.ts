@@ -22,8 +22,6 @@ export interface PricesCalculated {
   data: PricesCalculatedData;
 }
 
-export const priceEventTypes = ['PricesCalculated'] as const;
-
 /** A uuid derived from a business key: appending the same generation batch twice stores nothing new. */
 export function deterministicEventId(key: string): string {
   const hex = createHash('sha256').update(key).digest('hex');

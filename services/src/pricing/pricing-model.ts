@@ -1,4 +1,4 @@
-import type { PriceOverride, PricingParameterOverride, PricingParameterType } from '@alpenpass/contracts';
+import type { PriceOverride, PricingParameterOverride } from '@alpenpass/contracts';
 
 /** The pricing settings of one product definition (docs/PRICING.md). Money in minor units (CHF). */
 export interface PricingSettings {
@@ -36,8 +36,6 @@ export interface DateOverrides {
   valdem?: PricingParameterOverride;
   multiday?: PricingParameterOverride;
 }
-
-export type ParameterOverrides = Partial<Record<PricingParameterType, PricingParameterOverride>>;
 
 /** Bookings so far against capacity for a definition and date. Capacity null: unknown (no demand signal). */
 export interface Demand {

@@ -13,13 +13,6 @@ export type PricingEvent =
     }
   | { type: 'PricingOverridesCleared'; data: { productDefinitionId: number; dates: string[] } };
 
-export const pricingEventTypes = [
-  'PricingSettingsChanged',
-  'DailyBaseRateOverridden',
-  'PricingParameterOverridden',
-  'PricingOverridesCleared',
-] as const satisfies readonly PricingEvent['type'][];
-
 export interface PricingState {
   settings: PricingSettings;
   /** by date yyyy-MM-dd */
