@@ -1,19 +1,17 @@
 import type { Knex } from 'knex';
-import { channelEventTypes, type ChannelCreatedData, type ChannelType, type ChannelUpdatedData, type RecordedEvent } from '@alpenpass/contracts';
+import {
+  channelEventTypes,
+  type ChannelCreatedData,
+  type ChannelDto,
+  type ChannelType,
+  type ChannelUpdatedData,
+  type RecordedEvent,
+} from '@alpenpass/contracts';
 import type { Projection, TableNames } from '../runtime/projection';
 
 /** Channels with their product ids: the admin list, and the filter every catalogue read applies. */
 export const channelsTable = 'channels';
 type Logical = typeof channelsTable;
-
-export interface ChannelView {
-  id: string;
-  name: string;
-  type: ChannelType;
-  productIds: number[];
-  createdAt: string;
-  updatedAt: string;
-}
 
 interface ChannelRow {
   channel_id: string;
@@ -24,7 +22,7 @@ interface ChannelRow {
   updated_at: Date;
 }
 
-const toView = (row: ChannelRow): ChannelView => ({
+const toView = (row: ChannelRow): ChannelDto => ({
   id: row.channel_id,
   name: row.name,
   type: row.type,
@@ -80,12 +78,12 @@ export const channelsProjection: Projection<Logical> = {
   },
 };
 
-export async function listChannels(knex: Knex): Promise<ChannelView[]> {
+export async function listChannels(knex: Knex): Promise<ChannelDto[]> {
   const rows = await knex(channelsTable).select<ChannelRow[]>('*').orderBy(['created_at', 'channel_id']);
   return rows.map(toView);
 }
 
-export async function findChannel(knex: Knex, channelId: string): Promise<ChannelView | null> {
+export async function findChannel(knex: Knex, channelId: string): Promise<ChannelDto | null> {
   const row = await knex(channelsTable).first<ChannelRow | undefined>('*').where('channel_id', channelId);
   return row ? toView(row) : null;
 }
