@@ -3,8 +3,7 @@ import type { Knex } from 'knex';
 import { findProduct, findProductOfDefinition, type CatalogueProduct } from '@alpenpass/projections/src/catalogue';
 import { findPrices } from '@alpenpass/projections/src/pricing';
 import type { EventStore } from '../platform/event-store/event-store';
-import type { SlotState } from '../capacity/slot';
-import { loadSlotState } from '../capacity/slot-commands';
+import { loadSlotState, type SlotState } from '../capacity';
 import { emptyFacts, priceDay, slotValidity, type DefinitionFacts, type EntryFacts, type ProductFacts, type SlotFacts } from './entry-facts';
 
 /** Where the basket reads its outside facts. Defaults: the catalogue and pricing read models and

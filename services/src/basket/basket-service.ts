@@ -11,7 +11,7 @@ import {
   type BasketValidationFlags,
   type Personalization,
 } from '@alpenpass/contracts';
-import type { CapacityCommands } from '../capacity/slot-commands';
+import type { CapacityCommands } from '../capacity';
 import type { Principal } from '../platform/auth/principal';
 import { forbidden } from '../platform/domain-error';
 import { handleCommand, loadStreamState, type KnownState } from '../platform/event-store/command-handler';

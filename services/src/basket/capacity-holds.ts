@@ -1,5 +1,5 @@
 import type { BasketEntryRecord, EventMetadata } from '@alpenpass/contracts';
-import type { CapacityCommands } from '../capacity/slot-commands';
+import type { CapacityCommands } from '../capacity';
 import type { PlatformLogger } from '../platform/event-store/event-store';
 
 export interface HeldPlaces {

@@ -1,6 +1,6 @@
 import { basketProjections } from '@alpenpass/projections/src/basket';
 import type { ContextDeps, ContextModule } from '../context-module';
-import { createCapacityCommands } from '../capacity/slot-commands';
+import { createCapacityCommands } from '../capacity';
 import { basketRouter } from './api';
 import { readModelFactSources, type BasketFactSources } from './basket-facts';
 import { createBasketService, type BasketService } from './basket-service';

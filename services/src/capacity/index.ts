@@ -8,7 +8,8 @@ import { createCapacityCommands } from './slot-commands';
 import { createSlotGroupService } from './slot-group-service';
 
 export type { CapacityCommands, ClaimOutcome } from './slot-commands';
-export { createCapacityCommands } from './slot-commands';
+export { createCapacityCommands, loadSlotState } from './slot-commands';
+export type { SlotState } from './slot';
 export type { ProductFactsLookup, ProductSlotFacts } from './product-facts';
 
 export interface CapacityOptions {
