@@ -132,8 +132,8 @@ function entryDtoOfDepth(depth: number): z.ZodObject {
 }
 export const basketEntryDto = entryDtoOfDepth(MAX_ENTRY_DEPTH + 1);
 
-export interface BasketEntryDto {
-  id: string;
+/** What an entry holds both in the basket's events and in the API's answer. */
+interface BasketEntryFields {
   productId: number;
   productDefinitionId: number;
   slotId: number | null;
@@ -141,9 +141,14 @@ export interface BasketEntryDto {
   allocation: z.infer<typeof itemAllocation>;
   quantity: number;
   attributes: Record<string, string | null>;
+  /** the entry whose definition required this one (an originated entry) */
   originEntryId: string | null;
-  personalization: Personalization | null;
   unitPrice: Money & { source: PriceSource };
+}
+
+export interface BasketEntryDto extends BasketEntryFields {
+  id: string;
+  personalization: Personalization | null;
   price: Money;
   hold: z.infer<typeof holdState>;
   children: BasketEntryDto[];
@@ -179,19 +184,9 @@ export type BasketValidationIssue = z.infer<typeof basketValidationIssue>;
 export const basketValidationDto = z.object({ valid: z.boolean(), issues: z.array(basketValidationIssue) });
 
 /** Basket events (stream `basket-<uuid>`). */
-export interface BasketEntryRecord {
+export interface BasketEntryRecord extends BasketEntryFields {
   entryId: string;
   parentEntryId: string | null;
-  /** the entry whose definition required this one (an originated entry) */
-  originEntryId: string | null;
-  productId: number;
-  productDefinitionId: number;
-  slotId: number | null;
-  validity: { from: string; to: string } | null;
-  allocation: z.infer<typeof itemAllocation>;
-  quantity: number;
-  attributes: Record<string, string | null>;
-  unitPrice: Money & { source: PriceSource };
 }
 
 export type BasketEvent =
