@@ -25,7 +25,7 @@ import { gatherEntryFacts, loadProduct, toSlotFacts, type BasketFactSources } fr
 import { toBasketDto } from './basket-view';
 import type { NewEntry } from './build-entries';
 import { decideBasket, type BasketCommand } from './decide';
-import { emptyFacts } from './entry-facts';
+import { emptyFacts, type EntryFacts } from './entry-facts';
 import type { HoldTimer } from './hold-timer';
 import { holdPlaces, releasePlaces } from './capacity-holds';
 import { validateBasket } from './validate-basket';
@@ -102,7 +102,7 @@ export function createBasketService(deps: BasketServiceDeps) {
    * then append on the state already loaded (a concurrent change costs a retry, not a wrong append).
    * A failed append gives the places back.
    */
-  async function addEntries(basketId: string, caller: Caller, command: (entries: NewEntry[], facts: Awaited<ReturnType<typeof gatherEntryFacts>>) => BasketCommand, inputs: NewEntry[], known: KnownState<BasketState>) {
+  async function addEntries(basketId: string, caller: Caller, command: (entries: NewEntry[], facts: EntryFacts) => BasketCommand, inputs: NewEntry[], known: KnownState<BasketState>) {
     const facts = await gatherEntryFacts(deps.sources, flatten(inputs), now());
     const decision = decideBasket(command(inputs, facts), known.state);
     const slotRecords = addedRecords(decision).filter((record) => record.slotId !== null);
@@ -130,7 +130,7 @@ export function createBasketService(deps: BasketServiceDeps) {
     async create(caller: Caller, entries: BasketEntryWithChildrenInput[]): Promise<BasketDto> {
       const basketId = randomUUID();
       const accountId = ownerOfNewBasket(caller.principal);
-      const command = (newEntries: NewEntry[], facts: ReturnType<typeof emptyFacts>): BasketCommand => ({
+      const command = (newEntries: NewEntry[], facts: EntryFacts): BasketCommand => ({
         type: 'CreateBasket',
         data: { basketId, accountId, entries: newEntries, facts },
       });
@@ -144,7 +144,7 @@ export function createBasketService(deps: BasketServiceDeps) {
     async addEntries(caller: Caller, basketId: string, parentEntryId: string | null, entries: (BasketEntryWithChildrenInput | BasketEntryInput)[]): Promise<BasketDto> {
       const known = await loadKnown(basketId);
       accessibleBasket(known.state, caller.principal);
-      const command = (newEntries: NewEntry[], facts: ReturnType<typeof emptyFacts>): BasketCommand => ({
+      const command = (newEntries: NewEntry[], facts: EntryFacts): BasketCommand => ({
         type: 'AddEntries',
         data: { parentEntryId, entries: newEntries, facts },
       });

@@ -4,7 +4,7 @@ import { capacityAdminRouter, capacityReadRouter } from './api';
 import { catalogueFactsLookup } from './catalogue-facts';
 import type { ProductFactsLookup } from './product-facts';
 import { createSlotAdminService } from './slot-admin-service';
-import { createCapacityCommands } from './slot-commands';
+import { createCapacityCommands, type CapacityCommands } from './slot-commands';
 import { createSlotGroupService } from './slot-group-service';
 
 export type { CapacityCommands, ClaimOutcome } from './slot-commands';
@@ -19,7 +19,7 @@ export interface CapacityOptions {
 }
 
 /** The capacity context: slot groups, slots and their capacity (docs/capacity.md). */
-export function capacityContext(deps: ContextDeps, options: CapacityOptions = {}): ContextModule & { commands: ReturnType<typeof createCapacityCommands> } {
+export function capacityContext(deps: ContextDeps, options: CapacityOptions = {}): ContextModule & { commands: CapacityCommands } {
   const lookupProduct = options.lookupProduct ?? catalogueFactsLookup(deps.knex);
   const apiDeps = {
     knex: deps.knex,

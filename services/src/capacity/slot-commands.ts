@@ -4,7 +4,7 @@ import { handleCommand, loadStreamState, streamStateCache, type StreamStateCache
 import type { EventStore } from '../platform/event-store/event-store';
 import { availableCapacity, evolveSlot, initialSlotState, type SlotState } from './slot';
 import { decideSlot, type ClaimRef, type SlotCommand } from './slot-decide';
-import { decideSlotPlan, evolveSlotPlan, initialSlotPlanState, type SlotPlanCommand } from './slot-plan';
+import { decideSlotPlan, evolveSlotPlan, initialSlotPlanState, type SlotPlanCommand, type SlotPlanState } from './slot-plan';
 
 export const slotFolder = { initialState: initialSlotState, evolve: evolveSlot };
 export const slotPlanFolder = { initialState: initialSlotPlanState, evolve: evolveSlotPlan };
@@ -47,7 +47,7 @@ export async function runSlotCommand(store: EventStore, command: SlotCommand, me
 }
 
 export async function runSlotPlanCommand(store: EventStore, command: SlotPlanCommand, metadata: Partial<EventMetadata>) {
-  return handleCommand<ReturnType<typeof initialSlotPlanState>, SlotPlanEvent>(
+  return handleCommand<SlotPlanState, SlotPlanEvent>(
     store,
     slotPlanStreamName(command.data.productId),
     slotPlanFolder,
