@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import type { AdminSlot, CapacityClaim, RecordedEvent, SlotEvent } from '@alpenpass/contracts';
+import type { AdminSlot, RecordedEvent, SlotEvent } from '@alpenpass/contracts';
 import { slotEventTypes } from '@alpenpass/contracts';
 import type { Projection, TableNames } from '../runtime/projection';
-import { applyClaim, createClaimsTable, isoUtc, usedPerSlot } from './slot-claims';
+import { applySlotChange, createClaimsTable, isoUtc, usedPerSlot } from './slot-claims';
 
 /** Admin read model: every slot that is not deleted, by slot group (GET …/slot-groups/{id}/slots). */
 export const adminSlotsTable = 'capacity_admin_slots';
@@ -48,8 +48,6 @@ export const adminSlotsProjection: Projection<Logical> = {
 
   async apply(trx: Knex.Transaction, recorded: RecordedEvent, tables: TableNames<Logical>): Promise<void> {
     const event = recorded as unknown as SlotEvent;
-    const slotId = event.data.slotId;
-    const slot = () => trx(tables[adminSlotsTable]).where('slot_id', slotId);
     switch (event.type) {
       case 'SlotScheduled': {
         const d = event.data;
@@ -66,22 +64,8 @@ export const adminSlotsProjection: Projection<Logical> = {
         await trx(tables[adminSlotsTable]).insert(row).onConflict('slot_id').ignore();
         return;
       }
-      case 'SlotCancelled':
-        await slot().update({ cancelled: true });
-        return;
-      case 'SlotHidden':
-      case 'SlotShown':
-        await slot().update({ visible: event.type === 'SlotShown' });
-        return;
-      case 'SlotCapacityChanged':
-        await slot().update({ capacity: event.data.capacity });
-        return;
-      case 'SlotDeleted':
-        await slot().delete();
-        await trx(tables[adminSlotClaimsTable]).where('slot_id', slotId).delete();
-        return;
       default:
-        await applyClaim(trx, tables[adminSlotClaimsTable], event.type, event.data as CapacityClaim);
+        await applySlotChange(trx, tables[adminSlotsTable], tables[adminSlotClaimsTable], event);
     }
   },
 };

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import type { CapacityClaim, ClientSlot, RecordedEvent, SlotEvent } from '@alpenpass/contracts';
+import type { ClientSlot, RecordedEvent, SlotEvent } from '@alpenpass/contracts';
 import { slotEventTypes } from '@alpenpass/contracts';
 import type { Projection, TableNames } from '../runtime/projection';
-import { applyClaim, createClaimsTable, isoUtc, usedPerSlot } from './slot-claims';
+import { applySlotChange, createClaimsTable, isoUtc, usedPerSlot } from './slot-claims';
 
 /** Client read model: the slots a product offers with their free places (GET /capacities/slots/…).
  * Hidden and cancelled slots stay in the table but are not offered; deleted slots are removed. */
@@ -45,7 +45,6 @@ export const productSlotsProjection: Projection<Logical> = {
 
   async apply(trx: Knex.Transaction, recorded: RecordedEvent, tables: TableNames<Logical>): Promise<void> {
     const event = recorded as unknown as SlotEvent;
-    const slot = () => trx(tables[productSlotsTable]).where('slot_id', event.data.slotId);
     switch (event.type) {
       case 'SlotScheduled': {
         const d = event.data;
@@ -63,22 +62,8 @@ export const productSlotsProjection: Projection<Logical> = {
           .ignore();
         return;
       }
-      case 'SlotCancelled':
-        await slot().update({ cancelled: true });
-        return;
-      case 'SlotHidden':
-      case 'SlotShown':
-        await slot().update({ visible: event.type === 'SlotShown' });
-        return;
-      case 'SlotCapacityChanged':
-        await slot().update({ capacity: event.data.capacity });
-        return;
-      case 'SlotDeleted':
-        await slot().delete();
-        await trx(tables[productSlotClaimsTable]).where('slot_id', event.data.slotId).delete();
-        return;
       default:
-        await applyClaim(trx, tables[productSlotClaimsTable], event.type, event.data as CapacityClaim);
+        await applySlotChange(trx, tables[productSlotsTable], tables[productSlotClaimsTable], event);
     }
   },
 };

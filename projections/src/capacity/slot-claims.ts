@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { CapacityClaim } from '@alpenpass/contracts';
+import type { CapacityClaim, SlotEvent } from '@alpenpass/contracts';
 
 /** Holds and bookings per basket entry, kept beside a slot read model: a CapacityHeld replaces the
  * entry's hold, a release removes it, a booking turns it into a booking. Every write is a set, so
@@ -17,7 +17,7 @@ export async function createClaimsTable(knex: Knex, table: string): Promise<void
 
 const keyOf = (claim: CapacityClaim) => `${claim.basketId}/${claim.entryId}`;
 
-export async function applyClaim(trx: Knex | Knex.Transaction, table: string, type: string, claim: CapacityClaim): Promise<void> {
+async function applyClaim(trx: Knex | Knex.Transaction, table: string, type: string, claim: CapacityClaim): Promise<void> {
   const row = { slot_id: claim.slotId, claim_key: keyOf(claim), quantity: claim.quantity };
   if (type === 'CapacityHeld') {
     await trx(table).insert({ ...row, kind: 'HELD' }).onConflict(['slot_id', 'claim_key']).merge(['quantity', 'kind']);
@@ -25,6 +25,35 @@ export async function applyClaim(trx: Knex | Knex.Transaction, table: string, ty
     await trx(table).insert({ ...row, kind: 'BOOKED' }).onConflict(['slot_id', 'claim_key']).merge(['quantity', 'kind']);
   } else if (type === 'CapacityReleased') {
     await trx(table).where({ slot_id: claim.slotId, claim_key: row.claim_key, kind: 'HELD' }).delete();
+  }
+}
+
+/** Every slot event but SlotScheduled changes both slot read models alike: the slot's row in
+ * `slotsTable`, its holds and bookings in `claimsTable`. */
+export async function applySlotChange(
+  trx: Knex.Transaction,
+  slotsTable: string,
+  claimsTable: string,
+  event: Exclude<SlotEvent, { type: 'SlotScheduled' }>,
+): Promise<void> {
+  const slot = () => trx(slotsTable).where('slot_id', event.data.slotId);
+  switch (event.type) {
+    case 'SlotCancelled':
+      await slot().update({ cancelled: true });
+      return;
+    case 'SlotHidden':
+    case 'SlotShown':
+      await slot().update({ visible: event.type === 'SlotShown' });
+      return;
+    case 'SlotCapacityChanged':
+      await slot().update({ capacity: event.data.capacity });
+      return;
+    case 'SlotDeleted':
+      await slot().delete();
+      await trx(claimsTable).where('slot_id', event.data.slotId).delete();
+      return;
+    default:
+      await applyClaim(trx, claimsTable, event.type, event.data);
   }
 }
 
