@@ -1,7 +1,7 @@
 /**
- * Client-side shapes of SPEC §3 (Product, ProductDefinition, Slot, client-side basket entry).
- * They live in the feature until the catalogue contracts exist; dates arrive as Date objects
- * because the API layer revives ISO date-times (§7).
+ * Client-side shapes of SPEC §3 (Product, ProductDefinition, Slot, client-side basket entry): the
+ * part of the catalogue's ProductDto the basket keeps (toModelProduct maps it), small enough for
+ * the session. Dates arrive as Date objects because the API layer revives ISO date-times (§7).
  */
 
 export interface AttributeValue {
