@@ -85,10 +85,3 @@ export function bookableDays(product: CatalogueProduct, now: Date): { min: strin
   }
   return min <= max ? { min, max } : null;
 }
-
-/** Every day from `from` to `to` inclusive (yyyy-MM-dd). */
-export function daysBetween(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let day = DateTime.fromISO(from, { zone: 'UTC' }); day.toISODate()! <= to; day = day.plus({ days: 1 })) days.push(day.toISODate()!);
-  return days;
-}

@@ -1,6 +1,7 @@
 import { attributeElementId, formElementIds, type FormElement, type FormOption } from '@alpenpass/contracts';
 import type { CatalogueProductDefinition } from '@alpenpass/projections/src/catalogue';
-import { bookableDays, daysBetween, slotsOnDay, todayIn, usesSlots, validityModeOf } from './availability';
+import { everyDayBetween } from '../platform/calendar-days';
+import { bookableDays, slotsOnDay, todayIn, usesSlots, validityModeOf } from './availability';
 import { choosableAttributes, matchDefinition, personTypesOf } from './definition-match';
 import { writeChoices, type Choices } from './form-state';
 import type { JourneyFacts } from './journey-facts';
@@ -68,7 +69,7 @@ function slotOptions(facts: JourneyFacts, resolution: Resolution): FormOption[] 
 function dayOptions(facts: JourneyFacts, resolution: Resolution): FormOption[] {
   const days = bookableDays(facts.product, facts.now);
   if (!days) return [];
-  return validityCalendar(facts, resolution.choices, daysBetween(days.min, days.max)).map((day) => ({
+  return validityCalendar(facts, resolution.choices, everyDayBetween(days.min, days.max)).map((day) => ({
     value: day.date,
     label: day.date,
     available: day.available,
@@ -114,7 +115,7 @@ export function elementsOf(facts: JourneyFacts, resolution: Resolution): FormEle
         mode: mode === 'range' ? 'range' : 'day',
         value: valueOf(choices, id),
         options,
-        optionsTotal: mode === 'range' ? options.length : days ? daysBetween(days.min, days.max).length : 0,
+        optionsTotal: mode === 'range' ? options.length : days ? everyDayBetween(days.min, days.max).length : 0,
         ...(days ? { min: days.min, max: days.max } : {}),
       };
     }

@@ -9,7 +9,7 @@ import {
 } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import { invalid, notFound } from '../platform/domain-error';
-import { daysBetween } from './availability';
+import { everyDayBetween } from '../platform/calendar-days';
 import { computeForm } from './compute-form';
 import { optionsOf } from './form-elements';
 import { applyMutations, readChoices, writeChoices, type Choices } from './form-state';
@@ -66,7 +66,7 @@ export function createJourneyService(knex: Knex, now: () => Date = () => new Dat
       if (to < from) throw invalid('INVALID_RANGE', 'from must not be after to', 'query.to');
       // measured from the two dates, before any day is listed: a huge range must not occupy the server
       if (dayCount(from, to) > MAX_VALIDITY_DAYS) throw invalid('RANGE_TOO_LONG', `At most ${MAX_VALIDITY_DAYS} days can be asked for at once`, 'query.to');
-      const days = daysBetween(from, to);
+      const days = everyDayBetween(from, to);
       const { facts: loaded, choices } = await facts(scope, { formState }, (product, chosen, at) => formWindow(product, chosen, at, [from, to]));
       return validityCalendar(loaded, choices, days);
     },

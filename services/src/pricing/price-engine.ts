@@ -24,18 +24,6 @@ export function todayIn(timezone: string, now: Date = new Date()): string {
   return DateTime.fromJSDate(now, { zone: timezone }).toISODate() ?? DateTime.fromJSDate(now).toUTC().toISODate()!;
 }
 
-/** Every date from `from` to `to`, both included. */
-export function datesBetween(from: string, to: string): string[] {
-  const dates: string[] = [];
-  let day = DateTime.fromISO(from, { zone: 'utc' });
-  const last = DateTime.fromISO(to, { zone: 'utc' });
-  while (day <= last) {
-    dates.push(day.toISODate()!);
-    day = day.plus({ days: 1 });
-  }
-  return dates;
-}
-
 export interface PriceRun {
   cause: PriceCause;
   metadata: Partial<EventMetadata>;

@@ -2,7 +2,8 @@ import type { CustomDailyBaseRateBody, CustomPricingParameterBody, EventMetadata
 import { notFound } from '../platform/domain-error';
 import { decidePricing, type PricingCommand } from './decide';
 import { initialPricingState } from './pricing';
-import { datesBetween, priceDefinition, todayIn, type PricingEngineDeps } from './price-engine';
+import { everyDayBetween } from '../platform/calendar-days';
+import { priceDefinition, todayIn, type PricingEngineDeps } from './price-engine';
 import { handlePricingCommand } from './pricing-commands';
 import type { PricedDefinition } from './pricing-model';
 
@@ -99,7 +100,7 @@ export function createPricingService(deps: PricingEngineDeps) {
     /** One batch of a generation; idempotent per (generationId, batch, definition). */
     async generatePriceBatch(batch: PriceBatch): Promise<number> {
       const definitions = await deps.catalogue.definitions(batch.productDefinitionIds);
-      const dates = datesBetween(batch.from, batch.to);
+      const dates = everyDayBetween(batch.from, batch.to);
       let count = 0;
       for (const definition of definitions) {
         count += await priceDefinition(deps, definition, dates, {
