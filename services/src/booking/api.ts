@@ -14,13 +14,13 @@ import {
   validitiesResponse,
 } from '@alpenpass/contracts';
 import { ApiRouter } from '../platform/http/api-router';
-import type { JourneyService } from './journey-service';
+import type { JourneyService, RequestScope } from './journey-service';
 
 const journey = '/products/:productId/journey';
 
 /** §7 Booking journey: the server-driven booking form (docs/booking-journey.md). */
 export function bookingJourneyRouter(service: JourneyService): ApiRouter {
-  const scope = (productId: number, language: Parameters<JourneyService['form']>[0]['language']) => ({ productId, language });
+  const scope = (productId: number, language: RequestScope['language']): RequestScope => ({ productId, language });
   return new ApiRouter('Booking journey', '/booking')
     .route(
       { method: 'get', path: `${journey}/unified-view/form`, summary: 'The booking form for the current choices', access: 'public', params: bookingProductParams, query: unifiedFormQuery, response: bookingForm },
