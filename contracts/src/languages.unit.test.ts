@@ -1,4 +1,5 @@
-import { defaultLanguage, language, languageWithFallback, resolveLanguage } from './languages';
+import { defaultLanguage, resolveLanguage } from './language-codes';
+import { language, languageWithFallback } from './languages';
 
 describe('languages', () => {
   it('supports de, en and fr with de as default', () => {

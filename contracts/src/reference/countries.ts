@@ -4,7 +4,7 @@ import germanNames from 'i18n-iso-countries/langs/de.json';
 import englishNames from 'i18n-iso-countries/langs/en.json';
 import frenchNames from 'i18n-iso-countries/langs/fr.json';
 import { z } from 'zod';
-import { languages, type Language } from '../languages';
+import { languages, type Language } from '../language-codes';
 
 isoCountries.registerLocale(germanNames);
 isoCountries.registerLocale(englishNames);

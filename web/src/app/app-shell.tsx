@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { NavLink, useLocation, useNavigate } from 'react-router';
-import { languages, type Language } from '@alpenpass/contracts/src/languages';
+import { languages, type Language } from '@alpenpass/contracts/src/language-codes';
 import { PrefetchNavLink } from '../components/prefetch-nav-link';
 import { basketMessages } from '../features/basket/messages';
 import { useBasketState } from '../features/basket/state/basket-store';

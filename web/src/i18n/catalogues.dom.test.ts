@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { languages } from '@alpenpass/contracts/src/languages';
+import { languages } from '@alpenpass/contracts/src/language-codes';
 import { fallbackTexts } from '../app/errors/fallback-texts';
 import { loadCatalogue } from './message-catalogue';
 

@@ -1,4 +1,4 @@
-import type { Language } from '@alpenpass/contracts/src/languages';
+import type { Language } from '@alpenpass/contracts/src/language-codes';
 
 /** Message id → ICU message text, one catalogue per supported language. */
 export type MessageCatalogue = Readonly<Record<string, string>>;

@@ -1,4 +1,4 @@
-import { defaultLanguage, isLanguage } from '@alpenpass/contracts/src/languages';
+import { defaultLanguage, isLanguage } from '@alpenpass/contracts/src/language-codes';
 import { fallbackTexts } from './fallback-texts';
 
 /** §2, §8: the generic panel shown instead of a page that failed to render. */

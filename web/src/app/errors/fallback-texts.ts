@@ -1,4 +1,4 @@
-import type { Language } from '@alpenpass/contracts/src/languages';
+import type { Language } from '@alpenpass/contracts/src/language-codes';
 
 /**
  * The fallback panel must render even when the message catalogue could not be loaded, so its

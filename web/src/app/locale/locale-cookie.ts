@@ -1,4 +1,4 @@
-import { defaultLanguage, isLanguage, type Language } from '@alpenpass/contracts/src/languages';
+import { defaultLanguage, isLanguage, type Language } from '@alpenpass/contracts/src/language-codes';
 
 /** §2, §9: the chosen locale is remembered for one year, lax same-site. */
 export const LOCALE_COOKIE_NAME = 'alpenpass-locale';

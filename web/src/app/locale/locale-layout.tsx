@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { IntlProvider } from 'react-intl';
 import { Outlet, useParams } from 'react-router';
-import { fallbackLanguage, isLanguage } from '@alpenpass/contracts/src/languages';
+import { fallbackLanguage, isLanguage } from '@alpenpass/contracts/src/language-codes';
 import { TEXT_TIME_ZONE } from '../../i18n/message-catalogue';
 import { ErrorBoundary } from '../errors/error-boundary';
 import { AppShell } from '../app-shell';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { Language } from '@alpenpass/contracts/src/languages';
+import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { loadCatalogue, type MessageCatalogue } from '../../i18n/message-catalogue';
 
 const loaded = new Map<Language, MessageCatalogue>();

@@ -1,4 +1,4 @@
-import type { Language } from '@alpenpass/contracts/src/languages';
+import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { api } from '../../lib/api/api-slice';
 
 export interface CurrentUser {

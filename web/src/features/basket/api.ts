@@ -1,5 +1,5 @@
 import type { ProductDto } from '@alpenpass/contracts/src/catalogue';
-import type { Language } from '@alpenpass/contracts/src/languages';
+import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { api } from '../../lib/api/api-slice';
 import type { DayPrice, PriceRequest, ServerBasket, ServerEntryInput, ServerSlot } from './server-types';
 

@@ -1,5 +1,5 @@
 import type { CatalogCategoryDto } from '@alpenpass/contracts/src/catalogue';
-import type { Language } from '@alpenpass/contracts/src/languages';
+import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { api } from '../../lib/api/api-slice';
 import { LIST_TAG_ID } from '../../lib/api/cache-tags';
 

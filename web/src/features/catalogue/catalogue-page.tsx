@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
-import { isLanguage } from '@alpenpass/contracts/src/languages';
+import { isLanguage } from '@alpenpass/contracts/src/language-codes';
 import { SimplePage } from '../../components/simple-page';
 import { useGetCatalogueQuery } from './api';
 import { ALL_CATEGORIES, filterCatalogue, productCount, type CatalogueFilter } from './catalogue-search';

@@ -1,5 +1,5 @@
 import type { ProductDto } from '@alpenpass/contracts/src/catalogue';
-import type { Language } from '@alpenpass/contracts/src/languages';
+import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { DateTime } from 'luxon';
 import { useId, useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '@alpenpass/contracts/src/languages';
+import { isLanguage, type Language } from '@alpenpass/contracts/src/language-codes';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
