@@ -1,5 +1,5 @@
 import { basketErrorCodes } from '@alpenpass/contracts';
-import type { Principal } from '../platform/auth/principal';
+import { isStaff, type Principal } from '../platform/auth/principal';
 import { notFound } from '../platform/domain-error';
 import type { BasketState, OpenBasket } from './basket';
 
@@ -11,7 +11,7 @@ import type { BasketState, OpenBasket } from './basket';
  *   ids of other customers cannot be probed.
  */
 export function mayUseBasket(basket: OpenBasket, principal: Principal | null): boolean {
-  if (principal?.roles.includes('admin')) return true;
+  if (isStaff(principal)) return true;
   if (basket.accountId === null) return true;
   return principal?.accountId === basket.accountId;
 }
@@ -30,4 +30,3 @@ export function ownerOfNewBasket(principal: Principal | null): string | null {
   return principal.accountId;
 }
 
-export const isStaff = (principal: Principal | null) => principal?.roles.includes('admin') ?? false;

@@ -14,14 +14,13 @@ import {
 } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { findNextProductSlot, findProductSlots, listSlotGroupSlots } from '@alpenpass/projections/src/capacity';
+import { listSlotGroupSlots } from '@alpenpass/projections/src/capacity';
 import { ApiRouter } from '../platform/http/api-router';
-import { Problem } from '../platform/http/problem';
-import { eventMetadataOf, type RequestContext } from '../platform/http/request-context';
-import { offeredWindow } from './booking-window';
+import { eventMetadataOf } from '../platform/http/request-context';
 import type { ProductFactsLookup } from './product-facts';
 import type { createSlotAdminService } from './slot-admin-service';
 import type { SlotGroupService } from './slot-group-service';
+import { createSlotReads } from './slot-reads';
 
 export interface CapacityApiDeps {
   knex: Knex;
@@ -102,17 +101,7 @@ export function capacityAdminRouter(deps: CapacityApiDeps): ApiRouter {
 
 /** Public capacity reads (§7 Capacities). */
 export function capacityReadRouter(deps: CapacityApiDeps): ApiRouter {
-  const now = deps.now ?? (() => new Date());
-  async function windowFor(productId: number, query: z.output<typeof productSlotsQuery>, ctx: RequestContext, defaultDays: number | null) {
-    const staffFlags = query.ignoreEarliestBookingTime || query.ignoreLatestBookingTime;
-    if (staffFlags && !ctx.principal?.roles.includes('admin')) {
-      throw Problem.forbidden('ignoreEarliestBookingTime and ignoreLatestBookingTime are for staff only.', 'STAFF_ONLY_FLAG');
-    }
-    const product = await deps.lookupProduct(productId);
-    if (!product) throw Problem.notFound(`Product ${productId} does not exist.`, 'PRODUCT_NOT_FOUND');
-    const window = offeredWindow({ ...query, timezone: product.timezone, bookingWindow: product.bookingWindow, now: now(), defaultDays });
-    return { productId, ...window };
-  }
+  const reads = createSlotReads({ knex: deps.knex, lookupProduct: deps.lookupProduct, now: deps.now ?? (() => new Date()) });
   return new ApiRouter('Capacities', '/capacities')
     .route(
       {
@@ -124,7 +113,7 @@ export function capacityReadRouter(deps: CapacityApiDeps): ApiRouter {
         query: productSlotsQuery,
         response: z.array(clientSlot),
       },
-      async ({ params, query, ctx }) => findProductSlots(deps.knex, await windowFor(params.productId, query, ctx, 31)),
+      ({ params, query, ctx }) => reads.productSlots(params.productId, query, ctx.principal),
     )
     .route(
       {
@@ -136,10 +125,6 @@ export function capacityReadRouter(deps: CapacityApiDeps): ApiRouter {
         query: productSlotsQuery,
         response: clientSlot,
       },
-      async ({ params, query, ctx }) => {
-        const slot = await findNextProductSlot(deps.knex, await windowFor(params.productId, query, ctx, null));
-        if (!slot) throw Problem.notFound(`Product ${params.productId} has no slot with places left.`, 'NO_SLOT_AVAILABLE');
-        return slot;
-      },
+      ({ params, query, ctx }) => reads.nextSlot(params.productId, query, ctx.principal),
     );
 }

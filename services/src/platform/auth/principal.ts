@@ -12,6 +12,9 @@ export interface Principal {
 /** Which callers a route admits. 'public' admits guests too. */
 export type Access = 'public' | 'customer' | 'admin' | 'integrator';
 
+/** Operator staff: may use staff-only options of customer routes (booking-window and capacity flags). */
+export const isStaff = (principal: Principal | null): boolean => principal?.roles.includes('admin') ?? false;
+
 export function admits(access: Access, principal: Principal | null): 'ok' | 'unauthenticated' | 'forbidden' {
   if (access === 'public') return 'ok';
   if (!principal) return 'unauthenticated';
