@@ -121,6 +121,10 @@ export const priceFeedEntry = z.object({
   currency: z.literal(pricingCurrency),
 });
 
+/** The integrators' price feed (GET /pricing/prices/products). */
+export const priceFeedResponse = z.object({ from: pricingDate, to: pricingDate, prices: z.array(priceFeedEntry) });
+export type PriceFeedResponse = z.infer<typeof priceFeedResponse>;
+
 export const insightsQuery = z.object({
   productDefinitions: integerCommaSeparatedList.pipe(
     z.array(z.number().int().min(1)).min(1, 'At least one product definition id is required'),

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { integratorTableName, priceFeedQuery, pricingCurrency, tableReadQuery } from '@alpenpass/contracts';
+import { integratorTableName, priceFeedQuery, priceFeedResponse, pricingCurrency, tableReadQuery, type PriceFeedResponse } from '@alpenpass/contracts';
 import { priceFeed, pricingSettingsProjection, readModelMarks } from '@alpenpass/projections/src/pricing';
 import { z } from 'zod';
 import { ApiRouter } from '../platform/http/api-router';
@@ -12,7 +12,7 @@ import type { PricingCatalogue } from './pricing-ports';
 export function pricingIntegratorRouter(knex: Knex, catalogue: PricingCatalogue): ApiRouter {
   return new ApiRouter('Pricing feeds', '/pricing')
     .route(
-      { method: 'get', path: '/prices/products', summary: 'Price feed per product, definition and date', access: 'integrator', query: priceFeedQuery },
+      { method: 'get', path: '/prices/products', summary: 'Price feed per product, definition and date', access: 'integrator', query: priceFeedQuery, response: priceFeedResponse },
       async ({ query, req, res }) => {
         // the feed is ordered by product: the order and repetitions of the ids do not change it
         const productIds = [...new Set(query.productIds)].sort((a, b) => a - b);
@@ -21,7 +21,8 @@ export function pricingIntegratorRouter(knex: Knex, catalogue: PricingCatalogue)
           marks: () => readModelMarks(knex, { prices: true }),
           body: async () => {
             const rows = await priceFeed(knex, productIds, query.from, query.to);
-            return { from: query.from, to: query.to, prices: rows.map((row) => ({ ...row, currency: pricingCurrency })) };
+            const feed: PriceFeedResponse = { from: query.from, to: query.to, prices: rows.map((row) => ({ ...row, currency: pricingCurrency })) };
+            return feed;
           },
         });
       },
