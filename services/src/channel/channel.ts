@@ -1,17 +1,11 @@
-import type { ChannelCreatedData, ChannelType, ChannelUpdatedData, EventMetadata } from '@alpenpass/contracts';
+import type { ChannelCreatedData, ChannelDto, ChannelUpdatedData, EventMetadata } from '@alpenpass/contracts';
 
 export type ChannelEvent =
   | { type: 'ChannelCreated'; data: ChannelCreatedData; metadata?: EventMetadata }
   | { type: 'ChannelUpdated'; data: ChannelUpdatedData; metadata?: EventMetadata };
 
-export interface Channel {
-  id: string;
-  name: string;
-  type: ChannelType;
-  productIds: number[];
-  createdAt: string;
-  updatedAt: string;
-}
+/** A channel's state is exactly what the API shows of it. */
+export type Channel = ChannelDto;
 
 export type ChannelState = { status: 'absent' } | ({ status: 'active' } & Channel);
 
