@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import {
   type BookingForm,
   type BookingItem,
@@ -9,7 +8,7 @@ import {
 } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import { invalid, notFound } from '../platform/domain-error';
-import { everyDayBetween } from '../platform/calendar-days';
+import { daysFromTo, everyDayBetween } from '../platform/calendar-days';
 import { computeForm } from './compute-form';
 import { optionsOf } from './form-elements';
 import { applyMutations, readChoices, writeChoices, type Choices } from './form-state';
@@ -19,9 +18,6 @@ import { formWindow, optionsWindow } from './journey-window';
 import { loadJourneyFacts, loadProductFacts, type DayWindow } from './load-journey-facts';
 import { resolveSelection } from './resolve-selection';
 import { validityCalendar } from './validity-calendar';
-
-const dayCount = (from: string, to: string) =>
-  DateTime.fromISO(to, { zone: 'UTC' }).diff(DateTime.fromISO(from, { zone: 'UTC' }), 'days').days + 1;
 
 /** The longest range the validities call answers at once (a year and a day). */
 export const MAX_VALIDITY_DAYS = 366;
@@ -65,7 +61,7 @@ export function createJourneyService(knex: Knex, now: () => Date = () => new Dat
     async validities(scope: RequestScope, formState: FormStateEntry[] = [], from: string, to: string): Promise<ValidityDay[]> {
       if (to < from) throw invalid('INVALID_RANGE', 'from must not be after to', 'query.to');
       // measured from the two dates, before any day is listed: a huge range must not occupy the server
-      if (dayCount(from, to) > MAX_VALIDITY_DAYS) throw invalid('RANGE_TOO_LONG', `At most ${MAX_VALIDITY_DAYS} days can be asked for at once`, 'query.to');
+      if (daysFromTo(from, to) + 1 > MAX_VALIDITY_DAYS) throw invalid('RANGE_TOO_LONG', `At most ${MAX_VALIDITY_DAYS} days can be asked for at once`, 'query.to');
       const days = everyDayBetween(from, to);
       const { facts: loaded, choices } = await facts(scope, { formState }, (product, chosen, at) => formWindow(product, chosen, at, [from, to]));
       return validityCalendar(loaded, choices, days);

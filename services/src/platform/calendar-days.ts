@@ -1,5 +1,10 @@
 import { DateTime } from 'luxon';
 
+/** Calendar days from `from` to `to` (yyyy-MM-dd): 0 for the same day, negative when `to` is earlier. */
+export function daysFromTo(from: string, to: string): number {
+  return DateTime.fromISO(to, { zone: 'utc' }).diff(DateTime.fromISO(from, { zone: 'utc' }), 'days').days;
+}
+
 /** Every calendar day from `from` to `to`, both included (yyyy-MM-dd); empty when `to` is before `from`. */
 export function everyDayBetween(from: string, to: string): string[] {
   const days: string[] = [];

@@ -1,4 +1,5 @@
 import type { PriceOverride, PricingParameterOverride } from '@alpenpass/contracts';
+import { daysFromTo } from '../platform/calendar-days';
 import {
   defaultCeilingPercent,
   defaultFloorPercent,
@@ -33,12 +34,6 @@ export interface PriceBreakdown {
   raw: number;
   floor: number;
   ceiling: number;
-}
-
-const dayMs = 24 * 60 * 60 * 1000;
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs);
 }
 
 /** A custom daily base rate: relative is percent (-100…100), absolute adds minor units, fixed sets it. */
@@ -118,7 +113,7 @@ export function calculatePrice(input: PriceInput): PriceBreakdown {
   const valdem = applyParameterOverride(settings.valdem, overrides?.valdem);
   const multiday = applyParameterOverride(settings.multiday, overrides?.multiday);
   const occupancy = occupancyOf(input.demand);
-  const leadDays = Math.max(0, daysBetween(input.today, input.date));
+  const leadDays = Math.max(0, daysFromTo(input.today, input.date));
   const demand = demandFactor(valdem, occupancy, leadDays);
   const days = multidayFactor(input.durationDays, multiday);
   const raw = dailyBaseRate * Math.max(0, demand) * days;
