@@ -23,7 +23,8 @@ export interface CatalogueDocumentRow {
   body: ContentDocument;
 }
 
-function rowOf(document: ContentDocument): CatalogueDocumentRow {
+/** The row the read model keeps for a document (also used to assemble products from documents in memory). */
+export function catalogueRowOf(document: ContentDocument): CatalogueDocumentRow {
   const base = { document_id: document.id, kind: document.kind, revision: document.revision, body: document };
   switch (document.kind) {
     case 'internalProduct':
@@ -67,7 +68,7 @@ export const catalogueDocumentsProjection: Projection<Logical> = {
   async apply(trx: Knex.Transaction, event: RecordedEvent, tables: TableNames<Logical>): Promise<void> {
     if (event.type !== catalogueEventTypes.contentDocumentPublished) return;
     const { document } = event.data as ContentDocumentPublishedData;
-    const row = rowOf(document);
+    const row = catalogueRowOf(document);
     const name = tables[catalogueDocumentsTable];
     await trx(name)
       .insert({ ...row, body: JSON.stringify(row.body) })

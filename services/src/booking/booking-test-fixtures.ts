@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentDocument, type ClientSlot, type ContentDocument, type ContentDocumentOf } from '@alpenpass/contracts';
-import type { CatalogueDefinitionCore, CatalogueProduct } from '@alpenpass/projections/src/catalogue';
+import { catalogueRowOf, type CatalogueProduct } from '@alpenpass/projections/src/catalogue';
+import { assembleProducts } from '@alpenpass/projections/src/catalogue/load-products';
+import { prefetchedReader } from '@alpenpass/projections/src/catalogue/prefetched-documents';
 import type { JourneyFacts } from './journey-facts';
 
 /** Test support (not shipped): the demo resort (infra/demo/catalogue.json) as the catalogue read
@@ -10,55 +12,21 @@ export const demoDocuments: ContentDocument[] = (
   JSON.parse(readFileSync(join(__dirname, '../../../infra/demo/catalogue.json'), 'utf8')) as { documents: unknown[] }
 ).documents.map((raw) => contentDocument.parse(raw));
 
-const ofKind = <K extends ContentDocument['kind']>(kind: K) => demoDocuments.filter((doc): doc is ContentDocumentOf<K> => doc.kind === kind);
-const byId = new Map(demoDocuments.map((doc) => [doc.id, doc]));
+let demoProducts: Map<number, CatalogueProduct> | undefined;
 
-function core(definition: ContentDocumentOf<'productDefinition'>): CatalogueDefinitionCore {
-  const product = byId.get(definition.productRef) as ContentDocumentOf<'internalProduct'>;
-  return {
-    id: definition.peProductDefinitionId,
-    documentId: definition.id,
-    productId: product.peProductId,
-    attributes: definition.attributes,
-    basePrice: definition.basePrice,
-    discounts: [],
-    requiredProductDefinitionIds: definition.requiredProductDefinitions.map(
-      (r) => (byId.get(r.productDefinitionRef) as ContentDocumentOf<'productDefinition'>).peProductDefinitionId,
-    ),
-  };
+/** Assembles the demo products with the catalogue read model's own code (documents in memory instead
+ * of the table). Test files call it in `beforeAll`. */
+export async function loadDemoProducts(): Promise<void> {
+  const productDocs = demoDocuments.filter((doc): doc is ContentDocumentOf<'internalProduct'> => doc.kind === 'internalProduct');
+  const products = await assembleProducts(prefetchedReader(demoDocuments.map(catalogueRowOf)), productDocs);
+  demoProducts = new Map(products.map((product) => [product.id, product]));
 }
 
 export function demoProduct(productId: number): CatalogueProduct {
-  const doc = ofKind('internalProduct').find((product) => product.peProductId === productId);
-  if (!doc) throw new Error(`no demo product ${productId}`);
-  const pool = byId.get(doc.poolRef) as ContentDocumentOf<'pool'>;
-  return {
-    id: doc.peProductId,
-    documentId: doc.id,
-    slug: doc.slug,
-    kind: doc.productKind,
-    name: doc.name,
-    description: doc.description,
-    category: null,
-    pool: { documentId: pool.id, identifier: pool.identifier, name: pool.name, timezone: pool.timezone },
-    hasValidity: doc.hasValidity,
-    availabilityRanges: doc.availabilityRangeRefs.map((ref) => {
-      const range = byId.get(ref) as ContentDocumentOf<'availabilityRange'>;
-      return { id: range.id, name: range.name, from: range.from, to: range.to };
-    }),
-    media: doc.availableMediumRefs.map((ref) => (byId.get(ref) as ContentDocumentOf<'availableMedium'>).medium),
-    bookingWindow: doc.bookingWindow,
-    sortOrder: doc.sortOrder,
-    productDefinitions: ofKind('productDefinition')
-      .filter((definition) => definition.productRef === doc.id)
-      .map((definition) => ({
-        ...core(definition),
-        requiredProductDefinitions: definition.requiredProductDefinitions.map((r) => ({
-          requiredProductDefinition: core(byId.get(r.productDefinitionRef) as ContentDocumentOf<'productDefinition'>),
-          count: r.count,
-        })),
-      })),
-  };
+  if (!demoProducts) throw new Error('call loadDemoProducts() in beforeAll first');
+  const product = demoProducts.get(productId);
+  if (!product) throw new Error(`no demo product ${productId}`);
+  return product;
 }
 
 /** Facts for a pure computation: demo product, its required products, given slots and prices. */

@@ -1,7 +1,9 @@
 import type { ClientSlot, FormStateEntry } from '@alpenpass/contracts';
-import { demoFacts } from './booking-test-fixtures';
+import { demoFacts, loadDemoProducts } from './booking-test-fixtures';
 import { computeForm } from './compute-form';
 import { readChoices } from './form-state';
+
+beforeAll(loadDemoProducts);
 
 // "now" in the facts: 2026-12-10 09:00 in Zurich, five days into the winter season
 const form = (productId: number, state: FormStateEntry[], options: Parameters<typeof demoFacts>[1] = {}) =>

@@ -1,6 +1,8 @@
 import type { CatalogueDefinitionCore } from '@alpenpass/projections/src/catalogue';
-import { demoFacts, demoProduct } from './booking-test-fixtures';
+import { demoFacts, demoProduct, loadDemoProducts } from './booking-test-fixtures';
 import { bestFit, choosableAttributes, matchDefinition, personTypesOf, requiredChildren, sameAgeWhereBothHaveOne } from './definition-match';
+
+beforeAll(loadDemoProducts);
 
 const attribute = (identifier: string, value: string) => ({ identifier, value, displayName: { de: value, en: value, fr: value } });
 const definition = (id: number, attributes: Record<string, string>): CatalogueDefinitionCore => ({

@@ -1,9 +1,12 @@
 import { bookingMessages, formOptionsBody, formState, itemsBody } from '@alpenpass/contracts';
 import { DomainError } from '../platform/domain-error';
-import { demoFacts } from './booking-test-fixtures';
+import { demoFacts, loadDemoProducts } from './booking-test-fixtures';
+import type { JourneyFacts } from './journey-facts';
 import { computeForm } from './compute-form';
 import { applyMutations, readChoices, writeChoices } from './form-state';
 import { choicesFromItems, itemsFromLegacy } from './items-to-choices';
+
+beforeAll(loadDemoProducts);
 
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues.map((issue) => issue.message) ?? [];
 
@@ -53,7 +56,10 @@ describe('mutations', () => {
 });
 
 describe('items to choices', () => {
-  const facts = demoFacts(102);
+  let facts: JourneyFacts;
+  beforeAll(() => {
+    facts = demoFacts(102);
+  });
 
   it('round-trips the form’s own items', () => {
     const state = [{ id: 'validity', value: '2026-12-20' }, { id: 'personTypes', value: [{ personType: 'adult', quantity: 2 }] }, { id: 'attribute:duration', value: '4d' }];

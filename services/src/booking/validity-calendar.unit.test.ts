@@ -1,6 +1,8 @@
-import { demoFacts } from './booking-test-fixtures';
+import { demoFacts, loadDemoProducts } from './booking-test-fixtures';
 import { readChoices } from './form-state';
 import { priceLevels, validityCalendar } from './validity-calendar';
+
+beforeAll(loadDemoProducts);
 
 const price = (amount: number) => ({ amount, currency: 'CHF' as const, source: 'pricing' as const });
 
