@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { itemAllocation, validityRange, AGE_ATTRIBUTE } from './domain/item-selection';
+import { AGE_ATTRIBUTE } from './attribute-names';
+import { itemAllocation, validityRange } from './domain/item-selection';
 import { medium, type Medium } from './domain/medium';
 import { validationMessages } from './validators/messages';
 import { basketId, numericId, numericIdParam } from './validators/ids';
@@ -13,7 +14,6 @@ export const BASKET_CURRENCY = 'CHF';
 export const MAX_ENTRY_DEPTH = 3;
 
 /** §8: the text for a basket entry id that is not in the basket, word for word. */
-export const ENTRY_NOT_FOUND_MESSAGE = 'entry with id not found';
 
 export const basketErrorCodes = {
   basketNotFound: 'BASKET_NOT_FOUND',

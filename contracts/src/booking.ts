@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chfPrice } from './catalogue-documents';
-import { AGE_ATTRIBUTE, personTypeList, validityRange, type PersonTypeEntry } from './domain/item-selection';
+import { AGE_ATTRIBUTE } from './attribute-names';
+import { personTypeList, validityRange, type PersonTypeEntry } from './domain/item-selection';
 import { pagingDefaults } from './queries/paging';
 import { pageParameter, limitParameter } from './queries/paging';
 import { validationMessages } from './validators/messages';

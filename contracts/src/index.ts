@@ -5,6 +5,7 @@ export * from './languages';
 export * from './feature-flags';
 export * from './settings';
 export * from './task-queues';
+export * from './attribute-names';
 
 export * from './validators/messages';
 export * from './validators/env';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validationMessages as messages } from '../validators/messages';
 import { iso8601DateString } from '../validators/dates';
+import { AGE_ATTRIBUTE } from '../attribute-names';
 
 /** A validity range {from, to} of ISO 8601 dates. */
 export const validityRange = z.object({ from: iso8601DateString, to: iso8601DateString });
@@ -30,8 +31,6 @@ export const personTypeList = z
 export const itemAllocation = z.union([z.object({ quantity }), z.object({ personTypes: personTypeList })]);
 export type ItemAllocation = z.infer<typeof itemAllocation>;
 
-/** The attribute name that may only be chosen through person types. */
-export const AGE_ATTRIBUTE = 'age';
 
 /** §3, §5 Item selection. */
 export const itemSelection = z.object({

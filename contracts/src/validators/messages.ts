@@ -1,3 +1,6 @@
+/** §8: the error text for a basket entry id that does not exist, word for word. */
+export const ENTRY_NOT_FOUND_MESSAGE = 'entry with id not found';
+
 /** §5 "Shared input validators": the messages, word for word. */
 export const validationMessages = {
   booleanString: 'Expected boolean string',

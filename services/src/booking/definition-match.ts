@@ -1,9 +1,8 @@
-import { AGE_ATTRIBUTE, type Language } from '@alpenpass/contracts';
+import { AGE_ATTRIBUTE, DURATION_ATTRIBUTE, type Language } from '@alpenpass/contracts';
 import type { CatalogueDefinitionCore, CatalogueProduct } from '@alpenpass/projections/src/catalogue';
 import { parseDuration } from '@alpenpass/contracts/src/duration';
 import { durationRank } from './duration';
 
-export const DURATION_ATTRIBUTE = 'duration';
 
 export interface PersonType {
   value: string;

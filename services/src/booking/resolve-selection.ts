@@ -1,4 +1,4 @@
-import { attributeElementId, formElementIds, type ClientSlot } from '@alpenpass/contracts';
+import { attributeElementId, DURATION_ATTRIBUTE, formElementIds, type ClientSlot } from '@alpenpass/contracts';
 import type { CatalogueProductDefinition } from '@alpenpass/projections/src/catalogue';
 import { DateTime } from 'luxon';
 import {
@@ -11,7 +11,7 @@ import {
   type Unavailability,
   type Validity,
 } from './availability';
-import { attributesOf, choosableAttributes, DURATION_ATTRIBUTE, matchDefinition, personTypesOf } from './definition-match';
+import { attributesOf, choosableAttributes, matchDefinition, personTypesOf } from './definition-match';
 import { parseDuration } from '@alpenpass/contracts/src/duration';
 import { validityOf } from './duration';
 import type { Choices } from './form-state';

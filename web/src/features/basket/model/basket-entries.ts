@@ -1,6 +1,5 @@
+import { ENTRY_NOT_FOUND_MESSAGE } from '@alpenpass/contracts/src/validators/messages';
 import { newEntryId, type BasketEntry, type ClientBasket, type NewEntryId, type Product, type ProductDefinition, type Slot, type Validity } from './types';
-
-export const ENTRY_NOT_FOUND = 'entry with id not found';
 
 export interface NewEntry {
   product: Product;
@@ -48,7 +47,7 @@ function replaceIn(entries: BasketEntry[], entryId: string, replace: (entry: Bas
 /** Replaces the entry (at any depth) by zero or more entries; throws §8's 'entry with id not found'. */
 export function replaceEntry(basket: ClientBasket, entryId: string, replace: (entry: BasketEntry) => BasketEntry[]): ClientBasket {
   const entries = replaceIn(basket.entries, entryId, replace);
-  if (!entries) throw new Error(ENTRY_NOT_FOUND);
+  if (!entries) throw new Error(ENTRY_NOT_FOUND_MESSAGE);
   return { ...basket, entries };
 }
 
@@ -71,7 +70,7 @@ export function addChildEntry(basket: ClientBasket, parentId: string, child: Bas
 
 export function removeChildEntry(basket: ClientBasket, parentId: string, childId: string): ClientBasket {
   return updateEntry(basket, parentId, (parent) => {
-    if (!parent.children.some((child) => child.id === childId)) throw new Error(ENTRY_NOT_FOUND);
+    if (!parent.children.some((child) => child.id === childId)) throw new Error(ENTRY_NOT_FOUND_MESSAGE);
     return { ...parent, children: parent.children.filter((child) => child.id !== childId) };
   });
 }

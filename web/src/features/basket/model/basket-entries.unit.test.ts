@@ -1,4 +1,5 @@
-import { addChildEntry, addEntry, createEntry, emptyBasket, ENTRY_NOT_FOUND, findEntry, removeChildEntry, removeEntry, updateEntry } from './basket-entries';
+import { ENTRY_NOT_FOUND_MESSAGE } from '@alpenpass/contracts/src/validators/messages';
+import { addChildEntry, addEntry, createEntry, emptyBasket, findEntry, removeChildEntry, removeEntry, updateEntry } from './basket-entries';
 import { counterIds, gondolaDefinition, gondolaProduct, keycardProduct, passDefinitionWith, passProduct } from './basket-fixtures';
 
 describe('basket entries (§4)', () => {
@@ -32,9 +33,9 @@ describe('basket entries (§4)', () => {
 
   it("fails with §8's message for an unknown entry id", () => {
     const basket = addEntry(emptyBasket(), createEntry({ product: gondolaProduct, productDefinition: gondolaDefinition }));
-    expect(() => removeEntry(basket, 'nope')).toThrow(ENTRY_NOT_FOUND);
+    expect(() => removeEntry(basket, 'nope')).toThrow(ENTRY_NOT_FOUND_MESSAGE);
     expect(() => updateEntry(basket, 'nope', (entry) => entry)).toThrow('entry with id not found');
-    expect(() => removeChildEntry(basket, basket.entries[0]!.id, 'nope')).toThrow(ENTRY_NOT_FOUND);
+    expect(() => removeChildEntry(basket, basket.entries[0]!.id, 'nope')).toThrow(ENTRY_NOT_FOUND_MESSAGE);
   });
 
   it('leaves the original basket untouched', () => {

@@ -11,8 +11,7 @@ export interface AttributeValue {
 /** Attribute name → value, including `age` and `duration`. */
 export type Attributes = Readonly<Record<string, AttributeValue>>;
 
-export const AGE_ATTRIBUTE = 'age';
-export const DURATION_ATTRIBUTE = 'duration';
+export { AGE_ATTRIBUTE, DURATION_ATTRIBUTE } from '@alpenpass/contracts/src/attribute-names';
 
 export interface RequiredProductDefinition {
   requiredProductDefinitionId: number;
