@@ -71,7 +71,7 @@ export const startPriceGenerationBody = z.object({
   productDefinitionIds: z.array(numericId).min(1).optional(),
   from: pricingDate,
   to: pricingDate,
-});
+}).refine((body) => body.from <= body.to, { message: 'from must not be after to', path: ['to'] });
 export type StartPriceGenerationBody = z.infer<typeof startPriceGenerationBody>;
 
 export const priceGenerationStatus = z.object({

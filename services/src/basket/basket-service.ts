@@ -13,10 +13,9 @@ import {
 } from '@alpenpass/contracts';
 import type { CapacityCommands } from '../capacity';
 import type { Principal } from '../platform/auth/principal';
-import { forbidden } from '../platform/domain-error';
+import { forbidden, unavailable } from '../platform/domain-error';
 import { handleCommand, loadStreamState, type KnownState } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
-import { Problem } from '../platform/http/problem';
 import { eventMetadataOf } from '../platform/http/request-context';
 import type { PlatformLogger } from '../platform/event-store/event-store';
 import { isStaff } from '../platform/auth/principal';
@@ -93,7 +92,7 @@ export function createBasketService(deps: BasketServiceDeps) {
       await deps.holds.renew(basketId);
     } catch (error) {
       deps.log.error({ err: error, basketId }, 'basket hold could not be renewed');
-      throw new Problem(503, basketErrorCodes.holdUnavailable, 'Places cannot be held right now; please try again shortly.');
+      throw unavailable(basketErrorCodes.holdUnavailable, 'Places cannot be held right now; please try again shortly.');
     }
   }
 

@@ -1,6 +1,6 @@
 /** What a decider or handler throws when a command cannot be carried out. It names the kind of
  * refusal, not an HTTP status: the HTTP layer maps kinds to statuses. */
-export type RefusalKind = 'invalid' | 'not_found' | 'conflict' | 'forbidden';
+export type RefusalKind = 'invalid' | 'not_found' | 'conflict' | 'forbidden' | 'unavailable';
 
 export class DomainError extends Error {
   constructor(
@@ -19,3 +19,5 @@ export const invalid = (code: string, message: string, path?: string) => new Dom
 export const notFound = (code: string, message: string) => new DomainError('not_found', code, message);
 export const conflict = (code: string, message: string) => new DomainError('conflict', code, message);
 export const forbidden = (code: string, message: string) => new DomainError('forbidden', code, message);
+/** a service the command needs does not answer: the caller may try again shortly */
+export const unavailable = (code: string, message: string) => new DomainError('unavailable', code, message);

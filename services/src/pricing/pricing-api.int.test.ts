@@ -118,6 +118,10 @@ describe('pricing API', () => {
 
     const again = await request(app).post('/api/admin/pricing/generations').set(shopHeaders).set('authorization', admin).send({ generationId, from: '2030-01-10', to: '2030-01-19' });
     expect(again.body).toMatchObject({ started: false });
+
+    const backwards = await request(app).post('/api/admin/pricing/generations').set(shopHeaders).set('authorization', admin).send({ from: '2030-01-19', to: '2030-01-10' });
+    expect(backwards.status).toBe(400);
+    expect(backwards.body).toMatchObject({ detail: 'from must not be after to', errors: [{ path: 'body.to', message: 'from must not be after to' }] });
   });
 
   it('changes the feed and the tables after a base-rate override', async () => {

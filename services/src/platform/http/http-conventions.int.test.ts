@@ -5,7 +5,7 @@ import { createTestIdentity, type TestIdentity } from '../testing/auth';
 import { shopHeaders, testChannelId } from '../testing/shop-headers';
 import { ApiRouter } from './api-router';
 import { createHttpApp } from './app';
-import { conflict } from '../domain-error';
+import { conflict, unavailable } from '../domain-error';
 
 let identity: TestIdentity;
 let app: ReturnType<typeof createHttpApp>;
@@ -31,6 +31,9 @@ beforeAll(async () => {
     .route({ method: 'get', path: '/admin-only', summary: 'Staff only', access: 'admin' }, () => ({ ok: true }))
     .route({ method: 'post', path: '/conflict', summary: 'Always refused', access: 'public' }, () => {
       throw conflict('SLOT_SOLD_OUT', 'The slot is sold out.');
+    })
+    .route({ method: 'post', path: '/unavailable', summary: 'A dependency is down', access: 'public' }, () => {
+      throw unavailable('HOLD_SERVICE_UNAVAILABLE', 'Places cannot be held right now.');
     })
     .route({ method: 'get', path: '/crash', summary: 'A bug', access: 'public' }, () => {
       throw new Error('boom');
@@ -114,6 +117,10 @@ describe('API conventions', () => {
     const response = await request(app).post('/api/samples/conflict').set(shopHeaders);
     expectProblem(response, 409, 'SLOT_SOLD_OUT');
     expect(response.body.detail).toBe('The slot is sold out.');
+  });
+
+  it('answers a command whose dependency is down with 503, so the caller may retry', async () => {
+    expectProblem(await request(app).post('/api/samples/unavailable').set(shopHeaders), 503, 'HOLD_SERVICE_UNAVAILABLE');
   });
 
   it('hides unexpected failures behind a 500 problem without details', async () => {
