@@ -30,6 +30,22 @@ export const basketErrorCodes = {
   voucherNotInBasket: 'VOUCHER_NOT_IN_BASKET',
   staffOnlyFlags: 'STAFF_ONLY_VALIDATION_FLAGS',
   holdUnavailable: 'HOLD_SERVICE_UNAVAILABLE',
+  slotRequired: 'SLOT_REQUIRED',
+  outsideAvailability: 'OUTSIDE_AVAILABILITY',
+  validityInPast: 'VALIDITY_IN_PAST',
+  durationMismatch: 'VALIDITY_DURATION_MISMATCH',
+  tooEarly: 'TOO_EARLY_TO_BOOK',
+  tooLate: 'TOO_LATE_TO_BOOK',
+  personTypeNotAllowed: 'PERSON_TYPE_NOT_ALLOWED',
+  personAgeNotAllowed: 'PERSON_AGE_NOT_ALLOWED',
+  entryQuantityLimit: 'ENTRY_QUANTITY_LIMIT',
+  basketPlacesLimit: 'BASKET_PLACES_LIMIT',
+  tooManyBaskets: 'TOO_MANY_BASKETS',
+  addressNotFound: 'ADDRESS_NOT_FOUND',
+  personNotFound: 'PERSON_NOT_FOUND',
+  keycardNotFound: 'KEYCARD_NOT_FOUND',
+  keycardNotOfPerson: 'KEYCARD_NOT_OF_PERSON',
+  paymentDetailNotFound: 'PAYMENT_DETAIL_NOT_FOUND',
 } as const;
 
 /** Entry attributes: the age attribute is chosen through person types only (§5). */

@@ -222,6 +222,8 @@ export interface CapacityClaim {
   basketId: string;
   entryId: string;
   quantity: number;
+  /** who holds the places (`account:<id>`, or `basket:<id>` for a guest): the fair-hold cap counts per holder */
+  holderId?: string;
 }
 
 export type SlotEvent =

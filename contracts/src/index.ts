@@ -48,3 +48,4 @@ export * from './channel';
 export * from './capacity';
 export * from './booking';
 export * from './basket';
+export * from './sale-limits';

@@ -2,17 +2,18 @@ import { z } from 'zod';
 import { validationMessages as messages } from '../validators/messages';
 import { iso8601DateString } from '../validators/dates';
 import { AGE_ATTRIBUTE } from '../attribute-names';
+import { MAX_REQUEST_QUANTITY } from '../sale-limits';
 
 /** A validity range {from, to} of ISO 8601 dates. */
 export const validityRange = z.object({ from: iso8601DateString, to: iso8601DateString });
 export type ValidityRange = z.infer<typeof validityRange>;
 
-const quantity = z.number().int().min(0);
-const personType = z.string().min(1);
+const quantity = z.number().int().min(0).max(MAX_REQUEST_QUANTITY);
+const personType = z.string().min(1).max(100);
 
 export const anonymousPersonTypeEntry = z.object({ quantity, personType });
 export const personalizedPersonTypeEntry = z.object({
-  personIds: z.array(z.number().int().min(1)),
+  personIds: z.array(z.number().int().min(1)).max(MAX_REQUEST_QUANTITY),
   personType,
 });
 export const personTypeEntry = z.union([anonymousPersonTypeEntry, personalizedPersonTypeEntry]);
@@ -22,6 +23,7 @@ export type PersonTypeEntry = z.infer<typeof personTypeEntry>;
 export const personTypeList = z
   .array(personTypeEntry)
   .min(1)
+  .max(100)
   .refine((entries) => {
     const personalized = entries.filter((entry) => 'personIds' in entry).length;
     return personalized === 0 || personalized === entries.length;

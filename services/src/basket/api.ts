@@ -24,8 +24,8 @@ const caller = (ctx: RequestContext): Caller => ({ principal: ctx.principal, cor
 /** §7 Baskets. Guests and customers alike ('public'); ownership is checked per basket (access.ts). */
 export function basketRouter(service: BasketService): ApiRouter {
   return new ApiRouter('Baskets', '/baskets')
-    .route({ method: 'post', path: '/', summary: 'Create a basket with entries', access: 'public', body: createBasketBody, response: basketDto, status: 201 }, ({ body, ctx }) =>
-      service.create(caller(ctx), body.entries),
+    .route({ method: 'post', path: '/', summary: 'Create a basket with entries', access: 'public', body: createBasketBody, response: basketDto, status: 201 }, ({ body, ctx, req }) =>
+      service.create({ ...caller(ctx), clientAddress: req.ip }, body.entries),
     )
     .route({ method: 'get', path: '/:basketId', summary: 'Read a basket', access: 'public', params: basketIdParams, response: basketDto }, ({ params, ctx }) =>
       service.get(caller(ctx), params.basketId),

@@ -1,4 +1,4 @@
-import type { BasketEntryInput } from '@alpenpass/contracts';
+import { AGE_ATTRIBUTE, type BasketEntryInput, type ContentAttribute, type SaleLimits, type ValidityRange } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import { findProduct, findProductOfDefinition, type CatalogueProduct } from '@alpenpass/projections/src/catalogue';
 import { findPrices } from '@alpenpass/projections/src/pricing';
@@ -32,13 +32,20 @@ export function readModelFactSources(knex: Knex, store: EventStore): BasketFactS
   };
 }
 
+const ageRangeOf = (age: ContentAttribute | undefined): DefinitionFacts['ageRange'] => ({
+  ...(age?.minAge !== undefined ? { minAge: age.minAge } : {}),
+  ...(age?.maxAge !== undefined ? { maxAge: age.maxAge } : {}),
+});
+
 function addProduct(facts: EntryFacts, product: CatalogueProduct): void {
   facts.products.set(product.id, {
     id: product.id,
+    kind: product.kind,
     timezone: product.pool.timezone,
     hasValidity: product.hasValidity,
     media: product.media,
     bookingWindow: product.bookingWindow,
+    availabilityRanges: product.availabilityRanges.map(({ from, to }) => ({ from, to })),
     definitionIds: product.productDefinitions.map((definition) => definition.id),
   });
   for (const definition of product.productDefinitions) {
@@ -51,6 +58,7 @@ function addProduct(facts: EntryFacts, product: CatalogueProduct): void {
         definitionId: required.requiredProductDefinition.id,
         count: required.count,
       })),
+      ageRange: ageRangeOf(definition.attributes.find((attribute) => attribute.identifier === AGE_ATTRIBUTE)),
     };
     facts.definitions.set(definition.id, definitionFacts);
   }
@@ -59,7 +67,7 @@ function addProduct(facts: EntryFacts, product: CatalogueProduct): void {
 export function toSlotFacts(state: SlotState): SlotFacts | null {
   if (state.status !== 'scheduled' && state.status !== 'cancelled') return null;
   const { slotId, productId, from, to, productDefinitionIds } = state.slot;
-  return { slotId, productId, from, to, productDefinitionIds };
+  return { slotId, productId, from, to, productDefinitionIds, capacity: state.capacity };
 }
 
 export async function loadProductOfDefinition(sources: BasketFactSources, facts: EntryFacts, definitionId: number): Promise<void> {
@@ -78,8 +86,11 @@ export async function loadProduct(sources: BasketFactSources, facts: EntryFacts,
 
 /** Everything the decider needs to add these entries: definitions with the products of what they
  * require (for the best-fit rule), the slots, and prices for the days the entries are valid. */
-export async function gatherEntryFacts(sources: BasketFactSources, inputs: BasketEntryInput[], now: Date): Promise<EntryFacts> {
-  const facts = emptyFacts(now);
+/** What facts are gathered for: an entry to add, or one in the basket. */
+export type EntryFactRequest = Pick<BasketEntryInput, 'productDefinitionId' | 'slotId'> & { validity?: ValidityRange | null };
+
+export async function gatherEntryFacts(sources: BasketFactSources, inputs: EntryFactRequest[], now: Date, limits: SaleLimits): Promise<EntryFacts> {
+  const facts = emptyFacts(now, limits);
   const loadDefinitions = async () => {
     for (const input of inputs) await loadProductOfDefinition(sources, facts, input.productDefinitionId);
     for (const definition of [...facts.definitions.values()]) {

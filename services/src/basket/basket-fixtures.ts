@@ -9,6 +9,8 @@ export const now = new Date('2030-06-30T10:00:00Z');
 
 const product = (id: number, definitionIds: number[], extra: Partial<ProductFacts> = {}): ProductFacts => ({
   id,
+  kind: 'DEPOSIT',
+  availabilityRanges: [{ from: '2030-01-01', to: '2030-12-31' }],
   timezone: 'Europe/Zurich',
   hasValidity: false,
   media: ['SWISSPASS', 'SKIDATA'],
@@ -23,13 +25,18 @@ const definition = (id: number, productId: number, attributes: Record<string, st
   attributes,
   basePrice,
   requiredDefinitions,
+  ageRange: attributes.age === 'child' ? { minAge: 6, maxAge: 15 } : attributes.age === 'adult' ? { minAge: 16, maxAge: 64 } : {},
 });
 
-/** 1: gondola with slots (adult 11, child 12); 2: multi-day pass needing a keycard and an insurance;
- * 3: keycard deposit (no age); 4: insurance per age (adult 41/42 by duration, child 43). */
+/** 1: gondola with slots (adult 11, child 12); 2: multi-day pass needing a keycard and an insurance,
+ * sold in 2030 for 60 days ahead; 3: keycard deposit (no age); 4: insurance per age (adult 41/42 by
+ * duration, child 43). */
 export function testFacts(): EntryFacts {
   const facts = emptyFacts(now);
-  for (const p of [product(1, [11, 12]), product(2, [21, 22], { hasValidity: true }), product(3, [31]), product(4, [41, 42, 43])]) facts.products.set(p.id, p);
+  for (const p of [product(1, [11, 12], { kind: 'TIME_SLOT' }),
+    product(2, [21, 22], { kind: 'MULTI_DAY_PASS', hasValidity: true, bookingWindow: { earliestDaysBefore: 60, latestMinutesBeforeStart: -960 } }),
+    product(3, [31]),
+    product(4, [41, 42, 43])]) facts.products.set(p.id, p);
   for (const d of [
     definition(11, 1, { age: 'adult' }, 4200),
     definition(12, 1, { age: 'child' }, 2100),
@@ -40,7 +47,7 @@ export function testFacts(): EntryFacts {
     definition(42, 4, { age: 'adult', duration: '7d' }, 1900),
     definition(43, 4, { age: 'child', duration: '2d' }, 450),
   ]) facts.definitions.set(d.id, d);
-  facts.slots.set(7, { slotId: 7, productId: 1, from: '2030-07-01T07:00:00Z', to: '2030-07-01T10:00:00Z', productDefinitionIds: [11, 12] });
+  facts.slots.set(7, { slotId: 7, productId: 1, from: '2030-07-01T07:00:00Z', to: '2030-07-01T10:00:00Z', productDefinitionIds: [11, 12], capacity: 32 });
   return facts;
 }
 

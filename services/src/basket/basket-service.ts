@@ -10,10 +10,16 @@ import {
   type BasketEvent,
   type BasketValidationFlags,
   type Personalization,
+  type SaleLimits,
+  defaultSaleLimits,
+  slotHolderShare,
 } from '@alpenpass/contracts';
 import type { CapacityCommands } from '../capacity';
 import type { Principal } from '../platform/auth/principal';
-import { forbidden, unavailable } from '../platform/domain-error';
+import { forbidden, tooMany, unavailable } from '../platform/domain-error';
+import { unlimited, type RateLimiter } from '../platform/rate-limit';
+import { noAccountResources, type AccountResources } from './account-resources';
+import { checkOwnership, namedPersonIds, type NamedIds } from './ownership';
 import { handleCommand, loadStreamState, type KnownState } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
 import { eventMetadataOf } from '../platform/http/request-context';
@@ -21,13 +27,13 @@ import type { PlatformLogger } from '../platform/event-store/event-store';
 import { isStaff } from '../platform/auth/principal';
 import { accessibleBasket, ownerOfNewBasket } from './access';
 import { basketFolder, type BasketEventWithTime, type BasketState, type OpenBasket } from './basket';
-import { gatherEntryFacts, loadProduct, toSlotFacts, type BasketFactSources } from './basket-facts';
+import { gatherEntryFacts, loadProduct, type BasketFactSources } from './basket-facts';
 import { toBasketDto } from './basket-view';
 import type { NewEntry } from './build-entries';
 import { decideBasket, type BasketCommand } from './decide';
-import { emptyFacts, type EntryFacts } from './entry-facts';
+import { emptyFacts, type EntryFacts, type PersonFacts } from './entry-facts';
 import type { HoldTimer } from './hold-timer';
-import { holdPlaces, releasePlaces } from './capacity-holds';
+import { holdPlaces, releasePlaces, type HoldPolicy } from './capacity-holds';
 import { validateBasket } from './validate-basket';
 
 export interface BasketServiceDeps {
@@ -39,12 +45,23 @@ export interface BasketServiceDeps {
   now?: () => Date;
   /** whether the discount context knows a promo code; none does until discounts land */
   promoCodeExists?: (code: string) => Promise<boolean>;
+  /** the shop's sale limits (docs/basket.md, "Sale rules"); staff are not bound by them */
+  limits?: SaleLimits;
+  /** what accounts own: persons, addresses, keycards, payment details */
+  accounts?: AccountResources;
+  /** admits a guest's basket creation per client address */
+  guestCreations?: RateLimiter;
 }
 
 export interface Caller {
   principal: Principal | null;
   correlationId: string;
+  /** the client's network address (rate limits) */
+  clientAddress?: string;
 }
+
+/** Staff assemble baskets for groups and events: the customer limits do not bind them. */
+const staffLimits: SaleLimits = { maxQuantityPerEntry: 1000, maxPlacesPerBasket: 10000, maxPlacesPerSlotHolder: 10000, maxSlotSharePercent: 100 };
 
 export type BasketService = ReturnType<typeof createBasketService>;
 
@@ -63,7 +80,21 @@ const holdsPlaces = (basket: OpenBasket) => basket.entries.some((entry) => entry
 export function createBasketService(deps: BasketServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const promoCodeExists = deps.promoCodeExists ?? (async () => false);
-  const view = (basket: OpenBasket) => toBasketDto(basket, deps.holds.ttlMs);
+  const accounts = deps.accounts ?? noAccountResources;
+  const guestCreations = deps.guestCreations ?? unlimited;
+  const view = (basket: OpenBasket) => toBasketDto(basket, deps.holds);
+  const limitsOf = (caller: Caller) => (isStaff(caller.principal) ? staffLimits : (deps.limits ?? defaultSaleLimits));
+
+  /** who holds a basket's places for the fair-hold cap: its account, or the guest's basket itself */
+  function holdPolicy(caller: Caller, basketId: string, accountId: string | null): HoldPolicy {
+    if (isStaff(caller.principal)) return {};
+    const limits = limitsOf(caller);
+    return { holder: { holderId: accountId ? `account:${accountId}` : `basket:${basketId}`, maxPlaces: (capacity) => slotHolderShare(limits, capacity) } };
+  }
+
+  async function owned(basket: OpenBasket, named: NamedIds) {
+    return checkOwnership(accounts, basket.accountId, named);
+  }
 
   /** the basket's state and revision: a command right after decides on it without reading again */
   function loadKnown(basketId: string): Promise<KnownState<BasketState>> {
@@ -102,13 +133,18 @@ export function createBasketService(deps: BasketServiceDeps) {
    * then append on the state already loaded (a concurrent change costs a retry, not a wrong append).
    * A failed append gives the places back.
    */
-  async function addEntries(basketId: string, caller: Caller, command: (entries: NewEntry[], facts: EntryFacts) => BasketCommand, inputs: NewEntry[], known: KnownState<BasketState>) {
-    const facts = await gatherEntryFacts(deps.sources, flatten(inputs), now());
+  async function addEntries(basketId: string, caller: Caller, accountId: string | null, command: (entries: NewEntry[], facts: EntryFacts) => BasketCommand, inputs: NewEntry[], known: KnownState<BasketState>) {
+    const entries = flatten(inputs);
+    const [facts, persons] = await Promise.all([
+      gatherEntryFacts(deps.sources, entries, now(), limitsOf(caller)),
+      checkOwnership(accounts, accountId, { personIds: namedPersonIds(entries) }),
+    ]);
+    facts.persons = persons;
     const decision = decideBasket(command(inputs, facts), known.state);
     const slotRecords = addedRecords(decision).filter((record) => record.slotId !== null);
     if (slotRecords.length > 0) await renewHold(basketId);
     const metadata = eventMetadataOf(caller);
-    const held = await holdPlaces(deps.capacity, basketId, slotRecords, metadata, deps.log);
+    const held = await holdPlaces(deps.capacity, basketId, slotRecords, holdPolicy(caller, basketId, accountId), metadata, deps.log);
     try {
       const outcome = await handleCommand<BasketState, BasketEventWithTime>(
         deps.store,
@@ -128,13 +164,16 @@ export function createBasketService(deps: BasketServiceDeps) {
 
   return {
     async create(caller: Caller, entries: BasketEntryWithChildrenInput[]): Promise<BasketDto> {
+      if (!caller.principal && !(await guestCreations.admit(`guest-basket:${caller.clientAddress ?? 'unknown'}`))) {
+        throw tooMany(basketErrorCodes.tooManyBaskets, 'Too many baskets were created from your address; please try again in a minute.');
+      }
       const basketId = randomUUID();
       const accountId = ownerOfNewBasket(caller.principal);
       const command = (newEntries: NewEntry[], facts: EntryFacts): BasketCommand => ({
         type: 'CreateBasket',
         data: { basketId, accountId, entries: newEntries, facts },
       });
-      return view(await addEntries(basketId, caller, command, entries.map(withIds), { state: basketFolder.initialState(), revision: 'no_stream' }));
+      return view(await addEntries(basketId, caller, accountId, command, entries.map(withIds), { state: basketFolder.initialState(), revision: 'no_stream' }));
     },
 
     async get(caller: Caller, basketId: string): Promise<BasketDto> {
@@ -143,12 +182,12 @@ export function createBasketService(deps: BasketServiceDeps) {
 
     async addEntries(caller: Caller, basketId: string, parentEntryId: string | null, entries: (BasketEntryWithChildrenInput | BasketEntryInput)[]): Promise<BasketDto> {
       const known = await loadKnown(basketId);
-      accessibleBasket(known.state, caller.principal);
+      const basket = accessibleBasket(known.state, caller.principal);
       const command = (newEntries: NewEntry[], facts: EntryFacts): BasketCommand => ({
         type: 'AddEntries',
         data: { parentEntryId, entries: newEntries, facts },
       });
-      return view(await addEntries(basketId, caller, command, entries.map(withIds), known));
+      return view(await addEntries(basketId, caller, basket.accountId, command, entries.map(withIds), known));
     },
 
     async removeEntries(caller: Caller, basketId: string, entryIds: string[]): Promise<BasketDto> {
@@ -167,13 +206,21 @@ export function createBasketService(deps: BasketServiceDeps) {
     },
 
     async personalize(caller: Caller, basketId: string, entryId: string, personalization: Personalization): Promise<BasketDto> {
-      const state = await load(basketId);
-      const entry = accessibleBasket(state, caller.principal).entries.find((candidate) => candidate.entryId === entryId);
+      const basket = accessibleBasket(await load(basketId), caller.principal);
+      const entry = basket.entries.find((candidate) => candidate.entryId === entryId);
+      const { personId, keycardId } = personalization;
+      await owned(basket, {
+        personIds: personId === null ? [] : [personId],
+        keycardIds: keycardId === null ? [] : [keycardId],
+        keycardOfPerson: personId !== null && keycardId !== null ? { personId, keycardId } : undefined,
+      });
       const product = entry ? await loadProduct(deps.sources, emptyFacts(now()), entry.productId) : null;
       return view(await run(basketId, caller, () => ({ type: 'PersonalizeEntry', data: { entryId, personalization, product } })));
     },
 
     async changeDetails(caller: Caller, basketId: string, details: BasketDetails): Promise<BasketDto> {
+      const addressIds = [details.shippingAddressId, details.billingAddressId].filter((id): id is number => typeof id === 'number');
+      await owned(accessibleBasket(await load(basketId), caller.principal), { addressIds });
       return view(await run(basketId, caller, () => ({ type: 'ChangeBasketDetails', data: details })));
     },
 
@@ -188,6 +235,7 @@ export function createBasketService(deps: BasketServiceDeps) {
     },
 
     async addVoucher(caller: Caller, basketId: string, paymentDetailId: number): Promise<BasketDto> {
+      await owned(accessibleBasket(await load(basketId), caller.principal), { paymentDetailIds: [paymentDetailId] });
       return view(await run(basketId, caller, () => ({ type: 'AddVoucher', data: { paymentDetailId } })));
     },
 
@@ -199,19 +247,20 @@ export function createBasketService(deps: BasketServiceDeps) {
       const basket = accessibleBasket(await load(basketId), caller.principal);
       const usesFlags = flags.ignoreEarliestBookingTime || flags.ignoreLatestBookingTime || flags.skipCapacityCheck;
       if (usesFlags && !isStaff(caller.principal)) throw forbidden(basketErrorCodes.staffOnlyFlags, 'The validation flags are for staff only.');
-      const facts = emptyFacts(now());
+      const [facts, persons] = await Promise.all([
+        gatherEntryFacts(deps.sources, basket.entries, now(), limitsOf(caller)),
+        basket.accountId ? accounts.persons(basket.accountId, [...new Set(namedPersonIds(basket.entries))]) : new Map<number, PersonFacts>(),
+      ]);
+      facts.persons = persons;
       const claimedPlaces = new Map<string, number>();
       for (const entry of basket.entries) {
         if (entry.slotId === null) continue;
-        await loadProduct(deps.sources, facts, entry.productId);
         const slotState = await deps.sources.slot(entry.slotId);
-        const slot = toSlotFacts(slotState);
-        if (!slot || (slotState.status !== 'scheduled' && slotState.status !== 'cancelled')) continue;
-        facts.slots.set(slot.slotId, slot);
+        if (slotState.status !== 'scheduled' && slotState.status !== 'cancelled') continue;
         const key = `${basketId}/${entry.entryId}`;
         claimedPlaces.set(entry.entryId, slotState.holds[key] ?? slotState.bookings[key] ?? 0);
       }
-      const issues = validateBasket(basket, flags, { now: facts.now, products: facts.products, slots: facts.slots, claimedPlaces });
+      const issues = validateBasket(basket, flags, { ...facts, claimedPlaces });
       if (holdsPlaces(basket)) await renewHold(basketId);
       return { valid: issues.length === 0, issues };
     },

@@ -66,6 +66,7 @@ export async function createBasketTestKit(options: { holds?: HoldTimer } = {}): 
   const timerCalls: string[] = [];
   const recordingTimer: HoldTimer = {
     ttlMs: 30 * 60 * 1000,
+    maxLifetimeMs: 60 * 60 * 1000,
     ensureRunning: async (basketId) => void timerCalls.push(`start ${basketId}`),
     renew: async (basketId) => void timerCalls.push(`renew ${basketId}`),
     release: async (basketId) => void timerCalls.push(`release ${basketId}`),

@@ -22,6 +22,8 @@ export interface OpenBasket {
    * also those whose release after a removal did not get through */
   slotClaims: Record<string, number>;
   holdExpiredAt: string | null;
+  /** when the running hold began (its first held place): the hold's lifetime counts from here */
+  holdSince: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -45,6 +47,8 @@ function touch(state: OpenBasket, event: BasketEventWithTime): OpenBasket {
   return event.metadata?.at ? { ...state, updatedAt: event.metadata.at } : state;
 }
 
+const isHeld = (entry: BasketEntryState) => entry.hold === 'held';
+
 function evolveOpen(state: OpenBasket, event: BasketEvent): OpenBasket {
   switch (event.type) {
     case 'BasketCreated':
@@ -53,11 +57,13 @@ function evolveOpen(state: OpenBasket, event: BasketEvent): OpenBasket {
       const added = event.data.entries.map((entry): BasketEntryState => ({ ...entry, personalization: null, hold: entry.slotId === null ? 'none' : 'held' }));
       const claims = { ...state.slotClaims };
       for (const entry of added) if (entry.slotId !== null) claims[entry.entryId] = entry.slotId;
-      return { ...state, entries: [...state.entries, ...added], slotClaims: claims };
+      const holdSince = state.holdSince ?? (added.some(isHeld) ? state.updatedAt : null);
+      return { ...state, entries: [...state.entries, ...added], slotClaims: claims, holdSince };
     }
     case 'EntriesRemovedFromBasket': {
       const removed = new Set(event.data.entryIds);
-      return { ...state, entries: state.entries.filter((entry) => !removed.has(entry.entryId)) };
+      const entries = state.entries.filter((entry) => !removed.has(entry.entryId));
+      return { ...state, entries, holdSince: entries.some(isHeld) ? state.holdSince : null };
     }
     case 'BasketEntryPersonalized': {
       const { entryId, personId, medium, keycardId } = event.data;
@@ -79,7 +85,7 @@ function evolveOpen(state: OpenBasket, event: BasketEvent): OpenBasket {
     case 'BasketHoldExpired': {
       const released = new Set(event.data.entryIds);
       const entries = state.entries.map((entry) => (released.has(entry.entryId) ? { ...entry, hold: 'expired' as const } : entry));
-      return { ...state, entries, holdExpiredAt: state.updatedAt };
+      return { ...state, entries, holdExpiredAt: state.updatedAt, holdSince: null };
     }
     default: {
       const unexpected: never = event;
@@ -101,6 +107,7 @@ export function evolveBasket(state: BasketState, event: BasketEventWithTime): Ba
       vouchers: [],
       slotClaims: {},
       holdExpiredAt: null,
+      holdSince: null,
       createdAt: at,
       updatedAt: at,
     };

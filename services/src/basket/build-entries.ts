@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { AGE_ATTRIBUTE, basketErrorCodes, type BasketEntryInput, type BasketEntryRecord, type ItemAllocation } from '@alpenpass/contracts';
-import { DateTime } from 'luxon';
 import { invalid, notFound } from '../platform/domain-error';
 import { priceDay, priceKey, slotValidity, type DefinitionFacts, type EntryFacts } from './entry-facts';
+import { entrySaleBreaches } from './sale-rules';
 
 /** An entry to add, with the id the service gave it (ids are fixed before deciding, so that a
  * retried decision and the capacity hold name the same entry). */
@@ -67,16 +67,23 @@ function entryValidity(input: BasketEntryInput, definition: DefinitionFacts, fac
     }
     return slotValidity(slot);
   }
-  if (input.validity) {
-    const from = DateTime.fromISO(input.validity.from, { setZone: true });
-    const to = DateTime.fromISO(input.validity.to, { setZone: true });
-    if (to < from) throw invalid(basketErrorCodes.invalidValidity, 'The validity must not end before it starts.', `${path}.validity.to`);
-    return { from: input.validity.from, to: input.validity.to };
+  // the sale rules (sale-rules.ts) judge the validity sent
+  return input.validity ? { from: input.validity.from, to: input.validity.to } : null;
+}
+
+/** Persons named on an entry must exist and belong to the basket's account (facts.persons). */
+function checkNamedPersons(allocation: ItemAllocation, facts: EntryFacts): void {
+  if (!('personTypes' in allocation)) return;
+  for (const entry of allocation.personTypes) {
+    for (const personId of 'personIds' in entry ? entry.personIds : []) {
+      if (!facts.persons.has(personId)) throw notFound(basketErrorCodes.personNotFound, `Person ${personId} not found.`);
+    }
   }
-  if (facts.products.get(definition.productId)?.hasValidity) {
-    throw invalid(basketErrorCodes.validityRequired, `Product ${definition.productId} needs a validity (from and to) or a slot.`, `${path}.validity`);
-  }
-  return null;
+}
+
+function refuseBreaches(record: BasketEntryRecord, facts: EntryFacts, path: string): void {
+  const [first] = entrySaleBreaches(record, facts);
+  if (first) throw invalid(first.code, first.message, first.field ? `${path}.${first.field}` : path);
 }
 
 /** The records of one new entry: the entry itself, then its originated entries (§5). */
@@ -88,6 +95,7 @@ export function buildEntryRecords(entry: NewEntry, parentEntryId: string | null,
   }
   const quantity = allocationQuantity(input.allocation);
   if (quantity < 1) throw invalid(basketErrorCodes.emptyAllocation, 'An entry needs a quantity of 1 or more.', `${path}.allocation`);
+  checkNamedPersons(input.allocation, facts);
   const validity = entryValidity(input, definition, facts, path);
   const record: BasketEntryRecord = {
     entryId: entry.entryId,
@@ -102,6 +110,7 @@ export function buildEntryRecords(entry: NewEntry, parentEntryId: string | null,
     attributes: input.attributes,
     unitPrice: unitPrice(definition, validity, facts),
   };
+  refuseBreaches(record, facts, path);
   const originated = definition.requiredDefinitions.map(({ definitionId, count }, index): BasketEntryRecord => {
     const listed = facts.definitions.get(definitionId);
     if (!listed) throw invalid(basketErrorCodes.unknownDefinition, `Product definition ${definitionId} (required by ${definition.id}) does not exist.`, `${path}.productDefinitionId`);

@@ -1,6 +1,12 @@
 import type { BasketEntryRecord, EventMetadata } from '@alpenpass/contracts';
 import type { CapacityCommands } from '../capacity';
+import type { HolderCap } from '../capacity/slot-decide';
 import type { PlatformLogger } from '../platform/event-store/event-store';
+
+/** The fair-hold cap the holds of a request count against (none for staff). */
+export interface HoldPolicy {
+  holder?: HolderCap;
+}
 
 export interface HeldPlaces {
   entryId: string;
@@ -16,6 +22,7 @@ export async function holdPlaces(
   capacity: CapacityCommands,
   basketId: string,
   records: BasketEntryRecord[],
+  policy: HoldPolicy,
   metadata: Partial<EventMetadata>,
   log: PlatformLogger,
 ): Promise<HeldPlaces[]> {
@@ -23,7 +30,7 @@ export async function holdPlaces(
   try {
     for (const record of records) {
       if (record.slotId === null) continue;
-      await capacity.holdCapacity({ slotId: record.slotId, basketId, entryId: record.entryId, quantity: record.quantity }, metadata);
+      await capacity.holdCapacity({ slotId: record.slotId, basketId, entryId: record.entryId, quantity: record.quantity, holder: policy.holder }, metadata);
       held.push({ entryId: record.entryId, slotId: record.slotId });
     }
     return held;

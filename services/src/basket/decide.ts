@@ -10,6 +10,7 @@ import { conflict, invalid, notFound } from '../platform/domain-error';
 import { entryDepth, entryWithDescendants, evolveBasket, initialBasketState, type BasketState, type OpenBasket } from './basket';
 import { buildEntryRecords, type NewEntry } from './build-entries';
 import type { EntryFacts, ProductFacts } from './entry-facts';
+import { basketPlacesBreach } from './sale-rules';
 
 export type BasketCommand =
   | { type: 'CreateBasket'; data: { basketId: string; accountId: string | null; entries: NewEntry[]; facts: EntryFacts } }
@@ -49,6 +50,8 @@ function addEntries(basket: OpenBasket, parentEntryId: string | null, entries: N
   const fresh = entries.filter((entry) => !known.has(entry.entryId));
   if (fresh.length === 0) return [];
   const records = fresh.flatMap((entry, index) => buildEntryRecords(entry, parentEntryId, facts, `entries.${index}`));
+  const tooMany = basketPlacesBreach([...basket.entries, ...records], facts);
+  if (tooMany) throw invalid(tooMany.code, tooMany.message, 'entries');
   return [{ type: 'EntriesAddedToBasket', data: { basketId: basket.basketId, entries: records } }];
 }
 

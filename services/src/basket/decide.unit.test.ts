@@ -86,12 +86,12 @@ describe('AddEntries', () => {
   });
 
   it('adds children under a parent entry', () => {
-    const events = decideBasket(add([newEntry(entryInput(12), [], B)], A), given(created(), added(recordOf(A, 11))));
-    expect(events).toEqual([added(recordOf(B, 12, { parentEntryId: A, unitPrice: { amount: 2100, currency: 'CHF', source: 'basePrice' } }))]);
+    const events = decideBasket(add([newEntry(entryInput(31), [], B)], A), given(created(), added(recordOf(A, 11))));
+    expect(events).toEqual([added(recordOf(B, 31, { productId: 3, parentEntryId: A, unitPrice: { amount: 500, currency: 'CHF', source: 'basePrice' } }))]);
   });
 
   it('counts the places of person types', () => {
-    const entry = newEntry(entryInput(11, { allocation: { personTypes: [{ quantity: 2, personType: 'adult' }, { quantity: 1, personType: 'child' }] } }), [], A);
+    const entry = newEntry(entryInput(11, { slotId: 7, allocation: { personTypes: [{ quantity: 2, personType: 'adult' }, { quantity: 1, personType: 'adult' }] } }), [], A);
     const [event] = decideBasket(add([entry]), given(created()));
     expect(event?.type === 'EntriesAddedToBasket' && event.data.entries[0]?.quantity).toBe(3);
   });
@@ -106,7 +106,7 @@ describe('AddEntries', () => {
     ['an unknown slot', add([newEntry(entryInput(11, { slotId: 8 }))]), 'not_found', 'SLOT_NOT_FOUND', 'Slot 8 does not exist.'],
     ['a slot of other definitions', add([newEntry(entryInput(21, { slotId: 7 }))]), 'invalid', 'SLOT_NOT_FOR_DEFINITION', 'Slot 7 is not offered for product definition 21.'],
     ['a product with validity and none given', add([newEntry(entryInput(21))]), 'invalid', 'VALIDITY_REQUIRED', 'Product 2 needs a validity (from and to) or a slot.'],
-    ['a validity ending before it starts', add([newEntry(entryInput(11, { validity: { from: '2030-07-03', to: '2030-07-02' } }))]), 'invalid', 'INVALID_VALIDITY', 'The validity must not end before it starts.'],
+    ['a validity ending before it starts', add([newEntry(entryInput(21, { validity: { from: '2030-07-03', to: '2030-07-02' } }))]), 'invalid', 'INVALID_VALIDITY', 'The validity must not end before it starts.'],
     ['a quantity of 0', add([newEntry(entryInput(11, { allocation: { quantity: 0 } }))]), 'invalid', 'EMPTY_ALLOCATION', 'An entry needs a quantity of 1 or more.'],
   ])('refuses %s', (_case, command, kind, code, message) => {
     expect(refusal(command, created())).toMatchObject({ kind, code, message });

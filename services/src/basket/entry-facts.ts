@@ -1,5 +1,6 @@
-import type { BookingWindow, Medium } from '@alpenpass/contracts';
+import { defaultSaleLimits, type Medium, type ProductKind, type SaleLimits } from '@alpenpass/contracts';
 import { DateTime } from 'luxon';
+import type { SaleCalendar } from '../catalogue/sale-calendar';
 
 /** What the basket decider needs to know from the outside (catalogue, capacity, pricing). The
  * service gathers these facts before deciding, so that the decider stays pure. */
@@ -11,14 +12,22 @@ export interface DefinitionFacts {
   /** the catalogue's base price in minor units (CHF) */
   basePrice: number;
   requiredDefinitions: { definitionId: number; count: number }[];
+  /** the ages (in years, inclusive) the age attribute stands for, where the catalogue says */
+  ageRange: { minAge?: number; maxAge?: number };
 }
 
-export interface ProductFacts {
+/** A person named on an entry, as far as the basket needs to know (the account context's). */
+export interface PersonFacts {
+  personId: number;
+  /** yyyy-MM-dd, null when unknown */
+  birthdate: string | null;
+}
+
+export interface ProductFacts extends SaleCalendar {
   id: number;
-  timezone: string;
+  kind: ProductKind;
   hasValidity: boolean;
   media: Medium[];
-  bookingWindow: BookingWindow;
   /** every definition of the product: the candidates of the §5 best-fit rule */
   definitionIds: number[];
 }
@@ -29,6 +38,7 @@ export interface SlotFacts {
   from: string;
   to: string;
   productDefinitionIds: number[];
+  capacity: number;
 }
 
 export interface EntryFacts {
@@ -37,6 +47,9 @@ export interface EntryFacts {
   slots: Map<number, SlotFacts>;
   /** prices of the pricing read model by priceKey(definitionId, day), in minor units */
   prices: Map<string, number>;
+  /** persons of the basket's account named on the entries (those that exist and belong to it) */
+  persons: Map<number, PersonFacts>;
+  limits: SaleLimits;
   now: Date;
 }
 
@@ -57,6 +70,6 @@ export function priceDay(validity: { from: string } | null, timezone: string, no
   return start.setZone(timezone).toISODate()!;
 }
 
-export function emptyFacts(now: Date): EntryFacts {
-  return { definitions: new Map(), products: new Map(), slots: new Map(), prices: new Map(), now };
+export function emptyFacts(now: Date, limits: SaleLimits = defaultSaleLimits): EntryFacts {
+  return { definitions: new Map(), products: new Map(), slots: new Map(), prices: new Map(), persons: new Map(), limits, now };
 }

@@ -5,6 +5,8 @@ import { markBasketReleased, renewBasketHold, startBasketHold } from '@alpenpass
 export interface HoldTimer {
   /** how long places stay held after the basket's last change; null: they never expire */
   readonly ttlMs: number | null;
+  /** the longest places stay held from the first hold on, whatever the activity; null: no cap */
+  readonly maxLifetimeMs: number | null;
   /** starts the hold unless one runs; called before the first place is held */
   ensureRunning(basketId: string): Promise<void>;
   /** activity on the basket: restarts the TTL, starting a new hold if the last one ended */
@@ -16,15 +18,17 @@ export interface HoldTimer {
 export interface TemporalHoldTimerOptions {
   client: () => Promise<Client>;
   ttlMs: number;
+  maxLifetimeMs: number;
   taskQueue?: string;
 }
 
 export function temporalHoldTimer(options: TemporalHoldTimerOptions): HoldTimer {
   const start = async (basketId: string) => {
-    await startBasketHold(await options.client(), { basketId, ttlMs: options.ttlMs }, { taskQueue: options.taskQueue });
+    await startBasketHold(await options.client(), { basketId, ttlMs: options.ttlMs, maxLifetimeMs: options.maxLifetimeMs }, { taskQueue: options.taskQueue });
   };
   return {
     ttlMs: options.ttlMs,
+    maxLifetimeMs: options.maxLifetimeMs,
     ensureRunning: start,
     async renew(basketId) {
       if (!(await renewBasketHold(await options.client(), basketId))) await start(basketId);
@@ -38,6 +42,7 @@ export function temporalHoldTimer(options: TemporalHoldTimerOptions): HoldTimer 
 /** For baskets without Temporal (tests of other parts, the benchmark): holds never expire. */
 export const noHoldTimer: HoldTimer = {
   ttlMs: null,
+  maxLifetimeMs: null,
   async ensureRunning() {},
   async renew() {},
   async release() {},

@@ -5,6 +5,7 @@ import { basketRouter } from './api';
 import { readModelFactSources, type BasketFactSources } from './basket-facts';
 import { createBasketService, type BasketService } from './basket-service';
 import { temporalHoldTimer, type HoldTimer } from './hold-timer';
+import { postgresRateLimiter } from '../platform/rate-limit';
 
 export { createBasketService, type BasketService } from './basket-service';
 export type { HoldTimer } from './hold-timer';
@@ -21,9 +22,13 @@ export function basketContext(deps: ContextDeps, options: BasketOptions = {}): C
     store: deps.store,
     sources: options.sources ?? readModelFactSources(deps.knex, deps.store),
     capacity: createCapacityCommands(deps.store),
-    holds: options.holds ?? temporalHoldTimer({ client: deps.temporal, ttlMs: deps.config.basketHoldTtlMs, taskQueue: deps.config.temporal.taskQueue }),
+    holds:
+      options.holds ??
+      temporalHoldTimer({ client: deps.temporal, ttlMs: deps.config.basketHoldTtlMs, maxLifetimeMs: deps.config.basketHoldMaxLifetimeMs, taskQueue: deps.config.temporal.taskQueue }),
     log: deps.log,
     now: options.now,
+    limits: deps.config.saleLimits,
+    guestCreations: postgresRateLimiter(deps.knex, { limit: deps.config.basketCreationsPerMinute, windowMs: 60_000 }),
   });
   return {
     name: 'basket',

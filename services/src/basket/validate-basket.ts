@@ -1,58 +1,30 @@
 import type { BasketValidationFlags, BasketValidationIssue } from '@alpenpass/contracts';
-import { offeredWindow } from '../capacity/booking-window';
 import type { OpenBasket } from './basket';
-import type { ProductFacts, SlotFacts } from './entry-facts';
+import type { EntryFacts } from './entry-facts';
+import { basketPlacesBreach, entrySaleBreaches } from './sale-rules';
 
-export interface ValidationFacts {
-  now: Date;
-  products: Map<number, ProductFacts>;
-  slots: Map<number, SlotFacts>;
+export interface ValidationFacts extends EntryFacts {
   /** places each entry holds or has booked on its slot right now (from the slot streams) */
   claimedPlaces: Map<string, number>;
 }
 
-function withinWindow(slot: SlotFacts, product: ProductFacts, now: Date, rule: 'earliest' | 'latest'): boolean {
-  const window = offeredWindow({
-    timezone: product.timezone,
-    bookingWindow: product.bookingWindow,
-    now,
-    from: slot.from,
-    ignoreEarliestBookingTime: rule !== 'earliest',
-    ignoreLatestBookingTime: rule !== 'latest',
-    defaultDays: null,
-  });
-  const from = new Date(slot.from);
-  if (from < window.startsFrom) return false;
-  if (window.startsBefore && from >= window.startsBefore) return false;
-  return !(window.endsAfter && new Date(slot.to) <= window.endsAfter);
-}
-
 /**
- * Checks a basket before checkout (§5 basket validation). Pure: the facts are read before. The
+ * Checks a basket before checkout (§5 basket validation): the same sale rules as the add path,
+ * judged again now, plus the capacity its slot entries hold. Pure: the facts are read before. The
  * flags drop the booking-window rules and the capacity check (staff only, checked by the caller).
  */
 export function validateBasket(basket: OpenBasket, flags: BasketValidationFlags, facts: ValidationFacts): BasketValidationIssue[] {
   const issues: BasketValidationIssue[] = [];
   if (basket.entries.length === 0) issues.push({ entryId: null, code: 'BASKET_EMPTY', message: 'The basket has no entries.' });
+  const tooMany = basketPlacesBreach(basket.entries, facts);
+  if (tooMany) issues.push({ entryId: null, code: tooMany.code, message: tooMany.message });
   for (const entry of basket.entries) {
-    if (entry.slotId === null) continue;
-    const slot = facts.slots.get(entry.slotId);
-    const product = facts.products.get(entry.productId);
-    if (!slot || !product) {
-      issues.push({ entryId: entry.entryId, code: 'SLOT_NOT_FOUND', message: `Slot ${entry.slotId} does not exist any more.` });
-      continue;
-    }
-    if (!flags.ignoreEarliestBookingTime && !withinWindow(slot, product, facts.now, 'earliest')) {
-      issues.push({ entryId: entry.entryId, code: 'TOO_EARLY_TO_BOOK', message: `Slot ${slot.slotId} cannot be booked yet.` });
-    }
-    if (!flags.ignoreLatestBookingTime && !withinWindow(slot, product, facts.now, 'latest')) {
-      issues.push({ entryId: entry.entryId, code: 'TOO_LATE_TO_BOOK', message: `Slot ${slot.slotId} can no longer be booked.` });
-    }
-    if (flags.skipCapacityCheck) continue;
+    for (const { code, message } of entrySaleBreaches(entry, facts, flags)) issues.push({ entryId: entry.entryId, code, message });
+    if (entry.slotId === null || flags.skipCapacityCheck || !facts.slots.has(entry.slotId)) continue;
     if (entry.hold === 'expired') {
       issues.push({ entryId: entry.entryId, code: 'HOLD_EXPIRED', message: 'The places held for this entry were released when the basket hold expired.' });
     } else if ((facts.claimedPlaces.get(entry.entryId) ?? 0) < entry.quantity) {
-      issues.push({ entryId: entry.entryId, code: 'CAPACITY_NOT_HELD', message: `The places of this entry on slot ${slot.slotId} are not held.` });
+      issues.push({ entryId: entry.entryId, code: 'CAPACITY_NOT_HELD', message: `The places of this entry on slot ${entry.slotId} are not held.` });
     }
   }
   return issues;

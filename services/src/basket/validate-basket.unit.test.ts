@@ -27,7 +27,7 @@ const slotEntry: BasketEvent = {
   },
 };
 const noFlags = { ignoreEarliestBookingTime: false, ignoreLatestBookingTime: false, skipCapacityCheck: false };
-const facts = (at: Date, held: number): ValidationFacts => ({ now: at, products: testFacts().products, slots: testFacts().slots, claimedPlaces: new Map([[A, held]]) });
+const facts = (at: Date, held: number): ValidationFacts => ({ ...testFacts(), now: at, claimedPlaces: new Map([[A, held]]) });
 const codes = (basket: OpenBasket, flags = noFlags, f = facts(now, 2)) => validateBasket(basket, flags, f).map((issue) => issue.code);
 
 describe('basket validation', () => {

@@ -1,6 +1,7 @@
 import type { ClientSlot } from '@alpenpass/contracts';
 import type { CatalogueProduct } from '@alpenpass/projections/src/catalogue';
 import { DateTime } from 'luxon';
+import { bookingWindowBreach, withinOneRange, type SaleCalendar } from '../catalogue/sale-calendar';
 
 /** How a product's validity is chosen: a start day (passes, parking, slot days), a whole
  * availability range (season pass), or not at all (consumption, deposit). */
@@ -33,25 +34,21 @@ export function startIn(product: CatalogueProduct, text: string): DateTime | nul
   return parsed.isValid ? parsed : null;
 }
 
-function withinRanges(product: CatalogueProduct, validity: Validity): boolean {
-  const first = validity.from.toISODate()!;
-  const last = validity.to.toISODate()!;
-  return product.availabilityRanges.some((range) => range.from <= first && last <= range.to);
-}
+const calendarOf = (product: CatalogueProduct): SaleCalendar => ({
+  timezone: product.pool.timezone,
+  availabilityRanges: product.availabilityRanges,
+  bookingWindow: product.bookingWindow,
+});
 
 /**
  * Whether a validity can be booked now: inside one availability range, and inside the booking
- * window (earliestDaysBefore from 00:00 pool time; latestMinutesBeforeStart before the start of the
- * first day, or until the validity ends when null). Slot products are checked by their slots.
+ * window (catalogue/sale-calendar.ts). Slot products are checked by their slots.
  */
 export function validityUnavailability(product: CatalogueProduct, validity: Validity, now: Date): Unavailability | null {
-  if (!withinRanges(product, validity)) return 'OUTSIDE_AVAILABILITY';
+  const calendar = calendarOf(product);
+  if (!withinOneRange(calendar, validity)) return 'OUTSIDE_AVAILABILITY';
   if (usesSlots(product)) return null;
-  const { earliestDaysBefore, latestMinutesBeforeStart } = product.bookingWindow;
-  const today = todayIn(product, now);
-  if (earliestDaysBefore !== null && validity.from.startOf('day') > today.plus({ days: earliestDaysBefore })) return 'BOOKING_WINDOW';
-  const deadline = latestMinutesBeforeStart === null ? validity.to : validity.from.minus({ minutes: latestMinutesBeforeStart });
-  return now.getTime() > deadline.toMillis() ? 'BOOKING_WINDOW' : null;
+  return bookingWindowBreach(calendar, validity, now) ? 'BOOKING_WINDOW' : null;
 }
 
 /** §4: a slot fits a day when it starts and ends on that day in the pool's timezone and lists

@@ -3,7 +3,7 @@ import { slotPlanStreamName, slotStreamName } from '@alpenpass/contracts';
 import { handleCommand, loadStreamState, streamStateCache, type StreamStateCache } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
 import { availableCapacity, evolveSlot, initialSlotState, type SlotState } from './slot';
-import { decideSlot, type ClaimRef, type SlotCommand } from './slot-decide';
+import { decideSlot, type ClaimRef, type HoldRequest, type SlotCommand } from './slot-decide';
 import { decideSlotPlan, evolveSlotPlan, initialSlotPlanState, type SlotPlanCommand, type SlotPlanState } from './slot-plan';
 
 export const slotFolder = { initialState: initialSlotState, evolve: evolveSlot };
@@ -73,7 +73,7 @@ function claimOutcome(state: SlotState, { slotId, basketId, entryId }: ClaimRef)
 /** What the basket context calls: idempotent per basketId + entryId, never oversells. Refusals are
  * DomainErrors (409 SLOT_CAPACITY_EXHAUSTED, SLOT_NOT_BOOKABLE, …; 404 SLOT_NOT_FOUND). */
 export interface CapacityCommands {
-  holdCapacity(input: ClaimRef & { quantity: number; skipCapacityCheck?: boolean }, metadata?: Partial<EventMetadata>): Promise<ClaimOutcome>;
+  holdCapacity(input: HoldRequest, metadata?: Partial<EventMetadata>): Promise<ClaimOutcome>;
   releaseCapacity(input: ClaimRef, metadata?: Partial<EventMetadata>): Promise<ClaimOutcome>;
   /** turns the entry's hold into a booking (at checkout) */
   bookCapacity(input: ClaimRef, metadata?: Partial<EventMetadata>): Promise<ClaimOutcome>;

@@ -1,12 +1,20 @@
 import type { SlotEvent, SlotScheduledData } from '@alpenpass/contracts';
 import { conflict, invalid, notFound } from '../platform/domain-error';
-import { claimKey, usedCapacity, type LiveSlotState, type SlotState } from './slot';
+import { claimKey, heldBy, usedCapacity, type LiveSlotState, type SlotState } from './slot';
 
 export interface ClaimRef {
   slotId: number;
   basketId: string;
   entryId: string;
 }
+
+/** A fair-hold cap: `holderId` may hold at most `maxPlaces(capacity)` places on the slot. */
+export interface HolderCap {
+  holderId: string;
+  maxPlaces: (capacity: number) => number;
+}
+
+export type HoldRequest = ClaimRef & { quantity: number; skipCapacityCheck?: boolean; holder?: HolderCap };
 
 export type SlotCommand =
   | { type: 'ScheduleSlot'; data: SlotScheduledData }
@@ -16,7 +24,7 @@ export type SlotCommand =
   | { type: 'DeleteSlot'; data: { slotId: number } }
   | { type: 'ChangeSlotCapacity'; data: { slotId: number; capacity: number } }
   /** sets the entry's hold to `quantity`; skipCapacityCheck is for staff (§5 basket validation flags) */
-  | { type: 'HoldCapacity'; data: ClaimRef & { quantity: number; skipCapacityCheck?: boolean } }
+  | { type: 'HoldCapacity'; data: HoldRequest }
   | { type: 'ReleaseCapacity'; data: ClaimRef }
   | { type: 'BookCapacity'; data: ClaimRef };
 
@@ -28,6 +36,7 @@ export const slotErrorCodes = {
   alreadyBooked: 'SLOT_ENTRY_ALREADY_BOOKED',
   noHold: 'SLOT_HOLD_NOT_FOUND',
   invalidQuantity: 'INVALID_QUANTITY',
+  holderLimit: 'SLOT_HOLD_LIMIT',
 } as const;
 
 function live(state: SlotState, slotId: number): LiveSlotState {
@@ -35,7 +44,20 @@ function live(state: SlotState, slotId: number): LiveSlotState {
   throw notFound(slotErrorCodes.notFound, `Slot ${slotId} does not exist.`);
 }
 
-function holdCapacity(state: SlotState, data: Extract<SlotCommand, { type: 'HoldCapacity' }>['data']): SlotEvent[] {
+function checkHolderCap(slot: LiveSlotState, key: string, data: HoldRequest): void {
+  if (!data.holder) return;
+  const max = data.holder.maxPlaces(slot.capacity);
+  const held = heldBy(slot, data.holder.holderId, key);
+  if (held + data.quantity > max) {
+    const left = Math.max(0, max - held);
+    throw conflict(
+      slotErrorCodes.holderLimit,
+      left === 0 ? `You already hold the most places one customer may hold on slot ${data.slotId} (${max}).` : `One customer may hold at most ${max} places on slot ${data.slotId}: ${left} more can be held.`,
+    );
+  }
+}
+
+function holdCapacity(state: SlotState, data: HoldRequest): SlotEvent[] {
   const { slotId, basketId, entryId, quantity } = data;
   if (!Number.isInteger(quantity) || quantity < 1) {
     throw invalid(slotErrorCodes.invalidQuantity, 'The quantity must be a whole number of 1 or more.', 'quantity');
@@ -57,7 +79,9 @@ function holdCapacity(state: SlotState, data: Extract<SlotCommand, { type: 'Hold
     const left = Math.max(0, free);
     throw conflict(slotErrorCodes.soldOut, left === 0 ? `Slot ${slotId} is sold out.` : `Only ${left} places are left on slot ${slotId}.`);
   }
-  return [{ type: 'CapacityHeld', data: { slotId, basketId, entryId, quantity } }];
+  checkHolderCap(slot, key, data);
+  const holderId = data.holder?.holderId;
+  return [{ type: 'CapacityHeld', data: { slotId, basketId, entryId, quantity, ...(holderId ? { holderId } : {}) } }];
 }
 
 function releaseCapacity(state: SlotState, { slotId, basketId, entryId }: ClaimRef): SlotEvent[] {

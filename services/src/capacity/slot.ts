@@ -10,6 +10,8 @@ export type SlotState =
       capacity: number;
       visible: boolean;
       holds: Record<string, number>;
+      /** the holder of each hold that named one (fair-hold cap) */
+      holders: Record<string, string>;
       bookings: Record<string, number>;
     }
   | { status: 'deleted'; slotId: number; productId: number | null };
@@ -28,16 +30,28 @@ export const usedCapacity = (state: LiveSlotState) => total(state.holds) + total
 /** Places still free; never negative, even after staff lowered the capacity below what is used. */
 export const availableCapacity = (state: LiveSlotState) => Math.max(0, state.capacity - usedCapacity(state));
 
-function without(claims: Record<string, number>, key: string): Record<string, number> {
+function without<T>(claims: Record<string, T>, key: string): Record<string, T> {
   const rest = { ...claims };
   delete rest[key];
   return rest;
 }
 
+const withoutHolder = (holders: Record<string, string>, key: string) => (key in holders ? without(holders, key) : holders);
+
+/** The holder of a hold: the one it named, else its basket (holds from before holders were named). */
+export const holderOf = (state: LiveSlotState, key: string) => state.holders[key] ?? `basket:${key.slice(0, key.indexOf('/'))}`;
+
+/** Places a holder holds on the slot, leaving out one claim (the one being changed). */
+export function heldBy(state: LiveSlotState, holderId: string, exceptKey: string): number {
+  let sum = 0;
+  for (const [key, quantity] of Object.entries(state.holds)) if (key !== exceptKey && holderOf(state, key) === holderId) sum += quantity;
+  return sum;
+}
+
 export function evolveSlot(state: SlotState, event: SlotEvent): SlotState {
   if (event.type === 'SlotScheduled') {
     const slot = event.data;
-    return { status: 'scheduled', slot, capacity: slot.capacity, visible: slot.visible, holds: {}, bookings: {} };
+    return { status: 'scheduled', slot, capacity: slot.capacity, visible: slot.visible, holds: {}, holders: {}, bookings: {} };
   }
   if (event.type === 'SlotDeleted') {
     const productId = state.status === 'scheduled' || state.status === 'cancelled' ? state.slot.productId : null;
@@ -54,14 +68,17 @@ export function evolveSlot(state: SlotState, event: SlotEvent): SlotState {
     case 'SlotCapacityChanged':
       return { ...state, capacity: event.data.capacity };
     case 'CapacityHeld': {
-      const { basketId, entryId, quantity } = event.data;
-      return { ...state, holds: { ...state.holds, [claimKey(basketId, entryId)]: quantity } };
+      const { basketId, entryId, quantity, holderId } = event.data;
+      const key = claimKey(basketId, entryId);
+      return { ...state, holds: { ...state.holds, [key]: quantity }, holders: holderId ? { ...state.holders, [key]: holderId } : state.holders };
     }
-    case 'CapacityReleased':
-      return { ...state, holds: without(state.holds, claimKey(event.data.basketId, event.data.entryId)) };
+    case 'CapacityReleased': {
+      const key = claimKey(event.data.basketId, event.data.entryId);
+      return { ...state, holds: without(state.holds, key), holders: withoutHolder(state.holders, key) };
+    }
     case 'CapacityBooked': {
       const key = claimKey(event.data.basketId, event.data.entryId);
-      return { ...state, holds: without(state.holds, key), bookings: { ...state.bookings, [key]: event.data.quantity } };
+      return { ...state, holds: without(state.holds, key), holders: withoutHolder(state.holders, key), bookings: { ...state.bookings, [key]: event.data.quantity } };
     }
     default: {
       const unexpected: never = event;

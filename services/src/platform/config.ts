@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import {
   CLIENT_ID,
+  defaultSaleLimits,
   envBoolean,
   envList,
   envPort,
@@ -11,6 +12,7 @@ import {
   featureFlagsFromList,
   taskQueues,
   type FeatureFlags,
+  type SaleLimits,
 } from '@alpenpass/contracts';
 
 export const allRoles = ['api', 'relay', 'projector', 'worker'] as const;
@@ -40,6 +42,12 @@ const environment = z.object({
   AUTH_SIGNING_KEY_FILE: z.string().default(join(repositoryRoot, '.data', 'keys', 'signing-key.json')),
   FEATURE_FLAGS: envList.pipe(z.array(featureFlagName)),
   BASKET_HOLD_TTL_SECONDS: envPositiveNumber.default(1800),
+  BASKET_HOLD_MAX_LIFETIME_SECONDS: envPositiveNumber.default(3600),
+  BASKET_MAX_QUANTITY_PER_ENTRY: envPositiveNumber.default(defaultSaleLimits.maxQuantityPerEntry),
+  BASKET_MAX_PLACES: envPositiveNumber.default(defaultSaleLimits.maxPlacesPerBasket),
+  HOLD_MAX_PLACES_PER_SLOT: envPositiveNumber.default(defaultSaleLimits.maxPlacesPerSlotHolder),
+  HOLD_MAX_SLOT_SHARE_PERCENT: envPositiveNumber.pipe(z.number().max(100, 'Expected at most 100')).default(defaultSaleLimits.maxSlotSharePercent),
+  BASKET_CREATIONS_PER_MINUTE: envPositiveNumber.default(30),
   WEB_DIST: z.string().default(join(repositoryRoot, 'web', 'dist')),
   SERVE_WEB: envBoolean,
   CONTENT_WEBHOOK_SECRET: z.string().min(16).default('alpenpass-dev-content-webhook-secret'),
@@ -59,6 +67,12 @@ export interface AppConfig {
   auth: { jwksUri?: string; audience: string; issuers: string[]; signingKeyFile: string };
   featureFlags: FeatureFlags;
   basketHoldTtlMs: number;
+  /** a hold's total lifetime: renewals never extend it past this from its start */
+  basketHoldMaxLifetimeMs: number;
+  /** the shop's default sale limits (docs/basket.md, "Sale rules"); a channel may set its own */
+  saleLimits: SaleLimits;
+  /** baskets a guest may create per client address and minute */
+  basketCreationsPerMinute: number;
   web: { dist: string; serve: boolean };
   contentWebhookSecret: string;
   loadDemoData: boolean;
@@ -89,6 +103,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     auth: { jwksUri: e.AUTH_JWKS_URI, audience: e.AUTH_AUDIENCE, issuers: e.AUTH_ISSUERS, signingKeyFile: e.AUTH_SIGNING_KEY_FILE },
     featureFlags: featureFlagsFromList(e.FEATURE_FLAGS),
     basketHoldTtlMs: e.BASKET_HOLD_TTL_SECONDS * 1000,
+    basketHoldMaxLifetimeMs: e.BASKET_HOLD_MAX_LIFETIME_SECONDS * 1000,
+    saleLimits: {
+      maxQuantityPerEntry: Math.floor(e.BASKET_MAX_QUANTITY_PER_ENTRY),
+      maxPlacesPerBasket: Math.floor(e.BASKET_MAX_PLACES),
+      maxPlacesPerSlotHolder: Math.floor(e.HOLD_MAX_PLACES_PER_SLOT),
+      maxSlotSharePercent: e.HOLD_MAX_SLOT_SHARE_PERCENT,
+    },
+    basketCreationsPerMinute: Math.floor(e.BASKET_CREATIONS_PER_MINUTE),
     web: { dist: e.WEB_DIST, serve: env.SERVE_WEB === undefined ? true : e.SERVE_WEB },
     contentWebhookSecret: e.CONTENT_WEBHOOK_SECRET,
     loadDemoData: env.LOAD_DEMO_DATA === undefined ? true : e.LOAD_DEMO_DATA,

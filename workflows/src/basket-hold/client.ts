@@ -24,13 +24,13 @@ export interface StartBasketHoldOptions {
  * answers the running hold's handle; once a hold has ended, a new one may start. */
 export async function startBasketHold(
   client: Client,
-  input: { basketId: string; ttlMs?: number },
+  input: { basketId: string; ttlMs?: number; maxLifetimeMs?: number },
   options: StartBasketHoldOptions = {},
 ): Promise<WorkflowHandleWithFirstExecutionRunId<typeof basketHoldWorkflow>> {
   return client.workflow.start(basketHoldWorkflow, {
     workflowId: basketHoldWorkflowId(input.basketId),
     taskQueue: options.taskQueue ?? taskQueues.workflows,
-    args: [{ basketId: input.basketId, ttlMs: input.ttlMs }],
+    args: [{ basketId: input.basketId, ttlMs: input.ttlMs, maxLifetimeMs: input.maxLifetimeMs }],
     workflowIdConflictPolicy: 'USE_EXISTING',
     workflowIdReusePolicy: 'ALLOW_DUPLICATE',
   });

@@ -25,8 +25,12 @@ export interface BasketHoldInput {
   basketId: string;
   /** Time without activity after which the holds are released; defaults to 30 minutes. */
   ttlMs?: number;
+  /** The longest a hold may run from its start: renewals never move the deadline past it. */
+  maxLifetimeMs?: number;
   /** Carried over by continue-as-new so a long-lived basket keeps its deadline. */
   expiresAtMs?: number;
+  /** Carried over by continue-as-new: the start + maxLifetimeMs of the first run. */
+  endsByMs?: number;
 }
 
 /** Activity on the basket: the deadline moves to now + TTL. */
@@ -52,11 +56,13 @@ const { releaseBasketHolds } = proxyActivities<BasketHoldActivities>({
 export async function basketHoldWorkflow(input: BasketHoldInput): Promise<BasketHoldState> {
   const ttlMs = input.ttlMs ?? defaultBasketHoldTtlMs;
   // Date.now() inside a workflow is the deterministic workflow clock.
-  let expiresAtMs = input.expiresAtMs ?? Date.now() + ttlMs;
+  const endsByMs = input.endsByMs ?? (input.maxLifetimeMs === undefined ? undefined : Date.now() + input.maxLifetimeMs);
+  const capped = (deadline: number) => (endsByMs === undefined ? deadline : Math.min(deadline, endsByMs));
+  let expiresAtMs = capped(input.expiresAtMs ?? Date.now() + ttlMs);
   let state: BasketHoldState = 'holding';
 
   setHandler(renewSignal, () => {
-    if (state === 'holding') expiresAtMs = Date.now() + ttlMs;
+    if (state === 'holding') expiresAtMs = capped(Date.now() + ttlMs);
   });
   setHandler(checkedOutSignal, () => {
     if (state === 'holding') state = 'checkedOut';
@@ -74,7 +80,7 @@ export async function basketHoldWorkflow(input: BasketHoldInput): Promise<Basket
     if (!changed) break;
     // Many renewals grow the history; start afresh with the same deadline when the server asks.
     if (state === 'holding' && workflowInfo().continueAsNewSuggested) {
-      await continueAsNew<typeof basketHoldWorkflow>({ basketId: input.basketId, ttlMs, expiresAtMs });
+      await continueAsNew<typeof basketHoldWorkflow>({ basketId: input.basketId, ttlMs, expiresAtMs, endsByMs });
     }
   }
 

@@ -5,7 +5,7 @@ import type { Logger } from '../logger';
 import { Problem, problemBody } from './problem';
 import { fieldErrors } from './validate';
 
-const statusOfKind: Record<RefusalKind, number> = { invalid: 400, not_found: 404, conflict: 409, forbidden: 403, unavailable: 503 };
+const statusOfKind: Record<RefusalKind, number> = { invalid: 400, not_found: 404, conflict: 409, forbidden: 403, unavailable: 503, too_many: 429 };
 
 /** body-parser and friends mark client mistakes with a status (malformed JSON, too large, bad charset) */
 function clientMistake(error: unknown): Problem | undefined {

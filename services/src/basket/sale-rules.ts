@@ -1,0 +1,151 @@
+import { AGE_ATTRIBUTE, basketErrorCodes as codes, DURATION_ATTRIBUTE, type BasketEntryRecord } from '@alpenpass/contracts';
+import { durationFitsRange, parseDuration } from '@alpenpass/contracts/src/duration';
+import { DateTime } from 'luxon';
+import { offeredWindow } from '../capacity/booking-window';
+import { bookingWindowBreach, stillOnSale, withinOneRange, type ZonedValidity } from '../catalogue/sale-calendar';
+import type { DefinitionFacts, EntryFacts, ProductFacts, SlotFacts } from './entry-facts';
+
+/** A sale rule an entry breaks: the code and message of its 400 problem and of its validation issue. */
+export interface SaleRuleBreach {
+  code: string;
+  message: string;
+  /** the field of the entry that breaks it, relative to the entry */
+  field?: string;
+}
+
+/** The booking-window rules that staff may set aside when they validate (§5 validation flags). */
+export interface WindowFlags {
+  ignoreEarliestBookingTime: boolean;
+  ignoreLatestBookingTime: boolean;
+}
+
+const noFlags: WindowFlags = { ignoreEarliestBookingTime: false, ignoreLatestBookingTime: false };
+
+type RuledEntry = Pick<BasketEntryRecord, 'productId' | 'productDefinitionId' | 'slotId' | 'validity' | 'allocation' | 'quantity' | 'originEntryId'>;
+
+const breach = (code: string, message: string, field?: string): SaleRuleBreach => ({ code, message, field });
+
+function personTypeBreaches(entry: RuledEntry, definition: DefinitionFacts): SaleRuleBreach[] {
+  if (!('personTypes' in entry.allocation)) return [];
+  const age = definition.attributes[AGE_ATTRIBUTE];
+  return entry.allocation.personTypes
+    .filter((personType) => personType.personType !== age)
+    .map((personType) =>
+      age === undefined
+        ? breach(codes.personTypeNotAllowed, `Product definition ${definition.id} is sold by quantity, not by person type (${personType.personType}).`, 'allocation')
+        : breach(codes.personTypeNotAllowed, `Product definition ${definition.id} is for the person type ${age}, not ${personType.personType}.`, 'allocation'),
+    );
+}
+
+function ageOn(birthdate: string, day: DateTime): number {
+  return Math.floor(day.diff(DateTime.fromISO(birthdate, { zone: day.zone }), 'years').years);
+}
+
+/** Named persons must be of the definition's age at the validity's first day (today without one). */
+function personAgeBreaches(entry: RuledEntry, definition: DefinitionFacts, product: ProductFacts, facts: EntryFacts): SaleRuleBreach[] {
+  if (!('personTypes' in entry.allocation)) return [];
+  const { minAge, maxAge } = definition.ageRange;
+  if (minAge === undefined && maxAge === undefined) return [];
+  const day = (entry.validity ? DateTime.fromISO(entry.validity.from, { setZone: true }) : DateTime.fromJSDate(facts.now)).setZone(product.timezone).startOf('day');
+  return entry.allocation.personTypes.flatMap((personType) =>
+    ('personIds' in personType ? personType.personIds : []).flatMap((personId) => {
+      const birthdate = facts.persons.get(personId)?.birthdate;
+      if (!birthdate) return [];
+      const age = ageOn(birthdate, day);
+      const fits = (minAge === undefined || age >= minAge) && (maxAge === undefined || age <= maxAge);
+      return fits ? [] : [breach(codes.personAgeNotAllowed, `Person ${personId} is ${age} years old on ${day.toISODate()}, outside the ages of product definition ${definition.id}.`, 'allocation')];
+    }),
+  );
+}
+
+function slotBreaches(slot: SlotFacts, product: ProductFacts, now: Date, flags: WindowFlags): SaleRuleBreach[] {
+  const within = (rule: 'earliest' | 'latest') => {
+    const window = offeredWindow({
+      timezone: product.timezone,
+      bookingWindow: product.bookingWindow,
+      now,
+      from: slot.from,
+      ignoreEarliestBookingTime: rule !== 'earliest',
+      ignoreLatestBookingTime: rule !== 'latest',
+      defaultDays: null,
+    });
+    const from = new Date(slot.from);
+    if (from < window.startsFrom) return false;
+    if (window.startsBefore && from >= window.startsBefore) return false;
+    return !(window.endsAfter && new Date(slot.to) <= window.endsAfter);
+  };
+  if (new Date(slot.to) <= now) return [breach(codes.validityInPast, `Slot ${slot.slotId} is over.`, 'slotId')];
+  if (!flags.ignoreEarliestBookingTime && !within('earliest')) return [breach(codes.tooEarly, `Slot ${slot.slotId} cannot be booked yet.`, 'slotId')];
+  if (!flags.ignoreLatestBookingTime && !within('latest')) return [breach(codes.tooLate, `Slot ${slot.slotId} can no longer be booked.`, 'slotId')];
+  return [];
+}
+
+function dayValidityBreaches(entry: RuledEntry, definition: DefinitionFacts, product: ProductFacts, now: Date, flags: WindowFlags): SaleRuleBreach[] {
+  const { validity } = entry;
+  if (!validity) return [breach(codes.validityRequired, `Product ${product.id} needs a validity (from and to) or a slot.`, 'validity')];
+  const zoned: ZonedValidity = {
+    from: DateTime.fromISO(validity.from, { zone: product.timezone }),
+    to: DateTime.fromISO(validity.to, { zone: product.timezone }),
+  };
+  if (!zoned.from.isValid || !zoned.to.isValid) return [breach(codes.invalidValidity, 'The validity is not a real date.', 'validity')];
+  const days = `${zoned.from.toISODate()} – ${zoned.to.toISODate()}`;
+  if (zoned.to < zoned.from) return [breach(codes.invalidValidity, 'The validity must not end before it starts.', 'validity.to')];
+  if (zoned.to.endOf('day').toMillis() < now.getTime()) return [breach(codes.validityInPast, `The validity ${days} is in the past.`, 'validity')];
+  const durationText = definition.attributes[DURATION_ATTRIBUTE];
+  const duration = durationText === undefined ? undefined : parseDuration(durationText);
+  if (duration && !durationFitsRange(duration, zoned.from, zoned.to)) {
+    return [breach(codes.durationMismatch, `Product definition ${definition.id} is valid for ${durationText}, not for ${days}.`, 'validity')];
+  }
+  if (!withinOneRange(product, zoned)) return [breach(codes.outsideAvailability, `Product ${product.id} is not sold for ${days}.`, 'validity')];
+  const window = bookingWindowBreach(product, zoned, now);
+  if (window === 'early' && !flags.ignoreEarliestBookingTime) return [breach(codes.tooEarly, `The validity ${days} cannot be booked yet.`, 'validity')];
+  if (window === 'late' && !flags.ignoreLatestBookingTime) return [breach(codes.tooLate, `The validity ${days} can no longer be booked.`, 'validity')];
+  return [];
+}
+
+function validityBreaches(entry: RuledEntry, definition: DefinitionFacts, product: ProductFacts, facts: EntryFacts, flags: WindowFlags): SaleRuleBreach[] {
+  if (entry.slotId !== null) {
+    const slot = facts.slots.get(entry.slotId);
+    if (!slot) return [breach('SLOT_NOT_FOUND', `Slot ${entry.slotId} does not exist.`, 'slotId')];
+    return slotBreaches(slot, product, facts.now, flags);
+  }
+  if (product.kind === 'TIME_SLOT') return [breach(codes.slotRequired, `Product ${product.id} is booked by time slot: choose a slot.`, 'slotId')];
+  if (product.hasValidity) return dayValidityBreaches(entry, definition, product, facts.now, flags);
+  if (entry.validity) return [breach(codes.invalidValidity, `Product ${product.id} has no validity to choose.`, 'validity')];
+  return stillOnSale(product, facts.now) ? [] : [breach(codes.outsideAvailability, `Product ${product.id} is not sold any more.`)];
+}
+
+/**
+ * The sale rules of one entry (docs/basket.md, "Sale rules"): person types and ages of its
+ * definition, its quantity limit, its validity (duration, availability, not in the past, booking
+ * window) or its slot's booking window. Originated entries (deposits) follow the entry that
+ * requires them and are not checked on their own. The add path refuses the first breach; the
+ * validation reports them all: both call this.
+ */
+export function entrySaleBreaches(entry: RuledEntry, facts: EntryFacts, flags: WindowFlags = noFlags): SaleRuleBreach[] {
+  if (entry.originEntryId !== null) return [];
+  const definition = facts.definitions.get(entry.productDefinitionId);
+  const product = facts.products.get(entry.productId);
+  if (!definition || !product) return [breach(codes.unknownDefinition, `Product definition ${entry.productDefinitionId} is not sold any more.`, 'productDefinitionId')];
+  const quantity =
+    entry.quantity > facts.limits.maxQuantityPerEntry
+      ? [breach(codes.entryQuantityLimit, `An entry may hold at most ${facts.limits.maxQuantityPerEntry} places.`, 'allocation')]
+      : [];
+  return [
+    ...personTypeBreaches(entry, definition),
+    ...quantity,
+    ...validityBreaches(entry, definition, product, facts, flags),
+    ...personAgeBreaches(entry, definition, product, facts),
+  ];
+}
+
+/** Places the customer asked for in a basket: originated entries (deposits) are not counted. */
+export function basketPlaces(entries: Pick<RuledEntry, 'quantity' | 'originEntryId'>[]): number {
+  return entries.reduce((sum, entry) => sum + (entry.originEntryId === null ? entry.quantity : 0), 0);
+}
+
+export function basketPlacesBreach(entries: Pick<RuledEntry, 'quantity' | 'originEntryId'>[], facts: Pick<EntryFacts, 'limits'>): SaleRuleBreach | null {
+  const places = basketPlaces(entries);
+  const limit = facts.limits.maxPlacesPerBasket;
+  return places > limit ? breach(codes.basketPlacesLimit, `A basket may hold at most ${limit} places (this one would hold ${places}).`) : null;
+}
