@@ -7,6 +7,7 @@ import { addEntriesBody } from '@alpenpass/contracts';
 import { randomUUID } from 'node:crypto';
 import { readModelFactSources, type BasketFactSources } from '../../services/src/basket/basket-facts';
 import { createBasketService } from '../../services/src/basket/basket-service';
+import { kitNow } from '../../services/src/basket/basket-test-kit';
 import { noHoldTimer } from '../../services/src/basket/hold-timer';
 import { createCapacityCommands, type CapacityCommands } from '../../services/src/capacity/slot-commands';
 import type { EventStore } from '../../services/src/platform/event-store/event-store';
@@ -62,7 +63,7 @@ async function main() {
     const store: EventStore = timed(db.store, (method, args) => `${method}(${method.startsWith('read') && method !== 'readAll' ? streamKind(args) : method === 'append' ? streamKind(args) : ''})`);
     const sources: BasketFactSources = timed(readModelFactSources(db.knex, store), (method) => `facts.${method}`);
     const capacity: CapacityCommands = timed(createCapacityCommands(store), (method) => `capacity.${method}`);
-    const service = createBasketService({ store, sources, capacity, holds: noHoldTimer, log: createLogger('silent') });
+    const service = createBasketService({ store, sources, capacity, holds: noHoldTimer, log: createLogger('silent'), now: () => kitNow });
     const caller = { principal: null, correlationId: randomUUID() };
     const add = (basketId: string, slotId: number) =>
       step.run('add', async () => {

@@ -14,6 +14,7 @@ import { startCpuProfile } from './cpu-profile';
 import { basketRouter } from '../../services/src/basket/api';
 import { readModelFactSources } from '../../services/src/basket/basket-facts';
 import { createBasketService } from '../../services/src/basket/basket-service';
+import { kitNow } from '../../services/src/basket/basket-test-kit';
 import { noHoldTimer } from '../../services/src/basket/hold-timer';
 import { evolveSlot, initialSlotState, usedCapacity } from '../../services/src/capacity/slot';
 import { createCapacityCommands } from '../../services/src/capacity/slot-commands';
@@ -54,7 +55,7 @@ async function main() {
     const counted = countingStore(store);
     let queries = 0;
     knex.on('query', () => (queries += 1));
-    const service = createBasketService({ store: counted.store, sources: readModelFactSources(knex, counted.store), capacity: createCapacityCommands(counted.store), holds: noHoldTimer, log: createLogger('silent') });
+    const service = createBasketService({ store: counted.store, sources: readModelFactSources(knex, counted.store), capacity: createCapacityCommands(counted.store), holds: noHoldTimer, log: createLogger('silent'), now: () => kitNow });
     const identity = await createTestIdentity();
     const app = createHttpApp({ log: createLogger('silent'), shop: { clientId: '1', channelId: testChannelId }, verifyToken: identity.verifyToken, publicKeys: [], routers: [basketRouter(service)], readiness: [] });
     const listening = app.listen(0);

@@ -8,7 +8,7 @@ import { currentPricesProjection } from '../../projections/src/pricing';
 import { catchUp, liveTarget } from '../../projections/src/runtime/catch-up';
 import { ensureLiveGeneration } from '../../projections/src/runtime/replay';
 import { createKnex, defaultDatabaseUrl, dropDatabase, ensureDatabase, migrateToLatest, withDatabase } from '../../infra/src';
-import { publishDemoCatalogue } from '../../services/src/basket/basket-test-kit';
+import { kitSlotDay, publishDemoCatalogue } from '../../services/src/basket/basket-test-kit';
 import { runSlotCommand } from '../../services/src/capacity/slot-commands';
 import type { EventStore } from '../../services/src/platform/event-store/event-store';
 import { createPostgresEventStore } from '../../services/src/platform/event-store/postgres-event-store';
@@ -51,7 +51,8 @@ export async function createSurgeDatabase(poolSize: number): Promise<SurgeDataba
     }
     for (let slotId = 1; slotId <= HOT_SLOTS + COLD_SLOTS; slotId += 1) {
       const hot = slotId <= HOT_SLOTS;
-      const from = new Date(Date.UTC(2030, 6, 1 + (slotId % 30), 7 + (slotId % 8)));
+      // the 30 days after kitNow: inside the gondola's 60-day booking window
+      const from = new Date(Date.parse(`${kitSlotDay}T07:00:00Z`) + (slotId % 30) * 86_400_000 + (slotId % 8) * 3_600_000);
       const to = new Date(from.getTime() + 3_600_000);
       await runSlotCommand(
         store,

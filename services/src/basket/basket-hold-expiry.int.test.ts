@@ -14,7 +14,7 @@ import { createBasketTestKit, kitNow, type BasketTestKit } from './basket-test-k
 
 /** The hold-expiry path end to end: the basket context's module lends releaseBasketHolds to the real
  * worker role, which runs the basket hold workflow on the Temporal dev server on a queue of its own. */
-const config = loadConfig({ ...process.env, TEMPORAL_TASK_QUEUE: `basket-expiry-test-${randomUUID()}`, BASKET_HOLD_TTL_SECONDS: '2', LOG_LEVEL: 'silent' });
+const config = loadConfig({ ...process.env, TEMPORAL_TASK_QUEUE: `basket-expiry-test-${randomUUID()}`, BASKET_HOLD_TTL_SECONDS: '2', HOLD_MAX_SLOT_SHARE_PERCENT: '100', LOG_LEVEL: 'silent' });
 const log = createLogger('silent');
 const temporal = lazyTemporalClient(config.temporal);
 let kit: BasketTestKit;
@@ -46,7 +46,7 @@ afterAll(async () => {
 
 const freePlaces = async (slotId: number) => {
   await kit.project();
-  const slots = await request(kit.app).get('/api/capacities/slots/products/103?from=2030-07-01&to=2030-07-02').set(shopHeaders);
+  const slots = await request(kit.app).get('/api/capacities/slots/products/103?from=2030-12-21&to=2030-12-22').set(shopHeaders);
   return (slots.body as { id: number; availableCapacity: number }[]).find((slot) => slot.id === slotId)?.availableCapacity;
 };
 

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Express } from 'express';
 import { catalogueStreamName } from '@alpenpass/contracts';
 import { capacityProjections } from '@alpenpass/projections/src/capacity';
@@ -19,8 +17,10 @@ import { createPostgresEventStore } from '../platform/event-store/postgres-event
 import type { EventStore } from '../platform/event-store/event-store';
 import { createHttpApp } from '../platform/http/app';
 import { createLogger } from '../platform/logger';
+import { postgresRateLimiter } from '../platform/rate-limit';
 import { createTestIdentity, type TestIdentity } from '../platform/testing/auth';
 import { testChannelId } from '../platform/testing/shop-headers';
+import { placedDemoCatalogue } from '../demo/catalogue';
 import { basketRouter } from './api';
 import { readModelFactSources } from './basket-facts';
 import { createBasketService, type BasketService } from './basket-service';
@@ -41,19 +41,27 @@ export interface BasketTestKit {
   close(): Promise<void>;
 }
 
-/** The demo gondola (product 103: adult 1031, child 1032) has slots; its booking window is 60 days. */
-export const kitNow = new Date('2030-06-30T12:00:00Z');
+/** A winter day on which every demo product is on sale (the demo catalogue is placed in its season).
+ * The demo gondola (product 103: adult 1031, child 1032) has slots; its booking window is 60 days. */
+export const kitNow = new Date('2030-12-20T12:00:00Z');
+/** The day after kitNow: the kit's slots start on it at 07:00 UTC. */
+export const kitSlotDay = '2030-12-21';
 const projections: AnyProjection[] = [catalogueDocumentsProjection, currentPricesProjection, ...capacityProjections, ...basketProjections];
 
-export async function publishDemoCatalogue(store: EventStore): Promise<void> {
-  const file = join(__dirname, '../../../infra/demo/catalogue.json');
-  const { documents } = JSON.parse(readFileSync(file, 'utf8')) as { documents: { id: string }[] };
-  for (const document of documents) {
+/** The demo catalogue placed in the season of `now`, as the demo loader publishes it. */
+export async function publishDemoCatalogue(store: EventStore, now: Date = kitNow): Promise<void> {
+  for (const document of placedDemoCatalogue(now).documents) {
     await store.append(catalogueStreamName(document.id), [{ type: 'ContentDocumentPublished', data: { document } }], { expectedRevision: 'any' });
   }
 }
 
-export async function createBasketTestKit(options: { holds?: HoldTimer } = {}): Promise<BasketTestKit> {
+export interface BasketTestKitOptions {
+  holds?: HoldTimer;
+  /** guest basket creations per client address and minute (unlimited when absent) */
+  guestCreationsPerMinute?: number;
+}
+
+export async function createBasketTestKit(options: BasketTestKitOptions = {}): Promise<BasketTestKit> {
   const db = await createTestDatabase();
   const store = createPostgresEventStore({ knex: db.knex });
   await publishDemoCatalogue(store);
@@ -78,6 +86,7 @@ export async function createBasketTestKit(options: { holds?: HoldTimer } = {}): 
     holds: options.holds ?? recordingTimer,
     log: createLogger('silent'),
     now: () => kitNow,
+    guestCreations: options.guestCreationsPerMinute === undefined ? undefined : postgresRateLimiter(db.knex, { limit: options.guestCreationsPerMinute, windowMs: 60_000 }),
   });
   const lookupProduct = catalogueFactsLookup(db.knex);
   const capacityDeps = {
@@ -104,7 +113,7 @@ export async function createBasketTestKit(options: { holds?: HoldTimer } = {}): 
     app,
     service,
     timerCalls,
-    async scheduleSlot(slotId, capacity, productDefinitionIds = [1031, 1032], from = '2030-07-01T07:00:00Z') {
+    async scheduleSlot(slotId, capacity, productDefinitionIds = [1031, 1032], from = `${kitSlotDay}T07:00:00Z`) {
       const to = new Date(Date.parse(from) + 3 * 3600_000).toISOString().replace('.000Z', 'Z');
       await runSlotCommand(
         store,

@@ -109,6 +109,22 @@ describe('basket hold workflow on the Temporal dev server', () => {
     expect(releasesOf(basketId)).toBe(1);
   });
 
+  it('never renews past the maximum lifetime: activity cannot keep places held for ever', async () => {
+    const basketId = randomUUID();
+    const startedAt = Date.now();
+    const handle = await startBasketHold(client, { basketId, ttlMs, maxLifetimeMs: 3000 }, { taskQueue });
+    const endsBy = Date.parse((await getBasketHoldStatus(client, basketId))?.expiresAt ?? '') + 1000;
+    for (let renewal = 0; renewal < 3; renewal += 1) {
+      await sleep(800);
+      await renewBasketHold(client, basketId);
+      expect(Date.parse((await getBasketHoldStatus(client, basketId))?.expiresAt ?? '')).toBeLessThanOrEqual(endsBy);
+    }
+    expect(await handle.result()).toBe('expired');
+    expect(releasesOf(basketId)).toBe(1);
+    // renewed at 2.4 s with a 2 s TTL, yet released at the 3 s lifetime
+    expect(Date.now() - startedAt).toBeLessThan(2400 + ttlMs);
+  });
+
   it('keeps the holds when the basket goes to checkout', async () => {
     const basketId = randomUUID();
     const handle = await start(basketId);

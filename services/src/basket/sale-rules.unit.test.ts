@@ -1,0 +1,124 @@
+import type { BasketEntryInput } from '@alpenpass/contracts';
+import { DomainError } from '../platform/domain-error';
+import type { OpenBasket } from './basket';
+import { created, entryInput, given, newEntry, testFacts } from './basket-fixtures';
+import { decideBasket } from './decide';
+import type { EntryFacts } from './entry-facts';
+import { validateBasket } from './validate-basket';
+import { toBasketDto } from './basket-view';
+
+/** now (fixtures): 2030-06-30 12:00 in Zurich. Product 2 (multi-day pass, definitions 21 adult and
+ * 22 child, 2 days) is sold in 2030, from 60 days ahead until 16:00 on its first day. Product 1 is
+ * the gondola (slot 7 on 1 July, adult 11 and child 12); 3 is the keycard deposit (31). */
+const facts = (change: (facts: EntryFacts) => void = () => {}): EntryFacts => {
+  const result = testFacts();
+  change(result);
+  return result;
+};
+const at = (iso: string) => facts((f) => (f.now = new Date(iso)));
+
+function refusalOf(inputs: BasketEntryInput[], entryFacts = facts()): DomainError | null {
+  try {
+    decideBasket({ type: 'AddEntries', data: { parentEntryId: null, entries: inputs.map((input) => newEntry(input)), facts: entryFacts } }, given(created()));
+    return null;
+  } catch (error) {
+    if (error instanceof DomainError) return error;
+    throw error;
+  }
+}
+
+const pass = (from: string, to: string, extra: Partial<BasketEntryInput> = {}) => entryInput(21, { validity: { from, to }, ...extra });
+
+describe('sale rules: validity', () => {
+  it('accepts a 2-day pass for two days inside the season and the booking window', () => {
+    expect(refusalOf([pass('2030-07-02', '2030-07-03')])).toBeNull();
+  });
+
+  it.each([
+    ['one day on a 2-day pass', pass('2030-07-02', '2030-07-02'), 'VALIDITY_DURATION_MISMATCH', 'Product definition 21 is valid for 2d, not for 2030-07-02 – 2030-07-02.'],
+    ['months on a 2-day pass', pass('2030-07-02', '2030-12-31'), 'VALIDITY_DURATION_MISMATCH', 'Product definition 21 is valid for 2d, not for 2030-07-02 – 2030-12-31.'],
+    ['days in the past', pass('2030-01-01', '2030-01-02'), 'VALIDITY_IN_PAST', 'The validity 2030-01-01 – 2030-01-02 is in the past.'],
+    ['year 0', pass('0000-01-01', '0000-01-02'), 'VALIDITY_IN_PAST', 'The validity 0000-01-01 – 0000-01-02 is in the past.'],
+    ['days outside the season', pass('2031-01-05', '2031-01-06'), 'OUTSIDE_AVAILABILITY', 'Product 2 is not sold for 2031-01-05 – 2031-01-06.'],
+    ['days beyond the booking window', pass('2030-09-15', '2030-09-16'), 'TOO_EARLY_TO_BOOK', 'The validity 2030-09-15 – 2030-09-16 cannot be booked yet.'],
+    ['a pass without validity', entryInput(21), 'VALIDITY_REQUIRED', 'Product 2 needs a validity (from and to) or a slot.'],
+    ['a validity on a product without one', entryInput(31, { validity: { from: '2030-07-02', to: '2030-07-02' } }), 'INVALID_VALIDITY', 'Product 3 has no validity to choose.'],
+    ['a slot product without a slot', entryInput(11), 'SLOT_REQUIRED', 'Product 1 is booked by time slot: choose a slot.'],
+  ])('refuses %s', (_case, input, code, message) => {
+    expect(refusalOf([input])).toMatchObject({ kind: 'invalid', code, message, path: expect.stringMatching(/^entries\.0/) });
+  });
+
+  it('sells a first day until 16:00 pool time (latestMinutesBeforeStart -960), not later', () => {
+    expect(refusalOf([pass('2030-06-30', '2030-07-01')], at('2030-06-30T13:59:00Z'))).toBeNull();
+    expect(refusalOf([pass('2030-06-30', '2030-07-01')], at('2030-06-30T14:01:00Z'))).toMatchObject({ code: 'TOO_LATE_TO_BOOK' });
+  });
+
+  it('holds a slot only inside its booking window: not 100 days ahead, not after its start', () => {
+    expect(refusalOf([entryInput(11, { slotId: 7 })], at('2030-03-20T10:00:00Z'))).toMatchObject({ code: 'TOO_EARLY_TO_BOOK', path: 'entries.0.slotId' });
+    expect(refusalOf([entryInput(11, { slotId: 7 })], at('2030-07-01T06:45:00Z'))).toMatchObject({ code: 'TOO_LATE_TO_BOOK' });
+    expect(refusalOf([entryInput(11, { slotId: 7 })], at('2030-07-01T11:00:00Z'))).toMatchObject({ code: 'VALIDITY_IN_PAST' });
+  });
+
+  it('refuses a product that is not sold any more', () => {
+    expect(refusalOf([entryInput(31)], at('2031-02-01T10:00:00Z'))).toMatchObject({ code: 'OUTSIDE_AVAILABILITY' });
+  });
+});
+
+describe('sale rules: person types and ages', () => {
+  it('refuses adults on the child definition, and person types on a definition sold by quantity', () => {
+    expect(refusalOf([pass('2030-07-02', '2030-07-03', { productDefinitionId: 22, allocation: { personTypes: [{ personType: 'adult', quantity: 3 }] } })])).toMatchObject({
+      code: 'PERSON_TYPE_NOT_ALLOWED',
+      message: 'Product definition 22 is for the person type child, not adult.',
+    });
+    expect(refusalOf([entryInput(31, { allocation: { personTypes: [{ personType: 'adult', quantity: 1 }] } })])).toMatchObject({ code: 'PERSON_TYPE_NOT_ALLOWED' });
+    expect(refusalOf([pass('2030-07-02', '2030-07-03', { allocation: { personTypes: [{ personType: 'adult', quantity: 3 }] } })])).toBeNull();
+  });
+
+  it('refuses persons that are not the basket account’s (404), and named persons of the wrong age at the first day', () => {
+    const named = (productDefinitionId: number, personType: string) => pass('2030-07-02', '2030-07-03', { productDefinitionId, allocation: { personTypes: [{ personType, personIds: [5] }] } });
+    expect(refusalOf([named(21, 'adult')])).toMatchObject({ kind: 'not_found', code: 'PERSON_NOT_FOUND' });
+    const withChild = facts((f) => f.persons.set(5, { personId: 5, birthdate: '2020-07-03' }));
+    expect(refusalOf([named(21, 'adult')], withChild)).toMatchObject({ code: 'PERSON_AGE_NOT_ALLOWED', message: 'Person 5 is 9 years old on 2030-07-02, outside the ages of product definition 21.' });
+    expect(refusalOf([named(22, 'child')], withChild)).toBeNull();
+  });
+});
+
+describe('sale rules: quantities', () => {
+  const many = (quantity: number) => pass('2030-07-02', '2030-07-03', { allocation: { quantity } });
+
+  it('limits an entry to maxQuantityPerEntry places and a basket to maxPlacesPerBasket (deposits not counted)', () => {
+    expect(refusalOf([many(20)])).toBeNull();
+    expect(refusalOf([many(21)])).toMatchObject({ code: 'ENTRY_QUANTITY_LIMIT', message: 'An entry may hold at most 20 places.' });
+    expect(refusalOf([many(9007199254740991)])).toMatchObject({ code: 'ENTRY_QUANTITY_LIMIT' });
+    expect(refusalOf([many(20), many(20), many(10)])).toBeNull();
+    expect(refusalOf([many(20), many(20), many(11)])).toMatchObject({ code: 'BASKET_PLACES_LIMIT', message: 'A basket may hold at most 50 places (this one would hold 51).' });
+  });
+
+  it('takes the limits from the facts (a channel or the configuration)', () => {
+    expect(refusalOf([many(5)], facts((f) => (f.limits = { ...f.limits, maxQuantityPerEntry: 4 })))).toMatchObject({ code: 'ENTRY_QUANTITY_LIMIT' });
+  });
+});
+
+describe('validation judges the stored entries by the same rules', () => {
+  it('reports a pass whose first day has passed since it was added', () => {
+    const events = decideBasket({ type: 'AddEntries', data: { parentEntryId: null, entries: [newEntry(pass('2030-07-02', '2030-07-03'))], facts: facts() } }, given(created()));
+    const basket = given(created(), ...events) as OpenBasket;
+    const flags = { ignoreEarliestBookingTime: false, ignoreLatestBookingTime: false, skipCapacityCheck: false };
+    expect(validateBasket(basket, flags, { ...facts(), claimedPlaces: new Map() })).toEqual([]);
+    const later = { ...at('2030-07-02T15:00:00Z'), claimedPlaces: new Map() };
+    expect(validateBasket(basket, flags, later).map((issue) => issue.code)).toEqual(['TOO_LATE_TO_BOOK']);
+    expect(validateBasket(basket, { ...flags, ignoreLatestBookingTime: true }, later)).toEqual([]);
+  });
+});
+
+describe('the hold shown on a basket', () => {
+  it('ends one TTL after the last change, but never past the lifetime from its first held place', () => {
+    const events = decideBasket({ type: 'AddEntries', data: { parentEntryId: null, entries: [newEntry(entryInput(11, { slotId: 7 }))], facts: facts() } }, given(created()));
+    const basket = given(created(), ...events) as OpenBasket;
+    const durations = { ttlMs: 30 * 60_000, maxLifetimeMs: 60 * 60_000 };
+    const heldAt = Date.parse(basket.holdSince!);
+    expect(Date.parse(toBasketDto(basket, durations).hold.expiresAt!)).toBe(heldAt + 30 * 60_000);
+    const changedLater = { ...basket, updatedAt: new Date(heldAt + 50 * 60_000).toISOString() };
+    expect(Date.parse(toBasketDto(changedLater, durations).hold.expiresAt!)).toBe(heldAt + 60 * 60_000);
+  });
+});
