@@ -25,6 +25,10 @@ export const defaultPricingSettings: PricingSettings = {
   applyRounding: true,
 };
 
+/** Grows whenever the price function charges differently for the same facts: generations named after
+ * it (the demo's) run again instead of answering "already done" with prices of the old model. */
+export const priceModelVersion = 2;
+
 export const defaultFloorPercent = 70;
 /** an additional day never costs more than the first: N days never cost more than N single days */
 export const maxMultidayPercent = 100;
