@@ -103,7 +103,14 @@ export const internalProductDocument = documentBase.extend({
   availableMediumRefs: z.array(documentRef).default([]),
   bookingWindow: bookingWindow.default({ earliestDaysBefore: null, latestMinutesBeforeStart: null }),
   sortOrder: z.number().int().default(0),
+  /** sold at the definitions' base prices on every date, never dynamically priced (deposits, fees);
+   * absent: fixed for DEPOSIT products, dynamic for every other kind */
+  fixedPrice: z.boolean().optional(),
 });
+
+/** Whether a product is sold at its base prices: its `fixedPrice` marker, by default only deposits. */
+export const isFixedPriceProduct = (doc: { productKind: ProductKind; fixedPrice?: boolean }): boolean =>
+  doc.fixedPrice ?? doc.productKind === 'DEPOSIT';
 
 export const productDefinitionDocument = documentBase.extend({
   kind: z.literal('productDefinition'),

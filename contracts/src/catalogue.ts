@@ -41,6 +41,8 @@ export const requiredDefinitionSummaryDto = z.object({
 
 export const productDefinitionDto = z.object({
   ...productDefinitionFields,
+  /** the lowest price it can be bought for now (in its sale window); null: it cannot be bought now */
+  fromPrice: chfPrice.nullable(),
   requiredProductDefinitions: z.array(
     z.object({
       requiredProductDefinitionId: z.number().int(),
@@ -66,6 +68,8 @@ export const productDto = z.object({
   media: z.array(medium),
   bookingWindow,
   productDefinitions: z.array(productDefinitionDto),
+  /** the lowest price of its definitions that can be bought now (the catalogue's "from"); null: none can */
+  fromPrice: chfPrice.nullable(),
 });
 export type ProductDto = z.infer<typeof productDto>;
 

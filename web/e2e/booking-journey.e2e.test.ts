@@ -84,13 +84,13 @@ describe('booking in the browser against the real shop', () => {
     await page.getByRole('button', { name: 'In den Warenkorb' }).click();
     await page.getByRole('status').getByText('Im Warenkorb.').waitFor();
 
-    // the 3-day pass: duration, first day, the required keycard deposit shown as part of it
+    // the 3-day pass: duration, first day, the required keycard deposit as a line of its own
     await page.getByRole('link', { name: 'Zurück zu allen Produkten' }).click();
     await page.getByRole('link', { name: 'Mehrtageskarte Alpenhorn auswählen' }).click();
     await heading('Mehrtageskarte Alpenhorn');
     await page.getByLabel('Dauer').selectOption({ label: '3 Tage' });
     await chooseFirstAvailableDay();
-    await page.getByText(/inklusive 1 × Keycard-Depot/).waitFor();
+    await page.getByText(/zuzüglich 1 × Keycard-Depot/).waitFor();
     await screenshot('journey-3-pass-de');
     await expectAccessible();
     await page.getByRole('button', { name: 'In den Warenkorb' }).click();

@@ -16,6 +16,8 @@ export interface CatalogueProduct {
   media: Medium[];
   bookingWindow: BookingWindow;
   sortOrder: number;
+  /** sold at the definitions' base prices, never dynamically priced (deposits, fees) */
+  fixedPrice: boolean;
   productDefinitions: CatalogueProductDefinition[];
 }
 

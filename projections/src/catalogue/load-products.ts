@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ContentDocumentOf } from '@alpenpass/contracts';
+import { isFixedPriceProduct, type ContentDocumentOf } from '@alpenpass/contracts';
 import { catalogueDocumentsTable, type CatalogueDocumentRow } from './catalogue-documents';
 import type { CatalogueDefinitionCore, CatalogueDiscount, CatalogueProduct } from './catalogue-product';
 
@@ -112,6 +112,7 @@ export async function assembleProducts(reader: CatalogueDocumentReader, productD
       media: doc.availableMediumRefs.flatMap((ref) => docOf(ref, 'availableMedium')?.medium ?? []),
       bookingWindow: doc.bookingWindow,
       sortOrder: doc.sortOrder,
+      fixedPrice: isFixedPriceProduct(doc),
       productDefinitions: definitions
         .filter((definition) => definition.productRef === doc.id)
         .flatMap((definition) => {

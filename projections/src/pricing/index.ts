@@ -3,6 +3,7 @@ import { pricingSettingsProjection } from './pricing-settings';
 
 export * from './change-marks';
 export * from './current-prices';
+export * from './lowest-prices';
 export * from './price-queries';
 export * from './pricing-settings';
 

@@ -16,9 +16,13 @@ function definitionFields(definition: CatalogueDefinitionCore, language: Languag
   };
 }
 
-export function productDto(product: CatalogueProduct, language: Language): ProductDto {
+const chf = (amount: number | undefined) => (amount === undefined ? null : { amount, currency: 'CHF' as const });
+
+/** `fromPrices`: the lowest price each definition can be bought for now (from-prices.ts). */
+export function productDto(product: CatalogueProduct, language: Language, fromPrices: ReadonlyMap<number, number>): ProductDto {
   const definitions: ProductDefinitionDto[] = product.productDefinitions.map((definition) => ({
     ...definitionFields(definition, language),
+    fromPrice: chf(fromPrices.get(definition.id)),
     requiredProductDefinitions: definition.requiredProductDefinitions.map(({ requiredProductDefinition, count }) => ({
       requiredProductDefinitionId: requiredProductDefinition.id,
       requiredProductDefinition: {
@@ -41,14 +45,23 @@ export function productDto(product: CatalogueProduct, language: Language): Produ
     media: product.media,
     bookingWindow: product.bookingWindow,
     productDefinitions: definitions,
+    fromPrice: definitions.reduce<ProductDto['fromPrice']>(
+      (lowest, { fromPrice }) => (fromPrice && (!lowest || fromPrice.amount < lowest.amount) ? fromPrice : lowest),
+      null,
+    ),
   };
 }
 
-export function categoryDto(category: CatalogueCategory, products: CatalogueProduct[], language: Language): CatalogCategoryDto {
+export function categoryDto(
+  category: CatalogueCategory,
+  products: CatalogueProduct[],
+  language: Language,
+  fromPrices: ReadonlyMap<number, number>,
+): CatalogCategoryDto {
   return {
     slug: category.slug,
     name: pick(category.name, language),
     description: pick(category.description, language),
-    products: products.filter((product) => product.category?.slug === category.slug).map((product) => productDto(product, language)),
+    products: products.filter((product) => product.category?.slug === category.slug).map((product) => productDto(product, language, fromPrices)),
   };
 }

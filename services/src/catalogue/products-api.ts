@@ -5,12 +5,15 @@ import { findCategoryBySlug, findProducts, listCategories, type CatalogueProduct
 import { findChannel } from '@alpenpass/projections/src/channel';
 import { notFound } from '../platform/domain-error';
 import { ApiRouter } from '../platform/http/api-router';
+import { fromPricesOf } from './from-prices';
 import { categoryDto, productDto } from './localize';
 
 export interface CatalogueReadDeps {
   knex: Knex;
   /** the shop's sales channel (config.channelId): requests see only its products */
   channelId: string;
+  /** the clock the "from" prices are judged by; default the real one */
+  now?: () => Date;
 }
 
 /** The products of the configured channel, optionally narrowed to `productIds`. An unknown channel
@@ -23,6 +26,10 @@ export async function channelProducts(deps: CatalogueReadDeps, productIds?: numb
   return findProducts(deps.knex, wanted);
 }
 
+async function withFromPrices(deps: CatalogueReadDeps, products: CatalogueProduct[]) {
+  return { products, fromPrices: await fromPricesOf(deps.knex, products, deps.now?.() ?? new Date()) };
+}
+
 /** §7 Products: /api/products, /api/products/{id}, /api/products/catalog/ and /{slug}. Texts in ctx.language. */
 export function productsRouter(deps: CatalogueReadDeps): ApiRouter {
   // the catalog routes come first: "/catalog" must not be read as a product id
@@ -30,8 +37,13 @@ export function productsRouter(deps: CatalogueReadDeps): ApiRouter {
     .route(
       { method: 'get', path: '/catalog/', summary: 'The catalogue by category', access: 'public', response: z.array(catalogCategoryDto) },
       async ({ ctx }) => {
-        const [categories, products] = await Promise.all([listCategories(deps.knex), channelProducts(deps)]);
-        return categories.map((category) => categoryDto(category, products, ctx.language)).filter((category) => category.products.length > 0);
+        const [categories, { products, fromPrices }] = await Promise.all([
+          listCategories(deps.knex),
+          channelProducts(deps).then((products) => withFromPrices(deps, products)),
+        ]);
+        return categories
+          .map((category) => categoryDto(category, products, ctx.language, fromPrices))
+          .filter((category) => category.products.length > 0);
       },
     )
     .route(
@@ -39,19 +51,23 @@ export function productsRouter(deps: CatalogueReadDeps): ApiRouter {
       async ({ params, ctx }) => {
         const category = await findCategoryBySlug(deps.knex, params.slug);
         if (!category) throw notFound('CATEGORY_NOT_FOUND', `Category ${params.slug} does not exist.`);
-        return categoryDto(category, await channelProducts(deps), ctx.language);
+        const { products, fromPrices } = await withFromPrices(deps, await channelProducts(deps));
+        return categoryDto(category, products, ctx.language, fromPrices);
       },
     )
     .route(
       { method: 'get', path: '/', summary: 'Products of the channel (productIds: comma list)', access: 'public', query: productsQuery, response: z.array(productSchema) },
-      async ({ query, ctx }) => (await channelProducts(deps, query.productIds)).map((product) => productDto(product, ctx.language)),
+      async ({ query, ctx }) => {
+        const { products, fromPrices } = await withFromPrices(deps, await channelProducts(deps, query.productIds));
+        return products.map((product) => productDto(product, ctx.language, fromPrices));
+      },
     )
     .route(
       { method: 'get', path: '/:productId', summary: 'One product of the channel', access: 'public', params: productIdParams, response: productSchema },
       async ({ params, ctx }) => {
         const [product] = await channelProducts(deps, [params.productId]);
         if (!product) throw notFound('PRODUCT_NOT_FOUND', `Product ${params.productId} does not exist.`);
-        return productDto(product, ctx.language);
+        return productDto(product, ctx.language, (await withFromPrices(deps, [product])).fromPrices);
       },
     );
 }

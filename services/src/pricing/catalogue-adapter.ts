@@ -1,25 +1,30 @@
 import type { Knex } from 'knex';
-import { parseDuration } from '@alpenpass/contracts/src/duration';
+import { DURATION_ATTRIBUTE } from '@alpenpass/contracts';
 import { attributeValue, catalogueDocumentsProjection, findProducts, type CatalogueProduct } from '@alpenpass/projections/src/catalogue';
+import { dayDefinitionOf, durationDaysOf } from './day-definition';
 import type { PricedDefinition } from './pricing-model';
 import type { PricingCatalogue } from './pricing-ports';
 
-/** The days a definition is priced for: "3d", "3 days", "3 Tage" -> 3; hours or no duration -> 1. */
-export function durationDaysOf(value: string | undefined): number {
-  const duration = value ? parseDuration(value) : undefined;
-  return duration?.unit === 'days' ? duration.days : 1;
-}
+export { durationDaysOf } from './day-definition';
 
-function pricedDefinitionsOf(products: CatalogueProduct[]): PricedDefinition[] {
+/** Pricing's facts about the definitions of `products`; `catalogue` (every product) is where one-day
+ * definitions are looked up. */
+export function pricedDefinitionsOf(products: readonly CatalogueProduct[], catalogue: readonly CatalogueProduct[] = products): PricedDefinition[] {
   return products.flatMap((product) =>
-    product.productDefinitions.map((definition) => ({
-      productDefinitionId: definition.id,
-      productId: product.id,
-      basePrice: definition.basePrice.amount,
-      durationDays: durationDaysOf(attributeValue(definition, 'duration')),
-      poolIdentifier: product.pool.identifier,
-      timezone: product.pool.timezone,
-    })),
+    product.productDefinitions.map((definition) => {
+      const durationDays = durationDaysOf(attributeValue(definition, DURATION_ATTRIBUTE));
+      const dayDefinition = dayDefinitionOf(product, definition, catalogue);
+      return {
+        productDefinitionId: definition.id,
+        productId: product.id,
+        basePrice: definition.basePrice.amount,
+        dayBasePrice: dayDefinition ? dayDefinition.basePrice.amount : definition.basePrice.amount / durationDays,
+        fixedPrice: product.fixedPrice,
+        durationDays,
+        poolIdentifier: product.pool.identifier,
+        timezone: product.pool.timezone,
+      };
+    }),
   );
 }
 
@@ -34,7 +39,12 @@ export function catalogueReadModel(knex: Knex): PricingCatalogue {
       return all.filter((definition) => wanted.has(definition.productDefinitionId));
     },
     async definitionsOfProducts(productIds) {
-      return pricedDefinitionsOf(await findProducts(knex, productIds));
+      const catalogue = await findProducts(knex);
+      const wanted = new Set(productIds);
+      return pricedDefinitionsOf(
+        catalogue.filter((product) => wanted.has(product.id)),
+        catalogue,
+      );
     },
   };
 }

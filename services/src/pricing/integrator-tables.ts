@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { pricingCurrency, type IntegratorTableName } from '@alpenpass/contracts';
 import { currentPricePage, overridesPage, priceHistory, settingsOf, type PricingSettingsRow } from '@alpenpass/projections/src/pricing';
-import { leadTimeHorizonDays, defaultPricingSettings, type PricedDefinition, type PricingSettings } from './pricing-model';
-import { multidayFactor, priceBounds } from './price-calculation';
+import { leadTimeHorizonDays, defaultPricingSettings, maxMultidayPercent, type PricedDefinition, type PricingSettings } from './pricing-model';
+import { dailyBaseRateOf, multidayFactor, priceBounds } from './price-calculation';
 import type { PricingCatalogue } from './pricing-ports';
 
 type Row = Record<string, unknown>;
@@ -26,6 +26,13 @@ function settingsFrom(row: PricingSettingsRow | undefined): PricingSettings {
     applyRounding: row.apply_rounding,
   };
 }
+
+const rateInputOf = (definition: PricedDefinition, settings: PricingSettings) => ({
+  catalogueBasePrice: definition.basePrice,
+  dayBasePrice: definition.dayBasePrice,
+  durationDays: definition.durationDays,
+  settings,
+});
 
 /** Tables derived from the catalogue and the settings: small (one row per definition or so). */
 function perDefinition(rowsOf: (definition: PricedDefinition, settings: PricingSettings) => Row[]): TableReader {
@@ -80,12 +87,12 @@ export const integratorTables: Record<IntegratorTableName, TableReader> = {
       productDefinitionId: definition.productDefinitionId,
       productId: definition.productId,
       catalogueBasePrice: definition.basePrice,
-      dailyBaseRate: settings.dailyBaseRate ?? definition.basePrice,
+      dailyBaseRate: Math.round(dailyBaseRateOf(rateInputOf(definition, settings))),
       source: settings.dailyBaseRate === null ? 'catalogue' : 'custom',
     },
   ]),
   'price-bounds': perDefinition((definition, settings) => {
-    const bounds = priceBounds({ catalogueBasePrice: definition.basePrice, durationDays: definition.durationDays, settings });
+    const bounds = priceBounds(rateInputOf(definition, settings));
     return [{ productDefinitionId: definition.productDefinitionId, ...bounds, configured: settings.floor !== null || settings.ceiling !== null }];
   }),
   'pricing-parameters': perDefinition((definition, settings) => [
@@ -116,7 +123,7 @@ export const integratorTables: Record<IntegratorTableName, TableReader> = {
       {
         productDefinitionId: definition.productDefinitionId,
         durationDays: definition.durationDays,
-        multiday: settings.multiday,
+        multiday: Math.min(maxMultidayPercent, settings.multiday),
         factor: round2(factor),
         discountPercent: round2((1 - factor / definition.durationDays) * 100),
       },

@@ -4,6 +4,7 @@ import {
   defaultCeilingPercent,
   defaultFloorPercent,
   leadTimeHorizonDays,
+  maxMultidayPercent,
   type DateOverrides,
   type Demand,
   type PricingSettings,
@@ -15,6 +16,10 @@ export interface PriceInput {
   /** today in the pool's timezone, yyyy-MM-dd */
   today: string;
   catalogueBasePrice: number;
+  /** the catalogue's price of one day (PricedDefinition.dayBasePrice); absent: catalogueBasePrice / durationDays */
+  dayBasePrice?: number;
+  /** a fixed-price definition costs its catalogue base price on every date */
+  fixedPrice?: boolean;
   durationDays: number;
   settings: PricingSettings;
   overrides?: DateOverrides;
@@ -68,8 +73,18 @@ export function applyRounding(amount: number): number {
   return Math.round(amount / 5) * 5;
 }
 
+/** 1 + (N − 1) × multiday%, with multiday held to 0…100 %: the price per day never rises with N. */
 export function multidayFactor(durationDays: number, multiday: number): number {
-  return 1 + (Math.max(1, durationDays) - 1) * (multiday / 100);
+  const share = Math.min(maxMultidayPercent, Math.max(0, multiday)) / 100;
+  return 1 + (Math.max(1, durationDays) - 1) * share;
+}
+
+type RateInput = Pick<PriceInput, 'catalogueBasePrice' | 'dayBasePrice' | 'durationDays' | 'settings'>;
+
+/** The daily base rate before overrides: the configured one, else the catalogue's price of one day.
+ * Never the base price of a duration definition itself: that is already the price of all its days. */
+export function dailyBaseRateOf(input: RateInput): number {
+  return input.settings.dailyBaseRate ?? input.dayBasePrice ?? input.catalogueBasePrice / Math.max(1, input.durationDays);
 }
 
 /** Busy days and late bookings cost more, early bookings on quiet days less:
@@ -85,12 +100,11 @@ export function occupancyOf(demand: Demand): number {
 }
 
 /** The floor and ceiling of a definition: configured, or a share of its standard price. */
-export function priceBounds(input: Pick<PriceInput, 'catalogueBasePrice' | 'durationDays' | 'settings'>): {
+export function priceBounds(input: RateInput): {
   floor: number;
   ceiling: number;
 } {
-  const standardRate = input.settings.dailyBaseRate ?? input.catalogueBasePrice;
-  const standard = standardRate * multidayFactor(input.durationDays, input.settings.multiday);
+  const standard = dailyBaseRateOf(input) * multidayFactor(input.durationDays, input.settings.multiday);
   const floor = input.settings.floor ?? Math.round((standard * defaultFloorPercent) / 100);
   const ceiling = input.settings.ceiling ?? Math.round((standard * defaultCeilingPercent) / 100);
   return { floor, ceiling: Math.max(floor, ceiling) };
@@ -106,12 +120,31 @@ function clampRounded(amount: number, floor: number, ceiling: number, rounding: 
   return rounded;
 }
 
+/** A fixed price: the catalogue base price, untouched by demand, overrides, bounds and rounding. */
+function fixedPriceOf(input: PriceInput): PriceBreakdown {
+  const amount = input.catalogueBasePrice;
+  return {
+    amount,
+    dailyBaseRate: amount,
+    valdem: 0,
+    multiday: 0,
+    occupancy: 0,
+    leadDays: 0,
+    demandFactor: 1,
+    multidayFactor: 1,
+    raw: amount,
+    floor: amount,
+    ceiling: amount,
+  };
+}
+
 /** The price of one definition on one date (pure: every fact comes in as an argument). */
 export function calculatePrice(input: PriceInput): PriceBreakdown {
+  if (input.fixedPrice) return fixedPriceOf(input);
   const { settings, overrides } = input;
-  const dailyBaseRate = applyBaseRateOverride(settings.dailyBaseRate ?? input.catalogueBasePrice, overrides?.baseRate);
+  const dailyBaseRate = applyBaseRateOverride(dailyBaseRateOf(input), overrides?.baseRate);
   const valdem = applyParameterOverride(settings.valdem, overrides?.valdem);
-  const multiday = applyParameterOverride(settings.multiday, overrides?.multiday);
+  const multiday = Math.min(maxMultidayPercent, applyParameterOverride(settings.multiday, overrides?.multiday));
   const occupancy = occupancyOf(input.demand);
   const leadDays = Math.max(0, daysFromTo(input.today, input.date));
   const demand = demandFactor(valdem, occupancy, leadDays);

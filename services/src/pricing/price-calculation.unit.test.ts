@@ -85,16 +85,53 @@ describe('floors and ceilings', () => {
 });
 
 describe('multiday', () => {
-  it('adds the multiday share of the daily rate for each additional day', () => {
-    const threeDays = calculatePrice(base({ durationDays: 3 }));
+  // a 3-day pass listed at CHF 270.00 whose one-day definition costs CHF 100.00
+  const threeDayPass = { catalogueBasePrice: 27_000, dayBasePrice: 10_000, durationDays: 3 };
+
+  it('charges the day rate for the first day and the multiday share of it for each additional day', () => {
+    const threeDays = calculatePrice(base(threeDayPass));
+    expect(threeDays.dailyBaseRate).toBe(10_000);
     expect(threeDays.multidayFactor).toBeCloseTo(2.6);
     expect(threeDays.amount).toBe(26_000);
   });
 
+  it('never takes the base price of a duration definition as its day rate', () => {
+    // the 7-day pass of issue #11: CHF 420.00 is the price of all seven days, not of one
+    const sevenDays = calculatePrice(base({ catalogueBasePrice: 42_000, dayBasePrice: 7_900, durationDays: 7 }));
+    expect(sevenDays.amount).toBe(45_820); // 7_900 × (1 + 6 × 0.8)
+    expect(sevenDays.amount).toBeLessThanOrEqual(7 * calculatePrice(base({ catalogueBasePrice: 7_900 })).amount);
+  });
+
+  it('spreads the base price over the days when the catalogue names no one-day definition', () => {
+    const price = calculatePrice(base({ catalogueBasePrice: 27_000, durationDays: 3 }));
+    expect(price.dailyBaseRate).toBe(9_000);
+    expect(price.amount).toBe(23_400);
+  });
+
+  it('uses a configured daily base rate before the catalogue day price', () => {
+    expect(calculatePrice(base(threeDayPass, { dailyBaseRate: 5_000 })).amount).toBe(13_000);
+  });
+
   it('scales the bounds with the duration', () => {
-    const price = calculatePrice(base({ durationDays: 3, date: '2026-06-01' }, { valdem: 100 }));
+    const price = calculatePrice(base({ ...threeDayPass, date: '2026-06-01' }, { valdem: 100 }));
     expect(price.floor).toBe(18_200);
     expect(price.ceiling).toBe(39_000);
+  });
+
+  it('never charges an additional day above the first, whatever the parameter', () => {
+    const overridden = calculatePrice(base({ ...threeDayPass, overrides: { multiday: { kind: 'absolute', value: 70 } } }));
+    expect(overridden.multiday).toBe(100);
+    expect(overridden.amount).toBe(30_000);
+  });
+});
+
+describe('fixed prices', () => {
+  it('sells a fixed-price definition at its base price on every date, whatever demand, settings and overrides say', () => {
+    const deposit = (overrides: Partial<PriceInput>) => calculatePrice(base({ catalogueBasePrice: 500, fixedPrice: true, ...overrides }, { valdem: 100 })).amount;
+    expect(deposit({})).toBe(500);
+    expect(deposit({ date: '2026-06-01' })).toBe(500);
+    expect(deposit({ demand: { booked: 100, capacity: 100 } })).toBe(500);
+    expect(deposit({ overrides: { baseRate: { kind: 'relative', value: 50 } } })).toBe(500);
   });
 });
 
@@ -111,7 +148,7 @@ describe('overrides', () => {
   });
 
   it('applies a custom daily base rate before demand and multiday', () => {
-    const price = calculatePrice(base({ durationDays: 2, overrides: { baseRate: { kind: 'relative', value: 10 } } }));
+    const price = calculatePrice(base({ durationDays: 2, dayBasePrice: 10_000, overrides: { baseRate: { kind: 'relative', value: 10 } } }));
     expect(price.dailyBaseRate).toBeCloseTo(11_000);
     expect(price.amount).toBe(19_800);
   });
@@ -128,9 +165,9 @@ describe('overrides', () => {
 
   it('applies valdem and multiday overrides of the date', () => {
     const date = '2026-02-09';
-    const plain = calculatePrice(base({ date, durationDays: 2 }));
+    const plain = calculatePrice(base({ date, durationDays: 2, dayBasePrice: 10_000 }));
     const overridden = calculatePrice(
-      base({ date, durationDays: 2, overrides: { valdem: { kind: 'fixed', value: 0 }, multiday: { kind: 'relative', value: 50 } } }),
+      base({ date, durationDays: 2, dayBasePrice: 10_000, overrides: { valdem: { kind: 'fixed', value: 0 }, multiday: { kind: 'relative', value: 50 } } }),
     );
     expect(plain.amount).toBe(16_200); // 10_000 × 0.9 × 1.8
     expect(overridden.valdem).toBe(0);
@@ -160,7 +197,7 @@ describe('applyRounding', () => {
 describe('the worked example of docs/PRICING.md', () => {
   it('prices a 3-day pass 30 days ahead, 60 % booked, base rate +10 %, at CHF 185.35', () => {
     const price = calculatePrice(
-      base({ catalogueBasePrice: 6_000, date: '2026-02-09', durationDays: 3, demand: { booked: 60, capacity: 100 }, overrides: { baseRate: { kind: 'relative', value: 10 } } }),
+      base({ catalogueBasePrice: 16_500, dayBasePrice: 6_000, date: '2026-02-09', durationDays: 3, demand: { booked: 60, capacity: 100 }, overrides: { baseRate: { kind: 'relative', value: 10 } } }),
     );
     expect(price.raw).toBeCloseTo(18_532.8, 5);
     expect({ floor: price.floor, ceiling: price.ceiling }).toEqual({ floor: 10_920, ceiling: 23_400 });

@@ -51,6 +51,8 @@ export async function priceDefinition(
       date,
       today,
       catalogueBasePrice: definition.basePrice,
+      dayBasePrice: definition.dayBasePrice,
+      fixedPrice: definition.fixedPrice,
       durationDays: definition.durationDays,
       settings: state.settings,
       overrides: state.overrides[date],

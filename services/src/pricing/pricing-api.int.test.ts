@@ -28,7 +28,8 @@ const generationId = `season-${randomUUID()}`;
 const now = () => new Date('2030-01-10T09:00:00Z');
 const definitions: PricedDefinition[] = [
   { productDefinitionId: 11, productId: 1, basePrice: 6_000, durationDays: 1, poolIdentifier: 'laax', timezone: 'Europe/Zurich' },
-  { productDefinitionId: 12, productId: 1, basePrice: 6_000, durationDays: 3, poolIdentifier: 'laax', timezone: 'Europe/Zurich' },
+  // a 3-day pass listed at CHF 165.00; its one-day definition (11) costs CHF 60.00
+  { productDefinitionId: 12, productId: 1, basePrice: 16_500, dayBasePrice: 6_000, durationDays: 3, poolIdentifier: 'laax', timezone: 'Europe/Zurich' },
   { productDefinitionId: 21, productId: 2, basePrice: 2_500, durationDays: 1, poolIdentifier: 'flims', timezone: 'Europe/Zurich' },
 ];
 

@@ -32,11 +32,15 @@ export const productPageMessages = {
     { typed: true },
   ),
   lineTitle: defineMessage<{ quantity: number; name: string }>({ id: 'product.summary.line', defaultMessage: '{quantity} × {name}' }, { typed: true }),
-  includes: defineMessage<{ quantity: number; name: string; price: string }>(
-    { id: 'product.summary.includes', defaultMessage: 'includes {quantity} × {name} ({price})' },
+  /** a required product (the keycard deposit): its own line in the basket, paid on top */
+  extra: defineMessage<{ quantity: number; name: string; price: string }>(
+    { id: 'product.summary.extra', defaultMessage: 'plus {quantity} × {name} ({price})' },
     { typed: true },
   ),
+  /** before a day is chosen: the lowest price of the days that can be booked */
+  priceFrom: defineMessage<{ price: string }>({ id: 'product.summary.priceFrom', defaultMessage: 'from {price}' }, { typed: true }),
   total: defineMessage<{ price: string }>({ id: 'product.summary.total', defaultMessage: 'Total: {price}' }, { typed: true }),
+  totalFrom: defineMessage<{ price: string }>({ id: 'product.summary.totalFrom', defaultMessage: 'Total: from {price}' }, { typed: true }),
 };
 
 export const calendarMessages = {

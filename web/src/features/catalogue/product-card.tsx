@@ -4,15 +4,10 @@ import { Link } from 'react-router';
 import { formatMoney } from '../../lib/format/money';
 import { catalogueMessages } from './messages';
 
-function cheapestBasePrice(product: ProductDto) {
-  const prices = product.productDefinitions.map((definition) => definition.basePrice);
-  return prices.reduce<(typeof prices)[number] | undefined>((cheapest, price) => (!cheapest || price.amount < cheapest.amount ? price : cheapest), undefined);
-}
-
-/** One product in the catalogue: name, description, the lowest base price and a link to its page. */
+/** One product in the catalogue: name, description, the lowest price it can be bought for now and a link to its page. */
 export function ProductCard({ product, locale }: { product: ProductDto; locale: string }) {
   const intl = useIntl();
-  const price = cheapestBasePrice(product);
+  const price = product.fromPrice;
   return (
     <li className="product-card">
       <h3>{product.name}</h3>

@@ -8,32 +8,43 @@ import { useGetPricesQuery, useGetProductsQuery } from '../api';
 import { productPageMessages } from '../messages';
 import type { BasketEntry, ProductDefinition } from '../model/types';
 
-type DisplayedDefinition = ProductDefinition & { basePrice?: { amount: number }; attributes: Record<string, { value: string; displayName?: string }> };
+type DisplayedDefinition = ProductDefinition & {
+  basePrice?: { amount: number };
+  fromPrice?: { amount: number } | null;
+  attributes: Record<string, { value: string; displayName?: string }>;
+};
 
 const attributeText = (definition: DisplayedDefinition) =>
   Object.values(definition.attributes)
     .map((attribute) => attribute.displayName ?? attribute.value)
     .join(', ');
 
+/** A dated product whose day is not chosen yet: it shows the lowest price of the days it can be booked on. */
+const undated = (entry: BasketEntry) => entry.product.hasValidity && !entry.validity;
+
 /** The validity's first day in the pool's zone: the day prices are asked for. */
 const priceDay = (entry: BasketEntry) =>
   (entry.validity ? DateTime.fromISO(entry.validity.from, { setZone: true }) : DateTime.now()).setZone(entry.product.pool.timezone).toISODate()!;
 
-/** What the choices add up to: one line per person type, required products as part of their line, and a total. */
+/** What the choices add up to: one line per person type, each required product (the keycard deposit)
+ * as an extra on top of its line, and the total of both. Before a day is chosen, the lowest prices. */
 export function SelectionSummary({ product, drafts, language }: { product: ProductDto; drafts: BasketEntry[]; language: Language }) {
   const intl = useIntl();
   const all = drafts.flatMap((entry) => [entry, ...entry.children]);
   const requiredProductIds = [...new Set(drafts.flatMap((entry) => entry.children.map((child) => child.product.id)))];
   const { data: requiredProducts = [] } = useGetProductsQuery(requiredProductIds.length ? { productIds: requiredProductIds, language } : skipToken);
-  const requests = all.map((entry) => ({ validAt: priceDay(entry), productDefinitionId: entry.productDefinition.id }));
+  const requests = all.filter((entry) => !undated(entry)).map((entry) => ({ validAt: priceDay(entry), productDefinitionId: entry.productDefinition.id }));
   const { data: prices } = useGetPricesQuery(requests.length ? requests : skipToken);
 
   const unitAmount = (entry: BasketEntry) => {
+    const definition = entry.productDefinition as DisplayedDefinition;
+    if (undated(entry)) return definition.fromPrice?.amount ?? definition.basePrice?.amount ?? 0;
     const priced = prices?.find((price) => price.productDefinitionId === entry.productDefinition.id && price.validAt === priceDay(entry))?.amount;
-    return priced ?? (entry.productDefinition as DisplayedDefinition).basePrice?.amount ?? 0;
+    return priced ?? definition.basePrice?.amount ?? 0;
   };
   const money = (amount: number) => formatMoney(intl, { amount, currency: 'CHF' });
   const total = all.reduce((sum, entry) => sum + unitAmount(entry) * entry.quantity, 0);
+  const lowest = all.some(undated);
 
   if (drafts.length === 0) return <p className="hint">{intl.formatMessage(productPageMessages.nothingChosen)}</p>;
   return (
@@ -47,10 +58,14 @@ export function SelectionSummary({ product, drafts, language }: { product: Produ
                 name: [product.name, attributeText(entry.productDefinition as DisplayedDefinition)].filter(Boolean).join(', '),
               })}
             </span>
-            <span className="line-price">{money(unitAmount(entry) * entry.quantity)}</span>
+            <span className="line-price">
+              {undated(entry)
+                ? intl.formatMessage(productPageMessages.priceFrom, { price: money(unitAmount(entry) * entry.quantity) })
+                : money(unitAmount(entry) * entry.quantity)}
+            </span>
             {entry.children.map((child) => (
               <small key={child.id} className="line-included">
-                {intl.formatMessage(productPageMessages.includes, {
+                {intl.formatMessage(productPageMessages.extra, {
                   quantity: child.quantity,
                   name: requiredProducts.find((candidate) => candidate.id === child.product.id)?.name ?? '…',
                   price: money(unitAmount(child) * child.quantity),
@@ -60,7 +75,7 @@ export function SelectionSummary({ product, drafts, language }: { product: Produ
           </li>
         ))}
       </ul>
-      <p className="summary-total">{intl.formatMessage(productPageMessages.total, { price: money(total) })}</p>
+      <p className="summary-total">{intl.formatMessage(lowest ? productPageMessages.totalFrom : productPageMessages.total, { price: money(total) })}</p>
       <p className="hint">{intl.formatMessage(productPageMessages.estimateNote)}</p>
     </div>
   );
