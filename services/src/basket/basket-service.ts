@@ -96,6 +96,12 @@ export function createBasketService(deps: BasketServiceDeps) {
     return checkOwnership(accounts, basket.accountId, named);
   }
 
+  /** the account's persons among those named on entries: the decider refuses any other */
+  async function namedPersons(accountId: string | null, entries: Parameters<typeof namedPersonIds>[0]): Promise<Map<number, PersonFacts>> {
+    const ids = [...new Set(namedPersonIds(entries))];
+    return accountId && ids.length > 0 ? accounts.persons(accountId, ids) : new Map();
+  }
+
   /** the basket's state and revision: a command right after decides on it without reading again */
   function loadKnown(basketId: string): Promise<KnownState<BasketState>> {
     return loadStreamState<BasketState, BasketEventWithTime>(deps.store, basketStreamName(basketId), basketFolder);
@@ -137,7 +143,7 @@ export function createBasketService(deps: BasketServiceDeps) {
     const entries = flatten(inputs);
     const [facts, persons] = await Promise.all([
       gatherEntryFacts(deps.sources, entries, now(), limitsOf(caller)),
-      checkOwnership(accounts, accountId, { personIds: namedPersonIds(entries) }),
+      namedPersons(accountId, entries),
     ]);
     facts.persons = persons;
     const decision = decideBasket(command(inputs, facts), known.state);
@@ -249,7 +255,7 @@ export function createBasketService(deps: BasketServiceDeps) {
       if (usesFlags && !isStaff(caller.principal)) throw forbidden(basketErrorCodes.staffOnlyFlags, 'The validation flags are for staff only.');
       const [facts, persons] = await Promise.all([
         gatherEntryFacts(deps.sources, basket.entries, now(), limitsOf(caller)),
-        basket.accountId ? accounts.persons(basket.accountId, [...new Set(namedPersonIds(basket.entries))]) : new Map<number, PersonFacts>(),
+        namedPersons(basket.accountId, basket.entries),
       ]);
       facts.persons = persons;
       const claimedPlaces = new Map<string, number>();
