@@ -76,6 +76,13 @@ export const basketMessages = {
       id: 'basket.problem.soldOut',
       defaultMessage: 'Sorry, this time slot is sold out: there are not enough places left for your selection. Please choose another time slot.',
     },
+    holdLimit: {
+      id: 'basket.problem.holdLimit',
+      defaultMessage: 'You already hold as many places on this time slot as one customer may. Please choose fewer places or another time slot.',
+    },
+    quantityLimit: { id: 'basket.problem.quantityLimit', defaultMessage: 'That is more tickets than can be booked online at once. Please choose fewer.' },
+    notBookable: { id: 'basket.problem.notBookable', defaultMessage: 'These dates cannot be booked (any more). Please choose another day.' },
+    tooMany: { id: 'basket.problem.tooMany', defaultMessage: 'Too many attempts in a short time. Please wait a minute and try again.' },
     conflict: { id: 'basket.problem.conflict', defaultMessage: 'Your basket changed in the meantime. Please check it and try again.' },
     failed: { id: 'basket.problem.failed', defaultMessage: 'Your basket could not be updated. Please try again later.' },
     checkoutTitle: { id: 'checkout.title', defaultMessage: 'Checkout' },

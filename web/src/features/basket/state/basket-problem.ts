@@ -1,14 +1,27 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 
-export type BasketProblem = 'soldOut' | 'conflict' | 'failed';
+export type BasketProblem = 'soldOut' | 'holdLimit' | 'quantityLimit' | 'notBookable' | 'tooMany' | 'conflict' | 'failed';
 
-/** Codes the API answers with a 409 when a slot has not enough places left. */
-const SOLD_OUT_CODES = new Set(['SLOT_SOLD_OUT', 'SLOT_CAPACITY_EXHAUSTED']);
+/** The server's codes (docs/basket.md, "Sale rules" and "Fair holds") by what they mean to a customer. */
+const problemOfCode: Record<string, BasketProblem> = {
+  SLOT_SOLD_OUT: 'soldOut',
+  SLOT_CAPACITY_EXHAUSTED: 'soldOut',
+  SLOT_HOLD_LIMIT: 'holdLimit',
+  ENTRY_QUANTITY_LIMIT: 'quantityLimit',
+  BASKET_PLACES_LIMIT: 'quantityLimit',
+  TOO_EARLY_TO_BOOK: 'notBookable',
+  TOO_LATE_TO_BOOK: 'notBookable',
+  OUTSIDE_AVAILABILITY: 'notBookable',
+  VALIDITY_IN_PAST: 'notBookable',
+  TOO_MANY_BASKETS: 'tooMany',
+};
 
 /** What a failed basket call means for the customer (the texts are in basketMessages). */
 export function basketProblemOf(error: FetchBaseQueryError | SerializedError): BasketProblem {
-  if (!('status' in error) || error.status !== 409) return 'failed';
+  if (!('status' in error)) return 'failed';
   const code = (error.data as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' && SOLD_OUT_CODES.has(code) ? 'soldOut' : 'conflict';
+  const known = typeof code === 'string' ? problemOfCode[code] : undefined;
+  if (known) return known;
+  return error.status === 409 ? 'conflict' : 'failed';
 }
