@@ -1,11 +1,12 @@
-// Generates a season (200 definitions × 365 days) the way the workflow's activities do (batches of
-// whole definitions, each batch one activity call), then projects the prices. Prints time, prices/s
+// Generates a season (200 definitions × 365 days) the way the workflow's activities do (the
+// workflow's plan: batches of whole definitions, each batch one activity call, one event per
+// definition and month), then projects the prices. Prints time, prices/s
 // and prices/s as a ratio of this machine's one-row insert rate (pgbench, measured in the same run,
 // before and after the generation, median of one-second slices). Loopback database only; about 25 s.
 // Usage: npm run bench:price-generation [-- definitions days]
 import { loadavg } from 'node:os';
 import { DateTime } from 'luxon';
-import { planBatches } from '../../workflows/src/price-generation/workflow';
+import { planGeneration } from '../../workflows/src/price-generation/plan';
 import { benchPricing } from './bench-database';
 import { createBaselineTable, measureInsertBaseline, type InsertBaseline } from './insert-baseline';
 
@@ -24,11 +25,11 @@ async function main() {
     const before = await measureInsertBaseline(bench.url, baselineSeconds);
 
     const ids = Array.from({ length: definitionCount }, (_, i) => i + 1);
-    const batches = planBatches(ids, days, 2000);
+    const batches = planGeneration(ids, from, to);
     const started = process.hrtime.bigint();
     let prices = 0;
-    for (const [batch, productDefinitionIds] of batches.entries()) {
-      prices += await bench.service.generatePriceBatch({ generationId: 'bench', batch, productDefinitionIds, from, to });
+    for (const [batch, planned] of batches.entries()) {
+      prices += await bench.service.generatePriceBatch({ generationId: 'bench', batch, ...planned });
     }
     const generatedMs = Number(process.hrtime.bigint() - started) / 1e6;
     await bench.runner.catchUpTo();
@@ -49,7 +50,10 @@ async function main() {
     console.log(
       `baseline: ${before.tool} one-row insert, 1 client, median of ${baselineSeconds} one-second slices before and after: ${describe(before)} / ${describe(after)} inserts/s, mean ${formatRate(baseline)}; load average ${loadavg()[0]!.toFixed(2)}`,
     );
-    console.log(`price generation: ${definitionCount} definitions × ${days} days = ${prices} prices in ${batches.length} batches`);
+    const events = await bench.knex('events').where('type', 'PricesCalculated').count<{ count: string }[]>('* as count');
+    console.log(
+      `price generation: ${definitionCount} definitions × ${days} days = ${prices} prices in ${batches.length} batches, ${events[0]?.count ?? '?'} events`,
+    );
     const eventsRate = rate(prices, generatedMs);
     console.log(`  calculated and stored (events): ${(generatedMs / 1000).toFixed(2)} s, ${formatRate(eventsRate)} prices/s = ${ratio(eventsRate)}`);
     const totalRate = rate(prices, totalMs);

@@ -43,6 +43,8 @@ export * from './queries/paging';
 export * from './queries/filter-tree';
 export * from './queries/list-query';
 export * from './pricing';
+export * from './price-generation-limits';
+export * from './calendar-date';
 export * from './catalogue';
 export * from './channel';
 export * from './capacity';

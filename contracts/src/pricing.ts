@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate } from './calendar-date';
 import { pricingBounds, pricingParameterType, priceOverride } from './domain/pricing';
 import { integerCommaSeparatedList } from './validators/comma-lists';
 import { numericId, numericIdParam } from './validators/ids';
@@ -14,16 +15,19 @@ export const pricingLimits = {
   defaultPageSize: 50,
   maxBatchSize: 1000,
   defaultStartIndex: 1,
-  /** a generation covers at most this many definition-days */
-  maxGenerationSize: 200 * 400,
+} as const;
+
+export const pricingDateMessages = {
+  format: 'Expected date in format yyyy-MM-dd',
+  calendar: 'Expected a date that exists in the calendar',
 } as const;
 
 const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
-/** yyyy-MM-dd (§5 Lists and languages). */
+/** yyyy-MM-dd naming a day that exists (§5 Lists and languages): 2025-02-30 is refused. */
 export const pricingDate = z
   .string()
-  .regex(isoDatePattern, 'Expected date in format yyyy-MM-dd')
-  .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), 'Expected date in format yyyy-MM-dd');
+  .regex(isoDatePattern, { error: pricingDateMessages.format, abort: true })
+  .refine(isCalendarDate, pricingDateMessages.calendar);
 
 export const pricingParameterOverride = z.discriminatedUnion('kind', [
   z.object({
@@ -65,6 +69,8 @@ export const customPricingParameterBody = z.object({
 });
 export type CustomPricingParameterBody = z.infer<typeof customPricingParameterBody>;
 
+/** Real calendar dates, from ≤ to. Past dates and the bound ahead depend on today: the pricing
+ * service refuses those (services/src/pricing/generation-range.ts). */
 export const startPriceGenerationBody = z.object({
   /** the caller's id makes a retried start harmless; one is made when missing */
   generationId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Expected generation id of letters, digits, - and _').optional(),

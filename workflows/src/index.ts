@@ -17,4 +17,5 @@ export {
 export { createBasketHoldActivities, type BasketHoldDependencies } from './basket-hold/activities';
 export * from './price-generation/client';
 export * from './price-generation/workflow';
+export * from './price-generation/plan';
 export { createPriceGenerationActivities, type PriceGenerationDependencies, type PriceBatchInput } from './price-generation/activities';

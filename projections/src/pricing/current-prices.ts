@@ -29,6 +29,35 @@ export interface CurrentPriceRow {
   generation_id: string | null;
 }
 
+/**
+ * One statement for an event of any size: the prices travel as two array parameters (PostgreSQL
+ * allows 65 535 parameters per statement, and events stored before generations were cut into months
+ * hold millions of prices). A date listed twice counts once, with its last amount.
+ */
+const applyPricesSql = `
+  with incoming as (
+    select distinct on (date) date, amount
+    from unnest(:dates::text[], :amounts::integer[]) with ordinality as price(date, amount, position)
+    order by date, position desc
+  ), changed as (
+    select incoming.date, incoming.amount, existing.amount as previous_amount
+    from incoming
+    left join :current: as existing on existing.product_definition_id = :productDefinitionId and existing.date = incoming.date
+    where existing.amount is distinct from incoming.amount
+  ), history as (
+    insert into :history: (product_definition_id, date, amount, previous_amount, changed_at, cause, global_position)
+    select :productDefinitionId, date, amount, previous_amount, :calculatedAt, :cause, :globalPosition
+    from changed order by date
+    on conflict (global_position, date) do nothing
+  )
+  insert into :current: (product_definition_id, product_id, date, amount, calculated_at, generation_id)
+  select :productDefinitionId, :productId, date, amount, :calculatedAt, :generationId from changed
+  on conflict (product_definition_id, date) do update set
+    product_id = excluded.product_id,
+    amount = excluded.amount,
+    calculated_at = excluded.calculated_at,
+    generation_id = excluded.generation_id`;
+
 export const currentPricesProjection: Projection<PriceTables> = {
   name: 'pricing-current-prices',
   version: 1,
@@ -68,43 +97,17 @@ export const currentPricesProjection: Projection<PriceTables> = {
     if (event.type !== 'PricesCalculated') return;
     const data = event.data as PricesCalculatedData;
     if (data.prices.length === 0) return;
-    const existing = await trx(tables[currentPricesTable])
-      .select<{ date: string; amount: number }[]>('date', 'amount')
-      .where('product_definition_id', data.productDefinitionId)
-      .whereIn('date', data.prices.map((price) => price.date));
-    const before = new Map(existing.map((row) => [row.date, row.amount]));
-    const changed = data.prices.filter((price) => before.get(price.date) !== price.amount);
-    if (changed.length === 0) return;
-    const generationId = data.cause.generationId ?? null;
-    for (let offset = 0; offset < changed.length; offset += 500) {
-      const slice = changed.slice(offset, offset + 500);
-      await trx(tables[currentPricesTable])
-        .insert(
-          slice.map((price) => ({
-            product_definition_id: data.productDefinitionId,
-            product_id: data.productId,
-            date: price.date,
-            amount: price.amount,
-            calculated_at: data.calculatedAt,
-            generation_id: generationId,
-          })),
-        )
-        .onConflict(['product_definition_id', 'date'])
-        .merge();
-      await trx(tables[priceHistoryTable])
-        .insert(
-          slice.map((price) => ({
-            product_definition_id: data.productDefinitionId,
-            date: price.date,
-            amount: price.amount,
-            previous_amount: before.get(price.date) ?? null,
-            changed_at: data.calculatedAt,
-            cause: data.cause.kind,
-            global_position: event.globalPosition,
-          })),
-        )
-        .onConflict(['global_position', 'date'])
-        .ignore();
-    }
+    await trx.raw(applyPricesSql, {
+      current: tables[currentPricesTable],
+      history: tables[priceHistoryTable],
+      dates: data.prices.map((price) => price.date),
+      amounts: data.prices.map((price) => price.amount),
+      productDefinitionId: data.productDefinitionId,
+      productId: data.productId,
+      calculatedAt: data.calculatedAt,
+      generationId: data.cause.generationId ?? null,
+      cause: data.cause.kind,
+      globalPosition: event.globalPosition,
+    });
   },
 };

@@ -36,14 +36,15 @@ type Data = {
   parameter?: 'valdem' | 'multiday';
 };
 
+// dates travel as one array parameter: an event's date list may exceed PostgreSQL's 65 535 parameters
 async function upsertOverride(trx: Knex.Transaction, table: string, data: Data, column: 'base_rate' | 'valdem' | 'multiday') {
-  const rows = (data.dates ?? []).map((date) => ({
-    product_definition_id: data.productDefinitionId,
-    date,
-    [column]: JSON.stringify(data.override),
-  }));
-  if (rows.length === 0) return;
-  await trx(table).insert(rows).onConflict(['product_definition_id', 'date']).merge([column]);
+  if (!data.dates?.length) return;
+  await trx.raw(
+    `insert into :table: (product_definition_id, date, :column:)
+     select distinct :productDefinitionId::integer, date, :override::jsonb from unnest(:dates::text[]) as date
+     on conflict (product_definition_id, date) do update set :column: = excluded.:column:`,
+    { table, column, productDefinitionId: data.productDefinitionId, override: JSON.stringify(data.override), dates: data.dates },
+  );
 }
 
 export const pricingSettingsProjection: Projection<SettingsTables> = {
@@ -102,7 +103,7 @@ export const pricingSettingsProjection: Projection<SettingsTables> = {
       case 'PricingOverridesCleared':
         await trx(tables[pricingOverridesTable])
           .where('product_definition_id', data.productDefinitionId)
-          .whereIn('date', data.dates ?? [])
+          .whereRaw('date = any(?::text[])', [data.dates ?? []])
           .delete();
         return;
     }

@@ -69,6 +69,7 @@ export function pricingAdminRouter(deps: PricingAdminDeps): ApiRouter {
     .route(
       { method: 'post', path: '/generations', summary: 'Start a price generation', access: 'admin', body: startPriceGenerationBody, status: 202 },
       async ({ body }) => {
+        await service.checkGenerationRange(body);
         const generationId = body.generationId ?? randomUUID();
         const client = await deps.temporal();
         const { started } = await startPriceGeneration(

@@ -1,8 +1,9 @@
-import type { EventMetadata } from '@alpenpass/contracts';
+import type { EventMetadata, NewEvent } from '@alpenpass/contracts';
 import { DateTime } from 'luxon';
 import type { EventStore } from '../platform/event-store/event-store';
 import { calculatePrice } from './price-calculation';
-import { deterministicEventId, pricesStream, type PriceCause, type PricesCalculated } from './prices';
+import { byCalendarMonth } from './price-months';
+import { deterministicEventId, pricesStream, type PriceCause, type PricesCalculated, type PricesCalculatedData } from './prices';
 import { evolvePricing, initialPricingState, pricingStream, type PricingEvent, type PricingState } from './pricing';
 import { noBookings, type PricedDefinition } from './pricing-model';
 import type { DemandSource, PricingCatalogue } from './pricing-ports';
@@ -31,7 +32,8 @@ export interface PriceRun {
   idempotencyKey?: string;
 }
 
-/** Calculates and records the prices of one definition on the given dates; returns how many. */
+/** Calculates and records the prices of one definition on the given dates, one event per calendar
+ * month; returns how many prices. */
 export async function priceDefinition(
   deps: PricingEngineDeps,
   definition: PricedDefinition,
@@ -59,20 +61,14 @@ export async function priceDefinition(
       demand: demand.get(date) ?? noBookings,
     }).amount,
   }));
-  const event: PricesCalculated = {
+  const calculatedAt = now.toISOString();
+  const events = byCalendarMonth(prices).map((month, index): NewEvent<PricesCalculated['type'], PricesCalculatedData> => ({
     type: 'PricesCalculated',
-    data: {
-      productDefinitionId: definition.productDefinitionId,
-      productId: definition.productId,
-      cause: run.cause,
-      calculatedAt: now.toISOString(),
-      prices,
-    },
-  };
-  await deps.store.append(
-    pricesStream(definition.productDefinitionId),
-    [{ ...event, eventId: run.idempotencyKey ? deterministicEventId(run.idempotencyKey) : undefined, metadata: run.metadata }],
-    { expectedRevision: 'any' },
-  );
+    data: { productDefinitionId: definition.productDefinitionId, productId: definition.productId, cause: run.cause, calculatedAt, prices: month.prices },
+    eventId: run.idempotencyKey ? deterministicEventId(`${run.idempotencyKey}/${index}`) : undefined,
+    metadata: run.metadata,
+  }));
+  // one append: the months of a definition are stored together or not at all
+  await deps.store.append(pricesStream(definition.productDefinitionId), events, { expectedRevision: 'any' });
   return prices.length;
 }

@@ -125,6 +125,27 @@ describe('pricing API', () => {
     expect(backwards.body).toMatchObject({ detail: 'from must not be after to', errors: [{ path: 'body.to', message: 'from must not be after to' }] });
   });
 
+  it('refuses generation ranges in the past, too far ahead or not in the calendar, as problems', async () => {
+    const start = (body: object) => request(app).post('/api/admin/pricing/generations').set(shopHeaders).set('authorization', admin).send(body);
+    const cases = [
+      { body: { from: '2026-01-01', to: '9999-12-31' }, code: 'DATES_IN_PAST', path: 'body.from', message: 'Dates 2026-01-01 are in the past' },
+      { body: { from: '0001-01-01', to: '2100-02-28' }, code: 'DATES_IN_PAST', path: 'body.from', message: 'Dates 0001-01-01 are in the past' },
+      {
+        body: { from: '2030-01-10', to: '2100-02-28' },
+        code: 'DATES_TOO_FAR_AHEAD',
+        path: 'body.to',
+        message: 'Dates 2100-02-28 are after 2032-01-10: a generation reaches at most 730 days ahead',
+      },
+      { body: { from: '2030-02-01', to: '2030-02-30' }, code: 'VALIDATION_FAILED', path: 'body.to', message: 'Expected a date that exists in the calendar' },
+    ];
+    for (const { body, code, path, message } of cases) {
+      const response = await start(body);
+      expect(response.status).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(response.body).toMatchObject({ status: 400, code, detail: message, errors: [{ path, message }] });
+    }
+  });
+
   it('changes the feed and the tables after a base-rate override', async () => {
     const before = await feed('productIds=2&from=2030-01-15&to=2030-01-15');
     expect(before.body.prices[0].amount).toBe(2_460);

@@ -1,8 +1,16 @@
-import type { CustomDailyBaseRateBody, CustomPricingParameterBody, EventMetadata, SetPricingSettingsBody } from '@alpenpass/contracts';
-import { notFound } from '../platform/domain-error';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import {
+  maxGenerationDays,
+  type CustomDailyBaseRateBody,
+  type CustomPricingParameterBody,
+  type EventMetadata,
+  type SetPricingSettingsBody,
+} from '@alpenpass/contracts';
+import { invalid, notFound } from '../platform/domain-error';
 import { decidePricing, type PricingCommand } from './decide';
+import { checkGenerationRange, generationToday, type GenerationRange } from './generation-range';
 import { initialPricingState } from './pricing';
-import { everyDayBetween } from '../platform/calendar-days';
+import { daysFromTo, everyDayBetween } from '../platform/calendar-days';
 import { priceDefinition, todayIn, type PricingEngineDeps } from './price-engine';
 import { handlePricingCommand } from './pricing-commands';
 import type { PricedDefinition } from './pricing-model';
@@ -97,8 +105,19 @@ export function createPricingService(deps: PricingEngineDeps) {
       return (await deps.catalogue.definitions()).map((definition) => definition.productDefinitionId);
     },
 
-    /** One batch of a generation; idempotent per (generationId, batch, definition). */
+    /** Refuses a generation range in the past or beyond the bound ahead, judged by today in the
+     * pools of the definitions it covers (all priced definitions when none are named). */
+    async checkGenerationRange(range: GenerationRange & { productDefinitionIds?: number[] }): Promise<void> {
+      checkGenerationRange(range, generationToday(await deps.catalogue.definitions(range.productDefinitionIds), now()));
+    },
+
+    /** One batch of a generation; idempotent per (generationId, batch, definition). The day list is
+     * made once per batch, and the batch gives the event loop back after every definition. */
     async generatePriceBatch(batch: PriceBatch): Promise<number> {
+      const span = daysFromTo(batch.from, batch.to) + 1;
+      if (!(span <= maxGenerationDays)) {
+        throw invalid('GENERATION_RANGE_TOO_LONG', `A generation batch covers at most ${maxGenerationDays} days, not ${batch.from} to ${batch.to}`);
+      }
       const definitions = await deps.catalogue.definitions(batch.productDefinitionIds);
       const dates = everyDayBetween(batch.from, batch.to);
       let count = 0;
@@ -108,6 +127,7 @@ export function createPricingService(deps: PricingEngineDeps) {
           metadata: { correlationId: batch.generationId, actor: 'system' },
           idempotencyKey: `price-generation/${batch.generationId}/${batch.batch}/${definition.productDefinitionId}`,
         });
+        await nextTurn();
       }
       return count;
     },

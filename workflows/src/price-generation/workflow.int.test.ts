@@ -6,7 +6,7 @@ import { Client, Connection } from '@temporalio/client';
 import { runWorker, type RunningWorker } from '../worker';
 import type { PriceBatchInput } from './activities';
 import { getPriceGenerationStatus, startPriceGeneration } from './client';
-import { dayCount, planBatches } from './workflow';
+import { dayCount } from './plan';
 
 jest.setTimeout(60_000);
 const address = process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
@@ -62,12 +62,6 @@ const waitFor = async (generationId: string, predicate: (status: Awaited<ReturnT
 };
 
 describe('price generation workflow on the Temporal dev server', () => {
-  it('plans batches of whole definitions', () => {
-    expect(dayCount('2030-01-01', '2030-12-31')).toBe(365);
-    expect(planBatches([1, 2, 3, 4, 5], 365, 800)).toEqual([[1, 2], [3, 4], [5]]);
-    expect(planBatches([1, 2], 365, 10)).toEqual([[1], [2]]);
-  });
-
   it('reports progress while it runs, then completes with every batch', async () => {
     const generationId = `gen-${randomUUID()}`;
     const release = gate(generationId);
@@ -106,6 +100,15 @@ describe('price generation workflow on the Temporal dev server', () => {
     const failed = await waitFor(generationId, (status) => status?.status !== 'running');
     expect(failed).toMatchObject({ status: 'failed', processed: 0, total: 2, percent: 0 });
     expect(failed?.error).toContain('price store unavailable');
+  });
+
+  it('refuses a range longer than a generation may cover before any batch runs', async () => {
+    const generationId = `gen-${randomUUID()}`;
+    await startPriceGeneration(client, { generationId, productDefinitionIds: [1], from: '0001-01-01', to: '9999-12-31' }, { taskQueue });
+    const failed = await waitFor(generationId, (status) => status?.status !== 'running');
+    expect(failed).toMatchObject({ status: 'failed', total: 0, processed: 0, batches: { done: 0, total: 0 } });
+    expect(failed?.error).toBe('0001-01-01 to 9999-12-31 covers 3652059 days, more than the 731 a generation may');
+    expect(batches.filter((batch) => batch.generationId === generationId)).toEqual([]);
   });
 
   it('answers null for an unknown generation', async () => {

@@ -1,5 +1,6 @@
 import { ApplicationFailure, defineQuery, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { PriceGenerationActivities } from './activities';
+import { dayCount, planGeneration, rangeProblem } from './plan';
 
 export interface PriceGenerationInput {
   generationId: string;
@@ -8,7 +9,8 @@ export interface PriceGenerationInput {
   /** yyyy-MM-dd, both included */
   from: string;
   to: string;
-  /** prices per batch (a batch holds whole definitions); default 2000 */
+  /** prices per batch, default 2000, at most 10 000; a batch holds whole definitions over a date
+   * window (the whole range unless one definition's days exceed the batch) */
   batchSize?: number;
 }
 
@@ -25,21 +27,6 @@ export interface PriceGenerationProgress {
 }
 
 export const generationStatusQuery = defineQuery<PriceGenerationProgress>('generationStatus');
-
-export const defaultPriceBatchSize = 2000;
-const dayMs = 24 * 60 * 60 * 1000;
-
-export function dayCount(from: string, to: string): number {
-  const days = Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / dayMs) + 1;
-  return Math.max(0, days);
-}
-
-export function planBatches(ids: number[], days: number, batchSize: number): number[][] {
-  const perBatch = Math.max(1, Math.floor(batchSize / Math.max(1, days)));
-  const batches: number[][] = [];
-  for (let i = 0; i < ids.length; i += perBatch) batches.push(ids.slice(i, i + perBatch));
-  return batches;
-}
 
 const { listPricedDefinitionIds, generatePriceBatch } = proxyActivities<PriceGenerationActivities>({
   startToCloseTimeout: '2 minutes',
@@ -60,19 +47,14 @@ export async function priceGenerationWorkflow(input: PriceGenerationInput): Prom
   setHandler(generationStatusQuery, () => progress);
 
   try {
+    const problem = rangeProblem(input.from, input.to);
+    if (problem) throw ApplicationFailure.nonRetryable(problem, 'InvalidGenerationRange');
     const ids = input.productDefinitionIds ?? (await listPricedDefinitionIds());
-    const days = dayCount(input.from, input.to);
-    const batches = days === 0 ? [] : planBatches(ids, days, input.batchSize ?? defaultPriceBatchSize);
-    progress.total = ids.length * days;
+    const batches = planGeneration(ids, input.from, input.to, input.batchSize);
+    progress.total = ids.length * dayCount(input.from, input.to);
     progress.batches.total = batches.length;
-    for (const [batch, productDefinitionIds] of batches.entries()) {
-      progress.processed += await generatePriceBatch({
-        generationId: input.generationId,
-        batch,
-        productDefinitionIds,
-        from: input.from,
-        to: input.to,
-      });
+    for (const [batch, planned] of batches.entries()) {
+      progress.processed += await generatePriceBatch({ generationId: input.generationId, batch, ...planned });
       progress.batches.done += 1;
     }
     progress.status = 'completed';
