@@ -1,6 +1,8 @@
 import type { ProbeResult } from './probe';
 
 const problemKeys = ['code', 'correlationId', 'detail', 'errors', 'status', 'title', 'type'];
+/** present only when the error list was cut short (problem.ts, MAX_PROBLEM_ERRORS) */
+const optionalProblemKeys = ['errorsOmitted'];
 
 /**
  * What is wrong with one answer, or undefined: never a 5xx, and every 4xx an
@@ -17,7 +19,10 @@ export function violationOf(result: ProbeResult): string | undefined {
     return `${status} whose body is no object: ${preview(body)}`;
   const problem = body as Record<string, unknown>;
   const keys = Object.keys(problem).sort();
-  if (keys.join() !== problemKeys.join()) return `${status} problem with keys [${keys.join(', ')}]`;
+  const requiredKeys = keys.filter((key) => !optionalProblemKeys.includes(key));
+  if (requiredKeys.join() !== problemKeys.join()) return `${status} problem with keys [${keys.join(', ')}]`;
+  if ('errorsOmitted' in problem && !(Number.isInteger(problem.errorsOmitted) && Number(problem.errorsOmitted) > 0))
+    return `${status} problem with errorsOmitted ${String(problem.errorsOmitted)}`;
   if (problem.status !== status) return `${status} problem saying status ${String(problem.status)}`;
   for (const key of ['type', 'title', 'detail', 'code'] as const) {
     if (typeof problem[key] !== 'string' || problem[key] === '') return `${status} problem with empty ${key}`;
