@@ -63,17 +63,23 @@ export const basketEntryInput = z.object({
 });
 export type BasketEntryInput = z.infer<typeof basketEntryInput>;
 
+/** One request carries at most this many entries (and children per entry): zod refuses a longer
+ * list by its length, before looking at any entry, so a body of 250,000 entries stays cheap. */
+export const MAX_ENTRIES_PER_REQUEST = 50;
+export const TOO_MANY_ENTRIES_MESSAGE = `At most ${MAX_ENTRIES_PER_REQUEST} entries per request.`;
+const entryList = <T extends z.ZodType>(entry: T) => z.array(entry).max(MAX_ENTRIES_PER_REQUEST, TOO_MANY_ENTRIES_MESSAGE);
+
 /** A new entry may bring its children along (one level; deeper ones go through the child call). */
 export const basketEntryWithChildrenInput = basketEntryInput.extend({
-  children: z.array(basketEntryInput).default([]),
+  children: entryList(basketEntryInput).default([]),
 });
 export type BasketEntryWithChildrenInput = z.infer<typeof basketEntryWithChildrenInput>;
 
 /** POST /baskets: entries may be empty (an empty basket), POST …/entries needs at least one. */
-export const createBasketBody = z.object({ entries: z.array(basketEntryWithChildrenInput).default([]) });
+export const createBasketBody = z.object({ entries: entryList(basketEntryWithChildrenInput).default([]) });
 export const ENTRIES_REQUIRED_MESSAGE = 'At least one entry is required.';
-export const addEntriesBody = z.object({ entries: z.array(basketEntryWithChildrenInput).min(1, ENTRIES_REQUIRED_MESSAGE) });
-export const addChildEntriesBody = z.object({ entries: z.array(basketEntryInput).min(1, ENTRIES_REQUIRED_MESSAGE) });
+export const addEntriesBody = z.object({ entries: entryList(basketEntryWithChildrenInput).min(1, ENTRIES_REQUIRED_MESSAGE) });
+export const addChildEntriesBody = z.object({ entries: entryList(basketEntryInput).min(1, ENTRIES_REQUIRED_MESSAGE) });
 
 export const basketIdParams = z.object({ basketId });
 export const parentEntryParams = z.object({ basketId, parentEntryId: uuidString });
