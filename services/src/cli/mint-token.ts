@@ -25,7 +25,12 @@ async function main(): Promise<void> {
   const token = await mintToken(
     key,
     { issuer: config.auth.issuers[0]!, audience: config.auth.audience },
-    { subject: name, roles: [role as Role], accountId: role === 'customer' ? name : undefined },
+    {
+      subject: name,
+      roles: [role as Role],
+      accountId: role === 'customer' ? name : undefined,
+      expiresIn: `${Math.min(12 * 60 * 60, config.auth.maxTokenLifetimeSeconds)}s`,
+    },
   );
   process.stdout.write(`${token}\n`);
 }

@@ -14,6 +14,8 @@ import {
   type FeatureFlags,
   type SaleLimits,
 } from '@alpenpass/contracts';
+import { DEFAULT_CLOCK_TOLERANCE_SECONDS, DEFAULT_MAX_TOKEN_LIFETIME_SECONDS } from './auth/verifier';
+import { deploymentEnvironmentOf, developmentSecrets, unsafeSecrets, type DeploymentEnvironment } from './development-secrets';
 
 export const allRoles = ['api', 'relay', 'projector', 'worker'] as const;
 export type ProcessRole = (typeof allRoles)[number];
@@ -22,6 +24,7 @@ const repositoryRoot = join(__dirname, '..', '..', '..');
 
 /** Every variable the process reads, with its default. A bad value stops start-up naming the variable. */
 const environment = z.object({
+  ALPENPASS_ENV: z.enum(['development', 'production']).optional(),
   PORT: envPort.default(3000),
   ROLES: envList.pipe(z.array(z.enum(allRoles))).transform((list) => (list.length ? list : [...allRoles])),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -39,6 +42,13 @@ const environment = z.object({
   AUTH_JWKS_URI: envUrl.optional(),
   AUTH_AUDIENCE: envUrl.default('https://api.alpenpass.local'),
   AUTH_ISSUERS: envList.transform((list) => (list.length ? list : ['https://auth.alpenpass.local/'])),
+  AUTH_MAX_TOKEN_LIFETIME_SECONDS: envPositiveNumber.default(DEFAULT_MAX_TOKEN_LIFETIME_SECONDS),
+  AUTH_CLOCK_TOLERANCE_SECONDS: z
+    .string()
+    .regex(/^\d{1,3}$/, 'Expected whole seconds from 0 to 600')
+    .transform(Number)
+    .pipe(z.number().max(600, 'Expected whole seconds from 0 to 600'))
+    .default(DEFAULT_CLOCK_TOLERANCE_SECONDS),
   AUTH_SIGNING_KEY_FILE: z.string().default(join(repositoryRoot, '.data', 'keys', 'signing-key.json')),
   FEATURE_FLAGS: envList.pipe(z.array(featureFlagName)),
   BASKET_HOLD_TTL_SECONDS: envPositiveNumber.default(1800),
@@ -50,11 +60,13 @@ const environment = z.object({
   BASKET_CREATIONS_PER_MINUTE: envPositiveNumber.default(30),
   WEB_DIST: z.string().default(join(repositoryRoot, 'web', 'dist')),
   SERVE_WEB: envBoolean,
-  CONTENT_WEBHOOK_SECRET: z.string().min(16).default('alpenpass-dev-content-webhook-secret'),
+  CONTENT_WEBHOOK_SECRET: z.string().min(16).default(developmentSecrets.CONTENT_WEBHOOK_SECRET),
   LOAD_DEMO_DATA: envBoolean,
 });
 
 export interface AppConfig {
+  /** where the shop runs (ALPENPASS_ENV, else NODE_ENV): production refuses development secrets */
+  environment: DeploymentEnvironment;
   port: number;
   roles: ProcessRole[];
   logLevel: string;
@@ -64,7 +76,14 @@ export interface AppConfig {
   eventStore: { kind: 'postgres' | 'eventstoredb'; url?: string };
   clientId: string;
   channelId: string;
-  auth: { jwksUri?: string; audience: string; issuers: string[]; signingKeyFile: string };
+  auth: {
+    jwksUri?: string;
+    audience: string;
+    issuers: string[];
+    signingKeyFile: string;
+    maxTokenLifetimeSeconds: number;
+    clockToleranceSeconds: number;
+  };
   featureFlags: FeatureFlags;
   basketHoldTtlMs: number;
   /** a hold's total lifetime: renewals never extend it past this from its start */
@@ -73,7 +92,8 @@ export interface AppConfig {
   saleLimits: SaleLimits;
   /** baskets a guest may create per client address and minute */
   basketCreationsPerMinute: number;
-  web: { dist: string; serve: boolean };
+  /** sourceMaps: whether *.map files of the built SPA are served (development only) */
+  web: { dist: string; serve: boolean; sourceMaps: boolean };
   contentWebhookSecret: string;
   loadDemoData: boolean;
 }
@@ -90,7 +110,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.EVENT_STORE === 'eventstoredb' && !e.EVENTSTORE_URL) {
     throw new ConfigError('Invalid configuration:\n  EVENTSTORE_URL: required when EVENT_STORE=eventstoredb');
   }
+  const deployment = deploymentEnvironmentOf(env);
+  const unsafe = deployment === 'production' ? unsafeSecrets(env) : [];
+  if (unsafe.length) {
+    throw new ConfigError(`Invalid configuration:\n${unsafe.map(({ variable, message }) => `  ${variable}: ${message}`).join('\n')}`);
+  }
   return {
+    environment: deployment,
     port: e.PORT,
     roles: e.ROLES,
     logLevel: e.LOG_LEVEL,
@@ -100,7 +126,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     eventStore: { kind: e.EVENT_STORE, url: e.EVENTSTORE_URL },
     clientId: e.CLIENT_ID,
     channelId: e.CHANNEL_ID,
-    auth: { jwksUri: e.AUTH_JWKS_URI, audience: e.AUTH_AUDIENCE, issuers: e.AUTH_ISSUERS, signingKeyFile: e.AUTH_SIGNING_KEY_FILE },
+    auth: {
+      jwksUri: e.AUTH_JWKS_URI,
+      audience: e.AUTH_AUDIENCE,
+      issuers: e.AUTH_ISSUERS,
+      signingKeyFile: e.AUTH_SIGNING_KEY_FILE,
+      maxTokenLifetimeSeconds: e.AUTH_MAX_TOKEN_LIFETIME_SECONDS,
+      clockToleranceSeconds: e.AUTH_CLOCK_TOLERANCE_SECONDS,
+    },
     featureFlags: featureFlagsFromList(e.FEATURE_FLAGS),
     basketHoldTtlMs: e.BASKET_HOLD_TTL_SECONDS * 1000,
     basketHoldMaxLifetimeMs: e.BASKET_HOLD_MAX_LIFETIME_SECONDS * 1000,
@@ -111,7 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxSlotSharePercent: e.HOLD_MAX_SLOT_SHARE_PERCENT,
     },
     basketCreationsPerMinute: Math.floor(e.BASKET_CREATIONS_PER_MINUTE),
-    web: { dist: e.WEB_DIST, serve: env.SERVE_WEB === undefined ? true : e.SERVE_WEB },
+    web: { dist: e.WEB_DIST, serve: env.SERVE_WEB === undefined ? true : e.SERVE_WEB, sourceMaps: deployment === 'development' },
     contentWebhookSecret: e.CONTENT_WEBHOOK_SECRET,
     loadDemoData: env.LOAD_DEMO_DATA === undefined ? true : e.LOAD_DEMO_DATA,
   };

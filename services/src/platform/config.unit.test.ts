@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config';
+import { developmentSecrets } from './development-secrets';
 
 describe('configuration', () => {
   it('runs every role against the local services by default, all feature flags off', () => {
@@ -12,6 +13,10 @@ describe('configuration', () => {
     expect(Object.values(config.featureFlags).every((on) => on === false)).toBe(true);
     expect(config.basketHoldTtlMs).toBe(30 * 60 * 1000);
     expect(config.loadDemoData).toBe(true);
+    expect(config.environment).toBe('development');
+    expect(config.auth.maxTokenLifetimeSeconds).toBe(24 * 60 * 60);
+    expect(config.auth.clockToleranceSeconds).toBe(60);
+    expect(config.web.sourceMaps).toBe(true);
   });
 
   it('reads roles, flags and the event store from the environment', () => {
@@ -42,8 +47,47 @@ describe('configuration', () => {
     [{ CHANNEL_ID: 'not-a-uuid' }, 'CHANNEL_ID'],
     [{ DATABASE_URL: 'nowhere' }, 'DATABASE_URL'],
     [{ BASKET_HOLD_TTL_SECONDS: '0' }, 'BASKET_HOLD_TTL_SECONDS'],
+    [{ ALPENPASS_ENV: 'staging' }, 'ALPENPASS_ENV'],
+    [{ AUTH_MAX_TOKEN_LIFETIME_SECONDS: '0' }, 'AUTH_MAX_TOKEN_LIFETIME_SECONDS'],
+    [{ AUTH_CLOCK_TOLERANCE_SECONDS: '3600' }, 'AUTH_CLOCK_TOLERANCE_SECONDS'],
   ])('stops on %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${variable}\\b`));
+  });
+});
+
+describe('secrets outside development', () => {
+  const ownSecret = 'a-secret-of-our-own-0123456789';
+
+  it.each([
+    ['ALPENPASS_ENV=production', { ALPENPASS_ENV: 'production' }],
+    ['NODE_ENV=production', { NODE_ENV: 'production' }],
+  ])('refuses to start under %s without CONTENT_WEBHOOK_SECRET, naming it', (_case, env) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(/\bCONTENT_WEBHOOK_SECRET: required outside development/);
+  });
+
+  it('refuses the development default written in the source', () => {
+    const env = { ALPENPASS_ENV: 'production', CONTENT_WEBHOOK_SECRET: developmentSecrets.CONTENT_WEBHOOK_SECRET };
+    expect(() => loadConfig(env)).toThrow(/\bCONTENT_WEBHOOK_SECRET: holds the development default/);
+  });
+
+  it('starts in production with a secret of its own, and serves no source maps', () => {
+    const config = loadConfig({ NODE_ENV: 'production', CONTENT_WEBHOOK_SECRET: ownSecret });
+    expect(config.environment).toBe('production');
+    expect(config.contentWebhookSecret).toBe(ownSecret);
+    expect(config.web.sourceMaps).toBe(false);
+  });
+
+  it('takes ALPENPASS_ENV over NODE_ENV, and treats tests and npm start as development', () => {
+    expect(loadConfig({ NODE_ENV: 'production', ALPENPASS_ENV: 'development' }).environment).toBe('development');
+    expect(loadConfig({ NODE_ENV: 'test' }).environment).toBe('development');
+    expect(loadConfig({ NODE_ENV: 'test' }).contentWebhookSecret).toBe(developmentSecrets.CONTENT_WEBHOOK_SECRET);
+  });
+
+  it('reads the token lifetime and clock tolerance', () => {
+    const config = loadConfig({ AUTH_MAX_TOKEN_LIFETIME_SECONDS: '3600', AUTH_CLOCK_TOLERANCE_SECONDS: '0' });
+    expect(config.auth.maxTokenLifetimeSeconds).toBe(3600);
+    expect(config.auth.clockToleranceSeconds).toBe(0);
   });
 });

@@ -29,6 +29,7 @@ export async function startApi(options: {
     externalRouters: contexts.flatMap((context) => context.externalRouters ?? []),
     readiness: options.readiness,
     webDist: config.web.serve ? config.web.dist : undefined,
+    webSourceMaps: config.web.sourceMaps,
   };
   const app = createHttpApp(appOptions);
   const server: Server = await new Promise((resolve, reject) => {

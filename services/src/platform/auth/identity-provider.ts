@@ -11,15 +11,18 @@ export interface IdentityProvider {
 
 /** A configured identity provider (AUTH_JWKS_URI), or the embedded one for dev and demo. */
 export async function identityProviderFor(auth: AppConfig['auth']): Promise<IdentityProvider> {
+  const checks = {
+    audience: auth.audience,
+    issuers: auth.issuers,
+    maxLifetimeSeconds: auth.maxTokenLifetimeSeconds,
+    clockToleranceSeconds: auth.clockToleranceSeconds,
+  };
   if (auth.jwksUri) {
-    return {
-      verifyToken: createTokenVerifier({ jwksUri: auth.jwksUri, audience: auth.audience, issuers: auth.issuers }),
-      publicKeys: [],
-    };
+    return { verifyToken: createTokenVerifier({ ...checks, jwksUri: auth.jwksUri }), publicKeys: [] };
   }
   const key = await loadOrCreateSigningKey(auth.signingKeyFile);
   return {
-    verifyToken: createTokenVerifier({ localKeys: [key.publicJwk], audience: auth.audience, issuers: auth.issuers }),
+    verifyToken: createTokenVerifier({ ...checks, localKeys: [key.publicJwk] }),
     publicKeys: [key.publicJwk],
   };
 }

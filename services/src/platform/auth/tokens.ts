@@ -6,7 +6,10 @@ export interface TokenClaims {
   subject: string;
   roles: Role[];
   accountId?: string;
+  /** jose time span from now, e.g. '12h' or '-1m' */
   expiresIn?: string;
+  /** defaults to now; tests set it to mint tokens from a skewed or forged clock */
+  issuedAt?: Date;
 }
 
 /** Mints a token the API accepts when it trusts the embedded key (dev, tests, `npm run token`). */
@@ -20,7 +23,7 @@ export async function mintToken(
     .setSubject(claims.subject)
     .setIssuer(settings.issuer)
     .setAudience(settings.audience)
-    .setIssuedAt()
+    .setIssuedAt(claims.issuedAt)
     .setExpirationTime(claims.expiresIn ?? '12h')
     .sign(key.privateKey);
 }

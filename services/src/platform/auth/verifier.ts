@@ -8,7 +8,14 @@ export interface VerifierSettings {
   jwksUri?: string;
   /** …or the embedded one's */
   localKeys?: JWK[];
+  /** longest accepted span from `iat` to `exp`, and longest age since `iat` (default 24 h) */
+  maxLifetimeSeconds?: number;
+  /** how far the issuer's clock may run ahead of ours (`iat`, `nbf`) or behind (`exp`); default 60 s */
+  clockToleranceSeconds?: number;
 }
+
+export const DEFAULT_MAX_TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
+export const DEFAULT_CLOCK_TOLERANCE_SECONDS = 60;
 
 export type TokenVerifier = (token: string) => Promise<Principal>;
 
@@ -23,13 +30,20 @@ export function createTokenVerifier(settings: VerifierSettings): TokenVerifier {
   const keySet = settings.jwksUri
     ? createRemoteJWKSet(new URL(settings.jwksUri))
     : createLocalJWKSet({ keys: settings.localKeys ?? [] });
+  const maxLifetime = settings.maxLifetimeSeconds ?? DEFAULT_MAX_TOKEN_LIFETIME_SECONDS;
+  const clockTolerance = settings.clockToleranceSeconds ?? DEFAULT_CLOCK_TOLERANCE_SECONDS;
   return async (token) => {
     try {
+      // maxTokenAge also refuses an `iat` in the future (beyond the tolerance)
       const { payload } = await jwtVerify(token, keySet, {
         audience: settings.audience,
         issuer: settings.issuers,
+        requiredClaims: ['iat', 'exp'],
+        maxTokenAge: maxLifetime,
+        clockTolerance,
       });
       if (!payload.sub) throw new InvalidTokenError('token has no subject');
+      if (payload.exp! - payload.iat! > maxLifetime) throw new InvalidTokenError('token lifetime exceeds the maximum');
       return {
         subject: payload.sub,
         roles: rolesOf(payload.roles),

@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { admits, type Access } from '../auth/principal';
+import { hasBody, isJsonRequest } from './json-body';
 import { Problem } from './problem';
 import type { RequestContext } from './request-context';
 import { parseInput } from './validate';
@@ -60,6 +61,7 @@ export class ApiRouter {
       const verdict = admits(spec.access, req.ctx.principal);
       if (verdict === 'unauthenticated') throw Problem.unauthorized();
       if (verdict === 'forbidden') throw Problem.forbidden();
+      if (spec.body && hasBody(req) && !isJsonRequest(req)) throw Problem.unsupportedMediaType();
       const input = {
         body: (spec.body ? parseInput(spec.body, req.body ?? {}, 'body') : undefined) as Parsed<B>,
         query: (spec.query ? parseInput(spec.query, req.query, 'query') : undefined) as Parsed<Q>,

@@ -10,6 +10,8 @@ import { authenticate } from './authenticate';
 import { docsRoutes } from './docs';
 import { errorHandler, unknownRoute } from './error-handler';
 import { healthRoutes, type ReadinessCheck } from './health';
+import { jsonBody } from './json-body';
+import { noStoreByDefault } from './no-store';
 import { buildOpenApiDocument } from './openapi';
 import { requestContext } from './request-context';
 
@@ -26,6 +28,8 @@ export interface HttpAppOptions {
   readiness: ReadinessCheck[];
   /** built SPA to serve at / (skipped when the folder does not exist) */
   webDist?: string;
+  /** serve the SPA's *.map files (development only: they publish the source) */
+  webSourceMaps?: boolean;
 }
 
 declare module 'express-serve-static-core' {
@@ -40,14 +44,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
   app.use(requestContext(options.log));
-  app.use(
-    express.json({
-      limit: '1mb',
-      verify: (req, _res, buffer) => {
-        (req as express.Request).rawBody = buffer;
-      },
-    }),
-  );
+  app.use('/api', noStoreByDefault);
+  app.use(jsonBody());
 
   const api = express.Router();
   api.use(healthRoutes(options.readiness));
@@ -65,13 +63,14 @@ export function createHttpApp(options: HttpAppOptions): Express {
   api.use(unknownRoute);
   app.use('/api', api);
 
-  if (options.webDist && existsSync(join(options.webDist, 'index.html'))) serveSpa(app, options.webDist);
+  if (options.webDist && existsSync(join(options.webDist, 'index.html'))) serveSpa(app, options.webDist, options.webSourceMaps ?? false);
   app.use(unknownRoute);
   app.use(errorHandler(options.log));
   return app;
 }
 
-function serveSpa(app: Express, dist: string): void {
+function serveSpa(app: Express, dist: string, sourceMaps: boolean): void {
+  if (!sourceMaps) app.get(/\.map$/i, unknownRoute);
   app.use(express.static(dist, { index: false, maxAge: '1h' }));
   // client-side routes (/de/…, /fr/…) all get the SPA shell
   app.get(/^\/(?!api\/).*/, (_req, res) => {

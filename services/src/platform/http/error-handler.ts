@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { ZodError } from 'zod';
 import { DomainError, type RefusalKind } from '../domain-error';
 import type { Logger } from '../logger';
+import { InvalidEncodingError, UnsupportedCharsetError } from './json-body';
 import { Problem, problemBody } from './problem';
 import { fieldErrors } from './validate';
 
@@ -13,11 +14,17 @@ function clientMistake(error: unknown): Problem | undefined {
   if (typeof e?.status !== 'number' || e.status < 400 || e.status >= 500) return undefined;
   if (e.type === 'entity.parse.failed') return new Problem(400, 'MALFORMED_JSON', 'The request body is not valid JSON.');
   if (e.type === 'entity.too.large') return new Problem(413, 'BODY_TOO_LARGE', 'The request body is too large.');
+  if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') {
+    return Problem.unsupportedMediaType(e.expose && e.message ? e.message : 'The request body is sent in an unsupported encoding.');
+  }
   return new Problem(e.status, 'BAD_REQUEST', e.expose && e.message ? e.message : 'The request cannot be processed.');
 }
 
 export function toProblem(error: unknown): Problem | undefined {
   if (error instanceof Problem) return error;
+  // thrown while body-parser verified the bytes, which relabels them 403: answer the encoding instead
+  if (error instanceof InvalidEncodingError) return Problem.badRequest('INVALID_ENCODING', error.message);
+  if (error instanceof UnsupportedCharsetError) return Problem.unsupportedMediaType(error.message);
   if (error instanceof DomainError) {
     const errors = error.path ? [{ path: error.path, message: error.message }] : [];
     return new Problem(statusOfKind[error.kind], error.code, error.message, errors);

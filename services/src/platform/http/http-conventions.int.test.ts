@@ -110,7 +110,7 @@ describe('API conventions', () => {
       'BODY_TOO_LARGE',
     );
     expectProblem(await request(app).get('/api/nowhere').set(shopHeaders), 404, 'UNKNOWN_ROUTE');
-    expectProblem(await request(app).post('/api/samples').set(shopHeaders).send('name=x'), 400, 'VALIDATION_FAILED');
+    expectProblem(await request(app).post('/api/samples').set(shopHeaders).send('name=x'), 415, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('maps domain refusals to their status', async () => {
