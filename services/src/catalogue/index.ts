@@ -13,7 +13,7 @@ export function catalogueContext(deps: ContextDeps): ContextModule {
   return {
     name: 'catalogue',
     routers: [productsRouter(reads), clientsRouter(reads)],
-    externalRouters: [contentWebhookRouter({ store: deps.store, secret: deps.config.contentWebhookSecret })],
+    externalRouters: [contentWebhookRouter({ store: deps.store, secret: deps.config.contentWebhookSecret, environment: deps.config.environment })],
     projections: [catalogueDocumentsProjection],
   };
 }
