@@ -1,11 +1,15 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-/** The composition root serves dist/ at `/` and the API under /api on the same origin. */
-export default defineConfig({
+/**
+ * The composition root serves dist/ at `/` and the API under /api on the same origin.
+ * Production builds (`vite build`, the default mode) publish no source maps; a development build
+ * (`vite build --mode development`) has them, and the shop serves them only in development.
+ */
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: mode !== 'production' },
   server: {
     proxy: { '/api': { target: process.env.ALPENPASS_API_ORIGIN ?? 'http://127.0.0.1:3000', changeOrigin: false } },
   },
-});
+}));
