@@ -52,6 +52,7 @@ export class SupervisedProcess {
     });
     this.child = child;
     log.info({ process: group.name, pid: child.pid, roles: group.roles }, 'process started');
+    child.on('error', (error) => log.error({ process: group.name, pid: child.pid, err: error }, 'process error'));
     child.on('message', (message) => {
       if (!isReadyMessage(message)) return;
       log.info({ process: group.name, pid: child.pid, url: message.url }, 'process ready');
