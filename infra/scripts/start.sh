@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm start: real services up, the SPA built (when its sources changed), then every role in one process.
+# npm start: real services up, the SPA built (when its sources changed), then the roles in their processes (services/src/launcher.ts).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source infra/scripts/lib.sh
@@ -11,4 +11,4 @@ if [ -f web/package.json ]; then
     npm run build -w web >&2
   fi
 fi
-exec npx tsx services/src/main.ts
+exec npx tsx services/src/launcher.ts

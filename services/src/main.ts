@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './platform/config';
 import { createLogger } from './platform/logger';
 import { startRuntime } from './runtime';
+import type { ReadyMessage } from './supervisor/child-messages';
 
 async function main(): Promise<void> {
   let config;
@@ -33,6 +34,13 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  // started by the supervisor (npm start): tell it, and do not outlive it
+  if (process.send) {
+    const ready: ReadyMessage = { type: 'alpenpass:ready', roles: config.roles, url: runtime.url };
+    process.send(ready);
+    process.on('disconnect', () => shutdown('supervisor gone'));
+  }
 }
 
 main().catch((error: unknown) => {

@@ -64,7 +64,8 @@ describe('the running shop', () => {
     expect((await request(runtime.url!).get('/api/health')).body).toEqual({ status: 'alive' });
     const ready = await request(runtime.url!).get('/api/ready');
     expect(ready.status).toBe(200);
-    expect(ready.body.checks).toEqual({ postgres: 'ok', eventStore: 'ok', nats: 'ok', temporal: 'ok' });
+    expect(ready.body).toMatchObject({ status: 'ready', checks: { postgres: 'ok', eventStore: 'ok', nats: 'ok', temporal: 'ok', projections: 'ok' } });
+    expect(Object.keys(ready.body.details.projections)).toEqual(runtime.projections.map((projection) => projection.name));
   });
 
   it('carries an admin command through relay, NATS and projector into a query endpoint', async () => {

@@ -1,8 +1,10 @@
 import { connect as connectNats, type NatsConnection } from 'nats';
+import type { AnyProjection, RetryBackoff } from '@alpenpass/projections';
 import { compose, type Composition } from './composition';
 import { identityProviderFor } from './platform/auth/identity-provider';
 import type { AppConfig } from './platform/config';
 import type { ReadinessCheck } from './platform/http/health';
+import { projectionsReadiness } from './platform/projector/projections-readiness';
 import type { Logger } from './platform/logger';
 import { startApi } from './roles/api-role';
 import { startProjectorRole } from './roles/projector-role';
@@ -16,11 +18,19 @@ export interface Runtime extends Omit<Composition, 'close'> {
   stop(): Promise<void>;
 }
 
+export interface RuntimeOptions {
+  /** read models beyond the contexts' own (tests add one that cannot apply an event) */
+  extraProjections?: AnyProjection[];
+  /** how the projector retries a failed projection */
+  projectorRetry?: RetryBackoff;
+}
+
 type Stoppable = { stop(): Promise<void> } | { shutdown(): Promise<void> };
 
 /** Starts the roles the configuration asks for over one composition. */
-export async function startRuntime(config: AppConfig, log: Logger): Promise<Runtime> {
-  const composition = await compose(config, log);
+export async function startRuntime(config: AppConfig, log: Logger, options: RuntimeOptions = {}): Promise<Runtime> {
+  const composed = await compose(config, log);
+  const composition = { ...composed, projections: [...composed.projections, ...(options.extraProjections ?? [])] };
   const { knex, store, temporal, deps, contexts, projections } = composition;
   const bus = { streamName: config.nats.stream, subjectPrefix: config.nats.subjectPrefix };
 
@@ -36,7 +46,7 @@ export async function startRuntime(config: AppConfig, log: Logger): Promise<Runt
   };
 
   try {
-    if (has('projector')) running.push(await startProjectorRole({ knex, store, nats: await natsConnection(), bus, projections, log }));
+    if (has('projector')) running.push(await startProjectorRole({ knex, store, nats: await natsConnection(), bus, projections, log, retry: options.projectorRetry }));
     if (has('relay')) running.push(await startRelayRole({ knex, store, nats: await natsConnection(), bus, log }));
     if (has('worker')) running.push(await startWorker({ config, log, contexts }));
     if (config.loadDemoData && has('api')) await loadDemoData(deps, log);
@@ -48,6 +58,7 @@ export async function startRuntime(config: AppConfig, log: Logger): Promise<Runt
         { name: 'eventStore', check: async () => void (await store.headPosition()) },
         { name: 'nats', check: async () => void (await (await natsConnection()).flush()) },
         { name: 'temporal', check: () => temporal.check() },
+        projectionsReadiness(knex, store, projections),
       ];
       const identity = await identityProviderFor(config.auth);
       const api = await startApi({ config, log, identity, contexts, readiness });

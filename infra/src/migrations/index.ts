@@ -3,7 +3,8 @@ import { eventStoreMigration } from './001-event-store';
 import { checkpointsMigration } from './002-checkpoints';
 import { capacitySequencesMigration } from './003-capacity-sequences';
 import { eventTransactionIdsMigration } from './004-event-transaction-ids';
-import { rateLimitsMigration } from './005-rate-limits';
+import { projectionFailuresMigration } from './005-projection-failures';
+import { rateLimitsMigration } from './006-rate-limits';
 
 /** Schema migrations of the write side and shared tables, in order. Read-model tables are not here:
  * each projection creates its own (versioned) table so that it can be rebuilt side by side. */
@@ -18,5 +19,6 @@ export const migrations: Migration[] = [
   checkpointsMigration,
   capacitySequencesMigration,
   eventTransactionIdsMigration,
+  projectionFailuresMigration,
   rateLimitsMigration,
 ];

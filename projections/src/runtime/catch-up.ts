@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { applyLocked } from './apply-events';
 import { liveGeneration, lockGeneration, type GenerationRow } from './generations';
 import type { AnyProjection, EventSource } from './projection';
+import { ProjectionApplyError } from './projection-failure';
 
 export type LockTarget = (trx: Knex.Transaction) => Promise<GenerationRow | undefined>;
 
@@ -26,7 +27,8 @@ export interface CatchUpOptions {
  * Reads the store after the target generation's checkpoint and applies batch after batch, each batch
  * in one transaction with the checkpoint, until the store has nothing newer (or untilPosition is
  * reached). Returns the position reached. A missing live generation (a swap just retired it) is looked
- * up again.
+ * up again. When an event cannot be applied, the events before it in its batch are still committed,
+ * so the checkpoint stops right before the culprit, and the ProjectionApplyError is rethrown.
  */
 export async function catchUp(
   knex: Knex,
@@ -41,10 +43,7 @@ export async function catchUp(
     if (options.untilPosition !== undefined && position >= options.untilPosition) return position;
     const events = await source.readAll(position, batchSize);
     if (events.length === 0) return position;
-    const reached = await knex.transaction(async (trx) => {
-      const row = await target(trx);
-      return row ? applyLocked(trx, projection, row, events) : undefined;
-    });
+    const reached = await applyBatch(knex, projection, target, events);
     if (reached === undefined) {
       if (++missing > 50) throw new Error(`projection ${projection.name}: no generation to apply to`);
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -54,5 +53,26 @@ export async function catchUp(
     position = reached;
     options.onProgress?.(position);
     if (events.length < batchSize) return position;
+  }
+}
+
+async function applyBatch(
+  knex: Knex,
+  projection: AnyProjection,
+  target: LockTarget,
+  events: Awaited<ReturnType<EventSource['readAll']>>,
+): Promise<number | undefined> {
+  const apply = (batch: typeof events) =>
+    knex.transaction(async (trx) => {
+      const row = await target(trx);
+      return row ? applyLocked(trx, projection, row, batch) : undefined;
+    });
+  try {
+    return await apply(events);
+  } catch (error) {
+    if (!(error instanceof ProjectionApplyError)) throw error;
+    const before = events.filter((event) => event.globalPosition < error.position);
+    if (before.length) await apply(before);
+    throw error;
   }
 }

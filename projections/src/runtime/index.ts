@@ -4,5 +4,7 @@ export * from './apply-events';
 export * from './catch-up';
 export * from './replay';
 export * from './projection-runner';
+export * from './projection-failure';
 export * from './projection-status';
+export * from './retry-backoff';
 export * from './stream-activity-projection';

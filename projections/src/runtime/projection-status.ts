@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
 import type { AnyProjection, EventSource } from './projection';
+import { listFailures, type ProjectionFailure } from './projection-failure';
+
+export type ProjectionState = 'ok' | 'catching-up' | 'failed';
 
 export interface ProjectionStatus {
   name: string;
@@ -9,6 +12,9 @@ export interface ProjectionStatus {
   head: number;
   lag: number | null;
   building: { generation: number; version: number; position: number }[];
+  /** failed: the projector recorded an event it cannot apply; catching-up: behind the head or not built */
+  state: ProjectionState;
+  failure: ProjectionFailure | null;
 }
 
 export async function projectionStatus(
@@ -17,30 +23,50 @@ export async function projectionStatus(
   projections: readonly AnyProjection[],
 ): Promise<ProjectionStatus[]> {
   const head = await source.headPosition();
-  const rows = await knex('projection_generations').whereIn(
-    'projection',
-    projections.map((projection) => projection.name),
-  );
+  const names = projections.map((projection) => projection.name);
+  const rows = await knex('projection_generations').whereIn('projection', names);
+  const failures = await listFailures(knex, names);
   return projections.map((projection) => {
     const own = rows.filter((row) => row.projection === projection.name);
     const live = own.find((row) => row.status === 'live');
     const position = live ? Number(live.position) : null;
+    const lag = position === null ? null : Math.max(0, head - position);
+    const failure = failures.find((candidate) => candidate.projection === projection.name) ?? null;
     return {
       name: projection.name,
       version: projection.version,
       liveVersion: live ? Number(live.version) : null,
       position,
       head,
-      lag: position === null ? null : Math.max(0, head - position),
+      lag,
       building: own
         .filter((row) => row.status === 'building')
         .map((row) => ({ generation: row.generation, version: row.version, position: Number(row.position) })),
+      state: failure
+        ? 'failed'
+        : live && lag === 0 && live.version === projection.version
+          ? 'ok'
+          : 'catching-up',
+      failure,
     };
   });
 }
 
+export function describeState(status: Pick<ProjectionStatus, 'state' | 'failure'>): string {
+  const { failure } = status;
+  if (!failure) return status.state;
+  const where =
+    failure.position === null
+      ? ''
+      : ` at ${failure.position}${failure.eventType ? ` (${failure.eventType})` : ''}`;
+  const retry = failure.nextRetryAt
+    ? `, retry ${failure.attempts + 1} at ${failure.nextRetryAt.toISOString()}`
+    : '';
+  return `failed${where}: ${failure.error.replace(/\s+/g, ' ')}${retry}`;
+}
+
 export function formatStatus(statuses: ProjectionStatus[]): string {
-  const header = ['projection', 'version', 'live', 'checkpoint', 'head', 'lag', 'building'];
+  const header = ['projection', 'version', 'live', 'checkpoint', 'head', 'lag', 'building', 'state'];
   const lines = statuses.map((status) => [
     status.name,
     String(status.version),
@@ -49,6 +75,7 @@ export function formatStatus(statuses: ProjectionStatus[]): string {
     String(status.head),
     status.lag === null ? '-' : String(status.lag),
     status.building.map((b) => `g${b.generation}@${b.position}`).join(',') || '-',
+    describeState(status),
   ]);
   const widths = header.map((title, column) =>
     Math.max(title.length, ...lines.map((line) => line[column]!.length)),

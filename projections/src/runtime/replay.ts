@@ -58,18 +58,31 @@ export async function replayProjection(
   }
 }
 
-/** Makes sure a live generation of the projection's current version exists, building it if not. */
+/**
+ * Makes sure a live generation of the projection's current version exists. A projection seen for the
+ * first time gets empty tables that go live at once and are then filled by the live catch-up, so its
+ * progress survives an event it cannot apply; a new version is rebuilt side by side while the old
+ * one keeps serving.
+ */
 export async function ensureLiveGeneration(
   knex: Knex,
   source: EventSource,
   projection: AnyProjection,
-): Promise<'ready' | 'built'> {
+): Promise<'ready' | 'created' | 'built'> {
   const live = await liveGeneration(knex, projection.name);
   if (live && live.version === projection.version) return 'ready';
   if (live && live.version > projection.version) {
     throw new Error(
       `projection ${projection.name}: version ${live.version} is live, this code has ${projection.version}`,
     );
+  }
+  if (!live) {
+    const created = await createGeneration(knex, projection);
+    await knex.transaction(async (trx) => {
+      const row = await lockGeneration(trx, projection.name, created.generation);
+      await swapIn(trx, row, undefined);
+    });
+    return 'created';
   }
   await replayProjection(knex, source, projection);
   return 'built';

@@ -1,10 +1,8 @@
 import type { RecordedEvent } from '@alpenpass/contracts';
-import type { EventSource } from './projection';
+import type { EventSource, Projection } from './projection';
 
 /** An in-memory event source for the runtime's tests; `delayMs` slows reads to widen race windows. */
-export function memorySource(
-  delayMs = 0,
-): EventSource & {
+export function memorySource(delayMs = 0): EventSource & {
   events: RecordedEvent[];
   add(streamName: string, type: string, data?: unknown): RecordedEvent;
 } {
@@ -34,6 +32,36 @@ export function memorySource(
     },
     async headPosition() {
       return events.at(-1)?.globalPosition ?? 0;
+    },
+  };
+}
+
+/**
+ * A read model that cannot apply events of `poisonType` while `fault.active` is true: its statement then
+ * fails inside PostgreSQL (an unknown table), as a real projection's broken query would.
+ */
+export function fragileProjection(
+  poisonType: string,
+  fault = { active: true },
+): Projection<'fragile_events'> & {
+  fault: { active: boolean };
+} {
+  return {
+    fault,
+    name: 'fragile',
+    version: 1,
+    handledTypes: 'all',
+    tables: ['fragile_events'],
+    async createTables(knex, tables) {
+      await knex.schema.createTable(tables.fragile_events, (table) => {
+        table.bigInteger('position').primary();
+        table.text('type').notNullable();
+      });
+    },
+    async apply(trx, event, tables) {
+      if (event.type === poisonType && fault.active)
+        await trx.raw('select * from fragile_projection_cannot_read_this');
+      await trx(tables.fragile_events).insert({ position: event.globalPosition, type: event.type });
     },
   };
 }

@@ -30,7 +30,7 @@ describe('projections ops command', () => {
     };
     expect(await runProjectionsCommand(['status'], deps)).toBe(0);
     const head = await store.headPosition();
-    expect(out).toMatch(new RegExp(`^stream-activity\\s+1\\s+-\\s+-\\s+${head}\\s+-`, 'm'));
+    expect(out).toMatch(new RegExp(`^stream-activity\\s+1\\s+-\\s+-\\s+${head}\\s+-\\s+-\\s+catching-up$`, 'm'));
 
     out = '';
     expect(await runProjectionsCommand(['replay', 'stream-activity'], deps)).toBe(0);
@@ -41,7 +41,26 @@ describe('projections ops command', () => {
     await store.append(stream, [{ type: 'PassUsed', data: {} }], { expectedRevision: 2 });
     out = '';
     await runProjectionsCommand(['status'], deps);
-    expect(out).toMatch(new RegExp(`^stream-activity\\s+1\\s+1\\s+${head}\\s+${head + 1}\\s+1\\s+-`, 'm'));
+    expect(out).toMatch(new RegExp(`^stream-activity\\s+1\\s+1\\s+${head}\\s+${head + 1}\\s+1\\s+-\\s+catching-up$`, 'm'));
+
+    // what the projector records when the projection cannot apply an event
+    await db.knex('projection_failures').insert({
+      projection: 'stream-activity',
+      position: head + 1,
+      event_type: 'PassUsed',
+      error: 'bind message has 2900001 parameter formats\nbut 0 parameters',
+      attempts: 3,
+      next_retry_at: new Date('2031-01-01T00:00:08Z'),
+    });
+    out = '';
+    await runProjectionsCommand(['status'], deps);
+    expect(out).toMatch(
+      new RegExp(
+        `^stream-activity\\s+1\\s+1\\s+${head}\\s+${head + 1}\\s+1\\s+-\\s+failed at ${head + 1} \\(PassUsed\\): bind message has 2900001 parameter formats but 0 parameters, retry 4 at 2031-01-01T00:00:08.000Z$`,
+        'm',
+      ),
+    );
+    await db.knex('projection_failures').delete();
 
     out = '';
     expect(await runProjectionsCommand(['replay', 'stream-activity'], deps)).toBe(0);

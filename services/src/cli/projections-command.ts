@@ -23,7 +23,8 @@ export function progressBar(position: number, head: number, width = 30): string 
   return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(ratio * 100)).padStart(3)}% ${position}/${head}`;
 }
 
-/** `status` prints each projection's checkpoint, the store head and the lag; `replay <name>` rebuilds
+/** `status` prints each projection's checkpoint, the store head, the lag and its state (ok, catching-up, or
+ * failed with the position of the event it cannot apply and the error); `replay <name>` rebuilds
  * one projection into fresh tables (progress on stderr) and swaps them in. Returns the exit code. */
 export async function runProjectionsCommand(args: string[], deps: CliDeps): Promise<number> {
   const [command, name] = args;

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { NatsConnection } from 'nats';
-import type { AnyProjection } from '@alpenpass/projections';
+import type { AnyProjection, RetryBackoff } from '@alpenpass/projections';
 import type { EventBusSettings } from '../platform/bus/event-bus-settings';
 import type { EventStore } from '../platform/event-store/event-store';
 import type { Logger } from '../platform/logger';
@@ -13,6 +13,7 @@ export function startProjectorRole(options: {
   bus: EventBusSettings;
   projections: AnyProjection[];
   log: Logger;
+  retry?: RetryBackoff;
 }) {
   return startProjector({ ...options, settings: options.bus, logger: options.log.child({ role: 'projector' }) });
 }

@@ -3,7 +3,7 @@ import type { Migration } from './index';
 
 /** Fixed-window request counters shared by every API process (platform/rate-limit.ts). */
 export const rateLimitsMigration: Migration = {
-  name: '005-rate-limits',
+  name: '006-rate-limits',
   async up(knex: Knex) {
     await knex.raw(`create table if not exists rate_limit_windows (
       key text not null,

@@ -1,0 +1,65 @@
+import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { createKnex, ensureDatabase, migrateToLatest } from '@alpenpass/infra';
+import { ConfigError, loadConfig } from './platform/config';
+import { createLogger } from './platform/logger';
+import { planFor } from './supervisor/process-plan';
+import { startSupervisor } from './supervisor/supervisor';
+
+/**
+ * `npm start`: the roles `ROLES` asks for (default all), each group in a process of its own under this
+ * supervisor (services/src/supervisor/process-plan.ts). Production runs services/src/main.ts once per
+ * role instead.
+ */
+async function launch(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logLevel, { role: 'supervisor' });
+
+  // once here, so that the role processes do not race to create and migrate the database
+  await ensureDatabase(config.databaseUrl);
+  const knex = createKnex(config.databaseUrl, { max: 1 });
+  try {
+    const applied = await migrateToLatest(knex);
+    if (applied.length) log.info({ migrations: applied }, 'database migrated');
+  } finally {
+    await knex.destroy();
+  }
+
+  const supervisor = startSupervisor({
+    groups: planFor(config.roles),
+    script: join(__dirname, 'main.ts'),
+    execArgv: ['--import', pathToFileURL(require.resolve('tsx')).href],
+    env: process.env,
+    log,
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping every process');
+    supervisor.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'unclean stop');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+launch().catch((error: unknown) => {
+  process.stderr.write(`Alpenpass failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,125 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { connect } from 'nats';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+
+/** `npm start`'s launcher: the worker runs in a process of its own, so the API keeps answering while the
+ * worker is frozen, killed or restarting. */
+interface LogLine {
+  msg?: string;
+  process?: string;
+  pid?: number;
+  url?: string;
+}
+
+let db: TestDatabase;
+let launcher: ChildProcess;
+const lines: LogLine[] = [];
+const suffix = randomBytes(4).toString('hex');
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until<T>(find: () => T | undefined, what: string, timeoutMs = 45_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = find();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline || launcher.exitCode !== null) throw new Error(`no ${what}; log:\n${JSON.stringify(lines, null, 1)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const logged = (msg: string, name: string, after = 0) => () => lines.slice(after).find((line) => line.msg === msg && line.process === name);
+
+async function health(url: string): Promise<number> {
+  const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) });
+  return response.status;
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  launcher = spawn(process.execPath, ['--import', pathToFileURL(require.resolve('tsx')).href, join(__dirname, '..', 'launcher.ts')], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATABASE_URL: db.url,
+      NATS_STREAM: `LAUNCHER_${suffix}`,
+      NATS_SUBJECT_PREFIX: `launcher_${suffix}`,
+      TEMPORAL_TASK_QUEUE: `launcher-${suffix}`,
+      AUTH_SIGNING_KEY_FILE: join(mkdtempSync(join(tmpdir(), 'alpenpass-keys-')), 'key.json'),
+      LOAD_DEMO_DATA: 'false',
+      SERVE_WEB: 'false',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let pending = '';
+  launcher.stdout!.on('data', (chunk: Buffer) => {
+    pending += chunk.toString();
+    const complete = pending.split('\n');
+    pending = complete.pop()!;
+    for (const text of complete) {
+      if (!text.startsWith('{')) continue;
+      try {
+        lines.push(JSON.parse(text) as LogLine);
+      } catch {
+        // a line from a library that is not ours
+      }
+    }
+  });
+});
+
+afterAll(async () => {
+  if (launcher.exitCode === null) launcher.kill('SIGKILL');
+  const nats = await connect({ servers: 'nats://127.0.0.1:4222' });
+  await (await nats.jetstreamManager()).streams.delete(`LAUNCHER_${suffix}`).catch(() => undefined);
+  await nats.close();
+  await db?.drop();
+});
+
+it('runs the worker in its own supervised process; the API answers while it is frozen, killed and restarted', async () => {
+  const api = await until(logged('process ready', 'api'), 'ready api process');
+  const worker = await until(logged('process ready', 'worker'), 'ready worker process');
+  const projector = await until(logged('process ready', 'projector'), 'ready projector process');
+  const url = api.url!;
+  expect(new Set([api.pid, worker.pid, projector.pid, launcher.pid]).size).toBe(4);
+  expect(await health(url)).toBe(200);
+
+  // a worker that does not get the CPU at all cannot hold up the API
+  process.kill(worker.pid!, 'SIGSTOP');
+  try {
+    expect(await health(url)).toBe(200);
+    expect((await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(10_000) })).status).toBe(200);
+  } finally {
+    process.kill(worker.pid!, 'SIGCONT');
+  }
+
+  // a worker that dies is restarted under a new pid; the API stays up all along
+  const before = lines.length;
+  process.kill(worker.pid!, 'SIGKILL');
+  const died = await until(logged('process died; restarting', 'worker', before), 'restart notice');
+  expect(died).toMatchObject({ pid: worker.pid, restartInMs: 1000 });
+  expect(await health(url)).toBe(200);
+  const restarted = await until(logged('process ready', 'worker', before), 'restarted worker');
+  expect(restarted.pid).not.toBe(worker.pid);
+  expect(alive(restarted.pid!)).toBe(true);
+  expect(alive(api.pid!)).toBe(true);
+  expect(await health(url)).toBe(200);
+
+  // SIGTERM stops every process and the launcher exits cleanly
+  const exited = new Promise<number | null>((resolve) => launcher.once('exit', (code) => resolve(code)));
+  launcher.kill('SIGTERM');
+  expect(await exited).toBe(0);
+  for (const pid of [api.pid!, restarted.pid!, projector.pid!]) expect(alive(pid)).toBe(false);
+});
