@@ -2,8 +2,8 @@ import type { ContextFactory } from '../context-module';
 import { catalogueReadModel } from './catalogue-adapter';
 import { buildPricingModule } from './pricing-module';
 
-/** The pricing context over the catalogue read model; demand defaults to no bookings. */
-export const pricingContext: ContextFactory = (deps) => buildPricingModule(deps, { catalogue: catalogueReadModel(deps.knex) });
+/** The pricing context over the catalogue read model, generations on the configured task queue; demand defaults to no bookings. */
+export const pricingContext: ContextFactory = (deps) => buildPricingModule(deps, { catalogue: catalogueReadModel(deps.knex), taskQueue: deps.config.temporal.taskQueue });
 
 export { buildPricingModule, type PricingWiring } from './pricing-module';
 export { createPricingService, type PricingService } from './pricing-service';
