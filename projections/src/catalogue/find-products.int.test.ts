@@ -23,6 +23,7 @@ beforeAll(async () => {
   db = await createTestDatabase();
   for (const document of demo) source.add(`catalogue-${document.id}`, 'ContentDocumentPublished', { document });
   await ensureLiveGeneration(db.knex, source, catalogueDocumentsProjection);
+  await catchUp(db.knex, source, catalogueDocumentsProjection, liveTarget(catalogueDocumentsProjection.name));
 });
 afterAll(() => db.drop());
 
