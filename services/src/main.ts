@@ -1,3 +1,5 @@
+import cluster from 'node:cluster';
+import { runApiPrimary, runsApiCluster } from './api-primary';
 import { ConfigError, loadConfig } from './platform/config';
 import { createLogger } from './platform/logger';
 import { startRuntime } from './runtime';
@@ -15,9 +17,10 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = createLogger(config.logLevel);
+  if (cluster.isPrimary && runsApiCluster(config)) return runApiPrimary(config, log);
   const runtime = await startRuntime(config, log);
   log.info({ roles: config.roles, url: runtime.url }, 'Alpenpass is running');
-  if (runtime.url) process.stdout.write(`\n  Alpenpass is ready: ${runtime.url}  (API docs: ${runtime.url}/api/docs)\n\n`);
+  if (runtime.url && !cluster.isWorker) process.stdout.write(`\n  Alpenpass is ready: ${runtime.url}  (API docs: ${runtime.url}/api/docs)\n\n`);
 
   let stopping = false;
   const shutdown = (signal: string) => {

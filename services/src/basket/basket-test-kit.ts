@@ -46,7 +46,7 @@ export interface BasketTestKit {
 export const kitNow = new Date('2030-12-20T12:00:00Z');
 /** The day after kitNow: the kit's slots start on it at 07:00 UTC. */
 export const kitSlotDay = '2030-12-21';
-const projections: AnyProjection[] = [catalogueDocumentsProjection, currentPricesProjection, ...capacityProjections, ...basketProjections];
+export const kitProjections: AnyProjection[] = [catalogueDocumentsProjection, currentPricesProjection, ...capacityProjections, ...basketProjections];
 
 /** The demo catalogue placed in the season of `now`, as the demo loader publishes it. */
 export async function publishDemoCatalogue(store: EventStore, now: Date = kitNow): Promise<void> {
@@ -65,9 +65,9 @@ export async function createBasketTestKit(options: BasketTestKitOptions = {}): P
   const db = await createTestDatabase();
   const store = createPostgresEventStore({ knex: db.knex });
   await publishDemoCatalogue(store);
-  for (const projection of projections) await ensureLiveGeneration(db.knex, store, projection);
+  for (const projection of kitProjections) await ensureLiveGeneration(db.knex, store, projection);
   const project = async () => {
-    for (const projection of projections) await catchUp(db.knex, store, projection, liveTarget(projection.name));
+    for (const projection of kitProjections) await catchUp(db.knex, store, projection, liveTarget(projection.name));
   };
   await project();
 

@@ -62,6 +62,7 @@ const environment = z.object({
   SERVE_WEB: envBoolean,
   CONTENT_WEBHOOK_SECRET: z.string().min(16).default(developmentSecrets.CONTENT_WEBHOOK_SECRET),
   LOAD_DEMO_DATA: envBoolean,
+  API_PROCESSES: envPositiveNumber.pipe(z.number().int('Expected a whole number').max(64, 'Expected at most 64')).default(2),
 });
 
 export interface AppConfig {
@@ -69,6 +70,8 @@ export interface AppConfig {
   environment: DeploymentEnvironment;
   port: number;
   roles: ProcessRole[];
+  /** processes serving the api role behind one port (node:cluster) when a process runs the api role alone */
+  apiProcesses: number;
   logLevel: string;
   databaseUrl: string;
   nats: { url: string; stream: string; subjectPrefix: string };
@@ -119,6 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     environment: deployment,
     port: e.PORT,
     roles: e.ROLES,
+    apiProcesses: e.API_PROCESSES,
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
     nats: { url: e.NATS_URL, stream: e.NATS_STREAM, subjectPrefix: e.NATS_SUBJECT_PREFIX },

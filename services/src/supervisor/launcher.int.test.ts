@@ -13,6 +13,7 @@ interface LogLine {
   msg?: string;
   process?: string;
   pid?: number;
+  slot?: number;
   url?: string;
 }
 
@@ -88,7 +89,7 @@ afterAll(async () => {
   await db?.drop();
 });
 
-it('runs the worker in its own supervised process; the API answers while it is frozen, killed and restarted', async () => {
+it('runs the worker in its own supervised process and the API as two; the API answers while the worker is frozen, killed and restarted', async () => {
   const api = await until(logged('process ready', 'api'), 'ready api process');
   const worker = await until(logged('process ready', 'worker'), 'ready worker process');
   const projector = await until(logged('process ready', 'projector'), 'ready projector process');
@@ -117,9 +118,23 @@ it('runs the worker in its own supervised process; the API answers while it is f
   expect(alive(api.pid!)).toBe(true);
   expect(await health(url)).toBe(200);
 
+  // the api role runs as two cluster processes behind the one port; one that dies comes back
+  const apiProcesses = await until(() => {
+    const ready = lines.filter((line) => line.msg === 'api process ready');
+    return ready.length >= 2 ? ready : undefined;
+  }, 'two ready api processes');
+  expect(new Set(apiProcesses.map((line) => line.slot))).toEqual(new Set([1, 2]));
+  expect(apiProcesses[0]!.pid).not.toBe(apiProcesses[1]!.pid);
+  const beforeApiKill = lines.length;
+  process.kill(apiProcesses[1]!.pid!, 'SIGKILL');
+  await until(logged('api process died; restarting', 'api', beforeApiKill), 'api restart notice');
+  expect(await health(url)).toBe(200);
+  const apiBack = await until(logged('api process ready', 'api', beforeApiKill), 'restarted api process');
+  expect(apiBack.slot).toBe(2);
+
   // SIGTERM stops every process and the launcher exits cleanly
   const exited = new Promise<number | null>((resolve) => launcher.once('exit', (code) => resolve(code)));
   launcher.kill('SIGTERM');
   expect(await exited).toBe(0);
-  for (const pid of [api.pid!, restarted.pid!, projector.pid!]) expect(alive(pid)).toBe(false);
+  for (const pid of [api.pid!, restarted.pid!, projector.pid!, apiProcesses[0]!.pid!, apiBack.pid!]) expect(alive(pid)).toBe(false);
 });

@@ -1,0 +1,34 @@
+import type { AppConfig } from './platform/config';
+import type { Logger } from './platform/logger';
+import { startApiCluster } from './supervisor/api-cluster';
+import type { ReadyMessage } from './supervisor/child-messages';
+
+/** A process that runs the api role alone with API_PROCESSES > 1 serves through that many cluster workers. */
+export function runsApiCluster(config: AppConfig): boolean {
+  return config.apiProcesses > 1 && config.roles.length === 1 && config.roles[0] === 'api';
+}
+
+/** The cluster primary: starts the API processes, reports the first one ready, stops them on a signal. */
+export function runApiPrimary(config: AppConfig, log: Logger): void {
+  const apiLog = log.child({ role: 'api-primary' });
+  const apiCluster = startApiCluster({
+    processes: config.apiProcesses,
+    log: apiLog,
+    onReady(message) {
+      apiLog.info({ processes: config.apiProcesses, url: message.url }, 'Alpenpass API is running');
+      if (process.send) process.send({ ...message, type: 'alpenpass:ready' } satisfies ReadyMessage);
+      else if (message.url) process.stdout.write(`\n  Alpenpass is ready: ${message.url}  (API docs: ${message.url}/api/docs)\n\n`);
+    },
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    apiLog.info({ signal }, 'stopping the api processes');
+    apiCluster.stop().then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  if (process.send) process.on('disconnect', () => shutdown('supervisor gone'));
+}
