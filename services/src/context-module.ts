@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Client as TemporalClient } from '@temporalio/client';
 import type { ActivityDependencies } from '@alpenpass/workflows';
+import type { RecordedEvent } from '@alpenpass/contracts';
 import type { AnyProjection } from '@alpenpass/projections';
 import type { AppConfig } from './platform/config';
 import type { EventStore } from './platform/event-store/event-store';
@@ -30,6 +31,20 @@ export interface ContextModule {
   projections?: AnyProjection[];
   /** command handlers this context lends to the worker's activities (workflows/src/activities.ts) */
   activityDependencies?: Partial<ActivityDependencies>;
+  /** follow-ups of events (start or signal workflows), run by the worker role over the bus */
+  reactors?: Reactor[];
+}
+
+/**
+ * Reacts to the events of one stream category, at least once (a durable JetStream consumer, acked after
+ * `react` finished): `react` must be idempotent and must not depend on the order of deliveries.
+ */
+export interface Reactor {
+  /** the durable consumer's name is `reactor-<name>` */
+  name: string;
+  /** the stream category it follows (`basket` for basket-<id>) */
+  category: string;
+  react(event: RecordedEvent): Promise<void>;
 }
 
 export type ContextFactory = (deps: ContextDeps) => ContextModule;

@@ -10,6 +10,7 @@ import { startApi } from './roles/api-role';
 import { startProjectorRole } from './roles/projector-role';
 import { startRelayRole } from './roles/relay-role';
 import { startWorker } from './roles/worker-role';
+import { startReactors } from './platform/reactors';
 import { loadDemoData } from './demo';
 
 export interface Runtime extends Omit<Composition, 'close'> {
@@ -48,7 +49,11 @@ export async function startRuntime(config: AppConfig, log: Logger, options: Runt
   try {
     if (has('projector')) running.push(await startProjectorRole({ knex, store, nats: await natsConnection(), bus, projections, log, retry: options.projectorRetry }));
     if (has('relay')) running.push(await startRelayRole({ knex, store, nats: await natsConnection(), bus, log }));
-    if (has('worker')) running.push(await startWorker({ config, log, contexts }));
+    if (has('worker')) {
+      running.push(await startWorker({ config, log, contexts }));
+      // reactors start and signal workflows: they live with the worker, off the API's requests
+      running.push(await startReactors({ nats: await natsConnection(), bus, reactors: contexts.flatMap((context) => context.reactors ?? []), log }));
+    }
     if (config.loadDemoData && has('api')) await loadDemoData(deps, log);
 
     let url: string | undefined;

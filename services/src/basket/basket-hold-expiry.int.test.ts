@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
-import { getBasketHoldStatus, type RunningWorker } from '@alpenpass/workflows';
+import { connect, type NatsConnection } from 'nats';
+import { getBasketHoldStatus, type BasketHoldStatus, type RunningWorker } from '@alpenpass/workflows';
 import { loadConfig } from '../platform/config';
 import { createHttpApp } from '../platform/http/app';
 import { createLogger } from '../platform/logger';
@@ -9,16 +10,22 @@ import { lazyTemporalClient } from '../platform/temporal-client';
 import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
 import { pricingContext } from '../pricing';
 import { startWorker } from '../roles/worker-role';
+import { startRelayRole } from '../roles/relay-role';
+import { startReactors } from '../platform/reactors';
 import { basketContext } from '.';
 import { createBasketTestKit, kitNow, type BasketTestKit } from './basket-test-kit';
 
-/** The hold-expiry path end to end: the basket context's module lends releaseBasketHolds to the real
- * worker role, which runs the basket hold workflow on the Temporal dev server on a queue of its own. */
+/** The hold-expiry path end to end: the relay puts the basket's events on a NATS stream of the test's
+ * own, the basket hold reactor starts and renews the hold workflow from them, and the basket context's
+ * module lends releaseBasketHolds to the real worker role on the Temporal dev server (a queue of its own). */
 const config = loadConfig({ ...process.env, TEMPORAL_TASK_QUEUE: `basket-expiry-test-${randomUUID()}`, BASKET_HOLD_TTL_SECONDS: '2', HOLD_MAX_SLOT_SHARE_PERCENT: '100', LOG_LEVEL: 'silent' });
 const log = createLogger('silent');
 const temporal = lazyTemporalClient(config.temporal);
 let kit: BasketTestKit;
 let worker: RunningWorker;
+let nats: NatsConnection;
+const running: { stop(): Promise<void> }[] = [];
+const bus = { streamName: `HOLD_EXPIRY_${randomUUID().slice(0, 8)}`, subjectPrefix: `holdexpiry${randomUUID().slice(0, 8)}` };
 let app: ReturnType<typeof createHttpApp>;
 
 beforeAll(async () => {
@@ -29,6 +36,9 @@ beforeAll(async () => {
   const basket = basketContext(deps, { now: () => kitNow });
   // the worker role refuses to start unless every activity dependency is lent: pricing lends its own
   worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket] });
+  nats = await connect({ servers: config.nats.url });
+  running.push(await startRelayRole({ knex: kit.db.knex, store: kit.store, nats, bus, log }));
+  running.push(await startReactors({ nats, bus, reactors: basket.reactors ?? [], log }));
   app = createHttpApp({
     log,
     shop: { clientId: '1', channelId: testChannelId },
@@ -39,6 +49,9 @@ beforeAll(async () => {
   });
 }, 180_000);
 afterAll(async () => {
+  for (const part of running.reverse()) await part.stop();
+  await (await nats?.jetstreamManager())?.streams.delete(bus.streamName).catch(() => undefined);
+  await nats?.drain();
   await worker?.shutdown();
   await temporal.close();
   await kit.close();
@@ -65,7 +78,9 @@ describe('basket hold expiry through the worker on the Temporal dev server', () 
     expect(created.status).toBe(201);
     expect(await freePlaces(21)).toBe(1);
     const client = await temporal.client();
-    expect(await getBasketHoldStatus(client, created.body.id)).toMatchObject({ state: 'holding' });
+    // the reactor started the hold from the event, with the deadline the basket shows
+    const holding = await waitFor(() => getBasketHoldStatus(client, created.body.id), (status) => status?.state === 'holding', 10_000);
+    expect(holding).toEqual({ state: 'holding', expiresAt: created.body.hold.expiresAt });
 
     const read = () => request(app).get(`/api/baskets/${created.body.id}`).set(shopHeaders);
     const expired = await waitFor(read, (response) => response.body.hold.status === 'expired', 30_000);
@@ -81,10 +96,13 @@ describe('basket hold expiry through the worker on the Temporal dev server', () 
   it('renews the hold on activity and ends it without releasing when the basket is emptied', async () => {
     const created = await request(app).post('/api/baskets').set(shopHeaders).send({ entries: [{ productDefinitionId: 1031, slotId: 22 }] });
     const client = await temporal.client();
-    const first = await getBasketHoldStatus(client, created.body.id);
+    const holdStatus = () => getBasketHoldStatus(client, created.body.id);
+    const first = await waitFor(holdStatus, (status) => status?.state === 'holding', 10_000);
+    expect(first?.expiresAt).toBe(created.body.hold.expiresAt);
     await sleep(800);
-    await request(app).patch(`/api/baskets/${created.body.id}`).set(shopHeaders).send({ comment: 'still shopping' });
-    const renewed = await getBasketHoldStatus(client, created.body.id);
+    const changed = await request(app).patch(`/api/baskets/${created.body.id}`).set(shopHeaders).send({ comment: 'still shopping' });
+    const renewed = await waitFor(holdStatus, (status: BasketHoldStatus | null) => status?.expiresAt === changed.body.hold.expiresAt, 10_000);
+    expect(renewed?.expiresAt).toBe(changed.body.hold.expiresAt);
     expect(Date.parse(renewed?.expiresAt ?? '')).toBeGreaterThan(Date.parse(first?.expiresAt ?? ''));
 
     const entryId = created.body.entries[0].id;

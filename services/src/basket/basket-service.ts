@@ -16,7 +16,7 @@ import {
 } from '@alpenpass/contracts';
 import type { CapacityCommands } from '../capacity';
 import type { Principal } from '../platform/auth/principal';
-import { forbidden, tooMany, unavailable } from '../platform/domain-error';
+import { forbidden, tooMany } from '../platform/domain-error';
 import { unlimited, type RateLimiter } from '../platform/rate-limit';
 import { noAccountResources, type AccountResources } from './account-resources';
 import { checkOwnership, namedPersonIds, type NamedIds } from './ownership';
@@ -32,7 +32,7 @@ import { toBasketDto } from './basket-view';
 import type { NewEntry } from './build-entries';
 import { decideBasket, type BasketCommand } from './decide';
 import { emptyFacts, type EntryFacts, type PersonFacts } from './entry-facts';
-import type { HoldTimer } from './hold-timer';
+import type { HoldDurations } from './hold-deadline';
 import { holdPlaces, releasePlaces, type HoldPolicy } from './capacity-holds';
 import { validateBasket } from './validate-basket';
 
@@ -40,7 +40,9 @@ export interface BasketServiceDeps {
   store: EventStore;
   sources: BasketFactSources;
   capacity: CapacityCommands;
-  holds: HoldTimer;
+  /** how long holds last (the view's hold.expiresAt); the hold workflow follows the basket's events
+   * through the hold reactor (hold-reactor.ts), never from inside a request */
+  holds: HoldDurations;
   log: PlatformLogger;
   now?: () => Date;
   /** whether the discount context knows a promo code; none does until discounts land */
@@ -75,7 +77,6 @@ const flatten = (entries: NewEntry[]): BasketEntryInput[] => entries.flatMap((en
 const addedRecords = (events: BasketEvent[]): BasketEntryRecord[] =>
   events.flatMap((event) => (event.type === 'EntriesAddedToBasket' ? event.data.entries : []));
 
-const holdsPlaces = (basket: OpenBasket) => basket.entries.some((entry) => entry.hold === 'held');
 
 export function createBasketService(deps: BasketServiceDeps) {
   const now = deps.now ?? (() => new Date());
@@ -119,25 +120,14 @@ export function createBasketService(deps: BasketServiceDeps) {
       (state) => decideBasket(command(accessibleBasket(state, caller.principal)), state),
       eventMetadataOf(caller),
     );
-    const basket = accessibleBasket(outcome.newState, caller.principal);
-    if (outcome.newEvents.length > 0 && holdsPlaces(basket)) await renewHold(basketId);
-    return basket;
-  }
-
-  async function renewHold(basketId: string): Promise<void> {
-    try {
-      await deps.holds.renew(basketId);
-    } catch (error) {
-      deps.log.error({ err: error, basketId }, 'basket hold could not be renewed');
-      throw unavailable(basketErrorCodes.holdUnavailable, 'Places cannot be held right now; please try again shortly.');
-    }
+    return accessibleBasket(outcome.newState, caller.principal);
   }
 
   /**
-   * Adding entries: decide once to refuse bad input before touching capacity, make sure the hold
-   * timer runs (that renewal also restarts the TTL for this activity), hold the places of slot entries,
-   * then append on the state already loaded (a concurrent change costs a retry, not a wrong append).
-   * A failed append gives the places back.
+   * Adding entries: decide once to refuse bad input before touching capacity, hold the places of slot
+   * entries, then append on the state already loaded (a concurrent change costs a retry, not a wrong
+   * append). A failed append gives the places back. The appended event starts or renews the hold's
+   * timer through the hold reactor.
    */
   async function addEntries(basketId: string, caller: Caller, accountId: string | null, command: (entries: NewEntry[], facts: EntryFacts) => BasketCommand, inputs: NewEntry[], known: KnownState<BasketState>) {
     const entries = flatten(inputs);
@@ -148,7 +138,6 @@ export function createBasketService(deps: BasketServiceDeps) {
     facts.persons = persons;
     const decision = decideBasket(command(inputs, facts), known.state);
     const slotRecords = addedRecords(decision).filter((record) => record.slotId !== null);
-    if (slotRecords.length > 0) await renewHold(basketId);
     const metadata = eventMetadataOf(caller);
     const held = await holdPlaces(deps.capacity, basketId, slotRecords, holdPolicy(caller, basketId, accountId), metadata, deps.log);
     try {
@@ -206,8 +195,8 @@ export function createBasketService(deps: BasketServiceDeps) {
       const released = Object.entries(claims)
         .filter(([entryId]) => !stillThere.has(entryId))
         .map(([entryId, slotId]) => ({ entryId, slotId }));
-      const allReleased = await releasePlaces(deps.capacity, basketId, released, eventMetadataOf(caller), deps.log);
-      if (allReleased && !holdsPlaces(basket)) await deps.holds.release(basketId).catch((error: unknown) => deps.log.warn({ err: error, basketId }, 'hold end not signalled'));
+      // when nothing is held any more, the hold reactor ends the hold once these releases went through
+      await releasePlaces(deps.capacity, basketId, released, eventMetadataOf(caller), deps.log);
       return view(basket);
     },
 
@@ -267,7 +256,6 @@ export function createBasketService(deps: BasketServiceDeps) {
         claimedPlaces.set(entry.entryId, slotState.holds[key] ?? slotState.bookings[key] ?? 0);
       }
       const issues = validateBasket(basket, flags, { ...facts, claimedPlaces });
-      if (holdsPlaces(basket)) await renewHold(basketId);
       return { valid: issues.length === 0, issues };
     },
 

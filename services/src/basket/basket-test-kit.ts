@@ -24,18 +24,16 @@ import { placedDemoCatalogue } from '../demo/catalogue';
 import { basketRouter } from './api';
 import { readModelFactSources } from './basket-facts';
 import { createBasketService, type BasketService } from './basket-service';
-import type { HoldTimer } from './hold-timer';
+import type { HoldDurations } from './hold-deadline';
 
 /** Test support for the basket integration tests (not shipped): a private database with the demo
- * catalogue projected, an event store, the basket and capacity routes, a recording hold timer. */
+ * catalogue projected, an event store, the basket and capacity routes; holds last 30 minutes, at most an hour. */
 export interface BasketTestKit {
   db: TestDatabase;
   store: EventStore;
   identity: TestIdentity;
   app: Express;
   service: BasketService;
-  /** what the service asked of the hold timer, in order */
-  timerCalls: string[];
   scheduleSlot(slotId: number, capacity: number, productDefinitionIds?: number[], from?: string): Promise<void>;
   project(): Promise<void>;
   close(): Promise<void>;
@@ -56,7 +54,7 @@ export async function publishDemoCatalogue(store: EventStore, now: Date = kitNow
 }
 
 export interface BasketTestKitOptions {
-  holds?: HoldTimer;
+  holds?: HoldDurations;
   /** guest basket creations per client address and minute (unlimited when absent) */
   guestCreationsPerMinute?: number;
 }
@@ -71,19 +69,11 @@ export async function createBasketTestKit(options: BasketTestKitOptions = {}): P
   };
   await project();
 
-  const timerCalls: string[] = [];
-  const recordingTimer: HoldTimer = {
-    ttlMs: 30 * 60 * 1000,
-    maxLifetimeMs: 60 * 60 * 1000,
-    ensureRunning: async (basketId) => void timerCalls.push(`start ${basketId}`),
-    renew: async (basketId) => void timerCalls.push(`renew ${basketId}`),
-    release: async (basketId) => void timerCalls.push(`release ${basketId}`),
-  };
   const service = createBasketService({
     store,
     sources: readModelFactSources(db.knex, store),
     capacity: createCapacityCommands(store),
-    holds: options.holds ?? recordingTimer,
+    holds: options.holds ?? { ttlMs: 30 * 60 * 1000, maxLifetimeMs: 60 * 60 * 1000 },
     log: createLogger('silent'),
     now: () => kitNow,
     guestCreations: options.guestCreationsPerMinute === undefined ? undefined : postgresRateLimiter(db.knex, { limit: options.guestCreationsPerMinute, windowMs: 60_000 }),
@@ -112,7 +102,6 @@ export async function createBasketTestKit(options: BasketTestKitOptions = {}): P
     identity,
     app,
     service,
-    timerCalls,
     async scheduleSlot(slotId, capacity, productDefinitionIds = [1031, 1032], from = `${kitSlotDay}T07:00:00Z`) {
       const to = new Date(Date.parse(from) + 3 * 3600_000).toISOString().replace('.000Z', 'Z');
       await runSlotCommand(

@@ -1,5 +1,6 @@
 import { BASKET_CURRENCY, type BasketDto, type BasketEntryDto } from '@alpenpass/contracts';
 import type { BasketEntryState, OpenBasket } from './basket';
+import { holdDeadline, holdsPlaces, type HoldDurations } from './hold-deadline';
 
 function entryDto(entry: BasketEntryState, all: BasketEntryState[]): BasketEntryDto {
   return {
@@ -21,23 +22,15 @@ function entryDto(entry: BasketEntryState, all: BasketEntryState[]): BasketEntry
   };
 }
 
-/** How long holds last: a TTL from the last change, never past a lifetime from the hold's start. */
-export interface HoldDurations {
-  ttlMs: number | null;
-  maxLifetimeMs: number | null;
-}
+export type { HoldDurations } from './hold-deadline';
 
-/** The hold timer is renewed with every change of a basket that holds places, so an active hold
- * ends one TTL after the basket's last change, or at the end of its lifetime if that comes first. */
+/** An active hold ends at the deadline its events give (hold-deadline.ts), which the hold reactor
+ * hands to the hold workflow. */
 function holdStatus(basket: OpenBasket, durations: HoldDurations): BasketDto['hold'] {
   if (basket.entries.some((entry) => entry.hold === 'expired')) return { status: 'expired', expiresAt: null, expiredAt: basket.holdExpiredAt };
-  if (basket.entries.some((entry) => entry.hold === 'held')) {
-    if (durations.ttlMs === null) return { status: 'active', expiresAt: null, expiredAt: null };
-    const byActivity = Date.parse(basket.updatedAt) + durations.ttlMs;
-    const byLifetime = durations.maxLifetimeMs === null || basket.holdSince === null ? Infinity : Date.parse(basket.holdSince) + durations.maxLifetimeMs;
-    return { status: 'active', expiresAt: new Date(Math.min(byActivity, byLifetime)).toISOString(), expiredAt: null };
-  }
-  return { status: 'none', expiresAt: null, expiredAt: null };
+  if (!holdsPlaces(basket)) return { status: 'none', expiresAt: null, expiredAt: null };
+  const deadline = holdDeadline(basket, durations);
+  return { status: 'active', expiresAt: deadline ? new Date(deadline.expiresAtMs).toISOString() : null, expiredAt: null };
 }
 
 /** The basket as the API answers it: entries nested with their children and originated entries,

@@ -4,27 +4,30 @@ import { createCapacityCommands } from '../capacity';
 import { basketRouter } from './api';
 import { readModelFactSources, type BasketFactSources } from './basket-facts';
 import { createBasketService, type BasketService } from './basket-service';
-import { temporalHoldTimer, type HoldTimer } from './hold-timer';
+import type { HoldDurations } from './hold-deadline';
+import { basketHoldReactor, temporalHoldScheduler, type HoldScheduler } from './hold-reactor';
 import { postgresRateLimiter } from '../platform/rate-limit';
 
 export { createBasketService, type BasketService } from './basket-service';
-export type { HoldTimer } from './hold-timer';
+export { temporalHoldTimer, noHoldTimer, type HoldTimer } from './hold-timer';
 
 export interface BasketOptions {
   sources?: BasketFactSources;
-  holds?: HoldTimer;
+  holds?: HoldDurations;
+  /** how the hold reactor drives the hold workflow (Temporal by default) */
+  scheduler?: HoldScheduler;
   now?: () => Date;
 }
 
 /** The basket context (docs/basket.md): baskets, their entries and capacity holds that expire. */
 export function basketContext(deps: ContextDeps, options: BasketOptions = {}): ContextModule & { service: BasketService } {
+  const durations = options.holds ?? { ttlMs: deps.config.basketHoldTtlMs, maxLifetimeMs: deps.config.basketHoldMaxLifetimeMs };
+  const scheduler = options.scheduler ?? temporalHoldScheduler({ client: deps.temporal, ttlMs: deps.config.basketHoldTtlMs, taskQueue: deps.config.temporal.taskQueue });
   const service = createBasketService({
     store: deps.store,
     sources: options.sources ?? readModelFactSources(deps.knex, deps.store),
     capacity: createCapacityCommands(deps.store),
-    holds:
-      options.holds ??
-      temporalHoldTimer({ client: deps.temporal, ttlMs: deps.config.basketHoldTtlMs, maxLifetimeMs: deps.config.basketHoldMaxLifetimeMs, taskQueue: deps.config.temporal.taskQueue }),
+    holds: durations,
     log: deps.log,
     now: options.now,
     limits: deps.config.saleLimits,
@@ -35,6 +38,7 @@ export function basketContext(deps: ContextDeps, options: BasketOptions = {}): C
     routers: [basketRouter(service)],
     projections: basketProjections,
     activityDependencies: { releaseBasketHolds: (basketId) => service.releaseBasketHolds(basketId) },
+    reactors: [basketHoldReactor({ store: deps.store, durations, scheduler, log: deps.log })],
     service,
   };
 }

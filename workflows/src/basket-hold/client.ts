@@ -10,6 +10,7 @@ import {
   basketHoldWorkflowId,
   checkedOutSignal,
   holdStatusQuery,
+  holdUntilSignal,
   releasedSignal,
   renewSignal,
   type BasketHoldStatus,
@@ -32,6 +33,26 @@ export async function startBasketHold(
     taskQueue: options.taskQueue ?? taskQueues.workflows,
     args: [{ basketId: input.basketId, ttlMs: input.ttlMs, maxLifetimeMs: input.maxLifetimeMs }],
     workflowIdConflictPolicy: 'USE_EXISTING',
+    workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+  });
+}
+
+/**
+ * Holds a basket's places until `expiresAtMs` (never past `endsByMs`, the end of its lifetime): signals
+ * the running hold, or starts one with that deadline when none runs (signal-with-start on the workflow id
+ * basket-hold-<basketId>, so repeating it is harmless). The deadlines come from the basket's events.
+ */
+export async function holdBasketUntil(
+  client: Client,
+  input: { basketId: string; expiresAtMs: number; endsByMs?: number; ttlMs?: number },
+  options: StartBasketHoldOptions = {},
+): Promise<void> {
+  await client.workflow.signalWithStart(basketHoldWorkflow, {
+    workflowId: basketHoldWorkflowId(input.basketId),
+    taskQueue: options.taskQueue ?? taskQueues.workflows,
+    args: [{ basketId: input.basketId, ttlMs: input.ttlMs, expiresAtMs: input.expiresAtMs, endsByMs: input.endsByMs }],
+    signal: holdUntilSignal,
+    signalArgs: [{ expiresAtMs: input.expiresAtMs }],
     workflowIdReusePolicy: 'ALLOW_DUPLICATE',
   });
 }

@@ -8,6 +8,7 @@ import type { StructuredLogger } from '../runtime-logger';
 import { runWorker, workflowBundle, type RunningWorker } from '../worker';
 import {
   getBasketHoldStatus,
+  holdBasketUntil,
   markBasketCheckedOut,
   markBasketReleased,
   renewBasketHold,
@@ -191,6 +192,25 @@ describe('basket hold workflow on the Temporal dev server', () => {
     await expect(
       Worker.runReplayHistory({ workflowBundle: await workflowBundle() }, history, handle.workflowId),
     ).resolves.toBeUndefined();
+  });
+
+  it('holds until the deadline it is given: signal-with-start, never moved back, capped by the lifetime', async () => {
+    const basketId = randomUUID();
+    const now = Date.now();
+    const at = (ms: number) => new Date(ms).toISOString();
+    await holdBasketUntil(client, { basketId, expiresAtMs: now + 60_000, endsByMs: now + 120_000 }, { taskQueue });
+    expect(await getBasketHoldStatus(client, basketId)).toEqual({ state: 'holding', expiresAt: at(now + 60_000) });
+    // a late or repeated delivery of an older deadline changes nothing; a later one moves it on, up to the cap
+    await holdBasketUntil(client, { basketId, expiresAtMs: now + 30_000, endsByMs: now + 120_000 }, { taskQueue });
+    expect(await getBasketHoldStatus(client, basketId)).toEqual({ state: 'holding', expiresAt: at(now + 60_000) });
+    await holdBasketUntil(client, { basketId, expiresAtMs: now + 500_000, endsByMs: now + 120_000 }, { taskQueue });
+    expect(await getBasketHoldStatus(client, basketId)).toEqual({ state: 'holding', expiresAt: at(now + 120_000) });
+    // a deadline already past (the timer came late) releases at once
+    const late = randomUUID();
+    await holdBasketUntil(client, { basketId: late, expiresAtMs: now - 1000 }, { taskQueue });
+    expect(await client.workflow.getHandle(`basket-hold-${late}`).result()).toBe('expired');
+    expect(releasesOf(late)).toBe(1);
+    expect(await markBasketReleased(client, basketId)).toBe(true);
   });
 
   it('answers that no hold runs for an unknown basket', async () => {

@@ -35,6 +35,10 @@ export interface BasketHoldInput {
 
 /** Activity on the basket: the deadline moves to now + TTL. */
 export const renewSignal = defineSignal('renew');
+/** The deadline the basket's events give (last change + TTL, capped by the lifetime): sent by the basket
+ * hold reactor, so the workflow ends exactly when the basket's view says. A deadline never moves back:
+ * a late or repeated delivery changes nothing. */
+export const holdUntilSignal = defineSignal<[{ expiresAtMs: number }]>('holdUntil');
 /** The basket went to checkout: its holds stay (the checkout takes them over) and the hold ends. */
 export const checkedOutSignal = defineSignal('checkedOut');
 /** The basket was emptied: it released its holds itself and the hold ends. */
@@ -63,6 +67,9 @@ export async function basketHoldWorkflow(input: BasketHoldInput): Promise<Basket
 
   setHandler(renewSignal, () => {
     if (state === 'holding') expiresAtMs = capped(Date.now() + ttlMs);
+  });
+  setHandler(holdUntilSignal, ({ expiresAtMs: until }) => {
+    if (state === 'holding') expiresAtMs = capped(Math.max(expiresAtMs, until));
   });
   setHandler(checkedOutSignal, () => {
     if (state === 'holding') state = 'checkedOut';

@@ -1,0 +1,54 @@
+import { basketStreamName, type RecordedEvent } from '@alpenpass/contracts';
+import type { Client } from '@temporalio/client';
+import { holdBasketUntil, markBasketReleased } from '@alpenpass/workflows';
+import type { Reactor } from '../context-module';
+import { loadSlotState } from '../capacity/slot-commands';
+import { loadStreamState } from '../platform/event-store/command-handler';
+import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
+import { basketFolder, type BasketEventWithTime, type BasketState } from './basket';
+import type { HoldDeadline, HoldDurations } from './hold-deadline';
+import { holdReaction } from './hold-reaction';
+
+/** The basket hold workflow as the reactor drives it. */
+export interface HoldScheduler {
+  holdUntil(basketId: string, deadline: HoldDeadline): Promise<void>;
+  end(basketId: string): Promise<void>;
+}
+
+export function temporalHoldScheduler(options: { client: () => Promise<Client>; ttlMs: number; taskQueue?: string }): HoldScheduler {
+  return {
+    async holdUntil(basketId, deadline) {
+      await holdBasketUntil(await options.client(), { basketId, ttlMs: options.ttlMs, ...deadline }, { taskQueue: options.taskQueue });
+    },
+    async end(basketId) {
+      await markBasketReleased(await options.client(), basketId);
+    },
+  };
+}
+
+/**
+ * Starts, renews and ends the basket hold workflow from the basket's events, off the customer's request:
+ * the hold is durable as soon as its event is, and a Temporal outage delays the timer instead of
+ * failing the request. The deadline is the one the basket's view shows (hold-deadline.ts).
+ */
+export function basketHoldReactor(deps: { store: EventStore; durations: HoldDurations; scheduler: HoldScheduler; log: PlatformLogger }): Reactor {
+  const stillHeld = async (basketId: string, claims: { entryId: string; slotId: number }[]) => {
+    for (const { entryId, slotId } of claims) {
+      const slot = await loadSlotState(deps.store, slotId);
+      if ((slot.status === 'scheduled' || slot.status === 'cancelled') && slot.holds[`${basketId}/${entryId}`]) return true;
+    }
+    return false;
+  };
+  return {
+    name: 'basket-hold',
+    category: 'basket',
+    async react(event: RecordedEvent) {
+      const basketId = event.streamName.slice(basketStreamName('').length);
+      const { state } = await loadStreamState<BasketState, BasketEventWithTime>(deps.store, event.streamName, basketFolder);
+      const reaction = holdReaction(state, event.type, deps.durations);
+      if (reaction.kind === 'holdUntil') await deps.scheduler.holdUntil(basketId, reaction.deadline);
+      // a release that failed after the removal is left to the expiry, which releases every claim
+      else if (reaction.kind === 'endWhenReleased' && !(await stillHeld(basketId, reaction.claims))) await deps.scheduler.end(basketId);
+    },
+  };
+}
