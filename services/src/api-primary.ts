@@ -1,6 +1,7 @@
 import type { AppConfig } from './platform/config';
 import type { Logger } from './platform/logger';
 import { startApiCluster } from './supervisor/api-cluster';
+import { clusterMetricsResponder } from './platform/metrics/cluster-metrics';
 import type { ReadyMessage } from './supervisor/child-messages';
 
 /** A process that runs the api role alone with API_PROCESSES > 1 serves through that many cluster workers. */
@@ -14,6 +15,7 @@ export function runApiPrimary(config: AppConfig, log: Logger): void {
   const apiCluster = startApiCluster({
     processes: config.apiProcesses,
     log: apiLog,
+    onWorkerMessage: clusterMetricsResponder(),
     onReady(message) {
       apiLog.info({ processes: config.apiProcesses, url: message.url }, 'Alpenpass API is running');
       if (process.send) process.send({ ...message, type: 'alpenpass:ready' } satisfies ReadyMessage);

@@ -8,6 +8,7 @@ import { createEventStore } from './platform/event-store/create-event-store';
 import type { EventStore } from './platform/event-store/event-store';
 import type { Logger } from './platform/logger';
 import { lazyTemporalClient } from './platform/temporal-client';
+import { timeAppends } from './platform/metrics/timed-appends';
 
 export interface Composition {
   knex: Knex;
@@ -28,7 +29,7 @@ export async function compose(config: AppConfig, log: Logger, pool = { max: 20 }
   const applied = await migrateToLatest(knex);
   if (applied.length) log.info({ migrations: applied }, 'database migrated');
 
-  const store = createEventStore({ kind: config.eventStore.kind, eventStoreUrl: config.eventStore.url }, { knex, logger: log });
+  const store = timeAppends(createEventStore({ kind: config.eventStore.kind, eventStoreUrl: config.eventStore.url }, { knex, logger: log }));
   const temporal = lazyTemporalClient(config.temporal);
   const deps: ContextDeps = { config, store, knex, log, temporal: temporal.client };
   const contexts = contextFactories.map((factory) => factory(deps));

@@ -3,6 +3,7 @@ import { runApiPrimary, runsApiCluster } from './api-primary';
 import { ConfigError, loadConfig } from './platform/config';
 import { createLogger } from './platform/logger';
 import { startRuntime } from './runtime';
+import { serveMetricsToPrimary } from './platform/metrics/cluster-metrics';
 import type { ReadyMessage } from './supervisor/child-messages';
 
 async function main(): Promise<void> {
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   }
   const log = createLogger(config.logLevel);
   if (cluster.isPrimary && runsApiCluster(config)) return runApiPrimary(config, log);
+  serveMetricsToPrimary();
   const runtime = await startRuntime(config, log);
   log.info({ roles: config.roles, url: runtime.url }, 'Alpenpass is running');
   if (runtime.url && !cluster.isWorker) process.stdout.write(`\n  Alpenpass is ready: ${runtime.url}  (API docs: ${runtime.url}/api/docs)\n\n`);

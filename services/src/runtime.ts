@@ -11,6 +11,7 @@ import { startProjectorRole } from './roles/projector-role';
 import { startRelayRole } from './roles/relay-role';
 import { startWorker } from './roles/worker-role';
 import { startReactors } from './platform/reactors';
+import { shopMetricsRegistry } from './platform/metrics/shop-metrics';
 import { loadDemoData } from './demo';
 
 export interface Runtime extends Omit<Composition, 'close'> {
@@ -66,7 +67,8 @@ export async function startRuntime(config: AppConfig, log: Logger, options: Runt
         projectionsReadiness(knex, store, projections),
       ];
       const identity = await identityProviderFor(config.auth);
-      const api = await startApi({ config, log, identity, contexts, readiness });
+      const metrics = shopMetricsRegistry({ knex, store, projections, temporal: temporal.client, taskQueue: config.temporal.taskQueue });
+      const api = await startApi({ config, log, identity, contexts, readiness, metrics });
       running.push(api);
       url = api.url;
     }

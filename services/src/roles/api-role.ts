@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { Registry } from 'prom-client';
 import type { AddressInfo } from 'node:net';
 import { createHttpApp, type HttpAppOptions } from '../platform/http/app';
 import type { ReadinessCheck } from '../platform/http/health';
@@ -18,6 +19,7 @@ export async function startApi(options: {
   identity: IdentityProvider;
   contexts: ContextModule[];
   readiness: ReadinessCheck[];
+  metrics?: Registry;
 }): Promise<RunningApi> {
   const { config, contexts } = options;
   const appOptions: HttpAppOptions = {
@@ -30,6 +32,7 @@ export async function startApi(options: {
     readiness: options.readiness,
     webDist: config.web.serve ? config.web.dist : undefined,
     webSourceMaps: config.web.sourceMaps,
+    metrics: options.metrics,
   };
   const app = createHttpApp(appOptions);
   const server: Server = await new Promise((resolve, reject) => {

@@ -132,6 +132,13 @@ it('runs the worker in its own supervised process and the API as two; the API an
   const apiBack = await until(logged('api process ready', 'api', beforeApiKill), 'restarted api process');
   expect(apiBack.slot).toBe(2);
 
+  // one scrape on the shared port sums the API processes (the primary aggregates over IPC)
+  const scraped = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(10_000) });
+  expect(scraped.status).toBe(200);
+  const metrics = await scraped.text();
+  expect(metrics).toMatch(/^alpenpass_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} \d+$/m);
+  expect(metrics).toMatch(/^alpenpass_projection_lag_events\{projection="[a-z-]+"\} \d+$/m);
+
   // SIGTERM stops every process and the launcher exits cleanly
   const exited = new Promise<number | null>((resolve) => launcher.once('exit', (code) => resolve(code)));
   launcher.kill('SIGTERM');

@@ -5,6 +5,7 @@ import { hasBody, isJsonRequest } from './json-body';
 import { Problem } from './problem';
 import type { RequestContext } from './request-context';
 import { parseInput } from './validate';
+import type { MetricsLocals } from '../metrics/http-metrics';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Schema = z.ZodType;
@@ -56,8 +57,10 @@ export class ApiRouter {
     spec: RouteSpec<B, Q, P>,
     handler: (input: RouteInput<B, Q, P>) => Promise<unknown> | unknown,
   ): this {
-    this.routes.push({ spec, fullPath: `${this.mountPath}${spec.path}`, tag: this.tag });
+    const fullPath = `${this.mountPath}${spec.path}`;
+    this.routes.push({ spec, fullPath, tag: this.tag });
     this.express[spec.method](spec.path, async (req: Request, res: Response) => {
+      (res.locals as MetricsLocals).route = fullPath;
       const verdict = admits(spec.access, req.ctx.principal);
       if (verdict === 'unauthenticated') throw Problem.unauthorized();
       if (verdict === 'forbidden') throw Problem.forbidden();

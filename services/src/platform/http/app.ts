@@ -14,6 +14,9 @@ import { jsonBody } from './json-body';
 import { noStoreByDefault } from './no-store';
 import { buildOpenApiDocument } from './openapi';
 import { requestContext } from './request-context';
+import type { Registry } from 'prom-client';
+import { httpMetrics } from '../metrics/http-metrics';
+import { metricsRoute } from '../metrics/metrics-route';
 
 export interface HttpAppOptions {
   log: Logger;
@@ -30,6 +33,8 @@ export interface HttpAppOptions {
   webDist?: string;
   /** serve the SPA's *.map files (development only: they publish the source) */
   webSourceMaps?: boolean;
+  /** serve GET /metrics (Prometheus) with these shop-wide gauges beside the processes' own metrics */
+  metrics?: Registry;
 }
 
 declare module 'express-serve-static-core' {
@@ -43,7 +48,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
+  app.use(httpMetrics());
   app.use(requestContext(options.log));
+  if (options.metrics) app.use(metricsRoute(options.metrics));
   app.use('/api', noStoreByDefault);
   app.use(jsonBody());
 

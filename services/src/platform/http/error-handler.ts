@@ -5,6 +5,7 @@ import type { Logger } from '../logger';
 import { InvalidEncodingError, UnsupportedCharsetError } from './json-body';
 import { Problem, problemBody } from './problem';
 import { fieldErrors } from './validate';
+import type { MetricsLocals } from '../metrics/http-metrics';
 
 const statusOfKind: Record<RefusalKind, number> = { invalid: 400, not_found: 404, conflict: 409, forbidden: 403, unavailable: 503, too_many: 429 };
 
@@ -46,6 +47,7 @@ export function errorHandler(log: Logger) {
     if (!problem) (req.ctx?.log ?? log).error({ err: error }, 'unhandled error');
     const body = problemBody(problem ?? new Problem(500, 'INTERNAL', 'Something went wrong on our side.'), correlationId);
     if (res.headersSent) return;
+    (res.locals as MetricsLocals).problemCode = body.code;
     res.status(body.status).type('application/problem+json').send(JSON.stringify(body));
   };
 }
