@@ -22,7 +22,7 @@ async function launch(): Promise<void> {
     }
     throw error;
   }
-  const log = createLogger(config.logLevel, { role: 'supervisor' });
+  const log = createLogger(config.logLevel, { role: 'supervisor' }, config.logFormat);
 
   // once here, so that the role processes do not race to create and migrate the database
   await ensureDatabase(config.databaseUrl);

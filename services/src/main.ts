@@ -17,7 +17,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, {}, config.logFormat);
   if (cluster.isPrimary && runsApiCluster(config)) return runApiPrimary(config, log);
   serveMetricsToPrimary();
   const runtime = await startRuntime(config, log);

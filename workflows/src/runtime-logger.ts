@@ -18,10 +18,18 @@ const methodOf: Record<LogLevel, keyof StructuredLogger> = {
   ERROR: 'error',
 };
 
+/** Fields of the SDK's metadata that grant access: an activity's task token lets whoever holds it
+ * complete or fail the activity, so it never reaches a log. */
+const secretFields = new Set(['taskToken']);
+
+function withoutSecrets(meta: LogMetadata | undefined): LogMetadata {
+  return Object.fromEntries(Object.entries(meta ?? {}).filter(([key]) => !secretFields.has(key)));
+}
+
 /** Adapts a pino-style logger to the logger interface of the Temporal SDK. */
 export function toTemporalLogger(logger: StructuredLogger): Logger {
   const log = (level: LogLevel, message: string, meta?: LogMetadata) =>
-    logger[methodOf[level]]({ ...meta, component: 'temporal-worker' }, message);
+    logger[methodOf[level]]({ ...withoutSecrets(meta), component: 'temporal-worker' }, message);
   return {
     log,
     trace: (message, meta) => log('TRACE', message, meta),

@@ -20,6 +20,13 @@ describe('toTemporalLogger', () => {
     ]);
   });
 
+  it('leaves the activity task token out: it would let a reader complete the activity', () => {
+    toTemporalLogger(pino).info('Activity completed', { activityType: 'releaseBasketHolds', taskToken: 'CiQ2ZjFk', attempt: 1 });
+    expect(calls).toEqual([
+      ['info', { activityType: 'releaseBasketHolds', attempt: 1, component: 'temporal-worker' }, 'Activity completed'],
+    ]);
+  });
+
   it('maps every SDK level, including the generic log(level, …), to the pino method', () => {
     const logger = toTemporalLogger(pino);
     logger.trace('t');

@@ -27,6 +27,7 @@ const environment = z.object({
   ALPENPASS_ENV: z.enum(['development', 'production']).optional(),
   PORT: envPort.default(3000),
   ROLES: envList.pipe(z.array(z.enum(allRoles))).transform((list) => (list.length ? list : [...allRoles])),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: envUrl.default('postgres://postgres@127.0.0.1:5432/alpenpass'),
   NATS_URL: envUrl.default('nats://127.0.0.1:4222'),
@@ -73,6 +74,8 @@ export interface AppConfig {
   /** processes serving the api role behind one port (node:cluster) when a process runs the api role alone */
   apiProcesses: number;
   logLevel: string;
+  /** readable lines in development (pino-pretty), JSON in production; LOG_FORMAT overrides */
+  logFormat: 'json' | 'pretty';
   databaseUrl: string;
   nats: { url: string; stream: string; subjectPrefix: string };
   temporal: { address: string; namespace: string; taskQueue: string };
@@ -124,6 +127,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     roles: e.ROLES,
     apiProcesses: e.API_PROCESSES,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (deployment === 'production' ? 'json' : 'pretty'),
     databaseUrl: e.DATABASE_URL,
     nats: { url: e.NATS_URL, stream: e.NATS_STREAM, subjectPrefix: e.NATS_SUBJECT_PREFIX },
     temporal: { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE, taskQueue: e.TEMPORAL_TASK_QUEUE },

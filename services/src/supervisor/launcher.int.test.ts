@@ -62,6 +62,7 @@ beforeAll(async () => {
       LOAD_DEMO_DATA: 'false',
       SERVE_WEB: 'false',
       LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
