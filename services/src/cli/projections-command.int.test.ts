@@ -35,6 +35,7 @@ describe('projections ops command', () => {
     out = '';
     expect(await runProjectionsCommand(['replay', 'stream-activity'], deps)).toBe(0);
     expect(err).toContain(`stream-activity [${'#'.repeat(30)}] 100% ${head}/${head}`);
+    expect(err).toMatch(/100% \d+\/\d+ {2}(\d+ positions\/s, ETA \d+:\d\d|ETA --:--)/);
     expect(out).toMatch(/replayed stream-activity v1 into generation 1/);
     expect(await getStreamActivity(db.knex, stream)).toMatchObject({ eventCount: 3 });
 

@@ -6,6 +6,7 @@ import {
   type AnyProjection,
   type EventSource,
 } from '@alpenpass/projections';
+import { etaText } from './replay-eta';
 
 export interface CliDeps {
   knex: Knex;
@@ -13,6 +14,8 @@ export interface CliDeps {
   projections: readonly AnyProjection[];
   out: (text: string) => void;
   err: (text: string) => void;
+  /** the clock of the replay's ETA */
+  now?: () => number;
 }
 
 const usage = 'usage: npm run projections -- status | replay <name>';
@@ -25,7 +28,7 @@ export function progressBar(position: number, head: number, width = 30): string 
 
 /** `status` prints each projection's checkpoint, the store head, the lag and its state (ok, catching-up, or
  * failed with the position of the event it cannot apply and the error); `replay <name>` rebuilds
- * one projection into fresh tables (progress on stderr) and swaps them in. Returns the exit code. */
+ * one projection into fresh tables (progress bar with rate and ETA on stderr) while the old ones serve, and swaps them in. Returns the exit code. */
 export async function runProjectionsCommand(args: string[], deps: CliDeps): Promise<number> {
   const [command, name] = args;
   if (command === 'status') {
@@ -41,8 +44,10 @@ export async function runProjectionsCommand(args: string[], deps: CliDeps): Prom
       return 2;
     }
     const started = Date.now();
+    const rate = { startPosition: 0, startedAtMs: started };
+    const now = deps.now ?? Date.now;
     const built = await replayProjection(deps.knex, deps.source, projection, {
-      onProgress: (position, head) => deps.err(`\r${projection.name} ${progressBar(position, head)}`),
+      onProgress: (position, head) => deps.err(`\r${projection.name} ${progressBar(position, head)}  ${etaText(rate, position, head, now())}   `),
     });
     deps.err('\n');
     deps.out(
