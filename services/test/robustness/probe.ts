@@ -1,5 +1,5 @@
 import { API_HEADERS, CONTENT_SIGNATURE_HEADER } from '@alpenpass/contracts';
-import { signContent } from '../catalogue/content-signature';
+import { signContent } from '../../src/catalogue/content-signature';
 import type { Caller, ShopUnderTest } from './shop-under-test';
 
 /** One request of the robustness run, described well enough to be replayed by hand from a failure. */

@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_HEADERS, CLIENT_ID } from '@alpenpass/contracts';
 import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
-import { loadOrCreateSigningKey } from '../platform/auth/signing-key';
-import { mintToken } from '../platform/auth/tokens';
-import type { Role } from '../platform/auth/principal';
-import { loadConfig, type AppConfig } from '../platform/config';
-import { createLogger } from '../platform/logger';
-import { loadDemoCatalogue } from '../demo/catalogue';
-import { loadDemoSlotGroups } from '../demo/slot-groups';
-import { startRuntime, type Runtime } from '../runtime';
+import { loadOrCreateSigningKey } from '../../src/platform/auth/signing-key';
+import { mintToken } from '../../src/platform/auth/tokens';
+import type { Role } from '../../src/platform/auth/principal';
+import { loadConfig, type AppConfig } from '../../src/platform/config';
+import { createLogger } from '../../src/platform/logger';
+import { loadDemoCatalogue } from '../../src/demo/catalogue';
+import { loadDemoSlotGroups } from '../../src/demo/slot-groups';
+import { startRuntime, type Runtime } from '../../src/runtime';
 
 export type Caller = Role | 'guest';
 
