@@ -51,3 +51,4 @@ export * from './capacity';
 export * from './booking';
 export * from './basket';
 export * from './sale-limits';
+export * from './payment-provider';
