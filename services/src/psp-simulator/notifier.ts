@@ -57,9 +57,11 @@ export class Notifier {
     }
   }
 
-  /** Sends every held notification, in the order they were held; resolves once they were sent. */
+  /** Sends every held notification (held, and reorder-held still waiting for a successor) in the order
+   * they were held; resolves once they were sent. */
   release(): Promise<number> {
-    const released = this.held.splice(0);
+    const released = [...this.held.splice(0), ...this.heldForReorder.values()];
+    this.heldForReorder.clear();
     for (const notification of released) this.enqueue(notification);
     return this.chain.then(() => released.length);
   }
