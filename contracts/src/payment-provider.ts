@@ -13,7 +13,9 @@ export const providerPaymentMethod = z.enum(providerPaymentMethods);
 export type ProviderPaymentMethod = z.infer<typeof providerPaymentMethod>;
 
 /** §9 "new payments" codes mapped to the provider's method codes (CARD = every card brand). */
-export function providerMethodsFor(codes: readonly z.infer<typeof newPaymentCode>[]): ProviderPaymentMethod[] {
+export function providerMethodsFor(
+  codes: readonly z.infer<typeof newPaymentCode>[],
+): ProviderPaymentMethod[] {
   return [...new Set(codes.flatMap((code) => (code === 'CARD' ? [...cardBrands] : [code])))];
 }
 
@@ -24,6 +26,8 @@ const amount = z.number().int().min(0).max(1_000_000_000);
 const positiveAmount = z.number().int().min(1).max(1_000_000_000);
 const currency = z.string().regex(/^[A-Z]{3}$/, 'currency is an ISO 4217 code');
 const refno = z.string().min(1).max(40);
+/** the browser and the provider's servers follow these: http(s) only, never javascript: or data: */
+const webUrl = z.url({ protocol: /^https?$/, error: 'an http or https URL' });
 
 export const initTransactionRequest = z.object({
   currency,
@@ -33,11 +37,11 @@ export const initTransactionRequest = z.object({
   autoSettle: z.boolean().optional(),
   language: z.enum(['de', 'en', 'fr', 'it']).optional(),
   redirect: z.object({
-    successUrl: z.url(),
-    cancelUrl: z.url(),
-    errorUrl: z.url(),
+    successUrl: webUrl,
+    cancelUrl: webUrl,
+    errorUrl: webUrl,
   }),
-  webhook: z.object({ url: z.url() }).optional(),
+  webhook: z.object({ url: webUrl }).optional(),
   option: z.object({ createAlias: z.boolean().optional() }).optional(),
 });
 export type InitTransactionRequest = z.infer<typeof initTransactionRequest>;
@@ -107,7 +111,10 @@ export type CancelRequest = z.infer<typeof cancelRequest>;
 export const creditRequest = z.object({ amount: positiveAmount, currency, refno });
 export type CreditRequest = z.infer<typeof creditRequest>;
 
-export const creditResponse = z.object({ transactionId: z.string().min(1), acquirerAuthorizationCode: z.string() });
+export const creditResponse = z.object({
+  transactionId: z.string().min(1),
+  acquirerAuthorizationCode: z.string(),
+});
 export type CreditResponse = z.infer<typeof creditResponse>;
 
 /** POST /v1/transactions/authorize: a merchant-initiated payment with a saved alias. */

@@ -10,7 +10,9 @@ export const faultSettings = z.object({
   /** the payment page does its work but never sends the browser back to the shop */
   redirect: z.enum(['lost']).optional(),
   /** the API does the work and stores the answer, then answers 503 or never answers, this many times */
-  failAfterWork: z.object({ kind: z.enum(['5xx', 'timeout']), times: z.number().int().min(1).max(100).default(1) }).optional(),
+  failAfterWork: z
+    .object({ kind: z.enum(['5xx', 'timeout']), times: z.number().int().min(1).max(100).default(1) })
+    .optional(),
 });
 export type FaultSettings = z.infer<typeof faultSettings>;
 
@@ -42,7 +44,8 @@ export class FaultSwitches {
 
   /** Counts one use of a failAfterWork switch down; true when this answer must fail. */
   takeFailAfterWork(merchantId: string, transactionId?: string): FaultSettings['failAfterWork'] {
-    const settings = (transactionId && this.byTransaction.get(transactionId)) || this.byMerchant.get(merchantId);
+    const settings =
+      (transactionId && this.byTransaction.get(transactionId)) || this.byMerchant.get(merchantId);
     const fail = settings?.failAfterWork;
     if (!settings || !fail) return undefined;
     if (fail.times <= 1) delete settings.failAfterWork;

@@ -27,11 +27,18 @@ export function idempotentPost(deps: IdempotentPostDeps, handler: PostHandler) {
     const key = req.header('idempotency-key');
     const transactionId = typeof req.params.transactionId === 'string' ? req.params.transactionId : undefined;
     if (key !== undefined && (key.length === 0 || key.length > 255)) {
-      send(res, errorResponse(new SimulatorError(400, 'INVALID_PROPERTY', 'Idempotency-Key must have 1 to 255 characters')));
+      send(
+        res,
+        errorResponse(
+          new SimulatorError(400, 'INVALID_PROPERTY', 'Idempotency-Key must have 1 to 255 characters'),
+        ),
+      );
       return;
     }
     if (key !== undefined) {
-      const fingerprint = createHash('sha256').update(`${req.method} ${req.originalUrl}\n${JSON.stringify(req.body ?? null)}`).digest('hex');
+      const fingerprint = createHash('sha256')
+        .update(`${req.method} ${req.originalUrl}\n${JSON.stringify(req.body ?? null)}`)
+        .digest('hex');
       const claim = await deps.store.claimIdempotencyKey(merchantId, key, fingerprint);
       if (claim.kind === 'replay') {
         res.setHeader('idempotency-replayed', 'true');
@@ -39,11 +46,29 @@ export function idempotentPost(deps: IdempotentPostDeps, handler: PostHandler) {
         return;
       }
       if (claim.kind === 'different_request') {
-        send(res, errorResponse(new SimulatorError(422, 'IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used for another request')));
+        send(
+          res,
+          errorResponse(
+            new SimulatorError(
+              422,
+              'IDEMPOTENCY_KEY_REUSED',
+              'this Idempotency-Key was used for another request',
+            ),
+          ),
+        );
         return;
       }
       if (claim.kind === 'in_progress') {
-        send(res, errorResponse(new SimulatorError(409, 'IDEMPOTENCY_KEY_IN_USE', 'a request with this Idempotency-Key is still running')));
+        send(
+          res,
+          errorResponse(
+            new SimulatorError(
+              409,
+              'IDEMPOTENCY_KEY_IN_USE',
+              'a request with this Idempotency-Key is still running',
+            ),
+          ),
+        );
         return;
       }
     }
@@ -61,7 +86,11 @@ export function idempotentPost(deps: IdempotentPostDeps, handler: PostHandler) {
     const fault = deps.faults.takeFailAfterWork(merchantId, transactionId);
     if (fault?.kind === '5xx') {
       deps.log.info({ path: req.path }, 'work done, answering 503 (fault switch)');
-      res.status(503).json(new SimulatorError(503, 'SERVICE_UNAVAILABLE', 'simulated outage after the work was done').body());
+      res
+        .status(503)
+        .json(
+          new SimulatorError(503, 'SERVICE_UNAVAILABLE', 'simulated outage after the work was done').body(),
+        );
       return;
     }
     if (fault?.kind === 'timeout') {
@@ -79,6 +108,7 @@ export function errorResponse(error: SimulatorError): StoredResponse {
 
 function send(res: Response, response: StoredResponse): void {
   if (response.location) res.setHeader('location', response.location);
-  if (response.body === undefined || response.body === null || response.status === 204) res.status(response.status).end();
+  if (response.body === undefined || response.body === null || response.status === 204)
+    res.status(response.status).end();
   else res.status(response.status).json(response.body);
 }

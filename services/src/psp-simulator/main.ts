@@ -32,6 +32,8 @@ async function start(): Promise<void> {
 }
 
 start().catch((error: unknown) => {
-  process.stderr.write(`PSP simulator failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `PSP simulator failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -16,7 +16,8 @@ export function requireMerchant(merchant: SimulatedMerchant) {
     const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header);
     const decoded = match ? Buffer.from(match[1]!, 'base64').toString('utf8') : '';
     const separator = decoded.indexOf(':');
-    const [user, password] = separator < 0 ? ['', ''] : [decoded.slice(0, separator), decoded.slice(separator + 1)];
+    const [user, password] =
+      separator < 0 ? ['', ''] : [decoded.slice(0, separator), decoded.slice(separator + 1)];
     if (separator >= 0 && same(user, merchant.merchantId) && same(password, merchant.password)) {
       res.locals.merchantId = merchant.merchantId;
       next();

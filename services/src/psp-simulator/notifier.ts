@@ -30,7 +30,11 @@ export class Notifier {
   notify(transaction: SimulatedTransaction): void {
     const url = transaction.webhookUrl ?? this.merchant.webhookUrl;
     if (!url) return;
-    const notification = { url, transactionId: transaction.transactionId, body: JSON.stringify(statusView(transaction)) };
+    const notification = {
+      url,
+      transactionId: transaction.transactionId,
+      body: JSON.stringify(statusView(transaction)),
+    };
     const faults = this.faults.for(transaction.merchantId, transaction.transactionId);
     const earlier = this.heldForReorder.get(transaction.transactionId);
     if (earlier) {
@@ -89,7 +93,10 @@ export class Notifier {
         signal: AbortSignal.timeout(10_000),
       });
       await response.arrayBuffer();
-      this.log.info({ transactionId: notification.transactionId, status: response.status }, 'notification sent');
+      this.log.info(
+        { transactionId: notification.transactionId, status: response.status },
+        'notification sent',
+      );
     } catch (error) {
       this.log.warn({ transactionId: notification.transactionId, err: error }, 'notification not delivered');
     }

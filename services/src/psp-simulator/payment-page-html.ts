@@ -1,19 +1,25 @@
 import type { SimulatedTransaction } from './simulated-transaction';
 
 const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  );
 
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body><main><h1>${escape(title)}</h1>${body}</main></body></html>`;
 
-const amountText = (transaction: SimulatedTransaction) => `${(transaction.amount / 100).toFixed(2)} ${transaction.currency}`;
+const amountText = (transaction: SimulatedTransaction) =>
+  `${(transaction.amount / 100).toFixed(2)} ${transaction.currency}`;
 
 /** The hosted payment page: the method (card brands carry a masked test card) and the outcome to simulate. */
 export function choicePage(transaction: SimulatedTransaction): string {
   const id = escape(transaction.transactionId);
-  const methods = transaction.paymentMethods.map((method) => `<option value="${escape(method)}">${escape(method)}</option>`).join('');
+  const methods = transaction.paymentMethods
+    .map((method) => `<option value="${escape(method)}">${escape(method)}</option>`)
+    .join('');
   return page(
     'PSP simulator: payment',
     `<p>Merchant reference ${escape(transaction.refno)}, amount ${escape(amountText(transaction))}.</p>

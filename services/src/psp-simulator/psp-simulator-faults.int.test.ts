@@ -22,7 +22,12 @@ beforeAll(async () => {
   await inbox.start();
   // a `timeout` fault holds the answer for a minute; the client below gives up after two seconds
   simulator = await startSimulator(db.url);
-  client = createPaymentProviderClient({ baseUrl: simulator.url, merchantId: simulator.merchantId, password: simulator.password, timeoutMs: 2000 });
+  client = createPaymentProviderClient({
+    baseUrl: simulator.url,
+    merchantId: simulator.merchantId,
+    password: simulator.password,
+    timeoutMs: 2000,
+  });
 });
 afterEach(async () => {
   await simulator.clearFaults();
@@ -33,9 +38,16 @@ afterAll(async () => {
   await db?.drop();
 });
 
-const redirect = { successUrl: 'https://shop.example/ok', cancelUrl: 'https://shop.example/cancel', errorUrl: 'https://shop.example/error' };
+const redirect = {
+  successUrl: 'https://shop.example/ok',
+  cancelUrl: 'https://shop.example/cancel',
+  errorUrl: 'https://shop.example/error',
+};
 const init = (refno = `order-${randomUUID().slice(0, 8)}`, options: { idempotencyKey?: string } = {}) =>
-  client.initTransaction({ currency: 'CHF', refno, amount: 2000, redirect, webhook: { url: inbox.url } }, options);
+  client.initTransaction(
+    { currency: 'CHF', refno, amount: 2000, redirect, webhook: { url: inbox.url } },
+    options,
+  );
 const accepted = (rawBody: string, signature: string | undefined) =>
   readProviderNotification(rawBody, signature, { hmacKeyHex: simulator.hmacKeyHex }).accepted;
 
@@ -125,7 +137,9 @@ it('timeout after the work: the settle happened; its retry with the same key ans
   await choose(redirectUrl, 'VIS', 'success');
   await simulator.setFaults({ transactionId }, { failAfterWork: { kind: 'timeout', times: 1 } });
   const settle = { amount: 2000, currency: 'CHF', refno: 'settle-timeout' };
-  await expect(client.settle(transactionId, settle, { idempotencyKey: `settle-${transactionId}` })).rejects.toBeInstanceOf(ProviderUnavailableError);
+  await expect(
+    client.settle(transactionId, settle, { idempotencyKey: `settle-${transactionId}` }),
+  ).rejects.toBeInstanceOf(ProviderUnavailableError);
   expect((await client.getStatus(transactionId)).status).toBe('settled');
   await client.settle(transactionId, settle, { idempotencyKey: `settle-${transactionId}` });
   const status = await client.getStatus(transactionId);

@@ -18,7 +18,11 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await inbox.start();
   simulator = await startSimulator(db.url);
-  client = createPaymentProviderClient({ baseUrl: simulator.url, merchantId: simulator.merchantId, password: simulator.password });
+  client = createPaymentProviderClient({
+    baseUrl: simulator.url,
+    merchantId: simulator.merchantId,
+    password: simulator.password,
+  });
 });
 afterAll(async () => {
   await simulator?.stop();
@@ -62,13 +66,26 @@ describe('a card payment through the hosted page', () => {
     expect(notification!.rawBody).not.toMatch(/4242424242424242/);
 
     const status = await client.getStatus(transactionId);
-    expect(status).toMatchObject({ status: 'authorized', paymentMethod: 'VIS', detail: { authorize: { amount: 4500 } } });
+    expect(status).toMatchObject({
+      status: 'authorized',
+      paymentMethod: 'VIS',
+      detail: { authorize: { amount: 4500 } },
+    });
     const card = savedCardFrom(status)!;
-    expect(card).toEqual({ alias: expect.any(String), masked: '424242xxxxxx4242', brand: 'VIS', expiryMonth: '12', expiryYear: '30' });
+    expect(card).toEqual({
+      alias: expect.any(String),
+      masked: '424242xxxxxx4242',
+      brand: 'VIS',
+      expiryMonth: '12',
+      expiryYear: '30',
+    });
     expect(Object.keys(card).sort()).toEqual(['alias', 'brand', 'expiryMonth', 'expiryYear', 'masked']);
 
     await client.settle(transactionId, { amount: 4500, currency: 'CHF', refno: status.refno });
-    expect(await client.getStatus(transactionId)).toMatchObject({ status: 'settled', detail: { settle: { amount: 4500 } } });
+    expect(await client.getStatus(transactionId)).toMatchObject({
+      status: 'settled',
+      detail: { settle: { amount: 4500 } },
+    });
     const notifications = await inbox.waitFor(transactionId, 2);
     expect(notifications.map((received) => received.status)).toEqual(['authorized', 'settled']);
   });
@@ -77,19 +94,27 @@ describe('a card payment through the hosted page', () => {
     ['decline', 'errorUrl', 'failed', 'declined'],
     ['error', 'errorUrl', 'failed', 'error'],
     ['cancel', 'cancelUrl', 'canceled', undefined],
-  ] as const)('%s sends the browser to the %s and leaves the transaction %s', async (outcome, target, expected, reason) => {
-    const { transactionId, redirectUrl } = await init();
-    const answer = await choose(redirectUrl, 'ECA', outcome);
-    expect(answer.status).toBe(303);
-    expect(answer.location!.startsWith(redirect[target])).toBe(true);
-    expect(transactionIdFromRedirect(answer.location!)).toBe(transactionId);
-    const status = await client.getStatus(transactionId);
-    expect(status.status).toBe(expected);
-    if (reason) expect(status.detail.fail?.reason).toBe(reason);
-    const [notification] = await inbox.waitFor(transactionId);
-    expect(verified(notification!.rawBody, notification!.signature)).toMatchObject({ accepted: true, notification: { status: expected } });
-    await expect(client.settle(transactionId, { amount: 1000, currency: 'CHF', refno: 'x' })).rejects.toMatchObject({ code: 'INVALID_TRANSACTION_STATUS' });
-  });
+  ] as const)(
+    '%s sends the browser to the %s and leaves the transaction %s',
+    async (outcome, target, expected, reason) => {
+      const { transactionId, redirectUrl } = await init();
+      const answer = await choose(redirectUrl, 'ECA', outcome);
+      expect(answer.status).toBe(303);
+      expect(answer.location!.startsWith(redirect[target])).toBe(true);
+      expect(transactionIdFromRedirect(answer.location!)).toBe(transactionId);
+      const status = await client.getStatus(transactionId);
+      expect(status.status).toBe(expected);
+      if (reason) expect(status.detail.fail?.reason).toBe(reason);
+      const [notification] = await inbox.waitFor(transactionId);
+      expect(verified(notification!.rawBody, notification!.signature)).toMatchObject({
+        accepted: true,
+        notification: { status: expected },
+      });
+      await expect(
+        client.settle(transactionId, { amount: 1000, currency: 'CHF', refno: 'x' }),
+      ).rejects.toMatchObject({ code: 'INVALID_TRANSACTION_STATUS' });
+    },
+  );
 
   it('asks for a 3-D Secure challenge, then authorizes when it passes and fails when it fails', async () => {
     const passing = await init();
@@ -105,17 +130,23 @@ describe('a card payment through the hosted page', () => {
     await choose(failing.redirectUrl, 'ECA', 'challenge');
     const failed = await answerChallenge(failing.redirectUrl, 'fail');
     expect(failed.location!.startsWith(redirect.errorUrl)).toBe(true);
-    expect(await client.getStatus(failing.transactionId)).toMatchObject({ status: 'failed', detail: { fail: { reason: 'authentication_failed' } } });
+    expect(await client.getStatus(failing.transactionId)).toMatchObject({
+      status: 'failed',
+      detail: { fail: { reason: 'authentication_failed' } },
+    });
   });
 
-  it.each(['TWI', 'PAP', 'PFC', 'REK', 'EPS', 'DIB'])('pays with %s, which carries no card', async (method) => {
-    const { transactionId, redirectUrl } = await init();
-    const answer = await choose(redirectUrl, method, 'success');
-    expect(transactionIdFromRedirect(answer.location!)).toBe(transactionId);
-    const status = await client.getStatus(transactionId);
-    expect(status).toMatchObject({ status: 'authorized', paymentMethod: method });
-    expect(status.card).toBeUndefined();
-  });
+  it.each(['TWI', 'PAP', 'PFC', 'REK', 'EPS', 'DIB'])(
+    'pays with %s, which carries no card',
+    async (method) => {
+      const { transactionId, redirectUrl } = await init();
+      const answer = await choose(redirectUrl, method, 'success');
+      expect(transactionIdFromRedirect(answer.location!)).toBe(transactionId);
+      const status = await client.getStatus(transactionId);
+      expect(status).toMatchObject({ status: 'authorized', paymentMethod: method });
+      expect(status.card).toBeUndefined();
+    },
+  );
 
   it('refuses a second choice on a page that was already used', async () => {
     const { redirectUrl } = await init();
@@ -135,6 +166,43 @@ describe('idempotency and authentication', () => {
     await expect(reused).rejects.toMatchObject({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED' });
   });
 
+  it('creates one transaction when repeats with one key arrive at the same time', async () => {
+    const request = {
+      currency: 'CHF',
+      refno: `order-race-${randomUUID().slice(0, 8)}`,
+      amount: 900,
+      redirect,
+    };
+    const answers = await Promise.allSettled(
+      Array.from({ length: 5 }, () =>
+        client.initTransaction(request, { idempotencyKey: `race-${request.refno}` }),
+      ),
+    );
+    const ids = new Set(
+      answers.flatMap((answer) => (answer.status === 'fulfilled' ? [answer.value.transactionId] : [])),
+    );
+    expect(ids.size).toBe(1);
+    for (const answer of answers) {
+      if (answer.status === 'rejected')
+        expect(answer.reason).toMatchObject({ status: 409, code: 'IDEMPOTENCY_KEY_IN_USE' });
+    }
+    const { rows } = await db.knex.raw<{ rows: { count: string }[] }>(
+      "select count(*) from psp_simulator.transactions where document->>'refno' = ?",
+      [request.refno],
+    );
+    expect(Number(rows[0]!.count)).toBe(1);
+  });
+
+  it('refuses redirect URLs that are not http or https', async () => {
+    const bad = client.initTransaction({
+      currency: 'CHF',
+      refno: 'x',
+      amount: 1,
+      redirect: { ...redirect, successUrl: 'javascript:alert(1)' },
+    });
+    await expect(bad).rejects.toMatchObject({ status: 400, code: 'INVALID_PROPERTY' });
+  });
+
   it('settles once however often a settle is retried with its key', async () => {
     const { transactionId, redirectUrl } = await init();
     await choose(redirectUrl, 'VIS', 'success');
@@ -146,9 +214,17 @@ describe('idempotency and authentication', () => {
   });
 
   it('refuses wrong or missing credentials with 401', async () => {
-    const wrong = createPaymentProviderClient({ baseUrl: simulator.url, merchantId: simulator.merchantId, password: 'nope' });
+    const wrong = createPaymentProviderClient({
+      baseUrl: simulator.url,
+      merchantId: simulator.merchantId,
+      password: 'nope',
+    });
     await expect(wrong.getStatus('1')).rejects.toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
-    const anonymous = await fetch(`${simulator.url}/v1/transactions`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const anonymous = await fetch(`${simulator.url}/v1/transactions`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(anonymous.status).toBe(401);
   });
 
@@ -171,28 +247,55 @@ describe('saved cards and refunds', () => {
       card: { alias: card.alias, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear },
     });
     const status = await client.getStatus(charge.transactionId);
-    expect(status).toMatchObject({ status: 'authorized', paymentMethod: 'ECA', card: { alias: card.alias, masked: card.masked }, detail: { authorize: { amount: 3900 } } });
+    expect(status).toMatchObject({
+      status: 'authorized',
+      paymentMethod: 'ECA',
+      card: { alias: card.alias, masked: card.masked },
+      detail: { authorize: { amount: 3900 } },
+    });
 
-    const unknown = client.authorizeWithAlias({ currency: 'CHF', refno: 'r', amount: 1, card: { alias: 'nope', expiryMonth: '12', expiryYear: '30' } });
+    const unknown = client.authorizeWithAlias({
+      currency: 'CHF',
+      refno: 'r',
+      amount: 1,
+      card: { alias: 'nope', expiryMonth: '12', expiryYear: '30' },
+    });
     await expect(unknown).rejects.toMatchObject({ status: 404, code: 'ALIAS_NOT_FOUND' });
-    const expired = client.authorizeWithAlias({ currency: 'CHF', refno: 'r', amount: 1, card: { alias: card.alias, expiryMonth: '01', expiryYear: '20' } });
+    const expired = client.authorizeWithAlias({
+      currency: 'CHF',
+      refno: 'r',
+      amount: 1,
+      card: { alias: card.alias, expiryMonth: '01', expiryYear: '20' },
+    });
     await expect(expired).rejects.toBeInstanceOf(ProviderRejectedError);
   });
 
   it('refunds partly and fully up to the settled amount, never more', async () => {
     const { transactionId, redirectUrl } = await init(1000);
     await choose(redirectUrl, 'VIS', 'success');
-    await expect(client.credit(transactionId, { amount: 100, currency: 'CHF', refno: 'too-early' })).rejects.toMatchObject({ code: 'INVALID_TRANSACTION_STATUS' });
+    await expect(
+      client.credit(transactionId, { amount: 100, currency: 'CHF', refno: 'too-early' }),
+    ).rejects.toMatchObject({ code: 'INVALID_TRANSACTION_STATUS' });
     await client.settle(transactionId, { amount: 1000, currency: 'CHF', refno: 'r' });
 
     const partial = await client.credit(transactionId, { amount: 400, currency: 'CHF', refno: 'refund-1' });
     expect(partial.transactionId).not.toBe(transactionId);
-    expect(await client.getStatus(partial.transactionId)).toMatchObject({ type: 'credit', status: 'settled', detail: { settle: { amount: 400 } } });
-    await expect(client.credit(transactionId, { amount: 601, currency: 'CHF', refno: 'refund-2' })).rejects.toMatchObject({ status: 400, code: 'INVALID_PROPERTY' });
-    await expect(client.credit(transactionId, { amount: 600, currency: 'EUR', refno: 'refund-2' })).rejects.toMatchObject({ status: 400 });
+    expect(await client.getStatus(partial.transactionId)).toMatchObject({
+      type: 'credit',
+      status: 'settled',
+      detail: { settle: { amount: 400 } },
+    });
+    await expect(
+      client.credit(transactionId, { amount: 601, currency: 'CHF', refno: 'refund-2' }),
+    ).rejects.toMatchObject({ status: 400, code: 'INVALID_PROPERTY' });
+    await expect(
+      client.credit(transactionId, { amount: 600, currency: 'EUR', refno: 'refund-2' }),
+    ).rejects.toMatchObject({ status: 400 });
     await client.credit(transactionId, { amount: 600, currency: 'CHF', refno: 'refund-2' });
     expect((await client.getStatus(transactionId)).detail.credit).toEqual({ amount: 1000 });
-    await expect(client.credit(transactionId, { amount: 1, currency: 'CHF', refno: 'refund-3' })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      client.credit(transactionId, { amount: 1, currency: 'CHF', refno: 'refund-3' }),
+    ).rejects.toMatchObject({ status: 400 });
   });
 
   it('cancels an authorized payment, which can then not be settled', async () => {
@@ -200,7 +303,9 @@ describe('saved cards and refunds', () => {
     await choose(redirectUrl, 'VIS', 'success');
     await client.cancel(transactionId);
     expect((await client.getStatus(transactionId)).status).toBe('canceled');
-    await expect(client.settle(transactionId, { amount: 1000, currency: 'CHF', refno: 'r' })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      client.settle(transactionId, { amount: 1000, currency: 'CHF', refno: 'r' }),
+    ).rejects.toMatchObject({ status: 400 });
   });
 });
 
@@ -211,7 +316,9 @@ describe('notifications as the shop receives them', () => {
     const [notification] = await inbox.waitFor(transactionId);
     const tampered = notification!.rawBody.replace('"authorized"', '"settled"');
     expect(verified(tampered, notification!.signature)).toEqual({ accepted: false, reason: 'mismatch' });
-    const otherKey = readProviderNotification(notification!.rawBody, notification!.signature, { hmacKeyHex: 'ab'.repeat(32) });
+    const otherKey = readProviderNotification(notification!.rawBody, notification!.signature, {
+      hmacKeyHex: 'ab'.repeat(32),
+    });
     expect(otherKey).toEqual({ accepted: false, reason: 'mismatch' });
     const later = readProviderNotification(notification!.rawBody, notification!.signature, {
       hmacKeyHex: simulator.hmacKeyHex,

@@ -1,4 +1,9 @@
-import type { InitTransactionRequest, ProviderPaymentMethod, TransactionStatus, TransactionStatusResponse } from '@alpenpass/contracts';
+import type {
+  InitTransactionRequest,
+  ProviderPaymentMethod,
+  TransactionStatus,
+  TransactionStatusResponse,
+} from '@alpenpass/contracts';
 
 export interface SimulatedCard {
   alias?: string;
@@ -56,11 +61,18 @@ export function statusView(transaction: SimulatedTransaction): TransactionStatus
     detail: {
       ...(transaction.status === 'initialized' ? { init: { expires: transaction.expiresAt } } : {}),
       ...(transaction.authorizedAmount !== undefined
-        ? { authorize: { amount: transaction.authorizedAmount, acquirerAuthorizationCode: transaction.acquirerAuthorizationCode ?? '' } }
+        ? {
+            authorize: {
+              amount: transaction.authorizedAmount,
+              acquirerAuthorizationCode: transaction.acquirerAuthorizationCode ?? '',
+            },
+          }
         : {}),
       ...(transaction.settledAmount !== undefined ? { settle: { amount: transaction.settledAmount } } : {}),
       ...(transaction.creditedAmount > 0 ? { credit: { amount: transaction.creditedAmount } } : {}),
-      ...(transaction.status === 'canceled' ? { cancel: { reversal: transaction.authorizedAmount !== undefined } } : {}),
+      ...(transaction.status === 'canceled'
+        ? { cancel: { reversal: transaction.authorizedAmount !== undefined } }
+        : {}),
       ...(transaction.fail ? { fail: transaction.fail } : {}),
     },
     ...(card

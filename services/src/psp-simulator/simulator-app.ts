@@ -20,7 +20,11 @@ export interface SimulatorAppDeps {
   hangMs?: number;
 }
 
-export function createSimulatorApp(deps: SimulatorAppDeps): { app: express.Express; notifier: Notifier; faults: FaultSwitches } {
+export function createSimulatorApp(deps: SimulatorAppDeps): {
+  app: express.Express;
+  notifier: Notifier;
+  faults: FaultSwitches;
+} {
   const faults = new FaultSwitches();
   const notifier = new Notifier(deps.merchant, faults, deps.log);
   const now = deps.now ?? (() => new Date());
@@ -28,15 +32,23 @@ export function createSimulatorApp(deps: SimulatorAppDeps): { app: express.Expre
   app.disable('x-powered-by');
 
   app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
-  app.use('/__faults', express.json({ limit: '10kb' }), faultAdminApi({ faults, notifier, merchantId: deps.merchant.merchantId }));
   app.use(
-    '/v1/transactions',
-    requireMerchant(deps.merchant),
-    express.json({ limit: '100kb' }),
+    '/__faults',
+    express.json({ limit: '10kb' }),
+    faultAdminApi({ faults, notifier, merchantId: deps.merchant.merchantId }),
   );
+  app.use('/v1/transactions', requireMerchant(deps.merchant), express.json({ limit: '100kb' }));
   app.use(
     '/v1',
-    transactionsApi({ store: deps.store, faults, log: deps.log, hangMs: deps.hangMs ?? 60_000, notifier, publicUrl: deps.publicUrl, now }),
+    transactionsApi({
+      store: deps.store,
+      faults,
+      log: deps.log,
+      hangMs: deps.hangMs ?? 60_000,
+      notifier,
+      publicUrl: deps.publicUrl,
+      now,
+    }),
   );
   app.use('/v1/start', paymentPage({ store: deps.store, notifier, faults, now }));
 
@@ -44,7 +56,10 @@ export function createSimulatorApp(deps: SimulatorAppDeps): { app: express.Expre
     res.status(404).json(new SimulatorError(404, 'NOT_FOUND', 'unknown route').body());
   });
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const status = (error as { status?: number; type?: string }).type === 'entity.parse.failed' ? 400 : (error as { status?: number }).status;
+    const status =
+      (error as { status?: number; type?: string }).type === 'entity.parse.failed'
+        ? 400
+        : (error as { status?: number }).status;
     if (status && status >= 400 && status < 500) {
       res.status(status).json(new SimulatorError(status, 'INVALID_REQUEST', 'malformed request').body());
       return;

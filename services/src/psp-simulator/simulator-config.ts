@@ -36,7 +36,10 @@ const env = z.object({
   PSP_SIMULATOR_DATABASE_URL: z.string().min(1).default(simulatorDefaults.databaseUrl),
   PSP_SIMULATOR_MERCHANT_ID: z.string().min(1).default(simulatorDefaults.merchantId),
   PSP_SIMULATOR_MERCHANT_PASSWORD: z.string().min(1).default(simulatorDefaults.password),
-  PSP_SIMULATOR_HMAC_KEY: z.string().regex(/^([0-9a-fA-F]{2}){16,}$/, 'hex, at least 16 bytes').default(simulatorDefaults.hmacKeyHex),
+  PSP_SIMULATOR_HMAC_KEY: z
+    .string()
+    .regex(/^([0-9a-fA-F]{2}){16,}$/, 'hex, at least 16 bytes')
+    .default(simulatorDefaults.hmacKeyHex),
   PSP_SIMULATOR_WEBHOOK_URL: z.url().optional(),
   LOG_LEVEL: z.string().default('info'),
 });
@@ -45,7 +48,9 @@ export function loadSimulatorConfig(source: NodeJS.ProcessEnv = process.env): Si
   const parsed = env.safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`PSP simulator configuration: ${String(issue?.path[0] ?? '')}: ${issue?.message ?? 'invalid'}`);
+    throw new Error(
+      `PSP simulator configuration: ${String(issue?.path[0] ?? '')}: ${issue?.message ?? 'invalid'}`,
+    );
   }
   const value = parsed.data;
   return {

@@ -13,7 +13,11 @@ export class SimulatorError extends Error {
   }
 
   static invalidStatus(status: string, action: string): SimulatorError {
-    return new SimulatorError(400, 'INVALID_TRANSACTION_STATUS', `cannot ${action} a transaction in status ${status}`);
+    return new SimulatorError(
+      400,
+      'INVALID_TRANSACTION_STATUS',
+      `cannot ${action} a transaction in status ${status}`,
+    );
   }
 
   static invalidProperty(message: string): SimulatorError {

@@ -63,14 +63,16 @@ export class SimulatorStore {
   }
 
   async insert(transaction: SimulatedTransaction): Promise<void> {
-    await this.pool.query('insert into psp_simulator.transactions (transaction_id, merchant_id, document) values ($1, $2, $3)', [
-      transaction.transactionId,
-      transaction.merchantId,
-      transaction,
-    ]);
+    await this.pool.query(
+      'insert into psp_simulator.transactions (transaction_id, merchant_id, document) values ($1, $2, $3)',
+      [transaction.transactionId, transaction.merchantId, transaction],
+    );
   }
 
-  async find(merchantId: string | undefined, transactionId: string): Promise<SimulatedTransaction | undefined> {
+  async find(
+    merchantId: string | undefined,
+    transactionId: string,
+  ): Promise<SimulatedTransaction | undefined> {
     const { rows } = await this.pool.query<{ document: SimulatedTransaction }>(
       'select document from psp_simulator.transactions where transaction_id = $1 and ($2::text is null or merchant_id = $2)',
       [transactionId, merchantId ?? null],
@@ -82,7 +84,10 @@ export class SimulatorStore {
   async update<T>(
     merchantId: string | undefined,
     transactionId: string,
-    change: (current: SimulatedTransaction, client: PoolClient) => Promise<{ next: SimulatedTransaction; result: T }>,
+    change: (
+      current: SimulatedTransaction,
+      client: PoolClient,
+    ) => Promise<{ next: SimulatedTransaction; result: T }>,
   ): Promise<{ next: SimulatedTransaction; result: T }> {
     return this.inTransaction(async (client) => {
       const { rows } = await client.query<{ document: SimulatedTransaction }>(
@@ -92,17 +97,19 @@ export class SimulatorStore {
       const current = rows[0]?.document;
       if (!current) throw SimulatorError.notFound(transactionId);
       const outcome = await change(current, client);
-      await client.query('update psp_simulator.transactions set document = $2 where transaction_id = $1', [transactionId, outcome.next]);
+      await client.query('update psp_simulator.transactions set document = $2 where transaction_id = $1', [
+        transactionId,
+        outcome.next,
+      ]);
       return outcome;
     });
   }
 
   async insertWith(client: PoolClient, transaction: SimulatedTransaction): Promise<void> {
-    await client.query('insert into psp_simulator.transactions (transaction_id, merchant_id, document) values ($1, $2, $3)', [
-      transaction.transactionId,
-      transaction.merchantId,
-      transaction,
-    ]);
+    await client.query(
+      'insert into psp_simulator.transactions (transaction_id, merchant_id, document) values ($1, $2, $3)',
+      [transaction.transactionId, transaction.merchantId, transaction],
+    );
   }
 
   async saveAlias(merchantId: string, card: SimulatedCard & { alias: string }): Promise<void> {
@@ -133,14 +140,21 @@ export class SimulatorStore {
       response_status: number | null;
       response_body: unknown;
       response_location: string | null;
-    }>('select * from psp_simulator.idempotency_keys where merchant_id = $1 and idempotency_key = $2', [merchantId, key]);
+    }>('select * from psp_simulator.idempotency_keys where merchant_id = $1 and idempotency_key = $2', [
+      merchantId,
+      key,
+    ]);
     const row = rows[0];
     if (!row) return this.claimIdempotencyKey(merchantId, key, fingerprint);
     if (row.fingerprint !== fingerprint) return { kind: 'different_request' };
     if (row.response_status === null) return { kind: 'in_progress' };
     return {
       kind: 'replay',
-      response: { status: row.response_status, body: row.response_body, ...(row.response_location ? { location: row.response_location } : {}) },
+      response: {
+        status: row.response_status,
+        body: row.response_body,
+        ...(row.response_location ? { location: row.response_location } : {}),
+      },
     };
   }
 
@@ -154,7 +168,10 @@ export class SimulatorStore {
 
   /** The work failed unexpectedly: the key is free again, so a retry does the work. */
   async releaseIdempotencyKey(merchantId: string, key: string): Promise<void> {
-    await this.pool.query('delete from psp_simulator.idempotency_keys where merchant_id = $1 and idempotency_key = $2', [merchantId, key]);
+    await this.pool.query(
+      'delete from psp_simulator.idempotency_keys where merchant_id = $1 and idempotency_key = $2',
+      [merchantId, key],
+    );
   }
 
   private async inTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {

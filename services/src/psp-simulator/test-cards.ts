@@ -18,5 +18,10 @@ const maskedTestCards: Record<string, string> = {
 
 export function testCardFor(method: ProviderPaymentMethod): Omit<SimulatedCard, 'alias'> | undefined {
   if (!isCardBrand(method)) return undefined;
-  return { masked: maskedTestCards[method] ?? 'xxxxxxxxxxxx0000', brand: method, expiryMonth: '12', expiryYear: '30' };
+  return {
+    masked: maskedTestCards[method] ?? 'xxxxxxxxxxxx0000',
+    brand: method,
+    expiryMonth: '12',
+    expiryYear: '30',
+  };
 }

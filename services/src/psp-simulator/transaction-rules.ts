@@ -13,7 +13,8 @@ import { testCardFor } from './test-cards';
 
 /** Pure rules of the simulated provider: each takes a transaction and returns the next one, or throws. */
 
-export const newTransactionId = (): string => String(BigInt(`0x${randomBytes(7).toString('hex')}`) + 200_000_000_000_000_000n);
+export const newTransactionId = (): string =>
+  String(BigInt(`0x${randomBytes(7).toString('hex')}`) + 200_000_000_000_000_000n);
 const newAuthorizationCode = (): string => String(100_000 + (randomBytes(3).readUIntBE(0, 3) % 900_000));
 export const newAlias = (): string => randomBytes(14).toString('hex');
 
@@ -24,7 +25,11 @@ const entry = (action: string, success: boolean, now: Date, amount?: number) => 
   ...(amount !== undefined ? { amount } : {}),
 });
 
-export function initialized(merchantId: string, request: InitTransactionRequest, now: Date): SimulatedTransaction {
+export function initialized(
+  merchantId: string,
+  request: InitTransactionRequest,
+  now: Date,
+): SimulatedTransaction {
   return {
     transactionId: newTransactionId(),
     merchantId,
@@ -56,7 +61,8 @@ export function chosen(
   if (transaction.status !== 'initialized' && transaction.status !== 'challenge_ongoing') {
     throw SimulatorError.invalidStatus(transaction.status, 'pay');
   }
-  if (!transaction.paymentMethods.includes(method)) throw SimulatorError.invalidProperty(`payment method ${method} not offered`);
+  if (!transaction.paymentMethods.includes(method))
+    throw SimulatorError.invalidProperty(`payment method ${method} not offered`);
   const card = testCardFor(method);
   const base = { ...transaction, paymentMethod: method, ...(card ? { card } : {}) };
   switch (outcome) {
@@ -64,7 +70,11 @@ export function chosen(
       return authorized(base, transaction.amount, now);
     case 'challenge':
       if (!card) throw SimulatorError.invalidProperty('3-D Secure applies to cards only');
-      return { ...base, status: 'challenge_ongoing', history: [...transaction.history, entry('authenticate', true, now)] };
+      return {
+        ...base,
+        status: 'challenge_ongoing',
+        history: [...transaction.history, entry('authenticate', true, now)],
+      };
     case 'decline':
       return failed(base, 'declined', 'declined by the issuer', now);
     case 'error':
@@ -75,13 +85,16 @@ export function chosen(
 }
 
 export function failedChallenge(transaction: SimulatedTransaction, now: Date): SimulatedTransaction {
-  if (transaction.status !== 'challenge_ongoing') throw SimulatorError.invalidStatus(transaction.status, 'authenticate');
+  if (transaction.status !== 'challenge_ongoing')
+    throw SimulatorError.invalidStatus(transaction.status, 'authenticate');
   return failed(transaction, 'authentication_failed', '3-D Secure authentication failed', now);
 }
 
 function authorized(transaction: SimulatedTransaction, amount: number, now: Date): SimulatedTransaction {
   const card: SimulatedCard | undefined =
-    transaction.card && transaction.createAlias && !transaction.card.alias ? { ...transaction.card, alias: newAlias() } : transaction.card;
+    transaction.card && transaction.createAlias && !transaction.card.alias
+      ? { ...transaction.card, alias: newAlias() }
+      : transaction.card;
   const next: SimulatedTransaction = {
     ...transaction,
     ...(card ? { card } : {}),
@@ -90,21 +103,44 @@ function authorized(transaction: SimulatedTransaction, amount: number, now: Date
     acquirerAuthorizationCode: newAuthorizationCode(),
     history: [...transaction.history, entry('authorize', true, now, amount)],
   };
-  return transaction.autoSettle ? { ...next, status: 'settled', settledAmount: amount, history: [...next.history, entry('settle', true, now, amount)] } : next;
+  return transaction.autoSettle
+    ? {
+        ...next,
+        status: 'settled',
+        settledAmount: amount,
+        history: [...next.history, entry('settle', true, now, amount)],
+      }
+    : next;
 }
 
-function failed(transaction: SimulatedTransaction, reason: string, message: string, now: Date): SimulatedTransaction {
-  return { ...transaction, status: 'failed', fail: { reason, message }, history: [...transaction.history, entry('authorize', false, now)] };
+function failed(
+  transaction: SimulatedTransaction,
+  reason: string,
+  message: string,
+  now: Date,
+): SimulatedTransaction {
+  return {
+    ...transaction,
+    status: 'failed',
+    fail: { reason, message },
+    history: [...transaction.history, entry('authorize', false, now)],
+  };
 }
 
 function sameCurrency(transaction: SimulatedTransaction, currency: string): void {
-  if (currency !== transaction.currency) throw SimulatorError.invalidProperty(`currency must be ${transaction.currency}`);
+  if (currency !== transaction.currency)
+    throw SimulatorError.invalidProperty(`currency must be ${transaction.currency}`);
 }
 
-export function settled(transaction: SimulatedTransaction, request: SettleRequest, now: Date): SimulatedTransaction {
+export function settled(
+  transaction: SimulatedTransaction,
+  request: SettleRequest,
+  now: Date,
+): SimulatedTransaction {
   if (transaction.status !== 'authorized') throw SimulatorError.invalidStatus(transaction.status, 'settle');
   sameCurrency(transaction, request.currency);
-  if (request.amount > (transaction.authorizedAmount ?? 0)) throw SimulatorError.invalidProperty('amount exceeds the authorized amount');
+  if (request.amount > (transaction.authorizedAmount ?? 0))
+    throw SimulatorError.invalidProperty('amount exceeds the authorized amount');
   return {
     ...transaction,
     status: 'settled',
@@ -114,8 +150,13 @@ export function settled(transaction: SimulatedTransaction, request: SettleReques
 }
 
 export function canceled(transaction: SimulatedTransaction, now: Date): SimulatedTransaction {
-  if (transaction.status !== 'authorized' && transaction.status !== 'initialized') throw SimulatorError.invalidStatus(transaction.status, 'cancel');
-  return { ...transaction, status: 'canceled', history: [...transaction.history, entry('cancel', true, now)] };
+  if (transaction.status !== 'authorized' && transaction.status !== 'initialized')
+    throw SimulatorError.invalidStatus(transaction.status, 'cancel');
+  return {
+    ...transaction,
+    status: 'canceled',
+    history: [...transaction.history, entry('cancel', true, now)],
+  };
 }
 
 /** A refund: bounded by what was settled minus what was refunded already. Returns the payment and the credit. */
@@ -124,12 +165,16 @@ export function credited(
   request: CreditRequest,
   now: Date,
 ): { payment: SimulatedTransaction; credit: SimulatedTransaction } {
-  if (transaction.type !== 'payment' || (transaction.status !== 'settled' && transaction.status !== 'transmitted')) {
+  if (
+    transaction.type !== 'payment' ||
+    (transaction.status !== 'settled' && transaction.status !== 'transmitted')
+  ) {
     throw SimulatorError.invalidStatus(transaction.status, 'credit');
   }
   sameCurrency(transaction, request.currency);
   const refundable = (transaction.settledAmount ?? 0) - transaction.creditedAmount;
-  if (request.amount > refundable) throw SimulatorError.invalidProperty(`amount exceeds the refundable ${refundable}`);
+  if (request.amount > refundable)
+    throw SimulatorError.invalidProperty(`amount exceeds the refundable ${refundable}`);
   const credit: SimulatedTransaction = {
     ...transaction,
     transactionId: newTransactionId(),

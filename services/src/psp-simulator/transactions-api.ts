@@ -24,7 +24,9 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const result = schema.safeParse(body ?? {});
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw SimulatorError.invalidProperty(`${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
+    throw SimulatorError.invalidProperty(
+      `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`,
+    );
   }
   return result.data;
 }
@@ -58,7 +60,13 @@ export function transactionsApi(deps: TransactionsApiDeps): express.Router {
       const transaction = rules.authorizedWithAlias(merchantId, card, request, now());
       await store.insert(transaction);
       changed(transaction);
-      return { status: 200, body: { transactionId: transaction.transactionId, acquirerAuthorizationCode: transaction.acquirerAuthorizationCode } };
+      return {
+        status: 200,
+        body: {
+          transactionId: transaction.transactionId,
+          acquirerAuthorizationCode: transaction.acquirerAuthorizationCode,
+        },
+      };
     }),
   );
 
@@ -76,7 +84,10 @@ export function transactionsApi(deps: TransactionsApiDeps): express.Router {
     '/transactions/:transactionId/settle',
     post(async (req, merchantId) => {
       const request = parse(settleRequest, req.body);
-      const { next } = await store.update(merchantId, idOf(req), async (current) => ({ next: rules.settled(current, request, now()), result: null }));
+      const { next } = await store.update(merchantId, idOf(req), async (current) => ({
+        next: rules.settled(current, request, now()),
+        result: null,
+      }));
       changed(next);
       return { status: 204, body: null };
     }),
@@ -86,7 +97,10 @@ export function transactionsApi(deps: TransactionsApiDeps): express.Router {
     '/transactions/:transactionId/cancel',
     post(async (req, merchantId) => {
       parse(cancelRequest, req.body);
-      const { next } = await store.update(merchantId, idOf(req), async (current) => ({ next: rules.canceled(current, now()), result: null }));
+      const { next } = await store.update(merchantId, idOf(req), async (current) => ({
+        next: rules.canceled(current, now()),
+        result: null,
+      }));
       changed(next);
       return { status: 204, body: null };
     }),
@@ -102,7 +116,13 @@ export function transactionsApi(deps: TransactionsApiDeps): express.Router {
         return { next: payment, result: credit };
       });
       changed(next);
-      return { status: 200, body: { transactionId: credit.transactionId, acquirerAuthorizationCode: credit.acquirerAuthorizationCode } };
+      return {
+        status: 200,
+        body: {
+          transactionId: credit.transactionId,
+          acquirerAuthorizationCode: credit.acquirerAuthorizationCode,
+        },
+      };
     }),
   );
 

@@ -26,7 +26,8 @@ export function requireProviderSignature(options: ProviderSignatureOptions) {
       next(Problem.unauthorized('Missing, invalid or expired Datatrans-Signature.', 'INVALID_SIGNATURE'));
       return;
     }
-    (res.locals as { providerNotification?: TransactionStatusResponse }).providerNotification = reading.notification;
+    (res.locals as { providerNotification?: TransactionStatusResponse }).providerNotification =
+      reading.notification;
     next();
   };
 }

@@ -6,12 +6,24 @@ import { requireProviderSignature } from './notification-middleware';
 const key = '0f'.repeat(32);
 const now = 1_795_000_000_000;
 const body = Buffer.from(
-  JSON.stringify({ transactionId: '7', merchantId: 'm', type: 'payment', status: 'settled', currency: 'CHF', refno: 'o-1', detail: {}, history: [] }),
+  JSON.stringify({
+    transactionId: '7',
+    merchantId: 'm',
+    type: 'payment',
+    status: 'settled',
+    currency: 'CHF',
+    refno: 'o-1',
+    detail: {},
+    history: [],
+  }),
 );
 const middleware = requireProviderSignature({ hmacKeyHex: key, toleranceSeconds: 300, now: () => now });
 
 function run(rawBody: Buffer, signature: string | undefined) {
-  const req = { rawBody, headers: signature ? { 'datatrans-signature': signature } : {} } as unknown as Request;
+  const req = {
+    rawBody,
+    headers: signature ? { 'datatrans-signature': signature } : {},
+  } as unknown as Request;
   const res = { locals: {} } as Response;
   let passed: unknown = 'not called';
   middleware(req, res, (error?: unknown) => (passed = error));

@@ -27,15 +27,18 @@ export function verifyNotificationSignature(
   header: unknown,
   options: VerifyOptions,
 ): SignatureVerdict {
-  if (rawBody === undefined || typeof header !== 'string' || header.length === 0) return { valid: false, reason: 'missing' };
+  if (rawBody === undefined || typeof header !== 'string' || header.length === 0)
+    return { valid: false, reason: 'missing' };
   const parsed = parseSignatureHeader(header);
   if (!parsed) return { valid: false, reason: 'malformed' };
   const expected = Buffer.from(hmacHex(rawBody, options.hmacKeyHex, parsed.timestamp), 'hex');
   const offered = Buffer.from(parsed.signature, 'hex');
-  if (offered.length !== expected.length || !timingSafeEqual(offered, expected)) return { valid: false, reason: 'mismatch' };
+  if (offered.length !== expected.length || !timingSafeEqual(offered, expected))
+    return { valid: false, reason: 'mismatch' };
   const timestampMs = Number(parsed.timestamp);
   const toleranceMs = (options.toleranceSeconds ?? DEFAULT_SIGNATURE_TOLERANCE_SECONDS) * 1000;
-  if (Math.abs((options.nowMs ?? Date.now()) - timestampMs) > toleranceMs) return { valid: false, reason: 'outside_tolerance' };
+  if (Math.abs((options.nowMs ?? Date.now()) - timestampMs) > toleranceMs)
+    return { valid: false, reason: 'outside_tolerance' };
   return { valid: true, timestampMs };
 }
 
@@ -48,7 +51,8 @@ function parseSignatureHeader(header: string): { timestamp: string; signature: s
   }
   const timestamp = parts.get('t');
   const signature = parts.get('s0');
-  if (!timestamp || !/^\d{1,16}$/.test(timestamp) || !signature || !/^[0-9a-f]{64}$/i.test(signature)) return undefined;
+  if (!timestamp || !/^\d{1,16}$/.test(timestamp) || !signature || !/^[0-9a-f]{64}$/i.test(signature))
+    return undefined;
   return { timestamp, signature: signature.toLowerCase() };
 }
 

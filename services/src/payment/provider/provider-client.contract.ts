@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { ProviderRejectedError } from './provider-errors';
-import { createPaymentProviderClient, type PaymentProviderClient, type PaymentProviderClientOptions } from './provider-client';
+import {
+  createPaymentProviderClient,
+  type PaymentProviderClient,
+  type PaymentProviderClientOptions,
+} from './provider-client';
 
 export interface ProviderContractTarget {
   options: PaymentProviderClientOptions;
@@ -43,7 +47,12 @@ export function providerClientContract(openTarget: () => Promise<ProviderContrac
     expect(started.transactionId).toMatch(/\S/);
     expect(new URL(started.redirectUrl).pathname).toContain(started.transactionId);
     const status = await client.getStatus(started.transactionId);
-    expect(status).toMatchObject({ transactionId: started.transactionId, status: 'initialized', refno: request.refno, currency: target.currency });
+    expect(status).toMatchObject({
+      transactionId: started.transactionId,
+      status: 'initialized',
+      refno: request.refno,
+      currency: target.currency,
+    });
   });
 
   it('answers a repeated init with the same Idempotency-Key with the same transaction', async () => {
@@ -55,13 +64,20 @@ export function providerClientContract(openTarget: () => Promise<ProviderContrac
   });
 
   it('refuses wrong merchant credentials with 401', async () => {
-    const intruder = createPaymentProviderClient({ ...target.options, password: `${target.options.password}-wrong` });
+    const intruder = createPaymentProviderClient({
+      ...target.options,
+      password: `${target.options.password}-wrong`,
+    });
     await expect(intruder.initTransaction(init())).rejects.toMatchObject({ status: 401 });
   });
 
   it('refuses to settle a transaction nobody paid yet', async () => {
     const { transactionId } = await client.initTransaction(init());
-    const settling = client.settle(transactionId, { amount: 1250, currency: target.currency, refno: 'contract-settle' });
+    const settling = client.settle(transactionId, {
+      amount: 1250,
+      currency: target.currency,
+      refno: 'contract-settle',
+    });
     await expect(settling).rejects.toBeInstanceOf(ProviderRejectedError);
   });
 

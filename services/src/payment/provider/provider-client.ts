@@ -42,7 +42,10 @@ export interface PaymentProviderClient {
   settle(transactionId: string, request: SettleRequest, options?: PostOptions): Promise<void>;
   cancel(transactionId: string, request?: CancelRequest, options?: PostOptions): Promise<void>;
   credit(transactionId: string, request: CreditRequest, options?: PostOptions): Promise<CreditResponse>;
-  authorizeWithAlias(request: AuthorizeWithAliasRequest, options?: PostOptions): Promise<AuthorizeWithAliasResponse>;
+  authorizeWithAlias(
+    request: AuthorizeWithAliasRequest,
+    options?: PostOptions,
+  ): Promise<AuthorizeWithAliasResponse>;
 }
 
 interface RawAnswer {
@@ -57,7 +60,12 @@ export function createPaymentProviderClient(options: PaymentProviderClientOption
   const authorization = `Basic ${Buffer.from(`${options.merchantId}:${options.password}`).toString('base64')}`;
   const timeoutMs = options.timeoutMs ?? 15_000;
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown, post?: PostOptions): Promise<RawAnswer> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    post?: PostOptions,
+  ): Promise<RawAnswer> {
     const headers: Record<string, string> = { authorization, accept: 'application/json' };
     if (method === 'POST') {
       headers['content-type'] = 'application/json';
@@ -77,7 +85,8 @@ export function createPaymentProviderClient(options: PaymentProviderClientOption
     }
     const text = await response.text().catch(() => '');
     const parsed = parseJson(text);
-    if (response.status >= 500) throw new ProviderUnavailableError(`HTTP ${response.status}`, response.status);
+    if (response.status >= 500)
+      throw new ProviderUnavailableError(`HTTP ${response.status}`, response.status);
     if (response.status >= 400) {
       const error = providerErrorBody.safeParse(parsed);
       throw new ProviderRejectedError(
@@ -91,7 +100,8 @@ export function createPaymentProviderClient(options: PaymentProviderClientOption
 
   const read = <T extends z.ZodType>(schema: T, answer: RawAnswer, what: string): z.infer<T> => {
     const result = schema.safeParse(answer.body);
-    if (!result.success) throw new ProviderUnavailableError(`unexpected ${what} answer: ${result.error.message}`);
+    if (!result.success)
+      throw new ProviderUnavailableError(`unexpected ${what} answer: ${result.error.message}`);
     return result.data;
   };
 
@@ -114,10 +124,18 @@ export function createPaymentProviderClient(options: PaymentProviderClientOption
       await call('POST', `${transactionPath(transactionId)}/cancel`, request, post);
     },
     async credit(transactionId, request, post) {
-      return read(creditResponse, await call('POST', `${transactionPath(transactionId)}/credit`, request, post), 'credit');
+      return read(
+        creditResponse,
+        await call('POST', `${transactionPath(transactionId)}/credit`, request, post),
+        'credit',
+      );
     },
     async authorizeWithAlias(request, post) {
-      return read(authorizeWithAliasResponse, await call('POST', '/v1/transactions/authorize', request, post), 'authorize');
+      return read(
+        authorizeWithAliasResponse,
+        await call('POST', '/v1/transactions/authorize', request, post),
+        'authorize',
+      );
     },
   };
 }

@@ -11,7 +11,11 @@ export type NotificationReading =
  * The notification is a hint, not the record: duplicates, replays and reordering are expected, so the
  * shop acts on the transaction status (GET) or on a transition its state allows, never on arrival order.
  */
-export function readProviderNotification(rawBody: Buffer | string | undefined, signatureHeader: unknown, options: VerifyOptions): NotificationReading {
+export function readProviderNotification(
+  rawBody: Buffer | string | undefined,
+  signatureHeader: unknown,
+  options: VerifyOptions,
+): NotificationReading {
   const verdict = verifyNotificationSignature(rawBody, signatureHeader, options);
   if (!verdict.valid) return { accepted: false, reason: verdict.reason };
   let json: unknown;
@@ -21,5 +25,7 @@ export function readProviderNotification(rawBody: Buffer | string | undefined, s
     return { accepted: false, reason: 'invalid_body' };
   }
   const parsed = transactionStatusResponse.safeParse(json);
-  return parsed.success ? { accepted: true, notification: parsed.data } : { accepted: false, reason: 'invalid_body' };
+  return parsed.success
+    ? { accepted: true, notification: parsed.data }
+    : { accepted: false, reason: 'invalid_body' };
 }

@@ -8,9 +8,12 @@ const password = process.env.PSP_SANDBOX_PASSWORD;
 const configured = Boolean(baseUrl && merchantId && password);
 const describeIfSandbox = configured ? describe : describe.skip;
 
-describeIfSandbox(`payment provider sandbox${configured ? '' : ' (skipped: PSP_SANDBOX_BASE_URL, PSP_SANDBOX_MERCHANT_ID, PSP_SANDBOX_PASSWORD not set)'}`, () => {
-  providerClientContract(async () => ({
-    options: { baseUrl: baseUrl!, merchantId: merchantId!, password: password! },
-    currency: process.env.PSP_SANDBOX_CURRENCY ?? 'CHF',
-  }));
-});
+describeIfSandbox(
+  `payment provider sandbox${configured ? '' : ' (skipped: PSP_SANDBOX_BASE_URL, PSP_SANDBOX_MERCHANT_ID, PSP_SANDBOX_PASSWORD not set)'}`,
+  () => {
+    providerClientContract(async () => ({
+      options: { baseUrl: baseUrl!, merchantId: merchantId!, password: password! },
+      currency: process.env.PSP_SANDBOX_CURRENCY ?? 'CHF',
+    }));
+  },
+);

@@ -19,12 +19,19 @@ const env = z.object({
     .string()
     .regex(/^([0-9a-fA-F]{2}){16,}$/, 'hex, at least 16 bytes')
     .default('5f7a1c9e3b2d4a6f8e0c1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a'),
-  PSP_SIGNATURE_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(DEFAULT_SIGNATURE_TOLERANCE_SECONDS),
+  PSP_SIGNATURE_TOLERANCE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(DEFAULT_SIGNATURE_TOLERANCE_SECONDS),
   PSP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
 });
 
 /** Reads PSP_* variables; a bad value throws a message naming it. Wiring into the shop's config is left to checkout. */
-export function loadPaymentProviderSettings(source: NodeJS.ProcessEnv = process.env): PaymentProviderSettings {
+export function loadPaymentProviderSettings(
+  source: NodeJS.ProcessEnv = process.env,
+): PaymentProviderSettings {
   const parsed = env.safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -28,7 +28,12 @@ export class NotificationInbox {
           // recorded as it came
         }
         const header = req.headers[PROVIDER_SIGNATURE_HEADER];
-        this.received.push({ rawBody, signature: typeof header === 'string' ? header : undefined, transactionId: parsed.transactionId, status: parsed.status });
+        this.received.push({
+          rawBody,
+          signature: typeof header === 'string' ? header : undefined,
+          transactionId: parsed.transactionId,
+          status: parsed.status,
+        });
         res.statusCode = 200;
         res.end();
       });
@@ -45,7 +50,10 @@ export class NotificationInbox {
   async waitFor(transactionId: string, count = 1, deadlineMs = 20_000): Promise<ReceivedNotification[]> {
     const until = Date.now() + deadlineMs;
     while (this.for(transactionId).length < count) {
-      if (Date.now() > until) throw new Error(`expected ${count} notifications for ${transactionId}, got ${JSON.stringify(this.for(transactionId))}`);
+      if (Date.now() > until)
+        throw new Error(
+          `expected ${count} notifications for ${transactionId}, got ${JSON.stringify(this.for(transactionId))}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     return this.for(transactionId);

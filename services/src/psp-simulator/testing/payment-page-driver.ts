@@ -21,7 +21,11 @@ async function submit(url: string, fields: Record<string, string>): Promise<Page
   return { status: response.status, location: response.headers.get('location'), html: await response.text() };
 }
 
-export function choose(redirectUrl: string, method: string, outcome: 'success' | 'decline' | 'cancel' | 'error' | 'challenge'): Promise<PageAnswer> {
+export function choose(
+  redirectUrl: string,
+  method: string,
+  outcome: 'success' | 'decline' | 'cancel' | 'error' | 'challenge',
+): Promise<PageAnswer> {
   return submit(redirectUrl, { method, outcome });
 }
 

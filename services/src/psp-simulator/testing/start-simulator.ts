@@ -16,11 +16,24 @@ export interface RunningSimulator {
 }
 
 /** Starts `services/src/psp-simulator/main.ts` as a real child process on a free port. */
-export async function startSimulator(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningSimulator> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', pathToFileURL(require.resolve('tsx')).href, join(__dirname, '..', 'main.ts')], {
-    env: { ...process.env, PSP_SIMULATOR_PORT: '0', PSP_SIMULATOR_DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export async function startSimulator(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<RunningSimulator> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', pathToFileURL(require.resolve('tsx')).href, join(__dirname, '..', 'main.ts')],
+    {
+      env: {
+        ...process.env,
+        PSP_SIMULATOR_PORT: '0',
+        PSP_SIMULATOR_DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'info',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const output: string[] = [];
   const url = await new Promise<string>((resolve, reject) => {
     let pending = '';
@@ -43,7 +56,8 @@ export async function startSimulator(databaseUrl: string, env: Record<string, st
       headers: { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (!response.ok) throw new Error(`fault switch ${method} ${path}: ${response.status} ${await response.text()}`);
+    if (!response.ok)
+      throw new Error(`fault switch ${method} ${path}: ${response.status} ${await response.text()}`);
     return response.status === 204 ? undefined : ((await response.json()) as { released: number });
   };
   return {
