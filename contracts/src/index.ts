@@ -52,3 +52,4 @@ export * from './booking';
 export * from './basket';
 export * from './sale-limits';
 export * from './account';
+export * from './payment-provider';
