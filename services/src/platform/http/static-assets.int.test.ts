@@ -90,6 +90,7 @@ describe('the built SPA assets', () => {
     const icon = await get('/favicon.svg', { 'accept-encoding': 'br' });
     expect(icon.headers['content-encoding']).toBeUndefined();
     expect(icon.headers['cache-control']).toBe('public, max-age=3600');
+    expect((await get('/assets/index-OldBuild.js')).status).toBe(404);
     const map = await get('/assets/index-B4xk9QzA.js.map', { 'accept-encoding': 'br' });
     expect(map.status).toBe(404);
     expect(map.decoded.toString()).not.toContain('secret-source');

@@ -124,8 +124,10 @@ export function staticAssets(dist: string) {
           : unhashedMaxAge;
       await send(req, res, path, file, cacheControl);
     },
-    /** the SPA shell for client-side routes (/de/…, /fr/basket, …) */
+    /** the SPA shell for client-side routes (/de/…, /fr/basket, …); a missing hashed asset stays a 404
+     * (an old page asking for a file of an earlier build must not get HTML as its script) */
     shell: async (req: Request, res: Response, next: NextFunction) => {
+      if (hashedAssets.test(req.path)) return next();
       const path = join(root, 'index.html');
       const file = await load(path);
       if (!file) return next();
