@@ -16,7 +16,8 @@ import { readModelFactSources } from '../../services/src/basket/basket-facts';
 import { createBasketService } from '../../services/src/basket/basket-service';
 import { kitNow } from '../../services/src/basket/basket-test-kit';
 import { noHoldTimer } from '../../services/src/basket/hold-timer';
-import { evolveSlot, initialSlotState, usedCapacity } from '../../services/src/capacity/slot';
+import { initialSlotState, usedCapacity } from '../../services/src/capacity/slot';
+import { foldSlotEvents } from '../../services/src/capacity/slot-fold';
 import { createCapacityCommands } from '../../services/src/capacity/slot-commands';
 import { createHttpApp } from '../../services/src/platform/http/app';
 import { createLogger } from '../../services/src/platform/logger';
@@ -97,7 +98,7 @@ async function main() {
     const hotLines: string[] = [];
     for (let slotId = 1; slotId <= HOT_SLOTS; slotId += 1) {
       const events = await store.readStream(`slot-${slotId}`);
-      const state = events.reduce((current, event) => evolveSlot(current, event as never), initialSlotState());
+      const state = foldSlotEvents(initialSlotState(), events as never);
       const used = state.status === 'scheduled' ? usedCapacity(state) : 0;
       oversold += Math.max(0, used - HOT_CAPACITY);
       hotLines.push(`slot ${slotId}: ${used}/${HOT_CAPACITY}`);

@@ -8,7 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { Client, Connection } from '@temporalio/client';
-import { DateTime } from 'luxon';
+import { demoGenerationId } from '../../services/src/demo';
+import { demoPriceRange } from '../../services/src/demo/demo-price-range';
 import { getPriceGenerationStatus, startPriceGeneration, type PriceGenerationStatus } from '../../workflows/src/price-generation/client';
 import { describeSample, sampleHealth, type Sample } from './health-sampler';
 import { startShop, type RunningShop, type ShopLayout } from './shop-process';
@@ -62,9 +63,9 @@ async function waitUntil(check: () => Promise<unknown>, what: string, timeoutMs 
 async function measure(layout: ShopLayout, client: Client, generations: number): Promise<{ baseline: Sample; during: Sample; prices: number; seconds: number }> {
   const shop = await startShop(layout);
   try {
-    const today = DateTime.now().setZone('Europe/Zurich').startOf('day');
     // the demo loader starts a season's generation at start-up: let it finish before the baseline
-    await demoGenerationSettled(client, `demo-prices-${today.toISODate()}`);
+    const range = demoPriceRange(new Date());
+    await demoGenerationSettled(client, demoGenerationId(shop.databaseUrl, range.from));
     await waitUntil(() => projectionsCaughtUp(shop), 'the projector');
 
     const baselineEnds = Date.now() + baselineMs;
@@ -74,7 +75,6 @@ async function measure(layout: ShopLayout, client: Client, generations: number):
     const prefix = `bench-${randomBytes(4).toString('hex')}`;
     const generationIds = Array.from({ length: generations }, (_, index) => `${prefix}-${index}`);
     const started = Date.now();
-    const range = { from: today.toISODate()!, to: today.plus({ days: 364 }).toISODate()! };
     for (const generationId of generationIds) await startPriceGeneration(client, { generationId, ...range }, { taskQueue: shop.taskQueue });
     let finished = false;
     let prices = 0;

@@ -18,6 +18,7 @@ export interface RunningShop {
   adminHeaders: Record<string, string>;
   /** the task queue its worker serves */
   taskQueue: string;
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -59,6 +60,7 @@ export async function startShop(layout: ShopLayout): Promise<RunningShop> {
   return {
     url,
     taskQueue: config.temporal.taskQueue,
+    databaseUrl,
     adminHeaders: { 'x-client-id': '1', 'x-channel-id': config.channelId, authorization: `Bearer ${token}` },
     async stop() {
       if (child.exitCode === null) {

@@ -1,4 +1,5 @@
 import type { ContextFactory } from './context-module';
+import { accountContext, accountResources } from './account';
 import { basketContext } from './basket';
 import { bookingContext } from './booking';
 import { capacityContext } from './capacity';
@@ -13,5 +14,6 @@ export const contextFactories: ContextFactory[] = [
   channelContext,
   (deps) => capacityContext(deps),
   bookingContext,
-  (deps) => basketContext(deps),
+  accountContext,
+  (deps) => basketContext(deps, { accounts: accountResources(deps) }),
 ];

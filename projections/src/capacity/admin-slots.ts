@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { AdminSlot, RecordedEvent, SlotEvent } from '@alpenpass/contracts';
 import { slotEventTypes } from '@alpenpass/contracts';
 import type { Projection, TableNames } from '../runtime/projection';
+import { applySlotEventsInRuns } from './claim-batch';
 import { applySlotChange, createClaimsTable, isoUtc, usedPerSlot } from './slot-claims';
 
 /** Admin read model: every slot that is not deleted, by slot group (GET …/slot-groups/{id}/slots). */
@@ -44,6 +45,10 @@ export const adminSlotsProjection: Projection<Logical> = {
       });
     }
     await createClaimsTable(knex, tables[adminSlotClaimsTable]);
+  },
+
+  async applyBatch(trx: Knex.Transaction, events: readonly RecordedEvent[], tables: TableNames<Logical>): Promise<void> {
+    await applySlotEventsInRuns(trx, tables[adminSlotClaimsTable], events, (event) => adminSlotsProjection.apply(trx, event, tables));
   },
 
   async apply(trx: Knex.Transaction, recorded: RecordedEvent, tables: TableNames<Logical>): Promise<void> {

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { ClientSlot, RecordedEvent, SlotEvent } from '@alpenpass/contracts';
 import { slotEventTypes } from '@alpenpass/contracts';
 import type { Projection, TableNames } from '../runtime/projection';
+import { applySlotEventsInRuns } from './claim-batch';
 import { applySlotChange, createClaimsTable, isoUtc, usedPerSlot } from './slot-claims';
 
 /** Client read model: the slots a product offers with their free places (GET /capacities/slots/…).
@@ -41,6 +42,10 @@ export const productSlotsProjection: Projection<Logical> = {
       });
     }
     await createClaimsTable(knex, tables[productSlotClaimsTable]);
+  },
+
+  async applyBatch(trx: Knex.Transaction, events: readonly RecordedEvent[], tables: TableNames<Logical>): Promise<void> {
+    await applySlotEventsInRuns(trx, tables[productSlotClaimsTable], events, (event) => productSlotsProjection.apply(trx, event, tables));
   },
 
   async apply(trx: Knex.Transaction, recorded: RecordedEvent, tables: TableNames<Logical>): Promise<void> {

@@ -8,6 +8,7 @@ import { ProjectionApplyError } from './projection-failure';
  * Applies events to one generation inside the caller's transaction, which must hold the generation's
  * row lock. Events at or below the stored checkpoint are skipped, so a redelivered event changes
  * nothing; the checkpoint moves in the same transaction as the rows. Returns the new position.
+ * A projection with applyBatch gets the handled events of the batch in one call.
  * An event apply() cannot handle is reported as a ProjectionApplyError naming its position.
  */
 export async function applyLocked(
@@ -16,18 +17,14 @@ export async function applyLocked(
   row: GenerationRow,
   events: RecordedEvent[],
 ): Promise<number> {
-  let position = row.position;
-  for (const event of events) {
-    if (event.globalPosition <= position) continue;
-    if (projection.handledTypes === 'all' || projection.handledTypes.includes(event.type)) {
-      try {
-        await projection.apply(trx, event, row.tables);
-      } catch (error) {
-        throw new ProjectionApplyError(projection.name, event, error);
-      }
-    }
-    position = event.globalPosition;
-  }
+  const fresh = events.filter((event) => event.globalPosition > row.position);
+  const handled = fresh.filter(
+    (event) => projection.handledTypes === 'all' || projection.handledTypes.includes(event.type),
+  );
+  if (projection.applyBatch && handled.length > 1) await applyAsBatch(trx, projection, row, handled);
+  else for (const event of handled) await applyOne(trx, projection, row, event);
+  const position =
+    fresh.length > 0 ? Math.max(row.position, fresh[fresh.length - 1]!.globalPosition) : row.position;
   if (position !== row.position) {
     await trx('projection_generations')
       .where({ projection: row.projection, generation: row.generation })
@@ -35,4 +32,31 @@ export async function applyLocked(
     row.position = position;
   }
   return position;
+}
+
+async function applyOne(
+  trx: Knex.Transaction,
+  projection: AnyProjection,
+  row: GenerationRow,
+  event: RecordedEvent,
+): Promise<void> {
+  try {
+    await projection.apply(trx, event, row.tables);
+  } catch (error) {
+    throw new ProjectionApplyError(projection.name, event, error);
+  }
+}
+
+/** The batch under a savepoint: when it fails, event by event again, so the error names the culprit. */
+async function applyAsBatch(
+  trx: Knex.Transaction,
+  projection: AnyProjection,
+  row: GenerationRow,
+  handled: RecordedEvent[],
+): Promise<void> {
+  try {
+    await trx.transaction((savepoint) => projection.applyBatch!(savepoint, handled, row.tables));
+  } catch {
+    for (const event of handled) await applyOne(trx, projection, row, event);
+  }
 }

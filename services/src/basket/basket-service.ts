@@ -204,13 +204,17 @@ export function createBasketService(deps: BasketServiceDeps) {
       const basket = accessibleBasket(await load(basketId), caller.principal);
       const entry = basket.entries.find((candidate) => candidate.entryId === entryId);
       const { personId, keycardId } = personalization;
-      await owned(basket, {
+      const persons = await owned(basket, {
         personIds: personId === null ? [] : [personId],
         keycardIds: keycardId === null ? [] : [keycardId],
         keycardOfPerson: personId !== null && keycardId !== null ? { personId, keycardId } : undefined,
       });
-      const product = entry ? await loadProduct(deps.sources, emptyFacts(now()), entry.productId) : null;
-      return view(await run(basketId, caller, () => ({ type: 'PersonalizeEntry', data: { entryId, personalization, product } })));
+      const facts = emptyFacts(now());
+      const product = entry ? await loadProduct(deps.sources, facts, entry.productId) : null;
+      const definition = entry ? facts.definitions.get(entry.productDefinitionId) : undefined;
+      const person = personId === null ? undefined : persons.get(personId);
+      const named = person && definition ? { person, definition, now: facts.now } : undefined;
+      return view(await run(basketId, caller, () => ({ type: 'PersonalizeEntry', data: { entryId, personalization, product, named } })));
     },
 
     async changeDetails(caller: Caller, basketId: string, details: BasketDetails): Promise<BasketDto> {

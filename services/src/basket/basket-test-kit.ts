@@ -25,6 +25,8 @@ import { basketRouter } from './api';
 import { readModelFactSources } from './basket-facts';
 import { createBasketService, type BasketService } from './basket-service';
 import type { HoldDurations } from './hold-deadline';
+import type { AccountResources } from './account-resources';
+import type { Knex } from 'knex';
 
 /** Test support for the basket integration tests (not shipped): a private database with the demo
  * catalogue projected, an event store, the basket and capacity routes; holds last 30 minutes, at most an hour. */
@@ -57,6 +59,8 @@ export interface BasketTestKitOptions {
   holds?: HoldDurations;
   /** guest basket creations per client address and minute (unlimited when absent) */
   guestCreationsPerMinute?: number;
+  /** what accounts own, given the kit's store and database (none when absent) */
+  accounts?: (store: EventStore, knex: Knex) => AccountResources;
 }
 
 export async function createBasketTestKit(options: BasketTestKitOptions = {}): Promise<BasketTestKit> {
@@ -76,6 +80,7 @@ export async function createBasketTestKit(options: BasketTestKitOptions = {}): P
     holds: options.holds ?? { ttlMs: 30 * 60 * 1000, maxLifetimeMs: 60 * 60 * 1000 },
     log: createLogger('silent'),
     now: () => kitNow,
+    accounts: options.accounts?.(store, db.knex),
     guestCreations: options.guestCreationsPerMinute === undefined ? undefined : postgresRateLimiter(db.knex, { limit: options.guestCreationsPerMinute, windowMs: 60_000 }),
   });
   const lookupProduct = catalogueFactsLookup(db.knex);

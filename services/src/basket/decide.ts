@@ -9,14 +9,18 @@ import {
 import { conflict, invalid, notFound } from '../platform/domain-error';
 import { entryDepth, entryWithDescendants, evolveBasket, initialBasketState, type BasketState, type OpenBasket } from './basket';
 import { buildEntryRecords, type NewEntry } from './build-entries';
-import type { EntryFacts, ProductFacts } from './entry-facts';
-import { basketPlacesBreach } from './sale-rules';
+import type { DefinitionFacts, EntryFacts, PersonFacts, ProductFacts } from './entry-facts';
+import { basketPlacesBreach, personAgeBreach } from './sale-rules';
 
 export type BasketCommand =
   | { type: 'CreateBasket'; data: { basketId: string; accountId: string | null; entries: NewEntry[]; facts: EntryFacts } }
   | { type: 'AddEntries'; data: { parentEntryId: string | null; entries: NewEntry[]; facts: EntryFacts } }
   | { type: 'RemoveEntries'; data: { entryIds: string[] } }
-  | { type: 'PersonalizeEntry'; data: { entryId: string; personalization: Personalization; product: ProductFacts | null } }
+  | {
+      type: 'PersonalizeEntry';
+      /** `named`: the named person as the account knows it, with the entry's definition, checked for age on the entry's first day */
+      data: { entryId: string; personalization: Personalization; product: ProductFacts | null; named?: { person: PersonFacts; definition: DefinitionFacts; now: Date } };
+    }
   | { type: 'ChangeBasketDetails'; data: BasketDetails }
   /** `known`: whether the discount context knows the code (none does until discounts land) */
   | { type: 'AddPromoCode'; data: { code: string; known: boolean } }
@@ -61,6 +65,9 @@ function personalize(basket: OpenBasket, data: Extract<BasketCommand, { type: 'P
   if (medium !== null && data.product && !data.product.media.includes(medium)) {
     throw invalid(basketErrorCodes.mediumNotOffered, `The medium ${medium} is not offered for product ${entry.productId}.`, 'medium');
   }
+  const { named, product } = data;
+  const tooYoungOrOld = named && product ? personAgeBreach(named.person, named.definition, product, entry.validity, named.now) : null;
+  if (tooYoungOrOld) throw invalid(tooYoungOrOld.code, tooYoungOrOld.message, 'personId');
   const current = entry.personalization;
   const same = current && current.personId === data.personalization.personId && current.medium === medium && current.keycardId === data.personalization.keycardId;
   return same ? [] : [{ type: 'BasketEntryPersonalized', data: { basketId: basket.basketId, entryId: entry.entryId, ...data.personalization } }];

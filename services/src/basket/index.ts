@@ -3,6 +3,7 @@ import type { ContextDeps, ContextModule } from '../context-module';
 import { createCapacityCommands } from '../capacity';
 import { basketRouter } from './api';
 import { readModelFactSources, type BasketFactSources } from './basket-facts';
+import type { AccountResources } from './account-resources';
 import { createBasketService, type BasketService } from './basket-service';
 import type { HoldDurations } from './hold-deadline';
 import { basketHoldReactor, temporalHoldScheduler, type HoldScheduler } from './hold-reactor';
@@ -13,6 +14,8 @@ export { temporalHoldTimer, noHoldTimer, type HoldTimer } from './hold-timer';
 
 export interface BasketOptions {
   sources?: BasketFactSources;
+  /** what customer accounts own (persons, addresses, keycards, payment details) */
+  accounts?: AccountResources;
   holds?: HoldDurations;
   /** how the hold reactor drives the hold workflow (Temporal by default) */
   scheduler?: HoldScheduler;
@@ -31,6 +34,7 @@ export function basketContext(deps: ContextDeps, options: BasketOptions = {}): C
     log: deps.log,
     now: options.now,
     limits: deps.config.saleLimits,
+    accounts: options.accounts,
     guestCreations: postgresRateLimiter(deps.knex, { limit: deps.config.basketCreationsPerMinute, windowMs: 60_000 }),
   });
   return {

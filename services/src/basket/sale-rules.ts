@@ -41,19 +41,29 @@ function ageOn(birthdate: string, day: DateTime): number {
   return Math.floor(day.diff(DateTime.fromISO(birthdate, { zone: day.zone }), 'years').years);
 }
 
-/** Named persons must be of the definition's age at the validity's first day (today without one). */
+/** A named person must be of the definition's age at the validity's first day (today without one). */
+export function personAgeBreach(
+  person: { personId: number; birthdate: string | null },
+  definition: DefinitionFacts,
+  product: Pick<ProductFacts, 'timezone'>,
+  validity: { from: string } | null,
+  now: Date,
+): SaleRuleBreach | null {
+  const { minAge, maxAge } = definition.ageRange;
+  if (!person.birthdate || (minAge === undefined && maxAge === undefined)) return null;
+  const day = (validity ? DateTime.fromISO(validity.from, { setZone: true }) : DateTime.fromJSDate(now)).setZone(product.timezone).startOf('day');
+  const age = ageOn(person.birthdate, day);
+  if ((minAge === undefined || age >= minAge) && (maxAge === undefined || age <= maxAge)) return null;
+  return breach(codes.personAgeNotAllowed, `Person ${person.personId} is ${age} years old on ${day.toISODate()}, outside the ages of product definition ${definition.id}.`, 'allocation');
+}
+
 function personAgeBreaches(entry: RuledEntry, definition: DefinitionFacts, product: ProductFacts, facts: EntryFacts): SaleRuleBreach[] {
   if (!('personTypes' in entry.allocation)) return [];
-  const { minAge, maxAge } = definition.ageRange;
-  if (minAge === undefined && maxAge === undefined) return [];
-  const day = (entry.validity ? DateTime.fromISO(entry.validity.from, { setZone: true }) : DateTime.fromJSDate(facts.now)).setZone(product.timezone).startOf('day');
   return entry.allocation.personTypes.flatMap((personType) =>
     ('personIds' in personType ? personType.personIds : []).flatMap((personId) => {
-      const birthdate = facts.persons.get(personId)?.birthdate;
-      if (!birthdate) return [];
-      const age = ageOn(birthdate, day);
-      const fits = (minAge === undefined || age >= minAge) && (maxAge === undefined || age <= maxAge);
-      return fits ? [] : [breach(codes.personAgeNotAllowed, `Person ${personId} is ${age} years old on ${day.toISODate()}, outside the ages of product definition ${definition.id}.`, 'allocation')];
+      const person = facts.persons.get(personId);
+      const found = person ? personAgeBreach(person, definition, product, entry.validity, facts.now) : null;
+      return found ? [found] : [];
     }),
   );
 }

@@ -1,12 +1,13 @@
 import type { EventMetadata, SlotEvent, SlotPlanEvent } from '@alpenpass/contracts';
 import { slotPlanStreamName, slotStreamName } from '@alpenpass/contracts';
-import { handleCommand, loadStreamState, streamStateCache, type StreamStateCache } from '../platform/event-store/command-handler';
+import { handleCommand, loadStreamState, streamStateCache, type StateFolder, type StreamStateCache } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
 import { availableCapacity, evolveSlot, initialSlotState, type SlotState } from './slot';
+import { foldSlotEvents } from './slot-fold';
 import { decideSlot, type ClaimRef, type HoldRequest, type SlotCommand } from './slot-decide';
 import { decideSlotPlan, evolveSlotPlan, initialSlotPlanState, type SlotPlanCommand, type SlotPlanState } from './slot-plan';
 
-export const slotFolder = { initialState: initialSlotState, evolve: evolveSlot };
+export const slotFolder: StateFolder<SlotState, SlotEvent> = { initialState: initialSlotState, evolve: evolveSlot, fold: foldSlotEvents };
 export const slotPlanFolder = { initialState: initialSlotPlanState, evolve: evolveSlotPlan };
 
 /**

@@ -1,4 +1,5 @@
 import type { ContentDocumentOf } from '@alpenpass/contracts';
+import { demoGenerationId } from '.';
 import { DateTime } from 'luxon';
 import { placedDemoCatalogue } from './catalogue';
 import { shiftYearsInText, yearsUntilCurrent } from './demo-placement';
@@ -83,5 +84,14 @@ describe('placing the demo resort in time', () => {
       const multiDayPass = byId.get('product-multi-day-pass') as ContentDocumentOf<'internalProduct'>;
       expect(multiDayPass.availabilityRangeRefs.map(range).some(operating(90))).toBe(true);
     }
+  });
+});
+
+describe('the demo price generation id', () => {
+  it('differs per database, so shops sharing one Temporal server each generate their own prices', () => {
+    const day = '2026-11-23';
+    const ids = ['postgres://postgres@127.0.0.1:5432/alpenpass', 'postgres://postgres@127.0.0.1:5432/alpenpass_bench_1a2b'].map((url) => demoGenerationId(url, day));
+    expect(new Set(ids).size).toBe(2);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
   });
 });

@@ -13,6 +13,8 @@ import {
   taskQueues,
   type FeatureFlags,
   type SaleLimits,
+  personFieldRulesFromEnv,
+  type PersonFieldRules,
 } from '@alpenpass/contracts';
 import { DEFAULT_CLOCK_TOLERANCE_SECONDS, DEFAULT_MAX_TOKEN_LIFETIME_SECONDS } from './auth/verifier';
 import { deploymentEnvironmentOf, developmentSecrets, unsafeSecrets, type DeploymentEnvironment } from './development-secrets';
@@ -98,6 +100,8 @@ export interface AppConfig {
   saleLimits: SaleLimits;
   /** baskets a guest may create per client address and minute */
   basketCreationsPerMinute: number;
+  /** §5 "Owner and person fields": which person fields are required or refused */
+  personFieldRules: PersonFieldRules;
   /** sourceMaps: whether *.map files of the built SPA are served (development only) */
   web: { dist: string; serve: boolean; sourceMaps: boolean };
   contentWebhookSecret: string;
@@ -113,6 +117,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const personFields = personFieldRulesFromEnv.safeParse({ required: env.PERSON_REQUIRED_FIELDS, disabled: env.PERSON_DISABLED_FIELDS });
+  if (!personFields.success) {
+    const lines = personFields.error.issues.map((issue) => `  PERSON_REQUIRED_FIELDS / PERSON_DISABLED_FIELDS: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
   if (e.EVENT_STORE === 'eventstoredb' && !e.EVENTSTORE_URL) {
     throw new ConfigError('Invalid configuration:\n  EVENTSTORE_URL: required when EVENT_STORE=eventstoredb');
   }
@@ -152,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxSlotSharePercent: e.HOLD_MAX_SLOT_SHARE_PERCENT,
     },
     basketCreationsPerMinute: Math.floor(e.BASKET_CREATIONS_PER_MINUTE),
+    personFieldRules: personFields.data,
     web: { dist: e.WEB_DIST, serve: env.SERVE_WEB === undefined ? true : e.SERVE_WEB, sourceMaps: deployment === 'development' },
     contentWebhookSecret: e.CONTENT_WEBHOOK_SECRET,
     loadDemoData: env.LOAD_DEMO_DATA === undefined ? true : e.LOAD_DEMO_DATA,

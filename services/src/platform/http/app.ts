@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Express, type Router } from 'express';
 import type { JWK } from 'jose';
@@ -17,6 +17,7 @@ import { requestContext } from './request-context';
 import type { Registry } from 'prom-client';
 import { httpMetrics } from '../metrics/http-metrics';
 import { metricsRoute } from '../metrics/metrics-route';
+import { staticAssets } from './static-assets';
 
 export interface HttpAppOptions {
   log: Logger;
@@ -70,7 +71,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
   api.use(unknownRoute);
   app.use('/api', api);
 
-  if (options.webDist && existsSync(join(options.webDist, 'index.html'))) serveSpa(app, options.webDist, options.webSourceMaps ?? false);
+  if (options.webDist && existsSync(join(options.webDist, 'index.html')))
+    serveSpa(app, options.webDist, options.webSourceMaps ?? false);
   app.use(unknownRoute);
   app.use(errorHandler(options.log));
   return app;
@@ -78,9 +80,16 @@ export function createHttpApp(options: HttpAppOptions): Express {
 
 function serveSpa(app: Express, dist: string, sourceMaps: boolean): void {
   if (!sourceMaps) app.get(/\.map$/i, unknownRoute);
-  app.use(express.static(dist, { index: false, maxAge: '1h' }));
+  const assets = staticAssets(dist);
+  app.use(assets.files);
   // client-side routes (/de/…, /fr/…) all get the SPA shell
-  app.get(/^\/(?!api\/).*/, (_req, res) => {
-    res.sendFile(join(dist, 'index.html'));
-  });
+  app.get(/^\/(?!api\/).*/, assets.shell);
+  void assets.warmUp(spaEntryFiles(dist)).catch(() => undefined); // a failure here only means compressing on first request
+}
+
+/** index.html and the built scripts and styles: what every visitor loads first */
+function spaEntryFiles(dist: string): string[] {
+  const assets = join(dist, 'assets');
+  const built = existsSync(assets) ? readdirSync(assets).filter((name) => /\.(js|css)$/.test(name)) : [];
+  return [join(dist, 'index.html'), ...built.map((name) => join(assets, name))];
 }

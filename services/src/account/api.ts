@@ -1,0 +1,65 @@
+import {
+  addressBody,
+  addressDto,
+  addressIdParams,
+  addressPatchBody,
+  countriesQuery,
+  countriesSortedByName,
+  countryListEntry,
+  personBody,
+  personDto,
+  personIdParams,
+} from '@alpenpass/contracts';
+import { z } from 'zod';
+import { ApiRouter } from '../platform/http/api-router';
+import type { RequestContext } from '../platform/http/request-context';
+import type { AccountCaller, AccountService } from './account-service';
+
+const caller = (ctx: RequestContext): AccountCaller => ({ principal: ctx.principal, correlationId: ctx.correlationId });
+
+/** §7 Users and accounts: the signed-in customer's persons (and owner) and addresses. */
+export function personsRouter(service: AccountService): ApiRouter {
+  return new ApiRouter('Persons', '/users/persons')
+    .route({ method: 'get', path: '/', summary: "The account's persons", access: 'customer', response: z.array(personDto) }, ({ ctx }) => service.persons(caller(ctx)))
+    .route({ method: 'get', path: '/owner', summary: 'The owner of the account', access: 'customer', response: personDto }, ({ ctx }) => service.owner(caller(ctx)))
+    .route({ method: 'post', path: '/owner', summary: 'Create the owner', access: 'customer', body: personBody, response: personDto, status: 201 }, ({ body, ctx }) =>
+      service.addPerson(caller(ctx), body, true),
+    )
+    .route({ method: 'patch', path: '/owner', summary: 'Change the owner', access: 'customer', body: personBody, response: personDto }, ({ body, ctx }) =>
+      service.changePerson(caller(ctx), 'owner', body),
+    )
+    .route({ method: 'get', path: '/:personId', summary: 'Read a person', access: 'customer', params: personIdParams, response: personDto }, ({ params, ctx }) =>
+      service.person(caller(ctx), params.personId),
+    )
+    .route({ method: 'post', path: '/', summary: 'Add a person', access: 'customer', body: personBody, response: personDto, status: 201 }, ({ body, ctx }) =>
+      service.addPerson(caller(ctx), body),
+    )
+    .route({ method: 'patch', path: '/:personId', summary: 'Change a person', access: 'customer', params: personIdParams, body: personBody, response: personDto }, ({ params, body, ctx }) =>
+      service.changePerson(caller(ctx), params.personId, body),
+    )
+    .route({ method: 'delete', path: '/:personId', summary: 'Delete a person (not the owner)', access: 'customer', params: personIdParams }, ({ params, ctx }) =>
+      service.removePerson(caller(ctx), params.personId),
+    );
+}
+
+export function addressesRouter(service: AccountService): ApiRouter {
+  return new ApiRouter('Addresses', '/users/addresses')
+    .route(
+      { method: 'get', path: '/countries', summary: 'Countries with their names in de, en and fr, sorted in the language asked for', access: 'public', query: countriesQuery, response: z.array(countryListEntry) },
+      ({ query, ctx }) => countriesSortedByName(query.language ?? ctx.language),
+    )
+    .route({ method: 'get', path: '/', summary: "The account's addresses", access: 'customer', response: z.array(addressDto) }, ({ ctx }) => service.addresses(caller(ctx)))
+    .route({ method: 'get', path: '/:addressId', summary: 'Read an address', access: 'customer', params: addressIdParams, response: addressDto }, ({ params, ctx }) =>
+      service.address(caller(ctx), params.addressId),
+    )
+    .route({ method: 'post', path: '/', summary: 'Add an address', access: 'customer', body: addressBody, response: addressDto, status: 201 }, ({ body, ctx }) =>
+      service.addAddress(caller(ctx), body),
+    )
+    .route(
+      { method: 'patch', path: '/:addressId', summary: 'Change an address', access: 'customer', params: addressIdParams, body: addressPatchBody, response: addressDto },
+      ({ params, body, ctx }) => service.changeAddress(caller(ctx), params.addressId, body),
+    )
+    .route({ method: 'delete', path: '/:addressId', summary: 'Delete an address', access: 'customer', params: addressIdParams }, ({ params, ctx }) =>
+      service.removeAddress(caller(ctx), params.addressId),
+    );
+}

@@ -1,0 +1,22 @@
+import { noAccountResources, type AccountResources } from '../basket/account-resources';
+import type { ContextDeps, ContextModule } from '../context-module';
+import { accountResourcesOf } from './account-resources';
+import { addressesRouter, personsRouter } from './api';
+import { createAccountService, type AccountService } from './account-service';
+
+export { createAccountService, type AccountService } from './account-service';
+export { accountResourcesOf } from './account-resources';
+
+/** The account context (docs/account.md): a customer's persons, owner and addresses. */
+export function accountContext(deps: ContextDeps): ContextModule & { service: AccountService } {
+  const service = accountService(deps);
+  return { name: 'account', routers: [personsRouter(service), addressesRouter(service)], service };
+}
+
+const accountService = (deps: ContextDeps) => createAccountService({ store: deps.store, knex: deps.knex, personFieldRules: deps.config.personFieldRules });
+
+/** What other contexts (the basket) may ask about an account's persons and addresses; keycards and
+ * payment details stay unknown until their contexts exist. */
+export function accountResources(deps: ContextDeps): AccountResources {
+  return accountResourcesOf(accountService(deps), noAccountResources);
+}

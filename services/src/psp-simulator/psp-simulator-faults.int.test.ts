@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createPaymentProviderClient, type PaymentProviderClient } from '../payment/provider/provider-client';
+import { ProviderUnavailableError } from '../payment/provider/provider-errors';
+import { readProviderNotification } from '../payment/provider/provider-notification';
+import { NotificationInbox } from './testing/notification-inbox';
+import { choose } from './testing/payment-page-driver';
+import { startSimulator, type RunningSimulator } from './testing/start-simulator';
+
+/**
+ * Fault switches, arranged through the simulator's test-only POST /__faults. The simulator sends all
+ * notifications through one queue in order, so "not sent" is shown by a later marker payment whose
+ * notification arrives while the faulted one never does: no waiting for time to pass.
+ */
+let db: TestDatabase;
+let simulator: RunningSimulator;
+let client: PaymentProviderClient;
+const inbox = new NotificationInbox();
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await inbox.start();
+  // a `timeout` fault holds the answer for a minute; the client below gives up after two seconds
+  simulator = await startSimulator(db.url);
+  client = createPaymentProviderClient({
+    baseUrl: simulator.url,
+    merchantId: simulator.merchantId,
+    password: simulator.password,
+    timeoutMs: 2000,
+  });
+});
+afterEach(async () => {
+  await simulator.clearFaults();
+});
+afterAll(async () => {
+  await simulator?.stop();
+  await inbox.stop();
+  await db?.drop();
+});
+
+const redirect = {
+  successUrl: 'https://shop.example/ok',
+  cancelUrl: 'https://shop.example/cancel',
+  errorUrl: 'https://shop.example/error',
+};
+const init = (refno = `order-${randomUUID().slice(0, 8)}`, options: { idempotencyKey?: string } = {}) =>
+  client.initTransaction(
+    { currency: 'CHF', refno, amount: 2000, redirect, webhook: { url: inbox.url } },
+    options,
+  );
+const accepted = (rawBody: string, signature: string | undefined) =>
+  readProviderNotification(rawBody, signature, { hmacKeyHex: simulator.hmacKeyHex }).accepted;
+
+/** A payment without faults whose notification, once here, proves every earlier one was sent or never will be. */
+async function markerPaid(): Promise<void> {
+  const marker = await init();
+  await choose(marker.redirectUrl, 'VIS', 'success');
+  await inbox.waitFor(marker.transactionId);
+}
+
+it('dropped: no notification arrives, the status is still there to GET', async () => {
+  const { transactionId, redirectUrl } = await init();
+  await simulator.setFaults({ transactionId }, { notification: 'drop' });
+  await choose(redirectUrl, 'VIS', 'success');
+  await markerPaid();
+  expect(inbox.for(transactionId)).toEqual([]);
+  expect((await client.getStatus(transactionId)).status).toBe('authorized');
+});
+
+it('duplicated: two identical, validly signed notifications', async () => {
+  const { transactionId, redirectUrl } = await init();
+  await simulator.setFaults({ transactionId }, { notification: 'duplicate' });
+  await choose(redirectUrl, 'VIS', 'success');
+  const [first, second] = await inbox.waitFor(transactionId, 2);
+  expect(second).toEqual(first);
+  expect(accepted(first!.rawBody, first!.signature)).toBe(true);
+  expect(accepted(second!.rawBody, second!.signature)).toBe(true);
+});
+
+it('delayed: the notification is held while the status already says authorized, and arrives when released', async () => {
+  const { transactionId, redirectUrl } = await init();
+  await simulator.setFaults({ transactionId }, { notification: 'hold' });
+  await choose(redirectUrl, 'VIS', 'success');
+  expect((await client.getStatus(transactionId)).status).toBe('authorized');
+  await markerPaid();
+  expect(inbox.for(transactionId)).toEqual([]);
+  expect(await simulator.releaseHeldNotifications()).toBe(1);
+  const [late] = await inbox.waitFor(transactionId);
+  expect(late!.status).toBe('authorized');
+  expect(accepted(late!.rawBody, late!.signature)).toBe(true);
+});
+
+it('reordered: the settled notification arrives before the authorized one', async () => {
+  const { transactionId, redirectUrl } = await init();
+  await simulator.setFaults({ transactionId }, { notification: 'reorder' });
+  await choose(redirectUrl, 'VIS', 'success');
+  await client.settle(transactionId, { amount: 2000, currency: 'CHF', refno: 'settle' });
+  const notifications = await inbox.waitFor(transactionId, 2);
+  expect(notifications.map((received) => received.status)).toEqual(['settled', 'authorized']);
+  expect(notifications.every((received) => accepted(received.rawBody, received.signature))).toBe(true);
+});
+
+it('redirect lost: the browser is not sent back, but the payment and its notification happened', async () => {
+  const { transactionId, redirectUrl } = await init();
+  await simulator.setFaults({ transactionId }, { redirect: 'lost' });
+  const answer = await choose(redirectUrl, 'VIS', 'success');
+  expect(answer.status).toBe(200);
+  expect(answer.location).toBeNull();
+  expect((await client.getStatus(transactionId)).status).toBe('authorized');
+  const [notification] = await inbox.waitFor(transactionId);
+  expect(notification!.status).toBe('authorized');
+});
+
+async function transactionsWithRefno(refno: string): Promise<number> {
+  const { rows } = await db.knex.raw<{ rows: { count: string }[] }>(
+    "select count(*) from psp_simulator.transactions where document->>'refno' = ?",
+    [refno],
+  );
+  return Number(rows[0]!.count);
+}
+
+it('5xx after the work: the retry with the same key returns the stored transaction, not a second one', async () => {
+  await simulator.setFaults({}, { failAfterWork: { kind: '5xx', times: 1 } });
+  const refno = `order-${randomUUID().slice(0, 8)}`;
+  const failing = await init(refno, { idempotencyKey: `init-${refno}` }).catch((error: unknown) => error);
+  expect(failing).toBeInstanceOf(ProviderUnavailableError);
+  expect((failing as ProviderUnavailableError).status).toBe(503);
+  expect(await transactionsWithRefno(refno)).toBe(1);
+
+  const retried = await init(refno, { idempotencyKey: `init-${refno}` });
+  expect(await transactionsWithRefno(refno)).toBe(1);
+  expect((await client.getStatus(retried.transactionId)).refno).toBe(refno);
+});
+
+it('timeout after the work: the settle happened; its retry with the same key answers as the first would have', async () => {
+  const { transactionId, redirectUrl } = await init();
+  await choose(redirectUrl, 'VIS', 'success');
+  await simulator.setFaults({ transactionId }, { failAfterWork: { kind: 'timeout', times: 1 } });
+  const settle = { amount: 2000, currency: 'CHF', refno: 'settle-timeout' };
+  await expect(
+    client.settle(transactionId, settle, { idempotencyKey: `settle-${transactionId}` }),
+  ).rejects.toBeInstanceOf(ProviderUnavailableError);
+  expect((await client.getStatus(transactionId)).status).toBe('settled');
+  await client.settle(transactionId, settle, { idempotencyKey: `settle-${transactionId}` });
+  const status = await client.getStatus(transactionId);
+  expect(status.history.filter((entry) => entry.action === 'settle')).toHaveLength(1);
+});
+
+it('refuses fault settings it does not know', async () => {
+  await expect(simulator.setFaults({}, { notification: 'scramble' })).rejects.toThrow(/400/);
+});

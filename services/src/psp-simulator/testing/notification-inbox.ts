@@ -1,0 +1,65 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PROVIDER_SIGNATURE_HEADER } from '@alpenpass/contracts';
+
+export interface ReceivedNotification {
+  rawBody: string;
+  signature: string | undefined;
+  transactionId: string | undefined;
+  status: string | undefined;
+}
+
+/** Stands in for the shop's notification endpoint: records every POST exactly as it arrived. */
+export class NotificationInbox {
+  readonly received: ReceivedNotification[] = [];
+  private server: Server | undefined;
+  url = '';
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const rawBody = Buffer.concat(chunks).toString('utf8');
+        let parsed: { transactionId?: string; status?: string } = {};
+        try {
+          parsed = JSON.parse(rawBody) as typeof parsed;
+        } catch {
+          // recorded as it came
+        }
+        const header = req.headers[PROVIDER_SIGNATURE_HEADER];
+        this.received.push({
+          rawBody,
+          signature: typeof header === 'string' ? header : undefined,
+          transactionId: parsed.transactionId,
+          status: parsed.status,
+        });
+        res.statusCode = 200;
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/payment-notifications`;
+  }
+
+  for(transactionId: string): ReceivedNotification[] {
+    return this.received.filter((notification) => notification.transactionId === transactionId);
+  }
+
+  /** Waits until `transactionId` has at least `count` notifications (the deadline only bounds a failure). */
+  async waitFor(transactionId: string, count = 1, deadlineMs = 20_000): Promise<ReceivedNotification[]> {
+    const until = Date.now() + deadlineMs;
+    while (this.for(transactionId).length < count) {
+      if (Date.now() > until)
+        throw new Error(
+          `expected ${count} notifications for ${transactionId}, got ${JSON.stringify(this.for(transactionId))}`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    return this.for(transactionId);
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
