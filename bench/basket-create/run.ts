@@ -14,19 +14,27 @@ const ROUNDS = Number(process.argv[2] ?? 10);
 const PER_ROUND = Number(process.argv[3] ?? 20);
 const SLOT_ID = 42;
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))]!;
 
 async function main(): Promise<void> {
   const config = loadConfig({ ...process.env, TEMPORAL_TASK_QUEUE: `bench-basket-create-${randomUUID()}` });
   const temporal = lazyTemporalClient(config.temporal);
-  const timer = temporalHoldTimer({ client: temporal.client, ttlMs: config.basketHoldTtlMs, maxLifetimeMs: config.basketHoldMaxLifetimeMs, taskQueue: config.temporal.taskQueue });
+  const timer = temporalHoldTimer({
+    client: temporal.client,
+    ttlMs: config.basketHoldTtlMs,
+    maxLifetimeMs: config.basketHoldMaxLifetimeMs,
+    taskQueue: config.temporal.taskQueue,
+  });
   const kit = await createBasketTestKit();
   const started: string[] = [];
   try {
     await kit.scheduleSlot(SLOT_ID, 100_000);
     await kit.project();
     const caller = { principal: null, correlationId: 'bench', clientAddress: '127.0.0.1' };
-    const entries = [{ productDefinitionId: 1031, slotId: SLOT_ID, allocation: { quantity: 1 } }] as Parameters<typeof kit.service.create>[1];
+    const entries = [
+      { productDefinitionId: 1031, slotId: SLOT_ID, allocation: { quantity: 1 } },
+    ] as Parameters<typeof kit.service.create>[1];
     const now = async () => void (await kit.service.create(caller, entries));
     const before = async () => {
       // the old order: renew (signal; no hold runs, so start one), then hold and append
@@ -41,7 +49,10 @@ async function main(): Promise<void> {
       await before();
     }
     for (let round = 0; round < ROUNDS; round += 1) {
-      for (const [name, run] of [['before', before], ['now', now]] as const) {
+      for (const [name, run] of [
+        ['before', before],
+        ['now', now],
+      ] as const) {
         for (let index = 0; index < PER_ROUND; index += 1) {
           const t = performance.now();
           await run();
@@ -49,14 +60,28 @@ async function main(): Promise<void> {
         }
       }
     }
-    const line = (name: 'before' | 'now') => `${name}: p50 ${percentile(timings[name], 50).toFixed(1)} ms, p99 ${percentile(timings[name], 99).toFixed(1)} ms`;
-    console.log(`basket create with one slot entry, ${ROUNDS * PER_ROUND} requests per path, load average ${loadavg().map((load) => load.toFixed(1)).join(' ')}`);
+    const line = (name: 'before' | 'now') =>
+      `${name}: p50 ${percentile(timings[name], 50).toFixed(1)} ms, p99 ${percentile(timings[name], 99).toFixed(1)} ms`;
+    console.log(
+      `basket create with one slot entry, ${ROUNDS * PER_ROUND} requests per path, load average ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')}`,
+    );
     console.log(line('before'));
     console.log(line('now'));
-    console.log(`before ÷ now (p50): ${(percentile(timings.before, 50) / percentile(timings.now, 50)).toFixed(2)}`);
+    console.log(
+      `before ÷ now (p50): ${(percentile(timings.before, 50) / percentile(timings.now, 50)).toFixed(2)}`,
+    );
   } finally {
     const client = await temporal.client();
-    await Promise.all(started.map((basketId) => client.workflow.getHandle(`basket-hold-${basketId}`).terminate('benchmark over').catch(() => undefined)));
+    await Promise.all(
+      started.map((basketId) =>
+        client.workflow
+          .getHandle(`basket-hold-${basketId}`)
+          .terminate('benchmark over')
+          .catch(() => undefined),
+      ),
+    );
     await temporal.close();
     await kit.close();
   }

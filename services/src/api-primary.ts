@@ -18,7 +18,10 @@ export function runApiPrimary(config: AppConfig, log: Logger): void {
     onWorkerMessage: clusterMetricsResponder(),
     onReady(message) {
       apiLog.info({ processes: config.apiProcesses, url: message.url }, 'Alpenpass API is running');
-      if (message.url) process.stdout.write(`\n  Alpenpass is ready: ${message.url}  (API docs: ${message.url}/api/docs)\n\n`);
+      if (message.url)
+        process.stdout.write(
+          `\n  Alpenpass is ready: ${message.url}  (API docs: ${message.url}/api/docs)\n\n`,
+        );
       if (process.send) process.send({ ...message, type: 'alpenpass:ready' } satisfies ReadyMessage);
     },
   });

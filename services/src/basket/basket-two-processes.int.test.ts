@@ -30,22 +30,41 @@ async function scheduleSlot(slotId: number, capacity: number): Promise<void> {
   const to = new Date(slotStart.getTime() + 3 * 3600_000).toISOString().replace('.000Z', 'Z');
   await runSlotCommand(
     store,
-    { type: 'ScheduleSlot', data: { slotId, slotGroupId: 1, productId: 103, from, to, capacity, productDefinitionIds: [1031, 1032], visible: true, isAllDay: false } },
+    {
+      type: 'ScheduleSlot',
+      data: {
+        slotId,
+        slotGroupId: 1,
+        productId: 103,
+        from,
+        to,
+        capacity,
+        productDefinitionIds: [1031, 1032],
+        visible: true,
+        isAllDay: false,
+      },
+    },
     { actor: 'system' },
   );
-  for (const projection of kitProjections) await catchUp(db.knex, store, projection, liveTarget(projection.name));
+  for (const projection of kitProjections)
+    await catchUp(db.knex, store, projection, liveTarget(projection.name));
 }
 
 async function post(api: ApiProcess, path: string, body: unknown, authorization?: string) {
   const response = await fetch(`${api.url}${path}`, {
     method: 'POST',
-    headers: { ...shopHeaders, 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+    headers: {
+      ...shopHeaders,
+      'content-type': 'application/json',
+      ...(authorization ? { authorization } : {}),
+    },
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as { id?: string; code?: string } };
 }
 
-const heldEvents = async (slotId: number) => (await store.readStream(slotStreamName(slotId))).filter((event) => event.type === 'CapacityHeld');
+const heldEvents = async (slotId: number) =>
+  (await store.readStream(slotStreamName(slotId))).filter((event) => event.type === 'CapacityHeld');
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -74,29 +93,47 @@ afterAll(async () => {
 it.each([
   [24, 7],
   [5, 9],
-])('%i guests adding at once through two API processes against %i places: exactly min(N, C) granted, never oversold', async (guests, places) => {
-  const slotId = 700 + places;
-  await scheduleSlot(slotId, places);
-  const through = (index: number) => apis[index % apis.length]!;
-  const baskets = await Promise.all(Array.from({ length: guests }, (_, index) => post(through(index), '/api/baskets', { entries: [] })));
-  const adds = await Promise.all(
-    baskets.map((basket, index) => post(through(index + 1), `/api/baskets/${basket.body.id}/entries`, { entries: [{ productDefinitionId: 1031, slotId }] })),
-  );
-  expect(adds.filter((add) => add.status === 200)).toHaveLength(Math.min(guests, places));
-  for (const refusal of adds.filter((add) => add.status !== 200)) expect(refusal).toMatchObject({ status: 409, body: { code: 'SLOT_CAPACITY_EXHAUSTED' } });
-  expect(await heldEvents(slotId)).toHaveLength(Math.min(guests, places));
-}, 60_000);
+])(
+  '%i guests adding at once through two API processes against %i places: exactly min(N, C) granted, never oversold',
+  async (guests, places) => {
+    const slotId = 700 + places;
+    await scheduleSlot(slotId, places);
+    const through = (index: number) => apis[index % apis.length]!;
+    const baskets = await Promise.all(
+      Array.from({ length: guests }, (_, index) => post(through(index), '/api/baskets', { entries: [] })),
+    );
+    const adds = await Promise.all(
+      baskets.map((basket, index) =>
+        post(through(index + 1), `/api/baskets/${basket.body.id}/entries`, {
+          entries: [{ productDefinitionId: 1031, slotId }],
+        }),
+      ),
+    );
+    expect(adds.filter((add) => add.status === 200)).toHaveLength(Math.min(guests, places));
+    for (const refusal of adds.filter((add) => add.status !== 200))
+      expect(refusal).toMatchObject({ status: 409, body: { code: 'SLOT_CAPACITY_EXHAUSTED' } });
+    expect(await heldEvents(slotId)).toHaveLength(Math.min(guests, places));
+  },
+  60_000,
+);
 
 it('one customer racing through both processes holds at most the fair share of a slot', async () => {
   const slotId = 800;
   await scheduleSlot(slotId, 32); // share: min(10, 25 % of 32) = 8
   const key = await loadOrCreateSigningKey(signingKeyFile);
-  const token = await mintToken(key, { issuer: 'https://auth.alpenpass.local/', audience: 'https://api.alpenpass.local' }, { subject: 'racer', roles: ['customer'], accountId: 'racer' });
+  const token = await mintToken(
+    key,
+    { issuer: 'https://auth.alpenpass.local/', audience: 'https://api.alpenpass.local' },
+    { subject: 'racer', roles: ['customer'], accountId: 'racer' },
+  );
   const bearer = `Bearer ${token}`;
   const adds = await Promise.all(
-    Array.from({ length: 12 }, (_, index) => post(apis[index % 2]!, '/api/baskets', { entries: [{ productDefinitionId: 1031, slotId }] }, bearer)),
+    Array.from({ length: 12 }, (_, index) =>
+      post(apis[index % 2]!, '/api/baskets', { entries: [{ productDefinitionId: 1031, slotId }] }, bearer),
+    ),
   );
   expect(adds.filter((add) => add.status === 201 || add.status === 200)).toHaveLength(8);
-  for (const refusal of adds.filter((add) => add.status >= 300)) expect(refusal).toMatchObject({ status: 409, body: { code: 'SLOT_HOLD_LIMIT' } });
+  for (const refusal of adds.filter((add) => add.status >= 300))
+    expect(refusal).toMatchObject({ status: 409, body: { code: 'SLOT_HOLD_LIMIT' } });
   expect(await heldEvents(slotId)).toHaveLength(8);
 }, 60_000);

@@ -13,7 +13,8 @@ export interface HoldDeadline {
   endsByMs?: number;
 }
 
-export const holdsPlaces = (basket: OpenBasket): boolean => basket.entries.some((entry) => entry.hold === 'held');
+export const holdsPlaces = (basket: OpenBasket): boolean =>
+  basket.entries.some((entry) => entry.hold === 'held');
 
 /**
  * The one rule for a hold's end, read from the basket's own events: one TTL after its last change,
@@ -23,6 +24,9 @@ export const holdsPlaces = (basket: OpenBasket): boolean => basket.entries.some(
 export function holdDeadline(basket: OpenBasket, durations: HoldDurations): HoldDeadline | null {
   if (durations.ttlMs === null || !holdsPlaces(basket)) return null;
   const byActivity = Date.parse(basket.updatedAt) + durations.ttlMs;
-  const endsByMs = durations.maxLifetimeMs === null || basket.holdSince === null ? undefined : Date.parse(basket.holdSince) + durations.maxLifetimeMs;
+  const endsByMs =
+    durations.maxLifetimeMs === null || basket.holdSince === null
+      ? undefined
+      : Date.parse(basket.holdSince) + durations.maxLifetimeMs;
   return { expiresAtMs: endsByMs === undefined ? byActivity : Math.min(byActivity, endsByMs), endsByMs };
 }

@@ -17,7 +17,8 @@ export function holdReaction(state: BasketState, eventType: string, durations: H
   if (state.status !== 'open') return { kind: 'none' };
   const deadline = holdDeadline(state, durations);
   if (deadline) return { kind: 'holdUntil', deadline };
-  if (eventType !== 'EntriesRemovedFromBasket' || state.entries.some((entry) => entry.hold === 'expired')) return { kind: 'none' };
+  if (eventType !== 'EntriesRemovedFromBasket' || state.entries.some((entry) => entry.hold === 'expired'))
+    return { kind: 'none' };
   const present = new Set(state.entries.map((entry) => entry.entryId));
   const claims = Object.entries(state.slotClaims)
     .filter(([entryId]) => !present.has(entryId))

@@ -15,10 +15,18 @@ export interface HoldScheduler {
   end(basketId: string): Promise<void>;
 }
 
-export function temporalHoldScheduler(options: { client: () => Promise<Client>; ttlMs: number; taskQueue?: string }): HoldScheduler {
+export function temporalHoldScheduler(options: {
+  client: () => Promise<Client>;
+  ttlMs: number;
+  taskQueue?: string;
+}): HoldScheduler {
   return {
     async holdUntil(basketId, deadline) {
-      await holdBasketUntil(await options.client(), { basketId, ttlMs: options.ttlMs, ...deadline }, { taskQueue: options.taskQueue });
+      await holdBasketUntil(
+        await options.client(),
+        { basketId, ttlMs: options.ttlMs, ...deadline },
+        { taskQueue: options.taskQueue },
+      );
     },
     async end(basketId) {
       await markBasketReleased(await options.client(), basketId);
@@ -31,11 +39,20 @@ export function temporalHoldScheduler(options: { client: () => Promise<Client>; 
  * the hold is durable as soon as its event is, and a Temporal outage delays the timer instead of
  * failing the request. The deadline is the one the basket's view shows (hold-deadline.ts).
  */
-export function basketHoldReactor(deps: { store: EventStore; durations: HoldDurations; scheduler: HoldScheduler; log: PlatformLogger }): Reactor {
+export function basketHoldReactor(deps: {
+  store: EventStore;
+  durations: HoldDurations;
+  scheduler: HoldScheduler;
+  log: PlatformLogger;
+}): Reactor {
   const stillHeld = async (basketId: string, claims: { entryId: string; slotId: number }[]) => {
     for (const { entryId, slotId } of claims) {
       const slot = await loadSlotState(deps.store, slotId);
-      if ((slot.status === 'scheduled' || slot.status === 'cancelled') && slot.holds[`${basketId}/${entryId}`]) return true;
+      if (
+        (slot.status === 'scheduled' || slot.status === 'cancelled') &&
+        slot.holds[`${basketId}/${entryId}`]
+      )
+        return true;
     }
     return false;
   };
@@ -44,11 +61,16 @@ export function basketHoldReactor(deps: { store: EventStore; durations: HoldDura
     category: 'basket',
     async react(event: RecordedEvent) {
       const basketId = event.streamName.slice(basketStreamName('').length);
-      const { state } = await loadStreamState<BasketState, BasketEventWithTime>(deps.store, event.streamName, basketFolder);
+      const { state } = await loadStreamState<BasketState, BasketEventWithTime>(
+        deps.store,
+        event.streamName,
+        basketFolder,
+      );
       const reaction = holdReaction(state, event.type, deps.durations);
       if (reaction.kind === 'holdUntil') await deps.scheduler.holdUntil(basketId, reaction.deadline);
       // a release that failed after the removal is left to the expiry, which releases every claim
-      else if (reaction.kind === 'endWhenReleased' && !(await stillHeld(basketId, reaction.claims))) await deps.scheduler.end(basketId);
+      else if (reaction.kind === 'endWhenReleased' && !(await stillHeld(basketId, reaction.claims)))
+        await deps.scheduler.end(basketId);
     },
   };
 }

@@ -6,7 +6,12 @@ import { ensureEventStream } from './bus/event-stream';
 import type { Logger } from './logger';
 
 /** One durable consumer per reactor, filtered on its category; a failing reaction is redelivered. */
-export async function startReactors(options: { nats: NatsConnection; bus: EventBusSettings; reactors: Reactor[]; log: Logger }): Promise<{ stop(): Promise<void> }> {
+export async function startReactors(options: {
+  nats: NatsConnection;
+  bus: EventBusSettings;
+  reactors: Reactor[];
+  log: Logger;
+}): Promise<{ stop(): Promise<void> }> {
   const log = options.log.child({ role: 'reactor' });
   await ensureEventStream(options.nats, options.bus);
   const consumers = await Promise.all(

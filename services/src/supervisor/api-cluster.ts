@@ -42,7 +42,10 @@ export function startApiCluster(options: ApiClusterOptions): ApiCluster {
     options.log.info({ process: 'api', slot: slot + 1, pid: worker.process.pid }, 'api process started');
     worker.on('message', (message: unknown) => {
       if (isReadyMessage(message)) {
-        options.log.info({ process: 'api', slot: slot + 1, pid: worker.process.pid, url: message.url }, 'api process ready');
+        options.log.info(
+          { process: 'api', slot: slot + 1, pid: worker.process.pid, url: message.url },
+          'api process ready',
+        );
         if (!readyOnce) {
           readyOnce = true;
           for (let next = 1; next < options.processes; next += 1) fork(next);
@@ -58,7 +61,10 @@ export function startApiCluster(options: ApiClusterOptions): ApiCluster {
       const failed = Date.now() - startedAt >= policy.stableAfterMs ? 1 : (failures.get(slot) ?? 0) + 1;
       failures.set(slot, failed);
       const delayMs = Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** (failed - 1));
-      options.log.error({ process: 'api', slot: slot + 1, pid: worker.process.pid, code, signal, restartInMs: delayMs }, 'api process died; restarting');
+      options.log.error(
+        { process: 'api', slot: slot + 1, pid: worker.process.pid, code, signal, restartInMs: delayMs },
+        'api process died; restarting',
+      );
       setTimeout(() => {
         if (!stopping) fork(slot);
       }, delayMs);
@@ -68,7 +74,10 @@ export function startApiCluster(options: ApiClusterOptions): ApiCluster {
   fork(0);
 
   return {
-    pids: () => [...workers.values()].map((worker) => worker.process.pid).filter((pid): pid is number => pid !== undefined),
+    pids: () =>
+      [...workers.values()]
+        .map((worker) => worker.process.pid)
+        .filter((pid): pid is number => pid !== undefined),
     async stop() {
       stopping = true;
       await Promise.all(

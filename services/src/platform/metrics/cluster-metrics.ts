@@ -27,9 +27,13 @@ export async function ownMetrics(): Promise<string> {
   if (!cluster.isWorker || !process.send) return processRegistry.metrics();
   const id = randomUUID();
   return new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => finish(new Error('the API primary did not answer the metrics request')), 5000);
+    const timer = setTimeout(
+      () => finish(new Error('the API primary did not answer the metrics request')),
+      5000,
+    );
     const onMessage = (message: unknown) => {
-      if (isMessage<MetricsAnswer>(message, 'alpenpass:metrics-answer') && message.id === id) finish(message.error ? new Error(message.error) : undefined, message.text);
+      if (isMessage<MetricsAnswer>(message, 'alpenpass:metrics-answer') && message.id === id)
+        finish(message.error ? new Error(message.error) : undefined, message.text);
     };
     const finish = (error?: Error, text?: string) => {
       clearTimeout(timer);
@@ -55,8 +59,14 @@ export function clusterMetricsResponder(): (worker: Worker, message: unknown) =>
   return (worker, message) => {
     if (!isMessage<MetricsRequest>(message, 'alpenpass:metrics-request')) return;
     aggregator.clusterMetrics().then(
-      (text) => worker.send({ type: 'alpenpass:metrics-answer', id: message.id, text } satisfies MetricsAnswer),
-      (error: unknown) => worker.send({ type: 'alpenpass:metrics-answer', id: message.id, error: String(error) } satisfies MetricsAnswer),
+      (text) =>
+        worker.send({ type: 'alpenpass:metrics-answer', id: message.id, text } satisfies MetricsAnswer),
+      (error: unknown) =>
+        worker.send({
+          type: 'alpenpass:metrics-answer',
+          id: message.id,
+          error: String(error),
+        } satisfies MetricsAnswer),
     );
   };
 }

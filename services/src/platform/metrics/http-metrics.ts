@@ -24,13 +24,16 @@ export function httpMetrics() {
     const stop = httpRequestDuration.startTimer();
     res.once('finish', () => {
       const locals = res.locals as MetricsLocals;
-      const route = locals.route ? `/api${locals.route}` : (declaredRoute(req) ?? (req.originalUrl.startsWith('/api/') ? 'unmatched' : 'static'));
+      const route = locals.route
+        ? `/api${locals.route}`
+        : (declaredRoute(req) ?? (req.originalUrl.startsWith('/api/') ? 'unmatched' : 'static'));
       stop({ method: req.method, route, status: String(res.statusCode) });
       if (!locals.route || readOnly.has(req.method)) return;
       const command = `${req.method} ${route}`;
       const outcome = res.statusCode < 400 ? 'accepted' : res.statusCode < 500 ? 'refused' : 'failed';
       commandsTotal.inc({ command, outcome });
-      if (outcome === 'refused') commandRefusalsTotal.inc({ command, code: locals.problemCode ?? String(res.statusCode) });
+      if (outcome === 'refused')
+        commandRefusalsTotal.inc({ command, code: locals.problemCode ?? String(res.statusCode) });
     });
     next();
   };

@@ -27,7 +27,13 @@ beforeAll(async () => {
     publicKeys: [],
     routers: [basketRouter(kit.service)],
     readiness: [],
-    metrics: shopMetricsRegistry({ knex: kit.db.knex, store: kit.store, projections: kitProjections, temporal: temporal.client, taskQueue: config.temporal.taskQueue }),
+    metrics: shopMetricsRegistry({
+      knex: kit.db.knex,
+      store: kit.store,
+      projections: kitProjections,
+      temporal: temporal.client,
+      taskQueue: config.temporal.taskQueue,
+    }),
   });
 }, 60_000);
 afterAll(async () => {
@@ -35,14 +41,20 @@ afterAll(async () => {
   await kit.close();
 });
 
-const slotEntry = (quantity: number) => ({ entries: [{ productDefinitionId: 1031, slotId: 31, allocation: { quantity } }] });
+const slotEntry = (quantity: number) => ({
+  entries: [{ productDefinitionId: 1031, slotId: 31, allocation: { quantity } }],
+});
 
 it('serves Prometheus text with latency per route, commands and refusals, appends, projections, workflows and holds per slot', async () => {
   const created = await request(app).post('/api/baskets').set(shopHeaders).send(slotEntry(1));
   expect(created.status).toBe(201);
   await request(app).get(`/api/baskets/${created.body.id}`).set(shopHeaders).expect(200);
   const other = await request(app).post('/api/baskets').set(shopHeaders).send({ entries: [] });
-  await request(app).post(`/api/baskets/${other.body.id}/entries`).set(shopHeaders).send(slotEntry(2)).expect(409);
+  await request(app)
+    .post(`/api/baskets/${other.body.id}/entries`)
+    .set(shopHeaders)
+    .send(slotEntry(2))
+    .expect(409);
   await kit.project();
 
   const scraped = await request(app).get('/metrics');
@@ -50,11 +62,17 @@ it('serves Prometheus text with latency per route, commands and refusals, append
   expect(scraped.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
   const text = scraped.text;
   const has = (line: RegExp) => expect(text).toMatch(line);
-  has(/^alpenpass_http_request_duration_seconds_bucket\{le="0\.1",method="POST",route="\/api\/baskets\/",status="201"\} \d+$/m);
-  has(/^alpenpass_http_request_duration_seconds_count\{method="GET",route="\/api\/baskets\/:basketId",status="200"\} 1$/m);
+  has(
+    /^alpenpass_http_request_duration_seconds_bucket\{le="0\.1",method="POST",route="\/api\/baskets\/",status="201"\} \d+$/m,
+  );
+  has(
+    /^alpenpass_http_request_duration_seconds_count\{method="GET",route="\/api\/baskets\/:basketId",status="200"\} 1$/m,
+  );
   has(/^alpenpass_commands_total\{command="POST \/api\/baskets\/",outcome="accepted"\} 2$/m);
   has(/^alpenpass_commands_total\{command="POST \/api\/baskets\/:basketId\/entries",outcome="refused"\} 1$/m);
-  has(/^alpenpass_command_refusals_total\{command="POST \/api\/baskets\/:basketId\/entries",code="SLOT_HOLD_LIMIT"\} 1$/m);
+  has(
+    /^alpenpass_command_refusals_total\{command="POST \/api\/baskets\/:basketId\/entries",code="SLOT_HOLD_LIMIT"\} 1$/m,
+  );
   has(/^alpenpass_event_store_append_duration_seconds_count\{category="basket",result="ok"\} \d+$/m);
   has(/^alpenpass_event_store_append_duration_seconds_count\{category="slot",result="ok"\} \d+$/m);
   has(/^alpenpass_projection_position\{projection="capacity-admin-slots",state="ok"\} \d+$/m);

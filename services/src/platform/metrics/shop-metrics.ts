@@ -28,9 +28,12 @@ export function shopMetricsRegistry(sources: ShopMetricsSources): Registry {
     labelNames: ['projection', 'state'] as const,
     registers: [registry],
     async collect() {
-      const statuses = await projectionStatus(sources.knex, sources.store, sources.projections).catch(() => []);
+      const statuses = await projectionStatus(sources.knex, sources.store, sources.projections).catch(
+        () => [],
+      );
       this.reset();
-      for (const { name, state, position } of statuses) if (position !== null) this.set({ projection: name, state }, position);
+      for (const { name, state, position } of statuses)
+        if (position !== null) this.set({ projection: name, state }, position);
     },
   });
   new Gauge({
@@ -39,7 +42,9 @@ export function shopMetricsRegistry(sources: ShopMetricsSources): Registry {
     labelNames: ['projection'] as const,
     registers: [registry],
     async collect() {
-      const statuses = await projectionStatus(sources.knex, sources.store, sources.projections).catch(() => []);
+      const statuses = await projectionStatus(sources.knex, sources.store, sources.projections).catch(
+        () => [],
+      );
       this.reset();
       for (const { name, lag } of statuses) if (lag !== null) this.set({ projection: name }, lag);
     },
@@ -79,7 +84,14 @@ export function shopMetricsRegistry(sources: ShopMetricsSources): Registry {
         }
       },
     });
-  workflows('alpenpass_workflow_starts', 'Workflow executions started on the shop task queue, per type (Temporal visibility)');
-  workflows('alpenpass_workflow_failures', 'Workflow executions on the shop task queue that failed, per type (Temporal visibility)', 'Failed');
+  workflows(
+    'alpenpass_workflow_starts',
+    'Workflow executions started on the shop task queue, per type (Temporal visibility)',
+  );
+  workflows(
+    'alpenpass_workflow_failures',
+    'Workflow executions on the shop task queue that failed, per type (Temporal visibility)',
+    'Failed',
+  );
   return registry;
 }

@@ -2,7 +2,8 @@ import { streamCategory } from '@alpenpass/contracts';
 import type { EventStore } from '../event-store/event-store';
 import { eventStoreAppendDuration } from './process-metrics';
 
-const resultOf = (error: unknown) => ((error as Error)?.name === 'ConcurrencyConflictError' ? 'conflict' : 'error');
+const resultOf = (error: unknown) =>
+  (error as Error)?.name === 'ConcurrencyConflictError' ? 'conflict' : 'error';
 
 /** Measures every append of the store (in place: caches keyed by the store instance keep working). */
 export function timeAppends<Store extends EventStore>(store: Store): Store {

@@ -25,10 +25,23 @@ export async function freePort(): Promise<number> {
 /** Starts main.ts with the api role alone and waits until it answers /api/health. */
 export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', pathToFileURL(require.resolve('tsx')).href, join(__dirname, '..', '..', 'main.ts')], {
-    env: { ...process.env, ROLES: 'api', PORT: String(port), CHANNEL_ID: testChannelId, LOAD_DEMO_DATA: 'false', SERVE_WEB: 'false', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', pathToFileURL(require.resolve('tsx')).href, join(__dirname, '..', '..', 'main.ts')],
+    {
+      env: {
+        ...process.env,
+        ROLES: 'api',
+        PORT: String(port),
+        CHANNEL_ID: testChannelId,
+        LOAD_DEMO_DATA: 'false',
+        SERVE_WEB: 'false',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
