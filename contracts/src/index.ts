@@ -51,3 +51,5 @@ export * from './capacity';
 export * from './booking';
 export * from './basket';
 export * from './sale-limits';
+export * from './order';
+export * from './checkout';

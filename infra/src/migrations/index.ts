@@ -5,6 +5,7 @@ import { capacitySequencesMigration } from './003-capacity-sequences';
 import { eventTransactionIdsMigration } from './004-event-transaction-ids';
 import { projectionFailuresMigration } from './005-projection-failures';
 import { rateLimitsMigration } from './006-rate-limits';
+import { orderSequencesMigration } from './007-order-sequences';
 
 /** Schema migrations of the write side and shared tables, in order. Read-model tables are not here:
  * each projection creates its own (versioned) table so that it can be rebuilt side by side. */
@@ -21,4 +22,5 @@ export const migrations: Migration[] = [
   eventTransactionIdsMigration,
   projectionFailuresMigration,
   rateLimitsMigration,
+  orderSequencesMigration,
 ];
