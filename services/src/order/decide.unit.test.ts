@@ -34,7 +34,7 @@ const placeData: PlaceOrderData = {
   comment: null,
   addresses: { shippingAddressId: null, billingAddressId: null },
 };
-const placedEvent = decideOrder({ type: 'PlaceOrder', data: placeData }, initialOrderState())[0];
+const placedEvent = decideOrder({ type: 'PlaceOrder', data: placeData }, initialOrderState())[0] as OrderEvent;
 const reserved: OrderEvent = { type: 'OrderReserved', data: { orderId, method: 'ON_SITE' } };
 const pending: OrderEvent = { type: 'OrderPaymentStarted', data: { orderId, method: 'CARD' } };
 const paid: OrderEvent = { type: 'OrderPaid', data: { orderId, method: 'ON_SITE', confirmedBy: 'staff-1' } };

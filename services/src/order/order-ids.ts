@@ -4,7 +4,9 @@ import type { Knex } from 'knex';
 /** The next order id from the PostgreSQL sequence (migration 007-order-sequences). */
 export async function nextOrderId(knex: Knex): Promise<number> {
   const result = await knex.raw<{ rows: { id: string }[] }>("select nextval('order_id_seq') as id");
-  return Number(result.rows[0].id);
+  const row = result.rows[0];
+  if (!row) throw new Error('order_id_seq answered no id');
+  return Number(row.id);
 }
 
 /** A human-readable, unique reference: the order id with a check digit, so a mistyped refno on the
@@ -21,8 +23,8 @@ export function refnoOf(orderId: number): string {
  */
 export function checkoutIdOf(basketId: string): string {
   const hash = createHash('sha1').update(`alpenpass-checkout:${basketId.toLowerCase()}`).digest();
-  hash[6] = (hash[6] & 0x0f) | 0x50;
-  hash[8] = (hash[8] & 0x3f) | 0x80;
+  hash.writeUInt8((hash.readUInt8(6) & 0x0f) | 0x50, 6);
+  hash.writeUInt8((hash.readUInt8(8) & 0x3f) | 0x80, 8);
   const hex = hash.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
