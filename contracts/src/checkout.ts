@@ -64,3 +64,7 @@ export const checkoutDto = z.object({
   total: moneyDto,
 });
 export type CheckoutDto = z.infer<typeof checkoutDto>;
+
+/** The answer to POST …/payment: on site, the reserved order; by card, where to send the customer. */
+export const checkoutPaymentDto = z.object({ checkout: checkoutDto, redirectUrl: z.string().nullable() });
+export type CheckoutPaymentDto = z.infer<typeof checkoutPaymentDto>;

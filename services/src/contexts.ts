@@ -4,6 +4,7 @@ import { bookingContext } from './booking';
 import { capacityContext } from './capacity';
 import { catalogueContext } from './catalogue';
 import { channelContext } from './channel';
+import { checkoutContext } from './checkout';
 import { pricingContext } from './pricing';
 
 /** Every bounded context of the shop, in the order their routes are mounted. Add one line per context. */
@@ -14,4 +15,5 @@ export const contextFactories: ContextFactory[] = [
   (deps) => capacityContext(deps),
   bookingContext,
   (deps) => basketContext(deps),
+  (deps) => checkoutContext(deps),
 ];

@@ -9,6 +9,7 @@ import { lazyTemporalClient } from '../platform/temporal-client';
 import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
 import { pricingContext } from '../pricing';
 import { startWorker } from '../roles/worker-role';
+import { checkoutContext } from '../checkout';
 import { basketContext } from '.';
 import { createBasketTestKit, kitNow, type BasketTestKit } from './basket-test-kit';
 
@@ -27,8 +28,8 @@ beforeAll(async () => {
   await kit.scheduleSlot(22, 4);
   const deps = { config, store: kit.store, knex: kit.db.knex, log, temporal: temporal.client };
   const basket = basketContext(deps, { now: () => kitNow });
-  // the worker role refuses to start unless every activity dependency is lent: pricing lends its own
-  worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket] });
+  // the worker role refuses to start unless every activity dependency is lent: pricing and checkout lend their own
+  worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket, checkoutContext(deps, { basket: basket.service })] });
   app = createHttpApp({
     log,
     shop: { clientId: '1', channelId: testChannelId },

@@ -1,8 +1,9 @@
 import { log } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
+import type { OrderStatus } from '@alpenpass/contracts';
 
 /** The order status as the workflow needs it; 'UNKNOWN': no order was ever placed under the id. */
-export type CheckoutOrderStatus = 'CREATED' | 'PENDING' | 'RESERVED' | 'PAID' | 'CANCELLED' | 'UNKNOWN';
+export type CheckoutOrderStatus = OrderStatus | 'UNKNOWN';
 
 /** What the order context lends the checkout workflow. Each must be idempotent: Temporal runs an
  * activity at least once. */
