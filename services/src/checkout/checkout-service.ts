@@ -57,7 +57,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       assertOpen(order);
       const { comment, ...addresses } = details;
       let changed = order;
-      if (addresses.shippingAddressId !== undefined || addresses.billingAddressId !== undefined) changed = await orders.changeAddresses(caller, order.orderId, addresses);
+      if (addresses.shippingAddressId !== undefined || addresses.billingAddressId !== undefined) changed = await orders.changeAddresses({ ...caller, viaCheckout: true }, order.orderId, addresses);
       if (comment !== undefined) changed = await orders.command(caller, order.orderId, { type: 'ChangeOrderComment', data: { comment } });
       return dto(checkoutId, changed);
     },
