@@ -9,6 +9,7 @@ import {
   type BasketEntryWithChildrenInput,
   type BasketEvent,
   type BasketValidationFlags,
+  type EventMetadata,
   type Personalization,
   type SaleLimits,
   defaultSaleLimits,
@@ -75,7 +76,8 @@ const flatten = (entries: NewEntry[]): BasketEntryInput[] => entries.flatMap((en
 const addedRecords = (events: BasketEvent[]): BasketEntryRecord[] =>
   events.flatMap((event) => (event.type === 'EntriesAddedToBasket' ? event.data.entries : []));
 
-const holdsPlaces = (basket: OpenBasket) => basket.entries.some((entry) => entry.hold === 'held');
+/** whether the basket's own hold timer keeps places: once checked out, the order's workflow does */
+const holdsPlaces = (basket: OpenBasket) => basket.checkedOutOrderId === null && basket.entries.some((entry) => entry.hold === 'held');
 
 export function createBasketService(deps: BasketServiceDeps) {
   const now = deps.now ?? (() => new Date());
@@ -269,6 +271,11 @@ export function createBasketService(deps: BasketServiceDeps) {
       const issues = validateBasket(basket, flags, { ...facts, claimedPlaces });
       if (holdsPlaces(basket)) await renewHold(basketId);
       return { valid: issues.length === 0, issues };
+    },
+
+    /** The checkout placed the basket's order: the basket changes no more (idempotent). */
+    async markCheckedOut(basketId: string, orderId: number, metadata: Partial<EventMetadata>): Promise<void> {
+      await handleCommand<BasketState, BasketEventWithTime>(deps.store, basketStreamName(basketId), basketFolder, (current) => decideBasket({ type: 'MarkCheckedOut', data: { orderId } }, current), metadata);
     },
 
     /** The hold's TTL elapsed (Temporal activity): give back every place the basket ever held, then

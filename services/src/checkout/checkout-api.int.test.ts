@@ -41,6 +41,10 @@ describe('placing an order from a basket', () => {
     expect(kit.workflowCalls).toContain(`start ${placed.body.id} ${basketId}`);
     const read = await api().get(`/api/orders/${placed.body.id}`).set(as(customerOne));
     expect(read.body).toEqual(placed.body);
+
+    const changed = await api().post(`/api/baskets/${basketId}/entries`).set(as(customerOne)).send({ entries: [{ productDefinitionId: 1031, slotId: 31 }] });
+    expect(changed.status).toBe(409);
+    expect(changed.body.code).toBe('BASKET_CHECKED_OUT');
   });
 
   it("a guest's checkout places the order and answers a token with which the guest reads it", async () => {

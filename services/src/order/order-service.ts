@@ -98,6 +98,9 @@ export function createOrderService(deps: OrderServiceDeps) {
     );
     if (checkout.newState.status !== 'started') throw new Error(`checkout ${checkoutId} was not started`);
     const { orderId } = checkout.newState;
+    // from here the basket changes no more; its entries as they now stand are what the order holds
+    await deps.basket.markCheckedOut(basketId, orderId, metadata);
+    const frozen = await deps.basket.get(caller, basketId);
     await startWorkflow(orderId, basketId);
     const data = {
       orderId,
@@ -105,9 +108,9 @@ export function createOrderService(deps: OrderServiceDeps) {
       basketId,
       accountId: basket.accountId,
       refno: refnoOf(orderId),
-      items: orderItemsOf(basket.entries),
-      comment: basket.comment,
-      addresses: { shippingAddressId: basket.shippingAddressId, billingAddressId: basket.billingAddressId },
+      items: orderItemsOf(frozen.entries),
+      comment: frozen.comment,
+      addresses: { shippingAddressId: frozen.shippingAddressId, billingAddressId: frozen.billingAddressId },
     };
     const outcome = await handleCommand<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder, (state) => decideOrder({ type: 'PlaceOrder', data }, state), metadata);
     if (outcome.newState.status !== 'placed') throw orderNotFound();
