@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyDto } from './basket';
 import { checkoutPaymentBody } from './domain/checkout-payment';
+import { customFormFieldDefinition } from './domain/custom-form-fields';
 import { orderDto } from './order';
 import { basketId, checkoutId } from './validators/ids';
 import { trimmedCommaSeparatedList } from './validators/comma-lists';
@@ -15,14 +16,15 @@ export const checkoutErrorCodes = {
   redirectNotAllowed: 'REDIRECT_URL_NOT_ALLOWED',
   unknownDiscountCode: 'DISCOUNT_CODE_UNKNOWN',
   unknownVoucherCode: 'VOUCHER_CODE_UNKNOWN',
+  conditionsMissing: 'CHECKOUT_CONDITIONS_MISSING',
 } as const;
 
 /** Checkout events (stream `checkout-<uuid>`): which basket it came from and which order it leads to. */
-export type CheckoutEvent = {
-  type: 'CheckoutStarted';
-  data: { checkoutId: string; basketId: string; accountId: string | null; orderId: number };
-};
-export const checkoutEventTypes = ['CheckoutStarted'] as const satisfies readonly CheckoutEvent['type'][];
+export type CheckoutEvent =
+  | { type: 'CheckoutStarted'; data: { checkoutId: string; basketId: string; accountId: string | null; orderId: number } }
+  /** the customer's answers to the operator's checkout conditions (custom form fields), validated */
+  | { type: 'CheckoutConditionsSubmitted'; data: { checkoutId: string; formValues: Record<string, unknown> } };
+export const checkoutEventTypes = ['CheckoutStarted', 'CheckoutConditionsSubmitted'] as const satisfies readonly CheckoutEvent['type'][];
 export const checkoutStreamName = (id: string) => `checkout-${id}`;
 
 /** POST /checkout: from a basket (checkouts from loose items come with the next slice). */
@@ -55,6 +57,9 @@ export const onSitePaymentBody = z.object({ intent: z.literal('onSite') });
 export const checkoutPaymentRequest = z.union([onSitePaymentBody, checkoutPaymentBody]);
 export type CheckoutPaymentRequest = z.infer<typeof checkoutPaymentRequest>;
 
+/** POST …/checkout-conditions: values keyed by field name; each is checked against its field. */
+export const checkoutConditionsBody = z.object({ formValues: z.record(z.string(), z.unknown()) });
+
 export const checkoutDto = z.object({
   id: checkoutId,
   basketId,
@@ -62,6 +67,8 @@ export const checkoutDto = z.object({
   /** the order as it is now: items with frozen prices, total, status */
   order: orderDto,
   total: moneyDto,
+  /** the operator's checkout conditions for the channel, the values given, and whether payment may start */
+  conditions: z.object({ fields: z.array(customFormFieldDefinition), values: z.record(z.string(), z.unknown()), complete: z.boolean() }),
 });
 export type CheckoutDto = z.infer<typeof checkoutDto>;
 

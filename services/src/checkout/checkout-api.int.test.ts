@@ -106,6 +106,16 @@ describe('paying on site, staff confirm', () => {
     const checkout = await api().post('/api/checkout').set(as(customerOne)).send({ basketId });
     const { orderId } = checkout.body;
 
+    expect(checkout.body.conditions).toMatchObject({ fields: expect.arrayContaining([expect.objectContaining({ name: 'acceptTerms', required: true })]), values: {}, complete: false });
+    const early = await api().post(`/api/checkout/${checkout.body.id}/payment`).set(as(customerOne)).send({ intent: 'onSite' });
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe('CHECKOUT_CONDITIONS_MISSING');
+    const unticked = await api().post(`/api/checkout/${checkout.body.id}/checkout-conditions`).set(as(customerOne)).send({ formValues: { acceptTerms: false } });
+    expect(unticked.status).toBe(400);
+    expect(unticked.body.errors[0].path).toBe('body.formValues.acceptTerms');
+    const accepted = await api().post(`/api/checkout/${checkout.body.id}/checkout-conditions`).set(as(customerOne)).send({ formValues: { acceptTerms: true, noteForStaff: 'two skiers' } });
+    expect(accepted.body.conditions).toMatchObject({ values: { acceptTerms: true, noteForStaff: 'two skiers' }, complete: true });
+
     const reserved = await api().post(`/api/checkout/${checkout.body.id}/payment`).set(as(customerOne)).send({ intent: 'onSite' });
     expect(reserved.status).toBe(200);
     expect(reserved.body).toMatchObject({ redirectUrl: null, checkout: { order: { status: 'RESERVED', paymentStatus: 'PENDING', paymentMethod: 'ON_SITE' } } });
@@ -144,6 +154,7 @@ describe('card payment, discounts, vouchers, details', () => {
   let checkoutId: string;
   beforeAll(async () => {
     checkoutId = (await api().post('/api/checkout').set(as(null)).send({ basketId: await basketWith(null, 32, 1) })).body.id;
+    await api().post(`/api/checkout/${checkoutId}/checkout-conditions`).set(as(null)).send({ formValues: { acceptTerms: true } });
   });
   const redirectUrls = { success: 'http://localhost:3000/done', error: 'http://localhost:3000/error', cancel: 'http://localhost:3000/cancel' };
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { getBasketHoldStatus, getCheckoutState, type RunningWorker } from '@alpenpass/workflows';
@@ -33,6 +33,9 @@ let staff: string;
 
 beforeAll(async () => {
   kit = await createBasketTestKit();
+  // workflow ids are order ids, and the dev server outlives each test's database: start far from
+  // the ids earlier runs used
+  await kit.db.knex.raw(`alter sequence order_id_seq restart with ${randomInt(1_000_000, 2_000_000_000)}`);
   await kit.scheduleSlot(41, 4);
   await kit.scheduleSlot(42, 4);
   const deps = { config, store: kit.store, knex: kit.db.knex, log, temporal: temporal.client };
@@ -95,6 +98,7 @@ describe('the checkout workflow on the Temporal dev server', () => {
   it('on site: RESERVED outlives the timeout with its places held; staff confirm → PAID and the places become bookings', async () => {
     const { checkout, claim } = await placeOrder(42, 2);
     const client = await temporal.client();
+    await request(app).post(`/api/checkout/${checkout.id}/checkout-conditions`).set(shopHeaders).send({ formValues: { acceptTerms: true } });
     const reserved = await request(app).post(`/api/checkout/${checkout.id}/payment`).set(shopHeaders).send({ intent: 'onSite' });
     expect(reserved.body.checkout.order.status).toBe('RESERVED');
     expect(await waitFor(() => getCheckoutState(client, checkout.orderId), (state) => state === 'reserved')).toBe('reserved');

@@ -5,16 +5,20 @@ import { conflict, notFound } from '../platform/domain-error';
 
 /** The checkout aggregate (stream checkout-<uuid>): the basket it was started from and the order it
  * leads to. In this slice the order carries everything that is paid for (docs/checkout.md). */
-export type CheckoutState = { status: 'unknown' } | { status: 'started'; checkoutId: string; basketId: string; accountId: string | null; orderId: number };
+export type CheckoutState =
+  | { status: 'unknown' }
+  | { status: 'started'; checkoutId: string; basketId: string; accountId: string | null; orderId: number; conditions: Record<string, unknown> };
 
 export const initialCheckoutState = (): CheckoutState => ({ status: 'unknown' });
 
 export function evolveCheckout(state: CheckoutState, event: CheckoutEvent): CheckoutState {
   switch (event.type) {
     case 'CheckoutStarted':
-      return state.status === 'unknown' ? { status: 'started', ...event.data } : state;
+      return state.status === 'unknown' ? { status: 'started', ...event.data, conditions: {} } : state;
+    case 'CheckoutConditionsSubmitted':
+      return state.status === 'started' ? { ...state, conditions: event.data.formValues } : state;
     default: {
-      const unexpected: never = event.type;
+      const unexpected: never = event;
       return unexpected;
     }
   }
@@ -22,7 +26,10 @@ export function evolveCheckout(state: CheckoutState, event: CheckoutEvent): Chec
 
 export const checkoutFolder = { initialState: initialCheckoutState, evolve: evolveCheckout };
 
-export type CheckoutCommand = { type: 'StartCheckout'; data: { checkoutId: string; basketId: string; accountId: string | null; orderId: number } };
+export type CheckoutCommand =
+  | { type: 'StartCheckout'; data: { checkoutId: string; basketId: string; accountId: string | null; orderId: number } }
+  /** values already validated against the channel's fields (pure: the fields are an outside fact) */
+  | { type: 'SubmitConditions'; data: { formValues: Record<string, unknown> } };
 
 /** A basket is checked out once: a second start (a double click, a retry) changes nothing and the
  * caller goes on with the order recorded first. */
@@ -34,8 +41,13 @@ export function decideCheckout(command: CheckoutCommand, state: CheckoutState): 
         return [];
       }
       return [{ type: 'CheckoutStarted', data: command.data }];
+    case 'SubmitConditions': {
+      if (state.status !== 'started') throw checkoutNotFound();
+      if (JSON.stringify(state.conditions) === JSON.stringify(command.data.formValues)) return [];
+      return [{ type: 'CheckoutConditionsSubmitted', data: { checkoutId: state.checkoutId, formValues: command.data.formValues } }];
+    }
     default: {
-      const unexpected: never = command.type;
+      const unexpected: never = command;
       return unexpected;
     }
   }

@@ -24,6 +24,20 @@ describe('StartCheckout', () => {
   });
 });
 
+describe('SubmitConditions', () => {
+  const formValues = { acceptTerms: true, noteForStaff: 'late' };
+  it('records the answers; the same answers again change nothing', () => {
+    const submitted: CheckoutEvent = { type: 'CheckoutConditionsSubmitted', data: { checkoutId, formValues } };
+    expect(decideCheckout({ type: 'SubmitConditions', data: { formValues } }, given(started))).toEqual([submitted]);
+    expect(given(started, submitted)).toMatchObject({ conditions: formValues });
+    expect(decideCheckout({ type: 'SubmitConditions', data: { formValues } }, given(started, submitted))).toEqual([]);
+  });
+
+  it('refuses a checkout that does not exist', () => {
+    expect(() => decideCheckout({ type: 'SubmitConditions', data: { formValues } }, given())).toThrow(expect.objectContaining({ code: 'CHECKOUT_NOT_FOUND' }));
+  });
+});
+
 describe('who may use a checkout', () => {
   it('its customer and staff; another customer and a guest get 404 as for an unknown checkout', () => {
     expect(accessibleCheckout(given(started), customer('acc-1')).orderId).toBe(7);

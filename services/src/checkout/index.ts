@@ -35,7 +35,7 @@ export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}
     accessSecret: deps.config.orderAccessSecret,
     log: deps.log,
   });
-  const checkouts = createCheckoutService({ orders, workflows, payments: options.payments ?? unwiredPaymentProvider, allowedRedirectOrigins: deps.config.allowedRedirectOrigins, log: deps.log });
+  const checkouts = createCheckoutService({ store: deps.store, orders, workflows, payments: options.payments ?? unwiredPaymentProvider, allowedRedirectOrigins: deps.config.allowedRedirectOrigins, log: deps.log });
   return {
     name: 'checkout',
     routers: [checkoutRouter(checkouts), orderRouter(orders, deps.knex), orderAdminRouter(orders)],
