@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { moneyDto } from './basket';
 import { checkoutPaymentBody } from './domain/checkout-payment';
+import { medium } from './domain/medium';
 import { customFormFieldDefinition } from './domain/custom-form-fields';
 import { orderDto } from './order';
-import { basketId, checkoutId } from './validators/ids';
+import { basketId, checkoutId, numericId } from './validators/ids';
 import { trimmedCommaSeparatedList } from './validators/comma-lists';
 import { uuidString } from './validators/text-formats';
 
@@ -45,6 +46,14 @@ export const patchCheckoutBody = z
   })
   .partial();
 export type CheckoutDetails = z.infer<typeof patchCheckoutBody>;
+
+/** §7 PATCH …/items/{itemId}/personalization. */
+export const checkoutPersonalizationBody = z.object({
+  personId: numericId.nullable().default(null),
+  mediumType: medium.nullable().default(null),
+  keycardId: numericId.nullable().default(null),
+});
+export type CheckoutPersonalization = z.infer<typeof checkoutPersonalizationBody>;
 
 /** §5: discount codes are strings; voucher codes are trimmed and must be non-empty. */
 export const addDiscountBody = z.object({ discountCode: z.string().max(100) });

@@ -18,6 +18,8 @@ export const orderErrorCodes = {
   orderPaid: 'ORDER_ALREADY_PAID',
   orderCancelled: 'ORDER_CANCELLED',
   orderServiceUnavailable: 'ORDER_SERVICE_UNAVAILABLE',
+  itemNotFound: 'ORDER_ITEM_NOT_FOUND',
+  mediumNotOffered: 'MEDIUM_NOT_OFFERED',
 } as const;
 
 /** One order item: a basket entry with its price frozen when the order was placed. */
@@ -64,6 +66,7 @@ export type OrderEvent =
     }
   | { type: 'OrderAddressesChanged'; data: { orderId: number } & Partial<OrderAddresses> }
   | { type: 'OrderCommentChanged'; data: { orderId: number; comment: string | null } }
+  | { type: 'OrderItemPersonalized'; data: { orderId: number; itemId: string } & Personalization }
   /** payment on site chosen: the order is reserved, its places stay held until staff confirm */
   | { type: 'OrderReserved'; data: { orderId: number; method: 'ON_SITE' } }
   | { type: 'OrderPaymentStarted'; data: { orderId: number; method: PaymentMethod } }
@@ -76,6 +79,7 @@ export const orderEventTypes = [
   'OrderPlaced',
   'OrderAddressesChanged',
   'OrderCommentChanged',
+  'OrderItemPersonalized',
   'OrderReserved',
   'OrderPaymentStarted',
   'OrderPaid',

@@ -5,6 +5,7 @@ import {
   checkoutConditionsBody,
   checkoutDto,
   checkoutItemParams,
+  checkoutPersonalizationBody,
   checkoutParams,
   checkoutPaymentDto,
   checkoutPaymentRequest,
@@ -37,6 +38,10 @@ export function checkoutRouter(service: CheckoutService): ApiRouter {
     )
     .route({ method: 'get', path: '/:checkoutId/items/:itemId', summary: 'One item of the checkout', access: 'public', params: checkoutItemParams, response: orderItemDto }, ({ params, ctx, req }) =>
       service.item(caller(ctx, req), params.checkoutId, params.itemId),
+    )
+    .route(
+      { method: 'patch', path: '/:checkoutId/items/:itemId/personalization', summary: 'Personalize an item (person, medium, keycard)', access: 'public', params: checkoutItemParams, body: checkoutPersonalizationBody, response: checkoutDto },
+      ({ params, body, ctx, req }) => service.personalize(caller(ctx, req), params.checkoutId, params.itemId, body),
     )
     .route(
       { method: 'post', path: '/:checkoutId/checkout-conditions', summary: "Answer the operator's checkout conditions (custom form fields of the channel)", access: 'public', params: checkoutParams, body: checkoutConditionsBody, response: checkoutDto },

@@ -152,8 +152,11 @@ describe('paying on site, staff confirm', () => {
 
 describe('card payment, discounts, vouchers, details', () => {
   let checkoutId: string;
+  let itemId: string;
   beforeAll(async () => {
-    checkoutId = (await api().post('/api/checkout').set(as(null)).send({ basketId: await basketWith(null, 32, 1) })).body.id;
+    const checkout = await api().post('/api/checkout').set(as(null)).send({ basketId: await basketWith(null, 32, 1) });
+    checkoutId = checkout.body.id;
+    itemId = checkout.body.order.items[0].id;
     await api().post(`/api/checkout/${checkoutId}/checkout-conditions`).set(as(null)).send({ formValues: { acceptTerms: true } });
   });
   const redirectUrls = { success: 'http://localhost:3000/done', error: 'http://localhost:3000/error', cancel: 'http://localhost:3000/cancel' };
@@ -171,6 +174,21 @@ describe('card payment, discounts, vouchers, details', () => {
     expect(evil.body).toMatchObject({ code: 'REDIRECT_URL_NOT_ALLOWED', errors: [{ path: 'redirectUrls.success' }] });
     const bad = await api().post(`/api/checkout/${checkoutId}/payment`).set(as(null)).send({ intent: 'existing', redirectUrls });
     expect(bad.status).toBe(400);
+  });
+
+  it("personalizes an item with a medium its product offers; refuses another medium, a guest's person, an unknown item", async () => {
+    const path = `/api/checkout/${checkoutId}/items/${itemId}/personalization`;
+    const done = await api().patch(path).set(as(null)).send({ mediumType: 'CODE_DIRECT' });
+    expect(done.status).toBe(200);
+    expect(done.body.order.items[0].personalization).toEqual({ personId: null, medium: 'CODE_DIRECT', keycardId: null });
+    expect((await api().get(`/api/checkout/${checkoutId}/items/${itemId}`).set(as(null))).body.personalization.medium).toBe('CODE_DIRECT');
+    const other = await api().patch(path).set(as(null)).send({ mediumType: 'SWISSPASS' });
+    expect(other.status).toBe(400);
+    expect(other.body).toMatchObject({ code: 'MEDIUM_NOT_OFFERED', errors: [{ path: 'mediumType' }] });
+    expect((await api().patch(path).set(as(null)).send({ personId: 5 })).body.code).toBe('PERSON_NOT_FOUND');
+    const unknown = await api().patch(`/api/checkout/${checkoutId}/items/6f1d2c3b-4a59-4e68-8877-665544338888/personalization`).set(as(null)).send({ mediumType: null });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.detail).toBe('item with id not found');
   });
 
   it('no discount or voucher code is known yet; a blank voucher code is refused', async () => {

@@ -1,4 +1,4 @@
-import { checkoutConditionsBody, checkoutErrorCodes, checkoutStreamName, customFormValues, type CheckoutDetails, type CheckoutDto, type CheckoutPaymentDto, type CheckoutPaymentRequest } from '@alpenpass/contracts';
+import { checkoutConditionsBody, checkoutErrorCodes, type CheckoutPersonalization, checkoutStreamName, customFormValues, type CheckoutDetails, type CheckoutDto, type CheckoutPaymentDto, type CheckoutPaymentRequest } from '@alpenpass/contracts';
 import { z } from 'zod';
 import type { Caller } from '../basket/basket-service';
 import { conflict, notFound } from '../platform/domain-error';
@@ -89,6 +89,13 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       if (addresses.shippingAddressId !== undefined || addresses.billingAddressId !== undefined) changed = await orders.changeAddresses({ ...caller, viaCheckout: true }, order.orderId, addresses);
       if (comment !== undefined) changed = await orders.command(caller, order.orderId, { type: 'ChangeOrderComment', data: { comment } });
       return dto(caller, checkout, changed);
+    },
+
+    async personalize(caller: CheckoutCaller, checkoutId: string, itemId: string, body: CheckoutPersonalization): Promise<CheckoutDto> {
+      const { checkout, order } = await load(caller, checkoutId);
+      assertOpen(order);
+      const personalization = { personId: body.personId, medium: body.mediumType, keycardId: body.keycardId };
+      return dto(caller, checkout, await orders.personalizeItem({ ...caller, viaCheckout: true }, order.orderId, itemId, personalization));
     },
 
     /** POST …/checkout-conditions: each value checked against the channel's field (§3 kinds). */

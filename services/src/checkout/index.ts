@@ -3,6 +3,8 @@ import type { ContextDeps, ContextModule } from '../context-module';
 import { basketContext, type BasketService } from '../basket';
 import type { AccountResources } from '../basket/account-resources';
 import { createCapacityCommands } from '../capacity';
+import { loadProduct, readModelFactSources } from '../basket/basket-facts';
+import { emptyFacts } from '../basket/entry-facts';
 import { orderAdminRouter, orderRouter } from '../order/api';
 import { temporalCheckoutWorkflows, type CheckoutWorkflows } from '../order/checkout-workflows';
 import { createOrderService, type OrderService } from '../order/order-service';
@@ -32,6 +34,7 @@ export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}
     capacity: createCapacityCommands(deps.store),
     workflows,
     accounts: options.accounts,
+    productMedia: async (productId) => (await loadProduct(readModelFactSources(deps.knex, deps.store), emptyFacts(new Date()), productId))?.media ?? null,
     accessSecret: deps.config.orderAccessSecret,
     log: deps.log,
   });

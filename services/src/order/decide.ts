@@ -1,4 +1,4 @@
-import { orderErrorCodes, type Money, type OrderAddresses, type OrderEvent, type OrderItemRecord, type PaymentMethod } from '@alpenpass/contracts';
+import { orderErrorCodes, type Medium, type Personalization, type Money, type OrderAddresses, type OrderEvent, type OrderItemRecord, type PaymentMethod } from '@alpenpass/contracts';
 import { conflict, invalid, notFound } from '../platform/domain-error';
 import type { OrderState, PlacedOrder } from './order';
 
@@ -18,6 +18,8 @@ export type OrderCommand =
   | { type: 'PlaceOrder'; data: PlaceOrderData }
   | { type: 'ChangeOrderAddresses'; data: Partial<OrderAddresses> }
   | { type: 'ChangeOrderComment'; data: { comment: string | null } }
+  /** `offeredMedia`: the media the item's product offers (catalogue), null when it is not known */
+  | { type: 'PersonalizeItem'; data: { itemId: string; personalization: Personalization; offeredMedia: Medium[] | null } }
   | { type: 'ReserveOnSite'; data: Record<string, never> }
   | { type: 'StartPayment'; data: { method: PaymentMethod } }
   /** staff confirm a reserved order (paid on site); the card provider confirms a pending one */
@@ -57,6 +59,20 @@ function changeAddresses(order: PlacedOrder, addresses: Partial<OrderAddresses>)
   if (order.orderStatus === 'CANCELLED') throw conflict(orderErrorCodes.orderCancelled, `Order ${order.orderId} was cancelled.`);
   const changed = Object.fromEntries(Object.entries(addresses).filter(([name, value]) => value !== undefined && order.addresses[name as keyof OrderAddresses] !== value));
   return Object.keys(changed).length === 0 ? [] : [{ type: 'OrderAddressesChanged', data: { orderId: order.orderId, ...changed } }];
+}
+
+function personalizeItem(order: PlacedOrder, data: Extract<OrderCommand, { type: 'PersonalizeItem' }>['data']): OrderEvent[] {
+  refuseUnlessOpen(order);
+  if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
+  const item = order.items.find((candidate) => candidate.itemId === data.itemId);
+  if (!item) throw notFound(orderErrorCodes.itemNotFound, 'item with id not found');
+  const { personId, medium, keycardId } = data.personalization;
+  if (medium !== null && data.offeredMedia !== null && !data.offeredMedia.includes(medium)) {
+    throw invalid(orderErrorCodes.mediumNotOffered, `The medium ${medium} is not offered for product ${item.productId}.`, 'mediumType');
+  }
+  const current = item.personalization;
+  if (current && current.personId === personId && current.medium === medium && current.keycardId === keycardId) return [];
+  return [{ type: 'OrderItemPersonalized', data: { orderId: order.orderId, itemId: item.itemId, personId, medium, keycardId } }];
 }
 
 function reserveOnSite(order: PlacedOrder): OrderEvent[] {
@@ -100,6 +116,8 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       refuseUnlessOpen(order);
       return order.comment === command.data.comment ? [] : [{ type: 'OrderCommentChanged', data: { orderId: order.orderId, comment: command.data.comment } }];
     }
+    case 'PersonalizeItem':
+      return personalizeItem(placed(state), command.data);
     case 'ReserveOnSite':
       return reserveOnSite(placed(state));
     case 'StartPayment':

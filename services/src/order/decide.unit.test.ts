@@ -172,3 +172,22 @@ describe('RecordPlacesBooked', () => {
     expect(refusal({ type: 'RecordPlacesBooked', data: { itemIds: [A] } }, placedEvent, reserved)).toMatchObject({ kind: 'conflict', code: 'ORDER_NOT_OPEN' });
   });
 });
+
+describe('PersonalizeItem', () => {
+  const personalization = { personId: null, medium: 'SWISSPASS' as const, keycardId: null };
+  const personalize = (itemId: string, offeredMedia: ('SWISSPASS' | 'AXESS')[] | null = ['SWISSPASS']): OrderCommand => ({ type: 'PersonalizeItem', data: { itemId, personalization, offeredMedia } });
+
+  it('records the personalization of an item while the order is CREATED; the same again changes nothing', () => {
+    const personalized: OrderEvent = { type: 'OrderItemPersonalized', data: { orderId, itemId: A, ...personalization } };
+    expect(when(personalize(A), placedEvent)).toEqual([personalized]);
+    expect(given(placedEvent, personalized)).toMatchObject({ items: [expect.objectContaining({ itemId: A, personalization }), expect.objectContaining({ personalization: null })] });
+    expect(when(personalize(A), placedEvent, personalized)).toEqual([]);
+  });
+
+  it('refuses an unknown item (404), a medium the product does not offer (400), a reserved or paid order (409)', () => {
+    expect(refusal(personalize(B.replace('b', 'c')), placedEvent)).toMatchObject({ kind: 'not_found', code: 'ORDER_ITEM_NOT_FOUND', message: 'item with id not found' });
+    expect(refusal(personalize(A, ['AXESS']), placedEvent)).toMatchObject({ kind: 'invalid', code: 'MEDIUM_NOT_OFFERED', path: 'mediumType' });
+    expect(refusal(personalize(A), placedEvent, reserved)).toMatchObject({ kind: 'conflict', code: 'ORDER_NOT_OPEN' });
+    expect(refusal(personalize(A), placedEvent, reserved, paid)).toMatchObject({ kind: 'conflict', code: 'ORDER_ALREADY_PAID' });
+  });
+});

@@ -1,4 +1,4 @@
-import { checkoutStreamName, orderErrorCodes, orderStreamName, type BasketValidationIssue, type OrderAddresses, type OrderDto } from '@alpenpass/contracts';
+import { checkoutStreamName, orderErrorCodes, orderStreamName, type BasketValidationIssue, type Medium, type OrderAddresses, type OrderDto, type Personalization } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import type { BasketService } from '../basket';
 import type { Caller } from '../basket/basket-service';
@@ -28,6 +28,8 @@ export interface OrderServiceDeps {
   workflows: CheckoutWorkflows;
   /** what accounts own (addresses): none until the accounts context lands */
   accounts?: AccountResources;
+  /** the media a product offers (catalogue), to refuse a personalization with another medium */
+  productMedia?: (productId: number) => Promise<Medium[] | null>;
   /** signs guests' order access tokens */
   accessSecret: string;
   log: PlatformLogger;
@@ -148,6 +150,22 @@ export function createOrderService(deps: OrderServiceDeps) {
       const addressIds = [addresses.shippingAddressId, addresses.billingAddressId].filter((id): id is number => typeof id === 'number');
       if (!isStaff(caller.principal)) await checkOwnership(accounts, order.accountId, { addressIds });
       return runOrder(orderId, () => ({ type: 'ChangeOrderAddresses', data: addresses }), (state) => accessibleOrder(state, caller.principal, hasToken(caller)), eventMetadataOf(caller));
+    },
+
+    /** an item's person, medium and keycard: the person and keycard must be the account's (404 otherwise) */
+    async personalizeItem(caller: OrderCaller, orderId: number, itemId: string, personalization: Personalization): Promise<PlacedOrder> {
+      const order = await accessible(caller, orderId);
+      const { personId, keycardId } = personalization;
+      if (!isStaff(caller.principal)) {
+        await checkOwnership(accounts, order.accountId, {
+          personIds: personId === null ? [] : [personId],
+          keycardIds: keycardId === null ? [] : [keycardId],
+          keycardOfPerson: personId !== null && keycardId !== null ? { personId, keycardId } : undefined,
+        });
+      }
+      const item = order.items.find((candidate) => candidate.itemId === itemId);
+      const offeredMedia = item && deps.productMedia ? await deps.productMedia(item.productId) : null;
+      return runOrder(orderId, () => ({ type: 'PersonalizeItem', data: { itemId, personalization, offeredMedia } }), (state) => accessibleOrder(state, caller.principal, hasToken(caller)), eventMetadataOf(caller));
     },
 
     async command(caller: Caller, orderId: number, command: OrderCommand): Promise<PlacedOrder> {

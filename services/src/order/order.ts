@@ -40,6 +40,10 @@ function evolvePlaced(order: PlacedOrder, event: OrderEvent): PlacedOrder {
     }
     case 'OrderCommentChanged':
       return { ...order, comment: event.data.comment };
+    case 'OrderItemPersonalized': {
+      const { itemId, personId, medium, keycardId } = event.data;
+      return { ...order, items: order.items.map((item) => (item.itemId === itemId ? { ...item, personalization: { personId, medium, keycardId } } : item)) };
+    }
     case 'OrderReserved':
       return { ...order, orderStatus: 'RESERVED', paymentStatus: 'PENDING', paymentMethod: 'ON_SITE' };
     case 'OrderPaymentStarted':
