@@ -46,6 +46,7 @@ export const basketErrorCodes = {
   keycardNotFound: 'KEYCARD_NOT_FOUND',
   keycardNotOfPerson: 'KEYCARD_NOT_OF_PERSON',
   paymentDetailNotFound: 'PAYMENT_DETAIL_NOT_FOUND',
+  checkedOut: 'BASKET_CHECKED_OUT',
 } as const;
 
 /** Entry attributes: the age attribute is chosen through person types only (§5). */
@@ -222,7 +223,9 @@ export type BasketEvent =
   | { type: 'VoucherAddedToBasket'; data: { basketId: string; paymentDetailId: number } }
   | { type: 'VoucherRemovedFromBasket'; data: { basketId: string; paymentDetailId: number } }
   /** the hold's TTL elapsed: the places of these entries were released */
-  | { type: 'BasketHoldExpired'; data: { basketId: string; entryIds: string[] } };
+  | { type: 'BasketHoldExpired'; data: { basketId: string; entryIds: string[] } }
+  /** the basket became an order: it changes no more, its holds belong to the order */
+  | { type: 'BasketCheckedOut'; data: { basketId: string; orderId: number } };
 
 export const basketEventTypes = [
   'BasketCreated',
@@ -235,6 +238,7 @@ export const basketEventTypes = [
   'VoucherAddedToBasket',
   'VoucherRemovedFromBasket',
   'BasketHoldExpired',
+  'BasketCheckedOut',
 ] as const satisfies readonly BasketEvent['type'][];
 
 export const basketStreamName = (id: string) => `basket-${id}`;

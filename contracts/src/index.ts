@@ -53,3 +53,5 @@ export * from './basket';
 export * from './sale-limits';
 export * from './account';
 export * from './payment-provider';
+export * from './order';
+export * from './checkout';

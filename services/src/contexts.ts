@@ -5,6 +5,7 @@ import { bookingContext } from './booking';
 import { capacityContext } from './capacity';
 import { catalogueContext } from './catalogue';
 import { channelContext } from './channel';
+import { checkoutContext } from './checkout';
 import { pricingContext } from './pricing';
 
 /** Every bounded context of the shop, in the order their routes are mounted. Add one line per context. */
@@ -16,4 +17,5 @@ export const contextFactories: ContextFactory[] = [
   bookingContext,
   accountContext,
   (deps) => basketContext(deps, { accounts: accountResources(deps) }),
+  (deps) => checkoutContext(deps, { accounts: accountResources(deps), basket: basketContext(deps, { accounts: accountResources(deps) }).service }),
 ];

@@ -1,13 +1,15 @@
 import { createBasketHoldActivities, type BasketHoldDependencies } from './basket-hold/activities';
+import { createCheckoutActivities, type CheckoutDependencies } from './checkout/activities';
 import { createPriceGenerationActivities, type PriceGenerationDependencies } from './price-generation/activities';
 
 /** What the composition root injects: the command handlers the activities call. */
-export type ActivityDependencies = BasketHoldDependencies & Partial<PriceGenerationDependencies>;
+export type ActivityDependencies = BasketHoldDependencies & Partial<PriceGenerationDependencies> & Partial<CheckoutDependencies>;
 
 /** Every activity the worker offers, built over the injected dependencies. */
 export function createActivities(dependencies: ActivityDependencies) {
   return {
     ...createBasketHoldActivities(dependencies),
     ...createPriceGenerationActivities(dependencies),
+    ...createCheckoutActivities(dependencies),
   };
 }

@@ -19,3 +19,6 @@ export * from './price-generation/client';
 export * from './price-generation/workflow';
 export * from './price-generation/plan';
 export { createPriceGenerationActivities, type PriceGenerationDependencies, type PriceBatchInput } from './price-generation/activities';
+export * from './checkout/client';
+export * from './checkout/workflow';
+export { createCheckoutActivities, type CheckoutDependencies, type CheckoutOrderStatus } from './checkout/activities';

@@ -2,3 +2,4 @@
 // every workflow here, and import nothing that is not deterministic workflow code.
 export { basketHoldWorkflow } from './basket-hold/workflow';
 export { priceGenerationWorkflow } from './price-generation/workflow';
+export { checkoutWorkflow } from './checkout/workflow';

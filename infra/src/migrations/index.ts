@@ -6,6 +6,7 @@ import { eventTransactionIdsMigration } from './004-event-transaction-ids';
 import { projectionFailuresMigration } from './005-projection-failures';
 import { rateLimitsMigration } from './006-rate-limits';
 import { accountSequencesMigration } from './008-account-sequences';
+import { orderSequencesMigration } from './007-order-sequences';
 
 /** Schema migrations of the write side and shared tables, in order. Read-model tables are not here:
  * each projection creates its own (versioned) table so that it can be rebuilt side by side. */
@@ -23,4 +24,5 @@ export const migrations: Migration[] = [
   projectionFailuresMigration,
   rateLimitsMigration,
   accountSequencesMigration,
+  orderSequencesMigration,
 ];

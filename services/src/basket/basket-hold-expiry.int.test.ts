@@ -12,6 +12,7 @@ import { pricingContext } from '../pricing';
 import { startWorker } from '../roles/worker-role';
 import { startRelayRole } from '../roles/relay-role';
 import { startReactors } from '../platform/reactors';
+import { checkoutContext } from '../checkout';
 import { basketContext } from '.';
 import { createBasketTestKit, kitNow, type BasketTestKit } from './basket-test-kit';
 
@@ -34,8 +35,8 @@ beforeAll(async () => {
   await kit.scheduleSlot(22, 4);
   const deps = { config, store: kit.store, knex: kit.db.knex, log, temporal: temporal.client };
   const basket = basketContext(deps, { now: () => kitNow });
-  // the worker role refuses to start unless every activity dependency is lent: pricing lends its own
-  worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket] });
+  // the worker role refuses to start unless every activity dependency is lent: pricing and checkout lend their own
+  worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket, checkoutContext(deps, { basket: basket.service })] });
   nats = await connect({ servers: config.nats.url });
   running.push(await startRelayRole({ knex: kit.db.knex, store: kit.store, nats, bus, log }));
   running.push(await startReactors({ nats, bus, reactors: basket.reactors ?? [], log }));

@@ -9,6 +9,7 @@ import {
   type BasketEntryWithChildrenInput,
   type BasketEvent,
   type BasketValidationFlags,
+  type EventMetadata,
   type Personalization,
   type SaleLimits,
   defaultSaleLimits,
@@ -157,6 +158,15 @@ export function createBasketService(deps: BasketServiceDeps) {
     }
   }
 
+  async function releaseAllClaims(basketId: string, state: OpenBasket): Promise<void> {
+    const claims = Object.entries(state.slotClaims).map(([entryId, slotId]) => ({ entryId, slotId }));
+    const metadata = { correlationId: `basket-hold-${basketId}`, causationId: null, actor: 'system' };
+    if (!(await releasePlaces(deps.capacity, basketId, claims, metadata, deps.log))) {
+      throw new Error(`basket ${basketId}: not every hold could be released`);
+    }
+    await handleCommand<BasketState, BasketEventWithTime>(deps.store, basketStreamName(basketId), basketFolder, (current) => decideBasket({ type: 'ExpireHold', data: {} }, current), metadata);
+  }
+
   return {
     async create(caller: Caller, entries: BasketEntryWithChildrenInput[]): Promise<BasketDto> {
       if (!caller.principal && !(await guestCreations.admit(`guest-basket:${caller.clientAddress ?? 'unknown'}`))) {
@@ -263,17 +273,24 @@ export function createBasketService(deps: BasketServiceDeps) {
       return { valid: issues.length === 0, issues };
     },
 
+    /** The checkout placed the basket's order: the basket changes no more (idempotent). */
+    async markCheckedOut(basketId: string, orderId: number, metadata: Partial<EventMetadata>): Promise<void> {
+      await handleCommand<BasketState, BasketEventWithTime>(deps.store, basketStreamName(basketId), basketFolder, (current) => decideBasket({ type: 'MarkCheckedOut', data: { orderId } }, current), metadata);
+    },
+
     /** The hold's TTL elapsed (Temporal activity): give back every place the basket ever held, then
      * record the expiry. Idempotent: a retry releases nothing new and records nothing twice. */
     async releaseBasketHolds(basketId: string): Promise<void> {
       const state = await load(basketId);
-      if (state.status !== 'open') return;
-      const claims = Object.entries(state.slotClaims).map(([entryId, slotId]) => ({ entryId, slotId }));
-      const metadata = { correlationId: `basket-hold-${basketId}`, causationId: null, actor: 'system' };
-      if (!(await releasePlaces(deps.capacity, basketId, claims, metadata, deps.log))) {
-        throw new Error(`basket ${basketId}: not every hold could be released`);
-      }
-      await handleCommand<BasketState, BasketEventWithTime>(deps.store, basketStreamName(basketId), basketFolder, (current) => decideBasket({ type: 'ExpireHold', data: {} }, current), metadata);
+      // a checked-out basket's places belong to its order: only the order gives them back
+      if (state.status !== 'open' || state.checkedOutOrderId !== null) return;
+      await releaseAllClaims(basketId, state);
+    },
+
+    /** The order of this checked-out basket was cancelled: give back every place it held. Idempotent. */
+    async releaseOrderPlaces(basketId: string): Promise<void> {
+      const state = await load(basketId);
+      if (state.status === 'open') await releaseAllClaims(basketId, state);
     },
   };
 }

@@ -24,6 +24,8 @@ export interface OpenBasket {
   holdExpiredAt: string | null;
   /** when the running hold began (its first held place): the hold's lifetime counts from here */
   holdSince: string | null;
+  /** the order the basket became: from then on it changes no more (docs/checkout.md) */
+  checkedOutOrderId: number | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -87,6 +89,8 @@ function evolveOpen(state: OpenBasket, event: BasketEvent): OpenBasket {
       const entries = state.entries.map((entry) => (released.has(entry.entryId) ? { ...entry, hold: 'expired' as const } : entry));
       return { ...state, entries, holdExpiredAt: state.updatedAt, holdSince: null };
     }
+    case 'BasketCheckedOut':
+      return { ...state, checkedOutOrderId: event.data.orderId };
     default: {
       const unexpected: never = event;
       return unexpected;
@@ -108,6 +112,7 @@ export function evolveBasket(state: BasketState, event: BasketEventWithTime): Ba
       slotClaims: {},
       holdExpiredAt: null,
       holdSince: null,
+      checkedOutOrderId: null,
       createdAt: at,
       updatedAt: at,
     };

@@ -28,13 +28,24 @@ export type BasketCommand =
   | { type: 'AddVoucher'; data: { paymentDetailId: number } }
   | { type: 'RemoveVoucher'; data: { paymentDetailId: number } }
   /** the hold's TTL elapsed: the service released the places, the basket records it */
-  | { type: 'ExpireHold'; data: Record<string, never> };
+  | { type: 'ExpireHold'; data: Record<string, never> }
+  /** the basket became an order (the checkout placed it) */
+  | { type: 'MarkCheckedOut'; data: { orderId: number } };
 
 export const entryNotFound = () => notFound(basketErrorCodes.entryNotFound, ENTRY_NOT_FOUND_MESSAGE);
 
 function open(state: BasketState): OpenBasket {
   if (state.status === 'open') return state;
   throw notFound(basketErrorCodes.basketNotFound, 'Basket not found.');
+}
+
+/** An open basket that may still change: once checked out, its order holds what it had. */
+function changeable(state: BasketState): OpenBasket {
+  const basket = open(state);
+  if (basket.checkedOutOrderId !== null) {
+    throw conflict(basketErrorCodes.checkedOut, `The basket was checked out (order ${basket.checkedOutOrderId}); it cannot change any more.`);
+  }
+  return basket;
 }
 
 function findEntry(state: OpenBasket, entryId: string) {
@@ -91,35 +102,35 @@ export function decideBasket(command: BasketCommand, state: BasketState): Basket
       return [created, ...addEntries(basket, null, entries, facts)];
     }
     case 'AddEntries':
-      return addEntries(open(state), command.data.parentEntryId, command.data.entries, command.data.facts);
+      return addEntries(changeable(state), command.data.parentEntryId, command.data.entries, command.data.facts);
     case 'RemoveEntries': {
-      const basket = open(state);
+      const basket = changeable(state);
       for (const entryId of command.data.entryIds) findEntry(basket, entryId);
       const removed = [...new Set(command.data.entryIds.flatMap((entryId) => entryWithDescendants(basket, entryId)))];
       return [{ type: 'EntriesRemovedFromBasket', data: { basketId: basket.basketId, entryIds: removed } }];
     }
     case 'PersonalizeEntry':
-      return personalize(open(state), command.data);
+      return personalize(changeable(state), command.data);
     case 'ChangeBasketDetails':
-      return changeDetails(open(state), command.data);
+      return changeDetails(changeable(state), command.data);
     case 'AddPromoCode': {
-      const basket = open(state);
+      const basket = changeable(state);
       if (!command.data.known) throw notFound(basketErrorCodes.unknownPromoCode, `The promo code ${command.data.code} is not valid.`);
       if (basket.promoCodes.includes(command.data.code)) return [];
       return [{ type: 'PromoCodeAddedToBasket', data: { basketId: basket.basketId, code: command.data.code } }];
     }
     case 'RemovePromoCode': {
-      const basket = open(state);
+      const basket = changeable(state);
       if (!basket.promoCodes.includes(command.data.code)) return [];
       return [{ type: 'PromoCodeRemovedFromBasket', data: { basketId: basket.basketId, code: command.data.code } }];
     }
     case 'AddVoucher': {
-      const basket = open(state);
+      const basket = changeable(state);
       if (basket.vouchers.includes(command.data.paymentDetailId)) return [];
       return [{ type: 'VoucherAddedToBasket', data: { basketId: basket.basketId, paymentDetailId: command.data.paymentDetailId } }];
     }
     case 'RemoveVoucher': {
-      const basket = open(state);
+      const basket = changeable(state);
       if (!basket.vouchers.includes(command.data.paymentDetailId)) {
         throw notFound(basketErrorCodes.voucherNotInBasket, `The voucher ${command.data.paymentDetailId} is not in the basket.`);
       }
@@ -129,6 +140,12 @@ export function decideBasket(command: BasketCommand, state: BasketState): Basket
       if (state.status !== 'open') return [];
       const held = state.entries.filter((entry) => entry.hold === 'held').map((entry) => entry.entryId);
       return held.length === 0 ? [] : [{ type: 'BasketHoldExpired', data: { basketId: state.basketId, entryIds: held } }];
+    }
+    case 'MarkCheckedOut': {
+      const basket = open(state);
+      if (basket.checkedOutOrderId === command.data.orderId) return [];
+      if (basket.checkedOutOrderId !== null) throw conflict(basketErrorCodes.checkedOut, `The basket was checked out already (order ${basket.checkedOutOrderId}).`);
+      return [{ type: 'BasketCheckedOut', data: { basketId: basket.basketId, orderId: command.data.orderId } }];
     }
     default: {
       const unexpected: never = command;

@@ -204,3 +204,30 @@ describe('ExpireHold', () => {
     expect(decideBasket({ type: 'ExpireHold', data: {} }, given())).toEqual([]);
   });
 });
+
+describe('MarkCheckedOut', () => {
+  const checkedOut: BasketEvent = { type: 'BasketCheckedOut', data: { basketId, orderId: 7 } };
+
+  it('records the order the basket became, once', () => {
+    expect(decideBasket({ type: 'MarkCheckedOut', data: { orderId: 7 } }, given(created(), added(recordOf(A, 11))))).toEqual([checkedOut]);
+    expect(decideBasket({ type: 'MarkCheckedOut', data: { orderId: 7 } }, given(created(), checkedOut))).toEqual([]);
+    expect(refusal({ type: 'MarkCheckedOut', data: { orderId: 8 } }, created(), checkedOut)).toMatchObject({ kind: 'conflict', code: 'BASKET_CHECKED_OUT' });
+  });
+
+  it.each<BasketCommand>([
+    { type: 'AddEntries', data: { parentEntryId: null, entries: [newEntry(entryInput(11), [], B)], facts } },
+    { type: 'RemoveEntries', data: { entryIds: [A] } },
+    { type: 'PersonalizeEntry', data: { entryId: A, personalization: { personId: null, medium: null, keycardId: null }, product: null } },
+    { type: 'ChangeBasketDetails', data: { comment: 'x' } },
+    { type: 'AddPromoCode', data: { code: 'WINTER', known: true } },
+    { type: 'RemovePromoCode', data: { code: 'WINTER' } },
+    { type: 'AddVoucher', data: { paymentDetailId: 1 } },
+    { type: 'RemoveVoucher', data: { paymentDetailId: 1 } },
+  ])('a checked-out basket refuses $type with 409 BASKET_CHECKED_OUT', (command) => {
+    expect(refusal(command, created(), added(recordOf(A, 11)), checkedOut)).toMatchObject({ kind: 'conflict', code: 'BASKET_CHECKED_OUT' });
+  });
+
+  it("still records the expiry of its holds (the order's cancellation releases them)", () => {
+    expect(decideBasket({ type: 'ExpireHold', data: {} }, given(created(), added(recordOf(A, 11, { slotId: 3 })), checkedOut))).toEqual([{ type: 'BasketHoldExpired', data: { basketId, entryIds: [A] } }]);
+  });
+});

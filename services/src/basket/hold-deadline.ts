@@ -13,8 +13,9 @@ export interface HoldDeadline {
   endsByMs?: number;
 }
 
+/** Whether the basket's own hold keeps places: once checked out, its order's workflow does. */
 export const holdsPlaces = (basket: OpenBasket): boolean =>
-  basket.entries.some((entry) => entry.hold === 'held');
+  basket.checkedOutOrderId === null && basket.entries.some((entry) => entry.hold === 'held');
 
 /**
  * The one rule for a hold's end, read from the basket's own events: one TTL after its last change,

@@ -66,6 +66,9 @@ const environment = z.object({
   CONTENT_WEBHOOK_SECRET: z.string().min(16).default(developmentSecrets.CONTENT_WEBHOOK_SECRET),
   LOAD_DEMO_DATA: envBoolean,
   API_PROCESSES: envPositiveNumber.pipe(z.number().int('Expected a whole number').max(64, 'Expected at most 64')).default(2),
+  CHECKOUT_PAYMENT_TIMEOUT_SECONDS: envPositiveNumber.default(1200),
+  ALLOWED_REDIRECT_ORIGINS: envList.pipe(z.array(z.url().transform((url) => new URL(url).origin))).transform((list) => (list.length ? list : ['http://localhost:3000'])),
+  ORDER_ACCESS_SECRET: z.string().min(16).default(developmentSecrets.ORDER_ACCESS_SECRET),
 });
 
 export interface AppConfig {
@@ -106,6 +109,12 @@ export interface AppConfig {
   web: { dist: string; serve: boolean; sourceMaps: boolean };
   contentWebhookSecret: string;
   loadDemoData: boolean;
+  /** how long an order waits for its payment before it is cancelled and its holds released */
+  checkoutPaymentTimeoutMs: number;
+  /** where a payment provider may send the customer back to (no open redirect) */
+  allowedRedirectOrigins: string[];
+  /** signs the access tokens of guests' orders */
+  orderAccessSecret: string;
 }
 
 export class ConfigError extends Error {}
@@ -165,5 +174,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     web: { dist: e.WEB_DIST, serve: env.SERVE_WEB === undefined ? true : e.SERVE_WEB, sourceMaps: deployment === 'development' },
     contentWebhookSecret: e.CONTENT_WEBHOOK_SECRET,
     loadDemoData: env.LOAD_DEMO_DATA === undefined ? true : e.LOAD_DEMO_DATA,
+    checkoutPaymentTimeoutMs: e.CHECKOUT_PAYMENT_TIMEOUT_SECONDS * 1000,
+    allowedRedirectOrigins: e.ALLOWED_REDIRECT_ORIGINS,
+    orderAccessSecret: e.ORDER_ACCESS_SECRET,
   };
 }

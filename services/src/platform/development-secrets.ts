@@ -5,6 +5,7 @@
  */
 export const developmentSecrets = {
   CONTENT_WEBHOOK_SECRET: 'alpenpass-dev-content-webhook-secret',
+  ORDER_ACCESS_SECRET: 'alpenpass-dev-order-access-secret',
 } as const;
 
 export type SecretVariable = keyof typeof developmentSecrets;

@@ -3,7 +3,15 @@ import type { ContextModule } from '../context-module';
 import type { AppConfig } from '../platform/config';
 import type { Logger } from '../platform/logger';
 
-const requiredDependencies: (keyof ActivityDependencies)[] = ['releaseBasketHolds', 'listPricedDefinitionIds', 'generatePriceBatch'];
+const requiredDependencies: (keyof ActivityDependencies)[] = [
+  'releaseBasketHolds',
+  'listPricedDefinitionIds',
+  'generatePriceBatch',
+  'cancelUnpaidOrder',
+  'readOrderStatus',
+  'bookOrderPlaces',
+  'fulfilOrder',
+];
 
 /** The worker's activities call the contexts' command handlers; every dependency must be lent by a context. */
 export function collectActivityDependencies(contexts: ContextModule[]): ActivityDependencies {

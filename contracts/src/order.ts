@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { moneyDto, personalizationBody, priceSource, type Money, type Personalization, type PriceSource } from './basket';
+import { validityRange } from './domain/item-selection';
+import { orderPaymentStatus, orderStatus, orderType, type OrderPaymentStatus, type OrderStatus, type OrderType } from './domain/order';
+import { pageParameter, limitParameter, pagingDefaults, pagingMaxima } from './queries/paging';
+import { basketId, checkoutId, numericId, numericIdParam } from './validators/ids';
+import { trimmedCommaSeparatedList } from './validators/comma-lists';
+import { uuidString } from './validators/text-formats';
+
+/** §3 Order, §4 order status, §5 Orders, §7 Orders. See docs/checkout.md. */
+
+export const orderErrorCodes = {
+  orderNotFound: 'ORDER_NOT_FOUND',
+  basketNotValid: 'BASKET_NOT_VALID',
+  basketEmpty: 'BASKET_EMPTY',
+  orderNotOpen: 'ORDER_NOT_OPEN',
+  orderNotReserved: 'ORDER_NOT_RESERVED',
+  orderPaid: 'ORDER_ALREADY_PAID',
+  orderCancelled: 'ORDER_CANCELLED',
+  orderServiceUnavailable: 'ORDER_SERVICE_UNAVAILABLE',
+  itemNotFound: 'ORDER_ITEM_NOT_FOUND',
+  mediumNotOffered: 'MEDIUM_NOT_OFFERED',
+} as const;
+
+/** One order item: a basket entry with its price frozen when the order was placed. */
+export interface OrderItemRecord {
+  /** the basket entry it came from */
+  itemId: string;
+  parentItemId: string | null;
+  originItemId: string | null;
+  productId: number;
+  productDefinitionId: number;
+  slotId: number | null;
+  validity: { from: string; to: string } | null;
+  quantity: number;
+  attributes: Record<string, string | null>;
+  personalization: Personalization | null;
+  unitPrice: Money & { source: PriceSource };
+  /** unitPrice × quantity */
+  price: Money;
+}
+
+export interface OrderAddresses {
+  shippingAddressId: number | null;
+  billingAddressId: number | null;
+}
+
+export const paymentMethods = ['ON_SITE', 'CARD'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+export type OrderEvent =
+  | {
+      type: 'OrderPlaced';
+      data: {
+        orderId: number;
+        checkoutId: string;
+        basketId: string;
+        accountId: string | null;
+        type: OrderType;
+        refno: string;
+        items: OrderItemRecord[];
+        total: Money;
+        comment: string | null;
+        addresses: OrderAddresses;
+      };
+    }
+  | { type: 'OrderAddressesChanged'; data: { orderId: number } & Partial<OrderAddresses> }
+  | { type: 'OrderCommentChanged'; data: { orderId: number; comment: string | null } }
+  | { type: 'OrderItemPersonalized'; data: { orderId: number; itemId: string } & Personalization }
+  /** payment on site chosen: the order is reserved, its places stay held until staff confirm */
+  | { type: 'OrderReserved'; data: { orderId: number; method: 'ON_SITE' } }
+  | { type: 'OrderPaymentStarted'; data: { orderId: number; method: PaymentMethod } }
+  | { type: 'OrderPaid'; data: { orderId: number; method: PaymentMethod; confirmedBy: string } }
+  | { type: 'OrderCancelled'; data: { orderId: number; reason: 'PAYMENT_TIMEOUT' | 'ABANDONED' } }
+  /** the places of its slot items became bookings */
+  | { type: 'OrderPlacesBooked'; data: { orderId: number; itemIds: string[] } };
+
+export const orderEventTypes = [
+  'OrderPlaced',
+  'OrderAddressesChanged',
+  'OrderCommentChanged',
+  'OrderItemPersonalized',
+  'OrderReserved',
+  'OrderPaymentStarted',
+  'OrderPaid',
+  'OrderCancelled',
+  'OrderPlacesBooked',
+] as const satisfies readonly OrderEvent['type'][];
+
+export const orderStreamName = (orderId: number) => `order-${orderId}`;
+
+export const orderItemDto = z.object({
+  id: uuidString,
+  parentItemId: uuidString.nullable(),
+  originItemId: uuidString.nullable(),
+  productId: z.number().int(),
+  productDefinitionId: z.number().int(),
+  slotId: z.number().int().nullable(),
+  validity: validityRange.nullable(),
+  quantity: z.number().int(),
+  attributes: z.record(z.string(), z.string().nullable()),
+  personalization: personalizationBody.nullable(),
+  unitPrice: moneyDto.extend({ source: priceSource }),
+  price: moneyDto,
+});
+
+export const orderDto = z.object({
+  id: z.number().int(),
+  checkoutId: checkoutId,
+  basketId: basketId,
+  status: orderStatus,
+  paymentStatus: orderPaymentStatus.nullable(),
+  paymentMethod: z.enum(paymentMethods).nullable(),
+  type: orderType,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  refno: z.string(),
+  items: z.array(orderItemDto),
+  total: moneyDto,
+  comment: z.string().nullable(),
+  shippingAddressId: z.number().int().nullable(),
+  billingAddressId: z.number().int().nullable(),
+  /** only in the answer that placed a guest's order: the capability to read it again (?token=) */
+  accessToken: z.string().optional(),
+});
+export type OrderDto = z.infer<typeof orderDto>;
+
+export const orderSummaryDto = orderDto.pick({ id: true, checkoutId: true, status: true, paymentStatus: true, type: true, createdAt: true, refno: true, total: true });
+export type OrderSummaryDto = z.infer<typeof orderSummaryDto>;
+export const orderPageDto = z.object({ items: z.array(orderSummaryDto), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+
+/** POST /orders: the order is placed from a valid basket. */
+export const createOrderBody = z.object({ basketId });
+export const orderIdParams = z.object({ orderId: numericIdParam });
+export const checkoutIdParams = z.object({ checkoutId });
+/** a guest reads their order with the token it was placed with (§7: the page's token parameter) */
+export const orderReadQuery = z.object({ token: z.string().min(1).max(200).optional() });
+
+/** §5 Orders list: page default 0, limit default 20, status a list of order statuses. */
+export const orderListQuery = z.object({
+  page: pageParameter(pagingDefaults.orders.page),
+  limit: limitParameter(pagingDefaults.orders.limit, pagingMaxima.listLimit),
+  status: trimmedCommaSeparatedList.pipe(z.array(orderStatus)).optional(),
+  from: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+});
+export type OrderListQuery = z.infer<typeof orderListQuery>;
+export const latestOrderQuery = z.object({ type: orderType.optional() });
+
+export const patchOrderBody = z.object({ shippingAddressId: numericId.nullable(), billingAddressId: numericId.nullable() }).partial();
+
+export type { OrderPaymentStatus, OrderStatus, OrderType };

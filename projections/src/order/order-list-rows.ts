@@ -1,0 +1,110 @@
+import type { Knex } from 'knex';
+import { orderEventTypes, type OrderEvent, type OrderStatus, type OrderSummaryDto, type RecordedEvent } from '@alpenpass/contracts';
+import type { Projection, TableNames } from '../runtime/projection';
+
+/** The row both order lists keep per order: what a list shows and filters on. */
+interface OrderListRow {
+  order_id: number;
+  checkout_id: string;
+  account_id: string | null;
+  status: OrderStatus;
+  payment_status: string | null;
+  type: string;
+  refno: string;
+  total_amount: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const statusOf: Partial<Record<OrderEvent['type'], { status: OrderStatus; payment_status: string | null }>> = {
+  OrderReserved: { status: 'RESERVED', payment_status: 'PENDING' },
+  OrderPaymentStarted: { status: 'PENDING', payment_status: 'PENDING' },
+  OrderPaid: { status: 'PAID', payment_status: 'PAID' },
+};
+
+/** An order list read model; `includes` decides which orders it lists (the customers' list leaves
+ * guests' orders out). */
+export function orderListProjection<Logical extends string>(name: string, table: Logical, includes: (accountId: string | null) => boolean): Projection<Logical> {
+  return {
+    name,
+    version: 1,
+    handledTypes: orderEventTypes,
+    tables: [table],
+    async createTables(knex: Knex, tables: TableNames<Logical>) {
+      if (await knex.schema.hasTable(tables[table])) return;
+      await knex.schema.createTable(tables[table], (t) => {
+        t.integer('order_id').primary();
+        t.uuid('checkout_id').notNullable().index();
+        t.text('account_id').nullable().index();
+        t.text('status').notNullable();
+        t.text('payment_status').nullable();
+        t.text('type').notNullable();
+        t.text('refno').notNullable();
+        t.bigInteger('total_amount').notNullable();
+        t.timestamp('created_at', { useTz: true }).notNullable().index();
+        t.timestamp('updated_at', { useTz: true }).notNullable();
+      });
+    },
+    async apply(trx: Knex.Transaction, recorded: RecordedEvent, tables: TableNames<Logical>) {
+      const event = recorded as unknown as OrderEvent;
+      const at = recorded.metadata.at;
+      const rows = () => trx(tables[table]).where('order_id', event.data.orderId);
+      if (event.type === 'OrderPlaced') {
+        const { orderId, checkoutId, accountId, type, refno, total } = event.data;
+        if (!includes(accountId)) return;
+        await trx(tables[table])
+          .insert({ order_id: orderId, checkout_id: checkoutId, account_id: accountId, status: 'CREATED', payment_status: null, type, refno, total_amount: total.amount, created_at: at, updated_at: at })
+          .onConflict('order_id')
+          .ignore();
+        return;
+      }
+      if (event.type === 'OrderCancelled') {
+        await rows().update({ status: 'CANCELLED', payment_status: trx.raw("case when payment_status is null then null else 'CANCELLED' end"), updated_at: at });
+        return;
+      }
+      await rows().update({ ...(statusOf[event.type] ?? {}), updated_at: at });
+    },
+  };
+}
+
+export interface OrderListFilter {
+  accountId?: string;
+  statuses?: OrderStatus[];
+  type?: string;
+  checkoutId?: string;
+  /** created at or after / before (ISO date or date-time) */
+  from?: string;
+  to?: string;
+  page: number;
+  limit: number;
+}
+
+function toSummary(row: OrderListRow): OrderSummaryDto {
+  return {
+    id: row.order_id,
+    checkoutId: row.checkout_id,
+    status: row.status,
+    paymentStatus: row.payment_status as OrderSummaryDto['paymentStatus'],
+    type: row.type as OrderSummaryDto['type'],
+    createdAt: new Date(row.created_at).toISOString(),
+    refno: row.refno,
+    total: { amount: Number(row.total_amount), currency: 'CHF' },
+  };
+}
+
+/** The orders of a list, newest first, one page of them and how many match in all. */
+export async function findOrderList(knex: Knex, table: string, filter: OrderListFilter): Promise<{ items: OrderSummaryDto[]; total: number }> {
+  const query = knex(table).where((where) => {
+    if (filter.accountId !== undefined) where.where('account_id', filter.accountId);
+    if (filter.statuses?.length) where.whereIn('status', filter.statuses);
+    if (filter.type) where.where('type', filter.type);
+    if (filter.checkoutId) where.where('checkout_id', filter.checkoutId);
+    if (filter.from) where.where('created_at', '>=', filter.from);
+    if (filter.to) where.where('created_at', '<', filter.to);
+  });
+  const [rows, counted] = await Promise.all([
+    query.clone().select<OrderListRow[]>('*').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'order_id', order: 'desc' }]).offset(filter.page * filter.limit).limit(filter.limit),
+    query.clone().count<{ count: string }[]>({ count: '*' }),
+  ]);
+  return { items: rows.map(toSummary), total: Number(counted[0]?.count ?? 0) };
+}

@@ -1,0 +1,60 @@
+import {
+  API_HEADERS,
+  addDiscountBody,
+  addVoucherCodeBody,
+  checkoutConditionsBody,
+  checkoutDto,
+  checkoutItemParams,
+  checkoutPersonalizationBody,
+  checkoutParams,
+  checkoutPaymentDto,
+  checkoutPaymentRequest,
+  createCheckoutBody,
+  orderItemDto,
+  patchCheckoutBody,
+} from '@alpenpass/contracts';
+import type { Request } from 'express';
+import { ApiRouter } from '../platform/http/api-router';
+import type { RequestContext } from '../platform/http/request-context';
+import type { CheckoutCaller, CheckoutService } from './checkout-service';
+
+const caller = (ctx: RequestContext, req?: Request): CheckoutCaller => {
+  const channel = req?.headers[API_HEADERS.channelId];
+  return { principal: ctx.principal, correlationId: ctx.correlationId, channelId: typeof channel === 'string' ? channel : undefined };
+};
+
+/** §7 Checkout, the calls of this slice (docs/checkout.md). Ownership as for baskets. */
+export function checkoutRouter(service: CheckoutService): ApiRouter {
+  return new ApiRouter('Checkout', '/checkout')
+    .route({ method: 'post', path: '/', summary: 'Check out a basket: its order is placed with the prices frozen', access: 'public', body: createCheckoutBody, response: checkoutDto, status: 201 }, ({ body, ctx, req }) =>
+      service.create(caller(ctx, req), body.basketId),
+    )
+    .route({ method: 'get', path: '/:checkoutId', summary: 'Read a checkout', access: 'public', params: checkoutParams, response: checkoutDto }, ({ params, ctx, req }) => service.get(caller(ctx, req), params.checkoutId))
+    .route({ method: 'patch', path: '/:checkoutId', summary: 'Change addresses and comment', access: 'public', params: checkoutParams, body: patchCheckoutBody, response: checkoutDto }, ({ params, body, ctx, req }) =>
+      service.change(caller(ctx, req), params.checkoutId, body),
+    )
+    .route({ method: 'delete', path: '/:checkoutId', summary: 'Leave the checkout: the unpaid order is cancelled, its places released', access: 'public', params: checkoutParams }, ({ params, ctx }) =>
+      service.abandon(caller(ctx), params.checkoutId),
+    )
+    .route({ method: 'get', path: '/:checkoutId/items/:itemId', summary: 'One item of the checkout', access: 'public', params: checkoutItemParams, response: orderItemDto }, ({ params, ctx, req }) =>
+      service.item(caller(ctx, req), params.checkoutId, params.itemId),
+    )
+    .route(
+      { method: 'patch', path: '/:checkoutId/items/:itemId/personalization', summary: 'Personalize an item (person, medium, keycard)', access: 'public', params: checkoutItemParams, body: checkoutPersonalizationBody, response: checkoutDto },
+      ({ params, body, ctx, req }) => service.personalize(caller(ctx, req), params.checkoutId, params.itemId, body),
+    )
+    .route(
+      { method: 'post', path: '/:checkoutId/checkout-conditions', summary: "Answer the operator's checkout conditions (custom form fields of the channel)", access: 'public', params: checkoutParams, body: checkoutConditionsBody, response: checkoutDto },
+      ({ params, body, ctx, req }) => service.submitConditions(caller(ctx, req), params.checkoutId, body),
+    )
+    .route(
+      { method: 'post', path: '/:checkoutId/payment', summary: 'Pay: on site (order reserved) or by card (not wired yet: 503)', access: 'public', params: checkoutParams, body: checkoutPaymentRequest, response: checkoutPaymentDto },
+      ({ params, body, ctx, req }) => service.pay(caller(ctx, req), params.checkoutId, body),
+    )
+    .route({ method: 'post', path: '/:checkoutId/discounts', summary: 'Add a discount code (none known until the discount context)', access: 'public', params: checkoutParams, body: addDiscountBody, response: checkoutDto }, ({ params, body, ctx }) =>
+      service.addDiscount(caller(ctx), params.checkoutId, body.discountCode),
+    )
+    .route({ method: 'post', path: '/:checkoutId/vouchers', summary: 'Add a voucher code (none known until the payments context)', access: 'public', params: checkoutParams, body: addVoucherCodeBody, response: checkoutDto }, ({ params, body, ctx }) =>
+      service.addVoucher(caller(ctx), params.checkoutId, body.voucherCode),
+    );
+}

@@ -1,0 +1,149 @@
+import { checkoutConditionsBody, checkoutErrorCodes, type CheckoutPersonalization, checkoutStreamName, customFormValues, type CheckoutDetails, type CheckoutDto, type CheckoutPaymentDto, type CheckoutPaymentRequest } from '@alpenpass/contracts';
+import { z } from 'zod';
+import type { Caller } from '../basket/basket-service';
+import { conflict, notFound } from '../platform/domain-error';
+import { handleCommand } from '../platform/event-store/command-handler';
+import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
+import { parseInput } from '../platform/http/validate';
+import { eventMetadataOf } from '../platform/http/request-context';
+import type { CheckoutWorkflows } from '../order/checkout-workflows';
+import type { PlacedOrder } from '../order/order';
+import type { OrderService } from '../order/order-service';
+import { accessibleCheckout, checkoutFolder, decideCheckout, type CheckoutState } from './checkout';
+import { conditionFieldsFor, conditionsComplete, type CheckoutConditionsByChannel } from './checkout-conditions';
+import type { PaymentProvider } from './payment-provider';
+import { assertAllowedRedirects } from './redirect-origins';
+
+export interface CheckoutServiceDeps {
+  store: EventStore;
+  orders: OrderService;
+  workflows: CheckoutWorkflows;
+  payments: PaymentProvider;
+  allowedRedirectOrigins: readonly string[];
+  /** the checkout conditions per channel (checkout-conditions.ts); the default for any other */
+  conditions?: CheckoutConditionsByChannel;
+  log: PlatformLogger;
+}
+
+/** A checkout caller: the channel (x-channel-id) chooses the checkout conditions. */
+export interface CheckoutCaller extends Caller {
+  channelId?: string;
+}
+
+type StartedCheckout = Extract<CheckoutState, { status: 'started' }>;
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;
+
+/** A checkout whose order is paid, cancelled or being paid cannot change any more. */
+function assertOpen(order: PlacedOrder): void {
+  if (order.orderStatus !== 'CREATED') {
+    throw conflict(checkoutErrorCodes.checkoutClosed, `The checkout cannot change: its order ${order.refno} is ${order.orderStatus}.`);
+  }
+}
+
+/** §7 Checkout calls of this slice (docs/checkout.md): a checkout from a basket, its details and
+ * conditions, and payment on site. */
+export function createCheckoutService(deps: CheckoutServiceDeps) {
+  const { orders } = deps;
+  const fieldsFor = (caller: CheckoutCaller) => conditionFieldsFor(deps.conditions ?? {}, caller.channelId);
+
+  function dto(caller: CheckoutCaller, checkout: StartedCheckout, order: PlacedOrder): CheckoutDto {
+    const fields = fieldsFor(caller);
+    return {
+      id: checkout.checkoutId,
+      basketId: order.basketId,
+      orderId: order.orderId,
+      order: orders.view(order),
+      total: order.total,
+      conditions: { fields, values: checkout.conditions, complete: conditionsComplete(fields, checkout.conditions) },
+    };
+  }
+
+  async function load(caller: CheckoutCaller, checkoutId: string): Promise<{ checkout: StartedCheckout; order: PlacedOrder }> {
+    const checkout = accessibleCheckout(await orders.loadCheckout(checkoutId), caller.principal);
+    return { checkout, order: await orders.ofCheckout(checkout.orderId) };
+  }
+
+  return {
+    async create(caller: CheckoutCaller, basketId: string): Promise<CheckoutDto> {
+      const { checkoutId, order } = await orders.placeFromBasket(caller, basketId);
+      return dto(caller, accessibleCheckout(await orders.loadCheckout(checkoutId), caller.principal), order);
+    },
+
+    async get(caller: CheckoutCaller, checkoutId: string): Promise<CheckoutDto> {
+      const { checkout, order } = await load(caller, checkoutId);
+      return dto(caller, checkout, order);
+    },
+
+    async item(caller: CheckoutCaller, checkoutId: string, itemId: string) {
+      const item = (await this.get(caller, checkoutId)).order.items.find((candidate) => candidate.id === itemId);
+      if (!item) throw notFound('CHECKOUT_ITEM_NOT_FOUND', 'item with id not found');
+      return item;
+    },
+
+    async change(caller: CheckoutCaller, checkoutId: string, details: CheckoutDetails): Promise<CheckoutDto> {
+      const { checkout, order } = await load(caller, checkoutId);
+      assertOpen(order);
+      const { comment, ...addresses } = details;
+      let changed = order;
+      if (addresses.shippingAddressId !== undefined || addresses.billingAddressId !== undefined) changed = await orders.changeAddresses({ ...caller, viaCheckout: true }, order.orderId, addresses);
+      if (comment !== undefined) changed = await orders.command(caller, order.orderId, { type: 'ChangeOrderComment', data: { comment } });
+      return dto(caller, checkout, changed);
+    },
+
+    async personalize(caller: CheckoutCaller, checkoutId: string, itemId: string, body: CheckoutPersonalization): Promise<CheckoutDto> {
+      const { checkout, order } = await load(caller, checkoutId);
+      assertOpen(order);
+      const personalization = { personId: body.personId, medium: body.mediumType, keycardId: body.keycardId };
+      return dto(caller, checkout, await orders.personalizeItem({ ...caller, viaCheckout: true }, order.orderId, itemId, personalization));
+    },
+
+    /** POST …/checkout-conditions: each value checked against the channel's field (§3 kinds). */
+    async submitConditions(caller: CheckoutCaller, checkoutId: string, body: z.infer<typeof checkoutConditionsBody>): Promise<CheckoutDto> {
+      const { order } = await load(caller, checkoutId);
+      assertOpen(order);
+      const { formValues } = parseInput(z.object({ formValues: customFormValues(fieldsFor(caller)) }), body, 'body');
+      const outcome = await handleCommand(deps.store, checkoutStreamName(checkoutId), checkoutFolder, (state) => decideCheckout({ type: 'SubmitConditions', data: { formValues } }, state), eventMetadataOf(caller));
+      return dto(caller, accessibleCheckout(outcome.newState, caller.principal), order);
+    },
+
+    /** Leaving the checkout: an unpaid order is cancelled and the basket's places given back. */
+    async abandon(caller: CheckoutCaller, checkoutId: string): Promise<void> {
+      const { order } = await load(caller, checkoutId);
+      if (order.orderStatus === 'CANCELLED') return;
+      assertOpen(order);
+      await orders.command(caller, order.orderId, { type: 'CancelUnpaidOrder', data: { reason: 'ABANDONED' } });
+      await orders.cancelUnpaidOrder({ orderId: order.orderId, basketId: order.basketId });
+    },
+
+    async pay(caller: CheckoutCaller, checkoutId: string, request: CheckoutPaymentRequest): Promise<CheckoutPaymentDto> {
+      const { checkout, order } = await load(caller, checkoutId);
+      if (order.orderStatus === 'RESERVED' && request.intent === 'onSite') return { checkout: dto(caller, checkout, order), redirectUrl: null };
+      assertOpen(order);
+      if (!conditionsComplete(fieldsFor(caller), checkout.conditions)) {
+        throw conflict(checkoutErrorCodes.conditionsMissing, 'Please answer the checkout conditions first (POST …/checkout-conditions).');
+      }
+      if (request.intent === 'onSite') {
+        const reserved = await orders.command(caller, order.orderId, { type: 'ReserveOnSite', data: {} });
+        // should the signal get lost, the workflow finds the reservation when its timeout elapses
+        await deps.workflows.reserved(order.orderId).catch((error: unknown) => deps.log.error({ err: error, orderId: order.orderId }, 'checkout workflow not told of the reservation'));
+        return { checkout: dto(caller, checkout, reserved), redirectUrl: null };
+      }
+      assertAllowedRedirects(request.redirectUrls, deps.allowedRedirectOrigins);
+      const started = await deps.payments.startCardPayment({ orderId: order.orderId, refno: order.refno, amount: order.total, payment: request });
+      const pending = await orders.command(caller, order.orderId, { type: 'StartPayment', data: { method: 'CARD' } });
+      return { checkout: dto(caller, checkout, pending), redirectUrl: started.redirectUrl };
+    },
+
+    /** Until the discount context lands no code is known (like the basket's promo codes). */
+    async addDiscount(caller: CheckoutCaller, checkoutId: string, code: string): Promise<never> {
+      await load(caller, checkoutId);
+      throw notFound(checkoutErrorCodes.unknownDiscountCode, `The discount code ${code} is not valid.`);
+    },
+
+    async addVoucher(caller: CheckoutCaller, checkoutId: string, code: string): Promise<never> {
+      await load(caller, checkoutId);
+      throw notFound(checkoutErrorCodes.unknownVoucherCode, `The voucher code ${code} is not valid.`);
+    },
+  };
+}

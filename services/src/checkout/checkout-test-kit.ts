@@ -1,0 +1,72 @@
+import type { Express } from 'express';
+import { orderProjections } from '@alpenpass/projections/src/order';
+import { catchUp, liveTarget } from '@alpenpass/projections/src/runtime/catch-up';
+import { ensureLiveGeneration } from '@alpenpass/projections/src/runtime/replay';
+import { basketRouter } from '../basket/api';
+import { createBasketTestKit, type BasketTestKit, type BasketTestKitOptions } from '../basket/basket-test-kit';
+import type { ContextDeps } from '../context-module';
+import type { CheckoutWorkflows } from '../order/checkout-workflows';
+import type { OrderService } from '../order/order-service';
+import { loadConfig, type AppConfig } from '../platform/config';
+import { createHttpApp } from '../platform/http/app';
+import { createLogger } from '../platform/logger';
+import { testChannelId } from '../platform/testing/shop-headers';
+import { checkoutContext } from '.';
+
+/** Test support (not shipped): the basket kit (demo catalogue at kitNow; its app serves the capacity
+ * reads) plus the basket, checkout and order routes on the same database, and a workflow clock that
+ * records what it was told. */
+export interface CheckoutTestKit {
+  basket: BasketTestKit;
+  app: Express;
+  orders: OrderService;
+  config: AppConfig;
+  deps: ContextDeps;
+  /** what the order context told the checkout workflows, in order */
+  workflowCalls: string[];
+  project(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface CheckoutTestKitOptions extends BasketTestKitOptions {
+  workflows?: CheckoutWorkflows;
+  env?: Record<string, string>;
+  temporal?: ContextDeps['temporal'];
+}
+
+export async function createCheckoutTestKit(options: CheckoutTestKitOptions = {}): Promise<CheckoutTestKit> {
+  const basket = await createBasketTestKit(options);
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', ...options.env });
+  const log = createLogger('silent');
+  const workflowCalls: string[] = [];
+  const recording: CheckoutWorkflows = {
+    start: async (orderId, basketId) => void workflowCalls.push(`start ${orderId} ${basketId}`),
+    reserved: async (orderId) => void workflowCalls.push(`reserved ${orderId}`),
+    paid: async (orderId) => void workflowCalls.push(`paid ${orderId}`),
+  };
+  const temporal = options.temporal ?? (() => Promise.reject(new Error('no Temporal in this test')));
+  const deps: ContextDeps = { config, store: basket.store, knex: basket.db.knex, log, temporal };
+  const context = checkoutContext(deps, { basket: basket.service, workflows: options.workflows ?? recording });
+  for (const projection of orderProjections) await ensureLiveGeneration(basket.db.knex, basket.store, projection);
+  const app = createHttpApp({
+    log,
+    shop: { clientId: '1', channelId: testChannelId },
+    verifyToken: basket.identity.verifyToken,
+    publicKeys: [],
+    routers: [basketRouter(basket.service), ...(context.routers ?? [])],
+    readiness: [],
+  });
+  return {
+    basket,
+    app,
+    orders: context.orders,
+    config,
+    deps,
+    workflowCalls,
+    async project() {
+      await basket.project();
+      for (const projection of orderProjections) await catchUp(basket.db.knex, basket.store, projection, liveTarget(projection.name));
+    },
+    close: () => basket.close(),
+  };
+}

@@ -1,0 +1,54 @@
+import { orderProjections } from '@alpenpass/projections/src/order';
+import type { ContextDeps, ContextModule } from '../context-module';
+import { basketContext, type BasketService } from '../basket';
+import type { AccountResources } from '../basket/account-resources';
+import { createCapacityCommands } from '../capacity';
+import { loadProduct, readModelFactSources } from '../basket/basket-facts';
+import { emptyFacts } from '../basket/entry-facts';
+import { orderAdminRouter, orderRouter } from '../order/api';
+import { temporalCheckoutWorkflows, type CheckoutWorkflows } from '../order/checkout-workflows';
+import { createOrderService, type OrderService } from '../order/order-service';
+import { checkoutRouter } from './api';
+import { createCheckoutService } from './checkout-service';
+import { unwiredPaymentProvider, type PaymentProvider } from './payment-provider';
+
+export type { PaymentProvider, CardPaymentRequest, CardPaymentStarted } from './payment-provider';
+
+export interface CheckoutOptions {
+  /** the basket context's service: the checkout validates baskets with the basket's own rules */
+  basket?: BasketService;
+  workflows?: CheckoutWorkflows;
+  payments?: PaymentProvider;
+  accounts?: AccountResources;
+}
+
+/** Checkout and orders (docs/checkout.md): a basket becomes an order; its payment is driven by the
+ * checkout workflow (workflows/src/checkout), whose activities this module lends. */
+export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}): ContextModule & { orders: OrderService } {
+  const workflows =
+    options.workflows ?? temporalCheckoutWorkflows({ client: deps.temporal, paymentTimeoutMs: deps.config.checkoutPaymentTimeoutMs, taskQueue: deps.config.temporal.taskQueue });
+  const orders = createOrderService({
+    store: deps.store,
+    knex: deps.knex,
+    basket: options.basket ?? basketContext(deps).service,
+    capacity: createCapacityCommands(deps.store),
+    workflows,
+    accounts: options.accounts,
+    productMedia: async (productId) => (await loadProduct(readModelFactSources(deps.knex, deps.store), emptyFacts(new Date()), productId))?.media ?? null,
+    accessSecret: deps.config.orderAccessSecret,
+    log: deps.log,
+  });
+  const checkouts = createCheckoutService({ store: deps.store, orders, workflows, payments: options.payments ?? unwiredPaymentProvider, allowedRedirectOrigins: deps.config.allowedRedirectOrigins, log: deps.log });
+  return {
+    name: 'checkout',
+    routers: [checkoutRouter(checkouts), orderRouter(orders, deps.knex), orderAdminRouter(orders)],
+    projections: orderProjections,
+    activityDependencies: {
+      cancelUnpaidOrder: (input) => orders.cancelUnpaidOrder(input),
+      readOrderStatus: (orderId) => orders.readOrderStatus(orderId),
+      bookOrderPlaces: (orderId) => orders.bookOrderPlaces(orderId),
+      fulfilOrder: (orderId) => orders.fulfilOrder(orderId),
+    },
+    orders,
+  };
+}

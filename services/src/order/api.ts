@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { checkoutIdParams, createOrderBody, latestOrderQuery, orderDto, orderErrorCodes, orderIdParams, orderListQuery, orderPageDto, orderReadQuery, orderSummaryDto, patchOrderBody, type OrderListQuery } from '@alpenpass/contracts';
+import type { Knex } from 'knex';
+import { findCustomerOrders, findManagementOrders } from '@alpenpass/projections/src/order';
+import { ApiRouter } from '../platform/http/api-router';
+import { Problem } from '../platform/http/problem';
+import type { RequestContext } from '../platform/http/request-context';
+import { notFound } from '../platform/domain-error';
+import { orderNotFound } from './decide';
+import type { OrderCaller, OrderService } from './order-service';
+
+const caller = (ctx: RequestContext, token?: string): OrderCaller => ({ principal: ctx.principal, correlationId: ctx.correlationId, token });
+const listFilter = (query: OrderListQuery) => ({ page: query.page, limit: query.limit, statuses: query.status, from: query.from, to: query.to });
+const idempotencyKey = z.string().trim().min(1).max(200).optional();
+
+/** §7 Orders: customers (and guests with their token) see their own orders; staff see all. */
+export function orderRouter(service: OrderService, knex: Knex): ApiRouter {
+  return new ApiRouter('Orders', '/orders')
+    .route({ method: 'post', path: '/', summary: 'Place an order from a basket (Idempotency-Key honoured: a basket becomes one order)', access: 'public', body: createOrderBody, response: orderDto, status: 201 }, ({ body, ctx, req }) => {
+      const key = idempotencyKey.safeParse(req.headers['idempotency-key']);
+      if (!key.success) throw Problem.badRequest('INVALID_IDEMPOTENCY_KEY', 'The Idempotency-Key header must be 1 to 200 characters.', [{ path: 'headers.idempotency-key', message: 'Expected 1 to 200 characters' }]);
+      return service.place(caller(ctx), body.basketId);
+    })
+    .route({ method: 'get', path: '/', summary: "The customer's orders (page, limit, status, from, to)", access: 'customer', query: orderListQuery, response: orderPageDto }, async ({ query, ctx }) => {
+      const page = await findCustomerOrders(knex, ctx.principal?.accountId ?? '', listFilter(query));
+      return { ...page, page: query.page, limit: query.limit };
+    })
+    .route({ method: 'get', path: '/latest', summary: "The customer's latest order (of a type)", access: 'customer', query: latestOrderQuery, response: orderSummaryDto }, async ({ query, ctx }) => {
+      const { items } = await findCustomerOrders(knex, ctx.principal?.accountId ?? '', { type: query.type, page: 0, limit: 1 });
+      const latest = items[0];
+      if (!latest) throw notFound(orderErrorCodes.orderNotFound, 'No order yet.');
+      return latest;
+    })
+    .route({ method: 'get', path: '/management/orders', summary: 'Every order (staff)', access: 'admin', query: orderListQuery, response: orderPageDto }, async ({ query }) => {
+      const page = await findManagementOrders(knex, listFilter(query));
+      return { ...page, page: query.page, limit: query.limit };
+    })
+    .route({ method: 'get', path: '/management/orders/by-checkout/:checkoutId', summary: 'The order of a checkout (staff)', access: 'admin', params: checkoutIdParams, response: orderDto }, async ({ params, ctx }) => {
+      const checkout = await service.loadCheckout(params.checkoutId);
+      if (checkout.status !== 'started') throw orderNotFound();
+      return service.get(caller(ctx), checkout.orderId);
+    })
+    .route({ method: 'get', path: '/management/orders/:orderId', summary: 'An order (staff)', access: 'admin', params: orderIdParams, response: orderDto }, ({ params, ctx }) => service.get(caller(ctx), params.orderId))
+    .route({ method: 'get', path: '/:orderId', summary: "An order: the customer's own, or a guest's with its token", access: 'public', params: orderIdParams, query: orderReadQuery, response: orderDto }, ({ params, query, ctx }) =>
+      service.get(caller(ctx, query.token), params.orderId),
+    )
+    .route(
+      { method: 'patch', path: '/:orderId', summary: 'Change the shipping and billing address', access: 'public', params: orderIdParams, query: orderReadQuery, body: patchOrderBody, response: orderDto },
+      async ({ params, query, body, ctx }) => service.view(await service.changeAddresses(caller(ctx, query.token), params.orderId, body)),
+    );
+}
+
+/** Staff actions on orders (§4: confirm a reserved order). */
+export function orderAdminRouter(service: OrderService): ApiRouter {
+  return new ApiRouter('Orders (admin)', '/admin/orders').route(
+    { method: 'post', path: '/:orderId/confirm', summary: 'Confirm a reserved order as paid (payment taken on site)', access: 'admin', params: orderIdParams, response: orderDto },
+    ({ params, ctx }) => service.confirm(caller(ctx), params.orderId),
+  );
+}

@@ -1,0 +1,24 @@
+import type { Client } from '@temporalio/client';
+import { signalOrderPaid, signalOrderReserved, startCheckoutWorkflow } from '@alpenpass/workflows';
+
+/** The clock of an order's payment (the checkout workflow, workflows/src/checkout). */
+export interface CheckoutWorkflows {
+  /** before the order is appended: an order that exists always has its payment timeout running */
+  start(orderId: number, basketId: string): Promise<void>;
+  reserved(orderId: number): Promise<void>;
+  paid(orderId: number): Promise<void>;
+}
+
+export function temporalCheckoutWorkflows(options: { client: () => Promise<Client>; paymentTimeoutMs: number; taskQueue?: string }): CheckoutWorkflows {
+  return {
+    async start(orderId, basketId) {
+      await startCheckoutWorkflow(await options.client(), { orderId, basketId, paymentTimeoutMs: options.paymentTimeoutMs }, { taskQueue: options.taskQueue });
+    },
+    async reserved(orderId) {
+      await signalOrderReserved(await options.client(), orderId);
+    },
+    async paid(orderId) {
+      await signalOrderPaid(await options.client(), orderId);
+    },
+  };
+}

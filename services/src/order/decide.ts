@@ -1,0 +1,140 @@
+import { orderErrorCodes, type Medium, type Personalization, type Money, type OrderAddresses, type OrderEvent, type OrderItemRecord, type PaymentMethod } from '@alpenpass/contracts';
+import { conflict, invalid, notFound } from '../platform/domain-error';
+import type { OrderState, PlacedOrder } from './order';
+
+export interface PlaceOrderData {
+  orderId: number;
+  checkoutId: string;
+  basketId: string;
+  accountId: string | null;
+  refno: string;
+  /** the basket's entries with the prices read when the order is placed */
+  items: OrderItemRecord[];
+  comment: string | null;
+  addresses: OrderAddresses;
+}
+
+export type OrderCommand =
+  | { type: 'PlaceOrder'; data: PlaceOrderData }
+  | { type: 'ChangeOrderAddresses'; data: Partial<OrderAddresses> }
+  | { type: 'ChangeOrderComment'; data: { comment: string | null } }
+  /** `offeredMedia`: the media the item's product offers (catalogue), null when it is not known */
+  | { type: 'PersonalizeItem'; data: { itemId: string; personalization: Personalization; offeredMedia: Medium[] | null } }
+  | { type: 'ReserveOnSite'; data: Record<string, never> }
+  | { type: 'StartPayment'; data: { method: PaymentMethod } }
+  /** staff confirm a reserved order (paid on site); the card provider confirms a pending one */
+  | { type: 'ConfirmPayment'; data: { confirmedBy: string } }
+  /** the payment timeout elapsed: an order nobody paid or reserved is cancelled */
+  | { type: 'CancelUnpaidOrder'; data: { reason: 'PAYMENT_TIMEOUT' | 'ABANDONED' } }
+  | { type: 'RecordPlacesBooked'; data: { itemIds: string[] } };
+
+export const orderNotFound = () => notFound(orderErrorCodes.orderNotFound, 'Order not found.');
+
+function placed(state: OrderState): PlacedOrder {
+  if (state.status === 'placed') return state;
+  throw orderNotFound();
+}
+
+function totalOf(items: OrderItemRecord[]): Money {
+  return { amount: items.reduce((sum, item) => sum + item.price.amount, 0), currency: 'CHF' };
+}
+
+/** Only an order that is not settled yet may change what is paid for. */
+function refuseUnlessOpen(order: PlacedOrder): void {
+  if (order.orderStatus === 'PAID') throw conflict(orderErrorCodes.orderPaid, `Order ${order.orderId} is paid already.`);
+  if (order.orderStatus === 'CANCELLED') throw conflict(orderErrorCodes.orderCancelled, `Order ${order.orderId} was cancelled.`);
+}
+
+function placeOrder(state: OrderState, data: PlaceOrderData): OrderEvent[] {
+  if (state.status === 'placed') {
+    if (state.checkoutId === data.checkoutId) return [];
+    throw conflict('ORDER_EXISTS', `Order ${data.orderId} exists already.`);
+  }
+  if (data.items.length === 0) throw invalid(orderErrorCodes.basketEmpty, 'An order needs at least one item.', 'basketId');
+  const { orderId, checkoutId, basketId, accountId, refno, items, comment, addresses } = data;
+  return [{ type: 'OrderPlaced', data: { orderId, checkoutId, basketId, accountId, type: 'ONE_TIME', refno, items, total: totalOf(items), comment, addresses } }];
+}
+
+function changeAddresses(order: PlacedOrder, addresses: Partial<OrderAddresses>): OrderEvent[] {
+  if (order.orderStatus === 'CANCELLED') throw conflict(orderErrorCodes.orderCancelled, `Order ${order.orderId} was cancelled.`);
+  const changed = Object.fromEntries(Object.entries(addresses).filter(([name, value]) => value !== undefined && order.addresses[name as keyof OrderAddresses] !== value));
+  return Object.keys(changed).length === 0 ? [] : [{ type: 'OrderAddressesChanged', data: { orderId: order.orderId, ...changed } }];
+}
+
+function personalizeItem(order: PlacedOrder, data: Extract<OrderCommand, { type: 'PersonalizeItem' }>['data']): OrderEvent[] {
+  refuseUnlessOpen(order);
+  if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
+  const item = order.items.find((candidate) => candidate.itemId === data.itemId);
+  if (!item) throw notFound(orderErrorCodes.itemNotFound, 'item with id not found');
+  const { personId, medium, keycardId } = data.personalization;
+  if (medium !== null && data.offeredMedia !== null && !data.offeredMedia.includes(medium)) {
+    throw invalid(orderErrorCodes.mediumNotOffered, `The medium ${medium} is not offered for product ${item.productId}.`, 'mediumType');
+  }
+  const current = item.personalization;
+  if (current && current.personId === personId && current.medium === medium && current.keycardId === keycardId) return [];
+  return [{ type: 'OrderItemPersonalized', data: { orderId: order.orderId, itemId: item.itemId, personId, medium, keycardId } }];
+}
+
+function reserveOnSite(order: PlacedOrder): OrderEvent[] {
+  if (order.orderStatus === 'RESERVED') return [];
+  refuseUnlessOpen(order);
+  if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
+  return [{ type: 'OrderReserved', data: { orderId: order.orderId, method: 'ON_SITE' } }];
+}
+
+function startPayment(order: PlacedOrder, method: PaymentMethod): OrderEvent[] {
+  refuseUnlessOpen(order);
+  if (order.orderStatus === 'PENDING' && order.paymentMethod === method) return [];
+  if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
+  return [{ type: 'OrderPaymentStarted', data: { orderId: order.orderId, method } }];
+}
+
+function confirmPayment(order: PlacedOrder, confirmedBy: string): OrderEvent[] {
+  if (order.orderStatus === 'PAID') return [];
+  if (order.orderStatus === 'CANCELLED') throw conflict(orderErrorCodes.orderCancelled, `Order ${order.orderId} was cancelled.`);
+  if (order.orderStatus !== 'RESERVED' && order.orderStatus !== 'PENDING') {
+    throw conflict(orderErrorCodes.orderNotReserved, `Order ${order.orderId} has no payment to confirm.`);
+  }
+  return [{ type: 'OrderPaid', data: { orderId: order.orderId, method: order.paymentMethod ?? 'ON_SITE', confirmedBy } }];
+}
+
+function cancelUnpaid(order: PlacedOrder, reason: 'PAYMENT_TIMEOUT' | 'ABANDONED'): OrderEvent[] {
+  // a reserved order keeps its places until staff confirm it; a paid one is never cancelled here
+  if (order.orderStatus !== 'CREATED' && order.orderStatus !== 'PENDING') return [];
+  return [{ type: 'OrderCancelled', data: { orderId: order.orderId, reason } }];
+}
+
+/** Decides an order command against the order's state. Who may act is checked before (access.ts). */
+export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
+  switch (command.type) {
+    case 'PlaceOrder':
+      return placeOrder(state, command.data);
+    case 'ChangeOrderAddresses':
+      return changeAddresses(placed(state), command.data);
+    case 'ChangeOrderComment': {
+      const order = placed(state);
+      refuseUnlessOpen(order);
+      return order.comment === command.data.comment ? [] : [{ type: 'OrderCommentChanged', data: { orderId: order.orderId, comment: command.data.comment } }];
+    }
+    case 'PersonalizeItem':
+      return personalizeItem(placed(state), command.data);
+    case 'ReserveOnSite':
+      return reserveOnSite(placed(state));
+    case 'StartPayment':
+      return startPayment(placed(state), command.data.method);
+    case 'ConfirmPayment':
+      return confirmPayment(placed(state), command.data.confirmedBy);
+    case 'CancelUnpaidOrder':
+      return state.status === 'placed' ? cancelUnpaid(state, command.data.reason) : [];
+    case 'RecordPlacesBooked': {
+      const order = placed(state);
+      if (order.placesBooked) return [];
+      if (order.orderStatus !== 'PAID') throw conflict(orderErrorCodes.orderNotOpen, `Order ${order.orderId} is not paid.`);
+      return [{ type: 'OrderPlacesBooked', data: { orderId: order.orderId, itemIds: command.data.itemIds } }];
+    }
+    default: {
+      const unexpected: never = command;
+      return unexpected;
+    }
+  }
+}

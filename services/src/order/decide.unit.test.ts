@@ -1,0 +1,193 @@
+import type { OrderEvent, OrderItemRecord } from '@alpenpass/contracts';
+import { DomainError } from '../platform/domain-error';
+import { decideOrder, type OrderCommand, type PlaceOrderData } from './decide';
+import { evolveOrder, initialOrderState, type OrderState } from './order';
+
+const orderId = 42;
+const checkoutId = '5a0b2c3d-1e2f-5a4b-8c6d-7e8f9a0b1c2d';
+const basketId = '00000000-0000-4000-8000-000000000001';
+
+const item = (itemId: string, amount: number, quantity: number, slotId: number | null = null): OrderItemRecord => ({
+  itemId,
+  parentItemId: null,
+  originItemId: null,
+  productId: 103,
+  productDefinitionId: 1031,
+  slotId,
+  validity: null,
+  quantity,
+  attributes: {},
+  personalization: null,
+  unitPrice: { amount, currency: 'CHF', source: 'pricing' },
+  price: { amount: amount * quantity, currency: 'CHF' },
+});
+
+const A = '00000000-0000-4000-8000-00000000000a';
+const B = '00000000-0000-4000-8000-00000000000b';
+const placeData: PlaceOrderData = {
+  orderId,
+  checkoutId,
+  basketId,
+  accountId: 'acc-1',
+  refno: 'AP-0000042-6',
+  items: [item(A, 4200, 2, 7), item(B, 500, 1)],
+  comment: null,
+  addresses: { shippingAddressId: null, billingAddressId: null },
+};
+const placedEvent = decideOrder({ type: 'PlaceOrder', data: placeData }, initialOrderState())[0] as OrderEvent;
+const reserved: OrderEvent = { type: 'OrderReserved', data: { orderId, method: 'ON_SITE' } };
+const pending: OrderEvent = { type: 'OrderPaymentStarted', data: { orderId, method: 'CARD' } };
+const paid: OrderEvent = { type: 'OrderPaid', data: { orderId, method: 'ON_SITE', confirmedBy: 'staff-1' } };
+const cancelled: OrderEvent = { type: 'OrderCancelled', data: { orderId, reason: 'PAYMENT_TIMEOUT' } };
+
+const given = (...events: OrderEvent[]): OrderState => events.reduce(evolveOrder, initialOrderState());
+const when = (command: OrderCommand, ...events: OrderEvent[]) => decideOrder(command, given(...events));
+
+function refusal(command: OrderCommand, ...events: OrderEvent[]): DomainError {
+  try {
+    when(command, ...events);
+  } catch (error) {
+    expect(error).toBeInstanceOf(DomainError);
+    return error as DomainError;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('PlaceOrder', () => {
+  it('places a ONE_TIME order with the frozen item prices and their total', () => {
+    expect(placedEvent).toEqual({ type: 'OrderPlaced', data: { ...placeData, type: 'ONE_TIME', total: { amount: 8900, currency: 'CHF' } } });
+    expect(given(placedEvent)).toMatchObject({ status: 'placed', orderStatus: 'CREATED', paymentStatus: null, refno: 'AP-0000042-6' });
+  });
+
+  it('is idempotent for the same checkout and refuses another one on the same id', () => {
+    expect(when({ type: 'PlaceOrder', data: placeData }, placedEvent)).toEqual([]);
+    expect(refusal({ type: 'PlaceOrder', data: { ...placeData, checkoutId: basketId } }, placedEvent)).toMatchObject({ kind: 'conflict', code: 'ORDER_EXISTS' });
+  });
+
+  it('refuses an order without items', () => {
+    expect(refusal({ type: 'PlaceOrder', data: { ...placeData, items: [] } })).toMatchObject({ kind: 'invalid', code: 'BASKET_EMPTY' });
+  });
+});
+
+describe('commands on an order that does not exist', () => {
+  it.each<OrderCommand>([
+    { type: 'ChangeOrderAddresses', data: { billingAddressId: 1 } },
+    { type: 'ChangeOrderComment', data: { comment: 'x' } },
+    { type: 'ReserveOnSite', data: {} },
+    { type: 'StartPayment', data: { method: 'CARD' } },
+    { type: 'ConfirmPayment', data: { confirmedBy: 'staff-1' } },
+    { type: 'RecordPlacesBooked', data: { itemIds: [] } },
+  ])('$type answers 404 ORDER_NOT_FOUND', (command) => {
+    expect(refusal(command)).toMatchObject({ kind: 'not_found', code: 'ORDER_NOT_FOUND' });
+  });
+
+  it('CancelUnpaidOrder changes nothing (the order was never placed)', () => {
+    expect(when({ type: 'CancelUnpaidOrder', data: { reason: 'PAYMENT_TIMEOUT' } })).toEqual([]);
+  });
+});
+
+describe('ChangeOrderAddresses and ChangeOrderComment', () => {
+  it('records only the addresses that changed', () => {
+    expect(when({ type: 'ChangeOrderAddresses', data: { billingAddressId: 5, shippingAddressId: null } }, placedEvent)).toEqual([
+      { type: 'OrderAddressesChanged', data: { orderId, billingAddressId: 5 } },
+    ]);
+    const changed: OrderEvent = { type: 'OrderAddressesChanged', data: { orderId, billingAddressId: 5 } };
+    expect(when({ type: 'ChangeOrderAddresses', data: { billingAddressId: 5 } }, placedEvent, changed)).toEqual([]);
+  });
+
+  it('refuses addresses on a cancelled order', () => {
+    expect(refusal({ type: 'ChangeOrderAddresses', data: { billingAddressId: 5 } }, placedEvent, cancelled)).toMatchObject({ code: 'ORDER_CANCELLED' });
+  });
+
+  it('changes the comment while unpaid, refuses it once paid', () => {
+    expect(when({ type: 'ChangeOrderComment', data: { comment: 'late arrival' } }, placedEvent)).toEqual([{ type: 'OrderCommentChanged', data: { orderId, comment: 'late arrival' } }]);
+    expect(refusal({ type: 'ChangeOrderComment', data: { comment: 'x' } }, placedEvent, reserved, paid)).toMatchObject({ kind: 'conflict', code: 'ORDER_ALREADY_PAID' });
+  });
+});
+
+describe('ReserveOnSite', () => {
+  it('CREATED → RESERVED, payment pending on site; a repeat changes nothing', () => {
+    expect(when({ type: 'ReserveOnSite', data: {} }, placedEvent)).toEqual([reserved]);
+    expect(given(placedEvent, reserved)).toMatchObject({ orderStatus: 'RESERVED', paymentStatus: 'PENDING', paymentMethod: 'ON_SITE' });
+    expect(when({ type: 'ReserveOnSite', data: {} }, placedEvent, reserved)).toEqual([]);
+  });
+
+  it.each([
+    ['paid', [reserved, paid], 'ORDER_ALREADY_PAID'],
+    ['cancelled', [cancelled], 'ORDER_CANCELLED'],
+    ['paying by card', [pending], 'ORDER_NOT_OPEN'],
+  ] as const)('refuses an order that is %s', (_case, events, code) => {
+    expect(refusal({ type: 'ReserveOnSite', data: {} }, placedEvent, ...events)).toMatchObject({ kind: 'conflict', code });
+  });
+});
+
+describe('StartPayment', () => {
+  it('CREATED → PENDING; the same method again changes nothing', () => {
+    expect(when({ type: 'StartPayment', data: { method: 'CARD' } }, placedEvent)).toEqual([pending]);
+    expect(when({ type: 'StartPayment', data: { method: 'CARD' } }, placedEvent, pending)).toEqual([]);
+  });
+
+  it('refuses a reserved or cancelled order', () => {
+    expect(refusal({ type: 'StartPayment', data: { method: 'CARD' } }, placedEvent, reserved)).toMatchObject({ code: 'ORDER_NOT_OPEN' });
+    expect(refusal({ type: 'StartPayment', data: { method: 'CARD' } }, placedEvent, cancelled)).toMatchObject({ code: 'ORDER_CANCELLED' });
+  });
+});
+
+describe('ConfirmPayment', () => {
+  it('RESERVED → PAID by staff; PENDING → PAID by the provider; a repeat changes nothing', () => {
+    expect(when({ type: 'ConfirmPayment', data: { confirmedBy: 'staff-1' } }, placedEvent, reserved)).toEqual([paid]);
+    expect(given(placedEvent, reserved, paid)).toMatchObject({ orderStatus: 'PAID', paymentStatus: 'PAID' });
+    expect(when({ type: 'ConfirmPayment', data: { confirmedBy: 'psp' } }, placedEvent, pending)).toEqual([{ type: 'OrderPaid', data: { orderId, method: 'CARD', confirmedBy: 'psp' } }]);
+    expect(when({ type: 'ConfirmPayment', data: { confirmedBy: 'staff-1' } }, placedEvent, reserved, paid)).toEqual([]);
+  });
+
+  it('refuses an order without a payment under way, and a cancelled one', () => {
+    expect(refusal({ type: 'ConfirmPayment', data: { confirmedBy: 'staff-1' } }, placedEvent)).toMatchObject({ kind: 'conflict', code: 'ORDER_NOT_RESERVED' });
+    expect(refusal({ type: 'ConfirmPayment', data: { confirmedBy: 'staff-1' } }, placedEvent, cancelled)).toMatchObject({ kind: 'conflict', code: 'ORDER_CANCELLED' });
+  });
+});
+
+describe('CancelUnpaidOrder', () => {
+  it('cancels a CREATED or PENDING order', () => {
+    expect(when({ type: 'CancelUnpaidOrder', data: { reason: 'PAYMENT_TIMEOUT' } }, placedEvent)).toEqual([cancelled]);
+    expect(when({ type: 'CancelUnpaidOrder', data: { reason: 'PAYMENT_TIMEOUT' } }, placedEvent, pending)).toEqual([cancelled]);
+    expect(given(placedEvent, pending, cancelled)).toMatchObject({ orderStatus: 'CANCELLED', paymentStatus: 'CANCELLED' });
+  });
+
+  it('leaves reserved, paid and cancelled orders alone', () => {
+    for (const events of [[reserved], [reserved, paid], [cancelled]]) {
+      expect(when({ type: 'CancelUnpaidOrder', data: { reason: 'PAYMENT_TIMEOUT' } }, placedEvent, ...events)).toEqual([]);
+    }
+  });
+});
+
+describe('RecordPlacesBooked', () => {
+  it('records the booked items of a paid order once', () => {
+    const booked: OrderEvent = { type: 'OrderPlacesBooked', data: { orderId, itemIds: [A] } };
+    expect(when({ type: 'RecordPlacesBooked', data: { itemIds: [A] } }, placedEvent, reserved, paid)).toEqual([booked]);
+    expect(when({ type: 'RecordPlacesBooked', data: { itemIds: [A] } }, placedEvent, reserved, paid, booked)).toEqual([]);
+  });
+
+  it('refuses an unpaid order', () => {
+    expect(refusal({ type: 'RecordPlacesBooked', data: { itemIds: [A] } }, placedEvent, reserved)).toMatchObject({ kind: 'conflict', code: 'ORDER_NOT_OPEN' });
+  });
+});
+
+describe('PersonalizeItem', () => {
+  const personalization = { personId: null, medium: 'SWISSPASS' as const, keycardId: null };
+  const personalize = (itemId: string, offeredMedia: ('SWISSPASS' | 'AXESS')[] | null = ['SWISSPASS']): OrderCommand => ({ type: 'PersonalizeItem', data: { itemId, personalization, offeredMedia } });
+
+  it('records the personalization of an item while the order is CREATED; the same again changes nothing', () => {
+    const personalized: OrderEvent = { type: 'OrderItemPersonalized', data: { orderId, itemId: A, ...personalization } };
+    expect(when(personalize(A), placedEvent)).toEqual([personalized]);
+    expect(given(placedEvent, personalized)).toMatchObject({ items: [expect.objectContaining({ itemId: A, personalization }), expect.objectContaining({ personalization: null })] });
+    expect(when(personalize(A), placedEvent, personalized)).toEqual([]);
+  });
+
+  it('refuses an unknown item (404), a medium the product does not offer (400), a reserved or paid order (409)', () => {
+    expect(refusal(personalize(B.replace('b', 'c')), placedEvent)).toMatchObject({ kind: 'not_found', code: 'ORDER_ITEM_NOT_FOUND', message: 'item with id not found' });
+    expect(refusal(personalize(A, ['AXESS']), placedEvent)).toMatchObject({ kind: 'invalid', code: 'MEDIUM_NOT_OFFERED', path: 'mediumType' });
+    expect(refusal(personalize(A), placedEvent, reserved)).toMatchObject({ kind: 'conflict', code: 'ORDER_NOT_OPEN' });
+    expect(refusal(personalize(A), placedEvent, reserved, paid)).toMatchObject({ kind: 'conflict', code: 'ORDER_ALREADY_PAID' });
+  });
+});

@@ -1,0 +1,26 @@
+import { uuidString } from '@alpenpass/contracts';
+import { checkoutIdOf, isOrderAccessToken, orderAccessToken, refnoOf } from './order-ids';
+
+describe('order references', () => {
+  it('a refno is the order id with a check digit: distinct ids, distinct refnos; a swapped digit is noticed', () => {
+    expect(refnoOf(42)).toMatch(/^AP-0000042-\d$/);
+    const refnos = new Set(Array.from({ length: 5000 }, (_, index) => refnoOf(index + 1)));
+    expect(refnos.size).toBe(5000);
+    expect(refnoOf(12).slice(-1)).not.toBe(refnoOf(21).slice(-1));
+  });
+
+  it('a checkout id is a valid uuid derived from the basket id: the same basket, the same checkout', () => {
+    const basketId = '6f1d2c3b-4a59-4e68-8877-665544330001';
+    expect(uuidString.safeParse(checkoutIdOf(basketId)).success).toBe(true);
+    expect(checkoutIdOf(basketId)).toBe(checkoutIdOf(basketId.toUpperCase()));
+    expect(checkoutIdOf(basketId)).not.toBe(checkoutIdOf('6f1d2c3b-4a59-4e68-8877-665544330002'));
+  });
+
+  it("a guest's access token opens only its order, and only under the shop's secret", () => {
+    const token = orderAccessToken('secret-of-the-shop-1', 7);
+    expect(isOrderAccessToken('secret-of-the-shop-1', 7, token)).toBe(true);
+    expect(isOrderAccessToken('secret-of-the-shop-1', 8, token)).toBe(false);
+    expect(isOrderAccessToken('another-secret-0001', 7, token)).toBe(false);
+    expect(isOrderAccessToken('secret-of-the-shop-1', 7, 'short')).toBe(false);
+  });
+});

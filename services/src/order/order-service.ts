@@ -1,0 +1,216 @@
+import { checkoutStreamName, orderErrorCodes, orderStreamName, type BasketValidationIssue, type Medium, type OrderAddresses, type OrderDto, type Personalization } from '@alpenpass/contracts';
+import type { Knex } from 'knex';
+import type { BasketService } from '../basket';
+import type { Caller } from '../basket/basket-service';
+import { noAccountResources, type AccountResources } from '../basket/account-resources';
+import { checkOwnership } from '../basket/ownership';
+import { checkoutFolder, decideCheckout, type CheckoutState } from '../checkout/checkout';
+import type { CapacityCommands } from '../capacity';
+import { isStaff } from '../platform/auth/principal';
+import { unavailable } from '../platform/domain-error';
+import { handleCommand, loadStreamState } from '../platform/event-store/command-handler';
+import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
+import { Problem } from '../platform/http/problem';
+import { eventMetadataOf } from '../platform/http/request-context';
+import { accessibleOrder } from './access';
+import { orderItemsOf } from './basket-items';
+import type { CheckoutWorkflows } from './checkout-workflows';
+import { decideOrder, orderNotFound, type OrderCommand } from './decide';
+import { checkoutIdOf, isOrderAccessToken, nextOrderId, orderAccessToken, refnoOf } from './order-ids';
+import { orderFolder, type OrderEventWithTime, type OrderState, type PlacedOrder } from './order';
+import { toOrderDto } from './order-view';
+
+export interface OrderServiceDeps {
+  store: EventStore;
+  knex: Knex;
+  basket: BasketService;
+  capacity: CapacityCommands;
+  workflows: CheckoutWorkflows;
+  /** what accounts own (addresses): none until the accounts context lands */
+  accounts?: AccountResources;
+  /** the media a product offers (catalogue), to refuse a personalization with another medium */
+  productMedia?: (productId: number) => Promise<Medium[] | null>;
+  /** signs guests' order access tokens */
+  accessSecret: string;
+  log: PlatformLogger;
+}
+
+/** A caller of the order calls; a guest may name the access token of their order. */
+export interface OrderCaller extends Caller {
+  token?: string;
+  /** the caller came through the order's checkout, whose access rule admitted them already */
+  viaCheckout?: boolean;
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;
+
+const systemMetadata = (orderId: number) => ({ correlationId: `order-${orderId}`, causationId: null, actor: 'system' });
+
+function basketNotValid(issues: BasketValidationIssue[]): Problem {
+  const errors = issues.map((issue) => ({ path: issue.entryId ? `entries.${issue.entryId}` : 'basket', message: `${issue.code}: ${issue.message}` }));
+  return new Problem(409, orderErrorCodes.basketNotValid, 'The basket cannot be checked out as it is; see the issues.', errors);
+}
+
+export function createOrderService(deps: OrderServiceDeps) {
+  const accounts = deps.accounts ?? noAccountResources;
+  const hasToken = (caller: OrderCaller) => (orderId: number) => caller.viaCheckout === true || (caller.token !== undefined && isOrderAccessToken(deps.accessSecret, orderId, caller.token));
+  const view = (order: PlacedOrder) => toOrderDto(order, order.accountId === null ? orderAccessToken(deps.accessSecret, order.orderId) : undefined);
+
+  const loadOrder = async (orderId: number): Promise<OrderState> => (await loadStreamState<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder)).state;
+  const loadCheckout = async (checkoutId: string): Promise<CheckoutState> => (await loadStreamState(deps.store, checkoutStreamName(checkoutId), checkoutFolder)).state;
+
+  async function runOrder(orderId: number, command: (order: PlacedOrder) => OrderCommand, check: (state: OrderState) => PlacedOrder, metadata: object): Promise<PlacedOrder> {
+    const outcome = await handleCommand<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder, (state) => decideOrder(command(check(state)), state), metadata);
+    return check(outcome.newState);
+  }
+
+  async function startWorkflow(orderId: number, basketId: string): Promise<void> {
+    try {
+      await deps.workflows.start(orderId, basketId);
+    } catch (error) {
+      deps.log.error({ err: error, orderId }, 'checkout workflow could not be started');
+      throw unavailable(orderErrorCodes.orderServiceUnavailable, 'Orders cannot be placed right now; please try again shortly.');
+    }
+  }
+
+  /**
+   * POST /orders and POST /checkout: the basket, validated with the basket's own rules, becomes an
+   * order with its prices frozen. A basket is checked out once (its checkout id derives from its id):
+   * a repeated request answers the order placed first.
+   */
+  async function placeFromBasket(caller: OrderCaller, basketId: string): Promise<{ checkoutId: string; order: PlacedOrder }> {
+    const basket = await deps.basket.get(caller, basketId);
+    const checkoutId = checkoutIdOf(basketId);
+    const existing = await loadCheckout(checkoutId);
+    if (existing.status === 'started') {
+      const order = await loadOrder(existing.orderId);
+      if (order.status === 'placed') return { checkoutId, order };
+    }
+    const validation = await deps.basket.validate(caller, basketId, { ignoreEarliestBookingTime: false, ignoreLatestBookingTime: false, skipCapacityCheck: false });
+    if (!validation.valid) throw basketNotValid(validation.issues);
+
+    const candidateId = existing.status === 'started' ? existing.orderId : await nextOrderId(deps.knex);
+    const metadata = eventMetadataOf(caller);
+    const checkout = await handleCommand(
+      deps.store,
+      checkoutStreamName(checkoutId),
+      checkoutFolder,
+      (state) => decideCheckout({ type: 'StartCheckout', data: { checkoutId, basketId, accountId: basket.accountId, orderId: candidateId } }, state),
+      metadata,
+    );
+    if (checkout.newState.status !== 'started') throw new Error(`checkout ${checkoutId} was not started`);
+    const { orderId } = checkout.newState;
+    // from here the basket changes no more; its entries as they now stand are what the order holds
+    await deps.basket.markCheckedOut(basketId, orderId, metadata);
+    const frozen = await deps.basket.get(caller, basketId);
+    await startWorkflow(orderId, basketId);
+    const data = {
+      orderId,
+      checkoutId,
+      basketId,
+      accountId: basket.accountId,
+      refno: refnoOf(orderId),
+      items: orderItemsOf(frozen.entries),
+      comment: frozen.comment,
+      addresses: { shippingAddressId: frozen.shippingAddressId, billingAddressId: frozen.billingAddressId },
+    };
+    const outcome = await handleCommand<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder, (state) => decideOrder({ type: 'PlaceOrder', data }, state), metadata);
+    if (outcome.newState.status !== 'placed') throw orderNotFound();
+    const order = outcome.newState;
+    return { checkoutId, order };
+  }
+
+  async function accessible(caller: OrderCaller, orderId: number): Promise<PlacedOrder> {
+    return accessibleOrder(await loadOrder(orderId), caller.principal, hasToken(caller));
+  }
+
+  return {
+    placeFromBasket,
+    view,
+    loadOrder,
+    loadCheckout,
+
+    async place(caller: OrderCaller, basketId: string): Promise<OrderDto> {
+      return view((await placeFromBasket(caller, basketId)).order);
+    },
+
+    async get(caller: OrderCaller, orderId: number): Promise<OrderDto> {
+      return view(await accessible(caller, orderId));
+    },
+
+    /** the order of a checkout; the checkout's own access rule was checked by the caller */
+    async ofCheckout(orderId: number): Promise<PlacedOrder> {
+      const order = await loadOrder(orderId);
+      if (order.status !== 'placed') throw orderNotFound();
+      return order;
+    },
+
+    async changeAddresses(caller: OrderCaller, orderId: number, addresses: Partial<OrderAddresses>): Promise<PlacedOrder> {
+      const order = await accessible(caller, orderId);
+      const addressIds = [addresses.shippingAddressId, addresses.billingAddressId].filter((id): id is number => typeof id === 'number');
+      if (!isStaff(caller.principal)) await checkOwnership(accounts, order.accountId, { addressIds });
+      return runOrder(orderId, () => ({ type: 'ChangeOrderAddresses', data: addresses }), (state) => accessibleOrder(state, caller.principal, hasToken(caller)), eventMetadataOf(caller));
+    },
+
+    /** an item's person, medium and keycard: the person and keycard must be the account's (404 otherwise) */
+    async personalizeItem(caller: OrderCaller, orderId: number, itemId: string, personalization: Personalization): Promise<PlacedOrder> {
+      const order = await accessible(caller, orderId);
+      const { personId, keycardId } = personalization;
+      if (!isStaff(caller.principal)) {
+        await checkOwnership(accounts, order.accountId, {
+          personIds: personId === null ? [] : [personId],
+          keycardIds: keycardId === null ? [] : [keycardId],
+          keycardOfPerson: personId !== null && keycardId !== null ? { personId, keycardId } : undefined,
+        });
+      }
+      const item = order.items.find((candidate) => candidate.itemId === itemId);
+      const offeredMedia = item && deps.productMedia ? await deps.productMedia(item.productId) : null;
+      return runOrder(orderId, () => ({ type: 'PersonalizeItem', data: { itemId, personalization, offeredMedia } }), (state) => accessibleOrder(state, caller.principal, hasToken(caller)), eventMetadataOf(caller));
+    },
+
+    async command(caller: Caller, orderId: number, command: OrderCommand): Promise<PlacedOrder> {
+      return runOrder(orderId, () => command, (state) => accessibleOrder(state, caller.principal, () => true), eventMetadataOf(caller));
+    },
+
+    /** POST /admin/orders/{orderId}/confirm: staff took the payment on site. */
+    async confirm(caller: Caller, orderId: number): Promise<OrderDto> {
+      const order = await runOrder(orderId, () => ({ type: 'ConfirmPayment', data: { confirmedBy: caller.principal?.subject ?? 'staff' } }), (state) => accessibleOrder(state, caller.principal, () => false), eventMetadataOf(caller));
+      // a lost signal is caught up by the workflow, which re-reads a reserved order now and then
+      await deps.workflows.paid(orderId).catch((error: unknown) => deps.log.error({ err: error, orderId }, 'checkout workflow not told of the payment'));
+      return toOrderDto(order);
+    },
+
+    /** Activity (payment timeout): cancel an unpaid order and give its basket's places back. */
+    async cancelUnpaidOrder({ orderId, basketId }: { orderId: number; basketId: string }) {
+      let state = await loadOrder(orderId);
+      if (state.status === 'placed') {
+        const outcome = await handleCommand<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder, (current) => decideOrder({ type: 'CancelUnpaidOrder', data: { reason: 'PAYMENT_TIMEOUT' } }, current), systemMetadata(orderId));
+        state = outcome.newState;
+      }
+      const status = state.status === 'placed' ? state.orderStatus : 'UNKNOWN';
+      if (status === 'CANCELLED' || status === 'UNKNOWN') await deps.basket.releaseOrderPlaces(basketId);
+      return status;
+    },
+
+    async readOrderStatus(orderId: number) {
+      const state = await loadOrder(orderId);
+      return state.status === 'placed' ? state.orderStatus : 'UNKNOWN';
+    },
+
+    /** Activity (order paid): the held places of its slot items become bookings (idempotent per item). */
+    async bookOrderPlaces(orderId: number): Promise<void> {
+      const order = await loadOrder(orderId);
+      if (order.status !== 'placed' || order.placesBooked) return;
+      const slotItems = order.items.filter((item) => item.slotId !== null);
+      for (const item of slotItems) {
+        await deps.capacity.bookCapacity({ slotId: item.slotId!, basketId: order.basketId, entryId: item.itemId }, systemMetadata(orderId));
+      }
+      await handleCommand<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder, (current) => decideOrder({ type: 'RecordPlacesBooked', data: { itemIds: slotItems.map((item) => item.itemId) } }, current), systemMetadata(orderId));
+    },
+
+    /** Activity seam for tickets: the after-sale issue issues them here. */
+    async fulfilOrder(orderId: number): Promise<void> {
+      deps.log.info({ orderId }, 'order paid: fulfilment (tickets) comes with the after-sale issue');
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { OrderDto } from '@alpenpass/contracts';
+import type { PlacedOrder } from './order';
+
+export function toOrderDto(order: PlacedOrder, accessToken?: string): OrderDto {
+  return {
+    id: order.orderId,
+    checkoutId: order.checkoutId,
+    basketId: order.basketId,
+    status: order.orderStatus,
+    paymentStatus: order.paymentStatus,
+    paymentMethod: order.paymentMethod,
+    type: order.type,
+    createdAt: order.createdAt,
+    updatedAt: order.updatedAt,
+    refno: order.refno,
+    items: order.items.map(({ itemId, ...item }) => ({ id: itemId, ...item })),
+    total: order.total,
+    comment: order.comment,
+    shippingAddressId: order.addresses.shippingAddressId,
+    billingAddressId: order.addresses.billingAddressId,
+    ...(accessToken === undefined ? {} : { accessToken }),
+  };
+}

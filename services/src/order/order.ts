@@ -1,0 +1,76 @@
+import type { Money, OrderAddresses, OrderEvent, OrderItemRecord, OrderPaymentStatus, OrderStatus, OrderType, PaymentMethod } from '@alpenpass/contracts';
+
+/** The order aggregate (stream order-<id>): what was bought at which frozen prices, and where its
+ * payment stands (§4 order status). */
+export interface PlacedOrder {
+  status: 'placed';
+  orderId: number;
+  checkoutId: string;
+  basketId: string;
+  /** null: a guest's order, readable with its access token */
+  accountId: string | null;
+  type: OrderType;
+  refno: string;
+  items: OrderItemRecord[];
+  total: Money;
+  comment: string | null;
+  addresses: OrderAddresses;
+  orderStatus: OrderStatus;
+  paymentStatus: OrderPaymentStatus | null;
+  paymentMethod: PaymentMethod | null;
+  placesBooked: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type OrderState = { status: 'unknown' } | PlacedOrder;
+
+export const initialOrderState = (): OrderState => ({ status: 'unknown' });
+
+/** handleCommand folds recorded events, which carry their metadata; decider output does not. */
+export type OrderEventWithTime = OrderEvent & { metadata?: { at: string } };
+
+function evolvePlaced(order: PlacedOrder, event: OrderEvent): PlacedOrder {
+  switch (event.type) {
+    case 'OrderPlaced':
+      return order;
+    case 'OrderAddressesChanged': {
+      const { orderId: _id, ...changes } = event.data;
+      return { ...order, addresses: { ...order.addresses, ...changes } };
+    }
+    case 'OrderCommentChanged':
+      return { ...order, comment: event.data.comment };
+    case 'OrderItemPersonalized': {
+      const { itemId, personId, medium, keycardId } = event.data;
+      return { ...order, items: order.items.map((item) => (item.itemId === itemId ? { ...item, personalization: { personId, medium, keycardId } } : item)) };
+    }
+    case 'OrderReserved':
+      return { ...order, orderStatus: 'RESERVED', paymentStatus: 'PENDING', paymentMethod: 'ON_SITE' };
+    case 'OrderPaymentStarted':
+      return { ...order, orderStatus: 'PENDING', paymentStatus: 'PENDING', paymentMethod: event.data.method };
+    case 'OrderPaid':
+      return { ...order, orderStatus: 'PAID', paymentStatus: 'PAID', paymentMethod: event.data.method };
+    case 'OrderCancelled':
+      return { ...order, orderStatus: 'CANCELLED', paymentStatus: order.paymentStatus === null ? null : 'CANCELLED' };
+    case 'OrderPlacesBooked':
+      return { ...order, placesBooked: true };
+    default: {
+      const unexpected: never = event;
+      return unexpected;
+    }
+  }
+}
+
+export function evolveOrder(state: OrderState, event: OrderEventWithTime): OrderState {
+  const at = event.metadata?.at;
+  if (event.type === 'OrderPlaced') {
+    const placed = event.data;
+    const createdAt = at ?? new Date(0).toISOString();
+    return { status: 'placed', ...placed, orderStatus: 'CREATED', paymentStatus: null, paymentMethod: null, placesBooked: false, createdAt, updatedAt: createdAt };
+  }
+  if (state.status !== 'placed') return state;
+  const next = evolvePlaced(state, event);
+  return at ? { ...next, updatedAt: at } : next;
+}
+
+export const orderFolder = { initialState: initialOrderState, evolve: evolveOrder };

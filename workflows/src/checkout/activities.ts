@@ -1,0 +1,39 @@
+import { log } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import type { OrderStatus } from '@alpenpass/contracts';
+
+/** The order status as the workflow needs it; 'UNKNOWN': no order was ever placed under the id. */
+export type CheckoutOrderStatus = OrderStatus | 'UNKNOWN';
+
+/** What the order context lends the checkout workflow. Each must be idempotent: Temporal runs an
+ * activity at least once. */
+export interface CheckoutDependencies {
+  /** the payment timeout elapsed: cancels an order nobody paid or reserved and releases its basket's
+   * holds; answers the order's status afterwards (a reserved or paid order stays as it is) */
+  cancelUnpaidOrder: (input: { orderId: number; basketId: string }) => Promise<CheckoutOrderStatus>;
+  readOrderStatus: (orderId: number) => Promise<CheckoutOrderStatus>;
+  /** turns the held places of the order's slot items into bookings */
+  bookOrderPlaces: (orderId: number) => Promise<void>;
+  /** the seam for tickets (the after-sale issue): issues what a paid order entitles to */
+  fulfilOrder: (orderId: number) => Promise<void>;
+}
+
+export type CheckoutActivities = ReturnType<typeof createCheckoutActivities>;
+
+function required<T>(dependency: T | undefined, name: keyof CheckoutDependencies): T {
+  if (!dependency) throw ApplicationFailure.nonRetryable(`The worker was started without ${name}`, 'MissingDependency');
+  return dependency;
+}
+
+/** The order context injects its command handlers; the activities only delegate to them. */
+export function createCheckoutActivities(dependencies: Partial<CheckoutDependencies>) {
+  return {
+    async cancelUnpaidOrder(input: { orderId: number; basketId: string }): Promise<CheckoutOrderStatus> {
+      log.info('payment timeout: cancelling the order unless it was paid or reserved', { orderId: input.orderId });
+      return required(dependencies.cancelUnpaidOrder, 'cancelUnpaidOrder')(input);
+    },
+    readOrderStatus: (orderId: number) => required(dependencies.readOrderStatus, 'readOrderStatus')(orderId),
+    bookOrderPlaces: (orderId: number) => required(dependencies.bookOrderPlaces, 'bookOrderPlaces')(orderId),
+    fulfilOrder: (orderId: number) => required(dependencies.fulfilOrder, 'fulfilOrder')(orderId),
+  };
+}

@@ -1,0 +1,46 @@
+import { taskQueues } from '@alpenpass/contracts';
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import type { SignalDefinition } from '@temporalio/workflow';
+import { checkoutStateQuery, checkoutWorkflow, checkoutWorkflowId, orderPaidSignal, orderReservedSignal, type CheckoutWorkflowState } from './workflow';
+
+/** Starts the order's checkout workflow; once one ran or runs for the order this is a no-op. */
+export async function startCheckoutWorkflow(
+  client: Client,
+  input: { orderId: number; basketId: string; paymentTimeoutMs?: number },
+  options: { taskQueue?: string } = {},
+): Promise<void> {
+  try {
+    await client.workflow.start(checkoutWorkflow, {
+      workflowId: checkoutWorkflowId(input.orderId),
+      taskQueue: options.taskQueue ?? taskQueues.workflows,
+      args: [input],
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    });
+  } catch (error) {
+    // one workflow per order, ever: a finished one is not started again
+    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+  }
+}
+
+async function signal(client: Client, orderId: number, definition: SignalDefinition): Promise<boolean> {
+  try {
+    await client.workflow.getHandle(checkoutWorkflowId(orderId)).signal(definition);
+    return true;
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError) return false;
+    throw error;
+  }
+}
+
+export const signalOrderReserved = (client: Client, orderId: number) => signal(client, orderId, orderReservedSignal);
+export const signalOrderPaid = (client: Client, orderId: number) => signal(client, orderId, orderPaidSignal);
+
+export async function getCheckoutState(client: Client, orderId: number): Promise<CheckoutWorkflowState | null> {
+  try {
+    return await client.workflow.getHandle(checkoutWorkflowId(orderId)).query(checkoutStateQuery);
+  } catch (error) {
+    if (error instanceof WorkflowNotFoundError) return null;
+    throw error;
+  }
+}

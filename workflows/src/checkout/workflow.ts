@@ -1,0 +1,70 @@
+import { condition, defineQuery, defineSignal, getExternalWorkflowHandle, proxyActivities, setHandler } from '@temporalio/workflow';
+import { basketHoldWorkflowId, checkedOutSignal } from '../basket-hold/workflow';
+import type { CheckoutActivities, CheckoutOrderStatus } from './activities';
+
+/** Default time an order may wait for its payment (CHECKOUT_PAYMENT_TIMEOUT_SECONDS). */
+export const defaultPaymentTimeoutMs = 20 * 60 * 1000;
+/** A reserved order waits for staff; should a signal get lost, it looks at the order this often. */
+const defaultRecheckMs = 60 * 60 * 1000;
+
+export interface CheckoutWorkflowInput {
+  orderId: number;
+  basketId: string;
+  paymentTimeoutMs?: number;
+  recheckMs?: number;
+}
+
+export type CheckoutWorkflowState = 'awaitingPayment' | 'reserved' | 'paid' | 'fulfilled' | 'cancelled';
+
+/** The order was reserved for payment on site: the timeout no longer applies. */
+export const orderReservedSignal = defineSignal('orderReserved');
+/** The order was paid (staff confirmed, or the provider did): book the places and fulfil it. */
+export const orderPaidSignal = defineSignal('orderPaid');
+export const checkoutStateQuery = defineQuery<CheckoutWorkflowState>('checkoutState');
+
+export const checkoutWorkflowId = (orderId: number) => `order-${orderId}`;
+
+const activities = proxyActivities<CheckoutActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+});
+
+/** One per order (docs/checkout.md): takes over the basket's holds, waits for the payment until the
+ * timeout, then cancels (holds released) — or, once paid, books the places and fulfils the order. */
+export async function checkoutWorkflow(input: CheckoutWorkflowInput): Promise<CheckoutWorkflowState> {
+  let state: CheckoutWorkflowState = 'awaitingPayment';
+  setHandler(orderReservedSignal, () => {
+    if (state === 'awaitingPayment') state = 'reserved';
+  });
+  setHandler(orderPaidSignal, () => {
+    if (state === 'awaitingPayment' || state === 'reserved') state = 'paid';
+  });
+  setHandler(checkoutStateQuery, () => state);
+
+  try {
+    // the holds now belong to the order: the basket's own timer must not release them
+    await getExternalWorkflowHandle(basketHoldWorkflowId(input.basketId)).signal(checkedOutSignal);
+  } catch {
+    // no hold runs (a basket without slot entries, or one whose hold ended): nothing to take over
+  }
+
+  const apply = (status: CheckoutOrderStatus) => {
+    if (status === 'PAID') state = 'paid';
+    else if (status === 'RESERVED' && state === 'awaitingPayment') state = 'reserved';
+    else if (status === 'CANCELLED' || status === 'UNKNOWN') state = 'cancelled';
+  };
+
+  // signal handlers change the state while the workflow waits: read it through a function
+  const current = (): CheckoutWorkflowState => state;
+  if (!(await condition(() => state !== 'awaitingPayment', input.paymentTimeoutMs ?? defaultPaymentTimeoutMs))) {
+    apply(await activities.cancelUnpaidOrder({ orderId: input.orderId, basketId: input.basketId }));
+  }
+  while (current() === 'reserved') {
+    if (!(await condition(() => state !== 'reserved', input.recheckMs ?? defaultRecheckMs))) apply(await activities.readOrderStatus(input.orderId));
+  }
+  if (current() !== 'paid') return current();
+  await activities.bookOrderPlaces(input.orderId);
+  await activities.fulfilOrder(input.orderId);
+  state = 'fulfilled';
+  return state;
+}
