@@ -66,6 +66,17 @@ describe('what the hold reactor tells the hold workflow', () => {
     });
   });
 
+  it('leaves a checked-out basket alone, also for an earlier event delivered late: its places are the order’s', () => {
+    const [opened, added] = createdWithSlot();
+    const checkedOut = basketWith(
+      [opened!, '2030-06-30T10:00:00Z'],
+      [added!, '2030-06-30T10:00:00Z'],
+      [{ type: 'BasketCheckedOut', data: { basketId, orderId: 42 } } as BasketEvent, '2030-06-30T10:05:00Z'],
+    );
+    expect(holdReaction(checkedOut, 'EntriesAddedToBasket', durations)).toEqual({ kind: 'none' });
+    expect(holdReaction(checkedOut, 'BasketCheckedOut', durations)).toEqual({ kind: 'none' });
+  });
+
   it('does nothing for a basket that never held places, or whose hold expired', () => {
     expect(holdReaction(given(created()), 'BasketCreated', durations)).toEqual({ kind: 'none' });
     const [opened, added] = createdWithSlot();
