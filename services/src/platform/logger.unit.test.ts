@@ -18,7 +18,11 @@ describe('logs', () => {
   it('are readable in development and JSON in production, unless LOG_FORMAT says otherwise', () => {
     expect(loadConfig({}).logFormat).toBe('pretty');
     expect(
-      loadConfig({ NODE_ENV: 'production', CONTENT_WEBHOOK_SECRET: 'a-production-secret-1234' }).logFormat,
+      loadConfig({
+        NODE_ENV: 'production',
+        CONTENT_WEBHOOK_SECRET: 'a-production-secret-1234',
+        ORDER_ACCESS_SECRET: 'another-production-secret-5678',
+      }).logFormat,
     ).toBe('json');
     expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
   });
