@@ -1,4 +1,4 @@
-import { checkoutConditionsBody, checkoutErrorCodes, type CheckoutPersonalization, checkoutStreamName, customFormValues, type CheckoutDetails, type CheckoutDto, type CheckoutPaymentDto, type CheckoutPaymentRequest } from '@alpenpass/contracts';
+import { paymentProviderCodes, type OrderPaymentStatusDto, type PaymentProviderCode, checkoutConditionsBody, checkoutErrorCodes, type CheckoutPersonalization, checkoutStreamName, customFormValues, type CheckoutDetails, type CheckoutDto, type CheckoutPaymentDto, type CheckoutPaymentRequest } from '@alpenpass/contracts';
 import { z } from 'zod';
 import type { Caller } from '../basket/basket-service';
 import { conflict, notFound } from '../platform/domain-error';
@@ -11,6 +11,7 @@ import type { PlacedOrder } from '../order/order';
 import type { OrderService } from '../order/order-service';
 import { accessibleCheckout, checkoutFolder, decideCheckout, type CheckoutState } from './checkout';
 import { conditionFieldsFor, conditionsComplete, type CheckoutConditionsByChannel } from './checkout-conditions';
+import type { CardPaymentReconciler } from './card-payment-reconciler';
 import type { PaymentProvider } from './payment-provider';
 import { assertAllowedRedirects } from './redirect-origins';
 
@@ -19,6 +20,8 @@ export interface CheckoutServiceDeps {
   orders: OrderService;
   workflows: CheckoutWorkflows;
   payments: PaymentProvider;
+  /** settles or fails a pending card payment after the provider's word (card-payment-reconciler.ts) */
+  reconcile: CardPaymentReconciler;
   allowedRedirectOrigins: readonly string[];
   /** the checkout conditions per channel (checkout-conditions.ts); the default for any other */
   conditions?: CheckoutConditionsByChannel;
@@ -29,6 +32,18 @@ export interface CheckoutServiceDeps {
 export interface CheckoutCaller extends Caller {
   channelId?: string;
 }
+
+/** §3 paymentMethods of an initiation: the §9 provider codes the type allows (CARD: the card brands). */
+function initiationMethods(type: string): PaymentProviderCode[] {
+  return type === 'CARD' ? ['VIS', 'ECA'] : paymentProviderCodes.filter((code) => code === type);
+}
+
+export const paymentStatusOf = (order: PlacedOrder): OrderPaymentStatusDto => ({
+  orderId: order.orderId,
+  status: order.orderStatus,
+  paymentStatus: order.paymentStatus,
+  transactionId: order.transactionId,
+});
 
 type StartedCheckout = Extract<CheckoutState, { status: 'started' }>;
 
@@ -117,7 +132,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     },
 
     async pay(caller: CheckoutCaller, checkoutId: string, request: CheckoutPaymentRequest): Promise<CheckoutPaymentDto> {
-      const { checkout, order } = await load(caller, checkoutId);
+      const loaded = await load(caller, checkoutId);
+      const { checkout } = loaded;
+      // a card payment under way may have failed meanwhile (its notification not yet in): ask first
+      const order = loaded.order.orderStatus === 'PENDING' ? await deps.reconcile(loaded.order.orderId) : loaded.order;
       if (order.orderStatus === 'RESERVED' && request.intent === 'onSite') return { checkout: dto(caller, checkout, order), redirectUrl: null };
       assertOpen(order);
       if (!conditionsComplete(fieldsFor(caller), checkout.conditions)) {
@@ -130,9 +148,22 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         return { checkout: dto(caller, checkout, reserved), redirectUrl: null };
       }
       assertAllowedRedirects(request.redirectUrls, deps.allowedRedirectOrigins);
-      const started = await deps.payments.startCardPayment({ orderId: order.orderId, refno: order.refno, amount: order.total, payment: request });
-      const pending = await orders.command(caller, order.orderId, { type: 'StartPayment', data: { method: 'CARD' } });
-      return { checkout: dto(caller, checkout, pending), redirectUrl: started.redirectUrl };
+      const attempt = order.paymentAttempts + 1;
+      const started = await deps.payments.startCardPayment({ orderId: order.orderId, refno: order.refno, amount: order.total, attempt, payment: request });
+      const pending = await orders.command(caller, order.orderId, { type: 'StartPayment', data: { method: 'CARD', transactionId: started.transactionId, attempt } });
+      const type = request.intent === 'new' ? request.type : 'CARD';
+      return {
+        checkout: dto(caller, checkout, pending),
+        redirectUrl: started.redirectUrl,
+        payment: { type, redirect: true, redirectUrl: started.redirectUrl, isDefault: false, paymentMethods: initiationMethods(type) },
+      };
+    },
+
+    /** GET …/payment/status: the order's payment as it really stands; a pending card payment is
+     * reconciled with the provider first (a lost notification ends here when the customer returns). */
+    async paymentStatus(caller: CheckoutCaller, checkoutId: string): Promise<OrderPaymentStatusDto> {
+      const { order } = await load(caller, checkoutId);
+      return paymentStatusOf(await deps.reconcile(order.orderId));
     },
 
     /** Until the discount context lands no code is known (like the basket's promo codes). */

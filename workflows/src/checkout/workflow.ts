@@ -6,12 +6,15 @@ import type { CheckoutActivities, CheckoutOrderStatus } from './activities';
 export const defaultPaymentTimeoutMs = 20 * 60 * 1000;
 /** A reserved order waits for staff; should a signal get lost, it looks at the order this often. */
 const defaultRecheckMs = 60 * 60 * 1000;
+/** A pending card payment asks the provider this often (CHECKOUT_PAYMENT_POLL_SECONDS). */
+export const defaultPaymentPollMs = 30 * 1000;
 
 export interface CheckoutWorkflowInput {
   orderId: number;
   basketId: string;
   paymentTimeoutMs?: number;
   recheckMs?: number;
+  paymentPollMs?: number;
 }
 
 export type CheckoutWorkflowState = 'awaitingPayment' | 'reserved' | 'paid' | 'fulfilled' | 'cancelled';
@@ -56,7 +59,16 @@ export async function checkoutWorkflow(input: CheckoutWorkflowInput): Promise<Ch
 
   // signal handlers change the state while the workflow waits: read it through a function
   const current = (): CheckoutWorkflowState => state;
-  if (!(await condition(() => state !== 'awaitingPayment', input.paymentTimeoutMs ?? defaultPaymentTimeoutMs))) {
+  // until the timeout, every poll interval: a card payment whose notification and redirect were both
+  // lost is settled here (the activity is a no-op for an order without a pending card payment)
+  const deadline = Date.now() + (input.paymentTimeoutMs ?? defaultPaymentTimeoutMs);
+  const pollMs = input.paymentPollMs ?? defaultPaymentPollMs;
+  while (current() === 'awaitingPayment' && Date.now() < deadline) {
+    if (!(await condition(() => state !== 'awaitingPayment', Math.min(pollMs, deadline - Date.now())))) {
+      apply(await activities.reconcileCardPayment(input.orderId));
+    }
+  }
+  if (current() === 'awaitingPayment') {
     apply(await activities.cancelUnpaidOrder({ orderId: input.orderId, basketId: input.basketId }));
   }
   while (current() === 'reserved') {
