@@ -127,6 +127,14 @@ export interface AppConfig {
 
 export class ConfigError extends Error {}
 
+/** Outside development the provider's password and signing key must be the operator's, never the
+ * simulator's (published in the source). */
+function refuseSimulatorCredentials(settings: PaymentProviderSettings): void {
+  const simulator = loadPaymentProviderSettings({});
+  if (settings.password === simulator.password) throw new Error('PSP_MERCHANT_PASSWORD: required outside development (the default is the simulator\'s)');
+  if (settings.hmacKeyHex.toLowerCase() === simulator.hmacKeyHex.toLowerCase()) throw new Error('PSP_HMAC_KEY: required outside development (the default is the simulator\'s)');
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = environment.safeParse(env);
   if (!parsed.success) {
@@ -153,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       const webhookUrl = e.PSP_WEBHOOK_URL ?? (deployment === 'development' ? `http://127.0.0.1:${e.PORT}/api/payment-provider/notifications` : undefined);
       if (!webhookUrl) throw new Error('PSP_WEBHOOK_URL: required with PSP_BASE_URL (the public URL of /api/payment-provider/notifications)');
       paymentProvider = { ...loadPaymentProviderSettings(env), webhookUrl };
+      if (deployment === 'production') refuseSimulatorCredentials(paymentProvider);
     } catch (error) {
       throw new ConfigError(`Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`);
     }
