@@ -45,6 +45,17 @@ export const paymentStatusOf = (order: PlacedOrder): OrderPaymentStatusDto => ({
   transactionId: order.transactionId,
 });
 
+/** The status calls reconcile a pending payment; should the provider not answer, the recorded status
+ * is the answer (the notification or the workflow's poll catches up). */
+export async function reconciledOrAsRecorded(deps: { reconcile: CardPaymentReconciler; log: PlatformLogger }, order: PlacedOrder): Promise<PlacedOrder> {
+  try {
+    return await deps.reconcile(order.orderId);
+  } catch (error) {
+    deps.log.warn({ err: error, orderId: order.orderId }, 'payment status not reconciled with the provider');
+    return order;
+  }
+}
+
 type StartedCheckout = Extract<CheckoutState, { status: 'started' }>;
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
@@ -163,7 +174,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
      * reconciled with the provider first (a lost notification ends here when the customer returns). */
     async paymentStatus(caller: CheckoutCaller, checkoutId: string): Promise<OrderPaymentStatusDto> {
       const { order } = await load(caller, checkoutId);
-      return paymentStatusOf(await deps.reconcile(order.orderId));
+      return paymentStatusOf(await reconciledOrAsRecorded(deps, order));
     },
 
     /** Until the discount context lands no code is known (like the basket's promo codes). */

@@ -50,7 +50,7 @@ export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}
   const checkouts = createCheckoutService({ store: deps.store, orders, workflows, payments, reconcile, allowedRedirectOrigins: deps.config.allowedRedirectOrigins, log: deps.log });
   return {
     name: 'checkout',
-    routers: [checkoutRouter(checkouts), orderRouter(orders, deps.knex), orderAdminRouter(orders), paymentStatusRouter(orders, reconcile)],
+    routers: [checkoutRouter(checkouts), orderRouter(orders, deps.knex), orderAdminRouter(orders), paymentStatusRouter(orders, { reconcile, log: deps.log })],
     externalRouters: provider ? [providerNotificationRouter({ signature: { hmacKeyHex: provider.hmacKeyHex, toleranceSeconds: provider.signatureToleranceSeconds }, reconcile })] : [],
     projections: orderProjections,
     activityDependencies: {

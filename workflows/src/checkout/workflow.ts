@@ -1,4 +1,4 @@
-import { condition, defineQuery, defineSignal, getExternalWorkflowHandle, proxyActivities, setHandler } from '@temporalio/workflow';
+import { condition, defineQuery, defineSignal, getExternalWorkflowHandle, patched, proxyActivities, setHandler } from '@temporalio/workflow';
 import { basketHoldWorkflowId, checkedOutSignal } from '../basket-hold/workflow';
 import type { CheckoutActivities, CheckoutOrderStatus } from './activities';
 
@@ -8,6 +8,7 @@ export const defaultPaymentTimeoutMs = 20 * 60 * 1000;
 const defaultRecheckMs = 60 * 60 * 1000;
 /** A pending card payment asks the provider this often (CHECKOUT_PAYMENT_POLL_SECONDS). */
 export const defaultPaymentPollMs = 30 * 1000;
+const cardPaymentPollPatch = 'card-payment-poll';
 
 export interface CheckoutWorkflowInput {
   orderId: number;
@@ -59,14 +60,19 @@ export async function checkoutWorkflow(input: CheckoutWorkflowInput): Promise<Ch
 
   // signal handlers change the state while the workflow waits: read it through a function
   const current = (): CheckoutWorkflowState => state;
-  // until the timeout, every poll interval: a card payment whose notification and redirect were both
-  // lost is settled here (the activity is a no-op for an order without a pending card payment)
   const deadline = Date.now() + (input.paymentTimeoutMs ?? defaultPaymentTimeoutMs);
-  const pollMs = input.paymentPollMs ?? defaultPaymentPollMs;
-  while (current() === 'awaitingPayment' && Date.now() < deadline) {
-    if (!(await condition(() => state !== 'awaitingPayment', Math.min(pollMs, deadline - Date.now())))) {
-      apply(await activities.reconcileCardPayment(input.orderId));
+  if (patched(cardPaymentPollPatch)) {
+    // until the timeout, every poll interval and once at the timeout: a card payment whose notification
+    // and redirect were both lost is settled here (a no-op for an order without a pending card payment)
+    const pollMs = input.paymentPollMs ?? defaultPaymentPollMs;
+    while (current() === 'awaitingPayment' && Date.now() < deadline) {
+      if (!(await condition(() => state !== 'awaitingPayment', Math.min(pollMs, deadline - Date.now())))) {
+        apply(await activities.reconcileCardPayment(input.orderId));
+      }
     }
+  } else {
+    // a workflow started before the poll existed replays its single wait
+    await condition(() => state !== 'awaitingPayment', deadline - Date.now());
   }
   if (current() === 'awaitingPayment') {
     apply(await activities.cancelUnpaidOrder({ orderId: input.orderId, basketId: input.basketId }));
