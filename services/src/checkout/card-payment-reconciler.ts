@@ -1,4 +1,5 @@
 import type { CheckoutWorkflows } from '../order/checkout-workflows';
+import { ProviderRejectedError } from '../payment/provider/provider-errors';
 import type { PlacedOrder } from '../order/order';
 import type { OrderService } from '../order/order-service';
 import type { PlatformLogger } from '../platform/event-store/event-store';
@@ -13,7 +14,13 @@ export interface CardPaymentReconcilerDeps {
 
 const failureReason = { declined: 'DECLINED', canceled: 'CANCELED', error: 'ERROR' } as const;
 
-export type CardPaymentReconciler = (orderId: number) => Promise<PlacedOrder>;
+export interface CardPaymentReconciler {
+  (orderId: number): Promise<PlacedOrder>;
+  /** A retry while a payment is pending (the customer left the provider's page): the open transaction is
+   * cancelled at the provider, then reconciled — the order is payable again, or paid if the customer
+   * completed the page meanwhile (the provider then refuses the cancel). */
+  abandonPending(orderId: number): Promise<PlacedOrder>;
+}
 
 /**
  * Brings an order's card payment in line with the provider (docs/checkout.md, "Card payments"): the
@@ -47,16 +54,30 @@ export function createCardPaymentReconciler(deps: CardPaymentReconcilerDeps): Ca
     }
   }
 
-  return async (orderId) => {
+  const reconcile = async (orderId: number): Promise<PlacedOrder> => {
     const order = await orders.ofCheckout(orderId);
     const { transactionId } = order;
     if (transactionId === null) return order;
     if (order.orderStatus === 'PENDING') return apply(order, transactionId, await payments.outcome(transactionId));
     if (order.orderStatus === 'CANCELLED' && order.paymentStatus !== null && (await payments.outcome(transactionId)) === 'authorized') {
       // authorized after the payment timeout cancelled the order: the customer must not be charged
-      await payments.cancelAuthorization(transactionId, orderId);
+      await payments.cancelTransaction(transactionId, orderId);
       log.info({ orderId, transactionId }, 'authorization of a cancelled order released');
     }
     return order;
   };
+
+  async function abandonPending(orderId: number): Promise<PlacedOrder> {
+    const order = await reconcile(orderId);
+    if (order.orderStatus !== 'PENDING' || order.transactionId === null) return order;
+    if ((await payments.outcome(order.transactionId)) === 'pending') {
+      await payments.cancelTransaction(order.transactionId, orderId).catch((error: unknown) => {
+        if (!(error instanceof ProviderRejectedError)) throw error;
+        log.info({ orderId, transactionId: order.transactionId, code: error.code }, 'open card payment not cancelled; it ended meanwhile');
+      });
+    }
+    return reconcile(orderId);
+  }
+
+  return Object.assign(reconcile, { abandonPending });
 }

@@ -46,7 +46,7 @@ beforeAll(async () => {
   kit = await createBasketTestKit();
   // workflow ids are order ids, and the dev server outlives each test's database
   await kit.db.knex.raw(`alter sequence order_id_seq restart with ${randomInt(1_000_000, 2_000_000_000)}`);
-  for (const slotId of [51, 52, 53, 54, 55, 56, 57]) await kit.scheduleSlot(slotId, 4);
+  for (const slotId of [51, 52, 53, 54, 55, 56, 57, 58]) await kit.scheduleSlot(slotId, 4);
   simulatorDb = await createTestDatabase();
   simulator = await startSimulator(simulatorDb.url);
   provider = createPaymentProviderClient({ baseUrl: simulator.url, merchantId: simulator.merchantId, password: simulator.password });
@@ -183,6 +183,20 @@ describe('card payments through the PSP simulator', () => {
     await expectPaidAndBooked(orderId, checkoutId, 53, claim, 1);
     expect(await settlements(secondTransaction)).toBe(1);
     expect((await provider.getStatus(firstTransaction)).status).toBe('failed');
+  }, 90_000);
+
+  it('a customer who left the payment page open retries: the open transaction is cancelled at the provider, the new one pays', async () => {
+    const { checkoutId, orderId, claim } = await placeOrder(58, 1);
+    const first = await pay(checkoutId);
+    const firstTransaction = (await paymentStatus(checkoutId)).body.transactionId as string;
+    const retry = await pay(checkoutId, 'TWI');
+    expect(retry.status).toBe(200);
+    expect(retry.body.checkout.order).toMatchObject({ status: 'PENDING' });
+    expect((await provider.getStatus(firstTransaction)).status).toBe('canceled');
+    expect((await choose(first.body.redirectUrl, 'VIS', 'success')).status).not.toBe(303);
+    expect((await choose(retry.body.redirectUrl, 'TWI', 'success')).status).toBe(303);
+    await expectPaidAndBooked(orderId, checkoutId, 58, claim, 1);
+    expect((await paymentStatus(checkoutId)).body.transactionId).not.toBe(firstTransaction);
   }, 90_000);
 
   it('a notification with a forged signature is refused with 401 and changes nothing', async () => {

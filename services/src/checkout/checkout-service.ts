@@ -145,8 +145,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     async pay(caller: CheckoutCaller, checkoutId: string, request: CheckoutPaymentRequest): Promise<CheckoutPaymentDto> {
       const loaded = await load(caller, checkoutId);
       const { checkout } = loaded;
-      // a card payment under way may have failed meanwhile (its notification not yet in): ask first
-      const order = loaded.order.orderStatus === 'PENDING' ? await deps.reconcile(loaded.order.orderId) : loaded.order;
+      // a card payment under way: a new card attempt gives the open one up at the provider (the customer
+      // left its page); on site, it may have failed meanwhile (its notification not yet in): ask first
+      const underWay = loaded.order.orderStatus === 'PENDING';
+      const order = !underWay ? loaded.order : request.intent === 'onSite' ? await deps.reconcile(loaded.order.orderId) : await deps.reconcile.abandonPending(loaded.order.orderId);
       if (order.orderStatus === 'RESERVED' && request.intent === 'onSite') return { checkout: dto(caller, checkout, order), redirectUrl: null };
       assertOpen(order);
       if (!conditionsComplete(fieldsFor(caller), checkout.conditions)) {

@@ -35,8 +35,9 @@ export interface PaymentProvider {
   outcome(transactionId: string): Promise<CardPaymentOutcome>;
   /** captures an authorized payment (idempotency key settle-<orderId>) */
   settle(transactionId: string, request: SettleRequest): Promise<void>;
-  /** releases an authorization the shop will not use (its order was cancelled meanwhile) */
-  cancelAuthorization(transactionId: string, orderId: number): Promise<void>;
+  /** cancels an open or authorized transaction the shop will not use (the customer starts another
+   * attempt, or the order was cancelled meanwhile); refused once the transaction ended otherwise */
+  cancelTransaction(transactionId: string, orderId: number): Promise<void>;
 }
 
 const notWired = () => unavailable(checkoutErrorCodes.paymentProviderUnavailable, 'Card payments are not available; please choose payment on site.');
@@ -52,7 +53,7 @@ export const unwiredPaymentProvider: PaymentProvider = {
   async settle() {
     throw notWired();
   },
-  async cancelAuthorization() {
+  async cancelTransaction() {
     throw notWired();
   },
 };

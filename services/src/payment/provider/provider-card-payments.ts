@@ -77,7 +77,7 @@ export function providerCardPayments(options: ProviderCardPaymentsOptions): Paym
     async settle(transactionId, { orderId, refno, amount }) {
       await calling(() => client.settle(transactionId, { amount: amount.amount, currency: amount.currency, refno }, { idempotencyKey: `settle-${orderId}` }));
     },
-    async cancelAuthorization(transactionId, orderId) {
+    async cancelTransaction(transactionId, orderId) {
       await calling(() => client.cancel(transactionId, {}, { idempotencyKey: `cancel-${orderId}-${transactionId}` }));
     },
   };
