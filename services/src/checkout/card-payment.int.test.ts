@@ -46,7 +46,7 @@ beforeAll(async () => {
   kit = await createBasketTestKit();
   // workflow ids are order ids, and the dev server outlives each test's database
   await kit.db.knex.raw(`alter sequence order_id_seq restart with ${randomInt(1_000_000, 2_000_000_000)}`);
-  for (const slotId of [51, 52, 53, 54, 55, 56, 57, 58]) await kit.scheduleSlot(slotId, 4);
+  for (const slotId of [51, 52, 53, 54, 55, 56, 57, 58, 59]) await kit.scheduleSlot(slotId, 4);
   simulatorDb = await createTestDatabase();
   simulator = await startSimulator(simulatorDb.url);
   provider = createPaymentProviderClient({ baseUrl: simulator.url, merchantId: simulator.merchantId, password: simulator.password });
@@ -233,6 +233,22 @@ describe('card payments through the PSP simulator', () => {
     const answers = await waitFor(async () => notificationAnswers.slice(answersBefore), (list) => list.length >= 4);
     expect(answers.length).toBeGreaterThanOrEqual(4);
     expect(answers.every((answer) => answer === 200)).toBe(true);
+  }, 90_000);
+
+  it('reordered notifications (authorized after settled) → one settlement, one PAID', async () => {
+    const { checkoutId, orderId, claim } = await placeOrder(59, 1);
+    const answersBefore = notificationAnswers.length;
+    const started = await pay(checkoutId);
+    const { transactionId } = (await paymentStatus(checkoutId)).body;
+    await simulator.setFaults({ transactionId }, { notification: 'reorder' });
+    expect((await choose(started.body.redirectUrl, 'VIS', 'success')).status).toBe(303);
+    // the authorized notification waits for the next one: the customer's status call settles first
+    expect((await paymentStatus(checkoutId)).body).toMatchObject({ status: 'PAID', paymentStatus: 'PAID' });
+    await expectPaidAndBooked(orderId, checkoutId, 59, claim, 1);
+    const answers = await waitFor(async () => notificationAnswers.slice(answersBefore), (list) => list.length >= 2);
+    expect(answers.every((answer) => answer === 200)).toBe(true);
+    expect(await settlements(transactionId)).toBe(1);
+    expect((await kit.store.readStream(`order-${orderId}`)).filter((event) => event.type === 'OrderPaid')).toHaveLength(1);
   }, 90_000);
 
   it('a dropped notification: the customer returns, the status call asks the provider → PAID', async () => {
