@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { moneyDto } from './basket';
 import { checkoutPaymentBody } from './domain/checkout-payment';
+import { cardPaymentInitiationResponse } from './domain/payment-records';
+import { orderPaymentStatus, orderStatus } from './domain/order';
 import { medium } from './domain/medium';
 import { customFormFieldDefinition } from './domain/custom-form-fields';
 import { orderDto } from './order';
@@ -82,5 +84,17 @@ export const checkoutDto = z.object({
 export type CheckoutDto = z.infer<typeof checkoutDto>;
 
 /** The answer to POST …/payment: on site, the reserved order; by card, where to send the customer. */
-export const checkoutPaymentDto = z.object({ checkout: checkoutDto, redirectUrl: z.string().nullable() });
+export const checkoutPaymentDto = z.object({ checkout: checkoutDto, redirectUrl: z.string().nullable(), payment: cardPaymentInitiationResponse.optional() });
 export type CheckoutPaymentDto = z.infer<typeof checkoutPaymentDto>;
+
+/** GET …/checkout/{id}/payment/status and GET /payments/status?orderId: the order's payment as it
+ * really stands (a pending card payment is reconciled with the provider first). */
+export const orderPaymentStatusDto = z.object({
+  orderId: z.number().int(),
+  status: orderStatus,
+  paymentStatus: orderPaymentStatus.nullable(),
+  /** the provider's transaction of the latest card payment, null when none started */
+  transactionId: z.string().nullable(),
+});
+export type OrderPaymentStatusDto = z.infer<typeof orderPaymentStatusDto>;
+export const paymentStatusQuery = z.object({ orderId: z.coerce.number().int().positive() });

@@ -69,7 +69,10 @@ export type OrderEvent =
   | { type: 'OrderItemPersonalized'; data: { orderId: number; itemId: string } & Personalization }
   /** payment on site chosen: the order is reserved, its places stay held until staff confirm */
   | { type: 'OrderReserved'; data: { orderId: number; method: 'ON_SITE' } }
-  | { type: 'OrderPaymentStarted'; data: { orderId: number; method: PaymentMethod } }
+  /** a card payment started at the provider: `transactionId` names its transaction, `attempt` counts from 1 */
+  | { type: 'OrderPaymentStarted'; data: { orderId: number; method: PaymentMethod; transactionId?: string; attempt?: number } }
+  /** the provider declined, the customer cancelled or the provider failed: the order is payable again */
+  | { type: 'OrderPaymentFailed'; data: { orderId: number; transactionId: string; reason: 'DECLINED' | 'CANCELED' | 'ERROR' } }
   | { type: 'OrderPaid'; data: { orderId: number; method: PaymentMethod; confirmedBy: string } }
   | { type: 'OrderCancelled'; data: { orderId: number; reason: 'PAYMENT_TIMEOUT' | 'ABANDONED' } }
   /** the places of its slot items became bookings */
@@ -82,6 +85,7 @@ export const orderEventTypes = [
   'OrderItemPersonalized',
   'OrderReserved',
   'OrderPaymentStarted',
+  'OrderPaymentFailed',
   'OrderPaid',
   'OrderCancelled',
   'OrderPlacesBooked',

@@ -4,6 +4,7 @@ import { createKnex, ensureDatabase, migrateToLatest } from '@alpenpass/infra';
 import { ConfigError, loadConfig } from './platform/config';
 import { createLogger } from './platform/logger';
 import { planFor } from './supervisor/process-plan';
+import { withSimulatorDefaults } from './supervisor/psp-simulator-env';
 import { startSupervisor } from './supervisor/supervisor';
 
 /**
@@ -34,11 +35,13 @@ async function launch(): Promise<void> {
     await knex.destroy();
   }
 
+  const development = config.environment === 'development';
   const supervisor = startSupervisor({
-    groups: planFor(config.roles),
+    groups: planFor(config.roles, undefined, { pspSimulator: development }),
     script: join(__dirname, 'main.ts'),
+    scripts: { 'psp-simulator': join(__dirname, 'psp-simulator', 'main.ts') },
     execArgv: ['--import', pathToFileURL(require.resolve('tsx')).href],
-    env: process.env,
+    env: development ? withSimulatorDefaults(process.env) : process.env,
     log,
   });
 

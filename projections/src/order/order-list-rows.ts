@@ -19,6 +19,7 @@ interface OrderListRow {
 const statusOf: Partial<Record<OrderEvent['type'], { status: OrderStatus; payment_status: string | null }>> = {
   OrderReserved: { status: 'RESERVED', payment_status: 'PENDING' },
   OrderPaymentStarted: { status: 'PENDING', payment_status: 'PENDING' },
+  OrderPaymentFailed: { status: 'CREATED', payment_status: 'FAILED' },
   OrderPaid: { status: 'PAID', payment_status: 'PAID' },
 };
 

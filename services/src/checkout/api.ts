@@ -11,6 +11,7 @@ import {
   checkoutPaymentRequest,
   createCheckoutBody,
   orderItemDto,
+  orderPaymentStatusDto,
   patchCheckoutBody,
 } from '@alpenpass/contracts';
 import type { Request } from 'express';
@@ -48,8 +49,12 @@ export function checkoutRouter(service: CheckoutService): ApiRouter {
       ({ params, body, ctx, req }) => service.submitConditions(caller(ctx, req), params.checkoutId, body),
     )
     .route(
-      { method: 'post', path: '/:checkoutId/payment', summary: 'Pay: on site (order reserved) or by card (not wired yet: 503)', access: 'public', params: checkoutParams, body: checkoutPaymentRequest, response: checkoutPaymentDto },
+      { method: 'post', path: '/:checkoutId/payment', summary: "Pay: on site (order reserved) or by card (the answer names the provider's payment page)", access: 'public', params: checkoutParams, body: checkoutPaymentRequest, response: checkoutPaymentDto },
       ({ params, body, ctx, req }) => service.pay(caller(ctx, req), params.checkoutId, body),
+    )
+    .route(
+      { method: 'get', path: '/:checkoutId/payment/status', summary: "The order's payment status (a pending card payment is reconciled with the provider)", access: 'public', params: checkoutParams, response: orderPaymentStatusDto },
+      ({ params, ctx, req }) => service.paymentStatus(caller(ctx, req), params.checkoutId),
     )
     .route({ method: 'post', path: '/:checkoutId/discounts', summary: 'Add a discount code (none known until the discount context)', access: 'public', params: checkoutParams, body: addDiscountBody, response: checkoutDto }, ({ params, body, ctx }) =>
       service.addDiscount(caller(ctx), params.checkoutId, body.discountCode),

@@ -164,7 +164,7 @@ describe('card payment, discounts, vouchers, details', () => {
   });
   const redirectUrls = { success: 'http://localhost:3000/done', error: 'http://localhost:3000/error', cancel: 'http://localhost:3000/cancel' };
 
-  it('card payment answers 503 PAYMENT_PROVIDER_UNAVAILABLE until the provider is wired; the order stays CREATED', async () => {
+  it('card payment answers 503 PAYMENT_PROVIDER_UNAVAILABLE when no provider is configured; the order stays CREATED', async () => {
     const card = await api().post(`/api/checkout/${checkoutId}/payment`).send({ intent: 'new', type: 'CARD', redirectUrls }).set(as(null));
     expect(card.status).toBe(503);
     expect(card.body.code).toBe('PAYMENT_PROVIDER_UNAVAILABLE');

@@ -1,4 +1,4 @@
-import { checkoutConditionsBody, checkoutErrorCodes, type CheckoutPersonalization, checkoutStreamName, customFormValues, type CheckoutDetails, type CheckoutDto, type CheckoutPaymentDto, type CheckoutPaymentRequest } from '@alpenpass/contracts';
+import { paymentProviderCodes, type OrderPaymentStatusDto, type PaymentProviderCode, checkoutConditionsBody, checkoutErrorCodes, type CheckoutPersonalization, checkoutStreamName, customFormValues, type CheckoutDetails, type CheckoutDto, type CheckoutPaymentDto, type CheckoutPaymentRequest } from '@alpenpass/contracts';
 import { z } from 'zod';
 import type { Caller } from '../basket/basket-service';
 import { conflict, notFound } from '../platform/domain-error';
@@ -11,6 +11,7 @@ import type { PlacedOrder } from '../order/order';
 import type { OrderService } from '../order/order-service';
 import { accessibleCheckout, checkoutFolder, decideCheckout, type CheckoutState } from './checkout';
 import { conditionFieldsFor, conditionsComplete, type CheckoutConditionsByChannel } from './checkout-conditions';
+import type { CardPaymentReconciler } from './card-payment-reconciler';
 import type { PaymentProvider } from './payment-provider';
 import { assertAllowedRedirects } from './redirect-origins';
 
@@ -19,6 +20,8 @@ export interface CheckoutServiceDeps {
   orders: OrderService;
   workflows: CheckoutWorkflows;
   payments: PaymentProvider;
+  /** settles or fails a pending card payment after the provider's word (card-payment-reconciler.ts) */
+  reconcile: CardPaymentReconciler;
   allowedRedirectOrigins: readonly string[];
   /** the checkout conditions per channel (checkout-conditions.ts); the default for any other */
   conditions?: CheckoutConditionsByChannel;
@@ -28,6 +31,29 @@ export interface CheckoutServiceDeps {
 /** A checkout caller: the channel (x-channel-id) chooses the checkout conditions. */
 export interface CheckoutCaller extends Caller {
   channelId?: string;
+}
+
+/** §3 paymentMethods of an initiation: the §9 provider codes the type allows (CARD: the card brands). */
+function initiationMethods(type: string): PaymentProviderCode[] {
+  return type === 'CARD' ? ['VIS', 'ECA'] : paymentProviderCodes.filter((code) => code === type);
+}
+
+export const paymentStatusOf = (order: PlacedOrder): OrderPaymentStatusDto => ({
+  orderId: order.orderId,
+  status: order.orderStatus,
+  paymentStatus: order.paymentStatus,
+  transactionId: order.transactionId,
+});
+
+/** The status calls reconcile a pending payment; should the provider not answer, the recorded status
+ * is the answer (the notification or the workflow's poll catches up). */
+export async function reconciledOrAsRecorded(deps: { reconcile: CardPaymentReconciler; log: PlatformLogger }, order: PlacedOrder): Promise<PlacedOrder> {
+  try {
+    return await deps.reconcile(order.orderId);
+  } catch (error) {
+    deps.log.warn({ err: error, orderId: order.orderId }, 'payment status not reconciled with the provider');
+    return order;
+  }
 }
 
 type StartedCheckout = Extract<CheckoutState, { status: 'started' }>;
@@ -117,7 +143,12 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     },
 
     async pay(caller: CheckoutCaller, checkoutId: string, request: CheckoutPaymentRequest): Promise<CheckoutPaymentDto> {
-      const { checkout, order } = await load(caller, checkoutId);
+      const loaded = await load(caller, checkoutId);
+      const { checkout } = loaded;
+      // a card payment under way: a new card attempt gives the open one up at the provider (the customer
+      // left its page); on site, it may have failed meanwhile (its notification not yet in): ask first
+      const underWay = loaded.order.orderStatus === 'PENDING';
+      const order = !underWay ? loaded.order : request.intent === 'onSite' ? await deps.reconcile(loaded.order.orderId) : await deps.reconcile.abandonPending(loaded.order.orderId);
       if (order.orderStatus === 'RESERVED' && request.intent === 'onSite') return { checkout: dto(caller, checkout, order), redirectUrl: null };
       assertOpen(order);
       if (!conditionsComplete(fieldsFor(caller), checkout.conditions)) {
@@ -130,9 +161,22 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         return { checkout: dto(caller, checkout, reserved), redirectUrl: null };
       }
       assertAllowedRedirects(request.redirectUrls, deps.allowedRedirectOrigins);
-      const started = await deps.payments.startCardPayment({ orderId: order.orderId, refno: order.refno, amount: order.total, payment: request });
-      const pending = await orders.command(caller, order.orderId, { type: 'StartPayment', data: { method: 'CARD' } });
-      return { checkout: dto(caller, checkout, pending), redirectUrl: started.redirectUrl };
+      const attempt = order.paymentAttempts + 1;
+      const started = await deps.payments.startCardPayment({ orderId: order.orderId, refno: order.refno, amount: order.total, attempt, payment: request });
+      const pending = await orders.command(caller, order.orderId, { type: 'StartPayment', data: { method: 'CARD', transactionId: started.transactionId, attempt } });
+      const type = request.intent === 'new' ? request.type : 'CARD';
+      return {
+        checkout: dto(caller, checkout, pending),
+        redirectUrl: started.redirectUrl,
+        payment: { type, redirect: true, redirectUrl: started.redirectUrl, isDefault: false, paymentMethods: initiationMethods(type) },
+      };
+    },
+
+    /** GET …/payment/status: the order's payment as it really stands; a pending card payment is
+     * reconciled with the provider first (a lost notification ends here when the customer returns). */
+    async paymentStatus(caller: CheckoutCaller, checkoutId: string): Promise<OrderPaymentStatusDto> {
+      const { order } = await load(caller, checkoutId);
+      return paymentStatusOf(await reconciledOrAsRecorded(deps, order));
     },
 
     /** Until the discount context lands no code is known (like the basket's promo codes). */

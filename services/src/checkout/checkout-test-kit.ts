@@ -12,6 +12,7 @@ import { createHttpApp } from '../platform/http/app';
 import { createLogger } from '../platform/logger';
 import { testChannelId } from '../platform/testing/shop-headers';
 import { checkoutContext } from '.';
+import { unwiredPaymentProvider, type PaymentProvider } from './payment-provider';
 
 /** Test support (not shipped): the basket kit (demo catalogue at kitNow; its app serves the capacity
  * reads) plus the basket, checkout and order routes on the same database, and a workflow clock that
@@ -30,6 +31,7 @@ export interface CheckoutTestKit {
 
 export interface CheckoutTestKitOptions extends BasketTestKitOptions {
   workflows?: CheckoutWorkflows;
+  payments?: PaymentProvider;
   env?: Record<string, string>;
   temporal?: ContextDeps['temporal'];
 }
@@ -46,7 +48,8 @@ export async function createCheckoutTestKit(options: CheckoutTestKitOptions = {}
   };
   const temporal = options.temporal ?? (() => Promise.reject(new Error('no Temporal in this test')));
   const deps: ContextDeps = { config, store: basket.store, knex: basket.db.knex, log, temporal };
-  const context = checkoutContext(deps, { basket: basket.service, workflows: options.workflows ?? recording });
+  // no provider unless a test brings one (card-payment.int.test.ts runs the PSP simulator)
+  const context = checkoutContext(deps, { basket: basket.service, workflows: options.workflows ?? recording, payments: options.payments ?? unwiredPaymentProvider });
   for (const projection of orderProjections) await ensureLiveGeneration(basket.db.knex, basket.store, projection);
   const app = createHttpApp({
     log,

@@ -8,7 +8,12 @@ import { emptyFacts } from '../basket/entry-facts';
 import { orderAdminRouter, orderRouter } from '../order/api';
 import { temporalCheckoutWorkflows, type CheckoutWorkflows } from '../order/checkout-workflows';
 import { createOrderService, type OrderService } from '../order/order-service';
+import { createPaymentProviderClient } from '../payment/provider/provider-client';
+import { providerCardPayments } from '../payment/provider/provider-card-payments';
 import { checkoutRouter } from './api';
+import { createCardPaymentReconciler } from './card-payment-reconciler';
+import { paymentStatusRouter } from './payment-status-api';
+import { providerNotificationRouter } from './provider-notification-api';
 import { createCheckoutService } from './checkout-service';
 import { unwiredPaymentProvider, type PaymentProvider } from './payment-provider';
 
@@ -26,7 +31,8 @@ export interface CheckoutOptions {
  * checkout workflow (workflows/src/checkout), whose activities this module lends. */
 export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}): ContextModule & { orders: OrderService } {
   const workflows =
-    options.workflows ?? temporalCheckoutWorkflows({ client: deps.temporal, paymentTimeoutMs: deps.config.checkoutPaymentTimeoutMs, taskQueue: deps.config.temporal.taskQueue });
+    options.workflows ??
+    temporalCheckoutWorkflows({ client: deps.temporal, paymentTimeoutMs: deps.config.checkoutPaymentTimeoutMs, paymentPollMs: deps.config.checkoutPaymentPollMs, taskQueue: deps.config.temporal.taskQueue });
   const orders = createOrderService({
     store: deps.store,
     knex: deps.knex,
@@ -38,14 +44,19 @@ export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}
     accessSecret: deps.config.orderAccessSecret,
     log: deps.log,
   });
-  const checkouts = createCheckoutService({ store: deps.store, orders, workflows, payments: options.payments ?? unwiredPaymentProvider, allowedRedirectOrigins: deps.config.allowedRedirectOrigins, log: deps.log });
+  const provider = deps.config.paymentProvider;
+  const payments = options.payments ?? (provider ? providerCardPayments({ client: createPaymentProviderClient(provider), webhookUrl: provider.webhookUrl }) : unwiredPaymentProvider);
+  const reconcile = createCardPaymentReconciler({ orders, payments, workflows, log: deps.log });
+  const checkouts = createCheckoutService({ store: deps.store, orders, workflows, payments, reconcile, allowedRedirectOrigins: deps.config.allowedRedirectOrigins, log: deps.log });
   return {
     name: 'checkout',
-    routers: [checkoutRouter(checkouts), orderRouter(orders, deps.knex), orderAdminRouter(orders)],
+    routers: [checkoutRouter(checkouts), orderRouter(orders, deps.knex), orderAdminRouter(orders), paymentStatusRouter(orders, { reconcile, log: deps.log })],
+    externalRouters: provider ? [providerNotificationRouter({ signature: { hmacKeyHex: provider.hmacKeyHex, toleranceSeconds: provider.signatureToleranceSeconds }, reconcile })] : [],
     projections: orderProjections,
     activityDependencies: {
       cancelUnpaidOrder: (input) => orders.cancelUnpaidOrder(input),
       readOrderStatus: (orderId) => orders.readOrderStatus(orderId),
+      reconcileCardPayment: async (orderId) => (await reconcile(orderId)).orderStatus,
       bookOrderPlaces: (orderId) => orders.bookOrderPlaces(orderId),
       fulfilOrder: (orderId) => orders.fulfilOrder(orderId),
     },

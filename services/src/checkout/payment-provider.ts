@@ -6,6 +6,8 @@ export interface CardPaymentRequest {
   orderId: number;
   refno: string;
   amount: Money;
+  /** the order's card payments so far + 1: each attempt is a provider transaction of its own */
+  attempt: number;
   /** §5 payment body: a new card payment of a type, or a saved payment detail */
   payment: CheckoutPaymentBody;
 }
@@ -17,15 +19,41 @@ export interface CardPaymentStarted {
   redirectUrl: string;
 }
 
-/** The port the card provider plugs into (the next slice). The checkout workflow then waits for the
- * provider's webhook (signed, idempotent) to confirm the order as paid. */
-export interface PaymentProvider {
-  startCardPayment(request: CardPaymentRequest): Promise<CardPaymentStarted>;
+/** Where a provider transaction stands, as the checkout needs it. */
+export type CardPaymentOutcome = 'pending' | 'authorized' | 'settled' | 'declined' | 'canceled' | 'error';
+
+export interface SettleRequest {
+  orderId: number;
+  refno: string;
+  amount: Money;
 }
 
-/** Until the provider's client is wired, card payments cannot start: 503, never a pretend payment. */
+/** The port the card provider plugs into. The provider's notification is a hint only: the checkout
+ * asks `outcome` before it acts (card-payment-reconciler.ts). Every call is idempotent. */
+export interface PaymentProvider {
+  startCardPayment(request: CardPaymentRequest): Promise<CardPaymentStarted>;
+  outcome(transactionId: string): Promise<CardPaymentOutcome>;
+  /** captures an authorized payment (idempotency key settle-<orderId>) */
+  settle(transactionId: string, request: SettleRequest): Promise<void>;
+  /** cancels an open or authorized transaction the shop will not use (the customer starts another
+   * attempt, or the order was cancelled meanwhile); refused once the transaction ended otherwise */
+  cancelTransaction(transactionId: string, orderId: number): Promise<void>;
+}
+
+const notWired = () => unavailable(checkoutErrorCodes.paymentProviderUnavailable, 'Card payments are not available; please choose payment on site.');
+
+/** No provider configured (outside development until PSP_BASE_URL is set): 503, never a pretend payment. */
 export const unwiredPaymentProvider: PaymentProvider = {
   async startCardPayment() {
-    throw unavailable(checkoutErrorCodes.paymentProviderUnavailable, 'Card payments are not available yet; please choose payment on site.');
+    throw notWired();
+  },
+  async outcome() {
+    throw notWired();
+  },
+  async settle() {
+    throw notWired();
+  },
+  async cancelTransaction() {
+    throw notWired();
   },
 };

@@ -9,10 +9,10 @@ export interface CheckoutWorkflows {
   paid(orderId: number): Promise<void>;
 }
 
-export function temporalCheckoutWorkflows(options: { client: () => Promise<Client>; paymentTimeoutMs: number; taskQueue?: string }): CheckoutWorkflows {
+export function temporalCheckoutWorkflows(options: { client: () => Promise<Client>; paymentTimeoutMs: number; paymentPollMs?: number; taskQueue?: string }): CheckoutWorkflows {
   return {
     async start(orderId, basketId) {
-      await startCheckoutWorkflow(await options.client(), { orderId, basketId, paymentTimeoutMs: options.paymentTimeoutMs }, { taskQueue: options.taskQueue });
+      await startCheckoutWorkflow(await options.client(), { orderId, basketId, paymentTimeoutMs: options.paymentTimeoutMs, paymentPollMs: options.paymentPollMs }, { taskQueue: options.taskQueue });
     },
     async reserved(orderId) {
       await signalOrderReserved(await options.client(), orderId);

@@ -21,9 +21,12 @@ export type OrderCommand =
   /** `offeredMedia`: the media the item's product offers (catalogue), null when it is not known */
   | { type: 'PersonalizeItem'; data: { itemId: string; personalization: Personalization; offeredMedia: Medium[] | null } }
   | { type: 'ReserveOnSite'; data: Record<string, never> }
-  | { type: 'StartPayment'; data: { method: PaymentMethod } }
-  /** staff confirm a reserved order (paid on site); the card provider confirms a pending one */
-  | { type: 'ConfirmPayment'; data: { confirmedBy: string } }
+  /** a card payment started at the provider as transaction `transactionId`, the order's `attempt`th */
+  | { type: 'StartPayment'; data: { method: PaymentMethod; transactionId?: string; attempt?: number } }
+  /** the provider declined, the customer cancelled or the provider failed the transaction */
+  | { type: 'RecordPaymentFailed'; data: { transactionId: string; reason: 'DECLINED' | 'CANCELED' | 'ERROR' } }
+  /** staff confirm a reserved order (paid on site); the card provider confirms a pending one (its transaction) */
+  | { type: 'ConfirmPayment'; data: { confirmedBy: string; transactionId?: string } }
   /** the payment timeout elapsed: an order nobody paid or reserved is cancelled */
   | { type: 'CancelUnpaidOrder'; data: { reason: 'PAYMENT_TIMEOUT' | 'ABANDONED' } }
   | { type: 'RecordPlacesBooked'; data: { itemIds: string[] } };
@@ -82,18 +85,29 @@ function reserveOnSite(order: PlacedOrder): OrderEvent[] {
   return [{ type: 'OrderReserved', data: { orderId: order.orderId, method: 'ON_SITE' } }];
 }
 
-function startPayment(order: PlacedOrder, method: PaymentMethod): OrderEvent[] {
+function startPayment(order: PlacedOrder, data: Extract<OrderCommand, { type: 'StartPayment' }>['data']): OrderEvent[] {
   refuseUnlessOpen(order);
-  if (order.orderStatus === 'PENDING' && order.paymentMethod === method) return [];
+  const { method, transactionId } = data;
+  if (order.orderStatus === 'PENDING' && order.paymentMethod === method && (order.transactionId ?? undefined) === transactionId) return [];
   if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
-  return [{ type: 'OrderPaymentStarted', data: { orderId: order.orderId, method } }];
+  const started = transactionId === undefined ? {} : { transactionId, attempt: data.attempt ?? order.paymentAttempts + 1 };
+  return [{ type: 'OrderPaymentStarted', data: { orderId: order.orderId, method, ...started } }];
 }
 
-function confirmPayment(order: PlacedOrder, confirmedBy: string): OrderEvent[] {
+/** Only the failure of the transaction under way counts: an earlier attempt's news changes nothing. */
+function recordPaymentFailed(order: PlacedOrder, data: Extract<OrderCommand, { type: 'RecordPaymentFailed' }>['data']): OrderEvent[] {
+  if (order.orderStatus !== 'PENDING' || order.transactionId !== data.transactionId) return [];
+  return [{ type: 'OrderPaymentFailed', data: { orderId: order.orderId, transactionId: data.transactionId, reason: data.reason } }];
+}
+
+function confirmPayment(order: PlacedOrder, confirmedBy: string, transactionId: string | undefined): OrderEvent[] {
   if (order.orderStatus === 'PAID') return [];
   if (order.orderStatus === 'CANCELLED') throw conflict(orderErrorCodes.orderCancelled, `Order ${order.orderId} was cancelled.`);
   if (order.orderStatus !== 'RESERVED' && order.orderStatus !== 'PENDING') {
     throw conflict(orderErrorCodes.orderNotReserved, `Order ${order.orderId} has no payment to confirm.`);
+  }
+  if (transactionId !== undefined && order.transactionId !== transactionId) {
+    throw conflict(orderErrorCodes.orderNotReserved, `Transaction ${transactionId} is not the payment under way of order ${order.orderId}.`);
   }
   return [{ type: 'OrderPaid', data: { orderId: order.orderId, method: order.paymentMethod ?? 'ON_SITE', confirmedBy } }];
 }
@@ -121,9 +135,11 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     case 'ReserveOnSite':
       return reserveOnSite(placed(state));
     case 'StartPayment':
-      return startPayment(placed(state), command.data.method);
+      return startPayment(placed(state), command.data);
+    case 'RecordPaymentFailed':
+      return recordPaymentFailed(placed(state), command.data);
     case 'ConfirmPayment':
-      return confirmPayment(placed(state), command.data.confirmedBy);
+      return confirmPayment(placed(state), command.data.confirmedBy, command.data.transactionId);
     case 'CancelUnpaidOrder':
       return state.status === 'placed' ? cancelUnpaid(state, command.data.reason) : [];
     case 'RecordPlacesBooked': {

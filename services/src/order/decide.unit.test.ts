@@ -191,3 +191,37 @@ describe('PersonalizeItem', () => {
     expect(refusal(personalize(A), placedEvent, reserved, paid)).toMatchObject({ kind: 'conflict', code: 'ORDER_ALREADY_PAID' });
   });
 });
+
+describe('card payments: attempts, failures and the confirming transaction', () => {
+  const started = (transactionId: string, attempt: number): OrderEvent => ({ type: 'OrderPaymentStarted', data: { orderId, method: 'CARD', transactionId, attempt } });
+  const failed = (transactionId: string): OrderEvent => ({ type: 'OrderPaymentFailed', data: { orderId, transactionId, reason: 'DECLINED' } });
+  const start = (transactionId: string, attempt: number): OrderCommand => ({ type: 'StartPayment', data: { method: 'CARD', transactionId, attempt } });
+  const fail = (transactionId: string): OrderCommand => ({ type: 'RecordPaymentFailed', data: { transactionId, reason: 'DECLINED' } });
+  const confirmBy = (transactionId: string): OrderCommand => ({ type: 'ConfirmPayment', data: { confirmedBy: 'payment-provider', transactionId } });
+
+  it('a start names its transaction; repeating it is a no-op, another transaction while one is under way is refused', () => {
+    expect(when(start('t1', 1), placedEvent)).toEqual([started('t1', 1)]);
+    expect(when(start('t1', 1), placedEvent, started('t1', 1))).toEqual([]);
+    expect(refusal(start('t2', 2), placedEvent, started('t1', 1))).toMatchObject({ code: 'ORDER_NOT_OPEN' });
+  });
+
+  it('a failure of the transaction under way makes the order payable again (CREATED, paymentStatus FAILED); a retry starts attempt 2', () => {
+    expect(when(fail('t1'), placedEvent, started('t1', 1))).toEqual([failed('t1')]);
+    const state = [placedEvent, started('t1', 1), failed('t1')].reduce(evolveOrder, initialOrderState());
+    expect(state).toMatchObject({ orderStatus: 'CREATED', paymentStatus: 'FAILED', paymentAttempts: 1 });
+    expect(when(start('t2', 2), placedEvent, started('t1', 1), failed('t1'))).toEqual([started('t2', 2)]);
+  });
+
+  it("an earlier attempt's failure, a repeated failure and a failure after payment change nothing", () => {
+    expect(when(fail('t1'), placedEvent, started('t1', 1), failed('t1'), started('t2', 2))).toEqual([]);
+    expect(when(fail('t1'), placedEvent, started('t1', 1), failed('t1'))).toEqual([]);
+    expect(when(fail('t1'), placedEvent, started('t1', 1), { type: 'OrderPaid', data: { orderId, method: 'CARD', confirmedBy: 'payment-provider' } })).toEqual([]);
+  });
+
+  it('only the transaction under way confirms the order, once', () => {
+    const paidByCard: OrderEvent = { type: 'OrderPaid', data: { orderId, method: 'CARD', confirmedBy: 'payment-provider' } };
+    expect(when(confirmBy('t2'), placedEvent, started('t1', 1), failed('t1'), started('t2', 2))).toEqual([paidByCard]);
+    expect(when(confirmBy('t2'), placedEvent, started('t2', 1), paidByCard)).toEqual([]);
+    expect(refusal(confirmBy('t1'), placedEvent, started('t1', 1), failed('t1'), started('t2', 2))).toMatchObject({ code: 'ORDER_NOT_RESERVED' });
+  });
+});

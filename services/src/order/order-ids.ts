@@ -17,6 +17,14 @@ export function refnoOf(orderId: number): string {
   return `AP-${digits}-${check}`;
 }
 
+/** The order id a refno names (its check digit must match), null for anything else. */
+export function orderIdOfRefno(refno: string): number | null {
+  const match = /^AP-(\d{7,})-\d$/.exec(refno);
+  if (!match) return null;
+  const orderId = Number(match[1]);
+  return Number.isSafeInteger(orderId) && orderId > 0 && refnoOf(orderId) === refno ? orderId : null;
+}
+
 /**
  * A basket leads to one checkout: its id derives from the basket id (a name-based uuid, version 5
  * layout), so a repeated or concurrent "check out this basket" finds the same checkout and order.

@@ -1,5 +1,5 @@
 import { uuidString } from '@alpenpass/contracts';
-import { checkoutIdOf, isOrderAccessToken, orderAccessToken, refnoOf } from './order-ids';
+import { checkoutIdOf, isOrderAccessToken, orderAccessToken, orderIdOfRefno, refnoOf } from './order-ids';
 
 describe('order references', () => {
   it('a refno is the order id with a check digit: distinct ids, distinct refnos; a swapped digit is noticed', () => {
@@ -7,6 +7,14 @@ describe('order references', () => {
     const refnos = new Set(Array.from({ length: 5000 }, (_, index) => refnoOf(index + 1)));
     expect(refnos.size).toBe(5000);
     expect(refnoOf(12).slice(-1)).not.toBe(refnoOf(21).slice(-1));
+  });
+
+  it('a refno names its order id back; a wrong check digit or another shape names none', () => {
+    expect(orderIdOfRefno(refnoOf(42))).toBe(42);
+    expect(orderIdOfRefno(refnoOf(1_234_567_890))).toBe(1_234_567_890);
+    const wrongCheck = refnoOf(42).replace(/\d$/, (digit) => String((Number(digit) + 1) % 10));
+    expect(orderIdOfRefno(wrongCheck)).toBeNull();
+    expect(orderIdOfRefno('refund-42')).toBeNull();
   });
 
   it('a checkout id is a valid uuid derived from the basket id: the same basket, the same checkout', () => {

@@ -44,6 +44,11 @@ export interface OrderCaller extends Caller {
 
 export type OrderService = ReturnType<typeof createOrderService>;
 
+function placed(state: OrderState): PlacedOrder {
+  if (state.status !== 'placed') throw orderNotFound();
+  return state;
+}
+
 const systemMetadata = (orderId: number) => ({ correlationId: `order-${orderId}`, causationId: null, actor: 'system' });
 
 function basketNotValid(issues: BasketValidationIssue[]): Problem {
@@ -166,6 +171,14 @@ export function createOrderService(deps: OrderServiceDeps) {
       const item = order.items.find((candidate) => candidate.itemId === itemId);
       const offeredMedia = item && deps.productMedia ? await deps.productMedia(item.productId) : null;
       return runOrder(orderId, () => ({ type: 'PersonalizeItem', data: { itemId, personalization, offeredMedia } }), (state) => accessibleOrder(state, caller.principal, hasToken(caller)), eventMetadataOf(caller));
+    },
+
+    /** an order the caller may read (staff, its customer, or a guest with its token) */
+    readable: (caller: OrderCaller, orderId: number): Promise<PlacedOrder> => accessible(caller, orderId),
+
+    /** a command of the shop itself (the payment provider's outcome), not of a caller */
+    async systemCommand(orderId: number, command: OrderCommand): Promise<PlacedOrder> {
+      return runOrder(orderId, () => command, placed, systemMetadata(orderId));
     },
 
     async command(caller: Caller, orderId: number, command: OrderCommand): Promise<PlacedOrder> {

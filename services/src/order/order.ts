@@ -18,6 +18,10 @@ export interface PlacedOrder {
   orderStatus: OrderStatus;
   paymentStatus: OrderPaymentStatus | null;
   paymentMethod: PaymentMethod | null;
+  /** the provider's transaction of the latest card payment (null: none started) */
+  transactionId: string | null;
+  /** card payments started so far (each a provider transaction of its own) */
+  paymentAttempts: number;
   placesBooked: boolean;
   createdAt: string;
   updatedAt: string;
@@ -47,7 +51,17 @@ function evolvePlaced(order: PlacedOrder, event: OrderEvent): PlacedOrder {
     case 'OrderReserved':
       return { ...order, orderStatus: 'RESERVED', paymentStatus: 'PENDING', paymentMethod: 'ON_SITE' };
     case 'OrderPaymentStarted':
-      return { ...order, orderStatus: 'PENDING', paymentStatus: 'PENDING', paymentMethod: event.data.method };
+      return {
+        ...order,
+        orderStatus: 'PENDING',
+        paymentStatus: 'PENDING',
+        paymentMethod: event.data.method,
+        transactionId: event.data.transactionId ?? null,
+        paymentAttempts: event.data.attempt ?? order.paymentAttempts + 1,
+      };
+    case 'OrderPaymentFailed':
+      // payable again: the customer may retry within the payment timeout
+      return { ...order, orderStatus: 'CREATED', paymentStatus: 'FAILED' };
     case 'OrderPaid':
       return { ...order, orderStatus: 'PAID', paymentStatus: 'PAID', paymentMethod: event.data.method };
     case 'OrderCancelled':
@@ -66,7 +80,7 @@ export function evolveOrder(state: OrderState, event: OrderEventWithTime): Order
   if (event.type === 'OrderPlaced') {
     const placed = event.data;
     const createdAt = at ?? new Date(0).toISOString();
-    return { status: 'placed', ...placed, orderStatus: 'CREATED', paymentStatus: null, paymentMethod: null, placesBooked: false, createdAt, updatedAt: createdAt };
+    return { status: 'placed', ...placed, orderStatus: 'CREATED', paymentStatus: null, paymentMethod: null, transactionId: null, paymentAttempts: 0, placesBooked: false, createdAt, updatedAt: createdAt };
   }
   if (state.status !== 'placed') return state;
   const next = evolvePlaced(state, event);

@@ -18,6 +18,7 @@ import {
 } from '@alpenpass/contracts';
 import { DEFAULT_CLOCK_TOLERANCE_SECONDS, DEFAULT_MAX_TOKEN_LIFETIME_SECONDS } from './auth/verifier';
 import { deploymentEnvironmentOf, developmentSecrets, unsafeSecrets, type DeploymentEnvironment } from './development-secrets';
+import { loadPaymentProviderSettings, type PaymentProviderSettings } from '../payment/provider/provider-settings';
 
 export const allRoles = ['api', 'relay', 'projector', 'worker'] as const;
 export type ProcessRole = (typeof allRoles)[number];
@@ -67,6 +68,8 @@ const environment = z.object({
   LOAD_DEMO_DATA: envBoolean,
   API_PROCESSES: envPositiveNumber.pipe(z.number().int('Expected a whole number').max(64, 'Expected at most 64')).default(2),
   CHECKOUT_PAYMENT_TIMEOUT_SECONDS: envPositiveNumber.default(1200),
+  CHECKOUT_PAYMENT_POLL_SECONDS: envPositiveNumber.default(30),
+  PSP_WEBHOOK_URL: envUrl.optional(),
   ALLOWED_REDIRECT_ORIGINS: envList.pipe(z.array(z.url().transform((url) => new URL(url).origin))).transform((list) => (list.length ? list : ['http://localhost:3000'])),
   ORDER_ACCESS_SECRET: z.string().min(16).default(developmentSecrets.ORDER_ACCESS_SECRET),
 });
@@ -111,13 +114,26 @@ export interface AppConfig {
   loadDemoData: boolean;
   /** how long an order waits for its payment before it is cancelled and its holds released */
   checkoutPaymentTimeoutMs: number;
+  /** a pending card payment asks the provider this often (lost notification and lost redirect) */
+  checkoutPaymentPollMs: number;
   /** where a payment provider may send the customer back to (no open redirect) */
   allowedRedirectOrigins: string[];
+  /** the card payment provider (PSP_*): in development the simulator's defaults; elsewhere null until
+   * PSP_BASE_URL is set (card payments then answer 503) */
+  paymentProvider: (PaymentProviderSettings & { webhookUrl: string }) | null;
   /** signs the access tokens of guests' orders */
   orderAccessSecret: string;
 }
 
 export class ConfigError extends Error {}
+
+/** Outside development the provider's password and signing key must be the operator's, never the
+ * simulator's (published in the source). */
+function refuseSimulatorCredentials(settings: PaymentProviderSettings): void {
+  const simulator = loadPaymentProviderSettings({});
+  if (settings.password === simulator.password) throw new Error('PSP_MERCHANT_PASSWORD: required outside development (the default is the simulator\'s)');
+  if (settings.hmacKeyHex.toLowerCase() === simulator.hmacKeyHex.toLowerCase()) throw new Error('PSP_HMAC_KEY: required outside development (the default is the simulator\'s)');
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = environment.safeParse(env);
@@ -138,6 +154,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const unsafe = deployment === 'production' ? unsafeSecrets(env) : [];
   if (unsafe.length) {
     throw new ConfigError(`Invalid configuration:\n${unsafe.map(({ variable, message }) => `  ${variable}: ${message}`).join('\n')}`);
+  }
+  let paymentProvider: AppConfig['paymentProvider'] = null;
+  if (deployment === 'development' || env.PSP_BASE_URL) {
+    try {
+      const webhookUrl = e.PSP_WEBHOOK_URL ?? (deployment === 'development' ? `http://127.0.0.1:${e.PORT}/api/payment-provider/notifications` : undefined);
+      if (!webhookUrl) throw new Error('PSP_WEBHOOK_URL: required with PSP_BASE_URL (the public URL of /api/payment-provider/notifications)');
+      paymentProvider = { ...loadPaymentProviderSettings(env), webhookUrl };
+      if (deployment === 'production') refuseSimulatorCredentials(paymentProvider);
+    } catch (error) {
+      throw new ConfigError(`Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
   return {
     environment: deployment,
@@ -175,7 +202,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contentWebhookSecret: e.CONTENT_WEBHOOK_SECRET,
     loadDemoData: env.LOAD_DEMO_DATA === undefined ? true : e.LOAD_DEMO_DATA,
     checkoutPaymentTimeoutMs: e.CHECKOUT_PAYMENT_TIMEOUT_SECONDS * 1000,
+    checkoutPaymentPollMs: e.CHECKOUT_PAYMENT_POLL_SECONDS * 1000,
     allowedRedirectOrigins: e.ALLOWED_REDIRECT_ORIGINS,
+    paymentProvider,
     orderAccessSecret: e.ORDER_ACCESS_SECRET,
   };
 }

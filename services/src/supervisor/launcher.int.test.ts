@@ -63,6 +63,9 @@ beforeAll(async () => {
       SERVE_WEB: 'false',
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json',
+      // development: the PSP simulator runs too; here on a free port, its schema in the test database
+      PSP_SIMULATOR_PORT: '0',
+      PSP_SIMULATOR_DATABASE_URL: db.url,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -97,6 +100,11 @@ it('runs the worker in its own supervised process and the API as two; the API an
   const url = api.url!;
   expect(new Set([api.pid, worker.pid, projector.pid, launcher.pid]).size).toBe(4);
   expect(await health(url)).toBe(200);
+
+  // development: the payment provider simulator is a supervised process of its own
+  const simulator = await until(logged('process started', 'psp-simulator'), 'started psp simulator');
+  const simulatorUrl = (await until(() => lines.find((line) => line.msg === 'psp simulator listening'), 'listening psp simulator')).url!;
+  expect((await fetch(`${simulatorUrl}/v1/transactions/none`, { signal: AbortSignal.timeout(10_000) })).status).toBe(401);
 
   // a worker that does not get the CPU at all cannot hold up the API
   process.kill(worker.pid!, 'SIGSTOP');
@@ -144,5 +152,5 @@ it('runs the worker in its own supervised process and the API as two; the API an
   const exited = new Promise<number | null>((resolve) => launcher.once('exit', (code) => resolve(code)));
   launcher.kill('SIGTERM');
   expect(await exited).toBe(0);
-  for (const pid of [api.pid!, restarted.pid!, projector.pid!, apiProcesses[0]!.pid!, apiBack.pid!]) expect(alive(pid)).toBe(false);
+  for (const pid of [api.pid!, restarted.pid!, projector.pid!, apiProcesses[0]!.pid!, apiBack.pid!, simulator.pid!]) expect(alive(pid)).toBe(false);
 });

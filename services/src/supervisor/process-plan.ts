@@ -1,8 +1,13 @@
 import type { ProcessRole } from '../platform/config';
 
+/** Which entry script a group runs: the shop's role process, or the payment provider simulator. */
+export type ProcessEntry = 'roles' | 'psp-simulator';
+
 export interface ProcessGroup {
   name: string;
   roles: ProcessRole[];
+  /** default 'roles' (services/src/main.ts with ROLES) */
+  entry?: ProcessEntry;
   /** started only once this group first reported ready (its read models exist, the database is set up) */
   after?: string;
 }
@@ -18,8 +23,22 @@ export const defaultProcessPlan: readonly ProcessGroup[] = [
   { name: 'api', roles: ['api'], after: 'projector' },
 ];
 
+/** Development only: the card payment provider simulator (docs/payment-provider.md), its own process,
+ * its own database; the shop's PSP_* defaults point at it. */
+export const pspSimulatorGroup: ProcessGroup = { name: 'psp-simulator', roles: [], entry: 'psp-simulator' };
+
+export interface PlanOptions {
+  /** start the PSP simulator too (development, with the API or the worker, which call it) */
+  pspSimulator?: boolean;
+}
+
 /** Keeps the roles `ROLES` asks for; a group left without roles is not started. */
-export function planFor(roles: readonly ProcessRole[], plan: readonly ProcessGroup[] = defaultProcessPlan): ProcessGroup[] {
+export function planFor(roles: readonly ProcessRole[], plan: readonly ProcessGroup[] = defaultProcessPlan, options: PlanOptions = {}): ProcessGroup[] {
+  const simulator = options.pspSimulator && (roles.includes('api') || roles.includes('worker')) ? [pspSimulatorGroup] : [];
+  return [...simulator, ...rolePlan(roles, plan)];
+}
+
+function rolePlan(roles: readonly ProcessRole[], plan: readonly ProcessGroup[]): ProcessGroup[] {
   const groups = plan
     .map((group) => ({ ...group, roles: group.roles.filter((role) => roles.includes(role)) }))
     .filter((group) => group.roles.length > 0);

@@ -47,7 +47,7 @@ export class SupervisedProcess {
     const startedAt = Date.now();
     const child = fork(this.options.script, [], {
       execArgv: this.options.execArgv,
-      env: { ...this.options.env, ROLES: group.roles.join(',') },
+      env: group.entry === 'psp-simulator' ? this.options.env : { ...this.options.env, ROLES: group.roles.join(',') },
       stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     });
     this.child = child;

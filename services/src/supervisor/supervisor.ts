@@ -1,11 +1,13 @@
 import type { Logger } from '../platform/logger';
-import type { ProcessGroup } from './process-plan';
+import type { ProcessEntry, ProcessGroup } from './process-plan';
 import { SupervisedProcess, defaultRestartPolicy, type RestartPolicy } from './supervised-process';
 
 export interface SupervisorOptions {
   groups: ProcessGroup[];
   /** the role process entry point (services/src/main.ts) and how node must load it */
   script: string;
+  /** the entry script of groups that run something else (the PSP simulator) */
+  scripts?: Partial<Record<ProcessEntry, string>>;
   execArgv: string[];
   env: NodeJS.ProcessEnv;
   log: Logger;
@@ -27,7 +29,7 @@ export function startSupervisor(options: SupervisorOptions): Supervisor {
   const launch = (group: ProcessGroup) => {
     const supervised = new SupervisedProcess({
       group,
-      script: options.script,
+      script: (group.entry && options.scripts?.[group.entry]) ?? options.script,
       execArgv: options.execArgv,
       env: options.env,
       policy: options.policy ?? defaultRestartPolicy,

@@ -12,6 +12,9 @@ export interface CheckoutDependencies {
    * holds; answers the order's status afterwards (a reserved or paid order stays as it is) */
   cancelUnpaidOrder: (input: { orderId: number; basketId: string }) => Promise<CheckoutOrderStatus>;
   readOrderStatus: (orderId: number) => Promise<CheckoutOrderStatus>;
+  /** asks the provider about a pending card payment and settles or fails it (docs/checkout.md);
+   * answers the order's status afterwards */
+  reconcileCardPayment: (orderId: number) => Promise<CheckoutOrderStatus>;
   /** turns the held places of the order's slot items into bookings */
   bookOrderPlaces: (orderId: number) => Promise<void>;
   /** the seam for tickets (the after-sale issue): issues what a paid order entitles to */
@@ -33,6 +36,7 @@ export function createCheckoutActivities(dependencies: Partial<CheckoutDependenc
       return required(dependencies.cancelUnpaidOrder, 'cancelUnpaidOrder')(input);
     },
     readOrderStatus: (orderId: number) => required(dependencies.readOrderStatus, 'readOrderStatus')(orderId),
+    reconcileCardPayment: (orderId: number) => required(dependencies.reconcileCardPayment, 'reconcileCardPayment')(orderId),
     bookOrderPlaces: (orderId: number) => required(dependencies.bookOrderPlaces, 'bookOrderPlaces')(orderId),
     fulfilOrder: (orderId: number) => required(dependencies.fulfilOrder, 'fulfilOrder')(orderId),
   };

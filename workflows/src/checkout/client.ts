@@ -6,7 +6,7 @@ import { checkoutStateQuery, checkoutWorkflow, checkoutWorkflowId, orderPaidSign
 /** Starts the order's checkout workflow; once one ran or runs for the order this is a no-op. */
 export async function startCheckoutWorkflow(
   client: Client,
-  input: { orderId: number; basketId: string; paymentTimeoutMs?: number },
+  input: { orderId: number; basketId: string; paymentTimeoutMs?: number; paymentPollMs?: number },
   options: { taskQueue?: string } = {},
 ): Promise<void> {
   try {

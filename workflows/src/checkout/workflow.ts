@@ -1,4 +1,4 @@
-import { condition, defineQuery, defineSignal, getExternalWorkflowHandle, proxyActivities, setHandler } from '@temporalio/workflow';
+import { condition, defineQuery, defineSignal, getExternalWorkflowHandle, patched, proxyActivities, setHandler } from '@temporalio/workflow';
 import { basketHoldWorkflowId, checkedOutSignal } from '../basket-hold/workflow';
 import type { CheckoutActivities, CheckoutOrderStatus } from './activities';
 
@@ -6,12 +6,16 @@ import type { CheckoutActivities, CheckoutOrderStatus } from './activities';
 export const defaultPaymentTimeoutMs = 20 * 60 * 1000;
 /** A reserved order waits for staff; should a signal get lost, it looks at the order this often. */
 const defaultRecheckMs = 60 * 60 * 1000;
+/** A pending card payment asks the provider this often (CHECKOUT_PAYMENT_POLL_SECONDS). */
+export const defaultPaymentPollMs = 30 * 1000;
+const cardPaymentPollPatch = 'card-payment-poll';
 
 export interface CheckoutWorkflowInput {
   orderId: number;
   basketId: string;
   paymentTimeoutMs?: number;
   recheckMs?: number;
+  paymentPollMs?: number;
 }
 
 export type CheckoutWorkflowState = 'awaitingPayment' | 'reserved' | 'paid' | 'fulfilled' | 'cancelled';
@@ -56,7 +60,21 @@ export async function checkoutWorkflow(input: CheckoutWorkflowInput): Promise<Ch
 
   // signal handlers change the state while the workflow waits: read it through a function
   const current = (): CheckoutWorkflowState => state;
-  if (!(await condition(() => state !== 'awaitingPayment', input.paymentTimeoutMs ?? defaultPaymentTimeoutMs))) {
+  const deadline = Date.now() + (input.paymentTimeoutMs ?? defaultPaymentTimeoutMs);
+  if (patched(cardPaymentPollPatch)) {
+    // until the timeout, every poll interval and once at the timeout: a card payment whose notification
+    // and redirect were both lost is settled here (a no-op for an order without a pending card payment)
+    const pollMs = input.paymentPollMs ?? defaultPaymentPollMs;
+    while (current() === 'awaitingPayment' && Date.now() < deadline) {
+      if (!(await condition(() => state !== 'awaitingPayment', Math.min(pollMs, deadline - Date.now())))) {
+        apply(await activities.reconcileCardPayment(input.orderId));
+      }
+    }
+  } else {
+    // a workflow started before the poll existed replays its single wait
+    await condition(() => state !== 'awaitingPayment', deadline - Date.now());
+  }
+  if (current() === 'awaitingPayment') {
     apply(await activities.cancelUnpaidOrder({ orderId: input.orderId, basketId: input.basketId }));
   }
   while (current() === 'reserved') {

@@ -1,0 +1,83 @@
+import type { CheckoutWorkflows } from '../order/checkout-workflows';
+import { ProviderRejectedError } from '../payment/provider/provider-errors';
+import type { PlacedOrder } from '../order/order';
+import type { OrderService } from '../order/order-service';
+import type { PlatformLogger } from '../platform/event-store/event-store';
+import type { CardPaymentOutcome, PaymentProvider } from './payment-provider';
+
+export interface CardPaymentReconcilerDeps {
+  orders: OrderService;
+  payments: PaymentProvider;
+  workflows: CheckoutWorkflows;
+  log: PlatformLogger;
+}
+
+const failureReason = { declined: 'DECLINED', canceled: 'CANCELED', error: 'ERROR' } as const;
+
+export interface CardPaymentReconciler {
+  (orderId: number): Promise<PlacedOrder>;
+  /** A retry while a payment is pending (the customer left the provider's page): the open transaction is
+   * cancelled at the provider, then reconciled — the order is payable again, or paid if the customer
+   * completed the page meanwhile (the provider then refuses the cancel). */
+  abandonPending(orderId: number): Promise<PlacedOrder>;
+}
+
+/**
+ * Brings an order's card payment in line with the provider (docs/checkout.md, "Card payments"): the
+ * one place that acts on a provider outcome, whoever asks (the notification, the status calls, the
+ * checkout workflow's poll). It always reads the transaction's status from the provider first, so a
+ * forged, replayed, duplicated or reordered hint can only cause a status read. Idempotent: an
+ * authorized payment is settled under the key settle-<orderId> and confirmed once (the decider).
+ */
+export function createCardPaymentReconciler(deps: CardPaymentReconcilerDeps): CardPaymentReconciler {
+  const { orders, payments, log } = deps;
+
+  async function confirm(order: PlacedOrder, transactionId: string): Promise<PlacedOrder> {
+    const paid = await orders.systemCommand(order.orderId, { type: 'ConfirmPayment', data: { confirmedBy: 'payment-provider', transactionId } });
+    await deps.workflows.paid(order.orderId).catch((error: unknown) => log.error({ err: error, orderId: order.orderId }, 'checkout workflow not told of the card payment'));
+    return paid;
+  }
+
+  async function apply(order: PlacedOrder, transactionId: string, outcome: CardPaymentOutcome): Promise<PlacedOrder> {
+    switch (outcome) {
+      case 'pending':
+        return order;
+      case 'authorized':
+        await payments.settle(transactionId, { orderId: order.orderId, refno: order.refno, amount: order.total });
+        log.info({ orderId: order.orderId, transactionId }, 'card payment settled');
+        return confirm(order, transactionId);
+      case 'settled':
+        return confirm(order, transactionId);
+      default:
+        log.info({ orderId: order.orderId, transactionId, outcome }, 'card payment not completed; the order is payable again');
+        return orders.systemCommand(order.orderId, { type: 'RecordPaymentFailed', data: { transactionId, reason: failureReason[outcome] } });
+    }
+  }
+
+  const reconcile = async (orderId: number): Promise<PlacedOrder> => {
+    const order = await orders.ofCheckout(orderId);
+    const { transactionId } = order;
+    if (transactionId === null) return order;
+    if (order.orderStatus === 'PENDING') return apply(order, transactionId, await payments.outcome(transactionId));
+    if (order.orderStatus === 'CANCELLED' && order.paymentStatus !== null && (await payments.outcome(transactionId)) === 'authorized') {
+      // authorized after the payment timeout cancelled the order: the customer must not be charged
+      await payments.cancelTransaction(transactionId, orderId);
+      log.info({ orderId, transactionId }, 'authorization of a cancelled order released');
+    }
+    return order;
+  };
+
+  async function abandonPending(orderId: number): Promise<PlacedOrder> {
+    const order = await reconcile(orderId);
+    if (order.orderStatus !== 'PENDING' || order.transactionId === null) return order;
+    if ((await payments.outcome(order.transactionId)) === 'pending') {
+      await payments.cancelTransaction(order.transactionId, orderId).catch((error: unknown) => {
+        if (!(error instanceof ProviderRejectedError)) throw error;
+        log.info({ orderId, transactionId: order.transactionId, code: error.code }, 'open card payment not cancelled; it ended meanwhile');
+      });
+    }
+    return reconcile(orderId);
+  }
+
+  return Object.assign(reconcile, { abandonPending });
+}

@@ -1,0 +1,84 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { checkoutErrorCodes, providerMethodsFor, type TransactionStatusResponse } from '@alpenpass/contracts';
+import type { CardPaymentOutcome, PaymentProvider } from '../../checkout/payment-provider';
+import { unavailable } from '../../platform/domain-error';
+import type { PaymentProviderClient } from './provider-client';
+import { ProviderRejectedError, ProviderUnavailableError } from './provider-errors';
+
+export interface ProviderCardPaymentsOptions {
+  client: PaymentProviderClient;
+  /** the shop's notification endpoint (…/api/payment-provider/notifications), named in every init */
+  webhookUrl: string;
+}
+
+/** What a provider status means for the checkout (docs/payment-provider.md, statuses). */
+export function outcomeOf(status: TransactionStatusResponse): CardPaymentOutcome {
+  switch (status.status) {
+    case 'authorized':
+      return 'authorized';
+    case 'settled':
+    case 'transmitted':
+      return 'settled';
+    case 'canceled':
+      return 'canceled';
+    case 'failed':
+      return status.detail?.fail?.reason === 'declined' ? 'declined' : 'error';
+    default:
+      return 'pending';
+  }
+}
+
+const providerDown = () => unavailable(checkoutErrorCodes.paymentProviderUnavailable, 'The payment provider cannot be reached; please try again shortly.');
+
+/** A failed call becomes 503 PAYMENT_PROVIDER_UNAVAILABLE; a key still in use (a concurrent twin of
+ * the same call) is retried until the first answer is stored. */
+async function calling<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof ProviderRejectedError && error.code === 'IDEMPOTENCY_KEY_IN_USE' && attempt < 20) {
+        await sleep(100 * attempt);
+        continue;
+      }
+      if (error instanceof ProviderUnavailableError) throw providerDown();
+      throw error;
+    }
+  }
+}
+
+/** The checkout's PaymentProvider port over the Datatrans-like client (provider-client.ts). */
+export function providerCardPayments(options: ProviderCardPaymentsOptions): PaymentProvider {
+  const { client } = options;
+  return {
+    async startCardPayment({ orderId, refno, amount, attempt, payment }) {
+      if (payment.intent !== 'new') {
+        throw unavailable(checkoutErrorCodes.paymentProviderUnavailable, 'Saved payment details come with the payments context; please pay with a new card.');
+      }
+      const { success, cancel, error } = payment.redirectUrls;
+      return calling(() =>
+        client.initTransaction(
+          {
+            currency: amount.currency,
+            refno,
+            amount: amount.amount,
+            paymentMethods: providerMethodsFor([payment.type]),
+            autoSettle: false,
+            redirect: { successUrl: success, cancelUrl: cancel, errorUrl: error },
+            webhook: { url: options.webhookUrl },
+          },
+          { idempotencyKey: `init-${orderId}-${attempt}` },
+        ),
+      );
+    },
+    async outcome(transactionId) {
+      return outcomeOf(await calling(() => client.getStatus(transactionId)));
+    },
+    async settle(transactionId, { orderId, refno, amount }) {
+      await calling(() => client.settle(transactionId, { amount: amount.amount, currency: amount.currency, refno }, { idempotencyKey: `settle-${orderId}` }));
+    },
+    async cancelTransaction(transactionId, orderId) {
+      await calling(() => client.cancel(transactionId, {}, { idempotencyKey: `cancel-${orderId}-${transactionId}` }));
+    },
+  };
+}
