@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { SimplePage } from '../../components/simple-page';
 import { formatMoney } from '../../lib/format/money';
 import { useGetOrderQuery } from './api';
+import { useClearBasketOnceOrdered } from './use-clear-basket-once-ordered';
 import { orderMessages } from './messages';
 import { OrderItemList } from './order-item-list';
 
@@ -13,6 +14,7 @@ export default function OrderPage() {
   const { locale, orderId } = useParams();
   const language: Language = isLanguage(locale) ? locale : 'de';
   const { data: order, isLoading, error } = useGetOrderQuery(Number(orderId));
+  useClearBasketOnceOrdered(order);
 
   return (
     <SimplePage title={intl.formatMessage(orderMessages.title)} description={intl.formatMessage(orderMessages.description)}>

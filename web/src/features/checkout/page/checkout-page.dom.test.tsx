@@ -1,8 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { leaveShopFor } from '../../../lib/navigation/leave-shop';
 import { mockApiFetch, type ApiCall, type ApiHandler } from '../../../testing/mock-api-fetch';
 import { renderRoute } from '../../../testing/render-route';
 import { SERVER_BASKET_ID_KEY } from '../../basket/state/basket-store';
 import { CHECKOUT_ID, checkoutJson, ORDER_ID, orderJson, problemJson } from '../checkout-fixtures';
+
+jest.mock('../../../lib/navigation/leave-shop', () => ({ leaveShopFor: jest.fn() }));
 
 let api: ReturnType<typeof mockApiFetch>;
 const serve = (handler: ApiHandler) => {
@@ -112,5 +115,16 @@ describe('the checkout page', () => {
       type: 'CARD',
       redirectUrls: { success: page, error: `${page}?result=error`, cancel: `${page}?result=cancel` },
     });
+  });
+
+  it('follows the provider’s redirect when the server starts a card payment', async () => {
+    sessionStorage.setItem(SERVER_BASKET_ID_KEY, 'b1');
+    serve(checkoutServer(() => ({ status: 200, body: { checkout: checkoutJson('PENDING', { acceptTerms: true }), redirectUrl: 'https://pay.example.ch/start/abc' } })));
+    await openCheckout();
+    fireEvent.click(screen.getByRole('checkbox', { name: /I accept the terms/ }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Pay online by card' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(leaveShopFor).toHaveBeenCalledWith('https://pay.example.ch/start/abc'));
+    expect(sessionStorage.getItem(SERVER_BASKET_ID_KEY)).toBe('b1');
   });
 });

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { mockApiFetch } from '../../../testing/mock-api-fetch';
 import { renderRoute } from '../../../testing/render-route';
 import { SERVER_BASKET_ID_KEY } from '../../basket/state/basket-store';
-import { CHECKOUT_ID, checkoutJson } from '../checkout-fixtures';
+import { BASKET_ID, CHECKOUT_ID, checkoutJson } from '../checkout-fixtures';
 
 let api: ReturnType<typeof mockApiFetch>;
 afterEach(() => api.restore());
@@ -22,7 +22,7 @@ const reads = () => api.calls.filter((call) => call.path === `/checkout/${CHECKO
 
 describe('the payment return page', () => {
   it('polls while the payment is pending, then shows it paid, clears the basket and links the order', async () => {
-    sessionStorage.setItem(SERVER_BASKET_ID_KEY, 'b1');
+    sessionStorage.setItem(SERVER_BASKET_ID_KEY, BASKET_ID);
     serveStatuses('PENDING', 'PAID');
     renderRoute(`/en/checkout/${CHECKOUT_ID}/return`);
     expect(await screen.findByText('Your payment is being processed…')).toBeTruthy();

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { SimplePage } from '../../../components/simple-page';
-import { basketStore } from '../../basket/state/basket-store';
+import { useClearBasketOnceOrdered } from '../../order/use-clear-basket-once-ordered';
 import { useGetCheckoutQuery } from '../api';
 import { checkoutMessages, paymentReturnMessages } from '../messages';
 import { orderPath } from '../payment-outcome';
@@ -32,8 +32,8 @@ export default function PaymentReturnPage() {
 
   useEffect(() => {
     if (standing && standing !== 'pending') setPending(false);
-    if (standing === 'paid' || standing === 'reserved') basketStore.reset();
   }, [standing]);
+  useClearBasketOnceOrdered(checkout?.order);
 
   const order = checkout?.order;
   const message = standing === 'pending' && !polling ? paymentReturnMessages.stillPending : standing ? paymentReturnMessages[standing] : null;

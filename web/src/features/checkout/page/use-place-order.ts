@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { leaveShopFor } from '../../../lib/navigation/leave-shop';
 import { basketStore } from '../../basket/state/basket-store';
 import { useChangeCommentMutation, usePayMutation, useSubmitConditionsMutation } from '../api';
 import { checkoutProblemOf, fieldErrorsOf } from '../checkout-problem';
@@ -63,7 +64,7 @@ export function usePlaceOrder(checkout: ServerCheckout | undefined, locale: stri
       return 'refused';
     }
     if (paid.data.redirectUrl) {
-      window.location.assign(paid.data.redirectUrl);
+      leaveShopFor(paid.data.redirectUrl);
       return 'done';
     }
     const order = paid.data.checkout.order;
