@@ -52,6 +52,8 @@ export async function startShop(env: Record<string, string> = {}): Promise<ShopP
       NATS_SUBJECT_PREFIX: id,
       TEMPORAL_TASK_QUEUE: `alpenpass-${id}`,
       LOG_LEVEL: 'warn',
+      // the SPA sends card payments back to its own return page
+      ALLOWED_REDIRECT_ORIGINS: `http://127.0.0.1:${port}`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

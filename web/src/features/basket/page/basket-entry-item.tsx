@@ -4,14 +4,16 @@ import { formatMoney } from '../../../lib/format/money';
 import { basketMessages } from '../messages';
 import type { ServerEntry } from '../server-types';
 
-function entryName(entry: ServerEntry, products: readonly ProductDto[]): string {
+/** The product's name with its definition's attributes ("Gondola, Adult"). */
+export function entryName(entry: Pick<ServerEntry, 'productId' | 'productDefinitionId'>, products: readonly ProductDto[]): string {
   const product = products.find((candidate) => candidate.id === entry.productId);
   const definition = product?.productDefinitions.find((candidate) => candidate.id === entry.productDefinitionId);
   const attributes = definition ? Object.values(definition.attributes).map((attribute) => attribute.displayName) : [];
   return [product?.name ?? `#${entry.productDefinitionId}`, ...attributes].join(', ');
 }
 
-function EntryDetails({ entry, timezone }: { entry: ServerEntry; timezone: string }) {
+/** When: a slot's day and times, or a validity's days, in the pool's time zone. */
+export function EntryDetails({ entry, timezone }: { entry: Pick<ServerEntry, 'validity' | 'slotId'>; timezone: string }) {
   const intl = useIntl();
   if (!entry.validity) return null;
   const { from, to } = entry.validity;

@@ -5,6 +5,7 @@ import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { SimplePage } from '../../../components/simple-page';
 import { formatMoney } from '../../../lib/format/money';
+import { ProceedToCheckout } from '../../checkout/page/proceed-to-checkout';
 import { useGetBasketQuery, useGetProductsQuery, useRemoveBasketEntriesMutation } from '../api';
 import { findEntry } from '../model/basket-entries';
 import { basketMessages } from '../messages';
@@ -66,14 +67,10 @@ export default function BasketPage() {
           </p>
         </>
       )}
-      <p className="basket-actions">
+      <div className="basket-actions">
         <Link to={`/${language}`}>{intl.formatMessage(basketMessages.continueShopping)}</Link>
-        {entries.length > 0 && (
-          <Link className="button" to={`/${language}/checkout`}>
-            {intl.formatMessage(basketMessages.proceed)}
-          </Link>
-        )}
-      </p>
+        {basket && entries.length > 0 && <ProceedToCheckout basketId={basket.id} language={language} entries={entries} products={products} />}
+      </div>
     </SimplePage>
   );
 }

@@ -1,0 +1,42 @@
+import type { Money } from '@alpenpass/contracts/src/basket';
+import type { CustomFormFieldDefinition } from '@alpenpass/contracts/src/domain/custom-form-fields';
+import type { OrderDto, orderItemDto } from '@alpenpass/contracts/src/order';
+import type { z } from 'zod';
+
+type OrderItemDto = z.infer<typeof orderItemDto>;
+
+/** The API's checkout and order shapes as the SPA sees them: ISO date-times arrive as Date objects (§7). */
+export interface ServerOrderItem extends Omit<OrderItemDto, 'validity'> {
+  validity: { from: Date; to: Date } | null;
+}
+
+export interface ServerOrder extends Omit<OrderDto, 'items' | 'createdAt' | 'updatedAt'> {
+  items: ServerOrderItem[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type ConditionField = CustomFormFieldDefinition;
+export type ConditionValues = Record<string, unknown>;
+
+export interface ServerCheckout {
+  id: string;
+  basketId: string;
+  orderId: number;
+  order: ServerOrder;
+  total: Money;
+  conditions: { fields: ConditionField[]; values: ConditionValues; complete: boolean };
+}
+
+export interface ServerPayment {
+  checkout: ServerCheckout;
+  redirectUrl: string | null;
+}
+
+export interface CardRedirectUrls {
+  success: string;
+  error: string;
+  cancel: string;
+}
+
+export type PaymentRequest = { intent: 'onSite' } | { intent: 'new'; type: string; redirectUrls: CardRedirectUrls };

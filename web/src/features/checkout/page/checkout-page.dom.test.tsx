@@ -1,0 +1,130 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { leaveShopFor } from '../../../lib/navigation/leave-shop';
+import { mockApiFetch, type ApiCall, type ApiHandler } from '../../../testing/mock-api-fetch';
+import { renderRoute } from '../../../testing/render-route';
+import { SERVER_BASKET_ID_KEY } from '../../basket/state/basket-store';
+import { CHECKOUT_ID, checkoutJson, ORDER_ID, orderJson, problemJson } from '../checkout-fixtures';
+
+jest.mock('../../../lib/navigation/leave-shop', () => ({ leaveShopFor: jest.fn() }));
+
+let api: ReturnType<typeof mockApiFetch>;
+const serve = (handler: ApiHandler) => {
+  api = mockApiFetch((call) => (call.path.startsWith('/products') ? { status: 200, body: [] } : handler(call)));
+};
+afterEach(() => api.restore());
+
+const callsTo = (method: string, path: string): ApiCall[] => api.calls.filter((call) => call.method === method && call.path === path);
+const checkoutPath = `/checkout/${CHECKOUT_ID}`;
+
+/** The checkout as it stands after each answered call. */
+function checkoutServer(payment: (call: ApiCall) => { status: number; body: unknown }): ApiHandler {
+  let values: Record<string, unknown> = {};
+  return (call) => {
+    if (call.method === 'GET' && call.path === checkoutPath) return { status: 200, body: checkoutJson('CREATED', values) };
+    if (call.method === 'POST' && call.path === `${checkoutPath}/checkout-conditions`) {
+      values = (call.body as { formValues: Record<string, unknown> }).formValues;
+      return { status: 200, body: checkoutJson('CREATED', values) };
+    }
+    if (call.method === 'PATCH' && call.path === checkoutPath) return { status: 200, body: checkoutJson('CREATED', values) };
+    if (call.method === 'POST' && call.path === `${checkoutPath}/payment`) return payment(call);
+    if (call.method === 'GET' && call.path === `/orders/${ORDER_ID}`) return { status: 200, body: orderJson('RESERVED') };
+    return undefined;
+  };
+}
+
+const reserved = () => ({ status: 200, body: { checkout: checkoutJson('RESERVED', { acceptTerms: true }), redirectUrl: null } });
+
+async function openCheckout() {
+  const view = renderRoute(`/en/checkout/${CHECKOUT_ID}`);
+  await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+  await screen.findByRole('heading', { level: 3, name: /2 × #1031/ });
+  return view;
+}
+
+describe('the checkout page', () => {
+  it('shows the frozen items and total, and the conditions with the required one marked', async () => {
+    serve(checkoutServer(reserved));
+    await openCheckout();
+    expect(screen.getByText('CHF 64.00', { selector: '.entry-price' })).toBeTruthy();
+    expect(screen.getByText('CHF 64.00', { selector: '.basket-total strong' })).toBeTruthy();
+    const terms = screen.getByRole('checkbox', { name: /I accept the terms and conditions/ });
+    expect(terms.getAttribute('required')).not.toBeNull();
+    expect(screen.getByLabelText(/I accept the terms and conditions/).closest('label')?.textContent).toContain('(required)');
+    expect(screen.getByRole('textbox', { name: 'Note for the staff' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Pay on site at the ticket desk' })).toHaveProperty('checked', true);
+  });
+
+  it('asks for the terms before anything is sent, and focuses the checkbox', async () => {
+    serve(checkoutServer(reserved));
+    await openCheckout();
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText('Please answer this field.')).toBeTruthy();
+    const terms = screen.getByRole('checkbox', { name: /I accept the terms/ });
+    expect(terms.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(terms));
+    expect(callsTo('POST', `${checkoutPath}/checkout-conditions`)).toHaveLength(0);
+    expect(callsTo('POST', `${checkoutPath}/payment`)).toHaveLength(0);
+  });
+
+  it('shows the server’s refusal of an answer at its field', async () => {
+    serve((call) =>
+      call.path === `${checkoutPath}/checkout-conditions`
+        ? { status: 400, body: problemJson(400, 'VALIDATION_FAILED', [{ path: 'body.formValues.noteForStaff', message: 'Too big: expected at most 500 characters' }]) }
+        : checkoutServer(reserved)(call),
+    );
+    await openCheckout();
+    fireEvent.click(screen.getByRole('checkbox', { name: /I accept the terms/ }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Note for the staff' }), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText('Please check this answer (Too big: expected at most 500 characters).')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Note for the staff' })));
+    expect(callsTo('POST', `${checkoutPath}/payment`)).toHaveLength(0);
+  });
+
+  it('pays on site: the answers are sent, the basket is cleared and the reserved order is shown with its token', async () => {
+    sessionStorage.setItem(SERVER_BASKET_ID_KEY, 'b1');
+    serve(checkoutServer(reserved));
+    const { router } = await openCheckout();
+    fireEvent.click(screen.getByRole('checkbox', { name: /I accept the terms/ }));
+    fireEvent.change(screen.getByRole('textbox', { name: /Comment for our staff/ }), { target: { value: 'We come by bus' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your order' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/en/orders/${ORDER_ID}`);
+    expect(router.state.location.search).toBe('?token=guest-token');
+    expect(await screen.findByText('Reserved: please pay at the ticket desk.')).toBeTruthy();
+    expect(screen.getByText('Order number AP-0000042-7')).toBeTruthy();
+    expect(callsTo('POST', `${checkoutPath}/checkout-conditions`)[0]?.body).toEqual({ formValues: { acceptTerms: true } });
+    expect(callsTo('PATCH', checkoutPath)[0]?.body).toEqual({ comment: 'We come by bus' });
+    expect(callsTo('POST', `${checkoutPath}/payment`)[0]?.body).toEqual({ intent: 'onSite' });
+    expect(sessionStorage.getItem(SERVER_BASKET_ID_KEY)).toBeNull();
+  });
+
+  it('explains that card payment is not available yet (503), asking for the shop’s return page', async () => {
+    serve(checkoutServer(() => ({ status: 503, body: problemJson(503, 'PAYMENT_PROVIDER_UNAVAILABLE') })));
+    await openCheckout();
+    fireEvent.click(screen.getByRole('checkbox', { name: /I accept the terms/ }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Pay online by card' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Card payment is not available yet. Please choose to pay on site.');
+    await waitFor(() => expect(document.activeElement).toBe(alert));
+    const page = `http://localhost/en/checkout/${CHECKOUT_ID}/return`;
+    expect(callsTo('POST', `${checkoutPath}/payment`)[0]?.body).toEqual({
+      intent: 'new',
+      type: 'CARD',
+      redirectUrls: { success: page, error: `${page}?result=error`, cancel: `${page}?result=cancel` },
+    });
+  });
+
+  it('follows the provider’s redirect when the server starts a card payment', async () => {
+    sessionStorage.setItem(SERVER_BASKET_ID_KEY, 'b1');
+    serve(checkoutServer(() => ({ status: 200, body: { checkout: checkoutJson('PENDING', { acceptTerms: true }), redirectUrl: 'https://pay.example.ch/start/abc' } })));
+    await openCheckout();
+    fireEvent.click(screen.getByRole('checkbox', { name: /I accept the terms/ }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Pay online by card' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(leaveShopFor).toHaveBeenCalledWith('https://pay.example.ch/start/abc'));
+    expect(sessionStorage.getItem(SERVER_BASKET_ID_KEY)).toBe('b1');
+  });
+});

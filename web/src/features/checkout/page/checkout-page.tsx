@@ -1,0 +1,46 @@
+import { isLanguage, type Language } from '@alpenpass/contracts/src/language-codes';
+import { useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router';
+import { SimplePage } from '../../../components/simple-page';
+import { OrderItemList } from '../../order/order-item-list';
+import { useGetCheckoutQuery } from '../api';
+import { checkoutMessages } from '../messages';
+import { orderPath } from '../payment-outcome';
+import { CheckoutForm } from './checkout-form';
+
+/** /:locale/checkout/:checkoutId — the order with its frozen prices, the conditions, a comment and the payment. */
+export default function CheckoutPage() {
+  const intl = useIntl();
+  const { locale, checkoutId = '' } = useParams();
+  const language: Language = isLanguage(locale) ? locale : 'de';
+  const { data: checkout, isLoading, error } = useGetCheckoutQuery(checkoutId);
+  const order = checkout?.order;
+  const open = order?.status === 'CREATED';
+
+  return (
+    <SimplePage title={intl.formatMessage(checkoutMessages.title)} description={intl.formatMessage(checkoutMessages.description)}>
+      {isLoading && <p role="status">{intl.formatMessage(checkoutMessages.loading)}</p>}
+      {error && !checkout && (
+        <p role="alert" className="notice-problem">
+          {intl.formatMessage(checkoutMessages.notFound)}
+        </p>
+      )}
+      {checkout && order && (
+        <>
+          <h2>{intl.formatMessage(checkoutMessages.itemsHeading)}</h2>
+          <OrderItemList items={order.items} />
+          {open ? (
+            <CheckoutForm key={checkout.id} checkout={checkout} language={language} />
+          ) : (
+            <p className="notice-problem">
+              {intl.formatMessage(checkoutMessages.checkoutClosed)} <Link to={orderPath(language, order.id, order.accessToken)}>{order.refno}</Link>
+            </p>
+          )}
+        </>
+      )}
+      <p>
+        <Link to={`/${language}/basket`}>{intl.formatMessage(checkoutMessages.backToBasket)}</Link>
+      </p>
+    </SimplePage>
+  );
+}

@@ -1,0 +1,77 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { mockApiFetch } from '../../../testing/mock-api-fetch';
+import { renderRoute } from '../../../testing/render-route';
+import { SERVER_BASKET_ID_KEY } from '../../basket/state/basket-store';
+import { BASKET_ID, CHECKOUT_ID, checkoutJson, problemJson } from '../checkout-fixtures';
+
+const ENTRY_ID = '5b0c7d3e-2a4f-4c1d-9e8b-7a6f5e4d3c2b';
+
+const basketJson = {
+  id: BASKET_ID,
+  entries: [
+    {
+      id: ENTRY_ID,
+      productId: 103,
+      productDefinitionId: 1031,
+      slotId: 7,
+      validity: { from: '2026-12-01T09:00:00.000Z', to: '2026-12-01T09:30:00.000Z' },
+      quantity: 2,
+      allocation: null,
+      attributes: {},
+      personalization: null,
+      unitPrice: { amount: 3200, currency: 'CHF', source: 'pricing' },
+      price: { amount: 6400, currency: 'CHF' },
+      hold: 'expired',
+      children: [],
+      originatedEntries: [],
+    },
+  ],
+  hold: { status: 'expired', expiresAt: null, expiredAt: '2026-11-23T11:00:00.000Z' },
+  total: { amount: 6400, currency: 'CHF' },
+  createdAt: '2026-11-23T10:00:00.000Z',
+  updatedAt: '2026-11-23T10:00:00.000Z',
+};
+
+let api: ReturnType<typeof mockApiFetch>;
+afterEach(() => api.restore());
+
+function serveBasket(checkout: { status: number; body: unknown }) {
+  api = mockApiFetch((call) => {
+    if (call.path.startsWith('/products')) return { status: 200, body: [] };
+    if (call.method === 'GET' && call.path === `/baskets/${BASKET_ID}`) return { status: 200, body: basketJson };
+    if (call.method === 'POST' && call.path === '/checkout') return checkout;
+    if (call.method === 'GET' && call.path === `/checkout/${CHECKOUT_ID}`) return { status: 200, body: checkoutJson() };
+    return undefined;
+  });
+}
+
+async function proceed() {
+  sessionStorage.setItem(SERVER_BASKET_ID_KEY, BASKET_ID);
+  const view = renderRoute('/en/basket');
+  await screen.findByRole('heading', { level: 3, name: /2 × #1031/ });
+  fireEvent.click(screen.getByRole('button', { name: 'Proceed to checkout' }));
+  return view;
+}
+
+describe('proceeding to the checkout from the basket', () => {
+  it('lists an invalid basket’s issues per line (409 BASKET_NOT_VALID) and focuses them', async () => {
+    serveBasket({
+      status: 409,
+      body: problemJson(409, 'BASKET_NOT_VALID', [{ path: `entries.${ENTRY_ID}`, message: 'HOLD_EXPIRED: The places held for this entry were released when the basket hold expired.' }]),
+    });
+    const { router } = await proceed();
+    const alert = await screen.findByText('Your basket cannot be checked out as it is:');
+    const notice = alert.closest('[role="alert"]');
+    expect(notice?.querySelector('li')?.textContent).toBe('2 × #1031: the reservation of its places expired. Please remove it and choose the time slot again.');
+    await waitFor(() => expect(document.activeElement).toBe(notice));
+    expect(router.state.location.pathname).toBe('/en/basket');
+    expect(api.calls.find((call) => call.path === '/checkout')?.body).toEqual({ basketId: BASKET_ID });
+  });
+
+  it('opens the checkout page of the new checkout', async () => {
+    serveBasket({ status: 201, body: checkoutJson() });
+    const { router } = await proceed();
+    await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+    expect(router.state.location.pathname).toBe(`/en/checkout/${CHECKOUT_ID}`);
+  });
+});

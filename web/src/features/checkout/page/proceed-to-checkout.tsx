@@ -1,0 +1,65 @@
+import type { ProductDto } from '@alpenpass/contracts/src/catalogue';
+import { useEffect, useRef, useState } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { entryName } from '../../basket/page/basket-entry-item';
+import { basketMessages } from '../../basket/messages';
+import type { ServerEntry } from '../../basket/server-types';
+import { useStartCheckoutMutation } from '../api';
+import { checkoutProblemOf, issueCodeOf, type CheckoutProblem, type ProblemIssue } from '../checkout-problem';
+import { checkoutMessages } from '../messages';
+
+/** docs/basket.md validation issues by what they mean for one line. */
+function entryProblemText(intl: IntlShape, code: string): string {
+  if (code === 'HOLD_EXPIRED') return intl.formatMessage(checkoutMessages.issueHoldExpired);
+  if (code === 'CAPACITY_NOT_HELD') return intl.formatMessage(checkoutMessages.issueNotHeld);
+  return intl.formatMessage(checkoutMessages.issueOther);
+}
+
+function issueText(intl: IntlShape, issue: ProblemIssue, entries: readonly ServerEntry[], products: readonly ProductDto[]): string {
+  const code = issueCodeOf(issue);
+  const entryId = /^entries\.(.+)$/.exec(issue.path)?.[1];
+  const entry = entries.find((candidate) => candidate.id === entryId);
+  if (!entry) return intl.formatMessage(code === 'BASKET_EMPTY' ? checkoutMessages.issueEmpty : checkoutMessages.issueBasket);
+  return intl.formatMessage(checkoutMessages.entryIssue, { name: `${entry.quantity} × ${entryName(entry, products)}`, problem: entryProblemText(intl, code) });
+}
+
+/** "Proceed to checkout": POST /checkout; an invalid basket's issues are listed per line. */
+export function ProceedToCheckout(props: { basketId: string; language: string; entries: readonly ServerEntry[]; products: readonly ProductDto[] }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const [startCheckout, call] = useStartCheckoutMutation();
+  const [problem, setProblem] = useState<CheckoutProblem | null>(null);
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (problem) notice.current?.focus();
+  }, [problem]);
+
+  const proceed = async () => {
+    const started = await startCheckout(props.basketId);
+    if (started.error) return setProblem(checkoutProblemOf(started.error));
+    setProblem(null);
+    await navigate(`/${props.language}/checkout/${started.data.id}`);
+  };
+
+  const invalid = problem?.code === 'BASKET_NOT_VALID';
+  return (
+    <div className="checkout-proceed">
+      <button type="button" disabled={call.isLoading} onClick={() => void proceed()}>
+        {intl.formatMessage(call.isLoading ? checkoutMessages.starting : basketMessages.proceed)}
+      </button>
+      {problem && (
+        <div role="alert" tabIndex={-1} ref={notice} className="notice-problem checkout-issues">
+          <p>{intl.formatMessage(invalid ? checkoutMessages.basketInvalid : checkoutMessages.startFailed)}</p>
+          {invalid && (
+            <ul>
+              {problem.issues.map((issue) => (
+                <li key={`${issue.path}-${issue.message}`}>{issueText(intl, issue, props.entries, props.products)}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

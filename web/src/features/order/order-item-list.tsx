@@ -1,0 +1,47 @@
+import { isLanguage, type Language } from '@alpenpass/contracts/src/language-codes';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useIntl } from 'react-intl';
+import { useParams } from 'react-router';
+import { formatMoney } from '../../lib/format/money';
+import { useGetProductsQuery } from '../basket/api';
+import { basketMessages } from '../basket/messages';
+import { EntryDetails, entryName } from '../basket/page/basket-entry-item';
+import type { ServerOrderItem } from '../checkout/checkout-types';
+
+const isMainItem = (item: ServerOrderItem) => item.parentItemId === null && item.originItemId === null;
+
+/** An order's items with their frozen prices; required products are listed as part of their line. */
+export function OrderItemList({ items }: { items: readonly ServerOrderItem[] }) {
+  const intl = useIntl();
+  const { locale } = useParams();
+  const language: Language = isLanguage(locale) ? locale : 'de';
+  const productIds = [...new Set(items.map((item) => item.productId))].sort((a, b) => a - b);
+  const { data: products = [] } = useGetProductsQuery(productIds.length ? { productIds, language } : skipToken);
+  return (
+    <ul className="basket-entries">
+      {items.filter(isMainItem).map((item) => {
+        const timezone = products.find((product) => product.id === item.productId)?.pool.timezone ?? 'Europe/Zurich';
+        const included = items.filter((other) => other.parentItemId === item.id || other.originItemId === item.id);
+        return (
+          <li key={item.id} className="basket-entry">
+            <div className="basket-entry-main">
+              <h3>
+                {item.quantity} × {entryName(item, products)}
+              </h3>
+              <EntryDetails entry={item} timezone={timezone} />
+              {included.map((child) => (
+                <small key={child.id} className="line-included">
+                  + {child.quantity} × {entryName(child, products)}: {formatMoney(intl, child.price)}
+                </small>
+              ))}
+            </div>
+            <div className="basket-entry-prices">
+              <span className="entry-price">{formatMoney(intl, item.price)}</span>
+              <small>{intl.formatMessage(basketMessages.unitPrice, { price: formatMoney(intl, item.unitPrice) })}</small>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,40 @@
+import { screen } from '@testing-library/react';
+import { mockApiFetch, type ApiAnswer } from '../../testing/mock-api-fetch';
+import { renderRoute } from '../../testing/render-route';
+import { ORDER_ID, orderJson, problemJson } from '../checkout/checkout-fixtures';
+
+let api: ReturnType<typeof mockApiFetch>;
+afterEach(() => {
+  api.restore();
+  window.history.replaceState(null, '', '/');
+});
+
+function serveOrder(answer: ApiAnswer) {
+  api = mockApiFetch((call) => {
+    if (call.path.startsWith('/products')) return { status: 200, body: [] };
+    return call.method === 'GET' && call.path === `/orders/${ORDER_ID}` ? answer : undefined;
+  });
+}
+
+/** The page's address is the browser's too, so that the base query sees its token (§2). */
+function openOrderPage(path: string) {
+  window.history.replaceState(null, '', path);
+  return renderRoute(path);
+}
+
+describe('the order page', () => {
+  it('reads a guest’s order with the token of its address and shows its status, refno and total', async () => {
+    serveOrder({ status: 200, body: orderJson('CANCELLED') });
+    openOrderPage(`/de/orders/${ORDER_ID}?token=guest-token`);
+    expect(await screen.findByText('Storniert.')).toBeTruthy();
+    expect(screen.getByText('Bestellnummer AP-0000042-7')).toBeTruthy();
+    expect(screen.getByText(/64,00/, { selector: '.basket-total strong' })).toBeTruthy();
+    expect(api.calls.find((call) => call.path === `/orders/${ORDER_ID}`)?.search).toBe('?token=guest-token');
+  });
+
+  it('says so when the order cannot be read (unknown, or someone else’s)', async () => {
+    serveOrder({ status: 404, body: problemJson(404, 'ORDER_NOT_FOUND') });
+    openOrderPage(`/en/orders/${ORDER_ID}`);
+    expect((await screen.findByRole('alert')).textContent).toBe('This order cannot be found.');
+  });
+});

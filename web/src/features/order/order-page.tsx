@@ -1,0 +1,45 @@
+import { isLanguage, type Language } from '@alpenpass/contracts/src/language-codes';
+import { useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router';
+import { SimplePage } from '../../components/simple-page';
+import { formatMoney } from '../../lib/format/money';
+import { useGetOrderQuery } from './api';
+import { useClearBasketOnceOrdered } from './use-clear-basket-once-ordered';
+import { orderMessages } from './messages';
+import { OrderItemList } from './order-item-list';
+
+/** /:locale/orders/:orderId[?token=] — status, refno, items and total; a guest's token stays in the address. */
+export default function OrderPage() {
+  const intl = useIntl();
+  const { locale, orderId } = useParams();
+  const language: Language = isLanguage(locale) ? locale : 'de';
+  const { data: order, isLoading, error } = useGetOrderQuery(Number(orderId));
+  useClearBasketOnceOrdered(order);
+
+  return (
+    <SimplePage title={intl.formatMessage(orderMessages.title)} description={intl.formatMessage(orderMessages.description)}>
+      {isLoading && <p role="status">{intl.formatMessage(orderMessages.loading)}</p>}
+      {error && !order && (
+        <p role="alert" className="notice-problem">
+          {intl.formatMessage(orderMessages.notFound)}
+        </p>
+      )}
+      {order && (
+        <>
+          <p className="order-refno">{intl.formatMessage(orderMessages.refno, { refno: order.refno })}</p>
+          <h2>{intl.formatMessage(orderMessages.statusHeading)}</h2>
+          <p className={`order-status order-status-${order.status.toLowerCase()}`} role="status">
+            {intl.formatMessage(orderMessages[order.status])}
+          </p>
+          <OrderItemList items={order.items} />
+          <p className="basket-total">
+            <span>{intl.formatMessage(orderMessages.total)}</span> <strong>{formatMoney(intl, order.total)}</strong>
+          </p>
+        </>
+      )}
+      <p>
+        <Link to={`/${language}`}>{intl.formatMessage(orderMessages.backToShop)}</Link>
+      </p>
+    </SimplePage>
+  );
+}
