@@ -1,5 +1,6 @@
-import { API_HEADERS, CONTENT_SIGNATURE_HEADER } from '@alpenpass/contracts';
+import { API_HEADERS, CONTENT_SIGNATURE_HEADER, PROVIDER_SIGNATURE_HEADER } from '@alpenpass/contracts';
 import { signContent } from '../../src/catalogue/content-signature';
+import { signNotification } from '../../src/payment/provider/notification-signature';
 import type { Caller, ShopUnderTest } from './shop-under-test';
 
 /** One request of the robustness run, described well enough to be replayed by hand from a failure. */
@@ -47,6 +48,9 @@ export async function send(shop: ShopUnderTest, probe: Probe): Promise<ProbeResu
     headers['content-type'] = probe.contentType ?? 'application/json';
     // outside systems authenticate by signature: sign every body so the schema behind it is reached
     headers[CONTENT_SIGNATURE_HEADER] = signContent(payload, shop.config.contentWebhookSecret);
+    const provider = shop.config.paymentProvider;
+    if (provider)
+      headers[PROVIDER_SIGNATURE_HEADER] = signNotification(payload, provider.hmacKeyHex, Date.now());
   }
   const started = Date.now();
   let response: Response;
