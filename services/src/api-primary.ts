@@ -1,5 +1,6 @@
 import type { AppConfig } from './platform/config';
 import type { Logger } from './platform/logger';
+import { stopOnSignals } from './platform/stop-on-signals';
 import { startApiCluster } from './supervisor/api-cluster';
 import { clusterMetricsResponder } from './platform/metrics/cluster-metrics';
 import type { ReadyMessage } from './supervisor/child-messages';
@@ -26,14 +27,6 @@ export function runApiPrimary(config: AppConfig, log: Logger): void {
     },
   });
 
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    apiLog.info({ signal }, 'stopping the api processes');
-    apiCluster.stop().then(() => process.exit(0));
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  const shutdown = stopOnSignals(apiLog, 'stopping the api processes', () => apiCluster.stop());
   if (process.send) process.on('disconnect', () => shutdown('supervisor gone'));
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createKnex, ensureDatabase, migrateToLatest } from '@alpenpass/infra';
 import { ConfigError, loadConfig } from './platform/config';
 import { createLogger } from './platform/logger';
+import { stopOnSignals } from './platform/stop-on-signals';
 import { planFor } from './supervisor/process-plan';
 import { withSimulatorDefaults } from './supervisor/psp-simulator-env';
 import { startSupervisor } from './supervisor/supervisor';
@@ -45,24 +46,12 @@ async function launch(): Promise<void> {
     log,
   });
 
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'stopping every process');
-    supervisor.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        log.error({ err: error }, 'unclean stop');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  stopOnSignals(log, 'stopping every process', () => supervisor.stop());
 }
 
 launch().catch((error: unknown) => {
-  process.stderr.write(`Alpenpass failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `Alpenpass failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

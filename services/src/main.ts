@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { runApiPrimary, runsApiCluster } from './api-primary';
 import { ConfigError, loadConfig } from './platform/config';
 import { createLogger } from './platform/logger';
+import { stopOnSignals } from './platform/stop-on-signals';
 import { startRuntime } from './runtime';
 import { serveMetricsToPrimary } from './platform/metrics/cluster-metrics';
 import type { ReadyMessage } from './supervisor/child-messages';
@@ -22,23 +23,10 @@ async function main(): Promise<void> {
   serveMetricsToPrimary();
   const runtime = await startRuntime(config, log);
   log.info({ roles: config.roles, url: runtime.url }, 'Alpenpass is running');
-  if (runtime.url && !cluster.isWorker) process.stdout.write(`\n  Alpenpass is ready: ${runtime.url}  (API docs: ${runtime.url}/api/docs)\n\n`);
+  if (runtime.url && !cluster.isWorker)
+    process.stdout.write(`\n  Alpenpass is ready: ${runtime.url}  (API docs: ${runtime.url}/api/docs)\n\n`);
 
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'stopping');
-    runtime.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        log.error({ err: error }, 'unclean stop');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  const shutdown = stopOnSignals(log, 'stopping', () => runtime.stop());
 
   // started by the supervisor (npm start): tell it, and do not outlive it
   if (process.send) {
@@ -49,6 +37,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Alpenpass failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `Alpenpass failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });
