@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { createKnex, ensureDatabase, migrateToLatest } from '@alpenpass/infra';
-import { ConfigError, loadConfig } from './platform/config';
+import { loadConfigOrExit } from './platform/config';
 import { createLogger } from './platform/logger';
 import { stopOnSignals } from './platform/stop-on-signals';
 import { planFor } from './supervisor/process-plan';
@@ -14,16 +14,7 @@ import { startSupervisor } from './supervisor/supervisor';
  * role instead.
  */
 async function launch(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const log = createLogger(config.logLevel, { role: 'supervisor' }, config.logFormat);
 
   // once here, so that the role processes do not race to create and migrate the database

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { runApiPrimary, runsApiCluster } from './api-primary';
-import { ConfigError, loadConfig } from './platform/config';
+import { loadConfigOrExit } from './platform/config';
 import { createLogger } from './platform/logger';
 import { stopOnSignals } from './platform/stop-on-signals';
 import { startRuntime } from './runtime';
@@ -8,16 +8,7 @@ import { serveMetricsToPrimary } from './platform/metrics/cluster-metrics';
 import type { ReadyMessage } from './supervisor/child-messages';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   const log = createLogger(config.logLevel, {}, config.logFormat);
   if (cluster.isPrimary && runsApiCluster(config)) return runApiPrimary(config, log);
   serveMetricsToPrimary();

@@ -208,3 +208,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orderAccessSecret: e.ORDER_ACCESS_SECRET,
   };
 }
+
+/** The configuration of a starting process; a bad value ends it with the message naming the variable. */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): AppConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
