@@ -1,20 +1,12 @@
-import type { Money, OrderAddresses, OrderEvent, OrderItemRecord, OrderPaymentStatus, OrderStatus, OrderType, PaymentMethod } from '@alpenpass/contracts';
+import type { OrderEvent, OrderPaymentStatus, OrderStatus, PaymentMethod } from '@alpenpass/contracts';
 
-/** The order aggregate (stream order-<id>): what was bought at which frozen prices, and where its
- * payment stands (§4 order status). */
-export interface PlacedOrder {
+type OrderPlacedData = Extract<OrderEvent, { type: 'OrderPlaced' }>['data'];
+
+/** The order aggregate (stream order-<id>): what was bought at which frozen prices, as placed (a
+ * guest's order has accountId null and is read with its access token), and where its payment stands
+ * (§4 order status). */
+export interface PlacedOrder extends OrderPlacedData {
   status: 'placed';
-  orderId: number;
-  checkoutId: string;
-  basketId: string;
-  /** null: a guest's order, readable with its access token */
-  accountId: string | null;
-  type: OrderType;
-  refno: string;
-  items: OrderItemRecord[];
-  total: Money;
-  comment: string | null;
-  addresses: OrderAddresses;
   orderStatus: OrderStatus;
   paymentStatus: OrderPaymentStatus | null;
   paymentMethod: PaymentMethod | null;
