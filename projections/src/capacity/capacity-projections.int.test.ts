@@ -12,6 +12,7 @@ const events: RecordedEvent[] = [];
 const source: EventSource = {
   readAll: async (after, limit) => events.filter((event) => event.globalPosition > after).slice(0, limit),
   headPosition: async () => events.length,
+  lastCommittedPosition: async () => events.length,
 };
 
 function record(slotId: number, event: SlotEvent): void {

@@ -18,8 +18,11 @@ export const generationTarget =
 
 export interface CatchUpOptions {
   batchSize?: number;
-  /** stop once this position is applied (the live bus passes the event it just received) */
+  /** stop once this position is applied (the live bus passes the event it just received). It is a
+   * committed event, so while the store's visibility horizon still hides it (an earlier appender has not
+   * finished) catch-up waits for it, up to `waitForPositionMs` */
   untilPosition?: number;
+  waitForPositionMs?: number;
   onProgress?: (position: number) => void;
 }
 
@@ -38,11 +41,17 @@ export async function catchUp(
   options: CatchUpOptions = {},
 ): Promise<number> {
   const batchSize = options.batchSize ?? 500;
+  const until = options.untilPosition;
+  const waitUntil = Date.now() + (options.waitForPositionMs ?? 5_000);
   let position = await knex.transaction(async (trx) => (await target(trx))?.position ?? 0);
   for (let missing = 0; ;) {
-    if (options.untilPosition !== undefined && position >= options.untilPosition) return position;
+    if (until !== undefined && position >= until) return position;
     const events = await source.readAll(position, batchSize);
-    if (events.length === 0) return position;
+    if (events.length === 0) {
+      if (until === undefined || Date.now() >= waitUntil) return position;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      continue;
+    }
     const reached = await applyBatch(knex, projection, target, events);
     if (reached === undefined) {
       if (++missing > 50) throw new Error(`projection ${projection.name}: no generation to apply to`);
@@ -52,7 +61,7 @@ export async function catchUp(
     }
     position = reached;
     options.onProgress?.(position);
-    if (events.length < batchSize) return position;
+    if (events.length < batchSize && (until === undefined || position >= until)) return position;
   }
 }
 

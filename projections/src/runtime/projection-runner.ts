@@ -31,8 +31,9 @@ export interface ProjectionRunner {
   /** builds missing or outdated generations, then catches every projection up with the store; a
    * projection that fails is marked failed and retried later, so start() completes regardless */
   start(): Promise<void>;
-  /** brings every healthy projection at least up to `position` (the event the bus just delivered),
-   * reading the store so that nothing before it is missed; calls run one after another. Rejects with
+  /** brings every healthy projection at least up to `position` (the event the bus just delivered;
+   * without it, the last event committed when the call is made), reading the store so that nothing
+   * before it is missed; calls run one after another. Rejects with
    * ProjectionsFailedError when a projection failed in this call, after the others caught up. */
   catchUpTo(position?: number): Promise<void>;
   health(name: string): ProjectionHealth | undefined;
@@ -154,12 +155,13 @@ export function createProjectionRunner(deps: {
         for (const projection of deps.projections)
           await attempt(projection, () => buildAndCatchUp(projection));
       }),
-    catchUpTo: (position) =>
+    catchUpTo: (requested) =>
       serialised(async () => {
+        const position = requested ?? (await deps.source.lastCommittedPosition());
         const failed: string[] = [];
         for (const projection of deps.projections) {
           if (health.get(projection.name)?.state === 'failed') continue;
-          if (position !== undefined && (reached.get(projection.name) ?? -1) >= position) continue;
+          if ((reached.get(projection.name) ?? -1) >= position) continue;
           if (!(await attempt(projection, () => catchUpLive(projection, position))))
             failed.push(projection.name);
         }

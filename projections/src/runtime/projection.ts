@@ -28,6 +28,7 @@ export interface Projection<Logical extends string = string> {
 export interface EventSource {
   readAll(afterPosition: number, limit: number): Promise<RecordedEvent[]>;
   headPosition(): Promise<number>;
+  lastCommittedPosition(): Promise<number>;
 }
 
 /** A pino-compatible logger. */

@@ -33,6 +33,9 @@ export function memorySource(delayMs = 0): EventSource & {
     async headPosition() {
       return events.at(-1)?.globalPosition ?? 0;
     },
+    async lastCommittedPosition() {
+      return events.at(-1)?.globalPosition ?? 0;
+    },
   };
 }
 

@@ -36,8 +36,11 @@ export interface EventStore {
   readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** events with globalPosition > afterPosition, in global order, at most `limit` of them */
   readAll(afterPosition: number, limit: number): Promise<RecordedEvent[]>;
-  /** the highest global position that readers may safely see */
+  /** the highest global position that readers may safely see (a subscription may start there) */
   headPosition(): Promise<number>;
+  /** the highest position of a committed event; readers see it once every earlier appender has
+   * finished, so it may be above headPosition for a moment (a target to wait for, never a start) */
+  lastCommittedPosition(): Promise<number>;
   /** delivers every event after `afterPosition`, then follows new ones, one handler call at a time */
   subscribe(afterPosition: number, handler: EventHandler): Subscription;
   close(): Promise<void>;

@@ -85,6 +85,18 @@ export function createEventStoreDbEventStore(options: { url: string; logger?: Pl
     return events;
   };
 
+  const lastPosition = async (): Promise<number> => {
+    for await (const resolved of client.readAll({
+      fromPosition: END,
+      direction: BACKWARDS,
+      maxCount: 1,
+      filter: excludeSystemEvents(),
+    })) {
+      return toRecorded(resolved)?.globalPosition ?? 0;
+    }
+    return 0;
+  };
+
   return {
     async append(streamName, events, { expectedRevision }) {
       const prepared = prepareEvents(events);
@@ -143,17 +155,10 @@ export function createEventStoreDbEventStore(options: { url: string; logger?: Pl
       return events;
     },
 
-    async headPosition() {
-      for await (const resolved of client.readAll({
-        fromPosition: END,
-        direction: BACKWARDS,
-        maxCount: 1,
-        filter: excludeSystemEvents(),
-      })) {
-        return toRecorded(resolved)?.globalPosition ?? 0;
-      }
-      return 0;
-    },
+    headPosition: lastPosition,
+
+    // a committed event is readable at once here: there is no horizon to wait for
+    lastCommittedPosition: lastPosition,
 
     subscribe(afterPosition, handler) {
       let position = afterPosition;

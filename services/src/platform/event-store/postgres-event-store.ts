@@ -98,6 +98,11 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       return Number(row?.max ?? 0);
     },
 
+    async lastCommittedPosition() {
+      const row = await knex('events').max<{ max: number | string | null }>('global_position as max').first();
+      return Number(row?.max ?? 0);
+    },
+
     subscribe(afterPosition, handler) {
       const subscription = pollingSubscription({
         readAll,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '@alpenpass/contracts';
 import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createProjectionRunner, getStreamActivity, streamActivityProjection } from '@alpenpass/projections';
 import { waitFor } from './event-store.contract';
 import { prepareEvents } from './event-envelope';
 import { appendConcurrently, appendInTransaction } from './postgres-append';
@@ -130,5 +131,24 @@ describe('PostgreSQL event store: global order is safe for tailing readers', () 
     await waitFor(() => seen.length >= written.length);
     await reader.stop();
     expect(seen).toEqual(written);
+  });
+
+  it('catches read models up to the last committed event while an earlier appender still hides it', async () => {
+    const store = createPostgresEventStore({ knex: db.knex });
+    const runner = createProjectionRunner({ knex: db.knex, source: store, projections: [streamActivityProjection] });
+    await runner.start();
+
+    const slow = await db.knex.transaction();
+    await appendConcurrently(slow, `order-${randomUUID()}`, prepareEvents([{ type: 'Slow', data: {} }]), 'no_stream');
+    const fastStream = `order-${randomUUID()}`;
+    const fast = await store.append(fastStream, [{ type: 'Fast', data: {} }], { expectedRevision: 'no_stream' });
+    expect(await store.headPosition()).toBeLessThan(fast.positions[0]!);
+    expect(await store.lastCommittedPosition()).toBe(fast.positions[0]);
+
+    const caughtUp = runner.catchUpTo();
+    setTimeout(() => void slow.commit(), 100);
+    await caughtUp;
+    runner.stop();
+    expect((await getStreamActivity(db.knex, fastStream))?.lastType).toBe('Fast');
   });
 });
