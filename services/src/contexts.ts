@@ -6,6 +6,7 @@ import { capacityContext } from './capacity';
 import { catalogueContext } from './catalogue';
 import { channelContext } from './channel';
 import { checkoutContext } from './checkout';
+import { paymentDetailContext } from './payment-detail';
 import { pricingContext } from './pricing';
 
 /** Every bounded context of the shop, in the order their routes are mounted. Add one line per context. */
@@ -17,5 +18,11 @@ export const contextFactories: ContextFactory[] = [
   bookingContext,
   accountContext,
   (deps) => basketContext(deps, { accounts: accountResources(deps) }),
-  (deps) => checkoutContext(deps, { accounts: accountResources(deps), basket: basketContext(deps, { accounts: accountResources(deps) }).service }),
+  paymentDetailContext,
+  (deps) =>
+    checkoutContext(deps, {
+      accounts: accountResources(deps),
+      basket: basketContext(deps, { accounts: accountResources(deps) }).service,
+      paymentDetails: paymentDetailContext(deps).service,
+    }),
 ];

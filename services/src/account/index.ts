@@ -1,5 +1,6 @@
 import { noAccountResources, type AccountResources } from '../basket/account-resources';
 import type { ContextDeps, ContextModule } from '../context-module';
+import { paymentDetailService } from '../payment-detail';
 import { accountResourcesOf } from './account-resources';
 import { addressesRouter, personsRouter } from './api';
 import { createAccountService, type AccountService } from './account-service';
@@ -15,8 +16,12 @@ export function accountContext(deps: ContextDeps): ContextModule & { service: Ac
 
 const accountService = (deps: ContextDeps) => createAccountService({ store: deps.store, knex: deps.knex, personFieldRules: deps.config.personFieldRules });
 
-/** What other contexts (the basket) may ask about an account's persons and addresses; keycards and
- * payment details stay unknown until their contexts exist. */
+/** What other contexts (the basket, the checkout) may ask about an account's persons, addresses and
+ * payment details; keycards stay unknown until their context exists. */
 export function accountResources(deps: ContextDeps): AccountResources {
-  return accountResourcesOf(accountService(deps), noAccountResources);
+  const paymentDetails = paymentDetailService(deps);
+  return accountResourcesOf(accountService(deps), {
+    keycards: noAccountResources.keycards,
+    paymentDetails: (accountId, paymentDetailIds) => paymentDetails.owned(accountId, paymentDetailIds),
+  });
 }

@@ -10,6 +10,8 @@ export interface CardPaymentReconcilerDeps {
   payments: PaymentProvider;
   workflows: CheckoutWorkflows;
   log: PlatformLogger;
+  /** saveAlias: keeps the card of a paid order for the customer (payment-detail context) */
+  keepSavedCard?: (order: PlacedOrder, transactionId: string) => Promise<void>;
 }
 
 const failureReason = { declined: 'DECLINED', canceled: 'CANCELED', error: 'ERROR' } as const;
@@ -35,6 +37,8 @@ export function createCardPaymentReconciler(deps: CardPaymentReconcilerDeps): Ca
   async function confirm(order: PlacedOrder, transactionId: string): Promise<PlacedOrder> {
     const paid = await orders.systemCommand(order.orderId, { type: 'ConfirmPayment', data: { confirmedBy: 'payment-provider', transactionId } });
     await deps.workflows.paid(order.orderId).catch((error: unknown) => log.error({ err: error, orderId: order.orderId }, 'checkout workflow not told of the card payment'));
+    // a card that cannot be saved never fails the payment: the customer can register it later
+    await deps.keepSavedCard?.(paid, transactionId).catch((error: unknown) => log.warn({ err: error, orderId: order.orderId }, 'card of the payment not saved'));
     return paid;
   }
 

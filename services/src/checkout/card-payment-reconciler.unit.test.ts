@@ -18,6 +18,8 @@ function setup(current: PlacedOrder, outcome: CardPaymentOutcome) {
   } as unknown as OrderService;
   const payments: PaymentProvider = {
     startCardPayment: () => Promise.reject(new Error('not expected')),
+    chargeSavedCard: () => Promise.reject(new Error('not expected')),
+    savedCard: () => Promise.reject(new Error('not expected')),
     outcome: async (transactionId) => (calls.push(`outcome ${transactionId}`), outcome),
     settle: async (transactionId, request) => void calls.push(`settle ${transactionId} ${request.amount.amount}`),
     cancelTransaction: async (transactionId) => void calls.push(`cancel ${transactionId}`),

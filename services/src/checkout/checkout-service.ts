@@ -1,7 +1,8 @@
-import { paymentProviderCodes, type OrderPaymentStatusDto, type PaymentProviderCode, checkoutConditionsBody, checkoutErrorCodes, type CheckoutPersonalization, checkoutStreamName, customFormValues, type CheckoutDetails, type CheckoutDto, type CheckoutPaymentDto, type CheckoutPaymentRequest } from '@alpenpass/contracts';
+import { accountErrorCodes, paymentDetailErrorCodes, paymentProviderCodes, type OrderPaymentStatusDto, type PaymentProviderCode, checkoutConditionsBody, checkoutErrorCodes, type CheckoutPersonalization, checkoutStreamName, customFormValues, type CheckoutDetails, type CheckoutDto, type CheckoutPaymentDto, type CheckoutPaymentRequest } from '@alpenpass/contracts';
 import { z } from 'zod';
 import type { Caller } from '../basket/basket-service';
-import { conflict, notFound } from '../platform/domain-error';
+import { conflict, DomainError, forbidden, notFound } from '../platform/domain-error';
+import type { PaymentDetailService } from '../payment-detail';
 import { handleCommand } from '../platform/event-store/command-handler';
 import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
 import { parseInput } from '../platform/http/validate';
@@ -23,6 +24,8 @@ export interface CheckoutServiceDeps {
   /** settles or fails a pending card payment after the provider's word (card-payment-reconciler.ts) */
   reconcile: CardPaymentReconciler;
   allowedRedirectOrigins: readonly string[];
+  /** the customer's saved cards (intent existing); without it, only new cards and on site */
+  paymentDetails?: Pick<PaymentDetailService, 'usableCard' | 'block'>;
   /** the checkout conditions per channel (checkout-conditions.ts); the default for any other */
   conditions?: CheckoutConditionsByChannel;
   log: PlatformLogger;
@@ -90,6 +93,25 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     return { checkout, order: await orders.ofCheckout(checkout.orderId) };
   }
 
+  /** intent existing: the saved card is charged at once (no page to visit), settled and the order paid;
+   * a declined card is blocked for later charges and the order stays payable. */
+  async function payWithSavedCard(caller: CheckoutCaller, order: PlacedOrder, paymentDetailId: number): Promise<PlacedOrder> {
+    if (!deps.paymentDetails) throw notFound(paymentDetailErrorCodes.notFound, `Payment detail ${paymentDetailId} not found.`);
+    const card = await deps.paymentDetails.usableCard(caller, paymentDetailId);
+    const attempt = order.paymentAttempts + 1;
+    let transactionId: string;
+    try {
+      ({ transactionId } = await deps.payments.chargeSavedCard({ orderId: order.orderId, refno: order.refno, amount: order.total, attempt, card }));
+    } catch (error) {
+      if (error instanceof DomainError && error.code === paymentDetailErrorCodes.declined && caller.principal?.accountId) {
+        await deps.paymentDetails.block(caller.principal.accountId, paymentDetailId, 'DECLINED');
+      }
+      throw error;
+    }
+    await orders.command(caller, order.orderId, { type: 'StartPayment', data: { method: 'CARD', transactionId, attempt } });
+    return deps.reconcile(order.orderId);
+  }
+
   return {
     async create(caller: CheckoutCaller, basketId: string): Promise<CheckoutDto> {
       const { checkoutId, order } = await orders.placeFromBasket(caller, basketId);
@@ -143,6 +165,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     },
 
     async pay(caller: CheckoutCaller, checkoutId: string, request: CheckoutPaymentRequest): Promise<CheckoutPaymentDto> {
+      if (request.intent === 'new' && request.saveAlias && !caller.principal?.accountId) {
+        throw forbidden(accountErrorCodes.accountRequired, 'Saving a card needs a customer account.');
+      }
       const loaded = await load(caller, checkoutId);
       const { checkout } = loaded;
       // a card payment under way: a new card attempt gives the open one up at the provider (the customer
@@ -161,6 +186,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
         return { checkout: dto(caller, checkout, reserved), redirectUrl: null };
       }
       assertAllowedRedirects(request.redirectUrls, deps.allowedRedirectOrigins);
+      if (request.intent === 'existing') return { checkout: dto(caller, checkout, await payWithSavedCard(caller, order, request.paymentDetailId)), redirectUrl: null };
       const attempt = order.paymentAttempts + 1;
       const started = await deps.payments.startCardPayment({ orderId: order.orderId, refno: order.refno, amount: order.total, attempt, payment: request });
       const pending = await orders.command(caller, order.orderId, { type: 'StartPayment', data: { method: 'CARD', transactionId: started.transactionId, attempt } });

@@ -10,6 +10,7 @@ import { temporalCheckoutWorkflows, type CheckoutWorkflows } from '../order/chec
 import { createOrderService, type OrderService } from '../order/order-service';
 import { createPaymentProviderClient } from '../payment/provider/provider-client';
 import { providerCardPayments } from '../payment/provider/provider-card-payments';
+import type { PaymentDetailService } from '../payment-detail';
 import { checkoutRouter } from './api';
 import { createCardPaymentReconciler } from './card-payment-reconciler';
 import { paymentStatusRouter } from './payment-status-api';
@@ -25,6 +26,7 @@ export interface CheckoutOptions {
   workflows?: CheckoutWorkflows;
   payments?: PaymentProvider;
   accounts?: AccountResources;
+  paymentDetails?: PaymentDetailService;
 }
 
 /** Checkout and orders (docs/checkout.md): a basket becomes an order; its payment is driven by the
@@ -46,8 +48,15 @@ export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}
   });
   const provider = deps.config.paymentProvider;
   const payments = options.payments ?? (provider ? providerCardPayments({ client: createPaymentProviderClient(provider), webhookUrl: provider.webhookUrl }) : unwiredPaymentProvider);
-  const reconcile = createCardPaymentReconciler({ orders, payments, workflows, log: deps.log });
-  const checkouts = createCheckoutService({ store: deps.store, orders, workflows, payments, reconcile, allowedRedirectOrigins: deps.config.allowedRedirectOrigins, log: deps.log });
+  const { paymentDetails } = options;
+  const keepSavedCard = paymentDetails
+    ? async (order: { accountId: string | null }, transactionId: string) => {
+        const card = order.accountId ? await payments.savedCard(transactionId) : undefined;
+        if (card) await paymentDetails.saveFromPayment(order.accountId!, transactionId, card);
+      }
+    : undefined;
+  const reconcile = createCardPaymentReconciler({ orders, payments, workflows, log: deps.log, keepSavedCard });
+  const checkouts = createCheckoutService({ store: deps.store, orders, workflows, payments, reconcile, paymentDetails, allowedRedirectOrigins: deps.config.allowedRedirectOrigins, log: deps.log });
   return {
     name: 'checkout',
     routers: [checkoutRouter(checkouts), orderRouter(orders, deps.knex), orderAdminRouter(orders), paymentStatusRouter(orders, { reconcile, log: deps.log })],

@@ -1,5 +1,6 @@
 import { checkoutErrorCodes, type CheckoutPaymentBody, type Money } from '@alpenpass/contracts';
 import { unavailable } from '../platform/domain-error';
+import type { SavedCard } from '../payment/provider/saved-card';
 
 /** What the checkout asks of the card payment provider (Datatrans-like; services/src/payment/provider/). */
 export interface CardPaymentRequest {
@@ -22,6 +23,15 @@ export interface CardPaymentStarted {
 /** Where a provider transaction stands, as the checkout needs it. */
 export type CardPaymentOutcome = 'pending' | 'authorized' | 'settled' | 'declined' | 'canceled' | 'error';
 
+/** A charge on a card the customer saved (intent existing): authorized at once, no page to visit. */
+export interface SavedCardChargeRequest {
+  orderId: number;
+  refno: string;
+  amount: Money;
+  attempt: number;
+  card: SavedCard;
+}
+
 export interface SettleRequest {
   orderId: number;
   refno: string;
@@ -32,6 +42,10 @@ export interface SettleRequest {
  * asks `outcome` before it acts (card-payment-reconciler.ts). Every call is idempotent. */
 export interface PaymentProvider {
   startCardPayment(request: CardPaymentRequest): Promise<CardPaymentStarted>;
+  /** refused with a DomainError PAYMENT_DECLINED when the issuer declines the saved card */
+  chargeSavedCard(request: SavedCardChargeRequest): Promise<{ transactionId: string }>;
+  /** the card of a transaction, when the customer asked to save it (saveAlias) */
+  savedCard(transactionId: string): Promise<SavedCard | undefined>;
   outcome(transactionId: string): Promise<CardPaymentOutcome>;
   /** captures an authorized payment (idempotency key settle-<orderId>) */
   settle(transactionId: string, request: SettleRequest): Promise<void>;
@@ -45,6 +59,12 @@ const notWired = () => unavailable(checkoutErrorCodes.paymentProviderUnavailable
 /** No provider configured (outside development until PSP_BASE_URL is set): 503, never a pretend payment. */
 export const unwiredPaymentProvider: PaymentProvider = {
   async startCardPayment() {
+    throw notWired();
+  },
+  async chargeSavedCard() {
+    throw notWired();
+  },
+  async savedCard() {
     throw notWired();
   },
   async outcome() {

@@ -9,6 +9,9 @@ export const faultSettings = z.object({
   notificationDelayMs: z.number().int().min(0).max(600_000).optional(),
   /** the payment page does its work but never sends the browser back to the shop */
   redirect: z.enum(['lost']).optional(),
+  /** merchant-initiated charges with a saved alias: the issuer declines them (as an expired or
+   * blocked card would be in real life) */
+  aliasAuthorization: z.enum(['decline']).optional(),
   /** the API does the work and stores the answer, then answers 503 or never answers, this many times */
   failAfterWork: z
     .object({ kind: z.enum(['5xx', 'timeout']), times: z.number().int().min(1).max(100).default(1) })

@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { checkoutErrorCodes, providerMethodsFor, type TransactionStatusResponse } from '@alpenpass/contracts';
+import { checkoutErrorCodes, paymentDetailErrorCodes, providerMethodsFor, type TransactionStatusResponse } from '@alpenpass/contracts';
 import type { CardPaymentOutcome, PaymentProvider } from '../../checkout/payment-provider';
-import { unavailable } from '../../platform/domain-error';
+import { conflict, unavailable } from '../../platform/domain-error';
 import type { PaymentProviderClient } from './provider-client';
 import { ProviderRejectedError, ProviderUnavailableError } from './provider-errors';
+import { savedCardFrom } from './saved-card';
 
 export interface ProviderCardPaymentsOptions {
   client: PaymentProviderClient;
@@ -32,7 +33,7 @@ const providerDown = () => unavailable(checkoutErrorCodes.paymentProviderUnavail
 
 /** A failed call becomes 503 PAYMENT_PROVIDER_UNAVAILABLE; a key still in use (a concurrent twin of
  * the same call) is retried until the first answer is stored. */
-async function calling<T>(call: () => Promise<T>): Promise<T> {
+export async function calling<T>(call: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await call();
@@ -52,9 +53,7 @@ export function providerCardPayments(options: ProviderCardPaymentsOptions): Paym
   const { client } = options;
   return {
     async startCardPayment({ orderId, refno, amount, attempt, payment }) {
-      if (payment.intent !== 'new') {
-        throw unavailable(checkoutErrorCodes.paymentProviderUnavailable, 'Saved payment details come with the payments context; please pay with a new card.');
-      }
+      if (payment.intent !== 'new') throw new Error('a saved payment detail is charged with chargeSavedCard');
       const { success, cancel, error } = payment.redirectUrls;
       return calling(() =>
         client.initTransaction(
@@ -66,10 +65,28 @@ export function providerCardPayments(options: ProviderCardPaymentsOptions): Paym
             autoSettle: false,
             redirect: { successUrl: success, cancelUrl: cancel, errorUrl: error },
             webhook: { url: options.webhookUrl },
+            ...(payment.saveAlias ? { option: { createAlias: true } } : {}),
           },
           { idempotencyKey: `init-${orderId}-${attempt}` },
         ),
       );
+    },
+    async chargeSavedCard({ orderId, refno, amount, attempt, card }) {
+      try {
+        const { transactionId } = await calling(() =>
+          client.authorizeWithAlias(
+            { currency: amount.currency, refno, amount: amount.amount, card: { alias: card.alias, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear } },
+            { idempotencyKey: `alias-${orderId}-${attempt}` },
+          ),
+        );
+        return { transactionId };
+      } catch (error) {
+        if (error instanceof ProviderRejectedError) throw conflict(paymentDetailErrorCodes.declined, 'The saved card was declined; please pay with another card.');
+        throw error;
+      }
+    },
+    async savedCard(transactionId) {
+      return savedCardFrom(await calling(() => client.getStatus(transactionId)));
     },
     async outcome(transactionId) {
       return outcomeOf(await calling(() => client.getStatus(transactionId)));
