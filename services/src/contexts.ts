@@ -1,4 +1,4 @@
-import type { ContextFactory } from './context-module';
+import type { ContextDeps, ContextFactory } from './context-module';
 import { accountContext, accountResources } from './account';
 import { basketContext } from './basket';
 import { bookingContext } from './booking';
@@ -7,7 +7,16 @@ import { catalogueContext } from './catalogue';
 import { channelContext } from './channel';
 import { checkoutContext } from './checkout';
 import { paymentDetailContext } from './payment-detail';
+import { subscriptionContext } from './subscription';
 import { pricingContext } from './pricing';
+
+function checkoutOf(deps: ContextDeps) {
+  return checkoutContext(deps, {
+    accounts: accountResources(deps),
+    basket: basketContext(deps, { accounts: accountResources(deps) }).service,
+    paymentDetails: paymentDetailContext(deps).service,
+  });
+}
 
 /** Every bounded context of the shop, in the order their routes are mounted. Add one line per context. */
 export const contextFactories: ContextFactory[] = [
@@ -19,10 +28,6 @@ export const contextFactories: ContextFactory[] = [
   accountContext,
   (deps) => basketContext(deps, { accounts: accountResources(deps) }),
   paymentDetailContext,
-  (deps) =>
-    checkoutContext(deps, {
-      accounts: accountResources(deps),
-      basket: basketContext(deps, { accounts: accountResources(deps) }).service,
-      paymentDetails: paymentDetailContext(deps).service,
-    }),
+  checkoutOf,
+  (deps) => subscriptionContext(deps, { orders: checkoutOf(deps).orders }),
 ];

@@ -22,3 +22,6 @@ export { createPriceGenerationActivities, type PriceGenerationDependencies, type
 export * from './checkout/client';
 export * from './checkout/workflow';
 export { createCheckoutActivities, type CheckoutDependencies, type CheckoutOrderStatus } from './checkout/activities';
+export * from './subscription/client';
+export { subscriptionLifecycleWorkflow, subscriptionWorkflowId, type SubscriptionLifecycleInput } from './subscription/workflow';
+export { createSubscriptionActivities, type SubscriptionDependencies } from './subscription/activities';

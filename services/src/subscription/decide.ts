@@ -1,0 +1,55 @@
+import { subscriptionErrorCodes as codes, subscriptionStatusAt, type SubscriptionEvent, type SubscriptionRecord } from '@alpenpass/contracts';
+import { conflict, notFound } from '../platform/domain-error';
+import type { SubscriptionState } from './subscription';
+
+type Actor = 'customer' | 'staff';
+
+export type SubscriptionCommand =
+  | { type: 'CreateSubscription'; data: SubscriptionRecord }
+  /** the lifecycle workflow: the period began, or ended */
+  | { type: 'RecordActivation'; data: { now: Date } }
+  | { type: 'RecordExpiry'; data: { now: Date } }
+  | { type: 'CancelSubscription'; data: { by: Actor; now: Date } }
+  | { type: 'ReactivateSubscription'; data: { by: Actor; now: Date } };
+
+function existing(state: SubscriptionState): SubscriptionRecord {
+  if (!state.record) throw notFound(codes.notFound, 'Subscription not found.');
+  return state.record;
+}
+
+function notExpired(record: SubscriptionRecord, now: Date): void {
+  if (subscriptionStatusAt(record, now) === 'EXPIRED') throw conflict(codes.expired, `The subscription expired at ${record.expiresAt}; it cannot change any more.`);
+}
+
+/** Decides a command on one subscription (docs/subscriptions.md). Cancelling stops the renewal: the
+ * subscription stays valid until it expires; activating switches the renewal on again. */
+export function decideSubscription(command: SubscriptionCommand, state: SubscriptionState): SubscriptionEvent[] {
+  switch (command.type) {
+    case 'CreateSubscription':
+      return state.record ? [] : [{ type: 'SubscriptionCreated', data: command.data }];
+    case 'RecordActivation': {
+      const record = existing(state);
+      if (state.activated || subscriptionStatusAt(record, command.data.now) === 'PENDING') return [];
+      return [{ type: 'SubscriptionActivated', data: { subscriptionId: record.subscriptionId } }];
+    }
+    case 'RecordExpiry': {
+      const record = existing(state);
+      if (state.expired || subscriptionStatusAt(record, command.data.now) !== 'EXPIRED') return [];
+      return [{ type: 'SubscriptionExpired', data: { subscriptionId: record.subscriptionId } }];
+    }
+    case 'CancelSubscription': {
+      const record = existing(state);
+      notExpired(record, command.data.now);
+      return state.renews ? [{ type: 'SubscriptionCancelled', data: { subscriptionId: record.subscriptionId, by: command.data.by } }] : [];
+    }
+    case 'ReactivateSubscription': {
+      const record = existing(state);
+      notExpired(record, command.data.now);
+      return state.renews ? [] : [{ type: 'SubscriptionReactivated', data: { subscriptionId: record.subscriptionId, by: command.data.by } }];
+    }
+    default: {
+      const unexpected: never = command;
+      return unexpected;
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import type { OrderItemRecord } from '@alpenpass/contracts';
+import { startSubscriptionLifecycle } from '@alpenpass/workflows';
+import { subscriptionProjections } from '@alpenpass/projections/src/subscription';
+import { loadProduct, readModelFactSources } from '../basket/basket-facts';
+import { emptyFacts } from '../basket/entry-facts';
+import type { ContextDeps, ContextModule } from '../context-module';
+import type { OrderService } from '../order/order-service';
+import { subscriptionsRouter } from './api';
+import { paidOrderSubscriptionsReactor } from './order-reactor';
+import { createSubscriptionService, type SubscriptionLifecycle, type SubscriptionService } from './subscription-service';
+
+export type { SubscriptionService } from './subscription-service';
+
+/** Season subscriptions (docs/subscriptions.md): created from paid orders, timed by a workflow each. */
+export function subscriptionContext(deps: ContextDeps, options: { orders: Pick<OrderService, 'ofCheckout'>; lifecycle?: SubscriptionLifecycle; now?: () => Date }): ContextModule & { service: SubscriptionService } {
+  const sources = readModelFactSources(deps.knex, deps.store);
+  const subscriptionTimezone = async (item: OrderItemRecord) => {
+    const product = await loadProduct(sources, emptyFacts(new Date()), item.productId);
+    return product?.kind === 'SEASON_SUBSCRIPTION' ? product.timezone : null;
+  };
+  const lifecycle = options.lifecycle ?? { start: async ({ subscriptionId, validFrom, expiresAt }) => startSubscriptionLifecycle(await deps.temporal(), { subscriptionId, validFrom, expiresAt }, { taskQueue: deps.config.temporal.taskQueue }) };
+  const service = createSubscriptionService({ store: deps.store, knex: deps.knex, lifecycle, subscriptionTimezone, log: deps.log, now: options.now });
+  return {
+    name: 'subscription',
+    routers: [subscriptionsRouter(service)],
+    projections: subscriptionProjections,
+    reactors: [paidOrderSubscriptionsReactor({ orders: options.orders, subscriptions: service })],
+    activityDependencies: {
+      recordSubscriptionActivation: (subscriptionId) => service.recordActivation(subscriptionId),
+      recordSubscriptionExpiry: (subscriptionId) => service.recordExpiry(subscriptionId),
+    },
+    service,
+  };
+}

@@ -1,0 +1,148 @@
+import { subscriptionStatusAt, subscriptionStreamName, type OrderItemRecord, type SubscriptionDto, type SubscriptionRecord, type SubscriptionStatus } from '@alpenpass/contracts';
+import { findKeycardSubscriptions, findSubscriptions, type SubscriptionRow } from '@alpenpass/projections/src/subscription';
+import type { Knex } from 'knex';
+import type { PlacedOrder } from '../order/order';
+import { isStaff, type Principal } from '../platform/auth/principal';
+import { forbidden, notFound } from '../platform/domain-error';
+import { handleCommand, loadStreamState } from '../platform/event-store/command-handler';
+import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
+import { eventMetadataOf } from '../platform/http/request-context';
+import { Problem } from '../platform/http/problem';
+import { decideSubscription, type SubscriptionCommand } from './decide';
+import { subscriptionsOfOrder } from './subscription-periods';
+import { subscriptionFolder, type SubscriptionState } from './subscription';
+
+export interface SubscriptionLifecycle {
+  /** starts (idempotently) the timers that record activation and expiry */
+  start(record: SubscriptionRecord): Promise<void>;
+}
+
+export interface SubscriptionServiceDeps {
+  store: EventStore;
+  knex: Knex;
+  lifecycle: SubscriptionLifecycle;
+  /** the time zone of a subscription product's resort; null when the item is no subscription */
+  subscriptionTimezone: (item: OrderItemRecord) => Promise<string | null>;
+  log: PlatformLogger;
+  now?: () => Date;
+}
+
+export interface SubscriptionCaller {
+  principal: Principal | null;
+  correlationId: string;
+}
+
+export type SubscriptionService = ReturnType<typeof createSubscriptionService>;
+
+const notFoundError = () => notFound('SUBSCRIPTION_NOT_FOUND', 'Subscription not found.');
+const system = { principal: null, correlationId: 'subscription-lifecycle' };
+
+/** §7 subscriptions (docs/subscriptions.md): season subscriptions created from paid orders. */
+export function createSubscriptionService(deps: SubscriptionServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const load = async (subscriptionId: string) => (await loadStreamState(deps.store, subscriptionStreamName(subscriptionId), subscriptionFolder)).state;
+  const run = async (subscriptionId: string, caller: SubscriptionCaller, command: SubscriptionCommand): Promise<SubscriptionState> =>
+    (await handleCommand(deps.store, subscriptionStreamName(subscriptionId), subscriptionFolder, (state) => decideSubscription(command, state), eventMetadataOf(caller))).newState;
+
+  const dto = (record: SubscriptionRecord, renews: boolean): SubscriptionDto => ({
+    id: record.subscriptionId,
+    status: subscriptionStatusAt(record, now()),
+    validFrom: record.validFrom,
+    expiresAt: record.expiresAt,
+    renews,
+    orderId: record.orderId,
+    orderItemId: record.orderItemId,
+    productId: record.productId,
+    productDefinitionId: record.productDefinitionId,
+    personId: record.personId,
+    keycardId: record.keycardId,
+  });
+  const rowDto = (row: SubscriptionRow): SubscriptionDto =>
+    dto(
+      {
+        subscriptionId: row.subscription_id,
+        accountId: row.account_id,
+        orderId: row.order_id,
+        orderItemId: row.order_item_id,
+        productId: row.product_id,
+        productDefinitionId: row.product_definition_id,
+        personId: row.person_id,
+        keycardId: row.keycard_id,
+        validFrom: new Date(row.valid_from).toISOString(),
+        expiresAt: new Date(row.expires_at).toISOString(),
+      },
+      row.renews,
+    );
+
+  /** A customer reaches only their own subscriptions (404 otherwise); staff reach every one. */
+  async function accessible(caller: SubscriptionCaller, subscriptionId: string): Promise<SubscriptionRecord> {
+    const { record } = await load(subscriptionId);
+    if (!record) throw notFoundError();
+    if (!isStaff(caller.principal) && (record.accountId === null || record.accountId !== caller.principal?.accountId)) throw notFoundError();
+    return record;
+  }
+
+  async function changeRenewal(caller: SubscriptionCaller, subscriptionId: string, type: 'CancelSubscription' | 'ReactivateSubscription'): Promise<SubscriptionDto> {
+    const record = await accessible(caller, subscriptionId);
+    const by = isStaff(caller.principal) ? 'staff' : 'customer';
+    const state = await run(subscriptionId, caller, { type, data: { by, now: now() } });
+    return dto(record, state.renews);
+  }
+
+  /** A subscription and its timers (idempotent by its id). */
+  async function create(record: SubscriptionRecord): Promise<void> {
+    await run(record.subscriptionId, system, { type: 'CreateSubscription', data: record });
+    await deps.lifecycle.start(record);
+  }
+
+  return {
+    create,
+
+    /** The order reactor: a paid order's subscription items become subscriptions with their timers. */
+    async createFromOrder(order: PlacedOrder): Promise<SubscriptionRecord[]> {
+      if (order.orderStatus !== 'PAID') return [];
+      const zones = new Map<string, string | null>();
+      for (const item of order.items) zones.set(item.itemId, await deps.subscriptionTimezone(item));
+      const records = subscriptionsOfOrder(order, (item) => zones.get(item.itemId) ?? null);
+      for (const record of records) await create(record);
+      if (records.length) deps.log.info({ orderId: order.orderId, subscriptions: records.length }, 'subscriptions created');
+      return records;
+    },
+
+    async list(caller: SubscriptionCaller, query: { status?: SubscriptionStatus[]; page: number; limit: number }): Promise<SubscriptionDto[]> {
+      const staff = isStaff(caller.principal);
+      const accountId = caller.principal?.accountId;
+      if (!staff && !accountId) throw forbidden('ACCOUNT_REQUIRED', 'These calls need a customer account.');
+      const rows = await findSubscriptions(deps.knex, { accountId: staff ? undefined : accountId!, statuses: query.status, page: query.page, limit: query.limit, now: now() });
+      return rows.map(rowDto);
+    },
+
+    async get(caller: SubscriptionCaller, subscriptionId: string): Promise<SubscriptionDto> {
+      const record = await accessible(caller, subscriptionId);
+      return dto(record, (await load(subscriptionId)).renews);
+    },
+
+    /** GET /subscriptions/status?keycardId: the gate's or kiosk's question. Integrators and staff ask
+     * about any keycard; a customer about their own only. */
+    async statusOfKeycard(caller: SubscriptionCaller, keycardId: number) {
+      const principal = caller.principal;
+      if (!principal) throw Problem.unauthorized();
+      const reader = principal.roles.includes('integrator') || isStaff(principal) ? null : principal.accountId;
+      const rows = (await findKeycardSubscriptions(deps.knex, keycardId, now())).filter((row) => reader === null || row.account_id === reader);
+      const best = rows[0];
+      if (!best) throw notFound('SUBSCRIPTION_NOT_FOUND', `No subscription is loaded onto keycard ${keycardId}.`);
+      const view = rowDto(best);
+      return { keycardId, status: view.status, subscriptionId: view.id, validFrom: view.validFrom, expiresAt: view.expiresAt };
+    },
+
+    cancel: (caller: SubscriptionCaller, subscriptionId: string) => changeRenewal(caller, subscriptionId, 'CancelSubscription'),
+    activate: (caller: SubscriptionCaller, subscriptionId: string) => changeRenewal(caller, subscriptionId, 'ReactivateSubscription'),
+
+    async recordActivation(subscriptionId: string): Promise<void> {
+      await run(subscriptionId, system, { type: 'RecordActivation', data: { now: now() } });
+    },
+    async recordExpiry(subscriptionId: string): Promise<void> {
+      await run(subscriptionId, system, { type: 'RecordExpiry', data: { now: now() } });
+    },
+  };
+}
