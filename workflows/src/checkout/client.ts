@@ -1,5 +1,5 @@
-import { taskQueues } from '@alpenpass/contracts';
-import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { startOnce } from '../start-once';
 import type { SignalDefinition } from '@temporalio/workflow';
 import { checkoutStateQuery, checkoutWorkflow, checkoutWorkflowId, orderPaidSignal, orderReservedSignal, type CheckoutWorkflowState } from './workflow';
 
@@ -9,18 +9,7 @@ export async function startCheckoutWorkflow(
   input: { orderId: number; basketId: string; paymentTimeoutMs?: number; paymentPollMs?: number },
   options: { taskQueue?: string } = {},
 ): Promise<void> {
-  try {
-    await client.workflow.start(checkoutWorkflow, {
-      workflowId: checkoutWorkflowId(input.orderId),
-      taskQueue: options.taskQueue ?? taskQueues.workflows,
-      args: [input],
-      workflowIdConflictPolicy: 'USE_EXISTING',
-      workflowIdReusePolicy: 'REJECT_DUPLICATE',
-    });
-  } catch (error) {
-    // one workflow per order, ever: a finished one is not started again
-    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
-  }
+  await startOnce(client, checkoutWorkflow, { workflowId: checkoutWorkflowId(input.orderId), args: [input], taskQueue: options.taskQueue });
 }
 
 async function signal(client: Client, orderId: number, definition: SignalDefinition): Promise<boolean> {
