@@ -55,3 +55,6 @@ export * from './account';
 export * from './payment-provider';
 export * from './order';
 export * from './checkout';
+export * from './keycard-formats';
+export * from './keycard';
+export * from './feature-flag-audience';

@@ -6,6 +6,7 @@ import { capacityContext } from './capacity';
 import { catalogueContext } from './catalogue';
 import { channelContext } from './channel';
 import { checkoutContext } from './checkout';
+import { keycardContext } from './keycard';
 import { pricingContext } from './pricing';
 
 /** Every bounded context of the shop, in the order their routes are mounted. Add one line per context. */
@@ -16,6 +17,7 @@ export const contextFactories: ContextFactory[] = [
   (deps) => capacityContext(deps),
   bookingContext,
   accountContext,
+  keycardContext,
   (deps) => basketContext(deps, { accounts: accountResources(deps) }),
   (deps) => checkoutContext(deps, { accounts: accountResources(deps), basket: basketContext(deps, { accounts: accountResources(deps) }).service }),
 ];

@@ -22,3 +22,6 @@ export { createPriceGenerationActivities, type PriceGenerationDependencies, type
 export * from './checkout/client';
 export * from './checkout/workflow';
 export { createCheckoutActivities, type CheckoutDependencies, type CheckoutOrderStatus } from './checkout/activities';
+export * from './keycard-revalidation/client';
+export { keycardRevalidationWorkflow } from './keycard-revalidation/workflow';
+export { createKeycardRevalidationActivities, type KeycardRevalidationDependencies } from './keycard-revalidation/activities';

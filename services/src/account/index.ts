@@ -3,6 +3,7 @@ import type { ContextDeps, ContextModule } from '../context-module';
 import { accountResourcesOf } from './account-resources';
 import { addressesRouter, personsRouter } from './api';
 import { createAccountService, type AccountService } from './account-service';
+import { keycardResources } from '../keycard';
 
 export { createAccountService, type AccountService } from './account-service';
 export { accountResourcesOf } from './account-resources';
@@ -15,8 +16,8 @@ export function accountContext(deps: ContextDeps): ContextModule & { service: Ac
 
 const accountService = (deps: ContextDeps) => createAccountService({ store: deps.store, knex: deps.knex, personFieldRules: deps.config.personFieldRules });
 
-/** What other contexts (the basket) may ask about an account's persons and addresses; keycards and
- * payment details stay unknown until their contexts exist. */
+/** What other contexts (the basket) may ask about an account's persons, addresses and keycards;
+ * payment details stay unknown until their context exists. */
 export function accountResources(deps: ContextDeps): AccountResources {
-  return accountResourcesOf(accountService(deps), noAccountResources);
+  return accountResourcesOf(accountService(deps), { ...noAccountResources, keycards: keycardResources(deps) });
 }
