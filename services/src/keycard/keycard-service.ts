@@ -41,8 +41,8 @@ export interface KeycardCaller {
 
 /** The day in the resorts' timezone: validity and expiry are counted in Swiss calendar days. */
 export const RESORT_ZONE = 'Europe/Zurich';
-/** A reservation older than this whose card never reached a stream was left by a crashed request. */
-const STALE_RESERVATION_MS = 30_000;
+/** A reservation older than this (database clock) whose card never reached a stream was left by a crashed request. */
+const STALE_RESERVATION_SECONDS = 30;
 
 export const toKeycardDto = (card: KeycardRecord): KeycardDto => {
   const { type, ...fields } = card.fields;
@@ -92,11 +92,16 @@ export function createKeycardService(deps: KeycardServiceDeps) {
     return card;
   }
 
-  /** Whether a reservation's card is real: false only for a crashed request's leftover (or a cancelled card). */
+  /** Whether a reservation's card is real. A card not (yet) in its stream is being added right now,
+   * unless its reservation is old: then its request crashed, and the number is taken back here. */
   async function holds(holder: RegistryEntry): Promise<boolean> {
     const card = (await loadPerson(holder.personId)).keycards.find((candidate) => candidate.keycardId === holder.keycardId);
-    if (card) return card.status !== 'CANCELLED';
-    return now().getTime() - holder.reservedAt.getTime() < STALE_RESERVATION_MS;
+    if (card?.status === 'CANCELLED') {
+      await registry.releaseStale(holder);
+      return false;
+    }
+    if (card) return true;
+    return !(await registry.releaseIfOlderThan(holder, STALE_RESERVATION_SECONDS));
   }
 
   async function reserve(entry: Omit<RegistryEntry, 'reservedAt'>): Promise<void> {
@@ -104,7 +109,6 @@ export function createKeycardService(deps: KeycardServiceDeps) {
       if (await registry.reserve(entry)) return;
       const holder = await registry.byCarrierKey(entry.carrierKey);
       if (holder && (await holds(holder))) break;
-      if (holder) await registry.releaseStale(holder);
     }
     throw conflict(codes.alreadyRegistered, 'This card is registered already.');
   }

@@ -47,9 +47,19 @@ export function keycardRegistry(knex: Knex) {
       await knex('keycard_registry').where({ keycard_id: keycardId }).delete();
     },
 
-    /** takes back a reservation whose card never made it into a stream; only that exact row */
+    /** takes back that exact reservation (its card was cancelled but the release did not happen) */
     async releaseStale(entry: RegistryEntry): Promise<void> {
       await knex('keycard_registry').where({ keycard_id: entry.keycardId, carrier_key: entry.carrierKey }).delete();
+    },
+
+    /** takes back a reservation older than `seconds` by the database's clock (its request crashed
+     * before the card reached a stream); true when it was taken back */
+    async releaseIfOlderThan(entry: RegistryEntry, seconds: number): Promise<boolean> {
+      const deleted = await knex('keycard_registry')
+        .where({ keycard_id: entry.keycardId, carrier_key: entry.carrierKey })
+        .andWhereRaw("reserved_at < now() - make_interval(secs => ?)", [seconds])
+        .delete();
+      return deleted > 0;
     },
 
     async byCarrierKey(carrierKey: string): Promise<RegistryEntry | undefined> {
