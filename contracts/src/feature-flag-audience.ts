@@ -7,7 +7,6 @@ import { featureFlagNames, readFeatureFlag, type FeatureFlagName, type FeatureFl
 export const spaFeatureFlagNames = [
   'vmcReceipts',
   'readOnlyKeycards',
-  'dynamicTicketHeight',
   'ownerCreationOnAccountCreation',
   'guestCheckout',
   'enableCheckoutCommentInput',
