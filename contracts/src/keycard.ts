@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { epochDayOf, isCalendarDate } from './calendar-date';
-import { keycardClientKey, keycardStatus, keycardType, splitKeycardClientKey, type KeycardStatus, type KeycardType } from './domain/keycard';
+import { adminKeycardStatusFilters, keycardClientKey, keycardStatus, keycardType, splitKeycardClientKey, type KeycardStatus, type KeycardType } from './domain/keycard';
 import type { Medium } from './domain/medium';
 import { checkAxessWtp, checkPassNumber, checkSkidataDataCarrierId, checkSwissPassId, checkSwissZip, formatSkidataDataCarrierId, type CardNumberCheck } from './keycard-formats';
 import { alpha2CountryCode } from './validators/country-code';
 import { numericId, numericIdParam } from './validators/ids';
+import { parseableInteger } from './validators/parsers';
 import { licencePlate } from './validators/licence-plate';
 
 /** §3 Keycard, §4 keycard status, §5 Keycards, §7 Keycards (docs/keycards.md). */
@@ -213,3 +214,17 @@ export const accessTokenDto = z.object({ token: z.string(), tokenType: z.literal
 export const keycardIntegrationLookupQuery = z.object({ datacarrierid: z.string().min(1) });
 export const keycardIntegrationDto = z.object({ keycardId: z.number().int(), type: keycardType, status: keycardStatus, dataCarrierId: z.string(), personId: z.number().int() });
 export type KeycardStatusValue = KeycardStatus;
+
+/** GET /admin/keycards: §4 "Admin can filter by active and cancelled"; skip/take as the other admin lists. */
+export const adminKeycardListQuery = z.object({
+  status: z.enum(adminKeycardStatusFilters).optional(),
+  accountId: z.string().trim().min(1).max(200).optional(),
+  skip: parseableInteger.pipe(z.number().int().min(0)).default(0),
+  take: parseableInteger.pipe(z.number().int().min(1).max(100)).default(20),
+});
+export const adminKeycardListDto = z.object({
+  total: z.number().int(),
+  items: z.array(
+    z.object({ id: z.number().int(), accountId: z.string(), personId: z.number().int(), type: keycardType, clientKey: z.string(), status: keycardStatus, dataCarrierId: z.string(), source: z.string(), createdAt: z.string(), updatedAt: z.string() }),
+  ),
+});

@@ -1,6 +1,8 @@
 import {
   accessTokenBody,
   accessTokenDto,
+  adminKeycardListDto,
+  adminKeycardListQuery,
   keycardErrorCodes as codes,
   keycardImportBody,
   keycardImportDto,
@@ -10,7 +12,9 @@ import {
   dataCarrierIdOf,
   type FeatureFlags,
 } from '@alpenpass/contracts';
+import type { Knex } from 'knex';
 import { z } from 'zod';
+import { listKeycards } from '@alpenpass/projections/src/keycard';
 import { conflict, notFound } from '../platform/domain-error';
 import { ApiRouter } from '../platform/http/api-router';
 import type { AccessTokenMinter } from './access-tokens';
@@ -20,6 +24,8 @@ import type { KeycardService } from './keycard-service';
 
 export interface KeycardAdminDeps {
   service: KeycardService;
+  /** the keycards read model (staff list) */
+  knex: Knex;
   featureFlags: FeatureFlags;
   mintAccessToken: AccessTokenMinter;
   /** longest token lifetime the verifier accepts (AUTH_MAX_TOKEN_LIFETIME_SECONDS) */
@@ -31,6 +37,9 @@ const revalidationBody = z.object({ day: z.iso.date('Expected a date yyyy-MM-dd'
 /** §6 "keycard import and JWT" (docs/access-integration.md): staff only. */
 export function keycardAdminRouter(deps: KeycardAdminDeps): ApiRouter {
   return new ApiRouter('Keycards (admin)', '/admin/keycards')
+    .route({ method: 'get', path: '/', summary: 'Every keycard, newest first; filter by status (ACTIVE, CANCELLED) and account', access: 'admin', query: adminKeycardListQuery, response: adminKeycardListDto }, ({ query }) =>
+      listKeycards(deps.knex, query),
+    )
     .route(
       { method: 'post', path: '/import', summary: 'Import keycards in bulk (up to 1000 rows; per-row outcome)', access: 'admin', body: keycardImportBody, response: keycardImportDto },
       ({ body, ctx }) => importKeycards(deps.service, { principal: ctx.principal, correlationId: ctx.correlationId }, body.keycards),

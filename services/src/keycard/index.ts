@@ -1,3 +1,4 @@
+import { keycardsProjection } from '@alpenpass/projections/src/keycard';
 import type { AccountResources } from '../basket/account-resources';
 import { createAccountService } from '../account/account-service';
 import type { ContextDeps, ContextModule } from '../context-module';
@@ -18,7 +19,8 @@ export function keycardContext(deps: ContextDeps): ContextModule & { service: Ke
   const service = keycardService(deps);
   return {
     name: 'keycard',
-    routers: [keycardsRouter(service), keycardAdminRouter({ service, featureFlags: deps.config.featureFlags, mintAccessToken: accessTokenMinterFor(deps.config.auth), maxTokenLifetimeSeconds: deps.config.auth.maxTokenLifetimeSeconds }), keycardIntegrationRouter(service)],
+    routers: [keycardsRouter(service), keycardAdminRouter({ service, knex: deps.knex, featureFlags: deps.config.featureFlags, mintAccessToken: accessTokenMinterFor(deps.config.auth), maxTokenLifetimeSeconds: deps.config.auth.maxTokenLifetimeSeconds }), keycardIntegrationRouter(service)],
+    projections: [keycardsProjection],
     activityDependencies: { revalidateKeycards: (day?: string) => service.revalidateAll(day) },
     service,
   };

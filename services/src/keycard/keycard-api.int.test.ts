@@ -8,6 +8,9 @@ import { createBasketTestKit, kitNow, type BasketTestKit } from '../basket/baske
 import { createHttpApp } from '../platform/http/app';
 import { createLogger } from '../platform/logger';
 import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
+import { keycardsProjection } from '@alpenpass/projections/src/keycard';
+import { catchUp, liveTarget } from '@alpenpass/projections/src/runtime/catch-up';
+import { ensureLiveGeneration } from '@alpenpass/projections/src/runtime/replay';
 import { keycardAdminRouter, keycardIntegrationRouter } from './admin-api';
 import { keycardsRouter } from './api';
 import { keycardResourcesOf } from './index';
@@ -43,6 +46,7 @@ beforeAll(async () => {
       keycardsRouter(keycards),
       keycardAdminRouter({
         service: keycards,
+        knex: kit.db.knex,
         featureFlags: flags,
         mintAccessToken: (subject, hours) => kit.identity.tokenFor({ subject, roles: ['integrator'], expiresIn: `${hours}h` }),
         maxTokenLifetimeSeconds: 24 * 3600,
@@ -325,6 +329,25 @@ describe('staff import and the access system', () => {
     expect((await call('get', `/access/keycards/lookup?datacarrierid=${encodeURIComponent(skidata)}`, 'alice')).status).toBe(403);
     expect((await call('post', '/admin/keycards/access-token', gate).send({ system: 'skidata-gates' })).status).toBe(403);
     expect((await call('post', '/admin/keycards/access-token', 'alice').send({ system: 'x1' })).status).toBe(403);
+  });
+});
+
+describe('the staff list of keycards', () => {
+  it('lists every account\'s cards from the read model, filtered by status and account; customers may not', async () => {
+    await ensureLiveGeneration(kit.db.knex, kit.store, keycardsProjection);
+    await catchUp(kit.db.knex, kit.store, keycardsProjection, liveTarget(keycardsProjection.name));
+    const all = await call('get', '/admin/keycards?take=100', 'staff');
+    expect(all.status).toBe(200);
+    expect(all.body.total).toBe(await kit.db.knex('events').where({ type: 'KeycardAdded' }).count<{ count: string }[]>('* as count').then((rows) => Number(rows[0]!.count)));
+    const cancelled = await call('get', '/admin/keycards?status=CANCELLED&take=100', 'staff');
+    expect(cancelled.body.items.length).toBeGreaterThan(0);
+    expect(cancelled.body.items.every((card: { status: string }) => card.status === 'CANCELLED')).toBe(true);
+    const carols = await call('get', '/admin/keycards?accountId=carol&status=ACTIVE', 'staff');
+    expect(carols.body.items.map((card: { accountId: string }) => card.accountId)).toEqual(carols.body.items.map(() => 'carol'));
+    expect(carols.body.items).toContainEqual(expect.objectContaining({ type: 'LICENSEPLATE', dataCarrierId: 'CH GR77', source: 'IMPORT' }));
+    expect((await call('get', '/admin/keycards?status=BROKEN', 'staff')).status).toBe(400);
+    expect((await call('get', '/admin/keycards?take=100000', 'staff')).status).toBe(400);
+    expect((await call('get', '/admin/keycards', 'alice')).status).toBe(403);
   });
 });
 
