@@ -162,7 +162,6 @@ export const keycardValidationDto = z.object({
   clientKey: keycardClientKey,
   dataCarrierId: z.string(),
   fields: z.record(z.string(), z.unknown()),
-  registered: z.boolean(),
 });
 
 export const keycardValidityDto = z.object({ keycardId: z.number().int(), date: z.string(), status: keycardStatus, valid: z.boolean(), reason: z.string().nullable() });

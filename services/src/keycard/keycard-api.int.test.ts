@@ -196,6 +196,16 @@ describe('one card, one account: the registry under concurrency', () => {
     expect((await call('post', '/keycards', 'alice').send({ personId: persons.mia, type: 'FERATEL', cardId: 'NEW12345' })).status).toBe(409);
   });
 
+  it('frees the numbers of a person who left the account', async () => {
+    const token = await kit.identity.tokenFor({ subject: 'c-emil', roles: ['customer'], accountId: 'emil' });
+    await call('post', '/users/persons/owner', { token }).send({ firstName: 'Emil', lastName: 'Alpin', birthdate: '1980-01-01' });
+    const son = (await call('post', '/users/persons', { token }).send({ firstName: 'Jon', lastName: 'Alpin', birthdate: '2010-01-01' })).body.id as number;
+    expect((await call('post', '/keycards', { token }).send({ personId: son, type: 'AXESS', wtp: 'JON00000-111-222' })).status).toBe(201);
+    expect((await call('delete', `/users/persons/${son}`, { token })).status).toBe(204);
+    expect((await call('get', '/keycards', { token })).body).toEqual([]);
+    expect((await call('post', '/keycards', 'carol').send({ personId: persons.carol, type: 'AXESS', wtp: 'JON00000-111-222' })).status).toBe(201);
+  });
+
   it('lets one person add only one SKIDATA card when two arrive at once', async () => {
     const token = await kit.identity.tokenFor({ subject: 'c-dora', roles: ['customer'], accountId: 'dora' });
     const owner = (await call('post', '/users/persons/owner', { token }).send({ firstName: 'Dora', lastName: 'Alpin', birthdate: '1990-01-01' })).body.id as number;

@@ -96,7 +96,9 @@ export function createKeycardService(deps: KeycardServiceDeps) {
    * unless its reservation is old: then its request crashed, and the number is taken back here. */
   async function holds(holder: RegistryEntry): Promise<boolean> {
     const card = (await loadPerson(holder.personId)).keycards.find((candidate) => candidate.keycardId === holder.keycardId);
-    if (card?.status === 'CANCELLED') {
+    // a card that was cancelled, or whose person left the account, holds its number no more
+    const personLeft = card ? !(await deps.accounts.load(holder.accountId)).persons.some((person) => person.personId === holder.personId) : false;
+    if (card?.status === 'CANCELLED' || personLeft) {
       await registry.releaseStale(holder);
       return false;
     }
@@ -153,11 +155,10 @@ export function createKeycardService(deps: KeycardServiceDeps) {
       await assertPersonOfAccount(accountId, personId);
       const carrierKey = carrierKeyOf(fields);
       const holder = await registry.byCarrierKey(carrierKey);
-      const registered = holder ? await holds(holder) : false;
-      if (registered) throw conflict(codes.alreadyRegistered, 'This card is registered already.');
+      if (holder && (await holds(holder))) throw conflict(codes.alreadyRegistered, 'This card is registered already.');
       decideKeycards({ type: 'AddKeycard', data: { accountId, personId, keycardId: 0, fields, carrierKey, source: 'CUSTOMER', at: now().toISOString() } }, await loadPerson(personId));
       const { type, ...rest } = fields;
-      return { valid: true as const, type, clientKey: clientKeyOf[type], dataCarrierId: dataCarrierIdOf(fields), fields: rest, registered };
+      return { valid: true as const, type, clientKey: clientKeyOf[type], dataCarrierId: dataCarrierIdOf(fields), fields: rest };
     },
 
     async add(caller: KeycardCaller, body: AddKeycardBody): Promise<KeycardDto> {
