@@ -72,7 +72,8 @@ export type AddKeycardBody = z.infer<typeof addKeycardBody>;
 export const keycardIdParams = z.object({ keycardId: numericIdParam });
 export const keycardListQuery = z.object({ status: keycardStatus.optional() });
 export const checkValidityBody = z.object({ date: day.optional() });
-export const uniqueKeycardQuery = z.object({ datacarrierid: z.string({ error: 'Required' }).min(1, 'Required') });
+const cardNumberQuery = z.string({ error: 'Required' }).trim().min(1, 'Required').max(100, 'A card number has at most 100 characters');
+export const uniqueKeycardQuery = z.object({ datacarrierid: cardNumberQuery });
 
 /** The key under which a card is unique across all accounts: one account per physical card. */
 export function carrierKeyOf(fields: KeycardFieldsInput): string {
@@ -210,7 +211,7 @@ export const accessTokenBody = z.object({
 });
 export const accessTokenDto = z.object({ token: z.string(), tokenType: z.literal('Bearer'), subject: z.string(), roles: z.array(z.string()), expiresAt: z.string() });
 
-export const keycardIntegrationLookupQuery = z.object({ datacarrierid: z.string().min(1) });
+export const keycardIntegrationLookupQuery = z.object({ datacarrierid: cardNumberQuery });
 export const keycardIntegrationDto = z.object({ keycardId: z.number().int(), type: keycardType, status: keycardStatus, dataCarrierId: z.string(), personId: z.number().int() });
 export type KeycardStatusValue = KeycardStatus;
 

@@ -54,8 +54,9 @@ export async function checkOwnership(resources: AccountResources, accountId: str
   const type = onMedium ? keycards.get(onMedium.keycardId)?.type : undefined;
   if (onMedium && type && (onMedium.medium === null || !mediaOfKeycardType[type].includes(onMedium.medium))) {
     const carried = mediaOfKeycardType[type];
-    const expected = carried.length ? `it carries ${carried.join(' or ')}` : 'it carries no product';
-    throw invalid(keycardErrorCodes.mediumMismatch, `Keycard ${onMedium.keycardId} is a ${type} card: ${expected}, not ${onMedium.medium ?? 'no medium'}.`, 'keycardId');
+    const fits = carried.length ? `choose the medium ${carried.join(' or ')}` : 'it carries no product';
+    const chosen = onMedium.medium === null ? 'no medium was chosen' : `it cannot carry ${onMedium.medium}`;
+    throw invalid(keycardErrorCodes.mediumMismatch, `Keycard ${onMedium.keycardId} is a ${type} card and ${chosen}: ${fits}.`, 'keycardId');
   }
   return persons;
 }

@@ -118,6 +118,8 @@ describe('a customer adds, lists and deletes keycards', () => {
     expect((await call('get', `/keycards/unique?datacarrierid=${encodeURIComponent(otherSkidata)}`)).body).toEqual({ datacarrierid: otherSkidata, unique: true });
     expect((await call('get', `/keycards/unique?datacarrierid=${encodeURIComponent(skidata)}`)).body.unique).toBe(false);
     expect((await call('get', '/keycards/unique?datacarrierid=%3F%3F')).status).toBe(400);
+    expect((await call('get', `/keycards/unique?datacarrierid=${'1'.repeat(101)}`)).status).toBe(400);
+    expect((await call('get', '/keycards/unique')).status).toBe(400);
   });
 
   it('deletes a card (CANCELLED, out of the list) and frees its number for someone else', async () => {
@@ -273,6 +275,8 @@ describe('personalising a basket entry with a keycard', () => {
     const wrongMedium = await personalize({ personId: persons.alice, medium: 'SKIDATA', keycardId: pass.id });
     expect(wrongMedium.status).toBe(400);
     expect(wrongMedium.body).toMatchObject({ code: 'KEYCARD_MEDIUM_MISMATCH', errors: [{ path: 'keycardId' }] });
+    expect(wrongMedium.body.detail).toBe(`Keycard ${pass.id} is a SWISSPASS card and it cannot carry SKIDATA: choose the medium SWISSPASS.`);
+    expect((await personalize({ personId: persons.alice, medium: null, keycardId: pass.id })).body.detail).toBe(`Keycard ${pass.id} is a SWISSPASS card and no medium was chosen: choose the medium SWISSPASS.`);
     expect((await personalize({ personId: persons.alice, medium: 'LICENSEPLATE', keycardId: plate.id })).body.code).toBe('MEDIUM_NOT_OFFERED');
     expect((await personalize({ personId: persons.alice, medium: 'SKIDATA', keycardId: miaCard.id })).body.code).toBe('KEYCARD_NOT_OF_PERSON');
     // Mia (15) is no adult: the keycard checks pass, the age rule of the adult day pass speaks
