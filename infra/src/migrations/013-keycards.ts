@@ -17,6 +17,7 @@ export const keycardsMigration: Migration = {
         reserved_at timestamptz not null default now()
       )`);
     await knex.raw('create index if not exists keycard_registry_account on keycard_registry (account_id)');
+    await knex.raw('create index if not exists keycard_registry_person on keycard_registry (person_id)');
   },
   async down(knex: Knex) {
     await knex.raw('drop table if exists keycard_registry');
