@@ -93,6 +93,10 @@ export const clientDto = z.object({
   defaultLanguage: z.string(),
   currency: z.literal('CHF'),
   pools: z.array(poolDto),
+  /** the channel this shop sells through, as staff configured it (null until it is created) */
+  channel: z.object({ id: z.string(), name: z.string(), type: z.string() }).nullable(),
+  /** the §6 flags the SPA acts on (docs/feature-flags.md) */
+  featureFlags: z.record(z.string(), z.boolean()),
 });
 
 export const translationsQuery = z.object({ poolIdentifiers: trimmedCommaSeparatedList.optional() });

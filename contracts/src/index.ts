@@ -57,3 +57,6 @@ export * from './order';
 export * from './checkout';
 export * from './payment-detail';
 export * from './subscription';
+export * from './keycard-formats';
+export * from './keycard';
+export * from './feature-flag-audience';

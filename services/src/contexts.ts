@@ -8,6 +8,7 @@ import { channelContext } from './channel';
 import { checkoutContext } from './checkout';
 import { paymentDetailContext } from './payment-detail';
 import { subscriptionContext } from './subscription';
+import { keycardContext } from './keycard';
 import { pricingContext } from './pricing';
 
 function checkoutOf(deps: ContextDeps) {
@@ -26,6 +27,7 @@ export const contextFactories: ContextFactory[] = [
   (deps) => capacityContext(deps),
   bookingContext,
   accountContext,
+  keycardContext,
   (deps) => basketContext(deps, { accounts: accountResources(deps) }),
   paymentDetailContext,
   checkoutOf,

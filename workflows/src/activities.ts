@@ -2,9 +2,14 @@ import { createBasketHoldActivities, type BasketHoldDependencies } from './baske
 import { createCheckoutActivities, type CheckoutDependencies } from './checkout/activities';
 import { createPriceGenerationActivities, type PriceGenerationDependencies } from './price-generation/activities';
 import { createSubscriptionActivities, type SubscriptionDependencies } from './subscription/activities';
+import { createKeycardRevalidationActivities, type KeycardRevalidationDependencies } from './keycard-revalidation/activities';
 
 /** What the composition root injects: the command handlers the activities call. */
-export type ActivityDependencies = BasketHoldDependencies & Partial<PriceGenerationDependencies> & Partial<CheckoutDependencies> & Partial<SubscriptionDependencies>;
+export type ActivityDependencies = BasketHoldDependencies &
+  Partial<PriceGenerationDependencies> &
+  Partial<CheckoutDependencies> &
+  Partial<SubscriptionDependencies> &
+  Partial<KeycardRevalidationDependencies>;
 
 /** Every activity the worker offers, built over the injected dependencies. */
 export function createActivities(dependencies: ActivityDependencies) {
@@ -13,5 +18,6 @@ export function createActivities(dependencies: ActivityDependencies) {
     ...createPriceGenerationActivities(dependencies),
     ...createCheckoutActivities(dependencies),
     ...createSubscriptionActivities(dependencies),
+    ...createKeycardRevalidationActivities(dependencies),
   };
 }

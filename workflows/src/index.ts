@@ -25,3 +25,6 @@ export { createCheckoutActivities, type CheckoutDependencies, type CheckoutOrder
 export * from './subscription/client';
 export { subscriptionLifecycleWorkflow, subscriptionWorkflowId, type SubscriptionLifecycleInput } from './subscription/workflow';
 export { createSubscriptionActivities, type SubscriptionDependencies } from './subscription/activities';
+export * from './keycard-revalidation/client';
+export { keycardRevalidationWorkflow } from './keycard-revalidation/workflow';
+export { createKeycardRevalidationActivities, type KeycardRevalidationDependencies } from './keycard-revalidation/activities';

@@ -4,3 +4,4 @@ export { basketHoldWorkflow } from './basket-hold/workflow';
 export { priceGenerationWorkflow } from './price-generation/workflow';
 export { checkoutWorkflow } from './checkout/workflow';
 export { subscriptionLifecycleWorkflow } from './subscription/workflow';
+export { keycardRevalidationWorkflow } from './keycard-revalidation/workflow';

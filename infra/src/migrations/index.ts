@@ -7,6 +7,7 @@ import { projectionFailuresMigration } from './005-projection-failures';
 import { rateLimitsMigration } from './006-rate-limits';
 import { accountSequencesMigration } from './008-account-sequences';
 import { orderSequencesMigration } from './007-order-sequences';
+import { keycardsMigration } from './013-keycards';
 import { paymentDetailIdsMigration } from './015-payment-detail-ids';
 
 /** Schema migrations of the write side and shared tables, in order. Read-model tables are not here:
@@ -26,5 +27,6 @@ export const migrations: Migration[] = [
   rateLimitsMigration,
   accountSequencesMigration,
   orderSequencesMigration,
+  keycardsMigration,
   paymentDetailIdsMigration,
 ];

@@ -1,9 +1,10 @@
-import { noAccountResources, type AccountResources } from '../basket/account-resources';
+import type { AccountResources } from '../basket/account-resources';
 import type { ContextDeps, ContextModule } from '../context-module';
 import { paymentDetailService } from '../payment-detail';
 import { accountResourcesOf } from './account-resources';
 import { addressesRouter, personsRouter } from './api';
 import { createAccountService, type AccountService } from './account-service';
+import { keycardResources } from '../keycard';
 
 export { createAccountService, type AccountService } from './account-service';
 export { accountResourcesOf } from './account-resources';
@@ -16,12 +17,12 @@ export function accountContext(deps: ContextDeps): ContextModule & { service: Ac
 
 const accountService = (deps: ContextDeps) => createAccountService({ store: deps.store, knex: deps.knex, personFieldRules: deps.config.personFieldRules });
 
-/** What other contexts (the basket, the checkout) may ask about an account's persons, addresses and
- * payment details; keycards stay unknown until their context exists. */
+/** What other contexts (the basket, the checkout) may ask about an account's persons, addresses,
+ * keycards and payment details. */
 export function accountResources(deps: ContextDeps): AccountResources {
   const paymentDetails = paymentDetailService(deps);
   return accountResourcesOf(accountService(deps), {
-    keycards: noAccountResources.keycards,
+    keycards: keycardResources(deps),
     paymentDetails: (accountId, paymentDetailIds) => paymentDetails.owned(accountId, paymentDetailIds),
   });
 }

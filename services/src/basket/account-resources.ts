@@ -1,3 +1,4 @@
+import type { KeycardType } from '@alpenpass/contracts';
 import type { PersonFacts } from './entry-facts';
 
 /**
@@ -9,8 +10,8 @@ import type { PersonFacts } from './entry-facts';
 export interface AccountResources {
   persons(accountId: string, personIds: number[]): Promise<Map<number, PersonFacts>>;
   addresses(accountId: string, addressIds: number[]): Promise<Set<number>>;
-  /** keycards with the person each belongs to */
-  keycards(accountId: string, keycardIds: number[]): Promise<Map<number, { personId: number | null }>>;
+  /** the account's ACTIVE keycards with the person each belongs to and its system (type) */
+  keycards(accountId: string, keycardIds: number[]): Promise<Map<number, { personId: number | null; type?: KeycardType }>>;
   paymentDetails(accountId: string, paymentDetailIds: number[]): Promise<Set<number>>;
 }
 

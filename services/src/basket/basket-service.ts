@@ -218,6 +218,7 @@ export function createBasketService(deps: BasketServiceDeps) {
         personIds: personId === null ? [] : [personId],
         keycardIds: keycardId === null ? [] : [keycardId],
         keycardOfPerson: personId !== null && keycardId !== null ? { personId, keycardId } : undefined,
+        keycardOnMedium: keycardId !== null ? { keycardId, medium: personalization.medium } : undefined,
       });
       const facts = emptyFacts(now());
       const product = entry ? await loadProduct(deps.sources, facts, entry.productId) : null;

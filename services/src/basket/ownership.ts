@@ -1,4 +1,4 @@
-import { basketErrorCodes, type ItemAllocation } from '@alpenpass/contracts';
+import { basketErrorCodes, keycardErrorCodes, mediaOfKeycardType, type ItemAllocation, type KeycardType, type Medium } from '@alpenpass/contracts';
 import { invalid, notFound } from '../platform/domain-error';
 import type { AccountResources } from './account-resources';
 import type { PersonFacts } from './entry-facts';
@@ -11,6 +11,8 @@ export interface NamedIds {
   paymentDetailIds?: number[];
   /** a keycard personalised together with a person must be that person's */
   keycardOfPerson?: { keycardId: number; personId: number };
+  /** a keycard personalised onto a medium must be a card of that medium's system */
+  keycardOnMedium?: { keycardId: number; medium: Medium | null };
 }
 
 const unique = (ids: number[] | undefined) => [...new Set(ids ?? [])];
@@ -33,7 +35,7 @@ export async function checkOwnership(resources: AccountResources, accountId: str
   const [persons, addresses, keycards, paymentDetails] = await Promise.all([
     personIds.length && accountId ? resources.persons(accountId, personIds) : none(new Map<number, PersonFacts>()),
     addressIds.length && accountId ? resources.addresses(accountId, addressIds) : none(new Set<number>()),
-    keycardIds.length && accountId ? resources.keycards(accountId, keycardIds) : none(new Map<number, { personId: number | null }>()),
+    keycardIds.length && accountId ? resources.keycards(accountId, keycardIds) : none(new Map<number, { personId: number | null; type?: KeycardType }>()),
     paymentDetailIds.length && accountId ? resources.paymentDetails(accountId, paymentDetailIds) : none(new Set<number>()),
   ]);
   const person = firstMissing(personIds, persons);
@@ -47,6 +49,14 @@ export async function checkOwnership(resources: AccountResources, accountId: str
   const pair = named.keycardOfPerson;
   if (pair && keycards.get(pair.keycardId)?.personId !== pair.personId) {
     throw invalid(basketErrorCodes.keycardNotOfPerson, `Keycard ${pair.keycardId} does not belong to person ${pair.personId}.`, 'keycardId');
+  }
+  const onMedium = named.keycardOnMedium;
+  const type = onMedium ? keycards.get(onMedium.keycardId)?.type : undefined;
+  if (onMedium && type && (onMedium.medium === null || !mediaOfKeycardType[type].includes(onMedium.medium))) {
+    const carried = mediaOfKeycardType[type];
+    const fits = carried.length ? `choose the medium ${carried.join(' or ')}` : 'it carries no product';
+    const chosen = onMedium.medium === null ? 'no medium was chosen' : `it cannot carry ${onMedium.medium}`;
+    throw invalid(keycardErrorCodes.mediumMismatch, `Keycard ${onMedium.keycardId} is a ${type} card and ${chosen}: ${fits}.`, 'keycardId');
   }
   return persons;
 }

@@ -12,7 +12,7 @@ export function catalogueContext(deps: ContextDeps): ContextModule {
   const reads = { knex: deps.knex, channelId: deps.config.channelId };
   return {
     name: 'catalogue',
-    routers: [productsRouter(reads), clientsRouter(reads)],
+    routers: [productsRouter(reads), clientsRouter({ ...reads, featureFlags: deps.config.featureFlags })],
     externalRouters: [contentWebhookRouter({ store: deps.store, secret: deps.config.contentWebhookSecret, environment: deps.config.environment })],
     projections: [catalogueDocumentsProjection],
   };

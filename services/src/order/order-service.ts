@@ -166,6 +166,7 @@ export function createOrderService(deps: OrderServiceDeps) {
           personIds: personId === null ? [] : [personId],
           keycardIds: keycardId === null ? [] : [keycardId],
           keycardOfPerson: personId !== null && keycardId !== null ? { personId, keycardId } : undefined,
+          keycardOnMedium: keycardId !== null ? { keycardId, medium: personalization.medium } : undefined,
         });
       }
       const item = order.items.find((candidate) => candidate.itemId === itemId);

@@ -2,6 +2,7 @@ import { runWorker, type ActivityDependencies, type RunningWorker } from '@alpen
 import type { ContextModule } from '../context-module';
 import type { AppConfig } from '../platform/config';
 import type { Logger } from '../platform/logger';
+import { ensureKeycardRevalidationSchedule } from '../keycard/revalidation-schedule';
 
 const requiredDependencies: (keyof ActivityDependencies)[] = [
   'releaseBasketHolds',
@@ -21,13 +22,15 @@ export function collectActivityDependencies(contexts: ContextModule[]): Activity
   return merged as ActivityDependencies;
 }
 
-export function startWorker(options: { config: AppConfig; log: Logger; contexts: ContextModule[] }): Promise<RunningWorker> {
+export async function startWorker(options: { config: AppConfig; log: Logger; contexts: ContextModule[] }): Promise<RunningWorker> {
   const { temporal } = options.config;
-  return runWorker({
+  const worker = await runWorker({
     address: temporal.address,
     namespace: temporal.namespace,
     taskQueue: temporal.taskQueue,
     activities: collectActivityDependencies(options.contexts),
     logger: options.log.child({ role: 'worker' }),
   });
+  await ensureKeycardRevalidationSchedule(options.config, options.log);
+  return worker;
 }
