@@ -3,6 +3,7 @@ import type { ContextDeps, ContextModule } from '../context-module';
 import { accountResourcesOf } from './account-resources';
 import { addressesRouter, personsRouter } from './api';
 import { createAccountService, type AccountService } from './account-service';
+import { personSchemaRouter } from './person-schema-api';
 
 export { createAccountService, type AccountService } from './account-service';
 export { accountResourcesOf } from './account-resources';
@@ -10,7 +11,7 @@ export { accountResourcesOf } from './account-resources';
 /** The account context (docs/account.md): a customer's persons, owner and addresses. */
 export function accountContext(deps: ContextDeps): ContextModule & { service: AccountService } {
   const service = accountService(deps);
-  return { name: 'account', routers: [personsRouter(service), addressesRouter(service)], service };
+  return { name: 'account', routers: [personsRouter(service), addressesRouter(service), personSchemaRouter(deps.config.personFieldRules)], service };
 }
 
 const accountService = (deps: ContextDeps) => createAccountService({ store: deps.store, knex: deps.knex, personFieldRules: deps.config.personFieldRules });
