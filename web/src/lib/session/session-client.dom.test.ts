@@ -1,7 +1,10 @@
 import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
-import { waitFor } from '@testing-library/react';
+import { configure, waitFor } from '@testing-library/react';
 import { mockApiFetch, type ApiAnswer } from '../../testing/mock-api-fetch';
 import { createSessionClient, SESSION_SIGNAL, type SessionClient, type SignalChannel } from './session-client';
+
+// the shared machine runs several suites at once: give the first lazy page load time
+configure({ asyncUtilTimeout: 5000 });
 
 const aliceSession = { user: { id: 'alice', name: 'Alice Alpin', email: 'alice@example.ch' }, expires: '2030-01-01T00:00:00.000Z' };
 
