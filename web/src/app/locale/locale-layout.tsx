@@ -4,6 +4,7 @@ import { Outlet, useParams } from 'react-router';
 import { fallbackLanguage, isLanguage } from '@alpenpass/contracts/src/language-codes';
 import { TEXT_TIME_ZONE } from '../../i18n/message-catalogue';
 import { appConfig } from '../../config/current-config';
+import { shopHeaders } from '../../lib/api/request-context';
 import { SessionProvider } from '../../lib/session/session-context';
 import { ErrorBoundary } from '../errors/error-boundary';
 import { AppShell } from '../app-shell';
@@ -14,7 +15,7 @@ import { useCatalogue } from './use-catalogue';
  * Every page lives below `/:locale`. An unsupported locale renders nothing at all (§2); a
  * supported one is remembered in the locale cookie and drives all texts.
  */
-const sessionOptions = { pollIntervalMs: appConfig.sessionPollSeconds * 1000 };
+const sessionOptions = { pollIntervalMs: appConfig.sessionPollSeconds * 1000, headers: () => shopHeaders(appConfig, crypto.randomUUID()) };
 
 export function LocaleLayout() {
   const { locale } = useParams();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { SimplePage } from '../../components/simple-page';
 import { RequireSession } from '../../lib/session/require-session';
-import { AccountLinks } from './account-links';
+import { AccountLinks } from '../../components/account-links';
 import { useAddPersonMutation, useChangePersonMutation, useGetPersonsQuery, useRemovePersonMutation, type Person, type PersonFieldRules } from './api';
 import { accountMessages } from './messages';
 import { PersonForm } from './person-form';

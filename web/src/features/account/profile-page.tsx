@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { SimplePage } from '../../components/simple-page';
 import { RequireSession } from '../../lib/session/require-session';
-import { AccountLinks } from './account-links';
+import { AccountLinks } from '../../components/account-links';
 import { AddressSection } from './address-section';
 import { accountMessages } from './messages';
 import { OwnerSection } from './owner-section';

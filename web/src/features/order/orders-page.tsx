@@ -1,6 +1,7 @@
 import type { OrderStatus } from '@alpenpass/contracts/src/domain/order';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { AccountLinks } from '../../components/account-links';
 import { SimplePage } from '../../components/simple-page';
 import { formatMoney } from '../../lib/format/money';
 import { RequireSession } from '../../lib/session/require-session';
@@ -54,6 +55,7 @@ function OrdersList() {
 
   return (
     <SimplePage title={intl.formatMessage(ordersMessages.title)} description={intl.formatMessage(ordersMessages.description)}>
+      <AccountLinks />
       <fieldset className="order-filter">
         <legend>{intl.formatMessage(ordersMessages.filterLegend)}</legend>
         {orderStatusFilters.map((value) => (

@@ -48,6 +48,19 @@ describe('the session client (§4 session status)', () => {
     expect(client.getState().serviceAvailable).toBe(true);
   });
 
+  it('sends the headers it is given on every call', async () => {
+    const headersSeen: Headers[] = [];
+    const fakeFetch = globalThis.fetch;
+    globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      headersSeen.push(new Headers(init?.headers));
+      return fakeFetch(input, init);
+    };
+    const client = started({ headers: () => ({ 'x-client-id': '1' }) });
+    await waitFor(() => expect(client.getState().status).toBe('unauthenticated'));
+    await client.update({});
+    expect(headersSeen.map((headers) => headers.get('x-client-id'))).toEqual(['1', '1', '1']);
+  });
+
   it('is authenticated when the service answers session data, and tells its subscribers', async () => {
     sessionAnswer = { status: 200, body: aliceSession };
     const client = createSessionClient({ openChannel: () => undefined });

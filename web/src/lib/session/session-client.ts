@@ -39,6 +39,8 @@ export interface SessionClientOptions {
   /** a channel to the other tabs; unset: BroadcastChannel when the browser has it, else the storage event */
   openChannel?: () => SignalChannel | undefined;
   logError?: (code: string, error: unknown) => void;
+  /** headers for every call (the shop's §7 headers: the API answers a call without them with 400) */
+  headers?: () => Record<string, string>;
 }
 
 export interface SessionClient {
@@ -71,7 +73,8 @@ export function createSessionClient(options: SessionClientOptions = {}): Session
   const settle = (data: SessionData | null, serviceAvailable: boolean) =>
     setState({ status: data ? 'authenticated' : 'unauthenticated', data, serviceAvailable });
 
-  const call = (path: string, init?: RequestInit) => fetch(`${basePath}${path}`, { credentials: 'same-origin', ...init, headers: { accept: 'application/json', ...init?.headers } });
+  const call = (path: string, init?: RequestInit) =>
+    fetch(`${basePath}${path}`, { credentials: 'same-origin', ...init, headers: { accept: 'application/json', ...options.headers?.(), ...init?.headers } });
 
   const refetch = async () => {
     const fetchNumber = ++latestFetch;

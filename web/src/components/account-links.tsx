@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { NavLink, useLocation, useParams } from 'react-router';
-import { withPageToken } from '../../lib/session/page-token';
-import { accountMessages } from './messages';
+import { withPageToken } from '../lib/session/page-token';
+import { accountLinksMessages as accountMessages } from './account-links-messages';
 
 /** The account's pages, linked with the page's token kept (§2). */
 export function AccountLinks() {
