@@ -12,7 +12,11 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-const shopHeaders = { 'x-client-id': '1', 'x-channel-id': '6a1c7e52-3b8f-4e0a-9d2c-5f4b8a7e1d30', 'x-api-version': '2025-02-18' };
+const shopHeaders = {
+  'x-client-id': '1',
+  'x-channel-id': '6a1c7e52-3b8f-4e0a-9d2c-5f4b8a7e1d30',
+  'x-api-version': '2025-02-18',
+};
 
 beforeAll(async () => {
   mkdirSync(screenshotFolder, { recursive: true });
@@ -33,8 +37,10 @@ afterEach(async () => {
   await context.close();
 });
 
-const screenshot = (name: string) => page.screenshot({ path: join(screenshotFolder, `${name}.png`), fullPage: true });
-const heading = (level: number, name: string | RegExp) => page.getByRole('heading', { level, name }).waitFor();
+const screenshot = (name: string) =>
+  page.screenshot({ path: join(screenshotFolder, `${name}.png`), fullPage: true });
+const heading = (level: number, name: string | RegExp) =>
+  page.getByRole('heading', { level, name }).waitFor();
 
 describe('a customer’s account pages in the browser against the real shop', () => {
   it('opens the orders list and the persons page with a customer token and adds a person, in German on a phone', async () => {
@@ -74,9 +80,19 @@ describe('a customer’s account pages in the browser against the real shop', ()
     await screenshot('account-3-persons-de');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
-    const stored = await fetch(`${shop.origin}/api/users/persons`, { headers: { ...shopHeaders, authorization: `Bearer ${token}` } });
+    const stored = await fetch(`${shop.origin}/api/users/persons`, {
+      headers: { ...shopHeaders, authorization: `Bearer ${token}` },
+    });
     expect(stored.status).toBe(200);
-    expect(await stored.json()).toEqual([expect.objectContaining({ firstName: 'Luca', lastName: 'Alpin', birthdate: '2015-02-01', gender: 'm', owner: false })]);
+    expect(await stored.json()).toEqual([
+      expect.objectContaining({
+        firstName: 'Luca',
+        lastName: 'Alpin',
+        birthdate: '2015-02-01',
+        gender: 'm',
+        owner: false,
+      }),
+    ]);
 
     // without the token the page asks to sign in (the sign-in service is not served yet: /api/auth answers 404)
     await page.goto(`${shop.origin}/de/profile/persons`);

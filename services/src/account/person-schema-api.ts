@@ -9,7 +9,13 @@ import { ApiRouter } from '../platform/http/api-router';
 export function personSchemaRouter(personRules: PersonFieldRules): ApiRouter {
   const schema = { person: personRules, owner: deployedOwnerFieldRules };
   return new ApiRouter('Persons', '/accounts/persons').route(
-    { method: 'get', path: '/schema', summary: 'Which person and owner fields are required and which are not used', access: 'public', response: personFieldSchemaDto },
+    {
+      method: 'get',
+      path: '/schema',
+      summary: 'Which person and owner fields are required and which are not used',
+      access: 'public',
+      response: personFieldSchemaDto,
+    },
     () => schema,
   );
 }

@@ -8,14 +8,28 @@ export interface FakeAccountOptions {
   personRules?: { required: string[]; disabled: string[] };
 }
 
-const problem = (status: number, code: string, errors: { path: string; message: string }[] = []): ApiAnswer => ({
+const problem = (
+  status: number,
+  code: string,
+  errors: { path: string; message: string }[] = [],
+): ApiAnswer => ({
   status,
   body: { type: 'about:blank', title: 'Problem', status, detail: code, code, correlationId: 'test', errors },
 });
 
 export const countries = [
-  { id: 756, alpha2: 'ch', alpha3: 'che', locale: { de: { name: 'Schweiz' }, en: { name: 'Switzerland' }, fr: { name: 'Suisse' } } },
-  { id: 276, alpha2: 'de', alpha3: 'deu', locale: { de: { name: 'Deutschland' }, en: { name: 'Germany' }, fr: { name: 'Allemagne' } } },
+  {
+    id: 756,
+    alpha2: 'ch',
+    alpha3: 'che',
+    locale: { de: { name: 'Schweiz' }, en: { name: 'Switzerland' }, fr: { name: 'Suisse' } },
+  },
+  {
+    id: 276,
+    alpha2: 'de',
+    alpha3: 'deu',
+    locale: { de: { name: 'Deutschland' }, en: { name: 'Germany' }, fr: { name: 'Allemagne' } },
+  },
 ];
 
 export function fakeAccountApi(options: FakeAccountOptions = {}) {
@@ -23,18 +37,36 @@ export function fakeAccountApi(options: FakeAccountOptions = {}) {
   let owner = options.owner ?? null;
   let persons = [...(options.persons ?? [])];
   let addresses = [...(options.addresses ?? [])];
-  const rules = options.personRules ?? { required: ['firstName', 'lastName', 'birthdate'], disabled: ['avatar', 'phone'] };
-  const withDefaults = (body: Record<string, unknown>, isOwner: boolean) => ({ firstName: null, lastName: null, birthdate: null, gender: null, phone: null, avatar: null, ...body, owner: isOwner });
+  const rules = options.personRules ?? {
+    required: ['firstName', 'lastName', 'birthdate'],
+    disabled: ['avatar', 'phone'],
+  };
+  const withDefaults = (body: Record<string, unknown>, isOwner: boolean) => ({
+    firstName: null,
+    lastName: null,
+    birthdate: null,
+    gender: null,
+    phone: null,
+    avatar: null,
+    ...body,
+    owner: isOwner,
+  });
 
   return (call: ApiCall): ApiAnswer | undefined => {
     const body = (call.body ?? {}) as Record<string, unknown>;
     if (call.path === '/auth/session') return { status: 404, body: {} };
-    if (call.path === '/accounts/persons/schema') return { status: 200, body: { person: rules, owner: { required: ['firstName', 'lastName', 'birthdate'], disabled: [] } } };
+    if (call.path === '/accounts/persons/schema')
+      return {
+        status: 200,
+        body: { person: rules, owner: { required: ['firstName', 'lastName', 'birthdate'], disabled: [] } },
+      };
     if (call.path === '/users/addresses/countries') return { status: 200, body: countries };
     if (call.path === '/users/persons/owner') {
-      if (call.method === 'GET') return owner ? { status: 200, body: owner } : problem(404, 'OWNER_NOT_FOUND');
+      if (call.method === 'GET')
+        return owner ? { status: 200, body: owner } : problem(404, 'OWNER_NOT_FOUND');
       if (call.method === 'POST') {
-        if (body.lastName === 'Servererror') return problem(400, 'BAD_REQUEST', [{ path: 'body.phone', message: 'Invalid Phone Number' }]);
+        if (body.lastName === 'Servererror')
+          return problem(400, 'BAD_REQUEST', [{ path: 'body.phone', message: 'Invalid Phone Number' }]);
         owner = withDefaults({ id: nextId++, ...body }, true);
         return { status: 201, body: owner };
       }
@@ -43,7 +75,10 @@ export function fakeAccountApi(options: FakeAccountOptions = {}) {
     if (call.path === '/users/persons') {
       if (call.method === 'GET') return { status: 200, body: [...(owner ? [owner] : []), ...persons] };
       const missing = rules.required.find((field) => !body[field]);
-      if (missing) return problem(400, 'PERSON_FIELD_REQUIRED', [{ path: `body.${missing}`, message: `The field ${missing} is required.` }]);
+      if (missing)
+        return problem(400, 'PERSON_FIELD_REQUIRED', [
+          { path: `body.${missing}`, message: `The field ${missing} is required.` },
+        ]);
       const person = withDefaults({ id: nextId++, ...body }, false);
       persons.push(person);
       return { status: 201, body: person };
@@ -52,7 +87,8 @@ export function fakeAccountApi(options: FakeAccountOptions = {}) {
     if (personId) {
       const index = persons.findIndex((person) => String(person.id) === personId);
       if (index < 0) return problem(404, 'PERSON_NOT_FOUND');
-      if (call.method === 'PATCH') return { status: 200, body: (persons[index] = { ...persons[index], ...body }) };
+      if (call.method === 'PATCH')
+        return { status: 200, body: (persons[index] = { ...persons[index], ...body }) };
       if (call.method === 'DELETE') {
         persons = persons.filter((_, at) => at !== index);
         return { status: 204 };
@@ -60,7 +96,8 @@ export function fakeAccountApi(options: FakeAccountOptions = {}) {
     }
     if (call.path === '/users/addresses') {
       if (call.method === 'GET') return { status: 200, body: addresses };
-      if (body.zip === '0') return problem(400, 'BAD_REQUEST', [{ path: 'body.zip', message: 'zip is not a postcode' }]);
+      if (body.zip === '0')
+        return problem(400, 'BAD_REQUEST', [{ path: 'body.zip', message: 'zip is not a postcode' }]);
       const address = { id: nextId++, ...body };
       addresses.push(address);
       return { status: 201, body: address };
@@ -68,7 +105,9 @@ export function fakeAccountApi(options: FakeAccountOptions = {}) {
     const addressId = /^\/users\/addresses\/(\d+)$/.exec(call.path)?.[1];
     if (addressId) {
       if (call.method === 'PATCH') {
-        addresses = addresses.map((address) => (String(address.id) === addressId ? { ...address, ...body } : address));
+        addresses = addresses.map((address) =>
+          String(address.id) === addressId ? { ...address, ...body } : address,
+        );
         return { status: 200, body: addresses.find((address) => String(address.id) === addressId) };
       }
       if (call.method === 'DELETE') {

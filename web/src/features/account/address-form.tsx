@@ -59,7 +59,9 @@ export function AddressForm({ address, submitLabel, onSubmit, onCancel }: Addres
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const missing = Object.fromEntries(requiredFields.filter((field) => !values[field].trim()).map((field) => [field, 'required']));
+    const missing = Object.fromEntries(
+      requiredFields.filter((field) => !values[field].trim()).map((field) => [field, 'required']),
+    );
     setProblems(missing);
     setFailed(false);
     const first = Object.keys(missing)[0];
@@ -77,9 +79,19 @@ export function AddressForm({ address, submitLabel, onSubmit, onCancel }: Addres
     const required = requiredFields.includes(field);
     const problem = problems[field] === undefined ? undefined : problemText(intl, problems[field]);
     return (
-      <FormField id={idOf(field)} label={intl.formatMessage(addressMessages[field === 'countryCode' ? 'country' : field])} required={required} problem={problem}>
+      <FormField
+        id={idOf(field)}
+        label={intl.formatMessage(addressMessages[field === 'countryCode' ? 'country' : field])}
+        required={required}
+        problem={problem}
+      >
         {field === 'countryCode' ? (
-          <select {...inputState(idOf(field), required, problem)} autoComplete={autoComplete} value={values.countryCode} onChange={(event) => setValues({ ...values, countryCode: event.target.value })}>
+          <select
+            {...inputState(idOf(field), required, problem)}
+            autoComplete={autoComplete}
+            value={values.countryCode}
+            onChange={(event) => setValues({ ...values, countryCode: event.target.value })}
+          >
             <option value="">{intl.formatMessage(addressMessages.chooseCountry)}</option>
             {countries.map((country) => (
               <option key={country.alpha3} value={country.alpha3.toUpperCase()}>
@@ -88,14 +100,22 @@ export function AddressForm({ address, submitLabel, onSubmit, onCancel }: Addres
             ))}
           </select>
         ) : (
-          <input {...inputState(idOf(field), required, problem)} autoComplete={autoComplete} value={values[field]} onChange={(event) => setValues({ ...values, [field]: event.target.value })} />
+          <input
+            {...inputState(idOf(field), required, problem)}
+            autoComplete={autoComplete}
+            value={values[field]}
+            onChange={(event) => setValues({ ...values, [field]: event.target.value })}
+          />
         )}
       </FormField>
     );
   };
 
   const togglePurpose = (purpose: AddressPurpose, on: boolean) =>
-    setValues({ ...values, purpose: on ? [...values.purpose, purpose] : values.purpose.filter((other) => other !== purpose) });
+    setValues({
+      ...values,
+      purpose: on ? [...values.purpose, purpose] : values.purpose.filter((other) => other !== purpose),
+    });
 
   return (
     <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
@@ -109,7 +129,12 @@ export function AddressForm({ address, submitLabel, onSubmit, onCancel }: Addres
         <legend>{intl.formatMessage(addressMessages.purposeLegend)}</legend>
         {purposes.map((purpose) => (
           <label key={purpose}>
-            <input type="checkbox" checked={values.purpose.includes(purpose)} onChange={(event) => togglePurpose(purpose, event.target.checked)} /> {intl.formatMessage(addressMessages[purpose])}
+            <input
+              type="checkbox"
+              checked={values.purpose.includes(purpose)}
+              onChange={(event) => togglePurpose(purpose, event.target.checked)}
+            />{' '}
+            {intl.formatMessage(addressMessages[purpose])}
           </label>
         ))}
       </fieldset>

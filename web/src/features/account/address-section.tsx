@@ -1,7 +1,14 @@
 import { isLanguage } from '@alpenpass/contracts/src/language-codes';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useAddAddressMutation, useChangeAddressMutation, useGetAddressesQuery, useGetCountriesQuery, useRemoveAddressMutation, type Address } from './api';
+import {
+  useAddAddressMutation,
+  useChangeAddressMutation,
+  useGetAddressesQuery,
+  useGetCountriesQuery,
+  useRemoveAddressMutation,
+  type Address,
+} from './api';
 import { AddressForm } from './address-form';
 import { addressMessages } from './address-messages';
 import { accountMessages } from './messages';
@@ -10,15 +17,21 @@ function AddressLines({ address }: { address: Address }) {
   const intl = useIntl();
   const language = isLanguage(intl.locale) ? intl.locale : 'de';
   const { data: countries = [] } = useGetCountriesQuery(language);
-  const country = countries.find((entry) => entry.alpha3 === address.countryCode.toLowerCase())?.locale[language].name ?? address.countryCode;
+  const country =
+    countries.find((entry) => entry.alpha3 === address.countryCode.toLowerCase())?.locale[language].name ??
+    address.countryCode;
   return (
     <address>
-      {[address.addressLine1, address.addressLine2, `${address.zip} ${address.city}`, address.state, country].filter(Boolean).map((line) => (
-        <span key={line} className="address-line">
-          {line}
-        </span>
-      ))}
-      <small>{address.purpose.map((purpose) => intl.formatMessage(addressMessages[purpose])).join(', ')}</small>
+      {[address.addressLine1, address.addressLine2, `${address.zip} ${address.city}`, address.state, country]
+        .filter(Boolean)
+        .map((line) => (
+          <span key={line} className="address-line">
+            {line}
+          </span>
+        ))}
+      <small>
+        {address.purpose.map((purpose) => intl.formatMessage(addressMessages[purpose])).join(', ')}
+      </small>
     </address>
   );
 }
@@ -42,28 +55,56 @@ export function AddressSection() {
           {intl.formatMessage(accountMessages.loadFailed)}
         </p>
       )}
-      {notice && <p role="status" className="notice-success">{notice}</p>}
-      {addresses && addresses.length === 0 && editing !== 'new' && <p className="empty-state">{intl.formatMessage(addressMessages.none)}</p>}
+      {notice && (
+        <p role="status" className="notice-success">
+          {notice}
+        </p>
+      )}
+      {addresses && addresses.length === 0 && editing !== 'new' && (
+        <p className="empty-state">{intl.formatMessage(addressMessages.none)}</p>
+      )}
       <ul className="account-cards">
         {addresses?.map((address) => (
           <li key={address.id} className="account-card">
             {editing === address.id ? (
-              <AddressForm address={address} submitLabel={intl.formatMessage(accountMessages.save)} onCancel={() => setEditing(null)} onSubmit={async (changes) => {
-                const result = await changeAddress({ addressId: address.id, changes });
-                if (!result.error) {
-                  setEditing(null);
-                  setNotice(intl.formatMessage(accountMessages.saved));
-                }
-                return result;
-              }} />
+              <AddressForm
+                address={address}
+                submitLabel={intl.formatMessage(accountMessages.save)}
+                onCancel={() => setEditing(null)}
+                onSubmit={async (changes) => {
+                  const result = await changeAddress({ addressId: address.id, changes });
+                  if (!result.error) {
+                    setEditing(null);
+                    setNotice(intl.formatMessage(accountMessages.saved));
+                  }
+                  return result;
+                }}
+              />
             ) : (
               <>
                 <AddressLines address={address} />
                 <div className="form-actions">
-                  <button type="button" className="secondary" aria-label={`${intl.formatMessage(accountMessages.edit)}: ${address.addressLine1}`} onClick={() => { setNotice(null); setEditing(address.id); }}>
+                  <button
+                    type="button"
+                    className="secondary"
+                    aria-label={`${intl.formatMessage(accountMessages.edit)}: ${address.addressLine1}`}
+                    onClick={() => {
+                      setNotice(null);
+                      setEditing(address.id);
+                    }}
+                  >
                     {intl.formatMessage(accountMessages.edit)}
                   </button>
-                  <button type="button" className="secondary" aria-label={`${intl.formatMessage(addressMessages.remove)}: ${address.addressLine1}`} onClick={() => void removeAddress(address.id).then((result) => !result.error && setNotice(intl.formatMessage(addressMessages.removed)))}>
+                  <button
+                    type="button"
+                    className="secondary"
+                    aria-label={`${intl.formatMessage(addressMessages.remove)}: ${address.addressLine1}`}
+                    onClick={() =>
+                      void removeAddress(address.id).then(
+                        (result) => !result.error && setNotice(intl.formatMessage(addressMessages.removed)),
+                      )
+                    }
+                  >
                     {intl.formatMessage(addressMessages.remove)}
                   </button>
                 </div>
@@ -73,16 +114,26 @@ export function AddressSection() {
         ))}
       </ul>
       {editing === 'new' ? (
-        <AddressForm submitLabel={intl.formatMessage(addressMessages.add)} onCancel={() => setEditing(null)} onSubmit={async (input) => {
-          const result = await addAddress(input);
-          if (!result.error) {
-            setEditing(null);
-            setNotice(intl.formatMessage(accountMessages.saved));
-          }
-          return result;
-        }} />
+        <AddressForm
+          submitLabel={intl.formatMessage(addressMessages.add)}
+          onCancel={() => setEditing(null)}
+          onSubmit={async (input) => {
+            const result = await addAddress(input);
+            if (!result.error) {
+              setEditing(null);
+              setNotice(intl.formatMessage(accountMessages.saved));
+            }
+            return result;
+          }}
+        />
       ) : (
-        <button type="button" onClick={() => { setNotice(null); setEditing('new'); }}>
+        <button
+          type="button"
+          onClick={() => {
+            setNotice(null);
+            setEditing('new');
+          }}
+        >
           {intl.formatMessage(addressMessages.add)}
         </button>
       )}

@@ -3,13 +3,27 @@ import { useIntl } from 'react-intl';
 import { accountMessages } from './messages';
 
 /** A labelled input with its required mark and its problem, announced and tied to the input. */
-export function FormField({ id, label, required, problem, children }: { id: string; label: string; required: boolean; problem: string | undefined; children: ReactNode }) {
+export function FormField({
+  id,
+  label,
+  required,
+  problem,
+  children,
+}: {
+  id: string;
+  label: string;
+  required: boolean;
+  problem: string | undefined;
+  children: ReactNode;
+}) {
   const intl = useIntl();
   return (
     <div className="field">
       <label htmlFor={id}>
         {label}
-        {required && <span className="required-mark"> {intl.formatMessage(accountMessages.requiredMark)}</span>}
+        {required && (
+          <span className="required-mark"> {intl.formatMessage(accountMessages.requiredMark)}</span>
+        )}
       </label>
       {children}
       {problem && (

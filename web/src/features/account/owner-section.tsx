@@ -1,12 +1,18 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useChangeOwnerMutation, useCreateOwnerMutation, useGetOwnerQuery, type PersonFieldRules } from './api';
+import {
+  useChangeOwnerMutation,
+  useCreateOwnerMutation,
+  useGetOwnerQuery,
+  type PersonFieldRules,
+} from './api';
 import { accountMessages } from './messages';
 import { PersonForm } from './person-form';
 import { PersonSummary } from './person-summary';
 import { personValuesOf } from './person-validation';
 
-const isMissing = (error: unknown) => typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
+const isMissing = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
 
 /** The owner (§3: the account's own person): shown, changed, or created when the account has none yet. */
 export function OwnerSection({ rules }: { rules: PersonFieldRules }) {
@@ -27,34 +33,56 @@ export function OwnerSection({ rules }: { rules: PersonFieldRules }) {
           {intl.formatMessage(accountMessages.loadFailed)}
         </p>
       )}
-      {saved && <p role="status" className="notice-success">{intl.formatMessage(accountMessages.saved)}</p>}
+      {saved && (
+        <p role="status" className="notice-success">
+          {intl.formatMessage(accountMessages.saved)}
+        </p>
+      )}
       {missing && (
         <>
           <p>{intl.formatMessage(accountMessages.ownerMissing)}</p>
-          <PersonForm rules={rules} initial={personValuesOf(undefined)} submitLabel={intl.formatMessage(accountMessages.ownerCreate)} onSubmit={async (input) => {
-            const result = await createOwner(input);
-            setSaved(!result.error);
-            return result;
-          }} />
+          <PersonForm
+            rules={rules}
+            initial={personValuesOf(undefined)}
+            submitLabel={intl.formatMessage(accountMessages.ownerCreate)}
+            onSubmit={async (input) => {
+              const result = await createOwner(input);
+              setSaved(!result.error);
+              return result;
+            }}
+          />
         </>
       )}
       {owner && !editing && (
         <>
           <PersonSummary person={owner} />
-          <button type="button" className="secondary" onClick={() => { setSaved(false); setEditing(true); }}>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => {
+              setSaved(false);
+              setEditing(true);
+            }}
+          >
             {intl.formatMessage(accountMessages.edit)}
           </button>
         </>
       )}
       {owner && editing && (
-        <PersonForm rules={rules} initial={personValuesOf(owner)} submitLabel={intl.formatMessage(accountMessages.save)} onCancel={() => setEditing(false)} onSubmit={async (input) => {
-          const result = await changeOwner(input);
-          if (!result.error) {
-            setEditing(false);
-            setSaved(true);
-          }
-          return result;
-        }} />
+        <PersonForm
+          rules={rules}
+          initial={personValuesOf(owner)}
+          submitLabel={intl.formatMessage(accountMessages.save)}
+          onCancel={() => setEditing(false)}
+          onSubmit={async (input) => {
+            const result = await changeOwner(input);
+            if (!result.error) {
+              setEditing(false);
+              setSaved(true);
+            }
+            return result;
+          }}
+        />
       )}
     </section>
   );

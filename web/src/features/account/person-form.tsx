@@ -6,7 +6,16 @@ import { fieldProblemOf } from '../../lib/api/problem-fields';
 import type { PersonFieldRules, PersonInput } from './api';
 import { FormField, inputState } from './form-field';
 import { accountMessages } from './messages';
-import { isRequired, isShown, personInputOf, personProblems, serverFieldProblem, type FieldProblemKind, type PersonFormField, type PersonFormValues } from './person-validation';
+import {
+  isRequired,
+  isShown,
+  personInputOf,
+  personProblems,
+  serverFieldProblem,
+  type FieldProblemKind,
+  type PersonFormField,
+  type PersonFormValues,
+} from './person-validation';
 
 export type SaveResult = { error?: FetchBaseQueryError | SerializedError };
 
@@ -19,7 +28,9 @@ const problemTexts: Record<FieldProblemKind, keyof typeof accountMessages> = {
 };
 
 export function problemText(intl: IntlShape, problem: string): string {
-  return problem in problemTexts ? intl.formatMessage(accountMessages[problemTexts[problem as FieldProblemKind]]) : problem;
+  return problem in problemTexts
+    ? intl.formatMessage(accountMessages[problemTexts[problem as FieldProblemKind]])
+    : problem;
 }
 
 interface PersonFormProps {
@@ -39,7 +50,8 @@ export function PersonForm({ rules, initial, submitLabel, onSubmit, onCancel }: 
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
   const idOf = (field: PersonFormField) => `${formId}-${field}`;
-  const focusFirst = (fields: string[]) => document.getElementById(idOf(fields[0] as PersonFormField))?.focus();
+  const focusFirst = (fields: string[]) =>
+    document.getElementById(idOf(fields[0] as PersonFormField))?.focus();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -52,13 +64,19 @@ export function PersonForm({ rules, initial, submitLabel, onSubmit, onCancel }: 
     setSaving(false);
     if (!error) return;
     const { code, fields } = fieldProblemOf(error);
-    const fromServer = Object.fromEntries(Object.entries(fields).map(([field, message]) => [field, serverFieldProblem(code, message)]));
+    const fromServer = Object.fromEntries(
+      Object.entries(fields).map(([field, message]) => [field, serverFieldProblem(code, message)]),
+    );
     setProblems(fromServer);
     setFailed(Object.keys(fromServer).length === 0);
     if (Object.keys(fromServer).length) focusFirst(Object.keys(fromServer));
   };
 
-  const field = (name: PersonFormField, label: string, input: (state: ReturnType<typeof inputState>) => ReactNode) => {
+  const field = (
+    name: PersonFormField,
+    label: string,
+    input: (state: ReturnType<typeof inputState>) => ReactNode,
+  ) => {
     if (!isShown(rules, name)) return null;
     const problem = problems[name] === undefined ? undefined : problemText(intl, problems[name]);
     return (
@@ -67,13 +85,26 @@ export function PersonForm({ rules, initial, submitLabel, onSubmit, onCancel }: 
       </FormField>
     );
   };
-  const change = (name: PersonFormField) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value }));
+  const change = (name: PersonFormField) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }));
 
   return (
     <form className="account-form" noValidate onSubmit={(event) => void submit(event)}>
-      {field('firstName', intl.formatMessage(accountMessages.firstName), (state) => <input {...state} autoComplete="given-name" value={values.firstName} onChange={change('firstName')} />)}
-      {field('lastName', intl.formatMessage(accountMessages.lastName), (state) => <input {...state} autoComplete="family-name" value={values.lastName} onChange={change('lastName')} />)}
-      {field('birthdate', intl.formatMessage(accountMessages.birthdate), (state) => <input {...state} type="date" autoComplete="bday" value={values.birthdate} onChange={change('birthdate')} />)}
+      {field('firstName', intl.formatMessage(accountMessages.firstName), (state) => (
+        <input {...state} autoComplete="given-name" value={values.firstName} onChange={change('firstName')} />
+      ))}
+      {field('lastName', intl.formatMessage(accountMessages.lastName), (state) => (
+        <input {...state} autoComplete="family-name" value={values.lastName} onChange={change('lastName')} />
+      ))}
+      {field('birthdate', intl.formatMessage(accountMessages.birthdate), (state) => (
+        <input
+          {...state}
+          type="date"
+          autoComplete="bday"
+          value={values.birthdate}
+          onChange={change('birthdate')}
+        />
+      ))}
       {field('gender', intl.formatMessage(accountMessages.gender), (state) => (
         <select {...state} value={values.gender} onChange={change('gender')}>
           <option value="">{intl.formatMessage(accountMessages.genderNone)}</option>
@@ -82,7 +113,9 @@ export function PersonForm({ rules, initial, submitLabel, onSubmit, onCancel }: 
           <option value="d">{intl.formatMessage(accountMessages.genderD)}</option>
         </select>
       ))}
-      {field('phone', intl.formatMessage(accountMessages.phone), (state) => <input {...state} type="tel" autoComplete="tel" value={values.phone} onChange={change('phone')} />)}
+      {field('phone', intl.formatMessage(accountMessages.phone), (state) => (
+        <input {...state} type="tel" autoComplete="tel" value={values.phone} onChange={change('phone')} />
+      ))}
       {failed && (
         <p role="alert" className="notice-problem">
           {intl.formatMessage(accountMessages.saveFailed)}

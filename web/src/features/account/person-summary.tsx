@@ -3,7 +3,8 @@ import { DateTime } from 'luxon';
 import type { Person } from './api';
 import { accountMessages } from './messages';
 
-export const personName = (person: Pick<Person, 'firstName' | 'lastName'>) => [person.firstName, person.lastName].filter(Boolean).join(' ');
+export const personName = (person: Pick<Person, 'firstName' | 'lastName'>) =>
+  [person.firstName, person.lastName].filter(Boolean).join(' ');
 
 /** A birthdate (yyyy-MM-dd, a calendar day without a zone) in the page's language. */
 export function formatBirthdate(locale: string, birthdate: string): string {

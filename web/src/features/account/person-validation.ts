@@ -13,18 +13,33 @@ export type PersonFormValues = Record<PersonFormField, string>;
 /** Why a field cannot be sent; each has a text in de, en and fr (messages.ts). */
 export type FieldProblemKind = 'required' | 'birthdate' | 'phone' | 'email' | 'disabled';
 
-export const emptyPersonValues: PersonFormValues = { firstName: '', lastName: '', birthdate: '', gender: '', phone: '' };
+export const emptyPersonValues: PersonFormValues = {
+  firstName: '',
+  lastName: '',
+  birthdate: '',
+  gender: '',
+  phone: '',
+};
 
 export function personValuesOf(person: Person | undefined): PersonFormValues {
   if (!person) return emptyPersonValues;
-  return { firstName: person.firstName ?? '', lastName: person.lastName ?? '', birthdate: person.birthdate ?? '', gender: person.gender ?? '', phone: person.phone ?? '' };
+  return {
+    firstName: person.firstName ?? '',
+    lastName: person.lastName ?? '',
+    birthdate: person.birthdate ?? '',
+    gender: person.gender ?? '',
+    phone: person.phone ?? '',
+  };
 }
 
 export const isShown = (rules: PersonFieldRules, field: PersonFormField) => !rules.disabled.includes(field);
 export const isRequired = (rules: PersonFieldRules, field: PersonFormField) => rules.required.includes(field);
 
 /** §5 with the SPA's shared validators from contracts: the same checks the server makes, before it is asked. */
-export function personProblems(values: PersonFormValues, rules: PersonFieldRules): Partial<Record<PersonFormField, FieldProblemKind>> {
+export function personProblems(
+  values: PersonFormValues,
+  rules: PersonFieldRules,
+): Partial<Record<PersonFormField, FieldProblemKind>> {
   const problems: Partial<Record<PersonFormField, FieldProblemKind>> = {};
   for (const field of personFormFields) {
     if (!isShown(rules, field)) continue;
@@ -40,7 +55,8 @@ export function personProblems(values: PersonFormValues, rules: PersonFieldRules
 }
 
 /** §5 e-mail, for the account's e-mail once the account profile call exists (docs/spa-account.md). */
-export const emailProblem = (value: string): FieldProblemKind | undefined => (isEmailAddress(value.trim()) ? undefined : 'email');
+export const emailProblem = (value: string): FieldProblemKind | undefined =>
+  isEmailAddress(value.trim()) ? undefined : 'email';
 
 /** The body to send: shown fields only; an empty optional field clears the value, an empty name is left out. */
 export function personInputOf(values: PersonFormValues, rules: PersonFieldRules): PersonInput {

@@ -3,7 +3,14 @@ import { useIntl } from 'react-intl';
 import { SimplePage } from '../../components/simple-page';
 import { RequireSession } from '../../lib/session/require-session';
 import { AccountLinks } from '../../components/account-links';
-import { useAddPersonMutation, useChangePersonMutation, useGetPersonsQuery, useRemovePersonMutation, type Person, type PersonFieldRules } from './api';
+import {
+  useAddPersonMutation,
+  useChangePersonMutation,
+  useGetPersonsQuery,
+  useRemovePersonMutation,
+  type Person,
+  type PersonFieldRules,
+} from './api';
 import { accountMessages } from './messages';
 import { PersonForm } from './person-form';
 import { formatBirthdate, personName } from './person-summary';
@@ -26,20 +33,32 @@ function PersonCard({ person, rules, editing, onEdit, onNotice }: PersonCardProp
   const name = personName(person);
   if (editing) {
     return (
-      <PersonForm rules={rules} initial={personValuesOf(person)} submitLabel={intl.formatMessage(accountMessages.save)} onCancel={() => onEdit(false)} onSubmit={async (changes) => {
-        const result = await changePerson({ personId: person.id, changes });
-        if (!result.error) {
-          onEdit(false);
-          onNotice(intl.formatMessage(accountMessages.saved));
-        }
-        return result;
-      }} />
+      <PersonForm
+        rules={rules}
+        initial={personValuesOf(person)}
+        submitLabel={intl.formatMessage(accountMessages.save)}
+        onCancel={() => onEdit(false)}
+        onSubmit={async (changes) => {
+          const result = await changePerson({ personId: person.id, changes });
+          if (!result.error) {
+            onEdit(false);
+            onNotice(intl.formatMessage(accountMessages.saved));
+          }
+          return result;
+        }}
+      />
     );
   }
   return (
     <>
       <h3>{name}</h3>
-      {person.birthdate && <p>{intl.formatMessage(personsMessages.bornOn, { date: formatBirthdate(intl.locale, person.birthdate) })}</p>}
+      {person.birthdate && (
+        <p>
+          {intl.formatMessage(personsMessages.bornOn, {
+            date: formatBirthdate(intl.locale, person.birthdate),
+          })}
+        </p>
+      )}
       {person.owner ? (
         <p className="hint">{intl.formatMessage(personsMessages.ownerNote)}</p>
       ) : (
@@ -47,7 +66,16 @@ function PersonCard({ person, rules, editing, onEdit, onNotice }: PersonCardProp
           <button type="button" className="secondary" onClick={() => onEdit(true)}>
             {intl.formatMessage(personsMessages.editPerson, { name })}
           </button>
-          <button type="button" className="secondary" disabled={removal.isLoading} onClick={() => void removePerson(person.id).then((result) => !result.error && onNotice(intl.formatMessage(personsMessages.removed)))}>
+          <button
+            type="button"
+            className="secondary"
+            disabled={removal.isLoading}
+            onClick={() =>
+              void removePerson(person.id).then(
+                (result) => !result.error && onNotice(intl.formatMessage(personsMessages.removed)),
+              )
+            }
+          >
             {intl.formatMessage(personsMessages.removePerson, { name })}
           </button>
         </div>
@@ -72,9 +100,14 @@ function Persons() {
   const show = (text: string) => setNotice(text);
 
   return (
-    <SimplePage title={intl.formatMessage(personsMessages.title)} description={intl.formatMessage(personsMessages.description)}>
+    <SimplePage
+      title={intl.formatMessage(personsMessages.title)}
+      description={intl.formatMessage(personsMessages.description)}
+    >
       <AccountLinks />
-      {(isLoading || (!schema && !failed)) && <p role="status">{intl.formatMessage(accountMessages.loading)}</p>}
+      {(isLoading || (!schema && !failed)) && (
+        <p role="status">{intl.formatMessage(accountMessages.loading)}</p>
+      )}
       {(error || failed) && (
         <p role="alert" className="notice-problem">
           {intl.formatMessage(accountMessages.loadFailed)}
@@ -85,30 +118,53 @@ function Persons() {
           {notice}
         </p>
       )}
-      {persons && persons.length === 0 && <p className="empty-state">{intl.formatMessage(personsMessages.none)}</p>}
+      {persons && persons.length === 0 && (
+        <p className="empty-state">{intl.formatMessage(personsMessages.none)}</p>
+      )}
       {schema && persons && (
         <>
           <ul className="account-cards">
             {persons.map((person) => (
               <li key={person.id} className="account-card">
-                <PersonCard person={person} rules={schema.person} editing={editing === person.id} onNotice={show} onEdit={(on) => { setNotice(null); setEditing(on ? person.id : null); }} />
+                <PersonCard
+                  person={person}
+                  rules={schema.person}
+                  editing={editing === person.id}
+                  onNotice={show}
+                  onEdit={(on) => {
+                    setNotice(null);
+                    setEditing(on ? person.id : null);
+                  }}
+                />
               </li>
             ))}
           </ul>
           {editing === 'new' ? (
             <section className="account-card" aria-labelledby="new-person-heading">
               <h2 id="new-person-heading">{intl.formatMessage(personsMessages.addHeading)}</h2>
-              <PersonForm rules={schema.person} initial={personValuesOf(undefined)} submitLabel={intl.formatMessage(personsMessages.add)} onCancel={() => setEditing(null)} onSubmit={async (input) => {
-                const result = await addPerson(input);
-                if (!result.error) {
-                  setEditing(null);
-                  show(intl.formatMessage(personsMessages.added));
-                }
-                return result;
-              }} />
+              <PersonForm
+                rules={schema.person}
+                initial={personValuesOf(undefined)}
+                submitLabel={intl.formatMessage(personsMessages.add)}
+                onCancel={() => setEditing(null)}
+                onSubmit={async (input) => {
+                  const result = await addPerson(input);
+                  if (!result.error) {
+                    setEditing(null);
+                    show(intl.formatMessage(personsMessages.added));
+                  }
+                  return result;
+                }}
+              />
             </section>
           ) : (
-            <button type="button" onClick={() => { setNotice(null); setEditing('new'); }}>
+            <button
+              type="button"
+              onClick={() => {
+                setNotice(null);
+                setEditing('new');
+              }}
+            >
               {intl.formatMessage(personsMessages.add)}
             </button>
           )}

@@ -13,8 +13,26 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-const alice = { id: 1, firstName: 'Alice', lastName: 'Alpin', birthdate: '1990-04-01', gender: 'f', phone: '+41791234567', owner: true, avatar: null };
-const home = { id: 7, addressLine1: 'Dorfstrasse 1', addressLine2: null, city: 'Zermatt', state: null, zip: '3920', countryCode: 'CHE', purpose: ['BILLING'] };
+const alice = {
+  id: 1,
+  firstName: 'Alice',
+  lastName: 'Alpin',
+  birthdate: '1990-04-01',
+  gender: 'f',
+  phone: '+41791234567',
+  owner: true,
+  avatar: null,
+};
+const home = {
+  id: 7,
+  addressLine1: 'Dorfstrasse 1',
+  addressLine2: null,
+  city: 'Zermatt',
+  state: null,
+  zip: '3920',
+  countryCode: 'CHE',
+  purpose: ['BILLING'],
+};
 
 async function openProfile(locale: string, options: FakeAccountOptions) {
   api = mockApiFetch(fakeAccountApi(options));
@@ -23,8 +41,10 @@ async function openProfile(locale: string, options: FakeAccountOptions) {
   return view;
 }
 
-const send = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const lastCall = (method: string, path: string) => api.calls.filter((call) => call.method === method && call.path === path).at(-1);
+const send = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const lastCall = (method: string, path: string) =>
+  api.calls.filter((call) => call.method === method && call.path === path).at(-1);
 
 describe('the profile page', () => {
   it('shows the owner and addresses, with the account links keeping the token', async () => {
@@ -34,7 +54,9 @@ describe('the profile page', () => {
     expect(screen.getByText('Weiblich')).toBeTruthy();
     expect(await screen.findByText('Schweiz')).toBeTruthy();
     expect(screen.getByText('3920 Zermatt')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Personen' }).getAttribute('href')).toBe(`/de/profile/persons?token=${CUSTOMER_TOKEN}`);
+    expect(screen.getByRole('link', { name: 'Personen' }).getAttribute('href')).toBe(
+      `/de/profile/persons?token=${CUSTOMER_TOKEN}`,
+    );
     expect(lastCall('GET', '/users/persons/owner')?.authorization).toBe(`Bearer ${CUSTOMER_TOKEN}`);
   });
 
@@ -46,7 +68,11 @@ describe('the profile page', () => {
     send(/Date of birth/, '2999-01-01');
     send(/Phone/, '+41 12');
     fireEvent.click(screen.getByRole('button', { name: 'Save my details' }));
-    expect(await screen.findByText('Please enter a real date of birth (at most 150 years ago, not in the future).')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Please enter a real date of birth (at most 150 years ago, not in the future).',
+      ),
+    ).toBeTruthy();
     expect(screen.getByText(/Please enter a valid phone number/)).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText(/Date of birth/));
     expect(lastCall('POST', '/users/persons/owner')).toBeUndefined();
@@ -55,7 +81,13 @@ describe('the profile page', () => {
     send(/Phone/, '+41 79 123 45 67');
     fireEvent.click(screen.getByRole('button', { name: 'Save my details' }));
     expect(await screen.findByText('Saved.')).toBeTruthy();
-    expect(lastCall('POST', '/users/persons/owner')?.body).toEqual({ firstName: 'Alice', lastName: 'Alpin', birthdate: '1990-04-01', gender: null, phone: '+41 79 123 45 67' });
+    expect(lastCall('POST', '/users/persons/owner')?.body).toEqual({
+      firstName: 'Alice',
+      lastName: 'Alpin',
+      birthdate: '1990-04-01',
+      gender: null,
+      phone: '+41 79 123 45 67',
+    });
     expect(await screen.findByText('Alice')).toBeTruthy();
   });
 
@@ -68,7 +100,9 @@ describe('the profile page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer mes coordonnées' }));
     const phone = screen.getByLabelText(/Téléphone/);
     await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
-    expect(document.getElementById(phone.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/^Veuillez saisir un numéro de téléphone valide/);
+    expect(document.getElementById(phone.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(
+      /^Veuillez saisir un numéro de téléphone valide/,
+    );
   });
 
   it('changes the owner', async () => {
@@ -77,7 +111,11 @@ describe('the profile page', () => {
     send(/Last name/, 'Alpina');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Alpina')).toBeTruthy();
-    expect(lastCall('PATCH', '/users/persons/owner')?.body).toMatchObject({ firstName: 'Alice', lastName: 'Alpina', birthdate: '1990-04-01' });
+    expect(lastCall('PATCH', '/users/persons/owner')?.body).toMatchObject({
+      firstName: 'Alice',
+      lastName: 'Alpina',
+      birthdate: '1990-04-01',
+    });
   });
 
   it('adds, changes and deletes an address with the country list in the page’s language', async () => {
@@ -98,7 +136,15 @@ describe('the profile page', () => {
     send(/Postcode/, '3900');
     fireEvent.click(within(form).getByRole('button', { name: 'Add an address' }));
     expect(await screen.findByText('3900 Brig')).toBeTruthy();
-    expect(lastCall('POST', '/users/addresses')?.body).toEqual({ addressLine1: 'Bahnhofstrasse 5', addressLine2: null, zip: '3900', city: 'Brig', state: null, countryCode: 'DEU', purpose: ['BILLING'] });
+    expect(lastCall('POST', '/users/addresses')?.body).toEqual({
+      addressLine1: 'Bahnhofstrasse 5',
+      addressLine2: null,
+      zip: '3900',
+      city: 'Brig',
+      state: null,
+      countryCode: 'DEU',
+      purpose: ['BILLING'],
+    });
     expect(screen.getByText('Germany')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Change: Bahnhofstrasse 5' }));

@@ -11,7 +11,11 @@ export function OrderFacts({ order }: { order: ServerOrder }) {
       <dt>{intl.formatMessage(orderMessages.placedAt)}</dt>
       <dd>{intl.formatDate(order.createdAt, { dateStyle: 'long', timeStyle: 'short' })}</dd>
       <dt>{intl.formatMessage(orderMessages.paymentHeading)}</dt>
-      <dd>{order.paymentStatus ? intl.formatMessage(paymentStatusLabels[order.paymentStatus]) : intl.formatMessage(orderMessages.paymentNone)}</dd>
+      <dd>
+        {order.paymentStatus
+          ? intl.formatMessage(paymentStatusLabels[order.paymentStatus])
+          : intl.formatMessage(orderMessages.paymentNone)}
+      </dd>
     </dl>
   );
 }

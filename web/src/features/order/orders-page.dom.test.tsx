@@ -29,7 +29,9 @@ const summary = (id: number, status: string, paymentStatus: string | null) => ({
 });
 
 /** 45 orders of alice: 20 a page; PAID ones are every third. */
-const allOrders = Array.from({ length: 45 }, (_, index) => (index % 3 === 0 ? summary(index + 1, 'PAID', 'PAID') : summary(index + 1, 'RESERVED', 'PENDING')));
+const allOrders = Array.from({ length: 45 }, (_, index) =>
+  index % 3 === 0 ? summary(index + 1, 'PAID', 'PAID') : summary(index + 1, 'RESERVED', 'PENDING'),
+);
 
 function serveOrders(session: { status: number; body: unknown } = { status: 404, body: {} }) {
   api = mockApiFetch((call: ApiCall) => {
@@ -40,7 +42,10 @@ function serveOrders(session: { status: number; body: unknown } = { status: 404,
     const matching = allOrders.filter((order) => !statuses || statuses.includes(order.status));
     const page = Number(query.get('page'));
     const limit = Number(query.get('limit'));
-    return { status: 200, body: { items: matching.slice(page * limit, (page + 1) * limit), page, limit, total: matching.length } };
+    return {
+      status: 200,
+      body: { items: matching.slice(page * limit, (page + 1) * limit), page, limit, total: matching.length },
+    };
   });
 }
 
@@ -55,11 +60,16 @@ describe('the orders page', () => {
     const list = screen.getByRole('list', { name: '' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(20);
     const first = within(list).getAllByRole('listitem')[0]!;
-    expect(within(first).getByRole('link', { name: 'Order AP-000001-1' }).getAttribute('href')).toBe(`/en/orders/1?token=${CUSTOMER_TOKEN}`);
+    expect(within(first).getByRole('link', { name: 'Order AP-000001-1' }).getAttribute('href')).toBe(
+      `/en/orders/1?token=${CUSTOMER_TOKEN}`,
+    );
     expect(first.textContent).toContain('Paid');
     expect(first.textContent).toContain('Payment received');
     expect(first.textContent).toMatch(/CHF.42\.51/);
-    expect(orderCalls()[0]).toMatchObject({ search: '?page=0&limit=20', authorization: `Bearer ${CUSTOMER_TOKEN}` });
+    expect(orderCalls()[0]).toMatchObject({
+      search: '?page=0&limit=20',
+      authorization: `Bearer ${CUSTOMER_TOKEN}`,
+    });
     expect(screen.getByText('Page 1 of 3')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Previous page' })).toHaveProperty('disabled', true);
 
@@ -102,7 +112,11 @@ describe('the orders page', () => {
   it('sends a visitor without session to /api/auth/signin with error=SessionRequired and callbackUrl once the service answers', async () => {
     serveOrders({ status: 200, body: {} });
     renderRoute(atAddress('/en/orders?status=PAID'));
-    await waitFor(() => expect(leaveShopFor).toHaveBeenCalledWith(`/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent('http://localhost/en/orders?status=PAID')}`));
+    await waitFor(() =>
+      expect(leaveShopFor).toHaveBeenCalledWith(
+        `/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent('http://localhost/en/orders?status=PAID')}`,
+      ),
+    );
     expect(orderCalls()).toEqual([]);
   });
 
@@ -124,7 +138,11 @@ describe('the order page for a customer', () => {
     renderRoute(atAddress(`/de/orders/42?token=${CUSTOMER_TOKEN}`));
     expect(await screen.findByText('Zahlung offen')).toBeTruthy();
     expect(screen.getByText('Bestellt am').nextElementSibling?.textContent).toMatch(/23\. November 2026/);
-    expect(screen.getByRole('link', { name: 'Meine Bestellungen' }).getAttribute('href')).toBe(`/de/orders?token=${CUSTOMER_TOKEN}`);
-    expect(api.calls.find((call) => call.path === '/orders/42')?.authorization).toBe(`Bearer ${CUSTOMER_TOKEN}`);
+    expect(screen.getByRole('link', { name: 'Meine Bestellungen' }).getAttribute('href')).toBe(
+      `/de/orders?token=${CUSTOMER_TOKEN}`,
+    );
+    expect(api.calls.find((call) => call.path === '/orders/42')?.authorization).toBe(
+      `Bearer ${CUSTOMER_TOKEN}`,
+    );
   });
 });

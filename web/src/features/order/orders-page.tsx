@@ -35,10 +35,20 @@ function OrderLine({ order, locale }: { order: OrderSummary; locale: string }) {
   const { search } = useLocation();
   return (
     <li className="order-line">
-      <Link to={withPageToken(`/${locale}/orders/${order.id}`, search)}>{intl.formatMessage(ordersMessages.openOrder, { refno: order.refno })}</Link>
-      <span>{intl.formatMessage(ordersMessages.placedOn, { date: intl.formatDate(order.createdAt, { dateStyle: 'medium', timeStyle: 'short' }) })}</span>
-      <span className={`status-badge order-status-${order.status.toLowerCase()}`}>{intl.formatMessage(orderStatusLabels[order.status])}</span>
-      {order.paymentStatus && <span className="status-badge">{intl.formatMessage(paymentStatusLabels[order.paymentStatus])}</span>}
+      <Link to={withPageToken(`/${locale}/orders/${order.id}`, search)}>
+        {intl.formatMessage(ordersMessages.openOrder, { refno: order.refno })}
+      </Link>
+      <span>
+        {intl.formatMessage(ordersMessages.placedOn, {
+          date: intl.formatDate(order.createdAt, { dateStyle: 'medium', timeStyle: 'short' }),
+        })}
+      </span>
+      <span className={`status-badge order-status-${order.status.toLowerCase()}`}>
+        {intl.formatMessage(orderStatusLabels[order.status])}
+      </span>
+      {order.paymentStatus && (
+        <span className="status-badge">{intl.formatMessage(paymentStatusLabels[order.paymentStatus])}</span>
+      )}
       <strong className="order-line-total">{formatMoney(intl, order.total)}</strong>
     </li>
   );
@@ -51,16 +61,25 @@ function OrdersList() {
   const { status, page, change } = useListParams();
   const { data, isFetching, error } = useListOrdersQuery({ page, limit: ORDERS_PER_PAGE, status });
   const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
-  const toggle = (value: OrderStatus, on: boolean) => change({ status: on ? [...status, value] : status.filter((other) => other !== value) });
+  const toggle = (value: OrderStatus, on: boolean) =>
+    change({ status: on ? [...status, value] : status.filter((other) => other !== value) });
 
   return (
-    <SimplePage title={intl.formatMessage(ordersMessages.title)} description={intl.formatMessage(ordersMessages.description)}>
+    <SimplePage
+      title={intl.formatMessage(ordersMessages.title)}
+      description={intl.formatMessage(ordersMessages.description)}
+    >
       <AccountLinks />
       <fieldset className="order-filter">
         <legend>{intl.formatMessage(ordersMessages.filterLegend)}</legend>
         {orderStatusFilters.map((value) => (
           <label key={value}>
-            <input type="checkbox" checked={status.includes(value)} onChange={(event) => toggle(value, event.target.checked)} /> {intl.formatMessage(orderStatusLabels[value])}
+            <input
+              type="checkbox"
+              checked={status.includes(value)}
+              onChange={(event) => toggle(value, event.target.checked)}
+            />{' '}
+            {intl.formatMessage(orderStatusLabels[value])}
           </label>
         ))}
         {status.length > 0 && (
@@ -79,7 +98,9 @@ function OrdersList() {
         <div aria-busy={isFetching}>
           <p role="status">{intl.formatMessage(ordersMessages.count, { count: data.total })}</p>
           {data.items.length === 0 ? (
-            <p className="empty-state">{intl.formatMessage(status.length ? ordersMessages.emptyFiltered : ordersMessages.empty)}</p>
+            <p className="empty-state">
+              {intl.formatMessage(status.length ? ordersMessages.emptyFiltered : ordersMessages.empty)}
+            </p>
           ) : (
             <ul className="order-list">
               {data.items.map((order) => (
@@ -89,11 +110,21 @@ function OrdersList() {
           )}
           {pages > 1 && (
             <nav className="paging" aria-label={intl.formatMessage(ordersMessages.paging)}>
-              <button type="button" className="secondary" disabled={page === 0} onClick={() => change({ page: page - 1 })}>
+              <button
+                type="button"
+                className="secondary"
+                disabled={page === 0}
+                onClick={() => change({ page: page - 1 })}
+              >
                 {intl.formatMessage(ordersMessages.previous)}
               </button>
               <span>{intl.formatMessage(ordersMessages.pageOf, { page: page + 1, pages })}</span>
-              <button type="button" className="secondary" disabled={page + 1 >= pages} onClick={() => change({ page: page + 1 })}>
+              <button
+                type="button"
+                className="secondary"
+                disabled={page + 1 >= pages}
+                onClick={() => change({ page: page + 1 })}
+              >
                 {intl.formatMessage(ordersMessages.next)}
               </button>
             </nav>

@@ -12,7 +12,9 @@ export function fieldProblemOf(error: FetchBaseQueryError | SerializedError | un
   if (!error || !('status' in error)) return { code: null, fields: {} };
   const body = (error.data ?? {}) as { code?: unknown; errors?: unknown };
   const fields: Record<string, string> = {};
-  for (const issue of Array.isArray(body.errors) ? (body.errors as { path?: unknown; message?: unknown }[]) : []) {
+  for (const issue of Array.isArray(body.errors)
+    ? (body.errors as { path?: unknown; message?: unknown }[])
+    : []) {
     const field = typeof issue.path === 'string' ? /^body\.([^.]+)/.exec(issue.path)?.[1] : undefined;
     if (field && typeof issue.message === 'string' && !(field in fields)) fields[field] = issue.message;
   }

@@ -7,7 +7,8 @@ import { useSession } from './session-context';
 import { sessionMessages } from './session-messages';
 
 /** §2: where the sign-in service sends an unauthenticated visitor back to after signing in. */
-export const signInUrl = (currentUrl: string) => `/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(currentUrl)}`;
+export const signInUrl = (currentUrl: string) =>
+  `/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(currentUrl)}`;
 
 /**
  * A page that needs a signed-in customer. A session, or a customer token in the page's address (§2,
@@ -28,7 +29,10 @@ export function RequireSession({ children }: { children: ReactNode }) {
     if (!mustSignIn) return;
     const here = window.location.href;
     if (session.serviceAvailable) leaveShopFor(signInUrl(here));
-    else void navigate(`/${locale}/auth-selector?error=SessionRequired&returnTo=${encodeURIComponent(here)}`, { replace: true });
+    else
+      void navigate(`/${locale}/auth-selector?error=SessionRequired&returnTo=${encodeURIComponent(here)}`, {
+        replace: true,
+      });
   }, [mustSignIn, session.serviceAvailable, navigate, locale]);
 
   if (allowed) return children;

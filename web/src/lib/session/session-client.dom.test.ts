@@ -1,12 +1,20 @@
 import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
 import { configure, waitFor } from '@testing-library/react';
 import { mockApiFetch, type ApiAnswer } from '../../testing/mock-api-fetch';
-import { createSessionClient, SESSION_SIGNAL, type SessionClient, type SignalChannel } from './session-client';
+import {
+  createSessionClient,
+  SESSION_SIGNAL,
+  type SessionClient,
+  type SignalChannel,
+} from './session-client';
 
 // the shared machine runs several suites at once: give the first lazy page load time
 configure({ asyncUtilTimeout: 5000 });
 
-const aliceSession = { user: { id: 'alice', name: 'Alice Alpin', email: 'alice@example.ch' }, expires: '2030-01-01T00:00:00.000Z' };
+const aliceSession = {
+  user: { id: 'alice', name: 'Alice Alpin', email: 'alice@example.ch' },
+  expires: '2030-01-01T00:00:00.000Z',
+};
 
 let api: ReturnType<typeof mockApiFetch>;
 let sessionAnswer: ApiAnswer;
@@ -18,10 +26,14 @@ beforeEach(() => {
   logged.length = 0;
   api = mockApiFetch((call) => {
     if (call.method === 'GET' && call.path === '/auth/session') return sessionAnswer;
-    if (call.method === 'GET' && call.path === '/auth/csrf') return { status: 200, body: { csrfToken: 'csrf-1' } };
-    if (call.method === 'POST' && call.path === '/auth/session') return { status: 200, body: { ...aliceSession, ...(call.body as { data: object }).data } };
-    if (call.method === 'POST' && call.path === '/auth/signout') return { status: 200, body: { url: 'http://localhost/de' } };
-    if (call.method === 'POST' && call.path === '/auth/callback/credentials') return { status: 200, body: { url: 'http://localhost/api/auth/error?error=CredentialsSignin' } };
+    if (call.method === 'GET' && call.path === '/auth/csrf')
+      return { status: 200, body: { csrfToken: 'csrf-1' } };
+    if (call.method === 'POST' && call.path === '/auth/session')
+      return { status: 200, body: { ...aliceSession, ...(call.body as { data: object }).data } };
+    if (call.method === 'POST' && call.path === '/auth/signout')
+      return { status: 200, body: { url: 'http://localhost/de' } };
+    if (call.method === 'POST' && call.path === '/auth/callback/credentials')
+      return { status: 200, body: { url: 'http://localhost/api/auth/error?error=CredentialsSignin' } };
     return undefined;
   });
 });
@@ -31,10 +43,15 @@ afterEach(() => {
   api.restore();
 });
 
-const sessionCalls = () => api.calls.filter((call) => call.method === 'GET' && call.path === '/auth/session').length;
+const sessionCalls = () =>
+  api.calls.filter((call) => call.method === 'GET' && call.path === '/auth/session').length;
 
 function started(options: Parameters<typeof createSessionClient>[0] = {}): SessionClient {
-  const client = createSessionClient({ openChannel: () => undefined, logError: (code) => logged.push(code), ...options });
+  const client = createSessionClient({
+    openChannel: () => undefined,
+    logError: (code) => logged.push(code),
+    ...options,
+  });
   stops.push(client.start());
   return client;
 }
@@ -67,14 +84,22 @@ describe('the session client (§4 session status)', () => {
     const seen: string[] = [];
     client.subscribe(() => seen.push(client.getState().status));
     stops.push(client.start());
-    await waitFor(() => expect(client.getState()).toEqual({ status: 'authenticated', data: aliceSession, serviceAvailable: true }));
+    await waitFor(() =>
+      expect(client.getState()).toEqual({
+        status: 'authenticated',
+        data: aliceSession,
+        serviceAvailable: true,
+      }),
+    );
     expect(seen).toEqual(['authenticated']);
   });
 
   it('treats a 404 (no /api/auth on the server yet) as unauthenticated and remembers the service is missing', async () => {
     sessionAnswer = { status: 404, body: { code: 'NOT_FOUND' } };
     const client = started();
-    await waitFor(() => expect(client.getState()).toEqual({ status: 'unauthenticated', data: null, serviceAvailable: false }));
+    await waitFor(() =>
+      expect(client.getState()).toEqual({ status: 'unauthenticated', data: null, serviceAvailable: false }),
+    );
     expect(logged).toEqual([]);
   });
 
@@ -116,7 +141,9 @@ describe('the session client (§4 session status)', () => {
     expect(otherTab.getState().status).toBe('unauthenticated');
     await waitFor(() => expect(thisTab.getState().status).toBe('unauthenticated'));
     const signOut = api.calls.find((call) => call.path === '/auth/signout');
-    expect(new URLSearchParams(signOut?.body as string).toString()).toBe('csrfToken=csrf-1&callbackUrl=http%3A%2F%2Flocalhost%2Fde&json=true');
+    expect(new URLSearchParams(signOut?.body as string).toString()).toBe(
+      'csrfToken=csrf-1&callbackUrl=http%3A%2F%2Flocalhost%2Fde&json=true',
+    );
   });
 
   it('refetches on a poll when an interval is set', async () => {
@@ -130,17 +157,31 @@ describe('the session client (§4 session status)', () => {
     const client = started();
     await waitFor(() => expect(client.getState().status).toBe('authenticated'));
     await client.update({ language: 'fr' });
-    expect(api.calls.find((call) => call.method === 'POST' && call.path === '/auth/session')?.body).toEqual({ csrfToken: 'csrf-1', data: { language: 'fr' } });
+    expect(api.calls.find((call) => call.method === 'POST' && call.path === '/auth/session')?.body).toEqual({
+      csrfToken: 'csrf-1',
+      data: { language: 'fr' },
+    });
     expect(client.getState().data).toEqual({ ...aliceSession, language: 'fr' });
   });
 
   it('signs in with credentials, reads the error from the returned url and refetches', async () => {
     const client = started();
     await waitFor(() => expect(client.getState().status).toBe('unauthenticated'));
-    const result = await client.signIn('credentials', { email: 'alice@example.ch' }, { callbackUrl: 'http://localhost/de/orders', credentials: true });
+    const result = await client.signIn(
+      'credentials',
+      { email: 'alice@example.ch' },
+      { callbackUrl: 'http://localhost/de/orders', credentials: true },
+    );
     expect(result.error).toBe('CredentialsSignin');
-    const body = new URLSearchParams(api.calls.find((call) => call.path === '/auth/callback/credentials')?.body as string);
-    expect(Object.fromEntries(body)).toEqual({ email: 'alice@example.ch', csrfToken: 'csrf-1', callbackUrl: 'http://localhost/de/orders', json: 'true' });
+    const body = new URLSearchParams(
+      api.calls.find((call) => call.path === '/auth/callback/credentials')?.body as string,
+    );
+    expect(Object.fromEntries(body)).toEqual({
+      email: 'alice@example.ch',
+      csrfToken: 'csrf-1',
+      callbackUrl: 'http://localhost/de/orders',
+      json: 'true',
+    });
     expect(sessionCalls()).toBe(2);
   });
 

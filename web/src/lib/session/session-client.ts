@@ -50,13 +50,19 @@ export interface SessionClient {
   start(): () => void;
   refetch(): Promise<void>;
   update(data: unknown): Promise<void>;
-  signIn(provider: string, fields?: Record<string, string>, options?: { callbackUrl?: string; credentials?: boolean }): Promise<{ url: string; error: string | null }>;
+  signIn(
+    provider: string,
+    fields?: Record<string, string>,
+    options?: { callbackUrl?: string; credentials?: boolean },
+  ): Promise<{ url: string; error: string | null }>;
   signOut(callbackUrl?: string): Promise<string>;
 }
 
-const hasData = (body: unknown): body is SessionData => typeof body === 'object' && body !== null && Object.keys(body).length > 0;
+const hasData = (body: unknown): body is SessionData =>
+  typeof body === 'object' && body !== null && Object.keys(body).length > 0;
 
-const defaultChannel = (): SignalChannel | undefined => (typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(SESSION_SIGNAL));
+const defaultChannel = (): SignalChannel | undefined =>
+  typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(SESSION_SIGNAL);
 
 export function createSessionClient(options: SessionClientOptions = {}): SessionClient {
   const basePath = options.basePath ?? '/api/auth';
@@ -74,7 +80,11 @@ export function createSessionClient(options: SessionClientOptions = {}): Session
     setState({ status: data ? 'authenticated' : 'unauthenticated', data, serviceAvailable });
 
   const call = (path: string, init?: RequestInit) =>
-    fetch(`${basePath}${path}`, { credentials: 'same-origin', ...init, headers: { accept: 'application/json', ...options.headers?.(), ...init?.headers } });
+    fetch(`${basePath}${path}`, {
+      credentials: 'same-origin',
+      ...init,
+      headers: { accept: 'application/json', ...options.headers?.(), ...init?.headers },
+    });
 
   const refetch = async () => {
     const fetchNumber = ++latestFetch;
@@ -108,7 +118,11 @@ export function createSessionClient(options: SessionClientOptions = {}): Session
   };
 
   const postForm = async (path: string, fields: Record<string, string>) => {
-    const response = await call(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ ...fields, json: 'true' }).toString() });
+    const response = await call(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ ...fields, json: 'true' }).toString(),
+    });
     return (await response.json()) as { url?: string };
   };
 
@@ -135,7 +149,9 @@ export function createSessionClient(options: SessionClientOptions = {}): Session
       channel?.addEventListener('message', () => void refetch());
       document.addEventListener('visibilitychange', onVisible);
       window.addEventListener('storage', onStorage);
-      const poll = options.pollIntervalMs ? setInterval(() => void refetch(), options.pollIntervalMs) : undefined;
+      const poll = options.pollIntervalMs
+        ? setInterval(() => void refetch(), options.pollIntervalMs)
+        : undefined;
       return () => {
         document.removeEventListener('visibilitychange', onVisible);
         window.removeEventListener('storage', onStorage);
@@ -147,7 +163,11 @@ export function createSessionClient(options: SessionClientOptions = {}): Session
     },
     refetch,
     async update(data) {
-      const response = await call('/session', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ csrfToken: await csrfToken(), data }) });
+      const response = await call('/session', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ csrfToken: await csrfToken(), data }),
+      });
       const body: unknown = response.ok ? await response.json().catch(() => null) : null;
       latestFetch += 1;
       settle(hasData(body) ? body : null, true);

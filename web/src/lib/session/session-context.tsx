@@ -1,10 +1,21 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { createSessionClient, type SessionClient, type SessionClientOptions, type SessionState } from './session-client';
+import {
+  createSessionClient,
+  type SessionClient,
+  type SessionClientOptions,
+  type SessionState,
+} from './session-client';
 
 const SessionClientContext = createContext<SessionClient | null>(null);
 
 /** One session client per app: started on mount, stopped on unmount. */
-export function SessionProvider({ options, children }: { options?: SessionClientOptions; children: ReactNode }) {
+export function SessionProvider({
+  options,
+  children,
+}: {
+  options?: SessionClientOptions;
+  children: ReactNode;
+}) {
   const [client] = useState(() => createSessionClient(options));
   useEffect(() => client.start(), [client]);
   return <SessionClientContext.Provider value={client}>{children}</SessionClientContext.Provider>;
