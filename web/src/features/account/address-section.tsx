@@ -1,6 +1,7 @@
 import { isLanguage } from '@alpenpass/contracts/src/language-codes';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { Announcement } from '../../components/announcement';
 import {
   useAddAddressMutation,
   useChangeAddressMutation,
@@ -55,11 +56,7 @@ export function AddressSection() {
           {intl.formatMessage(accountMessages.loadFailed)}
         </p>
       )}
-      {notice && (
-        <p role="status" className="notice-success">
-          {notice}
-        </p>
-      )}
+      {notice && <Announcement text={notice} />}
       {addresses && addresses.length === 0 && editing !== 'new' && (
         <p className="empty-state">{intl.formatMessage(addressMessages.none)}</p>
       )}

@@ -91,14 +91,21 @@ export const accountApi = api.injectEndpoints({
     }),
     getPersons: build.query<Person[], void>({
       query: () => '/users/persons',
-      providesTags: (persons = []) => [{ type: 'Person', id: LIST_TAG_ID }, ...persons.map((person) => ({ type: 'Person' as const, id: person.id }))],
+      providesTags: (persons = []) => [
+        { type: 'Person', id: LIST_TAG_ID },
+        ...persons.map((person) => ({ type: 'Person' as const, id: person.id })),
+      ],
     }),
     addPerson: build.mutation<Person, PersonInput>({
       query: (body) => ({ url: '/users/persons', method: 'POST', body }),
       invalidatesTags: [{ type: 'Person', id: LIST_TAG_ID }],
     }),
     changePerson: build.mutation<Person, { personId: number; changes: PersonInput }>({
-      query: ({ personId, changes }) => ({ url: `/users/persons/${personId}`, method: 'PATCH', body: changes }),
+      query: ({ personId, changes }) => ({
+        url: `/users/persons/${personId}`,
+        method: 'PATCH',
+        body: changes,
+      }),
       invalidatesTags: (_person, _error, { personId }) => [{ type: 'Person', id: personId }],
     }),
     removePerson: build.mutation<void, number>({
@@ -107,14 +114,21 @@ export const accountApi = api.injectEndpoints({
     }),
     getAddresses: build.query<Address[], void>({
       query: () => '/users/addresses',
-      providesTags: (addresses = []) => [{ type: 'Address', id: LIST_TAG_ID }, ...addresses.map((address) => ({ type: 'Address' as const, id: address.id }))],
+      providesTags: (addresses = []) => [
+        { type: 'Address', id: LIST_TAG_ID },
+        ...addresses.map((address) => ({ type: 'Address' as const, id: address.id })),
+      ],
     }),
     addAddress: build.mutation<Address, AddressInput>({
       query: (body) => ({ url: '/users/addresses', method: 'POST', body }),
       invalidatesTags: [{ type: 'Address', id: LIST_TAG_ID }],
     }),
     changeAddress: build.mutation<Address, { addressId: number; changes: Partial<AddressInput> }>({
-      query: ({ addressId, changes }) => ({ url: `/users/addresses/${addressId}`, method: 'PATCH', body: changes }),
+      query: ({ addressId, changes }) => ({
+        url: `/users/addresses/${addressId}`,
+        method: 'PATCH',
+        body: changes,
+      }),
       invalidatesTags: (_address, _error, { addressId }) => [{ type: 'Address', id: addressId }],
     }),
     removeAddress: build.mutation<void, number>({

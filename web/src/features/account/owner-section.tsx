@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { Announcement } from '../../components/announcement';
 import {
   useChangeOwnerMutation,
   useCreateOwnerMutation,
@@ -33,11 +34,7 @@ export function OwnerSection({ rules }: { rules: PersonFieldRules }) {
           {intl.formatMessage(accountMessages.loadFailed)}
         </p>
       )}
-      {saved && (
-        <p role="status" className="notice-success">
-          {intl.formatMessage(accountMessages.saved)}
-        </p>
-      )}
+      {saved && <Announcement text={intl.formatMessage(accountMessages.saved)} />}
       {missing && (
         <>
           <p>{intl.formatMessage(accountMessages.ownerMissing)}</p>

@@ -74,7 +74,7 @@ describe('the persons page', () => {
     expect(document.activeElement).toBe(screen.getByLabelText(/Last name/));
     send(/Last name/, 'Alpin');
     fireEvent.click(within(form).getByRole('button', { name: 'Add a person' }));
-    expect(await screen.findByText('The person was added.')).toBeTruthy();
+    expect(await screen.findByText('The person was added.')).toBe(document.activeElement);
     expect(await screen.findByRole('heading', { level: 3, name: 'Luca Alpin' })).toBeTruthy();
     expect(lastCall('POST', '/users/persons')?.body).toEqual({
       firstName: 'Luca',
@@ -128,7 +128,7 @@ describe('the persons page', () => {
     });
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Mila Alpin' }));
-    expect(await screen.findByText('The person was deleted.')).toBeTruthy();
+    expect(await screen.findByText('The person was deleted.')).toBe(document.activeElement);
     await waitFor(() => expect(screen.queryByRole('heading', { level: 3, name: 'Mila Alpin' })).toBeNull());
     expect(lastCall('DELETE', '/users/persons/2')).toBeTruthy();
   });

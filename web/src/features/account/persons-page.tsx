@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { Announcement } from '../../components/announcement';
 import { SimplePage } from '../../components/simple-page';
 import { RequireSession } from '../../lib/session/require-session';
 import { AccountLinks } from '../../components/account-links';
@@ -113,11 +114,7 @@ function Persons() {
           {intl.formatMessage(accountMessages.loadFailed)}
         </p>
       )}
-      {notice && (
-        <p role="status" className="notice-success">
-          {notice}
-        </p>
-      )}
+      {notice && <Announcement text={notice} />}
       {persons && persons.length === 0 && (
         <p className="empty-state">{intl.formatMessage(personsMessages.none)}</p>
       )}

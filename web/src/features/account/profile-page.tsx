@@ -12,7 +12,10 @@ function Profile() {
   const intl = useIntl();
   const { schema, failed } = useFieldRules();
   return (
-    <SimplePage title={intl.formatMessage(accountMessages.profileTitle)} description={intl.formatMessage(accountMessages.profileDescription)}>
+    <SimplePage
+      title={intl.formatMessage(accountMessages.profileTitle)}
+      description={intl.formatMessage(accountMessages.profileDescription)}
+    >
       <AccountLinks />
       {failed && (
         <p role="alert" className="notice-problem">

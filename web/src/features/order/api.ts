@@ -37,8 +37,14 @@ export const orderApi = api.injectEndpoints({
       providesTags: (_order, _error, orderId) => [{ type: 'Order', id: orderId }],
     }),
     listOrders: build.query<OrderPage, OrderListArgs>({
-      query: ({ page, limit, status }) => ({ url: '/orders', params: { page, limit, ...(status.length ? { status: status.join(',') } : {}) } }),
-      providesTags: (result) => [{ type: 'Order', id: LIST_TAG_ID }, ...(result?.items ?? []).map((order) => ({ type: 'Order' as const, id: order.id }))],
+      query: ({ page, limit, status }) => ({
+        url: '/orders',
+        params: { page, limit, ...(status.length ? { status: status.join(',') } : {}) },
+      }),
+      providesTags: (result) => [
+        { type: 'Order', id: LIST_TAG_ID },
+        ...(result?.items ?? []).map((order) => ({ type: 'Order' as const, id: order.id })),
+      ],
     }),
   }),
 });
