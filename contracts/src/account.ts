@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addressPurpose, type AddressPurpose } from './domain/address';
-import { gender, type ConfigurablePersonField, type Gender } from './domain/person';
+import { configurablePersonField, gender, type ConfigurablePersonField, type Gender } from './domain/person';
 import { languageWithFallback } from './languages';
 import { alpha3CountryCode } from './validators/country-code';
 import { birthdateString } from './validators/dates';
@@ -112,3 +112,8 @@ export type AccountEvent =
 export const accountStreamName = (accountId: string) => `account-${accountId}`;
 
 export type { ConfigurablePersonField };
+
+/** GET /accounts/persons/schema: which person fields a form asks for (required) and never shows (disabled). */
+const fieldRulesDto = z.object({ required: z.array(configurablePersonField), disabled: z.array(configurablePersonField) });
+export const personFieldSchemaDto = z.object({ person: fieldRulesDto, owner: fieldRulesDto });
+export type PersonFieldSchemaDto = z.infer<typeof personFieldSchemaDto>;

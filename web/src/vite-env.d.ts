@@ -9,6 +9,7 @@ interface ImportMetaEnv {
   readonly VITE_ANALYTICS_TAG_MANAGER_URL?: string;
   readonly VITE_ANALYTICS_HEATMAP_URL?: string;
   readonly VITE_ANALYTICS_EVENT_TRACKING_URL?: string;
+  readonly VITE_SESSION_POLL_SECONDS?: string;
 }
 
 interface ImportMeta {

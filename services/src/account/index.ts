@@ -5,6 +5,7 @@ import { accountResourcesOf } from './account-resources';
 import { addressesRouter, personsRouter } from './api';
 import { createAccountService, type AccountService } from './account-service';
 import { keycardResources } from '../keycard';
+import { personSchemaRouter } from './person-schema-api';
 
 export { createAccountService, type AccountService } from './account-service';
 export { accountResourcesOf } from './account-resources';
@@ -12,7 +13,7 @@ export { accountResourcesOf } from './account-resources';
 /** The account context (docs/account.md): a customer's persons, owner and addresses. */
 export function accountContext(deps: ContextDeps): ContextModule & { service: AccountService } {
   const service = accountService(deps);
-  return { name: 'account', routers: [personsRouter(service), addressesRouter(service)], service };
+  return { name: 'account', routers: [personsRouter(service), addressesRouter(service), personSchemaRouter(deps.config.personFieldRules)], service };
 }
 
 const accountService = (deps: ContextDeps) => createAccountService({ store: deps.store, knex: deps.knex, personFieldRules: deps.config.personFieldRules });

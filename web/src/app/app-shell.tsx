@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { languages, type Language } from '@alpenpass/contracts/src/language-codes';
 import { PrefetchNavLink } from '../components/prefetch-nav-link';
+import { withPageToken } from '../lib/session/page-token';
 import { basketMessages } from '../features/basket/messages';
 import { useBasketState } from '../features/basket/state/basket-store';
 import { shellMessages } from './shell-messages';
@@ -35,7 +36,7 @@ export function AppShell({ locale, children }: { locale: Language; children: Rea
           <PrefetchNavLink to={`/${locale}/basket`} prefetch={() => import('../features/basket/page/basket-page')}>
             {basketCount > 0 ? intl.formatMessage(basketMessages.navLinkWithCount, { count: basketCount }) : intl.formatMessage(basketMessages.navLink)}
           </PrefetchNavLink>
-          <PrefetchNavLink to={`/${locale}/profile`} prefetch={() => import('../features/account/profile-page')}>
+          <PrefetchNavLink to={withPageToken(`/${locale}/profile`, search)} prefetch={() => import('../features/account/profile-page')}>
             {intl.formatMessage(shellMessages.profileLink)}
           </PrefetchNavLink>
         </nav>

@@ -72,7 +72,7 @@ describe('locale routes', () => {
 
   it.each([
     ['/en/auth/link', 'Link your accounts'],
-    ['/en/profile', 'My account'],
+    ['/en/auth-selector', 'Sign in'],
     ['/fr/profilev2/reactivate', 'Réactiver votre compte'],
   ])('%s has its page', async (path, title) => {
     renderAt(path);

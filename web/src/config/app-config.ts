@@ -21,9 +21,17 @@ export interface AppConfig {
   apiVersion: string;
   errorReporting: { dsn?: string; tunnel?: string };
   analytics: AnalyticsScripts;
+  /** §4: the session is refetched on this interval too; 0: no poll */
+  sessionPollSeconds: number;
 }
 
 const present = (value: string | undefined): string | undefined => (value && value.trim() ? value.trim() : undefined);
+
+/** A whole number of seconds above zero, else no poll. */
+function pollSeconds(value: string | undefined): number {
+  const seconds = Number(present(value) ?? 0);
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : 0;
+}
 
 export function appConfigFrom(env: BuildEnv): AppConfig {
   return {
@@ -37,5 +45,6 @@ export function appConfigFrom(env: BuildEnv): AppConfig {
       heatmapUrl: present(env.heatmapUrl),
       eventTrackingUrl: present(env.eventTrackingUrl),
     },
+    sessionPollSeconds: pollSeconds(env.sessionPollSeconds),
   };
 }

@@ -14,4 +14,10 @@ describe('the SPA configuration', () => {
     expect(config.errorReporting.dsn).toBe('https://k@errors.example/42');
     expect(config.analytics.tagManagerUrl).toBeUndefined();
   });
+
+  it('polls the session only when a whole number of seconds is configured', () => {
+    expect(appConfigFrom({}).sessionPollSeconds).toBe(0);
+    expect(appConfigFrom({ sessionPollSeconds: '300' }).sessionPollSeconds).toBe(300);
+    expect(appConfigFrom({ sessionPollSeconds: 'soon' }).sessionPollSeconds).toBe(0);
+  });
 });

@@ -10,6 +10,7 @@ export interface BuildEnv {
   tagManagerUrl?: string;
   heatmapUrl?: string;
   eventTrackingUrl?: string;
+  sessionPollSeconds?: string;
 }
 
 export const buildEnv: BuildEnv = {
@@ -20,4 +21,5 @@ export const buildEnv: BuildEnv = {
   tagManagerUrl: import.meta.env.VITE_ANALYTICS_TAG_MANAGER_URL,
   heatmapUrl: import.meta.env.VITE_ANALYTICS_HEATMAP_URL,
   eventTrackingUrl: import.meta.env.VITE_ANALYTICS_EVENT_TRACKING_URL,
+  sessionPollSeconds: import.meta.env.VITE_SESSION_POLL_SECONDS,
 };

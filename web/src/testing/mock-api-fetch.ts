@@ -4,7 +4,10 @@ export interface ApiCall {
   /** the path below /api, e.g. /checkout/abc/payment */
   path: string;
   search: string;
+  /** JSON bodies parsed; form-encoded and other bodies as their text */
   body: unknown;
+  /** the Authorization header, when one was sent */
+  authorization: string | null;
 }
 
 export interface ApiAnswer {
@@ -24,6 +27,14 @@ class PageRelativeRequest extends NodeRequest {
   }
 }
 
+const parseBody = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
 /**
  * Replaces fetch at the RTK Query boundary: every API call goes to `handler`, and is recorded.
  * Returns the recorded calls; `restore` puts the real fetch back.
@@ -36,7 +47,7 @@ export function mockApiFetch(handler: ApiHandler): { calls: ApiCall[]; restore: 
     const request = input instanceof Request ? input : new PageRelativeRequest(input, init);
     const url = new URL(request.url);
     const text = await request.text();
-    const call: ApiCall = { method: request.method, path: url.pathname.replace(/^\/api/, ''), search: url.search, body: text ? (JSON.parse(text) as unknown) : null };
+    const call: ApiCall = { method: request.method, path: url.pathname.replace(/^\/api/, ''), search: url.search, body: text ? parseBody(text) : null, authorization: request.headers.get('authorization') };
     calls.push(call);
     const answer = handler(call) ?? { status: 404, body: { code: 'NOT_FOUND', errors: [] } };
     const type = answer.status >= 400 ? 'application/problem+json' : 'application/json';

@@ -1,12 +1,18 @@
 import { isLanguage, type Language } from '@alpenpass/contracts/src/language-codes';
 import { useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { SimplePage } from '../../components/simple-page';
 import { formatMoney } from '../../lib/format/money';
 import { useGetOrderQuery } from './api';
 import { useClearBasketOnceOrdered } from './use-clear-basket-once-ordered';
 import { orderMessages } from './messages';
 import { OrderItemList } from './order-item-list';
+import { OrderAfterSale } from './order-after-sale';
+import { OrderFacts } from './order-facts';
+import { pageToken, tokenDelivery } from '../../lib/api/request-context';
+import { useSession } from '../../lib/session/session-context';
+import { withPageToken } from '../../lib/session/page-token';
+import { ordersMessages } from './orders-messages';
 
 /** /:locale/orders/:orderId[?token=] — status, refno, items and total; a guest's token stays in the address. */
 export default function OrderPage() {
@@ -15,6 +21,9 @@ export default function OrderPage() {
   const language: Language = isLanguage(locale) ? locale : 'de';
   const { data: order, isLoading, error } = useGetOrderQuery(Number(orderId));
   useClearBasketOnceOrdered(order);
+  const { search } = useLocation();
+  const session = useSession();
+  const isCustomer = session.status === 'authenticated' || tokenDelivery(pageToken(`http://page.invalid/${search}`)).bearer !== undefined;
 
   return (
     <SimplePage title={intl.formatMessage(orderMessages.title)} description={intl.formatMessage(orderMessages.description)}>
@@ -31,11 +40,18 @@ export default function OrderPage() {
           <p className={`order-status order-status-${order.status.toLowerCase()}`} role="status">
             {intl.formatMessage(orderMessages[order.status])}
           </p>
+          <OrderFacts order={order} />
           <OrderItemList items={order.items} />
           <p className="basket-total">
             <span>{intl.formatMessage(orderMessages.total)}</span> <strong>{formatMoney(intl, order.total)}</strong>
           </p>
+          <OrderAfterSale order={order} />
         </>
+      )}
+      {isCustomer && (
+        <p>
+          <Link to={withPageToken(`/${language}/orders`, search)}>{intl.formatMessage(ordersMessages.title)}</Link>
+        </p>
       )}
       <p>
         <Link to={`/${language}`}>{intl.formatMessage(orderMessages.backToShop)}</Link>

@@ -1,7 +1,7 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { API_BASE_PATH } from '@alpenpass/contracts/src/api';
 import { parseJsonWithDates } from './revive-dates';
-import { authSelectorUrl, pageToken, shopHeaders, type ShopHeaderSettings } from './request-context';
+import { authSelectorUrl, pageToken, shopHeaders, tokenDelivery, type ShopHeaderSettings } from './request-context';
 
 export type ApiBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
 
@@ -26,8 +26,10 @@ async function readBody(response: Response): Promise<unknown> {
 
 function withToken(args: string | FetchArgs, token: string | undefined): string | FetchArgs {
   const request = typeof args === 'string' ? { url: args } : args;
-  if (!token) return request;
-  return { ...request, params: { ...request.params, token } };
+  const delivery = tokenDelivery(token);
+  if (delivery.bearer) return { ...request, headers: { ...(request.headers as Record<string, string> | undefined), authorization: `Bearer ${delivery.bearer}` } };
+  if (delivery.query) return { ...request, params: { ...request.params, token: delivery.query } };
+  return request;
 }
 
 /** The one way the SPA talks to the API: shop headers, the page token, dates revived, 401 → sign-in. */

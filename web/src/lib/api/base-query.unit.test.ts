@@ -99,6 +99,16 @@ describe('the API base query', () => {
     expect(new URL(seen[1]!.url, origin).searchParams.has('token')).toBe(false);
   });
 
+  it('sends a signed customer token as a bearer header instead of the query', async () => {
+    await setup('https://shop.example/de/orders?token=eyJhbGciOi.eyJzdWIiOi.c2lnbmF0dXJl').query('/things');
+    expect(seen[0]!.headers.authorization).toBe('Bearer eyJhbGciOi.eyJzdWIiOi.c2lnbmF0dXJl');
+    expect(new URL(seen[0]!.url, origin).searchParams.has('token')).toBe(false);
+    seen = [];
+    await setup('https://shop.example/de/orders/4?token=abc-guest_token').query('/things');
+    expect(seen[0]!.headers.authorization).toBeUndefined();
+    expect(new URL(seen[0]!.url, origin).searchParams.get('token')).toBe('abc-guest_token');
+  });
+
   it('sends the browser to the auth selector on a 401, without retrying', async () => {
     const { query, visited } = setup('https://shop.example/fr/profile?tab=2');
     const result = await query('/secret');

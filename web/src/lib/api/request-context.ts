@@ -26,3 +26,17 @@ export function pageToken(pageUrl: string): string | undefined {
 export function authSelectorUrl(currentUrl: string): string {
   return `/auth-selector?error=AUTH_ERROR&returnTo=${encodeURIComponent(currentUrl)}`;
 }
+
+/** A signed access token (header.payload.signature, base64url), as `npm run token -- customer <id>` mints. */
+const signedTokenShape = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+
+/**
+ * How the page token reaches the API. The server authenticates customers by an Authorization bearer
+ * header only, and reads a guest order's access token from the query: so a signed customer token is
+ * sent as a bearer (not in the address, where it would be logged and exceed the query's length
+ * limit), any other token as the `token` query parameter (§7).
+ */
+export function tokenDelivery(token: string | undefined): { bearer?: string; query?: string } {
+  if (!token) return {};
+  return signedTokenShape.test(token) ? { bearer: token } : { query: token };
+}

@@ -1,0 +1,19 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const repositoryRoot = join(__dirname, '..', '..');
+
+/**
+ * A customer's bearer token for `accountId`, minted as a developer would (`npm run token -- customer
+ * <accountId>`) with the embedded identity provider's key that the shop started by shop-process.ts uses.
+ */
+export function mintCustomerToken(accountId: string): string {
+  const output = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'services/src/cli/mint-token.ts', 'customer', accountId],
+    { cwd: repositoryRoot, encoding: 'utf8' },
+  );
+  const token = output.trim().split('\n').at(-1) ?? '';
+  if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) throw new Error(`npm run token gave no token:\n${output}`);
+  return token;
+}

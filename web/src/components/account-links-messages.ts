@@ -1,0 +1,8 @@
+import { defineMessages } from 'react-intl';
+
+export const accountLinksMessages = defineMessages({
+  accountLinks: { id: 'account.links.label', defaultMessage: 'In your account' },
+  ordersLink: { id: 'account.links.orders', defaultMessage: 'My orders' },
+  personsLink: { id: 'account.links.persons', defaultMessage: 'Persons' },
+  profileLink: { id: 'account.links.profile', defaultMessage: 'My details and addresses' },
+});

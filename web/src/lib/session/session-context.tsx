@@ -1,0 +1,34 @@
+import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  createSessionClient,
+  type SessionClient,
+  type SessionClientOptions,
+  type SessionState,
+} from './session-client';
+
+const SessionClientContext = createContext<SessionClient | null>(null);
+
+/** One session client per app: started on mount, stopped on unmount. */
+export function SessionProvider({
+  options,
+  children,
+}: {
+  options?: SessionClientOptions;
+  children: ReactNode;
+}) {
+  const [client] = useState(() => createSessionClient(options));
+  useEffect(() => client.start(), [client]);
+  return <SessionClientContext.Provider value={client}>{children}</SessionClientContext.Provider>;
+}
+
+export function useSessionClient(): SessionClient {
+  const client = useContext(SessionClientContext);
+  if (!client) throw new Error('useSession needs a SessionProvider above it.');
+  return client;
+}
+
+/** The session state (§4), re-rendered on every change. */
+export function useSession(): SessionState {
+  const client = useSessionClient();
+  return useSyncExternalStore(client.subscribe, client.getState);
+}
