@@ -6,6 +6,7 @@ import { capacityContext } from './capacity';
 import { catalogueContext } from './catalogue';
 import { channelContext } from './channel';
 import { checkoutContext } from './checkout';
+import { orderMailContext } from './order-mail';
 import { pricingContext } from './pricing';
 
 /** Every bounded context of the shop, in the order their routes are mounted. Add one line per context. */
@@ -18,4 +19,5 @@ export const contextFactories: ContextFactory[] = [
   accountContext,
   (deps) => basketContext(deps, { accounts: accountResources(deps) }),
   (deps) => checkoutContext(deps, { accounts: accountResources(deps), basket: basketContext(deps, { accounts: accountResources(deps) }).service }),
+  (deps) => orderMailContext(deps),
 ];

@@ -22,3 +22,4 @@ export { createPriceGenerationActivities, type PriceGenerationDependencies, type
 export * from './checkout/client';
 export * from './checkout/workflow';
 export { createCheckoutActivities, type CheckoutDependencies, type CheckoutOrderStatus } from './checkout/activities';
+export * from './order-mails/activities';
