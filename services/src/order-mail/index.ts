@@ -1,6 +1,6 @@
 import { findProduct } from '@alpenpass/projections/src/catalogue';
 import type { ContextDeps, ContextModule } from '../context-module';
-import { loadMailSettings } from '../platform/mail/mail-settings';
+import { loadMailSettings, type MailSettings } from '../platform/mail/mail-settings';
 import { createSmtpMailer, type Mailer } from '../platform/mail/mailer';
 import { createOrderMailService, type OrderMailService } from './order-mail-service';
 import { accountRecipients, checkoutConditionRecipients, firstRecipient, type AccountContacts, type OrderMailRecipients } from './recipients';
@@ -11,6 +11,8 @@ export type { AccountContacts, OrderMailRecipient, OrderMailRecipients } from '.
 export type { MailAttachment, TicketAttachments } from './ticket-attachments';
 
 export interface OrderMailOptions {
+  /** default: SMTP_URL and MAIL_FROM from the environment */
+  settings?: MailSettings;
   /** default: SMTP to SMTP_URL from MAIL_FROM */
   mailer?: Mailer;
   /** the tickets context's PDFs for the confirmation mail (default: none yet) */
@@ -24,7 +26,7 @@ export interface OrderMailOptions {
 /** Order mails (docs/mails.md): reservation, confirmation, cancellation and refund, sent by the worker's
  * `sendOrderMail` activity, each at most once per event. */
 export function orderMailContext(deps: ContextDeps, options: OrderMailOptions = {}): ContextModule & { mails: OrderMailService } {
-  const settings = loadMailSettings();
+  const settings = options.settings ?? loadMailSettings();
   const recipients =
     options.recipients ??
     firstRecipient(...(options.accountContacts ? [accountRecipients(options.accountContacts)] : []), checkoutConditionRecipients(deps.store));
