@@ -6,6 +6,7 @@ import { capacityContext } from './capacity';
 import { catalogueContext } from './catalogue';
 import { channelContext } from './channel';
 import { checkoutContext } from './checkout';
+import { exportContext } from './export';
 import { orderMailContext } from './order-mail';
 import { pricingContext } from './pricing';
 
@@ -20,4 +21,5 @@ export const contextFactories: ContextFactory[] = [
   (deps) => basketContext(deps, { accounts: accountResources(deps) }),
   (deps) => checkoutContext(deps, { accounts: accountResources(deps), basket: basketContext(deps, { accounts: accountResources(deps) }).service }),
   (deps) => orderMailContext(deps),
+  exportContext,
 ];

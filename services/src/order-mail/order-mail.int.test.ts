@@ -60,7 +60,7 @@ function item(itemId: string, quantity: number, unit: number): OrderItemRecord {
     quantity,
     attributes: {},
     personalization: null,
-    unitPrice: { amount: unit, currency: 'CHF', source: 'BASE' },
+    unitPrice: { amount: unit, currency: 'CHF', source: 'basePrice' },
     price: { amount: unit * quantity, currency: 'CHF' },
   };
 }
