@@ -131,7 +131,8 @@ describe('GET /api/admin/exports/{template}', () => {
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(response.body as Buffer);
+    const body = response.body as Buffer;
+    await workbook.xlsx.load(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer);
     const sheet = workbook.getWorksheet('order_grouped')!;
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual(['order_date', 'order_id', 'refno', 'order_type', 'order_status', 'payment_status', 'payment_method', 'paid_date', 'customer', 'lines', 'quantity', 'total', 'currency']);
