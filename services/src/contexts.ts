@@ -8,6 +8,7 @@ import { channelContext } from './channel';
 import { checkoutContext } from './checkout';
 import { exportContext } from './export';
 import { orderMailContext } from './order-mail';
+import { orderCommentContext } from './order/comment-api';
 import { pricingContext } from './pricing';
 
 /** Every bounded context of the shop, in the order their routes are mounted. Add one line per context. */
@@ -22,4 +23,5 @@ export const contextFactories: ContextFactory[] = [
   (deps) => checkoutContext(deps, { accounts: accountResources(deps), basket: basketContext(deps, { accounts: accountResources(deps) }).service }),
   (deps) => orderMailContext(deps),
   exportContext,
+  orderCommentContext,
 ];
