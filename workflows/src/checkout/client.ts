@@ -1,12 +1,13 @@
 import { taskQueues } from '@alpenpass/contracts';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { SignalDefinition } from '@temporalio/workflow';
+import type { OrderMailOptions } from '../order-mails/activities';
 import { checkoutStateQuery, checkoutWorkflow, checkoutWorkflowId, orderPaidSignal, orderReservedSignal, type CheckoutWorkflowState } from './workflow';
 
 /** Starts the order's checkout workflow; once one ran or runs for the order this is a no-op. */
 export async function startCheckoutWorkflow(
   client: Client,
-  input: { orderId: number; basketId: string; paymentTimeoutMs?: number; paymentPollMs?: number },
+  input: { orderId: number; basketId: string; paymentTimeoutMs?: number; paymentPollMs?: number; mails?: OrderMailOptions },
   options: { taskQueue?: string } = {},
 ): Promise<void> {
   try {

@@ -42,7 +42,17 @@ export function createOrderMailActivities(dependencies: Partial<OrderMailDepende
   return {
     async sendOrderMail(request: OrderMailRequest): Promise<OrderMailOutcome> {
       if (!dependencies.sendOrderMail) throw ApplicationFailure.nonRetryable('The worker was started without sendOrderMail', 'MissingDependency');
-      const outcome = await dependencies.sendOrderMail(request);
+      let outcome: OrderMailOutcome;
+      try {
+        outcome = await dependencies.sendOrderMail(request);
+      } catch (error) {
+        // a permanent SMTP refusal (5xx: unknown mailbox, rejected sender) fails the same way on every retry
+        const responseCode = (error as { responseCode?: unknown }).responseCode;
+        if (typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600) {
+          throw ApplicationFailure.nonRetryable(`the mail relay refused the ${request.kind} mail of order ${request.orderId}: ${(error as Error).message}`, 'MailRefused');
+        }
+        throw error;
+      }
       log.info('order mail', { orderId: request.orderId, kind: request.kind, outcome });
       return outcome;
     },
