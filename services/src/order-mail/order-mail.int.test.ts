@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { orderStreamName, type Language, type OrderItemRecord } from '@alpenpass/contracts';
+import { checkoutStreamName, orderStreamName, type Language, type OrderItemRecord } from '@alpenpass/contracts';
 import type { OrderMailRequest } from '@alpenpass/workflows';
 import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
@@ -9,7 +9,7 @@ import { createSmtpMailer } from '../platform/mail/mailer';
 import { loadMailSettings } from '../platform/mail/mail-settings';
 import { mailAttachment, mailsWithMessageId, waitForMail } from '../platform/testing/mailpit';
 import { createOrderMailService, orderMailMessageId, type OrderMailService } from './order-mail-service';
-import type { OrderMailRecipient } from './recipients';
+import { accountRecipients, checkoutConditionRecipients, firstRecipient, type OrderMailRecipient } from './recipients';
 import { findSentMail } from './sent-mails';
 
 /** Order mails over real SMTP into the local Mailpit, read back through its JSON API. Each run uses a
@@ -181,5 +181,26 @@ describe('order mails through SMTP into Mailpit', () => {
     // an explicit recipient (an admin order's address) is used as given
     expect(await mails.sendOrderMail({ orderId, kind: 'confirmation', recipient: { email: 'desk@example.com', language: 'en' } })).toBe('sent');
     expect((await waitForMail(messageIdOf({ orderId, kind: 'confirmation' }))).To[0]!.Address).toBe('desk@example.com');
+  });
+});
+
+describe('who gets the mail', () => {
+  it('the account contact first, else the checkout conditions e-mail; other languages fall back to de; nothing plausible, nobody', async () => {
+    const checkoutId = randomUUID();
+    await store.append(
+      checkoutStreamName(checkoutId),
+      [
+        { type: 'CheckoutStarted', data: { checkoutId, basketId: randomUUID(), accountId: null, orderId: 5 } },
+        { type: 'CheckoutConditionsSubmitted', data: { checkoutId, formValues: { acceptTerms: true, email: ' guest@example.com ', language: 'fr' } } },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    const contacts = new Map([['acc-1', { email: 'owner@example.com', language: 'it' }], ['acc-2', { email: 'not an address', language: 'en' }]]);
+    const recipientOf = firstRecipient(accountRecipients(async (accountId) => contacts.get(accountId) ?? null), checkoutConditionRecipients(store));
+
+    expect(await recipientOf({ orderId: 5, accountId: null, checkoutId })).toEqual({ email: 'guest@example.com', language: 'fr' });
+    expect(await recipientOf({ orderId: 5, accountId: 'acc-1', checkoutId })).toEqual({ email: 'owner@example.com', language: 'de' });
+    expect(await recipientOf({ orderId: 5, accountId: 'acc-2', checkoutId })).toEqual({ email: 'guest@example.com', language: 'fr' });
+    expect(await recipientOf({ orderId: 6, accountId: 'acc-2', checkoutId: randomUUID() })).toBeNull();
   });
 });
