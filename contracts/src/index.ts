@@ -60,3 +60,5 @@ export * from './subscription';
 export * from './keycard-formats';
 export * from './keycard';
 export * from './feature-flag-audience';
+export * from './exports';
+export * from './order-comment';

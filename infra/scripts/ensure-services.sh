@@ -30,3 +30,5 @@ fi
 log "NATS answers on $nats_hostport"
 
 bash "$here/ensure-temporal.sh"
+
+bash "$here/ensure-mailpit.sh"

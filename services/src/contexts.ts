@@ -9,6 +9,9 @@ import { checkoutContext } from './checkout';
 import { paymentDetailContext } from './payment-detail';
 import { subscriptionContext } from './subscription';
 import { keycardContext } from './keycard';
+import { exportContext } from './export';
+import { orderMailContext } from './order-mail';
+import { orderCommentContext } from './order/comment-api';
 import { pricingContext } from './pricing';
 
 function checkoutOf(deps: ContextDeps) {
@@ -32,4 +35,7 @@ export const contextFactories: ContextFactory[] = [
   paymentDetailContext,
   checkoutOf,
   (deps) => subscriptionContext(deps, { orders: checkoutOf(deps).orders }),
+  (deps) => orderMailContext(deps),
+  exportContext,
+  orderCommentContext,
 ];

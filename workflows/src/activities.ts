@@ -1,5 +1,6 @@
 import { createBasketHoldActivities, type BasketHoldDependencies } from './basket-hold/activities';
 import { createCheckoutActivities, type CheckoutDependencies } from './checkout/activities';
+import { createOrderMailActivities, type OrderMailDependencies } from './order-mails/activities';
 import { createPriceGenerationActivities, type PriceGenerationDependencies } from './price-generation/activities';
 import { createSubscriptionActivities, type SubscriptionDependencies } from './subscription/activities';
 import { createKeycardRevalidationActivities, type KeycardRevalidationDependencies } from './keycard-revalidation/activities';
@@ -9,7 +10,8 @@ export type ActivityDependencies = BasketHoldDependencies &
   Partial<PriceGenerationDependencies> &
   Partial<CheckoutDependencies> &
   Partial<SubscriptionDependencies> &
-  Partial<KeycardRevalidationDependencies>;
+  Partial<KeycardRevalidationDependencies> &
+  Partial<OrderMailDependencies>;
 
 /** Every activity the worker offers, built over the injected dependencies. */
 export function createActivities(dependencies: ActivityDependencies) {
@@ -19,5 +21,6 @@ export function createActivities(dependencies: ActivityDependencies) {
     ...createCheckoutActivities(dependencies),
     ...createSubscriptionActivities(dependencies),
     ...createKeycardRevalidationActivities(dependencies),
+    ...createOrderMailActivities(dependencies),
   };
 }

@@ -28,3 +28,4 @@ export { createSubscriptionActivities, type SubscriptionDependencies } from './s
 export * from './keycard-revalidation/client';
 export { keycardRevalidationWorkflow } from './keycard-revalidation/workflow';
 export { createKeycardRevalidationActivities, type KeycardRevalidationDependencies } from './keycard-revalidation/activities';
+export * from './order-mails/activities';

@@ -9,6 +9,7 @@ import { accountSequencesMigration } from './008-account-sequences';
 import { orderSequencesMigration } from './007-order-sequences';
 import { keycardsMigration } from './013-keycards';
 import { paymentDetailIdsMigration } from './015-payment-detail-ids';
+import { sentMailsMigration } from './010-sent-mails';
 
 /** Schema migrations of the write side and shared tables, in order. Read-model tables are not here:
  * each projection creates its own (versioned) table so that it can be rebuilt side by side. */
@@ -29,4 +30,5 @@ export const migrations: Migration[] = [
   orderSequencesMigration,
   keycardsMigration,
   paymentDetailIdsMigration,
+  sentMailsMigration,
 ];

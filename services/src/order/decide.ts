@@ -29,7 +29,9 @@ export type OrderCommand =
   | { type: 'ConfirmPayment'; data: { confirmedBy: string; transactionId?: string } }
   /** the payment timeout elapsed: an order nobody paid or reserved is cancelled */
   | { type: 'CancelUnpaidOrder'; data: { reason: 'PAYMENT_TIMEOUT' | 'ABANDONED' } }
-  | { type: 'RecordPlacesBooked'; data: { itemIds: string[] } };
+  | { type: 'RecordPlacesBooked'; data: { itemIds: string[] } }
+  /** staff set the order's comment (§7 PATCH /orders/{id}/comment), whatever the order's status */
+  | { type: 'CommentOrder'; data: { comment: string } };
 
 export const orderNotFound = () => notFound(orderErrorCodes.orderNotFound, 'Order not found.');
 
@@ -147,6 +149,10 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (order.placesBooked) return [];
       if (order.orderStatus !== 'PAID') throw conflict(orderErrorCodes.orderNotOpen, `Order ${order.orderId} is not paid.`);
       return [{ type: 'OrderPlacesBooked', data: { orderId: order.orderId, itemIds: command.data.itemIds } }];
+    }
+    case 'CommentOrder': {
+      const order = placed(state);
+      return order.comment === command.data.comment ? [] : [{ type: 'OrderCommentChanged', data: { orderId: order.orderId, comment: command.data.comment } }];
     }
     default: {
       const unexpected: never = command;

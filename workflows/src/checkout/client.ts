@@ -1,12 +1,13 @@
 import { WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { startOnce } from '../start-once';
 import type { SignalDefinition } from '@temporalio/workflow';
+import type { OrderMailOptions } from '../order-mails/activities';
 import { checkoutStateQuery, checkoutWorkflow, checkoutWorkflowId, orderPaidSignal, orderReservedSignal, type CheckoutWorkflowState } from './workflow';
 
 /** Starts the order's checkout workflow; once one ran or runs for the order this is a no-op. */
 export async function startCheckoutWorkflow(
   client: Client,
-  input: { orderId: number; basketId: string; paymentTimeoutMs?: number; paymentPollMs?: number },
+  input: { orderId: number; basketId: string; paymentTimeoutMs?: number; paymentPollMs?: number; mails?: OrderMailOptions },
   options: { taskQueue?: string } = {},
 ): Promise<void> {
   await startOnce(client, checkoutWorkflow, { workflowId: checkoutWorkflowId(input.orderId), args: [input], taskQueue: options.taskQueue });

@@ -1,5 +1,6 @@
 import { condition, defineQuery, defineSignal, getExternalWorkflowHandle, patched, proxyActivities, setHandler } from '@temporalio/workflow';
 import { basketHoldWorkflowId, checkedOutSignal } from '../basket-hold/workflow';
+import type { OrderMailActivities, OrderMailKind, OrderMailOptions } from '../order-mails/activities';
 import type { CheckoutActivities, CheckoutOrderStatus } from './activities';
 
 /** Default time an order may wait for its payment (CHECKOUT_PAYMENT_TIMEOUT_SECONDS). */
@@ -9,6 +10,7 @@ const defaultRecheckMs = 60 * 60 * 1000;
 /** A pending card payment asks the provider this often (CHECKOUT_PAYMENT_POLL_SECONDS). */
 export const defaultPaymentPollMs = 30 * 1000;
 const cardPaymentPollPatch = 'card-payment-poll';
+const orderMailsPatch = 'order-mails';
 
 export interface CheckoutWorkflowInput {
   orderId: number;
@@ -16,6 +18,8 @@ export interface CheckoutWorkflowInput {
   paymentTimeoutMs?: number;
   recheckMs?: number;
   paymentPollMs?: number;
+  /** which of the order's mails go out (all by default; an admin order may keep some back) */
+  mails?: OrderMailOptions;
 }
 
 export type CheckoutWorkflowState = 'awaitingPayment' | 'reserved' | 'paid' | 'fulfilled' | 'cancelled';
@@ -32,6 +36,22 @@ const activities = proxyActivities<CheckoutActivities>({
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
 });
+
+/** A mail never holds the order up for long: an SMTP relay that stays down for about half an hour
+ * costs the mail (logged by the activity's failure), never the booking or the tickets. */
+const mailActivities = proxyActivities<OrderMailActivities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 10 },
+});
+
+async function sendOrderMail(input: CheckoutWorkflowInput, kind: OrderMailKind, eventKey: string): Promise<void> {
+  if (!patched(orderMailsPatch)) return;
+  try {
+    await mailActivities.sendOrderMail({ orderId: input.orderId, kind, eventKey, options: input.mails });
+  } catch {
+    // the activity's failure is in the history and the worker's log; the order goes on without its mail
+  }
+}
 
 /** One per order (docs/checkout.md): takes over the basket's holds, waits for the payment until the
  * timeout, then cancels (holds released) — or, once paid, books the places and fulfils the order. */
@@ -77,6 +97,7 @@ export async function checkoutWorkflow(input: CheckoutWorkflowInput): Promise<Ch
   if (current() === 'awaitingPayment') {
     apply(await activities.cancelUnpaidOrder({ orderId: input.orderId, basketId: input.basketId }));
   }
+  if (current() === 'reserved') await sendOrderMail(input, 'reservation', 'reserved');
   while (current() === 'reserved') {
     if (!(await condition(() => state !== 'reserved', input.recheckMs ?? defaultRecheckMs))) apply(await activities.readOrderStatus(input.orderId));
   }
@@ -84,5 +105,7 @@ export async function checkoutWorkflow(input: CheckoutWorkflowInput): Promise<Ch
   await activities.bookOrderPlaces(input.orderId);
   await activities.fulfilOrder(input.orderId);
   state = 'fulfilled';
+  // after fulfilment, so that the confirmation carries the tickets it issued
+  await sendOrderMail(input, 'confirmation', 'paid');
   return state;
 }

@@ -1,0 +1,48 @@
+import { findProduct } from '@alpenpass/projections/src/catalogue';
+import type { ContextDeps, ContextModule } from '../context-module';
+import { loadMailSettings, type MailSettings } from '../platform/mail/mail-settings';
+import { createSmtpMailer, type Mailer } from '../platform/mail/mailer';
+import { createOrderMailService, type OrderMailService } from './order-mail-service';
+import { accountRecipients, checkoutConditionRecipients, firstRecipient, type AccountContacts, type OrderMailRecipients } from './recipients';
+import { noTicketAttachmentsYet, type TicketAttachments } from './ticket-attachments';
+
+export { createOrderMailService, orderMailMessageId, type OrderMailService } from './order-mail-service';
+export type { AccountContacts, OrderMailRecipient, OrderMailRecipients } from './recipients';
+export type { MailAttachment, TicketAttachments } from './ticket-attachments';
+
+export interface OrderMailOptions {
+  /** default: SMTP_URL and MAIL_FROM from the environment */
+  settings?: MailSettings;
+  /** default: SMTP to SMTP_URL from MAIL_FROM */
+  mailer?: Mailer;
+  /** the tickets context's PDFs for the confirmation mail (default: none yet) */
+  ticketAttachments?: TicketAttachments;
+  /** the accounts' e-mail and language (the sign-in issue); without it only the checkout conditions name a recipient */
+  accountContacts?: AccountContacts;
+  /** replaces the whole recipient lookup */
+  recipients?: OrderMailRecipients;
+}
+
+/** Order mails (docs/mails.md): reservation, confirmation, cancellation and refund, sent by the worker's
+ * `sendOrderMail` activity, each at most once per event. */
+export function orderMailContext(deps: ContextDeps, options: OrderMailOptions = {}): ContextModule & { mails: OrderMailService } {
+  const settings = options.settings ?? loadMailSettings();
+  const recipients =
+    options.recipients ??
+    firstRecipient(...(options.accountContacts ? [accountRecipients(options.accountContacts)] : []), checkoutConditionRecipients(deps.store));
+  const mails = createOrderMailService({
+    store: deps.store,
+    knex: deps.knex,
+    mailer: options.mailer ?? createSmtpMailer(settings),
+    recipients,
+    ticketAttachments: options.ticketAttachments ?? noTicketAttachmentsYet,
+    productName: async (productId, language) => (await findProduct(deps.knex, productId))?.name[language] ?? null,
+    messageIdDomain: settings.messageIdDomain,
+    log: deps.log,
+  });
+  return {
+    name: 'order-mail',
+    activityDependencies: { sendOrderMail: (request) => mails.sendOrderMail(request) },
+    mails,
+  };
+}

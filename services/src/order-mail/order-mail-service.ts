@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { orderStreamName, type Language } from '@alpenpass/contracts';
+import type { OrderMailKind, OrderMailOutcome, OrderMailRequest } from '@alpenpass/workflows';
+import type { Knex } from 'knex';
+import { orderFolder, type OrderEventWithTime, type OrderState, type PlacedOrder } from '../order/order';
+import { loadStreamState } from '../platform/event-store/command-handler';
+import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
+import type { Mailer } from '../platform/mail/mailer';
+import type { OrderMailRecipients } from './recipients';
+import { renderOrderMail, type OrderMailContent } from './render-order-mail';
+import { sendOnce } from './sent-mails';
+import type { TicketAttachments } from './ticket-attachments';
+
+export interface OrderMailServiceDeps {
+  store: EventStore;
+  knex: Knex;
+  mailer: Mailer;
+  recipients: OrderMailRecipients;
+  ticketAttachments: TicketAttachments;
+  /** a product's name in a language, for the item lines (null: unknown, the line says "#id") */
+  productName: (productId: number, language: Language) => Promise<string | null>;
+  /** the right-hand side of the Message-IDs: the From address's domain */
+  messageIdDomain: string;
+  log: PlatformLogger;
+}
+
+const defaultEventKeys: Partial<Record<OrderMailKind, string>> = { reservation: 'reserved', confirmation: 'paid' };
+
+/** The event's key as it goes into the Message-ID: given, the kind's one event, or a digest of what
+ * the mail reports (the same cancellation or refund always gives the same key). */
+function eventKeyOf(request: OrderMailRequest): string {
+  const key = request.eventKey ?? defaultEventKeys[request.kind] ?? createHash('sha256').update(JSON.stringify(request.details ?? {})).digest('hex').slice(0, 20);
+  return key.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100);
+}
+
+/** `<order-42.confirmation.paid@alpenpass.local>`: one business event, one id, whoever sends it. */
+export function orderMailMessageId(request: OrderMailRequest, domain: string): string {
+  return `<order-${request.orderId}.${request.kind}.${eventKeyOf(request)}@${domain}>`;
+}
+
+function requested(request: OrderMailRequest): boolean {
+  const options = request.options ?? {};
+  if (request.kind === 'reservation') return options.sendReservationMail !== false;
+  if (request.kind === 'confirmation') return options.sendConfirmationMail !== false;
+  return options.sendRefundMail !== false;
+}
+
+export type OrderMailService = ReturnType<typeof createOrderMailService>;
+
+export function createOrderMailService(deps: OrderMailServiceDeps) {
+  async function contentOf(order: PlacedOrder, request: OrderMailRequest, language: Language, hasAttachments: boolean): Promise<OrderMailContent> {
+    const named = request.details?.itemIds ? new Set(request.details.itemIds) : null;
+    const listed = request.kind === 'cancellation' || request.kind === 'refund' ? order.items.filter((item) => named === null || named.has(item.itemId)) : order.items;
+    const items = await Promise.all(
+      listed.map(async (item) => ({
+        name: (await deps.productName(item.productId, language)) ?? `#${item.productId}`,
+        validity: item.validity,
+        quantity: item.quantity,
+        amount: item.price.amount,
+      })),
+    );
+    const refundedAmount = request.details?.refundedAmount;
+    return {
+      kind: request.kind,
+      language,
+      refno: order.refno,
+      items,
+      total: order.total.amount,
+      refund: request.kind === 'refund' && refundedAmount !== undefined ? { amount: refundedAmount, onlineCredit: request.details?.onlineCredit === true } : undefined,
+      hasAttachments,
+    };
+  }
+
+  /**
+   * Renders and sends one mail about an order, at most once per event (its Message-ID, recorded in
+   * `sent_mails`). Safe to call again: a repeated call answers 'already-sent' and sends nothing.
+   */
+  async function sendOrderMail(request: OrderMailRequest): Promise<OrderMailOutcome> {
+    if (!requested(request)) return 'not-requested';
+    const { state } = await loadStreamState<OrderState, OrderEventWithTime>(deps.store, orderStreamName(request.orderId), orderFolder);
+    if (state.status !== 'placed') return 'unknown-order';
+    const recipient = request.recipient ?? (await deps.recipients({ orderId: state.orderId, accountId: state.accountId, checkoutId: state.checkoutId }));
+    if (!recipient) {
+      deps.log.warn({ orderId: request.orderId, kind: request.kind }, 'order mail not sent: no recipient known for the order');
+      return 'no-recipient';
+    }
+    const messageId = orderMailMessageId(request, deps.messageIdDomain);
+    const attachments = request.kind === 'confirmation' ? await deps.ticketAttachments(request.orderId) : [];
+    const rendered = renderOrderMail(await contentOf(state, request, recipient.language, attachments.length > 0));
+    const record = { messageId, orderId: request.orderId, kind: request.kind, recipient: recipient.email, language: recipient.language };
+    const outcome = await sendOnce(deps.knex, record, () => deps.mailer.send({ to: recipient.email, messageId, ...rendered, attachments }));
+    deps.log.info({ orderId: request.orderId, kind: request.kind, messageId, outcome }, 'order mail');
+    return outcome;
+  }
+
+  return { sendOrderMail };
+}

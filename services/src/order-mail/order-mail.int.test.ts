@@ -1,0 +1,206 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { checkoutStreamName, orderStreamName, type Language, type OrderItemRecord } from '@alpenpass/contracts';
+import type { OrderMailRequest } from '@alpenpass/workflows';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
+import type { EventStore } from '../platform/event-store/event-store';
+import { silentLogger } from '../platform/event-store/event-store';
+import { createSmtpMailer } from '../platform/mail/mailer';
+import { loadMailSettings } from '../platform/mail/mail-settings';
+import { mailAttachment, mailsWithMessageId, waitForMail } from '../platform/testing/mailpit';
+import { createOrderMailService, orderMailMessageId, type OrderMailService } from './order-mail-service';
+import { accountRecipients, checkoutConditionRecipients, firstRecipient, type OrderMailRecipient } from './recipients';
+import { findSentMail } from './sent-mails';
+
+/** Order mails over real SMTP into the local Mailpit, read back through its JSON API. Each run uses a
+ * Message-ID domain of its own: Mailpit outlives the test databases. */
+const domain = `run-${randomUUID().slice(0, 8)}.alpenpass.test`;
+const smtp = loadMailSettings({ MAIL_FROM: `Alpenpass Test <tickets@${domain}>` });
+const mailer = createSmtpMailer(smtp);
+const ticketPdf = Buffer.from('%PDF-1.4\n% a ticket\n');
+
+let db: TestDatabase;
+let store: EventStore;
+let mails: OrderMailService;
+const recipients = new Map<number, OrderMailRecipient>();
+const attachmentsByOrder = new Map<number, Buffer>();
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  store = createPostgresEventStore({ knex: db.knex });
+  mails = createOrderMailService({
+    store,
+    knex: db.knex,
+    mailer,
+    recipients: async (order) => recipients.get(order.orderId) ?? null,
+    ticketAttachments: async (orderId) => {
+      const pdf = attachmentsByOrder.get(orderId);
+      return pdf ? [{ filename: `tickets-${orderId}.pdf`, content: pdf, contentType: 'application/pdf' }] : [];
+    },
+    productName: async (productId, language) => ({ de: 'Gondel Erwachsene', en: 'Gondola adult', fr: 'Télécabine adulte' })[language] + ` ${productId}`,
+    messageIdDomain: domain,
+    log: silentLogger,
+  });
+});
+afterAll(async () => {
+  mailer.close();
+  await store?.close();
+  await db?.drop();
+});
+
+function item(itemId: string, quantity: number, unit: number): OrderItemRecord {
+  return {
+    itemId,
+    parentItemId: null,
+    originItemId: null,
+    productId: 103,
+    productDefinitionId: 1031,
+    slotId: null,
+    validity: { from: '2030-12-21T07:00:00Z', to: '2030-12-21T16:00:00Z' },
+    quantity,
+    attributes: {},
+    personalization: null,
+    unitPrice: { amount: unit, currency: 'CHF', source: 'basePrice' },
+    price: { amount: unit * quantity, currency: 'CHF' },
+  };
+}
+
+/** A placed order of two items (2 × 45.00 and 1 × 22.50 = CHF 112.50) for `email` in `language`. */
+async function placeOrder(email: string, language: Language): Promise<{ orderId: number; itemIds: string[] }> {
+  const orderId = randomInt(1_000_000, 2_000_000_000);
+  const items = [item(randomUUID(), 2, 4500), item(randomUUID(), 1, 2250)];
+  await store.append(
+    orderStreamName(orderId),
+    [
+      {
+        type: 'OrderPlaced',
+        data: { orderId, checkoutId: randomUUID(), basketId: randomUUID(), accountId: null, type: 'ONE_TIME', refno: `AP-${orderId}`, items, total: { amount: 11250, currency: 'CHF' }, comment: null, addresses: { shippingAddressId: null, billingAddressId: null } },
+      },
+    ],
+    { expectedRevision: 'no_stream' },
+  );
+  recipients.set(orderId, { email, language });
+  return { orderId, itemIds: items.map((entry) => entry.itemId) };
+}
+
+const messageIdOf = (request: OrderMailRequest) => orderMailMessageId(request, domain);
+
+describe('order mails through SMTP into Mailpit', () => {
+  it.each([
+    ['de', 'ist bestätigt', 'Ihre Tickets finden Sie im Anhang.', 'CHF 112.50', 'Gondel Erwachsene'],
+    ['en', 'is confirmed', 'Your tickets are attached.', 'CHF 112.50', 'Gondola adult'],
+    ['fr', 'est confirmée', 'Vous trouverez vos billets en pièce jointe.', '112.50 CHF', 'Télécabine adulte'],
+  ] as const)('a confirmation in %s: subject, plain text and HTML in the language, tickets attached', async (language, subjectPart, attachedNote, total, productName) => {
+    const { orderId } = await placeOrder(`guest-${language}@example.com`, language);
+    attachmentsByOrder.set(orderId, ticketPdf);
+    const request: OrderMailRequest = { orderId, kind: 'confirmation' };
+    expect(await mails.sendOrderMail(request)).toBe('sent');
+
+    const mail = await waitForMail(messageIdOf(request));
+    expect(mail.Subject).toBe(`${{ de: 'Ihre Bestellung', en: 'Your order', fr: 'Votre commande' }[language]} AP-${orderId} ${subjectPart}`);
+    expect(mail.To.map((to) => to.Address)).toEqual([`guest-${language}@example.com`]);
+    expect(mail.Text).toContain(attachedNote);
+    expect(mail.Text).toContain(`2 × ${productName} 103`);
+    // Swiss number formats use a typographic apostrophe or narrow space for thousands; none here
+    expect(mail.Text.replace(/\s/g, ' ')).toContain(total);
+    expect(mail.HTML).toContain(`<html lang="${language}">`);
+    expect(mail.HTML).toContain(productName);
+    expect(mail.Attachments.map((attachment) => [attachment.FileName, attachment.ContentType])).toEqual([[`tickets-${orderId}.pdf`, 'application/pdf']]);
+    expect(await mailAttachment(mail, mail.Attachments[0]!.PartID)).toEqual(ticketPdf);
+  });
+
+  it('a reservation asks to pay on site; its cancellation lists the cancelled item; the refund names the amount and where it went', async () => {
+    const { orderId, itemIds } = await placeOrder('onsite@example.com', 'de');
+    const reservation: OrderMailRequest = { orderId, kind: 'reservation' };
+    expect(await mails.sendOrderMail(reservation)).toBe('sent');
+    const reserved = await waitForMail(messageIdOf(reservation));
+    expect(reserved.Subject).toBe(`Ihre Reservierung AP-${orderId}`);
+    expect(reserved.Text).toContain('Bitte bezahlen Sie die Reservierung an der Kasse vor Ort.');
+    expect(reserved.Attachments).toEqual([]);
+
+    const cancellation: OrderMailRequest = { orderId, kind: 'cancellation', eventKey: 'cancel-1', details: { itemIds: [itemIds[1]!] } };
+    expect(await mails.sendOrderMail(cancellation)).toBe('sent');
+    const cancelled = await waitForMail(messageIdOf(cancellation));
+    expect(cancelled.Text).toContain('Stornierte Positionen');
+    expect(cancelled.Text).toContain('1 × Gondel Erwachsene 103');
+    expect(cancelled.Text).not.toContain('2 × Gondel Erwachsene 103');
+
+    const refund: OrderMailRequest = { orderId, kind: 'refund', eventKey: 'refund-1', details: { itemIds: [itemIds[1]!], refundedAmount: 2250, onlineCredit: true } };
+    expect(await mails.sendOrderMail(refund)).toBe('sent');
+    const refunded = await waitForMail(messageIdOf(refund));
+    expect(refunded.Subject).toBe(`Rückerstattung zu Ihrer Bestellung AP-${orderId}`);
+    expect(refunded.Text.replace(/\s/g, ' ')).toContain('Ihrem Online-Guthaben gutgeschrieben: CHF 22.50');
+  });
+
+  it('sends each event once: a repeated and a concurrent call send nothing more, and another event is another mail', async () => {
+    const { orderId } = await placeOrder('twice@example.com', 'en');
+    const request: OrderMailRequest = { orderId, kind: 'confirmation' };
+    expect(await mails.sendOrderMail(request)).toBe('sent');
+    expect(await mails.sendOrderMail(request)).toBe('already-sent');
+    const refund: OrderMailRequest = { orderId, kind: 'refund', eventKey: 'refund-7', details: { refundedAmount: 500 } };
+    const concurrent = await Promise.all([mails.sendOrderMail(refund), mails.sendOrderMail(refund), mails.sendOrderMail(refund)]);
+    expect(concurrent.sort()).toEqual(['already-sent', 'already-sent', 'sent']);
+
+    await waitForMail(messageIdOf(refund));
+    expect(await mailsWithMessageId(messageIdOf(request))).toHaveLength(1);
+    expect(await mailsWithMessageId(messageIdOf(refund))).toHaveLength(1);
+    expect(await findSentMail(db.knex, messageIdOf(request))).toMatchObject({ recipient: 'twice@example.com', kind: 'confirmation' });
+  });
+
+  it('a failed send records nothing, so the retry sends', async () => {
+    const { orderId } = await placeOrder('retry@example.com', 'fr');
+    const unreachable = createSmtpMailer(loadMailSettings({ SMTP_URL: 'smtp://127.0.0.1:1' }));
+    const failing = createOrderMailService({
+      store,
+      knex: db.knex,
+      mailer: unreachable,
+      recipients: async () => ({ email: 'retry@example.com', language: 'fr' }),
+      ticketAttachments: async () => [],
+      productName: async () => null,
+      messageIdDomain: domain,
+      log: silentLogger,
+    });
+    const request: OrderMailRequest = { orderId, kind: 'reservation' };
+    await expect(failing.sendOrderMail(request)).rejects.toThrow();
+    expect(await findSentMail(db.knex, messageIdOf(request))).toBeNull();
+    expect(await mails.sendOrderMail(request)).toBe('sent');
+    expect((await waitForMail(messageIdOf(request))).Subject).toBe(`Votre réservation AP-${orderId}`);
+  });
+
+  it('honours sendConfirmationMail/sendReservationMail/sendRefundMail false, and sends nothing without a recipient or an order', async () => {
+    const { orderId } = await placeOrder('quiet@example.com', 'de');
+    expect(await mails.sendOrderMail({ orderId, kind: 'confirmation', options: { sendConfirmationMail: false } })).toBe('not-requested');
+    expect(await mails.sendOrderMail({ orderId, kind: 'reservation', options: { sendReservationMail: false } })).toBe('not-requested');
+    expect(await mails.sendOrderMail({ orderId, kind: 'refund', eventKey: 'r', options: { sendRefundMail: false } })).toBe('not-requested');
+    expect(await mails.sendOrderMail({ orderId, kind: 'cancellation', eventKey: 'c', options: { sendRefundMail: false } })).toBe('not-requested');
+    expect(await mailsWithMessageId(messageIdOf({ orderId, kind: 'confirmation' }))).toHaveLength(0);
+
+    recipients.delete(orderId);
+    expect(await mails.sendOrderMail({ orderId, kind: 'confirmation' })).toBe('no-recipient');
+    expect(await mails.sendOrderMail({ orderId: 1, kind: 'confirmation' })).toBe('unknown-order');
+    // an explicit recipient (an admin order's address) is used as given
+    expect(await mails.sendOrderMail({ orderId, kind: 'confirmation', recipient: { email: 'desk@example.com', language: 'en' } })).toBe('sent');
+    expect((await waitForMail(messageIdOf({ orderId, kind: 'confirmation' }))).To[0]!.Address).toBe('desk@example.com');
+  });
+});
+
+describe('who gets the mail', () => {
+  it('the account contact first, else the checkout conditions e-mail; other languages fall back to de; nothing plausible, nobody', async () => {
+    const checkoutId = randomUUID();
+    await store.append(
+      checkoutStreamName(checkoutId),
+      [
+        { type: 'CheckoutStarted', data: { checkoutId, basketId: randomUUID(), accountId: null, orderId: 5 } },
+        { type: 'CheckoutConditionsSubmitted', data: { checkoutId, formValues: { acceptTerms: true, email: ' guest@example.com ', language: 'fr' } } },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    const contacts = new Map([['acc-1', { email: 'owner@example.com', language: 'it' }], ['acc-2', { email: 'not an address', language: 'en' }]]);
+    const recipientOf = firstRecipient(accountRecipients(async (accountId) => contacts.get(accountId) ?? null), checkoutConditionRecipients(store));
+
+    expect(await recipientOf({ orderId: 5, accountId: null, checkoutId })).toEqual({ email: 'guest@example.com', language: 'fr' });
+    expect(await recipientOf({ orderId: 5, accountId: 'acc-1', checkoutId })).toEqual({ email: 'owner@example.com', language: 'de' });
+    expect(await recipientOf({ orderId: 5, accountId: 'acc-2', checkoutId })).toEqual({ email: 'guest@example.com', language: 'fr' });
+    expect(await recipientOf({ orderId: 6, accountId: 'acc-2', checkoutId: randomUUID() })).toBeNull();
+  });
+});

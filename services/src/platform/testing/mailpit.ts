@@ -1,0 +1,51 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** Reads mails back from the local Mailpit (infra/scripts/ensure-mailpit.sh) through its JSON API. */
+const mailpitUrl = process.env.MAILPIT_URL ?? 'http://127.0.0.1:8025';
+
+export interface MailpitMessage {
+  ID: string;
+  MessageID: string;
+  Subject: string;
+  To: { Address: string; Name: string }[];
+  Text: string;
+  HTML: string;
+  Attachments: { FileName: string; ContentType: string; Size: number; PartID: string }[];
+}
+
+interface MailpitSummary {
+  ID: string;
+  MessageID: string;
+}
+
+async function getJson<T>(path: string): Promise<T> {
+  const response = await fetch(`${mailpitUrl}${path}`);
+  if (!response.ok) throw new Error(`Mailpit ${path}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** Every stored mail whose Message-ID is `messageId` (with or without its angle brackets). */
+export async function mailsWithMessageId(messageId: string): Promise<MailpitMessage[]> {
+  const bare = messageId.replace(/^<|>$/g, '');
+  const found = await getJson<{ messages: MailpitSummary[] }>(`/api/v1/search?query=${encodeURIComponent(`message-id:"${bare}"`)}&limit=50`);
+  const matching = found.messages.filter((message) => message.MessageID === bare);
+  return Promise.all(matching.map((message) => getJson<MailpitMessage>(`/api/v1/message/${message.ID}`)));
+}
+
+/** The one mail with this Message-ID, waiting briefly for the SMTP server to store it. */
+export async function waitForMail(messageId: string, timeoutMs = 10_000): Promise<MailpitMessage> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const [mail] = await mailsWithMessageId(messageId);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail with Message-ID ${messageId} in Mailpit after ${timeoutMs} ms`);
+    await sleep(200);
+  }
+}
+
+/** The bytes of one attachment of a stored mail. */
+export async function mailAttachment(message: MailpitMessage, partId: string): Promise<Buffer> {
+  const response = await fetch(`${mailpitUrl}/api/v1/message/${message.ID}/part/${partId}`);
+  if (!response.ok) throw new Error(`Mailpit attachment ${partId}: HTTP ${response.status}`);
+  return Buffer.from(await response.arrayBuffer());
+}
