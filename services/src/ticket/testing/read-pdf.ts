@@ -20,7 +20,7 @@ export async function readPdf(pdf: Buffer): Promise<PdfPage[]> {
   try {
     const file = join(folder, 'document.pdf');
     await writeFile(file, pdf);
-    const { stdout } = await promisify(execFile)(process.execPath, [join(__dirname, 'read-pdf.mjs'), file], { maxBuffer: 64 * 1024 * 1024 });
+    const { stdout } = await promisify(execFile)(process.execPath, [join(__dirname, 'pdf-reader-process.mjs'), file], { maxBuffer: 64 * 1024 * 1024 });
     const parsed = JSON.parse(stdout) as { pages: { width: number; height: number; text: string[]; images: { width: number; height: number; rgba: string }[] }[] };
     return parsed.pages.map((page) => ({
       width: page.width,
