@@ -91,5 +91,7 @@ export const documentUrlQuery = z.object({ orderId: numericIdParam, token: z.str
 export const orderDocumentParams = z.object({ orderId: numericIdParam });
 export const documentUrlDto = z.object({ url: z.string(), expiresAt: z.string() });
 export type DocumentUrlDto = z.infer<typeof documentUrlDto>;
+/** the signed link's own parameters (docs/tickets.md, "Links"): missing ones are a 400, changed ones a 403 */
+export const documentLinkQuery = z.object({ lang: z.string().min(1).max(10), exp: z.string().min(1).max(20), sig: z.string().min(1).max(100) });
 export const documentKinds = ['tickets', 'receipt'] as const;
 export type DocumentKind = (typeof documentKinds)[number];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  documentLinkQuery,
   documentUrlDto,
   documentUrlQuery,
   orderDocumentParams,
@@ -79,8 +80,8 @@ export function documentRouters(service: TicketService, options: { linkKey: Buff
   const now = options.now ?? (() => new Date());
   const documents = new ApiRouter('Documents', '/documents/orders');
   for (const kind of ['tickets', 'receipt'] as const satisfies readonly DocumentKind[]) {
-    documents.route({ method: 'get', path: `/:orderId/${kind}.pdf`, summary: `The ${kind} PDF behind a signed link (lang, exp, sig)`, access: 'public', params: orderDocumentParams }, async ({ params, req, res }) => {
-      const check = checkDocumentLink(options.linkKey, { kind, orderId: params.orderId, query: req.query as Record<string, unknown> }, Math.floor(now().getTime() / 1000));
+    documents.route({ method: 'get', path: `/:orderId/${kind}.pdf`, summary: `The ${kind} PDF behind a signed link (lang, exp, sig)`, access: 'public', params: orderDocumentParams, query: documentLinkQuery }, async ({ params, query, res }) => {
+      const check = checkDocumentLink(options.linkKey, { kind, orderId: params.orderId, query }, Math.floor(now().getTime() / 1000));
       if (!check.ok && check.reason === 'expired') throw new Problem(410, ticketErrorCodes.documentLinkExpired, 'The link has expired; ask for a new one.');
       if (!check.ok) throw Problem.forbidden('The link is not valid.', ticketErrorCodes.documentLinkInvalid);
       const pdf = await service.renderDocument(kind, params.orderId, check.link.language);

@@ -1,6 +1,8 @@
 // Test support: reads a PDF with pdf.js (an ES module, hence its own process) and prints, per page,
 // its size in points, its text items and its images as RGBA pixels (base64), as JSON.
+import { Buffer } from 'node:buffer';
 import { readFileSync } from 'node:fs';
+import process from 'node:process';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 function toRgba(image) {
