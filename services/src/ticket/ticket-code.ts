@@ -1,5 +1,5 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 /**
@@ -92,11 +92,16 @@ export function loadTicketSigningKey(settings: { privateKeyPem?: string; keyFile
   if (existsSync(settings.keyFile)) return keyOf(createPrivateKey(readFileSync(settings.keyFile, 'utf8')));
   const { privateKey } = generateKeyPairSync('ed25519');
   mkdirSync(dirname(settings.keyFile), { recursive: true });
+  // written aside and linked into place: another process never reads a half-written key, and the
+  // first process to link wins (the others use its key)
+  const aside = `${settings.keyFile}.${process.pid}.${Date.now()}.tmp`;
+  writeFileSync(aside, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
   try {
-    writeFileSync(settings.keyFile, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600, flag: 'wx' });
+    linkSync(aside, settings.keyFile);
   } catch (error) {
-    // another process of the shop created it first: use theirs
     if ((error as { code?: string }).code !== 'EEXIST') throw error;
+  } finally {
+    unlinkSync(aside);
   }
   return keyOf(createPrivateKey(readFileSync(settings.keyFile, 'utf8')));
 }
