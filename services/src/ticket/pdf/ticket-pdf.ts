@@ -1,3 +1,4 @@
+import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Language } from '@alpenpass/contracts';
 import type { IssuedTicket } from '../ticket';
@@ -27,6 +28,14 @@ interface Line {
   font: 'Helvetica' | 'Helvetica-Bold';
   size: number;
   gray?: boolean;
+  /** with dynamicTicketHeight the line wraps and the page grows; at 9 cm it is cut with an ellipsis */
+  wraps?: boolean;
+}
+
+/** a line as laid out: where it starts below the text block's top, and how high it is */
+export interface PlacedLine extends Line {
+  offset: number;
+  height: number;
 }
 
 const PAGE_WIDTH = 21 * CM;
@@ -52,8 +61,8 @@ function linesOf(ticket: IssuedTicket, input: TicketPdfInput): Line[] {
   const labels = input.labels(ticket);
   return [
     { text: `${input.operatorName} · ${texts.ticket}`, font: 'Helvetica', size: 9, gray: true },
-    { text: labels.productName, font: 'Helvetica-Bold', size: 17 },
-    ...(labels.definitionName ? [{ text: labels.definitionName, font: 'Helvetica', size: 11 } as Line] : []),
+    { text: labels.productName, font: 'Helvetica-Bold', size: 17, wraps: true },
+    ...(labels.definitionName ? [{ text: labels.definitionName, font: 'Helvetica', size: 11, wraps: true } as Line] : []),
     ...validityLines(ticket, input.language),
     { text: ticket.personId !== null ? texts.personalised : texts.person(ticket.personIndex, ticket.personCount), font: 'Helvetica', size: 11 },
     { text: `${texts.order} ${input.refno}`, font: 'Helvetica', size: 9, gray: true },
@@ -62,29 +71,43 @@ function linesOf(ticket: IssuedTicket, input: TicketPdfInput): Line[] {
   ];
 }
 
-const linesHeight = (lines: Line[]) => lines.reduce((sum, line) => sum + line.size * LINE_SPACING, 0);
+const TEXT_WIDTH = PAGE_WIDTH - 3 * MARGIN - QR_SIZE;
+const lineGap = (line: Line) => line.size * (LINE_SPACING - 1);
 
-/** The page height of one ticket: 9 cm, or with dynamicTicketHeight what its text and code need. */
-export function ticketPageHeight(lines: Line[], dynamicHeight: boolean): number {
-  if (!dynamicHeight) return FIXED_TICKET_HEIGHT;
-  return Math.ceil(Math.max(linesHeight(lines), QR_SIZE) + 2 * MARGIN);
+/** A document that is never written, to measure wrapped text with the same fonts. */
+const measuringDocument = () => new PDFDocument({ size: [PAGE_WIDTH, 100_000], margin: 0 });
+
+/**
+ * Where each line of a ticket goes, and the page's height: 9 cm (§9), or with dynamicTicketHeight
+ * what the text (long names wrapped) or the code needs, whichever is higher, plus margins.
+ */
+export function layoutTicket(ticket: IssuedTicket, input: TicketPdfInput, measure: PDFKit.PDFDocument = measuringDocument()): { height: number; lines: PlacedLine[] } {
+  let offset = 0;
+  const lines = linesOf(ticket, input).map((line): PlacedLine => {
+    const height = input.dynamicHeight && line.wraps ? measure.font(line.font).fontSize(line.size).heightOfString(line.text, { width: TEXT_WIDTH, lineGap: lineGap(line) }) : line.size * LINE_SPACING;
+    const placed = { ...line, offset, height };
+    offset += height;
+    return placed;
+  });
+  const height = input.dynamicHeight ? Math.ceil(Math.max(offset, QR_SIZE) + 2 * MARGIN) : FIXED_TICKET_HEIGHT;
+  return { height, lines };
 }
 
 /** One page per ticket: its words on the left, its signed code as QR on the right (docs/tickets.md, "PDF layout"). */
 export function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
   const title = `${documentTexts[input.language].ticket} ${input.refno}`;
   return renderPdf({ autoFirstPage: false, margin: 0, lang: input.language, info: { Title: title } }, async (doc) => {
+    const measure = measuringDocument();
     for (const ticket of input.tickets) {
-      const lines = linesOf(ticket, input);
-      const height = ticketPageHeight(lines, input.dynamicHeight);
+      const { height, lines } = layoutTicket(ticket, input, measure);
+      const textHeight = lines.reduce((sum, line) => sum + line.height, 0);
       doc.addPage({ size: [PAGE_WIDTH, height], margin: 0 });
       doc.rect(MARGIN / 2, MARGIN / 2, PAGE_WIDTH - MARGIN, height - MARGIN).lineWidth(0.5).strokeColor('#9aa5b1').dash(4, { space: 3 }).stroke().undash();
-      const textWidth = PAGE_WIDTH - 3 * MARGIN - QR_SIZE;
-      let y = Math.max(MARGIN, (height - linesHeight(lines)) / 2);
+      const top = Math.max(MARGIN, (height - textHeight) / 2);
       for (const line of lines) {
         doc.font(line.font).fontSize(line.size).fillColor(line.gray ? '#52606d' : '#102a43');
-        doc.text(line.text, MARGIN, y, { width: textWidth, lineBreak: false, ellipsis: true });
-        y += line.size * LINE_SPACING;
+        const wrapped = input.dynamicHeight && line.wraps;
+        doc.text(line.text, MARGIN, top + line.offset, wrapped ? { width: TEXT_WIDTH, lineGap: lineGap(line) } : { width: TEXT_WIDTH, height: line.height, ellipsis: true });
       }
       const qr = await QRCode.toBuffer(ticket.code, { errorCorrectionLevel: 'M', margin: 4, scale: 4, type: 'png' });
       doc.image(qr, PAGE_WIDTH - MARGIN - QR_SIZE, (height - QR_SIZE) / 2, { width: QR_SIZE, height: QR_SIZE });
