@@ -209,6 +209,7 @@ export function createTicketService(deps: TicketServiceDeps) {
           const { productName, definitionName } = labels(item);
           return definitionName ? `${productName}, ${definitionName}` : productName;
         },
+        vatExempt: (item) => products.get(item.productId)?.kind === 'DEPOSIT',
         perTicketLines: deps.flags.vmcReceipts,
       });
     },

@@ -1,7 +1,7 @@
 import type { OrderItemRecord } from '@alpenpass/contracts';
 import type { IssuedTicket } from '../ticket';
 import { formatChf, splitAmount, vatContained } from './formats';
-import { receiptLines } from './receipt-pdf';
+import { receiptLines, vatOf } from './receipt-pdf';
 
 const item = (itemId: string, unit: number, quantity: number): OrderItemRecord => ({
   itemId,
@@ -54,6 +54,15 @@ describe('receipt lines', () => {
     expect(lines.slice(0, 4).reduce((sum, line) => sum + line.amount, 0)).toBe(6670);
     expect(lines[0]!.description).toBe('2-day pass – Person 1 of 2, 10 Jan 2026');
     expect(lines[4]).toEqual(expect.objectContaining({ description: 'Keycard deposit (10 Jan 2026 – 11 Jan 2026)', amount: 500 }));
+  });
+});
+
+describe('the VAT line', () => {
+  it('counts the VAT the total includes on everything but deposits', () => {
+    const base = { items: [pass, deposit], total: 7170, vatRatePercent: 8.1 };
+    expect(vatOf({ ...base, vatExempt: () => false })).toEqual({ net: 7170 - 537, vat: 537 });
+    // 6670 of passes carry 500 of VAT; the 500 deposit none
+    expect(vatOf({ ...base, vatExempt: (item) => item.itemId === 'b' })).toEqual({ net: 6170, vat: 500 });
   });
 });
 

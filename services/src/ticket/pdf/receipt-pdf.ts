@@ -17,6 +17,8 @@ export interface ReceiptPdfInput {
   operator: OperatorDetails;
   vatRatePercent: number;
   itemName: (item: OrderItemRecord) => string;
+  /** refundable deposits (keycards) are no sale: no VAT on them */
+  vatExempt: (item: OrderItemRecord) => boolean;
   /** feature flag vmcReceipts: one line per ticket (person and day) instead of one per item */
   perTicketLines: boolean;
 }
@@ -44,6 +46,14 @@ export function receiptLines(input: Pick<ReceiptPdfInput, 'items' | 'tickets' | 
       return { description, quantity: 1, unitPrice: shares[index]!, amount: shares[index]! };
     });
   });
+}
+
+/** The VAT the total includes, on everything but deposits, and the net amount it is charged on. */
+export function vatOf(input: Pick<ReceiptPdfInput, 'items' | 'total' | 'vatExempt' | 'vatRatePercent'>): { net: number; vat: number } {
+  const exempt = input.items.filter(input.vatExempt).reduce((sum, item) => sum + item.price.amount, 0);
+  const taxable = Math.max(0, input.total - exempt);
+  const vat = vatContained(taxable, input.vatRatePercent);
+  return { net: taxable - vat, vat };
 }
 
 const LEFT = 2 * CM;
@@ -87,8 +97,8 @@ export function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> {
     for (const line of receiptLines(input)) row({ description: line.description, quantity: String(line.quantity), unitPrice: formatChf(line.unitPrice), amount: formatChf(line.amount) });
     rule();
     row({ description: texts.total, quantity: '', unitPrice: '', amount: formatChf(input.total) }, true);
-    const vat = vatContained(input.total, input.vatRatePercent);
-    row({ description: texts.vatIncluded(String(input.vatRatePercent), formatChf(input.total - vat)), quantity: '', unitPrice: '', amount: formatChf(vat) });
+    const { net, vat } = vatOf(input);
+    row({ description: texts.vatIncluded(String(input.vatRatePercent), formatChf(net)), quantity: '', unitPrice: '', amount: formatChf(vat) });
     doc.font('Helvetica').fontSize(10).text(texts.thanks, LEFT, y + 12);
   });
 }
