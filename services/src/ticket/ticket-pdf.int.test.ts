@@ -103,6 +103,32 @@ describe('ticket and receipt PDFs (flags off)', () => {
     expect(english).toContain('Receipt');
     expect(english).toContain('incl. 8.1 % VAT');
   });
+
+  describe('a multi-day pass for two with its keycard deposits', () => {
+    it('gives six day tickets (two persons × three days) and no deposit ticket; the receipt charges no VAT on the deposits', async () => {
+      const { kit, customer } = fixture;
+      const { orderId } = await kit.paidOrderOf(customer, [{ productDefinitionId: 102013, validity: { from: '2030-12-22', to: '2030-12-24' }, allocation: { quantity: 2 } }]);
+      await kit.fulfilOrder(orderId);
+      await kit.project();
+      const order = (await request(kit.app).get(`/api/orders/${orderId}`).set({ ...shopHeaders, authorization: customer })).body as { total: { amount: number }; items: { productId: number; price: { amount: number } }[] };
+      const deposits = order.items.filter((item) => item.productId === 105);
+      expect(deposits).toHaveLength(1);
+      const tickets = (await request(kit.app).get(`/api/keycards/tickets?orderId=${orderId}`).set({ ...shopHeaders, authorization: customer })).body as { day: string; personIndex: number; code: string }[];
+      expect(tickets.map((ticket) => `${ticket.personIndex} ${ticket.day}`)).toEqual(['1 2030-12-22', '1 2030-12-23', '1 2030-12-24', '2 2030-12-22', '2 2030-12-23', '2 2030-12-24']);
+
+      const pages = await download(kit, customer, orderId, 'ticket-url', 'en');
+      expect(pages.map((page) => page.qrCodes[0])).toEqual(tickets.map((ticket) => ticket.code));
+      expect(joined(pages[4]!)).toContain('Valid on Monday, 23 December 2030');
+      expect(joined(pages[4]!)).toContain('Person 2 of 2');
+
+      const [receipt] = await download(kit, customer, orderId, 'receipt-url', 'en');
+      const taxable = order.total.amount - deposits[0]!.price.amount;
+      const vat = vatContained(taxable, 8.1);
+      expect(joined(receipt!)).toContain(`incl. 8.1 % VAT on ${formatChf(taxable - vat)}`);
+      expect(receipt!.text).toContain(formatChf(vat));
+      expect(receipt!.text).toContain(formatChf(order.total.amount));
+    });
+  });
 });
 
 describe('with dynamicTicketHeight and vmcReceipts', () => {

@@ -22,6 +22,8 @@ export interface TicketTestKit {
   fulfilOrder(orderId: number): Promise<void>;
   /** a paid order of `quantity` places on `slotId` for the caller (null: a guest; answers its token) */
   paidOrder(caller: string | null, slotId: number, quantity: number): Promise<{ orderId: number; accessToken?: string }>;
+  /** a paid order of any basket entries (as POST /baskets takes them) */
+  paidOrderOf(caller: string | null, entries: object[]): Promise<{ orderId: number; accessToken?: string }>;
   staff: string;
   project(): Promise<void>;
   close(): Promise<void>;
@@ -44,25 +46,28 @@ export async function createTicketTestKit(options: CheckoutTestKitOptions & Tick
   const staff = await checkout.basket.identity.bearer({ subject: 'staff-1', roles: ['admin'] });
   const as = (token: string | null) => (token ? { ...shopHeaders, authorization: token } : shopHeaders);
 
+  async function paidOrderOf(caller: string | null, entries: object[]) {
+    const basket = await request(app).post('/api/baskets').set(as(caller)).send({ entries });
+    if (basket.status !== 201) throw new Error(`basket: ${basket.status} ${JSON.stringify(basket.body)}`);
+    const started = await request(app).post('/api/checkout').set(as(caller)).send({ basketId: basket.body.id });
+    if (started.status !== 201) throw new Error(`checkout: ${started.status} ${JSON.stringify(started.body)}`);
+    const checkoutId = started.body.id as string;
+    await request(app).post(`/api/checkout/${checkoutId}/checkout-conditions`).set(as(caller)).send({ formValues: { acceptTerms: true } });
+    const reserved = await request(app).post(`/api/checkout/${checkoutId}/payment`).set(as(caller)).send({ intent: 'onSite' });
+    if (reserved.body.checkout?.order?.status !== 'RESERVED') throw new Error(`payment: ${reserved.status} ${JSON.stringify(reserved.body)}`);
+    const paid = await request(app).post(`/api/admin/orders/${started.body.orderId}/confirm`).set(as(staff));
+    if (paid.body.status !== 'PAID') throw new Error(`confirm: ${paid.status} ${JSON.stringify(paid.body)}`);
+    return { orderId: started.body.orderId as number, accessToken: started.body.order.accessToken as string | undefined };
+  }
+
   return {
     checkout,
     app,
     tickets: context.service,
     staff,
     fulfilOrder: (orderId) => context.activityDependencies!.fulfilOrder!(orderId),
-    async paidOrder(caller, slotId, quantity) {
-      const basket = await request(app).post('/api/baskets').set(as(caller)).send({ entries: [{ productDefinitionId: 1031, slotId, allocation: { quantity } }] });
-      if (basket.status !== 201) throw new Error(`basket: ${basket.status} ${JSON.stringify(basket.body)}`);
-      const started = await request(app).post('/api/checkout').set(as(caller)).send({ basketId: basket.body.id });
-      if (started.status !== 201) throw new Error(`checkout: ${started.status} ${JSON.stringify(started.body)}`);
-      const checkoutId = started.body.id as string;
-      await request(app).post(`/api/checkout/${checkoutId}/checkout-conditions`).set(as(caller)).send({ formValues: { acceptTerms: true } });
-      const reserved = await request(app).post(`/api/checkout/${checkoutId}/payment`).set(as(caller)).send({ intent: 'onSite' });
-      if (reserved.body.checkout?.order?.status !== 'RESERVED') throw new Error(`payment: ${reserved.status} ${JSON.stringify(reserved.body)}`);
-      const paid = await request(app).post(`/api/admin/orders/${started.body.orderId}/confirm`).set(as(staff));
-      if (paid.body.status !== 'PAID') throw new Error(`confirm: ${paid.status} ${JSON.stringify(paid.body)}`);
-      return { orderId: started.body.orderId as number, accessToken: started.body.order.accessToken as string | undefined };
-    },
+    paidOrder: (caller, slotId, quantity) => paidOrderOf(caller, [{ productDefinitionId: 1031, slotId, allocation: { quantity } }]),
+    paidOrderOf,
     async project() {
       await checkout.project();
       for (const projection of ticketProjections) await catchUp(checkout.basket.db.knex, checkout.basket.store, projection, liveTarget(projection.name));
