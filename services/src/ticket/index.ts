@@ -37,6 +37,10 @@ function orderReader(deps: ContextDeps) {
  */
 export function ticketContext(deps: ContextDeps, options: TicketContextOptions = {}): ContextModule & { service: TicketService } {
   const signingKey = options.signingKey ?? loadTicketSigningKey({ privateKeyPem: deps.config.tickets.signingKeyPem, keyFile: deps.config.tickets.signingKeyFile });
+  if (deps.config.environment === 'production' && !deps.config.tickets.signingKeyPem) {
+    // a key file per host would make one host's tickets fail verification on another
+    deps.log.warn({ keyFile: deps.config.tickets.signingKeyFile, keyId: signingKey.keyId }, 'TICKET_SIGNING_KEY is not set: tickets are signed with the key file of this host');
+  }
   const linkKey = documentLinkKey(deps.config.orderAccessSecret);
   const service = createTicketService({
     store: deps.store,
