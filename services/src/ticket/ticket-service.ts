@@ -186,8 +186,11 @@ export function createTicketService(deps: TicketServiceDeps) {
       const products = await productsOf(order.items.map((item) => item.productId));
       const labels = labelsOf(products, language);
       if (kind === 'tickets') {
+        const valid = tickets.filter((ticket) => ticket.status === 'VALID');
+        // blocked or cancelled since the link was made
+        if (valid.length === 0) throw conflict(ticketErrorCodes.ticketsNotIssued, 'The order has no valid tickets left.');
         return renderTicketPdf({
-          tickets: tickets.filter((ticket) => ticket.status === 'VALID'),
+          tickets: valid,
           refno: order.refno,
           language,
           operatorName: deps.settings.operator.name,

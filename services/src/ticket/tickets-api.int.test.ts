@@ -166,6 +166,17 @@ describe('ticket and receipt links', () => {
     }
   });
 
+  it('a link to tickets that were all blocked since is a 409, not an empty PDF', async () => {
+    const { orderId } = await paidWithTickets(customerOne, 1);
+    const { url } = (await api().get(`/api/templates/ticket-url?orderId=${orderId}`).set(as(customerOne))).body;
+    const [ticket] = (await api().get(`/api/keycards/tickets?orderId=${orderId}`).set(as(customerOne))).body;
+    await api().post(`/api/keycards/tickets/${ticket.id}/block`).set(as(customerOne));
+    const refused = await api().get(url);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('TICKETS_NOT_ISSUED');
+    expect((await api().get(`/api/templates/ticket-url?orderId=${orderId}`).set(as(customerOne))).status).toBe(409);
+  });
+
   it('a changed link is 403 and an expired one 410, as problem documents', async () => {
     const { orderId, } = await paidWithTickets(customerOne, 1);
     const other = await paidWithTickets(customerTwo, 1);
