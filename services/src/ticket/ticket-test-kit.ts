@@ -13,7 +13,8 @@ import { ticketContext, type TicketContextOptions } from '.';
 import type { TicketService } from './ticket-service';
 
 /** Test support (not shipped): the checkout kit plus the ticket context on the same database, and a
- * helper that takes an order to PAID the on-site way (reserve, staff confirm). */
+ * helper that takes an order to PAID the on-site way (reserve, staff confirm, places booked); the
+ * fulfilment is left to the test. */
 export interface TicketTestKit {
   checkout: CheckoutTestKit;
   app: Express;
@@ -57,6 +58,8 @@ export async function createTicketTestKit(options: CheckoutTestKitOptions & Tick
     if (reserved.body.checkout?.order?.status !== 'RESERVED') throw new Error(`payment: ${reserved.status} ${JSON.stringify(reserved.body)}`);
     const paid = await request(app).post(`/api/admin/orders/${started.body.orderId}/confirm`).set(as(staff));
     if (paid.body.status !== 'PAID') throw new Error(`confirm: ${paid.status} ${JSON.stringify(paid.body)}`);
+    // as the checkout workflow does next: the held places become bookings
+    await orders.orders.bookOrderPlaces(started.body.orderId as number);
     return { orderId: started.body.orderId as number, accessToken: started.body.order.accessToken as string | undefined };
   }
 
