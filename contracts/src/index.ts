@@ -62,3 +62,4 @@ export * from './keycard';
 export * from './feature-flag-audience';
 export * from './exports';
 export * from './order-comment';
+export * from './ticket';

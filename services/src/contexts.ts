@@ -13,6 +13,7 @@ import { exportContext } from './export';
 import { orderMailContext } from './order-mail';
 import { orderCommentContext } from './order/comment-api';
 import { pricingContext } from './pricing';
+import { ticketAttachmentsOf, ticketContext } from './ticket';
 
 function checkoutOf(deps: ContextDeps) {
   return checkoutContext(deps, {
@@ -34,8 +35,10 @@ export const contextFactories: ContextFactory[] = [
   (deps) => basketContext(deps, { accounts: accountResources(deps) }),
   paymentDetailContext,
   checkoutOf,
+  // after checkout: its fulfilOrder issues the tickets of a paid order
+  ticketContext,
   (deps) => subscriptionContext(deps, { orders: checkoutOf(deps).orders }),
-  (deps) => orderMailContext(deps),
+  (deps) => orderMailContext(deps, { ticketAttachments: ticketAttachmentsOf(ticketContext(deps).service) }),
   exportContext,
   orderCommentContext,
 ];

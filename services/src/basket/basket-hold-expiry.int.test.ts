@@ -15,6 +15,7 @@ import { startReactors } from '../platform/reactors';
 import { checkoutContext } from '../checkout';
 import { basketContext } from '.';
 import { createBasketTestKit, kitNow, type BasketTestKit } from './basket-test-kit';
+import { ticketContext } from '../ticket';
 
 /** The hold-expiry path end to end: the relay puts the basket's events on a NATS stream of the test's
  * own, the basket hold reactor starts and renews the hold workflow from them, and the basket context's
@@ -36,7 +37,7 @@ beforeAll(async () => {
   const deps = { config, store: kit.store, knex: kit.db.knex, log, temporal: temporal.client };
   const basket = basketContext(deps, { now: () => kitNow });
   // the worker role refuses to start unless every activity dependency is lent: pricing and checkout lend their own
-  worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket, checkoutContext(deps, { basket: basket.service })] });
+  worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket, checkoutContext(deps, { basket: basket.service }), ticketContext(deps)] });
   nats = await connect({ servers: config.nats.url });
   running.push(await startRelayRole({ knex: kit.db.knex, store: kit.store, nats, bus, log }));
   running.push(await startReactors({ nats, bus, reactors: basket.reactors ?? [], log }));

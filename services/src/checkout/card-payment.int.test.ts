@@ -21,6 +21,7 @@ import { choose } from '../psp-simulator/testing/payment-page-driver';
 import { startSimulator, type RunningSimulator } from '../psp-simulator/testing/start-simulator';
 import { startWorker } from '../roles/worker-role';
 import { checkoutContext } from '.';
+import { ticketContext } from '../ticket';
 
 /** Card payments end to end (docs/checkout.md, "Card payments"): the PSP simulator as a real child
  * process with its own database, the shop listening on a real port for its signed notifications, the
@@ -71,7 +72,7 @@ beforeAll(async () => {
   const deps = { config, store: kit.store, knex: kit.db.knex, log, temporal: temporal.client };
   const basket = basketContext(deps, { now: () => kitNow });
   const checkout = checkoutContext(deps, { basket: basket.service });
-  worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket, checkout] });
+  worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket, checkout, ticketContext(deps)] });
   app = createHttpApp({
     log,
     shop: { clientId: '1', channelId: testChannelId },

@@ -13,6 +13,7 @@ import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
 import { pricingContext } from '../pricing';
 import { startWorker } from '../roles/worker-role';
 import { checkoutContext } from '.';
+import { ticketContext } from '../ticket';
 
 /** The checkout workflow end to end: the real worker role on the Temporal dev server on a queue of its
  * own, the basket's real hold timer, a 2 s payment timeout. */
@@ -41,7 +42,7 @@ beforeAll(async () => {
   const deps = { config, store: kit.store, knex: kit.db.knex, log, temporal: temporal.client };
   const basket = basketContext(deps, { now: () => kitNow });
   const checkout = checkoutContext(deps, { basket: basket.service });
-  worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket, checkout] });
+  worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket, checkout, ticketContext(deps)] });
   app = createHttpApp({
     log,
     shop: { clientId: '1', channelId: testChannelId },

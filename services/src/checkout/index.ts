@@ -67,7 +67,6 @@ export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}
       readOrderStatus: (orderId) => orders.readOrderStatus(orderId),
       reconcileCardPayment: async (orderId) => (await reconcile(orderId)).orderStatus,
       bookOrderPlaces: (orderId) => orders.bookOrderPlaces(orderId),
-      fulfilOrder: (orderId) => orders.fulfilOrder(orderId),
     },
     orders,
   };

@@ -85,7 +85,7 @@ export function createOrderMailService(deps: OrderMailServiceDeps) {
       return 'no-recipient';
     }
     const messageId = orderMailMessageId(request, deps.messageIdDomain);
-    const attachments = request.kind === 'confirmation' ? await deps.ticketAttachments(request.orderId) : [];
+    const attachments = request.kind === 'confirmation' ? await deps.ticketAttachments(request.orderId, recipient.language) : [];
     const rendered = renderOrderMail(await contentOf(state, request, recipient.language, attachments.length > 0));
     const record = { messageId, orderId: request.orderId, kind: request.kind, recipient: recipient.email, language: recipient.language };
     const outcome = await sendOnce(deps.knex, record, () => deps.mailer.send({ to: recipient.email, messageId, ...rendered, attachments }));

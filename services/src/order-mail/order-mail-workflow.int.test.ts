@@ -16,6 +16,7 @@ import { pricingContext } from '../pricing';
 import { startWorker } from '../roles/worker-role';
 import { orderMailContext, orderMailMessageId } from '.';
 import type { OrderMailRecipient } from './recipients';
+import { ticketContext } from '../ticket';
 
 /** The checkout workflow sends the reservation and the confirmation through the worker's sendOrderMail
  * activity (patched 'order-mails'): the real worker role on the Temporal dev server, SMTP into Mailpit. */
@@ -39,7 +40,7 @@ beforeAll(async () => {
   const basket = basketContext(deps, { now: () => kitNow });
   const checkout = checkoutContext(deps, { basket: basket.service });
   const orderMail = orderMailContext(deps, { settings, mailer, recipients: async (order) => recipients.get(order.checkoutId) ?? null });
-  worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket, checkout, orderMail] });
+  worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket, checkout, ticketContext(deps), orderMail] });
   app = createHttpApp({ log, shop: { clientId: '1', channelId: testChannelId }, verifyToken: kit.identity.verifyToken, publicKeys: [], routers: [...(basket.routers ?? []), ...(checkout.routers ?? [])], readiness: [] });
   staff = await kit.identity.bearer({ subject: 'staff-1', roles: ['admin'] });
 }, 180_000);

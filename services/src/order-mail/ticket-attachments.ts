@@ -1,3 +1,4 @@
+import type { Language } from '@alpenpass/contracts';
 import type { MailMessage } from '../platform/mail/mailer';
 
 export type MailAttachment = NonNullable<MailMessage['attachments']>[number];
@@ -8,7 +9,7 @@ export type MailAttachment = NonNullable<MailMessage['attachments']>[number];
  * `ticketAttachments` to `orderMailContext`. Called after the checkout workflow's `fulfilOrder`, so the
  * tickets exist; it must answer the same files when called again (a retried activity).
  */
-export type TicketAttachments = (orderId: number) => Promise<MailAttachment[]>;
+export type TicketAttachments = (orderId: number, language: Language) => Promise<MailAttachment[]>;
 
-/** Until the tickets context lands, a confirmation goes out without attachments. */
+/** Without the tickets context (tests of the mails alone), a confirmation goes out without attachments. */
 export const noTicketAttachmentsYet: TicketAttachments = async () => [];

@@ -221,10 +221,5 @@ export function createOrderService(deps: OrderServiceDeps) {
       }
       await handleCommand<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder, (current) => decideOrder({ type: 'RecordPlacesBooked', data: { itemIds: slotItems.map((item) => item.itemId) } }, current), systemMetadata(orderId));
     },
-
-    /** Activity seam for tickets: the after-sale issue issues them here. */
-    async fulfilOrder(orderId: number): Promise<void> {
-      deps.log.info({ orderId }, 'order paid: fulfilment (tickets) comes with the after-sale issue');
-    },
   };
 }

@@ -17,6 +17,7 @@ import { choose } from '../psp-simulator/testing/payment-page-driver';
 import { startSimulator, type RunningSimulator } from '../psp-simulator/testing/start-simulator';
 import { startWorker } from '../roles/worker-role';
 import { paymentDetailContext } from '.';
+import { ticketContext } from '../ticket';
 
 /** Saved payment details against the PSP simulator as a real process and the real worker: cards are
  * registered on the provider's page, saved when paying (saveAlias), and charged again (intent existing). */
@@ -58,7 +59,7 @@ beforeAll(async () => {
   const basket = basketContext(deps, { now: () => kitNow });
   const details = paymentDetailContext(deps);
   const checkout = checkoutContext(deps, { basket: basket.service, paymentDetails: details.service });
-  worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket, checkout] });
+  worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket, checkout, ticketContext(deps)] });
   app = createHttpApp({
     log,
     shop: { clientId: '1', channelId: testChannelId },

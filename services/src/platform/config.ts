@@ -19,6 +19,7 @@ import {
 import { DEFAULT_CLOCK_TOLERANCE_SECONDS, DEFAULT_MAX_TOKEN_LIFETIME_SECONDS } from './auth/verifier';
 import { deploymentEnvironmentOf, developmentSecrets, unsafeSecrets, type DeploymentEnvironment } from './development-secrets';
 import { loadPaymentProviderSettings, type PaymentProviderSettings } from '../payment/provider/provider-settings';
+import { loadTicketSettings, type TicketSettings } from '../ticket/ticket-settings';
 
 export const allRoles = ['api', 'relay', 'projector', 'worker'] as const;
 export type ProcessRole = (typeof allRoles)[number];
@@ -123,6 +124,8 @@ export interface AppConfig {
   paymentProvider: (PaymentProviderSettings & { webhookUrl: string }) | null;
   /** signs the access tokens of guests' orders */
   orderAccessSecret: string;
+  /** ticket codes, document links, receipt details (docs/tickets.md) */
+  tickets: TicketSettings;
 }
 
 export class ConfigError extends Error {}
@@ -166,6 +169,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       throw new ConfigError(`Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+  let tickets: TicketSettings;
+  try {
+    tickets = loadTicketSettings(env, repositoryRoot);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`);
+  }
   return {
     environment: deployment,
     port: e.PORT,
@@ -206,6 +215,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedRedirectOrigins: e.ALLOWED_REDIRECT_ORIGINS,
     paymentProvider,
     orderAccessSecret: e.ORDER_ACCESS_SECRET,
+    tickets,
   };
 }
 

@@ -20,6 +20,7 @@ import { lazyTemporalClient } from '../platform/temporal-client';
 import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
 import { startWorker } from '../roles/worker-role';
 import { subscriptionContext } from '.';
+import { ticketContext } from '../ticket';
 
 /** Season subscriptions: bought in the shop, created by the paid-order reactor, read by their customer,
  * by staff and by a gate (integrator), their renewal switched off and on; and the lifecycle workflow on
@@ -126,7 +127,7 @@ describe('the subscription lifecycle on Temporal', () => {
     const deps = { ...kit.deps, config, temporal: temporal.client };
     const live = subscriptionContext(deps, { orders: kit.orders });
     const basket = basketContext(deps, { now: () => kitNow });
-    worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket, checkoutContext(deps, { basket: basket.service }), live] });
+    worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket, checkoutContext(deps, { basket: basket.service }), ticketContext(deps), live] });
     const gateApp = createHttpApp({ log, shop: { clientId: '1', channelId: testChannelId }, verifyToken: kit.basket.identity.verifyToken, publicKeys: [], routers: live.routers ?? [], readiness: [] });
     const keycardId = randomInt(100_000, 900_000);
     const start = Date.now();

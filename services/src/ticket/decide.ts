@@ -1,0 +1,58 @@
+import { ticketErrorCodes, type TicketEvent, type TicketRecord } from '@alpenpass/contracts';
+import { conflict, notFound } from '../platform/domain-error';
+import { nameBasedUuid } from './ticket-plan';
+import type { OrderTickets } from './ticket';
+
+export type TicketCommand =
+  | { type: 'IssueTickets'; data: { orderId: number; tickets: TicketRecord[] } }
+  | { type: 'BlockTicket'; data: { orderId: number; ticketId: string; by: string } }
+  | { type: 'UnblockTicket'; data: { orderId: number; ticketId: string; by: string } }
+  | { type: 'CancelTicketsOfItems'; data: { orderId: number; orderItemIds: string[] } };
+
+type Decided = Array<TicketEvent & { eventId?: string }>;
+
+export const ticketNotFound = () => notFound(ticketErrorCodes.ticketNotFound, 'Ticket not found.');
+
+/** Issuance happens once per order: a retried or concurrent fulfilment decides nothing new, and the
+ * event id is derived from the order so that even a re-sent append stores nothing twice. */
+function issue(state: OrderTickets, { orderId, tickets }: { orderId: number; tickets: TicketRecord[] }): Decided {
+  if (state.issued) return [];
+  const issuable = tickets.filter((ticket) => !state.cancelledItemIds.includes(ticket.orderItemId));
+  return [{ type: 'TicketsIssued', data: { orderId, tickets: issuable }, eventId: nameBasedUuid(`alpenpass/tickets-issued/${orderId}`) }];
+}
+
+function ticketOf(state: OrderTickets, ticketId: string) {
+  const ticket = state.tickets.find((candidate) => candidate.ticketId === ticketId);
+  if (!ticket) throw ticketNotFound();
+  return ticket;
+}
+
+export function decideTickets(command: TicketCommand, state: OrderTickets): Decided {
+  switch (command.type) {
+    case 'IssueTickets':
+      return issue(state, command.data);
+    case 'BlockTicket': {
+      const ticket = ticketOf(state, command.data.ticketId);
+      if (ticket.status === 'CANCELLED') throw conflict(ticketErrorCodes.ticketCancelled, 'The ticket was cancelled; it cannot be blocked or unblocked.');
+      if (ticket.status === 'BLOCKED') return [];
+      return [{ type: 'TicketBlocked', data: { orderId: command.data.orderId, ticketId: ticket.ticketId, blockedBy: command.data.by } }];
+    }
+    case 'UnblockTicket': {
+      const ticket = ticketOf(state, command.data.ticketId);
+      if (ticket.status === 'CANCELLED') throw conflict(ticketErrorCodes.ticketCancelled, 'The ticket was cancelled; it cannot be blocked or unblocked.');
+      if (ticket.status === 'VALID') return [];
+      return [{ type: 'TicketUnblocked', data: { orderId: command.data.orderId, ticketId: ticket.ticketId, unblockedBy: command.data.by } }];
+    }
+    case 'CancelTicketsOfItems': {
+      const { orderId, orderItemIds } = command.data;
+      const newItemIds = orderItemIds.filter((itemId) => !state.cancelledItemIds.includes(itemId));
+      const ticketIds = state.tickets.filter((ticket) => orderItemIds.includes(ticket.orderItemId) && ticket.status !== 'CANCELLED').map((ticket) => ticket.ticketId);
+      if (newItemIds.length === 0 && ticketIds.length === 0) return [];
+      return [{ type: 'TicketsCancelled', data: { orderId, orderItemIds: [...new Set(orderItemIds)], ticketIds } }];
+    }
+    default: {
+      const unexpected: never = command;
+      return unexpected;
+    }
+  }
+}

@@ -1,0 +1,69 @@
+import { orderStreamName } from '@alpenpass/contracts';
+import { ticketProjections } from '@alpenpass/projections/src/ticket';
+import type { ContextDeps, ContextModule } from '../context-module';
+import { accessibleOrder } from '../order/access';
+import { isOrderAccessToken } from '../order/order-ids';
+import { orderFolder, type OrderEventWithTime, type OrderState } from '../order/order';
+import type { OrderCaller } from '../order/order-service';
+import { loadStreamState } from '../platform/event-store/command-handler';
+import { documentRouters, documentUrlRouters, ticketAdminRouter, ticketRouter } from './api';
+import { documentLinkKey } from './document-links';
+import { loadTicketSigningKey, type TicketSigningKey } from './ticket-code';
+import { createTicketService, type TicketService } from './ticket-service';
+
+export { createTicketService, type TicketService } from './ticket-service';
+export { ticketAttachmentsOf } from './mail-attachments';
+
+export interface TicketContextOptions {
+  now?: () => Date;
+  signingKey?: TicketSigningKey;
+}
+
+/** The order as the ticket context reads it: the stream itself, and the order's own access rule
+ * (staff, its customer, or a guest with its token; anyone else a 404). */
+function orderReader(deps: ContextDeps) {
+  const loadOrder = async (orderId: number): Promise<OrderState> => (await loadStreamState<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder)).state;
+  return {
+    loadOrder,
+    readable: async (caller: OrderCaller, orderId: number) =>
+      accessibleOrder(await loadOrder(orderId), caller.principal, (id) => caller.token !== undefined && isOrderAccessToken(deps.config.orderAccessSecret, id, caller.token)),
+  };
+}
+
+/**
+ * Tickets and receipts (docs/tickets.md). Its `fulfilOrder` is the checkout workflow's fulfilment
+ * activity: registered after the checkout context, it takes the place of the order service's
+ * placeholder (the worker merges the contexts' activity dependencies in order).
+ * `service.cancelTicketsOfItems` is for the context that cancels order items.
+ */
+export function ticketContext(deps: ContextDeps, options: TicketContextOptions = {}): ContextModule & { service: TicketService } {
+  const signingKey = options.signingKey ?? loadTicketSigningKey({ privateKeyPem: deps.config.tickets.signingKeyPem, keyFile: deps.config.tickets.signingKeyFile });
+  if (deps.config.environment === 'production' && !deps.config.tickets.signingKeyPem) {
+    // a key file per host would make one host's tickets fail verification on another
+    deps.log.warn({ keyFile: deps.config.tickets.signingKeyFile, keyId: signingKey.keyId }, 'TICKET_SIGNING_KEY is not set: tickets are signed with the key file of this host');
+  }
+  const linkKey = documentLinkKey(deps.config.orderAccessSecret);
+  const service = createTicketService({
+    store: deps.store,
+    knex: deps.knex,
+    orders: orderReader(deps),
+    signingKey,
+    linkKey,
+    settings: deps.config.tickets,
+    flags: { dynamicTicketHeight: deps.config.featureFlags.dynamicTicketHeight, vmcReceipts: deps.config.featureFlags.vmcReceipts },
+    now: options.now,
+    log: deps.log,
+  });
+  return {
+    name: 'ticket',
+    routers: [ticketRouter(service), ticketAdminRouter(service), ...documentUrlRouters(service)],
+    externalRouters: documentRouters(service, { linkKey, signingKey, now: options.now }),
+    projections: ticketProjections,
+    activityDependencies: {
+      fulfilOrder: async (orderId) => {
+        await service.issueForOrder(orderId);
+      },
+    },
+    service,
+  };
+}

@@ -1,0 +1,158 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { shopHeaders } from '../platform/testing/shop-headers';
+import { formatChf, vatContained } from './pdf/formats';
+import { FIXED_TICKET_HEIGHT } from './pdf/ticket-pdf';
+import { readPdf } from './testing/read-pdf';
+import { createTicketTestKit, type TicketTestKit } from './ticket-test-kit';
+
+/** The PDFs as a reader sees them: parsed with pdf.js (text, page size) and their QR images decoded. */
+const keyFile = join(mkdtempSync(join(tmpdir(), 'tickets-')), 'key.pem');
+const kits: TicketTestKit[] = [];
+afterAll(async () => {
+  for (const kit of kits) await kit.close();
+});
+
+async function kitWith(flags: string) {
+  const kit = await createTicketTestKit({ env: { TICKET_SIGNING_KEY_FILE: keyFile, FEATURE_FLAGS: flags, OPERATOR_NAME: 'Bergbahnen Testtal AG', OPERATOR_VAT_NUMBER: 'CHE-987.654.321 MWST' } });
+  kits.push(kit);
+  await kit.checkout.basket.scheduleSlot(61, 30);
+  const customer = await kit.checkout.basket.identity.bearer({ subject: 'c-1', roles: ['customer'], accountId: '1' });
+  return { kit, customer };
+}
+
+async function download(kit: TicketTestKit, customer: string, orderId: number, kind: 'ticket-url' | 'receipt-url', language: string) {
+  const link = await request(kit.app).get(`/api/templates/${kind}?orderId=${orderId}&language=${language}`).set({ ...shopHeaders, authorization: customer });
+  expect(link.status).toBe(200);
+  const pdf = await request(kit.app).get(link.body.url).buffer(true).parse((res, done) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk: Buffer) => chunks.push(chunk));
+    res.on('end', () => done(null, Buffer.concat(chunks)));
+  });
+  expect(pdf.status).toBe(200);
+  return readPdf(pdf.body as Buffer);
+}
+
+async function paidOrder(kit: TicketTestKit, customer: string, quantity: number) {
+  const { orderId } = await kit.paidOrder(customer, 61, quantity);
+  await kit.fulfilOrder(orderId);
+  await kit.project();
+  const tickets = (await request(kit.app).get(`/api/keycards/tickets?orderId=${orderId}`).set({ ...shopHeaders, authorization: customer })).body as { id: string; code: string }[];
+  const order = (await request(kit.app).get(`/api/orders/${orderId}`).set({ ...shopHeaders, authorization: customer })).body as { refno: string; total: { amount: number }; items: { price: { amount: number } }[] };
+  return { orderId, tickets, order };
+}
+
+const joined = (page: { text: string[] }) => page.text.join(' ');
+
+describe('ticket and receipt PDFs (flags off)', () => {
+  let fixture: Awaited<ReturnType<typeof kitWith>>;
+  beforeAll(async () => {
+    fixture = await kitWith('');
+  }, 60_000);
+
+  it('one 9 cm page per ticket, in the language asked for, whose QR code is the ticket code that verifies as valid', async () => {
+    const { kit, customer } = fixture;
+    const { orderId, tickets, order } = await paidOrder(kit, customer, 2);
+    const pages = await download(kit, customer, orderId, 'ticket-url', 'de');
+    expect(pages).toHaveLength(2);
+    for (const [index, page] of pages.entries()) {
+      expect(page.height).toBeCloseTo(FIXED_TICKET_HEIGHT, 1);
+      expect(page.height).toBeCloseTo((9 / 2.54) * 72, 1);
+      expect(joined(page)).toContain(`Person ${index + 1} von 2`);
+      expect(joined(page)).toContain('Gültig am');
+      expect(joined(page)).toContain(`Bestellung ${order.refno}`);
+      expect(joined(page)).toContain(tickets[index]!.id);
+      expect(page.qrCodes).toEqual([tickets[index]!.code]);
+      const verified = await request(kit.app).post('/api/keycards/tickets/verification').set({ ...shopHeaders, authorization: kit.staff }).send({ code: page.qrCodes[0] });
+      expect(verified.body.result).toBe('valid');
+    }
+    const french = await download(kit, customer, orderId, 'ticket-url', 'fr');
+    expect(joined(french[0]!)).toContain('Valable le');
+    expect(joined(french[0]!)).toContain('Personne 1 sur 2');
+    expect(joined((await download(kit, customer, orderId, 'ticket-url', 'en'))[1]!)).toContain('Person 2 of 2');
+  });
+
+  it('a blocked ticket is left out of the PDF', async () => {
+    const { kit, customer } = fixture;
+    const { orderId, tickets } = await paidOrder(kit, customer, 2);
+    await request(kit.app).post(`/api/keycards/tickets/${tickets[0]!.id}/block`).set({ ...shopHeaders, authorization: customer });
+    const pages = await download(kit, customer, orderId, 'ticket-url', 'en');
+    expect(pages.map((page) => page.qrCodes)).toEqual([[tickets[1]!.code]]);
+  });
+
+  it("the receipt shows the operator, the order's items, the total and the VAT it includes, in CHF", async () => {
+    const { kit, customer } = fixture;
+    const { orderId, order } = await paidOrder(kit, customer, 3);
+    const [page] = await download(kit, customer, orderId, 'receipt-url', 'de');
+    const text = joined(page!);
+    expect(text).toContain('Bergbahnen Testtal AG');
+    expect(text).toContain('MWST-Nr. CHE-987.654.321 MWST');
+    expect(text).toContain(`Quittung ${order.refno}`);
+    expect(text).toContain('Zahlungsart: Vor Ort');
+    expect(page!.text).toContain('3');
+    expect(page!.text).toContain(formatChf(order.items[0]!.price.amount));
+    expect(page!.text).toContain('Total');
+    const vat = vatContained(order.total.amount, 8.1);
+    expect(vat).toBeGreaterThan(0);
+    expect(text).toContain(`inkl. 8.1 % MWST auf ${formatChf(order.total.amount - vat)}`);
+    expect(page!.text).toContain(formatChf(vat));
+    expect(page!.text.filter((line) => line === formatChf(order.total.amount)).length).toBeGreaterThanOrEqual(1);
+    const english = joined((await download(kit, customer, orderId, 'receipt-url', 'en'))[0]!);
+    expect(english).toContain('Receipt');
+    expect(english).toContain('incl. 8.1 % VAT');
+  });
+
+  describe('a multi-day pass for two with its keycard deposits', () => {
+    it('gives six day tickets (two persons × three days) and no deposit ticket; the receipt charges no VAT on the deposits', async () => {
+      const { kit, customer } = fixture;
+      const { orderId } = await kit.paidOrderOf(customer, [{ productDefinitionId: 102013, validity: { from: '2030-12-22', to: '2030-12-24' }, allocation: { quantity: 2 } }]);
+      await kit.fulfilOrder(orderId);
+      await kit.project();
+      const order = (await request(kit.app).get(`/api/orders/${orderId}`).set({ ...shopHeaders, authorization: customer })).body as { total: { amount: number }; items: { productId: number; price: { amount: number } }[] };
+      const deposits = order.items.filter((item) => item.productId === 105);
+      expect(deposits).toHaveLength(1);
+      const tickets = (await request(kit.app).get(`/api/keycards/tickets?orderId=${orderId}`).set({ ...shopHeaders, authorization: customer })).body as { day: string; personIndex: number; code: string }[];
+      expect(tickets.map((ticket) => `${ticket.personIndex} ${ticket.day}`)).toEqual(['1 2030-12-22', '1 2030-12-23', '1 2030-12-24', '2 2030-12-22', '2 2030-12-23', '2 2030-12-24']);
+
+      const pages = await download(kit, customer, orderId, 'ticket-url', 'en');
+      expect(pages.map((page) => page.qrCodes[0])).toEqual(tickets.map((ticket) => ticket.code));
+      expect(joined(pages[4]!)).toContain('Valid on Monday, 23 December 2030');
+      expect(joined(pages[4]!)).toContain('Person 2 of 2');
+
+      const [receipt] = await download(kit, customer, orderId, 'receipt-url', 'en');
+      const taxable = order.total.amount - deposits[0]!.price.amount;
+      const vat = vatContained(taxable, 8.1);
+      expect(joined(receipt!)).toContain(`incl. 8.1 % VAT on ${formatChf(taxable - vat)}`);
+      expect(receipt!.text).toContain(formatChf(vat));
+      expect(receipt!.text).toContain(formatChf(order.total.amount));
+    });
+  });
+});
+
+describe('with dynamicTicketHeight and vmcReceipts', () => {
+  let fixture: Awaited<ReturnType<typeof kitWith>>;
+  beforeAll(async () => {
+    fixture = await kitWith('dynamicTicketHeight,vmcReceipts');
+  }, 60_000);
+
+  it('the ticket page is as high as its content, not 9 cm, and still carries its code', async () => {
+    const { kit, customer } = fixture;
+    const { orderId, tickets } = await paidOrder(kit, customer, 1);
+    const [page] = await download(kit, customer, orderId, 'ticket-url', 'en');
+    expect(page!.height).toBeLessThan(FIXED_TICKET_HEIGHT - 10);
+    // the 6 cm code and its margins
+    expect(page!.height).toBeGreaterThanOrEqual((6 / 2.54) * 72);
+    expect(page!.qrCodes).toEqual([tickets[0]!.code]);
+  });
+
+  it("the receipt lists one line per ticket, whose shares add up to the item's price", async () => {
+    const { kit, customer } = fixture;
+    const { orderId, order } = await paidOrder(kit, customer, 3);
+    const [page] = await download(kit, customer, orderId, 'receipt-url', 'en');
+    const text = joined(page!);
+    for (const person of [1, 2, 3]) expect(text).toContain(`Person ${person} of 3`);
+    expect(page!.text).toContain(formatChf(order.total.amount));
+  });
+});

@@ -1,0 +1,220 @@
+import { DateTime } from 'luxon';
+import type { Knex } from 'knex';
+import { ticketErrorCodes, ticketStreamName, type DocumentKind, type DocumentUrlDto, type Language, type OrderStatus, type TicketDto, type TicketVerificationDto } from '@alpenpass/contracts';
+import { findProducts, type CatalogueProduct } from '@alpenpass/projections/src/catalogue';
+import { findOrderOfTicket, findTicketsOfOrder } from '@alpenpass/projections/src/ticket';
+import type { OrderCaller, OrderService } from '../order/order-service';
+import type { PlacedOrder } from '../order/order';
+import { conflict, DomainError } from '../platform/domain-error';
+import { handleCommand, loadStreamState } from '../platform/event-store/command-handler';
+import type { EventMetadata } from '@alpenpass/contracts';
+import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
+import { eventMetadataOf } from '../platform/http/request-context';
+import { decideTickets, ticketNotFound, type TicketCommand } from './decide';
+import { signDocumentLink } from './document-links';
+import { renderReceiptPdf } from './pdf/receipt-pdf';
+import { renderTicketPdf, type TicketLabels } from './pdf/ticket-pdf';
+import { orderTicketsFolder, type IssuedTicket, type OrderTickets, type TicketEventWithTime } from './ticket';
+import { readTicketCode, signTicketCode, type TicketSigningKey } from './ticket-code';
+import { DEFAULT_TICKET_TIMEZONE, planTickets, type PlannedTicket } from './ticket-plan';
+import type { TicketSettings } from './ticket-settings';
+
+export interface TicketServiceDeps {
+  store: EventStore;
+  knex: Knex;
+  orders: Pick<OrderService, 'loadOrder' | 'readable'>;
+  signingKey: TicketSigningKey;
+  linkKey: Buffer;
+  settings: TicketSettings;
+  flags: { dynamicTicketHeight: boolean; vmcReceipts: boolean };
+  now?: () => Date;
+  log: PlatformLogger;
+}
+
+export type TicketService = ReturnType<typeof createTicketService>;
+
+/** Orders that were paid: they carry tickets and a receipt. */
+const paidStatuses: readonly OrderStatus[] = ['PAID', 'PARTIALLY_CANCELLED', 'PARTIALLY_REFUNDED', 'REFUNDED'];
+const systemMetadata = (orderId: number): Partial<EventMetadata> => ({ correlationId: `tickets-${orderId}`, causationId: null, actor: 'system' });
+
+const dayOf = (instant: string) => DateTime.fromISO(instant, { setZone: true }).toISODate();
+
+export function toTicketDto(ticket: IssuedTicket): TicketDto {
+  return {
+    id: ticket.ticketId,
+    orderId: ticket.orderId,
+    orderItemId: ticket.orderItemId,
+    productId: ticket.productId,
+    productDefinitionId: ticket.productDefinitionId,
+    personId: ticket.personId,
+    personIndex: ticket.personIndex,
+    personCount: ticket.personCount,
+    slotId: ticket.slotId,
+    validity: ticket.validity,
+    day: ticket.day,
+    status: ticket.status,
+    code: ticket.code,
+    issuedAt: ticket.issuedAt,
+  };
+}
+
+export function createTicketService(deps: TicketServiceDeps) {
+  const now = deps.now ?? (() => new Date());
+  const loadTickets = async (orderId: number): Promise<OrderTickets> => (await loadStreamState<OrderTickets, TicketEventWithTime>(deps.store, ticketStreamName(orderId), orderTicketsFolder)).state;
+  const run = (orderId: number, command: TicketCommand, metadata: Partial<EventMetadata>) =>
+    handleCommand<OrderTickets, TicketEventWithTime>(deps.store, ticketStreamName(orderId), orderTicketsFolder, (state) => decideTickets(command, state), metadata, { maxAttempts: 5 });
+
+  const sign = (orderId: number, planned: PlannedTicket): string =>
+    signTicketCode(deps.signingKey, {
+      ticketId: planned.ticketId,
+      orderId,
+      productDefinitionId: planned.productDefinitionId,
+      firstDay: planned.day ?? (planned.validity ? dayOf(planned.validity.from) : null),
+      lastDay: planned.day ?? (planned.validity ? dayOf(planned.validity.to) : null),
+    });
+
+  async function productsOf(productIds: number[]): Promise<Map<number, CatalogueProduct>> {
+    const products = await findProducts(deps.knex, [...new Set(productIds)]);
+    return new Map(products.map((product) => [product.id, product]));
+  }
+
+  /** The order a caller may act on, answered as a ticket that is not found otherwise (no probing). */
+  async function orderOfTicket(caller: OrderCaller, ticketId: string): Promise<number> {
+    const orderId = await findOrderOfTicket(deps.knex, ticketId);
+    if (orderId === null) throw ticketNotFound();
+    try {
+      await deps.orders.readable(caller, orderId);
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === 'not_found') throw ticketNotFound();
+      throw error;
+    }
+    return orderId;
+  }
+
+  const ticketAfter = (state: OrderTickets, ticketId: string) => toTicketDto(state.tickets.find((ticket) => ticket.ticketId === ticketId)!);
+
+  async function readableOrder(caller: OrderCaller, orderId: number): Promise<PlacedOrder> {
+    return deps.orders.readable(caller, orderId);
+  }
+
+  function labelsOf(products: Map<number, CatalogueProduct>, language: Language) {
+    return (ticket: { productId: number; productDefinitionId: number }): TicketLabels => {
+      const product = products.get(ticket.productId);
+      const definition = product?.productDefinitions.find((candidate) => candidate.id === ticket.productDefinitionId);
+      const definitionName = definition?.attributes.map((attribute) => attribute.displayName[language]).filter(Boolean).join(' · ');
+      return { productName: product?.name[language] ?? `#${ticket.productDefinitionId}`, definitionName: definitionName || null };
+    };
+  }
+
+  return {
+    loadTickets,
+
+    /**
+     * Activity (order paid): issues one ticket per person and day of access of every item, exactly once
+     * (docs/tickets.md, "Issuance"). Safe to run again and concurrently: the plan is deterministic and
+     * the append expects the stream's revision, so a second run finds the tickets issued and adds none.
+     */
+    async issueForOrder(orderId: number): Promise<number> {
+      const existing = await loadTickets(orderId);
+      if (existing.issued) return existing.tickets.length;
+      const order = await deps.orders.loadOrder(orderId);
+      if (order.status !== 'placed' || !paidStatuses.includes(order.orderStatus)) {
+        deps.log.warn({ orderId }, 'tickets not issued: the order is not paid');
+        return 0;
+      }
+      const products = await productsOf(order.items.map((item) => item.productId));
+      const planned = planTickets(orderId, order.items, (productId) => {
+        const product = products.get(productId);
+        return { kind: product?.kind ?? null, timezone: product?.pool.timezone ?? DEFAULT_TICKET_TIMEZONE };
+      });
+      const tickets = planned.map((ticket) => ({ ...ticket, code: sign(orderId, ticket) }));
+      const outcome = await run(orderId, { type: 'IssueTickets', data: { orderId, tickets } }, systemMetadata(orderId));
+      return outcome.newState.tickets.length;
+    },
+
+    /** For the refunds context: the tickets of cancelled order items become CANCELLED (and items
+     * cancelled before fulfilment never get tickets). Idempotent. */
+    async cancelTicketsOfItems(orderId: number, orderItemIds: string[], metadata: Partial<EventMetadata> = systemMetadata(orderId)): Promise<TicketDto[]> {
+      const outcome = await run(orderId, { type: 'CancelTicketsOfItems', data: { orderId, orderItemIds } }, metadata);
+      return outcome.newState.tickets.filter((ticket) => orderItemIds.includes(ticket.orderItemId)).map(toTicketDto);
+    },
+
+    async listForOrder(caller: OrderCaller, orderId: number): Promise<TicketDto[]> {
+      await readableOrder(caller, orderId);
+      return findTicketsOfOrder(deps.knex, orderId);
+    },
+
+    async block(caller: OrderCaller, ticketId: string): Promise<TicketDto> {
+      const orderId = await orderOfTicket(caller, ticketId);
+      const outcome = await run(orderId, { type: 'BlockTicket', data: { orderId, ticketId, by: caller.principal?.subject ?? 'guest' } }, eventMetadataOf(caller));
+      return ticketAfter(outcome.newState, ticketId);
+    },
+
+    async unblock(caller: OrderCaller, ticketId: string): Promise<TicketDto> {
+      const orderId = await orderOfTicket(caller, ticketId);
+      const outcome = await run(orderId, { type: 'UnblockTicket', data: { orderId, ticketId, by: caller.principal?.subject ?? 'staff' } }, eventMetadataOf(caller));
+      return ticketAfter(outcome.newState, ticketId);
+    },
+
+    /** Access control's online check: a code the shop did not sign (or altered) is `tampered`; else the
+     * ticket's recorded status, read from its stream (never behind). */
+    async verify(code: string): Promise<TicketVerificationDto> {
+      const payload = readTicketCode(deps.signingKey.publicKey, code);
+      if (!payload) return { result: 'tampered' };
+      const ticket = (await loadTickets(payload.orderId)).tickets.find((candidate) => candidate.ticketId === payload.ticketId);
+      if (!ticket || ticket.code !== code) return { result: 'tampered' };
+      const result = ticket.status === 'VALID' ? 'valid' : ticket.status === 'BLOCKED' ? 'blocked' : 'cancelled';
+      return { result, ticket: toTicketDto(ticket) };
+    },
+
+    /** A short-lived signed link to the order's tickets or receipt, for a caller who may read the order. */
+    async documentUrl(caller: OrderCaller, orderId: number, kind: DocumentKind, language: Language): Promise<DocumentUrlDto> {
+      const order = await readableOrder(caller, orderId);
+      if (kind === 'tickets' && !(await loadTickets(orderId)).tickets.some((ticket) => ticket.status === 'VALID')) {
+        throw conflict(ticketErrorCodes.ticketsNotIssued, 'The order has no valid tickets: tickets are issued once it is paid.');
+      }
+      if (kind === 'receipt' && !paidStatuses.includes(order.orderStatus)) throw conflict(ticketErrorCodes.receiptNotAvailable, 'A receipt is available once the order is paid.');
+      const expires = Math.floor(now().getTime() / 1000) + deps.settings.documentLinkTtlSeconds;
+      return { url: signDocumentLink(deps.linkKey, { kind, orderId, language, expires }), expiresAt: new Date(expires * 1000).toISOString() };
+    },
+
+    /** The PDF behind a checked link: the order's valid tickets, or its receipt. */
+    async renderDocument(kind: DocumentKind, orderId: number, language: Language): Promise<Buffer> {
+      const order = await deps.orders.loadOrder(orderId);
+      if (order.status !== 'placed') throw ticketNotFound();
+      const tickets = (await loadTickets(orderId)).tickets;
+      const products = await productsOf(order.items.map((item) => item.productId));
+      const labels = labelsOf(products, language);
+      if (kind === 'tickets') {
+        const valid = tickets.filter((ticket) => ticket.status === 'VALID');
+        // blocked or cancelled since the link was made
+        if (valid.length === 0) throw conflict(ticketErrorCodes.ticketsNotIssued, 'The order has no valid tickets left.');
+        return renderTicketPdf({
+          tickets: valid,
+          refno: order.refno,
+          language,
+          operatorName: deps.settings.operator.name,
+          labels,
+          dynamicHeight: deps.flags.dynamicTicketHeight,
+        });
+      }
+      return renderReceiptPdf({
+        refno: order.refno,
+        orderDate: order.createdAt,
+        paymentMethod: order.paymentMethod,
+        items: order.items,
+        total: order.total.amount,
+        tickets: tickets.filter((ticket) => ticket.status !== 'CANCELLED'),
+        language,
+        operator: deps.settings.operator,
+        vatRatePercent: deps.settings.vatRatePercent,
+        itemName: (item) => {
+          const { productName, definitionName } = labels(item);
+          return definitionName ? `${productName}, ${definitionName}` : productName;
+        },
+        vatExempt: (item) => products.get(item.productId)?.kind === 'DEPOSIT',
+        perTicketLines: deps.flags.vmcReceipts,
+      });
+    },
+  };
+}
