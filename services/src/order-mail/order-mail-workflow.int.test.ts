@@ -16,7 +16,7 @@ import { pricingContext } from '../pricing';
 import { startWorker } from '../roles/worker-role';
 import { orderMailContext, orderMailMessageId } from '.';
 import type { OrderMailRecipient } from './recipients';
-import { ticketContext } from '../ticket';
+import { ticketAttachmentsOf, ticketContext } from '../ticket';
 
 /** The checkout workflow sends the reservation and the confirmation through the worker's sendOrderMail
  * activity (patched 'order-mails'): the real worker role on the Temporal dev server, SMTP into Mailpit. */
@@ -39,8 +39,9 @@ beforeAll(async () => {
   const deps = { config, store: kit.store, knex: kit.db.knex, log, temporal: temporal.client };
   const basket = basketContext(deps, { now: () => kitNow });
   const checkout = checkoutContext(deps, { basket: basket.service });
-  const orderMail = orderMailContext(deps, { settings, mailer, recipients: async (order) => recipients.get(order.checkoutId) ?? null });
-  worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket, checkout, ticketContext(deps), orderMail] });
+  const tickets = ticketContext(deps);
+  const orderMail = orderMailContext(deps, { settings, mailer, recipients: async (order) => recipients.get(order.checkoutId) ?? null, ticketAttachments: ticketAttachmentsOf(tickets.service) });
+  worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket, checkout, tickets, orderMail] });
   app = createHttpApp({ log, shop: { clientId: '1', channelId: testChannelId }, verifyToken: kit.identity.verifyToken, publicKeys: [], routers: [...(basket.routers ?? []), ...(checkout.routers ?? [])], readiness: [] });
   staff = await kit.identity.bearer({ subject: 'staff-1', roles: ['admin'] });
 }, 180_000);
@@ -69,5 +70,7 @@ it('on site: the reservation mail when RESERVED, the confirmation once staff con
   const confirmation = await waitForMail(orderMailMessageId({ orderId, kind: 'confirmation' }, domain));
   expect(confirmation.Subject).toMatch(/^Votre commande AP-\d{7,}-\d est confirmée$/);
   expect(confirmation.Text).toContain('Total');
+  // the two tickets, in one PDF the customer can show at the gate
+  expect(confirmation.Attachments).toEqual([expect.objectContaining({ FileName: `tickets-${orderId}.pdf`, ContentType: 'application/pdf' })]);
   expect(await mailsWithMessageId(orderMailMessageId({ orderId, kind: 'reservation' }, domain))).toHaveLength(1);
 }, 90_000);
