@@ -54,4 +54,5 @@ export * from './sale-limits';
 export * from './account';
 export * from './payment-provider';
 export * from './order';
+export * from './after-sale';
 export * from './checkout';
