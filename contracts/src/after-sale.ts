@@ -112,3 +112,4 @@ export const refundDto = z.object({
 });
 export type RefundDto = z.infer<typeof refundDto>;
 export const refundListDto = z.object({ orderId: z.number().int(), items: z.array(refundDto) });
+export type RefundListDto = z.infer<typeof refundListDto>;

@@ -1,9 +1,10 @@
 import { createBasketHoldActivities, type BasketHoldDependencies } from './basket-hold/activities';
 import { createCheckoutActivities, type CheckoutDependencies } from './checkout/activities';
+import { createAfterSaleActivities, type AfterSaleDependencies } from './after-sale/activities';
 import { createPriceGenerationActivities, type PriceGenerationDependencies } from './price-generation/activities';
 
 /** What the composition root injects: the command handlers the activities call. */
-export type ActivityDependencies = BasketHoldDependencies & Partial<PriceGenerationDependencies> & Partial<CheckoutDependencies>;
+export type ActivityDependencies = BasketHoldDependencies & Partial<PriceGenerationDependencies> & Partial<CheckoutDependencies> & Partial<AfterSaleDependencies>;
 
 /** Every activity the worker offers, built over the injected dependencies. */
 export function createActivities(dependencies: ActivityDependencies) {
@@ -11,5 +12,6 @@ export function createActivities(dependencies: ActivityDependencies) {
     ...createBasketHoldActivities(dependencies),
     ...createPriceGenerationActivities(dependencies),
     ...createCheckoutActivities(dependencies),
+    ...createAfterSaleActivities(dependencies),
   };
 }

@@ -22,3 +22,6 @@ export { createPriceGenerationActivities, type PriceGenerationDependencies, type
 export * from './checkout/client';
 export * from './checkout/workflow';
 export { createCheckoutActivities, type CheckoutDependencies, type CheckoutOrderStatus } from './checkout/activities';
+export * from './after-sale/client';
+export { refundWorkflowId, cancellationWorkflowId, latePaymentWorkflowId, refundStateQuery, retryRefundSignal, type RefundWorkflowState, type RefundWorkflowInput } from './after-sale/workflow';
+export { createAfterSaleActivities, type AfterSaleDependencies, type RefundStepOutcome, type LatePaymentOutcome } from './after-sale/activities';

@@ -3,3 +3,4 @@
 export { basketHoldWorkflow } from './basket-hold/workflow';
 export { priceGenerationWorkflow } from './price-generation/workflow';
 export { checkoutWorkflow } from './checkout/workflow';
+export { refundWorkflow, cancellationWorkflow, latePaymentWorkflow } from './after-sale/workflow';

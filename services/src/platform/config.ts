@@ -69,6 +69,10 @@ const environment = z.object({
   API_PROCESSES: envPositiveNumber.pipe(z.number().int('Expected a whole number').max(64, 'Expected at most 64')).default(2),
   CHECKOUT_PAYMENT_TIMEOUT_SECONDS: envPositiveNumber.default(1200),
   CHECKOUT_PAYMENT_POLL_SECONDS: envPositiveNumber.default(30),
+  ORDER_CANCEL_CUTOFF_DAYS: z.coerce.number().int('Expected a whole number').min(0, 'Expected 0 or more').max(365, 'Expected at most 365').default(1),
+  ORDER_CANCEL_TIMEZONE: z.string().min(1).default('Europe/Zurich'),
+  REFUND_ATTEMPTS: envPositiveNumber.pipe(z.number().int('Expected a whole number').max(100, 'Expected at most 100')).default(5),
+  REFUND_RETRY_PAUSE_SECONDS: envPositiveNumber.default(900),
   PSP_WEBHOOK_URL: envUrl.optional(),
   ALLOWED_REDIRECT_ORIGINS: envList.pipe(z.array(z.url().transform((url) => new URL(url).origin))).transform((list) => (list.length ? list : ['http://localhost:3000'])),
   ORDER_ACCESS_SECRET: z.string().min(16).default(developmentSecrets.ORDER_ACCESS_SECRET),
@@ -123,6 +127,8 @@ export interface AppConfig {
   paymentProvider: (PaymentProviderSettings & { webhookUrl: string }) | null;
   /** signs the access tokens of guests' orders */
   orderAccessSecret: string;
+  /** after the sale (docs/after-sale.md): the customer's cancellation cut-off, refund retry rounds */
+  afterSale: { cancelCutoffDays: number; cancelTimezone: string; refundAttempts: number; refundRetryPauseMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -206,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedRedirectOrigins: e.ALLOWED_REDIRECT_ORIGINS,
     paymentProvider,
     orderAccessSecret: e.ORDER_ACCESS_SECRET,
+    afterSale: { cancelCutoffDays: e.ORDER_CANCEL_CUTOFF_DAYS, cancelTimezone: e.ORDER_CANCEL_TIMEZONE, refundAttempts: e.REFUND_ATTEMPTS, refundRetryPauseMs: e.REFUND_RETRY_PAUSE_SECONDS * 1000 },
   };
 }
 

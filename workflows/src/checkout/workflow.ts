@@ -9,6 +9,7 @@ const defaultRecheckMs = 60 * 60 * 1000;
 /** A pending card payment asks the provider this often (CHECKOUT_PAYMENT_POLL_SECONDS). */
 export const defaultPaymentPollMs = 30 * 1000;
 const cardPaymentPollPatch = 'card-payment-poll';
+const timeoutCancelsOpenPaymentPatch = 'timeout-cancels-open-payment';
 
 export interface CheckoutWorkflowInput {
   orderId: number;
@@ -76,6 +77,8 @@ export async function checkoutWorkflow(input: CheckoutWorkflowInput): Promise<Ch
   }
   if (current() === 'awaitingPayment') {
     apply(await activities.cancelUnpaidOrder({ orderId: input.orderId, basketId: input.basketId }));
+    // workflows that timed out before this existed replay without the call
+    if (current() === 'cancelled' && patched(timeoutCancelsOpenPaymentPatch)) await activities.cancelOpenCardPayment(input.orderId);
   }
   while (current() === 'reserved') {
     if (!(await condition(() => state !== 'reserved', input.recheckMs ?? defaultRecheckMs))) apply(await activities.readOrderStatus(input.orderId));
