@@ -73,7 +73,7 @@ export function createCardPaymentReconciler(deps: CardPaymentReconcilerDeps): Ca
         log.info({ orderId, transactionId }, 'late payment: the late-payment workflow takes it');
       } else if (outcome === 'authorized') {
         // authorized after the order was cancelled: the customer must not be charged
-        await payments.cancelTransaction(transactionId, orderId);
+        await payments.cancelTransaction(transactionId, orderId, 'release');
         log.info({ orderId, transactionId }, 'authorization of a cancelled order released');
       }
     }

@@ -53,7 +53,7 @@ export function createLatePaymentSettler(deps: LatePaymentDeps): (orderId: numbe
     if (order.orderStatus === 'CANCELLED') {
       if (order.cancellationReason !== 'PAYMENT_TIMEOUT') return 'NOTHING';
       if (!(await holdAgain(orderId))) {
-        if (outcome === 'authorized') await payments.cancelTransaction(transactionId, orderId);
+        if (outcome === 'authorized') await payments.cancelTransaction(transactionId, orderId, 'release');
         await orders.systemCommand(orderId, { type: 'RecordLatePaymentReleased', data: { transactionId, reason: 'NO_CAPACITY' } });
         log.info({ orderId, transactionId }, 'late payment released: no places left');
         return 'RELEASED';

@@ -59,7 +59,7 @@ async function listen(server: Server): Promise<string> {
 }
 
 export async function createAfterSaleTestKit(env: Record<string, string> = {}): Promise<AfterSaleTestKit> {
-  const log = createLogger('silent');
+  const log = createLogger(process.env.AFTER_SALE_TEST_LOG === 'info' ? 'info' : 'silent');
   const basket = await createBasketTestKit();
   // workflow ids are order ids, and the dev server outlives each test's database
   await basket.db.knex.raw(`alter sequence order_id_seq restart with ${randomInt(1_000_000, 2_000_000_000)}`);
