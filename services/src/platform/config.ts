@@ -70,7 +70,7 @@ const environment = z.object({
   API_PROCESSES: envPositiveNumber.pipe(z.number().int('Expected a whole number').max(64, 'Expected at most 64')).default(2),
   CHECKOUT_PAYMENT_TIMEOUT_SECONDS: envPositiveNumber.default(1200),
   CHECKOUT_PAYMENT_POLL_SECONDS: envPositiveNumber.default(30),
-  ORDER_CANCEL_CUTOFF_DAYS: z.coerce.number().int('Expected a whole number').min(0, 'Expected 0 or more').max(365, 'Expected at most 365').default(1),
+  ORDER_CANCEL_CUTOFF_DAYS: z.string().trim().regex(/^\d{1,3}$/, 'Expected a whole number of days, 0 to 365').transform(Number).pipe(z.number().max(365, 'Expected a whole number of days, 0 to 365')).default(1),
   ORDER_CANCEL_TIMEZONE: z.string().refine((zone) => IANAZone.isValidZone(zone), 'Expected an IANA time zone such as Europe/Zurich').default('Europe/Zurich'),
   REFUND_ATTEMPTS: envPositiveNumber.pipe(z.number().int('Expected a whole number').max(100, 'Expected at most 100')).default(5),
   REFUND_RETRY_PAUSE_SECONDS: envPositiveNumber.default(900),
