@@ -21,6 +21,16 @@ export interface AfterSaleServiceDeps {
 
 export type AfterSaleService = ReturnType<typeof createAfterSaleService>;
 
+const workflowStartBoundMs = 5_000;
+
+function withinStartBound(start: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<void>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`workflow start took longer than ${workflowStartBoundMs} ms`)), workflowStartBoundMs);
+  });
+  return Promise.race([start, bound]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Cancellations and refunds of paid orders (docs/after-sale.md). The order decider judges every
  * request; the workflows started here (and again by the after-sale reactor, should a start get lost)
@@ -42,7 +52,8 @@ export function createAfterSaleService(deps: AfterSaleServiceDeps) {
       starts.push(deps.workflows.startCancellation(after.orderId, cancellationId));
     }
     for (const refund of after.refunds.slice(before.refunds.length)) starts.push(deps.workflows.startRefund(after.orderId, refund.refundId));
-    const outcomes = await Promise.allSettled(starts);
+    // the events are written: a slow Temporal must not hold the answer (the reactor starts what is missing)
+    const outcomes = await Promise.allSettled(starts.map((start) => withinStartBound(start)));
     for (const outcome of outcomes) {
       if (outcome.status === 'rejected') deps.log.error({ err: outcome.reason, orderId: after.orderId }, 'after-sale workflow not started; the reactor will start it');
     }
