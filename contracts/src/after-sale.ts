@@ -6,6 +6,7 @@ import { uuidString } from './validators/text-formats';
 
 export const afterSaleErrorCodes = {
   orderNotPaid: 'ORDER_NOT_PAID',
+  reservationCancelledWhole: 'RESERVATION_CANCELLED_AS_A_WHOLE',
   itemAlreadyCancelled: 'ORDER_ITEM_ALREADY_CANCELLED',
   cancellationCutoffPassed: 'CANCELLATION_CUTOFF_PASSED',
   refundExceedsPaid: 'REFUND_EXCEEDS_PAID',

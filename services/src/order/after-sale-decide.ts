@@ -65,8 +65,24 @@ function withChildren(order: PlacedOrder, itemIds: string[]): string[] {
   return [...new Set([...named, ...children])];
 }
 
+/** A reservation (to be paid on site) is cancelled as a whole: nothing was paid, its places are let go. */
+function cancelReservation(order: PlacedOrder, data: Extract<AfterSaleCommand, { type: 'CancelItems' }>['data']): AfterSaleOrderEvent[] {
+  for (const itemId of data.itemIds) {
+    const item = itemOf(order, itemId);
+    if (data.cutoff && isPastCutoff(item, data.cutoff, data.now)) {
+      throw conflict(afterSaleErrorCodes.cancellationCutoffPassed, `Item ${itemId} can no longer be cancelled online: the cancellation period ended ${data.cutoff.daysBefore} day(s) before its validity.`);
+    }
+  }
+  const itemIds = withChildren(order, data.itemIds);
+  if (order.items.some((item) => !itemIds.includes(item.itemId))) {
+    throw conflict(afterSaleErrorCodes.reservationCancelledWhole, `Order ${order.orderId} is reserved for payment on site: it is cancelled as a whole (name every item).`);
+  }
+  return [{ type: 'OrderItemsCancelled', data: { orderId: order.orderId, cancellationId: order.cancellations + 1, itemIds, reason: data.reason, cancelledBy: data.by, status: 'CANCELLED', paymentStatus: 'CANCELLED' } }];
+}
+
 function cancelItems(order: PlacedOrder, data: Extract<AfterSaleCommand, { type: 'CancelItems' }>['data']): AfterSaleOrderEvent[] {
   if (data.itemIds.length === 0) return [];
+  if (order.orderStatus === 'RESERVED') return cancelReservation(order, data);
   refusePaidOnly(order);
   for (const itemId of data.itemIds) {
     const item = itemOf(order, itemId);

@@ -145,6 +145,26 @@ describe('CancelItems', () => {
   });
 });
 
+describe('CancelItems on a reservation (payment on site)', () => {
+  const reservedOrder = [placed(), { type: 'OrderReserved', data: { orderId, method: 'ON_SITE' } } as OrderEvent];
+
+  it('cancels the whole reservation without a refund; it can no longer be confirmed', () => {
+    const events = when(customerCancel([A, B], false, new Date('2026-12-01T00:00:00Z')), ...reservedOrder);
+    expect(events).toEqual([
+      { type: 'OrderItemsCancelled', data: { orderId, cancellationId: 1, itemIds: [A, B, CHILD], reason: 'ill', cancelledBy: 'CUSTOMER', status: 'CANCELLED', paymentStatus: 'CANCELLED' } },
+    ]);
+    expect(then(reservedOrder, ...events)).toMatchObject({ orderStatus: 'CANCELLED', paymentStatus: 'CANCELLED', cancellationReason: 'ITEMS_CANCELLED' });
+    expect(refusal({ type: 'ConfirmPayment', data: { confirmedBy: 'staff-1' } }, ...reservedOrder, ...events).code).toBe('ORDER_CANCELLED');
+  });
+
+  it('refuses a part of a reservation, and the customer after the cut-off', () => {
+    expect(refusal(customerCancel([A]), ...reservedOrder)).toMatchObject({ kind: 'conflict', code: 'RESERVATION_CANCELLED_AS_A_WHOLE' });
+    expect(refusal(customerCancel([A, B], false, new Date('2026-12-19T23:00:00Z')), ...reservedOrder).code).toBe('CANCELLATION_CUTOFF_PASSED');
+    const staff: OrderCommand = { type: 'CancelItems', data: { itemIds: [A, B], reason: null, by: 'STAFF', cutoff: null, now: new Date('2026-12-30T00:00:00Z'), refund: { onlineCredit: false } } };
+    expect(when(staff, ...reservedOrder)).toHaveLength(1);
+  });
+});
+
 describe('RefundItems', () => {
   it('asks for a refund of integer amounts per item and leaves the order PARTIALLY_REFUNDED', () => {
     const events = when(staffRefund([{ itemId: A, amount: 1500 }, { itemId: B, amount: 0 }], 'key-1'), ...paidByCard);

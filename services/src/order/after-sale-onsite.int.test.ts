@@ -13,6 +13,7 @@ let staff: string;
 beforeAll(async () => {
   kit = await createCheckoutTestKit();
   await kit.basket.scheduleSlot(41, 10);
+  await kit.basket.scheduleSlot(42, 40);
   customer = await kit.basket.identity.bearer({ subject: 'c-1', roles: ['customer'], accountId: '1' });
   staff = await kit.basket.identity.bearer({ subject: 'staff-1', roles: ['admin'] });
 }, 60_000);
@@ -28,7 +29,7 @@ it('a cancel of an order paid on site is refunded at the desk; the request does 
   const orderId = checkout.body.orderId as number;
   const itemId = basket.body.entries[0].id as string;
 
-  const unpaid = await request(kit.app).post(`/api/orders/${orderId}/cancel`).set(as(customer)).send({ orderItemIds: [itemId] });
+  const unpaid = await request(kit.app).post(`/api/admin/orders/${orderId}/refunds`).set(as(staff)).send({ items: [{ orderItemId: itemId, amount: 100 }] });
   expect(unpaid.status).toBe(409);
   expect(unpaid.body.code).toBe('ORDER_NOT_PAID');
   expect((await request(kit.app).post(`/api/admin/orders/${orderId}/confirm`).set(as(staff))).body.status).toBe('PAID');
@@ -57,4 +58,27 @@ it('a cancel of an order paid on site is refunded at the desk; the request does 
   await kit.project();
   const listed = await request(kit.app).get('/api/orders/management/orders').set(as(staff));
   expect(listed.body.items.find((summary: { id: number }) => summary.id === orderId)).toMatchObject({ status: 'REFUNDED', paymentStatus: 'REFUNDED' });
+});
+
+it('a reservation is cancelled as a whole by its customer and can no longer be confirmed', async () => {
+  const basket = await request(kit.app)
+    .post('/api/baskets')
+    .set(as(customer))
+    .send({ entries: [1, 2].map(() => ({ productDefinitionId: 1031, slotId: 42, allocation: { quantity: 1 } })) });
+  expect(basket.status).toBe(201);
+  const checkout = await request(kit.app).post('/api/checkout').set(as(customer)).send({ basketId: basket.body.id });
+  await request(kit.app).post(`/api/checkout/${checkout.body.id}/checkout-conditions`).set(as(customer)).send({ formValues: { acceptTerms: true } });
+  await request(kit.app).post(`/api/checkout/${checkout.body.id}/payment`).set(as(customer)).send({ intent: 'onSite' });
+  const orderId = checkout.body.orderId as number;
+  const itemIds = (basket.body.entries as { id: string }[]).map((entry) => entry.id);
+
+  const part = await request(kit.app).post(`/api/orders/${orderId}/cancel`).set(as(customer)).send({ orderItemIds: [itemIds[0]] });
+  expect(part.status).toBe(409);
+  expect(part.body.code).toBe('RESERVATION_CANCELLED_AS_A_WHOLE');
+  const whole = await request(kit.app).post(`/api/orders/${orderId}/cancel`).set(as(customer)).send({ orderItemIds: itemIds });
+  expect(whole.status).toBe(200);
+  expect(whole.body).toMatchObject({ status: 'CANCELLED', paymentStatus: 'CANCELLED', refunds: [], cancellationReason: 'ITEMS_CANCELLED' });
+  const confirm = await request(kit.app).post(`/api/admin/orders/${orderId}/confirm`).set(as(staff));
+  expect(confirm.status).toBe(409);
+  expect(confirm.body.code).toBe('ORDER_CANCELLED');
 });
