@@ -238,7 +238,9 @@ export type SlotEvent =
   /** quantity is what was released: the entry's hold is gone afterwards */
   | { type: 'CapacityReleased'; data: CapacityClaim }
   /** the entry's hold turned into a booking of `quantity` places */
-  | { type: 'CapacityBooked'; data: CapacityClaim };
+  | { type: 'CapacityBooked'; data: CapacityClaim }
+  /** the entry's booking was cancelled (its order item, after the sale): the places are free again */
+  | { type: 'CapacityBookingCancelled'; data: CapacityClaim };
 
 export const slotEventTypes = [
   'SlotScheduled',
@@ -250,6 +252,7 @@ export const slotEventTypes = [
   'CapacityHeld',
   'CapacityReleased',
   'CapacityBooked',
+  'CapacityBookingCancelled',
 ] as const satisfies readonly SlotEvent['type'][];
 
 export const slotStreamName = (slotId: number) => `slot-${slotId}`;

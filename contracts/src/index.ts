@@ -54,6 +54,7 @@ export * from './sale-limits';
 export * from './account';
 export * from './payment-provider';
 export * from './order';
+export * from './after-sale';
 export * from './checkout';
 export * from './payment-detail';
 export * from './subscription';

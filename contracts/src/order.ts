@@ -6,6 +6,7 @@ import { pageParameter, limitParameter, pagingDefaults, pagingMaxima } from './q
 import { basketId, checkoutId, numericId, numericIdParam } from './validators/ids';
 import { trimmedCommaSeparatedList } from './validators/comma-lists';
 import { uuidString } from './validators/text-formats';
+import { afterSaleOrderEventTypes, refundDto, type AfterSaleOrderEvent } from './after-sale';
 
 /** §3 Order, §4 order status, §5 Orders, §7 Orders. See docs/checkout.md. */
 
@@ -76,7 +77,8 @@ export type OrderEvent =
   | { type: 'OrderPaid'; data: { orderId: number; method: PaymentMethod; confirmedBy: string } }
   | { type: 'OrderCancelled'; data: { orderId: number; reason: 'PAYMENT_TIMEOUT' | 'ABANDONED' } }
   /** the places of its slot items became bookings */
-  | { type: 'OrderPlacesBooked'; data: { orderId: number; itemIds: string[] } };
+  | { type: 'OrderPlacesBooked'; data: { orderId: number; itemIds: string[] } }
+  | AfterSaleOrderEvent;
 
 export const orderEventTypes = [
   'OrderPlaced',
@@ -89,6 +91,7 @@ export const orderEventTypes = [
   'OrderPaid',
   'OrderCancelled',
   'OrderPlacesBooked',
+  ...afterSaleOrderEventTypes,
 ] as const satisfies readonly OrderEvent['type'][];
 
 export const orderStreamName = (orderId: number) => `order-${orderId}`;
@@ -106,6 +109,9 @@ export const orderItemDto = z.object({
   personalization: personalizationBody.nullable(),
   unitPrice: moneyDto.extend({ source: priceSource }),
   price: moneyDto,
+  /** after the sale (docs/after-sale.md): the item was cancelled; what was refunded for it */
+  cancelled: z.boolean(),
+  refundedAmount: z.number().int(),
 });
 
 export const orderDto = z.object({
@@ -124,6 +130,10 @@ export const orderDto = z.object({
   comment: z.string().nullable(),
   shippingAddressId: z.number().int().nullable(),
   billingAddressId: z.number().int().nullable(),
+  /** refunds asked for this order and where each stands (docs/after-sale.md) */
+  refunds: z.array(refundDto),
+  /** why a cancelled order is cancelled (PAYMENT_TIMEOUT, ABANDONED, LATE_PAYMENT_NO_CAPACITY, ITEMS_CANCELLED) */
+  cancellationReason: z.string().nullable(),
   /** only in the answer that placed a guest's order: the capability to read it again (?token=) */
   accessToken: z.string().optional(),
 });

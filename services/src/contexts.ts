@@ -10,7 +10,7 @@ import { paymentDetailContext } from './payment-detail';
 import { subscriptionContext } from './subscription';
 import { keycardContext } from './keycard';
 import { exportContext } from './export';
-import { orderMailContext } from './order-mail';
+import { afterSaleMailsOf, orderMailContext } from './order-mail';
 import { orderCommentContext } from './order/comment-api';
 import { pricingContext } from './pricing';
 import { ticketAttachmentsOf, ticketContext } from './ticket';
@@ -20,7 +20,13 @@ function checkoutOf(deps: ContextDeps) {
     accounts: accountResources(deps),
     basket: basketContext(deps, { accounts: accountResources(deps) }).service,
     paymentDetails: paymentDetailContext(deps).service,
+    tickets: ticketContext(deps).service,
+    mails: afterSaleMailsOf(orderMails(deps).mails, deps.store),
   });
+}
+
+function orderMails(deps: ContextDeps) {
+  return orderMailContext(deps, { ticketAttachments: ticketAttachmentsOf(ticketContext(deps).service) });
 }
 
 /** Every bounded context of the shop, in the order their routes are mounted. Add one line per context. */
@@ -38,7 +44,7 @@ export const contextFactories: ContextFactory[] = [
   // after checkout: its fulfilOrder issues the tickets of a paid order
   ticketContext,
   (deps) => subscriptionContext(deps, { orders: checkoutOf(deps).orders }),
-  (deps) => orderMailContext(deps, { ticketAttachments: ticketAttachmentsOf(ticketContext(deps).service) }),
+  orderMails,
   exportContext,
   orderCommentContext,
 ];

@@ -1,6 +1,7 @@
 import { createBasketHoldActivities, type BasketHoldDependencies } from './basket-hold/activities';
 import { createCheckoutActivities, type CheckoutDependencies } from './checkout/activities';
 import { createOrderMailActivities, type OrderMailDependencies } from './order-mails/activities';
+import { createAfterSaleActivities, type AfterSaleDependencies } from './after-sale/activities';
 import { createPriceGenerationActivities, type PriceGenerationDependencies } from './price-generation/activities';
 import { createSubscriptionActivities, type SubscriptionDependencies } from './subscription/activities';
 import { createKeycardRevalidationActivities, type KeycardRevalidationDependencies } from './keycard-revalidation/activities';
@@ -11,7 +12,8 @@ export type ActivityDependencies = BasketHoldDependencies &
   Partial<CheckoutDependencies> &
   Partial<SubscriptionDependencies> &
   Partial<KeycardRevalidationDependencies> &
-  Partial<OrderMailDependencies>;
+  Partial<OrderMailDependencies> &
+  Partial<AfterSaleDependencies>;
 
 /** Every activity the worker offers, built over the injected dependencies. */
 export function createActivities(dependencies: ActivityDependencies) {
@@ -22,5 +24,6 @@ export function createActivities(dependencies: ActivityDependencies) {
     ...createSubscriptionActivities(dependencies),
     ...createKeycardRevalidationActivities(dependencies),
     ...createOrderMailActivities(dependencies),
+    ...createAfterSaleActivities(dependencies),
   };
 }

@@ -29,3 +29,6 @@ export * from './keycard-revalidation/client';
 export { keycardRevalidationWorkflow } from './keycard-revalidation/workflow';
 export { createKeycardRevalidationActivities, type KeycardRevalidationDependencies } from './keycard-revalidation/activities';
 export * from './order-mails/activities';
+export * from './after-sale/client';
+export { refundWorkflowId, cancellationWorkflowId, latePaymentWorkflowId, refundStateQuery, retryRefundSignal, type RefundWorkflowState, type RefundWorkflowInput } from './after-sale/workflow';
+export { createAfterSaleActivities, type AfterSaleDependencies, type RefundStepOutcome, type LatePaymentOutcome } from './after-sale/activities';

@@ -5,3 +5,4 @@ export { priceGenerationWorkflow } from './price-generation/workflow';
 export { checkoutWorkflow } from './checkout/workflow';
 export { subscriptionLifecycleWorkflow } from './subscription/workflow';
 export { keycardRevalidationWorkflow } from './keycard-revalidation/workflow';
+export { refundWorkflow, cancellationWorkflow, latePaymentWorkflow } from './after-sale/workflow';

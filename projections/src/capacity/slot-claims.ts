@@ -25,6 +25,8 @@ async function applyClaim(trx: Knex | Knex.Transaction, table: string, type: str
     await trx(table).insert({ ...row, kind: 'BOOKED' }).onConflict(['slot_id', 'claim_key']).merge(['quantity', 'kind']);
   } else if (type === 'CapacityReleased') {
     await trx(table).where({ slot_id: claim.slotId, claim_key: row.claim_key, kind: 'HELD' }).delete();
+  } else if (type === 'CapacityBookingCancelled') {
+    await trx(table).where({ slot_id: claim.slotId, claim_key: row.claim_key, kind: 'BOOKED' }).delete();
   }
 }
 

@@ -21,6 +21,7 @@ const statusOf: Partial<Record<OrderEvent['type'], { status: OrderStatus; paymen
   OrderPaymentStarted: { status: 'PENDING', payment_status: 'PENDING' },
   OrderPaymentFailed: { status: 'CREATED', payment_status: 'FAILED' },
   OrderPaid: { status: 'PAID', payment_status: 'PAID' },
+  OrderReinstated: { status: 'PENDING', payment_status: 'PENDING' },
 };
 
 /** An order list read model; `includes` decides which orders it lists (the customers' list leaves
@@ -61,6 +62,15 @@ export function orderListProjection<Logical extends string>(name: string, table:
       }
       if (event.type === 'OrderCancelled') {
         await rows().update({ status: 'CANCELLED', payment_status: trx.raw("case when payment_status is null then null else 'CANCELLED' end"), updated_at: at });
+        return;
+      }
+      if (event.type === 'OrderItemsCancelled' || event.type === 'OrderRefundRequested') {
+        // after the sale the event carries the status it leaves (docs/after-sale.md)
+        await rows().update({ status: event.data.status, payment_status: event.data.paymentStatus, updated_at: at });
+        return;
+      }
+      if (event.type === 'OrderLatePaymentReleased') {
+        await rows().update({ payment_status: 'REFUNDED', updated_at: at });
         return;
       }
       await rows().update({ ...(statusOf[event.type] ?? {}), updated_at: at });

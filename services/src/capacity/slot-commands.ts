@@ -78,6 +78,8 @@ export interface CapacityCommands {
   releaseCapacity(input: ClaimRef, metadata?: Partial<EventMetadata>): Promise<ClaimOutcome>;
   /** turns the entry's hold into a booking (at checkout) */
   bookCapacity(input: ClaimRef, metadata?: Partial<EventMetadata>): Promise<ClaimOutcome>;
+  /** gives a booking's places back (a cancelled order item) */
+  cancelBooking(input: ClaimRef, metadata?: Partial<EventMetadata>): Promise<ClaimOutcome>;
 }
 
 export function createCapacityCommands(store: EventStore): CapacityCommands {
@@ -90,6 +92,9 @@ export function createCapacityCommands(store: EventStore): CapacityCommands {
     },
     async bookCapacity(input, metadata = {}) {
       return claimOutcome(await runSlotCommand(store, { type: 'BookCapacity', data: input }, metadata), input);
+    },
+    async cancelBooking(input, metadata = {}) {
+      return claimOutcome(await runSlotCommand(store, { type: 'CancelBooking', data: input }, metadata), input);
     },
   };
 }

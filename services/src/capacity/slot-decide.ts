@@ -26,7 +26,9 @@ export type SlotCommand =
   /** sets the entry's hold to `quantity`; skipCapacityCheck is for staff (§5 basket validation flags) */
   | { type: 'HoldCapacity'; data: HoldRequest }
   | { type: 'ReleaseCapacity'; data: ClaimRef }
-  | { type: 'BookCapacity'; data: ClaimRef };
+  | { type: 'BookCapacity'; data: ClaimRef }
+  /** gives a booked entry's places back (a cancelled order item); idempotent */
+  | { type: 'CancelBooking'; data: ClaimRef };
 
 export const slotErrorCodes = {
   notFound: 'SLOT_NOT_FOUND',
@@ -99,6 +101,12 @@ function bookCapacity(state: SlotState, { slotId, basketId, entryId }: ClaimRef)
   return [{ type: 'CapacityBooked', data: { slotId, basketId, entryId, quantity } }];
 }
 
+function cancelBooking(state: SlotState, { slotId, basketId, entryId }: ClaimRef): SlotEvent[] {
+  if (state.status === 'deleted') return [];
+  const quantity = live(state, slotId).bookings[claimKey(basketId, entryId)];
+  return quantity === undefined ? [] : [{ type: 'CapacityBookingCancelled', data: { slotId, basketId, entryId, quantity } }];
+}
+
 /** Decides a slot command against the slot's state; every command is idempotent. */
 export function decideSlot(command: SlotCommand, state: SlotState): SlotEvent[] {
   switch (command.type) {
@@ -128,6 +136,8 @@ export function decideSlot(command: SlotCommand, state: SlotState): SlotEvent[] 
       return releaseCapacity(state, command.data);
     case 'BookCapacity':
       return bookCapacity(state, command.data);
+    case 'CancelBooking':
+      return cancelBooking(state, command.data);
     default: {
       const unexpected: never = command;
       return unexpected;

@@ -83,6 +83,9 @@ export function slotDraft(start: SlotState): SlotDraft {
           draft.bookings[key] = event.data.quantity;
           return;
         }
+        case 'CapacityBookingCancelled':
+          delete draft.bookings[claimKey(event.data.basketId, event.data.entryId)];
+          return;
         default: {
           const unexpected: never = event;
           return unexpected;

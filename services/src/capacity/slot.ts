@@ -80,6 +80,8 @@ export function evolveSlot(state: SlotState, event: SlotEvent): SlotState {
       const key = claimKey(event.data.basketId, event.data.entryId);
       return { ...state, holds: without(state.holds, key), holders: withoutHolder(state.holders, key), bookings: { ...state.bookings, [key]: event.data.quantity } };
     }
+    case 'CapacityBookingCancelled':
+      return { ...state, bookings: without(state.bookings, claimKey(event.data.basketId, event.data.entryId)) };
     default: {
       const unexpected: never = event;
       return unexpected;

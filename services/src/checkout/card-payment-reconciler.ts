@@ -12,6 +12,8 @@ export interface CardPaymentReconcilerDeps {
   log: PlatformLogger;
   /** saveAlias: keeps the card of a paid order for the customer (payment-detail context) */
   keepSavedCard?: (order: PlacedOrder, transactionId: string) => Promise<void>;
+  /** starts the late-payment workflow (docs/after-sale.md); without it a late authorization is released */
+  latePayments?: { start(orderId: number): Promise<void> };
 }
 
 const failureReason = { declined: 'DECLINED', canceled: 'CANCELED', error: 'ERROR' } as const;
@@ -22,6 +24,10 @@ export interface CardPaymentReconciler {
    * cancelled at the provider, then reconciled — the order is payable again, or paid if the customer
    * completed the page meanwhile (the provider then refuses the cancel). */
   abandonPending(orderId: number): Promise<PlacedOrder>;
+  /** The payment timeout cancelled the order: a transaction still open at the provider is cancelled so
+   * it can no longer be paid; one the provider refuses to cancel (a 3-D Secure check under way) or that
+   * was authorized meanwhile becomes a late payment. */
+  cancelOpenAfterTimeout(orderId: number): Promise<void>;
 }
 
 /**
@@ -63,10 +69,17 @@ export function createCardPaymentReconciler(deps: CardPaymentReconcilerDeps): Ca
     const { transactionId } = order;
     if (transactionId === null) return order;
     if (order.orderStatus === 'PENDING') return apply(order, transactionId, await payments.outcome(transactionId));
-    if (order.orderStatus === 'CANCELLED' && order.paymentStatus !== null && (await payments.outcome(transactionId)) === 'authorized') {
-      // authorized after the payment timeout cancelled the order: the customer must not be charged
-      await payments.cancelTransaction(transactionId, orderId);
-      log.info({ orderId, transactionId }, 'authorization of a cancelled order released');
+    if (order.orderStatus === 'CANCELLED' && order.paymentStatus !== null && order.paymentStatus !== 'REFUNDED') {
+      const outcome = await payments.outcome(transactionId);
+      if (deps.latePayments && order.cancellationReason === 'PAYMENT_TIMEOUT' && (outcome === 'authorized' || outcome === 'settled')) {
+        // paid after the timeout: places again → PAID, else released (late-payment.ts)
+        await deps.latePayments.start(orderId);
+        log.info({ orderId, transactionId }, 'late payment: the late-payment workflow takes it');
+      } else if (outcome === 'authorized') {
+        // authorized after the order was cancelled: the customer must not be charged
+        await payments.cancelTransaction(transactionId, orderId, 'release');
+        log.info({ orderId, transactionId }, 'authorization of a cancelled order released');
+      }
     }
     return order;
   };
@@ -83,5 +96,22 @@ export function createCardPaymentReconciler(deps: CardPaymentReconcilerDeps): Ca
     return reconcile(orderId);
   }
 
-  return Object.assign(reconcile, { abandonPending });
+  async function cancelOpenAfterTimeout(orderId: number): Promise<void> {
+    const order = await orders.ofCheckout(orderId);
+    const { transactionId } = order;
+    if (order.orderStatus !== 'CANCELLED' || transactionId === null || order.paymentStatus === null) return;
+    if ((await payments.outcome(transactionId)) === 'pending') {
+      try {
+        await payments.cancelTransaction(transactionId, orderId);
+        log.info({ orderId, transactionId }, 'payment timeout: the open card transaction was cancelled at the provider');
+        return;
+      } catch (error) {
+        if (!(error instanceof ProviderRejectedError)) throw error;
+        log.info({ orderId, transactionId, code: error.code }, 'payment timeout: the provider kept the transaction open; its outcome counts as a late payment');
+      }
+    }
+    await reconcile(orderId);
+  }
+
+  return Object.assign(reconcile, { abandonPending, cancelOpenAfterTimeout });
 }

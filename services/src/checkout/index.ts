@@ -17,6 +17,14 @@ import { paymentStatusRouter } from './payment-status-api';
 import { providerNotificationRouter } from './provider-notification-api';
 import { createCheckoutService } from './checkout-service';
 import { unwiredPaymentProvider, type PaymentProvider } from './payment-provider';
+import { afterSaleAdminRouter, afterSaleRouter } from '../order/after-sale-api';
+import { cardRefundsNotWired, mailsNotWired, noTicketsYet, refusingOnlineCredit, type AfterSaleMails, type CardRefunds, type OnlineCredit, type TicketCancellation } from '../order/after-sale-ports';
+import { afterSaleReactor } from '../order/after-sale-reactor';
+import { createAfterSaleService, type AfterSaleService } from '../order/after-sale-service';
+import { createAfterSaleSteps } from '../order/after-sale-steps';
+import { temporalAfterSaleWorkflows, type AfterSaleWorkflows } from '../order/after-sale-workflows';
+import { providerCardRefunds } from '../payment/provider/provider-card-refunds';
+import { createLatePaymentSettler } from './late-payment';
 
 export type { PaymentProvider, CardPaymentRequest, CardPaymentStarted } from './payment-provider';
 
@@ -27,11 +35,21 @@ export interface CheckoutOptions {
   payments?: PaymentProvider;
   accounts?: AccountResources;
   paymentDetails?: PaymentDetailService;
+  /** after the sale (docs/after-sale.md): the ports other contexts fill */
+  afterSaleWorkflows?: AfterSaleWorkflows;
+  cardRefunds?: CardRefunds;
+  /** wip/discounts lends the online credit ledger; until then refunds to it are refused */
+  onlineCredit?: OnlineCredit;
+  /** wip/tickets: cancelTicketsOfItems(orderId, orderItemIds) */
+  tickets?: TicketCancellation;
+  /** wip/mails: cancellation and refund mails */
+  mails?: AfterSaleMails;
+  now?: () => Date;
 }
 
 /** Checkout and orders (docs/checkout.md): a basket becomes an order; its payment is driven by the
  * checkout workflow (workflows/src/checkout), whose activities this module lends. */
-export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}): ContextModule & { orders: OrderService } {
+export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}): ContextModule & { orders: OrderService; afterSale: AfterSaleService } {
   const workflows =
     options.workflows ??
     temporalCheckoutWorkflows({ client: deps.temporal, paymentTimeoutMs: deps.config.checkoutPaymentTimeoutMs, paymentPollMs: deps.config.checkoutPaymentPollMs, taskQueue: deps.config.temporal.taskQueue });
@@ -48,6 +66,12 @@ export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}
   });
   const provider = deps.config.paymentProvider;
   const payments = options.payments ?? (provider ? providerCardPayments({ client: createPaymentProviderClient(provider), webhookUrl: provider.webhookUrl }) : unwiredPaymentProvider);
+  const capacity = createCapacityCommands(deps.store);
+  const { afterSale: afterSaleConfig, temporal } = deps.config;
+  const afterSaleWorkflows =
+    options.afterSaleWorkflows ??
+    temporalAfterSaleWorkflows({ client: deps.temporal, taskQueue: temporal.taskQueue, refundAttempts: afterSaleConfig.refundAttempts, refundPauseMs: afterSaleConfig.refundRetryPauseMs });
+  const onlineCredit = options.onlineCredit ?? refusingOnlineCredit;
   const { paymentDetails } = options;
   const keepSavedCard = paymentDetails
     ? async (order: { accountId: string | null }, transactionId: string) => {
@@ -55,11 +79,36 @@ export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}
         if (card) await paymentDetails.saveFromPayment(order.accountId!, transactionId, card);
       }
     : undefined;
-  const reconcile = createCardPaymentReconciler({ orders, payments, workflows, log: deps.log, keepSavedCard });
+  const reconcile = createCardPaymentReconciler({
+    orders,
+    payments,
+    workflows,
+    log: deps.log,
+    keepSavedCard,
+    latePayments: { start: (orderId) => afterSaleWorkflows.startLatePayment(orderId) },
+  });
+  const afterSale = createAfterSaleService({
+    orders,
+    workflows: afterSaleWorkflows,
+    onlineCredit,
+    cutoff: { daysBefore: afterSaleConfig.cancelCutoffDays, timezone: afterSaleConfig.cancelTimezone },
+    now: options.now,
+    log: deps.log,
+  });
+  const afterSaleSteps = createAfterSaleSteps({
+    store: deps.store,
+    orders,
+    capacity,
+    cardRefunds: options.cardRefunds ?? (provider ? providerCardRefunds(createPaymentProviderClient(provider)) : cardRefundsNotWired),
+    onlineCredit,
+    tickets: options.tickets ?? noTicketsYet(deps.log),
+    mails: options.mails ?? mailsNotWired(deps.log),
+    log: deps.log,
+  });
   const checkouts = createCheckoutService({ store: deps.store, orders, workflows, payments, reconcile, paymentDetails, allowedRedirectOrigins: deps.config.allowedRedirectOrigins, log: deps.log });
   return {
     name: 'checkout',
-    routers: [checkoutRouter(checkouts), orderRouter(orders, deps.knex), orderAdminRouter(orders), paymentStatusRouter(orders, { reconcile, log: deps.log })],
+    routers: [checkoutRouter(checkouts), orderRouter(orders, deps.knex), orderAdminRouter(orders), paymentStatusRouter(orders, { reconcile, log: deps.log }), afterSaleRouter(afterSale), afterSaleAdminRouter(afterSale)],
     externalRouters: provider ? [providerNotificationRouter({ signature: { hmacKeyHex: provider.hmacKeyHex, toleranceSeconds: provider.signatureToleranceSeconds }, reconcile })] : [],
     projections: orderProjections,
     activityDependencies: {
@@ -67,7 +116,12 @@ export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}
       readOrderStatus: (orderId) => orders.readOrderStatus(orderId),
       reconcileCardPayment: async (orderId) => (await reconcile(orderId)).orderStatus,
       bookOrderPlaces: (orderId) => orders.bookOrderPlaces(orderId),
+      cancelOpenCardPayment: (orderId) => reconcile.cancelOpenAfterTimeout(orderId),
+      ...afterSaleSteps,
+      settleLatePayment: createLatePaymentSettler({ orders, payments, capacity, log: deps.log }),
     },
+    reactors: [afterSaleReactor(afterSaleWorkflows)],
     orders,
+    afterSale,
   };
 }

@@ -38,6 +38,10 @@ export interface SettleRequest {
   amount: Money;
 }
 
+/** Why a transaction is cancelled; names its idempotency key <step>-<orderId>-<transactionId>, so a
+ * refused cancel (stored by the provider under its key) does not answer a later one of another step. */
+export type CancelStep = 'cancel' | 'release';
+
 /** The port the card provider plugs into. The provider's notification is a hint only: the checkout
  * asks `outcome` before it acts (card-payment-reconciler.ts). Every call is idempotent. */
 export interface PaymentProvider {
@@ -51,7 +55,7 @@ export interface PaymentProvider {
   settle(transactionId: string, request: SettleRequest): Promise<void>;
   /** cancels an open or authorized transaction the shop will not use (the customer starts another
    * attempt, or the order was cancelled meanwhile); refused once the transaction ended otherwise */
-  cancelTransaction(transactionId: string, orderId: number): Promise<void>;
+  cancelTransaction(transactionId: string, orderId: number, step?: CancelStep): Promise<void>;
 }
 
 const notWired = () => unavailable(checkoutErrorCodes.paymentProviderUnavailable, 'Card payments are not available; please choose payment on site.');

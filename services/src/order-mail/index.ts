@@ -7,6 +7,7 @@ import { accountRecipients, checkoutConditionRecipients, firstRecipient, type Ac
 import { noTicketAttachmentsYet, type TicketAttachments } from './ticket-attachments';
 
 export { createOrderMailService, orderMailMessageId, type OrderMailService } from './order-mail-service';
+export { afterSaleMailsOf } from './after-sale-mails';
 export type { AccountContacts, OrderMailRecipient, OrderMailRecipients } from './recipients';
 export type { MailAttachment, TicketAttachments } from './ticket-attachments';
 

@@ -1,6 +1,7 @@
 import { orderErrorCodes, type Medium, type Personalization, type Money, type OrderAddresses, type OrderEvent, type OrderItemRecord, type PaymentMethod } from '@alpenpass/contracts';
 import { conflict, invalid, notFound } from '../platform/domain-error';
 import type { OrderState, PlacedOrder } from './order';
+import { decideAfterSale, type AfterSaleCommand } from './after-sale-decide';
 
 export interface PlaceOrderData {
   orderId: number;
@@ -31,7 +32,9 @@ export type OrderCommand =
   | { type: 'CancelUnpaidOrder'; data: { reason: 'PAYMENT_TIMEOUT' | 'ABANDONED' } }
   | { type: 'RecordPlacesBooked'; data: { itemIds: string[] } }
   /** staff set the order's comment (§7 PATCH /orders/{id}/comment), whatever the order's status */
-  | { type: 'CommentOrder'; data: { comment: string } };
+  | { type: 'CommentOrder'; data: { comment: string } }
+  /** after the sale: cancellations, refunds, late payments (after-sale-decide.ts) */
+  | AfterSaleCommand;
 
 export const orderNotFound = () => notFound(orderErrorCodes.orderNotFound, 'Order not found.');
 
@@ -44,9 +47,13 @@ function totalOf(items: OrderItemRecord[]): Money {
   return { amount: items.reduce((sum, item) => sum + item.price.amount, 0), currency: 'CHF' };
 }
 
+/** PAID, or paid and changed after the sale (docs/after-sale.md) */
+export const isPaid = (order: PlacedOrder) =>
+  order.paymentStatus === 'PAID' || order.paymentStatus === 'PARTIALLY_REFUNDED' || (order.paymentStatus === 'REFUNDED' && order.refunds.length > 0);
+
 /** Only an order that is not settled yet may change what is paid for. */
 function refuseUnlessOpen(order: PlacedOrder): void {
-  if (order.orderStatus === 'PAID') throw conflict(orderErrorCodes.orderPaid, `Order ${order.orderId} is paid already.`);
+  if (isPaid(order)) throw conflict(orderErrorCodes.orderPaid, `Order ${order.orderId} is paid already.`);
   if (order.orderStatus === 'CANCELLED') throw conflict(orderErrorCodes.orderCancelled, `Order ${order.orderId} was cancelled.`);
 }
 
@@ -103,7 +110,7 @@ function recordPaymentFailed(order: PlacedOrder, data: Extract<OrderCommand, { t
 }
 
 function confirmPayment(order: PlacedOrder, confirmedBy: string, transactionId: string | undefined): OrderEvent[] {
-  if (order.orderStatus === 'PAID') return [];
+  if (isPaid(order)) return [];
   if (order.orderStatus === 'CANCELLED') throw conflict(orderErrorCodes.orderCancelled, `Order ${order.orderId} was cancelled.`);
   if (order.orderStatus !== 'RESERVED' && order.orderStatus !== 'PENDING') {
     throw conflict(orderErrorCodes.orderNotReserved, `Order ${order.orderId} has no payment to confirm.`);
@@ -147,13 +154,20 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     case 'RecordPlacesBooked': {
       const order = placed(state);
       if (order.placesBooked) return [];
-      if (order.orderStatus !== 'PAID') throw conflict(orderErrorCodes.orderNotOpen, `Order ${order.orderId} is not paid.`);
+      if (!isPaid(order)) throw conflict(orderErrorCodes.orderNotOpen, `Order ${order.orderId} is not paid.`);
       return [{ type: 'OrderPlacesBooked', data: { orderId: order.orderId, itemIds: command.data.itemIds } }];
     }
     case 'CommentOrder': {
       const order = placed(state);
       return order.comment === command.data.comment ? [] : [{ type: 'OrderCommentChanged', data: { orderId: order.orderId, comment: command.data.comment } }];
     }
+    case 'CancelItems':
+    case 'RefundItems':
+    case 'RecordRefundCompleted':
+    case 'RecordRefundFailed':
+    case 'ReinstateLatePayment':
+    case 'RecordLatePaymentReleased':
+      return decideAfterSale(command, placed(state));
     default: {
       const unexpected: never = command;
       return unexpected;

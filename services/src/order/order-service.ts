@@ -215,9 +215,16 @@ export function createOrderService(deps: OrderServiceDeps) {
     async bookOrderPlaces(orderId: number): Promise<void> {
       const order = await loadOrder(orderId);
       if (order.status !== 'placed' || order.placesBooked) return;
-      const slotItems = order.items.filter((item) => item.slotId !== null);
+      // an item cancelled meanwhile gave its places back (after-sale); it is not booked
+      const slotItems = order.items.filter((item) => item.slotId !== null && !order.cancelledItemIds.includes(item.itemId));
       for (const item of slotItems) {
-        await deps.capacity.bookCapacity({ slotId: item.slotId!, basketId: order.basketId, entryId: item.itemId }, systemMetadata(orderId));
+        try {
+          await deps.capacity.bookCapacity({ slotId: item.slotId!, basketId: order.basketId, entryId: item.itemId }, systemMetadata(orderId));
+        } catch (error) {
+          const now = await loadOrder(orderId);
+          if (now.status === 'placed' && now.cancelledItemIds.includes(item.itemId)) continue;
+          throw error;
+        }
       }
       await handleCommand<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder, (current) => decideOrder({ type: 'RecordPlacesBooked', data: { itemIds: slotItems.map((item) => item.itemId) } }, current), systemMetadata(orderId));
     },

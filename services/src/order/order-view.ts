@@ -1,5 +1,26 @@
-import type { OrderDto } from '@alpenpass/contracts';
+import type { OrderDto, RefundDto } from '@alpenpass/contracts';
+import type { RefundRecord } from './after-sale-state';
 import type { PlacedOrder } from './order';
+
+export function toRefundDto(refund: RefundRecord): RefundDto {
+  return {
+    id: refund.refundId,
+    amount: refund.amount,
+    currency: 'CHF',
+    destination: refund.destination,
+    status: refund.status,
+    reason: refund.reason,
+    requestedBy: refund.requestedBy,
+    lines: refund.lines.map((line) => ({ orderItemId: line.itemId, amount: line.amount })),
+    reference: refund.reference,
+    lastError: refund.lastError,
+    requestedAt: refund.requestedAt,
+    updatedAt: refund.updatedAt,
+  };
+}
+
+const refundedFor = (order: PlacedOrder, itemId: string) =>
+  order.refunds.reduce((sum, refund) => sum + refund.lines.reduce((lineSum, line) => lineSum + (line.itemId === itemId ? line.amount : 0), 0), 0);
 
 export function toOrderDto(order: PlacedOrder, accessToken?: string): OrderDto {
   return {
@@ -13,11 +34,13 @@ export function toOrderDto(order: PlacedOrder, accessToken?: string): OrderDto {
     createdAt: order.createdAt,
     updatedAt: order.updatedAt,
     refno: order.refno,
-    items: order.items.map(({ itemId, ...item }) => ({ id: itemId, ...item })),
+    items: order.items.map(({ itemId, ...item }) => ({ id: itemId, ...item, cancelled: order.cancelledItemIds.includes(itemId), refundedAmount: refundedFor(order, itemId) })),
     total: order.total,
     comment: order.comment,
     shippingAddressId: order.addresses.shippingAddressId,
     billingAddressId: order.addresses.billingAddressId,
+    refunds: order.refunds.map(toRefundDto),
+    cancellationReason: order.orderStatus === 'CANCELLED' || order.paymentStatus === 'REFUNDED' ? order.cancellationReason : null,
     ...(accessToken === undefined ? {} : { accessToken }),
   };
 }

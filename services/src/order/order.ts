@@ -1,4 +1,5 @@
 import type { OrderEvent, OrderPaymentStatus, OrderStatus, PaymentMethod } from '@alpenpass/contracts';
+import { evolveAfterSale, type RefundRecord } from './after-sale-state';
 
 type OrderPlacedData = Extract<OrderEvent, { type: 'OrderPlaced' }>['data'];
 
@@ -15,6 +16,11 @@ export interface PlacedOrder extends OrderPlacedData {
   /** card payments started so far (each a provider transaction of its own) */
   paymentAttempts: number;
   placesBooked: boolean;
+  /** after the sale (docs/after-sale.md) */
+  cancelledItemIds: string[];
+  cancellations: number;
+  refunds: RefundRecord[];
+  cancellationReason: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -26,7 +32,7 @@ export const initialOrderState = (): OrderState => ({ status: 'unknown' });
 /** handleCommand folds recorded events, which carry their metadata; decider output does not. */
 export type OrderEventWithTime = OrderEvent & { metadata?: { at: string } };
 
-function evolvePlaced(order: PlacedOrder, event: OrderEvent): PlacedOrder {
+function evolvePlaced(order: PlacedOrder, event: OrderEvent, at: string): PlacedOrder {
   switch (event.type) {
     case 'OrderPlaced':
       return order;
@@ -57,9 +63,16 @@ function evolvePlaced(order: PlacedOrder, event: OrderEvent): PlacedOrder {
     case 'OrderPaid':
       return { ...order, orderStatus: 'PAID', paymentStatus: 'PAID', paymentMethod: event.data.method };
     case 'OrderCancelled':
-      return { ...order, orderStatus: 'CANCELLED', paymentStatus: order.paymentStatus === null ? null : 'CANCELLED' };
+      return { ...order, orderStatus: 'CANCELLED', paymentStatus: order.paymentStatus === null ? null : 'CANCELLED', cancellationReason: event.data.reason };
     case 'OrderPlacesBooked':
       return { ...order, placesBooked: true };
+    case 'OrderItemsCancelled':
+    case 'OrderRefundRequested':
+    case 'OrderRefundCompleted':
+    case 'OrderRefundFailed':
+    case 'OrderReinstated':
+    case 'OrderLatePaymentReleased':
+      return evolveAfterSale(order, event, at);
     default: {
       const unexpected: never = event;
       return unexpected;
@@ -72,10 +85,10 @@ export function evolveOrder(state: OrderState, event: OrderEventWithTime): Order
   if (event.type === 'OrderPlaced') {
     const placed = event.data;
     const createdAt = at ?? new Date(0).toISOString();
-    return { status: 'placed', ...placed, orderStatus: 'CREATED', paymentStatus: null, paymentMethod: null, transactionId: null, paymentAttempts: 0, placesBooked: false, createdAt, updatedAt: createdAt };
+    return { status: 'placed', ...placed, orderStatus: 'CREATED', paymentStatus: null, paymentMethod: null, transactionId: null, paymentAttempts: 0, placesBooked: false, cancelledItemIds: [], cancellations: 0, refunds: [], cancellationReason: null, createdAt, updatedAt: createdAt };
   }
   if (state.status !== 'placed') return state;
-  const next = evolvePlaced(state, event);
+  const next = evolvePlaced(state, event, at ?? state.updatedAt);
   return at ? { ...next, updatedAt: at } : next;
 }
 

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { IANAZone } from 'luxon';
 import { z } from 'zod';
 import {
   CLIENT_ID,
@@ -70,6 +71,10 @@ const environment = z.object({
   API_PROCESSES: envPositiveNumber.pipe(z.number().int('Expected a whole number').max(64, 'Expected at most 64')).default(2),
   CHECKOUT_PAYMENT_TIMEOUT_SECONDS: envPositiveNumber.default(1200),
   CHECKOUT_PAYMENT_POLL_SECONDS: envPositiveNumber.default(30),
+  ORDER_CANCEL_CUTOFF_DAYS: z.string().trim().regex(/^\d{1,3}$/, 'Expected a whole number of days, 0 to 365').transform(Number).pipe(z.number().max(365, 'Expected a whole number of days, 0 to 365')).default(1),
+  ORDER_CANCEL_TIMEZONE: z.string().refine((zone) => IANAZone.isValidZone(zone), 'Expected an IANA time zone such as Europe/Zurich').default('Europe/Zurich'),
+  REFUND_ATTEMPTS: envPositiveNumber.pipe(z.number().int('Expected a whole number').max(100, 'Expected at most 100')).default(5),
+  REFUND_RETRY_PAUSE_SECONDS: envPositiveNumber.default(900),
   PSP_WEBHOOK_URL: envUrl.optional(),
   ALLOWED_REDIRECT_ORIGINS: envList.pipe(z.array(z.url().transform((url) => new URL(url).origin))).transform((list) => (list.length ? list : ['http://localhost:3000'])),
   ORDER_ACCESS_SECRET: z.string().min(16).default(developmentSecrets.ORDER_ACCESS_SECRET),
@@ -126,6 +131,8 @@ export interface AppConfig {
   orderAccessSecret: string;
   /** ticket codes, document links, receipt details (docs/tickets.md) */
   tickets: TicketSettings;
+  /** after the sale (docs/after-sale.md): the customer's cancellation cut-off, refund retry rounds */
+  afterSale: { cancelCutoffDays: number; cancelTimezone: string; refundAttempts: number; refundRetryPauseMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -216,6 +223,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentProvider,
     orderAccessSecret: e.ORDER_ACCESS_SECRET,
     tickets,
+    afterSale: { cancelCutoffDays: e.ORDER_CANCEL_CUTOFF_DAYS, cancelTimezone: e.ORDER_CANCEL_TIMEZONE, refundAttempts: e.REFUND_ATTEMPTS, refundRetryPauseMs: e.REFUND_RETRY_PAUSE_SECONDS * 1000 },
   };
 }
 

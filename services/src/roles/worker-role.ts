@@ -12,6 +12,11 @@ const requiredDependencies: (keyof ActivityDependencies)[] = [
   'readOrderStatus',
   'bookOrderPlaces',
   'fulfilOrder',
+  'cancelOpenCardPayment',
+  'executeRefund',
+  'recordRefundFailure',
+  'releaseCancelledPlaces',
+  'settleLatePayment',
 ];
 
 /** The worker's activities call the contexts' command handlers; every dependency must be lent by a context. */

@@ -15,6 +15,10 @@ export interface CheckoutDependencies {
   /** asks the provider about a pending card payment and settles or fails it (docs/checkout.md);
    * answers the order's status afterwards */
   reconcileCardPayment: (orderId: number) => Promise<CheckoutOrderStatus>;
+  /** the payment timeout cancelled the order: a card transaction still open at the provider is cancelled
+   * too, so the customer can no longer pay for places given back (an authorization that got there
+   * first is a late payment: docs/after-sale.md) */
+  cancelOpenCardPayment: (orderId: number) => Promise<void>;
   /** turns the held places of the order's slot items into bookings */
   bookOrderPlaces: (orderId: number) => Promise<void>;
   /** the seam for tickets (the after-sale issue): issues what a paid order entitles to */
@@ -37,6 +41,7 @@ export function createCheckoutActivities(dependencies: Partial<CheckoutDependenc
     },
     readOrderStatus: (orderId: number) => required(dependencies.readOrderStatus, 'readOrderStatus')(orderId),
     reconcileCardPayment: (orderId: number) => required(dependencies.reconcileCardPayment, 'reconcileCardPayment')(orderId),
+    cancelOpenCardPayment: (orderId: number) => required(dependencies.cancelOpenCardPayment, 'cancelOpenCardPayment')(orderId),
     bookOrderPlaces: (orderId: number) => required(dependencies.bookOrderPlaces, 'bookOrderPlaces')(orderId),
     fulfilOrder: (orderId: number) => required(dependencies.fulfilOrder, 'fulfilOrder')(orderId),
   };

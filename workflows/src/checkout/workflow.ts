@@ -11,6 +11,7 @@ const defaultRecheckMs = 60 * 60 * 1000;
 export const defaultPaymentPollMs = 30 * 1000;
 const cardPaymentPollPatch = 'card-payment-poll';
 const orderMailsPatch = 'order-mails';
+const timeoutCancelsOpenPaymentPatch = 'timeout-cancels-open-payment';
 
 export interface CheckoutWorkflowInput {
   orderId: number;
@@ -96,6 +97,8 @@ export async function checkoutWorkflow(input: CheckoutWorkflowInput): Promise<Ch
   }
   if (current() === 'awaitingPayment') {
     apply(await activities.cancelUnpaidOrder({ orderId: input.orderId, basketId: input.basketId }));
+    // workflows that timed out before this existed replay without the call
+    if (current() === 'cancelled' && patched(timeoutCancelsOpenPaymentPatch)) await activities.cancelOpenCardPayment(input.orderId);
   }
   if (current() === 'reserved') await sendOrderMail(input, 'reservation', 'reserved');
   while (current() === 'reserved') {

@@ -94,8 +94,8 @@ export function providerCardPayments(options: ProviderCardPaymentsOptions): Paym
     async settle(transactionId, { orderId, refno, amount }) {
       await calling(() => client.settle(transactionId, { amount: amount.amount, currency: amount.currency, refno }, { idempotencyKey: `settle-${orderId}` }));
     },
-    async cancelTransaction(transactionId, orderId) {
-      await calling(() => client.cancel(transactionId, {}, { idempotencyKey: `cancel-${orderId}-${transactionId}` }));
+    async cancelTransaction(transactionId, orderId, step = 'cancel') {
+      await calling(() => client.cancel(transactionId, {}, { idempotencyKey: `${step}-${orderId}-${transactionId}` }));
     },
   };
 }

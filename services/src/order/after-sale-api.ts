@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { customerCancelBody, managementCancelBody, orderDto, orderIdParams, orderReadQuery, refundListDto, staffCancelItemsBody, staffRefundBody, numericIdParam } from '@alpenpass/contracts';
+import { ApiRouter } from '../platform/http/api-router';
+import { Problem } from '../platform/http/problem';
+import type { RequestContext } from '../platform/http/request-context';
+import type { AfterSaleService } from './after-sale-service';
+import type { OrderCaller } from './order-service';
+
+const caller = (ctx: RequestContext, token?: string): OrderCaller => ({ principal: ctx.principal, correlationId: ctx.correlationId, token });
+const idempotencyKey = z.string().trim().min(1).max(200).optional();
+const refundParams = orderIdParams.extend({ refundId: numericIdParam });
+
+/** §7 Orders: the customer's cancel (guests with their order's token). */
+export function afterSaleRouter(service: AfterSaleService): ApiRouter {
+  return new ApiRouter('Orders', '/orders')
+    .route(
+      { method: 'post', path: '/:orderId/cancel', summary: 'Cancel items of a paid order until the cut-off; refund to the original payment or to online credit', access: 'public', params: orderIdParams, query: orderReadQuery, body: customerCancelBody, response: orderDto },
+      ({ params, query, body, ctx }) => service.customerCancel(caller(ctx, query.token), params.orderId, body),
+    )
+    .route(
+      { method: 'post', path: '/management/orders/:orderId/cancel', summary: 'Cancel items and refund them (staff, no cut-off)', access: 'admin', params: orderIdParams, body: managementCancelBody, response: orderDto },
+      ({ params, body, ctx }) => service.managementCancel(caller(ctx), params.orderId, body),
+    );
+}
+
+/** §4/§6 staff order actions: cancel items, refund items, and the refunds' state. */
+export function afterSaleAdminRouter(service: AfterSaleService): ApiRouter {
+  return new ApiRouter('Orders (admin)', '/admin/orders')
+    .route(
+      { method: 'post', path: '/:orderId/items/cancel', summary: 'Cancel items without moving money (places back to their slots)', access: 'admin', params: orderIdParams, body: staffCancelItemsBody, response: orderDto },
+      ({ params, body, ctx }) => service.staffCancelItems(caller(ctx), params.orderId, body),
+    )
+    .route(
+      { method: 'post', path: '/:orderId/refunds', summary: 'Refund amounts per item (Idempotency-Key honoured: a repeat refunds once)', access: 'admin', params: orderIdParams, body: staffRefundBody, response: orderDto },
+      ({ params, body, ctx, req }) => {
+        const key = idempotencyKey.safeParse(req.headers['idempotency-key']);
+        if (!key.success) throw Problem.badRequest('INVALID_IDEMPOTENCY_KEY', 'The Idempotency-Key header must be 1 to 200 characters.', [{ path: 'headers.idempotency-key', message: 'Expected 1 to 200 characters' }]);
+        return service.staffRefund(caller(ctx), params.orderId, body, key.data ?? null);
+      },
+    )
+    .route({ method: 'get', path: '/:orderId/refunds', summary: "The order's refunds and where each stands", access: 'admin', params: orderIdParams, response: refundListDto }, ({ params, ctx }) =>
+      service.refunds(caller(ctx), params.orderId),
+    )
+    .route({ method: 'post', path: '/:orderId/refunds/:refundId/retry', summary: 'Try a failing refund again now', access: 'admin', params: refundParams, response: refundListDto }, ({ params, ctx }) =>
+      service.retryRefund(caller(ctx), params.orderId, params.refundId),
+    );
+}

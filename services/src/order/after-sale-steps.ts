@@ -1,0 +1,83 @@
+import { orderStreamName, type AfterSaleOrderEvent } from '@alpenpass/contracts';
+import type { AfterSaleDependencies, RefundStepOutcome } from '@alpenpass/workflows';
+import type { CapacityCommands } from '../capacity';
+import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
+import { ProviderRejectedError } from '../payment/provider/provider-errors';
+import { OnlineCreditUnavailableError, type AfterSaleMails, type CardRefunds, type OnlineCredit, type TicketCancellation } from './after-sale-ports';
+import type { OrderService } from './order-service';
+
+export interface AfterSaleStepsDeps {
+  store: EventStore;
+  orders: OrderService;
+  capacity: CapacityCommands;
+  cardRefunds: CardRefunds;
+  onlineCredit: OnlineCredit;
+  tickets: TicketCancellation;
+  mails: AfterSaleMails;
+  log: PlatformLogger;
+}
+
+const systemMetadata = (orderId: number) => ({ correlationId: `order-${orderId}`, causationId: null, actor: 'system' });
+
+/** The after-sale workflows' activities over the order context (each idempotent; docs/after-sale.md). */
+export function createAfterSaleSteps(deps: AfterSaleStepsDeps): Omit<AfterSaleDependencies, 'settleLatePayment'> {
+  const { orders } = deps;
+
+  async function cancelledItemsOf(orderId: number, cancellationId: number): Promise<string[]> {
+    const events = (await deps.store.readStream(orderStreamName(orderId))) as unknown as AfterSaleOrderEvent[];
+    const cancelled = events.find((event) => event.type === 'OrderItemsCancelled' && event.data.cancellationId === cancellationId);
+    return cancelled?.type === 'OrderItemsCancelled' ? cancelled.data.itemIds : [];
+  }
+
+  async function moveMoney(orderId: number, refundId: number): Promise<RefundStepOutcome> {
+    const order = await orders.ofCheckout(orderId);
+    const refund = order.refunds.find((candidate) => candidate.refundId === refundId);
+    if (!refund) return { outcome: 'rejected', error: `order ${orderId} has no refund ${refundId}` };
+    if (refund.status === 'COMPLETED') return { outcome: 'completed' };
+    const amount = { amount: refund.amount, currency: 'CHF' as const };
+    const idempotencyKey = `credit-${orderId}-${refundId}`;
+    let reference: string | null = null;
+    try {
+      if (refund.destination === 'CARD') {
+        if (order.transactionId === null) return { outcome: 'rejected', error: 'the order has no card transaction to credit' };
+        reference = (await deps.cardRefunds.credit({ transactionId: order.transactionId, refno: `${order.refno}-R${refundId}`, amount, idempotencyKey })).reference;
+      } else if (refund.destination === 'ONLINE_CREDIT') {
+        if (order.accountId === null) return { outcome: 'rejected', error: 'a guest order has no online credit' };
+        reference = (await deps.onlineCredit.credit(order.accountId, amount, refund.reason ?? `refund ${refundId} of order ${order.refno}`, idempotencyKey)).reference;
+      }
+      // ON_SITE: paid out at the desk, nothing to call
+    } catch (error) {
+      if (error instanceof OnlineCreditUnavailableError) return { outcome: 'rejected', error: error.message };
+      if (error instanceof ProviderRejectedError && error.code !== 'IDEMPOTENCY_KEY_IN_USE') return { outcome: 'rejected', error: error.message };
+      throw error;
+    }
+    await orders.systemCommand(orderId, { type: 'RecordRefundCompleted', data: { refundId, reference } });
+    deps.log.info({ orderId, refundId, destination: refund.destination, amount: refund.amount }, 'refund completed');
+    return { outcome: 'completed' };
+  }
+
+  return {
+    async releaseCancelledPlaces({ orderId, cancellationId }) {
+      const order = await orders.ofCheckout(orderId);
+      const itemIds = await cancelledItemsOf(orderId, cancellationId);
+      for (const item of order.items.filter((candidate) => candidate.slotId !== null && itemIds.includes(candidate.itemId))) {
+        const claim = { slotId: item.slotId!, basketId: order.basketId, entryId: item.itemId };
+        // booked once paid; a hold when the booking step had not run yet
+        await deps.capacity.cancelBooking(claim, systemMetadata(orderId));
+        await deps.capacity.releaseCapacity(claim, systemMetadata(orderId));
+      }
+    },
+    async cancelTicketsOfCancellation({ orderId, cancellationId }) {
+      await deps.tickets.cancelTicketsOfItems(orderId, await cancelledItemsOf(orderId, cancellationId));
+    },
+    async sendCancellationMail({ orderId, cancellationId }) {
+      await deps.mails.sendCancellationMail({ orderId, cancellationId, itemIds: await cancelledItemsOf(orderId, cancellationId) });
+    },
+    executeRefund: ({ orderId, refundId }) => moveMoney(orderId, refundId),
+    async recordRefundFailure({ orderId, refundId, error, final }) {
+      deps.log.warn({ orderId, refundId, error, final }, 'refund failing');
+      await orders.systemCommand(orderId, { type: 'RecordRefundFailed', data: { refundId, error: error.slice(0, 500), final } });
+    },
+    sendRefundMail: (input) => deps.mails.sendRefundMail(input),
+  };
+}

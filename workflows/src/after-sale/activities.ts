@@ -1,0 +1,48 @@
+import { log } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+
+/** What a refund step did: the money went back, or the destination refused it for good. A step that
+ * cannot reach its destination throws instead, and Temporal retries it. */
+export type RefundStepOutcome = { outcome: 'completed' } | { outcome: 'rejected'; error: string };
+
+/** What the late payment of an order cancelled by its timeout led to (docs/after-sale.md). */
+export type LatePaymentOutcome = 'PAID' | 'RELEASED' | 'NOTHING';
+
+/** What the order context lends the after-sale workflows. Each must be idempotent. */
+export interface AfterSaleDependencies {
+  /** gives back the places of a cancellation's items (bookings and holds) */
+  releaseCancelledPlaces: (input: { orderId: number; cancellationId: number }) => Promise<void>;
+  /** the tickets context's seam (wip/tickets: cancelTicketsOfItems) */
+  cancelTicketsOfCancellation: (input: { orderId: number; cancellationId: number }) => Promise<void>;
+  sendCancellationMail: (input: { orderId: number; cancellationId: number }) => Promise<void>;
+  /** moves a refund's money (credit-<orderId>-<refundId> at the provider) and records it */
+  executeRefund: (input: { orderId: number; refundId: number }) => Promise<RefundStepOutcome>;
+  /** shows staff that a refund is failing (final: refused for good) */
+  recordRefundFailure: (input: { orderId: number; refundId: number; error: string; final: boolean }) => Promise<void>;
+  sendRefundMail: (input: { orderId: number; refundId: number }) => Promise<void>;
+  /** a card payment authorized after the timeout: places again → settled and PAID; else released */
+  settleLatePayment: (orderId: number) => Promise<LatePaymentOutcome>;
+}
+
+export type AfterSaleActivities = ReturnType<typeof createAfterSaleActivities>;
+
+function required<K extends keyof AfterSaleDependencies>(dependencies: Partial<AfterSaleDependencies>, name: K): AfterSaleDependencies[K] {
+  const dependency = dependencies[name];
+  if (!dependency) throw ApplicationFailure.nonRetryable(`The worker was started without ${name}`, 'MissingDependency');
+  return dependency;
+}
+
+export function createAfterSaleActivities(dependencies: Partial<AfterSaleDependencies>) {
+  return {
+    releaseCancelledPlaces: (input: { orderId: number; cancellationId: number }) => required(dependencies, 'releaseCancelledPlaces')(input),
+    cancelTicketsOfCancellation: (input: { orderId: number; cancellationId: number }) => required(dependencies, 'cancelTicketsOfCancellation')(input),
+    sendCancellationMail: (input: { orderId: number; cancellationId: number }) => required(dependencies, 'sendCancellationMail')(input),
+    async executeRefund(input: { orderId: number; refundId: number }): Promise<RefundStepOutcome> {
+      log.info('refund: moving the money', input);
+      return required(dependencies, 'executeRefund')(input);
+    },
+    recordRefundFailure: (input: { orderId: number; refundId: number; error: string; final: boolean }) => required(dependencies, 'recordRefundFailure')(input),
+    sendRefundMail: (input: { orderId: number; refundId: number }) => required(dependencies, 'sendRefundMail')(input),
+    settleLatePayment: (orderId: number) => required(dependencies, 'settleLatePayment')(orderId),
+  };
+}
