@@ -55,3 +55,4 @@ export * from './account';
 export * from './payment-provider';
 export * from './order';
 export * from './checkout';
+export * from './discount';

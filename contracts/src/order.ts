@@ -6,6 +6,7 @@ import { pageParameter, limitParameter, pagingDefaults, pagingMaxima } from './q
 import { basketId, checkoutId, numericId, numericIdParam } from './validators/ids';
 import { trimmedCommaSeparatedList } from './validators/comma-lists';
 import { uuidString } from './validators/text-formats';
+import { discountLineDto, type DiscountLine } from './discount';
 
 /** §3 Order, §4 order status, §5 Orders, §7 Orders. See docs/checkout.md. */
 
@@ -59,6 +60,9 @@ export type OrderEvent =
         type: OrderType;
         refno: string;
         items: OrderItemRecord[];
+        /** the basket's discount lines, frozen with the prices (absent in orders placed before discounts) */
+        discounts?: DiscountLine[];
+        /** items minus discounts, never below zero */
         total: Money;
         comment: string | null;
         addresses: OrderAddresses;
@@ -120,6 +124,10 @@ export const orderDto = z.object({
   updatedAt: z.string(),
   refno: z.string(),
   items: z.array(orderItemDto),
+  /** the items' prices before discounts */
+  subtotal: moneyDto,
+  discounts: z.array(discountLineDto),
+  discountTotal: moneyDto,
   total: moneyDto,
   comment: z.string().nullable(),
   shippingAddressId: z.number().int().nullable(),

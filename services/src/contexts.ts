@@ -6,6 +6,7 @@ import { capacityContext } from './capacity';
 import { catalogueContext } from './catalogue';
 import { channelContext } from './channel';
 import { checkoutContext } from './checkout';
+import { discountContext, discountPorts } from './discount';
 import { pricingContext } from './pricing';
 
 /** Every bounded context of the shop, in the order their routes are mounted. Add one line per context. */
@@ -16,6 +17,7 @@ export const contextFactories: ContextFactory[] = [
   (deps) => capacityContext(deps),
   bookingContext,
   accountContext,
-  (deps) => basketContext(deps, { accounts: accountResources(deps) }),
-  (deps) => checkoutContext(deps, { accounts: accountResources(deps), basket: basketContext(deps, { accounts: accountResources(deps) }).service }),
+  (deps) => basketContext(deps, { accounts: accountResources(deps), discounts: discountPorts(deps).basket }),
+  (deps) => checkoutContext(deps, { accounts: accountResources(deps), basket: basketContext(deps, { accounts: accountResources(deps), discounts: discountPorts(deps).basket }).service, discounts: discountPorts(deps).order }),
+  discountContext,
 ];

@@ -7,7 +7,7 @@ import { loadProduct, readModelFactSources } from '../basket/basket-facts';
 import { emptyFacts } from '../basket/entry-facts';
 import { orderAdminRouter, orderRouter } from '../order/api';
 import { temporalCheckoutWorkflows, type CheckoutWorkflows } from '../order/checkout-workflows';
-import { createOrderService, type OrderService } from '../order/order-service';
+import { createOrderService, type OrderDiscountPort, type OrderService } from '../order/order-service';
 import { createPaymentProviderClient } from '../payment/provider/provider-client';
 import { providerCardPayments } from '../payment/provider/provider-card-payments';
 import { checkoutRouter } from './api';
@@ -25,6 +25,8 @@ export interface CheckoutOptions {
   workflows?: CheckoutWorkflows;
   payments?: PaymentProvider;
   accounts?: AccountResources;
+  /** reserves the usages of the basket's discounts when the order is placed */
+  discounts?: OrderDiscountPort;
 }
 
 /** Checkout and orders (docs/checkout.md): a basket becomes an order; its payment is driven by the
@@ -42,6 +44,7 @@ export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}
     accounts: options.accounts,
     productMedia: async (productId) => (await loadProduct(readModelFactSources(deps.knex, deps.store), emptyFacts(new Date()), productId))?.media ?? null,
     accessSecret: deps.config.orderAccessSecret,
+    discounts: options.discounts,
     log: deps.log,
   });
   const provider = deps.config.paymentProvider;

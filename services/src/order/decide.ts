@@ -1,4 +1,4 @@
-import { orderErrorCodes, type Medium, type Personalization, type Money, type OrderAddresses, type OrderEvent, type OrderItemRecord, type PaymentMethod } from '@alpenpass/contracts';
+import { orderErrorCodes, type DiscountLine, type Medium, type Personalization, type Money, type OrderAddresses, type OrderEvent, type OrderItemRecord, type PaymentMethod } from '@alpenpass/contracts';
 import { conflict, invalid, notFound } from '../platform/domain-error';
 import type { OrderState, PlacedOrder } from './order';
 
@@ -10,6 +10,8 @@ export interface PlaceOrderData {
   refno: string;
   /** the basket's entries with the prices read when the order is placed */
   items: OrderItemRecord[];
+  /** the basket's discount lines, their usages reserved (docs/discounts.md) */
+  discounts?: DiscountLine[];
   comment: string | null;
   addresses: OrderAddresses;
 }
@@ -55,7 +57,10 @@ function placeOrder(state: OrderState, data: PlaceOrderData): OrderEvent[] {
   }
   if (data.items.length === 0) throw invalid(orderErrorCodes.basketEmpty, 'An order needs at least one item.', 'basketId');
   const { orderId, checkoutId, basketId, accountId, refno, items, comment, addresses } = data;
-  return [{ type: 'OrderPlaced', data: { orderId, checkoutId, basketId, accountId, type: 'ONE_TIME', refno, items, total: totalOf(items), comment, addresses } }];
+  const discounts = data.discounts ?? [];
+  const discountTotal = discounts.reduce((sum, line) => sum + line.amount.amount, 0);
+  const total = { amount: Math.max(0, totalOf(items).amount - discountTotal), currency: 'CHF' as const };
+  return [{ type: 'OrderPlaced', data: { orderId, checkoutId, basketId, accountId, type: 'ONE_TIME', refno, items, ...(discounts.length > 0 ? { discounts } : {}), total, comment, addresses } }];
 }
 
 function changeAddresses(order: PlacedOrder, addresses: Partial<OrderAddresses>): OrderEvent[] {

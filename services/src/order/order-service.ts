@@ -1,4 +1,4 @@
-import { checkoutStreamName, orderErrorCodes, orderStreamName, type BasketValidationIssue, type Medium, type OrderAddresses, type OrderDto, type Personalization } from '@alpenpass/contracts';
+import { checkoutStreamName, type DiscountLine, orderErrorCodes, orderStreamName, type BasketValidationIssue, type Medium, type OrderAddresses, type OrderDto, type Personalization } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import type { BasketService } from '../basket';
 import type { Caller } from '../basket/basket-service';
@@ -32,7 +32,23 @@ export interface OrderServiceDeps {
   productMedia?: (productId: number) => Promise<Medium[] | null>;
   /** signs guests' order access tokens */
   accessSecret: string;
+  /** reserves the usages of the basket's discounts (none: orders carry no discounts' usages) */
+  discounts?: OrderDiscountPort;
   log: PlatformLogger;
+}
+
+/**
+ * What placing an order asks of the discount context (docs/discounts.md, "Usages"). Usages are reserved
+ * per basket (a basket becomes one order), so a repeated or racing placement of the same basket
+ * reserves nothing twice.
+ */
+export interface OrderDiscountPort {
+  /** reserves what the lines count; when fewer usages are left than a line shows, reserves nothing and refuses (409) */
+  reserve(basketId: string, lines: DiscountLine[]): Promise<void>;
+  /** sets the basket's reservations to these lines, releasing those of `reserved` no line names any more;
+   * answers false when a line got fewer than it counts */
+  settle(basketId: string, lines: DiscountLine[], reserved: DiscountLine[]): Promise<boolean>;
+  release(basketId: string, lines: DiscountLine[]): Promise<void>;
 }
 
 /** A caller of the order calls; a guest may name the access token of their order. */
@@ -96,18 +112,26 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     const candidateId = existing.status === 'started' ? existing.orderId : await nextOrderId(deps.knex);
     const metadata = eventMetadataOf(caller);
-    const checkout = await handleCommand(
-      deps.store,
-      checkoutStreamName(checkoutId),
-      checkoutFolder,
-      (state) => decideCheckout({ type: 'StartCheckout', data: { checkoutId, basketId, accountId: basket.accountId, orderId: candidateId } }, state),
-      metadata,
-    );
+    // the discounts the customer was shown are reserved before anything is checked out: too few left → 409, nothing written
+    await deps.discounts?.reserve(basketId, basket.discounts);
+    let checkout;
+    try {
+      checkout = await handleCommand(
+        deps.store,
+        checkoutStreamName(checkoutId),
+        checkoutFolder,
+        (state) => decideCheckout({ type: 'StartCheckout', data: { checkoutId, basketId, accountId: basket.accountId, orderId: candidateId } }, state),
+        metadata,
+      );
+    } catch (error) {
+      await deps.discounts?.release(basketId, basket.discounts);
+      throw error;
+    }
     if (checkout.newState.status !== 'started') throw new Error(`checkout ${checkoutId} was not started`);
     const { orderId } = checkout.newState;
     // from here the basket changes no more; its entries as they now stand are what the order holds
     await deps.basket.markCheckedOut(basketId, orderId, metadata);
-    const frozen = await deps.basket.get(caller, basketId);
+    const frozen = await frozenWithSettledDiscounts(caller, basketId, basket.discounts);
     await startWorkflow(orderId, basketId);
     const data = {
       orderId,
@@ -116,6 +140,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       accountId: basket.accountId,
       refno: refnoOf(orderId),
       items: orderItemsOf(frozen.entries),
+      discounts: frozen.discounts,
       comment: frozen.comment,
       addresses: { shippingAddressId: frozen.shippingAddressId, billingAddressId: frozen.billingAddressId },
     };
@@ -123,6 +148,20 @@ export function createOrderService(deps: OrderServiceDeps) {
     if (outcome.newState.status !== 'placed') throw orderNotFound();
     const order = outcome.newState;
     return { checkoutId, order };
+  }
+
+  /** The checked-out basket as the order takes it over, its discounts' usages reserved to match: should
+   * the basket have changed after the early reservation and a usage run short, it is priced again with
+   * what was granted (the reservation only ever shrinks then). */
+  async function frozenWithSettledDiscounts(caller: OrderCaller, basketId: string, reserved: DiscountLine[]) {
+    let frozen = await deps.basket.get(caller, basketId);
+    let held = reserved;
+    for (let attempt = 0; deps.discounts && attempt < 5; attempt += 1) {
+      if (await deps.discounts.settle(basketId, frozen.discounts, held)) return frozen;
+      held = [...held, ...frozen.discounts];
+      frozen = await deps.basket.get(caller, basketId);
+    }
+    return frozen;
   }
 
   async function accessible(caller: OrderCaller, orderId: number): Promise<PlacedOrder> {
