@@ -124,7 +124,10 @@ export function createDiscountService(deps: DiscountServiceDeps) {
   }
 
   async function maxUsagesOf(line: DiscountLine): Promise<number | null> {
-    if (line.source === 'PROMO_CODE') return (await campaignOfCode(line.reference))?.sample.maxUsages ?? 0;
+    if (line.source === 'PROMO_CODE') {
+      const campaign = await campaignOfCode(line.reference);
+      return campaign ? campaign.sample.maxUsages : 0;
+    }
     const row = (await findAutoDiscounts(deps.knex, { activeOnly: false })).find((candidate) => candidate.id === line.reference);
     return row ? row.definition.maxUsages : 0;
   }
