@@ -80,7 +80,9 @@ export type OrderEvent =
   | { type: 'OrderPaid'; data: { orderId: number; method: PaymentMethod; confirmedBy: string } }
   | { type: 'OrderCancelled'; data: { orderId: number; reason: 'PAYMENT_TIMEOUT' | 'ABANDONED' } }
   /** the places of its slot items became bookings */
-  | { type: 'OrderPlacesBooked'; data: { orderId: number; itemIds: string[] } };
+  | { type: 'OrderPlacesBooked'; data: { orderId: number; itemIds: string[] } }
+  /** a discount code was added or removed in the checkout: the lines and the total as they now stand */
+  | { type: 'OrderDiscountsChanged'; data: { orderId: number; discounts: DiscountLine[]; total: Money } };
 
 export const orderEventTypes = [
   'OrderPlaced',
@@ -93,6 +95,7 @@ export const orderEventTypes = [
   'OrderPaid',
   'OrderCancelled',
   'OrderPlacesBooked',
+  'OrderDiscountsChanged',
 ] as const satisfies readonly OrderEvent['type'][];
 
 export const orderStreamName = (orderId: number) => `order-${orderId}`;

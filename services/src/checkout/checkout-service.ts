@@ -8,7 +8,7 @@ import { parseInput } from '../platform/http/validate';
 import { eventMetadataOf } from '../platform/http/request-context';
 import type { CheckoutWorkflows } from '../order/checkout-workflows';
 import type { PlacedOrder } from '../order/order';
-import type { OrderService } from '../order/order-service';
+import type { OrderDiscountPort, OrderService } from '../order/order-service';
 import { accessibleCheckout, checkoutFolder, decideCheckout, type CheckoutState } from './checkout';
 import { conditionFieldsFor, conditionsComplete, type CheckoutConditionsByChannel } from './checkout-conditions';
 import type { CardPaymentReconciler } from './card-payment-reconciler';
@@ -23,6 +23,8 @@ export interface CheckoutServiceDeps {
   /** settles or fails a pending card payment after the provider's word (card-payment-reconciler.ts) */
   reconcile: CardPaymentReconciler;
   allowedRedirectOrigins: readonly string[];
+  /** prices discount codes and reserves their usages (none: every code is unknown) */
+  discounts?: OrderDiscountPort;
   /** the checkout conditions per channel (checkout-conditions.ts); the default for any other */
   conditions?: CheckoutConditionsByChannel;
   log: PlatformLogger;
@@ -55,6 +57,9 @@ export async function reconciledOrAsRecorded(deps: { reconcile: CardPaymentRecon
     return order;
   }
 }
+
+/** The promo codes an order carries: those of its discount lines. */
+const promoCodesOf = (order: PlacedOrder) => (order.discounts ?? []).filter((line) => line.source === 'PROMO_CODE').map((line) => line.reference);
 
 type StartedCheckout = Extract<CheckoutState, { status: 'started' }>;
 
@@ -179,10 +184,32 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       return paymentStatusOf(await reconciledOrAsRecorded(deps, order));
     },
 
-    /** Until the discount context lands no code is known (like the basket's promo codes). */
-    async addDiscount(caller: CheckoutCaller, checkoutId: string, code: string): Promise<never> {
-      await load(caller, checkoutId);
-      throw notFound(checkoutErrorCodes.unknownDiscountCode, `The discount code ${code} is not valid.`);
+    /** POST …/discounts: a promo code on the checkout's open order; the order is priced again and the
+     * code's usages reserved (docs/discounts.md). Codes compare case-insensitively. */
+    async addDiscount(caller: CheckoutCaller, checkoutId: string, code: string): Promise<CheckoutDto> {
+      const { checkout, order } = await load(caller, checkoutId);
+      assertOpen(order);
+      const normalized = code.trim().toUpperCase();
+      if (!deps.discounts) throw notFound(checkoutErrorCodes.unknownDiscountCode, `The discount code ${normalized} is not valid.`);
+      const codes = promoCodesOf(order);
+      if (codes.includes(normalized)) return dto(caller, checkout, order);
+      const discounts = await deps.discounts.repriceOrder(caller, order, [...codes, normalized], normalized);
+      return dto(caller, checkout, await orders.command(caller, order.orderId, { type: 'ChangeDiscounts', data: { discounts } }));
+    },
+
+    /** DELETE …/discounts/{discountId}: a promo code (its line id `promo:<code>` or the code itself);
+     * automatic discounts are the shop's and cannot be removed. */
+    async removeDiscount(caller: CheckoutCaller, checkoutId: string, discountId: string): Promise<CheckoutDto> {
+      const { checkout, order } = await load(caller, checkoutId);
+      assertOpen(order);
+      const wanted = discountId.trim().toUpperCase();
+      const line = (order.discounts ?? []).find((candidate) => candidate.id.toUpperCase() === wanted || candidate.reference.toUpperCase() === wanted);
+      if (!line) throw notFound(checkoutErrorCodes.discountNotFound, `The checkout has no discount ${discountId}.`);
+      if (line.source !== 'PROMO_CODE') throw conflict(checkoutErrorCodes.discountNotRemovable, `${line.displayName} is applied by the shop and cannot be removed.`);
+      if (!deps.discounts) throw notFound(checkoutErrorCodes.discountNotFound, `The checkout has no discount ${discountId}.`);
+      const codes = promoCodesOf(order).filter((code) => code !== line.reference);
+      const discounts = await deps.discounts.repriceOrder(caller, order, codes, null);
+      return dto(caller, checkout, await orders.command(caller, order.orderId, { type: 'ChangeDiscounts', data: { discounts } }));
     },
 
     async addVoucher(caller: CheckoutCaller, checkoutId: string, code: string): Promise<never> {

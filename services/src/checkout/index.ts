@@ -50,7 +50,7 @@ export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}
   const provider = deps.config.paymentProvider;
   const payments = options.payments ?? (provider ? providerCardPayments({ client: createPaymentProviderClient(provider), webhookUrl: provider.webhookUrl }) : unwiredPaymentProvider);
   const reconcile = createCardPaymentReconciler({ orders, payments, workflows, log: deps.log });
-  const checkouts = createCheckoutService({ store: deps.store, orders, workflows, payments, reconcile, allowedRedirectOrigins: deps.config.allowedRedirectOrigins, log: deps.log });
+  const checkouts = createCheckoutService({ store: deps.store, orders, workflows, payments, reconcile, allowedRedirectOrigins: deps.config.allowedRedirectOrigins, discounts: options.discounts, log: deps.log });
   return {
     name: 'checkout',
     routers: [checkoutRouter(checkouts), orderRouter(orders, deps.knex), orderAdminRouter(orders), paymentStatusRouter(orders, { reconcile, log: deps.log })],

@@ -222,3 +222,65 @@ describe('usages are never over-used', () => {
     expect(retry.body.discounts).toEqual([]);
   }, 120_000);
 });
+
+describe('discount codes in the checkout (§7 Checkout discounts)', () => {
+  it('adds a code to the open order (priced again, usage reserved) and removes it; customers see only their own checkout', async () => {
+    await createCampaign('CHECKOUT-10', { maxUsages: 3 });
+    const basket = await basketWith(customerOne, [{ productDefinitionId: ADULT, quantity: 2 }]);
+    const checkout = await api().post('/api/checkout').set(as(customerOne)).send({ basketId: basket.id });
+    expect(checkout.status).toBe(201);
+    const subtotal = checkout.body.order.subtotal.amount as number;
+
+    const added = await api().post(`/api/checkout/${checkout.body.id}/discounts`).set(as(customerOne)).send({ discountCode: ' checkout-10 ' });
+    expect(added.status).toBe(200);
+    const off = 2 * Math.round((subtotal / 2) * 0.1);
+    expect(added.body.order.discounts).toEqual([expect.objectContaining({ id: 'promo:CHECKOUT-10', amount: { amount: off, currency: 'CHF' }, applications: 2 })]);
+    expect(added.body.total).toEqual({ amount: subtotal - off, currency: 'CHF' });
+    expect((await kit.ports.service.usageOf('promo-CHECKOUT-10')).reserved).toBe(2);
+    expect((await api().get(`/api/orders/${checkout.body.orderId}`).set(as(customerOne))).body.total.amount).toBe(subtotal - off);
+
+    expect((await api().post(`/api/checkout/${checkout.body.id}/discounts`).set(as(customerTwo)).send({ discountCode: 'CHECKOUT-10' })).status).toBe(404);
+    const unknown = await api().post(`/api/checkout/${checkout.body.id}/discounts`).set(as(customerOne)).send({ discountCode: 'NOT-A-CODE' });
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'PROMO_CODE_UNKNOWN']);
+    expect((await api().delete(`/api/checkout/${checkout.body.id}/discounts/NOT-THERE`).set(as(customerOne))).status).toBe(404);
+
+    const removed = await api().delete(`/api/checkout/${checkout.body.id}/discounts/promo:CHECKOUT-10`).set(as(customerOne));
+    expect(removed.status).toBe(200);
+    expect(removed.body.order.discounts).toEqual([]);
+    expect(removed.body.total.amount).toBe(subtotal);
+    expect((await kit.ports.service.usageOf('promo-CHECKOUT-10')).reserved).toBe(0);
+  });
+
+  it('refuses a code with too few usages left and keeps what the order had; a cancelled checkout takes no code', async () => {
+    await createCampaign('TWO-LEFT', { maxUsages: 2 });
+    await createCampaign('ALSO-MINE');
+    const basket = await basketWith(customerOne, [{ productDefinitionId: ADULT, quantity: 3 }]);
+    const checkout = await api().post('/api/checkout').set(as(customerOne)).send({ basketId: basket.id });
+    await api().post(`/api/checkout/${checkout.body.id}/discounts`).set(as(customerOne)).send({ discountCode: 'TWO-LEFT' }).expect(200);
+    const other = await basketWith(null, [{ productDefinitionId: ADULT, quantity: 3 }]);
+    const otherCheckout = await api().post('/api/checkout').set(as(null)).send({ basketId: other.id });
+    const refused = await api().post(`/api/checkout/${otherCheckout.body.id}/discounts`).set(as(null)).send({ discountCode: 'TWO-LEFT' });
+    expect([refused.status, refused.body.code]).toEqual([409, 'PROMO_CODE_USED_UP']);
+    expect((await kit.ports.service.usageOf('promo-TWO-LEFT')).reserved).toBe(2);
+
+    expect((await api().delete(`/api/checkout/${checkout.body.id}`).set(as(customerOne))).status).toBe(204);
+    const closed = await api().post(`/api/checkout/${checkout.body.id}/discounts`).set(as(customerOne)).send({ discountCode: 'ALSO-MINE' });
+    expect([closed.status, closed.body.code]).toEqual([409, 'CHECKOUT_CLOSED']);
+  });
+});
+
+describe('brute-forcing codes', () => {
+  it('answers 429 after the threshold, whatever the code', async () => {
+    const limited = await createDiscountTestKit({ attemptsPerMinute: 5 });
+    try {
+      const basket = await request(limited.app).post('/api/baskets').set(shopHeaders).send({ entries: [] });
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 7; attempt += 1) statuses.push((await request(limited.app).post(`/api/baskets/${basket.body.id}/promo-code/GUESS-${attempt}00`).set(shopHeaders)).status);
+      expect(statuses).toEqual([404, 404, 404, 404, 404, 429, 429]);
+      const validate = await request(limited.app).get('/api/discounting/promo-codes/ANYTHING1/validate').set(shopHeaders);
+      expect([validate.status, validate.body.code]).toEqual([429, 'TOO_MANY_CODE_ATTEMPTS']);
+    } finally {
+      await limited.close();
+    }
+  }, 60_000);
+});

@@ -27,7 +27,7 @@ export interface DiscountPorts {
 export function discountPorts(deps: Pick<ContextDeps, 'store' | 'knex' | 'config'>, options: { now?: () => Date; attempts?: RateLimiter } = {}): DiscountPorts {
   const service = createDiscountService({ store: deps.store, knex: deps.knex, registry: postgresCodeRegistry(deps.knex), now: options.now });
   const attempts = options.attempts ?? postgresRateLimiter(deps.knex, { limit: deps.config.promoCodeAttemptsPerMinute, windowMs: 60_000 });
-  return { service, basket: basketDiscountPort(service, attempts), order: orderDiscountPort(service), attempts };
+  return { service, basket: basketDiscountPort(service, attempts), order: orderDiscountPort(service, attempts), attempts };
 }
 
 /** Discounts (docs/discounts.md): promo campaigns and codes, automatic discounts, their usages. */

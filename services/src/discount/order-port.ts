@@ -1,7 +1,10 @@
 import { discountErrorCodes, type DiscountLine } from '@alpenpass/contracts';
 import type { OrderDiscountPort } from '../order/order-service';
 import { conflict } from '../platform/domain-error';
-import { usageKeyOfLine, type DiscountService } from './discount-service';
+import { admitAttempt, refusal } from './basket-port';
+import { usageKeyOfLine, type DiscountService, type PricingBasket } from './discount-service';
+import type { PlacedOrder } from '../order/order';
+import { unlimited, type RateLimiter } from '../platform/rate-limit';
 
 const keysOf = (lines: DiscountLine[]) => [...new Set(lines.map(usageKeyOfLine))];
 
@@ -11,8 +14,35 @@ function usedUp(line: DiscountLine, granted: number) {
 }
 
 /** What placing an order asks of the discount context: reservations of usages per basket. */
-export function orderDiscountPort(discounts: DiscountService): OrderDiscountPort {
+const pricingOf = (order: PlacedOrder, promoCodes: string[]): PricingBasket => ({
+  basketId: order.basketId,
+  entries: order.items.map((item) => ({ ...item, entryId: item.itemId })),
+  promoCodes,
+});
+
+export function orderDiscountPort(discounts: DiscountService, attempts: RateLimiter = unlimited): OrderDiscountPort {
   return {
+    async repriceOrder(caller, order, codes, added) {
+      if (added !== null) {
+        await admitAttempt(attempts, caller);
+        const verdict = await discounts.checkCode(added, pricingOf(order, codes));
+        if (verdict.reason !== null) throw refusal(verdict.reason, verdict.message ?? '');
+      }
+      const previous = order.discounts ?? [];
+      const { lines } = await discounts.price(pricingOf(order, codes));
+      const grants = await discounts.reserve(order.basketId, lines);
+      const short = lines.find((line) => (grants.get(usageKeyOfLine(line))?.granted ?? 0) < line.applications);
+      if (short) {
+        // back to what the order holds: a shrink, which always succeeds
+        await discounts.reserve(order.basketId, previous);
+        const kept = new Set(keysOf(previous));
+        await discounts.release(order.basketId, keysOf(lines).filter((key) => !kept.has(key)));
+        throw usedUp(short, grants.get(usageKeyOfLine(short))?.granted ?? 0);
+      }
+      const current = new Set(keysOf(lines));
+      await discounts.release(order.basketId, keysOf(previous).filter((key) => !current.has(key)));
+      return lines;
+    },
     async reserve(basketId, lines) {
       const grants = await discounts.reserve(basketId, lines);
       const short = lines.find((line) => (grants.get(usageKeyOfLine(line))?.granted ?? 0) < line.applications);

@@ -31,7 +31,9 @@ export type OrderCommand =
   | { type: 'ConfirmPayment'; data: { confirmedBy: string; transactionId?: string } }
   /** the payment timeout elapsed: an order nobody paid or reserved is cancelled */
   | { type: 'CancelUnpaidOrder'; data: { reason: 'PAYMENT_TIMEOUT' | 'ABANDONED' } }
-  | { type: 'RecordPlacesBooked'; data: { itemIds: string[] } };
+  | { type: 'RecordPlacesBooked'; data: { itemIds: string[] } }
+  /** the checkout's discount lines changed (a code added or removed); their usages are reserved */
+  | { type: 'ChangeDiscounts'; data: { discounts: DiscountLine[] } };
 
 export const orderNotFound = () => notFound(orderErrorCodes.orderNotFound, 'Order not found.');
 
@@ -123,6 +125,16 @@ function cancelUnpaid(order: PlacedOrder, reason: 'PAYMENT_TIMEOUT' | 'ABANDONED
   return [{ type: 'OrderCancelled', data: { orderId: order.orderId, reason } }];
 }
 
+/** Discounts change only while the order waits for its payment (CREATED). */
+function changeDiscounts(order: PlacedOrder, discounts: DiscountLine[]): OrderEvent[] {
+  refuseUnlessOpen(order);
+  if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
+  if (JSON.stringify(order.discounts ?? []) === JSON.stringify(discounts)) return [];
+  const discountTotal = discounts.reduce((sum, line) => sum + line.amount.amount, 0);
+  const total = { amount: Math.max(0, totalOf(order.items).amount - discountTotal), currency: 'CHF' as const };
+  return [{ type: 'OrderDiscountsChanged', data: { orderId: order.orderId, discounts, total } }];
+}
+
 /** Decides an order command against the order's state. Who may act is checked before (access.ts). */
 export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
   switch (command.type) {
@@ -153,6 +165,8 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (order.orderStatus !== 'PAID') throw conflict(orderErrorCodes.orderNotOpen, `Order ${order.orderId} is not paid.`);
       return [{ type: 'OrderPlacesBooked', data: { orderId: order.orderId, itemIds: command.data.itemIds } }];
     }
+    case 'ChangeDiscounts':
+      return changeDiscounts(placed(state), command.data.discounts);
     default: {
       const unexpected: never = command;
       return unexpected;

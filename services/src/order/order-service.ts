@@ -49,6 +49,9 @@ export interface OrderDiscountPort {
    * answers false when a line got fewer than it counts */
   settle(basketId: string, lines: DiscountLine[], reserved: DiscountLine[]): Promise<boolean>;
   release(basketId: string, lines: DiscountLine[]): Promise<void>;
+  /** an open order's discount lines with `codes` as its promo codes, their usages reserved (the
+   * previous ones released); refuses an `added` code that does not apply and a usage that ran short */
+  repriceOrder(caller: Caller, order: PlacedOrder, codes: string[], added: string | null): Promise<DiscountLine[]>;
 }
 
 /** A caller of the order calls; a guest may name the access token of their order. */

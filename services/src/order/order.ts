@@ -60,6 +60,8 @@ function evolvePlaced(order: PlacedOrder, event: OrderEvent): PlacedOrder {
       return { ...order, orderStatus: 'CANCELLED', paymentStatus: order.paymentStatus === null ? null : 'CANCELLED' };
     case 'OrderPlacesBooked':
       return { ...order, placesBooked: true };
+    case 'OrderDiscountsChanged':
+      return { ...order, discounts: event.data.discounts, total: event.data.total };
     default: {
       const unexpected: never = event;
       return unexpected;
