@@ -56,3 +56,4 @@ export * from './payment-provider';
 export * from './order';
 export * from './checkout';
 export * from './discount';
+export * from './online-credit';

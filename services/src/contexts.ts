@@ -7,6 +7,7 @@ import { catalogueContext } from './catalogue';
 import { channelContext } from './channel';
 import { checkoutContext } from './checkout';
 import { discountContext, discountPorts } from './discount';
+import { onlineCreditContext } from './online-credit';
 import { pricingContext } from './pricing';
 
 /** Every bounded context of the shop, in the order their routes are mounted. Add one line per context. */
@@ -20,4 +21,5 @@ export const contextFactories: ContextFactory[] = [
   (deps) => basketContext(deps, { accounts: accountResources(deps), discounts: discountPorts(deps).basket }),
   (deps) => checkoutContext(deps, { accounts: accountResources(deps), basket: basketContext(deps, { accounts: accountResources(deps), discounts: discountPorts(deps).basket }).service, discounts: discountPorts(deps).order }),
   discountContext,
+  onlineCreditContext,
 ];
