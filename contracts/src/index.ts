@@ -57,3 +57,4 @@ export * from './order';
 export * from './checkout';
 export * from './discount';
 export * from './online-credit';
+export * from './voucher';

@@ -8,6 +8,7 @@ import { channelContext } from './channel';
 import { checkoutContext } from './checkout';
 import { discountContext, discountPorts } from './discount';
 import { onlineCreditContext } from './online-credit';
+import { voucherContext } from './voucher';
 import { pricingContext } from './pricing';
 
 /** Every bounded context of the shop, in the order their routes are mounted. Add one line per context. */
@@ -22,4 +23,5 @@ export const contextFactories: ContextFactory[] = [
   (deps) => checkoutContext(deps, { accounts: accountResources(deps), basket: basketContext(deps, { accounts: accountResources(deps), discounts: discountPorts(deps).basket }).service, discounts: discountPorts(deps).order }),
   discountContext,
   onlineCreditContext,
+  voucherContext,
 ];
