@@ -20,6 +20,8 @@ export const checkoutErrorCodes = {
   unknownDiscountCode: 'DISCOUNT_CODE_UNKNOWN',
   discountNotFound: 'DISCOUNT_NOT_FOUND',
   discountNotRemovable: 'DISCOUNT_NOT_REMOVABLE',
+  voucherNotApplied: 'VOUCHER_NOT_APPLIED',
+  nothingDue: 'NOTHING_DUE',
   unknownVoucherCode: 'VOUCHER_CODE_UNKNOWN',
   conditionsMissing: 'CHECKOUT_CONDITIONS_MISSING',
 } as const;

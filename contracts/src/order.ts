@@ -21,6 +21,8 @@ export const orderErrorCodes = {
   orderServiceUnavailable: 'ORDER_SERVICE_UNAVAILABLE',
   itemNotFound: 'ORDER_ITEM_NOT_FOUND',
   mediumNotOffered: 'MEDIUM_NOT_OFFERED',
+  amountDue: 'ORDER_AMOUNT_DUE',
+  vouchersExceedTotal: 'VOUCHERS_EXCEED_TOTAL',
 } as const;
 
 /** One order item: a basket entry with its price frozen when the order was placed. */
@@ -46,7 +48,7 @@ export interface OrderAddresses {
   billingAddressId: number | null;
 }
 
-export const paymentMethods = ['ON_SITE', 'CARD'] as const;
+export const paymentMethods = ['ON_SITE', 'CARD', 'VOUCHER'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 export type OrderEvent =
@@ -82,7 +84,10 @@ export type OrderEvent =
   /** the places of its slot items became bookings */
   | { type: 'OrderPlacesBooked'; data: { orderId: number; itemIds: string[] } }
   /** a discount code was added or removed in the checkout: the lines and the total as they now stand */
-  | { type: 'OrderDiscountsChanged'; data: { orderId: number; discounts: DiscountLine[]; total: Money } };
+  | { type: 'OrderDiscountsChanged'; data: { orderId: number; discounts: DiscountLine[]; total: Money } }
+  /** a gift voucher pays `amount` of the order (redeemed on the voucher under the key order-<id>) */
+  | { type: 'OrderVoucherApplied'; data: { orderId: number; code: string; amount: number } }
+  | { type: 'OrderVoucherRemoved'; data: { orderId: number; code: string } };
 
 export const orderEventTypes = [
   'OrderPlaced',
@@ -96,6 +101,8 @@ export const orderEventTypes = [
   'OrderCancelled',
   'OrderPlacesBooked',
   'OrderDiscountsChanged',
+  'OrderVoucherApplied',
+  'OrderVoucherRemoved',
 ] as const satisfies readonly OrderEvent['type'][];
 
 export const orderStreamName = (orderId: number) => `order-${orderId}`;
@@ -132,6 +139,10 @@ export const orderDto = z.object({
   discounts: z.array(discountLineDto),
   discountTotal: moneyDto,
   total: moneyDto,
+  /** gift vouchers paying part of the total */
+  vouchers: z.array(z.object({ code: z.string(), amount: moneyDto })),
+  /** what is left to pay after the vouchers */
+  amountDue: moneyDto,
   comment: z.string().nullable(),
   shippingAddressId: z.number().int().nullable(),
   billingAddressId: z.number().int().nullable(),

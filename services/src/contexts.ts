@@ -8,7 +8,7 @@ import { channelContext } from './channel';
 import { checkoutContext } from './checkout';
 import { discountContext, discountPorts } from './discount';
 import { onlineCreditContext } from './online-credit';
-import { voucherContext } from './voucher';
+import { createVoucherService, voucherContext } from './voucher';
 import { pricingContext } from './pricing';
 
 /** Every bounded context of the shop, in the order their routes are mounted. Add one line per context. */
@@ -20,7 +20,7 @@ export const contextFactories: ContextFactory[] = [
   bookingContext,
   accountContext,
   (deps) => basketContext(deps, { accounts: accountResources(deps), discounts: discountPorts(deps).basket }),
-  (deps) => checkoutContext(deps, { accounts: accountResources(deps), basket: basketContext(deps, { accounts: accountResources(deps), discounts: discountPorts(deps).basket }).service, discounts: discountPorts(deps).order }),
+  (deps) => checkoutContext(deps, { accounts: accountResources(deps), basket: basketContext(deps, { accounts: accountResources(deps), discounts: discountPorts(deps).basket }).service, discounts: discountPorts(deps).order, vouchers: createVoucherService({ store: deps.store }).port }),
   discountContext,
   onlineCreditContext,
   voucherContext,

@@ -11,6 +11,7 @@ import {
   checkoutPaymentRequest,
   createCheckoutBody,
   discountParams,
+  voucherCodeParams,
   orderItemDto,
   orderPaymentStatusDto,
   patchCheckoutBody,
@@ -63,7 +64,10 @@ export function checkoutRouter(service: CheckoutService): ApiRouter {
     .route({ method: 'delete', path: '/:checkoutId/discounts/:discountId', summary: 'Remove a promo code (its discount line id or the code)', access: 'public', params: discountParams, response: checkoutDto }, ({ params, ctx, req }) =>
       service.removeDiscount(caller(ctx, req), params.checkoutId, params.discountId),
     )
-    .route({ method: 'post', path: '/:checkoutId/vouchers', summary: 'Add a voucher code (none known until the payments context)', access: 'public', params: checkoutParams, body: addVoucherCodeBody, response: checkoutDto }, ({ params, body, ctx }) =>
-      service.addVoucher(caller(ctx), params.checkoutId, body.voucherCode),
+    .route({ method: 'post', path: '/:checkoutId/vouchers', summary: 'Pay part or all of the order with a gift voucher', access: 'public', params: checkoutParams, body: addVoucherCodeBody, response: checkoutDto }, ({ params, body, ctx, req }) =>
+      service.addVoucher(caller(ctx, req), params.checkoutId, body.voucherCode),
+    )
+    .route({ method: 'delete', path: '/:checkoutId/vouchers/:voucherCode', summary: 'Take a gift voucher off the order (its part goes back onto it)', access: 'public', params: voucherCodeParams, response: checkoutDto }, ({ params, ctx, req }) =>
+      service.removeVoucher(caller(ctx, req), params.checkoutId, params.voucherCode),
     );
 }

@@ -9,6 +9,8 @@ import { eventMetadataOf } from '../platform/http/request-context';
 import type { CheckoutWorkflows } from '../order/checkout-workflows';
 import type { PlacedOrder } from '../order/order';
 import type { OrderDiscountPort, OrderService } from '../order/order-service';
+import { amountDueOf } from '../order/order';
+import type { VoucherPort } from '../voucher/voucher-service';
 import { accessibleCheckout, checkoutFolder, decideCheckout, type CheckoutState } from './checkout';
 import { conditionFieldsFor, conditionsComplete, type CheckoutConditionsByChannel } from './checkout-conditions';
 import type { CardPaymentReconciler } from './card-payment-reconciler';
@@ -25,6 +27,8 @@ export interface CheckoutServiceDeps {
   allowedRedirectOrigins: readonly string[];
   /** prices discount codes and reserves their usages (none: every code is unknown) */
   discounts?: OrderDiscountPort;
+  /** redeems gift vouchers (none: every voucher code is unknown) */
+  vouchers?: VoucherPort;
   /** the checkout conditions per channel (checkout-conditions.ts); the default for any other */
   conditions?: CheckoutConditionsByChannel;
   log: PlatformLogger;
@@ -159,6 +163,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       if (!conditionsComplete(fieldsFor(caller), checkout.conditions)) {
         throw conflict(checkoutErrorCodes.conditionsMissing, 'Please answer the checkout conditions first (POST …/checkout-conditions).');
       }
+      if (amountDueOf(order) === 0 && order.vouchers.length > 0) {
+        const paid = await orders.command(caller, order.orderId, { type: 'PayByVouchers', data: {} });
+        await deps.workflows.paid(order.orderId).catch((error: unknown) => deps.log.error({ err: error, orderId: order.orderId }, 'checkout workflow not told of the payment'));
+        return { checkout: dto(caller, checkout, paid), redirectUrl: null };
+      }
       if (request.intent === 'onSite') {
         const reserved = await orders.command(caller, order.orderId, { type: 'ReserveOnSite', data: {} });
         // should the signal get lost, the workflow finds the reservation when its timeout elapses
@@ -167,7 +176,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       }
       assertAllowedRedirects(request.redirectUrls, deps.allowedRedirectOrigins);
       const attempt = order.paymentAttempts + 1;
-      const started = await deps.payments.startCardPayment({ orderId: order.orderId, refno: order.refno, amount: order.total, attempt, payment: request });
+      const started = await deps.payments.startCardPayment({ orderId: order.orderId, refno: order.refno, amount: { amount: amountDueOf(order), currency: order.total.currency }, attempt, payment: request });
       const pending = await orders.command(caller, order.orderId, { type: 'StartPayment', data: { method: 'CARD', transactionId: started.transactionId, attempt } });
       const type = request.intent === 'new' ? request.type : 'CARD';
       return {
@@ -212,9 +221,39 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       return dto(caller, checkout, await orders.command(caller, order.orderId, { type: 'ChangeDiscounts', data: { discounts } }));
     },
 
-    async addVoucher(caller: CheckoutCaller, checkoutId: string, code: string): Promise<never> {
-      await load(caller, checkoutId);
-      throw notFound(checkoutErrorCodes.unknownVoucherCode, `The voucher code ${code} is not valid.`);
+    /** POST …/vouchers: a gift voucher pays what it can of the amount due (the rest stays on it); its
+     * redemption is keyed by the order, so a retry books nothing twice. */
+    async addVoucher(caller: CheckoutCaller, checkoutId: string, rawCode: string): Promise<CheckoutDto> {
+      const { checkout, order } = await load(caller, checkoutId);
+      assertOpen(order);
+      const code = rawCode.trim().toUpperCase();
+      if (!deps.vouchers) throw notFound(checkoutErrorCodes.unknownVoucherCode, `The voucher code ${code} is not valid.`);
+      if (order.vouchers.some((voucher) => voucher.code === code)) return dto(caller, checkout, order);
+      const verdict = await deps.vouchers.check(code);
+      if (verdict.reason === 'UNKNOWN') throw notFound(checkoutErrorCodes.unknownVoucherCode, `The voucher code ${code} is not valid.`);
+      if (verdict.reason !== null) throw conflict(verdict.reason === 'EXPIRED' ? 'VOUCHER_EXPIRED' : 'VOUCHER_USED_UP', `The voucher ${code} cannot pay: ${verdict.reason === 'EXPIRED' ? 'it has expired' : 'nothing is left on it'}.`);
+      const due = amountDueOf(order);
+      if (due === 0) throw conflict(checkoutErrorCodes.nothingDue, 'Nothing is left to pay.');
+      const amount = Math.min(due, verdict.remaining?.amount ?? 0);
+      const key = `order-${order.orderId}`;
+      await deps.vouchers.redeem(code, amount, key);
+      try {
+        return dto(caller, checkout, await orders.command(caller, order.orderId, { type: 'ApplyVoucher', data: { code, amount } }));
+      } catch (error) {
+        await deps.vouchers.release(code, key);
+        throw error;
+      }
+    },
+
+    /** DELETE …/vouchers/{voucherCode}: the voucher's part goes back onto it. */
+    async removeVoucher(caller: CheckoutCaller, checkoutId: string, rawCode: string): Promise<CheckoutDto> {
+      const { checkout, order } = await load(caller, checkoutId);
+      assertOpen(order);
+      const code = rawCode.trim().toUpperCase();
+      if (!deps.vouchers || !order.vouchers.some((voucher) => voucher.code === code)) throw notFound(checkoutErrorCodes.voucherNotApplied, `The voucher ${code} does not pay this order.`);
+      const changed = await orders.command(caller, order.orderId, { type: 'RemoveVoucher', data: { code } });
+      await deps.vouchers.release(code, `order-${order.orderId}`);
+      return dto(caller, checkout, changed);
     },
   };
 }

@@ -16,6 +16,7 @@ import { paymentStatusRouter } from './payment-status-api';
 import { providerNotificationRouter } from './provider-notification-api';
 import { createCheckoutService } from './checkout-service';
 import { unwiredPaymentProvider, type PaymentProvider } from './payment-provider';
+import type { VoucherPort } from '../voucher/voucher-service';
 
 export type { PaymentProvider, CardPaymentRequest, CardPaymentStarted } from './payment-provider';
 
@@ -27,6 +28,8 @@ export interface CheckoutOptions {
   accounts?: AccountResources;
   /** reserves the usages of the basket's discounts when the order is placed */
   discounts?: OrderDiscountPort;
+  /** gift vouchers that pay part of an order */
+  vouchers?: VoucherPort;
 }
 
 /** Checkout and orders (docs/checkout.md): a basket becomes an order; its payment is driven by the
@@ -50,7 +53,7 @@ export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}
   const provider = deps.config.paymentProvider;
   const payments = options.payments ?? (provider ? providerCardPayments({ client: createPaymentProviderClient(provider), webhookUrl: provider.webhookUrl }) : unwiredPaymentProvider);
   const reconcile = createCardPaymentReconciler({ orders, payments, workflows, log: deps.log });
-  const checkouts = createCheckoutService({ store: deps.store, orders, workflows, payments, reconcile, allowedRedirectOrigins: deps.config.allowedRedirectOrigins, discounts: options.discounts, log: deps.log });
+  const checkouts = createCheckoutService({ store: deps.store, orders, workflows, payments, reconcile, allowedRedirectOrigins: deps.config.allowedRedirectOrigins, discounts: options.discounts, vouchers: options.vouchers, log: deps.log });
   return {
     name: 'checkout',
     routers: [checkoutRouter(checkouts), orderRouter(orders, deps.knex), orderAdminRouter(orders), paymentStatusRouter(orders, { reconcile, log: deps.log })],

@@ -7,7 +7,7 @@ import { basketRouter } from '../basket/api';
 import { createBasketTestKit, kitNow, type BasketTestKit } from '../basket/basket-test-kit';
 import { checkoutContext } from '../checkout';
 import { unwiredPaymentProvider } from '../checkout/payment-provider';
-import type { ContextDeps } from '../context-module';
+import type { ContextDeps, Reactor } from '../context-module';
 import type { CheckoutWorkflows } from '../order/checkout-workflows';
 import type { OrderService } from '../order/order-service';
 import { loadConfig } from '../platform/config';
@@ -16,6 +16,8 @@ import { createLogger } from '../platform/logger';
 import { postgresRateLimiter, unlimited } from '../platform/rate-limit';
 import { testChannelId } from '../platform/testing/shop-headers';
 import { discountContext, discountPorts, type DiscountPorts } from '.';
+import { createVoucherService, type VoucherService } from '../voucher/voucher-service';
+import { voucherReleaseReactor } from '../voucher/voucher-release-reactor';
 
 /** Test support (not shipped): the basket kit (demo catalogue at kitNow) with the discount context
  * wired into the basket and the order placement, and the basket, checkout, order and discount routes
@@ -25,7 +27,8 @@ export interface DiscountTestKit {
   app: Express;
   ports: DiscountPorts;
   orders: OrderService;
-  reactors: NonNullable<ReturnType<typeof discountContext>['reactors']>;
+  reactors: Reactor[];
+  vouchers: VoucherService;
   project(): Promise<void>;
   close(): Promise<void>;
 }
@@ -44,7 +47,8 @@ export async function createDiscountTestKit(options: { attemptsPerMinute?: numbe
   const log = createLogger('silent');
   const deps: ContextDeps = { config, store: basket.store, knex: basket.db.knex, log, temporal: () => Promise.reject(new Error('no Temporal in this test')) };
   const recording: CheckoutWorkflows = { start: async () => {}, reserved: async () => {}, paid: async () => {} };
-  const checkout = checkoutContext(deps, { basket: basket.service, workflows: recording, payments: unwiredPaymentProvider, discounts: ports.order });
+  const vouchers = createVoucherService({ store: basket.store, now: () => kitNow });
+  const checkout = checkoutContext(deps, { basket: basket.service, workflows: recording, payments: unwiredPaymentProvider, discounts: ports.order, vouchers: vouchers.port });
   const discount = discountContext(deps, { ports });
   const projections = [...orderProjections, ...discountProjections];
   for (const projection of projections) await ensureLiveGeneration(basket.db.knex, basket.store, projection);
@@ -61,7 +65,8 @@ export async function createDiscountTestKit(options: { attemptsPerMinute?: numbe
     app,
     ports,
     orders: checkout.orders,
-    reactors: discount.reactors ?? [],
+    reactors: [...(discount.reactors ?? []), voucherReleaseReactor({ store: basket.store, vouchers: vouchers.port })],
+    vouchers,
     async project() {
       await basket.project();
       for (const projection of projections) await catchUp(basket.db.knex, basket.store, projection, liveTarget(projection.name));

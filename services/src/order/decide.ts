@@ -1,6 +1,6 @@
 import { orderErrorCodes, type DiscountLine, type Medium, type Personalization, type Money, type OrderAddresses, type OrderEvent, type OrderItemRecord, type PaymentMethod } from '@alpenpass/contracts';
 import { conflict, invalid, notFound } from '../platform/domain-error';
-import type { OrderState, PlacedOrder } from './order';
+import { amountDueOf, type OrderState, type PlacedOrder } from './order';
 
 export interface PlaceOrderData {
   orderId: number;
@@ -33,7 +33,12 @@ export type OrderCommand =
   | { type: 'CancelUnpaidOrder'; data: { reason: 'PAYMENT_TIMEOUT' | 'ABANDONED' } }
   | { type: 'RecordPlacesBooked'; data: { itemIds: string[] } }
   /** the checkout's discount lines changed (a code added or removed); their usages are reserved */
-  | { type: 'ChangeDiscounts'; data: { discounts: DiscountLine[] } };
+  | { type: 'ChangeDiscounts'; data: { discounts: DiscountLine[] } }
+  /** a gift voucher pays `amount` (already redeemed on the voucher) */
+  | { type: 'ApplyVoucher'; data: { code: string; amount: number } }
+  | { type: 'RemoveVoucher'; data: { code: string } }
+  /** the vouchers pay everything: the order is paid without a provider */
+  | { type: 'PayByVouchers'; data: Record<string, never> };
 
 export const orderNotFound = () => notFound(orderErrorCodes.orderNotFound, 'Order not found.');
 
@@ -125,14 +130,29 @@ function cancelUnpaid(order: PlacedOrder, reason: 'PAYMENT_TIMEOUT' | 'ABANDONED
   return [{ type: 'OrderCancelled', data: { orderId: order.orderId, reason } }];
 }
 
-/** Discounts change only while the order waits for its payment (CREATED). */
-function changeDiscounts(order: PlacedOrder, discounts: DiscountLine[]): OrderEvent[] {
+/** Discounts and vouchers change only while the order waits for its payment (CREATED). */
+function openForChange(order: PlacedOrder): PlacedOrder {
   refuseUnlessOpen(order);
   if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
+  return order;
+}
+
+const vouchersTotal = (order: PlacedOrder) => order.vouchers.reduce((sum, voucher) => sum + voucher.amount, 0);
+
+function changeDiscounts(order: PlacedOrder, discounts: DiscountLine[]): OrderEvent[] {
+  openForChange(order);
   if (JSON.stringify(order.discounts ?? []) === JSON.stringify(discounts)) return [];
   const discountTotal = discounts.reduce((sum, line) => sum + line.amount.amount, 0);
   const total = { amount: Math.max(0, totalOf(order.items).amount - discountTotal), currency: 'CHF' as const };
+  if (total.amount < vouchersTotal(order)) throw conflict(orderErrorCodes.vouchersExceedTotal, 'The vouchers would pay more than the order costs; remove a voucher first.');
   return [{ type: 'OrderDiscountsChanged', data: { orderId: order.orderId, discounts, total } }];
+}
+
+function applyVoucher(order: PlacedOrder, data: { code: string; amount: number }): OrderEvent[] {
+  openForChange(order);
+  if (order.vouchers.some((voucher) => voucher.code === data.code)) return [];
+  if (data.amount < 1 || data.amount > amountDueOf(order)) throw conflict(orderErrorCodes.amountDue, `A voucher may pay at most the ${amountDueOf(order)} still due.`);
+  return [{ type: 'OrderVoucherApplied', data: { orderId: order.orderId, code: data.code, amount: data.amount } }];
 }
 
 /** Decides an order command against the order's state. Who may act is checked before (access.ts). */
@@ -167,6 +187,17 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     }
     case 'ChangeDiscounts':
       return changeDiscounts(placed(state), command.data.discounts);
+    case 'ApplyVoucher':
+      return applyVoucher(placed(state), command.data);
+    case 'RemoveVoucher': {
+      const order = openForChange(placed(state));
+      return order.vouchers.some((voucher) => voucher.code === command.data.code) ? [{ type: 'OrderVoucherRemoved', data: { orderId: order.orderId, code: command.data.code } }] : [];
+    }
+    case 'PayByVouchers': {
+      const order = openForChange(placed(state));
+      if (amountDueOf(order) > 0) throw conflict(orderErrorCodes.amountDue, `Order ${order.orderId} still has ${amountDueOf(order)} to pay.`);
+      return [{ type: 'OrderPaid', data: { orderId: order.orderId, method: 'VOUCHER', confirmedBy: 'voucher' } }];
+    }
     default: {
       const unexpected: never = command;
       return unexpected;

@@ -1,5 +1,5 @@
 import type { OrderDto } from '@alpenpass/contracts';
-import type { PlacedOrder } from './order';
+import { amountDueOf, type PlacedOrder } from './order';
 
 export function toOrderDto(order: PlacedOrder, accessToken?: string): OrderDto {
   return {
@@ -18,6 +18,8 @@ export function toOrderDto(order: PlacedOrder, accessToken?: string): OrderDto {
     discounts: order.discounts ?? [],
     discountTotal: { amount: (order.discounts ?? []).reduce((sum, line) => sum + line.amount.amount, 0), currency: 'CHF' },
     total: order.total,
+    vouchers: order.vouchers.map((voucher) => ({ code: voucher.code, amount: { amount: voucher.amount, currency: 'CHF' as const } })),
+    amountDue: { amount: amountDueOf(order), currency: 'CHF' },
     comment: order.comment,
     shippingAddressId: order.addresses.shippingAddressId,
     billingAddressId: order.addresses.billingAddressId,

@@ -15,6 +15,8 @@ export interface PlacedOrder extends OrderPlacedData {
   /** card payments started so far (each a provider transaction of its own) */
   paymentAttempts: number;
   placesBooked: boolean;
+  /** gift vouchers paying part of the order */
+  vouchers: { code: string; amount: number }[];
   createdAt: string;
   updatedAt: string;
 }
@@ -62,6 +64,10 @@ function evolvePlaced(order: PlacedOrder, event: OrderEvent): PlacedOrder {
       return { ...order, placesBooked: true };
     case 'OrderDiscountsChanged':
       return { ...order, discounts: event.data.discounts, total: event.data.total };
+    case 'OrderVoucherApplied':
+      return { ...order, vouchers: [...order.vouchers, { code: event.data.code, amount: event.data.amount }] };
+    case 'OrderVoucherRemoved':
+      return { ...order, vouchers: order.vouchers.filter((voucher) => voucher.code !== event.data.code) };
     default: {
       const unexpected: never = event;
       return unexpected;
@@ -74,11 +80,14 @@ export function evolveOrder(state: OrderState, event: OrderEventWithTime): Order
   if (event.type === 'OrderPlaced') {
     const placed = event.data;
     const createdAt = at ?? new Date(0).toISOString();
-    return { status: 'placed', ...placed, orderStatus: 'CREATED', paymentStatus: null, paymentMethod: null, transactionId: null, paymentAttempts: 0, placesBooked: false, createdAt, updatedAt: createdAt };
+    return { status: 'placed', ...placed, orderStatus: 'CREATED', paymentStatus: null, paymentMethod: null, transactionId: null, paymentAttempts: 0, placesBooked: false, vouchers: [], createdAt, updatedAt: createdAt };
   }
   if (state.status !== 'placed') return state;
   const next = evolvePlaced(state, event);
   return at ? { ...next, updatedAt: at } : next;
 }
+
+/** What is left to pay after the vouchers. */
+export const amountDueOf = (order: Pick<PlacedOrder, 'total' | 'vouchers'>) => Math.max(0, order.total.amount - order.vouchers.reduce((sum, voucher) => sum + voucher.amount, 0));
 
 export const orderFolder = { initialState: initialOrderState, evolve: evolveOrder };
