@@ -48,7 +48,7 @@ export interface OrderAddresses {
   billingAddressId: number | null;
 }
 
-export const paymentMethods = ['ON_SITE', 'CARD', 'VOUCHER'] as const;
+export const paymentMethods = ['ON_SITE', 'CARD', 'VOUCHER', 'ONLINE_CREDIT'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 export type OrderEvent =
@@ -87,7 +87,9 @@ export type OrderEvent =
   | { type: 'OrderDiscountsChanged'; data: { orderId: number; discounts: DiscountLine[]; total: Money } }
   /** a gift voucher pays `amount` of the order (redeemed on the voucher under the key order-<id>) */
   | { type: 'OrderVoucherApplied'; data: { orderId: number; code: string; amount: number } }
-  | { type: 'OrderVoucherRemoved'; data: { orderId: number; code: string } };
+  | { type: 'OrderVoucherRemoved'; data: { orderId: number; code: string } }
+  /** the basket asked to use online credit: `amount` was debited from the account (key order-<id>) */
+  | { type: 'OrderOnlineCreditApplied'; data: { orderId: number; accountId: string; amount: number } };
 
 export const orderEventTypes = [
   'OrderPlaced',
@@ -103,6 +105,7 @@ export const orderEventTypes = [
   'OrderDiscountsChanged',
   'OrderVoucherApplied',
   'OrderVoucherRemoved',
+  'OrderOnlineCreditApplied',
 ] as const satisfies readonly OrderEvent['type'][];
 
 export const orderStreamName = (orderId: number) => `order-${orderId}`;
@@ -141,7 +144,9 @@ export const orderDto = z.object({
   total: moneyDto,
   /** gift vouchers paying part of the total */
   vouchers: z.array(z.object({ code: z.string(), amount: moneyDto })),
-  /** what is left to pay after the vouchers */
+  /** online credit spent on the order (the basket's useOnlineCredit) */
+  onlineCredit: moneyDto,
+  /** what is left to pay after vouchers and online credit */
   amountDue: moneyDto,
   comment: z.string().nullable(),
   shippingAddressId: z.number().int().nullable(),

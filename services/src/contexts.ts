@@ -7,7 +7,7 @@ import { catalogueContext } from './catalogue';
 import { channelContext } from './channel';
 import { checkoutContext } from './checkout';
 import { discountContext, discountPorts } from './discount';
-import { onlineCreditContext } from './online-credit';
+import { createOnlineCreditService, onlineCreditContext } from './online-credit';
 import { createVoucherService, voucherContext } from './voucher';
 import { pricingContext } from './pricing';
 
@@ -20,7 +20,7 @@ export const contextFactories: ContextFactory[] = [
   bookingContext,
   accountContext,
   (deps) => basketContext(deps, { accounts: accountResources(deps), discounts: discountPorts(deps).basket }),
-  (deps) => checkoutContext(deps, { accounts: accountResources(deps), basket: basketContext(deps, { accounts: accountResources(deps), discounts: discountPorts(deps).basket }).service, discounts: discountPorts(deps).order, vouchers: createVoucherService({ store: deps.store }).port }),
+  (deps) => checkoutContext(deps, { accounts: accountResources(deps), basket: basketContext(deps, { accounts: accountResources(deps), discounts: discountPorts(deps).basket }).service, discounts: discountPorts(deps).order, vouchers: createVoucherService({ store: deps.store }).port, onlineCredit: createOnlineCreditService({ store: deps.store }) }),
   discountContext,
   onlineCreditContext,
   voucherContext,

@@ -163,7 +163,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       if (!conditionsComplete(fieldsFor(caller), checkout.conditions)) {
         throw conflict(checkoutErrorCodes.conditionsMissing, 'Please answer the checkout conditions first (POST …/checkout-conditions).');
       }
-      if (amountDueOf(order) === 0 && order.vouchers.length > 0) {
+      if (amountDueOf(order) === 0 && (order.vouchers.length > 0 || order.onlineCredit > 0)) {
         const paid = await orders.command(caller, order.orderId, { type: 'PayByVouchers', data: {} });
         await deps.workflows.paid(order.orderId).catch((error: unknown) => deps.log.error({ err: error, orderId: order.orderId }, 'checkout workflow not told of the payment'));
         return { checkout: dto(caller, checkout, paid), redirectUrl: null };

@@ -17,6 +17,7 @@ import { providerNotificationRouter } from './provider-notification-api';
 import { createCheckoutService } from './checkout-service';
 import { unwiredPaymentProvider, type PaymentProvider } from './payment-provider';
 import type { VoucherPort } from '../voucher/voucher-service';
+import type { OnlineCreditPort } from '../online-credit/online-credit-service';
 
 export type { PaymentProvider, CardPaymentRequest, CardPaymentStarted } from './payment-provider';
 
@@ -30,6 +31,8 @@ export interface CheckoutOptions {
   discounts?: OrderDiscountPort;
   /** gift vouchers that pay part of an order */
   vouchers?: VoucherPort;
+  /** online credit spent when a basket asks for it */
+  onlineCredit?: OnlineCreditPort;
 }
 
 /** Checkout and orders (docs/checkout.md): a basket becomes an order; its payment is driven by the
@@ -48,6 +51,7 @@ export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}
     productMedia: async (productId) => (await loadProduct(readModelFactSources(deps.knex, deps.store), emptyFacts(new Date()), productId))?.media ?? null,
     accessSecret: deps.config.orderAccessSecret,
     discounts: options.discounts,
+    onlineCredit: options.onlineCredit,
     log: deps.log,
   });
   const provider = deps.config.paymentProvider;

@@ -15,6 +15,8 @@ beforeAll(async () => {
   kit = await createDiscountTestKit();
   await kit.basket.scheduleSlot(41, 400);
   await kit.basket.scheduleSlot(42, 400);
+  await kit.basket.scheduleSlot(43, 400);
+  await kit.basket.scheduleSlot(44, 400);
   staff = await kit.basket.identity.bearer({ subject: 'staff-1', roles: ['admin'] });
   customerOne = await kit.basket.identity.bearer({ subject: 'c-1', roles: ['customer'], accountId: '1' });
   customerTwo = await kit.basket.identity.bearer({ subject: 'c-2', roles: ['customer'], accountId: '2' });
@@ -226,7 +228,7 @@ describe('usages are never over-used', () => {
 describe('discount codes in the checkout (§7 Checkout discounts)', () => {
   it('adds a code to the open order (priced again, usage reserved) and removes it; customers see only their own checkout', async () => {
     await createCampaign('CHECKOUT-10', { maxUsages: 3 });
-    const basket = await basketWith(customerOne, [{ productDefinitionId: ADULT, quantity: 2 }]);
+    const basket = await basketWith(customerOne, [{ productDefinitionId: ADULT, quantity: 2 }], 43);
     const checkout = await api().post('/api/checkout').set(as(customerOne)).send({ basketId: basket.id });
     expect(checkout.status).toBe(201);
     const subtotal = checkout.body.order.subtotal.amount as number;
@@ -254,10 +256,10 @@ describe('discount codes in the checkout (§7 Checkout discounts)', () => {
   it('refuses a code with too few usages left and keeps what the order had; a cancelled checkout takes no code', async () => {
     await createCampaign('TWO-LEFT', { maxUsages: 2 });
     await createCampaign('ALSO-MINE');
-    const basket = await basketWith(customerOne, [{ productDefinitionId: ADULT, quantity: 3 }]);
+    const basket = await basketWith(customerOne, [{ productDefinitionId: ADULT, quantity: 3 }], 44);
     const checkout = await api().post('/api/checkout').set(as(customerOne)).send({ basketId: basket.id });
     await api().post(`/api/checkout/${checkout.body.id}/discounts`).set(as(customerOne)).send({ discountCode: 'TWO-LEFT' }).expect(200);
-    const other = await basketWith(null, [{ productDefinitionId: ADULT, quantity: 3 }]);
+    const other = await basketWith(null, [{ productDefinitionId: ADULT, quantity: 3 }], 44);
     const otherCheckout = await api().post('/api/checkout').set(as(null)).send({ basketId: other.id });
     const refused = await api().post(`/api/checkout/${otherCheckout.body.id}/discounts`).set(as(null)).send({ discountCode: 'TWO-LEFT' });
     expect([refused.status, refused.body.code]).toEqual([409, 'PROMO_CODE_USED_UP']);

@@ -18,6 +18,8 @@ import { testChannelId } from '../platform/testing/shop-headers';
 import { discountContext, discountPorts, type DiscountPorts } from '.';
 import { createVoucherService, type VoucherService } from '../voucher/voucher-service';
 import { voucherReleaseReactor } from '../voucher/voucher-release-reactor';
+import { createOnlineCreditService, type OnlineCreditPort } from '../online-credit/online-credit-service';
+import { creditBackReactor } from '../online-credit/credit-back-reactor';
 
 /** Test support (not shipped): the basket kit (demo catalogue at kitNow) with the discount context
  * wired into the basket and the order placement, and the basket, checkout, order and discount routes
@@ -29,6 +31,7 @@ export interface DiscountTestKit {
   orders: OrderService;
   reactors: Reactor[];
   vouchers: VoucherService;
+  onlineCredit: OnlineCreditPort;
   project(): Promise<void>;
   close(): Promise<void>;
 }
@@ -48,7 +51,8 @@ export async function createDiscountTestKit(options: { attemptsPerMinute?: numbe
   const deps: ContextDeps = { config, store: basket.store, knex: basket.db.knex, log, temporal: () => Promise.reject(new Error('no Temporal in this test')) };
   const recording: CheckoutWorkflows = { start: async () => {}, reserved: async () => {}, paid: async () => {} };
   const vouchers = createVoucherService({ store: basket.store, now: () => kitNow });
-  const checkout = checkoutContext(deps, { basket: basket.service, workflows: recording, payments: unwiredPaymentProvider, discounts: ports.order, vouchers: vouchers.port });
+  const onlineCredit = createOnlineCreditService({ store: basket.store });
+  const checkout = checkoutContext(deps, { basket: basket.service, workflows: recording, payments: unwiredPaymentProvider, discounts: ports.order, vouchers: vouchers.port, onlineCredit });
   const discount = discountContext(deps, { ports });
   const projections = [...orderProjections, ...discountProjections];
   for (const projection of projections) await ensureLiveGeneration(basket.db.knex, basket.store, projection);
@@ -65,8 +69,9 @@ export async function createDiscountTestKit(options: { attemptsPerMinute?: numbe
     app,
     ports,
     orders: checkout.orders,
-    reactors: [...(discount.reactors ?? []), voucherReleaseReactor({ store: basket.store, vouchers: vouchers.port })],
+    reactors: [...(discount.reactors ?? []), voucherReleaseReactor({ store: basket.store, vouchers: vouchers.port }), creditBackReactor({ store: basket.store, onlineCredit })],
     vouchers,
+    onlineCredit,
     async project() {
       await basket.project();
       for (const projection of projections) await catchUp(basket.db.knex, basket.store, projection, liveTarget(projection.name));

@@ -1,6 +1,7 @@
 import type { ContextDeps, ContextModule } from '../context-module';
 import { onlineCreditAdminRouter, onlineCreditRouter } from './api';
 import { createOnlineCreditService, type OnlineCreditPort } from './online-credit-service';
+import { creditBackReactor } from './credit-back-reactor';
 
 export { createOnlineCreditService, type OnlineCreditPort } from './online-credit-service';
 
@@ -8,5 +9,10 @@ export { createOnlineCreditService, type OnlineCreditPort } from './online-credi
  * payments call to credit and debit it. */
 export function onlineCreditContext(deps: ContextDeps): ContextModule & { onlineCredit: OnlineCreditPort } {
   const onlineCredit = createOnlineCreditService({ store: deps.store });
-  return { name: 'online-credit', routers: [onlineCreditRouter(onlineCredit), onlineCreditAdminRouter(onlineCredit)], onlineCredit };
+  return {
+    name: 'online-credit',
+    routers: [onlineCreditRouter(onlineCredit), onlineCreditAdminRouter(onlineCredit)],
+    reactors: [creditBackReactor({ store: deps.store, onlineCredit })],
+    onlineCredit,
+  };
 }

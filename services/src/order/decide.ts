@@ -37,7 +37,9 @@ export type OrderCommand =
   /** a gift voucher pays `amount` (already redeemed on the voucher) */
   | { type: 'ApplyVoucher'; data: { code: string; amount: number } }
   | { type: 'RemoveVoucher'; data: { code: string } }
-  /** the vouchers pay everything: the order is paid without a provider */
+  /** online credit (already debited from the account) pays `amount` */
+  | { type: 'ApplyOnlineCredit'; data: { accountId: string; amount: number } }
+  /** vouchers and online credit pay everything: the order is paid without a provider */
   | { type: 'PayByVouchers'; data: Record<string, never> };
 
 export const orderNotFound = () => notFound(orderErrorCodes.orderNotFound, 'Order not found.');
@@ -137,7 +139,7 @@ function openForChange(order: PlacedOrder): PlacedOrder {
   return order;
 }
 
-const vouchersTotal = (order: PlacedOrder) => order.vouchers.reduce((sum, voucher) => sum + voucher.amount, 0);
+const vouchersTotal = (order: PlacedOrder) => order.onlineCredit + order.vouchers.reduce((sum, voucher) => sum + voucher.amount, 0);
 
 function changeDiscounts(order: PlacedOrder, discounts: DiscountLine[]): OrderEvent[] {
   openForChange(order);
@@ -196,7 +198,13 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     case 'PayByVouchers': {
       const order = openForChange(placed(state));
       if (amountDueOf(order) > 0) throw conflict(orderErrorCodes.amountDue, `Order ${order.orderId} still has ${amountDueOf(order)} to pay.`);
-      return [{ type: 'OrderPaid', data: { orderId: order.orderId, method: 'VOUCHER', confirmedBy: 'voucher' } }];
+      const method = order.vouchers.length > 0 ? 'VOUCHER' : 'ONLINE_CREDIT';
+      return [{ type: 'OrderPaid', data: { orderId: order.orderId, method, confirmedBy: method.toLowerCase() } }];
+    }
+    case 'ApplyOnlineCredit': {
+      const order = openForChange(placed(state));
+      if (command.data.amount < 1 || command.data.amount > amountDueOf(order)) throw conflict(orderErrorCodes.amountDue, `Online credit may pay at most the ${amountDueOf(order)} still due.`);
+      return [{ type: 'OrderOnlineCreditApplied', data: { orderId: order.orderId, accountId: command.data.accountId, amount: command.data.amount } }];
     }
     default: {
       const unexpected: never = command;

@@ -19,6 +19,9 @@ import { decideOrder, orderNotFound, type OrderCommand } from './decide';
 import { checkoutIdOf, isOrderAccessToken, nextOrderId, orderAccessToken, refnoOf } from './order-ids';
 import { orderFolder, type OrderEventWithTime, type OrderState, type PlacedOrder } from './order';
 import { toOrderDto } from './order-view';
+import type { OnlineCreditPort } from '../online-credit/online-credit-service';
+import { amountDueOf } from './order';
+import { DomainError } from '../platform/domain-error';
 
 export interface OrderServiceDeps {
   store: EventStore;
@@ -34,6 +37,8 @@ export interface OrderServiceDeps {
   accessSecret: string;
   /** reserves the usages of the basket's discounts (none: orders carry no discounts' usages) */
   discounts?: OrderDiscountPort;
+  /** spends online credit when the basket asks for it (useOnlineCredit) */
+  onlineCredit?: OnlineCreditPort;
   log: PlatformLogger;
 }
 
@@ -149,8 +154,30 @@ export function createOrderService(deps: OrderServiceDeps) {
     };
     const outcome = await handleCommand<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder, (state) => decideOrder({ type: 'PlaceOrder', data }, state), metadata);
     if (outcome.newState.status !== 'placed') throw orderNotFound();
-    const order = outcome.newState;
+    const order = frozen.useOnlineCredit && basket.accountId ? await spendOnlineCredit(outcome.newState, basket.accountId, metadata) : outcome.newState;
     return { checkoutId, order };
+  }
+
+  /**
+   * The basket asked to use online credit: what the balance covers of the amount due is debited (key
+   * order-<id>: a retry debits nothing twice) and recorded on the order. A balance spent meanwhile by
+   * another tab leaves the order to be paid otherwise; the order's cancellation credits it back.
+   */
+  async function spendOnlineCredit(order: PlacedOrder, accountId: string, metadata: object): Promise<PlacedOrder> {
+    if (!deps.onlineCredit) return order;
+    const key = `order-${order.orderId}`;
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const amount = Math.min((await deps.onlineCredit.balance(accountId)).balance.amount, amountDueOf(order));
+      if (amount <= 0) return order;
+      try {
+        await deps.onlineCredit.debit(accountId, amount, `order ${order.refno}`, key, metadata);
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'INSUFFICIENT_ONLINE_CREDIT') continue;
+        throw error;
+      }
+      return runOrder(order.orderId, () => ({ type: 'ApplyOnlineCredit', data: { accountId, amount } }), placed, metadata);
+    }
+    return order;
   }
 
   /** The checked-out basket as the order takes it over, its discounts' usages reserved to match: should

@@ -19,6 +19,7 @@ export function toOrderDto(order: PlacedOrder, accessToken?: string): OrderDto {
     discountTotal: { amount: (order.discounts ?? []).reduce((sum, line) => sum + line.amount.amount, 0), currency: 'CHF' },
     total: order.total,
     vouchers: order.vouchers.map((voucher) => ({ code: voucher.code, amount: { amount: voucher.amount, currency: 'CHF' as const } })),
+    onlineCredit: { amount: order.onlineCredit, currency: 'CHF' },
     amountDue: { amount: amountDueOf(order), currency: 'CHF' },
     comment: order.comment,
     shippingAddressId: order.addresses.shippingAddressId,

@@ -17,6 +17,8 @@ export interface PlacedOrder extends OrderPlacedData {
   placesBooked: boolean;
   /** gift vouchers paying part of the order */
   vouchers: { code: string; amount: number }[];
+  /** online credit spent on the order */
+  onlineCredit: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -68,6 +70,8 @@ function evolvePlaced(order: PlacedOrder, event: OrderEvent): PlacedOrder {
       return { ...order, vouchers: [...order.vouchers, { code: event.data.code, amount: event.data.amount }] };
     case 'OrderVoucherRemoved':
       return { ...order, vouchers: order.vouchers.filter((voucher) => voucher.code !== event.data.code) };
+    case 'OrderOnlineCreditApplied':
+      return { ...order, onlineCredit: order.onlineCredit + event.data.amount };
     default: {
       const unexpected: never = event;
       return unexpected;
@@ -80,7 +84,7 @@ export function evolveOrder(state: OrderState, event: OrderEventWithTime): Order
   if (event.type === 'OrderPlaced') {
     const placed = event.data;
     const createdAt = at ?? new Date(0).toISOString();
-    return { status: 'placed', ...placed, orderStatus: 'CREATED', paymentStatus: null, paymentMethod: null, transactionId: null, paymentAttempts: 0, placesBooked: false, vouchers: [], createdAt, updatedAt: createdAt };
+    return { status: 'placed', ...placed, orderStatus: 'CREATED', paymentStatus: null, paymentMethod: null, transactionId: null, paymentAttempts: 0, placesBooked: false, vouchers: [], onlineCredit: 0, createdAt, updatedAt: createdAt };
   }
   if (state.status !== 'placed') return state;
   const next = evolvePlaced(state, event);
@@ -88,6 +92,7 @@ export function evolveOrder(state: OrderState, event: OrderEventWithTime): Order
 }
 
 /** What is left to pay after the vouchers. */
-export const amountDueOf = (order: Pick<PlacedOrder, 'total' | 'vouchers'>) => Math.max(0, order.total.amount - order.vouchers.reduce((sum, voucher) => sum + voucher.amount, 0));
+export const amountDueOf = (order: Pick<PlacedOrder, 'total' | 'vouchers' | 'onlineCredit'>) =>
+  Math.max(0, order.total.amount - order.onlineCredit - order.vouchers.reduce((sum, voucher) => sum + voucher.amount, 0));
 
 export const orderFolder = { initialState: initialOrderState, evolve: evolveOrder };
