@@ -125,6 +125,8 @@ export const promoCampaignDto = z.object({
   createdAt: z.string(),
 });
 export type PromoCampaignDto = z.infer<typeof promoCampaignDto>;
+export const promoCampaignListQuery = z.object({ page: z.coerce.number().int().min(0).max(100_000).default(0), limit: z.coerce.number().int().min(1).max(200).default(20) });
+export const promoCampaignSummaryDto = z.object({ id: uuidString, name: z.string(), displayName: z.string(), codeCount: z.number().int(), disabledCount: z.number().int(), createdAt: z.string() });
 export const promoCampaignQuery = z.object({ codeLimit: z.coerce.number().int().min(0).max(MAX_CODES_PER_REQUEST).default(100) });
 
 export const promoCodeRefusals = ['UNKNOWN', 'DISABLED', 'USED_UP', 'NOT_YET_VALID', 'EXPIRED', 'NO_MATCHING_ITEM'] as const;

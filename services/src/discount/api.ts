@@ -1,4 +1,6 @@
 import express from 'express';
+import type { Knex } from 'knex';
+import { findPromoCampaigns } from '@alpenpass/projections/src/discount';
 import { z } from 'zod';
 import {
   addPromoCodesBody,
@@ -10,7 +12,9 @@ import {
   createPromoCampaignBody,
   discountErrorCodes,
   promoCampaignDto,
+  promoCampaignListQuery,
   promoCampaignQuery,
+  promoCampaignSummaryDto,
   promoCodeOnlyParams,
   promoValidateQuery,
   promoValidationDto,
@@ -40,12 +44,15 @@ function codeFileText(body: unknown): string {
 }
 
 /** §6 promo campaigns and auto discounts (staff). */
-export function discountAdminRouter(deps: { campaigns: CampaignService; autoDiscounts: AutoDiscountService }): ApiRouter {
+export function discountAdminRouter(deps: { campaigns: CampaignService; autoDiscounts: AutoDiscountService; knex: Knex }): ApiRouter {
   const router = new ApiRouter('Discounts (admin)', '/admin/discounting');
   router.express.use('/promo-campaigns/:campaignId/codes/import', express.text({ type: ['text/csv', 'text/plain'], limit: MAX_BODY_SIZE }));
   return router
     .route({ method: 'post', path: '/promo-campaigns', summary: 'Create a promo campaign with its codes', access: 'admin', body: createPromoCampaignBody, response: promoCampaignDto, status: 201 }, async ({ body, ctx }) =>
       toCampaignDto(await deps.campaigns.create(body, eventMetadataOf(ctx)), 100),
+    )
+    .route({ method: 'get', path: '/promo-campaigns', summary: 'The promo campaigns, newest first (page, limit)', access: 'admin', query: promoCampaignListQuery, response: z.array(promoCampaignSummaryDto) }, ({ query }) =>
+      findPromoCampaigns(deps.knex, query),
     )
     .route({ method: 'get', path: '/promo-campaigns/:campaignId', summary: 'A promo campaign and its codes (codeLimit)', access: 'admin', params: campaignIdParams, query: promoCampaignQuery, response: promoCampaignDto }, async ({ params, query }) =>
       toCampaignDto(await deps.campaigns.load(params.campaignId), query.codeLimit),

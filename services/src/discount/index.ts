@@ -38,7 +38,7 @@ export function discountContext(deps: ContextDeps, options: { ports?: DiscountPo
   const autoDiscounts = createAutoDiscountService({ store: deps.store, knex: deps.knex, discounts: ports.service });
   return {
     name: 'discount',
-    routers: [discountAdminRouter({ campaigns, autoDiscounts }), discountingRouter({ store: deps.store, discounts: ports.service, attempts: ports.attempts })],
+    routers: [discountAdminRouter({ campaigns, autoDiscounts, knex: deps.knex }), discountingRouter({ store: deps.store, discounts: ports.service, attempts: ports.attempts })],
     projections: discountProjections,
     reactors: [usageReleaseReactor({ store: deps.store, discounts: ports.service })],
     ports,

@@ -31,6 +31,10 @@ describe('staff create promo campaigns (§6)', () => {
     expect(generated).toHaveLength(25);
     for (const { code } of generated) expect([...code].every((char) => CODE_ALPHABET.includes(char)) && code.length === 8).toBe(true);
 
+    await kit.project();
+    const list = await api().get('/api/admin/discounting/promo-campaigns?limit=5').set(as(staff));
+    expect(list.body).toEqual(expect.arrayContaining([{ id: created.body.id, name: 'Winter 2030', displayName: 'Winter ten', codeCount: 26, disabledCount: 0, createdAt: expect.any(String) }]));
+    expect((await api().get('/api/admin/discounting/promo-campaigns').set(as(customer))).status).toBe(403);
     const read = await api().get(`/api/admin/discounting/promo-campaigns/${created.body.id}?codeLimit=1`).set(as(staff));
     expect(read.status).toBe(200);
     expect(read.body.codes).toHaveLength(1);
