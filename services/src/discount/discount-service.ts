@@ -67,8 +67,19 @@ export function createDiscountService(deps: DiscountServiceDeps) {
     return { code, applyRounding: campaign.applyRounding, sample: campaign.sample, disabled: campaign.disabled.has(code), remainingUsages: remaining };
   }
 
+  /** The active auto discounts; none while the read model was never built (a new API process ahead of
+   * the projector): baskets are then priced without them rather than failing. */
+  async function activeAutoDiscounts() {
+    try {
+      return await findAutoDiscounts(deps.knex, { activeOnly: true });
+    } catch (error) {
+      if ((error as { code?: string }).code === '42P01') return [];
+      throw error;
+    }
+  }
+
   async function autoFacts(basketId: string | null): Promise<AutoDiscountFacts[]> {
-    const rows = await findAutoDiscounts(deps.knex, { activeOnly: true });
+    const rows = await activeAutoDiscounts();
     return Promise.all(
       rows.map(async ({ definition }: { definition: AutoDiscountDefinition }) => ({
         definition,
