@@ -7,7 +7,7 @@ import { checkOwnership } from '../basket/ownership';
 import { checkoutFolder, decideCheckout, type CheckoutState } from '../checkout/checkout';
 import type { CapacityCommands } from '../capacity';
 import { isStaff } from '../platform/auth/principal';
-import { unavailable } from '../platform/domain-error';
+import { DomainError, unavailable } from '../platform/domain-error';
 import { handleCommand, loadStreamState } from '../platform/event-store/command-handler';
 import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
 import { Problem } from '../platform/http/problem';
@@ -17,11 +17,9 @@ import { orderItemsOf } from './basket-items';
 import type { CheckoutWorkflows } from './checkout-workflows';
 import { decideOrder, orderNotFound, type OrderCommand } from './decide';
 import { checkoutIdOf, isOrderAccessToken, nextOrderId, orderAccessToken, refnoOf } from './order-ids';
-import { orderFolder, type OrderEventWithTime, type OrderState, type PlacedOrder } from './order';
+import { amountDueOf, orderFolder, type OrderEventWithTime, type OrderState, type PlacedOrder } from './order';
 import { toOrderDto } from './order-view';
 import type { OnlineCreditPort } from '../online-credit/online-credit-service';
-import { amountDueOf } from './order';
-import { DomainError } from '../platform/domain-error';
 
 export interface OrderServiceDeps {
   store: EventStore;
@@ -175,7 +173,12 @@ export function createOrderService(deps: OrderServiceDeps) {
         if (error instanceof DomainError && error.code === 'INSUFFICIENT_ONLINE_CREDIT') continue;
         throw error;
       }
-      return runOrder(order.orderId, () => ({ type: 'ApplyOnlineCredit', data: { accountId, amount } }), placed, metadata);
+      try {
+        return await runOrder(order.orderId, () => ({ type: 'ApplyOnlineCredit', data: { accountId, amount } }), placed, metadata);
+      } catch (error) {
+        await deps.onlineCredit.credit(accountId, amount, `order ${order.refno}: not applied`, `${key}-undo`, metadata);
+        throw error;
+      }
     }
     return order;
   }
