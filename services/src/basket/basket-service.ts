@@ -243,6 +243,7 @@ export function createBasketService(deps: BasketServiceDeps) {
 
     async addPromoCode(caller: Caller, basketId: string, code: string): Promise<BasketDto> {
       const basket = accessibleBasket(await load(basketId), caller.principal);
+      // a checked-out basket changes no more: the decider answers 409 BASKET_CHECKED_OUT before any code is tried
       if (basket.checkedOutOrderId !== null) return view(await run(basketId, caller, () => ({ type: 'AddPromoCode', data: { code, known: true } })));
       if (!discounts) throw notFound(basketErrorCodes.unknownPromoCode, `The promo code ${code} is not valid.`);
       const stored = await discounts.admitCode(caller, basket, code);
