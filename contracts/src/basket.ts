@@ -6,6 +6,7 @@ import { validationMessages } from './validators/messages';
 import { basketId, numericId, numericIdParam } from './validators/ids';
 import { trimmedCommaSeparatedList } from './validators/comma-lists';
 import { uuidString } from './validators/text-formats';
+import { discountLineDto } from './discount';
 
 /** §3 Basket, §5 Baskets and booking, §7 Baskets. See docs/basket.md. */
 
@@ -189,6 +190,12 @@ export const basketDto = z.object({
   checkoutConditions: z.record(z.string(), z.boolean()),
   promoCodes: z.array(z.string()),
   vouchers: z.array(z.object({ paymentDetailId: z.number().int() })),
+  /** the entries' prices before discounts */
+  subtotal: moneyDto,
+  /** automatic discounts and promo codes, computed by the server (docs/discounts.md) */
+  discounts: z.array(discountLineDto),
+  discountTotal: moneyDto,
+  /** subtotal minus discounts, never below zero */
   total: moneyDto,
   /** 'expired': the hold's TTL elapsed and the places of slot entries were given back */
   hold: z.object({

@@ -18,6 +18,10 @@ export const checkoutErrorCodes = {
   paymentProviderUnavailable: 'PAYMENT_PROVIDER_UNAVAILABLE',
   redirectNotAllowed: 'REDIRECT_URL_NOT_ALLOWED',
   unknownDiscountCode: 'DISCOUNT_CODE_UNKNOWN',
+  discountNotFound: 'DISCOUNT_NOT_FOUND',
+  discountNotRemovable: 'DISCOUNT_NOT_REMOVABLE',
+  voucherNotApplied: 'VOUCHER_NOT_APPLIED',
+  nothingDue: 'NOTHING_DUE',
   unknownVoucherCode: 'VOUCHER_CODE_UNKNOWN',
   conditionsMissing: 'CHECKOUT_CONDITIONS_MISSING',
 } as const;

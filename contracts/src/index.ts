@@ -64,3 +64,6 @@ export * from './feature-flag-audience';
 export * from './exports';
 export * from './order-comment';
 export * from './ticket';
+export * from './discount';
+export * from './online-credit';
+export * from './voucher';

@@ -7,6 +7,7 @@ import { basketId, checkoutId, numericId, numericIdParam } from './validators/id
 import { trimmedCommaSeparatedList } from './validators/comma-lists';
 import { uuidString } from './validators/text-formats';
 import { afterSaleOrderEventTypes, refundDto, type AfterSaleOrderEvent } from './after-sale';
+import { discountLineDto, type DiscountLine } from './discount';
 
 /** §3 Order, §4 order status, §5 Orders, §7 Orders. See docs/checkout.md. */
 
@@ -21,6 +22,8 @@ export const orderErrorCodes = {
   orderServiceUnavailable: 'ORDER_SERVICE_UNAVAILABLE',
   itemNotFound: 'ORDER_ITEM_NOT_FOUND',
   mediumNotOffered: 'MEDIUM_NOT_OFFERED',
+  amountDue: 'ORDER_AMOUNT_DUE',
+  vouchersExceedTotal: 'VOUCHERS_EXCEED_TOTAL',
 } as const;
 
 /** One order item: a basket entry with its price frozen when the order was placed. */
@@ -46,7 +49,7 @@ export interface OrderAddresses {
   billingAddressId: number | null;
 }
 
-export const paymentMethods = ['ON_SITE', 'CARD'] as const;
+export const paymentMethods = ['ON_SITE', 'CARD', 'VOUCHER', 'ONLINE_CREDIT'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 export type OrderEvent =
@@ -60,6 +63,9 @@ export type OrderEvent =
         type: OrderType;
         refno: string;
         items: OrderItemRecord[];
+        /** the basket's discount lines, frozen with the prices (absent in orders placed before discounts) */
+        discounts?: DiscountLine[];
+        /** items minus discounts, never below zero */
         total: Money;
         comment: string | null;
         addresses: OrderAddresses;
@@ -78,7 +84,14 @@ export type OrderEvent =
   | { type: 'OrderCancelled'; data: { orderId: number; reason: 'PAYMENT_TIMEOUT' | 'ABANDONED' } }
   /** the places of its slot items became bookings */
   | { type: 'OrderPlacesBooked'; data: { orderId: number; itemIds: string[] } }
-  | AfterSaleOrderEvent;
+  | AfterSaleOrderEvent
+  /** a discount code was added or removed in the checkout: the lines and the total as they now stand */
+  | { type: 'OrderDiscountsChanged'; data: { orderId: number; discounts: DiscountLine[]; total: Money } }
+  /** a gift voucher pays `amount` of the order (redeemed on the voucher under the key order-<id>) */
+  | { type: 'OrderVoucherApplied'; data: { orderId: number; code: string; amount: number } }
+  | { type: 'OrderVoucherRemoved'; data: { orderId: number; code: string } }
+  /** the basket asked to use online credit: `amount` was debited from the account (key order-<id>) */
+  | { type: 'OrderOnlineCreditApplied'; data: { orderId: number; accountId: string; amount: number } };
 
 export const orderEventTypes = [
   'OrderPlaced',
@@ -92,6 +105,10 @@ export const orderEventTypes = [
   'OrderCancelled',
   'OrderPlacesBooked',
   ...afterSaleOrderEventTypes,
+  'OrderDiscountsChanged',
+  'OrderVoucherApplied',
+  'OrderVoucherRemoved',
+  'OrderOnlineCreditApplied',
 ] as const satisfies readonly OrderEvent['type'][];
 
 export const orderStreamName = (orderId: number) => `order-${orderId}`;
@@ -126,7 +143,17 @@ export const orderDto = z.object({
   updatedAt: z.string(),
   refno: z.string(),
   items: z.array(orderItemDto),
+  /** the items' prices before discounts */
+  subtotal: moneyDto,
+  discounts: z.array(discountLineDto),
+  discountTotal: moneyDto,
   total: moneyDto,
+  /** gift vouchers paying part of the total */
+  vouchers: z.array(z.object({ code: z.string(), amount: moneyDto })),
+  /** online credit spent on the order (the basket's useOnlineCredit) */
+  onlineCredit: moneyDto,
+  /** what is left to pay after vouchers and online credit */
+  amountDue: moneyDto,
   comment: z.string().nullable(),
   shippingAddressId: z.number().int().nullable(),
   billingAddressId: z.number().int().nullable(),

@@ -6,19 +6,29 @@ import { capacityContext } from './capacity';
 import { catalogueContext } from './catalogue';
 import { channelContext } from './channel';
 import { checkoutContext } from './checkout';
-import { paymentDetailContext } from './payment-detail';
-import { subscriptionContext } from './subscription';
-import { keycardContext } from './keycard';
+import { discountContext, discountPorts } from './discount';
 import { exportContext } from './export';
+import { keycardContext } from './keycard';
+import { createOnlineCreditService, onlineCreditContext } from './online-credit';
 import { afterSaleMailsOf, orderMailContext } from './order-mail';
 import { orderCommentContext } from './order/comment-api';
+import { paymentDetailContext } from './payment-detail';
 import { pricingContext } from './pricing';
+import { subscriptionContext } from './subscription';
 import { ticketAttachmentsOf, ticketContext } from './ticket';
+import { createVoucherService, voucherContext } from './voucher';
+
+function basketOf(deps: ContextDeps) {
+  return basketContext(deps, { accounts: accountResources(deps), discounts: discountPorts(deps).basket });
+}
 
 function checkoutOf(deps: ContextDeps) {
   return checkoutContext(deps, {
     accounts: accountResources(deps),
-    basket: basketContext(deps, { accounts: accountResources(deps) }).service,
+    basket: basketOf(deps).service,
+    discounts: discountPorts(deps).order,
+    vouchers: createVoucherService({ store: deps.store }).port,
+    onlineCredit: createOnlineCreditService({ store: deps.store }),
     paymentDetails: paymentDetailContext(deps).service,
     tickets: ticketContext(deps).service,
     mails: afterSaleMailsOf(orderMails(deps).mails, deps.store),
@@ -38,7 +48,7 @@ export const contextFactories: ContextFactory[] = [
   bookingContext,
   accountContext,
   keycardContext,
-  (deps) => basketContext(deps, { accounts: accountResources(deps) }),
+  basketOf,
   paymentDetailContext,
   checkoutOf,
   // after checkout: its fulfilOrder issues the tickets of a paid order
@@ -47,4 +57,7 @@ export const contextFactories: ContextFactory[] = [
   orderMails,
   exportContext,
   orderCommentContext,
+  discountContext,
+  onlineCreditContext,
+  voucherContext,
 ];

@@ -10,6 +10,7 @@ import { orderSequencesMigration } from './007-order-sequences';
 import { keycardsMigration } from './013-keycards';
 import { paymentDetailIdsMigration } from './015-payment-detail-ids';
 import { sentMailsMigration } from './010-sent-mails';
+import { discountsMigration } from './012-discounts';
 
 /** Schema migrations of the write side and shared tables, in order. Read-model tables are not here:
  * each projection creates its own (versioned) table so that it can be rebuilt side by side. */
@@ -31,4 +32,5 @@ export const migrations: Migration[] = [
   keycardsMigration,
   paymentDetailIdsMigration,
   sentMailsMigration,
+  discountsMigration,
 ];

@@ -60,6 +60,10 @@ export function orderListProjection<Logical extends string>(name: string, table:
           .ignore();
         return;
       }
+      if (event.type === 'OrderDiscountsChanged') {
+        await rows().update({ total_amount: event.data.total.amount, updated_at: at });
+        return;
+      }
       if (event.type === 'OrderCancelled') {
         await rows().update({ status: 'CANCELLED', payment_status: trx.raw("case when payment_status is null then null else 'CANCELLED' end"), updated_at: at });
         return;

@@ -50,8 +50,8 @@ export function basketRouter(service: BasketService): ApiRouter {
       { method: 'patch', path: '/:basketId', summary: 'Change addresses, comment, online credit and checkout conditions', access: 'public', params: basketIdParams, body: patchBasketBody, response: basketDto },
       ({ params, body, ctx }) => service.changeDetails(caller(ctx), params.basketId, body),
     )
-    .route({ method: 'post', path: '/:basketId/promo-code/:code', summary: 'Add a promo code', access: 'public', params: promoCodeParams, response: basketDto }, ({ params, ctx }) =>
-      service.addPromoCode(caller(ctx), params.basketId, params.code),
+    .route({ method: 'post', path: '/:basketId/promo-code/:code', summary: 'Add a promo code', access: 'public', params: promoCodeParams, response: basketDto }, ({ params, ctx, req }) =>
+      service.addPromoCode({ ...caller(ctx), clientAddress: req.ip }, params.basketId, params.code),
     )
     .route({ method: 'delete', path: '/:basketId/promo-code/:code', summary: 'Remove a promo code', access: 'public', params: promoCodeParams, response: basketDto }, ({ params, ctx }) =>
       service.removePromoCode(caller(ctx), params.basketId, params.code),

@@ -17,7 +17,7 @@ import {
 } from '@alpenpass/contracts';
 import type { CapacityCommands } from '../capacity';
 import type { Principal } from '../platform/auth/principal';
-import { forbidden, tooMany } from '../platform/domain-error';
+import { forbidden, notFound, tooMany } from '../platform/domain-error';
 import { unlimited, type RateLimiter } from '../platform/rate-limit';
 import { noAccountResources, type AccountResources } from './account-resources';
 import { checkOwnership, namedPersonIds, type NamedIds } from './ownership';
@@ -29,7 +29,7 @@ import { isStaff } from '../platform/auth/principal';
 import { accessibleBasket, ownerOfNewBasket } from './access';
 import { basketFolder, type BasketEventWithTime, type BasketState, type OpenBasket } from './basket';
 import { gatherEntryFacts, loadProduct, type BasketFactSources } from './basket-facts';
-import { toBasketDto } from './basket-view';
+import { toBasketDto, type BasketDiscounts } from './basket-view';
 import type { NewEntry } from './build-entries';
 import { decideBasket, type BasketCommand } from './decide';
 import { emptyFacts, type EntryFacts, type PersonFacts } from './entry-facts';
@@ -46,14 +46,22 @@ export interface BasketServiceDeps {
   holds: HoldDurations;
   log: PlatformLogger;
   now?: () => Date;
-  /** whether the discount context knows a promo code; none does until discounts land */
-  promoCodeExists?: (code: string) => Promise<boolean>;
+  /** the discount context: prices the basket and checks promo codes (none: no discounts, every code unknown) */
+  discounts?: BasketDiscountPort;
   /** the shop's sale limits (docs/basket.md, "Sale rules"); staff are not bound by them */
   limits?: SaleLimits;
   /** what accounts own: persons, addresses, keycards, payment details */
   accounts?: AccountResources;
   /** admits a guest's basket creation per client address */
   guestCreations?: RateLimiter;
+}
+
+/** What the basket asks of the discount context (services/src/discount/basket-port.ts). */
+export interface BasketDiscountPort {
+  price(basket: OpenBasket): Promise<BasketDiscounts>;
+  /** refuses a code that does not apply to the basket (unknown 404, disabled, used up, outside its window,
+   * nothing matching 409; too many attempts 429) and answers the code as stored (upper-case) */
+  admitCode(caller: Caller, basket: OpenBasket, code: string): Promise<string>;
 }
 
 export interface Caller {
@@ -81,10 +89,10 @@ const addedRecords = (events: BasketEvent[]): BasketEntryRecord[] =>
 
 export function createBasketService(deps: BasketServiceDeps) {
   const now = deps.now ?? (() => new Date());
-  const promoCodeExists = deps.promoCodeExists ?? (async () => false);
+  const discounts = deps.discounts;
   const accounts = deps.accounts ?? noAccountResources;
   const guestCreations = deps.guestCreations ?? unlimited;
-  const view = (basket: OpenBasket) => toBasketDto(basket, deps.holds);
+  const view = async (basket: OpenBasket) => toBasketDto(basket, deps.holds, discounts ? await discounts.price(basket) : undefined);
   const limitsOf = (caller: Caller) => (isStaff(caller.principal) ? staffLimits : (deps.limits ?? defaultSaleLimits));
 
   /** who holds a basket's places for the fair-hold cap: its account, or the guest's basket itself */
@@ -235,13 +243,17 @@ export function createBasketService(deps: BasketServiceDeps) {
     },
 
     async addPromoCode(caller: Caller, basketId: string, code: string): Promise<BasketDto> {
-      accessibleBasket(await load(basketId), caller.principal);
-      const known = await promoCodeExists(code);
-      return view(await run(basketId, caller, () => ({ type: 'AddPromoCode', data: { code, known } })));
+      const basket = accessibleBasket(await load(basketId), caller.principal);
+      // a checked-out basket changes no more: the decider answers 409 BASKET_CHECKED_OUT before any code is tried
+      if (basket.checkedOutOrderId !== null) return view(await run(basketId, caller, () => ({ type: 'AddPromoCode', data: { code, known: true } })));
+      if (!discounts) throw notFound(basketErrorCodes.unknownPromoCode, `The promo code ${code} is not valid.`);
+      const stored = await discounts.admitCode(caller, basket, code);
+      return view(await run(basketId, caller, () => ({ type: 'AddPromoCode', data: { code: stored, known: true } })));
     },
 
+    /** codes are compared case-insensitively; they are stored upper-case */
     async removePromoCode(caller: Caller, basketId: string, code: string): Promise<BasketDto> {
-      return view(await run(basketId, caller, () => ({ type: 'RemovePromoCode', data: { code } })));
+      return view(await run(basketId, caller, () => ({ type: 'RemovePromoCode', data: { code: code.trim().toUpperCase() } })));
     },
 
     async addVoucher(caller: Caller, basketId: string, paymentDetailId: number): Promise<BasketDto> {

@@ -23,7 +23,7 @@ import { testChannelId } from '../platform/testing/shop-headers';
 import { placedDemoCatalogue } from '../demo/catalogue';
 import { basketRouter } from './api';
 import { readModelFactSources } from './basket-facts';
-import { createBasketService, type BasketService } from './basket-service';
+import { createBasketService, type BasketDiscountPort, type BasketService } from './basket-service';
 import type { HoldDurations } from './hold-deadline';
 import type { AccountResources } from './account-resources';
 import type { Knex } from 'knex';
@@ -61,6 +61,8 @@ export interface BasketTestKitOptions {
   guestCreationsPerMinute?: number;
   /** what accounts own, given the kit's store and database (none when absent) */
   accounts?: (store: EventStore, knex: Knex) => AccountResources;
+  /** the discount context's basket port, given the kit's store and database (no discounts when absent) */
+  discounts?: (store: EventStore, knex: Knex) => BasketDiscountPort;
 }
 
 export async function createBasketTestKit(options: BasketTestKitOptions = {}): Promise<BasketTestKit> {
@@ -81,6 +83,7 @@ export async function createBasketTestKit(options: BasketTestKitOptions = {}): P
     log: createLogger('silent'),
     now: () => kitNow,
     accounts: options.accounts?.(store, db.knex),
+    discounts: options.discounts?.(store, db.knex),
     guestCreations: options.guestCreationsPerMinute === undefined ? undefined : postgresRateLimiter(db.knex, { limit: options.guestCreationsPerMinute, windowMs: 60_000 }),
   });
   const lookupProduct = catalogueFactsLookup(db.knex);

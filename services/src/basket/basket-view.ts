@@ -1,4 +1,4 @@
-import { BASKET_CURRENCY, type BasketDto, type BasketEntryDto } from '@alpenpass/contracts';
+import { BASKET_CURRENCY, type BasketDto, type BasketEntryDto, type DiscountLine } from '@alpenpass/contracts';
 import type { BasketEntryState, OpenBasket } from './basket';
 import { holdDeadline, holdsPlaces, type HoldDurations } from './hold-deadline';
 
@@ -33,11 +33,19 @@ function holdStatus(basket: OpenBasket, durations: HoldDurations): BasketDto['ho
   return { status: 'active', expiresAt: deadline ? new Date(deadline.expiresAtMs).toISOString() : null, expiredAt: null };
 }
 
+/** The discounts the discount context computed for the basket (docs/discounts.md). */
+export interface BasketDiscounts {
+  lines: DiscountLine[];
+  discountTotal: number;
+}
+
 /** The basket as the API answers it: entries nested with their children and originated entries,
- * prices per entry (unit price × quantity) and the total over every entry, in minor units. */
-export function toBasketDto(basket: OpenBasket, holdDurations: HoldDurations): BasketDto {
+ * prices per entry (unit price × quantity), the subtotal over every entry, the discount lines and the
+ * total after them (never below zero), in minor units. */
+export function toBasketDto(basket: OpenBasket, holdDurations: HoldDurations, discounts: BasketDiscounts = { lines: [], discountTotal: 0 }): BasketDto {
   const topLevel = basket.entries.filter((entry) => entry.parentEntryId === null && entry.originEntryId === null);
-  const total = basket.entries.reduce((sum, entry) => sum + entry.unitPrice.amount * entry.quantity, 0);
+  const subtotal = basket.entries.reduce((sum, entry) => sum + entry.unitPrice.amount * entry.quantity, 0);
+  const total = Math.max(0, subtotal - discounts.discountTotal);
   return {
     id: basket.basketId,
     accountId: basket.accountId,
@@ -45,6 +53,9 @@ export function toBasketDto(basket: OpenBasket, holdDurations: HoldDurations): B
     ...basket.details,
     promoCodes: basket.promoCodes,
     vouchers: basket.vouchers.map((paymentDetailId) => ({ paymentDetailId })),
+    subtotal: { amount: subtotal, currency: BASKET_CURRENCY },
+    discounts: discounts.lines,
+    discountTotal: { amount: discounts.discountTotal, currency: BASKET_CURRENCY },
     total: { amount: total, currency: BASKET_CURRENCY },
     hold: holdStatus(basket, holdDurations),
     createdAt: basket.createdAt,

@@ -4,7 +4,7 @@ import { createCapacityCommands } from '../capacity';
 import { basketRouter } from './api';
 import { readModelFactSources, type BasketFactSources } from './basket-facts';
 import type { AccountResources } from './account-resources';
-import { createBasketService, type BasketService } from './basket-service';
+import { createBasketService, type BasketDiscountPort, type BasketService } from './basket-service';
 import type { HoldDurations } from './hold-deadline';
 import { basketHoldReactor, temporalHoldScheduler, type HoldScheduler } from './hold-reactor';
 import { postgresRateLimiter } from '../platform/rate-limit';
@@ -17,6 +17,8 @@ export interface BasketOptions {
   /** what customer accounts own (persons, addresses, keycards, payment details) */
   accounts?: AccountResources;
   holds?: HoldDurations;
+  /** the discount context's prices and promo-code checks (none: no discounts) */
+  discounts?: BasketDiscountPort;
   /** how the hold reactor drives the hold workflow (Temporal by default) */
   scheduler?: HoldScheduler;
   now?: () => Date;
@@ -35,6 +37,7 @@ export function basketContext(deps: ContextDeps, options: BasketOptions = {}): C
     now: options.now,
     limits: deps.config.saleLimits,
     accounts: options.accounts,
+    discounts: options.discounts,
     guestCreations: postgresRateLimiter(deps.knex, { limit: deps.config.basketCreationsPerMinute, windowMs: 60_000 }),
   });
   return {

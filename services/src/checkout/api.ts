@@ -10,6 +10,8 @@ import {
   checkoutPaymentDto,
   checkoutPaymentRequest,
   createCheckoutBody,
+  discountParams,
+  voucherCodeParams,
   orderItemDto,
   orderPaymentStatusDto,
   patchCheckoutBody,
@@ -56,10 +58,16 @@ export function checkoutRouter(service: CheckoutService): ApiRouter {
       { method: 'get', path: '/:checkoutId/payment/status', summary: "The order's payment status (a pending card payment is reconciled with the provider)", access: 'public', params: checkoutParams, response: orderPaymentStatusDto },
       ({ params, ctx, req }) => service.paymentStatus(caller(ctx, req), params.checkoutId),
     )
-    .route({ method: 'post', path: '/:checkoutId/discounts', summary: 'Add a discount code (none known until the discount context)', access: 'public', params: checkoutParams, body: addDiscountBody, response: checkoutDto }, ({ params, body, ctx }) =>
-      service.addDiscount(caller(ctx), params.checkoutId, body.discountCode),
+    .route({ method: 'post', path: '/:checkoutId/discounts', summary: 'Add a promo code: the order is priced again (docs/discounts.md)', access: 'public', params: checkoutParams, body: addDiscountBody, response: checkoutDto }, ({ params, body, ctx, req }) =>
+      service.addDiscount({ ...caller(ctx, req), clientAddress: req.ip }, params.checkoutId, body.discountCode),
     )
-    .route({ method: 'post', path: '/:checkoutId/vouchers', summary: 'Add a voucher code (none known until the payments context)', access: 'public', params: checkoutParams, body: addVoucherCodeBody, response: checkoutDto }, ({ params, body, ctx }) =>
-      service.addVoucher(caller(ctx), params.checkoutId, body.voucherCode),
+    .route({ method: 'delete', path: '/:checkoutId/discounts/:discountId', summary: 'Remove a promo code (its discount line id or the code)', access: 'public', params: discountParams, response: checkoutDto }, ({ params, ctx, req }) =>
+      service.removeDiscount(caller(ctx, req), params.checkoutId, params.discountId),
+    )
+    .route({ method: 'post', path: '/:checkoutId/vouchers', summary: 'Pay part or all of the order with a gift voucher', access: 'public', params: checkoutParams, body: addVoucherCodeBody, response: checkoutDto }, ({ params, body, ctx, req }) =>
+      service.addVoucher(caller(ctx, req), params.checkoutId, body.voucherCode),
+    )
+    .route({ method: 'delete', path: '/:checkoutId/vouchers/:voucherCode', summary: 'Take a gift voucher off the order (its part goes back onto it)', access: 'public', params: voucherCodeParams, response: checkoutDto }, ({ params, ctx, req }) =>
+      service.removeVoucher(caller(ctx, req), params.checkoutId, params.voucherCode),
     );
 }

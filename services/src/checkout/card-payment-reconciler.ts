@@ -1,6 +1,6 @@
 import type { CheckoutWorkflows } from '../order/checkout-workflows';
 import { ProviderRejectedError } from '../payment/provider/provider-errors';
-import type { PlacedOrder } from '../order/order';
+import { cardAmountOf, type PlacedOrder } from '../order/order';
 import type { OrderService } from '../order/order-service';
 import type { PlatformLogger } from '../platform/event-store/event-store';
 import type { CardPaymentOutcome, PaymentProvider } from './payment-provider';
@@ -53,7 +53,7 @@ export function createCardPaymentReconciler(deps: CardPaymentReconcilerDeps): Ca
       case 'pending':
         return order;
       case 'authorized':
-        await payments.settle(transactionId, { orderId: order.orderId, refno: order.refno, amount: order.total });
+        await payments.settle(transactionId, { orderId: order.orderId, refno: order.refno, amount: cardAmountOf(order) });
         log.info({ orderId: order.orderId, transactionId }, 'card payment settled');
         return confirm(order, transactionId);
       case 'settled':

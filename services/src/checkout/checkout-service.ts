@@ -9,7 +9,9 @@ import { parseInput } from '../platform/http/validate';
 import { eventMetadataOf } from '../platform/http/request-context';
 import type { CheckoutWorkflows } from '../order/checkout-workflows';
 import type { PlacedOrder } from '../order/order';
-import type { OrderService } from '../order/order-service';
+import type { OrderDiscountPort, OrderService } from '../order/order-service';
+import { amountDueOf, cardAmountOf } from '../order/order';
+import type { VoucherPort } from '../voucher/voucher-service';
 import { accessibleCheckout, checkoutFolder, decideCheckout, type CheckoutState } from './checkout';
 import { conditionFieldsFor, conditionsComplete, type CheckoutConditionsByChannel } from './checkout-conditions';
 import type { CardPaymentReconciler } from './card-payment-reconciler';
@@ -26,6 +28,10 @@ export interface CheckoutServiceDeps {
   allowedRedirectOrigins: readonly string[];
   /** the customer's saved cards (intent existing); without it, only new cards and on site */
   paymentDetails?: Pick<PaymentDetailService, 'usableCard' | 'block'>;
+  /** prices discount codes and reserves their usages (none: every code is unknown) */
+  discounts?: OrderDiscountPort;
+  /** redeems gift vouchers (none: every voucher code is unknown) */
+  vouchers?: VoucherPort;
   /** the checkout conditions per channel (checkout-conditions.ts); the default for any other */
   conditions?: CheckoutConditionsByChannel;
   log: PlatformLogger;
@@ -58,6 +64,9 @@ export async function reconciledOrAsRecorded(deps: { reconcile: CardPaymentRecon
     return order;
   }
 }
+
+/** The promo codes an order carries: those of its discount lines. */
+const promoCodesOf = (order: PlacedOrder) => (order.discounts ?? []).filter((line) => line.source === 'PROMO_CODE').map((line) => line.reference);
 
 type StartedCheckout = Extract<CheckoutState, { status: 'started' }>;
 
@@ -101,7 +110,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     const attempt = order.paymentAttempts + 1;
     let transactionId: string;
     try {
-      ({ transactionId } = await deps.payments.chargeSavedCard({ orderId: order.orderId, refno: order.refno, amount: order.total, attempt, card }));
+      ({ transactionId } = await deps.payments.chargeSavedCard({ orderId: order.orderId, refno: order.refno, amount: cardAmountOf(order), attempt, card }));
     } catch (error) {
       if (error instanceof DomainError && error.code === paymentDetailErrorCodes.declined && caller.principal?.accountId) {
         await deps.paymentDetails.block(caller.principal.accountId, paymentDetailId, 'DECLINED');
@@ -179,6 +188,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       if (!conditionsComplete(fieldsFor(caller), checkout.conditions)) {
         throw conflict(checkoutErrorCodes.conditionsMissing, 'Please answer the checkout conditions first (POST …/checkout-conditions).');
       }
+      if (amountDueOf(order) === 0 && (order.vouchers.length > 0 || order.onlineCredit > 0)) {
+        const paid = await orders.command(caller, order.orderId, { type: 'PayByVouchers', data: {} });
+        await deps.workflows.paid(order.orderId).catch((error: unknown) => deps.log.error({ err: error, orderId: order.orderId }, 'checkout workflow not told of the payment'));
+        return { checkout: dto(caller, checkout, paid), redirectUrl: null };
+      }
       if (request.intent === 'onSite') {
         const reserved = await orders.command(caller, order.orderId, { type: 'ReserveOnSite', data: {} });
         // should the signal get lost, the workflow finds the reservation when its timeout elapses
@@ -188,7 +202,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       assertAllowedRedirects(request.redirectUrls, deps.allowedRedirectOrigins);
       if (request.intent === 'existing') return { checkout: dto(caller, checkout, await payWithSavedCard(caller, order, request.paymentDetailId)), redirectUrl: null };
       const attempt = order.paymentAttempts + 1;
-      const started = await deps.payments.startCardPayment({ orderId: order.orderId, refno: order.refno, amount: order.total, attempt, payment: request });
+      const started = await deps.payments.startCardPayment({ orderId: order.orderId, refno: order.refno, amount: cardAmountOf(order), attempt, payment: request });
       const pending = await orders.command(caller, order.orderId, { type: 'StartPayment', data: { method: 'CARD', transactionId: started.transactionId, attempt } });
       const type = request.intent === 'new' ? request.type : 'CARD';
       return {
@@ -205,15 +219,67 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       return paymentStatusOf(await reconciledOrAsRecorded(deps, order));
     },
 
-    /** Until the discount context lands no code is known (like the basket's promo codes). */
-    async addDiscount(caller: CheckoutCaller, checkoutId: string, code: string): Promise<never> {
-      await load(caller, checkoutId);
-      throw notFound(checkoutErrorCodes.unknownDiscountCode, `The discount code ${code} is not valid.`);
+    /** POST …/discounts: a promo code on the checkout's open order; the order is priced again and the
+     * code's usages reserved (docs/discounts.md). Codes compare case-insensitively. */
+    async addDiscount(caller: CheckoutCaller, checkoutId: string, code: string): Promise<CheckoutDto> {
+      const { checkout, order } = await load(caller, checkoutId);
+      assertOpen(order);
+      const normalized = code.trim().toUpperCase();
+      if (!deps.discounts) throw notFound(checkoutErrorCodes.unknownDiscountCode, `The discount code ${normalized} is not valid.`);
+      const codes = promoCodesOf(order);
+      if (codes.includes(normalized)) return dto(caller, checkout, order);
+      const discounts = await deps.discounts.repriceOrder(caller, order, [...codes, normalized], normalized);
+      return dto(caller, checkout, await orders.command(caller, order.orderId, { type: 'ChangeDiscounts', data: { discounts } }));
     },
 
-    async addVoucher(caller: CheckoutCaller, checkoutId: string, code: string): Promise<never> {
-      await load(caller, checkoutId);
-      throw notFound(checkoutErrorCodes.unknownVoucherCode, `The voucher code ${code} is not valid.`);
+    /** DELETE …/discounts/{discountId}: a promo code (its line id `promo:<code>` or the code itself);
+     * automatic discounts are the shop's and cannot be removed. */
+    async removeDiscount(caller: CheckoutCaller, checkoutId: string, discountId: string): Promise<CheckoutDto> {
+      const { checkout, order } = await load(caller, checkoutId);
+      assertOpen(order);
+      const wanted = discountId.trim().toUpperCase();
+      const line = (order.discounts ?? []).find((candidate) => candidate.id.toUpperCase() === wanted || candidate.reference.toUpperCase() === wanted);
+      if (!line) throw notFound(checkoutErrorCodes.discountNotFound, `The checkout has no discount ${discountId}.`);
+      if (line.source !== 'PROMO_CODE') throw conflict(checkoutErrorCodes.discountNotRemovable, `${line.displayName} is applied by the shop and cannot be removed.`);
+      if (!deps.discounts) throw notFound(checkoutErrorCodes.discountNotFound, `The checkout has no discount ${discountId}.`);
+      const codes = promoCodesOf(order).filter((code) => code !== line.reference);
+      const discounts = await deps.discounts.repriceOrder(caller, order, codes, null);
+      return dto(caller, checkout, await orders.command(caller, order.orderId, { type: 'ChangeDiscounts', data: { discounts } }));
+    },
+
+    /** POST …/vouchers: a gift voucher pays what it can of the amount due (the rest stays on it); its
+     * redemption is keyed by the order, so a retry books nothing twice. */
+    async addVoucher(caller: CheckoutCaller, checkoutId: string, rawCode: string): Promise<CheckoutDto> {
+      const { checkout, order } = await load(caller, checkoutId);
+      assertOpen(order);
+      const code = rawCode.trim().toUpperCase();
+      if (!deps.vouchers) throw notFound(checkoutErrorCodes.unknownVoucherCode, `The voucher code ${code} is not valid.`);
+      if (order.vouchers.some((voucher) => voucher.code === code)) return dto(caller, checkout, order);
+      const verdict = await deps.vouchers.check(code);
+      if (verdict.reason === 'UNKNOWN') throw notFound(checkoutErrorCodes.unknownVoucherCode, `The voucher code ${code} is not valid.`);
+      if (verdict.reason !== null) throw conflict(verdict.reason === 'EXPIRED' ? 'VOUCHER_EXPIRED' : 'VOUCHER_USED_UP', `The voucher ${code} cannot pay: ${verdict.reason === 'EXPIRED' ? 'it has expired' : 'nothing is left on it'}.`);
+      const due = amountDueOf(order);
+      if (due === 0) throw conflict(checkoutErrorCodes.nothingDue, 'Nothing is left to pay.');
+      const amount = Math.min(due, verdict.remaining?.amount ?? 0);
+      const key = `order-${order.orderId}`;
+      await deps.vouchers.redeem(code, amount, key);
+      try {
+        return dto(caller, checkout, await orders.command(caller, order.orderId, { type: 'ApplyVoucher', data: { code, amount } }));
+      } catch (error) {
+        await deps.vouchers.release(code, key);
+        throw error;
+      }
+    },
+
+    /** DELETE …/vouchers/{voucherCode}: the voucher's part goes back onto it. */
+    async removeVoucher(caller: CheckoutCaller, checkoutId: string, rawCode: string): Promise<CheckoutDto> {
+      const { checkout, order } = await load(caller, checkoutId);
+      assertOpen(order);
+      const code = rawCode.trim().toUpperCase();
+      if (!deps.vouchers || !order.vouchers.some((voucher) => voucher.code === code)) throw notFound(checkoutErrorCodes.voucherNotApplied, `The voucher ${code} does not pay this order.`);
+      const changed = await orders.command(caller, order.orderId, { type: 'RemoveVoucher', data: { code } });
+      await deps.vouchers.release(code, `order-${order.orderId}`);
+      return dto(caller, checkout, changed);
     },
   };
 }

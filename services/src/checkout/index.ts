@@ -7,7 +7,7 @@ import { loadProduct, readModelFactSources } from '../basket/basket-facts';
 import { emptyFacts } from '../basket/entry-facts';
 import { orderAdminRouter, orderRouter } from '../order/api';
 import { temporalCheckoutWorkflows, type CheckoutWorkflows } from '../order/checkout-workflows';
-import { createOrderService, type OrderService } from '../order/order-service';
+import { createOrderService, type OrderDiscountPort, type OrderService } from '../order/order-service';
 import { createPaymentProviderClient } from '../payment/provider/provider-client';
 import { providerCardPayments } from '../payment/provider/provider-card-payments';
 import type { PaymentDetailService } from '../payment-detail';
@@ -18,13 +18,16 @@ import { providerNotificationRouter } from './provider-notification-api';
 import { createCheckoutService } from './checkout-service';
 import { unwiredPaymentProvider, type PaymentProvider } from './payment-provider';
 import { afterSaleAdminRouter, afterSaleRouter } from '../order/after-sale-api';
-import { cardRefundsNotWired, mailsNotWired, noTicketsYet, refusingOnlineCredit, type AfterSaleMails, type CardRefunds, type OnlineCredit, type TicketCancellation } from '../order/after-sale-ports';
+import { cardRefundsNotWired, mailsNotWired, noTicketsYet, refusingOnlineCredit, type AfterSaleMails, type CardRefunds, type TicketCancellation } from '../order/after-sale-ports';
 import { afterSaleReactor } from '../order/after-sale-reactor';
 import { createAfterSaleService, type AfterSaleService } from '../order/after-sale-service';
 import { createAfterSaleSteps } from '../order/after-sale-steps';
 import { temporalAfterSaleWorkflows, type AfterSaleWorkflows } from '../order/after-sale-workflows';
 import { providerCardRefunds } from '../payment/provider/provider-card-refunds';
 import { createLatePaymentSettler } from './late-payment';
+import type { VoucherPort } from '../voucher/voucher-service';
+import type { OnlineCreditPort } from '../online-credit/online-credit-service';
+import { onlineCreditForRefunds } from '../order/online-credit-refunds';
 
 export type { PaymentProvider, CardPaymentRequest, CardPaymentStarted } from './payment-provider';
 
@@ -38,13 +41,17 @@ export interface CheckoutOptions {
   /** after the sale (docs/after-sale.md): the ports other contexts fill */
   afterSaleWorkflows?: AfterSaleWorkflows;
   cardRefunds?: CardRefunds;
-  /** wip/discounts lends the online credit ledger; until then refunds to it are refused */
-  onlineCredit?: OnlineCredit;
   /** wip/tickets: cancelTicketsOfItems(orderId, orderItemIds) */
   tickets?: TicketCancellation;
   /** wip/mails: cancellation and refund mails */
   mails?: AfterSaleMails;
   now?: () => Date;
+  /** reserves the usages of the basket's discounts when the order is placed */
+  discounts?: OrderDiscountPort;
+  /** gift vouchers that pay part of an order */
+  vouchers?: VoucherPort;
+  /** online credit spent when a basket asks for it */
+  onlineCredit?: OnlineCreditPort;
 }
 
 /** Checkout and orders (docs/checkout.md): a basket becomes an order; its payment is driven by the
@@ -62,6 +69,8 @@ export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}
     accounts: options.accounts,
     productMedia: async (productId) => (await loadProduct(readModelFactSources(deps.knex, deps.store), emptyFacts(new Date()), productId))?.media ?? null,
     accessSecret: deps.config.orderAccessSecret,
+    discounts: options.discounts,
+    onlineCredit: options.onlineCredit,
     log: deps.log,
   });
   const provider = deps.config.paymentProvider;
@@ -71,7 +80,7 @@ export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}
   const afterSaleWorkflows =
     options.afterSaleWorkflows ??
     temporalAfterSaleWorkflows({ client: deps.temporal, taskQueue: temporal.taskQueue, refundAttempts: afterSaleConfig.refundAttempts, refundPauseMs: afterSaleConfig.refundRetryPauseMs });
-  const onlineCredit = options.onlineCredit ?? refusingOnlineCredit;
+  const onlineCredit = options.onlineCredit ? onlineCreditForRefunds(options.onlineCredit) : refusingOnlineCredit;
   const { paymentDetails } = options;
   const keepSavedCard = paymentDetails
     ? async (order: { accountId: string | null }, transactionId: string) => {
@@ -105,7 +114,7 @@ export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}
     mails: options.mails ?? mailsNotWired(deps.log),
     log: deps.log,
   });
-  const checkouts = createCheckoutService({ store: deps.store, orders, workflows, payments, reconcile, paymentDetails, allowedRedirectOrigins: deps.config.allowedRedirectOrigins, log: deps.log });
+  const checkouts = createCheckoutService({ store: deps.store, orders, workflows, payments, reconcile, paymentDetails, allowedRedirectOrigins: deps.config.allowedRedirectOrigins, discounts: options.discounts, vouchers: options.vouchers, log: deps.log });
   return {
     name: 'checkout',
     routers: [checkoutRouter(checkouts), orderRouter(orders, deps.knex), orderAdminRouter(orders), paymentStatusRouter(orders, { reconcile, log: deps.log }), afterSaleRouter(afterSale), afterSaleAdminRouter(afterSale)],

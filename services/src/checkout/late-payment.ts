@@ -5,6 +5,7 @@ import type { OrderService } from '../order/order-service';
 import { DomainError } from '../platform/domain-error';
 import type { PlatformLogger } from '../platform/event-store/event-store';
 import type { PaymentProvider } from './payment-provider';
+import { cardAmountOf } from '../order/order';
 
 export interface LatePaymentDeps {
   orders: OrderService;
@@ -61,7 +62,7 @@ export function createLatePaymentSettler(deps: LatePaymentDeps): (orderId: numbe
       order = await orders.systemCommand(orderId, { type: 'ReinstateLatePayment', data: { transactionId } });
     }
     if (order.orderStatus !== 'PENDING') return isPaid(order) ? 'PAID' : 'NOTHING';
-    if (outcome === 'authorized') await payments.settle(transactionId, { orderId, refno: order.refno, amount: order.total });
+    if (outcome === 'authorized') await payments.settle(transactionId, { orderId, refno: order.refno, amount: cardAmountOf(order) });
     await orders.systemCommand(orderId, { type: 'ConfirmPayment', data: { confirmedBy: 'payment-provider', transactionId } });
     log.info({ orderId, transactionId }, 'late payment accepted: places held again, order paid');
     return 'PAID';

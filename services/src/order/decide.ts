@@ -1,6 +1,6 @@
-import { orderErrorCodes, type Medium, type Personalization, type Money, type OrderAddresses, type OrderEvent, type OrderItemRecord, type PaymentMethod } from '@alpenpass/contracts';
+import { orderErrorCodes, type DiscountLine, type Medium, type Personalization, type Money, type OrderAddresses, type OrderEvent, type OrderItemRecord, type PaymentMethod } from '@alpenpass/contracts';
 import { conflict, invalid, notFound } from '../platform/domain-error';
-import type { OrderState, PlacedOrder } from './order';
+import { amountDueOf, type OrderState, type PlacedOrder } from './order';
 import { decideAfterSale, type AfterSaleCommand } from './after-sale-decide';
 
 export interface PlaceOrderData {
@@ -11,6 +11,8 @@ export interface PlaceOrderData {
   refno: string;
   /** the basket's entries with the prices read when the order is placed */
   items: OrderItemRecord[];
+  /** the basket's discount lines, their usages reserved (docs/discounts.md) */
+  discounts?: DiscountLine[];
   comment: string | null;
   addresses: OrderAddresses;
 }
@@ -34,7 +36,16 @@ export type OrderCommand =
   /** staff set the order's comment (§7 PATCH /orders/{id}/comment), whatever the order's status */
   | { type: 'CommentOrder'; data: { comment: string } }
   /** after the sale: cancellations, refunds, late payments (after-sale-decide.ts) */
-  | AfterSaleCommand;
+  | AfterSaleCommand
+  /** the checkout's discount lines changed (a code added or removed); their usages are reserved */
+  | { type: 'ChangeDiscounts'; data: { discounts: DiscountLine[] } }
+  /** a gift voucher pays `amount` (already redeemed on the voucher) */
+  | { type: 'ApplyVoucher'; data: { code: string; amount: number } }
+  | { type: 'RemoveVoucher'; data: { code: string } }
+  /** online credit (already debited from the account) pays `amount` */
+  | { type: 'ApplyOnlineCredit'; data: { accountId: string; amount: number } }
+  /** vouchers and online credit pay everything: the order is paid without a provider */
+  | { type: 'PayByVouchers'; data: Record<string, never> };
 
 export const orderNotFound = () => notFound(orderErrorCodes.orderNotFound, 'Order not found.');
 
@@ -64,7 +75,10 @@ function placeOrder(state: OrderState, data: PlaceOrderData): OrderEvent[] {
   }
   if (data.items.length === 0) throw invalid(orderErrorCodes.basketEmpty, 'An order needs at least one item.', 'basketId');
   const { orderId, checkoutId, basketId, accountId, refno, items, comment, addresses } = data;
-  return [{ type: 'OrderPlaced', data: { orderId, checkoutId, basketId, accountId, type: 'ONE_TIME', refno, items, total: totalOf(items), comment, addresses } }];
+  const discounts = data.discounts ?? [];
+  const discountTotal = discounts.reduce((sum, line) => sum + line.amount.amount, 0);
+  const total = { amount: Math.max(0, totalOf(items).amount - discountTotal), currency: 'CHF' as const };
+  return [{ type: 'OrderPlaced', data: { orderId, checkoutId, basketId, accountId, type: 'ONE_TIME', refno, items, ...(discounts.length > 0 ? { discounts } : {}), total, comment, addresses } }];
 }
 
 function changeAddresses(order: PlacedOrder, addresses: Partial<OrderAddresses>): OrderEvent[] {
@@ -127,6 +141,31 @@ function cancelUnpaid(order: PlacedOrder, reason: 'PAYMENT_TIMEOUT' | 'ABANDONED
   return [{ type: 'OrderCancelled', data: { orderId: order.orderId, reason } }];
 }
 
+/** Discounts and vouchers change only while the order waits for its payment (CREATED). */
+function openForChange(order: PlacedOrder): PlacedOrder {
+  refuseUnlessOpen(order);
+  if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
+  return order;
+}
+
+const vouchersTotal = (order: PlacedOrder) => order.onlineCredit + order.vouchers.reduce((sum, voucher) => sum + voucher.amount, 0);
+
+function changeDiscounts(order: PlacedOrder, discounts: DiscountLine[]): OrderEvent[] {
+  openForChange(order);
+  if (JSON.stringify(order.discounts ?? []) === JSON.stringify(discounts)) return [];
+  const discountTotal = discounts.reduce((sum, line) => sum + line.amount.amount, 0);
+  const total = { amount: Math.max(0, totalOf(order.items).amount - discountTotal), currency: 'CHF' as const };
+  if (total.amount < vouchersTotal(order)) throw conflict(orderErrorCodes.vouchersExceedTotal, 'The vouchers would pay more than the order costs; remove a voucher first.');
+  return [{ type: 'OrderDiscountsChanged', data: { orderId: order.orderId, discounts, total } }];
+}
+
+function applyVoucher(order: PlacedOrder, data: { code: string; amount: number }): OrderEvent[] {
+  openForChange(order);
+  if (order.vouchers.some((voucher) => voucher.code === data.code)) return [];
+  if (data.amount < 1 || data.amount > amountDueOf(order)) throw conflict(orderErrorCodes.amountDue, `A voucher may pay at most the ${amountDueOf(order)} still due.`);
+  return [{ type: 'OrderVoucherApplied', data: { orderId: order.orderId, code: data.code, amount: data.amount } }];
+}
+
 /** Decides an order command against the order's state. Who may act is checked before (access.ts). */
 export function decideOrder(command: OrderCommand, state: OrderState): OrderEvent[] {
   switch (command.type) {
@@ -168,6 +207,25 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     case 'ReinstateLatePayment':
     case 'RecordLatePaymentReleased':
       return decideAfterSale(command, placed(state));
+    case 'ChangeDiscounts':
+      return changeDiscounts(placed(state), command.data.discounts);
+    case 'ApplyVoucher':
+      return applyVoucher(placed(state), command.data);
+    case 'RemoveVoucher': {
+      const order = openForChange(placed(state));
+      return order.vouchers.some((voucher) => voucher.code === command.data.code) ? [{ type: 'OrderVoucherRemoved', data: { orderId: order.orderId, code: command.data.code } }] : [];
+    }
+    case 'PayByVouchers': {
+      const order = openForChange(placed(state));
+      if (amountDueOf(order) > 0) throw conflict(orderErrorCodes.amountDue, `Order ${order.orderId} still has ${amountDueOf(order)} to pay.`);
+      const method = order.vouchers.length > 0 ? 'VOUCHER' : 'ONLINE_CREDIT';
+      return [{ type: 'OrderPaid', data: { orderId: order.orderId, method, confirmedBy: method.toLowerCase() } }];
+    }
+    case 'ApplyOnlineCredit': {
+      const order = openForChange(placed(state));
+      if (command.data.amount < 1 || command.data.amount > amountDueOf(order)) throw conflict(orderErrorCodes.amountDue, `Online credit may pay at most the ${amountDueOf(order)} still due.`);
+      return [{ type: 'OrderOnlineCreditApplied', data: { orderId: order.orderId, accountId: command.data.accountId, amount: command.data.amount } }];
+    }
     default: {
       const unexpected: never = command;
       return unexpected;

@@ -1,4 +1,4 @@
-import { checkoutStreamName, orderErrorCodes, orderStreamName, type BasketValidationIssue, type Medium, type OrderAddresses, type OrderDto, type Personalization } from '@alpenpass/contracts';
+import { checkoutStreamName, type DiscountLine, orderErrorCodes, orderStreamName, type BasketValidationIssue, type Medium, type OrderAddresses, type OrderDto, type Personalization } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import type { BasketService } from '../basket';
 import type { Caller } from '../basket/basket-service';
@@ -7,7 +7,7 @@ import { checkOwnership } from '../basket/ownership';
 import { checkoutFolder, decideCheckout, type CheckoutState } from '../checkout/checkout';
 import type { CapacityCommands } from '../capacity';
 import { isStaff } from '../platform/auth/principal';
-import { unavailable } from '../platform/domain-error';
+import { DomainError, unavailable } from '../platform/domain-error';
 import { handleCommand, loadStreamState } from '../platform/event-store/command-handler';
 import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
 import { Problem } from '../platform/http/problem';
@@ -17,8 +17,9 @@ import { orderItemsOf } from './basket-items';
 import type { CheckoutWorkflows } from './checkout-workflows';
 import { decideOrder, orderNotFound, type OrderCommand } from './decide';
 import { checkoutIdOf, isOrderAccessToken, nextOrderId, orderAccessToken, refnoOf } from './order-ids';
-import { orderFolder, type OrderEventWithTime, type OrderState, type PlacedOrder } from './order';
+import { amountDueOf, orderFolder, type OrderEventWithTime, type OrderState, type PlacedOrder } from './order';
 import { toOrderDto } from './order-view';
+import type { OnlineCreditPort } from '../online-credit/online-credit-service';
 
 export interface OrderServiceDeps {
   store: EventStore;
@@ -32,7 +33,28 @@ export interface OrderServiceDeps {
   productMedia?: (productId: number) => Promise<Medium[] | null>;
   /** signs guests' order access tokens */
   accessSecret: string;
+  /** reserves the usages of the basket's discounts (none: orders carry no discounts' usages) */
+  discounts?: OrderDiscountPort;
+  /** spends online credit when the basket asks for it (useOnlineCredit) */
+  onlineCredit?: OnlineCreditPort;
   log: PlatformLogger;
+}
+
+/**
+ * What placing an order asks of the discount context (docs/discounts.md, "Usages"). Usages are reserved
+ * per basket (a basket becomes one order), so a repeated or racing placement of the same basket
+ * reserves nothing twice.
+ */
+export interface OrderDiscountPort {
+  /** reserves what the lines count; when fewer usages are left than a line shows, reserves nothing and refuses (409) */
+  reserve(basketId: string, lines: DiscountLine[]): Promise<void>;
+  /** sets the basket's reservations to these lines, releasing those of `reserved` no line names any more;
+   * answers false when a line got fewer than it counts */
+  settle(basketId: string, lines: DiscountLine[], reserved: DiscountLine[]): Promise<boolean>;
+  release(basketId: string, lines: DiscountLine[]): Promise<void>;
+  /** an open order's discount lines with `codes` as its promo codes, their usages reserved (the
+   * previous ones released); refuses an `added` code that does not apply and a usage that ran short */
+  repriceOrder(caller: Caller, order: PlacedOrder, codes: string[], added: string | null): Promise<DiscountLine[]>;
 }
 
 /** A caller of the order calls; a guest may name the access token of their order. */
@@ -96,18 +118,26 @@ export function createOrderService(deps: OrderServiceDeps) {
 
     const candidateId = existing.status === 'started' ? existing.orderId : await nextOrderId(deps.knex);
     const metadata = eventMetadataOf(caller);
-    const checkout = await handleCommand(
-      deps.store,
-      checkoutStreamName(checkoutId),
-      checkoutFolder,
-      (state) => decideCheckout({ type: 'StartCheckout', data: { checkoutId, basketId, accountId: basket.accountId, orderId: candidateId } }, state),
-      metadata,
-    );
+    // the discounts the customer was shown are reserved before anything is checked out: too few left → 409, nothing written
+    await deps.discounts?.reserve(basketId, basket.discounts);
+    let checkout;
+    try {
+      checkout = await handleCommand(
+        deps.store,
+        checkoutStreamName(checkoutId),
+        checkoutFolder,
+        (state) => decideCheckout({ type: 'StartCheckout', data: { checkoutId, basketId, accountId: basket.accountId, orderId: candidateId } }, state),
+        metadata,
+      );
+    } catch (error) {
+      await deps.discounts?.release(basketId, basket.discounts);
+      throw error;
+    }
     if (checkout.newState.status !== 'started') throw new Error(`checkout ${checkoutId} was not started`);
     const { orderId } = checkout.newState;
     // from here the basket changes no more; its entries as they now stand are what the order holds
     await deps.basket.markCheckedOut(basketId, orderId, metadata);
-    const frozen = await deps.basket.get(caller, basketId);
+    const frozen = await frozenWithSettledDiscounts(caller, basketId, basket.discounts);
     await startWorkflow(orderId, basketId);
     const data = {
       orderId,
@@ -116,13 +146,55 @@ export function createOrderService(deps: OrderServiceDeps) {
       accountId: basket.accountId,
       refno: refnoOf(orderId),
       items: orderItemsOf(frozen.entries),
+      discounts: frozen.discounts,
       comment: frozen.comment,
       addresses: { shippingAddressId: frozen.shippingAddressId, billingAddressId: frozen.billingAddressId },
     };
     const outcome = await handleCommand<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder, (state) => decideOrder({ type: 'PlaceOrder', data }, state), metadata);
     if (outcome.newState.status !== 'placed') throw orderNotFound();
-    const order = outcome.newState;
+    const order = frozen.useOnlineCredit && basket.accountId ? await spendOnlineCredit(outcome.newState, basket.accountId, metadata) : outcome.newState;
     return { checkoutId, order };
+  }
+
+  /**
+   * The basket asked to use online credit: what the balance covers of the amount due is debited (key
+   * order-<id>: a retry debits nothing twice) and recorded on the order. A balance spent meanwhile by
+   * another tab leaves the order to be paid otherwise; the order's cancellation credits it back.
+   */
+  async function spendOnlineCredit(order: PlacedOrder, accountId: string, metadata: object): Promise<PlacedOrder> {
+    if (!deps.onlineCredit) return order;
+    const key = `order-${order.orderId}`;
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const amount = Math.min((await deps.onlineCredit.balance(accountId)).balance.amount, amountDueOf(order));
+      if (amount <= 0) return order;
+      try {
+        await deps.onlineCredit.debit(accountId, amount, `order ${order.refno}`, key, metadata);
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'INSUFFICIENT_ONLINE_CREDIT') continue;
+        throw error;
+      }
+      try {
+        return await runOrder(order.orderId, () => ({ type: 'ApplyOnlineCredit', data: { accountId, amount } }), placed, metadata);
+      } catch (error) {
+        await deps.onlineCredit.credit(accountId, amount, `order ${order.refno}: not applied`, `${key}-undo`, metadata);
+        throw error;
+      }
+    }
+    return order;
+  }
+
+  /** The checked-out basket as the order takes it over, its discounts' usages reserved to match: should
+   * the basket have changed after the early reservation and a usage run short, it is priced again with
+   * what was granted (the reservation only ever shrinks then). */
+  async function frozenWithSettledDiscounts(caller: OrderCaller, basketId: string, reserved: DiscountLine[]) {
+    let frozen = await deps.basket.get(caller, basketId);
+    let held = reserved;
+    for (let attempt = 0; deps.discounts && attempt < 5; attempt += 1) {
+      if (await deps.discounts.settle(basketId, frozen.discounts, held)) return frozen;
+      held = [...held, ...frozen.discounts];
+      frozen = await deps.basket.get(caller, basketId);
+    }
+    return frozen;
   }
 
   async function accessible(caller: OrderCaller, orderId: number): Promise<PlacedOrder> {

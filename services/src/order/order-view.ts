@@ -1,6 +1,6 @@
 import type { OrderDto, RefundDto } from '@alpenpass/contracts';
 import type { RefundRecord } from './after-sale-state';
-import type { PlacedOrder } from './order';
+import { amountDueOf, type PlacedOrder } from './order';
 
 export function toRefundDto(refund: RefundRecord): RefundDto {
   return {
@@ -35,7 +35,13 @@ export function toOrderDto(order: PlacedOrder, accessToken?: string): OrderDto {
     updatedAt: order.updatedAt,
     refno: order.refno,
     items: order.items.map(({ itemId, ...item }) => ({ id: itemId, ...item, cancelled: order.cancelledItemIds.includes(itemId), refundedAmount: refundedFor(order, itemId) })),
+    subtotal: { amount: order.items.reduce((sum, item) => sum + item.price.amount, 0), currency: 'CHF' },
+    discounts: order.discounts ?? [],
+    discountTotal: { amount: (order.discounts ?? []).reduce((sum, line) => sum + line.amount.amount, 0), currency: 'CHF' },
     total: order.total,
+    vouchers: order.vouchers.map((voucher) => ({ code: voucher.code, amount: { amount: voucher.amount, currency: 'CHF' as const } })),
+    onlineCredit: { amount: order.onlineCredit, currency: 'CHF' },
+    amountDue: { amount: amountDueOf(order), currency: 'CHF' },
     comment: order.comment,
     shippingAddressId: order.addresses.shippingAddressId,
     billingAddressId: order.addresses.billingAddressId,

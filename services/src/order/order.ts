@@ -1,4 +1,4 @@
-import type { OrderEvent, OrderPaymentStatus, OrderStatus, PaymentMethod } from '@alpenpass/contracts';
+import type { Money, OrderEvent, OrderPaymentStatus, OrderStatus, PaymentMethod } from '@alpenpass/contracts';
 import { evolveAfterSale, type RefundRecord } from './after-sale-state';
 
 type OrderPlacedData = Extract<OrderEvent, { type: 'OrderPlaced' }>['data'];
@@ -21,6 +21,10 @@ export interface PlacedOrder extends OrderPlacedData {
   cancellations: number;
   refunds: RefundRecord[];
   cancellationReason: string | null;
+  /** gift vouchers paying part of the order */
+  vouchers: { code: string; amount: number }[];
+  /** online credit spent on the order */
+  onlineCredit: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -73,6 +77,14 @@ function evolvePlaced(order: PlacedOrder, event: OrderEvent, at: string): Placed
     case 'OrderReinstated':
     case 'OrderLatePaymentReleased':
       return evolveAfterSale(order, event, at);
+    case 'OrderDiscountsChanged':
+      return { ...order, discounts: event.data.discounts, total: event.data.total };
+    case 'OrderVoucherApplied':
+      return { ...order, vouchers: [...order.vouchers, { code: event.data.code, amount: event.data.amount }] };
+    case 'OrderVoucherRemoved':
+      return { ...order, vouchers: order.vouchers.filter((voucher) => voucher.code !== event.data.code) };
+    case 'OrderOnlineCreditApplied':
+      return { ...order, onlineCredit: order.onlineCredit + event.data.amount };
     default: {
       const unexpected: never = event;
       return unexpected;
@@ -85,11 +97,36 @@ export function evolveOrder(state: OrderState, event: OrderEventWithTime): Order
   if (event.type === 'OrderPlaced') {
     const placed = event.data;
     const createdAt = at ?? new Date(0).toISOString();
-    return { status: 'placed', ...placed, orderStatus: 'CREATED', paymentStatus: null, paymentMethod: null, transactionId: null, paymentAttempts: 0, placesBooked: false, cancelledItemIds: [], cancellations: 0, refunds: [], cancellationReason: null, createdAt, updatedAt: createdAt };
+    return {
+      status: 'placed',
+      ...placed,
+      orderStatus: 'CREATED',
+      paymentStatus: null,
+      paymentMethod: null,
+      transactionId: null,
+      paymentAttempts: 0,
+      placesBooked: false,
+      cancelledItemIds: [],
+      cancellations: 0,
+      refunds: [],
+      cancellationReason: null,
+      vouchers: [],
+      onlineCredit: 0,
+      createdAt,
+      updatedAt: createdAt,
+    };
   }
   if (state.status !== 'placed') return state;
   const next = evolvePlaced(state, event, at ?? state.updatedAt);
   return at ? { ...next, updatedAt: at } : next;
 }
+
+/** What is left to pay after the vouchers. */
+export const amountDueOf = (order: Pick<PlacedOrder, 'total' | 'vouchers' | 'onlineCredit'>) =>
+  Math.max(0, order.total.amount - order.onlineCredit - order.vouchers.reduce((sum, voucher) => sum + voucher.amount, 0));
+
+/** What the card pays: the total less vouchers and online credit (the provider is asked for this
+ * amount, settles it, and refunds never exceed it). */
+export const cardAmountOf = (order: Pick<PlacedOrder, 'total' | 'vouchers' | 'onlineCredit'>): Money => ({ amount: amountDueOf(order), currency: order.total.currency });
 
 export const orderFolder = { initialState: initialOrderState, evolve: evolveOrder };

@@ -64,6 +64,7 @@ const environment = z.object({
   HOLD_MAX_PLACES_PER_SLOT: envPositiveNumber.default(defaultSaleLimits.maxPlacesPerSlotHolder),
   HOLD_MAX_SLOT_SHARE_PERCENT: envPositiveNumber.pipe(z.number().max(100, 'Expected at most 100')).default(defaultSaleLimits.maxSlotSharePercent),
   BASKET_CREATIONS_PER_MINUTE: envPositiveNumber.default(30),
+  PROMO_CODE_ATTEMPTS_PER_MINUTE: envPositiveNumber.default(30),
   WEB_DIST: z.string().default(join(repositoryRoot, 'web', 'dist')),
   SERVE_WEB: envBoolean,
   CONTENT_WEBHOOK_SECRET: z.string().min(16).default(developmentSecrets.CONTENT_WEBHOOK_SECRET),
@@ -112,6 +113,8 @@ export interface AppConfig {
   saleLimits: SaleLimits;
   /** baskets a guest may create per client address and minute */
   basketCreationsPerMinute: number;
+  /** promo codes one account or client address may try per minute (docs/discounts.md) */
+  promoCodeAttemptsPerMinute: number;
   /** §5 "Owner and person fields": which person fields are required or refused */
   personFieldRules: PersonFieldRules;
   /** sourceMaps: whether *.map files of the built SPA are served (development only) */
@@ -213,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxSlotSharePercent: e.HOLD_MAX_SLOT_SHARE_PERCENT,
     },
     basketCreationsPerMinute: Math.floor(e.BASKET_CREATIONS_PER_MINUTE),
+    promoCodeAttemptsPerMinute: Math.floor(e.PROMO_CODE_ATTEMPTS_PER_MINUTE),
     personFieldRules: personFields.data,
     web: { dist: e.WEB_DIST, serve: env.SERVE_WEB === undefined ? true : e.SERVE_WEB, sourceMaps: deployment === 'development' },
     contentWebhookSecret: e.CONTENT_WEBHOOK_SECRET,

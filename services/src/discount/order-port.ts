@@ -1,0 +1,61 @@
+import { discountErrorCodes, type DiscountLine } from '@alpenpass/contracts';
+import type { OrderDiscountPort } from '../order/order-service';
+import { conflict } from '../platform/domain-error';
+import { admitAttempt, refusal } from './basket-port';
+import { usageKeyOfLine, type DiscountService, type PricingBasket } from './discount-service';
+import type { PlacedOrder } from '../order/order';
+import { unlimited, type RateLimiter } from '../platform/rate-limit';
+
+const keysOf = (lines: DiscountLine[]) => [...new Set(lines.map(usageKeyOfLine))];
+
+function usedUp(line: DiscountLine, granted: number) {
+  const what = line.source === 'PROMO_CODE' ? `The promo code ${line.reference}` : `The discount ${line.displayName}`;
+  return conflict(discountErrorCodes.codeUsedUp, `${what} has been used up: ${granted} of the ${line.applications} usages the basket shows are left. Please look at the basket again.`);
+}
+
+/** What placing an order asks of the discount context: reservations of usages per basket. */
+const pricingOf = (order: PlacedOrder, promoCodes: string[]): PricingBasket => ({
+  basketId: order.basketId,
+  entries: order.items.map((item) => ({ ...item, entryId: item.itemId })),
+  promoCodes,
+});
+
+export function orderDiscountPort(discounts: DiscountService, attempts: RateLimiter = unlimited): OrderDiscountPort {
+  return {
+    async repriceOrder(caller, order, codes, added) {
+      if (added !== null) {
+        await admitAttempt(attempts, caller);
+        const verdict = await discounts.checkCode(added, pricingOf(order, codes));
+        if (verdict.reason !== null) throw refusal(verdict.reason, verdict.message ?? '');
+      }
+      const previous = order.discounts ?? [];
+      const { lines } = await discounts.price(pricingOf(order, codes));
+      const grants = await discounts.reserve(order.basketId, lines);
+      const short = lines.find((line) => (grants.get(usageKeyOfLine(line))?.granted ?? 0) < line.applications);
+      if (short) {
+        // back to what the order holds: a shrink, which always succeeds
+        await discounts.reserve(order.basketId, previous);
+        const kept = new Set(keysOf(previous));
+        await discounts.release(order.basketId, keysOf(lines).filter((key) => !kept.has(key)));
+        throw usedUp(short, grants.get(usageKeyOfLine(short))?.granted ?? 0);
+      }
+      const current = new Set(keysOf(lines));
+      await discounts.release(order.basketId, keysOf(previous).filter((key) => !current.has(key)));
+      return lines;
+    },
+    async reserve(basketId, lines) {
+      const grants = await discounts.reserve(basketId, lines);
+      const short = lines.find((line) => (grants.get(usageKeyOfLine(line))?.granted ?? 0) < line.applications);
+      if (!short) return;
+      await discounts.release(basketId, keysOf(lines));
+      throw usedUp(short, grants.get(usageKeyOfLine(short))?.granted ?? 0);
+    },
+    async settle(basketId, lines, reserved) {
+      const grants = await discounts.reserve(basketId, lines);
+      const current = new Set(keysOf(lines));
+      await discounts.release(basketId, keysOf(reserved).filter((key) => !current.has(key)));
+      return lines.every((line) => (grants.get(usageKeyOfLine(line))?.granted ?? 0) >= line.applications);
+    },
+    release: (basketId, lines) => discounts.release(basketId, keysOf(lines)),
+  };
+}

@@ -1,0 +1,25 @@
+import { orderStreamName, type OrderEvent, type RecordedEvent } from '@alpenpass/contracts';
+import type { Reactor } from '../context-module';
+import type { EventStore } from '../platform/event-store/event-store';
+import type { OnlineCreditPort } from './online-credit-service';
+
+/** A cancelled order gives the online credit it spent back to the account (key order-<id>-cancelled:
+ * a repeated delivery credits once). */
+export function creditBackReactor(deps: { store: EventStore; onlineCredit: OnlineCreditPort }): Reactor & { creditBackOfOrder(orderId: number): Promise<void> } {
+  async function creditBackOfOrder(orderId: number) {
+    const events = (await deps.store.readStream(orderStreamName(orderId))) as unknown as OrderEvent[];
+    if (!events.some((event) => event.type === 'OrderCancelled')) return;
+    for (const event of events) {
+      if (event.type !== 'OrderOnlineCreditApplied') continue;
+      await deps.onlineCredit.credit(event.data.accountId, event.data.amount, `order ${orderId} cancelled`, `order-${orderId}-cancelled`);
+    }
+  }
+  return {
+    name: 'online-credit-back',
+    category: 'order',
+    async react(event: RecordedEvent) {
+      if (event.type === 'OrderCancelled') await creditBackOfOrder((event.data as { orderId: number }).orderId);
+    },
+    creditBackOfOrder,
+  };
+}
