@@ -6,8 +6,8 @@ import { silentLogger } from '../platform/event-store/event-store';
 import { createCardPaymentReconciler } from './card-payment-reconciler';
 import type { CardPaymentOutcome, PaymentProvider } from './payment-provider';
 
-const order = (orderStatus: PlacedOrder['orderStatus'], transactionId: string | null = 't1') =>
-  ({ orderId: 42, refno: 'AP-0000042-6', total: { amount: 4500, currency: 'CHF' }, orderStatus, paymentStatus: orderStatus === 'CREATED' ? null : 'PENDING', transactionId }) as PlacedOrder;
+const order = (orderStatus: PlacedOrder['orderStatus'], transactionId: string | null = 't1', vouchers: PlacedOrder['vouchers'] = []) =>
+  ({ orderId: 42, refno: 'AP-0000042-6', total: { amount: 4500, currency: 'CHF' }, vouchers, onlineCredit: 0, orderStatus, paymentStatus: orderStatus === 'CREATED' ? null : 'PENDING', transactionId }) as PlacedOrder;
 
 /** The reconciler against recording fakes: what it asks the provider and which commands it gives. */
 function setup(current: PlacedOrder, outcome: CardPaymentOutcome) {
@@ -33,6 +33,12 @@ describe('the card payment reconciler', () => {
     const { calls, reconcile } = setup(order('PENDING'), 'authorized');
     await reconcile(42);
     expect(calls).toEqual(['outcome t1', 'settle t1 4500', 'ConfirmPayment {"confirmedBy":"payment-provider","transactionId":"t1"}', 'signal paid 42']);
+  });
+
+  it('settles only what the card pays when a voucher pays the rest', async () => {
+    const { calls, reconcile } = setup(order('PENDING', 't1', [{ code: 'GIFT-1', amount: 1000 }]), 'authorized');
+    await reconcile(42);
+    expect(calls).toContain('settle t1 3500');
   });
 
   it('declined, canceled, error: the payment failed with its reason; pending: nothing', async () => {

@@ -5,7 +5,7 @@ import { loadProduct, readModelFactSources } from '../basket/basket-facts';
 import { emptyFacts } from '../basket/entry-facts';
 import type { ContextDeps, ContextModule } from '../context-module';
 import type { OrderService } from '../order/order-service';
-import { subscriptionsRouter } from './api';
+import { subscriptionsAdminRouter, subscriptionsRouter } from './api';
 import { paidOrderSubscriptionsReactor } from './order-reactor';
 import { createSubscriptionService, type SubscriptionLifecycle, type SubscriptionService } from './subscription-service';
 
@@ -22,7 +22,7 @@ export function subscriptionContext(deps: ContextDeps, options: { orders: Pick<O
   const service = createSubscriptionService({ store: deps.store, knex: deps.knex, lifecycle, subscriptionTimezone, log: deps.log, now: options.now });
   return {
     name: 'subscription',
-    routers: [subscriptionsRouter(service)],
+    routers: [subscriptionsRouter(service), subscriptionsAdminRouter(service)],
     projections: subscriptionProjections,
     reactors: [paidOrderSubscriptionsReactor({ orders: options.orders, subscriptions: service })],
     activityDependencies: {

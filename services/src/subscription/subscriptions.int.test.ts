@@ -100,17 +100,18 @@ describe('season subscriptions from paid orders', () => {
     expect((await request(app).get('/api/subscriptions?status=EXPIRED,PENDING').set(alice)).body).toHaveLength(0);
     expect((await request(app).get('/api/subscriptions?status=NOPE').set(alice)).status).toBe(400);
     expect((await request(app).get('/api/subscriptions').set(bob)).body).toEqual([]);
-    expect((await request(app).get('/api/subscriptions?limit=1000').set(staff)).body.length).toBeGreaterThanOrEqual(2);
+    expect((await request(app).get('/api/admin/subscriptions?limit=1000').set(staff)).body.length).toBeGreaterThanOrEqual(2);
+    expect((await request(app).get('/api/admin/subscriptions').set(alice)).status).toBe(403);
   }, 60_000);
 
-  it('stops and resumes the renewal for its customer or staff; others get 404, guests 401, gates 403', async () => {
+  it('stops and resumes the renewal for its customer or staff; other customers get 404, guests 401, gates 403', async () => {
     const [subscription] = (await request(app).get('/api/subscriptions').set(alice)).body;
     expect((await request(app).patch(`/api/subscriptions/${subscription.id}/cancel`).set(bob)).status).toBe(404);
     expect((await request(app).patch(`/api/subscriptions/${subscription.id}/cancel`).set(shopHeaders)).status).toBe(401);
     expect((await request(app).patch(`/api/subscriptions/${subscription.id}/cancel`).set(gate)).status).toBe(403);
     const cancelled = await request(app).patch(`/api/subscriptions/${subscription.id}/cancel`).set(alice);
     expect(cancelled.body).toMatchObject({ id: subscription.id, status: 'ACTIVE', renews: false });
-    expect((await request(app).patch(`/api/subscriptions/${subscription.id}/activate`).set(staff)).body.renews).toBe(true);
+    expect((await request(app).patch(`/api/admin/subscriptions/${subscription.id}/activate`).set(staff)).body.renews).toBe(true);
     await project();
     expect((await request(app).get(`/api/subscriptions/${subscription.id}`).set(alice)).body.renews).toBe(true);
     expect((await request(app).get('/api/subscriptions/nope-1').set(alice)).status).toBe(404);
@@ -147,7 +148,8 @@ describe('the subscription lifecycle on Temporal', () => {
     await project();
     const status = async () => (await request(gateApp).get(`/api/subscriptions/status?keycardId=${keycardId}`).set(gate)).body.status;
     expect(await status()).toBe('PENDING');
-    expect((await request(gateApp).get(`/api/subscriptions/status?keycardId=${keycardId}`).set(bob)).status).toBe(404);
+    expect((await request(gateApp).get(`/api/subscriptions/status?keycardId=${keycardId}`).set(bob)).status).toBe(403);
+    expect((await request(gateApp).get(`/api/subscriptions/status?keycardId=${keycardId + 1}`).set(gate)).status).toBe(404);
     expect((await request(gateApp).get(`/api/subscriptions/status?keycardId=${keycardId}`).set(shopHeaders)).status).toBe(401);
     await sleep(Math.max(0, start + 2_500 - Date.now()));
     expect(await status()).toBe('ACTIVE');
@@ -157,6 +159,6 @@ describe('the subscription lifecycle on Temporal', () => {
     const deadline = Date.now() + 20_000;
     while (!(await types()).includes('SubscriptionExpired') && Date.now() < deadline) await sleep(200);
     expect(await types()).toEqual(['SubscriptionCreated', 'SubscriptionActivated', 'SubscriptionExpired']);
-    expect((await request(gateApp).patch(`/api/subscriptions/${record.subscriptionId}/cancel`).set(staff)).body.code).toBe('SUBSCRIPTION_EXPIRED');
+    expect((await request(gateApp).patch(`/api/admin/subscriptions/${record.subscriptionId}/cancel`).set(staff)).body.code).toBe('SUBSCRIPTION_EXPIRED');
   }, 60_000);
 });

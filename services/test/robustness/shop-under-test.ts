@@ -12,12 +12,14 @@ import { createLogger } from '../../src/platform/logger';
 import { loadDemoCatalogue } from '../../src/demo/catalogue';
 import { loadDemoSlotGroups } from '../../src/demo/slot-groups';
 import { startRuntime, type Runtime } from '../../src/runtime';
+import { startSimulator, type RunningSimulator } from '../../src/psp-simulator/testing/start-simulator';
 
 export type Caller = Role | 'guest';
 
 /**
  * The whole shop in this process (api, relay, projector) over a private database, with the demo
- * resort's catalogue and slot groups. The demo price generation is left out on purpose: its workflow id
+ * resort's catalogue and slot groups, and the PSP simulator as its payment provider (a process of its
+ * own), so that calls reaching the provider answer as they would in production. The demo price generation is left out on purpose: its workflow id
  * is shared by the whole Temporal namespace for a day, and without a worker here it would never run.
  */
 export interface ShopUnderTest {
@@ -34,6 +36,8 @@ const channelId = '5b0c2d4e-7a19-4c3f-8e6d-2f1a0b9c8d7e';
 
 export async function startShopUnderTest(): Promise<ShopUnderTest> {
   const db: TestDatabase = await createTestDatabase();
+  const simulatorDb: TestDatabase = await createTestDatabase();
+  const simulator: RunningSimulator = await startSimulator(simulatorDb.url);
   const suffix = randomBytes(4).toString('hex');
   const keyFile = join(mkdtempSync(join(tmpdir(), 'alpenpass-robustness-')), 'key.json');
   const config = loadConfig({
@@ -47,6 +51,11 @@ export async function startShopUnderTest(): Promise<ShopUnderTest> {
     AUTH_SIGNING_KEY_FILE: keyFile,
     LOAD_DEMO_DATA: 'false',
     SERVE_WEB: 'false',
+    PSP_BASE_URL: simulator.url,
+    PSP_MERCHANT_ID: simulator.merchantId,
+    PSP_MERCHANT_PASSWORD: simulator.password,
+    PSP_HMAC_KEY: simulator.hmacKeyHex,
+    PSP_WEBHOOK_URL: 'http://127.0.0.1:9/notifications',
   });
   let runtime: Runtime;
   const log = createLogger(process.env.ROBUSTNESS_LOG ?? 'silent');
@@ -54,6 +63,8 @@ export async function startShopUnderTest(): Promise<ShopUnderTest> {
     runtime = await startRuntime(config, log);
   } catch (error) {
     await db.drop();
+    await simulator.stop();
+    await simulatorDb.drop();
     throw error;
   }
   await loadDemoCatalogue({ store: runtime.store, config, log });
@@ -77,6 +88,8 @@ export async function startShopUnderTest(): Promise<ShopUnderTest> {
       await terminateWorkflowsOf(runtime, config.temporal.taskQueue);
       await runtime.stop();
       await db.drop();
+      await simulator.stop();
+      await simulatorDb.drop();
     },
   };
 }
