@@ -7,6 +7,7 @@ import { projectionFailuresMigration } from './005-projection-failures';
 import { rateLimitsMigration } from './006-rate-limits';
 import { accountSequencesMigration } from './008-account-sequences';
 import { orderSequencesMigration } from './007-order-sequences';
+import { identityMigration } from './014-identity';
 
 /** Schema migrations of the write side and shared tables, in order. Read-model tables are not here:
  * each projection creates its own (versioned) table so that it can be rebuilt side by side. */
@@ -25,4 +26,5 @@ export const migrations: Migration[] = [
   rateLimitsMigration,
   accountSequencesMigration,
   orderSequencesMigration,
+  identityMigration,
 ];

@@ -1,0 +1,48 @@
+import type { Router } from 'express';
+import type { Knex } from 'knex';
+import type { FeatureFlags } from '@alpenpass/contracts';
+import type { AccountService } from '../account';
+import { createEmbeddedIdentity } from '../identity';
+import type { TokenVerifier } from '../platform/auth/verifier';
+import type { AppConfig } from '../platform/config';
+import type { Logger } from '../platform/logger';
+import { mailerFor } from '../platform/mail/mailer-for';
+import type { Mailer } from '../platform/mail/mailer';
+import { authJsConfig } from './auth-config';
+import { onSignIn } from './first-sign-in';
+import { signInRouter } from './router';
+
+/** What the api role mounts for sign-in: /api/auth always, /oidc when the embedded provider runs. */
+export interface SignInMounts {
+  auth: Router;
+  identityProvider: Router | null;
+}
+
+export async function createSignIn(deps: {
+  config: AppConfig;
+  knex: Knex;
+  accounts: AccountService;
+  verifyToken: TokenVerifier;
+  flags: FeatureFlags;
+  log: Logger;
+  mailer?: Mailer;
+}): Promise<SignInMounts | null> {
+  const { config, log } = deps;
+  const settings = config.signIn;
+  if (!settings) {
+    log.warn('sign-in is off: AUTH_SECRET (and an OIDC provider) are required outside development (docs/auth.md)');
+    return null;
+  }
+  const identity = settings.embedded
+    ? await createEmbeddedIdentity({ config, settings, embedded: settings.embedded, knex: deps.knex, mailer: deps.mailer ?? mailerFor(config, log), log })
+    : null;
+  const authConfig = await authJsConfig({
+    config,
+    settings,
+    identity,
+    onSignIn: onSignIn({ accounts: deps.accounts, verifyToken: deps.verifyToken, flags: deps.flags, log }),
+    log,
+  });
+  const auth = await signInRouter({ authConfig, allowedRedirectOrigins: config.allowedRedirectOrigins, log });
+  return { auth, identityProvider: identity?.router ?? null };
+}
