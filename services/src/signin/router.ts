@@ -2,6 +2,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import type { ExpressAuthConfig } from '@auth/express';
 import type { Logger } from '../platform/logger';
 import { CLIENT_ADDRESS_HEADER } from './auth-config';
+import { isAllowedCallback } from './callback-url';
 
 /** the §8 code for a callbackUrl that would leave the shop (open redirect) */
 export const INVALID_CALLBACK_URL_ERROR = 'INVALID_CALLBACK_URL_ERROR';
@@ -56,14 +57,4 @@ export async function signInRouter(options: { authConfig: ExpressAuthConfig; all
 
   router.use(ExpressAuth(options.authConfig));
   return router;
-}
-
-export function isAllowedCallback(callbackUrl: string, ownOrigin: string, allowedOrigins: string[]): boolean {
-  if (callbackUrl.startsWith('/')) return !callbackUrl.startsWith('//') && !callbackUrl.startsWith('/\\');
-  try {
-    const { origin, protocol } = new URL(callbackUrl);
-    return (protocol === 'http:' || protocol === 'https:') && (origin === ownOrigin || allowedOrigins.includes(origin));
-  } catch {
-    return false;
-  }
 }

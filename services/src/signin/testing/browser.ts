@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 interface StoredCookie {
@@ -91,13 +91,9 @@ export function formAction(html: string, base: string): string {
 
 /** Mails written by the console transport's outbox (MAIL_OUTBOX_DIR), newest last. */
 export function mailsTo(outbox: string, to: string): { subject: string; text: string }[] {
-  let files: string[] = [];
-  try {
-    files = readdirSync(outbox).sort();
-  } catch {
-    return [];
-  }
-  return files
+  if (!existsSync(outbox)) return [];
+  return readdirSync(outbox)
+    .sort()
     .map((file) => JSON.parse(readFileSync(join(outbox, file), 'utf8')) as { to: string; subject: string; text: string })
     .filter((mail) => mail.to === to);
 }
