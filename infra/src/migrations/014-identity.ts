@@ -23,7 +23,7 @@ export const identityMigration: Migration = {
     await knex.raw(`create table if not exists identity_mail_tokens (
       token_hash text primary key,
       user_id uuid not null references identity_users (id) on delete cascade,
-      purpose text not null check (purpose in ('verify-email', 'reset-password')),
+      purpose text not null check (purpose in ('verify-email', 'reset-password', 'magic-link')),
       expires_at timestamptz not null,
       used_at timestamptz
     )`);

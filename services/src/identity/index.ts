@@ -18,6 +18,7 @@ export interface EmbeddedIdentity {
   router: Router;
   users: IdentityUsers;
   limits: AttemptLimits;
+  mailer: Mailer;
   /** an API access token for a user, exactly as the provider's token endpoint would sign it */
   accessTokenFor(user: IdentityUser): Promise<{ accessToken: string; expiresAt: number }>;
 }
@@ -44,6 +45,7 @@ export async function createEmbeddedIdentity(options: {
     router,
     users,
     limits,
+    mailer,
     async accessTokenFor(user) {
       const ttl = embedded.accessTokenTtlSeconds;
       const accessToken = await mintToken(

@@ -120,6 +120,24 @@ export function identityUsers(knex: Knex) {
       return (rows[0] as { user_id: string } | undefined)?.user_id ?? null;
     },
 
+    /** Auth.js's e-mail link (its token arrives hashed already): stored for a known user only. */
+    async saveMagicLink(email: string, hashedToken: string, expires: Date): Promise<boolean> {
+      const row = await byEmail(email);
+      if (!row) return false;
+      await knex('identity_mail_tokens').insert({ token_hash: hashedToken, user_id: row.id, purpose: 'magic-link', expires_at: expires });
+      return true;
+    },
+    async useMagicLink(email: string, hashedToken: string): Promise<{ expires: Date } | null> {
+      const row = await byEmail(email);
+      if (!row) return null;
+      const used = await knex('identity_mail_tokens')
+        .where({ token_hash: hashedToken, purpose: 'magic-link', user_id: row.id })
+        .whereNull('used_at')
+        .update({ used_at: new Date() })
+        .returning('expires_at');
+      return used[0] ? { expires: new Date((used[0] as { expires_at: Date }).expires_at) } : null;
+    },
+
     async markEmailVerified(userId: string): Promise<void> {
       await knex('identity_users').where({ id: userId }).whereNull('email_verified_at').update({ email_verified_at: new Date() });
     },

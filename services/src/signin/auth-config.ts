@@ -6,6 +6,8 @@ import { firstPartyScopes } from '../identity';
 import { signingAlgorithm } from '../platform/auth/signing-key';
 import type { SignInProfile } from './first-sign-in';
 import { oidcRefresher } from './oidc-refresh';
+import { CLIENT_ADDRESS_HEADER } from './client-address';
+import { emailLinkAdapter, emailLinkProvider } from './email-link';
 
 /** renewed this long before it expires, so that a call made with the session's token does not meet a 401 */
 export const REFRESH_MARGIN_SECONDS = 60;
@@ -74,6 +76,7 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
           return { id: user.id, email: user.email, name: `${user.givenName} ${user.familyName}`.trim() };
         },
       }),
+      emailLinkProvider(identity, config.mail.from, log),
     );
   }
 
@@ -98,6 +101,7 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
     useSecureCookies: config.environment !== 'development',
     session: { strategy: 'jwt', maxAge: 14 * 24 * 3600 },
     providers,
+    ...(identity ? { adapter: emailLinkAdapter(identity) } : {}),
     logger: {
       error: (error) => log.warn({ err: error }, 'sign-in service'),
       warn: (code) => log.warn({ code }, 'sign-in service'),
@@ -115,7 +119,7 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
         if (account) {
           let next: SessionToken;
           let signInProfile: SignInProfile;
-          if (account.provider === 'credentials' && identity) {
+          if ((account.provider === 'credentials' || account.provider === 'email') && identity) {
             const identityUser = await identity.users.findById(String(user.id));
             if (!identityUser) throw new Error('the user vanished during sign-in');
             next = { ...session, identityUserId: identityUser.id, ...(await identity.accessTokenFor(identityUser)) };
@@ -142,6 +146,3 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
     },
   };
 }
-
-/** set by router.ts from the connection, never taken from the client */
-export const CLIENT_ADDRESS_HEADER = 'x-alpenpass-client-address';

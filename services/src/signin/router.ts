@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { ExpressAuthConfig } from '@auth/express';
 import type { Logger } from '../platform/logger';
-import { CLIENT_ADDRESS_HEADER } from './auth-config';
+import { CLIENT_ADDRESS_HEADER } from './client-address';
 import { isAllowedCallback } from './callback-url';
 
 /** the §8 code for a callbackUrl that would leave the shop (open redirect) */

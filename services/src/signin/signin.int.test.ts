@@ -239,6 +239,33 @@ describe('the §7 calls of /api/auth', () => {
   });
 });
 
+describe('the e-mail link provider', () => {
+  it('mails a one-time link to a registered address that signs in; an unknown address gets the same answer and no mail', async () => {
+    const email = await registeredAndVerified('ida');
+    const browser = new TestBrowser(origin);
+    const ask = async (address: string) => {
+      const csrfToken = await browser.csrfToken();
+      const response = await browser.request('/api/auth/signin/email', { form: { csrfToken, email: address, callbackUrl: `${origin}/de/profile`, json: 'true' } });
+      expect(response.status).toBe(200);
+      return new URL(((await response.json()) as { url: string }).url);
+    };
+    const known = await ask(email);
+    expect(known.pathname).toBe('/api/auth/verify-request');
+    const stranger = uniqueEmail('nobody');
+    expect((await ask(stranger)).pathname).toBe(known.pathname);
+    expect(mailsTo(outbox, stranger)).toEqual([]);
+
+    const link = linkIn(await lastMailTo(email, 'Your sign-in link'));
+    const followed = await browser.follow(link);
+    expect(followed.url).toBe(`${origin}/de/profile`);
+    const session = await browser.session();
+    expect((await api('/users/persons/', String(session!.accessToken))).status).toBe(200);
+
+    const again = await new TestBrowser(origin).follow(link);
+    expect(new URL(again.url).searchParams.get('error')).toBe('Verification');
+  });
+});
+
 describe('registration and password reset by mail', () => {
   it('answers a taken address like a free one and mails its owner instead', async () => {
     const email = await registeredAndVerified('frida');
