@@ -2,7 +2,8 @@ import type { Knex } from 'knex';
 import type { Migration } from './index';
 
 /** The embedded identity provider's own tables (docs/auth.md): its users, the one-time links it mails,
- * and what oidc-provider stores (sessions, interactions, codes, grants, refresh tokens). */
+ * and what oidc-provider stores (sessions, interactions, codes, grants, refresh tokens); the sign-in
+ * service's signed-out sessions. */
 export const identityMigration: Migration = {
   name: '014-identity',
   async up(knex: Knex) {
@@ -38,11 +39,17 @@ export const identityMigration: Migration = {
       consumed_at timestamptz,
       primary key (kind, id)
     )`);
+    // the sign-in service's sessions are JWT cookies: one signed out is refused by its id until it would have expired
+    await knex.raw(`create table if not exists signin_revoked_sessions (
+      session_id text primary key,
+      expires_at timestamptz not null
+    )`);
     await knex.raw('create index if not exists identity_oidc_payloads_grant on identity_oidc_payloads (grant_id) where grant_id is not null');
     await knex.raw('create index if not exists identity_oidc_payloads_uid on identity_oidc_payloads (uid) where uid is not null');
     await knex.raw('create index if not exists identity_oidc_payloads_user_code on identity_oidc_payloads (user_code) where user_code is not null');
   },
   async down(knex: Knex) {
+    await knex.raw('drop table if exists signin_revoked_sessions');
     await knex.raw('drop table if exists identity_oidc_payloads');
     await knex.raw('drop table if exists identity_mail_tokens');
     await knex.raw('drop table if exists identity_users');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ExpressAuthConfig } from '@auth/express';
 import type { AppConfig, SignInSettings } from '../platform/config';
 import type { Logger } from '../platform/logger';
@@ -8,6 +9,7 @@ import type { SignInProfile } from './first-sign-in';
 import { oidcRefresher } from './oidc-refresh';
 import { CLIENT_ADDRESS_HEADER } from './client-address';
 import { emailLinkAdapter, emailLinkProvider } from './email-link';
+import type { RevokedSessions } from './revoked-sessions';
 
 /** renewed this long before it expires, so that a call made with the session's token does not meet a 401 */
 export const REFRESH_MARGIN_SECONDS = 60;
@@ -20,6 +22,8 @@ interface SessionToken {
   /** credentials sign-ins are renewed by the embedded provider directly */
   identityUserId?: string;
   error?: 'RefreshAccessTokenError';
+  /** new at every sign-in (the session id rotates); revoked at sign-out */
+  sessionId?: string;
   [claim: string]: unknown;
 }
 
@@ -28,6 +32,7 @@ export interface SignInDeps {
   settings: SignInSettings;
   identity: EmbeddedIdentity | null;
   onSignIn(accessToken: string, profile: SignInProfile): Promise<void>;
+  sessions: RevokedSessions;
   log: Logger;
 }
 
@@ -35,7 +40,8 @@ export interface SignInDeps {
 export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig> {
   const { default: Credentials } = await import('@auth/core/providers/credentials');
   const { CredentialsSignin } = await import('@auth/core/errors');
-  const { config, settings, identity, log } = deps;
+  const { config, settings, identity, sessions, log } = deps;
+  const sessionMaxAgeSeconds = 14 * 24 * 3600;
   const refresh = oidcRefresher(settings.oidc);
 
   class TooManyAttempts extends CredentialsSignin {
@@ -99,7 +105,13 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
     secret: settings.secret,
     trustHost: true,
     useSecureCookies: config.environment !== 'development',
-    session: { strategy: 'jwt', maxAge: 14 * 24 * 3600 },
+    session: { strategy: 'jwt', maxAge: sessionMaxAgeSeconds },
+    events: {
+      async signOut(message) {
+        const sessionId = 'token' in message ? (message.token as SessionToken | null)?.sessionId : undefined;
+        if (sessionId) await sessions.revoke(sessionId, new Date(Date.now() + sessionMaxAgeSeconds * 1000));
+      },
+    },
     providers,
     ...(identity ? { adapter: emailLinkAdapter(identity) } : {}),
     logger: {
@@ -119,13 +131,14 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
         if (account) {
           let next: SessionToken;
           let signInProfile: SignInProfile;
+          const base = { ...session, sessionId: randomUUID() };
           if ((account.provider === 'credentials' || account.provider === 'email') && identity) {
             const identityUser = await identity.users.findById(String(user.id));
             if (!identityUser) throw new Error('the user vanished during sign-in');
-            next = { ...session, identityUserId: identityUser.id, ...(await identity.accessTokenFor(identityUser)) };
+            next = { ...base, identityUserId: identityUser.id, ...(await identity.accessTokenFor(identityUser)) };
             signInProfile = { givenName: identityUser.givenName, familyName: identityUser.familyName, birthdate: identityUser.birthdate ?? undefined };
           } else {
-            next = { ...session, accessToken: account.access_token, expiresAt: account.expires_at, refreshToken: account.refresh_token };
+            next = { ...base, accessToken: account.access_token, expiresAt: account.expires_at, refreshToken: account.refresh_token };
             signInProfile = {
               givenName: typeof profile?.given_name === 'string' ? profile.given_name : undefined,
               familyName: typeof profile?.family_name === 'string' ? profile.family_name : undefined,
@@ -135,6 +148,8 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
           if (next.accessToken) await deps.onSignIn(next.accessToken, signInProfile);
           return next;
         }
+        // a signed-out session (or one from before session ids) is over, even if its cookie was copied
+        if (!session.sessionId || (await sessions.isRevoked(session.sessionId))) return null;
         if (session.accessToken && session.expiresAt && Date.now() / 1000 < session.expiresAt - REFRESH_MARGIN_SECONDS) return session;
         if (session.error) return session;
         return renew(session);

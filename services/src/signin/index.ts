@@ -10,6 +10,7 @@ import { mailerFor } from '../platform/mail/mailer-for';
 import type { Mailer } from '../platform/mail/mailer';
 import { authJsConfig } from './auth-config';
 import { onSignIn } from './first-sign-in';
+import { revokedSessions } from './revoked-sessions';
 import { signInRouter } from './router';
 
 /** What the api role mounts for sign-in: /api/auth always, /oidc when the embedded provider runs. */
@@ -41,6 +42,7 @@ export async function createSignIn(deps: {
     settings,
     identity,
     onSignIn: onSignIn({ accounts: deps.accounts, verifyToken: deps.verifyToken, flags: deps.flags, log }),
+    sessions: revokedSessions(deps.knex),
     log,
   });
   const auth = await signInRouter({ authConfig, allowedRedirectOrigins: config.allowedRedirectOrigins, log });

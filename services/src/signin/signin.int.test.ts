@@ -141,10 +141,13 @@ describe('register, confirm, sign in through the identity provider, use the API,
     expect(owner.status).toBe(200);
     expect(await owner.json()).toMatchObject({ firstName: 'Anna', lastName: 'Muster', birthdate: '1990-04-02', owner: true });
 
+    const copied = fresh.copy();
     const csrfToken = await fresh.csrfToken();
     const signOut = await fresh.request('/api/auth/signout', { form: { csrfToken, callbackUrl: `${origin}/`, json: 'true' } });
     expect(signOut.status).toBe(200);
     expect(await fresh.session()).toBeNull();
+    // sign-out ends the session itself, not only this browser's cookie
+    expect(await copied.session()).toBeNull();
   });
 });
 

@@ -12,6 +12,13 @@ export class TestBrowser {
 
   constructor(readonly origin: string) {}
 
+  /** Another browser holding a copy of this one's cookies (a stolen or copied cookie). */
+  copy(): TestBrowser {
+    const other = new TestBrowser(this.origin);
+    for (const [key, cookie] of this.cookies) other.cookies.set(key, { ...cookie });
+    return other;
+  }
+
   cookieNames(): string[] {
     return [...this.cookies.keys()].map((key) => key.split('|')[0]!);
   }
