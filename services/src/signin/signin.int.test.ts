@@ -269,6 +269,23 @@ describe('the e-mail link provider', () => {
   });
 });
 
+describe('a blocked user', () => {
+  it('cannot sign in any more, and a running session loses its token at the next renewal', async () => {
+    const email = await registeredAndVerified('jana');
+    const browser = new TestBrowser(origin);
+    await signInThroughProvider(browser, email);
+    expect((await browser.session())?.accessToken).toBeDefined();
+
+    await db.knex('identity_users').where({ email }).update({ blocked_at: new Date() });
+    expect((await signInWithCredentials(new TestBrowser(origin), email, password)).searchParams.get('code')).toBe('credentials');
+    expect((await signInThroughProvider(new TestBrowser(origin), email)).response.status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    const session = await browser.session();
+    expect(session?.accessToken).toBeUndefined();
+    expect(session?.error).toBe('RefreshAccessTokenError');
+  });
+});
+
 describe('registration and password reset by mail', () => {
   it('answers a taken address like a free one and mails its owner instead', async () => {
     const email = await registeredAndVerified('frida');
