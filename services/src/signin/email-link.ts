@@ -1,6 +1,6 @@
 import type { Adapter } from '@auth/core/adapters';
 import type { EmailConfig } from '@auth/core/providers/email';
-import type { EmbeddedIdentity } from '../identity';
+import type { EmbeddedIdentity, IdentityUser } from '../identity';
 import { identityMails } from '../identity/mails';
 import type { Logger } from '../platform/logger';
 import { CLIENT_ADDRESS_HEADER } from './client-address';
@@ -13,7 +13,12 @@ export const EMAIL_LINK_TTL_SECONDS = 15 * 60;
  * The users are the embedded provider's; sessions stay JWT cookies (no session methods).
  */
 export function emailLinkAdapter(identity: EmbeddedIdentity): Adapter {
-  const adapterUser = (user: { id: string; email: string; emailVerified: boolean }) => ({ id: user.id, email: user.email, emailVerified: user.emailVerified ? new Date() : null });
+  const adapterUser = (user: IdentityUser) => ({
+    id: user.id,
+    email: user.email,
+    name: `${user.givenName} ${user.familyName}`.trim() || null,
+    emailVerified: user.emailVerified ? new Date() : null,
+  });
   return {
     async createVerificationToken(token) {
       await identity.users.saveMagicLink(token.identifier, token.token, token.expires);

@@ -130,7 +130,7 @@ describe('register, confirm, sign in through the identity provider, use the API,
     expect(done.url).toBe(`${origin}/de/profile`);
 
     const session = await fresh.session();
-    expect(session).toMatchObject({ user: { email } });
+    expect(session).toMatchObject({ user: { email, name: 'Anna Muster' } });
     const accessToken = String(session!.accessToken);
     const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
     expect(claims).toMatchObject({ iss: issuer, aud: audience, roles: ['customer'] });
