@@ -214,6 +214,24 @@ describe('the §7 calls of /api/auth', () => {
     expect(url.origin).toBe(origin);
   });
 
+  it('updates the session only with the CSRF token, and shows the error and sign-in pages', async () => {
+    const email = await registeredAndVerified('kim');
+    const browser = new TestBrowser(origin);
+    await signInWithCredentials(browser, email, password);
+    const withoutToken = await browser.request('/api/auth/session', { form: { data: '{}' } });
+    expect(withoutToken.status).toBe(400);
+    const csrfToken = await browser.csrfToken();
+    const updated = await browser.request('/api/auth/session', { form: { csrfToken, data: '{}' } });
+    expect(updated.status).toBe(200);
+    expect(((await updated.json()) as { user: { email: string } }).user.email).toBe(email);
+
+    const errorPage = await fetch(`${origin}/api/auth/error?error=INVALID_CALLBACK_URL_ERROR`);
+    expect(errorPage.status).toBeLessThan(500);
+    const signInPage = await fetch(`${origin}/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(`${origin}/de/profile`)}`);
+    expect(signInPage.status).toBe(200);
+    expect(await signInPage.text()).toContain('/api/auth/signin/oidc');
+  });
+
   it('renews the access token before it expires, and the renewed one opens the API', async () => {
     const email = await registeredAndVerified('emma');
     const browser = new TestBrowser(origin);
