@@ -60,7 +60,8 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
       clientId: settings.oidc.clientId,
       clientSecret: settings.oidc.clientSecret,
       checks: ['pkce', 'state', 'nonce'],
-      authorization: { params: { scope: identity ? firstPartyScopes : 'openid email profile offline_access' } },
+      // prompt=login: the provider's own session never signs the next person at a shared computer in silently
+      authorization: { params: identity ? { scope: firstPartyScopes, prompt: 'login' } : { scope: 'openid email profile offline_access' } },
       ...(identity ? { client: { id_token_signed_response_alg: signingAlgorithm } } : {}),
       profile: (claims) => ({ id: String(claims.sub), email: typeof claims.email === 'string' ? claims.email : null, name: [claims.given_name, claims.family_name].filter(Boolean).join(' ') || null }),
     },

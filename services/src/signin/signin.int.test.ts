@@ -30,7 +30,8 @@ beforeAll(async () => {
   db = await createTestDatabase();
   await loadOrCreateSigningKey(signingKeyFile);
   // a second, independent issuer: its own key, its own JWKS endpoint, listed in AUTH_ISSUERS
-  secondKey = await generateSigningKey();
+  const generated = await generateSigningKey();
+  secondKey = { ...generated, kid: 'second-issuer-key', publicJwk: { ...generated.publicJwk, kid: 'second-issuer-key' } };
   jwksServer = createServer((_req, res) => res.setHeader('content-type', 'application/json').end(JSON.stringify({ keys: [secondKey.publicJwk] })));
   await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
   const jwksPort = (jwksServer.address() as { port: number }).port;
@@ -148,6 +149,9 @@ describe('register, confirm, sign in through the identity provider, use the API,
     expect(await fresh.session()).toBeNull();
     // sign-out ends the session itself, not only this browser's cookie
     expect(await copied.session()).toBeNull();
+    // and the provider's own session does not sign the next person in without the password
+    const again = await openProviderForm(fresh);
+    expect(again.action).toContain('/oidc/interaction/');
   });
 });
 
