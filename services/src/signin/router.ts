@@ -46,6 +46,16 @@ export async function signInRouter(options: { authConfig: ExpressAuthConfig; all
     res.redirect(303, url);
   });
 
+  // §5 "Sign-in": an unknown or missing provider goes to the sign-in page, keeping the callbackUrl
+  const providerIds = new Set((options.authConfig.providers ?? []).map((provider) => (typeof provider === 'function' ? provider() : provider).id));
+  router.all(['/signin/:provider', '/callback/:provider'], (req: Request, res: Response, next: NextFunction) => {
+    if (providerIds.has(String(req.params.provider))) return next();
+    const callbackUrl = (req.body as Record<string, unknown> | undefined)?.callbackUrl ?? req.query.callbackUrl;
+    const url = `${ownOrigin(req)}${req.baseUrl}/signin${typeof callbackUrl === 'string' && callbackUrl ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : ''}`;
+    if (req.headers['x-auth-return-redirect']) return void res.json({ url });
+    res.redirect(302, url);
+  });
+
   router.post('/_log', (req: Request, res: Response) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const level = typeof body.level === 'string' && logLevels.has(body.level) ? (body.level as 'error' | 'warn' | 'debug') : 'warn';

@@ -236,6 +236,27 @@ describe('the §7 calls of /api/auth', () => {
     expect(await signInPage.text()).toContain('/api/auth/signin/oidc');
   });
 
+  it('answers odd requests with 4xx or the sign-in page, never a 500', async () => {
+    const browser = new TestBrowser(origin);
+    expect((await browser.request('/oidc/interaction/no-such-interaction')).status).toBe(400);
+    expect((await browser.request('/oidc/interaction/no-such-interaction/login', { form: { email: 'a@example.com', password } })).status).toBe(400);
+    expect((await browser.request('/oidc/register', { form: { email: 'a'.repeat(20_000) } })).status).toBe(413);
+    expect((await browser.request('/oidc/token', { form: { grant_type: 'refresh_token', refresh_token: 'forged' } })).status).toBe(400);
+    const foreignClient = await browser.request(`/oidc/auth?client_id=evil&response_type=code&scope=openid&redirect_uri=${encodeURIComponent('https://evil.example/')}`);
+    expect(foreignClient.status).toBe(400);
+    const csrfToken = await browser.csrfToken();
+    const unknownProvider = await browser.request('/api/auth/signin/nobody', { form: { csrfToken, callbackUrl: `${origin}/`, json: 'true' } });
+    expect(unknownProvider.status).toBe(200);
+    const toSignIn = new URL(((await unknownProvider.json()) as { url: string }).url);
+    expect(toSignIn.pathname).toBe('/api/auth/signin');
+    expect(toSignIn.searchParams.get('callbackUrl')).toBe(`${origin}/`);
+    const viaGet = await browser.request(`/api/auth/signin/nobody?callbackUrl=${encodeURIComponent('/de/orders')}`);
+    expect(viaGet.status).toBe(302);
+    expect(viaGet.headers.get('location')).toBe(`${origin}/api/auth/signin?callbackUrl=%2Fde%2Forders`);
+    const badJson = await fetch(`${origin}/api/auth/_log`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{bad' });
+    expect(badJson.status).toBe(400);
+  });
+
   it('renews the access token before it expires, and the renewed one opens the API', async () => {
     const email = await registeredAndVerified('emma');
     const browser = new TestBrowser(origin);
