@@ -6,7 +6,7 @@ import type { EmbeddedIdentity } from '../identity';
 import { firstPartyScopes } from '../identity';
 import { signingAlgorithm } from '../platform/auth/signing-key';
 import type { SignInProfile } from './first-sign-in';
-import { oidcRefresher } from './oidc-refresh';
+import { oidcTokenCalls } from './oidc-token-calls';
 import { CLIENT_ADDRESS_HEADER } from './client-address';
 import { emailLinkAdapter, emailLinkProvider } from './email-link';
 import type { RevokedSessions } from './revoked-sessions';
@@ -42,7 +42,7 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
   const { CredentialsSignin } = await import('@auth/core/errors');
   const { config, settings, identity, sessions, log } = deps;
   const sessionMaxAgeSeconds = 14 * 24 * 3600;
-  const refresh = oidcRefresher(settings.oidc);
+  const tokenCalls = oidcTokenCalls(settings.oidc);
 
   class TooManyAttempts extends CredentialsSignin {
     override code = 'too_many_attempts';
@@ -95,7 +95,7 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
         return { ...token, ...(await identity.accessTokenFor(user)), error: undefined };
       }
       if (!token.refreshToken) throw new Error('no refresh token');
-      return { ...token, ...(await refresh(token.refreshToken)), error: undefined };
+      return { ...token, ...(await tokenCalls.refresh(token.refreshToken)), error: undefined };
     } catch (error) {
       log.info({ err: error }, 'the session\'s access token could not be renewed');
       return { ...token, accessToken: undefined, error: 'RefreshAccessTokenError' };
@@ -109,8 +109,10 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
     session: { strategy: 'jwt', maxAge: sessionMaxAgeSeconds },
     events: {
       async signOut(message) {
-        const sessionId = 'token' in message ? (message.token as SessionToken | null)?.sessionId : undefined;
-        if (sessionId) await sessions.revoke(sessionId, new Date(Date.now() + sessionMaxAgeSeconds * 1000));
+        const token = 'token' in message ? (message.token as SessionToken | null) : null;
+        if (token?.sessionId) await sessions.revoke(token.sessionId, new Date(Date.now() + sessionMaxAgeSeconds * 1000));
+        // the provider ends the grant too: its refresh token renews nothing any more
+        if (token?.refreshToken) await tokenCalls.revoke(token.refreshToken).catch((error: unknown) => log.warn({ err: error }, 'refresh token not revoked at sign-out'));
       },
     },
     providers,

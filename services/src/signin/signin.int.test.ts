@@ -142,6 +142,8 @@ describe('register, confirm, sign in through the identity provider, use the API,
     expect(owner.status).toBe(200);
     expect(await owner.json()).toMatchObject({ firstName: 'Anna', lastName: 'Muster', birthdate: '1990-04-02', owner: true });
 
+    const refreshTokens = () => db.knex('identity_oidc_payloads').where({ kind: 'RefreshToken' }).whereRaw("payload->>'accountId' = ?", [String(claims.sub)]).count<{ count: string }[]>('* as count');
+    expect(Number((await refreshTokens())[0]!.count)).toBeGreaterThan(0);
     const copied = fresh.copy();
     const csrfToken = await fresh.csrfToken();
     const signOut = await fresh.request('/api/auth/signout', { form: { csrfToken, callbackUrl: `${origin}/`, json: 'true' } });
@@ -149,6 +151,7 @@ describe('register, confirm, sign in through the identity provider, use the API,
     expect(await fresh.session()).toBeNull();
     // sign-out ends the session itself, not only this browser's cookie
     expect(await copied.session()).toBeNull();
+    expect(Number((await refreshTokens())[0]!.count)).toBe(0);
     // and the provider's own session does not sign the next person in without the password
     const again = await openProviderForm(fresh);
     expect(again.action).toContain('/oidc/interaction/');
