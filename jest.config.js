@@ -47,9 +47,11 @@ module.exports = {
     {
       displayName: 'integration',
       testEnvironment: 'node',
-      transform,
       testMatch: ['<rootDir>/**/*.int.test.ts'],
       testPathIgnorePatterns: ignored,
+      // the sign-in service's ES-module packages (oidc-provider, Auth.js), compiled for jest's require
+      transform: { '^.+\\.m?js$': webTransform['^.+\\.m?js$'], ...transform },
+      transformIgnorePatterns: ['/node_modules/(?!(oidc-provider|@auth|oauth4webapi|jose)/)'],
       globalSetup: '<rootDir>/infra/src/testing/global-setup.ts',
     },
     webProject,

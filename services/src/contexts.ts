@@ -8,6 +8,7 @@ import { channelContext } from './channel';
 import { checkoutContext } from './checkout';
 import { discountContext, discountPorts } from './discount';
 import { exportContext } from './export';
+import { identityAccountContacts } from './identity';
 import { keycardContext } from './keycard';
 import { createOnlineCreditService, onlineCreditContext } from './online-credit';
 import { afterSaleMailsOf, orderMailContext } from './order-mail';
@@ -36,7 +37,7 @@ function checkoutOf(deps: ContextDeps) {
 }
 
 function orderMails(deps: ContextDeps) {
-  return orderMailContext(deps, { ticketAttachments: ticketAttachmentsOf(ticketContext(deps).service) });
+  return orderMailContext(deps, { ticketAttachments: ticketAttachmentsOf(ticketContext(deps).service), accountContacts: identityAccountContacts(deps.knex) });
 }
 
 /** Every bounded context of the shop, in the order their routes are mounted. Add one line per context. */

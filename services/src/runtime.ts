@@ -13,6 +13,8 @@ import { startWorker } from './roles/worker-role';
 import { startReactors } from './platform/reactors';
 import { shopMetricsRegistry } from './platform/metrics/shop-metrics';
 import { loadDemoData } from './demo';
+import { createSignIn } from './signin';
+import { createAccountService } from './account';
 
 export interface Runtime extends Omit<Composition, 'close'> {
   /** the api role's address, when this process runs it */
@@ -66,9 +68,11 @@ export async function startRuntime(config: AppConfig, log: Logger, options: Runt
         { name: 'temporal', check: () => temporal.check() },
         projectionsReadiness(knex, store, projections),
       ];
-      const identity = await identityProviderFor(config.auth);
+      const identity = await identityProviderFor(config.auth, { embeddedProviderRuns: Boolean(config.signIn?.embedded) });
       const metrics = shopMetricsRegistry({ knex, store, projections, temporal: temporal.client, taskQueue: config.temporal.taskQueue });
-      const api = await startApi({ config, log, identity, contexts, readiness, metrics });
+      const accounts = createAccountService({ store, knex, personFieldRules: config.personFieldRules });
+      const signIn = await createSignIn({ config, knex, accounts, verifyToken: identity.verifyToken, flags: config.featureFlags, log });
+      const api = await startApi({ config, log, identity, contexts, readiness, metrics, signIn });
       running.push(api);
       url = api.url;
     }

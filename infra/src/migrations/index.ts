@@ -11,6 +11,7 @@ import { keycardsMigration } from './013-keycards';
 import { paymentDetailIdsMigration } from './015-payment-detail-ids';
 import { sentMailsMigration } from './010-sent-mails';
 import { discountsMigration } from './012-discounts';
+import { identityMigration } from './014-identity';
 
 /** Schema migrations of the write side and shared tables, in order. Read-model tables are not here:
  * each projection creates its own (versioned) table so that it can be rebuilt side by side. */
@@ -33,4 +34,5 @@ export const migrations: Migration[] = [
   paymentDetailIdsMigration,
   sentMailsMigration,
   discountsMigration,
+  identityMigration,
 ];

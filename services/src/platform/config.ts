@@ -47,7 +47,7 @@ const environment = z.object({
   CHANNEL_ID: z.uuid('Expected UUID string').default('6a1c7e52-3b8f-4e0a-9d2c-5f4b8a7e1d30'),
   AUTH_JWKS_URI: envUrl.optional(),
   AUTH_AUDIENCE: envUrl.default('https://api.alpenpass.local'),
-  AUTH_ISSUERS: envList.transform((list) => (list.length ? list : ['https://auth.alpenpass.local/'])),
+  AUTH_ISSUERS: envList,
   AUTH_MAX_TOKEN_LIFETIME_SECONDS: envPositiveNumber.default(DEFAULT_MAX_TOKEN_LIFETIME_SECONDS),
   AUTH_CLOCK_TOLERANCE_SECONDS: z
     .string()
@@ -79,6 +79,19 @@ const environment = z.object({
   PSP_WEBHOOK_URL: envUrl.optional(),
   ALLOWED_REDIRECT_ORIGINS: envList.pipe(z.array(z.url().transform((url) => new URL(url).origin))).transform((list) => (list.length ? list : ['http://localhost:3000'])),
   ORDER_ACCESS_SECRET: z.string().min(16).default(developmentSecrets.ORDER_ACCESS_SECRET),
+  // sign-in service and embedded identity provider (docs/auth.md)
+  IDENTITY_PROVIDER: z.enum(['embedded', 'none']).optional(),
+  IDENTITY_ISSUER: envUrl.optional(),
+  IDENTITY_COOKIE_SECRET: z.string().min(16).optional(),
+  IDENTITY_CLIENT_SECRET: z.string().min(16).optional(),
+  AUTH_SECRET: z.string().min(16).optional(),
+  AUTH_OIDC_ISSUER: envUrl.optional(),
+  AUTH_OIDC_CLIENT_ID: z.string().min(1).optional(),
+  AUTH_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  SIGNIN_ATTEMPTS_PER_WINDOW: envPositiveNumber.default(5),
+  SIGNIN_ATTEMPTS_PER_ADDRESS: envPositiveNumber.default(50),
+  SIGNIN_WINDOW_SECONDS: envPositiveNumber.default(900),
+  IDENTITY_ACCESS_TOKEN_TTL_SECONDS: envPositiveNumber.pipe(z.number().int('Expected a whole number').min(61, 'Expected more than the 60 s refresh margin')).default(900),
 });
 
 export interface AppConfig {
@@ -136,7 +149,62 @@ export interface AppConfig {
   tickets: TicketSettings;
   /** after the sale (docs/after-sale.md): the customer's cancellation cut-off, refund retry rounds */
   afterSale: { cancelCutoffDays: number; cancelTimezone: string; refundAttempts: number; refundRetryPauseMs: number };
+  /** /api/auth and the embedded identity provider (docs/auth.md); null when switched off */
+  signIn: SignInSettings | null;
 }
+
+export interface SignInSettings {
+  /** Auth.js: signs and encrypts the session cookie */
+  secret: string;
+  /** the OIDC provider the sign-in service sends customers to (the embedded one by default) */
+  oidc: { issuer: string; clientId: string; clientSecret: string };
+  /** the embedded provider at /oidc, when it runs */
+  embedded: { issuer: string; cookieSecret: string; clientSecret: string; accessTokenTtlSeconds: number } | null;
+  attempts: { perAccountAndAddress: number; perAddress: number; windowMs: number };
+}
+
+const developmentSignInSecrets = {
+  AUTH_SECRET: 'alpenpass-dev-auth-js-session-secret',
+  IDENTITY_COOKIE_SECRET: 'alpenpass-dev-identity-cookie-secret',
+  IDENTITY_CLIENT_SECRET: 'alpenpass-dev-identity-client-secret',
+} as const;
+
+/** The embedded provider runs in development when the API trusts its issuer (or IDENTITY_PROVIDER=embedded);
+ * outside development its secrets must be the operator's. Without AUTH_SECRET in production there is no /api/auth. */
+function signInSettings(e: z.infer<typeof environment>, deployment: DeploymentEnvironment, issuers: string[]): SignInSettings | null {
+  const embeddedIssuer = e.IDENTITY_ISSUER ?? `http://localhost:${e.PORT}/oidc`;
+  const trusted = issuers.includes(embeddedIssuer);
+  const embeddedOn = e.IDENTITY_PROVIDER === 'embedded' || (e.IDENTITY_PROVIDER === undefined && deployment === 'development' && trusted);
+  if (embeddedOn && !trusted) throw new ConfigError(`Invalid configuration:\n  IDENTITY_ISSUER: ${embeddedIssuer} must be one of AUTH_ISSUERS`);
+  const secret = (variable: keyof typeof developmentSignInSecrets): string | undefined => {
+    const value = e[variable];
+    if (deployment === 'development') return value ?? developmentSignInSecrets[variable];
+    if (value === developmentSignInSecrets[variable]) throw new ConfigError(`Invalid configuration:\n  ${variable}: holds the development default, which is published in the source; set a secret of your own`);
+    return value;
+  };
+  const authSecret = secret('AUTH_SECRET');
+  if (!authSecret) return null;
+  let embedded: SignInSettings['embedded'] = null;
+  if (embeddedOn) {
+    const cookieSecret = secret('IDENTITY_COOKIE_SECRET');
+    const clientSecret = secret('IDENTITY_CLIENT_SECRET');
+    if (!cookieSecret || !clientSecret) throw new ConfigError('Invalid configuration:\n  IDENTITY_COOKIE_SECRET, IDENTITY_CLIENT_SECRET: required for the embedded identity provider outside development');
+    embedded = { issuer: embeddedIssuer, cookieSecret, clientSecret, accessTokenTtlSeconds: e.IDENTITY_ACCESS_TOKEN_TTL_SECONDS };
+  }
+  const oidcIssuer = e.AUTH_OIDC_ISSUER ?? embedded?.issuer;
+  const clientId = e.AUTH_OIDC_CLIENT_ID ?? (embedded ? embeddedClientId : undefined);
+  const clientSecret = e.AUTH_OIDC_CLIENT_SECRET ?? embedded?.clientSecret;
+  if (!oidcIssuer || !clientId || !clientSecret) return null;
+  return {
+    secret: authSecret,
+    oidc: { issuer: oidcIssuer, clientId, clientSecret },
+    embedded,
+    attempts: { perAccountAndAddress: Math.floor(e.SIGNIN_ATTEMPTS_PER_WINDOW), perAddress: Math.floor(e.SIGNIN_ATTEMPTS_PER_ADDRESS), windowMs: e.SIGNIN_WINDOW_SECONDS * 1000 },
+  };
+}
+
+/** the shop's own client at the embedded provider */
+export const embeddedClientId = 'alpenpass-shop';
 
 export class ConfigError extends Error {}
 
@@ -164,6 +232,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration:\n  EVENTSTORE_URL: required when EVENT_STORE=eventstoredb');
   }
   const deployment = deploymentEnvironmentOf(env);
+  // the embedded identity provider's issuer is trusted by default, beside the one `npm run token` uses
+  const issuers = e.AUTH_ISSUERS.length ? e.AUTH_ISSUERS : ['https://auth.alpenpass.local/', e.IDENTITY_ISSUER ?? `http://localhost:${e.PORT}/oidc`];
+  const signIn = signInSettings(e, deployment, issuers);
   const unsafe = deployment === 'production' ? unsafeSecrets(env) : [];
   if (unsafe.length) {
     throw new ConfigError(`Invalid configuration:\n${unsafe.map(({ variable, message }) => `  ${variable}: ${message}`).join('\n')}`);
@@ -201,7 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     auth: {
       jwksUri: e.AUTH_JWKS_URI,
       audience: e.AUTH_AUDIENCE,
-      issuers: e.AUTH_ISSUERS,
+      issuers,
       signingKeyFile: e.AUTH_SIGNING_KEY_FILE,
       maxTokenLifetimeSeconds: e.AUTH_MAX_TOKEN_LIFETIME_SECONDS,
       clockToleranceSeconds: e.AUTH_CLOCK_TOLERANCE_SECONDS,
@@ -228,6 +299,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     orderAccessSecret: e.ORDER_ACCESS_SECRET,
     tickets,
     afterSale: { cancelCutoffDays: e.ORDER_CANCEL_CUTOFF_DAYS, cancelTimezone: e.ORDER_CANCEL_TIMEZONE, refundAttempts: e.REFUND_ATTEMPTS, refundRetryPauseMs: e.REFUND_RETRY_PAUSE_SECONDS * 1000 },
+    signIn,
   };
 }
 

@@ -20,6 +20,7 @@ export async function startApi(options: {
   contexts: ContextModule[];
   readiness: ReadinessCheck[];
   metrics?: Registry;
+  signIn?: HttpAppOptions['signIn'];
 }): Promise<RunningApi> {
   const { config, contexts } = options;
   const appOptions: HttpAppOptions = {
@@ -33,6 +34,8 @@ export async function startApi(options: {
     webDist: config.web.serve ? config.web.dist : undefined,
     webSourceMaps: config.web.sourceMaps,
     metrics: options.metrics,
+    signIn: options.signIn,
+    production: config.environment === 'production',
   };
   const app = createHttpApp(appOptions);
   const server: Server = await new Promise((resolve, reject) => {

@@ -10,13 +10,18 @@ export interface IdentityProvider {
 }
 
 /** A configured identity provider (AUTH_JWKS_URI), or the embedded one for dev and demo. */
-export async function identityProviderFor(auth: AppConfig['auth']): Promise<IdentityProvider> {
+export async function identityProviderFor(auth: AppConfig['auth'], options: { embeddedProviderRuns?: boolean } = {}): Promise<IdentityProvider> {
   const checks = {
     audience: auth.audience,
     issuers: auth.issuers,
     maxLifetimeSeconds: auth.maxTokenLifetimeSeconds,
     clockToleranceSeconds: auth.clockToleranceSeconds,
   };
+  if (auth.jwksUri && options.embeddedProviderRuns) {
+    // the embedded provider beside a configured one (docs/auth.md, "Swapping the provider")
+    const key = await loadOrCreateSigningKey(auth.signingKeyFile);
+    return { verifyToken: createTokenVerifier({ ...checks, jwksUri: auth.jwksUri, localKeys: [key.publicJwk] }), publicKeys: [key.publicJwk] };
+  }
   if (auth.jwksUri) {
     return { verifyToken: createTokenVerifier({ ...checks, jwksUri: auth.jwksUri }), publicKeys: [] };
   }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { exportJWK, generateKeyPair, importJWK, type JWK, type KeyLike } from 'jose';
@@ -14,7 +15,8 @@ const algorithm = 'ES256';
 export async function generateSigningKey(): Promise<SigningKey> {
   const { privateKey, publicKey } = await generateKeyPair(algorithm, { extractable: true });
   const publicJwk = await exportJWK(publicKey);
-  const kid = `alpenpass-${Date.now().toString(36)}`;
+  // random part: two keys made in the same millisecond (tests, a second issuer) must not share a kid
+  const kid = `alpenpass-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
   return { kid, privateKey, publicJwk: { ...publicJwk, kid, alg: algorithm, use: 'sig' } };
 }
 

@@ -27,9 +27,13 @@ function rolesOf(claim: unknown): Role[] {
 }
 
 export function createTokenVerifier(settings: VerifierSettings): TokenVerifier {
-  const keySet = settings.jwksUri
-    ? createRemoteJWKSet(new URL(settings.jwksUri))
-    : createLocalJWKSet({ keys: settings.localKeys ?? [] });
+  const localSet = createLocalJWKSet({ keys: settings.localKeys ?? [] });
+  const remoteSet = settings.jwksUri ? createRemoteJWKSet(new URL(settings.jwksUri)) : undefined;
+  const localKids = new Set((settings.localKeys ?? []).map((key) => key.kid));
+  // both at once when the embedded provider runs beside a configured one: a token's kid picks the set
+  const keySet: typeof localSet = remoteSet
+    ? (header, token) => (localKids.has(header?.kid) ? localSet(header, token) : remoteSet(header, token))
+    : localSet;
   const maxLifetime = settings.maxLifetimeSeconds ?? DEFAULT_MAX_TOKEN_LIFETIME_SECONDS;
   const clockTolerance = settings.clockToleranceSeconds ?? DEFAULT_CLOCK_TOLERANCE_SECONDS;
   return async (token) => {

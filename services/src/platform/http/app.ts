@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Express, type Router } from 'express';
+import { securityHeaders } from './security-headers';
 import type { JWK } from 'jose';
 import type { Logger } from '../logger';
 import type { TokenVerifier } from '../auth/verifier';
@@ -36,6 +37,10 @@ export interface HttpAppOptions {
   webSourceMaps?: boolean;
   /** serve GET /metrics (Prometheus) with these shop-wide gauges beside the processes' own metrics */
   metrics?: Registry;
+  /** /api/auth (Auth.js) and, when it runs, the embedded identity provider at /oidc (docs/auth.md) */
+  signIn?: { auth: Router; identityProvider: Router | null } | null;
+  /** HSTS and upgrade-insecure-requests outside development */
+  production?: boolean;
 }
 
 declare module 'express-serve-static-core' {
@@ -49,10 +54,14 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'extended');
+  app.use(securityHeaders({ production: options.production ?? false }));
   app.use(httpMetrics());
   app.use(requestContext(options.log));
   if (options.metrics) app.use(metricsRoute(options.metrics));
   app.use('/api', noStoreByDefault);
+  // both parse their own bodies (oidc-provider must see the raw stream)
+  if (options.signIn?.identityProvider) app.use('/oidc', options.signIn.identityProvider);
+  if (options.signIn) app.use('/api/auth', options.signIn.auth);
   app.use(jsonBody());
 
   const api = express.Router();

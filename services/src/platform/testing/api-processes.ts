@@ -22,9 +22,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts main.ts with the api role alone and waits until it answers /api/health. */
+/** Starts main.ts with the api role alone and waits until it answers /api/health (on env.PORT when
+ * given: a test that must know its address beforehand, e.g. for an issuer URL, picks it). */
 export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(
     process.execPath,
     ['--import', pathToFileURL(require.resolve('tsx')).href, join(__dirname, '..', '..', 'main.ts')],

@@ -32,6 +32,13 @@ export async function mailsWithMessageId(messageId: string): Promise<MailpitMess
   return Promise.all(matching.map((message) => getJson<MailpitMessage>(`/api/v1/message/${message.ID}`)));
 }
 
+/** Every stored mail to `address`, oldest first. */
+export async function mailsTo(address: string): Promise<MailpitMessage[]> {
+  const found = await getJson<{ messages: (MailpitSummary & { To: { Address: string }[] })[] }>(`/api/v1/search?query=${encodeURIComponent(`to:"${address}"`)}&limit=50`);
+  const matching = found.messages.filter((message) => message.To.some((to) => to.Address === address)).reverse();
+  return Promise.all(matching.map((message) => getJson<MailpitMessage>(`/api/v1/message/${message.ID}`)));
+}
+
 /** The one mail with this Message-ID, waiting briefly for the SMTP server to store it. */
 export async function waitForMail(messageId: string, timeoutMs = 10_000): Promise<MailpitMessage> {
   const deadline = Date.now() + timeoutMs;

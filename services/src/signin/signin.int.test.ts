@@ -1,0 +1,394 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { generateSigningKey, loadOrCreateSigningKey, type SigningKey } from '../platform/auth/signing-key';
+import { mintToken } from '../platform/auth/tokens';
+import { freePort, startApiProcess, type ApiProcess } from '../platform/testing/api-processes';
+import { shopHeaders } from '../platform/testing/shop-headers';
+import { mailsTo } from '../platform/testing/mailpit';
+import { TestBrowser, formAction, linkIn } from './testing/browser';
+
+/** The whole sign-in over real HTTP: the shop in its own process (tsx), its embedded identity provider
+ * at /oidc, Auth.js at /api/auth, mails read back from Mailpit. */
+let db: TestDatabase;
+let shop: ApiProcess;
+let origin: string;
+let issuer: string;
+let jwksServer: Server;
+let secondKey: SigningKey;
+const secondIssuer = 'https://second-issuer.alpenpass.test/';
+const audience = 'https://api.alpenpass.local';
+const signingKeyFile = join(mkdtempSync(join(tmpdir(), 'alpenpass-keys-')), 'key.json');
+const suffix = randomBytes(4).toString('hex');
+const password = 'correct-horse-battery';
+const TOKEN_TTL_SECONDS = 64;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await loadOrCreateSigningKey(signingKeyFile);
+  // a second, independent issuer: its own key, its own JWKS endpoint, listed in AUTH_ISSUERS
+  const generated = await generateSigningKey();
+  secondKey = { ...generated, kid: 'second-issuer-key', publicJwk: { ...generated.publicJwk, kid: 'second-issuer-key' } };
+  jwksServer = createServer((_req, res) => res.setHeader('content-type', 'application/json').end(JSON.stringify({ keys: [secondKey.publicJwk] })));
+  await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
+  const jwksPort = (jwksServer.address() as { port: number }).port;
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  issuer = `${origin}/oidc`;
+  shop = await startApiProcess({
+    PORT: String(port),
+    DATABASE_URL: db.url,
+    AUTH_SIGNING_KEY_FILE: signingKeyFile,
+    API_PROCESSES: '1',
+    TEMPORAL_TASK_QUEUE: `signin-${suffix}`,
+    NATS_STREAM: `SIGNIN_${suffix}`,
+    NATS_SUBJECT_PREFIX: `signin_${suffix}`,
+    IDENTITY_PROVIDER: 'embedded',
+    IDENTITY_ISSUER: issuer,
+    AUTH_JWKS_URI: `http://127.0.0.1:${jwksPort}/jwks`,
+    AUTH_ISSUERS: `${issuer},${secondIssuer}`,
+    AUTH_AUDIENCE: audience,
+    FEATURE_FLAGS: 'ownerCreationOnAccountCreation',
+    IDENTITY_ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_TTL_SECONDS),
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await shop?.stop();
+  await new Promise((resolve) => jwksServer?.close(resolve));
+  await db?.drop();
+});
+
+const uniqueEmail = (name: string) => `${name.toLowerCase()}.${randomBytes(4).toString('hex')}@example.com`;
+const api = (path: string, token: string) => fetch(`${origin}/api${path}`, { headers: { ...shopHeaders, authorization: `Bearer ${token}` } });
+
+async function lastMailTo(email: string, subject: string): Promise<string> {
+  for (let tries = 0; tries < 50; tries++) {
+    const mail = (await mailsTo(email)).filter((candidate) => candidate.Subject === subject).at(-1);
+    if (mail) return mail.Text;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail "${subject}" to ${email}`);
+}
+
+async function register(browser: TestBrowser, email: string, fields: Record<string, string> = {}): Promise<Response> {
+  return browser.request('/oidc/register', { form: { email, password, givenName: 'Anna', familyName: 'Muster', birthdate: '1990-04-02', ...fields } });
+}
+
+async function registeredAndVerified(name: string): Promise<string> {
+  const browser = new TestBrowser(origin);
+  const email = uniqueEmail(name);
+  expect((await register(browser, email)).status).toBe(202);
+  expect((await browser.request(linkIn(await lastMailTo(email, 'Confirm your e-mail address')))).status).toBe(200);
+  return email;
+}
+
+/** csrf → POST /signin/oidc (json=true) → the provider's sign-in form. */
+async function openProviderForm(browser: TestBrowser): Promise<{ action: string }> {
+  const csrfToken = await browser.csrfToken();
+  const signIn = await browser.request('/api/auth/signin/oidc', { form: { csrfToken, callbackUrl: `${origin}/de/profile`, json: 'true' } });
+  expect(signIn.status).toBe(200);
+  const { url } = (await signIn.json()) as { url: string };
+  expect(url.startsWith(`${issuer}/auth?`)).toBe(true);
+  const page = await browser.follow(url);
+  expect(page.response.status).toBe(200);
+  return { action: formAction(await page.response.text(), page.url) };
+}
+
+async function signInThroughProvider(browser: TestBrowser, email: string, secret = password) {
+  const { action } = await openProviderForm(browser);
+  return browser.follow(action, { form: { email, password: secret } });
+}
+
+async function signInWithCredentials(browser: TestBrowser, email: string, secret: string): Promise<URL> {
+  const csrfToken = await browser.csrfToken();
+  const response = await browser.request('/api/auth/callback/credentials', { form: { csrfToken, email, password: secret, callbackUrl: `${origin}/de/profile`, json: 'true' } });
+  return new URL(((await response.json()) as { url: string }).url);
+}
+
+describe('register, confirm, sign in through the identity provider, use the API, sign out', () => {
+  it('walks the whole way with real redirects and cookies', async () => {
+    const browser = new TestBrowser(origin);
+    const email = uniqueEmail('Anna');
+
+    const registration = await register(browser, email.toUpperCase());
+    expect(registration.status).toBe(202);
+    // before the e-mail is confirmed the provider signs nobody in (and sends a new link)
+    const early = await signInThroughProvider(browser, email);
+    expect(early.response.status).toBe(403);
+    expect(await early.response.text()).toContain('confirm your e-mail address');
+
+    const verification = await browser.request(linkIn(await lastMailTo(email, 'Confirm your e-mail address')));
+    expect(verification.status).toBe(200);
+
+    const fresh = browser;
+    const done = await signInThroughProvider(fresh, email);
+    expect(done.redirects.some((url) => url.startsWith(`${origin}/api/auth/callback/oidc?code=`))).toBe(true);
+    expect(done.url).toBe(`${origin}/de/profile`);
+
+    const session = await fresh.session();
+    expect(session).toMatchObject({ user: { email, name: 'Anna Muster' } });
+    const accessToken = String(session!.accessToken);
+    const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    expect(claims).toMatchObject({ iss: issuer, aud: audience, roles: ['customer'] });
+    expect(typeof claims.accountId).toBe('string');
+
+    // first sign-in with ownerCreationOnAccountCreation: the owner comes from the registration
+    const owner = await api('/users/persons/owner', accessToken);
+    expect(owner.status).toBe(200);
+    expect(await owner.json()).toMatchObject({ firstName: 'Anna', lastName: 'Muster', birthdate: '1990-04-02', owner: true });
+
+    const refreshTokens = () => db.knex('identity_oidc_payloads').where({ kind: 'RefreshToken' }).whereRaw("payload->>'accountId' = ?", [String(claims.sub)]).count<{ count: string }[]>('* as count');
+    expect(Number((await refreshTokens())[0]!.count)).toBeGreaterThan(0);
+    const copied = fresh.copy();
+    const csrfToken = await fresh.csrfToken();
+    const signOut = await fresh.request('/api/auth/signout', { form: { csrfToken, callbackUrl: `${origin}/`, json: 'true' } });
+    expect(signOut.status).toBe(200);
+    expect(await fresh.session()).toBeNull();
+    // sign-out ends the session itself, not only this browser's cookie
+    expect(await copied.session()).toBeNull();
+    expect(Number((await refreshTokens())[0]!.count)).toBe(0);
+    // and the provider's own session does not sign the next person in without the password
+    const again = await openProviderForm(fresh);
+    expect(again.action).toContain('/oidc/interaction/');
+  });
+});
+
+describe('the §7 calls of /api/auth', () => {
+  it('lists the providers with their types and takes client logs', async () => {
+    const providers = (await (await fetch(`${origin}/api/auth/providers`)).json()) as Record<string, { type: string }>;
+    expect(providers.oidc?.type).toBe('oidc');
+    expect(providers.credentials?.type).toBe('credentials');
+    const logged = await fetch(`${origin}/api/auth/_log`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'level=error&code=CLIENT_FETCH_ERROR&message=offline' });
+    expect(logged.status).toBe(200);
+  });
+
+  it('signs in with e-mail and password: the session token opens the API; a wrong password comes back as an error in the url', async () => {
+    const email = await registeredAndVerified('berta');
+    const browser = new TestBrowser(origin);
+    const wrong = await signInWithCredentials(browser, email, 'not-the-password');
+    expect(wrong.searchParams.get('error')).toBe('CredentialsSignin');
+    expect(wrong.searchParams.get('code')).toBe('credentials');
+    expect(await browser.session()).toBeNull();
+    // an unknown address answers exactly like a wrong password (no enumeration)
+    const unknown = await signInWithCredentials(browser, uniqueEmail('nobody'), password);
+    expect(unknown.href).toBe(wrong.href);
+
+    const right = await signInWithCredentials(browser, email, password);
+    expect(right.searchParams.get('error')).toBeNull();
+    expect(right.href).toBe(`${origin}/de/profile`);
+    const session = await browser.session();
+    expect((await api('/users/persons/', String(session!.accessToken))).status).toBe(200);
+  });
+
+  it('refuses a wrong password at the provider form without a session', async () => {
+    const email = await registeredAndVerified('carla');
+    const browser = new TestBrowser(origin);
+    const attempt = await signInThroughProvider(browser, email, 'not-the-password');
+    expect(attempt.response.status).toBe(401);
+    expect(await attempt.response.text()).toContain('The e-mail address or the password is wrong.');
+    expect(await browser.session()).toBeNull();
+  });
+
+  it('limits guessing: after 5 attempts even the right password is refused, at /api/auth and at the provider form', async () => {
+    const email = await registeredAndVerified('dora');
+    const browser = new TestBrowser(origin);
+    for (let attempt = 0; attempt < 5; attempt++) expect((await signInWithCredentials(browser, email, `guess-number-${attempt}`)).searchParams.get('code')).toBe('credentials');
+    const limited = await signInWithCredentials(browser, email, password);
+    expect(limited.searchParams.get('error')).toBe('CredentialsSignin');
+    expect(limited.searchParams.get('code')).toBe('too_many_attempts');
+    expect(await browser.session()).toBeNull();
+    const atProvider = await signInThroughProvider(browser, email);
+    expect(atProvider.response.status).toBe(429);
+  });
+
+  it('refuses a callbackUrl to another origin (INVALID_CALLBACK_URL_ERROR) and a sign-in without the CSRF token', async () => {
+    const browser = new TestBrowser(origin);
+    const csrfToken = await browser.csrfToken();
+    const foreign = await browser.request('/api/auth/signin/oidc', { form: { csrfToken, callbackUrl: 'https://evil.example/steal', json: 'true' } });
+    expect(foreign.status).toBe(400);
+    expect(new URL(((await foreign.json()) as { url: string }).url).searchParams.get('error')).toBe('INVALID_CALLBACK_URL_ERROR');
+    const protocolRelative = await browser.request('/api/auth/signin/oidc', { form: { csrfToken, callbackUrl: '//evil.example/', json: 'true' } });
+    expect(protocolRelative.status).toBe(400);
+
+    const noCsrf = await browser.request('/api/auth/signin/oidc', { form: { callbackUrl: `${origin}/`, json: 'true' } });
+    const url = new URL(((await noCsrf.json()) as { url: string }).url);
+    expect(url.searchParams.get('error')).toBe('MissingCSRF');
+    expect(url.origin).toBe(origin);
+  });
+
+  it('updates the session only with the CSRF token, and shows the error and sign-in pages', async () => {
+    const email = await registeredAndVerified('kim');
+    const browser = new TestBrowser(origin);
+    await signInWithCredentials(browser, email, password);
+    const withoutToken = await browser.request('/api/auth/session', { form: { data: '{}' } });
+    expect(withoutToken.status).toBe(400);
+    const csrfToken = await browser.csrfToken();
+    const updated = await browser.request('/api/auth/session', { form: { csrfToken, data: '{}' } });
+    expect(updated.status).toBe(200);
+    expect(((await updated.json()) as { user: { email: string } }).user.email).toBe(email);
+
+    const errorPage = await fetch(`${origin}/api/auth/error?error=INVALID_CALLBACK_URL_ERROR`);
+    expect(errorPage.status).toBeLessThan(500);
+    const signInPage = await fetch(`${origin}/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(`${origin}/de/profile`)}`);
+    expect(signInPage.status).toBe(200);
+    expect(await signInPage.text()).toContain('/api/auth/signin/oidc');
+  });
+
+  it('answers odd requests with 4xx or the sign-in page, never a 500', async () => {
+    const browser = new TestBrowser(origin);
+    expect((await browser.request('/oidc/interaction/no-such-interaction')).status).toBe(400);
+    expect((await browser.request('/oidc/interaction/no-such-interaction/login', { form: { email: 'a@example.com', password } })).status).toBe(400);
+    expect((await browser.request('/oidc/register', { form: { email: 'a'.repeat(20_000) } })).status).toBe(413);
+    expect((await browser.request('/oidc/token', { form: { grant_type: 'refresh_token', refresh_token: 'forged' } })).status).toBe(400);
+    const foreignClient = await browser.request(`/oidc/auth?client_id=evil&response_type=code&scope=openid&redirect_uri=${encodeURIComponent('https://evil.example/')}`);
+    expect(foreignClient.status).toBe(400);
+    const csrfToken = await browser.csrfToken();
+    const unknownProvider = await browser.request('/api/auth/signin/nobody', { form: { csrfToken, callbackUrl: `${origin}/`, json: 'true' } });
+    expect(unknownProvider.status).toBe(200);
+    const toSignIn = new URL(((await unknownProvider.json()) as { url: string }).url);
+    expect(toSignIn.pathname).toBe('/api/auth/signin');
+    expect(toSignIn.searchParams.get('callbackUrl')).toBe(`${origin}/`);
+    const viaGet = await browser.request(`/api/auth/signin/nobody?callbackUrl=${encodeURIComponent('/de/orders')}`);
+    expect(viaGet.status).toBe(302);
+    expect(viaGet.headers.get('location')).toBe(`${origin}/api/auth/signin?callbackUrl=%2Fde%2Forders`);
+    const badJson = await fetch(`${origin}/api/auth/_log`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{bad' });
+    expect(badJson.status).toBe(400);
+  });
+
+  it('renews the access token before it expires, and the renewed one opens the API', async () => {
+    const email = await registeredAndVerified('emma');
+    const browser = new TestBrowser(origin);
+    await signInThroughProvider(browser, email);
+    const first = await browser.session();
+    const firstToken = String(first!.accessToken);
+    // tokens live 64 s and are renewed 60 s before they expire
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    const renewed = await browser.session();
+    expect(renewed!.accessToken).toBeDefined();
+    expect(renewed!.accessToken).not.toBe(firstToken);
+    expect(Number(renewed!.accessTokenExpiresAt)).toBeGreaterThan(Number(first!.accessTokenExpiresAt));
+    expect((await api('/users/persons/', String(renewed!.accessToken))).status).toBe(200);
+  });
+
+  it('sets HttpOnly SameSite=Lax cookies and security headers on the sign-in routes and pages', async () => {
+    for (const path of ['/api/auth/csrf', '/oidc/register']) {
+      const response = await fetch(`${origin}${path}`);
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+    const csrf = await fetch(`${origin}/api/auth/csrf`);
+    for (const cookie of csrf.headers.getSetCookie()) expect(cookie).toMatch(/HttpOnly; SameSite=Lax/i);
+  });
+});
+
+describe('the e-mail link provider', () => {
+  it('mails a one-time link to a registered address that signs in; an unknown address gets the same answer and no mail', async () => {
+    const email = await registeredAndVerified('ida');
+    const browser = new TestBrowser(origin);
+    const ask = async (address: string) => {
+      const csrfToken = await browser.csrfToken();
+      const response = await browser.request('/api/auth/signin/email', { form: { csrfToken, email: address, callbackUrl: `${origin}/de/profile`, json: 'true' } });
+      expect(response.status).toBe(200);
+      return new URL(((await response.json()) as { url: string }).url);
+    };
+    const known = await ask(email);
+    expect(known.pathname).toBe('/api/auth/verify-request');
+    const stranger = uniqueEmail('nobody');
+    expect((await ask(stranger)).pathname).toBe(known.pathname);
+    expect(await mailsTo(stranger)).toEqual([]);
+
+    const link = linkIn(await lastMailTo(email, 'Your sign-in link'));
+    const followed = await browser.follow(link);
+    expect(followed.url).toBe(`${origin}/de/profile`);
+    const session = await browser.session();
+    expect((await api('/users/persons/', String(session!.accessToken))).status).toBe(200);
+
+    const again = await new TestBrowser(origin).follow(link);
+    expect(new URL(again.url).searchParams.get('error')).toBe('Verification');
+  });
+});
+
+describe('a blocked user', () => {
+  it('cannot sign in any more, and a running session loses its token at the next renewal', async () => {
+    const email = await registeredAndVerified('jana');
+    const browser = new TestBrowser(origin);
+    await signInThroughProvider(browser, email);
+    expect((await browser.session())?.accessToken).toBeDefined();
+
+    await db.knex('identity_users').where({ email }).update({ blocked_at: new Date() });
+    expect((await signInWithCredentials(new TestBrowser(origin), email, password)).searchParams.get('code')).toBe('credentials');
+    expect((await signInThroughProvider(new TestBrowser(origin), email)).response.status).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    const session = await browser.session();
+    expect(session?.accessToken).toBeUndefined();
+    expect(session?.error).toBe('RefreshAccessTokenError');
+  });
+});
+
+describe('registration and password reset by mail', () => {
+  it('answers a taken address like a free one and mails its owner instead', async () => {
+    const email = await registeredAndVerified('frida');
+    const again = await register(new TestBrowser(origin), email, { givenName: 'Mallory' });
+    expect(again.status).toBe(202);
+    expect(await again.text()).toContain('We have sent you an e-mail.');
+    expect(await lastMailTo(email, 'Your Alpenpass account')).toContain('/oidc/reset?token=');
+  });
+
+  it('refuses a weak password and a bad birthdate with the form', async () => {
+    const browser = new TestBrowser(origin);
+    expect((await register(browser, uniqueEmail('gina'), { password: 'short' })).status).toBe(400);
+    const badDate = await register(browser, uniqueEmail('gina'), { birthdate: '1700-01-01' });
+    expect(badDate.status).toBe(400);
+  });
+
+  it('resets the password with the mailed link, once; the old password stops working', async () => {
+    const email = await registeredAndVerified('hanna');
+    const browser = new TestBrowser(origin);
+    const asked = await browser.request('/oidc/forgot', { form: { email } });
+    expect(asked.status).toBe(202);
+    const unknown = await browser.request('/oidc/forgot', { form: { email: uniqueEmail('nobody') } });
+    expect(unknown.status).toBe(202);
+    expect(await unknown.text()).toBe(await asked.text());
+
+    const link = linkIn(await lastMailTo(email, 'Choose a new password'));
+    const token = new URL(link).searchParams.get('token')!;
+    const form = await browser.request(link);
+    expect(await form.text()).toContain('name="token"');
+    const newPassword = 'a-brand-new-password';
+    expect((await browser.request('/oidc/reset', { form: { token, password: newPassword } })).status).toBe(200);
+    expect((await browser.request('/oidc/reset', { form: { token, password: 'yet-another-password' } })).status).toBe(400);
+
+    expect((await signInWithCredentials(new TestBrowser(origin), email, password)).searchParams.get('code')).toBe('credentials');
+    const withNew = new TestBrowser(origin);
+    expect((await signInWithCredentials(withNew, email, newPassword)).searchParams.get('error')).toBeNull();
+    expect((await withNew.session())?.accessToken).toBeDefined();
+  });
+});
+
+describe('the API trusts exactly the issuers of the settings', () => {
+  const claims = { subject: 'outside-user-1', roles: ['customer' as const], accountId: '5b0f8a56-0a4e-4d47-9a55-3b0e0d3f3c11' };
+
+  it('accepts a token of a second, independent issuer listed in AUTH_ISSUERS (its keys from AUTH_JWKS_URI)', async () => {
+    const token = await mintToken(secondKey, { issuer: secondIssuer, audience }, claims);
+    const response = await api('/users/persons/', token);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual([]);
+  });
+
+  it('refuses a token of an issuer not listed, even signed with a trusted key', async () => {
+    const token = await mintToken(secondKey, { issuer: 'https://unknown-issuer.alpenpass.test/', audience }, claims);
+    expect((await api('/users/persons/', token)).status).toBe(401);
+  });
+
+  it('refuses a token claiming a listed issuer but signed with a key of nobody listed', async () => {
+    const stranger = await generateSigningKey();
+    expect((await api('/users/persons/', await mintToken(stranger, { issuer, audience }, claims))).status).toBe(401);
+    expect((await api('/users/persons/', await mintToken(stranger, { issuer: secondIssuer, audience }, claims))).status).toBe(401);
+  });
+});
