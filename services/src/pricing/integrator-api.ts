@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { ApiRouter } from '../platform/http/api-router';
 import { encodedBodyCache, type EncodedBodyCache } from './encoded-body-cache';
 import { answerConditionally } from './etag';
+import { freshSharedReads } from './fresh-shared-reads';
 import { integratorTables, integratorTableSources } from './integrator-tables';
 import type { PricingCatalogue } from './pricing-ports';
 
@@ -29,6 +30,7 @@ export function pricingIntegratorRouter(
   options: IntegratorReadOptions = {},
 ): ApiRouter {
   const cache = options.bodyCache === undefined ? encodedBodyCache() : (options.bodyCache ?? undefined);
+  const marksOf = freshSharedReads((sources) => readModelMarks(knex, JSON.parse(sources) as Parameters<typeof readModelMarks>[1]));
   return new ApiRouter('Pricing feeds', '/pricing')
     .route(
       {
@@ -47,7 +49,7 @@ export function pricingIntegratorRouter(
           res,
           {
             resource: `feed?productIds=${productIds.join(',')}&from=${query.from}&to=${query.to}`,
-            marks: () => readModelMarks(knex, { prices: true }),
+            marks: () => marksOf(JSON.stringify({ prices: true })),
             body: async () => {
               const rows = await priceFeed(knex, productIds, query.from, query.to);
               const feed: PriceFeedResponse = {
@@ -79,13 +81,15 @@ export function pricingIntegratorRouter(
           {
             resource: `table/${params.tableName}?startIndex=${query.startIndex}&batchSize=${query.batchSize}`,
             marks: () =>
-              readModelMarks(knex, {
-                prices: sources.includes('prices'),
-                checkpointsOf: [
-                  ...(sources.includes('settings') ? [pricingSettingsProjection.name] : []),
-                  ...(sources.includes('catalogue') ? catalogue.readModels : []),
-                ],
-              }),
+              marksOf(
+                JSON.stringify({
+                  prices: sources.includes('prices'),
+                  checkpointsOf: [
+                    ...(sources.includes('settings') ? [pricingSettingsProjection.name] : []),
+                    ...(sources.includes('catalogue') ? catalogue.readModels : []),
+                  ],
+                }),
+              ),
             body: async () => {
               const rows = await integratorTables[params.tableName](
                 { knex, catalogue },
