@@ -67,3 +67,4 @@ export * from './ticket';
 export * from './discount';
 export * from './online-credit';
 export * from './voucher';
+export * from './cause-we-care';

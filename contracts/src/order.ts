@@ -91,7 +91,15 @@ export type OrderEvent =
   | { type: 'OrderVoucherApplied'; data: { orderId: number; code: string; amount: number } }
   | { type: 'OrderVoucherRemoved'; data: { orderId: number; code: string } }
   /** the basket asked to use online credit: `amount` was debited from the account (key order-<id>) */
-  | { type: 'OrderOnlineCreditApplied'; data: { orderId: number; accountId: string; amount: number } };
+  | { type: 'OrderOnlineCreditApplied'; data: { orderId: number; accountId: string; amount: number } }
+  /** cause-we-care: the channel's contribution (name and amount as offered then) added to the order */
+  | { type: 'OrderContributionAdded'; data: { orderId: number; contribution: OrderContribution } }
+  | { type: 'OrderContributionRemoved'; data: { orderId: number } };
+
+export interface OrderContribution {
+  name: { de: string; en: string; fr: string };
+  amount: number;
+}
 
 export const orderEventTypes = [
   'OrderPlaced',
@@ -109,6 +117,8 @@ export const orderEventTypes = [
   'OrderVoucherApplied',
   'OrderVoucherRemoved',
   'OrderOnlineCreditApplied',
+  'OrderContributionAdded',
+  'OrderContributionRemoved',
 ] as const satisfies readonly OrderEvent['type'][];
 
 export const orderStreamName = (orderId: number) => `order-${orderId}`;
@@ -152,7 +162,9 @@ export const orderDto = z.object({
   vouchers: z.array(z.object({ code: z.string(), amount: moneyDto })),
   /** online credit spent on the order (the basket's useOnlineCredit) */
   onlineCredit: moneyDto,
-  /** what is left to pay after vouchers and online credit */
+  /** cause-we-care: the contribution the customer added (docs/cause-we-care.md) */
+  contribution: z.object({ name: z.object({ de: z.string(), en: z.string(), fr: z.string() }), amount: moneyDto }).nullable(),
+  /** what is left to pay: the total and the contribution, less vouchers and online credit */
   amountDue: moneyDto,
   comment: z.string().nullable(),
   shippingAddressId: z.number().int().nullable(),

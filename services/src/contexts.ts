@@ -4,6 +4,7 @@ import { basketContext } from './basket';
 import { bookingContext } from './booking';
 import { capacityContext } from './capacity';
 import { catalogueContext } from './catalogue';
+import { causeWeCareContext } from './cause-we-care';
 import { channelContext } from './channel';
 import { checkoutContext } from './checkout';
 import { discountContext, discountPorts } from './discount';
@@ -61,4 +62,5 @@ export const contextFactories: ContextFactory[] = [
   discountContext,
   onlineCreditContext,
   voucherContext,
+  (deps) => causeWeCareContext(deps, { orders: checkoutOf(deps).orders }),
 ];

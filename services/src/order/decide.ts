@@ -1,4 +1,4 @@
-import { orderErrorCodes, type DiscountLine, type Medium, type Personalization, type Money, type OrderAddresses, type OrderEvent, type OrderItemRecord, type PaymentMethod } from '@alpenpass/contracts';
+import { orderErrorCodes, type DiscountLine, type Medium, type Personalization, type Money, type OrderAddresses, type OrderContribution, type OrderEvent, type OrderItemRecord, type PaymentMethod } from '@alpenpass/contracts';
 import { conflict, invalid, notFound } from '../platform/domain-error';
 import { amountDueOf, type OrderState, type PlacedOrder } from './order';
 import { decideAfterSale, type AfterSaleCommand } from './after-sale-decide';
@@ -45,7 +45,10 @@ export type OrderCommand =
   /** online credit (already debited from the account) pays `amount` */
   | { type: 'ApplyOnlineCredit'; data: { accountId: string; amount: number } }
   /** vouchers and online credit pay everything: the order is paid without a provider */
-  | { type: 'PayByVouchers'; data: Record<string, never> };
+  | { type: 'PayByVouchers'; data: Record<string, never> }
+  /** cause-we-care (docs/cause-we-care.md): the channel's contribution, as offered now */
+  | { type: 'AddContribution'; data: { contribution: OrderContribution } }
+  | { type: 'RemoveContribution'; data: Record<string, never> };
 
 export const orderNotFound = () => notFound(orderErrorCodes.orderNotFound, 'Order not found.');
 
@@ -220,6 +223,15 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (amountDueOf(order) > 0) throw conflict(orderErrorCodes.amountDue, `Order ${order.orderId} still has ${amountDueOf(order)} to pay.`);
       const method = order.vouchers.length > 0 ? 'VOUCHER' : 'ONLINE_CREDIT';
       return [{ type: 'OrderPaid', data: { orderId: order.orderId, method, confirmedBy: method.toLowerCase() } }];
+    }
+    case 'AddContribution': {
+      const order = openForChange(placed(state));
+      const same = order.contribution && JSON.stringify(order.contribution) === JSON.stringify(command.data.contribution);
+      return same ? [] : [{ type: 'OrderContributionAdded', data: { orderId: order.orderId, contribution: command.data.contribution } }];
+    }
+    case 'RemoveContribution': {
+      const order = openForChange(placed(state));
+      return order.contribution ? [{ type: 'OrderContributionRemoved', data: { orderId: order.orderId } }] : [];
     }
     case 'ApplyOnlineCredit': {
       const order = openForChange(placed(state));

@@ -41,6 +41,7 @@ export function toOrderDto(order: PlacedOrder, accessToken?: string): OrderDto {
     total: order.total,
     vouchers: order.vouchers.map((voucher) => ({ code: voucher.code, amount: { amount: voucher.amount, currency: 'CHF' as const } })),
     onlineCredit: { amount: order.onlineCredit, currency: 'CHF' },
+    contribution: order.contribution ? { name: order.contribution.name, amount: { amount: order.contribution.amount, currency: 'CHF' } } : null,
     amountDue: { amount: amountDueOf(order), currency: 'CHF' },
     comment: order.comment,
     shippingAddressId: order.addresses.shippingAddressId,

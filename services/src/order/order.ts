@@ -1,4 +1,4 @@
-import type { Money, OrderEvent, OrderPaymentStatus, OrderStatus, PaymentMethod } from '@alpenpass/contracts';
+import type { Money, OrderContribution, OrderEvent, OrderPaymentStatus, OrderStatus, PaymentMethod } from '@alpenpass/contracts';
 import { evolveAfterSale, type RefundRecord } from './after-sale-state';
 
 type OrderPlacedData = Extract<OrderEvent, { type: 'OrderPlaced' }>['data'];
@@ -25,6 +25,8 @@ export interface PlacedOrder extends OrderPlacedData {
   vouchers: { code: string; amount: number }[];
   /** online credit spent on the order */
   onlineCredit: number;
+  /** cause-we-care: the contribution the customer added, paid with the order */
+  contribution: OrderContribution | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -85,6 +87,10 @@ function evolvePlaced(order: PlacedOrder, event: OrderEvent, at: string): Placed
       return { ...order, vouchers: order.vouchers.filter((voucher) => voucher.code !== event.data.code) };
     case 'OrderOnlineCreditApplied':
       return { ...order, onlineCredit: order.onlineCredit + event.data.amount };
+    case 'OrderContributionAdded':
+      return { ...order, contribution: event.data.contribution };
+    case 'OrderContributionRemoved':
+      return { ...order, contribution: null };
     default: {
       const unexpected: never = event;
       return unexpected;
@@ -112,6 +118,7 @@ export function evolveOrder(state: OrderState, event: OrderEventWithTime): Order
       cancellationReason: null,
       vouchers: [],
       onlineCredit: 0,
+      contribution: null,
       createdAt,
       updatedAt: createdAt,
     };
@@ -122,11 +129,11 @@ export function evolveOrder(state: OrderState, event: OrderEventWithTime): Order
 }
 
 /** What is left to pay after the vouchers. */
-export const amountDueOf = (order: Pick<PlacedOrder, 'total' | 'vouchers' | 'onlineCredit'>) =>
-  Math.max(0, order.total.amount - order.onlineCredit - order.vouchers.reduce((sum, voucher) => sum + voucher.amount, 0));
+export const amountDueOf = (order: Pick<PlacedOrder, 'total' | 'vouchers' | 'onlineCredit'> & Partial<Pick<PlacedOrder, 'contribution'>>) =>
+  Math.max(0, order.total.amount + (order.contribution?.amount ?? 0) - order.onlineCredit - order.vouchers.reduce((sum, voucher) => sum + voucher.amount, 0));
 
 /** What the card pays: the total less vouchers and online credit (the provider is asked for this
  * amount, settles it, and refunds never exceed it). */
-export const cardAmountOf = (order: Pick<PlacedOrder, 'total' | 'vouchers' | 'onlineCredit'>): Money => ({ amount: amountDueOf(order), currency: order.total.currency });
+export const cardAmountOf = (order: Parameters<typeof amountDueOf>[0]): Money => ({ amount: amountDueOf(order), currency: order.total.currency });
 
 export const orderFolder = { initialState: initialOrderState, evolve: evolveOrder };
