@@ -28,7 +28,10 @@ function fakeSignIn(call: ApiCall): ApiAnswer | undefined {
 
 beforeEach(() => {
   session = {};
-  signInAnswer = () => ({ status: 200, body: { url: 'http://localhost/oidc/auth?client_id=alpenpass-shop&state=s' } });
+  signInAnswer = () => ({
+    status: 200,
+    body: { url: 'http://localhost/oidc/auth?client_id=alpenpass-shop&state=s' },
+  });
   api = mockApiFetch(fakeSignIn);
 });
 afterEach(() => {
@@ -38,14 +41,25 @@ afterEach(() => {
 });
 
 const formOf = (call: ApiCall | undefined) => Object.fromEntries(new URLSearchParams(call?.body as string));
-const lastPost = (path: string) => api.calls.filter((call) => call.method === 'POST' && call.path === path).at(-1);
+const lastPost = (path: string) =>
+  api.calls.filter((call) => call.method === 'POST' && call.path === path).at(-1);
 
 describe('signing in on /auth-selector', () => {
   it('explains a 401 (error=AUTH_ERROR) and signs in with the shop’s account, back to returnTo', async () => {
-    renderRoute(atAddress(`/de/auth-selector?error=AUTH_ERROR&returnTo=${encodeURIComponent('http://localhost/de/profile/keycards')}`));
-    expect((await screen.findByRole('alert')).textContent).toBe('Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.');
+    renderRoute(
+      atAddress(
+        `/de/auth-selector?error=AUTH_ERROR&returnTo=${encodeURIComponent('http://localhost/de/profile/keycards')}`,
+      ),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Mit Ihrem Alpenpass-Konto anmelden' }));
-    await waitFor(() => expect(leaveShopFor).toHaveBeenCalledWith('http://localhost/oidc/auth?client_id=alpenpass-shop&state=s'));
+    await waitFor(() =>
+      expect(leaveShopFor).toHaveBeenCalledWith(
+        'http://localhost/oidc/auth?client_id=alpenpass-shop&state=s',
+      ),
+    );
     expect(formOf(lastPost('/auth/signin/oidc'))).toEqual({
       csrfToken: 'csrf-1',
       callbackUrl: 'http://localhost/de/profile/keycards',
@@ -61,29 +75,45 @@ describe('signing in on /auth-selector', () => {
   });
 
   it('shows the error of the url a sign-in answers in the page’s language and stays', async () => {
-    signInAnswer = () => ({ status: 400, body: { url: 'http://localhost/api/auth/error?error=INVALID_CALLBACK_URL_ERROR' } });
+    signInAnswer = () => ({
+      status: 400,
+      body: { url: 'http://localhost/api/auth/error?error=INVALID_CALLBACK_URL_ERROR' },
+    });
     renderRoute(atAddress('/fr/auth-selector'));
     fireEvent.click(await screen.findByRole('button', { name: 'Se connecter avec votre compte Alpenpass' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Ce lien de connexion mène hors de la boutique et a été bloqué.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Ce lien de connexion mène hors de la boutique et a été bloqué.',
+    );
     expect(leaveShopFor).not.toHaveBeenCalled();
   });
 
   it('shows the error and code of its own address (CredentialsSignin, too_many_attempts)', async () => {
     renderRoute(atAddress('/en/auth-selector?error=CredentialsSignin&code=too_many_attempts'));
-    expect((await screen.findByRole('alert')).textContent).toBe('Too many sign-in attempts. Please wait a few minutes and try again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many sign-in attempts. Please wait a few minutes and try again.',
+    );
   });
 
   it('sends an e-mail link and says so, and links to registration at the identity provider', async () => {
-    signInAnswer = () => ({ status: 200, body: { url: 'http://localhost/api/auth/verify-request?provider=email&type=email' } });
+    signInAnswer = () => ({
+      status: 200,
+      body: { url: 'http://localhost/api/auth/verify-request?provider=email&type=email' },
+    });
     renderRoute(atAddress('/de/auth-selector?returnTo=%2Fde%2Forders'));
-    expect((await screen.findByRole('link', { name: 'Konto erstellen' })).getAttribute('href')).toBe('/oidc/register');
+    expect((await screen.findByRole('link', { name: 'Konto erstellen' })).getAttribute('href')).toBe(
+      '/oidc/register',
+    );
     fireEvent.change(screen.getByLabelText('E-Mail-Adresse'), { target: { value: 'kein-at' } });
     fireEvent.click(screen.getByRole('button', { name: 'Anmeldelink senden' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+    );
     fireEvent.change(screen.getByLabelText('E-Mail-Adresse'), { target: { value: 'alice@example.ch' } });
     fireEvent.click(screen.getByRole('button', { name: 'Anmeldelink senden' }));
     expect(
-      await screen.findByText('Falls ein Konto alice@example.ch verwendet, haben wir dorthin einen Anmeldelink gesendet. Er ist 15 Minuten gültig.'),
+      await screen.findByText(
+        'Falls ein Konto alice@example.ch verwendet, haben wir dorthin einen Anmeldelink gesendet. Er ist 15 Minuten gültig.',
+      ),
     ).toBeTruthy();
     expect(formOf(lastPost('/auth/signin/email'))).toEqual({
       email: 'alice@example.ch',
@@ -108,7 +138,11 @@ describe('the header’s session menu', () => {
     renderRoute(atAddress('/de/basket'));
     fireEvent.click(await screen.findByRole('button', { name: 'Abmelden' }));
     await waitFor(() => expect(leaveShopFor).toHaveBeenCalledWith('http://localhost/de'));
-    expect(formOf(lastPost('/auth/signout'))).toEqual({ csrfToken: 'csrf-1', callbackUrl: 'http://localhost/de', json: 'true' });
+    expect(formOf(lastPost('/auth/signout'))).toEqual({
+      csrfToken: 'csrf-1',
+      callbackUrl: 'http://localhost/de',
+      json: 'true',
+    });
   });
 });
 

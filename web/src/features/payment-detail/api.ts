@@ -28,10 +28,16 @@ export const paymentDetailApi = api.injectEndpoints({
   endpoints: (build) => ({
     getPaymentDetails: build.query<PaymentDetail[], void>({
       query: () => '/payments/payment-details',
-      providesTags: (details = []) => [listTag, ...details.map((detail) => ({ type: 'PaymentDetail' as const, id: detail.id }))],
+      providesTags: (details = []) => [
+        listTag,
+        ...details.map((detail) => ({ type: 'PaymentDetail' as const, id: detail.id })),
+      ],
     }),
     makeDefaultPaymentDetail: build.mutation<PaymentDetail, number>({
-      query: (paymentDetailId) => ({ url: `/payments/payment-details/${paymentDetailId}/default`, method: 'PATCH' }),
+      query: (paymentDetailId) => ({
+        url: `/payments/payment-details/${paymentDetailId}/default`,
+        method: 'PATCH',
+      }),
       // the former default changes too: the whole list is read again
       invalidatesTags: [listTag],
     }),
@@ -40,10 +46,18 @@ export const paymentDetailApi = api.injectEndpoints({
       invalidatesTags: [listTag],
     }),
     registerCard: build.mutation<{ transactionId: string; redirectUrl: string }, CardReturnUrls>({
-      query: (redirectUrls) => ({ url: '/payments/payment-details/register', method: 'POST', body: { type: 'CARD', redirectUrls } }),
+      query: (redirectUrls) => ({
+        url: '/payments/payment-details/register',
+        method: 'POST',
+        body: { type: 'CARD', redirectUrls },
+      }),
     }),
     saveRegisteredCard: build.mutation<PaymentDetail, string>({
-      query: (transactionId) => ({ url: '/payments/payment-details', method: 'POST', body: { transactionId } }),
+      query: (transactionId) => ({
+        url: '/payments/payment-details',
+        method: 'POST',
+        body: { transactionId },
+      }),
       invalidatesTags: [listTag],
     }),
   }),

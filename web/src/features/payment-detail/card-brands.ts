@@ -20,5 +20,9 @@ export const brandName = (code: string) => brandNames[code] ?? code;
 /** Where the provider's page sends the customer back to, with its outcome (the provider adds datatransTrxId). */
 export function cardReturnUrls(origin: string, locale: string) {
   const page = `${origin}/${locale}/profile/payment-details/return`;
-  return { success: `${page}?outcome=success`, error: `${page}?outcome=error`, cancel: `${page}?outcome=cancel` };
+  return {
+    success: `${page}?outcome=success`,
+    error: `${page}?outcome=error`,
+    cancel: `${page}?outcome=cancel`,
+  };
 }

@@ -21,7 +21,9 @@ function CardReturn() {
   const [saveCard, saving] = useSaveRegisteredCardMutation();
   const transactionId = query.get(PROVIDER_REDIRECT_TRANSACTION_PARAM);
   const cancelled = query.get('outcome') === 'cancel';
-  const [outcome, setOutcome] = useState<Outcome>(cancelled ? 'cancelled' : transactionId ? 'saving' : 'failed');
+  const [outcome, setOutcome] = useState<Outcome>(
+    cancelled ? 'cancelled' : transactionId ? 'saving' : 'failed',
+  );
   const posted = useRef(false);
 
   useEffect(() => {
@@ -30,7 +32,8 @@ function CardReturn() {
     posted.current = true;
     void saveCard(transactionId).then((result) => {
       if (!result.error) return setOutcome('saved');
-      const code = 'status' in result.error ? (result.error.data as { code?: unknown } | undefined)?.code : undefined;
+      const code =
+        'status' in result.error ? (result.error.data as { code?: unknown } | undefined)?.code : undefined;
       setOutcome(code === 'PAYMENT_DETAIL_REGISTRATION_INCOMPLETE' ? 'incomplete' : 'failed');
     });
   }, [cancelled, transactionId, saveCard]);
@@ -46,8 +49,16 @@ function CardReturn() {
     failed: intl.formatMessage(messages.addFailed),
   };
   return (
-    <SimplePage title={intl.formatMessage(messages.returnTitle)} description={intl.formatMessage(messages.returnDescription)}>
-      <p role={outcome === 'saved' || outcome === 'saving' ? 'status' : 'alert'} className={outcome === 'saved' ? 'notice-success' : outcome === 'saving' ? undefined : 'notice-problem'}>
+    <SimplePage
+      title={intl.formatMessage(messages.returnTitle)}
+      description={intl.formatMessage(messages.returnDescription)}
+    >
+      <p
+        role={outcome === 'saved' || outcome === 'saving' ? 'status' : 'alert'}
+        className={
+          outcome === 'saved' ? 'notice-success' : outcome === 'saving' ? undefined : 'notice-problem'
+        }
+      >
         {texts[outcome]}
       </p>
       <p>

@@ -10,10 +10,50 @@ configure({ asyncUtilTimeout: 5000 });
 
 jest.mock('../../lib/navigation/leave-shop', () => ({ leaveShopFor: jest.fn() }));
 
-const visa = { id: 1, default: true, status: 'ACTIVE', type: 'CARD', brand: 'VIS', masked: '424242xxxxxx4242', expiryMonth: '12', expiryYear: '28', blockedReason: null };
-const mastercard = { id: 2, default: false, status: 'ACTIVE', type: 'CARD', brand: 'ECA', masked: '520000xxxxxx0007', expiryMonth: '06', expiryYear: '27', blockedReason: null };
-const declined = { id: 3, default: false, status: 'ACTIVE', type: 'CARD', brand: 'AMX', masked: '375811xxxxx1000', expiryMonth: '01', expiryYear: '29', blockedReason: 'declined by the issuer' };
-const expired = { id: 4, default: false, status: 'EXPIRED', type: 'CARD', brand: 'VIS', masked: '400000xxxxxx0002', expiryMonth: '01', expiryYear: '24', blockedReason: null };
+const visa = {
+  id: 1,
+  default: true,
+  status: 'ACTIVE',
+  type: 'CARD',
+  brand: 'VIS',
+  masked: '424242xxxxxx4242',
+  expiryMonth: '12',
+  expiryYear: '28',
+  blockedReason: null,
+};
+const mastercard = {
+  id: 2,
+  default: false,
+  status: 'ACTIVE',
+  type: 'CARD',
+  brand: 'ECA',
+  masked: '520000xxxxxx0007',
+  expiryMonth: '06',
+  expiryYear: '27',
+  blockedReason: null,
+};
+const declined = {
+  id: 3,
+  default: false,
+  status: 'ACTIVE',
+  type: 'CARD',
+  brand: 'AMX',
+  masked: '375811xxxxx1000',
+  expiryMonth: '01',
+  expiryYear: '29',
+  blockedReason: 'declined by the issuer',
+};
+const expired = {
+  id: 4,
+  default: false,
+  status: 'EXPIRED',
+  type: 'CARD',
+  brand: 'VIS',
+  masked: '400000xxxxxx0002',
+  expiryMonth: '01',
+  expiryYear: '24',
+  blockedReason: null,
+};
 
 let api: ReturnType<typeof mockApiFetch>;
 let details: Record<string, unknown>[];
@@ -23,7 +63,8 @@ let saveAnswer: ApiAnswer;
 /** A fake of services/src/payment-detail's routes for the signed-in session's account. */
 function fakePaymentDetailApi(call: ApiCall): ApiAnswer | undefined {
   if (call.path === '/auth/session') return { status: 200, body: signedInSession };
-  if (call.path === '/payments/payment-details' && call.method === 'GET') return { status: 200, body: details };
+  if (call.path === '/payments/payment-details' && call.method === 'GET')
+    return { status: 200, body: details };
   if (call.path === '/payments/payment-details/register') return registerAnswer;
   if (call.path === '/payments/payment-details' && call.method === 'POST') {
     if (saveAnswer.status === 201) details = [...details, saveAnswer.body as Record<string, unknown>];
@@ -43,7 +84,10 @@ function fakePaymentDetailApi(call: ApiCall): ApiAnswer | undefined {
 
 beforeEach(() => {
   details = [visa, mastercard, declined, expired];
-  registerAnswer = { status: 201, body: { transactionId: 'trx-1', redirectUrl: 'http://127.0.0.1:3921/v1/start/trx-1' } };
+  registerAnswer = {
+    status: 201,
+    body: { transactionId: 'trx-1', redirectUrl: 'http://127.0.0.1:3921/v1/start/trx-1' },
+  };
   saveAnswer = { status: 201, body: { ...mastercard, id: 5, masked: '510000xxxxxx0100' } };
   api = mockApiFetch(fakePaymentDetailApi);
 });
@@ -53,7 +97,8 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-const callsOf = (method: string) => api.calls.filter((call) => call.method === method && call.path.startsWith('/payments'));
+const callsOf = (method: string) =>
+  api.calls.filter((call) => call.method === method && call.path.startsWith('/payments'));
 
 describe('the payment cards page', () => {
   it('lists the saved cards with brand, masked number, expiry, default, blocked and expired', async () => {
@@ -64,7 +109,11 @@ describe('the payment cards page', () => {
     expect(within(first).getByText('Standardkarte')).toBeTruthy();
     expect(within(first).queryByRole('button', { name: /Standard festlegen/ })).toBeNull();
     const blocked = screen.getByText('375811xxxxx1000').closest('li')!;
-    expect(within(blocked).getByText('Nach einer abgelehnten Zahlung gesperrt: Bitte speichern Sie die Karte erneut.')).toBeTruthy();
+    expect(
+      within(blocked).getByText(
+        'Nach einer abgelehnten Zahlung gesperrt: Bitte speichern Sie die Karte erneut.',
+      ),
+    ).toBeTruthy();
     expect(within(blocked).queryByRole('button', { name: /Standard festlegen/ })).toBeNull();
     const old = screen.getByText('400000xxxxxx0002').closest('li')!;
     expect(within(old).getByText(/Abgelaufen/)).toBeTruthy();
@@ -74,10 +123,18 @@ describe('the payment cards page', () => {
 
   it('makes a card the default and deletes one', async () => {
     renderRoute(atAddress('/en/profile/payment-details'));
-    fireEvent.click(await screen.findByRole('button', { name: 'Make Mastercard 520000xxxxxx0007 the default' }));
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Make Mastercard 520000xxxxxx0007 the default' }),
+    );
     expect(await screen.findByText('This card is now your default card.')).toBe(document.activeElement);
-    await waitFor(() => expect(within(screen.getByText('520000xxxxxx0007').closest('li')!).queryByText('Default card')).toBeTruthy());
-    expect(within(screen.getByText('424242xxxxxx4242').closest('li')!).queryByText('Default card')).toBeNull();
+    await waitFor(() =>
+      expect(
+        within(screen.getByText('520000xxxxxx0007').closest('li')!).queryByText('Default card'),
+      ).toBeTruthy(),
+    );
+    expect(
+      within(screen.getByText('424242xxxxxx4242').closest('li')!).queryByText('Default card'),
+    ).toBeNull();
     expect(callsOf('PATCH').map((call) => call.path)).toEqual(['/payments/payment-details/2/default']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete Visa 424242xxxxxx4242' }));
@@ -93,7 +150,11 @@ describe('the payment cards page', () => {
     const page = 'http://localhost/fr/profile/payment-details/return';
     expect(callsOf('POST')[0]?.body).toEqual({
       type: 'CARD',
-      redirectUrls: { success: `${page}?outcome=success`, error: `${page}?outcome=error`, cancel: `${page}?outcome=cancel` },
+      redirectUrls: {
+        success: `${page}?outcome=success`,
+        error: `${page}?outcome=error`,
+        cancel: `${page}?outcome=cancel`,
+      },
     });
   });
 
@@ -101,7 +162,9 @@ describe('the payment cards page', () => {
     registerAnswer = { status: 503, body: { code: 'PAYMENT_PROVIDER_UNAVAILABLE', errors: [] } };
     renderRoute(atAddress('/en/profile/payment-details'));
     fireEvent.click(await screen.findByRole('button', { name: 'Add a card' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('The payment provider cannot be reached right now. Please try again later.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The payment provider cannot be reached right now. Please try again later.',
+    );
     expect(leaveShopFor).not.toHaveBeenCalled();
   });
 });

@@ -17,7 +17,9 @@ import { brandName, cardReturnUrls } from './card-brands';
 import { paymentDetailMessages as messages } from './messages';
 
 const problemCode = (error: unknown) =>
-  error && typeof error === 'object' && 'data' in error ? (error.data as { code?: unknown } | undefined)?.code : undefined;
+  error && typeof error === 'object' && 'data' in error
+    ? (error.data as { code?: unknown } | undefined)?.code
+    : undefined;
 
 function SavedCard({ detail, onNotice }: { detail: PaymentDetail; onNotice: (text: string) => void }) {
   const intl = useIntl();
@@ -102,7 +104,10 @@ function PaymentDetails() {
   };
 
   return (
-    <SimplePage title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)}>
+    <SimplePage
+      title={intl.formatMessage(messages.title)}
+      description={intl.formatMessage(messages.description)}
+    >
       <AccountLinks />
       {isLoading && <p role="status">{intl.formatMessage(messages.loading)}</p>}
       {error && (

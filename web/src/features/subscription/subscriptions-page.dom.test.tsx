@@ -21,9 +21,29 @@ const seasonPass = {
   personId: 1,
   keycardId: 11,
 };
-const lastSeason = { ...seasonPass, id: '301-item-1-1', status: 'EXPIRED', validFrom: '2025-11-30T23:00:00.000Z', expiresAt: '2026-04-30T22:00:00.000Z', renews: false, orderId: 301, keycardId: null };
-const catalogue = [{ slug: 'passes', name: 'Passes', products: [{ id: 104, name: 'Alpenhorn season pass' }] }];
-const keycard = { id: 11, personId: 1, type: 'SWISSPASS', clientKey: 'PASS:SWISSPASS', status: 'ACTIVE', dataCarrierId: 'S12345678901', fields: {}, createdAt: '2026-11-01T10:00:00.000Z' };
+const lastSeason = {
+  ...seasonPass,
+  id: '301-item-1-1',
+  status: 'EXPIRED',
+  validFrom: '2025-11-30T23:00:00.000Z',
+  expiresAt: '2026-04-30T22:00:00.000Z',
+  renews: false,
+  orderId: 301,
+  keycardId: null,
+};
+const catalogue = [
+  { slug: 'passes', name: 'Passes', products: [{ id: 104, name: 'Alpenhorn season pass' }] },
+];
+const keycard = {
+  id: 11,
+  personId: 1,
+  type: 'SWISSPASS',
+  clientKey: 'PASS:SWISSPASS',
+  status: 'ACTIVE',
+  dataCarrierId: 'S12345678901',
+  fields: {},
+  createdAt: '2026-11-01T10:00:00.000Z',
+};
 
 let api: ReturnType<typeof mockApiFetch>;
 let subscriptions: Record<string, unknown>[];
@@ -34,13 +54,19 @@ function fakeSubscriptionApi(call: ApiCall): ApiAnswer | undefined {
   if (call.path === '/keycards') return { status: 200, body: [keycard] };
   if (call.path === '/subscriptions') {
     const statuses = new URLSearchParams(call.search).get('status')?.split(',');
-    return { status: 200, body: subscriptions.filter((subscription) => !statuses || statuses.includes(String(subscription.status))) };
+    return {
+      status: 200,
+      body: subscriptions.filter(
+        (subscription) => !statuses || statuses.includes(String(subscription.status)),
+      ),
+    };
   }
   const [, id, action] = /^\/subscriptions\/([^/]+)\/(cancel|activate)$/.exec(call.path) ?? [];
   if (id && call.method === 'PATCH') {
     const found = subscriptions.find((subscription) => subscription.id === id);
     if (!found) return { status: 404, body: { code: 'SUBSCRIPTION_NOT_FOUND', errors: [] } };
-    if (found.status === 'EXPIRED') return { status: 409, body: { code: 'SUBSCRIPTION_EXPIRED', errors: [] } };
+    if (found.status === 'EXPIRED')
+      return { status: 409, body: { code: 'SUBSCRIPTION_EXPIRED', errors: [] } };
     found.renews = action === 'activate';
     return { status: 200, body: found };
   }
@@ -56,12 +82,15 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-const subscriptionCalls = () => api.calls.filter((call) => call.method === 'GET' && call.path === '/subscriptions');
+const subscriptionCalls = () =>
+  api.calls.filter((call) => call.method === 'GET' && call.path === '/subscriptions');
 
 describe('the subscriptions page', () => {
   it('lists each subscription with its status, period, keycard and renewal', async () => {
     renderRoute(atAddress('/de/profile/subscriptions'));
-    const [current, expired] = (await screen.findAllByRole('heading', { level: 3, name: 'Alpenhorn season pass' })).map((heading) => heading.closest('li')!);
+    const [current, expired] = (
+      await screen.findAllByRole('heading', { level: 3, name: 'Alpenhorn season pass' })
+    ).map((heading) => heading.closest('li')!);
     expect(within(current!).getByText('Aktiv')).toBeTruthy();
     expect(within(current!).getByText('01.12.2026 bis 30.04.2027')).toBeTruthy();
     expect(within(current!).getByText('SwissPass S12345678901')).toBeTruthy();
@@ -80,7 +109,9 @@ describe('the subscriptions page', () => {
     expect(new URLSearchParams(router.state.location.search).get('status')).toBe('EXPIRED');
     await waitFor(() => expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(1));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Not started yet' }));
-    await waitFor(() => expect(subscriptionCalls().at(-1)?.search).toBe('?page=0&limit=20&status=PENDING%2CEXPIRED'));
+    await waitFor(() =>
+      expect(subscriptionCalls().at(-1)?.search).toBe('?page=0&limit=20&status=PENDING%2CEXPIRED'),
+    );
   });
 
   it('says so when no subscription has the chosen status', async () => {
@@ -91,9 +122,13 @@ describe('the subscriptions page', () => {
   it('stops and restarts the renewal', async () => {
     renderRoute(atAddress('/en/profile/subscriptions?status=ACTIVE'));
     fireEvent.click(await screen.findByRole('button', { name: 'Stop renewal of Alpenhorn season pass' }));
-    expect(await screen.findByText('The subscription will not renew. It stays valid until it expires.')).toBe(document.activeElement);
+    expect(await screen.findByText('The subscription will not renew. It stays valid until it expires.')).toBe(
+      document.activeElement,
+    );
     expect(await screen.findByText('Ends when it expires')).toBeTruthy();
-    expect(api.calls.filter((call) => call.method === 'PATCH').map((call) => call.path)).toEqual(['/subscriptions/501-item-1-1/cancel']);
+    expect(api.calls.filter((call) => call.method === 'PATCH').map((call) => call.path)).toEqual([
+      '/subscriptions/501-item-1-1/cancel',
+    ]);
     fireEvent.click(await screen.findByRole('button', { name: 'Renew Alpenhorn season pass again' }));
     expect(await screen.findByText('The subscription renews again.')).toBeTruthy();
     expect(await screen.findByText('Renews automatically')).toBeTruthy();
@@ -108,6 +143,8 @@ describe('the subscriptions page', () => {
     );
     renderRoute(atAddress('/en/profile/subscriptions'));
     fireEvent.click(await screen.findByRole('button', { name: 'Stop renewal of Alpenhorn season pass' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('This subscription has expired and can no longer be changed.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This subscription has expired and can no longer be changed.',
+    );
   });
 });
