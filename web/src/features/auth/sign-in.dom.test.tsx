@@ -74,6 +74,20 @@ describe('signing in on /auth-selector', () => {
     expect(formOf(lastPost('/auth/signin/oidc')).callbackUrl).toBe('http://localhost/en');
   });
 
+  it('takes the callbackUrl of a SessionRequired address as the way back', async () => {
+    renderRoute(
+      atAddress(
+        `/en/auth-selector?error=SessionRequired&callbackUrl=${encodeURIComponent('http://localhost/en/profile/subscriptions?status=ACTIVE')}`,
+      ),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Please sign in to see this page.');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in with your Alpenpass account' }));
+    await waitFor(() => expect(leaveShopFor).toHaveBeenCalled());
+    expect(formOf(lastPost('/auth/signin/oidc')).callbackUrl).toBe(
+      'http://localhost/en/profile/subscriptions?status=ACTIVE',
+    );
+  });
+
   it('shows the error of the url a sign-in answers in the page’s language and stays', async () => {
     signInAnswer = () => ({
       status: 400,

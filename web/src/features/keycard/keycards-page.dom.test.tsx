@@ -210,6 +210,16 @@ describe('the keycards page', () => {
     expect(screen.queryByRole('heading', { level: 2, name: 'Add a keycard' })).toBeNull();
   });
 
+  it('asks to add a person first when the account has none', async () => {
+    api.restore();
+    api = mockApiFetch((call) =>
+      call.path === '/users/persons' ? { status: 200, body: [] } : fakeKeycardApi(call),
+    );
+    renderRoute(atAddress('/de/profile/keycards'));
+    expect(await screen.findByRole('link', { name: 'Zu den Personen' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Keycard hinzufügen' })).toBeNull();
+  });
+
   it('shows the empty state', async () => {
     keycards = [];
     renderRoute(atAddress('/en/profile/keycards'));
