@@ -4,6 +4,7 @@ import { NavLink, useLocation, useNavigate } from 'react-router';
 import { languages, type Language } from '@alpenpass/contracts/src/language-codes';
 import { PrefetchNavLink } from '../components/prefetch-nav-link';
 import { withPageToken } from '../lib/session/page-token';
+import { SessionMenu } from '../features/auth/session-menu';
 import { basketMessages } from '../features/basket/messages';
 import { useBasketState } from '../features/basket/state/basket-store';
 import { shellMessages } from './shell-messages';
@@ -39,6 +40,7 @@ export function AppShell({ locale, children }: { locale: Language; children: Rea
           <PrefetchNavLink to={withPageToken(`/${locale}/profile`, search)} prefetch={() => import('../features/account/profile-page')}>
             {intl.formatMessage(shellMessages.profileLink)}
           </PrefetchNavLink>
+          <SessionMenu locale={locale} />
         </nav>
         <label className="language-switch">
           <span>{intl.formatMessage(shellMessages.languageLabel)}</span>

@@ -1,6 +1,9 @@
 import { useIntl } from 'react-intl';
 import { NavLink, useLocation, useParams } from 'react-router';
 import { withPageToken } from '../lib/session/page-token';
+import { keycardMessages } from '../features/keycard/messages';
+import { paymentDetailMessages } from '../features/payment-detail/messages';
+import { subscriptionMessages } from '../features/subscription/messages';
 import { accountLinksMessages as accountMessages } from './account-links-messages';
 
 /** The account's pages, linked with the page's token kept (§2). */
@@ -16,6 +19,11 @@ export function AccountLinks() {
       </NavLink>
       <NavLink to={link('/profile/persons')}>{intl.formatMessage(accountMessages.personsLink)}</NavLink>
       <NavLink to={link('/orders')}>{intl.formatMessage(accountMessages.ordersLink)}</NavLink>
+      <NavLink to={link('/profile/keycards')}>{intl.formatMessage(keycardMessages.nav)}</NavLink>
+      <NavLink to={link('/profile/subscriptions')}>{intl.formatMessage(subscriptionMessages.nav)}</NavLink>
+      <NavLink to={link('/profile/payment-details')} end>
+        {intl.formatMessage(paymentDetailMessages.nav)}
+      </NavLink>
     </nav>
   );
 }

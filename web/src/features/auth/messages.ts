@@ -1,4 +1,4 @@
-import { defineMessages } from 'react-intl';
+import { defineMessage, defineMessages } from 'react-intl';
 
 export const authMessages = defineMessages({
   linkTitle: { id: 'auth.link.title', defaultMessage: 'Link your accounts' },
@@ -13,4 +13,43 @@ export const authMessages = defineMessages({
   },
   selectorSignIn: { id: 'auth.selector.signIn', defaultMessage: 'Sign in' },
   selectorBack: { id: 'auth.selector.back', defaultMessage: 'Back to where you were' },
+  signInWithAccount: { id: 'auth.signIn.account', defaultMessage: 'Sign in with your Alpenpass account' },
+  signInWithAccountHint: {
+    id: 'auth.signIn.accountHint',
+    defaultMessage: 'You enter your e-mail address and password on the Alpenpass sign-in page and come back here.',
+  },
+  emailLinkHeading: { id: 'auth.emailLink.heading', defaultMessage: 'Sign in without a password' },
+  emailLinkLabel: { id: 'auth.emailLink.label', defaultMessage: 'E-mail address' },
+  emailLinkSubmit: { id: 'auth.emailLink.submit', defaultMessage: 'Send me a sign-in link' },
+  emailLinkInvalid: { id: 'auth.emailLink.invalid', defaultMessage: 'Please enter a valid e-mail address.' },
+  registerHeading: { id: 'auth.register.heading', defaultMessage: 'New here?' },
+  registerLink: { id: 'auth.register.link', defaultMessage: 'Create an account' },
+  headerSignOut: { id: 'auth.header.signOut', defaultMessage: 'Sign out' },
+  working: { id: 'auth.working', defaultMessage: 'One moment…' },
+  errorCredentials: { id: 'auth.error.credentials', defaultMessage: 'The e-mail address or the password is wrong.' },
+  errorTooManyAttempts: {
+    id: 'auth.error.tooManyAttempts',
+    defaultMessage: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  },
+  errorEmailNotVerified: {
+    id: 'auth.error.emailNotVerified',
+    defaultMessage: 'Please confirm your e-mail address first: follow the link in the e-mail we sent you.',
+  },
+  errorCsrf: { id: 'auth.error.csrf', defaultMessage: 'The sign-in form had expired. Please try again.' },
+  errorCallback: { id: 'auth.error.callback', defaultMessage: 'Signing in was not completed. Please try again.' },
+  errorNotLinked: {
+    id: 'auth.error.notLinked',
+    defaultMessage: 'This sign-in is not linked to your Alpenpass account yet. Please sign in the way you did before.',
+  },
+  errorInvalidCallback: { id: 'auth.error.invalidCallback', defaultMessage: 'This sign-in link leads outside the shop and was stopped.' },
+  errorVerification: { id: 'auth.error.verification', defaultMessage: 'This sign-in link is invalid, used or expired. Please ask for a new one.' },
+  errorRefresh: { id: 'auth.error.refresh', defaultMessage: 'Your sign-in has ended. Please sign in again.' },
+  errorUnavailable: { id: 'auth.error.unavailable', defaultMessage: 'Signing in is not possible right now. Please try again later.' },
+  errorUnknown: { id: 'auth.error.unknown', defaultMessage: 'Signing in did not work. Please try again.' },
 });
+
+/** Texts with values. */
+export const authValueMessages = {
+  signedInAs: defineMessage<{ name: string }>({ id: 'auth.signedInAs', defaultMessage: 'You are signed in as {name}.' }, { typed: true }),
+  emailLinkSent: defineMessage<{ email: string }>({ id: 'auth.emailLink.sent', defaultMessage: 'If an account uses {email}, we have sent it a sign-in link. It is valid for 15 minutes.' }, { typed: true }),
+};

@@ -1,5 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { appConfig } from '../../config/current-config';
+import { sessionAccessToken } from '../session/access-token';
 import { createBaseQuery } from './base-query';
 import { cacheTagTypes } from './cache-tags';
 import { withQueryRetries } from './retry-policy';
@@ -15,6 +16,7 @@ export const api = createApi({
       settings: appConfig,
       currentUrl: () => window.location.href,
       goTo: (url) => window.location.assign(url),
+      sessionAccessToken,
     }),
   ),
   tagTypes: cacheTagTypes,

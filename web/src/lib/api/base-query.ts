@@ -11,6 +11,8 @@ export interface BaseQueryDependencies {
   currentUrl: () => string;
   /** Sends the browser elsewhere (window.location.assign in the browser). */
   goTo: (url: string) => void;
+  /** The signed-in session's access token, sent as the bearer when there is one (docs/auth.md). */
+  sessionAccessToken?: () => string | undefined;
   newCorrelationId?: () => string;
   /** Absolute origin for calls made outside a browser (tests); the browser uses relative URLs. */
   origin?: string;
@@ -24,12 +26,16 @@ async function readBody(response: Response): Promise<unknown> {
   return type.includes('json') ? parseJsonWithDates(text) : text;
 }
 
-function withToken(args: string | FetchArgs, token: string | undefined): string | FetchArgs {
+function withToken(args: string | FetchArgs, token: string | undefined, sessionToken: string | undefined): FetchArgs {
   const request = typeof args === 'string' ? { url: args } : args;
-  const delivery = tokenDelivery(token);
-  if (delivery.bearer) return { ...request, headers: { ...(request.headers as Record<string, string> | undefined), authorization: `Bearer ${delivery.bearer}` } };
-  if (delivery.query) return { ...request, params: { ...request.params, token: delivery.query } };
-  return request;
+  const fromPage = tokenDelivery(token);
+  // the session's token replaces a signed page token; a guest order's token stays in the query
+  const bearer = sessionToken ?? fromPage.bearer;
+  return {
+    ...request,
+    ...(bearer ? { headers: { ...(request.headers as Record<string, string> | undefined), authorization: `Bearer ${bearer}` } } : {}),
+    ...(fromPage.query ? { params: { ...request.params, token: fromPage.query } } : {}),
+  };
 }
 
 /** The one way the SPA talks to the API: shop headers, the page token, dates revived, 401 → sign-in. */
@@ -45,7 +51,7 @@ export function createBaseQuery(deps: BaseQueryDependencies): ApiBaseQuery {
     },
   });
   return async (args, api, extraOptions) => {
-    const result = await rawBaseQuery(withToken(args, pageToken(deps.currentUrl())), api, extraOptions);
+    const result = await rawBaseQuery(withToken(args, pageToken(deps.currentUrl()), deps.sessionAccessToken?.()), api, extraOptions);
     if (result.error?.status === 401) deps.goTo(authSelectorUrl(deps.currentUrl()));
     return result;
   };

@@ -41,7 +41,7 @@ beforeEach(() => {
   seen = [];
 });
 
-function setup(pageUrl = 'https://shop.example/de/profile?x=1') {
+function setup(pageUrl = 'https://shop.example/de/profile?x=1', sessionToken?: string) {
   const visited: string[] = [];
   const testApi = createApi({
     baseQuery: withQueryRetries(
@@ -49,6 +49,7 @@ function setup(pageUrl = 'https://shop.example/de/profile?x=1') {
         settings: { clientId: 1, channelId: '6a1c7e52-3b8f-4e0a-9d2c-5f4b8a7e1d30', apiVersion: '2025-02-18' },
         currentUrl: () => pageUrl,
         goTo: (url) => visited.push(url),
+        sessionAccessToken: () => sessionToken,
         origin,
       }),
       async () => undefined,
@@ -106,6 +107,16 @@ describe('the API base query', () => {
     seen = [];
     await setup('https://shop.example/de/orders/4?token=abc-guest_token').query('/things');
     expect(seen[0]!.headers.authorization).toBeUndefined();
+    expect(new URL(seen[0]!.url, origin).searchParams.get('token')).toBe('abc-guest_token');
+  });
+
+  it('sends the signed-in session’s access token as the bearer, in place of a page token; a guest token stays in the query', async () => {
+    await setup('https://shop.example/de/orders?token=eyJhbGciOi.eyJzdWIiOi.c2lnbmF0dXJl', 'session.access.token').query('/things');
+    expect(seen[0]!.headers.authorization).toBe('Bearer session.access.token');
+    expect(new URL(seen[0]!.url, origin).searchParams.has('token')).toBe(false);
+    seen = [];
+    await setup('https://shop.example/de/orders/4?token=abc-guest_token', 'session.access.token').query('/things');
+    expect(seen[0]!.headers.authorization).toBe('Bearer session.access.token');
     expect(new URL(seen[0]!.url, origin).searchParams.get('token')).toBe('abc-guest_token');
   });
 

@@ -22,8 +22,9 @@ export function RequireSession({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const { locale } = useParams();
   const hasCustomerToken = tokenDelivery(pageToken(window.location.href)).bearer !== undefined;
-  const allowed = hasCustomerToken || session.status === 'authenticated';
-  const mustSignIn = !allowed && session.status === 'unauthenticated';
+  // a session whose token could not be renewed (docs/auth.md, RefreshAccessTokenError) must sign in again
+  const allowed = hasCustomerToken || (session.status === 'authenticated' && !session.data?.error);
+  const mustSignIn = !allowed && session.status !== 'loading';
 
   useEffect(() => {
     if (!mustSignIn) return;

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { accessTokenOf, setSessionAccessToken } from './access-token';
 import {
   createSessionClient,
   type SessionClient,
@@ -16,8 +17,19 @@ export function SessionProvider({
   options?: SessionClientOptions;
   children: ReactNode;
 }) {
-  const [client] = useState(() => createSessionClient(options));
-  useEffect(() => client.start(), [client]);
+  const [client] = useState(() => {
+    const created = createSessionClient(options);
+    // set before any subscriber re-renders, so the pages' first calls already carry the token
+    created.subscribe(() => setSessionAccessToken(accessTokenOf(created.getState().data)));
+    return created;
+  });
+  useEffect(() => {
+    const stop = client.start();
+    return () => {
+      stop();
+      setSessionAccessToken(undefined);
+    };
+  }, [client]);
   return <SessionClientContext.Provider value={client}>{children}</SessionClientContext.Provider>;
 }
 

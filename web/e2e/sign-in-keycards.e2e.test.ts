@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { mailsTo } from '@alpenpass/services/src/platform/testing/mailpit';
+import { seriousAccessibilityViolations } from './accessibility';
+import { launchChromium, screenshotFolder } from './chromium';
+import { startShop, type ShopProcess } from './shop-process';
+
+let shop: ShopProcess;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+/** The embedded identity provider's issuer is http://localhost:<port>/oidc: the browser uses that host,
+ * so that the sign-in cookies set at /api/auth are sent back to its callback. */
+let origin: string;
+
+const shopHeaders = {
+  'x-client-id': '1',
+  'x-channel-id': '6a1c7e52-3b8f-4e0a-9d2c-5f4b8a7e1d30',
+  'x-api-version': '2025-02-18',
+};
+
+beforeAll(async () => {
+  mkdirSync(screenshotFolder, { recursive: true });
+  // the owner person comes from the registration's names and birthdate at the first sign-in
+  [shop, browser] = await Promise.all([startShop({ FEATURE_FLAGS: 'ownerCreationOnAccountCreation' }), launchChromium()]);
+  origin = shop.origin.replace('127.0.0.1', 'localhost');
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.stop();
+}, 60_000);
+
+beforeEach(async () => {
+  // the shop's CSP (script-src 'self') would refuse the injected axe-core script
+  context = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+  page = await context.newPage();
+});
+
+afterEach(async () => {
+  await context.close();
+});
+
+const screenshot = (name: string) => page.screenshot({ path: join(screenshotFolder, `${name}.png`), fullPage: true });
+const heading = (level: number, name: string | RegExp) => page.getByRole('heading', { level, name }).waitFor();
+
+/** The confirmation link of the registration mail, as Mailpit stored it. */
+async function confirmationLink(address: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const mail = (await mailsTo(address)).find((candidate) => candidate.Subject === 'Confirm your e-mail address');
+    const link = mail?.Text.match(/https?:\/\/\S+\/oidc\/verify\?token=\S+/)?.[0];
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`no confirmation mail to ${address} in Mailpit`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+describe('registering, signing in from the shop and adding a keycard, against the real shop', () => {
+  it('registers on /oidc, confirms by mail, signs in from the SPA, sees no keycards and adds a SwissPass, in English on a phone', async () => {
+    const email = `e2e-${randomBytes(5).toString('hex')}@example.ch`;
+    const password = `Berg-${randomBytes(6).toString('hex')}`;
+
+    await page.goto(`${origin}/en/auth-selector?returnTo=${encodeURIComponent('/en/profile/keycards')}`);
+    await heading(1, 'Sign in');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot('signin-1-auth-selector-en');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+
+    await heading(1, 'Create an account');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel(/^Password/).fill(password);
+    await page.getByLabel('First name').fill('Lena');
+    await page.getByLabel('Last name').fill('Bergmann');
+    await page.getByLabel('Date of birth').fill('1991-03-14');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('We have sent you an e-mail. Please follow its link to confirm your address.').waitFor();
+
+    await page.goto(await confirmationLink(email));
+    await page.getByText('Your e-mail address is confirmed. You can now sign in.').waitFor();
+
+    await page.goto(`${origin}/en/auth-selector?returnTo=${encodeURIComponent('/en/profile/keycards')}`);
+    await page.getByRole('button', { name: 'Sign in with your Alpenpass account' }).click();
+    await page.waitForURL(/\/oidc\/interaction\//);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await page.waitForURL(`${origin}/en/profile/keycards`);
+    await heading(1, 'Keycards and passes');
+    await page.getByText('You have not added a keycard yet.').waitFor();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await screenshot('signin-2-keycards-empty-en');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    const form = page.locator('section', { has: page.getByRole('heading', { name: 'Add a keycard' }) });
+    await form.getByLabel(/^Person/).selectOption({ label: 'Lena Bergmann' });
+    await form.getByLabel(/Type of card/).selectOption('SWISSPASS');
+    await form.getByLabel(/SwissPass card number/).fill('S12 345 678 9');
+    await form.getByLabel(/Postcode of the holder/).fill('3920');
+    await form.getByRole('button', { name: 'Add keycard' }).click();
+    await page.getByText('A SwissPass card number is the letter S and 11 digits.').waitFor();
+    await form.getByLabel(/SwissPass card number/).fill('S12 345 678 901');
+    await form.getByRole('button', { name: 'Add keycard' }).click();
+    await page.getByText('The keycard was added.').waitFor();
+    await heading(3, 'SwissPass');
+    await page.getByText('S12345678901', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Delete SwissPass S12345678901' }).waitFor();
+    await screenshot('signin-3-keycard-added-en');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // the session's access token is the API's bearer: the card is stored for this account
+    const session = await page.evaluate(async (headers) => (await fetch('/api/auth/session', { headers })).json(), shopHeaders);
+    expect(session.user.email).toBe(email);
+    const stored = await fetch(`${shop.origin}/api/keycards`, { headers: { ...shopHeaders, authorization: `Bearer ${session.accessToken}` } });
+    expect(await stored.json()).toEqual([
+      expect.objectContaining({ type: 'SWISSPASS', status: 'ACTIVE', dataCarrierId: 'S12345678901', fields: expect.objectContaining({ zip: '3920' }) }),
+    ]);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${origin}/en`);
+    await page.getByRole('link', { name: 'Sign in' }).waitFor();
+    const signedOut = await page.evaluate(async (headers) => (await fetch('/api/auth/session', { headers })).json(), shopHeaders);
+    // Auth.js answers null for no session
+    expect(signedOut).toBeNull();
+  }, 240_000);
+});

@@ -1,0 +1,41 @@
+import type { KeycardClientKey, KeycardStatus, KeycardType } from '@alpenpass/contracts/src/domain/keycard';
+import { api } from '../../lib/api/api-slice';
+import { LIST_TAG_ID } from '../../lib/api/cache-tags';
+
+/** §3 Keycard as GET /keycards answers it (docs/keycards.md); dataCarrierId is the number as printed. */
+export interface Keycard {
+  id: number;
+  personId: number;
+  type: KeycardType;
+  clientKey: KeycardClientKey;
+  status: KeycardStatus;
+  dataCarrierId: string;
+  fields: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** POST /keycards: whose card, its type and the type's fields (validity as {from, to}). */
+export type NewKeycard = { personId: number; type: KeycardType } & Record<string, unknown>;
+
+/** §7 Keycards: the signed-in customer's cards, added and deleted (cancelled). */
+export const keycardApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getKeycards: build.query<Keycard[], void>({
+      query: () => '/keycards',
+      providesTags: (keycards = []) => [
+        { type: 'Keycard', id: LIST_TAG_ID },
+        ...keycards.map((keycard) => ({ type: 'Keycard' as const, id: keycard.id })),
+      ],
+    }),
+    addKeycard: build.mutation<Keycard, NewKeycard>({
+      query: (body) => ({ url: '/keycards', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Keycard', id: LIST_TAG_ID }],
+    }),
+    removeKeycard: build.mutation<void, number>({
+      query: (keycardId) => ({ url: `/keycards/${keycardId}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Keycard', id: LIST_TAG_ID }],
+    }),
+  }),
+});
+
+export const { useGetKeycardsQuery, useAddKeycardMutation, useRemoveKeycardMutation } = keycardApi;
