@@ -29,8 +29,7 @@ afterAll(async () => {
 }, 60_000);
 
 beforeEach(async () => {
-  // the shop's CSP (script-src 'self') would refuse the injected axe-core script
-  context = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+  context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   page = await context.newPage();
 });
 
