@@ -64,6 +64,11 @@ describe('the VAT line', () => {
     // 6670 of passes carry 500 of VAT; the 500 deposit none
     expect(vatOf({ ...base, vatExempt: (item) => item.itemId === 'b' })).toEqual({ net: 6170, vat: 500 });
   });
+
+  it('leaves a cause-we-care donation out of the VAT, as a deposit', () => {
+    const withDonation = { items: [pass, deposit], total: 7170 + 200, vatRatePercent: 8.1, contribution: { name: 'Bergrettung', amount: 200 } };
+    expect(vatOf({ ...withDonation, vatExempt: (item) => item.itemId === 'b' })).toEqual({ net: 6170, vat: 500 });
+  });
 });
 
 describe('money', () => {

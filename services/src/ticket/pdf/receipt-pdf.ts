@@ -21,6 +21,8 @@ export interface ReceiptPdfInput {
   vatExempt: (item: OrderItemRecord) => boolean;
   /** feature flag vmcReceipts: one line per ticket (person and day) instead of one per item */
   perTicketLines: boolean;
+  /** cause-we-care: a donation the customer added, part of the total, without VAT */
+  contribution?: { name: string; amount: number } | null;
 }
 
 export interface ReceiptLine {
@@ -49,8 +51,8 @@ export function receiptLines(input: Pick<ReceiptPdfInput, 'items' | 'tickets' | 
 }
 
 /** The VAT the total includes, on everything but deposits, and the net amount it is charged on. */
-export function vatOf(input: Pick<ReceiptPdfInput, 'items' | 'total' | 'vatExempt' | 'vatRatePercent'>): { net: number; vat: number } {
-  const exempt = input.items.filter(input.vatExempt).reduce((sum, item) => sum + item.price.amount, 0);
+export function vatOf(input: Pick<ReceiptPdfInput, 'items' | 'total' | 'vatExempt' | 'vatRatePercent' | 'contribution'>): { net: number; vat: number } {
+  const exempt = input.items.filter(input.vatExempt).reduce((sum, item) => sum + item.price.amount, 0) + (input.contribution?.amount ?? 0);
   const taxable = Math.max(0, input.total - exempt);
   const vat = vatContained(taxable, input.vatRatePercent);
   return { net: taxable - vat, vat };
@@ -95,6 +97,7 @@ export function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> {
     row({ description: texts.description, quantity: texts.quantity, unitPrice: texts.unitPrice, amount: texts.amount }, true);
     rule();
     for (const line of receiptLines(input)) row({ description: line.description, quantity: String(line.quantity), unitPrice: formatChf(line.unitPrice), amount: formatChf(line.amount) });
+    if (input.contribution) row({ description: input.contribution.name, quantity: '1', unitPrice: formatChf(input.contribution.amount), amount: formatChf(input.contribution.amount) });
     rule();
     row({ description: texts.total, quantity: '', unitPrice: '', amount: formatChf(input.total) }, true);
     const { net, vat } = vatOf(input);
