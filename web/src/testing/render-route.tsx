@@ -1,11 +1,11 @@
-import { render } from '@testing-library/react';
+import { render, type RenderResult } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../app/router';
 import { createStore } from '../app/store';
 
 /** The whole app (store, routes, locale layout) at one address, in memory. */
-export function renderRoute(path: string) {
+export function renderRoute(path: string): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <Provider store={createStore()}>
