@@ -1,13 +1,55 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import type { ServerOrder } from '../checkout/checkout-types';
+import { afterSaleMessages } from './after-sale-messages';
+import { useGetOrderTicketsQuery } from './api';
+import { CancelItemsForm, isCancellable } from './cancel-items-form';
+import { OrderDocuments } from './order-documents';
+import { RefundList } from './refund-list';
+import { TicketList } from './ticket-list';
 
-/**
- * The order page's place for what happens after the sale, below the items and total. Its calls are
- * not served yet, so it renders nothing today; each part goes in here as its API lands:
- * - tickets: download, block a lost ticket (§7 GET /keycards/tickets?orderId, POST …/{ticketId}/block)
- * - receipt: GET /templates/receipt-url?orderId
- * - cancel: self-cancel of items with the refund choice (POST /orders/{orderId}/cancel)
- */
-export function OrderAfterSale(props: { order: ServerOrder }): null {
-  void props;
-  return null;
+export const TICKET_POLL_INTERVAL_MS = 2000;
+const TICKET_POLL_LIMIT_MS = 60_000;
+
+/** An order that was paid has (or soon has) tickets and a receipt. */
+const wasPaid = (order: ServerOrder) =>
+  ['PAID', 'PARTIALLY_CANCELLED', 'PARTIALLY_REFUNDED', 'REFUNDED'].includes(order.status) || (order.status === 'CANCELLED' && order.cancellationReason === 'ITEMS_CANCELLED');
+
+/** Tickets are issued by the checkout workflow after the payment: asked again for a minute while none are there. */
+function useTicketsOfPaidOrder(order: ServerOrder) {
+  const paid = wasPaid(order);
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), TICKET_POLL_LIMIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const [polling, setPolling] = useState(true);
+  const query = useGetOrderTicketsQuery(paid ? order.id : skipToken, { pollingInterval: paid && polling && !waited ? TICKET_POLL_INTERVAL_MS : 0 });
+  const issued = (query.data?.length ?? 0) > 0;
+  useEffect(() => {
+    if (issued) setPolling(false);
+  }, [issued]);
+  return { paid, tickets: query.data ?? [], issuing: paid && !issued && !waited };
+}
+
+/** What happens after the sale, below the items and total: tickets, documents, self-cancel and refunds. */
+export function OrderAfterSale({ order, language, isCustomer }: { order: ServerOrder; language: string; isCustomer: boolean }) {
+  const intl = useIntl();
+  const { paid, tickets, issuing } = useTicketsOfPaidOrder(order);
+  return (
+    <>
+      {paid && (
+        <section aria-labelledby="order-tickets-heading">
+          <h2 id="order-tickets-heading">{intl.formatMessage(afterSaleMessages.ticketsHeading)}</h2>
+          {issuing && <p role="status">{intl.formatMessage(afterSaleMessages.ticketsIssuing)}</p>}
+          {!issuing && tickets.length === 0 && <p>{intl.formatMessage(afterSaleMessages.ticketsNone)}</p>}
+          <TicketList tickets={tickets} items={order.items} />
+        </section>
+      )}
+      {paid && <OrderDocuments orderId={order.id} language={language} hasTickets={tickets.some((ticket) => ticket.status === 'VALID')} />}
+      {isCancellable(order) && <CancelItemsForm key={order.status} order={order} canUseOnlineCredit={isCustomer} />}
+      <RefundList refunds={order.refunds} />
+    </>
+  );
 }
