@@ -35,7 +35,7 @@ export function CancelItemsForm({ order, canUseOnlineCredit }: { order: ServerOr
   const { locale } = useParams();
   const language: Language = isLanguage(locale) ? locale : 'de';
   const reservation = order.status === 'RESERVED';
-  const open = order.items.filter((item) => item.parentItemId === null && item.originItemId === null && !item.cancelled);
+  const open = isCancellable(order) ? order.items.filter((item) => item.parentItemId === null && item.originItemId === null && !item.cancelled) : [];
   const productIds = [...new Set(order.items.map((item) => item.productId))].sort((a, b) => a - b);
   const { data: products = [] } = useGetProductsQuery(productIds.length ? { productIds, language } : skipToken);
   const [chosen, setChosen] = useState<string[]>([]);
@@ -48,7 +48,7 @@ export function CancelItemsForm({ order, canUseOnlineCredit }: { order: ServerOr
     if (outcome) notice.current?.focus();
   }, [outcome]);
 
-  const itemIds = reservation ? open.map((item) => item.id) : chosen;
+  const itemIds = reservation ? open.map((item) => item.id) : chosen.filter((id) => open.some((item) => item.id === id));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (itemIds.length === 0) return setOutcome({ kind: 'refused', message: afterSaleMessages.cancelNothing });
@@ -58,6 +58,7 @@ export function CancelItemsForm({ order, canUseOnlineCredit }: { order: ServerOr
     setOutcome({ kind: 'done' });
   };
 
+  if (open.length === 0 && !outcome) return null;
   return (
     <section aria-labelledby="order-cancel-heading">
       <h2 id="order-cancel-heading">{intl.formatMessage(afterSaleMessages.cancelHeading)}</h2>

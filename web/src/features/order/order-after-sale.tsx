@@ -16,21 +16,32 @@ const TICKET_POLL_LIMIT_MS = 60_000;
 const wasPaid = (order: ServerOrder) =>
   ['PAID', 'PARTIALLY_CANCELLED', 'PARTIALLY_REFUNDED', 'REFUNDED'].includes(order.status) || (order.status === 'CANCELLED' && order.cancellationReason === 'ITEMS_CANCELLED');
 
-/** Tickets are issued by the checkout workflow after the payment: asked again for a minute while none are there. */
+/** True while `active`, for at most a minute after it became so. */
+function usePollWindow(active: boolean): boolean {
+  const [expired, setExpired] = useState(false);
+  useEffect(() => {
+    setExpired(false);
+    if (!active) return undefined;
+    const timer = setTimeout(() => setExpired(true), TICKET_POLL_LIMIT_MS);
+    return () => clearTimeout(timer);
+  }, [active]);
+  return active && !expired;
+}
+
+/**
+ * Tickets are issued by the checkout workflow after the payment, and cancelled by the cancellation
+ * workflow after a cancel: asked again (for a minute) while none are there or a cancelled item's are not yet cancelled.
+ */
 function useTicketsOfPaidOrder(order: ServerOrder) {
   const paid = wasPaid(order);
-  const [waited, setWaited] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => setWaited(true), TICKET_POLL_LIMIT_MS);
-    return () => clearTimeout(timer);
-  }, []);
-  const [polling, setPolling] = useState(true);
-  const query = useGetOrderTicketsQuery(paid ? order.id : skipToken, { pollingInterval: paid && polling && !waited ? TICKET_POLL_INTERVAL_MS : 0 });
-  const issued = (query.data?.length ?? 0) > 0;
-  useEffect(() => {
-    if (issued) setPolling(false);
-  }, [issued]);
-  return { paid, tickets: query.data ?? [], issuing: paid && !issued && !waited };
+  const [waiting, setWaiting] = useState(true);
+  const polling = usePollWindow(paid && waiting);
+  const query = useGetOrderTicketsQuery(paid ? order.id : skipToken, { pollingInterval: polling ? TICKET_POLL_INTERVAL_MS : 0 });
+  const tickets = query.data;
+  const cancelledItems = order.items.filter((item) => item.cancelled).map((item) => item.id);
+  const settled = tickets !== undefined && tickets.length > 0 && tickets.every((ticket) => ticket.status === 'CANCELLED' || !cancelledItems.includes(ticket.orderItemId));
+  useEffect(() => setWaiting(!settled), [settled]);
+  return { paid, tickets: tickets ?? [], issuing: paid && polling && (tickets?.length ?? 0) === 0 };
 }
 
 /** What happens after the sale, below the items and total: tickets, documents, self-cancel and refunds. */
@@ -48,7 +59,7 @@ export function OrderAfterSale({ order, language, isCustomer }: { order: ServerO
         </section>
       )}
       {paid && <OrderDocuments orderId={order.id} language={language} hasTickets={tickets.some((ticket) => ticket.status === 'VALID')} />}
-      {isCancellable(order) && <CancelItemsForm key={order.status} order={order} canUseOnlineCredit={isCustomer} />}
+      {(isCancellable(order) || order.items.some((item) => item.cancelled)) && <CancelItemsForm order={order} canUseOnlineCredit={isCustomer} />}
       <RefundList refunds={order.refunds} />
     </>
   );

@@ -22,9 +22,11 @@ const promoLine = { id: 'promo:WINTER-2030', source: 'PROMO_CODE', reference: 'W
 const visa = { id: 5, default: true, status: 'ACTIVE', type: 'CARD', brand: 'VIS', masked: '424242xxxxxx4242', expiryMonth: '12', expiryYear: '30', blockedReason: null };
 const mastercard = { ...visa, id: 6, default: false, brand: 'ECA', masked: '520000xxxxxx0007' };
 
+type OrderJson = Record<string, unknown> & { total: { amount: number; currency: string } };
+
 /** A checkout whose order is priced again by each code and voucher, as the server answers. */
 function checkoutServer(extra: ApiHandler = () => undefined): ApiHandler {
-  let order = orderJson('CREATED', { subtotal: chf(6400), discounts: [], discountTotal: chf(0), vouchers: [], onlineCredit: chf(0), amountDue: chf(6400), accessToken: undefined });
+  let order: OrderJson = orderJson('CREATED', { subtotal: chf(6400), discounts: [], discountTotal: chf(0), vouchers: [], onlineCredit: chf(0), amountDue: chf(6400), accessToken: undefined });
   const answer = () => ({ status: 200, body: { ...checkoutJson('CREATED', { acceptTerms: true }), order, total: order.total } });
   return (call) => {
     const handled = extra(call);
