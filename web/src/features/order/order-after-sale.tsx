@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ServerOrder } from '../checkout/checkout-types';
 import { afterSaleMessages } from './after-sale-messages';
-import { useGetOrderTicketsQuery } from './api';
+import { useGetOrderQuery, useGetOrderTicketsQuery } from './api';
 import { CancelItemsForm, isCancellable } from './cancel-items-form';
 import { OrderDocuments } from './order-documents';
 import { RefundList } from './refund-list';
@@ -44,10 +44,18 @@ function useTicketsOfPaidOrder(order: ServerOrder) {
   return { paid, tickets: tickets ?? [], issuing: paid && polling && (tickets?.length ?? 0) === 0 };
 }
 
+/** A refund is moved by its workflow after the cancel answered: the order is read again (for a minute) until each has landed. */
+function useRefundsFollowed(order: ServerOrder) {
+  const moving = (order.refunds ?? []).some((refund) => refund.status === 'PENDING' || refund.status === 'FAILING');
+  const polling = usePollWindow(moving);
+  useGetOrderQuery(order.id, { pollingInterval: polling ? TICKET_POLL_INTERVAL_MS : 0, skip: !moving });
+}
+
 /** What happens after the sale, below the items and total: tickets, documents, self-cancel and refunds. */
 export function OrderAfterSale({ order, language, isCustomer }: { order: ServerOrder; language: string; isCustomer: boolean }) {
   const intl = useIntl();
   const { paid, tickets, issuing } = useTicketsOfPaidOrder(order);
+  useRefundsFollowed(order);
   return (
     <>
       {paid && (
