@@ -184,11 +184,15 @@ describe('payment methods in the checkout', () => {
     });
   });
 
-  it('explains a declined saved card and keeps the order payable', async () => {
+  it('explains a declined saved card, which the server blocks, and keeps the order payable otherwise', async () => {
+    let cards: unknown[] = [visa];
     api = mockApiFetch(
       checkoutServer((call) => {
-        if (call.path === '/payments/payment-details') return { status: 200, body: [visa] };
-        if (call.path === `${checkoutPath}/payment`) return { status: 409, body: problemJson(409, 'PAYMENT_DECLINED') };
+        if (call.path === '/payments/payment-details') return { status: 200, body: cards };
+        if (call.path === `${checkoutPath}/payment`) {
+          cards = [{ ...visa, blockedReason: 'DECLINED' }];
+          return { status: 409, body: problemJson(409, 'PAYMENT_DECLINED') };
+        }
         return undefined;
       }),
     );
@@ -196,6 +200,8 @@ describe('payment methods in the checkout', () => {
     await waitFor(() => expect(screen.getByRole('radio', { name: /VIS ending in 4242/ })).toHaveProperty('checked', true));
     fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Your card was declined. Please choose another card or payment method.');
+    await waitFor(() => expect(screen.queryByRole('radio', { name: /VIS ending in 4242/ })).toBeNull());
+    expect(screen.getByRole('radio', { name: 'Pay on site at the ticket desk' })).toHaveProperty('checked', true);
     expect(screen.getByRole('button', { name: 'Place order' })).toBeTruthy();
   });
 });

@@ -29,7 +29,9 @@ function usePaymentChoice(isCustomer: boolean) {
   const { data: cards = [], isFetching } = useCheckoutSavedCardsQuery(isCustomer ? undefined : skipToken);
   const usable = cards.filter(isUsableCard);
   const [picked, setPicked] = useState<PaymentChoice | null>(null);
-  const choice = picked ?? (isFetching ? { kind: 'onSite' as const } : initialPaymentChoice(usable));
+  // a picked card that is gone (blocked after a decline, deleted in another tab) no longer counts
+  const pickedStillThere = picked !== null && (picked.kind !== 'saved' || usable.some((card) => card.id === picked.paymentDetailId));
+  const choice = pickedStillThere ? picked : isFetching ? { kind: 'onSite' as const } : initialPaymentChoice(usable);
   return { cards: usable, choice, setChoice: setPicked };
 }
 
