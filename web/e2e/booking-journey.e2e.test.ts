@@ -23,7 +23,8 @@ afterAll(async () => {
 }, 60_000);
 
 beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
+  // axe-core is injected as an inline script, which the shop's Content-Security-Policy (helmet) forbids
+  context = await browser.newContext({ viewport: { width: 1024, height: 800 }, bypassCSP: true });
   page = await context.newPage();
 });
 
