@@ -125,7 +125,7 @@ describe('paying in the browser with the PSP simulator, then tickets and a cance
 
     // 2. the next order: the saved card is the default, charged at once without leaving the shop
     await bookGondolaAndCheckOut(productPath, token);
-    const savedCard = page.getByRole('radio', { name: 'VIS ending in 4242, expires 12/30 (default)' });
+    const savedCard = page.getByRole('radio', { name: 'Visa ending in 4242, expires 12/30 (default)' });
     await savedCard.waitFor();
     expect(await savedCard.isChecked()).toBe(true);
     await screenshot('payments-3-checkout-saved-card-en');

@@ -1,5 +1,5 @@
 import type { SavedCard } from './checkout-types';
-import { choiceValue, initialPaymentChoice, lastDigits, paymentRequestOf } from './payment-choice';
+import { cardBrandName, choiceValue, initialPaymentChoice, lastDigits, paymentRequestOf } from './payment-choice';
 
 const card = (id: number, overrides: Partial<SavedCard> = {}): SavedCard => ({
   id,
@@ -36,5 +36,6 @@ describe('the payment choice', () => {
   it('names each choice with a distinct radio value and shows a card by its last digits', () => {
     expect([choiceValue({ kind: 'onSite' }), choiceValue({ kind: 'new', type: 'TWI' }), choiceValue({ kind: 'saved', paymentDetailId: 3 })]).toEqual(['onSite', 'new:TWI', 'saved:3']);
     expect(lastDigits('520000xxxxxx0007')).toBe('0007');
+    expect([cardBrandName('VIS'), cardBrandName('ECA'), cardBrandName('XYZ')]).toEqual(['Visa', 'Mastercard', 'XYZ']);
   });
 });

@@ -148,9 +148,9 @@ describe('payment methods in the checkout', () => {
   it('preselects a customer’s default card and charges it at once, keeping the customer’s token on the order page', async () => {
     api = mockApiFetch(checkoutServer((call) => (call.path === '/payments/payment-details' ? { status: 200, body: [mastercard, visa, { ...visa, id: 7, default: false, status: 'EXPIRED', masked: 'xxxx1111' }] } : undefined)));
     const { router } = await openCheckout(`/en/checkout/${CHECKOUT_ID}?token=${CUSTOMER_TOKEN}`);
-    const defaultCard = await screen.findByRole('radio', { name: 'VIS ending in 4242, expires 12/30 (default)' });
+    const defaultCard = await screen.findByRole('radio', { name: 'Visa ending in 4242, expires 12/30 (default)' });
     await waitFor(() => expect(defaultCard).toHaveProperty('checked', true));
-    expect(screen.getByRole('radio', { name: 'ECA ending in 0007, expires 12/30' })).toHaveProperty('checked', false);
+    expect(screen.getByRole('radio', { name: 'Mastercard ending in 0007, expires 12/30' })).toHaveProperty('checked', false);
     expect(screen.queryByRole('radio', { name: /1111/ })).toBeNull();
     expect(callsTo('GET', '/payments/payment-details')[0]?.authorization).toBe(`Bearer ${CUSTOMER_TOKEN}`);
     fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
@@ -197,10 +197,10 @@ describe('payment methods in the checkout', () => {
       }),
     );
     await openCheckout(`/en/checkout/${CHECKOUT_ID}?token=${CUSTOMER_TOKEN}`);
-    await waitFor(() => expect(screen.getByRole('radio', { name: /VIS ending in 4242/ })).toHaveProperty('checked', true));
+    await waitFor(() => expect(screen.getByRole('radio', { name: /Visa ending in 4242/ })).toHaveProperty('checked', true));
     fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Your card was declined. Please choose another card or payment method.');
-    await waitFor(() => expect(screen.queryByRole('radio', { name: /VIS ending in 4242/ })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('radio', { name: /Visa ending in 4242/ })).toBeNull());
     expect(screen.getByRole('radio', { name: 'Pay on site at the ticket desk' })).toHaveProperty('checked', true);
     expect(screen.getByRole('button', { name: 'Place order' })).toBeTruthy();
   });

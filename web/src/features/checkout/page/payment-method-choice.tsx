@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import type { SavedCard } from '../checkout-types';
 import { paymentChoiceMessages } from '../discount-messages';
 import { checkoutMessages } from '../messages';
-import { choiceValue, lastDigits, onlineMethodTypes, type PaymentChoice } from '../payment-choice';
+import { cardBrandName, choiceValue, lastDigits, onlineMethodTypes, type PaymentChoice } from '../payment-choice';
 
 interface Props {
   choice: PaymentChoice;
@@ -31,7 +31,7 @@ export function PaymentMethodChoice({ choice, onChange, cards, canSaveCard, save
       {cards.map((card) =>
         option(
           { kind: 'saved', paymentDetailId: card.id },
-          `${intl.formatMessage(paymentChoiceMessages.savedCard, { brand: card.brand, last: lastDigits(card.masked), month: card.expiryMonth, year: card.expiryYear })}${
+          `${intl.formatMessage(paymentChoiceMessages.savedCard, { brand: cardBrandName(card.brand), last: lastDigits(card.masked), month: card.expiryMonth, year: card.expiryYear })}${
             card.default ? ` ${intl.formatMessage(paymentChoiceMessages.defaultCard)}` : ''
           }`,
         ),
