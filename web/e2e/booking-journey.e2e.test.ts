@@ -23,6 +23,7 @@ afterAll(async () => {
 }, 60_000);
 
 beforeEach(async () => {
+  // axe-core is injected as an inline script, which the shop's Content-Security-Policy (helmet) forbids
   context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
   page = await context.newPage();
 });

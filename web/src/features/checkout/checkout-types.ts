@@ -1,6 +1,7 @@
 import type { Money } from '@alpenpass/contracts/src/basket';
 import type { CustomFormFieldDefinition } from '@alpenpass/contracts/src/domain/custom-form-fields';
 import type { OrderDto, orderItemDto } from '@alpenpass/contracts/src/order';
+import type { PaymentDetailDto } from '@alpenpass/contracts/src/payment-detail';
 import type { z } from 'zod';
 
 type OrderItemDto = z.infer<typeof orderItemDto>;
@@ -39,4 +40,15 @@ export interface CardRedirectUrls {
   cancel: string;
 }
 
-export type PaymentRequest = { intent: 'onSite' } | { intent: 'new'; type: string; redirectUrls: CardRedirectUrls };
+export type PaymentRequest =
+  | { intent: 'onSite' }
+  | { intent: 'new'; type: string; saveAlias?: boolean; redirectUrls: CardRedirectUrls }
+  | { intent: 'existing'; paymentDetailId: number; redirectUrls: CardRedirectUrls };
+
+/** §3 Payment detail: a saved card as GET /payments/payment-details lists it. */
+export type SavedCard = PaymentDetailDto;
+
+/** GET /payments/online-credit/balance: only the balance matters to the checkout. */
+export interface OnlineCreditBalance {
+  balance: Money;
+}

@@ -1,7 +1,7 @@
 import type { CheckoutProblem } from './checkout-problem';
 
 /** What a refused payment means for the customer (the texts are in checkoutMessages). */
-export type PaymentRefusal = 'cardUnavailable' | 'conditionsMissing' | 'checkoutClosed' | 'paymentFailed';
+export type PaymentRefusal = 'cardUnavailable' | 'conditionsMissing' | 'checkoutClosed' | 'paymentFailed' | 'declined' | 'cardNotUsable' | 'accountRequired';
 
 export function paymentRefusalOf(problem: CheckoutProblem): PaymentRefusal {
   switch (problem.code) {
@@ -14,18 +14,30 @@ export function paymentRefusalOf(problem: CheckoutProblem): PaymentRefusal {
     case 'ORDER_CANCELLED':
     case 'ORDER_ALREADY_PAID':
       return 'checkoutClosed';
+    case 'PAYMENT_DECLINED':
+      return 'declined';
+    case 'PAYMENT_DETAIL_NOT_USABLE':
+    case 'PAYMENT_DETAIL_NOT_FOUND':
+      return 'cardNotUsable';
+    case 'ACCOUNT_REQUIRED':
+      return 'accountRequired';
     default:
       return 'paymentFailed';
   }
 }
 
-/** Where the order page is, with a guest's access token kept in its address (§2 page token). */
-export function orderPath(locale: string, orderId: number, accessToken: string | undefined): string {
-  return `/${locale}/orders/${orderId}${accessToken ? `?token=${encodeURIComponent(accessToken)}` : ''}`;
+/**
+ * Where the order page is, with a guest's access token kept in its address (§2 page token); a
+ * customer who came with a page token (no order token) keeps theirs.
+ */
+export function orderPath(locale: string, orderId: number, accessToken: string | undefined, pageToken?: string): string {
+  const token = accessToken ?? pageToken;
+  return `/${locale}/orders/${orderId}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 }
 
-/** The shop's own return page for a card payment; the provider adds nothing we rely on. */
-export function paymentReturnUrls(origin: string, locale: string, checkoutId: string) {
+/** The shop's own return page for a card payment (keeping the page's token); the provider adds nothing we rely on. */
+export function paymentReturnUrls(origin: string, locale: string, checkoutId: string, pageToken?: string) {
   const page = `${origin}/${locale}/checkout/${checkoutId}/return`;
-  return { success: page, error: `${page}?result=error`, cancel: `${page}?result=cancel` };
+  const token = pageToken ? `token=${encodeURIComponent(pageToken)}` : '';
+  return { success: token ? `${page}?${token}` : page, error: `${page}?result=error${token ? `&${token}` : ''}`, cancel: `${page}?result=cancel${token ? `&${token}` : ''}` };
 }

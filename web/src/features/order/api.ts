@@ -2,7 +2,21 @@ import type { Money } from '@alpenpass/contracts/src/basket';
 import type { OrderPaymentStatus, OrderStatus, OrderType } from '@alpenpass/contracts/src/domain/order';
 import { api } from '../../lib/api/api-slice';
 import { LIST_TAG_ID } from '../../lib/api/cache-tags';
+import type { TicketDto } from '@alpenpass/contracts/src/ticket';
 import type { ServerOrder } from '../checkout/checkout-types';
+
+/** A ticket as GET /keycards/tickets lists it (§7; docs/tickets.md). */
+export type OrderTicket = Omit<TicketDto, 'validity' | 'issuedAt'> & { validity: { from: Date; to: Date } | null; issuedAt: Date };
+
+export type OrderDocumentKind = 'tickets' | 'receipt';
+
+/** POST /orders/{orderId}/cancel (docs/after-sale.md): the items, an optional reason, where the money goes. */
+export interface CancelItemsRequest {
+  orderId: number;
+  orderItemIds: string[];
+  reason?: string;
+  onlineCredit: boolean;
+}
 
 /** One line of GET /orders (§7): the order without its items. */
 export interface OrderSummary {
@@ -46,7 +60,24 @@ export const orderApi = api.injectEndpoints({
         ...(result?.items ?? []).map((order) => ({ type: 'Order' as const, id: order.id })),
       ],
     }),
+    getOrderTickets: build.query<OrderTicket[], number>({
+      query: (orderId) => ({ url: '/keycards/tickets/', params: { orderId } }),
+      providesTags: (_tickets, _error, orderId) => [{ type: 'Ticket', id: `order-${orderId}` }],
+    }),
+    blockTicket: build.mutation<OrderTicket, { ticketId: string; orderId: number }>({
+      query: ({ ticketId }) => ({ url: `/keycards/tickets/${ticketId}/block`, method: 'POST' }),
+      invalidatesTags: (_ticket, error, { orderId }) => (error ? [] : [{ type: 'Ticket', id: `order-${orderId}` }]),
+    }),
+    /** A short-lived signed link (a mutation: every click asks for a fresh one). */
+    orderDocumentUrl: build.mutation<{ url: string; expiresAt: Date }, { orderId: number; kind: OrderDocumentKind; language: string }>({
+      query: ({ orderId, kind, language }) => ({ url: `/templates/${kind === 'tickets' ? 'ticket' : 'receipt'}-url`, params: { orderId, language } }),
+    }),
+    cancelOrderItems: build.mutation<ServerOrder, CancelItemsRequest>({
+      query: ({ orderId, ...body }) => ({ url: `/orders/${orderId}/cancel`, method: 'POST', body }),
+      invalidatesTags: (_order, error, { orderId }) =>
+        error ? [] : [{ type: 'Order', id: orderId }, { type: 'Order', id: LIST_TAG_ID }, { type: 'Ticket', id: `order-${orderId}` }, 'OnlineCreditBalance', 'Slot'],
+    }),
   }),
 });
 
-export const { useGetOrderQuery, useListOrdersQuery } = orderApi;
+export const { useGetOrderQuery, useListOrdersQuery, useGetOrderTicketsQuery, useBlockTicketMutation, useOrderDocumentUrlMutation, useCancelOrderItemsMutation } = orderApi;

@@ -7,6 +7,7 @@ import { useGetProductsQuery } from '../basket/api';
 import { basketMessages } from '../basket/messages';
 import { EntryDetails, entryName } from '../basket/page/basket-entry-item';
 import type { ServerOrderItem } from '../checkout/checkout-types';
+import { afterSaleMessages } from './after-sale-messages';
 
 const isMainItem = (item: ServerOrderItem) => item.parentItemId === null && item.originItemId === null;
 
@@ -37,6 +38,8 @@ export function OrderItemList({ items }: { items: readonly ServerOrderItem[] }) 
             </div>
             <div className="basket-entry-prices">
               <span className="entry-price">{formatMoney(intl, item.price)}</span>
+              {item.cancelled && <strong className="item-cancelled">{intl.formatMessage(afterSaleMessages.itemCancelled)}</strong>}
+              {item.refundedAmount > 0 && <small>{intl.formatMessage(afterSaleMessages.itemRefunded, { amount: formatMoney(intl, { amount: item.refundedAmount, currency: item.price.currency }) })}</small>}
               <small>{intl.formatMessage(basketMessages.unitPrice, { price: formatMoney(intl, item.unitPrice) })}</small>
             </div>
           </li>

@@ -45,7 +45,7 @@ export default function OrderPage() {
           <p className="basket-total">
             <span>{intl.formatMessage(orderMessages.total)}</span> <strong>{formatMoney(intl, order.total)}</strong>
           </p>
-          <OrderAfterSale order={order} />
+          <OrderAfterSale order={order} language={language} isCustomer={isCustomer} />
         </>
       )}
       {isCustomer && (

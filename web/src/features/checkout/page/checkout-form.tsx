@@ -6,8 +6,34 @@ import type { ServerCheckout } from '../checkout-types';
 import { initialValues, shownFields } from '../condition-values';
 import { checkoutMessages } from '../messages';
 import { ConditionFieldInput, conditionInputId } from './condition-field';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useCheckoutSavedCardsQuery } from '../api';
+import { discountMessages, paymentChoiceMessages } from '../discount-messages';
+import { initialPaymentChoice, isUsableCard, type PaymentChoice } from '../payment-choice';
+import type { PaymentRefusal } from '../payment-outcome';
+import { CheckoutCodes } from './checkout-codes';
+import { CheckoutTotals } from './checkout-totals';
 import { PaymentMethodChoice } from './payment-method-choice';
-import { usePlaceOrder, type FieldProblems, type PaymentMethodChoice as Method } from './use-place-order';
+import { useIsCustomer, usePageToken } from './use-customer';
+import { usePlaceOrder, type FieldProblems } from './use-place-order';
+
+const refusalMessages = {
+  ...checkoutMessages,
+  declined: paymentChoiceMessages.declined,
+  cardNotUsable: paymentChoiceMessages.cardNotUsable,
+  accountRequired: paymentChoiceMessages.accountRequired,
+} satisfies Record<PaymentRefusal, unknown>;
+
+/** The customer's usable saved cards, and the choice that starts on the default one once they are known. */
+function usePaymentChoice(isCustomer: boolean) {
+  const { data: cards = [], isFetching } = useCheckoutSavedCardsQuery(isCustomer ? undefined : skipToken);
+  const usable = cards.filter(isUsableCard);
+  const [picked, setPicked] = useState<PaymentChoice | null>(null);
+  // a picked card that is gone (blocked after a decline, deleted in another tab) no longer counts
+  const pickedStillThere = picked !== null && (picked.kind !== 'saved' || usable.some((card) => card.id === picked.paymentDetailId));
+  const choice = pickedStillThere ? picked : isFetching ? { kind: 'onSite' as const } : initialPaymentChoice(usable);
+  return { cards: usable, choice, setChoice: setPicked };
+}
 
 function useFieldErrorTexts(problems: FieldProblems): Record<string, string> {
   const intl = useIntl();
@@ -25,8 +51,12 @@ export function CheckoutForm({ checkout, language }: { checkout: ServerCheckout;
   const fields = shownFields(checkout.conditions.fields);
   const [values, setValues] = useState(() => initialValues(fields, checkout.conditions.values));
   const [comment, setComment] = useState(checkout.order.comment ?? '');
-  const [method, setMethod] = useState<Method>('onSite');
-  const { place, fieldProblems, refusal, busy } = usePlaceOrder(checkout, language);
+  const isCustomer = useIsCustomer();
+  const pageToken = usePageToken();
+  const { cards, choice, setChoice } = usePaymentChoice(isCustomer);
+  const [saveCard, setSaveCard] = useState(false);
+  const { place, fieldProblems, refusal, busy } = usePlaceOrder(checkout, language, pageToken);
+  const nothingDue = (checkout.order.amountDue?.amount ?? checkout.total.amount) === 0;
   const errors = useFieldErrorTexts(fieldProblems);
   const refusalNotice = useRef<HTMLParagraphElement>(null);
   const [attempt, setAttempt] = useState<{ outcome: string; count: number }>({ outcome: '', count: 0 });
@@ -42,7 +72,7 @@ export function CheckoutForm({ checkout, language }: { checkout: ServerCheckout;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const outcome = await place({ values, comment, method });
+    const outcome = await place({ values, comment, choice, saveCard: isCustomer && saveCard });
     if (outcome !== 'done') setAttempt((previous) => ({ outcome, count: previous.count + 1 }));
   };
 
@@ -68,15 +98,22 @@ export function CheckoutForm({ checkout, language }: { checkout: ServerCheckout;
         <label htmlFor="checkout-comment">{intl.formatMessage(checkoutMessages.commentLabel)}</label>
         <textarea id="checkout-comment" maxLength={2000} rows={3} value={comment} onChange={(event) => setComment(event.target.value)} />
       </div>
-      <PaymentMethodChoice method={method} onChange={setMethod} />
+      <CheckoutCodes checkout={checkout} />
+      <CheckoutTotals order={checkout.order} />
+      {nothingDue ? (
+        <p className="notice-success">{intl.formatMessage(paymentChoiceMessages.coveredByCredit)}</p>
+      ) : (
+        <PaymentMethodChoice choice={choice} onChange={setChoice} cards={cards} canSaveCard={isCustomer} saveCard={saveCard} onSaveCardChange={setSaveCard} />
+      )}
       {refusal && (
         <p role="alert" tabIndex={-1} ref={refusalNotice} className="notice-problem">
-          {intl.formatMessage(checkoutMessages[refusal])}
+          {intl.formatMessage(refusalMessages[refusal])}
         </p>
       )}
       <p className="basket-actions">
         <span className="basket-total">
-          {intl.formatMessage(checkoutMessages.total)} <strong>{formatMoney(intl, checkout.total)}</strong>
+          {intl.formatMessage(checkout.order.amountDue && checkout.order.amountDue.amount !== checkout.total.amount ? discountMessages.amountDue : checkoutMessages.total)}{' '}
+          <strong>{formatMoney(intl, checkout.order.amountDue ?? checkout.total)}</strong>
         </span>
         <button type="submit" disabled={busy}>
           {intl.formatMessage(busy ? checkoutMessages.paying : checkoutMessages.placeOrder)}

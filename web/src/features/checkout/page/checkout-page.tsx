@@ -7,12 +7,14 @@ import { useGetCheckoutQuery } from '../api';
 import { checkoutMessages } from '../messages';
 import { orderPath } from '../payment-outcome';
 import { CheckoutForm } from './checkout-form';
+import { usePageToken } from './use-customer';
 
 /** /:locale/checkout/:checkoutId — the order with its frozen prices, the conditions, a comment and the payment. */
 export default function CheckoutPage() {
   const intl = useIntl();
   const { locale, checkoutId = '' } = useParams();
   const language: Language = isLanguage(locale) ? locale : 'de';
+  const token = usePageToken();
   const { data: checkout, isLoading, error } = useGetCheckoutQuery(checkoutId);
   const order = checkout?.order;
   const open = order?.status === 'CREATED';
@@ -33,7 +35,7 @@ export default function CheckoutPage() {
             <CheckoutForm key={checkout.id} checkout={checkout} language={language} />
           ) : (
             <p className="notice-problem">
-              {intl.formatMessage(checkoutMessages.checkoutClosed)} <Link to={orderPath(language, order.id, order.accessToken)}>{order.refno}</Link>
+              {intl.formatMessage(checkoutMessages.checkoutClosed)} <Link to={orderPath(language, order.id, order.accessToken, token)}>{order.refno}</Link>
             </p>
           )}
         </>

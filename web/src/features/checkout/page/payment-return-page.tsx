@@ -4,6 +4,8 @@ import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { SimplePage } from '../../../components/simple-page';
 import { useClearBasketOnceOrdered } from '../../order/use-clear-basket-once-ordered';
+import { withPageToken } from '../../../lib/session/page-token';
+import { usePageToken } from './use-customer';
 import { useGetCheckoutQuery } from '../api';
 import { checkoutMessages, paymentReturnMessages } from '../messages';
 import { orderPath } from '../payment-outcome';
@@ -25,6 +27,7 @@ export default function PaymentReturnPage() {
   const intl = useIntl();
   const { locale, checkoutId = '' } = useParams();
   const language: Language = isLanguage(locale) ? locale : 'de';
+  const token = usePageToken();
   const [pending, setPending] = useState(true);
   const polling = usePollingWindow(pending);
   const { data: checkout, error } = useGetCheckoutQuery(checkoutId, { pollingInterval: polling ? PAYMENT_POLL_INTERVAL_MS : 0 });
@@ -51,11 +54,11 @@ export default function PaymentReturnPage() {
       )}
       <p className="basket-actions">
         {standing === 'open' && (
-          <Link className="button" to={`/${language}/checkout/${checkoutId}`}>
+          <Link className="button" to={withPageToken(`/${language}/checkout/${checkoutId}`, token ? `?token=${encodeURIComponent(token)}` : '')}>
             {intl.formatMessage(paymentReturnMessages.retry)}
           </Link>
         )}
-        {order && standing !== 'open' && <Link to={orderPath(language, order.id, order.accessToken)}>{intl.formatMessage(paymentReturnMessages.viewOrder)}</Link>}
+        {order && standing !== 'open' && <Link to={orderPath(language, order.id, order.accessToken, token)}>{intl.formatMessage(paymentReturnMessages.viewOrder)}</Link>}
       </p>
     </SimplePage>
   );

@@ -1,11 +1,16 @@
 import type { ProductDto } from '@alpenpass/contracts/src/catalogue';
 import { useEffect, useRef, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { entryName } from '../../basket/page/basket-entry-item';
 import { basketMessages } from '../../basket/messages';
 import type { ServerEntry } from '../../basket/server-types';
-import { useStartCheckoutMutation } from '../api';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { formatMoney } from '../../../lib/format/money';
+import { withPageToken } from '../../../lib/session/page-token';
+import { useCheckoutOnlineCreditBalanceQuery, useSpendBasketOnlineCreditMutation, useStartCheckoutMutation } from '../api';
+import { discountMessages } from '../discount-messages';
+import { useIsCustomer } from './use-customer';
 import { checkoutProblemOf, issueCodeOf, type CheckoutProblem, type ProblemIssue } from '../checkout-problem';
 import { checkoutMessages } from '../messages';
 
@@ -24,10 +29,24 @@ function issueText(intl: IntlShape, issue: ProblemIssue, entries: readonly Serve
   return intl.formatMessage(checkoutMessages.entryIssue, { name: `${entry.quantity} × ${entryName(entry, products)}`, problem: entryProblemText(intl, code) });
 }
 
-/** "Proceed to checkout": POST /checkout; an invalid basket's issues are listed per line. */
+/** A signed-in customer with a balance chooses to spend it; the basket carries the choice into its order. */
+function useOnlineCreditChoice(basketId: string) {
+  const isCustomer = useIsCustomer();
+  const { data } = useCheckoutOnlineCreditBalanceQuery(isCustomer ? undefined : skipToken);
+  const balance = data && data.balance.amount > 0 ? data.balance : null;
+  const [useCredit, setUseCredit] = useState(false);
+  const [spend] = useSpendBasketOnlineCreditMutation();
+  /** null when there is nothing to choose (a guest, or no balance): the basket is left as it is */
+  const apply = () => (balance ? spend({ basketId, useOnlineCredit: useCredit }) : null);
+  return { balance, useCredit, setUseCredit, apply };
+}
+
+/** "Proceed to checkout": POST /checkout (after the online credit choice); an invalid basket's issues are listed per line. */
 export function ProceedToCheckout(props: { basketId: string; language: string; entries: readonly ServerEntry[]; products: readonly ProductDto[] }) {
   const intl = useIntl();
   const navigate = useNavigate();
+  const { search } = useLocation();
+  const credit = useOnlineCreditChoice(props.basketId);
   const [startCheckout, call] = useStartCheckoutMutation();
   const [problem, setProblem] = useState<CheckoutProblem | null>(null);
   const notice = useRef<HTMLDivElement>(null);
@@ -36,15 +55,29 @@ export function ProceedToCheckout(props: { basketId: string; language: string; e
   }, [problem]);
 
   const proceed = async () => {
+    const choosing = credit.apply();
+    if (choosing) {
+      const chosen = await choosing;
+      if (chosen.error) return setProblem(checkoutProblemOf(chosen.error));
+    }
     const started = await startCheckout(props.basketId);
     if (started.error) return setProblem(checkoutProblemOf(started.error));
     setProblem(null);
-    await navigate(`/${props.language}/checkout/${started.data.id}`);
+    await navigate(withPageToken(`/${props.language}/checkout/${started.data.id}`, search));
   };
 
   const invalid = problem?.code === 'BASKET_NOT_VALID';
   return (
     <div className="checkout-proceed">
+      {credit.balance && (
+        <>
+          <label className="slot-option">
+            <input type="checkbox" checked={credit.useCredit} onChange={(event) => credit.setUseCredit(event.target.checked)} />
+            {intl.formatMessage(discountMessages.useOnlineCredit, { balance: formatMoney(intl, credit.balance) })}
+          </label>
+          {credit.useCredit && <small>{intl.formatMessage(discountMessages.useOnlineCreditHint)}</small>}
+        </>
+      )}
       <button type="button" disabled={call.isLoading} onClick={() => void proceed()}>
         {intl.formatMessage(call.isLoading ? checkoutMessages.starting : basketMessages.proceed)}
       </button>

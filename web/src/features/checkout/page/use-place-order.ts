@@ -6,20 +6,23 @@ import { useChangeCommentMutation, usePayMutation, useSubmitConditionsMutation }
 import { checkoutProblemOf, fieldErrorsOf } from '../checkout-problem';
 import type { ConditionValues, ServerCheckout } from '../checkout-types';
 import { answeredValues, unansweredRequired } from '../condition-values';
+import { paymentRequestOf, type PaymentChoice } from '../payment-choice';
 import { orderPath, paymentRefusalOf, paymentReturnUrls, type PaymentRefusal } from '../payment-outcome';
-
-export type PaymentMethodChoice = 'onSite' | 'card';
 
 export interface PlaceOrderInput {
   values: ConditionValues;
   comment: string;
-  method: PaymentMethodChoice;
+  choice: PaymentChoice;
+  saveCard: boolean;
 }
 
 export type FieldProblems = Record<string, { kind: 'required' } | { kind: 'invalid'; detail: string }>;
 
-/** Answers the conditions, saves the comment, then pays: on site leads to the order, a card to the provider. */
-export function usePlaceOrder(checkout: ServerCheckout | undefined, locale: string) {
+/**
+ * Answers the conditions, saves the comment, then pays: on site, a saved card (charged in the call) or
+ * an order paid by vouchers and credit lead to the order; a new card or TWINT to the provider's page.
+ */
+export function usePlaceOrder(checkout: ServerCheckout | undefined, locale: string, pageToken?: string) {
   const navigate = useNavigate();
   const [submitConditions, conditionsCall] = useSubmitConditionsMutation();
   const [changeComment, commentCall] = useChangeCommentMutation();
@@ -27,7 +30,7 @@ export function usePlaceOrder(checkout: ServerCheckout | undefined, locale: stri
   const [fieldProblems, setFieldProblems] = useState<FieldProblems>({});
   const [refusal, setRefusal] = useState<PaymentRefusal | null>(null);
 
-  const place = async ({ values, comment, method }: PlaceOrderInput): Promise<'done' | 'fields' | 'refused'> => {
+  const place = async ({ values, comment, choice, saveCard }: PlaceOrderInput): Promise<'done' | 'fields' | 'refused'> => {
     if (!checkout) return 'refused';
     setRefusal(null);
     const missing = unansweredRequired(checkout.conditions.fields, values);
@@ -54,10 +57,9 @@ export function usePlaceOrder(checkout: ServerCheckout | undefined, locale: stri
       }
     }
 
-    const payment =
-      method === 'onSite'
-        ? ({ intent: 'onSite' } as const)
-        : ({ intent: 'new', type: 'CARD', redirectUrls: paymentReturnUrls(window.location.origin, locale, checkoutId) } as const);
+    // nothing left to pay: the server pays the order with its vouchers and credit whatever the intent
+    const nothingDue = (checkout.order.amountDue?.amount ?? checkout.total.amount) === 0;
+    const payment = paymentRequestOf(nothingDue ? { kind: 'onSite' } : choice, saveCard, paymentReturnUrls(window.location.origin, locale, checkoutId, pageToken));
     const paid = await pay({ checkoutId, payment });
     if (paid.error) {
       setRefusal(paymentRefusalOf(checkoutProblemOf(paid.error)));
@@ -69,7 +71,7 @@ export function usePlaceOrder(checkout: ServerCheckout | undefined, locale: stri
     }
     const order = paid.data.checkout.order;
     basketStore.reset();
-    await navigate(orderPath(locale, order.id, order.accessToken));
+    await navigate(orderPath(locale, order.id, order.accessToken, pageToken));
     return 'done';
   };
 
