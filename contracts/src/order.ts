@@ -49,6 +49,13 @@ export interface OrderAddresses {
   billingAddressId: number | null;
 }
 
+/** §5 admin order create: which of the order's mails go out (each true unless staff say false). */
+export interface OrderMailOptions {
+  sendReservationMail?: boolean;
+  sendConfirmationMail?: boolean;
+  sendRefundMail?: boolean;
+}
+
 export const paymentMethods = ['ON_SITE', 'CARD', 'VOUCHER', 'ONLINE_CREDIT'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
@@ -69,8 +76,14 @@ export type OrderEvent =
         total: Money;
         comment: string | null;
         addresses: OrderAddresses;
+        /** which of the order's mails go out (§5 admin order create; absent: all of them) */
+        mails?: OrderMailOptions;
+        /** the staff member who placed an ADMIN order, or 'system' for a renewal */
+        placedBy?: string;
       };
     }
+  /** a checkout from loose items changed its items while unpaid: the order holds them as they now stand */
+  | { type: 'OrderItemsChanged'; data: { orderId: number; items: OrderItemRecord[]; discounts: DiscountLine[]; total: Money } }
   | { type: 'OrderAddressesChanged'; data: { orderId: number } & Partial<OrderAddresses> }
   | { type: 'OrderCommentChanged'; data: { orderId: number; comment: string | null } }
   | { type: 'OrderItemPersonalized'; data: { orderId: number; itemId: string } & Personalization }
@@ -109,6 +122,7 @@ export const orderEventTypes = [
   'OrderVoucherApplied',
   'OrderVoucherRemoved',
   'OrderOnlineCreditApplied',
+  'OrderItemsChanged',
 ] as const satisfies readonly OrderEvent['type'][];
 
 export const orderStreamName = (orderId: number) => `order-${orderId}`;

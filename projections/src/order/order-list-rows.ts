@@ -60,7 +60,7 @@ export function orderListProjection<Logical extends string>(name: string, table:
           .ignore();
         return;
       }
-      if (event.type === 'OrderDiscountsChanged') {
+      if (event.type === 'OrderDiscountsChanged' || event.type === 'OrderItemsChanged') {
         await rows().update({ total_amount: event.data.total.amount, updated_at: at });
         return;
       }

@@ -6,6 +6,7 @@ import { createCapacityCommands } from '../capacity';
 import { loadProduct, readModelFactSources } from '../basket/basket-facts';
 import { emptyFacts } from '../basket/entry-facts';
 import { orderAdminRouter, orderRouter } from '../order/api';
+import { createAdminOrders } from '../order/admin-orders';
 import { temporalCheckoutWorkflows, type CheckoutWorkflows } from '../order/checkout-workflows';
 import { createOrderService, type OrderDiscountPort, type OrderService } from '../order/order-service';
 import { createPaymentProviderClient } from '../payment/provider/provider-client';
@@ -60,13 +61,15 @@ export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}
   const workflows =
     options.workflows ??
     temporalCheckoutWorkflows({ client: deps.temporal, paymentTimeoutMs: deps.config.checkoutPaymentTimeoutMs, paymentPollMs: deps.config.checkoutPaymentPollMs, taskQueue: deps.config.temporal.taskQueue });
+  const basket = options.basket ?? basketContext(deps).service;
   const orders = createOrderService({
     store: deps.store,
     knex: deps.knex,
-    basket: options.basket ?? basketContext(deps).service,
+    basket,
     capacity: createCapacityCommands(deps.store),
     workflows,
     accounts: options.accounts,
+    productKind: async (productId) => (await loadProduct(readModelFactSources(deps.knex, deps.store), emptyFacts(new Date()), productId))?.kind ?? null,
     productMedia: async (productId) => (await loadProduct(readModelFactSources(deps.knex, deps.store), emptyFacts(new Date()), productId))?.media ?? null,
     accessSecret: deps.config.orderAccessSecret,
     discounts: options.discounts,
@@ -117,7 +120,7 @@ export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}
   const checkouts = createCheckoutService({ store: deps.store, orders, workflows, payments, reconcile, paymentDetails, allowedRedirectOrigins: deps.config.allowedRedirectOrigins, discounts: options.discounts, vouchers: options.vouchers, log: deps.log });
   return {
     name: 'checkout',
-    routers: [checkoutRouter(checkouts), orderRouter(orders, deps.knex), orderAdminRouter(orders), paymentStatusRouter(orders, { reconcile, log: deps.log }), afterSaleRouter(afterSale), afterSaleAdminRouter(afterSale)],
+    routers: [checkoutRouter(checkouts), orderRouter(orders, deps.knex, createAdminOrders({ orders, basket, workflows, log: deps.log })), orderAdminRouter(orders), paymentStatusRouter(orders, { reconcile, log: deps.log }), afterSaleRouter(afterSale), afterSaleAdminRouter(afterSale)],
     externalRouters: provider ? [providerNotificationRouter({ signature: { hmacKeyHex: provider.hmacKeyHex, toleranceSeconds: provider.signatureToleranceSeconds }, reconcile })] : [],
     projections: orderProjections,
     activityDependencies: {
