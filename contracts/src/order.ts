@@ -82,6 +82,9 @@ export type OrderEvent =
         placedBy?: string;
       };
     }
+  /** a saved card was declined before any provider transaction existed (intent existing, a renewal): the
+   * order stays payable with paymentStatus FAILED; `attempt` counts as used, so a retry is a new charge */
+  | { type: 'OrderChargeDeclined'; data: { orderId: number; attempt: number; paymentDetailId: number | null } }
   /** a checkout from loose items changed its items while unpaid: the order holds them as they now stand */
   | { type: 'OrderItemsChanged'; data: { orderId: number; items: OrderItemRecord[]; discounts: DiscountLine[]; total: Money } }
   | { type: 'OrderAddressesChanged'; data: { orderId: number } & Partial<OrderAddresses> }
@@ -123,6 +126,7 @@ export const orderEventTypes = [
   'OrderVoucherRemoved',
   'OrderOnlineCreditApplied',
   'OrderItemsChanged',
+  'OrderChargeDeclined',
 ] as const satisfies readonly OrderEvent['type'][];
 
 export const orderStreamName = (orderId: number) => `order-${orderId}`;

@@ -20,6 +20,7 @@ const statusOf: Partial<Record<OrderEvent['type'], { status: OrderStatus; paymen
   OrderReserved: { status: 'RESERVED', payment_status: 'PENDING' },
   OrderPaymentStarted: { status: 'PENDING', payment_status: 'PENDING' },
   OrderPaymentFailed: { status: 'CREATED', payment_status: 'FAILED' },
+  OrderChargeDeclined: { status: 'CREATED', payment_status: 'FAILED' },
   OrderPaid: { status: 'PAID', payment_status: 'PAID' },
   OrderReinstated: { status: 'PENDING', payment_status: 'PENDING' },
 };

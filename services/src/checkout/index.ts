@@ -17,6 +17,7 @@ import { createCardPaymentReconciler } from './card-payment-reconciler';
 import { paymentStatusRouter } from './payment-status-api';
 import { providerNotificationRouter } from './provider-notification-api';
 import { createCheckoutService } from './checkout-service';
+import { createRenewalOrders, type RenewalOrders } from './renewal-orders';
 import { unwiredPaymentProvider, type PaymentProvider } from './payment-provider';
 import { afterSaleAdminRouter, afterSaleRouter } from '../order/after-sale-api';
 import { cardRefundsNotWired, mailsNotWired, noTicketsYet, refusingOnlineCredit, type AfterSaleMails, type CardRefunds, type TicketCancellation } from '../order/after-sale-ports';
@@ -53,11 +54,13 @@ export interface CheckoutOptions {
   vouchers?: VoucherPort;
   /** online credit spent when a basket asks for it */
   onlineCredit?: OnlineCreditPort;
+  /** how long a renewal order waits for its payment (default 14 days) */
+  renewalPaymentGraceMs?: number;
 }
 
 /** Checkout and orders (docs/checkout.md): a basket becomes an order; its payment is driven by the
  * checkout workflow (workflows/src/checkout), whose activities this module lends. */
-export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}): ContextModule & { orders: OrderService; afterSale: AfterSaleService } {
+export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}): ContextModule & { orders: OrderService; afterSale: AfterSaleService; renewals: RenewalOrders } {
   const workflows =
     options.workflows ??
     temporalCheckoutWorkflows({ client: deps.temporal, paymentTimeoutMs: deps.config.checkoutPaymentTimeoutMs, paymentPollMs: deps.config.checkoutPaymentPollMs, taskQueue: deps.config.temporal.taskQueue });
@@ -135,5 +138,6 @@ export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}
     reactors: [afterSaleReactor(afterSaleWorkflows)],
     orders,
     afterSale,
+    renewals: createRenewalOrders({ orders, basket, payments, paymentDetails, reconcile, log: deps.log, paymentGraceMs: options.renewalPaymentGraceMs }),
   };
 }

@@ -50,6 +50,8 @@ export type OrderCommand =
   | { type: 'ApplyOnlineCredit'; data: { accountId: string; amount: number } }
   /** vouchers and online credit pay everything: the order is paid without a provider */
   | { type: 'PayByVouchers'; data: Record<string, never> }
+  /** a saved card was declined at the provider before a transaction existed */
+  | { type: 'RecordChargeDeclined'; data: { attempt: number; paymentDetailId: number | null } }
   /** a checkout from loose items changed its items (its basket holds them, priced and held by the basket's rules) */
   | { type: 'ChangeItems'; data: { items: OrderItemRecord[]; discounts: DiscountLine[] } };
 
@@ -228,6 +230,11 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return decideAfterSale(command, placed(state));
     case 'ChangeDiscounts':
       return changeDiscounts(placed(state), command.data.discounts);
+    case 'RecordChargeDeclined': {
+      const order = openForChange(placed(state));
+      if (command.data.attempt <= order.paymentAttempts) return [];
+      return [{ type: 'OrderChargeDeclined', data: { orderId: order.orderId, attempt: command.data.attempt, paymentDetailId: command.data.paymentDetailId } }];
+    }
     case 'ChangeItems':
       return changeItems(placed(state), command.data.items, command.data.discounts);
     case 'ApplyVoucher':

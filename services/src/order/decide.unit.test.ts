@@ -269,3 +269,17 @@ describe('ChangeItems (a loose-items checkout changed its items)', () => {
     expect(refusal({ type: 'ChangeItems', data: { items: [item(B, 500, 1)], discounts: [] } }, placedEvent, voucher)).toMatchObject({ kind: 'conflict', code: 'VOUCHERS_EXCEED_TOTAL' });
   });
 });
+
+describe('RecordChargeDeclined (a saved card declined before any transaction)', () => {
+  it('leaves the order payable with paymentStatus FAILED and counts the attempt, once', () => {
+    const [declined] = when({ type: 'RecordChargeDeclined', data: { attempt: 1, paymentDetailId: 9 } }, placedEvent);
+    expect(declined).toEqual({ type: 'OrderChargeDeclined', data: { orderId, attempt: 1, paymentDetailId: 9 } });
+    expect(given(placedEvent, declined!)).toMatchObject({ orderStatus: 'CREATED', paymentStatus: 'FAILED', paymentAttempts: 1 });
+    expect(when({ type: 'RecordChargeDeclined', data: { attempt: 1, paymentDetailId: 9 } }, placedEvent, declined!)).toEqual([]);
+  });
+
+  it('is refused on a paid or cancelled order', () => {
+    expect(refusal({ type: 'RecordChargeDeclined', data: { attempt: 1, paymentDetailId: 9 } }, placedEvent, reserved, paid)).toMatchObject({ code: 'ORDER_ALREADY_PAID' });
+    expect(refusal({ type: 'RecordChargeDeclined', data: { attempt: 1, paymentDetailId: 9 } }, placedEvent, cancelled)).toMatchObject({ code: 'ORDER_CANCELLED' });
+  });
+});
