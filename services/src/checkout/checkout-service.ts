@@ -114,6 +114,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     } catch (error) {
       if (error instanceof DomainError && error.code === paymentDetailErrorCodes.declined && caller.principal?.accountId) {
         await deps.paymentDetails.block(caller.principal.accountId, paymentDetailId, 'DECLINED');
+        // the attempt is used: the next charge is a new provider request, not the replay of this one
+        await orders.systemCommand(order.orderId, { type: 'RecordChargeDeclined', data: { attempt, paymentDetailId } });
       }
       throw error;
     }
