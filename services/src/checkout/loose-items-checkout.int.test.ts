@@ -88,6 +88,17 @@ describe('a checkout from loose items', () => {
     expect(listed.body.items.find((row: { id: number }) => row.id === created.body.orderId).total.amount).toBe(first.unitPrice.amount * 3);
   });
 
+  it('two additions at the same moment: the order ends up with every item the basket holds', async () => {
+    const created = await api().post('/api/checkout').set(as(customerTwo)).send({ items: [gondola(44, 1)] });
+    const checkoutId = created.body.id as string;
+    const answers = await Promise.all([1, 2, 3].map(() => api().post(`/api/checkout/${checkoutId}/items`).set(as(customerTwo)).send({ items: [gondola(44, 1)] })));
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true);
+    const basket = await api().get(`/api/baskets/${created.body.basketId}`).set(as(customerTwo));
+    const order = (await api().get(`/api/checkout/${checkoutId}`).set(as(customerTwo))).body.order;
+    expect(order.items.map((item: { id: string }) => item.id).sort()).toEqual(basket.body.entries.map((entry: { id: string }) => entry.id).sort());
+    expect(order.items.length).toBe(1 + answers.filter((answer) => answer.status === 200).length);
+  });
+
   it('refuses changes once a payment started or the order is reserved, and from another customer', async () => {
     const created = await api().post('/api/checkout').set(as(customerOne)).send({ items: [gondola(43, 1)] });
     const checkoutId = created.body.id as string;

@@ -244,27 +244,49 @@ export function createOrderService(deps: OrderServiceDeps) {
     const reprice = async (items: PlacedOrder['items'], fallback: DiscountLine[]) =>
       deps.discounts ? deps.discounts.repriceOrder(caller, { ...order, items }, (order.discounts ?? []).filter((line) => line.source === 'PROMO_CODE').map((line) => line.reference), null) : fallback;
     const apply = (items: PlacedOrder['items'], discounts: DiscountLine[]) => runOrder(order.orderId, () => ({ type: 'ChangeItems', data: { items, discounts } }), placed, metadata);
+    // two changes at once: each applies the basket as it read it; whoever applies last reads it again, so
+    // the order ends up holding what the basket holds
+    const syncedWithBasket = async (current: PlacedOrder): Promise<PlacedOrder> => {
+      try {
+        for (let round = 0; round < 3; round += 1) {
+          const basket = await deps.basket.get(caller, order.basketId);
+          const items = orderItemsOf(basket.entries);
+          if (JSON.stringify(items) === JSON.stringify(current.items)) return current;
+          current = await apply(items, await reprice(items, basket.discounts));
+        }
+      } catch (error) {
+        deps.log.error({ err: error, orderId: order.orderId }, 'order items not brought in line with the basket');
+      }
+      return current;
+    };
     if ('remove' in change) {
       for (const itemId of change.remove) if (!order.items.some((item) => item.itemId === itemId)) throw notFound('CHECKOUT_ITEM_NOT_FOUND', 'item with id not found');
       const kept = itemsWithout(order.items, change.remove);
       const changed = await apply(kept, await reprice(kept, []));
-      await deps.basket.removeEntries(caller, order.basketId, change.remove, order.orderId).catch((error: unknown) => deps.log.error({ err: error, orderId: order.orderId }, 'removed order items still held by the basket'));
-      return changed;
+      try {
+        await deps.basket.removeEntries(caller, order.basketId, change.remove, order.orderId);
+      } catch (error) {
+        // the basket kept them (and their places): so does the order
+        await syncedWithBasket(changed);
+        throw error;
+      }
+      return syncedWithBasket(changed);
     }
     if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
     const before = new Set((await deps.basket.get(caller, order.basketId)).entries.map((entry) => entry.id));
     const grown = await deps.basket.addEntries(caller, order.basketId, null, change.add, order.orderId);
     const added = grown.entries.filter((entry) => !before.has(entry.id)).map((entry) => entry.id);
-    const undo = () => deps.basket.removeEntries(caller, order.basketId, added, order.orderId).catch((error: unknown) => deps.log.error({ err: error, orderId: order.orderId }, 'refused addition not taken back out of the basket'));
+    let changed: PlacedOrder;
     try {
       const validation = await deps.basket.validate(caller, order.basketId, { ignoreEarliestBookingTime: false, ignoreLatestBookingTime: false, skipCapacityCheck: false });
       if (!validation.valid) throw basketNotValid(validation.issues);
       const items = orderItemsOf(grown.entries);
-      return await apply(items, await reprice(items, grown.discounts));
+      changed = await apply(items, await reprice(items, grown.discounts));
     } catch (error) {
-      await undo();
+      await deps.basket.removeEntries(caller, order.basketId, added, order.orderId).catch((undoError: unknown) => deps.log.error({ err: undoError, orderId: order.orderId }, 'refused addition not taken back out of the basket'));
       throw error;
     }
+    return syncedWithBasket(changed);
   }
 
   async function accessible(caller: OrderCaller, orderId: number): Promise<PlacedOrder> {
