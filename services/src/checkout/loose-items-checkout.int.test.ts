@@ -103,6 +103,17 @@ describe('a checkout from loose items', () => {
     const created = await api().post('/api/checkout').set(as(customerOne)).send({ items: [gondola(43, 1)] });
     const checkoutId = created.body.id as string;
     expect((await api().post(`/api/checkout/${checkoutId}/items`).set(as(customerTwo)).send({ items: [gondola(43, 1)] })).status).toBe(404);
+    const huge = await api().post(`/api/checkout/${checkoutId}/items`).set(as(customerOne)).send({ items: [gondola(43, 500)] });
+    expect(huge.status).toBe(400);
+    expect(huge.body.code).toBe('ENTRY_QUANTITY_LIMIT');
+    const overTheCap = await api().post(`/api/checkout/${checkoutId}/items`).set(as(customerOne)).send({ items: [gondola(43, 20)] });
+    expect(overTheCap.status).toBeGreaterThanOrEqual(400);
+    expect(overTheCap.status).toBeLessThan(500);
+    const oddDates = await api().post(`/api/checkout/${checkoutId}/items`).set(as(customerOne)).send({ items: [{ productDefinitionId: 1041, validity: { from: '2001-01-01', to: '2001-01-02' } }] });
+    expect(oddDates.status).toBe(400);
+    const unchanged = (await api().get(`/api/checkout/${checkoutId}`).set(as(customerOne))).body;
+    expect(unchanged.order.items).toHaveLength(1);
+    expect(unchanged.total).toEqual(created.body.total);
     await api().post(`/api/checkout/${checkoutId}/checkout-conditions`).set(as(customerOne)).send({ formValues: { acceptTerms: true } });
     expect((await api().post(`/api/checkout/${checkoutId}/payment`).set(as(customerOne)).send({ intent: 'onSite' })).status).toBe(200);
     const refused = await api().post(`/api/checkout/${checkoutId}/items`).set(as(customerOne)).send({ items: [gondola(43, 1)] });
