@@ -15,9 +15,10 @@ export type SubscriptionCommand =
   | { type: 'RecordRenewalOrdered'; data: { orderId: number } }
   | { type: 'RecordRenewalFailed'; data: { reason: string } };
 
-/** Whether the renewal is due now: the subscription renews, its period ended, no renewal order yet. */
+/** Whether the renewal is due now: the subscription renews, its period ended, no renewal order yet and
+ * no refusal recorded (a refused renewal is for staff to look at, not to be tried again by a timer). */
 export function renewalDue(state: SubscriptionState, now: Date): boolean {
-  return state.record !== null && state.renews && state.renewalOrderId === null && subscriptionStatusAt(state.record, now) === 'EXPIRED';
+  return state.record !== null && state.renews && state.renewalOrderId === null && state.renewalFailure === null && subscriptionStatusAt(state.record, now) === 'EXPIRED';
 }
 
 function existing(state: SubscriptionState): SubscriptionRecord {

@@ -85,6 +85,7 @@ describe('renewal at expiry', () => {
     expect(renewalDue(given(created, cancelled), after)).toBe(false);
     expect(renewalDue(given(created, ordered), after)).toBe(false);
     expect(renewalDue(given(), after)).toBe(false);
+    expect(renewalDue(given(created, { type: 'SubscriptionRenewalFailed', data: { subscriptionId: record.subscriptionId, reason: 'NO_NEXT_SEASON' } }), after)).toBe(false);
   });
 
   it('records the renewal order once; another order for the same subscription is refused', () => {

@@ -192,6 +192,28 @@ describe('subscription renewal at expiry', () => {
     expect((await request(app).get(`/api/orders/${orderId}`).set(headers.alice)).status).toBe(404);
   }, 90_000);
 
+  it("records why a renewal could not be placed (the person is no longer the account's) and charges nothing", async () => {
+    const past = Date.now() - 60_000;
+    const record: SubscriptionRecord = {
+      subscriptionId: `renewal-test-${randomUUID()}`,
+      accountId: accounts.carol,
+      orderId: 1,
+      orderItemId: randomUUID(),
+      productId: 104,
+      productDefinitionId: 1041,
+      personId: 999_999,
+      keycardId: null,
+      validFrom: new Date(past).toISOString(),
+      expiresAt: new Date(past + 1_000).toISOString(),
+    };
+    await subscriptions.service.create(record);
+    const outcome = await renewalOf(record.subscriptionId);
+    expect(outcome).toMatchObject({ type: 'SubscriptionRenewalFailed', data: { reason: expect.stringMatching(/NOT_FOUND/) } });
+    expect(await subscriptions.service.renew(record.subscriptionId)).toMatch(/^not renewed: /);
+    await project();
+    expect((await request(app).get('/api/orders').set(headers.carol)).body.items).toEqual([]);
+  }, 60_000);
+
   it('does not renew a subscription whose renewal was cancelled', async () => {
     const record = await shortSubscription(accounts.carol);
     const carol = { principal: { subject: 'carol', roles: ['customer' as const], accountId: accounts.carol }, correlationId: 'carol-cancels' };

@@ -11,6 +11,7 @@ import { decideSubscription, renewalDue, type SubscriptionCommand } from './deci
 import { renewalValidity, type DateRange } from './renewal-season';
 import type { RenewalRequest } from '../checkout/renewal-orders';
 import { DomainError } from '../platform/domain-error';
+import { Problem } from '../platform/http/problem';
 import { DateTime } from 'luxon';
 import { subscriptionsOfOrder } from './subscription-periods';
 import { subscriptionFolder, type SubscriptionState } from './subscription';
@@ -162,7 +163,10 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     async renew(subscriptionId: string): Promise<string> {
       const state = await load(subscriptionId);
       const { record } = state;
-      if (!record || !renewalDue(state, now())) return state.renewalOrderId !== null ? `renewed by order ${state.renewalOrderId}` : 'no renewal due';
+      if (!record || !renewalDue(state, now())) {
+        if (state.renewalOrderId !== null) return `renewed by order ${state.renewalOrderId}`;
+        return state.renewalFailure !== null ? `not renewed: ${state.renewalFailure}` : 'no renewal due';
+      }
       if (!deps.renewals) return 'renewal not wired';
       const failed = async (reason: string) => {
         await run(subscriptionId, system, { type: 'RecordRenewalFailed', data: { reason } });
@@ -179,6 +183,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       } catch (error) {
         // refused by a rule (sold out, person gone, no account): retrying would be refused again
         if (error instanceof DomainError) return failed(error.code);
+        if (error instanceof Problem && error.status < 500) return failed(error.code);
         throw error;
       }
       await run(subscriptionId, system, { type: 'RecordRenewalOrdered', data: { orderId: order.orderId } });
