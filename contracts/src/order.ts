@@ -202,6 +202,8 @@ export const orderListQuery = z.object({
   status: trimmedCommaSeparatedList.pipe(z.array(orderStatus)).optional(),
   from: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
   to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  /** one order type (e.g. SUBSCRIPTION: staff look for renewals waiting for their payment) */
+  type: orderType.optional(),
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 export const latestOrderQuery = z.object({ type: orderType.optional() });

@@ -13,7 +13,7 @@ import type { createAdminOrders } from './admin-orders';
 type AdminOrders = ReturnType<typeof createAdminOrders>;
 
 const caller = (ctx: RequestContext, token?: string): OrderCaller => ({ principal: ctx.principal, correlationId: ctx.correlationId, token });
-const listFilter = (query: OrderListQuery) => ({ page: query.page, limit: query.limit, statuses: query.status, from: query.from, to: query.to });
+const listFilter = (query: OrderListQuery) => ({ page: query.page, limit: query.limit, statuses: query.status, from: query.from, to: query.to, type: query.type });
 const idempotencyKey = z.string().trim().min(1).max(200).optional();
 
 /** §7 Orders: customers (and guests with their token) see their own orders; staff see all. */

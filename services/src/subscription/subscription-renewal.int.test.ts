@@ -185,7 +185,8 @@ describe('subscription renewal at expiry', () => {
     expect(await checkout.orders.loadOrder(orderId)).toMatchObject({ type: 'SUBSCRIPTION', orderStatus: 'CREATED', paymentStatus: 'FAILED', paymentAttempts: 1 });
     expect((await request(app).get('/api/payments/payment-details/blocked').set(headers.bob)).body.map((detail: { id: number }) => detail.id)).toEqual([cardId]);
     await project();
-    const forStaff = await request(app).get('/api/orders/management/orders?status=CREATED&limit=100').set(staff);
+    const forStaff = await request(app).get('/api/orders/management/orders?status=CREATED&type=SUBSCRIPTION&limit=100').set(staff);
+    expect(forStaff.body.items.every((row: { type: string; status: string }) => row.type === 'SUBSCRIPTION' && row.status === 'CREATED')).toBe(true);
     expect(forStaff.body.items).toEqual(expect.arrayContaining([expect.objectContaining({ id: orderId, type: 'SUBSCRIPTION', paymentStatus: 'FAILED' })]));
     expect((await request(app).get(`/api/orders/management/orders/${orderId}`).set(staff)).body).toMatchObject({ status: 'CREATED', paymentStatus: 'FAILED' });
     expect((await request(app).get(`/api/orders/${orderId}`).set(headers.bob)).body.status).toBe('CREATED');
