@@ -59,12 +59,16 @@ describe('a checkout from loose items', () => {
     const { basketId } = created.body;
     const first = created.body.order.items[0];
 
+    const named = await api().patch(`/api/checkout/${checkoutId}/items/${first.id}/personalization`).set(as(customerOne)).send({ personId: 501 });
+    expect(named.status).toBe(200);
     const grown = await api().post(`/api/checkout/${checkoutId}/items`).set(as(customerOne)).send({ items: [gondola(42, 3)] });
     expect(grown.status).toBe(200);
     expect(grown.body.orderId).toBe(created.body.orderId);
     expect(grown.body.order.refno).toBe(created.body.order.refno);
     expect(grown.body.order.items).toHaveLength(2);
     const added = grown.body.order.items.find((item: { id: string }) => item.id !== first.id);
+    // the person chosen on the order stays with its item
+    expect(grown.body.order.items.find((item: { id: string }) => item.id === first.id).personalization).toMatchObject({ personId: 501 });
     expect(grown.body.total.amount).toBe(first.unitPrice.amount * 4);
     expect(await heldBy(42, basketId, added.id)).toBe(3);
     expect((await api().get(`/api/checkout/${checkoutId}/items/${added.id}`).set(as(customerOne))).body).toMatchObject({ id: added.id, quantity: 3 });

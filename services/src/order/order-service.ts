@@ -223,13 +223,12 @@ export function createOrderService(deps: OrderServiceDeps) {
   /**
    * A checkout from loose items (POST /checkout {items}), an admin order, a renewal: the items go into a
    * basket of the order's own, built by the basket's code (sale rules, prices, holds, discounts), which is
-   * then checked out like any basket. `forAccount` (staff and the shop only): whose basket it is.
+   * then checked out like any basket (admin-orders.ts and checkout/renewal-orders.ts build theirs for a
+   * customer account the same way).
    */
-  async function placeFromItems(caller: OrderCaller, items: BasketEntryWithChildrenInput[], options: PlacementOptions = {}, forAccount?: { accountId: string | null; basketId?: string }) {
-    const basketId = forAccount?.basketId;
-    const existing = basketId ? await deps.basket.get(caller, basketId).catch(() => null) : null;
-    const basket = existing ?? (await deps.basket.create(caller, items, forAccount));
-    return { basket, ...(await placeFromBasket(caller, basket.id, options)) };
+  async function placeFromItems(caller: OrderCaller, items: BasketEntryWithChildrenInput[], options: PlacementOptions = {}) {
+    const basket = await deps.basket.create(caller, items);
+    return placeFromBasket(caller, basket.id, options);
   }
 
   /**
@@ -243,14 +242,21 @@ export function createOrderService(deps: OrderServiceDeps) {
     const metadata = eventMetadataOf(caller);
     const reprice = async (items: PlacedOrder['items'], fallback: DiscountLine[]) =>
       deps.discounts ? deps.discounts.repriceOrder(caller, { ...order, items }, (order.discounts ?? []).filter((line) => line.source === 'PROMO_CODE').map((line) => line.reference), null) : fallback;
-    const apply = (items: PlacedOrder['items'], discounts: DiscountLine[]) => runOrder(order.orderId, () => ({ type: 'ChangeItems', data: { items, discounts } }), placed, metadata);
+    // who an item is for was chosen on the order (checkout personalization): it stays with the item
+    let latest = order;
+    const personalized = (items: PlacedOrder['items']) => items.map((item) => ({ ...item, personalization: latest.items.find((known) => known.itemId === item.itemId)?.personalization ?? item.personalization }));
+    const apply = async (basketItems: PlacedOrder['items'], discounts: DiscountLine[]) => {
+      latest = await runOrder(order.orderId, () => ({ type: 'ChangeItems', data: { items: personalized(basketItems), discounts } }), placed, metadata);
+      return latest;
+    };
     // two changes at once: each applies the basket as it read it; whoever applies last reads it again, so
     // the order ends up holding what the basket holds
     const syncedWithBasket = async (current: PlacedOrder): Promise<PlacedOrder> => {
       try {
         for (let round = 0; round < 3; round += 1) {
           const basket = await deps.basket.get(caller, order.basketId);
-          const items = orderItemsOf(basket.entries);
+          latest = current;
+          const items = personalized(orderItemsOf(basket.entries));
           if (JSON.stringify(items) === JSON.stringify(current.items)) return current;
           current = await apply(items, await reprice(items, basket.discounts));
         }
