@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyDto } from './basket';
+import { basketEntryWithChildrenInput, MAX_ENTRIES_PER_REQUEST, moneyDto, TOO_MANY_ENTRIES_MESSAGE } from './basket';
 import { checkoutPaymentBody } from './domain/checkout-payment';
 import { cardPaymentInitiationResponse } from './domain/payment-records';
 import { orderPaymentStatus, orderStatus } from './domain/order';
@@ -34,8 +34,12 @@ export type CheckoutEvent =
 export const checkoutEventTypes = ['CheckoutStarted', 'CheckoutConditionsSubmitted'] as const satisfies readonly CheckoutEvent['type'][];
 export const checkoutStreamName = (id: string) => `checkout-${id}`;
 
-/** POST /checkout: from a basket (checkouts from loose items come with the next slice). */
-export const createCheckoutBody = z.object({ basketId });
+/** POST /checkout: from a basket, or from loose items (the checkout keeps a basket of its own for them). */
+export const checkoutItemsInput = z.array(basketEntryWithChildrenInput).min(1, 'At least one item is required.').max(MAX_ENTRIES_PER_REQUEST, TOO_MANY_ENTRIES_MESSAGE);
+export const createCheckoutBody = z.union([z.object({ basketId }).strict(), z.object({ items: checkoutItemsInput }).strict()]);
+export type CreateCheckoutBody = z.infer<typeof createCheckoutBody>;
+/** POST /checkout/{id}/items */
+export const addCheckoutItemsBody = z.object({ items: checkoutItemsInput });
 export const checkoutParams = z.object({ checkoutId });
 export const checkoutItemParams = z.object({ checkoutId, itemId: uuidString });
 

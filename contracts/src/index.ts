@@ -56,6 +56,7 @@ export * from './payment-provider';
 export * from './order';
 export * from './after-sale';
 export * from './checkout';
+export * from './admin-order';
 export * from './payment-detail';
 export * from './subscription';
 export * from './keycard-formats';

@@ -49,6 +49,13 @@ export interface OrderAddresses {
   billingAddressId: number | null;
 }
 
+/** §5 admin order create: which of the order's mails go out (each true unless staff say false). */
+export interface OrderMailOptions {
+  sendReservationMail?: boolean;
+  sendConfirmationMail?: boolean;
+  sendRefundMail?: boolean;
+}
+
 export const paymentMethods = ['ON_SITE', 'CARD', 'VOUCHER', 'ONLINE_CREDIT'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
@@ -69,8 +76,17 @@ export type OrderEvent =
         total: Money;
         comment: string | null;
         addresses: OrderAddresses;
+        /** which of the order's mails go out (§5 admin order create; absent: all of them) */
+        mails?: OrderMailOptions;
+        /** the staff member who placed an ADMIN order, or 'system' for a renewal */
+        placedBy?: string;
       };
     }
+  /** a saved card was declined before any provider transaction existed (intent existing, a renewal): the
+   * order stays payable with paymentStatus FAILED; `attempt` counts as used, so a retry is a new charge */
+  | { type: 'OrderChargeDeclined'; data: { orderId: number; attempt: number; paymentDetailId: number | null } }
+  /** a checkout from loose items changed its items while unpaid: the order holds them as they now stand */
+  | { type: 'OrderItemsChanged'; data: { orderId: number; items: OrderItemRecord[]; discounts: DiscountLine[]; total: Money } }
   | { type: 'OrderAddressesChanged'; data: { orderId: number } & Partial<OrderAddresses> }
   | { type: 'OrderCommentChanged'; data: { orderId: number; comment: string | null } }
   | { type: 'OrderItemPersonalized'; data: { orderId: number; itemId: string } & Personalization }
@@ -119,6 +135,8 @@ export const orderEventTypes = [
   'OrderOnlineCreditApplied',
   'OrderContributionAdded',
   'OrderContributionRemoved',
+  'OrderItemsChanged',
+  'OrderChargeDeclined',
 ] as const satisfies readonly OrderEvent['type'][];
 
 export const orderStreamName = (orderId: number) => `order-${orderId}`;
@@ -196,6 +214,8 @@ export const orderListQuery = z.object({
   status: trimmedCommaSeparatedList.pipe(z.array(orderStatus)).optional(),
   from: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
   to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  /** one order type (e.g. SUBSCRIPTION: staff look for renewals waiting for their payment) */
+  type: orderType.optional(),
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 export const latestOrderQuery = z.object({ type: orderType.optional() });

@@ -34,7 +34,11 @@ export type SubscriptionEvent =
   /** no renewal: the subscription stays valid until expiresAt, then ends */
   | { type: 'SubscriptionCancelled'; data: { subscriptionId: string; by: 'customer' | 'staff' } }
   /** renewal switched on again */
-  | { type: 'SubscriptionReactivated'; data: { subscriptionId: string; by: 'customer' | 'staff' } };
+  | { type: 'SubscriptionReactivated'; data: { subscriptionId: string; by: 'customer' | 'staff' } }
+  /** at expiry: the next season's SUBSCRIPTION order was placed (docs/subscriptions.md, "Renewal") */
+  | { type: 'SubscriptionRenewalOrdered'; data: { subscriptionId: string; orderId: number } }
+  /** at expiry: no renewal order could be placed (no next season on sale, the sale rules refused it) */
+  | { type: 'SubscriptionRenewalFailed'; data: { subscriptionId: string; reason: string } };
 
 export const subscriptionStreamName = (subscriptionId: string) => `subscription-${subscriptionId}`;
 

@@ -55,7 +55,7 @@ export const contextFactories: ContextFactory[] = [
   checkoutOf,
   // after checkout: its fulfilOrder issues the tickets of a paid order
   ticketContext,
-  (deps) => subscriptionContext(deps, { orders: checkoutOf(deps).orders }),
+  (deps) => ((checkout) => subscriptionContext(deps, { orders: checkout.orders, renewals: checkout.renewals }))(checkoutOf(deps)),
   orderMails,
   exportContext,
   orderCommentContext,

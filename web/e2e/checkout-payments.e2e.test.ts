@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createKnex, dropDatabase } from '@alpenpass/infra';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startSimulator, type RunningSimulator } from '../../services/src/psp-simulator/testing/start-simulator';
+import { startSimulator, type RunningSimulator } from '@alpenpass/services/src/psp-simulator/testing/start-simulator';
 import { seriousAccessibilityViolations } from './accessibility';
 import { launchChromium, screenshotFolder } from './chromium';
 import { mintCustomerToken } from './customer-token';

@@ -20,6 +20,7 @@ const statusOf: Partial<Record<OrderEvent['type'], { status: OrderStatus; paymen
   OrderReserved: { status: 'RESERVED', payment_status: 'PENDING' },
   OrderPaymentStarted: { status: 'PENDING', payment_status: 'PENDING' },
   OrderPaymentFailed: { status: 'CREATED', payment_status: 'FAILED' },
+  OrderChargeDeclined: { status: 'CREATED', payment_status: 'FAILED' },
   OrderPaid: { status: 'PAID', payment_status: 'PAID' },
   OrderReinstated: { status: 'PENDING', payment_status: 'PENDING' },
 };
@@ -60,7 +61,7 @@ export function orderListProjection<Logical extends string>(name: string, table:
           .ignore();
         return;
       }
-      if (event.type === 'OrderDiscountsChanged') {
+      if (event.type === 'OrderDiscountsChanged' || event.type === 'OrderItemsChanged') {
         await rows().update({ total_amount: event.data.total.amount, updated_at: at });
         return;
       }

@@ -176,12 +176,15 @@ export function createBasketService(deps: BasketServiceDeps) {
   }
 
   return {
-    async create(caller: Caller, entries: BasketEntryWithChildrenInput[]): Promise<BasketDto> {
+    /** `forAccount`: staff (an admin order) or the shop itself (a renewal) build a basket for a customer
+     * account (null: a walk-in), under a given id when the caller needs it to be idempotent */
+    async create(caller: Caller, entries: BasketEntryWithChildrenInput[], forAccount?: { accountId: string | null; basketId?: string }): Promise<BasketDto> {
       if (!caller.principal && !(await guestCreations.admit(`guest-basket:${caller.clientAddress ?? 'unknown'}`))) {
         throw tooMany(basketErrorCodes.tooManyBaskets, 'Too many baskets were created from your address; please try again in a minute.');
       }
-      const basketId = randomUUID();
-      const accountId = ownerOfNewBasket(caller.principal);
+      if (forAccount && !isStaff(caller.principal)) throw forbidden('STAFF_ONLY', 'Only staff create baskets for a customer.');
+      const basketId = forAccount?.basketId ?? randomUUID();
+      const accountId = forAccount ? forAccount.accountId : ownerOfNewBasket(caller.principal);
       const command = (newEntries: NewEntry[], facts: EntryFacts): BasketCommand => ({
         type: 'CreateBasket',
         data: { basketId, accountId, entries: newEntries, facts },
@@ -193,21 +196,21 @@ export function createBasketService(deps: BasketServiceDeps) {
       return view(accessibleBasket(await load(basketId), caller.principal));
     },
 
-    async addEntries(caller: Caller, basketId: string, parentEntryId: string | null, entries: (BasketEntryWithChildrenInput | BasketEntryInput)[]): Promise<BasketDto> {
+    async addEntries(caller: Caller, basketId: string, parentEntryId: string | null, entries: (BasketEntryWithChildrenInput | BasketEntryInput)[], forOrderId?: number): Promise<BasketDto> {
       const known = await loadKnown(basketId);
       const basket = accessibleBasket(known.state, caller.principal);
       const command = (newEntries: NewEntry[], facts: EntryFacts): BasketCommand => ({
         type: 'AddEntries',
-        data: { parentEntryId, entries: newEntries, facts },
+        data: { parentEntryId, entries: newEntries, facts, forOrderId },
       });
       return view(await addEntries(basketId, caller, basket.accountId, command, entries.map(withIds), known));
     },
 
-    async removeEntries(caller: Caller, basketId: string, entryIds: string[]): Promise<BasketDto> {
+    async removeEntries(caller: Caller, basketId: string, entryIds: string[], forOrderId?: number): Promise<BasketDto> {
       let claims: Record<string, number> = {};
       const basket = await run(basketId, caller, (current) => {
         claims = current.slotClaims;
-        return { type: 'RemoveEntries', data: { entryIds } };
+        return { type: 'RemoveEntries', data: { entryIds, forOrderId } };
       });
       const stillThere = new Set(basket.entries.map((entry) => entry.entryId));
       const released = Object.entries(claims)

@@ -14,8 +14,9 @@ import { basketPlacesBreach, personAgeBreach } from './sale-rules';
 
 export type BasketCommand =
   | { type: 'CreateBasket'; data: { basketId: string; accountId: string | null; entries: NewEntry[]; facts: EntryFacts } }
-  | { type: 'AddEntries'; data: { parentEntryId: string | null; entries: NewEntry[]; facts: EntryFacts } }
-  | { type: 'RemoveEntries'; data: { entryIds: string[] } }
+  /** `forOrderId`: the checkout of a loose-items order changes the basket it keeps for that order */
+  | { type: 'AddEntries'; data: { parentEntryId: string | null; entries: NewEntry[]; facts: EntryFacts; forOrderId?: number } }
+  | { type: 'RemoveEntries'; data: { entryIds: string[]; forOrderId?: number } }
   | {
       type: 'PersonalizeEntry';
       /** `named`: the named person as the account knows it, with the entry's definition, checked for age on the entry's first day */
@@ -39,10 +40,11 @@ function open(state: BasketState): OpenBasket {
   throw notFound(basketErrorCodes.basketNotFound, 'Basket not found.');
 }
 
-/** An open basket that may still change: once checked out, its order holds what it had. */
-function changeable(state: BasketState): OpenBasket {
+/** An open basket that may still change: once checked out, its order holds what it had — except for
+ * the order's own checkout changing the items of an unpaid loose-items order (`forOrderId`). */
+function changeable(state: BasketState, forOrderId?: number): OpenBasket {
   const basket = open(state);
-  if (basket.checkedOutOrderId !== null) {
+  if (basket.checkedOutOrderId !== null && basket.checkedOutOrderId !== forOrderId) {
     throw conflict(basketErrorCodes.checkedOut, `The basket was checked out (order ${basket.checkedOutOrderId}); it cannot change any more.`);
   }
   return basket;
@@ -102,9 +104,9 @@ export function decideBasket(command: BasketCommand, state: BasketState): Basket
       return [created, ...addEntries(basket, null, entries, facts)];
     }
     case 'AddEntries':
-      return addEntries(changeable(state), command.data.parentEntryId, command.data.entries, command.data.facts);
+      return addEntries(changeable(state, command.data.forOrderId), command.data.parentEntryId, command.data.entries, command.data.facts);
     case 'RemoveEntries': {
-      const basket = changeable(state);
+      const basket = changeable(state, command.data.forOrderId);
       for (const entryId of command.data.entryIds) findEntry(basket, entryId);
       const removed = [...new Set(command.data.entryIds.flatMap((entryId) => entryWithDescendants(basket, entryId)))];
       return [{ type: 'EntriesRemovedFromBasket', data: { basketId: basket.basketId, entryIds: removed } }];

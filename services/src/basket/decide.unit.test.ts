@@ -227,6 +227,14 @@ describe('MarkCheckedOut', () => {
     expect(refusal(command, created(), added(recordOf(A, 11)), checkedOut)).toMatchObject({ kind: 'conflict', code: 'BASKET_CHECKED_OUT' });
   });
 
+  it("lets the order's own checkout add and remove entries (forOrderId), and no other order", () => {
+    const add = (forOrderId: number): BasketCommand => ({ type: 'AddEntries', data: { parentEntryId: null, entries: [newEntry(entryInput(11, { slotId: 7 }), [], B)], facts, forOrderId } });
+    expect(decideBasket(add(7), given(created(), added(recordOf(A, 11)), checkedOut))).toMatchObject([{ type: 'EntriesAddedToBasket', data: { entries: [{ entryId: B }] } }]);
+    expect(decideBasket({ type: 'RemoveEntries', data: { entryIds: [A], forOrderId: 7 } }, given(created(), added(recordOf(A, 11)), checkedOut))).toEqual([{ type: 'EntriesRemovedFromBasket', data: { basketId, entryIds: [A] } }]);
+    expect(refusal(add(8), created(), added(recordOf(A, 11)), checkedOut)).toMatchObject({ kind: 'conflict', code: 'BASKET_CHECKED_OUT' });
+    expect(refusal({ type: 'RemoveEntries', data: { entryIds: [A], forOrderId: 8 } }, created(), added(recordOf(A, 11)), checkedOut)).toMatchObject({ kind: 'conflict', code: 'BASKET_CHECKED_OUT' });
+  });
+
   it("still records the expiry of its holds (the order's cancellation releases them)", () => {
     expect(decideBasket({ type: 'ExpireHold', data: {} }, given(created(), added(recordOf(A, 11, { slotId: 3 })), checkedOut))).toEqual([{ type: 'BasketHoldExpired', data: { basketId, entryIds: [A] } }]);
   });

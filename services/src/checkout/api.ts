@@ -10,6 +10,8 @@ import {
   checkoutPaymentDto,
   checkoutPaymentRequest,
   createCheckoutBody,
+  addCheckoutItemsBody,
+  deleteCheckoutItemsQuery,
   discountParams,
   voucherCodeParams,
   orderItemDto,
@@ -29,8 +31,8 @@ const caller = (ctx: RequestContext, req?: Request): CheckoutCaller => {
 /** §7 Checkout, the calls of this slice (docs/checkout.md). Ownership as for baskets. */
 export function checkoutRouter(service: CheckoutService): ApiRouter {
   return new ApiRouter('Checkout', '/checkout')
-    .route({ method: 'post', path: '/', summary: 'Check out a basket: its order is placed with the prices frozen', access: 'public', body: createCheckoutBody, response: checkoutDto, status: 201 }, ({ body, ctx, req }) =>
-      service.create(caller(ctx, req), body.basketId),
+    .route({ method: 'post', path: '/', summary: 'Check out a basket or loose items: its order is placed with the prices frozen', access: 'public', body: createCheckoutBody, response: checkoutDto, status: 201 }, ({ body, ctx, req }) =>
+      service.create({ ...caller(ctx, req), clientAddress: req.ip }, body),
     )
     .route({ method: 'get', path: '/:checkoutId', summary: 'Read a checkout', access: 'public', params: checkoutParams, response: checkoutDto }, ({ params, ctx, req }) => service.get(caller(ctx, req), params.checkoutId))
     .route({ method: 'patch', path: '/:checkoutId', summary: 'Change addresses and comment', access: 'public', params: checkoutParams, body: patchCheckoutBody, response: checkoutDto }, ({ params, body, ctx, req }) =>
@@ -38,6 +40,15 @@ export function checkoutRouter(service: CheckoutService): ApiRouter {
     )
     .route({ method: 'delete', path: '/:checkoutId', summary: 'Leave the checkout: the unpaid order is cancelled, its places released', access: 'public', params: checkoutParams }, ({ params, ctx }) =>
       service.abandon(caller(ctx), params.checkoutId),
+    )
+    .route({ method: 'post', path: '/:checkoutId/items', summary: 'Add items to the unpaid checkout (priced, held and checked by the basket rules)', access: 'public', params: checkoutParams, body: addCheckoutItemsBody, response: checkoutDto }, ({ params, body, ctx, req }) =>
+      service.addItems(caller(ctx, req), params.checkoutId, body.items),
+    )
+    .route({ method: 'delete', path: '/:checkoutId/items', summary: 'Remove items (itemIds) from the unpaid checkout; their places are released', access: 'public', params: checkoutParams, query: deleteCheckoutItemsQuery, response: checkoutDto }, ({ params, query, ctx, req }) =>
+      service.removeItems(caller(ctx, req), params.checkoutId, query.itemIds),
+    )
+    .route({ method: 'delete', path: '/:checkoutId/items/:itemId', summary: 'Remove one item from the unpaid checkout', access: 'public', params: checkoutItemParams, response: checkoutDto }, ({ params, ctx, req }) =>
+      service.removeItems(caller(ctx, req), params.checkoutId, [params.itemId]),
     )
     .route({ method: 'get', path: '/:checkoutId/items/:itemId', summary: 'One item of the checkout', access: 'public', params: checkoutItemParams, response: orderItemDto }, ({ params, ctx, req }) =>
       service.item(caller(ctx, req), params.checkoutId, params.itemId),

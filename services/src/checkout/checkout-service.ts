@@ -1,4 +1,4 @@
-import { accountErrorCodes, paymentDetailErrorCodes, paymentProviderCodes, type OrderPaymentStatusDto, type PaymentProviderCode, checkoutConditionsBody, checkoutErrorCodes, type CheckoutPersonalization, checkoutStreamName, customFormValues, type CheckoutDetails, type CheckoutDto, type CheckoutPaymentDto, type CheckoutPaymentRequest } from '@alpenpass/contracts';
+import { type BasketEntryWithChildrenInput, type CreateCheckoutBody, accountErrorCodes, paymentDetailErrorCodes, paymentProviderCodes, type OrderPaymentStatusDto, type PaymentProviderCode, checkoutConditionsBody, checkoutErrorCodes, type CheckoutPersonalization, checkoutStreamName, customFormValues, type CheckoutDetails, type CheckoutDto, type CheckoutPaymentDto, type CheckoutPaymentRequest } from '@alpenpass/contracts';
 import { z } from 'zod';
 import type { Caller } from '../basket/basket-service';
 import { conflict, DomainError, forbidden, notFound } from '../platform/domain-error';
@@ -9,7 +9,7 @@ import { parseInput } from '../platform/http/validate';
 import { eventMetadataOf } from '../platform/http/request-context';
 import type { CheckoutWorkflows } from '../order/checkout-workflows';
 import type { PlacedOrder } from '../order/order';
-import type { OrderDiscountPort, OrderService } from '../order/order-service';
+import type { ItemsChange, OrderDiscountPort, OrderService } from '../order/order-service';
 import { amountDueOf, cardAmountOf } from '../order/order';
 import type { VoucherPort } from '../voucher/voucher-service';
 import { accessibleCheckout, checkoutFolder, decideCheckout, type CheckoutState } from './checkout';
@@ -114,6 +114,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     } catch (error) {
       if (error instanceof DomainError && error.code === paymentDetailErrorCodes.declined && caller.principal?.accountId) {
         await deps.paymentDetails.block(caller.principal.accountId, paymentDetailId, 'DECLINED');
+        // the attempt is used: the next charge is a new provider request, not the replay of this one
+        await orders.systemCommand(order.orderId, { type: 'RecordChargeDeclined', data: { attempt, paymentDetailId } });
       }
       throw error;
     }
@@ -121,11 +123,22 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     return deps.reconcile(order.orderId);
   }
 
+  /** the checkout's order with its items changed (added or removed), while it waits for its payment */
+  async function changeItems(caller: CheckoutCaller, checkoutId: string, change: ItemsChange): Promise<CheckoutDto> {
+    const { checkout, order } = await load(caller, checkoutId);
+    assertOpen(order);
+    return dto(caller, checkout, await orders.changeItems(caller, order, change));
+  }
+
   return {
-    async create(caller: CheckoutCaller, basketId: string): Promise<CheckoutDto> {
-      const { checkoutId, order } = await orders.placeFromBasket(caller, basketId);
+    /** POST /checkout: from a basket, or from loose items (a basket of the checkout's own, docs/checkout.md) */
+    async create(caller: CheckoutCaller, body: CreateCheckoutBody): Promise<CheckoutDto> {
+      const { checkoutId, order } = 'basketId' in body ? await orders.placeFromBasket(caller, body.basketId) : await orders.placeFromItems(caller, body.items);
       return dto(caller, accessibleCheckout(await orders.loadCheckout(checkoutId), caller.principal), order);
     },
+
+    addItems: (caller: CheckoutCaller, checkoutId: string, items: BasketEntryWithChildrenInput[]) => changeItems(caller, checkoutId, { add: items }),
+    removeItems: (caller: CheckoutCaller, checkoutId: string, itemIds: string[]) => changeItems(caller, checkoutId, { remove: [...new Set(itemIds)] }),
 
     async get(caller: CheckoutCaller, checkoutId: string): Promise<CheckoutDto> {
       const { checkout, order } = await load(caller, checkoutId);

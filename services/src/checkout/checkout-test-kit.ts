@@ -49,7 +49,8 @@ export async function createCheckoutTestKit(options: CheckoutTestKitOptions = {}
   const temporal = options.temporal ?? (() => Promise.reject(new Error('no Temporal in this test')));
   const deps: ContextDeps = { config, store: basket.store, knex: basket.db.knex, log, temporal };
   // no provider unless a test brings one (card-payment.int.test.ts runs the PSP simulator)
-  const context = checkoutContext(deps, { basket: basket.service, workflows: options.workflows ?? recording, payments: options.payments ?? unwiredPaymentProvider });
+  const accounts = options.accounts?.(basket.store, basket.db.knex);
+  const context = checkoutContext(deps, { basket: basket.service, workflows: options.workflows ?? recording, payments: options.payments ?? unwiredPaymentProvider, accounts });
   for (const projection of orderProjections) await ensureLiveGeneration(basket.db.knex, basket.store, projection);
   const app = createHttpApp({
     log,

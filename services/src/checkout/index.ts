@@ -6,6 +6,7 @@ import { createCapacityCommands } from '../capacity';
 import { loadProduct, readModelFactSources } from '../basket/basket-facts';
 import { emptyFacts } from '../basket/entry-facts';
 import { orderAdminRouter, orderRouter } from '../order/api';
+import { createAdminOrders } from '../order/admin-orders';
 import { temporalCheckoutWorkflows, type CheckoutWorkflows } from '../order/checkout-workflows';
 import { createOrderService, type OrderDiscountPort, type OrderService } from '../order/order-service';
 import { createPaymentProviderClient } from '../payment/provider/provider-client';
@@ -16,6 +17,7 @@ import { createCardPaymentReconciler } from './card-payment-reconciler';
 import { paymentStatusRouter } from './payment-status-api';
 import { providerNotificationRouter } from './provider-notification-api';
 import { createCheckoutService } from './checkout-service';
+import { createRenewalOrders, type RenewalOrders } from './renewal-orders';
 import { unwiredPaymentProvider, type PaymentProvider } from './payment-provider';
 import { afterSaleAdminRouter, afterSaleRouter } from '../order/after-sale-api';
 import { cardRefundsNotWired, mailsNotWired, noTicketsYet, refusingOnlineCredit, type AfterSaleMails, type CardRefunds, type TicketCancellation } from '../order/after-sale-ports';
@@ -52,21 +54,25 @@ export interface CheckoutOptions {
   vouchers?: VoucherPort;
   /** online credit spent when a basket asks for it */
   onlineCredit?: OnlineCreditPort;
+  /** how long a renewal order waits for its payment (default 14 days) */
+  renewalPaymentGraceMs?: number;
 }
 
 /** Checkout and orders (docs/checkout.md): a basket becomes an order; its payment is driven by the
  * checkout workflow (workflows/src/checkout), whose activities this module lends. */
-export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}): ContextModule & { orders: OrderService; afterSale: AfterSaleService } {
+export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}): ContextModule & { orders: OrderService; afterSale: AfterSaleService; renewals: RenewalOrders } {
   const workflows =
     options.workflows ??
     temporalCheckoutWorkflows({ client: deps.temporal, paymentTimeoutMs: deps.config.checkoutPaymentTimeoutMs, paymentPollMs: deps.config.checkoutPaymentPollMs, taskQueue: deps.config.temporal.taskQueue });
+  const basket = options.basket ?? basketContext(deps).service;
   const orders = createOrderService({
     store: deps.store,
     knex: deps.knex,
-    basket: options.basket ?? basketContext(deps).service,
+    basket,
     capacity: createCapacityCommands(deps.store),
     workflows,
     accounts: options.accounts,
+    productKind: async (productId) => (await loadProduct(readModelFactSources(deps.knex, deps.store), emptyFacts(new Date()), productId))?.kind ?? null,
     productMedia: async (productId) => (await loadProduct(readModelFactSources(deps.knex, deps.store), emptyFacts(new Date()), productId))?.media ?? null,
     accessSecret: deps.config.orderAccessSecret,
     discounts: options.discounts,
@@ -117,7 +123,7 @@ export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}
   const checkouts = createCheckoutService({ store: deps.store, orders, workflows, payments, reconcile, paymentDetails, allowedRedirectOrigins: deps.config.allowedRedirectOrigins, discounts: options.discounts, vouchers: options.vouchers, log: deps.log });
   return {
     name: 'checkout',
-    routers: [checkoutRouter(checkouts), orderRouter(orders, deps.knex), orderAdminRouter(orders), paymentStatusRouter(orders, { reconcile, log: deps.log }), afterSaleRouter(afterSale), afterSaleAdminRouter(afterSale)],
+    routers: [checkoutRouter(checkouts), orderRouter(orders, deps.knex, createAdminOrders({ orders, basket, workflows, log: deps.log })), orderAdminRouter(orders), paymentStatusRouter(orders, { reconcile, log: deps.log }), afterSaleRouter(afterSale), afterSaleAdminRouter(afterSale)],
     externalRouters: provider ? [providerNotificationRouter({ signature: { hmacKeyHex: provider.hmacKeyHex, toleranceSeconds: provider.signatureToleranceSeconds }, reconcile })] : [],
     projections: orderProjections,
     activityDependencies: {
@@ -132,5 +138,6 @@ export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}
     reactors: [afterSaleReactor(afterSaleWorkflows)],
     orders,
     afterSale,
+    renewals: createRenewalOrders({ orders, basket, payments, paymentDetails, reconcile, log: deps.log, paymentGraceMs: options.renewalPaymentGraceMs }),
   };
 }

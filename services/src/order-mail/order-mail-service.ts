@@ -79,6 +79,8 @@ export function createOrderMailService(deps: OrderMailServiceDeps) {
     if (!requested(request)) return 'not-requested';
     const { state } = await loadStreamState<OrderState, OrderEventWithTime>(deps.store, orderStreamName(request.orderId), orderFolder);
     if (state.status !== 'placed') return 'unknown-order';
+    // an admin order keeps the choice staff made when placing it (the after-sale steps name no options)
+    if (!request.options && state.mails && !requested({ ...request, options: state.mails })) return 'not-requested';
     const recipient = request.recipient ?? (await deps.recipients({ orderId: state.orderId, accountId: state.accountId, checkoutId: state.checkoutId }));
     if (!recipient) {
       deps.log.warn({ orderId: request.orderId, kind: request.kind }, 'order mail not sent: no recipient known for the order');

@@ -66,7 +66,7 @@ function item(itemId: string, quantity: number, unit: number): OrderItemRecord {
 }
 
 /** A placed order of two items (2 × 45.00 and 1 × 22.50 = CHF 112.50) for `email` in `language`. */
-async function placeOrder(email: string, language: Language): Promise<{ orderId: number; itemIds: string[] }> {
+async function placeOrder(email: string, language: Language, extra: Record<string, unknown> = {}): Promise<{ orderId: number; itemIds: string[] }> {
   const orderId = randomInt(1_000_000, 2_000_000_000);
   const items = [item(randomUUID(), 2, 4500), item(randomUUID(), 1, 2250)];
   await store.append(
@@ -74,7 +74,7 @@ async function placeOrder(email: string, language: Language): Promise<{ orderId:
     [
       {
         type: 'OrderPlaced',
-        data: { orderId, checkoutId: randomUUID(), basketId: randomUUID(), accountId: null, type: 'ONE_TIME', refno: `AP-${orderId}`, items, total: { amount: 11250, currency: 'CHF' }, comment: null, addresses: { shippingAddressId: null, billingAddressId: null } },
+        data: { orderId, checkoutId: randomUUID(), basketId: randomUUID(), accountId: null, type: 'ONE_TIME', refno: `AP-${orderId}`, items, total: { amount: 11250, currency: 'CHF' }, comment: null, addresses: { shippingAddressId: null, billingAddressId: null }, ...extra },
       },
     ],
     { expectedRevision: 'no_stream' },
@@ -181,6 +181,17 @@ describe('order mails through SMTP into Mailpit', () => {
     // an explicit recipient (an admin order's address) is used as given
     expect(await mails.sendOrderMail({ orderId, kind: 'confirmation', recipient: { email: 'desk@example.com', language: 'en' } })).toBe('sent');
     expect((await waitForMail(messageIdOf({ orderId, kind: 'confirmation' }))).To[0]!.Address).toBe('desk@example.com');
+  });
+});
+
+describe('an admin order placed with mail options', () => {
+  it('keeps the choice staff made for the after-sale mails, which name no options', async () => {
+    const { orderId } = await placeOrder('admin-quiet@example.com', 'en', { type: 'ADMIN', mails: { sendReservationMail: true, sendConfirmationMail: true, sendRefundMail: false } });
+    expect(await mails.sendOrderMail({ orderId, kind: 'refund', eventKey: 'refund-1', details: { refundedAmount: 4500 } })).toBe('not-requested');
+    expect(await mails.sendOrderMail({ orderId, kind: 'cancellation', eventKey: 'cancellation-1' })).toBe('not-requested');
+    expect(await mails.sendOrderMail({ orderId, kind: 'reservation' })).toBe('sent');
+    // the workflow's own options are what it was started with
+    expect(await mails.sendOrderMail({ orderId, kind: 'confirmation', options: { sendConfirmationMail: false } })).toBe('not-requested');
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkoutIdParams, createOrderBody, latestOrderQuery, orderDto, orderErrorCodes, orderIdParams, orderListQuery, orderPageDto, orderReadQuery, orderSummaryDto, patchOrderBody, type OrderListQuery } from '@alpenpass/contracts';
+import { checkoutIdParams, createAdminOrderBody, createOrderBody, latestOrderQuery, orderDto, orderErrorCodes, orderIdParams, orderListQuery, orderPageDto, orderReadQuery, orderSummaryDto, patchOrderBody, type OrderListQuery } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import { findCustomerOrders, findManagementOrders } from '@alpenpass/projections/src/order';
 import { ApiRouter } from '../platform/http/api-router';
@@ -8,14 +8,17 @@ import type { RequestContext } from '../platform/http/request-context';
 import { notFound } from '../platform/domain-error';
 import { orderNotFound } from './decide';
 import type { OrderCaller, OrderService } from './order-service';
+import type { createAdminOrders } from './admin-orders';
+
+type AdminOrders = ReturnType<typeof createAdminOrders>;
 
 const caller = (ctx: RequestContext, token?: string): OrderCaller => ({ principal: ctx.principal, correlationId: ctx.correlationId, token });
-const listFilter = (query: OrderListQuery) => ({ page: query.page, limit: query.limit, statuses: query.status, from: query.from, to: query.to });
+const listFilter = (query: OrderListQuery) => ({ page: query.page, limit: query.limit, statuses: query.status, from: query.from, to: query.to, type: query.type });
 const idempotencyKey = z.string().trim().min(1).max(200).optional();
 
 /** §7 Orders: customers (and guests with their token) see their own orders; staff see all. */
-export function orderRouter(service: OrderService, knex: Knex): ApiRouter {
-  return new ApiRouter('Orders', '/orders')
+export function orderRouter(service: OrderService, knex: Knex, adminOrders?: AdminOrders): ApiRouter {
+  const router = new ApiRouter('Orders', '/orders')
     .route({ method: 'post', path: '/', summary: 'Place an order from a basket (Idempotency-Key honoured: a basket becomes one order)', access: 'public', body: createOrderBody, response: orderDto, status: 201 }, ({ body, ctx, req }) => {
       const key = idempotencyKey.safeParse(req.headers['idempotency-key']);
       if (!key.success) throw Problem.badRequest('INVALID_IDEMPOTENCY_KEY', 'The Idempotency-Key header must be 1 to 200 characters.', [{ path: 'headers.idempotency-key', message: 'Expected 1 to 200 characters' }]);
@@ -48,6 +51,15 @@ export function orderRouter(service: OrderService, knex: Knex): ApiRouter {
       { method: 'patch', path: '/:orderId', summary: 'Change the shipping and billing address', access: 'public', params: orderIdParams, query: orderReadQuery, body: patchOrderBody, response: orderDto },
       async ({ params, query, body, ctx }) => service.view(await service.changeAddresses(caller(ctx, query.token), params.orderId, body)),
     );
+  if (!adminOrders) return router;
+  return router.route(
+    { method: 'post', path: '/management/orders', summary: 'Staff place an ADMIN order for a customer or a walk-in (Idempotency-Key honoured; docs/admin-orders.md)', access: 'admin', body: createAdminOrderBody, response: orderDto, status: 201 },
+    ({ body, ctx, req }) => {
+      const key = idempotencyKey.safeParse(req.headers['idempotency-key']);
+      if (!key.success) throw Problem.badRequest('INVALID_IDEMPOTENCY_KEY', 'The Idempotency-Key header must be 1 to 200 characters.', [{ path: 'headers.idempotency-key', message: 'Expected 1 to 200 characters' }]);
+      return adminOrders.place(caller(ctx), body, key.data);
+    },
+  );
 }
 
 /** Staff actions on orders (§4: confirm a reserved order). */

@@ -1,4 +1,4 @@
-import { orderErrorCodes, type DiscountLine, type Medium, type Personalization, type Money, type OrderAddresses, type OrderContribution, type OrderEvent, type OrderItemRecord, type PaymentMethod } from '@alpenpass/contracts';
+import { orderErrorCodes, type DiscountLine, type Medium, type OrderMailOptions, type OrderType, type Personalization, type Money, type OrderAddresses, type OrderContribution, type OrderEvent, type OrderItemRecord, type PaymentMethod } from '@alpenpass/contracts';
 import { conflict, invalid, notFound } from '../platform/domain-error';
 import { amountDueOf, type OrderState, type PlacedOrder } from './order';
 import { decideAfterSale, type AfterSaleCommand } from './after-sale-decide';
@@ -15,6 +15,10 @@ export interface PlaceOrderData {
   discounts?: DiscountLine[];
   comment: string | null;
   addresses: OrderAddresses;
+  /** orderTypeOf (order-type.ts); ONE_TIME when absent */
+  type?: OrderType;
+  mails?: OrderMailOptions;
+  placedBy?: string;
 }
 
 export type OrderCommand =
@@ -48,7 +52,11 @@ export type OrderCommand =
   | { type: 'PayByVouchers'; data: Record<string, never> }
   /** cause-we-care (docs/cause-we-care.md): the channel's contribution, as offered now */
   | { type: 'AddContribution'; data: { contribution: OrderContribution } }
-  | { type: 'RemoveContribution'; data: Record<string, never> };
+  | { type: 'RemoveContribution'; data: Record<string, never> }
+  /** a saved card was declined at the provider before a transaction existed */
+  | { type: 'RecordChargeDeclined'; data: { attempt: number; paymentDetailId: number | null } }
+  /** a checkout from loose items changed its items (its basket holds them, priced and held by the basket's rules) */
+  | { type: 'ChangeItems'; data: { items: OrderItemRecord[]; discounts: DiscountLine[] } };
 
 export const orderNotFound = () => notFound(orderErrorCodes.orderNotFound, 'Order not found.');
 
@@ -77,11 +85,12 @@ function placeOrder(state: OrderState, data: PlaceOrderData): OrderEvent[] {
     throw conflict('ORDER_EXISTS', `Order ${data.orderId} exists already.`);
   }
   if (data.items.length === 0) throw invalid(orderErrorCodes.basketEmpty, 'An order needs at least one item.', 'basketId');
-  const { orderId, checkoutId, basketId, accountId, refno, items, comment, addresses } = data;
+  const { orderId, checkoutId, basketId, accountId, refno, items, comment, addresses, mails, placedBy } = data;
   const discounts = data.discounts ?? [];
   const discountTotal = discounts.reduce((sum, line) => sum + line.amount.amount, 0);
   const total = { amount: Math.max(0, totalOf(items).amount - discountTotal), currency: 'CHF' as const };
-  return [{ type: 'OrderPlaced', data: { orderId, checkoutId, basketId, accountId, type: 'ONE_TIME', refno, items, ...(discounts.length > 0 ? { discounts } : {}), total, comment, addresses } }];
+  const extras = { ...(discounts.length > 0 ? { discounts } : {}), ...(mails ? { mails } : {}), ...(placedBy ? { placedBy } : {}) };
+  return [{ type: 'OrderPlaced', data: { orderId, checkoutId, basketId, accountId, type: data.type ?? 'ONE_TIME', refno, items, ...extras, total, comment, addresses } }];
 }
 
 function changeAddresses(order: PlacedOrder, addresses: Partial<OrderAddresses>): OrderEvent[] {
@@ -162,6 +171,18 @@ function changeDiscounts(order: PlacedOrder, discounts: DiscountLine[]): OrderEv
   return [{ type: 'OrderDiscountsChanged', data: { orderId: order.orderId, discounts, total } }];
 }
 
+/** The items of an unpaid checkout changed: the order takes them over with their prices as the basket
+ * read them; vouchers and online credit already paying may not end up paying more than the total. */
+function changeItems(order: PlacedOrder, items: OrderItemRecord[], discounts: DiscountLine[]): OrderEvent[] {
+  openForChange(order);
+  if (items.length === 0) throw invalid(orderErrorCodes.basketEmpty, 'An order needs at least one item; leave the checkout instead (DELETE /checkout/{id}).', 'itemIds');
+  if (JSON.stringify(order.items) === JSON.stringify(items) && JSON.stringify(order.discounts ?? []) === JSON.stringify(discounts)) return [];
+  const discountTotal = discounts.reduce((sum, line) => sum + line.amount.amount, 0);
+  const total = { amount: Math.max(0, totalOf(items).amount - discountTotal), currency: 'CHF' as const };
+  if (total.amount < vouchersTotal(order)) throw conflict(orderErrorCodes.vouchersExceedTotal, 'The vouchers would pay more than the order costs; remove a voucher first.');
+  return [{ type: 'OrderItemsChanged', data: { orderId: order.orderId, items, discounts, total } }];
+}
+
 function applyVoucher(order: PlacedOrder, data: { code: string; amount: number }): OrderEvent[] {
   openForChange(order);
   if (order.vouchers.some((voucher) => voucher.code === data.code)) return [];
@@ -212,6 +233,13 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return decideAfterSale(command, placed(state));
     case 'ChangeDiscounts':
       return changeDiscounts(placed(state), command.data.discounts);
+    case 'RecordChargeDeclined': {
+      const order = openForChange(placed(state));
+      if (command.data.attempt <= order.paymentAttempts) return [];
+      return [{ type: 'OrderChargeDeclined', data: { orderId: order.orderId, attempt: command.data.attempt, paymentDetailId: command.data.paymentDetailId } }];
+    }
+    case 'ChangeItems':
+      return changeItems(placed(state), command.data.items, command.data.discounts);
     case 'ApplyVoucher':
       return applyVoucher(placed(state), command.data);
     case 'RemoveVoucher': {

@@ -225,3 +225,61 @@ describe('card payments: attempts, failures and the confirming transaction', () 
     expect(refusal(confirmBy('t1'), placedEvent, started('t1', 1), failed('t1'), started('t2', 2))).toMatchObject({ code: 'ORDER_NOT_RESERVED' });
   });
 });
+
+describe('order type, mails and who placed it', () => {
+  it('records the type, the mail choice and the staff member given when placing', () => {
+    const mails = { sendReservationMail: false, sendConfirmationMail: true, sendRefundMail: false };
+    const [event] = decideOrder({ type: 'PlaceOrder', data: { ...placeData, type: 'ADMIN', mails, placedBy: 'staff-1' } }, initialOrderState());
+    expect(event).toMatchObject({ type: 'OrderPlaced', data: { type: 'ADMIN', mails, placedBy: 'staff-1' } });
+    expect(given(event!)).toMatchObject({ type: 'ADMIN', mails, placedBy: 'staff-1' });
+  });
+});
+
+describe('ChangeItems (a loose-items checkout changed its items)', () => {
+  const C = '00000000-0000-4000-8000-00000000000c';
+  const grown = [item(A, 4200, 2, 7), item(B, 500, 1), item(C, 1000, 3)];
+
+  it('takes the items over with their frozen prices and a new total', () => {
+    expect(when({ type: 'ChangeItems', data: { items: grown, discounts: [] } }, placedEvent)).toEqual([
+      { type: 'OrderItemsChanged', data: { orderId, items: grown, discounts: [], total: { amount: 11900, currency: 'CHF' } } },
+    ]);
+    const changed = given(placedEvent, { type: 'OrderItemsChanged', data: { orderId, items: grown, discounts: [], total: { amount: 11900, currency: 'CHF' } } });
+    expect(changed).toMatchObject({ items: grown, total: { amount: 11900 }, orderStatus: 'CREATED' });
+  });
+
+  it('changes nothing when the items are the same', () => {
+    expect(when({ type: 'ChangeItems', data: { items: placeData.items, discounts: [] } }, placedEvent)).toEqual([]);
+  });
+
+  it('refuses to empty the order (400 BASKET_EMPTY): the checkout is left instead', () => {
+    expect(refusal({ type: 'ChangeItems', data: { items: [], discounts: [] } }, placedEvent)).toMatchObject({ kind: 'invalid', code: 'BASKET_EMPTY' });
+  });
+
+  it.each([
+    ['a card payment under way', [pending], 'ORDER_NOT_OPEN'],
+    ['a reservation', [reserved], 'ORDER_NOT_OPEN'],
+    ['a paid order', [reserved, paid], 'ORDER_ALREADY_PAID'],
+    ['a cancelled order', [cancelled], 'ORDER_CANCELLED'],
+  ] as const)('refuses with 409 on %s', (_name, events, code) => {
+    expect(refusal({ type: 'ChangeItems', data: { items: grown, discounts: [] } }, placedEvent, ...events)).toMatchObject({ kind: 'conflict', code });
+  });
+
+  it('refuses a change that would leave vouchers paying more than the order costs', () => {
+    const voucher: OrderEvent = { type: 'OrderVoucherApplied', data: { orderId, code: 'GIFT', amount: 8000 } };
+    expect(refusal({ type: 'ChangeItems', data: { items: [item(B, 500, 1)], discounts: [] } }, placedEvent, voucher)).toMatchObject({ kind: 'conflict', code: 'VOUCHERS_EXCEED_TOTAL' });
+  });
+});
+
+describe('RecordChargeDeclined (a saved card declined before any transaction)', () => {
+  it('leaves the order payable with paymentStatus FAILED and counts the attempt, once', () => {
+    const [declined] = when({ type: 'RecordChargeDeclined', data: { attempt: 1, paymentDetailId: 9 } }, placedEvent);
+    expect(declined).toEqual({ type: 'OrderChargeDeclined', data: { orderId, attempt: 1, paymentDetailId: 9 } });
+    expect(given(placedEvent, declined!)).toMatchObject({ orderStatus: 'CREATED', paymentStatus: 'FAILED', paymentAttempts: 1 });
+    expect(when({ type: 'RecordChargeDeclined', data: { attempt: 1, paymentDetailId: 9 } }, placedEvent, declined!)).toEqual([]);
+  });
+
+  it('is refused on a paid or cancelled order', () => {
+    expect(refusal({ type: 'RecordChargeDeclined', data: { attempt: 1, paymentDetailId: 9 } }, placedEvent, reserved, paid)).toMatchObject({ code: 'ORDER_ALREADY_PAID' });
+    expect(refusal({ type: 'RecordChargeDeclined', data: { attempt: 1, paymentDetailId: 9 } }, placedEvent, cancelled)).toMatchObject({ code: 'ORDER_CANCELLED' });
+  });
+});

@@ -1,4 +1,4 @@
-import { checkoutStreamName, type DiscountLine, orderErrorCodes, orderStreamName, type BasketValidationIssue, type Medium, type OrderAddresses, type OrderDto, type Personalization } from '@alpenpass/contracts';
+import { checkoutStreamName, type BasketEntryWithChildrenInput, type DiscountLine, type OrderMailOptions, orderErrorCodes, orderStreamName, type BasketValidationIssue, type Medium, type OrderAddresses, type OrderDto, type Personalization } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import type { BasketService } from '../basket';
 import type { Caller } from '../basket/basket-service';
@@ -7,7 +7,7 @@ import { checkOwnership } from '../basket/ownership';
 import { checkoutFolder, decideCheckout, type CheckoutState } from '../checkout/checkout';
 import type { CapacityCommands } from '../capacity';
 import { isStaff } from '../platform/auth/principal';
-import { DomainError, unavailable } from '../platform/domain-error';
+import { conflict, DomainError, notFound, unavailable } from '../platform/domain-error';
 import { handleCommand, loadStreamState } from '../platform/event-store/command-handler';
 import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
 import { Problem } from '../platform/http/problem';
@@ -20,6 +20,8 @@ import { checkoutIdOf, isOrderAccessToken, nextOrderId, orderAccessToken, refnoO
 import { amountDueOf, orderFolder, type OrderEventWithTime, type OrderState, type PlacedOrder } from './order';
 import { toOrderDto } from './order-view';
 import type { OnlineCreditPort } from '../online-credit/online-credit-service';
+import { orderTypeOf, type OrderOrigin } from './order-type';
+import { itemsWithout } from './order-items';
 
 export interface OrderServiceDeps {
   store: EventStore;
@@ -29,6 +31,8 @@ export interface OrderServiceDeps {
   workflows: CheckoutWorkflows;
   /** what accounts own (addresses): none until the accounts context lands */
   accounts?: AccountResources;
+  /** the kind of a product (catalogue), for the order's type (order-type.ts); unknown: null */
+  productKind?: (productId: number) => Promise<string | null>;
   /** the media a product offers (catalogue), to refuse a personalization with another medium */
   productMedia?: (productId: number) => Promise<Medium[] | null>;
   /** signs guests' order access tokens */
@@ -66,6 +70,20 @@ export interface OrderCaller extends Caller {
 
 export type OrderService = ReturnType<typeof createOrderService>;
 
+/** How an order is placed: by whom (its type), which mails go out, how long its payment may take. */
+export interface PlacementOptions {
+  origin?: OrderOrigin;
+  mails?: OrderMailOptions;
+  placedBy?: string;
+  /** the checkout workflow's payment timeout for this order (default: the shop's) */
+  paymentTimeoutMs?: number;
+  /** the mails the checkout workflow sends, when they differ from those recorded on the order */
+  workflowMails?: OrderMailOptions;
+}
+
+/** What changes in the items of an unpaid loose-items checkout. */
+export type ItemsChange = { add: BasketEntryWithChildrenInput[] } | { remove: string[] };
+
 function placed(state: OrderState): PlacedOrder {
   if (state.status !== 'placed') throw orderNotFound();
   return state;
@@ -91,9 +109,9 @@ export function createOrderService(deps: OrderServiceDeps) {
     return check(outcome.newState);
   }
 
-  async function startWorkflow(orderId: number, basketId: string): Promise<void> {
+  async function startWorkflow(orderId: number, basketId: string, options: PlacementOptions): Promise<void> {
     try {
-      await deps.workflows.start(orderId, basketId);
+      await deps.workflows.start(orderId, basketId, { mails: options.workflowMails ?? options.mails, paymentTimeoutMs: options.paymentTimeoutMs });
     } catch (error) {
       deps.log.error({ err: error, orderId }, 'checkout workflow could not be started');
       throw unavailable(orderErrorCodes.orderServiceUnavailable, 'Orders cannot be placed right now; please try again shortly.');
@@ -105,7 +123,7 @@ export function createOrderService(deps: OrderServiceDeps) {
    * order with its prices frozen. A basket is checked out once (its checkout id derives from its id):
    * a repeated request answers the order placed first.
    */
-  async function placeFromBasket(caller: OrderCaller, basketId: string): Promise<{ checkoutId: string; order: PlacedOrder }> {
+  async function placeFromBasket(caller: OrderCaller, basketId: string, options: PlacementOptions = {}): Promise<{ checkoutId: string; order: PlacedOrder }> {
     const basket = await deps.basket.get(caller, basketId);
     const checkoutId = checkoutIdOf(basketId);
     const existing = await loadCheckout(checkoutId);
@@ -138,17 +156,22 @@ export function createOrderService(deps: OrderServiceDeps) {
     // from here the basket changes no more; its entries as they now stand are what the order holds
     await deps.basket.markCheckedOut(basketId, orderId, metadata);
     const frozen = await frozenWithSettledDiscounts(caller, basketId, basket.discounts);
-    await startWorkflow(orderId, basketId);
+    await startWorkflow(orderId, basketId, options);
+    const items = orderItemsOf(frozen.entries);
+    const kinds = await Promise.all([...new Set(items.map((item) => item.productId))].map(async (productId) => (deps.productKind ? deps.productKind(productId) : null)));
     const data = {
       orderId,
       checkoutId,
       basketId,
       accountId: basket.accountId,
       refno: refnoOf(orderId),
-      items: orderItemsOf(frozen.entries),
+      items,
       discounts: frozen.discounts,
       comment: frozen.comment,
       addresses: { shippingAddressId: frozen.shippingAddressId, billingAddressId: frozen.billingAddressId },
+      type: orderTypeOf(options.origin ?? 'SHOP', kinds),
+      mails: options.mails,
+      placedBy: options.placedBy,
     };
     const outcome = await handleCommand<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder, (state) => decideOrder({ type: 'PlaceOrder', data }, state), metadata);
     if (outcome.newState.status !== 'placed') throw orderNotFound();
@@ -197,12 +220,89 @@ export function createOrderService(deps: OrderServiceDeps) {
     return frozen;
   }
 
+  /**
+   * A checkout from loose items (POST /checkout {items}), an admin order, a renewal: the items go into a
+   * basket of the order's own, built by the basket's code (sale rules, prices, holds, discounts), which is
+   * then checked out like any basket (admin-orders.ts and checkout/renewal-orders.ts build theirs for a
+   * customer account the same way).
+   */
+  async function placeFromItems(caller: OrderCaller, items: BasketEntryWithChildrenInput[], options: PlacementOptions = {}) {
+    const basket = await deps.basket.create(caller, items);
+    return placeFromBasket(caller, basket.id, options);
+  }
+
+  /**
+   * The items of an unpaid loose-items order change (docs/checkout.md, "Checkout from loose items"): the
+   * order's own basket takes the change by its rules (and holds or releases the places), the order takes
+   * the basket's items over with their prices and its promo codes priced again. Same order, same refno,
+   * same payment timeout. An addition the order refuses (a payment started meanwhile) is taken back out of
+   * the basket; a removal is recorded on the order first, so the order never pays for released places.
+   */
+  async function changeItems(caller: OrderCaller, order: PlacedOrder, change: ItemsChange): Promise<PlacedOrder> {
+    const metadata = eventMetadataOf(caller);
+    const reprice = async (items: PlacedOrder['items'], fallback: DiscountLine[]) =>
+      deps.discounts ? deps.discounts.repriceOrder(caller, { ...order, items }, (order.discounts ?? []).filter((line) => line.source === 'PROMO_CODE').map((line) => line.reference), null) : fallback;
+    // who an item is for was chosen on the order (checkout personalization): it stays with the item
+    let latest = order;
+    const personalized = (items: PlacedOrder['items']) => items.map((item) => ({ ...item, personalization: latest.items.find((known) => known.itemId === item.itemId)?.personalization ?? item.personalization }));
+    const apply = async (basketItems: PlacedOrder['items'], discounts: DiscountLine[]) => {
+      latest = await runOrder(order.orderId, () => ({ type: 'ChangeItems', data: { items: personalized(basketItems), discounts } }), placed, metadata);
+      return latest;
+    };
+    // two changes at once: each applies the basket as it read it; whoever applies last reads it again, so
+    // the order ends up holding what the basket holds
+    const syncedWithBasket = async (current: PlacedOrder): Promise<PlacedOrder> => {
+      try {
+        for (let round = 0; round < 3; round += 1) {
+          const basket = await deps.basket.get(caller, order.basketId);
+          latest = current;
+          const items = personalized(orderItemsOf(basket.entries));
+          if (JSON.stringify(items) === JSON.stringify(current.items)) return current;
+          current = await apply(items, await reprice(items, basket.discounts));
+        }
+      } catch (error) {
+        deps.log.error({ err: error, orderId: order.orderId }, 'order items not brought in line with the basket');
+      }
+      return current;
+    };
+    if ('remove' in change) {
+      for (const itemId of change.remove) if (!order.items.some((item) => item.itemId === itemId)) throw notFound('CHECKOUT_ITEM_NOT_FOUND', 'item with id not found');
+      const kept = itemsWithout(order.items, change.remove);
+      const changed = await apply(kept, await reprice(kept, []));
+      try {
+        await deps.basket.removeEntries(caller, order.basketId, change.remove, order.orderId);
+      } catch (error) {
+        // the basket kept them (and their places): so does the order
+        await syncedWithBasket(changed);
+        throw error;
+      }
+      return syncedWithBasket(changed);
+    }
+    if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
+    const before = new Set((await deps.basket.get(caller, order.basketId)).entries.map((entry) => entry.id));
+    const grown = await deps.basket.addEntries(caller, order.basketId, null, change.add, order.orderId);
+    const added = grown.entries.filter((entry) => !before.has(entry.id)).map((entry) => entry.id);
+    let changed: PlacedOrder;
+    try {
+      const validation = await deps.basket.validate(caller, order.basketId, { ignoreEarliestBookingTime: false, ignoreLatestBookingTime: false, skipCapacityCheck: false });
+      if (!validation.valid) throw basketNotValid(validation.issues);
+      const items = orderItemsOf(grown.entries);
+      changed = await apply(items, await reprice(items, grown.discounts));
+    } catch (error) {
+      await deps.basket.removeEntries(caller, order.basketId, added, order.orderId).catch((undoError: unknown) => deps.log.error({ err: undoError, orderId: order.orderId }, 'refused addition not taken back out of the basket'));
+      throw error;
+    }
+    return syncedWithBasket(changed);
+  }
+
   async function accessible(caller: OrderCaller, orderId: number): Promise<PlacedOrder> {
     return accessibleOrder(await loadOrder(orderId), caller.principal, hasToken(caller));
   }
 
   return {
     placeFromBasket,
+    placeFromItems,
+    changeItems,
     view,
     loadOrder,
     loadCheckout,

@@ -81,6 +81,10 @@ function evolvePlaced(order: PlacedOrder, event: OrderEvent, at: string): Placed
       return evolveAfterSale(order, event, at);
     case 'OrderDiscountsChanged':
       return { ...order, discounts: event.data.discounts, total: event.data.total };
+    case 'OrderChargeDeclined':
+      return { ...order, paymentStatus: 'FAILED', paymentAttempts: Math.max(order.paymentAttempts, event.data.attempt) };
+    case 'OrderItemsChanged':
+      return { ...order, items: event.data.items, discounts: event.data.discounts, total: event.data.total };
     case 'OrderVoucherApplied':
       return { ...order, vouchers: [...order.vouchers, { code: event.data.code, amount: event.data.amount }] };
     case 'OrderVoucherRemoved':

@@ -10,7 +10,16 @@ export type SubscriptionCommand =
   | { type: 'RecordActivation'; data: { now: Date } }
   | { type: 'RecordExpiry'; data: { now: Date } }
   | { type: 'CancelSubscription'; data: { by: Actor; now: Date } }
-  | { type: 'ReactivateSubscription'; data: { by: Actor; now: Date } };
+  | { type: 'ReactivateSubscription'; data: { by: Actor; now: Date } }
+  /** at expiry, the renewal placed the next season's order (or could not) */
+  | { type: 'RecordRenewalOrdered'; data: { orderId: number } }
+  | { type: 'RecordRenewalFailed'; data: { reason: string } };
+
+/** Whether the renewal is due now: the subscription renews, its period ended, no renewal order yet and
+ * no refusal recorded (a refused renewal is for staff to look at, not to be tried again by a timer). */
+export function renewalDue(state: SubscriptionState, now: Date): boolean {
+  return state.record !== null && state.renews && state.renewalOrderId === null && state.renewalFailure === null && subscriptionStatusAt(state.record, now) === 'EXPIRED';
+}
 
 function existing(state: SubscriptionState): SubscriptionRecord {
   if (!state.record) throw notFound(codes.notFound, 'Subscription not found.');
@@ -46,6 +55,17 @@ export function decideSubscription(command: SubscriptionCommand, state: Subscrip
       const record = existing(state);
       notExpired(record, command.data.now);
       return state.renews ? [] : [{ type: 'SubscriptionReactivated', data: { subscriptionId: record.subscriptionId, by: command.data.by } }];
+    }
+    case 'RecordRenewalOrdered': {
+      const record = existing(state);
+      if (state.renewalOrderId === command.data.orderId) return [];
+      if (state.renewalOrderId !== null) throw conflict('SUBSCRIPTION_RENEWED', `The subscription was renewed by order ${state.renewalOrderId} already.`);
+      return [{ type: 'SubscriptionRenewalOrdered', data: { subscriptionId: record.subscriptionId, orderId: command.data.orderId } }];
+    }
+    case 'RecordRenewalFailed': {
+      const record = existing(state);
+      if (state.renewalOrderId !== null || state.renewalFailure === command.data.reason) return [];
+      return [{ type: 'SubscriptionRenewalFailed', data: { subscriptionId: record.subscriptionId, reason: command.data.reason } }];
     }
     default: {
       const unexpected: never = command;

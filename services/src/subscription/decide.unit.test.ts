@@ -1,7 +1,7 @@
 import type { SubscriptionEvent, SubscriptionRecord } from '@alpenpass/contracts';
 import { subscriptionStatusAt } from '@alpenpass/contracts';
 import { DomainError } from '../platform/domain-error';
-import { decideSubscription, type SubscriptionCommand } from './decide';
+import { decideSubscription, renewalDue, type SubscriptionCommand } from './decide';
 import { evolveSubscription, initialSubscriptionState, type SubscriptionState } from './subscription';
 
 const record: SubscriptionRecord = {
@@ -73,5 +73,33 @@ describe('the subscription decider', () => {
   it('refuses every command on a subscription that does not exist', () => {
     expect(refusal({ type: 'CancelSubscription', data: { by: 'customer', now: during } }, given())).toMatchObject({ kind: 'not_found', code: 'SUBSCRIPTION_NOT_FOUND' });
     expect(refusal({ type: 'RecordActivation', data: { now: during } }, given())).toMatchObject({ kind: 'not_found' });
+  });
+});
+
+describe('renewal at expiry', () => {
+  const ordered: SubscriptionEvent = { type: 'SubscriptionRenewalOrdered', data: { subscriptionId: record.subscriptionId, orderId: 77 } };
+
+  it('is due once the period ended for a subscription that renews and has no renewal order yet', () => {
+    expect(renewalDue(given(created), after)).toBe(true);
+    expect(renewalDue(given(created), during)).toBe(false);
+    expect(renewalDue(given(created, cancelled), after)).toBe(false);
+    expect(renewalDue(given(created, ordered), after)).toBe(false);
+    expect(renewalDue(given(), after)).toBe(false);
+    expect(renewalDue(given(created, { type: 'SubscriptionRenewalFailed', data: { subscriptionId: record.subscriptionId, reason: 'NO_NEXT_SEASON' } }), after)).toBe(false);
+  });
+
+  it('records the renewal order once; another order for the same subscription is refused', () => {
+    expect(decideSubscription({ type: 'RecordRenewalOrdered', data: { orderId: 77 } }, given(created))).toEqual([ordered]);
+    expect(decideSubscription({ type: 'RecordRenewalOrdered', data: { orderId: 77 } }, given(created, ordered))).toEqual([]);
+    expect(refusal({ type: 'RecordRenewalOrdered', data: { orderId: 78 } }, given(created, ordered))).toMatchObject({ kind: 'conflict', code: 'SUBSCRIPTION_RENEWED' });
+    expect(given(created, ordered).renewalOrderId).toBe(77);
+  });
+
+  it('records why no renewal order could be placed, once per reason, never after a renewal', () => {
+    const failed: SubscriptionEvent = { type: 'SubscriptionRenewalFailed', data: { subscriptionId: record.subscriptionId, reason: 'NO_NEXT_SEASON' } };
+    expect(decideSubscription({ type: 'RecordRenewalFailed', data: { reason: 'NO_NEXT_SEASON' } }, given(created))).toEqual([failed]);
+    expect(decideSubscription({ type: 'RecordRenewalFailed', data: { reason: 'NO_NEXT_SEASON' } }, given(created, failed))).toEqual([]);
+    expect(decideSubscription({ type: 'RecordRenewalFailed', data: { reason: 'NO_NEXT_SEASON' } }, given(created, ordered))).toEqual([]);
+    expect(refusal({ type: 'RecordRenewalFailed', data: { reason: 'X' } }, given())).toMatchObject({ kind: 'not_found' });
   });
 });

@@ -7,19 +7,31 @@ import type { ContextDeps, ContextModule } from '../context-module';
 import type { OrderService } from '../order/order-service';
 import { subscriptionsAdminRouter, subscriptionsRouter } from './api';
 import { paidOrderSubscriptionsReactor } from './order-reactor';
-import { createSubscriptionService, type SubscriptionLifecycle, type SubscriptionService } from './subscription-service';
+import { createSubscriptionService, type SubscriptionLifecycle, type SubscriptionRenewals, type SubscriptionService } from './subscription-service';
+import type { RenewalOrders } from '../checkout/renewal-orders';
 
 export type { SubscriptionService } from './subscription-service';
 
 /** Season subscriptions (docs/subscriptions.md): created from paid orders, timed by a workflow each. */
-export function subscriptionContext(deps: ContextDeps, options: { orders: Pick<OrderService, 'ofCheckout'>; lifecycle?: SubscriptionLifecycle; now?: () => Date }): ContextModule & { service: SubscriptionService } {
+export function subscriptionContext(
+  deps: ContextDeps,
+  options: { orders: Pick<OrderService, 'ofCheckout'>; lifecycle?: SubscriptionLifecycle; now?: () => Date; renewals?: Pick<RenewalOrders, 'place'> },
+): ContextModule & { service: SubscriptionService } {
   const sources = readModelFactSources(deps.knex, deps.store);
   const subscriptionTimezone = async (item: OrderItemRecord) => {
     const product = await loadProduct(sources, emptyFacts(new Date()), item.productId);
     return product?.kind === 'SEASON_SUBSCRIPTION' ? product.timezone : null;
   };
   const lifecycle = options.lifecycle ?? { start: async ({ subscriptionId, validFrom, expiresAt }) => startSubscriptionLifecycle(await deps.temporal(), { subscriptionId, validFrom, expiresAt }, { taskQueue: deps.config.temporal.taskQueue }) };
-  const service = createSubscriptionService({ store: deps.store, knex: deps.knex, lifecycle, subscriptionTimezone, log: deps.log, now: options.now });
+  const { renewals: renewalOrders } = options;
+  const renewals: SubscriptionRenewals | undefined = renewalOrders && {
+    async season(record) {
+      const product = await loadProduct(sources, emptyFacts(new Date()), record.productId);
+      return product ? { ranges: product.availabilityRanges, timezone: product.timezone } : null;
+    },
+    place: (request) => renewalOrders.place(request),
+  };
+  const service = createSubscriptionService({ store: deps.store, knex: deps.knex, lifecycle, subscriptionTimezone, log: deps.log, now: options.now, renewals });
   return {
     name: 'subscription',
     routers: [subscriptionsRouter(service), subscriptionsAdminRouter(service)],
@@ -28,6 +40,7 @@ export function subscriptionContext(deps: ContextDeps, options: { orders: Pick<O
     activityDependencies: {
       recordSubscriptionActivation: (subscriptionId) => service.recordActivation(subscriptionId),
       recordSubscriptionExpiry: (subscriptionId) => service.recordExpiry(subscriptionId),
+      renewSubscription: (subscriptionId) => service.renew(subscriptionId),
     },
     service,
   };

@@ -7,7 +7,12 @@ import { forbidden, notFound } from '../platform/domain-error';
 import { handleCommand, loadStreamState } from '../platform/event-store/command-handler';
 import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
 import { eventMetadataOf } from '../platform/http/request-context';
-import { decideSubscription, type SubscriptionCommand } from './decide';
+import { decideSubscription, renewalDue, type SubscriptionCommand } from './decide';
+import { renewalValidity, type DateRange } from './renewal-season';
+import type { RenewalRequest } from '../checkout/renewal-orders';
+import { DomainError } from '../platform/domain-error';
+import { Problem } from '../platform/http/problem';
+import { DateTime } from 'luxon';
 import { subscriptionsOfOrder } from './subscription-periods';
 import { subscriptionFolder, type SubscriptionState } from './subscription';
 
@@ -16,7 +21,17 @@ export interface SubscriptionLifecycle {
   start(record: SubscriptionRecord): Promise<void>;
 }
 
+/** What the renewal needs of other contexts: the product's seasons, and an order placed and charged. */
+export interface SubscriptionRenewals {
+  /** the availability ranges and time zone of the subscription's product; null when it is no longer sold */
+  season(record: SubscriptionRecord): Promise<{ ranges: DateRange[]; timezone: string } | null>;
+  /** places (idempotently, per subscription) the renewal order and charges it (services/src/checkout/renewal-orders.ts) */
+  place(request: RenewalRequest): Promise<PlacedOrder>;
+}
+
 export interface SubscriptionServiceDeps {
+  /** the renewal at expiry; without it, subscriptions simply end */
+  renewals?: SubscriptionRenewals;
   store: EventStore;
   knex: Knex;
   lifecycle: SubscriptionLifecycle;
@@ -138,6 +153,41 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     },
     async recordExpiry(subscriptionId: string): Promise<void> {
       await run(subscriptionId, system, { type: 'RecordExpiry', data: { now: now() } });
+    },
+
+    /**
+     * At expiry (lifecycle workflow, behind the patch subscription-renewal): a subscription that renews gets
+     * its next season's SUBSCRIPTION order, charged to the default saved card; the paid order's reactor
+     * creates the new subscription. When no order can be placed, the reason is recorded for staff.
+     */
+    async renew(subscriptionId: string): Promise<string> {
+      const state = await load(subscriptionId);
+      const { record } = state;
+      if (!record || !renewalDue(state, now())) {
+        if (state.renewalOrderId !== null) return `renewed by order ${state.renewalOrderId}`;
+        return state.renewalFailure !== null ? `not renewed: ${state.renewalFailure}` : 'no renewal due';
+      }
+      if (!deps.renewals) return 'renewal not wired';
+      const failed = async (reason: string) => {
+        await run(subscriptionId, system, { type: 'RecordRenewalFailed', data: { reason } });
+        deps.log.warn({ subscriptionId, reason }, 'subscription not renewed');
+        return `not renewed: ${reason}`;
+      };
+      const season = await deps.renewals.season(record);
+      const today = season ? DateTime.fromJSDate(now(), { zone: season.timezone }).toISODate()! : '';
+      const validity = season ? renewalValidity(record, season.ranges, season.timezone, today) : null;
+      if (!validity) return failed('NO_NEXT_SEASON');
+      let order: PlacedOrder;
+      try {
+        order = await deps.renewals.place({ ...record, subscriptionId, validity });
+      } catch (error) {
+        // refused by a rule (sold out, person gone, no account): retrying would be refused again
+        if (error instanceof DomainError) return failed(error.code);
+        if (error instanceof Problem && error.status < 500) return failed(error.code);
+        throw error;
+      }
+      await run(subscriptionId, system, { type: 'RecordRenewalOrdered', data: { orderId: order.orderId } });
+      return `renewed by order ${order.orderId} (${order.orderStatus}, payment ${order.paymentStatus ?? 'none'})`;
     },
   };
 }

@@ -6,9 +6,12 @@ export interface SubscriptionState {
   activated: boolean;
   expired: boolean;
   renews: boolean;
+  /** the next season's order, once placed at expiry */
+  renewalOrderId: number | null;
+  renewalFailure: string | null;
 }
 
-export const initialSubscriptionState = (): SubscriptionState => ({ record: null, activated: false, expired: false, renews: true });
+export const initialSubscriptionState = (): SubscriptionState => ({ record: null, activated: false, expired: false, renews: true, renewalOrderId: null, renewalFailure: null });
 
 export function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent): SubscriptionState {
   switch (event.type) {
@@ -22,6 +25,10 @@ export function evolveSubscription(state: SubscriptionState, event: Subscription
       return { ...state, renews: false };
     case 'SubscriptionReactivated':
       return { ...state, renews: true };
+    case 'SubscriptionRenewalOrdered':
+      return { ...state, renewalOrderId: event.data.orderId, renewalFailure: null };
+    case 'SubscriptionRenewalFailed':
+      return { ...state, renewalFailure: event.data.reason };
     default: {
       const unexpected: never = event;
       return unexpected;

@@ -4,6 +4,9 @@ import { ApplicationFailure } from '@temporalio/common';
 export interface SubscriptionDependencies {
   recordSubscriptionActivation: (subscriptionId: string) => Promise<void>;
   recordSubscriptionExpiry: (subscriptionId: string) => Promise<void>;
+  /** at expiry: a subscription that renews gets its next season's SUBSCRIPTION order, charged to the
+   * customer's default saved card (idempotent per subscription) */
+  renewSubscription: (subscriptionId: string) => Promise<string>;
 }
 
 export type SubscriptionActivities = ReturnType<typeof createSubscriptionActivities>;
@@ -17,5 +20,6 @@ export function createSubscriptionActivities(dependencies: Partial<SubscriptionD
   return {
     recordSubscriptionActivation: (subscriptionId: string) => required(dependencies.recordSubscriptionActivation, 'recordSubscriptionActivation')(subscriptionId),
     recordSubscriptionExpiry: (subscriptionId: string) => required(dependencies.recordSubscriptionExpiry, 'recordSubscriptionExpiry')(subscriptionId),
+    renewSubscription: (subscriptionId: string) => required(dependencies.renewSubscription, 'renewSubscription')(subscriptionId),
   };
 }

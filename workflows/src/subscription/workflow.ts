@@ -1,4 +1,4 @@
-import { proxyActivities, sleep } from '@temporalio/workflow';
+import { patched, proxyActivities, sleep } from '@temporalio/workflow';
 import type { SubscriptionActivities } from './activities';
 
 export interface SubscriptionLifecycleInput {
@@ -8,6 +8,9 @@ export interface SubscriptionLifecycleInput {
 }
 
 export const subscriptionWorkflowId = (subscriptionId: string) => `subscription-${subscriptionId}`;
+
+/** Renewal at expiry came after the first lifecycles ran: their histories never called it. */
+const renewalPatch = 'subscription-renewal';
 
 const activities = proxyActivities<SubscriptionActivities>({
   startToCloseTimeout: '30 seconds',
@@ -21,10 +24,11 @@ async function sleepUntil(instant: string): Promise<void> {
 
 /** One per subscription (docs/subscriptions.md): records its activation when its period begins and its
  * expiry when it ends. Reads answer by the period itself, so a late timer never admits an expired pass;
- * the events are for the history, the customer's list and the renewal. */
+ * the events are for the history, the customer's list and the renewal, which it asks for at expiry. */
 export async function subscriptionLifecycleWorkflow(input: SubscriptionLifecycleInput): Promise<void> {
   await sleepUntil(input.validFrom);
   await activities.recordSubscriptionActivation(input.subscriptionId);
   await sleepUntil(input.expiresAt);
   await activities.recordSubscriptionExpiry(input.subscriptionId);
+  if (patched(renewalPatch)) await activities.renewSubscription(input.subscriptionId);
 }

@@ -1,0 +1,50 @@
+import type { CreateAdminOrderBody, OrderDto, OrderMailOptions } from '@alpenpass/contracts';
+import type { BasketService } from '../basket';
+import type { Caller } from '../basket/basket-service';
+import { isStaff } from '../platform/auth/principal';
+import { forbidden } from '../platform/domain-error';
+import type { CheckoutWorkflows } from './checkout-workflows';
+import { checkoutIdOf } from './order-ids';
+import type { OrderService } from './order-service';
+import type { PlatformLogger } from '../platform/event-store/event-store';
+
+/** A basket id that the same name always gives (a name-based uuid): a repeated request finds the same basket. */
+export const derivedBasketId = (name: string) => checkoutIdOf(`derived-basket:${name}`);
+
+/**
+ * Staff place an ADMIN order (docs/admin-orders.md) for a customer account or a walk-in: the items go
+ * through a basket of the order's own (the basket's sale rules, prices, holds and discounts; staff's
+ * quantity limits), the persons and keycards named must be the customer's, the order is placed like
+ * any other and then reserved, or reserved and confirmed as paid at once (the desk took the money).
+ * With an Idempotency-Key a repeated request answers the same order.
+ */
+export function createAdminOrders(deps: { orders: OrderService; basket: BasketService; workflows: CheckoutWorkflows; log: PlatformLogger }) {
+  return {
+    async place(caller: Caller, body: CreateAdminOrderBody, idempotencyKey?: string): Promise<OrderDto> {
+      if (!isStaff(caller.principal)) throw forbidden('STAFF_ONLY', 'Only staff place admin orders.');
+      const staffId = caller.principal?.subject ?? 'staff';
+      const mails: OrderMailOptions = { sendReservationMail: body.sendReservationMail, sendConfirmationMail: body.sendConfirmationMail, sendRefundMail: body.sendRefundMail };
+      const basketId = idempotencyKey ? derivedBasketId(`admin-order:${staffId}:${idempotencyKey}`) : undefined;
+      const existing = basketId ? await deps.basket.get(caller, basketId).catch(() => null) : null;
+      const basket = existing ?? (await deps.basket.create(caller, body.items.map(({ personalization: _named, ...item }) => item), { accountId: body.accountId, basketId }));
+      if (!existing) {
+        for (const [index, item] of body.items.entries()) {
+          const entry = basket.entries[index];
+          if (item.personalization && entry) await deps.basket.personalize(caller, basket.id, entry.id, item.personalization);
+        }
+        if (body.comment) await deps.basket.changeDetails(caller, basket.id, { comment: body.comment });
+      }
+      // paid at the desk: the reservation is a step of the sale, not news for the customer
+      const workflowMails = body.payment === 'PAID' ? { ...mails, sendReservationMail: false } : mails;
+      const { order } = await deps.orders.placeFromBasket(caller, basket.id, { origin: 'STAFF', mails, placedBy: staffId, workflowMails });
+      let current = order;
+      if (current.orderStatus === 'CREATED') {
+        current = await deps.orders.command(caller, order.orderId, { type: 'ReserveOnSite', data: {} });
+        // should the signal get lost, the workflow finds the reservation when its timeout elapses
+        await deps.workflows.reserved(order.orderId).catch((error: unknown) => deps.log.error({ err: error, orderId: order.orderId }, 'checkout workflow not told of the reservation'));
+      }
+      if (body.payment === 'PAID' && current.orderStatus === 'RESERVED') await deps.orders.confirm(caller, order.orderId);
+      return deps.orders.view(await deps.orders.ofCheckout(order.orderId));
+    },
+  };
+}
