@@ -1,0 +1,64 @@
+import { accountStreamName, keycardStreamName, paymentDetailsStreamName } from '@alpenpass/contracts';
+import type { Knex } from 'knex';
+
+/** What erasure keeps of an event's data: ids, amounts and types; never a name, a number or an address. */
+const personalFields = new Set([
+  'firstName',
+  'lastName',
+  'birthdate',
+  'gender',
+  'phone',
+  'email',
+  'fullName',
+  'company',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'state',
+  'zip',
+  'countryCode',
+  'fields',
+  'carrierKey',
+  'card',
+  'masked',
+  'alias',
+]);
+
+function redacted(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redacted);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, personalFields.has(key) ? null : redacted(inner)]));
+}
+
+/**
+ * Erases an account's personal data outside its folded state (docs/account.md, "Deletion"): the
+ * stored events of its own stream, its persons' keycards and its saved cards are rewritten without
+ * personal fields (the only update the event store allows, migration 016); its keycard numbers are
+ * freed; the embedded provider's user and its sessions and grants are removed. Orders keep their
+ * ids, amounts and the account id (a random uuid): what accounting needs, and nobody's name.
+ * Idempotent: a second run finds nothing left to change.
+ */
+export async function erasePersonalData(knex: Knex, accountId: string, personIds: number[]): Promise<void> {
+  const streams = [accountStreamName(accountId), paymentDetailsStreamName(accountId), ...personIds.map(keycardStreamName)];
+  await knex.transaction(async (trx) => {
+    await trx.raw("set local alpenpass.redaction = 'on'");
+    const events = await trx('events').select<{ global_position: string; data: unknown }[]>('global_position', 'data').whereIn('stream_name', streams);
+    for (const event of events) {
+      const data = redacted(event.data);
+      if (JSON.stringify(data) !== JSON.stringify(event.data)) await trx('events').where({ global_position: event.global_position }).update({ data: JSON.stringify(data) });
+    }
+    await trx('keycard_registry').where({ account_id: accountId }).delete();
+    const users = await trx('identity_users').select<{ id: string }[]>('id').where({ account_id: accountId });
+    const userIds = users.map((user) => user.id);
+    if (userIds.length) {
+      await trx('identity_oidc_payloads').whereRaw("payload->>'accountId' = any(?)", [userIds]).delete();
+      await trx('identity_users').whereIn('id', userIds).delete();
+    }
+    await trx('account_identities').where({ account_id: accountId }).delete();
+  });
+}
+
+/** The person ids an account ever had (its keycard streams are named by them). */
+export function personIdsOf(events: { type: string; data: unknown }[]): number[] {
+  return [...new Set(events.filter((event) => event.type === 'PersonAdded').map((event) => (event.data as { personId: number }).personId))];
+}
