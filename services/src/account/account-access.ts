@@ -14,29 +14,32 @@ export interface AccountAccessGuard {
 /**
  * Token verification that also refuses blocked and erased accounts (docs/account.md, "Blocking").
  * The signature check stays local; the account's state is one primary-key read of the directory,
- * remembered for a moment per process so that a burst of calls costs one read. An outside provider's
- * token without an accountId claim speaks for the account its identity was linked to.
+ * remembered for a moment per process so that a burst of calls costs one read. A customer identity
+ * linked to an account (account_identities) speaks for that account, whatever its token claims.
  */
 export function accountAccessGuard(verify: TokenVerifier, directory: AccountDirectory, options: { cacheMs?: number; now?: () => number } = {}): AccountAccessGuard {
   const cacheMs = options.cacheMs ?? defaultAccessCacheMs;
   const now = options.now ?? Date.now;
-  const known = new Map<string, { blocked: boolean; deleted: boolean; until: number }>();
-  const accessOf = async (accountId: string) => {
-    const cached = known.get(accountId);
-    if (cached && cached.until > now()) return cached;
-    const fresh = { ...(await directory.access(accountId)), until: now() + cacheMs };
+  const known = new Map<string, { value: unknown; until: number }>();
+  async function remembered<T>(key: string, read: () => Promise<T>): Promise<T> {
+    const cached = known.get(key);
+    if (cached && cached.until > now()) return cached.value as T;
+    const value = await read();
     if (cacheMs > 0) {
       if (known.size > 10_000) known.clear();
-      known.set(accountId, fresh);
+      known.set(key, { value, until: now() + cacheMs });
     }
-    return fresh;
-  };
+    return value;
+  }
+  const accessOf = (accountId: string) => remembered(`access:${accountId}`, () => directory.access(accountId));
   return {
-    forget: (accountId) => void known.delete(accountId),
+    forget: (accountId) => void known.delete(`access:${accountId}`),
     async verifyToken(token) {
       const principal = await verify(token);
-      if (!principal.accountId && principal.issuer && principal.roles.includes('customer')) {
-        principal.accountId = await directory.linkedAccount(principal.issuer, principal.subject);
+      if (principal.issuer && principal.roles.includes('customer')) {
+        const { issuer, subject } = principal;
+        const linked = await remembered(`link:${issuer}|${subject}`, () => directory.linkedAccount(issuer, subject));
+        if (linked) principal.accountId = linked;
       }
       if (!principal.accountId) return principal;
       const access = await accessOf(principal.accountId);

@@ -81,7 +81,7 @@ export function accountDirectory(knex: Knex) {
       const [{ total }] = (await filtered.clone().count({ total: '*' })) as unknown as [{ total: string }];
       const rows = await filtered
         .clone()
-        .orderBy(columns[query.orderBy], query.orderDirection)
+        .orderBy(columns[query.orderBy], query.orderDirection, 'last')
         .orderBy('account_id')
         .offset(query.page * query.limit)
         .limit(query.limit);

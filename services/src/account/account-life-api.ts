@@ -38,8 +38,6 @@ export interface AccountLifeApiDeps {
   flags: FeatureFlags;
   /** verifies the second identity's token at POST /users/account/link */
   verifyToken: TokenVerifier;
-  /** moves an embedded provider's user to another account; false when the user is not the embedded provider's */
-  moveEmbeddedUser(userId: string, accountId: string): Promise<boolean>;
   /** a short-lived customer token for a guest account (null when the shop cannot sign tokens) */
   mintGuestToken: ((accountId: string) => Promise<{ accessToken: string; expiresAt: number }>) | null;
   guestLimiter: RateLimiter;
@@ -63,7 +61,7 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
       if (!other || other.subject !== body.newAccountSub || !other.issuer) throw forbidden(codes.linkProofMissing, 'Sign in with the identity to link and send its token.');
       if (other.accountId === accountId) return identitiesOf(accountId, (await life.opened(accountId, null, ctx.principal!.subject)).life.identities);
       const identity = { provider: other.issuer, userId: other.subject };
-      if (!(await deps.moveEmbeddedUser(other.subject, accountId)) && !(await deps.directory.link(identity.provider, identity.userId, accountId))) {
+      if (!(await deps.directory.link(identity.provider, identity.userId, accountId))) {
         throw conflict(codes.identityLinkedElsewhere, 'This identity belongs to another account.');
       }
       return identitiesOf(accountId, (await life.linkIdentity(ctx.principal, identity)).life.identities);

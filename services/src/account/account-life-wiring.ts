@@ -32,10 +32,6 @@ export function accountLifeOf(deps: ContextDeps, options: { now?: () => Date; gr
     onlineCredit: createOnlineCreditService({ store: deps.store }),
     flags: deps.config.featureFlags,
     verifyToken,
-    async moveEmbeddedUser(userId, accountId) {
-      if (!/^[0-9a-f-]{36}$/i.test(userId)) return false;
-      return (await deps.knex('identity_users').where({ id: userId }).update({ account_id: accountId })) > 0;
-    },
     mintGuestToken: embedded
       ? async (accountId) => {
           const key = await loadOrCreateSigningKey(deps.config.auth.signingKeyFile);
