@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { Client, Connection } from '@temporalio/client';
 import { accountStreamName, defaultFeatureFlags, defaultPersonFieldRules, keycardFieldsBody, keycardStreamName, type FeatureFlags } from '@alpenpass/contracts';

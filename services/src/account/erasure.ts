@@ -1,7 +1,8 @@
 import { accountStreamName, keycardStreamName, paymentDetailsStreamName } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 
-/** What erasure keeps of an event's data: ids, amounts and types; never a name, a number or an address. */
+/** The fields erasure empties in an event's data: names, contact, address lines, card numbers. Ids,
+ * amounts, dates of the events and kinds stay. */
 const personalFields = new Set([
   'firstName',
   'lastName',
@@ -24,10 +25,23 @@ const personalFields = new Set([
   'alias',
 ]);
 
-function redacted(value: unknown): unknown {
+/** kept inside a personal object: what kind of card it is, not whose */
+const kindFields = new Set(['type', 'brand', 'expiryMonth', 'expiryYear']);
+export const erasedMarker = 'ERASED';
+
+/** Every text under a personal field becomes ERASED; the shape and the kinds stay, so that folds and
+ * projections replay the stored events exactly as before (a keycard is still an AXESS card). */
+function erasedValue(value: unknown): unknown {
+  if (typeof value === 'string') return erasedMarker;
+  if (Array.isArray(value)) return value.map(erasedValue);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, kindFields.has(key) ? inner : erasedValue(inner)]));
+}
+
+export function redacted(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redacted);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, personalFields.has(key) ? null : redacted(inner)]));
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, personalFields.has(key) ? erasedValue(inner) : redacted(inner)]));
 }
 
 /**
@@ -48,6 +62,8 @@ export async function erasePersonalData(knex: Knex, accountId: string, personIds
       if (JSON.stringify(data) !== JSON.stringify(event.data)) await trx('events').where({ global_position: event.global_position }).update({ data: JSON.stringify(data) });
     }
     await trx('keycard_registry').where({ account_id: accountId }).delete();
+    // the staff keycard list (read model) holds the card numbers too
+    if (await trx.schema.hasTable('keycards')) await trx('keycards').where({ account_id: accountId }).update({ data_carrier_id: erasedMarker });
     const users = await trx('identity_users').select<{ id: string }[]>('id').where({ account_id: accountId });
     const userIds = users.map((user) => user.id);
     if (userIds.length) {

@@ -17,6 +17,7 @@ const requiredDependencies: (keyof ActivityDependencies)[] = [
   'recordRefundFailure',
   'releaseCancelledPlaces',
   'settleLatePayment',
+  'eraseAccount',
 ];
 
 /** The worker's activities call the contexts' command handlers; every dependency must be lent by a context. */
