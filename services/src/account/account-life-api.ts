@@ -23,7 +23,7 @@ import {
 } from '@alpenpass/contracts';
 import { z } from 'zod';
 import type { TokenVerifier } from '../platform/auth/verifier';
-import { conflict, forbidden, tooMany } from '../platform/domain-error';
+import { conflict, invalid, notFound, tooMany } from '../platform/domain-error';
 import { ApiRouter } from '../platform/http/api-router';
 import type { RateLimiter } from '../platform/rate-limit';
 import type { OnlineCreditPort } from '../online-credit';
@@ -58,7 +58,7 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
     .route({ method: 'post', path: '/account/link', summary: 'Link another identity (proven by its token) to the account', access: 'customer', body: linkIdentityBody, response: linkedIdentitiesDto }, async ({ body, ctx }) => {
       const accountId = life.customerAccount(ctx.principal);
       const other = await deps.verifyToken(body.linkToken).catch(() => null);
-      if (!other || other.subject !== body.newAccountSub || !other.issuer) throw forbidden(codes.linkProofMissing, 'Sign in with the identity to link and send its token.');
+      if (!other || other.subject !== body.newAccountSub || !other.issuer) throw invalid(codes.linkProofMissing, 'Sign in with the identity to link and send its token.', 'body.linkToken');
       if (other.accountId === accountId) return identitiesOf(accountId, (await life.opened(accountId, null, ctx.principal!.subject)).life.identities);
       const identity = { provider: other.issuer, userId: other.subject };
       if (!(await deps.directory.link(identity.provider, identity.userId, accountId))) {
@@ -87,7 +87,7 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
       return { exists: state.life.opened && !state.life.deletedAt && (email === undefined || state.life.profile.email === email) };
     })
     .route({ method: 'post', path: '/authenticate-guest', summary: 'A guest identity that can buy (guestCheckout flag)', access: 'public', body: guestAuthenticationBody, response: guestAuthenticationDto, status: 201 }, async ({ body, req }) => {
-      if (!deps.flags.guestCheckout || !deps.mintGuestToken) throw forbidden(codes.guestCheckoutOff, 'Guest checkout is not offered.');
+      if (!deps.flags.guestCheckout || !deps.mintGuestToken) throw notFound(codes.guestCheckoutOff, 'Guest checkout is not offered.');
       if (!(await deps.guestLimiter.admit(`guest:${req.ip ?? 'unknown'}`))) throw tooMany('TOO_MANY_GUESTS', 'Too many guest sign-ins from this address. Please wait a minute.');
       const accountId = await life.openGuest(body.email, body.language);
       return { ...(await deps.mintGuestToken(accountId)), accountId, guestCheckout: true as const };

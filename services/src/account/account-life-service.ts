@@ -43,6 +43,9 @@ export const toAccountDto = (accountId: string, state: AccountState): AccountDto
 
 export const embeddedProviderName = 'alpenpass';
 
+/** The embedded provider's account ids are uuids; accounts of other providers need not be. */
+export const isEmbeddedAccountId = (accountId: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(accountId);
+
 export function createAccountLifeService(deps: AccountLifeDeps) {
   const now = () => (deps.now ?? (() => new Date()))().toISOString();
   const load = async (accountId: string): Promise<AccountState> => (await loadStreamState(deps.store, accountStreamName(accountId), accountFolder)).state;
@@ -62,7 +65,7 @@ export function createAccountLifeService(deps: AccountLifeDeps) {
 
   /** The embedded provider's user of the account, if it has one: its e-mail and locale open the account. */
   const identityUserOf = async (accountId: string) =>
-    /^[0-9a-f-]{36}$/i.test(accountId)
+    isEmbeddedAccountId(accountId)
       ? deps.knex('identity_users').select<{ id: string; email: string; locale: string }[]>('id', 'email', 'locale').where({ account_id: accountId }).first()
       : undefined;
 
@@ -96,7 +99,7 @@ export function createAccountLifeService(deps: AccountLifeDeps) {
       await opened(accountId, null, principal!.subject);
       const state = await run(accountId, { type: 'ChangeProfile', data: { accountId, changes } }, principal!.subject);
       // the provider's mails (reset, confirmation) follow the account's language
-      if (changes.language) await deps.knex('identity_users').where({ account_id: accountId }).update({ locale: changes.language });
+      if (changes.language && isEmbeddedAccountId(accountId)) await deps.knex('identity_users').where({ account_id: accountId }).update({ locale: changes.language });
       return toAccountDto(accountId, state);
     },
     async requestDeletion(principal: Principal | null): Promise<AccountDto> {
@@ -129,7 +132,7 @@ export function createAccountLifeService(deps: AccountLifeDeps) {
       const at = now();
       const state = await run(accountId, blocked ? { type: 'BlockAccount', data: { accountId, at } } : { type: 'UnblockAccount', data: { accountId, at } }, actor);
       // the embedded provider signs nobody in to a blocked account, nor renews its sessions
-      await deps.knex('identity_users').where({ account_id: accountId }).update({ blocked_at: blocked ? new Date(at) : null });
+      if (isEmbeddedAccountId(accountId)) await deps.knex('identity_users').where({ account_id: accountId }).update({ blocked_at: blocked ? new Date(at) : null });
       return toAccountDto(accountId, state);
     },
     async createByStaff(input: { email: string; language: Language; fullName?: string; company?: string }, actor: string): Promise<AccountDto> {

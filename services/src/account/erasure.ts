@@ -64,7 +64,8 @@ export async function erasePersonalData(knex: Knex, accountId: string, personIds
     await trx('keycard_registry').where({ account_id: accountId }).delete();
     // the staff keycard list (read model) holds the card numbers too
     if (await trx.schema.hasTable('keycards')) await trx('keycards').where({ account_id: accountId }).update({ data_carrier_id: erasedMarker });
-    const users = await trx('identity_users').select<{ id: string }[]>('id').where({ account_id: accountId });
+    // the embedded provider's account ids are uuids (others are not looked up there)
+    const users = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(accountId) ? await trx('identity_users').select<{ id: string }[]>('id').where({ account_id: accountId }) : [];
     const userIds = users.map((user) => user.id);
     if (userIds.length) {
       await trx('identity_oidc_payloads').whereRaw("payload->>'accountId' = any(?)", [userIds]).delete();
