@@ -250,6 +250,9 @@ describe('linked identities', () => {
     // nobody else can take the identity over
     expect((await call('post', '/users/account/link', await bearer(dave.userId, dave.accountId)).send({ newAccountSub: 'outside|carol', linkToken: carolToken })).body.code).toBe('IDENTITY_LINKED_ELSEWHERE');
     expect((await call('post', '/users/account/unlink', `Bearer ${carolToken}`).send({ userId: 'outside|carol', provider: outsideIssuer })).body.code).toBe('LAST_IDENTITY');
+    // another customer cannot cut Alice's link: unlink works on the caller's own account only
+    expect((await call('post', '/users/account/unlink', await bearer(dave.userId, dave.accountId)).send({ userId: 'outside|carol', provider: outsideIssuer })).status).toBe(404);
+    expect((await call('get', '/users/current', `Bearer ${carolToken}`)).body.id).toBe(alice.accountId);
     expect((await call('post', '/users/account/unlink', aliceToken).send({ userId: 'someone', provider: outsideIssuer })).status).toBe(404);
     expect((await call('post', '/users/account/unlink', aliceToken).send({ userId: 'outside|carol', provider: outsideIssuer })).body.identities).toEqual([]);
     expect((await call('get', '/users/current', `Bearer ${carolToken}`)).body.code).toBe('ACCOUNT_REQUIRED');
