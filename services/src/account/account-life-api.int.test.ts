@@ -307,6 +307,30 @@ describe('deletion with a grace period (Temporal dev server)', () => {
     expect((await call('get', '/users/current', bobToken)).body).toMatchObject({ email: 'bob@example.ch', deletedAt: null });
   });
 
+  it('answers 503 when Temporal cannot take the deletion, and asking again schedules the same date', async () => {
+    const scheduled: string[] = [];
+    let failNext = true;
+    const life = createAccountLifeService({
+      store,
+      knex: db.knex,
+      directory: accountDirectory(db.knex),
+      gracePeriodMs: 3600_000,
+      scheduleErasure: async (_accountId, deleteAfter) => {
+        if (failNext) {
+          failNext = false;
+          throw new Error('Temporal unavailable');
+        }
+        scheduled.push(deleteAfter);
+      },
+    });
+    const principal = { subject: 'u-gina', roles: ['customer' as const], accountId: randomUUID() };
+    await expect(life.requestDeletion(principal)).rejects.toMatchObject({ kind: 'unavailable', code: 'ACCOUNT_DELETION_UNAVAILABLE' });
+    const recorded = (await life.current(principal, undefined)).deleteAfter;
+    expect(recorded).not.toBeNull();
+    expect((await life.requestDeletion(principal)).deleteAfter).toBe(recorded);
+    expect(scheduled).toEqual([recorded]);
+  });
+
   it('erases the personal data when the grace period ends, keeps the account id, and refuses its tokens', async () => {
     const daveToken = await bearer(dave.userId, dave.accountId);
     await call('patch', '/users/account', daveToken).send({ fullName: 'Dave Dachstein' });

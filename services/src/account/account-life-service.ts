@@ -10,7 +10,7 @@ import {
 } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import type { Principal } from '../platform/auth/principal';
-import { conflict, forbidden, notFound } from '../platform/domain-error';
+import { conflict, forbidden, notFound, unavailable } from '../platform/domain-error';
 import { handleCommand, loadStreamState } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
 import { accountFolder, type AccountState } from './account';
@@ -106,7 +106,10 @@ export function createAccountLifeService(deps: AccountLifeDeps) {
       const accountId = customerAccount(principal);
       await opened(accountId, null, principal!.subject);
       const state = await run(accountId, { type: 'RequestDeletion', data: { accountId, at: now(), gracePeriodMs: deps.gracePeriodMs } }, principal!.subject);
-      await deps.scheduleErasure(accountId, state.life.deleteAfter!);
+      // the request is recorded first: asking again (same deleteAfter) starts the workflow if this start failed
+      await deps.scheduleErasure(accountId, state.life.deleteAfter!).catch((error: unknown) => {
+        throw Object.assign(unavailable('ACCOUNT_DELETION_UNAVAILABLE', 'The deletion could not be scheduled. Please try again shortly.'), { cause: error });
+      });
       return toAccountDto(accountId, state);
     },
     async abortDeletion(principal: Principal | null): Promise<AccountDto> {
