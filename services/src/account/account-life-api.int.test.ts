@@ -21,7 +21,7 @@ import { accountDirectory } from './account-directory';
 import { adminAccountsRouter, currentAccountRouters } from './account-life-api';
 import { createAccountLifeService } from './account-life-service';
 import { createAccountService } from './account-service';
-import { addressesRouter, personsRouter } from './api';
+import { addressesRouter, currentOwnerRouter, personsRouter } from './api';
 
 /** §7 Users and accounts over HTTP on PostgreSQL, the deletion workflow on the Temporal dev server. */
 jest.setTimeout(120_000);
@@ -83,7 +83,15 @@ beforeAll(async () => {
     shop: { clientId: '1', channelId: testChannelId },
     verifyToken: guard.verifyToken,
     publicKeys: [],
-    routers: [personsRouter(accounts), addressesRouter(accounts), ...currentAccountRouters(apiDeps), adminAccountsRouter(apiDeps)],
+    routers: [
+      personsRouter(accounts),
+      addressesRouter(accounts),
+      ...currentAccountRouters(apiDeps),
+      adminAccountsRouter(apiDeps),
+      personsRouter(accounts, '/accounts/current/persons'),
+      addressesRouter(accounts, '/accounts/current/addresses'),
+      currentOwnerRouter(accounts),
+    ],
     readiness: [],
   });
   await registerIdentityUser(alice, 'fr-CH');
@@ -157,16 +165,24 @@ describe('IDOR: one customer never reaches another account', () => {
     const persons = (await call('get', '/users/persons', daveToken)).body as { id: number }[];
     const addresses = (await call('get', '/users/addresses', daveToken)).body as { id: number }[];
     expect(persons.length).toBe(1);
-    for (const { id } of persons) {
-      expect((await call('get', `/users/persons/${id}`, bobToken)).status).toBe(404);
-      expect((await call('patch', `/users/persons/${id}`, bobToken).send({ firstName: 'Mallory' })).status).toBe(404);
-      expect((await call('delete', `/users/persons/${id}`, bobToken)).status).toBe(404);
+    // the §7 calls below /accounts/current are the same calls
+    expect((await call('get', '/accounts/current/persons', daveToken)).body).toEqual(persons);
+    expect((await call('get', '/accounts/current/owner', daveToken)).body).toEqual(persons[0]);
+    expect((await call('get', '/accounts/current/addresses', daveToken)).body).toEqual(addresses);
+    for (const base of ['/users', '/accounts/current']) {
+      for (const { id } of persons) {
+        expect((await call('get', `${base}/persons/${id}`, bobToken)).status).toBe(404);
+        expect((await call('patch', `${base}/persons/${id}`, bobToken).send({ firstName: 'Mallory' })).status).toBe(404);
+        expect((await call('delete', `${base}/persons/${id}`, bobToken)).status).toBe(404);
+      }
+      for (const { id } of addresses) {
+        expect((await call('get', `${base}/addresses/${id}`, bobToken)).status).toBe(404);
+        expect((await call('patch', `${base}/addresses/${id}`, bobToken).send({ city: 'X' })).status).toBe(404);
+        expect((await call('delete', `${base}/addresses/${id}`, bobToken)).status).toBe(404);
+      }
     }
-    for (const { id } of addresses) {
-      expect((await call('get', `/users/addresses/${id}`, bobToken)).status).toBe(404);
-      expect((await call('patch', `/users/addresses/${id}`, bobToken).send({ city: 'X' })).status).toBe(404);
-      expect((await call('delete', `/users/addresses/${id}`, bobToken)).status).toBe(404);
-    }
+    expect((await call('get', '/accounts/current/owner', bobToken)).body.code).toBe('OWNER_NOT_FOUND');
+    expect((await call('get', '/users/persons/owner', daveToken)).body.firstName).toBe('Dave');
     for (const path of [`/admin/accounts/${dave.accountId}`, `/admin/accounts/${dave.accountId}/persons`, `/admin/accounts/${dave.accountId}/addresses`, '/admin/accounts']) {
       expect((await call('get', path, bobToken)).status).toBe(403);
     }

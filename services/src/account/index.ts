@@ -2,7 +2,7 @@ import type { AccountResources } from '../basket/account-resources';
 import type { ContextDeps, ContextModule } from '../context-module';
 import { paymentDetailService } from '../payment-detail';
 import { accountResourcesOf } from './account-resources';
-import { addressesRouter, personsRouter } from './api';
+import { addressesRouter, currentOwnerRouter, personsRouter } from './api';
 import { createAccountService, type AccountService } from './account-service';
 import { keycardResources } from '../keycard';
 import { personSchemaRouter } from './person-schema-api';
@@ -20,7 +20,16 @@ export function accountContext(deps: ContextDeps): ContextModule & { service: Ac
   const life = accountLifeOf(deps);
   return {
     name: 'account',
-    routers: [personsRouter(service), addressesRouter(service), personSchemaRouter(deps.config.personFieldRules), ...life.routers],
+    routers: [
+      personsRouter(service),
+      addressesRouter(service),
+      personSchemaRouter(deps.config.personFieldRules),
+      ...life.routers,
+      // §7 names the same calls below /accounts/current
+      personsRouter(service, '/accounts/current/persons'),
+      addressesRouter(service, '/accounts/current/addresses'),
+      currentOwnerRouter(service),
+    ],
     activityDependencies: { eraseAccount: (accountId) => life.life.eraseAccount(accountId) },
     service,
   };
