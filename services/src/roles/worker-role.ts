@@ -17,7 +17,6 @@ const requiredDependencies: (keyof ActivityDependencies)[] = [
   'recordRefundFailure',
   'releaseCancelledPlaces',
   'settleLatePayment',
-  'eraseAccount',
 ];
 
 /** The worker's activities call the contexts' command handlers; every dependency must be lent by a context. */
