@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AccountLifecycleEvent } from './account-profile';
 import { addressPurpose, type AddressPurpose } from './domain/address';
 import { configurablePersonField, gender, type ConfigurablePersonField, type Gender } from './domain/person';
 import { languageWithFallback } from './languages';
@@ -107,7 +108,8 @@ export type AccountEvent =
   | { type: 'PersonRemoved'; data: { accountId: string; personId: number } }
   | { type: 'AddressAdded'; data: { accountId: string } & AddressRecord }
   | { type: 'AddressChanged'; data: { accountId: string; addressId: number } & Partial<Omit<AddressRecord, 'addressId'>> }
-  | { type: 'AddressRemoved'; data: { accountId: string; addressId: number } };
+  | { type: 'AddressRemoved'; data: { accountId: string; addressId: number } }
+  | AccountLifecycleEvent;
 
 export const accountStreamName = (accountId: string) => `account-${accountId}`;
 

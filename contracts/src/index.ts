@@ -52,6 +52,7 @@ export * from './booking';
 export * from './basket';
 export * from './sale-limits';
 export * from './account';
+export * from './account-profile';
 export * from './payment-provider';
 export * from './order';
 export * from './after-sale';

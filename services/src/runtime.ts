@@ -14,7 +14,7 @@ import { startReactors } from './platform/reactors';
 import { shopMetricsRegistry } from './platform/metrics/shop-metrics';
 import { loadDemoData } from './demo';
 import { createSignIn } from './signin';
-import { createAccountService } from './account';
+import { accountAccessGuard, accountDirectory, createAccountService, loadAccountSettings } from './account';
 
 export interface Runtime extends Omit<Composition, 'close'> {
   /** the api role's address, when this process runs it */
@@ -68,7 +68,9 @@ export async function startRuntime(config: AppConfig, log: Logger, options: Runt
         { name: 'temporal', check: () => temporal.check() },
         projectionsReadiness(knex, store, projections),
       ];
-      const identity = await identityProviderFor(config.auth, { embeddedProviderRuns: Boolean(config.signIn?.embedded) });
+      const provider = await identityProviderFor(config.auth, { embeddedProviderRuns: Boolean(config.signIn?.embedded) });
+      // blocked and erased accounts' tokens are refused (docs/account.md, "Blocking")
+      const identity = { ...provider, verifyToken: accountAccessGuard(provider.verifyToken, accountDirectory(knex), { cacheMs: loadAccountSettings().accessCacheMs }).verifyToken };
       const metrics = shopMetricsRegistry({ knex, store, projections, temporal: temporal.client, taskQueue: config.temporal.taskQueue });
       const accounts = createAccountService({ store, knex, personFieldRules: config.personFieldRules });
       const signIn = await createSignIn({ config, knex, accounts, verifyToken: identity.verifyToken, flags: config.featureFlags, log });

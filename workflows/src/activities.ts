@@ -5,6 +5,7 @@ import { createAfterSaleActivities, type AfterSaleDependencies } from './after-s
 import { createPriceGenerationActivities, type PriceGenerationDependencies } from './price-generation/activities';
 import { createSubscriptionActivities, type SubscriptionDependencies } from './subscription/activities';
 import { createKeycardRevalidationActivities, type KeycardRevalidationDependencies } from './keycard-revalidation/activities';
+import { createAccountDeletionActivities, type AccountDeletionDependencies } from './account-deletion/activities';
 
 /** What the composition root injects: the command handlers the activities call. */
 export type ActivityDependencies = BasketHoldDependencies &
@@ -13,7 +14,8 @@ export type ActivityDependencies = BasketHoldDependencies &
   Partial<SubscriptionDependencies> &
   Partial<KeycardRevalidationDependencies> &
   Partial<OrderMailDependencies> &
-  Partial<AfterSaleDependencies>;
+  Partial<AfterSaleDependencies> &
+  Partial<AccountDeletionDependencies>;
 
 /** Every activity the worker offers, built over the injected dependencies. */
 export function createActivities(dependencies: ActivityDependencies) {
@@ -25,5 +27,6 @@ export function createActivities(dependencies: ActivityDependencies) {
     ...createKeycardRevalidationActivities(dependencies),
     ...createOrderMailActivities(dependencies),
     ...createAfterSaleActivities(dependencies),
+    ...createAccountDeletionActivities(dependencies),
   };
 }

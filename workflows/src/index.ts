@@ -32,3 +32,6 @@ export * from './order-mails/activities';
 export * from './after-sale/client';
 export { refundWorkflowId, cancellationWorkflowId, latePaymentWorkflowId, refundStateQuery, retryRefundSignal, type RefundWorkflowState, type RefundWorkflowInput } from './after-sale/workflow';
 export { createAfterSaleActivities, type AfterSaleDependencies, type RefundStepOutcome, type LatePaymentOutcome } from './after-sale/activities';
+export * from './account-deletion/client';
+export { accountDeletionWorkflow, accountDeletionWorkflowId, type AccountDeletionInput } from './account-deletion/workflow';
+export { createAccountDeletionActivities, type AccountDeletionDependencies, type AccountErasureOutcome } from './account-deletion/activities';

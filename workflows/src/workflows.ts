@@ -6,3 +6,4 @@ export { checkoutWorkflow } from './checkout/workflow';
 export { subscriptionLifecycleWorkflow } from './subscription/workflow';
 export { keycardRevalidationWorkflow } from './keycard-revalidation/workflow';
 export { refundWorkflow, cancellationWorkflow, latePaymentWorkflow } from './after-sale/workflow';
+export { accountDeletionWorkflow } from './account-deletion/workflow';

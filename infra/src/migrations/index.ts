@@ -12,6 +12,7 @@ import { paymentDetailIdsMigration } from './015-payment-detail-ids';
 import { sentMailsMigration } from './010-sent-mails';
 import { discountsMigration } from './012-discounts';
 import { identityMigration } from './014-identity';
+import { accountsMigration } from './016-accounts';
 
 /** Schema migrations of the write side and shared tables, in order. Read-model tables are not here:
  * each projection creates its own (versioned) table so that it can be rebuilt side by side. */
@@ -35,4 +36,5 @@ export const migrations: Migration[] = [
   sentMailsMigration,
   discountsMigration,
   identityMigration,
+  accountsMigration,
 ];

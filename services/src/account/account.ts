@@ -1,20 +1,27 @@
 import type { AccountEvent, AddressRecord, PersonRecord } from '@alpenpass/contracts';
+import { evolveLife, initialLife, isLifeEvent, type AccountLife } from './account-life';
 
-/** A customer account's persons and addresses (stream account-<accountId>). The account itself is
- * the token's accountId until the identity provider lands; its profile comes with it. */
+/** A customer account (stream account-<accountId>): its profile and life (account-life.ts), its
+ * persons and addresses. */
 export interface AccountState {
   accountId: string | null;
   persons: PersonRecord[];
   addresses: AddressRecord[];
+  life: AccountLife;
 }
 
-export const initialAccountState = (): AccountState => ({ accountId: null, persons: [], addresses: [] });
+export const initialAccountState = (): AccountState => ({ accountId: null, persons: [], addresses: [], life: initialLife() });
 
 const defined = <T extends object>(changes: T): Partial<T> =>
   Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
 
 export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
   const accountId = event.data.accountId;
+  if (isLifeEvent(event)) {
+    const life = evolveLife(state.life, event);
+    // erasure keeps the account's id and its life, nothing personal
+    return event.type === 'AccountErased' ? { ...state, accountId, life, persons: [], addresses: [] } : { ...state, accountId, life };
+  }
   switch (event.type) {
     case 'PersonAdded': {
       const { accountId: _account, ...person } = event.data;

@@ -17,17 +17,28 @@ import type { AccountCaller, AccountService } from './account-service';
 
 const caller = (ctx: RequestContext): AccountCaller => ({ principal: ctx.principal, correlationId: ctx.correlationId });
 
-/** §7 Users and accounts: the signed-in customer's persons (and owner) and addresses. */
-export function personsRouter(service: AccountService): ApiRouter {
-  return new ApiRouter('Persons', '/users/persons')
-    .route({ method: 'get', path: '/', summary: "The account's persons", access: 'customer', response: z.array(personDto) }, ({ ctx }) => service.persons(caller(ctx)))
-    .route({ method: 'get', path: '/owner', summary: 'The owner of the account', access: 'customer', response: personDto }, ({ ctx }) => service.owner(caller(ctx)))
-    .route({ method: 'post', path: '/owner', summary: 'Create the owner', access: 'customer', body: personBody, response: personDto, status: 201 }, ({ body, ctx }) =>
+/** The owner's three calls, at /users/persons/owner and at /accounts/current/owner (§7). */
+function ownerRoutes(router: ApiRouter, service: AccountService, path: string): ApiRouter {
+  return router
+    .route({ method: 'get', path, summary: 'The owner of the account', access: 'customer', response: personDto }, ({ ctx }) => service.owner(caller(ctx)))
+    .route({ method: 'post', path, summary: 'Create the owner', access: 'customer', body: personBody, response: personDto, status: 201 }, ({ body, ctx }) =>
       service.addPerson(caller(ctx), body, true),
     )
-    .route({ method: 'patch', path: '/owner', summary: 'Change the owner', access: 'customer', body: personBody, response: personDto }, ({ body, ctx }) =>
+    .route({ method: 'patch', path, summary: 'Change the owner', access: 'customer', body: personBody, response: personDto }, ({ body, ctx }) =>
       service.changePerson(caller(ctx), 'owner', body),
-    )
+    );
+}
+
+/** §7 /accounts/current/owner: the same owner as /users/persons/owner. */
+export function currentOwnerRouter(service: AccountService): ApiRouter {
+  return ownerRoutes(new ApiRouter('Persons', '/accounts/current'), service, '/owner');
+}
+
+/** §7 Users and accounts: the signed-in customer's persons (and owner) and addresses; the same calls
+ * also answer below /accounts/current (`mountPath`). */
+export function personsRouter(service: AccountService, mountPath = '/users/persons'): ApiRouter {
+  return ownerRoutes(new ApiRouter('Persons', mountPath), service, '/owner')
+    .route({ method: 'get', path: '/', summary: "The account's persons", access: 'customer', response: z.array(personDto) }, ({ ctx }) => service.persons(caller(ctx)))
     .route({ method: 'get', path: '/:personId', summary: 'Read a person', access: 'customer', params: personIdParams, response: personDto }, ({ params, ctx }) =>
       service.person(caller(ctx), params.personId),
     )
@@ -42,12 +53,15 @@ export function personsRouter(service: AccountService): ApiRouter {
     );
 }
 
-export function addressesRouter(service: AccountService): ApiRouter {
-  return new ApiRouter('Addresses', '/users/addresses')
-    .route(
+export function addressesRouter(service: AccountService, mountPath = '/users/addresses'): ApiRouter {
+  const router = new ApiRouter('Addresses', mountPath);
+  if (mountPath === '/users/addresses') {
+    router.route(
       { method: 'get', path: '/countries', summary: 'Countries with their names in de, en and fr, sorted in the language asked for', access: 'public', query: countriesQuery, response: z.array(countryListEntry) },
       ({ query, ctx }) => countriesSortedByName(query.language ?? ctx.language),
-    )
+    );
+  }
+  return router
     .route({ method: 'get', path: '/', summary: "The account's addresses", access: 'customer', response: z.array(addressDto) }, ({ ctx }) => service.addresses(caller(ctx)))
     .route({ method: 'get', path: '/:addressId', summary: 'Read an address', access: 'customer', params: addressIdParams, response: addressDto }, ({ params, ctx }) =>
       service.address(caller(ctx), params.addressId),

@@ -2,18 +2,37 @@ import type { AccountResources } from '../basket/account-resources';
 import type { ContextDeps, ContextModule } from '../context-module';
 import { paymentDetailService } from '../payment-detail';
 import { accountResourcesOf } from './account-resources';
-import { addressesRouter, personsRouter } from './api';
+import { addressesRouter, currentOwnerRouter, personsRouter } from './api';
 import { createAccountService, type AccountService } from './account-service';
 import { keycardResources } from '../keycard';
 import { personSchemaRouter } from './person-schema-api';
+import { accountLifeOf } from './account-life-wiring';
 
 export { createAccountService, type AccountService } from './account-service';
 export { accountResourcesOf } from './account-resources';
+export { accountDirectory } from './account-directory';
+export { accountAccessGuard } from './account-access';
+export { loadAccountSettings } from './account-settings';
 
-/** The account context (docs/account.md): a customer's persons, owner and addresses. */
+/** The account context (docs/account.md): a customer's account, persons, owner and addresses; staff's account list. */
 export function accountContext(deps: ContextDeps): ContextModule & { service: AccountService } {
   const service = accountService(deps);
-  return { name: 'account', routers: [personsRouter(service), addressesRouter(service), personSchemaRouter(deps.config.personFieldRules)], service };
+  const life = accountLifeOf(deps);
+  return {
+    name: 'account',
+    routers: [
+      personsRouter(service),
+      addressesRouter(service),
+      personSchemaRouter(deps.config.personFieldRules),
+      ...life.routers,
+      // §7 names the same calls below /accounts/current
+      personsRouter(service, '/accounts/current/persons'),
+      addressesRouter(service, '/accounts/current/addresses'),
+      currentOwnerRouter(service),
+    ],
+    activityDependencies: { eraseAccount: (accountId) => life.life.eraseAccount(accountId) },
+    service,
+  };
 }
 
 const accountService = (deps: ContextDeps) => createAccountService({ store: deps.store, knex: deps.knex, personFieldRules: deps.config.personFieldRules });

@@ -7,6 +7,8 @@ export interface Principal {
   roles: Role[];
   /** the customer account the token speaks for (customers only) */
   accountId: string | null;
+  /** who signed the token (absent for principals made in tests) */
+  issuer?: string;
 }
 
 /** Which callers a route admits. 'public' admits guests too. */

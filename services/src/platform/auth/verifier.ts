@@ -21,6 +21,16 @@ export type TokenVerifier = (token: string) => Promise<Principal>;
 
 export class InvalidTokenError extends Error {}
 
+/** A valid token of an account that may not be used any more (blocked, deleted): docs/account.md. */
+export class AccountAccessRefused extends InvalidTokenError {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 function rolesOf(claim: unknown): Role[] {
   if (!Array.isArray(claim)) return [];
   return claim.filter((role): role is Role => (roles as readonly unknown[]).includes(role));
@@ -52,6 +62,7 @@ export function createTokenVerifier(settings: VerifierSettings): TokenVerifier {
         subject: payload.sub,
         roles: rolesOf(payload.roles),
         accountId: typeof payload.accountId === 'string' ? payload.accountId : null,
+        issuer: payload.iss,
       };
     } catch (error) {
       throw new InvalidTokenError(error instanceof Error ? error.message : 'invalid token');

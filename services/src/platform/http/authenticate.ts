@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import type { TokenVerifier } from '../auth/verifier';
+import { AccountAccessRefused, type TokenVerifier } from '../auth/verifier';
 import { Problem } from './problem';
 
 /** Verifies a bearer token when one is sent; a bad token is a 401 even on public routes. */
@@ -11,7 +11,8 @@ export function authenticate(verify: TokenVerifier) {
     if (!match) throw Problem.unauthorized('The Authorization header must be "Bearer <token>".', 'INVALID_TOKEN');
     try {
       req.ctx.principal = await verify(match[1]!);
-    } catch {
+    } catch (error) {
+      if (error instanceof AccountAccessRefused) throw Problem.unauthorized(error.message, error.code);
       throw Problem.unauthorized('The access token is invalid or expired.', 'INVALID_TOKEN');
     }
     next();
