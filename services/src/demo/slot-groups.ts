@@ -37,9 +37,15 @@ export interface DemoSlotGroupDeps {
   now?: Date;
 }
 
-async function waitForProduct(lookup: ProductFactsLookup, waitMs: number): Promise<boolean> {
+/** The catalogue read model shows a product before all of its definitions when their documents are
+ * projected in different batches: wait for the definitions the groups name too. */
+async function waitForProduct(lookup: ProductFactsLookup, waitMs: number, definitionIds: number[]): Promise<boolean> {
   const deadline = Date.now() + waitMs;
-  while (!(await lookup(DEMO_GONDOLA_PRODUCT_ID))) {
+  const complete = async () => {
+    const product = await lookup(DEMO_GONDOLA_PRODUCT_ID);
+    return Boolean(product) && definitionIds.every((id) => product!.productDefinitionIds.includes(id));
+  };
+  while (!(await complete())) {
     if (Date.now() > deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -83,14 +89,16 @@ export async function loadDemoSlotGroups(deps: DemoSlotGroupDeps): Promise<numbe
     for (const definition of definitions) ids.push((await service.create(definition, metadata)).id);
     return ids;
   };
-  if (!(await waitForProduct(lookupProduct, deps.waitForProductMs ?? 30000))) {
+  const seasons = demoSlotGroupsBySeason(deps.now ?? new Date());
+  const definitionIds = [...new Set(seasons.flatMap((season) => season.definitions.flatMap((definition) => definition.productDefinitionIds)))];
+  if (!(await waitForProduct(lookupProduct, deps.waitForProductMs ?? 30000, definitionIds))) {
     // start-up must not fail because the catalogue is missing: the shop simply has no demo slots
     deps.log?.warn({ productId: DEMO_GONDOLA_PRODUCT_ID }, 'demo slot groups skipped: the gondola is not in the catalogue');
     return [];
   }
 
   const slotGroupIds: number[] = [];
-  for (const { seasonKey, definitions } of demoSlotGroupsBySeason(deps.now ?? new Date())) {
+  for (const { seasonKey, definitions } of seasons) {
     const unplaced = seasonKey === unplacedWinterKey ? await seededIds(deps.store, unplacedSeedStream) : undefined;
     slotGroupIds.push(...(unplaced ?? (await seedOnce(deps.store, seedStreamOf(seasonKey), () => createAll(definitions)))));
   }
