@@ -18,6 +18,7 @@ const webTransform = {
 const webProject = {
   displayName: 'web',
   testEnvironment: '<rootDir>/web/src/testing/jsdom-environment.js',
+  setupFilesAfterEnv: ['<rootDir>/web/src/testing/dom-setup.ts'],
   transform: webTransform,
   transformIgnorePatterns: ['/node_modules/(?!(react-intl|@formatjs|intl-messageformat)/)'],
   moduleNameMapper: { '^(.*/)build-env$': '$1build-env.jest' },

@@ -49,7 +49,7 @@ async function proceed() {
   sessionStorage.setItem(SERVER_BASKET_ID_KEY, BASKET_ID);
   const view = renderRoute('/en/basket');
   await screen.findByRole('heading', { level: 3, name: /2 × #1031/ });
-  fireEvent.click(screen.getByRole('button', { name: 'Proceed to checkout' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Proceed to checkout' }));
   return view;
 }
 
