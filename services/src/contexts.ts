@@ -20,26 +20,36 @@ import { subscriptionContext } from './subscription';
 import { ticketAttachmentsOf, ticketContext } from './ticket';
 import { createVoucherService, voucherContext } from './voucher';
 
-function basketOf(deps: ContextDeps) {
-  return basketContext(deps, { accounts: accountResources(deps), discounts: discountPorts(deps).basket });
+/** Builds a context once per composition: others lend its services to their own (the checkout to the
+ * subscriptions), and every build would otherwise load keys and make clients again. */
+function once<T>(build: (deps: ContextDeps) => T): (deps: ContextDeps) => T {
+  const built = new WeakMap<ContextDeps, T>();
+  return (deps) => {
+    if (!built.has(deps)) built.set(deps, build(deps));
+    return built.get(deps)!;
+  };
 }
 
-function checkoutOf(deps: ContextDeps) {
-  return checkoutContext(deps, {
-    accounts: accountResources(deps),
+const accountsOf = once(accountResources);
+const discountsOf = once(discountPorts);
+const paymentDetails = once(paymentDetailContext);
+const tickets = once((deps) => ticketContext(deps));
+const basketOf = once((deps) => basketContext(deps, { accounts: accountsOf(deps), discounts: discountsOf(deps).basket }));
+const orderMails = once((deps) =>
+  orderMailContext(deps, { ticketAttachments: ticketAttachmentsOf(tickets(deps).service), accountContacts: identityAccountContacts(deps.knex) }),
+);
+const checkoutOf = once((deps) =>
+  checkoutContext(deps, {
+    accounts: accountsOf(deps),
     basket: basketOf(deps).service,
-    discounts: discountPorts(deps).order,
+    discounts: discountsOf(deps).order,
     vouchers: createVoucherService({ store: deps.store }).port,
     onlineCredit: createOnlineCreditService({ store: deps.store }),
-    paymentDetails: paymentDetailContext(deps).service,
-    tickets: ticketContext(deps).service,
+    paymentDetails: paymentDetails(deps).service,
+    tickets: tickets(deps).service,
     mails: afterSaleMailsOf(orderMails(deps).mails, deps.store),
-  });
-}
-
-function orderMails(deps: ContextDeps) {
-  return orderMailContext(deps, { ticketAttachments: ticketAttachmentsOf(ticketContext(deps).service), accountContacts: identityAccountContacts(deps.knex) });
-}
+  }),
+);
 
 /** Every bounded context of the shop, in the order their routes are mounted. Add one line per context. */
 export const contextFactories: ContextFactory[] = [
@@ -51,15 +61,15 @@ export const contextFactories: ContextFactory[] = [
   accountContext,
   keycardContext,
   basketOf,
-  paymentDetailContext,
+  paymentDetails,
   checkoutOf,
   // after checkout: its fulfilOrder issues the tickets of a paid order
-  ticketContext,
-  (deps) => ((checkout) => subscriptionContext(deps, { orders: checkout.orders, renewals: checkout.renewals }))(checkoutOf(deps)),
+  tickets,
+  (deps) => subscriptionContext(deps, { orders: checkoutOf(deps).orders, renewals: checkoutOf(deps).renewals }),
   orderMails,
   exportContext,
   orderCommentContext,
-  discountContext,
+  (deps) => discountContext(deps, { ports: discountsOf(deps) }),
   onlineCreditContext,
   voucherContext,
   (deps) => causeWeCareContext(deps, { orders: checkoutOf(deps).orders }),
