@@ -1,11 +1,10 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CUSTOMER_TOKEN, atAddress } from '../../testing/customer-token';
 import { mockApiFetch } from '../../testing/mock-api-fetch';
 import { renderRoute } from '../../testing/render-route';
 import { fakeAccountApi, type FakeAccountOptions } from './account-fixtures';
 
 // the shared machine runs several suites at once: give the first lazy page load time
-configure({ asyncUtilTimeout: 5000 });
 
 let api: ReturnType<typeof mockApiFetch>;
 afterEach(() => {

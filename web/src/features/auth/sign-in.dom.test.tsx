@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { leaveShopFor } from '../../lib/navigation/leave-shop';
 import { atAddress } from '../../testing/customer-token';
 import { mockApiFetch, type ApiAnswer, type ApiCall } from '../../testing/mock-api-fetch';
@@ -6,7 +6,6 @@ import { renderRoute } from '../../testing/render-route';
 import { signedInSession } from '../../testing/signed-in-session';
 
 // the shared machine runs several suites at once: give the first lazy page load time
-configure({ asyncUtilTimeout: 5000 });
 
 jest.mock('../../lib/navigation/leave-shop', () => ({ leaveShopFor: jest.fn() }));
 

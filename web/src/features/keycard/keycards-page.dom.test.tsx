@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { atAddress } from '../../testing/customer-token';
 import { mockApiFetch, type ApiAnswer, type ApiCall } from '../../testing/mock-api-fetch';
 import { renderRoute } from '../../testing/render-route';
@@ -6,7 +6,6 @@ import { SESSION_ACCESS_TOKEN, signedInSession } from '../../testing/signed-in-s
 import { countries } from '../account/account-fixtures';
 
 // the shared machine runs several suites at once: give the first lazy page load time
-configure({ asyncUtilTimeout: 5000 });
 
 const alice = {
   id: 1,

@@ -1,11 +1,10 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CUSTOMER_TOKEN, atAddress } from '../../testing/customer-token';
 import { mockApiFetch, type ApiCall, type ApiHandler } from '../../testing/mock-api-fetch';
 import { renderRoute } from '../../testing/render-route';
 import { ITEM_ID, ORDER_ID, orderJson, problemJson } from '../checkout/checkout-fixtures';
 import { openDocument } from './open-document';
 
-configure({ asyncUtilTimeout: 5000 });
 jest.mock('./open-document', () => ({ openDocument: jest.fn() }));
 
 let api: ReturnType<typeof mockApiFetch>;

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { leaveShopFor } from '../../lib/navigation/leave-shop';
 import { CUSTOMER_TOKEN, atAddress } from '../../testing/customer-token';
 import { mockApiFetch, type ApiCall } from '../../testing/mock-api-fetch';
@@ -6,7 +6,6 @@ import { renderRoute } from '../../testing/render-route';
 import { orderJson } from '../checkout/checkout-fixtures';
 
 // the shared machine runs several suites at once: give the first lazy page load time
-configure({ asyncUtilTimeout: 5000 });
 
 jest.mock('../../lib/navigation/leave-shop', () => ({ leaveShopFor: jest.fn() }));
 

@@ -1,11 +1,10 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { atAddress } from '../../testing/customer-token';
 import { mockApiFetch, type ApiAnswer, type ApiCall } from '../../testing/mock-api-fetch';
 import { renderRoute } from '../../testing/render-route';
 import { SESSION_ACCESS_TOKEN, signedInSession } from '../../testing/signed-in-session';
 
 // the shared machine runs several suites at once: give the first lazy page load time
-configure({ asyncUtilTimeout: 5000 });
 
 const seasonPass = {
   id: '501-item-1-1',

@@ -1,5 +1,5 @@
 import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
-import { configure, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import { mockApiFetch, type ApiAnswer } from '../../testing/mock-api-fetch';
 import {
   createSessionClient,
@@ -9,7 +9,6 @@ import {
 } from './session-client';
 
 // the shared machine runs several suites at once: give the first lazy page load time
-configure({ asyncUtilTimeout: 5000 });
 
 const aliceSession = {
   user: { id: 'alice', name: 'Alice Alpin', email: 'alice@example.ch' },

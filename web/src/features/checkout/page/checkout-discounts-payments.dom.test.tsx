@@ -1,11 +1,10 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { leaveShopFor } from '../../../lib/navigation/leave-shop';
 import { CUSTOMER_TOKEN, atAddress } from '../../../testing/customer-token';
 import { mockApiFetch, type ApiCall, type ApiHandler } from '../../../testing/mock-api-fetch';
 import { renderRoute } from '../../../testing/render-route';
 import { CHECKOUT_ID, checkoutJson, ORDER_ID, orderJson, problemJson } from '../checkout-fixtures';
 
-configure({ asyncUtilTimeout: 5000 });
 jest.mock('../../../lib/navigation/leave-shop', () => ({ leaveShopFor: jest.fn() }));
 
 let api: ReturnType<typeof mockApiFetch>;

@@ -1,11 +1,10 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { CUSTOMER_TOKEN, atAddress } from '../../../testing/customer-token';
 import { mockApiFetch, type ApiHandler } from '../../../testing/mock-api-fetch';
 import { renderRoute } from '../../../testing/render-route';
 import { SERVER_BASKET_ID_KEY } from '../../basket/state/basket-store';
 import { BASKET_ID, CHECKOUT_ID, checkoutJson } from '../checkout-fixtures';
 
-configure({ asyncUtilTimeout: 5000 });
 
 const basketJson = {
   id: BASKET_ID,
