@@ -15,7 +15,7 @@ export function subscriptionsRouter(service: SubscriptionService): ApiRouter {
     )
     .route(
       { method: 'get', path: '/status', summary: 'The subscription status of a keycard (gates and kiosks)', access: 'integrator', query: subscriptionStatusQuery, response: keycardSubscriptionStatusDto },
-      ({ query, ctx }) => service.statusOfKeycard(caller(ctx), query.keycardId),
+      ({ query }) => service.statusOfKeycard(query.keycardId),
     )
     .route({ method: 'get', path: '/:subscriptionId', summary: 'Read my subscription', access: 'customer', params: subscriptionIdParams, response: subscriptionDto }, ({ params, ctx }) =>
       service.get(caller(ctx), params.subscriptionId),

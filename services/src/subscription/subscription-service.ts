@@ -138,7 +138,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
 
     /** GET /subscriptions/status?keycardId: the gate's or kiosk's question (integrators and staff): the
      * subscription valid now, else the next to begin, else the latest expired. */
-    async statusOfKeycard(_caller: SubscriptionCaller, keycardId: number) {
+    async statusOfKeycard(keycardId: number) {
       const [best] = await findKeycardSubscriptions(deps.knex, keycardId, now());
       if (!best) throw notFound('SUBSCRIPTION_NOT_FOUND', `No subscription is loaded onto keycard ${keycardId}.`);
       const view = rowDto(best);
