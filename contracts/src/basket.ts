@@ -35,6 +35,8 @@ export const basketErrorCodes = {
   outsideAvailability: 'OUTSIDE_AVAILABILITY',
   validityInPast: 'VALIDITY_IN_PAST',
   durationMismatch: 'VALIDITY_DURATION_MISMATCH',
+  seasonPassEnd: 'SEASON_PASS_SEASON_END',
+  attributeMismatch: 'ATTRIBUTE_MISMATCH',
   tooEarly: 'TOO_EARLY_TO_BOOK',
   tooLate: 'TOO_LATE_TO_BOOK',
   personTypeNotAllowed: 'PERSON_TYPE_NOT_ALLOWED',

@@ -21,7 +21,7 @@ export interface WindowFlags {
 
 const noFlags: WindowFlags = { ignoreEarliestBookingTime: false, ignoreLatestBookingTime: false };
 
-type RuledEntry = Pick<BasketEntryRecord, 'productId' | 'productDefinitionId' | 'slotId' | 'validity' | 'allocation' | 'quantity' | 'originEntryId'>;
+type RuledEntry = Pick<BasketEntryRecord, 'productId' | 'productDefinitionId' | 'slotId' | 'validity' | 'allocation' | 'quantity' | 'originEntryId' | 'attributes'>;
 
 const breach = (code: string, message: string, field?: string): SaleRuleBreach => ({ code, message, field });
 
@@ -35,6 +35,18 @@ function personTypeBreaches(entry: RuledEntry, definition: DefinitionFacts): Sal
         ? breach(codes.personTypeNotAllowed, `Product definition ${definition.id} is sold by quantity, not by person type (${personType.personType}).`, 'allocation')
         : breach(codes.personTypeNotAllowed, `Product definition ${definition.id} is for the person type ${age}, not ${personType.personType}.`, 'allocation'),
     );
+}
+
+/** Attributes name what the definition is (§4: choosing attributes chooses the definition), so each one
+ * an entry names must be one of its definition's, with the same value (null: no choice). The entry
+ * keeps them into the order, where a 1-day pass must not read as a 7-day one. */
+function attributeBreaches(entry: RuledEntry, definition: DefinitionFacts): SaleRuleBreach[] {
+  return Object.entries(entry.attributes).flatMap(([name, value]) => {
+    const own = definition.attributes[name];
+    if (own !== undefined && (value === null || value === own)) return [];
+    const message = own === undefined ? `Product definition ${definition.id} has no attribute ${name}.` : `Product definition ${definition.id} has ${name} ${own}, not ${value}.`;
+    return [breach(codes.attributeMismatch, message, `attributes.${name}`)];
+  });
 }
 
 function ageOn(birthdate: string, day: DateTime): number {
@@ -107,10 +119,21 @@ function dayValidityBreaches(entry: RuledEntry, definition: DefinitionFacts, pro
     return [breach(codes.durationMismatch, `Product definition ${definition.id} is valid for ${durationText}, not for ${days}.`, 'validity')];
   }
   if (!withinOneRange(product, zoned)) return [breach(codes.outsideAvailability, `Product ${product.id} is not sold for ${days}.`, 'validity')];
+  const seasonEnd = product.kind === 'SEASON_SUBSCRIPTION' ? seasonEndBreach(product, zoned, days) : null;
+  if (seasonEnd) return [seasonEnd];
   const window = bookingWindowBreach(product, zoned, now);
   if (window === 'early' && !flags.ignoreEarliestBookingTime) return [breach(codes.tooEarly, `The validity ${days} cannot be booked yet.`, 'validity')];
   if (window === 'late' && !flags.ignoreLatestBookingTime) return [breach(codes.tooLate, `The validity ${days} can no longer be booked.`, 'validity')];
   return [];
+}
+
+/** A season pass is valid until its season ends; it may start later (bought during the season). */
+function seasonEndBreach(product: ProductFacts, validity: ZonedValidity, days: string): SaleRuleBreach | null {
+  const first = validity.from.toISODate()!;
+  const last = validity.to.toISODate()!;
+  const season = product.availabilityRanges.find((range) => range.from <= first && last <= range.to);
+  if (!season || season.to === last) return null;
+  return breach(codes.seasonPassEnd, `A season pass of product ${product.id} is valid until its season ends on ${season.to}, not for ${days}.`, 'validity.to');
 }
 
 function validityBreaches(entry: RuledEntry, definition: DefinitionFacts, product: ProductFacts, facts: EntryFacts, flags: WindowFlags): SaleRuleBreach[] {
@@ -143,6 +166,7 @@ export function entrySaleBreaches(entry: RuledEntry, facts: EntryFacts, flags: W
       : [];
   return [
     ...personTypeBreaches(entry, definition),
+    ...attributeBreaches(entry, definition),
     ...quantity,
     ...validityBreaches(entry, definition, product, facts, flags),
     ...personAgeBreaches(entry, definition, product, facts),

@@ -44,6 +44,9 @@ describe('sale rules: validity', () => {
     ['a pass without validity', entryInput(21), 'VALIDITY_REQUIRED', 'Product 2 needs a validity (from and to) or a slot.'],
     ['a validity on a product without one', entryInput(31, { validity: { from: '2030-07-02', to: '2030-07-02' } }), 'INVALID_VALIDITY', 'Product 3 has no validity to choose.'],
     ['a slot product without a slot', entryInput(11), 'SLOT_REQUIRED', 'Product 1 is booked by time slot: choose a slot.'],
+    ['a season pass ending before its season', entryInput(51, { validity: { from: '2030-07-01', to: '2030-07-01' } }), 'SEASON_PASS_SEASON_END', 'A season pass of product 5 is valid until its season ends on 2030-09-30, not for 2030-07-01 – 2030-07-01.'],
+    ['a duration the definition does not have', pass('2030-07-02', '2030-07-03', { attributes: { duration: '7d' } }), 'ATTRIBUTE_MISMATCH', 'Product definition 21 has duration 2d, not 7d.'],
+    ['an attribute the definition does not have', pass('2030-07-02', '2030-07-03', { attributes: { colour: 'gold' } }), 'ATTRIBUTE_MISMATCH', 'Product definition 21 has no attribute colour.'],
   ])('refuses %s', (_case, input, code, message) => {
     expect(refusalOf([input])).toMatchObject({ kind: 'invalid', code, message, path: expect.stringMatching(/^entries\.0/) });
   });
@@ -57,6 +60,13 @@ describe('sale rules: validity', () => {
     expect(refusalOf([entryInput(11, { slotId: 7 })], at('2030-03-20T10:00:00Z'))).toMatchObject({ code: 'TOO_EARLY_TO_BOOK', path: 'entries.0.slotId' });
     expect(refusalOf([entryInput(11, { slotId: 7 })], at('2030-07-01T06:45:00Z'))).toMatchObject({ code: 'TOO_LATE_TO_BOOK' });
     expect(refusalOf([entryInput(11, { slotId: 7 })], at('2030-07-01T11:00:00Z'))).toMatchObject({ code: 'VALIDITY_IN_PAST' });
+  });
+
+  it('sells a season pass from any day of its season to the season’s end, and keeps attributes that match', () => {
+    expect(refusalOf([entryInput(51, { validity: { from: '2030-06-01', to: '2030-09-30' } })])).toBeNull();
+    expect(refusalOf([entryInput(51, { validity: { from: '2030-08-15', to: '2030-09-30' } })])).toBeNull();
+    expect(refusalOf([pass('2030-07-02', '2030-07-03', { attributes: { duration: '2d' } })])).toBeNull();
+    expect(refusalOf([pass('2030-07-02', '2030-07-03', { attributes: { duration: null } })])).toBeNull();
   });
 
   it('refuses a product that is not sold any more', () => {

@@ -147,7 +147,9 @@ describe('a checkout from loose items', () => {
   });
 
   it('types an order that holds a season pass SUBSCRIPTION', async () => {
-    const created = await api().post('/api/checkout').set(as(customerOne)).send({ items: [{ productDefinitionId: 1041, validity: { from: '2030-12-20', to: '2031-04-12' } }] });
+    const beforeSeasonEnd = await api().post('/api/checkout').set(as(customerOne)).send({ items: [{ productDefinitionId: 1041, validity: { from: '2030-12-20', to: '2031-04-12' } }] });
+    expect(beforeSeasonEnd.body).toMatchObject({ status: 400, code: 'SEASON_PASS_SEASON_END' });
+    const created = await api().post('/api/checkout').set(as(customerOne)).send({ items: [{ productDefinitionId: 1041, validity: { from: '2030-12-20', to: '2031-04-18' } }] });
     if (created.status !== 201) throw new Error(JSON.stringify(created.body));
     expect(created.body.order.type).toBe('SUBSCRIPTION');
   });

@@ -17,7 +17,12 @@ async function start(): Promise<void> {
   const store = await SimulatorStore.open(config.databaseUrl);
   let publicUrl = config.publicUrl?.replace(/\/+$/, '') ?? '';
   const { app } = createSimulatorApp({ store, merchant: config.merchant, log, publicUrl: () => publicUrl });
-  const server = app.listen(config.port, config.host, () => {
+  const server = app.listen(config.port, config.host, (error?: Error) => {
+    // Express 5 calls this back with the listen error too (a taken port)
+    if (error) {
+      process.stderr.write(`PSP simulator cannot listen on ${config.host}:${config.port}: ${error.message}\n`);
+      process.exit(1);
+    }
     const { port } = server.address() as AddressInfo;
     if (!publicUrl) publicUrl = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
     log.info({ url: publicUrl, merchantId: config.merchant.merchantId }, 'psp simulator listening');
