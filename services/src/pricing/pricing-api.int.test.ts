@@ -146,6 +146,12 @@ describe('pricing API', () => {
     }
   });
 
+  it('refuses a generation of definitions that do not exist, before anything starts', async () => {
+    const response = await request(app).post('/api/admin/pricing/generations').set(shopHeaders).set('authorization', admin).send({ productDefinitionIds: [999999], from: '2030-01-10', to: '2030-01-19' });
+    expect(response.status).toBe(404);
+    expect(response.body).toMatchObject({ code: 'PRODUCT_DEFINITION_NOT_FOUND', detail: 'Unknown product definition 999999' });
+  });
+
   it('changes the feed and the tables after a base-rate override', async () => {
     const before = await feed('productIds=2&from=2030-01-15&to=2030-01-15');
     expect(before.body.prices[0].amount).toBe(2_460);

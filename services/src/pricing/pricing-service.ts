@@ -108,7 +108,8 @@ export function createPricingService(deps: PricingEngineDeps) {
     /** Refuses a generation range in the past or beyond the bound ahead, judged by today in the
      * pools of the definitions it covers (all priced definitions when none are named). */
     async checkGenerationRange(range: GenerationRange & { productDefinitionIds?: number[] }): Promise<void> {
-      checkGenerationRange(range, generationToday(await deps.catalogue.definitions(range.productDefinitionIds), now()));
+      const definitions = range.productDefinitionIds ? await definitionsOrFail(range.productDefinitionIds) : await deps.catalogue.definitions();
+      checkGenerationRange(range, generationToday(definitions, now()));
     },
 
     /** One batch of a generation; idempotent per (generationId, batch, definition). The day list is
