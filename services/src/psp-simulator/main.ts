@@ -34,6 +34,8 @@ async function start(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // started by the supervisor (npm start): do not outlive it (a killed launcher left simulators behind)
+  if (process.send) process.on('disconnect', stop);
 }
 
 start().catch((error: unknown) => {

@@ -87,6 +87,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (launcher.exitCode === null) launcher.kill('SIGKILL');
+  // a test that failed half-way must not leave the launcher's children running
+  for (const line of lines) if (line.msg === 'process started' && line.pid && alive(line.pid)) process.kill(line.pid, 'SIGKILL');
   const nats = await connect({ servers: 'nats://127.0.0.1:4222' });
   await (await nats.jetstreamManager()).streams.delete(`LAUNCHER_${suffix}`).catch(() => undefined);
   await nats.close();
