@@ -22,6 +22,7 @@ import { startSimulator, type RunningSimulator } from '../psp-simulator/testing/
 import { startWorker } from '../roles/worker-role';
 import { checkoutContext } from '.';
 import { ticketContext } from '../ticket';
+import { ticketStreamName } from '@alpenpass/contracts';
 
 /** Card payments end to end (docs/checkout.md, "Card payments"): the PSP simulator as a real child
  * process with its own database, the shop listening on a real port for its signed notifications, the
@@ -47,7 +48,7 @@ beforeAll(async () => {
   kit = await createBasketTestKit();
   // workflow ids are order ids, and the dev server outlives each test's database
   await kit.db.knex.raw(`alter sequence order_id_seq restart with ${randomInt(1_000_000, 2_000_000_000)}`);
-  for (const slotId of [51, 52, 53, 54, 55, 56, 57, 58, 59]) await kit.scheduleSlot(slotId, 4);
+  for (const slotId of [51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61]) await kit.scheduleSlot(slotId, 4);
   simulatorDb = await createTestDatabase();
   simulator = await startSimulator(simulatorDb.url);
   provider = createPaymentProviderClient({ baseUrl: simulator.url, merchantId: simulator.merchantId, password: simulator.password });
@@ -123,6 +124,9 @@ const pay = (checkoutId: string, type = 'CARD') => request(app).post(`/api/check
 const paymentStatus = (checkoutId: string) => request(app).get(`/api/checkout/${checkoutId}/payment/status`).set(shopHeaders);
 const checkoutOrder = async (checkoutId: string) => (await request(app).get(`/api/checkout/${checkoutId}`).set(shopHeaders)).body.order;
 const workflowState = async (orderId: number) => getCheckoutState(await temporal.client(), orderId);
+const transactionsAtProvider = async (refno: string) =>
+  Number((await simulatorDb.knex.raw<{ rows: { count: string }[] }>("select count(*) from psp_simulator.transactions where document->>'refno' = ?", [refno])).rows[0]!.count);
+const ticketIssuances = async (orderId: number) => (await kit.store.readStream(ticketStreamName(orderId))).filter((event) => event.type === 'TicketsIssued').length;
 const settlements = async (transactionId: string) => (await provider.getStatus(transactionId)).history.filter((entry) => entry.action === 'settle' && entry.success).length;
 
 /** Paid: the order says so, the workflow booked the places and fulfilled it. */
@@ -263,6 +267,46 @@ describe('card payments through the PSP simulator', () => {
     expect(byOrder.body).toMatchObject({ orderId, status: 'PAID', paymentStatus: 'PAID', transactionId });
     await expectPaidAndBooked(orderId, checkoutId, 56, claim, 1);
     expect(await settlements(transactionId)).toBe(1);
+  }, 90_000);
+
+  it('a return to the success URL without a payment fulfils nothing: the status asks the provider, the order stays PENDING', async () => {
+    const { checkoutId, orderId, claim } = await placeOrder(60, 1);
+    expect((await pay(checkoutId)).status).toBe(200);
+    const { transactionId } = (await paymentStatus(checkoutId)).body;
+    // what the return page does when someone opens the success URL by hand: it reads the status, again and again
+    for (let read = 0; read < 3; read += 1) {
+      expect((await paymentStatus(checkoutId)).body).toMatchObject({ orderId, status: 'PENDING', paymentStatus: 'PENDING', transactionId });
+    }
+    await sleep(3_500); // one poll of the workflow (CHECKOUT_PAYMENT_POLL_SECONDS 3), which must not settle either
+    expect(await workflowState(orderId)).toBe('awaitingPayment');
+    expect((await provider.getStatus(transactionId)).status).toBe('initialized');
+    expect(await settlements(transactionId)).toBe(0);
+    expect(await ticketIssuances(orderId)).toBe(0);
+    expect(await slotClaims(60)).toEqual({ holds: { [claim]: 1 }, bookings: {} });
+  }, 90_000);
+
+  it('the provider fails after doing the work (init, then settle): the retries with the same keys make one transaction, one settlement, one fulfilment', async () => {
+    const { checkoutId, orderId, claim } = await placeOrder(61, 1);
+    const { refno } = await checkoutOrder(checkoutId);
+    await simulator.setFaults({}, { failAfterWork: { kind: '5xx', times: 1 } });
+    const failed = await pay(checkoutId);
+    expect(failed.status).toBe(503);
+    expect(failed.body.code).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
+    expect(await transactionsAtProvider(refno)).toBe(1);
+
+    const started = await pay(checkoutId);
+    expect(started.status).toBe(200);
+    expect(await transactionsAtProvider(refno)).toBe(1);
+    const { transactionId } = (await paymentStatus(checkoutId)).body;
+    // the settle is done at the provider but its answer is lost: the workflow's activity retries it
+    await simulator.setFaults({ transactionId }, { failAfterWork: { kind: '5xx', times: 1 } });
+    const answersBefore = notificationAnswers.length;
+    expect((await choose(started.body.redirectUrl, 'VIS', 'success')).status).toBe(303);
+    await expectPaidAndBooked(orderId, checkoutId, 61, claim, 1);
+    // the lost answer made the shop refuse the first notification (503), so the provider sent it again
+    expect(notificationAnswers.slice(answersBefore)).toContain(503);
+    expect(await settlements(transactionId)).toBe(1);
+    expect(await ticketIssuances(orderId)).toBe(1);
   }, 90_000);
 
   it('a lost notification and a lost redirect: the workflow polls the provider → PAID within the poll interval', async () => {
