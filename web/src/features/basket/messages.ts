@@ -95,3 +95,41 @@ export const basketMessages = {
   removeLabel: defineMessage<{ name: string }>({ id: 'basket.removeLabel', defaultMessage: 'Remove {name}' }, { typed: true }),
   unitPrice: defineMessage<{ price: string }>({ id: 'basket.unitPrice', defaultMessage: '{price} each' }, { typed: true }),
 };
+
+/** The basket page's quantities, removal, empty state and licence plate (issue #18 booking pages). */
+export const basketLineMessages = {
+  ...defineMessages({
+    emptyHint: { id: 'basket.empty.hint', defaultMessage: 'Find a lift pass, a gondola ride or a parking space in our offers.' },
+    emptyAction: { id: 'basket.empty.action', defaultMessage: 'Browse tickets and passes' },
+    summaryHeading: { id: 'basket.summary.heading', defaultMessage: 'Summary' },
+    plateLabel: { id: 'basket.plate.label', defaultMessage: 'Licence plate' },
+    plateHint: { id: 'basket.plate.hint', defaultMessage: 'The barrier reads your licence plate: choose the car you come with.' },
+    plateNone: { id: 'basket.plate.none', defaultMessage: 'No plate chosen' },
+    plateAdd: { id: 'basket.plate.add', defaultMessage: 'Add a licence plate' },
+    plateNumber: { id: 'basket.plate.number', defaultMessage: 'Plate number' },
+    plateCountry: { id: 'basket.plate.country', defaultMessage: 'Country' },
+    plateSave: { id: 'basket.plate.save', defaultMessage: 'Save and use this plate' },
+    plateInvalid: { id: 'basket.plate.invalid', defaultMessage: 'Please enter 1 to 30 letters or digits.' },
+    plateRegistered: { id: 'basket.plate.registered', defaultMessage: 'This plate is registered already. Please check it, or choose it from your plates.' },
+    plateNoPerson: { id: 'basket.plate.noPerson', defaultMessage: 'Please add your details in your account first: a plate belongs to a person.' },
+    plateFailed: { id: 'basket.plate.failed', defaultMessage: 'The plate could not be saved. Please try again.' },
+    plateGuest: {
+      id: 'basket.plate.guest',
+      defaultMessage: 'Sign in to register your licence plate: the barrier then opens by itself. Without a plate, scan the code of your parking ticket at the barrier.',
+    },
+    plateSignIn: { id: 'basket.plate.signIn', defaultMessage: 'Sign in to add a plate' },
+  }),
+  quantityGroup: defineMessage<{ name: string }>({ id: 'basket.quantity.group', defaultMessage: 'Quantity of {name}' }, { typed: true }),
+  fewer: defineMessage<{ name: string }>({ id: 'basket.quantity.fewer', defaultMessage: 'One fewer: {name}' }, { typed: true }),
+  more: defineMessage<{ name: string }>({ id: 'basket.quantity.more', defaultMessage: 'One more: {name}' }, { typed: true }),
+  quantityChanged: defineMessage<{ name: string; quantity: number; total: string }>(
+    { id: 'basket.quantity.changed', defaultMessage: '{quantity} × {name}. New total: {total}.' },
+    { typed: true },
+  ),
+  removed: defineMessage<{ name: string; total: string }>(
+    { id: 'basket.removed', defaultMessage: '{name} was removed. New total: {total}.' },
+    { typed: true },
+  ),
+  removedLast: defineMessage<{ name: string }>({ id: 'basket.removedLast', defaultMessage: '{name} was removed. Your basket is empty now.' }, { typed: true }),
+  plateChosen: defineMessage<{ plate: string }>({ id: 'basket.plate.chosen', defaultMessage: 'The barrier will recognise {plate}.' }, { typed: true }),
+};
