@@ -2,7 +2,7 @@ import type { ProductDto } from '@alpenpass/contracts/src/catalogue';
 import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { api } from '../../lib/api/api-slice';
 import type { Medium } from '@alpenpass/contracts/src/domain/medium';
-import type { DayPrice, PriceRequest, ServerBasket, ServerEntryInput, ServerSlot } from './server-types';
+import type { DayPrice, PriceDevelopment, PriceDistribution, PriceRequest, ServerBasket, ServerEntryInput, ServerSlot } from './server-types';
 
 /**
  * Every basket call answers the whole basket: that answer becomes the cached basket at once, so a
@@ -37,6 +37,15 @@ export const basketApi = api.injectEndpoints({
     getPrices: build.query<DayPrice[], PriceRequest[]>({
       query: (requests) => ({ url: '/pricing/prices', method: 'POST', body: { requests } }),
       transformResponse: (response: { prices: DayPrice[] }) => response.prices,
+      providesTags: ['Validity'],
+    }),
+    /** The price insight widget (flag priceInsightWidget): prices move with demand, so they are Validity data. */
+    getPriceDistribution: build.query<PriceDistribution, { productDefinitionId: number; validAt: string }>({
+      query: ({ productDefinitionId, validAt }) => ({ url: '/pricing/insights/distribution', params: { productDefinitions: productDefinitionId, validAt } }),
+      providesTags: ['Validity'],
+    }),
+    getPriceDevelopment: build.query<PriceDevelopment, { productDefinitionId: number; validAt: string }>({
+      query: ({ productDefinitionId, validAt }) => ({ url: '/pricing/insights/development', params: { productDefinitions: productDefinitionId, validAt } }),
       providesTags: ['Validity'],
     }),
     getSlots: build.query<ServerSlot[], { productId: number; from: string; to: string }>({
@@ -89,6 +98,8 @@ export const {
   useGetProductQuery,
   useGetProductsQuery,
   useGetPricesQuery,
+  useGetPriceDistributionQuery,
+  useGetPriceDevelopmentQuery,
   useGetNextSlotQuery,
   useGetSlotsQuery,
   useGetBasketQuery,

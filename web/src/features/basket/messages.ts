@@ -133,3 +133,52 @@ export const basketLineMessages = {
   removedLast: defineMessage<{ name: string }>({ id: 'basket.removedLast', defaultMessage: '{name} was removed. Your basket is empty now.' }, { typed: true }),
   plateChosen: defineMessage<{ plate: string }>({ id: 'basket.plate.chosen', defaultMessage: 'The barrier will recognise {plate}.' }, { typed: true }),
 };
+
+/** Why a calendar day cannot be chosen, and the grid's keyboard hint. */
+export const calendarReasonMessages = {
+  ...defineMessages({
+    past: { id: 'calendar.reason.past', defaultMessage: 'this day is over' },
+    closed: { id: 'calendar.reason.closed', defaultMessage: 'closed on this day' },
+    salesClosed: { id: 'calendar.reason.salesClosed', defaultMessage: 'online sales for this day have closed' },
+    soldOut: { id: 'calendar.reason.soldOut', defaultMessage: 'sold out' },
+    noSlot: { id: 'calendar.reason.noSlot', defaultMessage: 'no time slot on this day' },
+    keyboardHint: {
+      id: 'calendar.keyboardHint',
+      defaultMessage: 'Arrow keys move between days, Page Up and Page Down between months; Enter chooses the day.',
+    },
+  }),
+  beforeSeason: defineMessage<{ date: string }>({ id: 'calendar.reason.beforeSeason', defaultMessage: 'before the season, which starts on {date}' }, { typed: true }),
+  afterSeason: defineMessage<{ date: string }>({ id: 'calendar.reason.afterSeason', defaultMessage: 'after the season, which ended on {date}' }, { typed: true }),
+  salesNotOpen: defineMessage<{ date: string }>({ id: 'calendar.reason.salesNotOpen', defaultMessage: 'online sales open on {date}' }, { typed: true }),
+  monthUnavailable: defineMessage<{ reason: string }>(
+    { id: 'calendar.monthUnavailable', defaultMessage: 'No day of this month can be booked: {reason}.' },
+    { typed: true },
+  ),
+  dayStatus: defineMessage<{ date: string; status: string }>({ id: 'calendar.dayStatus', defaultMessage: '{date}: {status}' }, { typed: true }),
+};
+
+/** The price insight widget (flag priceInsightWidget). */
+export const priceInsightMessages = {
+  ...defineMessages({
+    heading: { id: 'priceInsight.heading', defaultMessage: 'Price insight' },
+    low: { id: 'priceInsight.position.low', defaultMessage: 'one of the lower prices of these days' },
+    middle: { id: 'priceInsight.position.middle', defaultMessage: 'an average price for these days' },
+    high: { id: 'priceInsight.position.high', defaultMessage: 'one of the higher prices of these days' },
+    unchanged: { id: 'priceInsight.unchanged', defaultMessage: 'The price of this day has not changed since it was published.' },
+  }),
+  spread: defineMessage<{ from: string; min: string; max: string; median: string }>(
+    { id: 'priceInsight.spread', defaultMessage: 'In the 30 days from {from} a ticket costs {min} to {max}, usually {median}.' },
+    { typed: true },
+  ),
+  chosen: defineMessage<{ day: string; price: string; position: string }>(
+    { id: 'priceInsight.chosen', defaultMessage: '{day}: {price}, {position}.' },
+    { typed: true },
+  ),
+  changed: defineMessage<{ count: number; first: string; current: string }>(
+    {
+      id: 'priceInsight.changed',
+      defaultMessage: 'The price of this day changed {count, plural, one {once} other {# times}}: from {first} to {current}. Prices follow demand; booking early often pays.',
+    },
+    { typed: true },
+  ),
+};
