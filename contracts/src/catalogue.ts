@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bookingWindow, chfPrice, productKind, type ContentDocument } from './catalogue-documents';
+import { channelBranding } from './channel';
 import { medium } from './domain/medium';
 import { integerCommaSeparatedList, trimmedCommaSeparatedList } from './validators/comma-lists';
 import { numericIdParam } from './validators/ids';
@@ -102,6 +103,8 @@ export const clientDto = z.object({
   pools: z.array(poolDto),
   /** the channel this shop sells through, as staff configured it (null until it is created) */
   channel: z.object({ id: z.string(), name: z.string(), type: z.string() }).nullable(),
+  /** the channel's look (logo, colours, font; nulls: the shop's own), applied by the SPA as CSS variables */
+  branding: channelBranding,
   /** the §6 flags the SPA acts on (docs/feature-flags.md) */
   featureFlags: z.record(z.string(), z.boolean()),
 });

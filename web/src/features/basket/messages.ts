@@ -177,7 +177,7 @@ export const priceInsightMessages = {
   changed: defineMessage<{ count: number; first: string; current: string }>(
     {
       id: 'priceInsight.changed',
-      defaultMessage: 'The price of this day changed {count, plural, one {once} other {# times}}: from {first} to {current}. Prices follow demand; booking early often pays.',
+      defaultMessage: 'The price of this day changed {count, plural, one {# time} other {# times}}: from {first} to {current}. Prices follow demand; booking early often pays.',
     },
     { typed: true },
   ),

@@ -138,6 +138,6 @@ describe('the product page', () => {
     const insight = await screen.findByRole('region', { name: 'Price insight' });
     await within(insight).findByText(/In the 30 days from .* a ticket costs CHF.55\.00 to CHF.79\.00, usually CHF.68\.00\./);
     await within(insight).findByText(/CHF.62\.00, one of the lower prices of these days\./);
-    await within(insight).findByText(/changed once: from CHF.59\.00 to CHF.62\.00/);
+    await within(insight).findByText(/changed 1 time: from CHF.59\.00 to CHF.62\.00/);
   });
 });
