@@ -40,15 +40,15 @@ export function AppShell({ locale, children }: { locale: Language; children: Rea
         {intl.formatMessage(shellMessages.skipToContent)}
       </a>
       <header className="app-header">
-        <NavLink to={`/${locale}`} className="app-brand" aria-label={intl.formatMessage(shellMessages.homeLink, { name })} end>
+        <NavLink to={withPageToken(`/${locale}`, search)} className="app-brand" aria-label={intl.formatMessage(shellMessages.homeLink, { name })} end>
           {logo && <img className="app-logo" src={logo} alt="" width={40} height={40} />}
           <span className="app-name">{name}</span>
         </NavLink>
         <nav aria-label={intl.formatMessage(shellMessages.mainNavigation)}>
-          <NavLink to={`/${locale}`} end className="nav-catalogue">
+          <NavLink to={withPageToken(`/${locale}`, search)} end className="nav-catalogue">
             {intl.formatMessage(shellMessages.catalogueLink)}
           </NavLink>
-          <PrefetchNavLink to={`/${locale}/basket`} prefetch={() => import('../features/basket/page/basket-page')}>
+          <PrefetchNavLink to={withPageToken(`/${locale}/basket`, search)} prefetch={() => import('../features/basket/page/basket-page')}>
             {basketCount > 0 ? intl.formatMessage(basketMessages.navLinkWithCount, { count: basketCount }) : intl.formatMessage(basketMessages.navLink)}
           </PrefetchNavLink>
           <PrefetchNavLink to={withPageToken(`/${locale}/profile`, search)} prefetch={() => import('../features/account/profile-page')}>

@@ -10,9 +10,10 @@ import type { DayPrice, PriceDevelopment, PriceDistribution, PriceRequest, Serve
  * entry can never be clicked again.
  */
 const keepBasketAnswer = {
-  async onQueryStarted(_arg: unknown, { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: ServerBasket }> }) {
+  async onQueryStarted(arg: unknown, { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: ServerBasket }> }) {
     const answer = await queryFulfilled.catch(() => null);
-    if (answer) dispatch(basketApi.util.upsertQueryData('getBasket', answer.data.id, answer.data));
+    // the first half of a quantity change (remove, then add again) is not shown: the line would vanish
+    if (answer && !(arg as { partOfChange?: boolean }).partOfChange) dispatch(basketApi.util.upsertQueryData('getBasket', answer.data.id, answer.data));
   },
 };
 
@@ -69,7 +70,7 @@ export const basketApi = api.injectEndpoints({
       invalidatesTags: ['Slot'],
       ...keepBasketAnswer,
     }),
-    removeBasketEntries: build.mutation<ServerBasket, { basketId: string; entryIds: string[] }>({
+    removeBasketEntries: build.mutation<ServerBasket, { basketId: string; entryIds: string[]; partOfChange?: boolean }>({
       query: ({ basketId, entryIds }) => ({ url: `/baskets/${basketId}/entries`, method: 'DELETE', params: { entryIds: entryIds.join(',') } }),
       invalidatesTags: ['Slot'],
       ...keepBasketAnswer,

@@ -1,13 +1,15 @@
 import type { ProductDto } from '@alpenpass/contracts/src/catalogue';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ProductImage } from '../../components/product-image';
 import { formatMoney } from '../../lib/format/money';
+import { withPageToken } from '../../lib/session/page-token';
 import { catalogueMessages } from './messages';
 
 /** One product in the catalogue: its picture, name, description, the lowest price it can be bought for now and a link to its page. */
 export function ProductCard({ product, locale, eager = false }: { product: ProductDto; locale: string; eager?: boolean }) {
   const intl = useIntl();
+  const { search } = useLocation();
   const price = product.fromPrice;
   return (
     <li className="product-card">
@@ -18,7 +20,7 @@ export function ProductCard({ product, locale, eager = false }: { product: Produ
         {price && <p className="product-card-price">{intl.formatMessage(catalogueMessages.fromPrice, { price: formatMoney(intl, price) })}</p>}
         <Link
           className="button"
-          to={`/${locale}/products/${product.id}`}
+          to={withPageToken(`/${locale}/products/${product.id}`, search)}
           aria-label={intl.formatMessage(catalogueMessages.chooseProductLabel, { name: product.name })}
         >
           {intl.formatMessage(catalogueMessages.chooseProduct)}

@@ -4,8 +4,9 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { DateTime } from 'luxon';
 import { useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Announcement } from '../../../components/announcement';
+import { withPageToken } from '../../../lib/session/page-token';
 import { useGetNextSlotQuery, useGetSlotsQuery } from '../api';
 import { basketMessages, productPageMessages } from '../messages';
 import type { ServerSlot } from '../server-types';
@@ -39,6 +40,7 @@ interface ConfiguratorProps {
  */
 export function ProductConfigurator({ product, language, redesigned, priceInsight }: ConfiguratorProps) {
   const intl = useIntl();
+  const { search } = useLocation();
   const durationId = useId();
   const model = useMemo(() => toModelProduct(product), [product]);
   const mode = bookingModeOf(product);
@@ -139,26 +141,27 @@ export function ProductConfigurator({ product, language, redesigned, priceInsigh
       <aside className="configurator-summary" aria-labelledby="summary-heading">
         <h2 id="summary-heading">{intl.formatMessage(productPageMessages.summaryHeading)}</h2>
         <SelectionSummary product={product} drafts={drafts} pricing={pricing} />
-        <div className="add-bar">
-          {drafts.length > 0 && <SelectionTotal pricing={pricing} />}
-          <button type="submit" aria-disabled={!ready}>
-            {intl.formatMessage(isAdding ? productPageMessages.adding : productPageMessages.addToBasket)}
-          </button>
-        </div>
-        {addState.kind === 'added' && (
-          <div className="add-outcome">
-            <Announcement text={intl.formatMessage(productPageMessages.added)} />
-            <Link className="button" to={`/${language}/basket`}>
-              {intl.formatMessage(productPageMessages.goToBasket)}
-            </Link>
-          </div>
-        )}
-        {addState.kind === 'problem' && (
-          <p role="alert" className="notice-problem">
-            {intl.formatMessage(basketMessages[addState.problem])}
-          </p>
-        )}
       </aside>
+      {addState.kind === 'added' && (
+        <div className="add-outcome">
+          <Announcement text={intl.formatMessage(productPageMessages.added)} />
+          <Link className="button" to={withPageToken(`/${language}/basket`, search)}>
+            {intl.formatMessage(productPageMessages.goToBasket)}
+          </Link>
+        </div>
+      )}
+      {addState.kind === 'problem' && (
+        <p role="alert" className="notice-problem add-outcome">
+          {intl.formatMessage(basketMessages[addState.problem])}
+        </p>
+      )}
+      {/* a child of the form, not of the summary: it stays at the bottom of the screen while the form is in view */}
+      <div className="add-bar">
+        {drafts.length > 0 && <SelectionTotal pricing={pricing} />}
+        <button type="submit" aria-disabled={!ready}>
+          {intl.formatMessage(isAdding ? productPageMessages.adding : productPageMessages.addToBasket)}
+        </button>
+      </div>
     </form>
   );
 }

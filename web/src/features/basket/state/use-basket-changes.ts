@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { useAddBasketEntriesMutation, usePersonalizeBasketEntryMutation, useRemoveBasketEntriesMutation } from '../api';
+import { useDispatch } from 'react-redux';
+import type { AppStore } from '../../../app/store';
+import { basketApi, useAddBasketEntriesMutation, usePersonalizeBasketEntryMutation, useRemoveBasketEntriesMutation } from '../api';
 import { findEntry, updateEntry } from '../model/basket-entries';
 import { changeQuantity } from '../model/entry-changes';
 import type { ServerBasket, ServerEntry } from '../server-types';
@@ -19,6 +21,7 @@ const clientEntryOf = (entry: ServerEntry) => basketStore.get().basket.entries.f
  * refused, the old one is put back. Its plate or person follows it.
  */
 export function useBasketChanges(basketId: string) {
+  const dispatch = useDispatch<AppStore['dispatch']>();
   const [removeEntries] = useRemoveBasketEntriesMutation();
   const [addEntries] = useAddBasketEntriesMutation();
   const [personalize] = usePersonalizeBasketEntryMutation();
@@ -60,12 +63,16 @@ export function useBasketChanges(basketId: string) {
     run(entry, async () => {
       if (!resizedEntryInput(entry, quantity)) return { ok: false, problem: 'failed' };
       const client = clientEntryOf(entry);
-      const removed = await removeEntries({ basketId, entryIds: [entry.id] });
+      // the line stays on screen (and keeps the focus) until the entry is back: only the add's answer is shown
+      const removed = await removeEntries({ basketId, entryIds: [entry.id], partOfChange: true });
       if (removed.error) return { ok: false, problem: basketProblemOf(removed.error) };
       const outcome = await readd(entry, quantity);
       if ('problem' in outcome) {
         const restored = await readd(entry, entry.quantity);
-        if ('problem' in restored && client) basketStore.removeEntries([client.id]);
+        if ('problem' in restored) {
+          if (client) basketStore.removeEntries([client.id]);
+          dispatch(basketApi.util.upsertQueryData('getBasket', basketId, removed.data));
+        }
         return { ok: false, problem: outcome.problem };
       }
       if (client) basketStore.replaceBasket(updateEntry(basketStore.get().basket, client.id, (stored) => changeQuantity(stored, quantity)));
