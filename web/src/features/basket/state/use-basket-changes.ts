@@ -27,18 +27,19 @@ export function useBasketChanges(basketId: string) {
   const [personalize] = usePersonalizeBasketEntryMutation();
   const [changing, setChanging] = useState<string | null>(null);
 
-  const readd = async (entry: ServerEntry, quantity: number): Promise<{ basket: ServerBasket; entry: ServerEntry } | { problem: BasketProblem }> => {
+  /** Adds `entry` again with `quantity` to the basket as it is without it (`without`), with its personalization. */
+  const readd = async (entry: ServerEntry, quantity: number, without: ServerBasket): Promise<{ basket: ServerBasket } | { problem: BasketProblem }> => {
     const input = resizedEntryInput(entry, quantity);
     if (!input) return { problem: 'failed' };
-    const before = new Set(serverEntryIds([entry]));
     const added = await addEntries({ basketId, entries: [input] });
     if (added.error) return { problem: basketProblemOf(added.error) };
-    const fresh = added.data.entries.find((candidate) => !before.has(candidate.id) && candidate.productDefinitionId === entry.productDefinitionId);
+    const known = new Set(serverEntryIds(without.entries));
+    const fresh = added.data.entries.find((candidate) => !known.has(candidate.id));
     if (fresh && entry.personalization) {
       const personalized = await personalize({ basketId, entryId: fresh.id, personalization: entry.personalization });
-      if (!personalized.error) return { basket: personalized.data, entry: fresh };
+      if (!personalized.error) return { basket: personalized.data };
     }
-    return { basket: added.data, entry: fresh ?? entry };
+    return { basket: added.data };
   };
 
   const run = async (entry: ServerEntry, change: () => Promise<ChangeResult>): Promise<ChangeResult> => {
@@ -66,9 +67,9 @@ export function useBasketChanges(basketId: string) {
       // the line stays on screen (and keeps the focus) until the entry is back: only the add's answer is shown
       const removed = await removeEntries({ basketId, entryIds: [entry.id], partOfChange: true });
       if (removed.error) return { ok: false, problem: basketProblemOf(removed.error) };
-      const outcome = await readd(entry, quantity);
+      const outcome = await readd(entry, quantity, removed.data);
       if ('problem' in outcome) {
-        const restored = await readd(entry, entry.quantity);
+        const restored = await readd(entry, entry.quantity, removed.data);
         if ('problem' in restored) {
           if (client) basketStore.removeEntries([client.id]);
           dispatch(basketApi.util.upsertQueryData('getBasket', basketId, removed.data));
