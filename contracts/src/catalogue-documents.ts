@@ -80,12 +80,29 @@ export const poolDocument = documentBase.extend({
   timezone: z.string().refine((zone) => IANAZone.isValidZone(zone), 'Expected an IANA timezone'),
 });
 
+/**
+ * A picture of a product or category: an https address (the content system's image service) or a
+ * path on the shop itself (`/images/…`, the demo's drawings); width and height in CSS pixels so the
+ * page reserves its place before it loads; the alternative text in every language.
+ */
+export const contentImage = z.object({
+  src: z
+    .string()
+    .max(2000)
+    .refine((src) => /^https:\/\/[^\s]+$/.test(src) || /^\/(?!\/)[^\s]+$/.test(src), 'Expected an https address or a path on the shop (/…)'),
+  width: z.number().int().min(1).max(4000),
+  height: z.number().int().min(1).max(4000),
+  alt: localizedText,
+});
+export type ContentImage = z.infer<typeof contentImage>;
+
 export const productCategoryDocument = documentBase.extend({
   kind: z.literal('productCategory'),
   slug,
   name: localizedText,
   description: localizedText,
   sortOrder: z.number().int().default(0),
+  image: contentImage.optional(),
 });
 
 /** §3 "A sanity product has peProductId (positive integer)": it is the product's catalogue id. */
@@ -106,6 +123,7 @@ export const internalProductDocument = documentBase.extend({
   /** sold at the definitions' base prices on every date, never dynamically priced (deposits, fees);
    * absent: fixed for DEPOSIT products, dynamic for every other kind */
   fixedPrice: z.boolean().optional(),
+  image: contentImage.optional(),
 });
 
 /** Whether a product is sold at its base prices: its `fixedPrice` marker, by default only deposits. */

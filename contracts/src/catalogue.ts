@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bookingWindow, chfPrice, productKind, type ContentDocument } from './catalogue-documents';
+import { channelBranding } from './channel';
 import { medium } from './domain/medium';
 import { integerCommaSeparatedList, trimmedCommaSeparatedList } from './validators/comma-lists';
 import { numericIdParam } from './validators/ids';
@@ -53,6 +54,10 @@ export const productDefinitionDto = z.object({
 });
 export type ProductDefinitionDto = z.infer<typeof productDefinitionDto>;
 
+/** A content image with its alternative text in the request's language. */
+export const imageDto = z.object({ src: z.string(), width: z.number().int(), height: z.number().int(), alt: z.string() });
+export type ImageDto = z.infer<typeof imageDto>;
+
 export const poolDto = z.object({ identifier: z.string(), name: z.string(), timezone: z.string() });
 
 export const productDto = z.object({
@@ -66,6 +71,8 @@ export const productDto = z.object({
   hasValidity: z.boolean(),
   productAvailabilityRanges: z.array(z.object({ id: z.string(), name: z.string(), from: z.string(), to: z.string() })),
   media: z.array(medium),
+  /** the content system's picture of the product, when it has one */
+  image: imageDto.nullable(),
   bookingWindow,
   productDefinitions: z.array(productDefinitionDto),
   /** the lowest price of its definitions that can be bought now (the catalogue's "from"); null: none can */
@@ -77,6 +84,7 @@ export const catalogCategoryDto = z.object({
   slug: z.string(),
   name: z.string(),
   description: z.string(),
+  image: imageDto.nullable(),
   products: z.array(productDto),
 });
 export type CatalogCategoryDto = z.infer<typeof catalogCategoryDto>;
@@ -95,6 +103,8 @@ export const clientDto = z.object({
   pools: z.array(poolDto),
   /** the channel this shop sells through, as staff configured it (null until it is created) */
   channel: z.object({ id: z.string(), name: z.string(), type: z.string() }).nullable(),
+  /** the channel's look (logo, colours, font; nulls: the shop's own), applied by the SPA as CSS variables */
+  branding: channelBranding,
   /** the §6 flags the SPA acts on (docs/feature-flags.md) */
   featureFlags: z.record(z.string(), z.boolean()),
 });

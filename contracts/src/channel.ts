@@ -1,11 +1,39 @@
 import { z } from 'zod';
 import { channelType } from './domain/channel';
 import { numericId, channelId } from './validators/ids';
+import { hexColor } from './validators/text-formats';
 
 /** §3 Channel: a sales channel and the products it offers. Admin endpoints under /admin/channels. */
 
 const channelName = z.string().trim().min(2, 'A channel name has 2 to 200 characters').max(200, 'A channel name has 2 to 200 characters');
 const productIds = z.array(numericId).transform((ids) => [...new Set(ids)]);
+
+/**
+ * How the shop looks in this channel (the SPA applies it as CSS variables): the operator's logo (an
+ * https address or a path on the shop), two colours (§5 hex colour) and a font family list. Each
+ * field null = the shop's own look.
+ */
+const logoUrl = z
+  .string()
+  .max(2000)
+  .refine((url) => /^https:\/\/\S+$/.test(url) || /^\/(?!\/)\S+$/.test(url), 'Expected an https address or a path on the shop (/…)');
+/** font names with spaces, quotes, dashes and commas only: nothing that could end the CSS declaration */
+const fontFamily = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[\p{L}\p{N} ,'"-]+$/u, 'Expected font names separated by commas');
+export const channelBranding = z.object({
+  logoUrl: logoUrl.nullable(),
+  primaryColor: hexColor.nullable(),
+  accentColor: hexColor.nullable(),
+  fontFamily: fontFamily.nullable(),
+});
+export type ChannelBranding = z.infer<typeof channelBranding>;
+export const noBranding: ChannelBranding = { logoUrl: null, primaryColor: null, accentColor: null, fontFamily: null };
+/** What a create or update may say about the look: the fields it names (null clears one). */
+const brandingChanges = channelBranding.partial();
 
 export const createChannelBody = z.object({
   /** optional: a caller may choose the uuid (the shop's configured channel); generated otherwise */
@@ -13,13 +41,14 @@ export const createChannelBody = z.object({
   name: channelName,
   type: channelType,
   productIds: productIds.default([]),
+  branding: brandingChanges.optional(),
 });
 export type CreateChannelBody = z.infer<typeof createChannelBody>;
 
 export const updateChannelBody = z
-  .object({ name: channelName.optional(), type: channelType.optional(), productIds: productIds.optional() })
-  .refine((body) => body.name !== undefined || body.type !== undefined || body.productIds !== undefined, {
-    message: 'Name at least one of name, type or productIds',
+  .object({ name: channelName.optional(), type: channelType.optional(), productIds: productIds.optional(), branding: brandingChanges.optional() })
+  .refine((body) => body.name !== undefined || body.type !== undefined || body.productIds !== undefined || body.branding !== undefined, {
+    message: 'Name at least one of name, type, productIds or branding',
   });
 export type UpdateChannelBody = z.infer<typeof updateChannelBody>;
 
@@ -30,6 +59,7 @@ export const channelDto = z.object({
   name: z.string(),
   type: channelType,
   productIds: z.array(z.number().int()),
+  branding: channelBranding,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -42,11 +72,15 @@ export interface ChannelCreatedData {
   name: string;
   type: z.infer<typeof channelType>;
   productIds: number[];
+  /** absent in events written before branding existed */
+  branding?: ChannelBranding;
 }
 export interface ChannelUpdatedData {
   channelId: string;
   name?: string;
   type?: z.infer<typeof channelType>;
   productIds?: number[];
+  /** the whole look after the change */
+  branding?: ChannelBranding;
 }
 export const channelStreamName = (id: string) => `channel-${id}`;

@@ -46,7 +46,7 @@ async function expectAccessible() {
  * giving the shown month time to load its slots and prices the test moves on to the next month.
  */
 async function chooseFirstAvailableDay() {
-  const bookable = page.locator('button.calendar-day:not([disabled])');
+  const bookable = page.locator('button.calendar-day[aria-disabled="false"]');
   for (let month = 0; month < 4; month += 1) {
     const found = await bookable.first().waitFor({ timeout: 10_000 }).then(() => true, () => false);
     if (found) return bookable.first().click();

@@ -71,7 +71,7 @@ async function expectAccessible() {
 }
 
 async function chooseFirstAvailableDay() {
-  const bookable = page.locator('button.calendar-day:not([disabled])');
+  const bookable = page.locator('button.calendar-day[aria-disabled="false"]');
   for (let month = 0; month < 4; month += 1) {
     const found = await bookable.first().waitFor({ timeout: 10_000 }).then(() => true, () => false);
     if (found) return bookable.first().click();

@@ -1,13 +1,10 @@
 import { z } from 'zod';
+import { licencePlateMaxLength, licencePlateMinLength, normaliseLicencePlate } from './licence-plate-text';
+
+export { licencePlateMaxLength, licencePlateMinLength, normaliseLicencePlate } from './licence-plate-text';
 
 /** §5 licence plate: strip everything but letters, digits and äöüÄÖÜ; 1 to 30 characters remain. */
-export const licencePlateMinLength = 1;
-export const licencePlateMaxLength = 30;
 const licencePlateMessage = `Expected a licence plate of ${licencePlateMinLength} to ${licencePlateMaxLength} letters or digits`;
-
-export function normaliseLicencePlate(text: string): string {
-  return text.replace(/[^A-Za-z0-9äöüÄÖÜ]/g, '');
-}
 
 /** "ZH 123-456" -> "ZH123456". */
 export const licencePlate = z

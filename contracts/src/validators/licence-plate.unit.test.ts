@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { licencePlate, normaliseLicencePlate } from './licence-plate';
+import { isLicencePlate } from './licence-plate-text';
 
 describe('licencePlate', () => {
   it.each([
@@ -24,6 +25,14 @@ describe('licencePlate', () => {
         const once = normaliseLicencePlate(text);
         expect(normaliseLicencePlate(once)).toBe(once);
         expect(once).toMatch(/^[A-Za-z0-9äöüÄÖÜ]*$/);
+      }),
+    );
+  });
+
+  it('the zod-free check (the SPA) accepts exactly what the schema accepts', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (text) => {
+        expect(isLicencePlate(text)).toBe(licencePlate.safeParse(text).success);
       }),
     );
   });

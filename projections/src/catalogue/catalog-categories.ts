@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ContentDocumentOf, LocalizedText } from '@alpenpass/contracts';
+import type { ContentDocumentOf, ContentImage, LocalizedText } from '@alpenpass/contracts';
 import { catalogueDocumentsTable, type CatalogueDocumentRow } from './catalogue-documents';
 
 export interface CatalogueCategory {
@@ -8,11 +8,12 @@ export interface CatalogueCategory {
   name: LocalizedText;
   description: LocalizedText;
   sortOrder: number;
+  image?: ContentImage;
 }
 
 function toCategory(row: CatalogueDocumentRow): CatalogueCategory {
   const doc = row.body as ContentDocumentOf<'productCategory'>;
-  return { documentId: doc.id, slug: doc.slug, name: doc.name, description: doc.description, sortOrder: doc.sortOrder };
+  return { documentId: doc.id, slug: doc.slug, name: doc.name, description: doc.description, sortOrder: doc.sortOrder, ...(doc.image ? { image: doc.image } : {}) };
 }
 
 /** Every product category of the catalogue, in display order. */

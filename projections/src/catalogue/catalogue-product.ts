@@ -1,4 +1,4 @@
-import type { BookingWindow, ChfPrice, ContentAttribute, LocalizedText, Medium, ProductKind } from '@alpenpass/contracts';
+import type { BookingWindow, ChfPrice, ContentAttribute, ContentImage, LocalizedText, Medium, ProductKind } from '@alpenpass/contracts';
 
 /** A product as the read model assembles it: language-neutral (texts in de, en and fr). The API
  * picks the request's language; other contexts (capacity, pricing, basket) use the ids and rules. */
@@ -14,6 +14,8 @@ export interface CatalogueProduct {
   hasValidity: boolean;
   availabilityRanges: { id: string; name: LocalizedText; from: string; to: string }[];
   media: Medium[];
+  /** the content system's picture, when the document has one */
+  image?: ContentImage;
   bookingWindow: BookingWindow;
   sortOrder: number;
   /** sold at the definitions' base prices, never dynamically priced (deposits, fees) */

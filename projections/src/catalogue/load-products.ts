@@ -110,6 +110,7 @@ export async function assembleProducts(reader: CatalogueDocumentReader, productD
         return range ? [{ id: range.id, name: range.name, from: range.from, to: range.to }] : [];
       }),
       media: doc.availableMediumRefs.flatMap((ref) => docOf(ref, 'availableMedium')?.medium ?? []),
+      ...(doc.image ? { image: doc.image } : {}),
       bookingWindow: doc.bookingWindow,
       sortOrder: doc.sortOrder,
       fixedPrice: isFixedPriceProduct(doc),

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
 import {
   channelEventTypes,
+  noBranding,
+  type ChannelBranding,
   type ChannelCreatedData,
   type ChannelDto,
   type ChannelType,
@@ -18,6 +20,7 @@ interface ChannelRow {
   name: string;
   type: ChannelType;
   product_ids: number[];
+  branding: ChannelBranding | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -27,13 +30,15 @@ const toView = (row: ChannelRow): ChannelDto => ({
   name: row.name,
   type: row.type,
   productIds: row.product_ids,
+  branding: row.branding ?? noBranding,
   createdAt: new Date(row.created_at).toISOString(),
   updatedAt: new Date(row.updated_at).toISOString(),
 });
 
 export const channelsProjection: Projection<Logical> = {
   name: 'channels',
-  version: 1,
+  /** 2: the channel's branding */
+  version: 2,
   handledTypes: [channelEventTypes.created, channelEventTypes.updated],
   tables: [channelsTable],
 
@@ -44,6 +49,7 @@ export const channelsProjection: Projection<Logical> = {
       table.text('name').notNullable();
       table.text('type').notNullable();
       table.specificType('product_ids', 'integer[]').notNullable();
+      table.jsonb('branding');
       table.timestamp('created_at', { useTz: true }).notNullable();
       table.timestamp('updated_at', { useTz: true }).notNullable();
     });
@@ -59,6 +65,7 @@ export const channelsProjection: Projection<Logical> = {
           name: data.name,
           type: data.type,
           product_ids: data.productIds,
+          branding: data.branding ? JSON.stringify(data.branding) : null,
           created_at: event.metadata.at,
           updated_at: event.metadata.at,
         })
@@ -72,6 +79,7 @@ export const channelsProjection: Projection<Logical> = {
           ...(data.name !== undefined ? { name: data.name } : {}),
           ...(data.type !== undefined ? { type: data.type } : {}),
           ...(data.productIds !== undefined ? { product_ids: data.productIds } : {}),
+          ...(data.branding !== undefined ? { branding: JSON.stringify(data.branding) } : {}),
           updated_at: event.metadata.at,
         });
     }

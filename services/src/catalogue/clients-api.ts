@@ -1,4 +1,4 @@
-import { CLIENT_ID, clientDto, defaultLanguage, languages, spaFeatureFlags, translationsDto, translationsQuery, type FeatureFlags } from '@alpenpass/contracts';
+import { CLIENT_ID, clientDto, defaultLanguage, languages, noBranding, spaFeatureFlags, translationsDto, translationsQuery, type FeatureFlags } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import { findAttributeLabels, listPools } from '@alpenpass/projections/src/catalogue';
 import { findChannel } from '@alpenpass/projections/src/channel';
@@ -21,6 +21,7 @@ export function clientsRouter(deps: { knex: Knex; channelId: string; featureFlag
         currency: 'CHF' as const,
         pools: (await listPools(deps.knex)).map((pool) => ({ identifier: pool.identifier, name: pick(pool.name, ctx.language), timezone: pool.timezone })),
         channel: channel ? { id: channel.id, name: channel.name, type: channel.type } : null,
+        branding: channel?.branding ?? noBranding,
         featureFlags: spaFeatureFlags(deps.featureFlags),
       };
     })

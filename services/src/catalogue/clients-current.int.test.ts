@@ -46,4 +46,11 @@ describe('GET /clients/current', () => {
     await kit.project();
     expect((await current()).body).toMatchObject({ name: 'Zermatt Webshop', channel: { id: testChannelId, name: 'Zermatt Webshop', type: 'WEB' } });
   });
+
+  it("serves the channel's branding for the SPA, nulls where staff set none", async () => {
+    expect((await current()).body.branding).toEqual({ logoUrl: null, primaryColor: null, accentColor: null, fontFamily: null });
+    await createChannelService({ store: kit.store }).update(testChannelId, { branding: { primaryColor: '#0a3d62', logoUrl: 'https://cdn.example.ch/zermatt.svg' } }, { actor: 'staff-1' });
+    await kit.project();
+    expect((await current()).body.branding).toEqual({ logoUrl: 'https://cdn.example.ch/zermatt.svg', primaryColor: '#0a3d62', accentColor: null, fontFamily: null });
+  });
 });

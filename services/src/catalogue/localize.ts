@@ -1,8 +1,12 @@
-import type { CatalogCategoryDto, Language, LocalizedText, ProductDefinitionDto, ProductDto } from '@alpenpass/contracts';
+import type { CatalogCategoryDto, ContentImage, ImageDto, Language, LocalizedText, ProductDefinitionDto, ProductDto } from '@alpenpass/contracts';
 import type { CatalogueCategory, CatalogueDefinitionCore, CatalogueProduct } from '@alpenpass/projections/src/catalogue';
 
 /** The text in the request's language; en when that one is empty. */
 export const pick = (text: LocalizedText, language: Language): string => text[language] || text.en;
+
+/** A content image with its alternative text in the request's language, or null. */
+const imageIn = (image: ContentImage | undefined, language: Language): ImageDto | null =>
+  image ? { src: image.src, width: image.width, height: image.height, alt: pick(image.alt, language) } : null;
 
 function definitionFields(definition: CatalogueDefinitionCore, language: Language) {
   return {
@@ -43,6 +47,7 @@ export function productDto(product: CatalogueProduct, language: Language, fromPr
     hasValidity: product.hasValidity,
     productAvailabilityRanges: product.availabilityRanges.map((range) => ({ ...range, name: pick(range.name, language) })),
     media: product.media,
+    image: imageIn(product.image, language),
     bookingWindow: product.bookingWindow,
     productDefinitions: definitions,
     fromPrice: definitions.reduce<ProductDto['fromPrice']>(
@@ -62,6 +67,7 @@ export function categoryDto(
     slug: category.slug,
     name: pick(category.name, language),
     description: pick(category.description, language),
+    image: imageIn(category.image, language),
     products: products.filter((product) => product.category?.slug === category.slug).map((product) => productDto(product, language, fromPrices)),
   };
 }

@@ -29,7 +29,7 @@ export function channelAdminRouter(deps: { knex: Knex; channels: ChannelService 
       {
         method: 'patch',
         path: '/:channelId',
-        summary: 'Update a sales channel (name, type, productIds)',
+        summary: 'Update a sales channel (name, type, productIds, branding)',
         access: 'admin',
         params: channelIdParams,
         body: updateChannelBody,

@@ -87,4 +87,24 @@ describe('channel administration', () => {
     expect((await call('patch', `/api/admin/channels/${testChannelId}`, admin).send({})).status).toBe(400);
     expect((await call('get', '/api/admin/channels/not-a-uuid', admin)).body.detail).toBe('Expected UUID string');
   });
+
+  it('brands a channel and refuses colours, logos and fonts that are not what they claim', async () => {
+    const branded = await call('patch', `/api/admin/channels/${testChannelId}`, admin).send({
+      branding: { primaryColor: '#0a3d62', accentColor: '#e07a3b', fontFamily: '"Source Sans 3", sans-serif', logoUrl: '/images/demo/logo.svg' },
+    });
+    expect(branded.status).toBe(200);
+    expect(branded.body.branding).toEqual({ primaryColor: '#0a3d62', accentColor: '#e07a3b', fontFamily: '"Source Sans 3", sans-serif', logoUrl: '/images/demo/logo.svg' });
+
+    const refused = await call('patch', `/api/admin/channels/${testChannelId}`, admin).send({
+      branding: { primaryColor: 'blue', fontFamily: 'x; background: url(//evil)', logoUrl: 'javascript:alert(1)' },
+    });
+    expect(refused.status).toBe(400);
+    const messages = Object.fromEntries((refused.body.errors as { path: string; message: string }[]).map((error) => [error.path, error.message]));
+    expect(messages).toMatchObject({
+      'body.branding.primaryColor': 'HEX Color',
+      'body.branding.fontFamily': 'Expected font names separated by commas',
+      'body.branding.logoUrl': 'Expected an https address or a path on the shop (/…)',
+    });
+    expect((await call('get', `/api/admin/channels/${testChannelId}`, admin)).body.branding.primaryColor).toBe('#0a3d62');
+  });
 });

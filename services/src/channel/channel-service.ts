@@ -5,11 +5,11 @@ import { findProducts } from '@alpenpass/projections/src/catalogue';
 import { handleCommand } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
 import { evolve, initialState, toChannel, type Channel, type ChannelEvent } from './channel';
-import { decide, type ChannelCommand, type ChannelFacts } from './decide';
+import { decide, type BrandingChanges, type ChannelCommand, type ChannelFacts } from './decide';
 
 export interface ChannelService {
-  create(input: { id?: string; name: string; type: ChannelType; productIds: number[] }, metadata: Partial<EventMetadata>): Promise<Channel>;
-  update(channelId: string, input: { name?: string; type?: ChannelType; productIds?: number[] }, metadata: Partial<EventMetadata>): Promise<Channel>;
+  create(input: { id?: string; name: string; type: ChannelType; productIds: number[]; branding?: BrandingChanges }, metadata: Partial<EventMetadata>): Promise<Channel>;
+  update(channelId: string, input: { name?: string; type?: ChannelType; productIds?: number[]; branding?: BrandingChanges }, metadata: Partial<EventMetadata>): Promise<Channel>;
   /** the channel as its stream says (no read-model lag), or null */
   get(channelId: string): Promise<Channel | null>;
 }
@@ -44,11 +44,11 @@ export function createChannelService(deps: ChannelServiceDeps): ChannelService {
   return {
     create: (input, metadata) =>
       run(
-        { type: 'CreateChannel', channelId: input.id ?? randomUUID(), name: input.name, channelType: input.type, productIds: input.productIds },
+        { type: 'CreateChannel', channelId: input.id ?? randomUUID(), name: input.name, channelType: input.type, productIds: input.productIds, branding: input.branding },
         metadata,
       ),
     update: (channelId, input, metadata) =>
-      run({ type: 'UpdateChannel', channelId, name: input.name, channelType: input.type, productIds: input.productIds }, metadata),
+      run({ type: 'UpdateChannel', channelId, name: input.name, channelType: input.type, productIds: input.productIds, branding: input.branding }, metadata),
     async get(channelId) {
       const events = await deps.store.readStream(channelStreamName(channelId));
       return toChannel(events.reduce((state, event) => evolve(state, event as unknown as ChannelEvent), initialState()));

@@ -1,4 +1,4 @@
-import type { ChannelCreatedData, ChannelDto, ChannelUpdatedData, EventMetadata } from '@alpenpass/contracts';
+import { noBranding, type ChannelCreatedData, type ChannelDto, type ChannelUpdatedData, type EventMetadata } from '@alpenpass/contracts';
 
 export type ChannelEvent =
   | { type: 'ChannelCreated'; data: ChannelCreatedData; metadata?: EventMetadata }
@@ -15,17 +15,18 @@ export function evolve(state: ChannelState, event: ChannelEvent): ChannelState {
   const at = event.metadata?.at ?? new Date(0).toISOString();
   switch (event.type) {
     case 'ChannelCreated': {
-      const { channelId, name, type, productIds } = event.data;
-      return { status: 'active', id: channelId, name, type, productIds, createdAt: at, updatedAt: at };
+      const { channelId, name, type, productIds, branding } = event.data;
+      return { status: 'active', id: channelId, name, type, productIds, branding: branding ?? noBranding, createdAt: at, updatedAt: at };
     }
     case 'ChannelUpdated': {
       if (state.status !== 'active') return state;
-      const { name, type, productIds } = event.data;
+      const { name, type, productIds, branding } = event.data;
       return {
         ...state,
         name: name ?? state.name,
         type: type ?? state.type,
         productIds: productIds ?? state.productIds,
+        branding: branding ?? state.branding,
         updatedAt: at,
       };
     }

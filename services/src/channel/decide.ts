@@ -1,10 +1,13 @@
-import type { ChannelType } from '@alpenpass/contracts';
+import { noBranding, type ChannelBranding, type ChannelType } from '@alpenpass/contracts';
 import { conflict, invalid, notFound } from '../platform/domain-error';
 import type { ChannelEvent, ChannelState } from './channel';
 
+/** The look fields a command names; the others stay as they are. */
+export type BrandingChanges = Partial<ChannelBranding>;
+
 export type ChannelCommand =
-  | { type: 'CreateChannel'; channelId: string; name: string; channelType: ChannelType; productIds: number[] }
-  | { type: 'UpdateChannel'; channelId: string; name?: string; channelType?: ChannelType; productIds?: number[] };
+  | { type: 'CreateChannel'; channelId: string; name: string; channelType: ChannelType; productIds: number[]; branding?: BrandingChanges }
+  | { type: 'UpdateChannel'; channelId: string; name?: string; channelType?: ChannelType; productIds?: number[]; branding?: BrandingChanges };
 
 /** Outside facts the deciders need: which of the named product ids the catalogue does not know. */
 export interface ChannelFacts {
@@ -20,22 +23,25 @@ function refuseUnknownProducts(facts: ChannelFacts): void {
 }
 
 const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((id, index) => id === b[index]);
+const sameBranding = (a: ChannelBranding, b: ChannelBranding) => (Object.keys(a) as (keyof ChannelBranding)[]).every((key) => a[key] === b[key]);
 
 export function decide(command: ChannelCommand, state: ChannelState, facts: ChannelFacts): Decided {
   switch (command.type) {
     case 'CreateChannel': {
       if (state.status !== 'absent') throw conflict('CHANNEL_EXISTS', `Channel ${command.channelId} already exists.`);
       refuseUnknownProducts(facts);
-      const { channelId, name, channelType, productIds } = command;
-      return [{ type: 'ChannelCreated', data: { channelId, name, type: channelType, productIds } }];
+      const { channelId, name, channelType, productIds, branding } = command;
+      return [{ type: 'ChannelCreated', data: { channelId, name, type: channelType, productIds, ...(branding ? { branding: { ...noBranding, ...branding } } : {}) } }];
     }
     case 'UpdateChannel': {
       if (state.status === 'absent') throw notFound('CHANNEL_NOT_FOUND', `Channel ${command.channelId} does not exist.`);
       refuseUnknownProducts(facts);
+      const branding = command.branding ? { ...state.branding, ...command.branding } : state.branding;
       const changes = {
         ...(command.name !== undefined && command.name !== state.name ? { name: command.name } : {}),
         ...(command.channelType !== undefined && command.channelType !== state.type ? { type: command.channelType } : {}),
         ...(command.productIds !== undefined && !sameIds(command.productIds, state.productIds) ? { productIds: command.productIds } : {}),
+        ...(!sameBranding(branding, state.branding) ? { branding } : {}),
       };
       if (Object.keys(changes).length === 0) return [];
       return [{ type: 'ChannelUpdated', data: { channelId: command.channelId, ...changes } }];

@@ -44,8 +44,21 @@ describe('channel decider', () => {
       name: 'Webshop',
       type: 'ADMIN',
       productIds: [101, 102],
+      branding: { logoUrl: null, primaryColor: null, accentColor: null, fontFamily: null },
       createdAt: '2026-11-01T10:00:00.000Z',
       updatedAt: '2026-11-02T10:00:00.000Z',
     });
+  });
+
+  it('changes the branding field by field and records the whole look', () => {
+    const brand: ChannelCommand = { type: 'UpdateChannel', channelId: id, branding: { primaryColor: '#1d5d8f' } };
+    const [changed] = decide(brand, given(created), noFacts);
+    expect(changed).toEqual({
+      type: 'ChannelUpdated',
+      data: { channelId: id, branding: { logoUrl: null, primaryColor: '#1d5d8f', accentColor: null, fontFamily: null } },
+    });
+    const branded = given(created, { ...changed!, metadata: meta('2026-11-02T10:00:00.000Z') });
+    expect(decide(brand, branded, noFacts)).toEqual([]);
+    expect(toChannel(given(created))?.branding).toEqual({ logoUrl: null, primaryColor: null, accentColor: null, fontFamily: null });
   });
 });

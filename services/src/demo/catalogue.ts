@@ -9,6 +9,14 @@ import { placeDemoDocuments, type PlacedDemoCatalogue } from './demo-placement';
 
 export const demoCatalogueFile = join(__dirname, '..', '..', '..', 'infra', 'demo', 'catalogue.json');
 
+/** The demo resort's look: its drawn logo, a mountain blue and a sunset orange, the system's sans-serif. */
+export const demoBranding = {
+  logoUrl: '/images/demo/logo.svg',
+  primaryColor: '#1d5d8f',
+  accentColor: '#d9643b',
+  fontFamily: '"Source Sans 3", "Segoe UI", system-ui, sans-serif',
+};
+
 export interface DemoCatalogueSummary {
   stored: number;
   unchanged: number;
@@ -51,7 +59,7 @@ export async function loadDemoCatalogue(deps: DemoCatalogueDeps): Promise<DemoCa
   }
   const channels = createChannelService({ store: deps.store });
   if (!(await channels.get(deps.config.channelId))) {
-    await channels.create({ id: deps.config.channelId, name: 'Alpenpass Webshop', type: 'WEB', productIds: summary.productIds }, metadata);
+    await channels.create({ id: deps.config.channelId, name: 'Alpenpass Webshop', type: 'WEB', productIds: summary.productIds, branding: demoBranding }, metadata);
     summary.channel = 'created';
   }
   deps.log?.info({ ...summary }, 'demo catalogue loaded');

@@ -1,27 +1,38 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { languages, type Language } from '@alpenpass/contracts/src/language-codes';
+import { BookingProgress, bookingStepOf } from '../components/booking-progress';
 import { PrefetchNavLink } from '../components/prefetch-nav-link';
 import { withPageToken } from '../lib/session/page-token';
 import { SessionMenu } from '../features/auth/session-menu';
 import { basketMessages } from '../features/basket/messages';
 import { useBasketState } from '../features/basket/state/basket-store';
+import { useBranding } from './branding/use-branding';
+import { useFocusHeadingOnNavigation } from './focus-on-navigation';
 import { shellMessages } from './shell-messages';
 
 const languageNames: Record<Language, string> = { de: 'Deutsch', en: 'English', fr: 'Français' };
 
-/** Header with skip link, navigation and language switch around every localized page. */
+/** Header with skip link, the operator's logo, navigation and language switch, and the booking steps, around every localized page. */
 export function AppShell({ locale, children }: { locale: Language; children: ReactNode }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const basketCount = useBasketState().basket.entries.length;
+  const client = useBranding();
+  useFocusHeadingOnNavigation(pathname);
+  const page = pathname.split('/').slice(2).join('/');
+  // the page before this one (state derived during render, as React advises for "previous" values)
+  const [pages, setPages] = useState({ current: page, previous: '' });
+  if (pages.current !== page) setPages({ current: page, previous: pages.current });
+  const step = bookingStepOf(page, pages.previous.startsWith('checkout/'));
 
   const switchLanguage = (next: Language) => {
-    const rest = pathname.split('/').slice(2).join('/');
-    void navigate(`/${next}${rest ? `/${rest}` : ''}${search}`);
+    void navigate(`/${next}${page ? `/${page}` : ''}${search}`);
   };
+  const name = client?.name ?? intl.formatMessage(shellMessages.appName);
+  const logo = client?.branding?.logoUrl;
 
   return (
     <>
@@ -29,12 +40,15 @@ export function AppShell({ locale, children }: { locale: Language; children: Rea
         {intl.formatMessage(shellMessages.skipToContent)}
       </a>
       <header className="app-header">
-        <span className="app-name">{intl.formatMessage(shellMessages.appName)}</span>
+        <NavLink to={withPageToken(`/${locale}`, search)} className="app-brand" aria-label={intl.formatMessage(shellMessages.homeLink, { name })} end>
+          {logo && <img className="app-logo" src={logo} alt="" width={40} height={40} />}
+          <span className="app-name">{name}</span>
+        </NavLink>
         <nav aria-label={intl.formatMessage(shellMessages.mainNavigation)}>
-          <NavLink to={`/${locale}`} end>
+          <NavLink to={withPageToken(`/${locale}`, search)} end className="nav-catalogue">
             {intl.formatMessage(shellMessages.catalogueLink)}
           </NavLink>
-          <PrefetchNavLink to={`/${locale}/basket`} prefetch={() => import('../features/basket/page/basket-page')}>
+          <PrefetchNavLink to={withPageToken(`/${locale}/basket`, search)} prefetch={() => import('../features/basket/page/basket-page')}>
             {basketCount > 0 ? intl.formatMessage(basketMessages.navLinkWithCount, { count: basketCount }) : intl.formatMessage(basketMessages.navLink)}
           </PrefetchNavLink>
           <PrefetchNavLink to={withPageToken(`/${locale}/profile`, search)} prefetch={() => import('../features/account/profile-page')}>
@@ -43,7 +57,7 @@ export function AppShell({ locale, children }: { locale: Language; children: Rea
           <SessionMenu locale={locale} />
         </nav>
         <label className="language-switch">
-          <span>{intl.formatMessage(shellMessages.languageLabel)}</span>
+          <span className="language-label">{intl.formatMessage(shellMessages.languageLabel)}</span>
           <select value={locale} onChange={(event) => switchLanguage(event.target.value as Language)}>
             {languages.map((language) => (
               <option key={language} value={language} lang={language}>
@@ -53,6 +67,7 @@ export function AppShell({ locale, children }: { locale: Language; children: Rea
           </select>
         </label>
       </header>
+      {step && <BookingProgress current={step} />}
       <main id="main" tabIndex={-1}>
         {children}
       </main>

@@ -26,7 +26,12 @@ const clearCookie = () => {
   document.cookie = `${LOCALE_COOKIE_NAME}=; Max-Age=0; Path=/`;
 };
 
-beforeEach(clearCookie);
+beforeEach(() => {
+  clearCookie();
+  // a German-speaking browser unless a test says otherwise (jsdom's own is en-US)
+  jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['de-CH', 'de']);
+});
+afterEach(() => jest.restoreAllMocks());
 
 describe('locale routes', () => {
   it('shows the catalogue in German under /de and remembers the locale', async () => {
@@ -50,6 +55,7 @@ describe('locale routes', () => {
   });
 
   it('leads / to de, or to the remembered locale', async () => {
+    jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['it-CH', 'es']);
     const first = renderAt('/?token=abc');
     await screen.findByRole('heading', { level: 1, name: 'Tickets und Abos' });
     expect(first.router.state.location.pathname).toBe('/de');
@@ -60,6 +66,19 @@ describe('locale routes', () => {
     const second = renderAt('/');
     await screen.findByRole('heading', { level: 1, name: 'Tickets and passes' });
     expect(second.router.state.location.pathname).toBe('/en');
+  });
+
+  it('leads a first visit to the browser’s language, and a remembered locale wins over it', async () => {
+    jest.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-CH', 'de-CH']);
+    const first = renderAt('/');
+    await screen.findByRole('heading', { level: 1, name: 'Billets et abonnements' });
+    expect(first.router.state.location.pathname).toBe('/fr');
+    first.unmount();
+
+    document.cookie = `${LOCALE_COOKIE_NAME}=de; Path=/`;
+    const second = renderAt('/auth-selector');
+    await screen.findByRole('heading', { level: 1, name: 'Anmelden' });
+    expect(second.router.state.location.pathname).toBe('/de/auth-selector');
   });
 
   it('serves the §2 pages, and forwards /auth-selector to the locale', async () => {

@@ -3,14 +3,14 @@ import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 're
 import { CataloguePage } from '../features/catalogue/catalogue-page';
 import { RouteErrorPanel } from './errors/route-error-panel';
 import { LocaleLayout } from './locale/locale-layout';
-import { rememberedLocale } from './locale/locale-cookie';
+import { navigatorLanguages, rememberedLocale } from './locale/locale-cookie';
 import { RootRedirect } from './locale/root-redirect';
 import { NotFoundPage } from './not-found-page';
 
 /** §2 pages that are linked without a locale (a 401 goes to /auth-selector) get the remembered one. */
 function AddLocalePrefix() {
   const { pathname, search, hash } = useLocation();
-  return <Navigate replace to={`/${rememberedLocale(document.cookie)}${pathname}${search}${hash}`} />;
+  return <Navigate replace to={`/${rememberedLocale(document.cookie, navigatorLanguages())}${pathname}${search}${hash}`} />;
 }
 
 /** A page loaded on first visit; until its chunk arrives the page area stays empty. */

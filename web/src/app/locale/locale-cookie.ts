@@ -17,10 +17,22 @@ export function localeFromCookies(cookies: string): Language | undefined {
   return undefined;
 }
 
-/** Where `/` leads: the remembered locale, else the default (de). */
-export function rememberedLocale(cookies: string): Language {
-  return localeFromCookies(cookies) ?? defaultLanguage;
+/** The first of the browser's languages (navigator.languages: what it sends as Accept-Language) the shop speaks: "fr-CH" → fr. */
+export function browserLocale(preferred: readonly string[]): Language | undefined {
+  for (const tag of preferred) {
+    const primary = tag.trim().toLowerCase().split(/[-_]/)[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return undefined;
 }
+
+/** Where `/` leads: the remembered locale (§2 cookie), else the browser's first supported language, else the default (de). */
+export function rememberedLocale(cookies: string, preferred: readonly string[] = []): Language {
+  return localeFromCookies(cookies) ?? browserLocale(preferred) ?? defaultLanguage;
+}
+
+/** The browser's languages in order of preference (navigator.language when the list is missing). */
+export const navigatorLanguages = (): readonly string[] => (navigator.languages?.length ? navigator.languages : [navigator.language].filter(Boolean));
 
 export function rememberLocale(locale: Language, target: { cookie: string } = document): void {
   target.cookie = localeCookie(locale);

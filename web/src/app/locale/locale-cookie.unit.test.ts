@@ -1,4 +1,4 @@
-import { localeCookie, localeFromCookies, rememberedLocale, rememberLocale } from './locale-cookie';
+import { browserLocale, localeCookie, localeFromCookies, rememberedLocale, rememberLocale } from './locale-cookie';
 
 describe('the locale cookie', () => {
   it('lasts one year with lax same-site', () => {
@@ -20,5 +20,14 @@ describe('the locale cookie', () => {
     const target = { cookie: '' };
     rememberLocale('en', target);
     expect(target.cookie).toBe(localeCookie('en'));
+  });
+
+  it('takes the browser’s first supported language on a first visit; the cookie still wins once set', () => {
+    expect(browserLocale(['fr-CH', 'de-CH', 'en'])).toBe('fr');
+    expect(browserLocale(['it-CH', 'EN-gb'])).toBe('en');
+    expect(browserLocale(['it', 'es'])).toBeUndefined();
+    expect(rememberedLocale('', ['fr-CH', 'de'])).toBe('fr');
+    expect(rememberedLocale('', ['it'])).toBe('de');
+    expect(rememberedLocale('alpenpass-locale=de', ['fr-CH'])).toBe('de');
   });
 });

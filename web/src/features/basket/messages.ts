@@ -95,3 +95,90 @@ export const basketMessages = {
   removeLabel: defineMessage<{ name: string }>({ id: 'basket.removeLabel', defaultMessage: 'Remove {name}' }, { typed: true }),
   unitPrice: defineMessage<{ price: string }>({ id: 'basket.unitPrice', defaultMessage: '{price} each' }, { typed: true }),
 };
+
+/** The basket page's quantities, removal, empty state and licence plate (issue #18 booking pages). */
+export const basketLineMessages = {
+  ...defineMessages({
+    emptyHint: { id: 'basket.empty.hint', defaultMessage: 'Find a lift pass, a gondola ride or a parking space in our offers.' },
+    emptyAction: { id: 'basket.empty.action', defaultMessage: 'Browse tickets and passes' },
+    summaryHeading: { id: 'basket.summary.heading', defaultMessage: 'Summary' },
+    plateLabel: { id: 'basket.plate.label', defaultMessage: 'Licence plate' },
+    plateHint: { id: 'basket.plate.hint', defaultMessage: 'The barrier reads your licence plate: choose the car you come with.' },
+    plateNone: { id: 'basket.plate.none', defaultMessage: 'No plate chosen' },
+    plateAdd: { id: 'basket.plate.add', defaultMessage: 'Add a licence plate' },
+    plateNumber: { id: 'basket.plate.number', defaultMessage: 'Plate number' },
+    plateCountry: { id: 'basket.plate.country', defaultMessage: 'Country' },
+    plateSave: { id: 'basket.plate.save', defaultMessage: 'Save and use this plate' },
+    plateInvalid: { id: 'basket.plate.invalid', defaultMessage: 'Please enter 1 to 30 letters or digits.' },
+    plateRegistered: { id: 'basket.plate.registered', defaultMessage: 'This plate is registered already. Please check it, or choose it from your plates.' },
+    plateNoPerson: { id: 'basket.plate.noPerson', defaultMessage: 'Please add your details in your account first: a plate belongs to a person.' },
+    plateFailed: { id: 'basket.plate.failed', defaultMessage: 'The plate could not be saved. Please try again.' },
+    plateGuest: {
+      id: 'basket.plate.guest',
+      defaultMessage: 'Sign in to register your licence plate: the barrier then opens by itself. Without a plate, scan the code of your parking ticket at the barrier.',
+    },
+    plateSignIn: { id: 'basket.plate.signIn', defaultMessage: 'Sign in to add a plate' },
+  }),
+  quantityGroup: defineMessage<{ name: string }>({ id: 'basket.quantity.group', defaultMessage: 'Quantity of {name}' }, { typed: true }),
+  fewer: defineMessage<{ name: string }>({ id: 'basket.quantity.fewer', defaultMessage: 'One fewer: {name}' }, { typed: true }),
+  more: defineMessage<{ name: string }>({ id: 'basket.quantity.more', defaultMessage: 'One more: {name}' }, { typed: true }),
+  quantityChanged: defineMessage<{ name: string; quantity: number; total: string }>(
+    { id: 'basket.quantity.changed', defaultMessage: '{quantity} × {name}. New total: {total}.' },
+    { typed: true },
+  ),
+  removed: defineMessage<{ name: string; total: string }>(
+    { id: 'basket.removed', defaultMessage: '{name} was removed. New total: {total}.' },
+    { typed: true },
+  ),
+  removedLast: defineMessage<{ name: string }>({ id: 'basket.removedLast', defaultMessage: '{name} was removed. Your basket is empty now.' }, { typed: true }),
+  plateChosen: defineMessage<{ plate: string }>({ id: 'basket.plate.chosen', defaultMessage: 'The barrier will recognise {plate}.' }, { typed: true }),
+};
+
+/** Why a calendar day cannot be chosen, and the grid's keyboard hint. */
+export const calendarReasonMessages = {
+  ...defineMessages({
+    past: { id: 'calendar.reason.past', defaultMessage: 'this day is over' },
+    closed: { id: 'calendar.reason.closed', defaultMessage: 'closed on this day' },
+    salesClosed: { id: 'calendar.reason.salesClosed', defaultMessage: 'online sales for this day have closed' },
+    soldOut: { id: 'calendar.reason.soldOut', defaultMessage: 'sold out' },
+    noSlot: { id: 'calendar.reason.noSlot', defaultMessage: 'no time slot on this day' },
+    keyboardHint: {
+      id: 'calendar.keyboardHint',
+      defaultMessage: 'Arrow keys move between days, Page Up and Page Down between months; Enter chooses the day.',
+    },
+  }),
+  beforeSeason: defineMessage<{ date: string }>({ id: 'calendar.reason.beforeSeason', defaultMessage: 'before the season, which starts on {date}' }, { typed: true }),
+  afterSeason: defineMessage<{ date: string }>({ id: 'calendar.reason.afterSeason', defaultMessage: 'after the season, which ended on {date}' }, { typed: true }),
+  salesNotOpen: defineMessage<{ date: string }>({ id: 'calendar.reason.salesNotOpen', defaultMessage: 'online sales open on {date}' }, { typed: true }),
+  monthUnavailable: defineMessage<{ reason: string }>(
+    { id: 'calendar.monthUnavailable', defaultMessage: 'No day of this month can be booked: {reason}.' },
+    { typed: true },
+  ),
+  dayStatus: defineMessage<{ date: string; status: string }>({ id: 'calendar.dayStatus', defaultMessage: '{date}: {status}' }, { typed: true }),
+};
+
+/** The price insight widget (flag priceInsightWidget). */
+export const priceInsightMessages = {
+  ...defineMessages({
+    heading: { id: 'priceInsight.heading', defaultMessage: 'Price insight' },
+    low: { id: 'priceInsight.position.low', defaultMessage: 'one of the lower prices of these days' },
+    middle: { id: 'priceInsight.position.middle', defaultMessage: 'an average price for these days' },
+    high: { id: 'priceInsight.position.high', defaultMessage: 'one of the higher prices of these days' },
+    unchanged: { id: 'priceInsight.unchanged', defaultMessage: 'The price of this day has not changed since it was published.' },
+  }),
+  spread: defineMessage<{ from: string; min: string; max: string; median: string }>(
+    { id: 'priceInsight.spread', defaultMessage: 'In the 30 days from {from} a ticket costs {min} to {max}, usually {median}.' },
+    { typed: true },
+  ),
+  chosen: defineMessage<{ day: string; price: string; position: string }>(
+    { id: 'priceInsight.chosen', defaultMessage: '{day}: {price}, {position}.' },
+    { typed: true },
+  ),
+  changed: defineMessage<{ count: number; first: string; current: string }>(
+    {
+      id: 'priceInsight.changed',
+      defaultMessage: 'The price of this day changed {count, plural, one {# time} other {# times}}: from {first} to {current}. Prices follow demand; booking early often pays.',
+    },
+    { typed: true },
+  ),
+};

@@ -33,3 +33,15 @@ export interface ServerBasket extends Omit<BasketDto, 'entries' | 'hold' | 'crea
 export type ServerEntryInput = Pick<BasketEntryInput, 'productDefinitionId' | 'slotId' | 'allocation' | 'attributes'> & {
   validity?: { from: string; to: string };
 };
+
+/** GET /pricing/insights/distribution: how one definition's prices spread over 30 days (minor units). */
+export interface PriceDistribution {
+  from: string;
+  to: string;
+  definitions: { productDefinitionId: number; days: number; min: number | null; max: number | null; median: number | null }[];
+}
+
+/** GET /pricing/insights/development: how the price of one day changed since it was first published. */
+export interface PriceDevelopment {
+  changes: { productDefinitionId: number; date: string; amount: number; previousAmount: number | null; changedAt: Date }[];
+}

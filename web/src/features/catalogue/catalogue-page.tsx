@@ -2,13 +2,18 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { isLanguage } from '@alpenpass/contracts/src/language-codes';
+import { EmptyState } from '../../components/empty-state';
+import { ProductImage } from '../../components/product-image';
 import { SimplePage } from '../../components/simple-page';
+import { SkeletonCards } from '../../components/skeleton';
 import { useGetCatalogueQuery } from './api';
-import { ALL_CATEGORIES, filterCatalogue, productCount, type CatalogueFilter } from './catalogue-search';
+import { ALL_CATEGORIES, filterCatalogue, productCount, searchExamples, type CatalogueFilter } from './catalogue-search';
 import { catalogueMessages } from './messages';
 import { ProductCard } from './product-card';
 
-/** The home page: every category of the shop with its products, filtered by a search form. */
+const noFilter: CatalogueFilter = { query: '', category: ALL_CATEGORIES };
+
+/** The home page: every category of the shop with its picture and products, filtered by a search form. */
 export function CataloguePage() {
   const intl = useIntl();
   const { locale = 'de' } = useParams();
@@ -19,12 +24,18 @@ export function CataloguePage() {
   const categoryId = useId();
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState(ALL_CATEGORIES);
-  const [filter, setFilter] = useState<CatalogueFilter>({ query: '', category: ALL_CATEGORIES });
+  const [filter, setFilter] = useState<CatalogueFilter>(noFilter);
   const shown = useMemo(() => filterCatalogue(categories, filter), [categories, filter]);
+  const examples = searchExamples(categories);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setFilter({ query, category });
+  };
+  const showAll = () => {
+    setQuery('');
+    setCategory(ALL_CATEGORIES);
+    setFilter(noFilter);
   };
 
   return (
@@ -33,8 +44,8 @@ export function CataloguePage() {
       <form className="catalogue-search" role="search" onSubmit={onSubmit}>
         <div className="field">
           <label htmlFor={searchId}>{intl.formatMessage(catalogueMessages.searchLabel)}</label>
-          <input id={searchId} type="search" value={query} aria-describedby={hintId} onChange={(event) => setQuery(event.target.value)} />
-          <small id={hintId}>{intl.formatMessage(catalogueMessages.searchHint)}</small>
+          <input id={searchId} type="search" value={query} aria-describedby={examples.length ? hintId : undefined} onChange={(event) => setQuery(event.target.value)} />
+          {examples.length > 0 && <small id={hintId}>{intl.formatMessage(catalogueMessages.searchHint, { examples: examples.join(', ') })}</small>}
         </div>
         <div className="field">
           <label htmlFor={categoryId}>{intl.formatMessage(catalogueMessages.categoryLabel)}</label>
@@ -50,17 +61,29 @@ export function CataloguePage() {
         <button type="submit">{intl.formatMessage(catalogueMessages.searchAction)}</button>
       </form>
       <p role="status" aria-live="polite">
-        {isLoading && intl.formatMessage(catalogueMessages.loading)}
         {filter.query && intl.formatMessage(catalogueMessages.resultCount, { count: productCount(shown), query: filter.query })}
       </p>
+      {isLoading && <SkeletonCards label={intl.formatMessage(catalogueMessages.loading)} cards={3} />}
       {isError && <p role="alert">{intl.formatMessage(catalogueMessages.loadFailed)}</p>}
-      {shown.map((entry) => (
+      {!isLoading && !isError && shown.length === 0 && (
+        <EmptyState title={intl.formatMessage(catalogueMessages.noResults)} hint={intl.formatMessage(catalogueMessages.noResultsHint)}>
+          <button type="button" className="secondary" onClick={showAll}>
+            {intl.formatMessage(catalogueMessages.showAll)}
+          </button>
+        </EmptyState>
+      )}
+      {shown.map((entry, index) => (
         <section key={entry.slug} className="catalogue-category" aria-labelledby={`category-${entry.slug}`}>
-          <h2 id={`category-${entry.slug}`}>{entry.name}</h2>
-          <p>{entry.description}</p>
+          <div className="category-banner">
+            <ProductImage image={entry.image} className="category-image" decorative />
+            <div>
+              <h2 id={`category-${entry.slug}`}>{entry.name}</h2>
+              <p>{entry.description}</p>
+            </div>
+          </div>
           <ul className="product-grid">
             {entry.products.map((product) => (
-              <ProductCard key={product.id} product={product} locale={language} />
+              <ProductCard key={product.id} product={product} locale={language} eager={index === 0} />
             ))}
           </ul>
         </section>

@@ -25,3 +25,8 @@ export function filterCatalogue(categories: readonly CatalogCategoryDto[], filte
 }
 
 export const productCount = (categories: readonly CatalogCategoryDto[]) => categories.reduce((sum, category) => sum + category.products.length, 0);
+
+/** Words for the search hint that find something: the names of the first categories with products. */
+export function searchExamples(categories: readonly CatalogCategoryDto[], count = 3): string[] {
+  return categories.filter((category) => category.products.length > 0).slice(0, count).map((category) => category.name);
+}

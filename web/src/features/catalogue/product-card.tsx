@@ -1,25 +1,31 @@
 import type { ProductDto } from '@alpenpass/contracts/src/catalogue';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { ProductImage } from '../../components/product-image';
 import { formatMoney } from '../../lib/format/money';
+import { withPageToken } from '../../lib/session/page-token';
 import { catalogueMessages } from './messages';
 
-/** One product in the catalogue: name, description, the lowest price it can be bought for now and a link to its page. */
-export function ProductCard({ product, locale }: { product: ProductDto; locale: string }) {
+/** One product in the catalogue: its picture, name, description, the lowest price it can be bought for now and a link to its page. */
+export function ProductCard({ product, locale, eager = false }: { product: ProductDto; locale: string; eager?: boolean }) {
   const intl = useIntl();
+  const { search } = useLocation();
   const price = product.fromPrice;
   return (
     <li className="product-card">
-      <h3>{product.name}</h3>
-      <p>{product.description}</p>
-      {price && <p className="product-card-price">{intl.formatMessage(catalogueMessages.fromPrice, { price: formatMoney(intl, price) })}</p>}
-      <Link
-        className="button"
-        to={`/${locale}/products/${product.id}`}
-        aria-label={intl.formatMessage(catalogueMessages.chooseProductLabel, { name: product.name })}
-      >
-        {intl.formatMessage(catalogueMessages.chooseProduct)}
-      </Link>
+      <ProductImage image={product.image} className="product-card-image" decorative eager={eager} />
+      <div className="product-card-body">
+        <h3>{product.name}</h3>
+        <p>{product.description}</p>
+        {price && <p className="product-card-price">{intl.formatMessage(catalogueMessages.fromPrice, { price: formatMoney(intl, price) })}</p>}
+        <Link
+          className="button"
+          to={withPageToken(`/${locale}/products/${product.id}`, search)}
+          aria-label={intl.formatMessage(catalogueMessages.chooseProductLabel, { name: product.name })}
+        >
+          {intl.formatMessage(catalogueMessages.chooseProduct)}
+        </Link>
+      </div>
     </li>
   );
 }

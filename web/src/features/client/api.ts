@@ -1,10 +1,20 @@
 import { api } from '../../lib/api/api-slice';
 
-/** §7 GET /clients/current: the shop's client with the §6 flags the SPA acts on. */
+/** The channel's look (contracts' channelBranding): null fields keep the shop's own. */
+export interface ChannelBranding {
+  logoUrl: string | null;
+  primaryColor: string | null;
+  accentColor: string | null;
+  fontFamily: string | null;
+}
+
+/** §7 GET /clients/current: the shop's client with the §6 flags the SPA acts on and its channel's branding. */
 export interface CurrentClient {
   id: number;
   name: string;
   featureFlags: Record<string, boolean>;
+  /** absent only in answers of servers before branding existed */
+  branding?: ChannelBranding;
 }
 
 export const clientApi = api.injectEndpoints({

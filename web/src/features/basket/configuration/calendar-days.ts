@@ -13,22 +13,44 @@ export function monthGrid(month: string): (string | null)[] {
 
 export const shiftMonth = (month: string, months: number) => DateTime.fromISO(`${month}-01`, { zone: 'UTC' }).plus({ months }).toFormat('yyyy-MM');
 
+/** Why a day cannot be chosen, in the words a visitor understands. */
+export type UnavailableReason = 'past' | 'beforeSeason' | 'afterSeason' | 'closed' | 'salesNotOpen' | 'salesClosed' | 'soldOut' | 'noSlot';
+
+export type DayAvailability =
+  | { available: true }
+  | { available: false; reason: UnavailableReason; /** yyyy-MM-dd: the season's first or last day, or the day sales open */ on?: string };
+
+type CalendarProduct = Pick<ProductDto, 'pool' | 'productAvailabilityRanges' | 'bookingWindow'>;
+
 /**
- * Whether a visitor may start on `day` (pool time): inside an availability range, not before today,
- * and inside the product's booking window (earliest days before the start; latest minutes before it,
- * negative meaning after the day started; none meaning until the day ends).
+ * Whether a visitor may start on `day` (pool time), and if not why: before today, outside every
+ * availability range (before the first, after the last, or between two), or outside the product's
+ * booking window (earliest days before the start; latest minutes before it, negative meaning after
+ * the day started; none meaning until the day ends).
  */
-export function dayBookable(product: Pick<ProductDto, 'pool' | 'productAvailabilityRanges' | 'bookingWindow'>, day: string, now: DateTime): boolean {
+export function dayAvailability(product: CalendarProduct, day: string, now: DateTime): DayAvailability {
   const zone = product.pool.timezone;
   const start = DateTime.fromISO(day, { zone }).startOf('day');
   const today = now.setZone(zone).startOf('day');
-  if (start < today) return false;
-  if (!product.productAvailabilityRanges.some((range) => range.from <= day && day <= range.to)) return false;
+  if (start < today) return { available: false, reason: 'past' };
+  const ranges = product.productAvailabilityRanges;
+  if (!ranges.some((range) => range.from <= day && day <= range.to)) {
+    const firstDay = ranges.map((range) => range.from).sort()[0];
+    const lastDay = ranges.map((range) => range.to).sort().at(-1);
+    if (firstDay === undefined || lastDay === undefined) return { available: false, reason: 'closed' };
+    if (day < firstDay) return { available: false, reason: 'beforeSeason', on: firstDay };
+    if (day > lastDay) return { available: false, reason: 'afterSeason', on: lastDay };
+    return { available: false, reason: 'closed' };
+  }
   const { earliestDaysBefore, latestMinutesBeforeStart } = product.bookingWindow;
-  if (earliestDaysBefore !== null && start.diff(today, 'days').days > earliestDaysBefore) return false;
+  if (earliestDaysBefore !== null && start.diff(today, 'days').days > earliestDaysBefore) {
+    return { available: false, reason: 'salesNotOpen', on: start.minus({ days: earliestDaysBefore }).toISODate()! };
+  }
   const deadline = latestMinutesBeforeStart === null ? start.endOf('day') : start.minus({ minutes: latestMinutesBeforeStart });
-  return now <= deadline;
+  return now <= deadline ? { available: true } : { available: false, reason: 'salesClosed' };
 }
+
+export const dayBookable = (product: CalendarProduct, day: string, now: DateTime): boolean => dayAvailability(product, day, now).available;
 
 /** Low, medium and high by thirds of the spread between the cheapest and the dearest priced day. */
 export function priceLevels(amounts: readonly (number | null)[]): (PriceLevel | null)[] {

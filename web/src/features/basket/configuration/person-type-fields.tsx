@@ -36,14 +36,14 @@ function PersonTypeField({ choice, quantity, onChange }: { choice: AttributeChoi
 
 /** One quantity per person type (age), or a single quantity for products without ages. */
 export function PersonTypeFields(props: {
+  legend: string;
   choices: AttributeChoice[];
   quantities: Readonly<Record<string, number>>;
   onChange: (personType: string, quantity: number) => void;
 }) {
-  const intl = useIntl();
   return (
     <fieldset className="person-types">
-      <legend>{intl.formatMessage(productPageMessages.personTypesLegend)}</legend>
+      <legend>{props.legend}</legend>
       {props.choices.map((choice) => (
         <PersonTypeField key={choice.value} choice={choice} quantity={props.quantities[choice.value] ?? 0} onChange={(quantity) => props.onChange(choice.value, quantity)} />
       ))}

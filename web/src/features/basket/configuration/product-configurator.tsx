@@ -4,7 +4,9 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { DateTime } from 'luxon';
 import { useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { Announcement } from '../../../components/announcement';
+import { withPageToken } from '../../../lib/session/page-token';
 import { useGetNextSlotQuery, useGetSlotsQuery } from '../api';
 import { basketMessages, productPageMessages } from '../messages';
 import type { ServerSlot } from '../server-types';
@@ -14,16 +16,31 @@ import { firstMonth, shiftMonth } from './calendar-days';
 import { definitionFor, draftEntries, draftsReady } from './draft-entries';
 import { PersonTypeFields } from './person-type-fields';
 import { bookingModeOf, durationsOf, personTypesOf, toModelProduct } from './product-model';
-import { SelectionSummary } from './selection-summary';
+import { PriceInsight } from './price-insight';
+import { SelectionSummary, SelectionTotal, useSelectionPricing } from './selection-summary';
 import { SlotChoice } from './slot-choice';
 import { slotsByDay, useCalendarDays } from './use-calendar-days';
 import { ValidityCalendar } from './validity-calendar';
 
 type AddState = { kind: 'idle' } | { kind: 'added' } | { kind: 'problem'; problem: BasketProblem };
 
-/** Person types, duration, validity day or slot, a summary and "Add to basket" for one product. */
-export function ProductConfigurator({ product, language }: { product: ProductDto; language: Language }) {
+interface ConfiguratorProps {
+  product: ProductDto;
+  language: Language;
+  /** enableNewBookingPages: numbered steps beside a summary that stays in view */
+  redesigned: boolean;
+  /** priceInsightWidget: how the chosen day's price compares */
+  priceInsight: boolean;
+}
+
+/**
+ * Person types, duration, validity day or slot, a summary and "Add to basket" for one product. On a
+ * phone the total and the button stay at the bottom of the screen; the button keeps the focus while it
+ * adds (aria-disabled, not disabled) and the outcome takes it afterwards.
+ */
+export function ProductConfigurator({ product, language, redesigned, priceInsight }: ConfiguratorProps) {
   const intl = useIntl();
+  const { search } = useLocation();
   const durationId = useId();
   const model = useMemo(() => toModelProduct(product), [product]);
   const mode = bookingModeOf(product);
@@ -53,6 +70,9 @@ export function ProductConfigurator({ product, language }: { product: ProductDto
   const choices = { startDay, duration, quantities, slot };
   const drafts = useMemo(() => draftEntries(model, mode, { startDay, duration, quantities, slot }), [model, mode, startDay, duration, quantities, slot]);
   const ready = draftsReady(mode, choices, drafts) && !isAdding;
+  const pricing = useSelectionPricing(drafts, language);
+  const chosenDay = mode === 'slot' && slot ? DateTime.fromJSDate(slot.from).setZone(zone).toISODate() : startDay;
+  const chosenDayPrice = chosenDay ? (days.find((candidate) => candidate?.date === chosenDay)?.price?.amount ?? null) : null;
 
   const chooseDay = (day: string) => {
     setStartDay(day);
@@ -62,62 +82,86 @@ export function ProductConfigurator({ product, language }: { product: ProductDto
     setSlot(candidates.length === 1 ? candidates[0]! : null);
   };
   const onAdd = async () => {
+    if (!ready) return;
     const outcome = await add(drafts);
     setAddState(outcome.ok ? { kind: 'added' } : { kind: 'problem', problem: outcome.problem });
   };
   const season = product.productAvailabilityRanges[0];
   const day = (text: string) => intl.formatDate(DateTime.fromISO(text).toJSDate(), { dateStyle: 'long', timeZone: 'UTC' });
 
+  const step = (number: number, text: string) => (redesigned ? `${number}. ${text}` : text);
   return (
-    <form className="configurator" onSubmit={(event) => (event.preventDefault(), void onAdd())}>
-      <PersonTypeFields choices={personTypes} quantities={quantities} onChange={(type, quantity) => setQuantities({ ...quantities, [type]: quantity })} />
-      {durations.length > 1 && (
-        <div className="field">
-          <label htmlFor={durationId}>{intl.formatMessage(productPageMessages.durationLabel)}</label>
-          <select id={durationId} value={duration ?? ''} onChange={(event) => setDuration(event.target.value)}>
-            {durations.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </select>
+    <form className={redesigned ? 'configurator configurator-steps' : 'configurator'} onSubmit={(event) => (event.preventDefault(), void onAdd())}>
+      <div className="configurator-choices">
+        <PersonTypeFields
+          legend={step(1, intl.formatMessage(productPageMessages.personTypesLegend))}
+          choices={personTypes}
+          quantities={quantities}
+          onChange={(type, quantity) => setQuantities({ ...quantities, [type]: quantity })}
+        />
+        {durations.length > 1 && (
+          <div className="field">
+            <label htmlFor={durationId}>{intl.formatMessage(productPageMessages.durationLabel)}</label>
+            <select id={durationId} value={duration ?? ''} onChange={(event) => setDuration(event.target.value)}>
+              {durations.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {mode === 'season' && season && (
+          <p className="season">{intl.formatMessage(productPageMessages.season, { name: season.name, from: day(season.from), to: day(season.to) })}</p>
+        )}
+        {(mode === 'days' || mode === 'slot') && !(mode === 'slot' && nextSlotLoading) && (
+          <ValidityCalendar
+            legend={step(2, intl.formatMessage(mode === 'slot' ? productPageMessages.slotDayLegend : productPageMessages.validityLegend))}
+            month={month}
+            days={days}
+            selected={startDay}
+            timezone={zone}
+            isFetching={isFetching}
+            onSelect={chooseDay}
+            onMonthChange={setMonth}
+          />
+        )}
+        {mode === 'slot' && (
+          <SlotChoice
+            legend={step(3, intl.formatMessage(productPageMessages.slotsLegend))}
+            slots={daySlots}
+            selectedId={slot?.id ?? null}
+            needed={needed}
+            timezone={zone}
+            onSelect={setSlot}
+          />
+        )}
+        {priceInsight && pricedDefinition && chosenDay && <PriceInsight productDefinitionId={pricedDefinition.id} day={chosenDay} amount={chosenDayPrice} />}
+      </div>
+      <aside className="configurator-summary" aria-labelledby="summary-heading">
+        <h2 id="summary-heading">{intl.formatMessage(productPageMessages.summaryHeading)}</h2>
+        <SelectionSummary product={product} drafts={drafts} pricing={pricing} />
+      </aside>
+      {addState.kind === 'added' && (
+        <div className="add-outcome">
+          <Announcement text={intl.formatMessage(productPageMessages.added)} />
+          <Link className="button" to={withPageToken(`/${language}/basket`, search)}>
+            {intl.formatMessage(productPageMessages.goToBasket)}
+          </Link>
         </div>
       )}
-      {mode === 'season' && season && (
-        <p className="season">{intl.formatMessage(productPageMessages.season, { name: season.name, from: day(season.from), to: day(season.to) })}</p>
-      )}
-      {(mode === 'days' || mode === 'slot') && !(mode === 'slot' && nextSlotLoading) && (
-        <ValidityCalendar
-          legend={intl.formatMessage(mode === 'slot' ? productPageMessages.slotDayLegend : productPageMessages.validityLegend)}
-          month={month}
-          days={days}
-          selected={startDay}
-          timezone={zone}
-          isFetching={isFetching}
-          onSelect={chooseDay}
-          onMonthChange={setMonth}
-        />
-      )}
-      {mode === 'slot' && <SlotChoice slots={daySlots} selectedId={slot?.id ?? null} needed={needed} timezone={zone} onSelect={setSlot} />}
-      <section className="summary" aria-labelledby="summary-heading">
-        <h2 id="summary-heading">{intl.formatMessage(productPageMessages.summaryHeading)}</h2>
-        <SelectionSummary product={product} drafts={drafts} language={language} />
-      </section>
-      <button type="submit" disabled={!ready}>
-        {intl.formatMessage(isAdding ? productPageMessages.adding : productPageMessages.addToBasket)}
-      </button>
-      <div role="status" aria-live="polite">
-        {addState.kind === 'added' && (
-          <p className="notice-success">
-            {intl.formatMessage(productPageMessages.added)} <Link to={`/${language}/basket`}>{intl.formatMessage(productPageMessages.goToBasket)}</Link>
-          </p>
-        )}
-      </div>
       {addState.kind === 'problem' && (
-        <p role="alert" className="notice-problem">
+        <p role="alert" className="notice-problem add-outcome">
           {intl.formatMessage(basketMessages[addState.problem])}
         </p>
       )}
+      {/* a child of the form, not of the summary: it stays at the bottom of the screen while the form is in view */}
+      <div className="add-bar">
+        {drafts.length > 0 && <SelectionTotal pricing={pricing} />}
+        <button type="submit" aria-disabled={!ready}>
+          {intl.formatMessage(isAdding ? productPageMessages.adding : productPageMessages.addToBasket)}
+        </button>
+      </div>
     </form>
   );
 }

@@ -26,10 +26,16 @@ const undated = (entry: BasketEntry) => entry.product.hasValidity && !entry.vali
 const priceDay = (entry: BasketEntry) =>
   (entry.validity ? DateTime.fromISO(entry.validity.from, { setZone: true }) : DateTime.now()).setZone(entry.product.pool.timezone).toISODate()!;
 
-/** What the choices add up to: one line per person type, each required product (the keycard deposit)
- * as an extra on top of its line, and the total of both. Before a day is chosen, the lowest prices. */
-export function SelectionSummary({ product, drafts, language }: { product: ProductDto; drafts: BasketEntry[]; language: Language }) {
-  const intl = useIntl();
+export interface SelectionPricing {
+  unitAmount: (entry: BasketEntry) => number;
+  total: number;
+  /** some line has no day yet: the total is a "from" price */
+  lowest: boolean;
+  requiredProducts: readonly ProductDto[];
+}
+
+/** The prices of the drafted entries (the chosen day's, else the lowest bookable) and their total. */
+export function useSelectionPricing(drafts: BasketEntry[], language: Language): SelectionPricing {
   const all = drafts.flatMap((entry) => [entry, ...entry.children]);
   const requiredProductIds = [...new Set(drafts.flatMap((entry) => entry.children.map((child) => child.product.id)))];
   const { data: requiredProducts = [] } = useGetProductsQuery(requiredProductIds.length ? { productIds: requiredProductIds, language } : skipToken);
@@ -42,9 +48,22 @@ export function SelectionSummary({ product, drafts, language }: { product: Produ
     const priced = prices?.find((price) => price.productDefinitionId === entry.productDefinition.id && price.validAt === priceDay(entry))?.amount;
     return priced ?? definition.basePrice?.amount ?? 0;
   };
+  return { unitAmount, total: all.reduce((sum, entry) => sum + unitAmount(entry) * entry.quantity, 0), lowest: all.some(undated), requiredProducts };
+}
+
+/** The total line: "Total: CHF 64.00", or "Total: from …" before a day is chosen. */
+export function SelectionTotal({ pricing }: { pricing: SelectionPricing }) {
+  const intl = useIntl();
+  const price = formatMoney(intl, { amount: pricing.total, currency: 'CHF' });
+  return <p className="summary-total">{intl.formatMessage(pricing.lowest ? productPageMessages.totalFrom : productPageMessages.total, { price })}</p>;
+}
+
+/** What the choices add up to: one line per person type, each required product (the keycard deposit)
+ * as an extra on top of its line. Before a day is chosen, the lowest prices. */
+export function SelectionSummary({ product, drafts, pricing }: { product: ProductDto; drafts: BasketEntry[]; pricing: SelectionPricing }) {
+  const intl = useIntl();
   const money = (amount: number) => formatMoney(intl, { amount, currency: 'CHF' });
-  const total = all.reduce((sum, entry) => sum + unitAmount(entry) * entry.quantity, 0);
-  const lowest = all.some(undated);
+  const { unitAmount, requiredProducts } = pricing;
 
   if (drafts.length === 0) return <p className="hint">{intl.formatMessage(productPageMessages.nothingChosen)}</p>;
   return (
@@ -75,7 +94,6 @@ export function SelectionSummary({ product, drafts, language }: { product: Produ
           </li>
         ))}
       </ul>
-      <p className="summary-total">{intl.formatMessage(lowest ? productPageMessages.totalFrom : productPageMessages.total, { price: money(total) })}</p>
       <p className="hint">{intl.formatMessage(productPageMessages.estimateNote)}</p>
     </div>
   );

@@ -3,12 +3,12 @@ import { productPageMessages } from '../messages';
 import type { ServerSlot } from '../server-types';
 
 /** The day's slots as radio buttons with the places left; slots without enough places are disabled. */
-export function SlotChoice(props: { slots: ServerSlot[] | null; selectedId: number | null; needed: number; timezone: string; onSelect: (slot: ServerSlot) => void }) {
+export function SlotChoice(props: { legend: string; slots: ServerSlot[] | null; selectedId: number | null; needed: number; timezone: string; onSelect: (slot: ServerSlot) => void }) {
   const intl = useIntl();
   const time = (date: Date) => intl.formatTime(date, { timeStyle: 'short', timeZone: props.timezone });
   return (
     <fieldset className="slot-choice">
-      <legend>{intl.formatMessage(productPageMessages.slotsLegend)}</legend>
+      <legend>{props.legend}</legend>
       {props.slots === null && <p className="hint">{intl.formatMessage(productPageMessages.chooseDayFirst)}</p>}
       {props.slots?.length === 0 && <p className="hint">{intl.formatMessage(productPageMessages.noSlots)}</p>}
       {props.slots?.map((slot) => (

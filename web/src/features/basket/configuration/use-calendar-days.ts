@@ -5,21 +5,24 @@ import { useMemo } from 'react';
 import type { MinorUnitAmount } from '../../../lib/format/money';
 import { useGetPricesQuery } from '../api';
 import type { ServerSlot } from '../server-types';
-import { dayBookable, monthGrid, priceLevels, type PriceLevel } from './calendar-days';
+import { dayAvailability, monthGrid, priceLevels, type DayAvailability, type PriceLevel, type UnavailableReason } from './calendar-days';
 import type { BookingMode } from './product-model';
 
 export interface CalendarDay {
   date: string;
   available: boolean;
+  /** why an unavailable day cannot be chosen, and the day the reason names (season start or end, sales opening) */
+  reason: UnavailableReason | null;
+  reasonDay?: string;
   price: MinorUnitAmount | null;
   level: PriceLevel | null;
 }
 
-/** Slots with places left, by their day in the pool's timezone. */
-export function slotsByDay(slots: readonly ServerSlot[], zone: string, definitionId: number | undefined): Map<string, ServerSlot[]> {
+/** Slots with places left (or every slot, full ones too), by their day in the pool's timezone. */
+export function slotsByDay(slots: readonly ServerSlot[], zone: string, definitionId: number | undefined, withFull = false): Map<string, ServerSlot[]> {
   const byDay = new Map<string, ServerSlot[]>();
   for (const slot of slots) {
-    if (slot.availableCapacity <= 0 || (definitionId !== undefined && !slot.productDefinitionIds.includes(definitionId))) continue;
+    if ((!withFull && slot.availableCapacity <= 0) || (definitionId !== undefined && !slot.productDefinitionIds.includes(definitionId))) continue;
     const day = DateTime.fromJSDate(slot.from).setZone(zone).toISODate()!;
     byDay.set(day, [...(byDay.get(day) ?? []), slot]);
   }
@@ -35,12 +38,22 @@ export function useCalendarDays(
   slots: readonly ServerSlot[] | undefined,
 ): { days: (CalendarDay | null)[]; isFetching: boolean } {
   const grid = useMemo(() => monthGrid(month), [month]);
-  const bookable = useMemo(() => {
+  const availability = useMemo(() => {
     const now = DateTime.now();
-    const today = now.setZone(product.pool.timezone).toISODate()!;
-    const withSlots = mode === 'slot' ? slotsByDay(slots ?? [], product.pool.timezone, definition?.id) : undefined;
-    return new Set(grid.filter((day): day is string => day !== null && (withSlots ? day >= today && withSlots.has(day) : dayBookable(product, day, now))));
+    const withPlaces = mode === 'slot' ? slotsByDay(slots ?? [], product.pool.timezone, definition?.id) : undefined;
+    const withAny = mode === 'slot' ? slotsByDay(slots ?? [], product.pool.timezone, definition?.id, true) : undefined;
+    const ofDay = (day: string): DayAvailability => {
+      const byRules = dayAvailability(product, day, now);
+      if (!withPlaces || !withAny) return byRules;
+      // a slot product: a day with places left is bookable (its slots carry their own sale window)
+      if (byRules.available === false && byRules.reason === 'past') return byRules;
+      if (withPlaces.has(day)) return { available: true };
+      if (withAny.has(day)) return { available: false, reason: 'soldOut' };
+      return byRules.available ? { available: false, reason: 'noSlot' } : byRules;
+    };
+    return new Map(grid.filter((day): day is string => day !== null).map((day) => [day, ofDay(day)]));
   }, [grid, product, mode, slots, definition?.id]);
+  const bookable = useMemo(() => new Set([...availability].filter(([, day]) => day.available).map(([day]) => day)), [availability]);
   const requests = definition && bookable.size > 0 ? [...bookable].map((validAt) => ({ validAt, productDefinitionId: definition.id })) : skipToken;
   const { data: prices, isFetching } = useGetPricesQuery(requests);
 
@@ -54,8 +67,17 @@ export function useCalendarDays(
     return grid.map((day, index): CalendarDay | null => {
       if (!day) return null;
       const amount = amounts[index] ?? null;
-      return { date: day, available: bookable.has(day), price: amount === null ? null : { amount, currency: 'CHF' }, level: levels[index] ?? null };
+      const status = availability.get(day);
+      const unavailable = status && !status.available ? status : null;
+      return {
+        date: day,
+        available: bookable.has(day),
+        reason: unavailable?.reason ?? null,
+        ...(unavailable?.on ? { reasonDay: unavailable.on } : {}),
+        price: amount === null ? null : { amount, currency: 'CHF' },
+        level: levels[index] ?? null,
+      };
     });
-  }, [grid, bookable, prices, definition]);
+  }, [grid, bookable, availability, prices, definition]);
   return { days, isFetching };
 }

@@ -1,8 +1,13 @@
 import type { ProductDto } from '@alpenpass/contracts/src/catalogue';
+import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { useIntl } from 'react-intl';
+import { ProductImage } from '../../../components/product-image';
 import { formatMoney } from '../../../lib/format/money';
 import { basketMessages } from '../messages';
 import type { ServerEntry } from '../server-types';
+import { resizedEntryInput } from '../state/server-entries';
+import { LicencePlateChoice } from './licence-plate-choice';
+import { QuantityStepper } from './quantity-stepper';
 
 /** The product's name with its definition's attributes ("Gondola, Adult"). */
 export function entryName(entry: Pick<ServerEntry, 'productId' | 'productDefinitionId'>, products: readonly ProductDto[]): string {
@@ -23,17 +28,28 @@ export function EntryDetails({ entry, timezone }: { entry: Pick<ServerEntry, 'va
   return <span className="entry-validity">{text}</span>;
 }
 
-/** One basket line: what, when, how many, the prices, its reservation, and required products as part of it. */
-export function BasketEntryItem(props: { entry: ServerEntry; products: readonly ProductDto[]; onRemove: () => void; removing: boolean }) {
+interface BasketEntryItemProps {
+  basketId: string;
+  entry: ServerEntry;
+  products: readonly ProductDto[];
+  language: Language;
+  busy: boolean;
+  onRemove: () => void;
+  onResize: (quantity: number) => void;
+}
+
+/** One basket line: picture, what, when, how many (− +), the prices, its reservation, required products as part of it, and a plate for parking. */
+export function BasketEntryItem({ basketId, entry, products, language, busy, onRemove, onResize }: BasketEntryItemProps) {
   const intl = useIntl();
-  const { entry, products } = props;
-  const timezone = products.find((product) => product.id === entry.productId)?.pool.timezone ?? 'Europe/Zurich';
+  const product = products.find((candidate) => candidate.id === entry.productId);
+  const timezone = product?.pool.timezone ?? 'Europe/Zurich';
   const name = entryName(entry, products);
   const included = [...entry.originatedEntries, ...entry.children];
   return (
     <li className="basket-entry">
+      <ProductImage image={product?.image ?? null} className="basket-entry-image" decorative />
       <div className="basket-entry-main">
-        <h3>
+        <h3 tabIndex={-1} id={`entry-${entry.id}`}>
           {entry.quantity} × {name}
         </h3>
         <EntryDetails entry={entry} timezone={timezone} />
@@ -47,11 +63,19 @@ export function BasketEntryItem(props: { entry: ServerEntry; products: readonly 
             + {child.quantity} × {entryName(child, products)}: {formatMoney(intl, child.price)}
           </small>
         ))}
+        {product?.media.includes('LICENSEPLATE') && <LicencePlateChoice basketId={basketId} entry={entry} language={language} />}
       </div>
       <div className="basket-entry-prices">
         <span className="entry-price">{formatMoney(intl, entry.price)}</span>
         <small>{intl.formatMessage(basketMessages.unitPrice, { price: formatMoney(intl, entry.unitPrice) })}</small>
-        <button type="button" className="secondary" disabled={props.removing} onClick={props.onRemove} aria-label={intl.formatMessage(basketMessages.removeLabel, { name })}>
+        {resizedEntryInput(entry, entry.quantity) && <QuantityStepper name={name} quantity={entry.quantity} busy={busy} onChange={onResize} />}
+        <button
+          type="button"
+          className="link-button"
+          aria-disabled={busy}
+          onClick={() => !busy && onRemove()}
+          aria-label={intl.formatMessage(basketMessages.removeLabel, { name })}
+        >
           {intl.formatMessage(basketMessages.remove)}
         </button>
       </div>

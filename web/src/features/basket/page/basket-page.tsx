@@ -3,74 +3,112 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
+import { Announcement } from '../../../components/announcement';
+import { EmptyState } from '../../../components/empty-state';
 import { SimplePage } from '../../../components/simple-page';
+import { SkeletonLines } from '../../../components/skeleton';
 import { formatMoney } from '../../../lib/format/money';
 import { ProceedToCheckout } from '../../checkout/page/proceed-to-checkout';
-import { useGetBasketQuery, useGetProductsQuery, useRemoveBasketEntriesMutation } from '../api';
-import { findEntry } from '../model/basket-entries';
-import { basketMessages } from '../messages';
+import { useGetBasketQuery, useGetProductsQuery } from '../api';
+import { basketLineMessages, basketMessages } from '../messages';
 import type { ServerEntry } from '../server-types';
-import { basketProblemOf, type BasketProblem } from '../state/basket-problem';
+import type { BasketProblem } from '../state/basket-problem';
 import { basketStore, useBasketState } from '../state/basket-store';
-import { isServerEntryOf } from '../state/server-entries';
-import { BasketEntryItem } from './basket-entry-item';
+import { useBasketChanges } from '../state/use-basket-changes';
+import { BasketEntryItem, entryName } from './basket-entry-item';
+import { lineKeys, orderedLines } from './basket-lines';
+import { BasketPromoCode } from './basket-promo-code';
+import { BasketTotals } from './basket-totals';
 import { HoldNotice } from './hold-notice';
 
 const productIdsOf = (entries: readonly ServerEntry[]): number[] =>
   entries.flatMap((entry) => [entry.productId, ...productIdsOf(entry.originatedEntries), ...productIdsOf(entry.children)]);
 
-/** /:locale/basket — the server basket with holds, prices and total; removing an entry updates both baskets. */
+type Outcome = { kind: 'removed' | 'resized'; text: string } | { kind: 'problem'; problem: BasketProblem };
+
+/** /:locale/basket — the server basket: lines with − + and remove, plates for parking, holds, promo code, totals. */
 export default function BasketPage() {
   const intl = useIntl();
   const { locale } = useParams();
   const language: Language = isLanguage(locale) ? locale : 'de';
-  const { basket: clientBasket, serverBasketId } = useBasketState();
+  const { serverBasketId } = useBasketState();
   const { data: basket, isLoading, error } = useGetBasketQuery(serverBasketId ?? skipToken);
   const productIds = [...new Set(productIdsOf(basket?.entries ?? []))].sort((a, b) => a - b);
   const { data: products = [] } = useGetProductsQuery(productIds.length ? { productIds, language } : skipToken);
-  const [removeEntries, removal] = useRemoveBasketEntriesMutation();
-  const [problem, setProblem] = useState<BasketProblem | null>(null);
+  const changes = useBasketChanges(serverBasketId ?? '');
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  const remove = async (entry: ServerEntry) => {
-    if (!serverBasketId) return;
-    const result = await removeEntries({ basketId: serverBasketId, entryIds: [entry.id] });
-    if (result.error) return setProblem(basketProblemOf(result.error));
-    setProblem(null);
-    const clientEntry = clientBasket.entries.find((candidate) => isServerEntryOf(candidate, entry));
-    if (clientEntry && findEntry(clientBasket.entries, clientEntry.id)) basketStore.removeEntries([clientEntry.id]);
-  };
   const basketGone = error !== undefined && 'status' in error && error.status === 404;
   useEffect(() => {
     if (basketGone) basketStore.reset();
   }, [basketGone]);
-  const entries = basket?.entries ?? [];
+
+  const remove = async (entry: ServerEntry) => {
+    const name = entryName(entry, products);
+    const result = await changes.remove(entry);
+    if (!result.ok) return setOutcome({ kind: 'problem', problem: result.problem });
+    const total = formatMoney(intl, result.basket.total);
+    const text = result.basket.entries.length > 0 ? intl.formatMessage(basketLineMessages.removed, { name, total }) : intl.formatMessage(basketLineMessages.removedLast, { name });
+    setOutcome({ kind: 'removed', text });
+  };
+  const resize = async (entry: ServerEntry, quantity: number) => {
+    const result = await changes.resize(entry, quantity);
+    if (!result.ok) return setOutcome({ kind: 'problem', problem: result.problem });
+    const name = entryName(entry, products);
+    setOutcome({ kind: 'resized', text: intl.formatMessage(basketLineMessages.quantityChanged, { name, quantity, total: formatMoney(intl, result.basket.total) }) });
+  };
+
+  const entries = orderedLines(basket?.entries ?? []);
+  const keys = lineKeys(entries);
+  const loading = isLoading && serverBasketId !== null;
 
   return (
     <SimplePage title={intl.formatMessage(basketMessages.title)} description={intl.formatMessage(basketMessages.intro)}>
-      {isLoading && <p role="status">{intl.formatMessage(basketMessages.loading)}</p>}
-      {problem && (
+      {loading && <SkeletonLines label={intl.formatMessage(basketMessages.loading)} lines={3} />}
+      {outcome?.kind === 'removed' && <Announcement text={outcome.text} />}
+      <p role="status" aria-live="polite" className="visually-hidden">
+        {outcome?.kind === 'resized' ? outcome.text : ''}
+      </p>
+      {outcome?.kind === 'problem' && (
         <p role="alert" className="notice-problem">
-          {intl.formatMessage(basketMessages[problem])}
+          {intl.formatMessage(basketMessages[outcome.problem])}
         </p>
       )}
-      {!isLoading && entries.length === 0 && <p>{intl.formatMessage(basketMessages.empty)}</p>}
-      {basket && entries.length > 0 && (
-        <>
-          <HoldNotice hold={basket.hold} />
-          <ul className="basket-entries">
-            {entries.map((entry) => (
-              <BasketEntryItem key={entry.id} entry={entry} products={products} removing={removal.isLoading} onRemove={() => void remove(entry)} />
-            ))}
-          </ul>
-          <p className="basket-total">
-            <span>{intl.formatMessage(basketMessages.total)}</span> <strong>{formatMoney(intl, basket.total)}</strong>
-          </p>
-        </>
+      {!loading && entries.length === 0 && (
+        <EmptyState title={intl.formatMessage(basketMessages.empty)} hint={intl.formatMessage(basketLineMessages.emptyHint)}>
+          <Link className="button" to={`/${language}`}>
+            {intl.formatMessage(basketLineMessages.emptyAction)}
+          </Link>
+        </EmptyState>
       )}
-      <div className="basket-actions">
-        <Link to={`/${language}`}>{intl.formatMessage(basketMessages.continueShopping)}</Link>
-        {basket && entries.length > 0 && <ProceedToCheckout basketId={basket.id} language={language} entries={entries} products={products} />}
-      </div>
+      {basket && entries.length > 0 && (
+        <div className="basket-layout">
+          <div className="basket-lines">
+            <HoldNotice hold={basket.hold} />
+            <ul className="basket-entries">
+              {entries.map((entry, index) => (
+                <BasketEntryItem
+                  key={keys[index]}
+                  basketId={basket.id}
+                  entry={entry}
+                  products={products}
+                  language={language}
+                  busy={changes.changingEntryId !== null}
+                  onRemove={() => void remove(entry)}
+                  onResize={(quantity) => void resize(entry, quantity)}
+                />
+              ))}
+            </ul>
+            <Link to={`/${language}`}>{intl.formatMessage(basketMessages.continueShopping)}</Link>
+          </div>
+          <aside className="basket-summary" aria-labelledby="basket-summary-heading">
+            <h2 id="basket-summary-heading">{intl.formatMessage(basketLineMessages.summaryHeading)}</h2>
+            <BasketTotals basket={basket} />
+            <BasketPromoCode basket={basket} />
+            <ProceedToCheckout basketId={basket.id} language={language} entries={basket.entries} products={products} />
+          </aside>
+        </div>
+      )}
     </SimplePage>
   );
 }

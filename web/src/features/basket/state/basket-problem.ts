@@ -3,6 +3,9 @@ import type { SerializedError } from '@reduxjs/toolkit';
 
 export type BasketProblem = 'soldOut' | 'holdLimit' | 'quantityLimit' | 'notBookable' | 'tooMany' | 'conflict' | 'failed';
 
+/** How a change of the basket ended: done, or refused for a reason the customer is told. */
+export type BasketOutcome = { ok: true } | { ok: false; problem: BasketProblem };
+
 /** The server's codes (docs/basket.md, "Sale rules" and "Fair holds") by what they mean to a customer. */
 const problemOfCode: Record<string, BasketProblem> = {
   SLOT_SOLD_OUT: 'soldOut',

@@ -45,6 +45,9 @@ export const basketStore = {
   removeEntries(entryIds: readonly string[]) {
     update({ ...current(), basket: entryIds.reduce(removeEntry, current().basket) });
   },
+  replaceBasket(basket: ClientBasket) {
+    update({ ...current(), basket });
+  },
   /** The server no longer knows the basket: start afresh. */
   reset() {
     update({ basket: emptyBasket(), serverBasketId: null });

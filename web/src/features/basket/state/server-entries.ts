@@ -29,3 +29,29 @@ export function isServerEntryOf(entry: BasketEntry, server: ServerEntry): boolea
     (entry.slot !== null || sameInstant(entry.validity?.from, server.validity?.from))
   );
 }
+
+/** The ids of every entry of a server basket, nested ones included. */
+export const serverEntryIds = (entries: readonly ServerEntry[]): string[] =>
+  entries.flatMap((entry) => [entry.id, ...serverEntryIds(entry.children), ...serverEntryIds(entry.originatedEntries)]);
+
+/**
+ * The input that adds `entry` again with another quantity, or null when its allocation cannot simply
+ * be scaled (named persons, or several person types in one entry: the SPA never makes those).
+ */
+export function resizedEntryInput(entry: ServerEntry, quantity: number): ServerEntryInput | null {
+  const { allocation } = entry;
+  let resized: ServerEntryInput['allocation'];
+  if (!allocation || 'quantity' in allocation) resized = { quantity };
+  else {
+    const [only, ...others] = allocation.personTypes;
+    if (!only || others.length > 0 || !('quantity' in only)) return null;
+    resized = { personTypes: [{ personType: only.personType, quantity }] };
+  }
+  return {
+    productDefinitionId: entry.productDefinitionId,
+    slotId: entry.slotId,
+    allocation: resized,
+    attributes: entry.attributes,
+    ...(entry.slotId === null && entry.validity ? { validity: { from: entry.validity.from.toISOString(), to: entry.validity.to.toISOString() } } : {}),
+  };
+}
