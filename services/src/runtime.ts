@@ -56,6 +56,7 @@ export async function startRuntime(config: AppConfig, log: Logger, options: Runt
       running.push(await startWorker({ config, log, contexts }));
       // reactors start and signal workflows: they live with the worker, off the API's requests
       running.push(await startReactors({ nats: await natsConnection(), bus, reactors: contexts.flatMap((context) => context.reactors ?? []), log }));
+      for (const consumer of contexts.flatMap((context) => context.inboundConsumers ?? [])) running.push(await consumer.start(await natsConnection()));
     }
     if (config.loadDemoData && has('api')) await loadDemoData(deps, log);
 
