@@ -1,7 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
-import { Client, Connection } from '@temporalio/client';
 import { consumptionBillingStreamName, defaultPersonFieldRules, keycardFieldsBody, luhnCheckDigit, orderStreamName, payPerUseStreamName, ticketStreamName, type AccessUsageEventInput } from '@alpenpass/contracts';
 import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
 import { consumptionProjections } from '@alpenpass/projections/src/consumption';
