@@ -75,5 +75,5 @@ export const contextFactories: ContextFactory[] = [
   onlineCreditContext,
   voucherContext,
   (deps) => causeWeCareContext(deps, { orders: checkoutOf(deps).orders }),
-  (deps) => consumptionContext(deps, { keycards: keycards(deps).service, orders: checkoutOf(deps).orders, charge: checkoutOf(deps).chargeSavedCard }),
+  (deps) => consumptionContext(deps, { keycards: keycards(deps).service, orders: checkoutOf(deps).orders, charge: checkoutOf(deps).chargeSavedCard, usedTickets: tickets(deps).service }),
 ];

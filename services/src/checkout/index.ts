@@ -109,6 +109,7 @@ export function checkoutContext(
   const afterSale = createAfterSaleService({
     orders,
     workflows: afterSaleWorkflows,
+    tickets: options.tickets,
     onlineCredit,
     cutoff: { daysBefore: afterSaleConfig.cancelCutoffDays, timezone: afterSaleConfig.cancelTimezone },
     now: options.now,

@@ -84,6 +84,7 @@ export function planTickets(orderId: number, items: readonly OrderItemRecord[], 
           slotId: item.slotId,
           validity: period.validity,
           day: period.day,
+          keycardId: item.personalization?.keycardId ?? null,
         }),
       ),
     );
