@@ -1,5 +1,6 @@
 import { taskQueues } from '@alpenpass/contracts';
-import { ScheduleNotFoundError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
+import { scheduleExists } from '../schedule-exists';
 import { consumptionBillingWorkflow } from './workflow';
 
 export const CONSUMPTION_BILLING_SCHEDULE_ID = 'consumption-billing';
@@ -12,13 +13,7 @@ export async function ensureConsumptionBillingSchedule(
 ): Promise<'created' | 'kept'> {
   const scheduleId = options.scheduleId ?? CONSUMPTION_BILLING_SCHEDULE_ID;
   const handle = client.schedule.getHandle(scheduleId);
-  const exists = await handle.describe().then(
-    () => true,
-    (error: unknown) => {
-      if (error instanceof ScheduleNotFoundError) return false;
-      throw error;
-    },
-  );
+  const exists = await scheduleExists(handle);
   if (exists) return 'kept';
   await client.schedule.create({
     scheduleId,
