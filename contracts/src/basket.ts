@@ -126,8 +126,9 @@ export const moneyDto = z.object({ amount: z.number().int(), currency: z.literal
 export type Money = z.infer<typeof moneyDto>;
 
 /** Where an entry's unit price came from: the pricing read model, or the catalogue's base price
- * while pricing has no price for the definition and day. */
-export const priceSource = z.enum(['pricing', 'basePrice']);
+ * while pricing has no price for the definition and day; `billedPerUse`: a pay-per-use registration,
+ * free now, each day of use billed later (docs/consumptions.md). */
+export const priceSource = z.enum(['pricing', 'basePrice', 'billedPerUse']);
 export type PriceSource = z.infer<typeof priceSource>;
 
 export const holdState = z.enum(['none', 'held', 'expired']);

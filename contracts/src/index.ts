@@ -70,3 +70,4 @@ export * from './discount';
 export * from './online-credit';
 export * from './voucher';
 export * from './cause-we-care';
+export * from './consumption';

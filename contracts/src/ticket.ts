@@ -13,6 +13,7 @@ export type TicketStatus = z.infer<typeof ticketStatus>;
 export const ticketErrorCodes = {
   ticketNotFound: 'TICKET_NOT_FOUND',
   ticketCancelled: 'TICKET_CANCELLED',
+  ticketUsed: 'TICKET_USED',
   ticketsNotIssued: 'TICKETS_NOT_ISSUED',
   receiptNotAvailable: 'RECEIPT_NOT_AVAILABLE',
   documentLinkInvalid: 'DOCUMENT_LINK_INVALID',
@@ -37,6 +38,8 @@ export interface TicketRecord {
   day: string | null;
   /** the signed, offline-verifiable code shown as QR (docs/tickets.md, "Code format") */
   code: string;
+  /** the keycard the item was loaded onto (absent in tickets issued before syncAxessUsedTickets) */
+  keycardId?: number | null;
 }
 
 export type TicketEvent =
@@ -45,9 +48,11 @@ export type TicketEvent =
   | { type: 'TicketBlocked'; data: { orderId: number; ticketId: string; blockedBy: string } }
   | { type: 'TicketUnblocked'; data: { orderId: number; ticketId: string; unblockedBy: string } }
   /** the order items were cancelled: their tickets (if any were issued yet) are void, and items never get tickets later */
-  | { type: 'TicketsCancelled'; data: { orderId: number; orderItemIds: string[]; ticketIds: string[] } };
+  | { type: 'TicketsCancelled'; data: { orderId: number; orderItemIds: string[]; ticketIds: string[] } }
+  /** syncAxessUsedTickets: an AXESS gate saw the ticket's keycard on the ticket's day (docs/consumptions.md) */
+  | { type: 'TicketUsed'; data: { orderId: number; ticketId: string; usedAt: string; gateId: string } };
 
-export const ticketEventTypes = ['TicketsIssued', 'TicketBlocked', 'TicketUnblocked', 'TicketsCancelled'] as const satisfies readonly TicketEvent['type'][];
+export const ticketEventTypes = ['TicketsIssued', 'TicketBlocked', 'TicketUnblocked', 'TicketsCancelled', 'TicketUsed'] as const satisfies readonly TicketEvent['type'][];
 
 /** stream of all tickets of one order */
 export const ticketStreamName = (orderId: number) => `tickets-${orderId}`;
@@ -67,6 +72,8 @@ export const ticketDto = z.object({
   status: ticketStatus,
   code: z.string(),
   issuedAt: z.string(),
+  /** when a gate reported it used (syncAxessUsedTickets); a used ticket can no longer be blocked or refunded */
+  usedAt: z.string().nullable(),
 });
 export type TicketDto = z.infer<typeof ticketDto>;
 

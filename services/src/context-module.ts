@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { NatsConnection } from 'nats';
 import type { Client as TemporalClient } from '@temporalio/client';
 import type { ActivityDependencies } from '@alpenpass/workflows';
 import type { RecordedEvent } from '@alpenpass/contracts';
@@ -33,6 +34,13 @@ export interface ContextModule {
   activityDependencies?: Partial<ActivityDependencies>;
   /** follow-ups of events (start or signal workflows), run by the worker role over the bus */
   reactors?: Reactor[];
+  /** consumers of outside systems' messages on NATS (the access system's usage events), run by the worker role */
+  inboundConsumers?: InboundConsumer[];
+}
+
+export interface InboundConsumer {
+  name: string;
+  start(nats: NatsConnection): Promise<{ stop(): Promise<void> }>;
 }
 
 /**

@@ -7,6 +7,7 @@ import { catalogueContext } from './catalogue';
 import { causeWeCareContext } from './cause-we-care';
 import { channelContext } from './channel';
 import { checkoutContext } from './checkout';
+import { consumptionContext } from './consumption';
 import { discountContext, discountPorts } from './discount';
 import { exportContext } from './export';
 import { identityAccountContacts } from './identity';
@@ -33,6 +34,7 @@ function once<T>(build: (deps: ContextDeps) => T): (deps: ContextDeps) => T {
 const accountsOf = once(accountResources);
 const discountsOf = once(discountPorts);
 const paymentDetails = once(paymentDetailContext);
+const keycards = once(keycardContext);
 const tickets = once((deps) => ticketContext(deps));
 const basketOf = once((deps) => basketContext(deps, { accounts: accountsOf(deps), discounts: discountsOf(deps).basket }));
 const orderMails = once((deps) =>
@@ -59,7 +61,7 @@ export const contextFactories: ContextFactory[] = [
   (deps) => capacityContext(deps),
   bookingContext,
   accountContext,
-  keycardContext,
+  keycards,
   basketOf,
   paymentDetails,
   checkoutOf,
@@ -73,4 +75,5 @@ export const contextFactories: ContextFactory[] = [
   onlineCreditContext,
   voucherContext,
   (deps) => causeWeCareContext(deps, { orders: checkoutOf(deps).orders }),
+  (deps) => consumptionContext(deps, { keycards: keycards(deps).service, orders: checkoutOf(deps).orders, charge: checkoutOf(deps).chargeSavedCard, usedTickets: tickets(deps).service }),
 ];

@@ -11,6 +11,7 @@ import { startProjectorRole } from './roles/projector-role';
 import { startRelayRole } from './roles/relay-role';
 import { startWorker } from './roles/worker-role';
 import { startReactors } from './platform/reactors';
+import { clientOrderSubjects } from './order/client-order-subjects';
 import { shopMetricsRegistry } from './platform/metrics/shop-metrics';
 import { loadDemoData } from './demo';
 import { createSignIn } from './signin';
@@ -51,11 +52,12 @@ export async function startRuntime(config: AppConfig, log: Logger, options: Runt
 
   try {
     if (has('projector')) running.push(await startProjectorRole({ knex, store, nats: await natsConnection(), bus, projections, log, retry: options.projectorRetry }));
-    if (has('relay')) running.push(await startRelayRole({ knex, store, nats: await natsConnection(), bus, log }));
+    if (has('relay')) running.push(await startRelayRole({ knex, store, nats: await natsConnection(), bus, log, copySubjects: clientOrderSubjects(bus, config.clientId, config.featureFlags) }));
     if (has('worker')) {
       running.push(await startWorker({ config, log, contexts }));
       // reactors start and signal workflows: they live with the worker, off the API's requests
       running.push(await startReactors({ nats: await natsConnection(), bus, reactors: contexts.flatMap((context) => context.reactors ?? []), log }));
+      for (const consumer of contexts.flatMap((context) => context.inboundConsumers ?? [])) running.push(await consumer.start(await natsConnection()));
     }
     if (config.loadDemoData && has('api')) await loadDemoData(deps, log);
 

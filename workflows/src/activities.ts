@@ -6,6 +6,7 @@ import { createPriceGenerationActivities, type PriceGenerationDependencies } fro
 import { createSubscriptionActivities, type SubscriptionDependencies } from './subscription/activities';
 import { createKeycardRevalidationActivities, type KeycardRevalidationDependencies } from './keycard-revalidation/activities';
 import { createAccountDeletionActivities, type AccountDeletionDependencies } from './account-deletion/activities';
+import { createConsumptionBillingActivities, type ConsumptionBillingDependencies } from './consumption-billing/activities';
 
 /** What the composition root injects: the command handlers the activities call. */
 export type ActivityDependencies = BasketHoldDependencies &
@@ -15,7 +16,8 @@ export type ActivityDependencies = BasketHoldDependencies &
   Partial<KeycardRevalidationDependencies> &
   Partial<OrderMailDependencies> &
   Partial<AfterSaleDependencies> &
-  Partial<AccountDeletionDependencies>;
+  Partial<AccountDeletionDependencies> &
+  Partial<ConsumptionBillingDependencies>;
 
 /** Every activity the worker offers, built over the injected dependencies. */
 export function createActivities(dependencies: ActivityDependencies) {
@@ -28,5 +30,6 @@ export function createActivities(dependencies: ActivityDependencies) {
     ...createOrderMailActivities(dependencies),
     ...createAfterSaleActivities(dependencies),
     ...createAccountDeletionActivities(dependencies),
+    ...createConsumptionBillingActivities(dependencies),
   };
 }

@@ -35,3 +35,6 @@ export { createAfterSaleActivities, type AfterSaleDependencies, type RefundStepO
 export * from './account-deletion/client';
 export { accountDeletionWorkflow, accountDeletionWorkflowId, type AccountDeletionInput } from './account-deletion/workflow';
 export { createAccountDeletionActivities, type AccountDeletionDependencies, type AccountErasureOutcome } from './account-deletion/activities';
+export * from './consumption-billing/client';
+export { consumptionBillingWorkflow, type ConsumptionBillingRun } from './consumption-billing/workflow';
+export { createConsumptionBillingActivities, type ConsumptionBillingDependencies } from './consumption-billing/activities';

@@ -7,3 +7,4 @@ export { subscriptionLifecycleWorkflow } from './subscription/workflow';
 export { keycardRevalidationWorkflow } from './keycard-revalidation/workflow';
 export { refundWorkflow, cancellationWorkflow, latePaymentWorkflow } from './after-sale/workflow';
 export { accountDeletionWorkflow } from './account-deletion/workflow';
+export { consumptionBillingWorkflow } from './consumption-billing/workflow';

@@ -24,12 +24,14 @@ interface OrderTicketRow {
   code: string;
   issued_at: Date;
   position: number;
+  keycard_id: number | null;
+  used_at: Date | null;
 }
 
 export const orderTicketsProjection: Projection<Logical> = {
   name: 'order-tickets',
-  version: 1,
-  handledTypes: ['TicketsIssued', 'TicketBlocked', 'TicketUnblocked', 'TicketsCancelled'],
+  version: 2,
+  handledTypes: ['TicketsIssued', 'TicketBlocked', 'TicketUnblocked', 'TicketsCancelled', 'TicketUsed'],
   tables: [orderTicketsTable],
   async createTables(knex: Knex, tables: TableNames<Logical>) {
     if (await knex.schema.hasTable(tables[orderTicketsTable])) return;
@@ -51,6 +53,8 @@ export const orderTicketsProjection: Projection<Logical> = {
       t.timestamp('issued_at', { useTz: true }).notNullable();
       // the order of issuance, for a stable listing
       t.integer('position').notNullable();
+      t.bigInteger('keycard_id').nullable().index();
+      t.timestamp('used_at', { useTz: true }).nullable();
     });
   },
   async apply(trx: Knex.Transaction, recorded: RecordedEvent, tables: TableNames<Logical>) {
@@ -75,6 +79,7 @@ export const orderTicketsProjection: Projection<Logical> = {
           code: ticket.code,
           issued_at: recorded.metadata.at,
           position: index,
+          keycard_id: ticket.keycardId ?? null,
         }));
         if (rows.length) await trx(table).insert(rows).onConflict('ticket_id').ignore();
         return;
@@ -84,6 +89,9 @@ export const orderTicketsProjection: Projection<Logical> = {
         return;
       case 'TicketUnblocked':
         await trx(table).where('ticket_id', event.data.ticketId).update({ status: 'VALID' });
+        return;
+      case 'TicketUsed':
+        await trx(table).where('ticket_id', event.data.ticketId).whereNull('used_at').update({ used_at: event.data.usedAt });
         return;
       case 'TicketsCancelled':
         if (event.data.ticketIds.length) await trx(table).whereIn('ticket_id', event.data.ticketIds).update({ status: 'CANCELLED' });
@@ -108,7 +116,23 @@ function toDto(row: OrderTicketRow): TicketDto {
     status: row.status,
     code: row.code,
     issuedAt: new Date(row.issued_at).toISOString(),
+    usedAt: row.used_at ? new Date(row.used_at).toISOString() : null,
   };
+}
+
+/** The valid tickets loaded onto a keycard that admit on `day` (yyyy-MM-dd): its day's ticket, or one
+ * whose validity spans the day (a season, a ticket without dates). */
+export async function findTicketsOfKeycard(knex: Knex, keycardId: number, day: string): Promise<TicketDto[]> {
+  const rows = await knex(orderTicketsTable)
+    .select<OrderTicketRow[]>('*')
+    .where({ keycard_id: keycardId, status: 'VALID' })
+    .andWhere((admits) =>
+      admits
+        .where('day', day)
+        .orWhere((spanning) => spanning.whereNull('day').andWhere((dates) => dates.whereNull('valid_from').orWhere((range) => range.whereRaw('left(valid_from, 10) <= ?', [day]).andWhereRaw('left(valid_to, 10) >= ?', [day])))),
+    )
+    .orderBy(['order_id', 'position']);
+  return rows.map(toDto);
 }
 
 export async function findTicketsOfOrder(knex: Knex, orderId: number): Promise<TicketDto[]> {

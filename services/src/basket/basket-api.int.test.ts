@@ -92,9 +92,13 @@ describe('creating and reading baskets', () => {
     expect(created.body.entries.map((entry: { productId: number }) => entry.productId)).toEqual(products.map((product) => product.id));
     const multiDay = created.body.entries.find((entry: { productId: number }) => entry.productId === 102);
     expect(multiDay.originatedEntries).toEqual([expect.objectContaining({ productDefinitionId: 1051, quantity: 1, originEntryId: multiDay.id, unitPrice: expect.objectContaining({ amount: 500 }) })]);
-    const expectedTotal = products.reduce((sum, product) => sum + product.productDefinitions[0]!.basePrice.amount, 0) + 500;
+    // pay per use costs nothing up front and needs a keycard to register (docs/consumptions.md)
+    const priced = products.filter((product) => product.kind !== 'CONSUMPTION');
+    const expectedTotal = priced.reduce((sum, product) => sum + product.productDefinitions[0]!.basePrice.amount, 0) + 500;
     expect(created.body.total).toEqual({ amount: expectedTotal, currency: 'CHF' });
-    expect((await call('post', `/baskets/${created.body.id}/validation`).send({})).body).toEqual({ valid: true, issues: [] });
+    const payPerUse = created.body.entries.find((entry: { productId: number }) => entry.productId === 107);
+    expect(payPerUse.unitPrice).toEqual({ amount: 0, currency: 'CHF', source: 'billedPerUse' });
+    expect((await call('post', `/baskets/${created.body.id}/validation`).send({})).body).toEqual({ valid: false, issues: [expect.objectContaining({ entryId: payPerUse.id, code: 'PAY_PER_USE_KEYCARD_REQUIRED' })] });
   });
 
   it('answers 404 for an unknown basket and 400 for a malformed id', async () => {

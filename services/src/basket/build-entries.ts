@@ -51,7 +51,10 @@ export function resolveRequiredDefinition(requiring: DefinitionFacts, required: 
 }
 
 function unitPrice(definition: DefinitionFacts, validity: { from: string } | null, facts: EntryFacts): BasketEntryRecord['unitPrice'] {
-  const timezone = facts.products.get(definition.productId)?.timezone ?? 'Europe/Zurich';
+  const product = facts.products.get(definition.productId);
+  // pay per use: buying it registers a keycard and costs nothing now; the days used are billed later
+  if (product?.kind === 'CONSUMPTION') return { amount: 0, currency: 'CHF', source: 'billedPerUse' };
+  const timezone = product?.timezone ?? 'Europe/Zurich';
   const priced = facts.prices.get(priceKey(definition.id, priceDay(validity, timezone, facts.now)));
   if (priced !== undefined) return { amount: priced, currency: 'CHF', source: 'pricing' };
   // No price from the pricing read model for this definition and day: the catalogue's base price.

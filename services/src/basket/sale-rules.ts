@@ -1,4 +1,4 @@
-import { AGE_ATTRIBUTE, basketErrorCodes as codes, DURATION_ATTRIBUTE, type BasketEntryRecord } from '@alpenpass/contracts';
+import { AGE_ATTRIBUTE, basketErrorCodes as codes, consumptionErrorCodes, DURATION_ATTRIBUTE, type BasketEntryRecord } from '@alpenpass/contracts';
 import { durationFitsRange, parseDuration } from '@alpenpass/contracts/src/duration';
 import { DateTime } from 'luxon';
 import { offeredWindow } from '../capacity/booking-window';
@@ -163,7 +163,9 @@ export function entrySaleBreaches(entry: RuledEntry, facts: EntryFacts, flags: W
   const quantity =
     entry.quantity > facts.limits.maxQuantityPerEntry
       ? [breach(codes.entryQuantityLimit, `An entry may hold at most ${facts.limits.maxQuantityPerEntry} places.`, 'allocation')]
-      : [];
+      : product.kind === 'CONSUMPTION' && entry.quantity !== 1
+        ? [breach(consumptionErrorCodes.oneKeycardPerEntry, 'A pay-per-use entry registers one keycard: its quantity is 1.', 'allocation')]
+        : [];
   return [
     ...personTypeBreaches(entry, definition),
     ...attributeBreaches(entry, definition),

@@ -1,4 +1,4 @@
-import type { BasketValidationFlags, BasketValidationIssue } from '@alpenpass/contracts';
+import { consumptionErrorCodes, type BasketValidationFlags, type BasketValidationIssue } from '@alpenpass/contracts';
 import type { OpenBasket } from './basket';
 import type { EntryFacts } from './entry-facts';
 import { basketPlacesBreach, entrySaleBreaches } from './sale-rules';
@@ -20,6 +20,9 @@ export function validateBasket(basket: OpenBasket, flags: BasketValidationFlags,
   if (tooMany) issues.push({ entryId: null, code: tooMany.code, message: tooMany.message });
   for (const entry of basket.entries) {
     for (const { code, message } of entrySaleBreaches(entry, facts, flags)) issues.push({ entryId: entry.entryId, code, message });
+    if (facts.products.get(entry.productId)?.kind === 'CONSUMPTION' && !entry.personalization?.keycardId) {
+      issues.push({ entryId: entry.entryId, code: consumptionErrorCodes.keycardRequired, message: 'Pay per use is billed to a keycard: personalize the entry with the person and the keycard to register.' });
+    }
     if (entry.slotId === null || flags.skipCapacityCheck || !facts.slots.has(entry.slotId)) continue;
     if (entry.hold === 'expired') {
       issues.push({ entryId: entry.entryId, code: 'HOLD_EXPIRED', message: 'The places held for this entry were released when the basket hold expired.' });

@@ -1,4 +1,4 @@
-import { type BasketEntryWithChildrenInput, type CreateCheckoutBody, accountErrorCodes, paymentDetailErrorCodes, paymentProviderCodes, type OrderPaymentStatusDto, type PaymentProviderCode, checkoutConditionsBody, checkoutErrorCodes, type CheckoutPersonalization, checkoutStreamName, customFormValues, type CheckoutDetails, type CheckoutDto, type CheckoutPaymentDto, type CheckoutPaymentRequest } from '@alpenpass/contracts';
+import { type BasketEntryWithChildrenInput, type CreateCheckoutBody, accountErrorCodes, consumptionErrorCodes, paymentDetailErrorCodes, paymentProviderCodes, type OrderPaymentStatusDto, type PaymentProviderCode, checkoutConditionsBody, checkoutErrorCodes, type CheckoutPersonalization, checkoutStreamName, customFormValues, type CheckoutDetails, type CheckoutDto, type CheckoutPaymentDto, type CheckoutPaymentRequest } from '@alpenpass/contracts';
 import { z } from 'zod';
 import type { Caller } from '../basket/basket-service';
 import { conflict, DomainError, forbidden, notFound } from '../platform/domain-error';
@@ -10,7 +10,7 @@ import { eventMetadataOf } from '../platform/http/request-context';
 import type { CheckoutWorkflows } from '../order/checkout-workflows';
 import type { PlacedOrder } from '../order/order';
 import type { ItemsChange, OrderDiscountPort, OrderService } from '../order/order-service';
-import { amountDueOf, cardAmountOf } from '../order/order';
+import { amountDueOf, cardAmountOf, payPerUseItemsOf } from '../order/order';
 import type { VoucherPort } from '../voucher/voucher-service';
 import { accessibleCheckout, checkoutFolder, decideCheckout, type CheckoutState } from './checkout';
 import { conditionFieldsFor, conditionsComplete, type CheckoutConditionsByChannel } from './checkout-conditions';
@@ -123,6 +123,15 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     return deps.reconcile(order.orderId);
   }
 
+  /** Nothing due, a saved card named (a pay-per-use registration): the card must be the caller's and usable. */
+  async function confirmWithSavedCard(caller: CheckoutCaller, order: PlacedOrder, paymentDetailId: number): Promise<PlacedOrder> {
+    if (!deps.paymentDetails) throw notFound(paymentDetailErrorCodes.notFound, `Payment detail ${paymentDetailId} not found.`);
+    await deps.paymentDetails.usableCard(caller, paymentDetailId);
+    const paid = await orders.command(caller, order.orderId, { type: 'ConfirmWithoutCharge', data: { paymentDetailId } });
+    await deps.workflows.paid(order.orderId).catch((error: unknown) => deps.log.error({ err: error, orderId: order.orderId }, 'checkout workflow not told of the payment'));
+    return paid;
+  }
+
   /** the checkout's order with its items changed (added or removed), while it waits for its payment */
   async function changeItems(caller: CheckoutCaller, checkoutId: string, change: ItemsChange): Promise<CheckoutDto> {
     const { checkout, order } = await load(caller, checkoutId);
@@ -200,6 +209,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       assertOpen(order);
       if (!conditionsComplete(fieldsFor(caller), checkout.conditions)) {
         throw conflict(checkoutErrorCodes.conditionsMissing, 'Please answer the checkout conditions first (POST …/checkout-conditions).');
+      }
+      if (payPerUseItemsOf(order).length > 0) {
+        // pay per use is billed later to a saved card: the order is paid with one, also when nothing is due now
+        if (request.intent !== 'existing') throw conflict(consumptionErrorCodes.savedCardRequired, 'Pay per use is billed to a saved card: pay with one of your saved cards.');
+        if (amountDueOf(order) === 0) return { checkout: dto(caller, checkout, await confirmWithSavedCard(caller, order, request.paymentDetailId)), redirectUrl: null };
       }
       if (amountDueOf(order) === 0 && (order.vouchers.length > 0 || order.onlineCredit > 0)) {
         const paid = await orders.command(caller, order.orderId, { type: 'PayByVouchers', data: {} });

@@ -18,6 +18,7 @@ import { paymentStatusRouter } from './payment-status-api';
 import { providerNotificationRouter } from './provider-notification-api';
 import { createCheckoutService } from './checkout-service';
 import { createRenewalOrders, type RenewalOrders } from './renewal-orders';
+import { savedCardCharge, type SavedCardCharge } from './saved-card-charge';
 import { unwiredPaymentProvider, type PaymentProvider } from './payment-provider';
 import { afterSaleAdminRouter, afterSaleRouter } from '../order/after-sale-api';
 import { cardRefundsNotWired, mailsNotWired, noTicketsYet, refusingOnlineCredit, type AfterSaleMails, type CardRefunds, type TicketCancellation } from '../order/after-sale-ports';
@@ -60,7 +61,10 @@ export interface CheckoutOptions {
 
 /** Checkout and orders (docs/checkout.md): a basket becomes an order; its payment is driven by the
  * checkout workflow (workflows/src/checkout), whose activities this module lends. */
-export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}): ContextModule & { orders: OrderService; afterSale: AfterSaleService; renewals: RenewalOrders } {
+export function checkoutContext(
+  deps: ContextDeps,
+  options: CheckoutOptions = {},
+): ContextModule & { orders: OrderService; afterSale: AfterSaleService; renewals: RenewalOrders; chargeSavedCard: SavedCardCharge } {
   const workflows =
     options.workflows ??
     temporalCheckoutWorkflows({ client: deps.temporal, paymentTimeoutMs: deps.config.checkoutPaymentTimeoutMs, paymentPollMs: deps.config.checkoutPaymentPollMs, taskQueue: deps.config.temporal.taskQueue });
@@ -105,6 +109,7 @@ export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}
   const afterSale = createAfterSaleService({
     orders,
     workflows: afterSaleWorkflows,
+    tickets: options.tickets,
     onlineCredit,
     cutoff: { daysBefore: afterSaleConfig.cancelCutoffDays, timezone: afterSaleConfig.cancelTimezone },
     now: options.now,
@@ -139,5 +144,6 @@ export function checkoutContext(deps: ContextDeps, options: CheckoutOptions = {}
     orders,
     afterSale,
     renewals: createRenewalOrders({ orders, basket, payments, paymentDetails, reconcile, log: deps.log, paymentGraceMs: options.renewalPaymentGraceMs }),
+    chargeSavedCard: savedCardCharge({ orders, payments, paymentDetails, reconcile, log: deps.log }),
   };
 }

@@ -1,13 +1,14 @@
-import { paymentDetailErrorCodes, type Personalization } from '@alpenpass/contracts';
+import type { Personalization } from '@alpenpass/contracts';
 import type { BasketService } from '../basket';
 import { derivedBasketId } from '../order/admin-orders';
-import { cardAmountOf, type PlacedOrder } from '../order/order';
+import type { PlacedOrder } from '../order/order';
 import type { OrderService } from '../order/order-service';
 import type { PaymentDetailService } from '../payment-detail';
-import { conflict, DomainError } from '../platform/domain-error';
+import { conflict } from '../platform/domain-error';
 import type { PlatformLogger } from '../platform/event-store/event-store';
 import type { CardPaymentReconciler } from './card-payment-reconciler';
 import type { PaymentProvider } from './payment-provider';
+import { savedCardCharge } from './saved-card-charge';
 
 /** What the subscription context asks for at expiry (docs/subscriptions.md, "Renewal"). */
 export interface RenewalRequest {
@@ -42,31 +43,7 @@ export function createRenewalOrders(deps: {
   log: PlatformLogger;
   paymentGraceMs?: number;
 }) {
-  async function charge(order: PlacedOrder, accountId: string, correlationId: string): Promise<PlacedOrder> {
-    const customer = { principal: { subject: 'subscription-renewal', roles: ['customer' as const], accountId }, correlationId };
-    if (!deps.paymentDetails) return order;
-    const current = await deps.paymentDetails.current(customer).catch((error: unknown) => {
-      if (error instanceof DomainError && error.kind === 'not_found') return null;
-      throw error;
-    });
-    if (!current) {
-      deps.log.warn({ orderId: order.orderId, accountId }, 'renewal order waits for payment: no usable default card');
-      return order;
-    }
-    const card = await deps.paymentDetails.usableCard(customer, current.id);
-    const attempt = order.paymentAttempts + 1;
-    let transactionId: string;
-    try {
-      ({ transactionId } = await deps.payments.chargeSavedCard({ orderId: order.orderId, refno: order.refno, amount: cardAmountOf(order), attempt, card }));
-    } catch (error) {
-      if (!(error instanceof DomainError && error.code === paymentDetailErrorCodes.declined)) throw error;
-      await deps.paymentDetails.block(accountId, current.id, 'DECLINED');
-      deps.log.warn({ orderId: order.orderId, accountId, paymentDetailId: current.id }, 'renewal charge declined: card blocked, order left for payment');
-      return deps.orders.systemCommand(order.orderId, { type: 'RecordChargeDeclined', data: { attempt, paymentDetailId: current.id } });
-    }
-    await deps.orders.systemCommand(order.orderId, { type: 'StartPayment', data: { method: 'CARD', transactionId, attempt } });
-    return deps.reconcile(order.orderId);
-  }
+  const charge = savedCardCharge(deps);
 
   return {
     async place(request: RenewalRequest): Promise<PlacedOrder> {
@@ -86,9 +63,8 @@ export function createRenewalOrders(deps: {
       // on every attempt, so a retry after a crash between creating and personalizing never places it unnamed
       if (renewed && !same) await deps.basket.personalize(shop, basketId, renewed.id, personalization);
       const { order } = await deps.orders.placeFromBasket(shop, basketId, { origin: 'RENEWAL', placedBy: 'system', paymentTimeoutMs: deps.paymentGraceMs ?? RENEWAL_PAYMENT_GRACE_MS });
-      // a retried activity neither charges a paid order nor a declined card again
-      if (order.orderStatus !== 'CREATED' || order.paymentStatus === 'FAILED' || order.total.amount === 0) return order;
-      return charge(order, accountId, correlationId);
+      // a retried activity neither charges a paid order nor a declined card again (savedCardCharge leaves them)
+      return charge(order, accountId, 'subscription-renewal');
     },
   };
 }

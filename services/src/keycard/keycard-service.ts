@@ -229,6 +229,14 @@ export function createKeycardService(deps: KeycardServiceDeps) {
       }
     },
 
+    /** A usage event's card (docs/consumptions.md): by the shop's id or by number, not cancelled, with its account. */
+    async holder(ref: { keycardId: number } | { carrierKey: string }): Promise<{ card: KeycardRecord; accountId: string } | undefined> {
+      const [entry] = 'keycardId' in ref ? await registry.byKeycardIds([ref.keycardId]) : [await registry.byCarrierKey(ref.carrierKey)];
+      if (!entry) return undefined;
+      const card = (await loadPerson(entry.personId)).keycards.find((candidate) => candidate.keycardId === entry.keycardId);
+      return card && card.status !== 'CANCELLED' ? { card, accountId: entry.accountId } : undefined;
+    },
+
     /** The access system's lookup of a card number (integrator role). */
     async lookup(carrierKeys: string[]): Promise<KeycardRecord | undefined> {
       for (const key of carrierKeys) {

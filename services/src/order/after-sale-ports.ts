@@ -22,6 +22,8 @@ export interface OnlineCredit {
 /** Tickets of cancelled items stop being valid (the tickets context, wip/tickets). */
 export interface TicketCancellation {
   cancelTicketsOfItems(orderId: number, orderItemIds: string[]): Promise<unknown>;
+  /** the items whose tickets a gate reported used (syncAxessUsedTickets): no refund for them */
+  usedItemIds?(orderId: number): Promise<string[]>;
 }
 
 /** Cancellation and refund mails (the mails context, wip/mails). */

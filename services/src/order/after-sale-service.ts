@@ -1,9 +1,9 @@
-import { afterSaleErrorCodes, type CustomerCancelBody, type ManagementCancelBody, type OrderDto, type RefundListDto, type StaffRefundBody } from '@alpenpass/contracts';
+import { afterSaleErrorCodes, ticketErrorCodes, type CustomerCancelBody, type ManagementCancelBody, type OrderDto, type RefundListDto, type StaffRefundBody } from '@alpenpass/contracts';
 import type { Caller } from '../basket/basket-service';
 import { conflict, notFound } from '../platform/domain-error';
 import type { PlatformLogger } from '../platform/event-store/event-store';
 import type { AfterSaleCommand } from './after-sale-decide';
-import type { OnlineCredit } from './after-sale-ports';
+import type { OnlineCredit, TicketCancellation } from './after-sale-ports';
 import type { AfterSaleWorkflows } from './after-sale-workflows';
 import type { CancellationCutoff } from './cancellation-cutoff';
 import type { PlacedOrder } from './order';
@@ -15,6 +15,8 @@ export interface AfterSaleServiceDeps {
   workflows: AfterSaleWorkflows;
   onlineCredit: OnlineCredit;
   cutoff: CancellationCutoff;
+  /** which items' tickets were used at a gate (the ticket context) */
+  tickets?: Pick<TicketCancellation, 'usedItemIds'>;
   now?: () => Date;
   log: PlatformLogger;
 }
@@ -45,6 +47,13 @@ export function createAfterSaleService(deps: AfterSaleServiceDeps) {
     }
   }
 
+  /** A ticket used at a gate (syncAxessUsedTickets) was consumed: its item is no longer cancelled or refunded. */
+  async function refuseUsedItems(orderId: number, itemIds: string[]): Promise<void> {
+    const used = (await deps.tickets?.usedItemIds?.(orderId)) ?? [];
+    const refused = itemIds.find((itemId) => used.includes(itemId));
+    if (refused) throw conflict(ticketErrorCodes.ticketUsed, `The ticket of item ${refused} was used at a gate; the item can no longer be cancelled or refunded.`);
+  }
+
   /** Starts what the new events ask for; a start that fails is logged (the reactor starts it later). */
   async function follow(before: PlacedOrder, after: PlacedOrder): Promise<void> {
     const starts: Promise<void>[] = [];
@@ -70,6 +79,7 @@ export function createAfterSaleService(deps: AfterSaleServiceDeps) {
     async customerCancel(caller: OrderCaller, orderId: number, body: CustomerCancelBody): Promise<OrderDto> {
       const order = await deps.orders.readable(caller, orderId);
       refuseUnavailableOnlineCredit(body.onlineCredit);
+      await refuseUsedItems(orderId, body.orderItemIds);
       const command: AfterSaleCommand = {
         type: 'CancelItems',
         data: { itemIds: body.orderItemIds, reason: body.reason ?? null, by: 'CUSTOMER', cutoff: deps.cutoff, now: now(), refund: { onlineCredit: body.onlineCredit } },
@@ -81,6 +91,7 @@ export function createAfterSaleService(deps: AfterSaleServiceDeps) {
     async managementCancel(caller: Caller, orderId: number, body: ManagementCancelBody): Promise<OrderDto> {
       const order = await deps.orders.readable(caller, orderId);
       refuseUnavailableOnlineCredit(body.onlineCredit);
+      await refuseUsedItems(orderId, body.orderItemIds);
       const command: AfterSaleCommand = { type: 'CancelItems', data: { itemIds: body.orderItemIds, reason: body.reason ?? null, by: 'STAFF', cutoff: null, now: now(), refund: { onlineCredit: body.onlineCredit } } };
       return toOrderDto(await run(caller, order, command));
     },
@@ -97,6 +108,7 @@ export function createAfterSaleService(deps: AfterSaleServiceDeps) {
       const order = await deps.orders.readable(caller, orderId);
       refuseUnavailableOnlineCredit(body.onlineCredit);
       const lines = body.items.map((line) => ({ itemId: line.orderItemId, amount: line.amount }));
+      await refuseUsedItems(orderId, lines.map((line) => line.itemId));
       const command: AfterSaleCommand = { type: 'RefundItems', data: { requestKey: requestKey === null ? null : `request-${requestKey}`, lines, reason: body.reason ?? null, by: 'STAFF', onlineCredit: body.onlineCredit } };
       return toOrderDto(await run(caller, order, command));
     },

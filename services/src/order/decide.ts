@@ -50,6 +50,8 @@ export type OrderCommand =
   | { type: 'ApplyOnlineCredit'; data: { accountId: string; amount: number } }
   /** vouchers and online credit pay everything: the order is paid without a provider */
   | { type: 'PayByVouchers'; data: Record<string, never> }
+  /** nothing is due and a saved card was named for what is billed later (a pay-per-use registration) */
+  | { type: 'ConfirmWithoutCharge'; data: { paymentDetailId: number } }
   /** cause-we-care (docs/cause-we-care.md): the channel's contribution, as offered now */
   | { type: 'AddContribution'; data: { contribution: OrderContribution } }
   | { type: 'RemoveContribution'; data: Record<string, never> }
@@ -251,6 +253,11 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       if (amountDueOf(order) > 0) throw conflict(orderErrorCodes.amountDue, `Order ${order.orderId} still has ${amountDueOf(order)} to pay.`);
       const method = order.vouchers.length > 0 ? 'VOUCHER' : 'ONLINE_CREDIT';
       return [{ type: 'OrderPaid', data: { orderId: order.orderId, method, confirmedBy: method.toLowerCase() } }];
+    }
+    case 'ConfirmWithoutCharge': {
+      const order = openForChange(placed(state));
+      if (amountDueOf(order) > 0) throw conflict(orderErrorCodes.amountDue, `Order ${order.orderId} still has ${amountDueOf(order)} to pay.`);
+      return [{ type: 'OrderPaid', data: { orderId: order.orderId, method: 'CARD', confirmedBy: `saved card ${command.data.paymentDetailId}, nothing due` } }];
     }
     case 'AddContribution': {
       const order = openForChange(placed(state));

@@ -1,4 +1,4 @@
-import { checkoutStreamName, type BasketEntryWithChildrenInput, type DiscountLine, type OrderMailOptions, orderErrorCodes, orderStreamName, type BasketValidationIssue, type Medium, type OrderAddresses, type OrderDto, type Personalization } from '@alpenpass/contracts';
+import { checkoutStreamName, type OrderItemRecord, type BasketEntryWithChildrenInput, type DiscountLine, type OrderMailOptions, orderErrorCodes, orderStreamName, type BasketValidationIssue, type Medium, type OrderAddresses, type OrderDto, type Personalization } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import type { BasketService } from '../basket';
 import type { Caller } from '../basket/basket-service';
@@ -22,6 +22,7 @@ import { toOrderDto } from './order-view';
 import type { OnlineCreditPort } from '../online-credit/online-credit-service';
 import { orderTypeOf, type OrderOrigin } from './order-type';
 import { itemsWithout } from './order-items';
+import { derivedBasketId } from './admin-orders';
 
 export interface OrderServiceDeps {
   store: EventStore;
@@ -79,6 +80,16 @@ export interface PlacementOptions {
   paymentTimeoutMs?: number;
   /** the mails the checkout workflow sends, when they differ from those recorded on the order */
   workflowMails?: OrderMailOptions;
+}
+
+/** An order whose items were priced elsewhere (a consumption bill): placed once per `key`. */
+export interface PricedOrderRequest {
+  /** names the order: the same key always answers the same order */
+  key: string;
+  accountId: string;
+  items: OrderItemRecord[];
+  origin: OrderOrigin;
+  paymentTimeoutMs?: number;
 }
 
 /** What changes in the items of an unpaid loose-items checkout. */
@@ -177,6 +188,43 @@ export function createOrderService(deps: OrderServiceDeps) {
     if (outcome.newState.status !== 'placed') throw orderNotFound();
     const order = frozen.useOnlineCredit && basket.accountId ? await spendOnlineCredit(outcome.newState, basket.accountId, metadata) : outcome.newState;
     return { checkoutId, order };
+  }
+
+  /**
+   * A CONSUMPTION bill (docs/consumptions.md): the items come priced from the consumptions (each day at its
+   * price of that day, which no basket could sell any more), so no basket holds them; the checkout and
+   * order ids derive from `key`, so a repeated or crashed placement finds the order placed first. The
+   * checkout workflow then waits for the payment like for any order (it finds no basket holds to take over).
+   */
+  async function placePriced(request: PricedOrderRequest): Promise<PlacedOrder> {
+    const basketId = derivedBasketId(`priced-order:${request.key}`);
+    const checkoutId = checkoutIdOf(basketId);
+    const existing = await loadCheckout(checkoutId);
+    if (existing.status === 'started') {
+      const order = await loadOrder(existing.orderId);
+      if (order.status === 'placed') return order;
+    }
+    const metadata = { correlationId: `priced-order-${request.key}`.slice(0, 128), causationId: null, actor: 'system' };
+    const candidateId = existing.status === 'started' ? existing.orderId : await nextOrderId(deps.knex);
+    const checkout = await handleCommand(deps.store, checkoutStreamName(checkoutId), checkoutFolder, (state) => decideCheckout({ type: 'StartCheckout', data: { checkoutId, basketId, accountId: request.accountId, orderId: candidateId } }, state), metadata);
+    if (checkout.newState.status !== 'started') throw new Error(`checkout ${checkoutId} was not started`);
+    const { orderId } = checkout.newState;
+    await startWorkflow(orderId, basketId, { paymentTimeoutMs: request.paymentTimeoutMs });
+    const data = {
+      orderId,
+      checkoutId,
+      basketId,
+      accountId: request.accountId,
+      refno: refnoOf(orderId),
+      items: request.items,
+      comment: null,
+      addresses: { shippingAddressId: null, billingAddressId: null },
+      type: orderTypeOf(request.origin, []),
+      placedBy: 'system',
+    };
+    const outcome = await handleCommand<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder, (state) => decideOrder({ type: 'PlaceOrder', data }, state), metadata);
+    if (outcome.newState.status !== 'placed') throw orderNotFound();
+    return outcome.newState;
   }
 
   /**
@@ -302,6 +350,7 @@ export function createOrderService(deps: OrderServiceDeps) {
   return {
     placeFromBasket,
     placeFromItems,
+    placePriced,
     changeItems,
     view,
     loadOrder,

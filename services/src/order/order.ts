@@ -141,3 +141,7 @@ export const amountDueOf = (order: Pick<PlacedOrder, 'total' | 'vouchers' | 'onl
 export const cardAmountOf = (order: Parameters<typeof amountDueOf>[0]): Money => ({ amount: amountDueOf(order), currency: order.total.currency });
 
 export const orderFolder = { initialState: initialOrderState, evolve: evolveOrder };
+
+/** The items of an order that register a keycard for pay per use (docs/consumptions.md): free now, billed per day used. */
+export const payPerUseItemsOf = (order: Pick<PlacedOrder, 'items' | 'cancelledItemIds'>) =>
+  order.items.filter((item) => item.unitPrice.source === 'billedPerUse' && !order.cancelledItemIds.includes(item.itemId));

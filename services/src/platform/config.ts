@@ -38,6 +38,8 @@ const environment = z.object({
   NATS_URL: envUrl.default('nats://127.0.0.1:4222'),
   NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/, 'Expected a NATS stream name').default('EVENTS'),
   NATS_SUBJECT_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/, 'Expected a NATS subject token').default('events'),
+  ACCESS_USAGE_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/, 'Expected a NATS stream name').default('ACCESS_USAGE'),
+  ACCESS_USAGE_SUBJECT_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'Expected NATS subject tokens separated by dots').default('access.usage'),
   TEMPORAL_ADDRESS: z.string().min(3).default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default(taskQueues.workflows),
@@ -106,6 +108,8 @@ export interface AppConfig {
   logFormat: 'json' | 'pretty';
   databaseUrl: string;
   nats: { url: string; stream: string; subjectPrefix: string };
+  /** where the access system publishes usage events (docs/consumptions.md): `<subjectPrefix>.<system>` */
+  accessUsage: { stream: string; subjectPrefix: string };
   temporal: { address: string; namespace: string; taskQueue: string };
   eventStore: { kind: 'postgres' | 'eventstoredb'; url?: string };
   clientId: string;
@@ -265,6 +269,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logFormat: e.LOG_FORMAT ?? (deployment === 'production' ? 'json' : 'pretty'),
     databaseUrl: e.DATABASE_URL,
     nats: { url: e.NATS_URL, stream: e.NATS_STREAM, subjectPrefix: e.NATS_SUBJECT_PREFIX },
+    accessUsage: { stream: e.ACCESS_USAGE_STREAM, subjectPrefix: e.ACCESS_USAGE_SUBJECT_PREFIX },
     temporal: { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE, taskQueue: e.TEMPORAL_TASK_QUEUE },
     eventStore: { kind: e.EVENT_STORE, url: e.EVENTSTORE_URL },
     clientId: e.CLIENT_ID,

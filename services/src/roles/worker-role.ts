@@ -3,6 +3,7 @@ import type { ContextModule } from '../context-module';
 import type { AppConfig } from '../platform/config';
 import type { Logger } from '../platform/logger';
 import { ensureKeycardRevalidationSchedule } from '../keycard/revalidation-schedule';
+import { ensureBillingSchedule } from '../consumption/billing-schedule';
 
 const requiredDependencies: (keyof ActivityDependencies)[] = [
   'releaseBasketHolds',
@@ -37,5 +38,6 @@ export async function startWorker(options: { config: AppConfig; log: Logger; con
     logger: options.log.child({ role: 'worker' }),
   });
   await ensureKeycardRevalidationSchedule(options.config, options.log);
+  await ensureBillingSchedule(options.config, options.log);
   return worker;
 }

@@ -7,7 +7,8 @@ export type TicketCommand =
   | { type: 'IssueTickets'; data: { orderId: number; tickets: TicketRecord[] } }
   | { type: 'BlockTicket'; data: { orderId: number; ticketId: string; by: string } }
   | { type: 'UnblockTicket'; data: { orderId: number; ticketId: string; by: string } }
-  | { type: 'CancelTicketsOfItems'; data: { orderId: number; orderItemIds: string[] } };
+  | { type: 'CancelTicketsOfItems'; data: { orderId: number; orderItemIds: string[] } }
+  | { type: 'MarkTicketUsed'; data: { orderId: number; ticketId: string; usedAt: string; gateId: string } };
 
 type Decided = Array<TicketEvent & { eventId?: string }>;
 
@@ -35,6 +36,7 @@ export function decideTickets(command: TicketCommand, state: OrderTickets): Deci
       const ticket = ticketOf(state, command.data.ticketId);
       if (ticket.status === 'CANCELLED') throw conflict(ticketErrorCodes.ticketCancelled, 'The ticket was cancelled; it cannot be blocked or unblocked.');
       if (ticket.status === 'BLOCKED') return [];
+      if (ticket.usedAt !== null) throw conflict(ticketErrorCodes.ticketUsed, `The ticket was used at a gate (${ticket.usedAt}); it can no longer be blocked.`);
       return [{ type: 'TicketBlocked', data: { orderId: command.data.orderId, ticketId: ticket.ticketId, blockedBy: command.data.by } }];
     }
     case 'UnblockTicket': {
@@ -49,6 +51,11 @@ export function decideTickets(command: TicketCommand, state: OrderTickets): Deci
       const ticketIds = state.tickets.filter((ticket) => orderItemIds.includes(ticket.orderItemId) && ticket.status !== 'CANCELLED').map((ticket) => ticket.ticketId);
       if (newItemIds.length === 0 && ticketIds.length === 0) return [];
       return [{ type: 'TicketsCancelled', data: { orderId, orderItemIds: [...new Set(orderItemIds)], ticketIds } }];
+    }
+    case 'MarkTicketUsed': {
+      // the first use counts; a ticket that is not valid (blocked, cancelled) did not admit anyone
+      const ticket = ticketOf(state, command.data.ticketId);
+      return ticket.usedAt !== null || ticket.status !== 'VALID' ? [] : [{ type: 'TicketUsed', data: command.data }];
     }
     default: {
       const unexpected: never = command;

@@ -13,8 +13,9 @@ export type PlannedTicket = Omit<TicketRecord, 'code'>;
 export const DEFAULT_TICKET_TIMEZONE = 'Europe/Zurich';
 /** beyond this many days an item's validity is one ticket (a season), not a ticket per day */
 export const MAX_DAY_TICKETS = 31;
-/** products that entitle to nothing at the gate */
-const productKindsWithoutTickets: ReadonlySet<ProductKind> = new Set(['DEPOSIT']);
+/** products that entitle to nothing at the gate: deposits; pay per use, whose keycard the gate knows
+ * (a ticket without dates would admit forever) */
+const productKindsWithoutTickets: ReadonlySet<ProductKind> = new Set(['DEPOSIT', 'CONSUMPTION']);
 
 /** A name-based uuid (RFC 4122 layout, version 5 bits) from SHA-256: the same ticket always gets the
  * same id, so a repeated fulfilment plans exactly the tickets of the first. */
@@ -83,6 +84,7 @@ export function planTickets(orderId: number, items: readonly OrderItemRecord[], 
           slotId: item.slotId,
           validity: period.validity,
           day: period.day,
+          keycardId: item.personalization?.keycardId ?? null,
         }),
       ),
     );

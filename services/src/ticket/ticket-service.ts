@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import type { Knex } from 'knex';
 import { ticketErrorCodes, ticketStreamName, type DocumentKind, type DocumentUrlDto, type Language, type OrderStatus, type TicketDto, type TicketVerificationDto } from '@alpenpass/contracts';
 import { findProducts, type CatalogueProduct } from '@alpenpass/projections/src/catalogue';
-import { findOrderOfTicket, findTicketsOfOrder } from '@alpenpass/projections/src/ticket';
+import { findOrderOfTicket, findTicketsOfKeycard, findTicketsOfOrder } from '@alpenpass/projections/src/ticket';
 import type { OrderCaller, OrderService } from '../order/order-service';
 import type { PlacedOrder } from '../order/order';
 import { conflict, DomainError } from '../platform/domain-error';
@@ -55,6 +55,7 @@ export function toTicketDto(ticket: IssuedTicket): TicketDto {
     status: ticket.status,
     code: ticket.code,
     issuedAt: ticket.issuedAt,
+    usedAt: ticket.usedAt,
   };
 }
 
@@ -137,6 +138,21 @@ export function createTicketService(deps: TicketServiceDeps) {
     async cancelTicketsOfItems(orderId: number, orderItemIds: string[], metadata: Partial<EventMetadata> = systemMetadata(orderId)): Promise<TicketDto[]> {
       const outcome = await run(orderId, { type: 'CancelTicketsOfItems', data: { orderId, orderItemIds } }, metadata);
       return outcome.newState.tickets.filter((ticket) => orderItemIds.includes(ticket.orderItemId)).map(toTicketDto);
+    },
+
+    /** syncAxessUsedTickets: the valid tickets loaded onto the keycard for `day` become used (idempotent). */
+    async markUsedByKeycard(input: { keycardId: number; day: string; usedAt: string; gateId: string }): Promise<number> {
+      let marked = 0;
+      for (const ticket of await findTicketsOfKeycard(deps.knex, input.keycardId, input.day)) {
+        const outcome = await run(ticket.orderId, { type: 'MarkTicketUsed', data: { orderId: ticket.orderId, ticketId: ticket.id, usedAt: input.usedAt, gateId: input.gateId } }, { actor: 'access-system', correlationId: `ticket-use-${ticket.id}` });
+        marked += outcome.newEvents.length;
+      }
+      return marked;
+    },
+
+    /** the order's items with a ticket used at a gate: they can no longer be cancelled or refunded */
+    async usedItemIds(orderId: number): Promise<string[]> {
+      return [...new Set((await loadTickets(orderId)).tickets.filter((ticket) => ticket.usedAt !== null).map((ticket) => ticket.orderItemId))];
     },
 
     async listForOrder(caller: OrderCaller, orderId: number): Promise<TicketDto[]> {

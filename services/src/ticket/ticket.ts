@@ -4,6 +4,7 @@ export interface IssuedTicket extends TicketRecord {
   orderId: number;
   status: TicketStatus;
   issuedAt: string;
+  usedAt: string | null;
 }
 
 /** The tickets of one order (stream tickets-<orderId>). `cancelledItemIds` remembers items cancelled
@@ -25,13 +26,15 @@ export function evolveOrderTickets(state: OrderTickets, event: TicketEventWithTi
   switch (event.type) {
     case 'TicketsIssued': {
       const issuedAt = event.metadata?.at ?? new Date(0).toISOString();
-      const issued = event.data.tickets.map((ticket): IssuedTicket => ({ ...ticket, orderId: event.data.orderId, status: 'VALID', issuedAt }));
+      const issued = event.data.tickets.map((ticket): IssuedTicket => ({ ...ticket, orderId: event.data.orderId, status: 'VALID', issuedAt, usedAt: null }));
       return { ...state, issued: true, tickets: [...state.tickets, ...issued] };
     }
     case 'TicketBlocked':
       return { ...state, tickets: withStatus(state, [event.data.ticketId], 'BLOCKED') };
     case 'TicketUnblocked':
       return { ...state, tickets: withStatus(state, [event.data.ticketId], 'VALID') };
+    case 'TicketUsed':
+      return { ...state, tickets: state.tickets.map((ticket) => (ticket.ticketId === event.data.ticketId ? { ...ticket, usedAt: event.data.usedAt } : ticket)) };
     case 'TicketsCancelled':
       return {
         ...state,

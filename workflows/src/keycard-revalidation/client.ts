@@ -1,5 +1,6 @@
 import { taskQueues } from '@alpenpass/contracts';
-import { ScheduleNotFoundError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
+import { scheduleExists } from '../schedule-exists';
 import { keycardRevalidationWorkflow } from './workflow';
 
 export const KEYCARD_REVALIDATION_SCHEDULE_ID = 'keycard-revalidation';
@@ -14,13 +15,7 @@ export async function syncKeycardRevalidationSchedule(
 ): Promise<'created' | 'kept' | 'deleted' | 'absent'> {
   const scheduleId = options.scheduleId ?? KEYCARD_REVALIDATION_SCHEDULE_ID;
   const handle = client.schedule.getHandle(scheduleId);
-  const exists = await handle.describe().then(
-    () => true,
-    (error: unknown) => {
-      if (error instanceof ScheduleNotFoundError) return false;
-      throw error;
-    },
-  );
+  const exists = await scheduleExists(handle);
   if (!options.enabled) {
     if (!exists) return 'absent';
     await handle.delete();

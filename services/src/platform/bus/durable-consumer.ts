@@ -4,14 +4,17 @@ import { silentLogger, type PlatformLogger } from '../event-store/event-store';
 import { allEventsSubject, type EventBusSettings } from './event-bus-settings';
 import { decodeEvent } from './event-stream';
 
-export interface DurableConsumerOptions {
+export interface DurableConsumerOptions<Message = RecordedEvent> {
   nats: NatsConnection;
+  /** the stream (its name) and, unless filterSubject says otherwise, all its subjects */
   settings: EventBusSettings;
   /** durable consumer name: one per consuming role (e.g. "projector") */
   durableName: string;
   /** defaults to every event of the stream */
   filterSubject?: string;
-  handler: (event: RecordedEvent) => Promise<void>;
+  handler: (message: Message) => Promise<void>;
+  /** how a message's bytes become what the handler takes (default: a shop event); must not throw */
+  decode?: (data: Uint8Array, subject: string) => Message;
   logger?: PlatformLogger;
   /** pause before resubscribing after a failure */
   retryDelayMs?: number;
@@ -22,9 +25,10 @@ export interface DurableConsumerOptions {
  * finished, and a failing handler naks it for redelivery. When the subscription breaks (server
  * restart, consumer deleted, heartbeats missed) it is set up again after a pause.
  */
-export async function startDurableConsumer(
-  options: DurableConsumerOptions,
+export async function startDurableConsumer<Message = RecordedEvent>(
+  options: DurableConsumerOptions<Message>,
 ): Promise<{ stop(): Promise<void> }> {
+  const decode = options.decode ?? ((data: Uint8Array) => decodeEvent(data) as Message);
   const logger = options.logger ?? silentLogger;
   const retryDelayMs = options.retryDelayMs ?? 1000;
   const manager = await options.nats.jetstreamManager();
@@ -74,7 +78,7 @@ export async function startDurableConsumer(
         }
         for await (const message of messages) {
           try {
-            await options.handler(decodeEvent(message.data));
+            await options.handler(decode(message.data, message.subject));
             message.ack();
           } catch (error) {
             logger.warn(

@@ -1,7 +1,8 @@
 import type { NatsConnection } from 'nats';
+import type { RecordedEvent } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import { defaultBusSettings, type EventBusSettings } from '../bus/event-bus-settings';
-import { ensureEventStream, publishEvent } from '../bus/event-stream';
+import { ensureEventStream, publishEvent, publishEventCopy } from '../bus/event-stream';
 import { silentLogger, type EventStore, type PlatformLogger } from '../event-store/event-store';
 import { readRelayCheckpoint, saveRelayCheckpoint } from './relay-checkpoint';
 
@@ -14,6 +15,8 @@ export interface RelayOptions {
   batchSize?: number;
   /** pause when the store has nothing new */
   idleMs?: number;
+  /** further subjects of the stream an event is also published on (clientSpecificOrderPublishers) */
+  copySubjects?: (event: RecordedEvent) => string[];
 }
 
 /**
@@ -50,7 +53,7 @@ export async function startRelay(options: RelayOptions): Promise<{ stop(): Promi
         const batch = await options.store.readAll(position, batchSize);
         if (batch.length > 0) {
           // one connection keeps publish order; a failed publish fails the batch and it is retried whole
-          await Promise.all(batch.map((event) => publishEvent(js, settings, event)));
+          await Promise.all(batch.flatMap((event) => [publishEvent(js, settings, event), ...(options.copySubjects?.(event) ?? []).map((subject) => publishEventCopy(js, subject, event))]));
           position = batch[batch.length - 1]!.globalPosition;
           await saveRelayCheckpoint(options.knex, checkpointName, position);
           logger.debug({ position, count: batch.length }, 'relay published');

@@ -32,6 +32,7 @@ const ticket = (orderItemId: string, personIndex: number, day: string): IssuedTi
   code: 'c',
   status: 'VALID',
   issuedAt: '2026-01-01T00:00:00.000Z',
+  usedAt: null,
 });
 
 const pass = item('a', 3335, 2);

@@ -16,6 +16,7 @@ const ticket: IssuedTicket = {
   code: 'code',
   status: 'VALID',
   issuedAt: '2026-01-01T00:00:00.000Z',
+  usedAt: null,
 };
 const input = (productName: string, dynamicHeight: boolean): TicketPdfInput => ({
   tickets: [ticket],

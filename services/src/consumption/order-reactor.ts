@@ -1,0 +1,46 @@
+import { payPerUseStreamName, type PayPerUseRegistration, type RecordedEvent } from '@alpenpass/contracts';
+import type { Reactor } from '../context-module';
+import { payPerUseItemsOf, type PlacedOrder } from '../order/order';
+import type { OrderService } from '../order/order-service';
+import { handleCommand } from '../platform/event-store/command-handler';
+import type { EventStore } from '../platform/event-store/event-store';
+import type { ConsumptionBilling } from './billing-service';
+import { decideRegistration, registrationFolder } from './registration';
+import { resortDayOf } from './usage-recorder';
+
+/** The pay-per-use registrations a paid order makes: each item sold as billed per use, with its keycard. */
+export function registrationsOf(order: PlacedOrder, paidAt: string): PayPerUseRegistration[] {
+  if (!order.accountId) return [];
+  return payPerUseItemsOf(order)
+    .filter((item) => item.personalization?.keycardId)
+    .map((item) => ({
+      keycardId: item.personalization!.keycardId!,
+      accountId: order.accountId!,
+      personId: item.personalization!.personId,
+      productId: item.productId,
+      productDefinitionId: item.productDefinitionId,
+      orderId: order.orderId,
+      orderItemId: item.itemId,
+      from: resortDayOf(paidAt),
+    }));
+}
+
+/**
+ * Follows the orders (at least once, idempotent): a paid order registers its pay-per-use keycards (from the
+ * day it was paid); a CONSUMPTION order that was paid or cancelled settles its bill.
+ */
+export function consumptionOrdersReactor(deps: { store: EventStore; orders: Pick<OrderService, 'ofCheckout'>; billing: Pick<ConsumptionBilling, 'settle'> }): Reactor {
+  return {
+    name: 'consumption-orders',
+    category: 'order',
+    async react(event: RecordedEvent) {
+      if (event.type !== 'OrderPaid' && event.type !== 'OrderCancelled') return;
+      const order = await deps.orders.ofCheckout((event.data as { orderId: number }).orderId);
+      if (order.type === 'CONSUMPTION' && order.accountId) await deps.billing.settle(order.accountId, order.orderId, event.type === 'OrderPaid' ? 'PAID' : 'CANCELLED');
+      if (event.type !== 'OrderPaid') return;
+      for (const registration of registrationsOf(order, event.metadata.at)) {
+        await handleCommand(deps.store, payPerUseStreamName(registration.keycardId), registrationFolder, (state) => decideRegistration(registration, state), { actor: 'system', correlationId: `order-${order.orderId}` });
+      }
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import { ApplicationFailure } from '@temporalio/activity';
+
+export interface ConsumptionBillingDependencies {
+  /** the day a run bills through (default: yesterday in the resort) and the accounts it visits */
+  listAccountsToBill: (throughDay?: string) => Promise<{ throughDay: string; accountIds: string[] }>;
+  /** bills one account's charged days through `throughDay` (idempotent: a day is billed once); answers the orders */
+  billConsumptionAccount: (input: { accountId: string; throughDay: string }) => Promise<number[]>;
+}
+
+/** The consumption context injects its billing; the activities only delegate. */
+export function createConsumptionBillingActivities(dependencies: Partial<ConsumptionBillingDependencies>) {
+  const required = <Name extends keyof ConsumptionBillingDependencies>(name: Name): ConsumptionBillingDependencies[Name] => {
+    const dependency = dependencies[name];
+    if (!dependency) throw ApplicationFailure.nonRetryable(`The worker was started without ${name}`, 'MissingDependency');
+    return dependency;
+  };
+  return {
+    listAccountsToBill: (throughDay?: string) => required('listAccountsToBill')(throughDay),
+    billConsumptionAccount: (input: { accountId: string; throughDay: string }) => required('billConsumptionAccount')(input),
+  };
+}
