@@ -5,6 +5,8 @@ import { consumptionBillingStreamName, defaultPersonFieldRules, keycardFieldsBod
 import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
 import { consumptionProjections } from '@alpenpass/projections/src/consumption';
 import { orderProjections } from '@alpenpass/projections/src/order';
+import { subscriptionProjections } from '@alpenpass/projections/src/subscription';
+import { ticketProjections } from '@alpenpass/projections/src/ticket';
 import { catchUp, liveTarget } from '@alpenpass/projections/src/runtime/catch-up';
 import { ensureLiveGeneration } from '@alpenpass/projections/src/runtime/replay';
 import { CONSUMPTION_BILLING_SCHEDULE_ID, type RunningWorker } from '@alpenpass/workflows';
@@ -90,7 +92,8 @@ beforeAll(async () => {
   const options = { keycards, orders: checkout.orders, charge: checkout.chargeSavedCard, now: () => kitNow, paymentGraceMs: 5_000 };
   consumption = consumptionContext(deps, options);
   grouped = consumptionContext({ ...deps, config: { ...config, featureFlags: { ...config.featureFlags, vmcMultiDayBilling: true } } }, options);
-  for (const projection of [...orderProjections, ...consumptionProjections]) await ensureLiveGeneration(kit.db.knex, kit.store, projection);
+  // the usage recorder reads which days a pass covers from the subscription and ticket read models
+  for (const projection of [...orderProjections, ...consumptionProjections, ...subscriptionProjections, ...ticketProjections]) await ensureLiveGeneration(kit.db.knex, kit.store, projection);
   worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket, checkout, ticketContext(deps), consumption] });
   app = createHttpApp({
     log,

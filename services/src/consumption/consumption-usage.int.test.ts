@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { connect, type NatsConnection } from 'nats';
-import { consumptionStreamName, defaultFeatureFlags, defaultPersonFieldRules, keycardFieldsBody, payPerUseStreamName, type AccessUsageEventInput } from '@alpenpass/contracts';
+import { consumptionStreamName, subscriptionStreamName, defaultFeatureFlags, defaultPersonFieldRules, keycardFieldsBody, payPerUseStreamName, type AccessUsageEventInput } from '@alpenpass/contracts';
 import { consumptionProjections } from '@alpenpass/projections/src/consumption';
+import { subscriptionProjections } from '@alpenpass/projections/src/subscription';
+import { ticketProjections } from '@alpenpass/projections/src/ticket';
 import { catchUp, liveTarget } from '@alpenpass/projections/src/runtime/catch-up';
 import { ensureLiveGeneration } from '@alpenpass/projections/src/runtime/replay';
 import { createAccountService } from '../account/account-service';
@@ -82,7 +84,8 @@ beforeAll(async () => {
   const noWorkflows = { start: async () => undefined, reserved: async () => undefined, paid: async () => undefined };
   const checkout = checkoutContext(deps, { basket: kit.service, workflows: noWorkflows, payments: unwiredPaymentProvider });
   context = consumptionContext(deps, { keycards, orders: checkout.orders, charge: checkout.chargeSavedCard, now: () => kitNow });
-  for (const projection of consumptionProjections) await ensureLiveGeneration(kit.db.knex, kit.store, projection);
+  // the days a pass covers are read from the subscription and ticket read models
+  for (const projection of [...consumptionProjections, ...subscriptionProjections, ...ticketProjections]) await ensureLiveGeneration(kit.db.knex, kit.store, projection);
   nats = await connect({ servers: config.nats.url });
   consumer = await startUsageConsumer({ nats, settings, recorder: context.recorder, log, durableName: `usage-test-${suffix}` });
   app = createHttpApp({ log, shop: { clientId: '1', channelId: testChannelId }, verifyToken: kit.identity.verifyToken, publicKeys: [], routers: context.routers ?? [], readiness: [] });
@@ -131,6 +134,21 @@ describe('usage events become consumptions', () => {
     expect(day).toMatchObject({ status: 'UNBILLED', price: { amount: 6900 }, passages: 2, rides: 1, firstUsedAt: '2030-12-18T23:30:00.000Z', lastUsedAt: '2030-12-19T15:30:00.000Z' });
     expect(day.usages.map((usage: { eventId: string }) => usage.eventId)).toEqual(['after-midnight', 'early-passage', 'late-ride']);
     expect((await call(`/consumptions/${alicesCard}-2030-12-17`, alice)).body).toMatchObject({ status: 'NOT_BILLABLE', price: { amount: 0 }, parkingMinutes: 240 });
+  });
+
+  it('records a day the card rode on its season pass without charging it', async () => {
+    const dora = `dora-${suffix}`;
+    const person = (await accounts.addPerson(caller(dora), { firstName: 'Dora', lastName: 'Alpin', birthdate: '1991-02-03' }, true)).id;
+    const card = await addCard(dora, person, { type: 'AXESS', wtp: 'D0A20000-333-444' });
+    await register(card, dora, person);
+    const subscriptionId = randomUUID();
+    const seasonPass = { subscriptionId, accountId: dora, orderId: 2, orderItemId: randomUUID(), productId: 104, productDefinitionId: 1041, personId: person, keycardId: card, validFrom: '2030-12-22T23:00:00.000Z', expiresAt: '2030-12-23T23:00:00.000Z' };
+    await kit.store.append(subscriptionStreamName(subscriptionId), [{ type: 'SubscriptionCreated', data: seasonPass }], { expectedRevision: -1 });
+    for (const projection of subscriptionProjections) await catchUp(kit.db.knex, kit.store, projection, liveTarget(projection.name));
+    await context.recorder.receive(`${settings.subjectPrefix}.axess`, gate({ keycardId: card, occurredAt: '2030-12-23T09:00:00+01:00' }));
+    expect(await streamTypes(`${card}-2030-12-23`)).toEqual(['ConsumptionOpened', 'UsageRecorded']);
+    await context.recorder.receive(`${settings.subjectPrefix}.axess`, gate({ keycardId: card, occurredAt: '2030-12-24T09:00:00+01:00' }));
+    expect(await streamTypes(`${card}-2030-12-24`)).toEqual(['ConsumptionOpened', 'UsageRecorded', 'ConsumptionCharged']);
   });
 
   it('parks an unknown card for staff and records it once staff reprocess it after the card is registered', async () => {

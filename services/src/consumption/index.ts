@@ -9,6 +9,7 @@ import { consumptionAdminRouter } from './admin-api';
 import { consumptionsRouter } from './api';
 import { createConsumptionBilling, type ConsumptionBilling } from './billing-service';
 import { consumptionPricing } from './consumption-pricing';
+import { dayCoverage } from './day-coverage';
 import { createConsumptionQueries } from './consumption-queries';
 import { consumptionOrdersReactor } from './order-reactor';
 import { parkedUsages } from './parked-usages';
@@ -36,6 +37,7 @@ export function consumptionContext(deps: ContextDeps, options: ConsumptionContex
     keycards: options.keycards,
     parked,
     pricing: consumptionPricing(readModelFactSources(deps.knex, deps.store)),
+    coverage: dayCoverage(deps.knex),
     usedTickets: readFeatureFlag(deps.config.featureFlags, 'syncAxessUsedTickets') ? options.usedTickets : undefined,
     log: deps.log,
   });

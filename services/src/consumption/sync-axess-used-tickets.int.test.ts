@@ -16,6 +16,7 @@ import { orderTicketsFolder } from '../ticket/ticket';
 import { planTickets } from '../ticket/ticket-plan';
 import { createTicketTestKit, type TicketTestKit } from '../ticket/ticket-test-kit';
 import { readModelFactSources } from '../basket/basket-facts';
+import { dayCoverage } from './day-coverage';
 import { consumptionPricing } from './consumption-pricing';
 import { parkedUsages } from './parked-usages';
 import { createUsageRecorder } from './usage-recorder';
@@ -59,7 +60,7 @@ function recorder(syncAxessUsedTickets: boolean) {
   const { store, db } = kit.checkout.basket;
   const accounts = createAccountService({ store, knex: db.knex, personFieldRules: defaultPersonFieldRules });
   const keycards = createKeycardService({ store, knex: db.knex, accounts, featureFlags: defaultFeatureFlags });
-  return createUsageRecorder({ store, keycards, parked: parkedUsages(db.knex), pricing: consumptionPricing(readModelFactSources(db.knex, store)), usedTickets: syncAxessUsedTickets ? kit.tickets : undefined, log: createLogger('silent') });
+  return createUsageRecorder({ store, keycards, parked: parkedUsages(db.knex), pricing: consumptionPricing(readModelFactSources(db.knex, store)), coverage: dayCoverage(db.knex), usedTickets: syncAxessUsedTickets ? kit.tickets : undefined, log: createLogger('silent') });
 }
 const gateEvent = (day: string) => ({ eventId: randomUUID(), occurredAt: `${day}T09:00:00+01:00`, kind: 'PASSAGE', gateId: 'gondola-valley', card: { system: 'AXESS', number: 'SYNC0000111222' } });
 const ticketsOf = async (orderId: number) => {

@@ -17,6 +17,7 @@ import { handleCommand, loadStreamState } from '../platform/event-store/command-
 import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
 import { consumptionFolder } from './consumption';
 import type { ConsumptionPricing } from './consumption-pricing';
+import type { DayCoveragePort } from './day-coverage';
 import { chargesTheDay, decideUsage } from './decide';
 import type { ParkedUsages } from './parked-usages';
 import { registrationFolder, registrationOn } from './registration';
@@ -31,6 +32,8 @@ export interface UsageRecorderDeps {
   keycards: Pick<KeycardService, 'holder'>;
   parked: ParkedUsages;
   pricing: ConsumptionPricing;
+  /** another pass of the card (season subscription, day ticket) that already pays for a day */
+  coverage: DayCoveragePort;
   /** present while syncAxessUsedTickets is on */
   usedTickets?: UsedTicketsPort;
   log: PlatformLogger;
@@ -69,7 +72,9 @@ export function createUsageRecorder(deps: UsageRecorderDeps) {
     const registration = registrationOn((await loadStreamState(deps.store, payPerUseStreamName(card.keycardId), registrationFolder)).state, day, accountId);
     const usage = { usageEventId: event.eventId, kind: event.kind, quantity: event.quantity, gateId: event.gateId, occurredAt: new Date(event.occurredAt).toISOString() };
     const known = await loadStreamState(deps.store, streamName, consumptionFolder);
-    const price = registration && chargesTheDay(known.state, { registration, usage }) ? await deps.pricing(registration, day) : null;
+    const chargeable = registration !== null && chargesTheDay(known.state, { registration, usage });
+    const covered = chargeable && (await deps.coverage({ keycardId: card.keycardId, productId: registration.productId, day, occurredAt: usage.occurredAt })) !== null;
+    const price = chargeable && !covered ? await deps.pricing(registration, day) : null;
     const command = { consumptionId, keycardId: card.keycardId, day, accountId, personId: card.personId, usage, registration, price };
     const outcome = await handleCommand(deps.store, streamName, consumptionFolder, (state) => decideUsage(command, state), { actor: 'access-system', correlationId: `usage-${event.eventId}` }, { known });
     if (deps.usedTickets && card.fields.type === 'AXESS' && event.kind !== 'PARKING') {
