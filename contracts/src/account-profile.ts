@@ -6,6 +6,7 @@ import { skipTakeQuery } from './queries/paging';
 import { alpha3CountryCode } from './validators/country-code';
 import { birthdateString } from './validators/dates';
 import { emailAddress, lowerCasedEmailAddress } from './validators/email';
+import { uuidString } from './validators/text-formats';
 
 /** §3 Account, §4 account deletion, §7 Users and accounts (docs/account.md). */
 
@@ -109,6 +110,15 @@ export const guestAuthenticationBody = z.strictObject({
   language: z.enum(languages, { error: `Expected one of ${languages.join(', ')}` }),
 });
 export const guestAuthenticationDto = z.object({ accessToken: z.string(), expiresAt: z.number().int(), accountId: z.string(), guestCheckout: z.literal(true) });
+
+/** POST /users/account/guest-handover: what a guest had follows them into the signed-in account
+ * (docs/account.md): the guest identity's basket and orders (proven by its token) and an anonymous basket. */
+export const guestHandoverBody = z
+  .strictObject({ guestToken: z.string().min(1).max(8192).optional(), basketId: uuidString.optional() })
+  .refine((body) => body.guestToken !== undefined || body.basketId !== undefined, { message: 'Send guestToken, basketId or both', path: ['guestToken'] });
+export type GuestHandoverBody = z.infer<typeof guestHandoverBody>;
+export const guestHandoverDto = z.object({ accountId: z.string(), basketIds: z.array(z.string()), orderIds: z.array(z.number().int()), guestAccountId: z.string().nullable() });
+export type GuestHandoverDto = z.infer<typeof guestHandoverDto>;
 
 /** POST /users/account/link: the identity to link (its `sub`), proven by one of its access tokens. */
 export const linkIdentityBody = z.strictObject({ newAccountSub: z.string().trim().min(1).max(255), linkToken: z.string().min(1).max(8192) });

@@ -21,6 +21,7 @@ import { accountDirectory } from './account-directory';
 import { adminAccountsRouter, currentAccountRouters } from './account-life-api';
 import { createAccountLifeService } from './account-life-service';
 import { createAccountService } from './account-service';
+import { guestHandover } from './guest-handover';
 import { addressesRouter, currentOwnerRouter, personsRouter } from './api';
 
 /** §7 Users and accounts over HTTP on PostgreSQL, the deletion workflow on the Temporal dev server. */
@@ -77,6 +78,7 @@ beforeAll(async () => {
     verifyToken: guard.verifyToken,
     mintGuestToken: async (accountId: string) => ({ accessToken: await mintToken(shopKey, { issuer: shopIssuer, audience }, { subject: `guest:${accountId}`, roles: ['customer'], accountId, expiresIn: '2h' }), expiresAt: 0 }),
     guestLimiter: unlimited,
+    handOver: guestHandover({ store, knex: db.knex, directory, life, verifyToken: verify }),
   };
   app = createHttpApp({
     log: createLogger(process.env.TEST_LOG_LEVEL === 'error' ? 'error' : 'silent'),

@@ -13,6 +13,8 @@ import {
   currentUserQuery,
   guestAuthenticationBody,
   guestAuthenticationDto,
+  guestHandoverBody,
+  guestHandoverDto,
   linkedIdentitiesDto,
   linkIdentityBody,
   onlineCreditDto,
@@ -28,6 +30,8 @@ import { ApiRouter } from '../platform/http/api-router';
 import type { RateLimiter } from '../platform/rate-limit';
 import type { OnlineCreditPort } from '../online-credit';
 import type { AccountDirectory } from './account-directory';
+import type { GuestHandover } from './guest-handover';
+import { guestAccountOf } from '../platform/auth/principal';
 import { toAccountDto, type AccountLifeService } from './account-life-service';
 import { toAddressDto, toPersonDto } from './account-service';
 
@@ -41,6 +45,8 @@ export interface AccountLifeApiDeps {
   /** a short-lived customer token for a guest account (null when the shop cannot sign tokens) */
   mintGuestToken: ((accountId: string) => Promise<{ accessToken: string; expiresAt: number }>) | null;
   guestLimiter: RateLimiter;
+  /** a guest's basket and orders into the account (guest-handover.ts) */
+  handOver: GuestHandover;
 }
 
 const identitiesOf = (accountId: string, identities: { provider: string; userId: string }[]) => ({ accountId, identities });
@@ -60,12 +66,18 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
       const other = await deps.verifyToken(body.linkToken).catch(() => null);
       if (!other || other.subject !== body.newAccountSub || !other.issuer) throw invalid(codes.linkProofMissing, 'Sign in with the identity to link and send its token.', 'body.linkToken');
       if (other.accountId === accountId) return identitiesOf(accountId, (await life.opened(accountId, null, ctx.principal!.subject)).life.identities);
+      // a guest identity brings its basket and orders along (docs/account.md, "A guest's basket and orders")
+      if (guestAccountOf(other)) await deps.handOver(ctx.principal!, accountId, { guestToken: body.linkToken });
       const identity = { provider: other.issuer, userId: other.subject };
       if (!(await deps.directory.link(identity.provider, identity.userId, accountId))) {
         throw conflict(codes.identityLinkedElsewhere, 'This identity belongs to another account.');
       }
       return identitiesOf(accountId, (await life.linkIdentity(ctx.principal, identity)).life.identities);
     })
+    .route(
+      { method: 'post', path: '/account/guest-handover', summary: "A guest's basket and orders become the account's (the guest identity's token, an anonymous basket's id)", access: 'customer', body: guestHandoverBody, response: guestHandoverDto },
+      ({ body, ctx }) => deps.handOver(ctx.principal!, life.customerAccount(ctx.principal), body),
+    )
     .route({ method: 'post', path: '/account/unlink', summary: 'Unlink an identity from the account', access: 'customer', body: unlinkIdentityBody, response: linkedIdentitiesDto }, async ({ body, ctx }) => {
       const accountId = life.customerAccount(ctx.principal);
       const identity = { provider: body.provider, userId: body.userId };
