@@ -130,6 +130,20 @@ describe('the current account', () => {
     expect((await call('get', '/users/current', await staff())).status).toBe(403);
   });
 
+  it("answers the identity provider's side at /users/current/auth0", async () => {
+    const mine = await call('get', '/users/current/auth0', await bearer(alice.userId, alice.accountId));
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual({ issuer: shopIssuer, subject: alice.userId, accountId: alice.accountId, provider: 'embedded', guest: false, email: 'alice@example.ch', emailVerified: true, roles: ['customer'], linkedIdentities: [] });
+    await db.knex('identity_users').where({ id: bob.userId }).update({ email_verified_at: null });
+    expect((await call('get', '/users/current/auth0', await bearer(bob.userId, bob.accountId))).body).toMatchObject({ email: 'bob@example.ch', emailVerified: false });
+    await db.knex('identity_users').where({ id: bob.userId }).update({ email_verified_at: new Date() });
+    // an outside provider's access token names its user; what it vouches for is not known here
+    const outside = await mintToken(outsideKey, { issuer: outsideIssuer, audience }, { subject: 'auth0|77', roles: ['customer'], accountId: 'auth0-account-77' });
+    expect((await call('get', '/users/current/auth0', `Bearer ${outside}`)).body).toMatchObject({ issuer: outsideIssuer, subject: 'auth0|77', provider: 'external', email: null, emailVerified: null });
+    expect((await call('get', '/users/current/auth0')).status).toBe(401);
+    expect((await call('get', '/users/current/auth0', await staff())).status).toBe(403);
+  });
+
   it('changes the profile through /users/account and /accounts/current alike, with the §5 checks', async () => {
     const token = await bearer(alice.userId, alice.accountId);
     const patched = await call('patch', '/users/account', token).send({ company: 'Bergbahnen AG', metaInformation: { acceptedNewsletter: true }, language: 'de' });
@@ -298,6 +312,7 @@ describe('guests (guestCheckout)', () => {
       expect(guest.body.guestCheckout).toBe(true);
       const current = await call('get', '/users/current', `Bearer ${guest.body.accessToken}`);
       expect(current.body).toMatchObject({ id: guest.body.accountId, email: 'gast@example.ch', language: 'fr', type: 'GUEST' });
+      expect((await call('get', '/users/current/auth0', `Bearer ${guest.body.accessToken}`)).body).toMatchObject({ provider: 'embedded', guest: true, email: 'gast@example.ch', emailVerified: false, subject: `guest:${guest.body.accountId}` });
       // the same address again is a new guest: a guest token never opens someone else's guest orders
       // the order mails of the guest's checkout go to the address given here
       expect(await identityAccountContacts(db.knex)(guest.body.accountId)).toEqual({ email: 'gast@example.ch', language: 'fr' });

@@ -10,6 +10,7 @@ import {
   adminAccountBody,
   adminAccountParams,
   adminSkipTakeQuery,
+  currentIdentityDto,
   currentUserQuery,
   guestAuthenticationBody,
   guestAuthenticationDto,
@@ -57,6 +58,9 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
   const users = new ApiRouter('Account', '/users')
     .route({ method: 'get', path: '/current', summary: 'The signed-in account (opened at its first call); language from the page locale until chosen', access: 'customer', query: currentUserQuery, response: accountDto }, ({ query, ctx }) =>
       life.current(ctx.principal, query.language),
+    )
+    .route({ method: 'get', path: '/current/auth0', summary: "The identity provider's side of the signed-in user: issuer, subject, e-mail verified, linked identities", access: 'customer', response: currentIdentityDto }, ({ ctx }) =>
+      life.providerSide(ctx.principal),
     )
     .route({ method: 'patch', path: '/account', summary: 'Change the account', access: 'customer', body: accountPatchBody, response: accountDto }, ({ body, ctx }) => life.changeProfile(ctx.principal, body))
     .route({ method: 'delete', path: '/account', summary: 'Delete the account after the grace period (deleteAfter)', access: 'customer', response: accountDto }, ({ ctx }) => life.requestDeletion(ctx.principal))

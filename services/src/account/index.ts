@@ -7,6 +7,7 @@ import { createAccountService, type AccountService } from './account-service';
 import { keycardResources } from '../keycard';
 import { personSchemaRouter } from './person-schema-api';
 import { accountLifeOf } from './account-life-wiring';
+import type { Principal } from '../platform/auth/principal';
 
 export { createAccountService, type AccountService } from './account-service';
 export { accountResourcesOf } from './account-resources';
@@ -36,6 +37,12 @@ export function accountContext(deps: ContextDeps): ContextModule & { service: Ac
 }
 
 const accountService = (deps: ContextDeps) => createAccountService({ store: deps.store, knex: deps.knex, personFieldRules: deps.config.personFieldRules });
+
+/** The sign-in's way to open a customer's account (docs/account.md: accounts are opened at sign-in). */
+export function accountOpener(deps: ContextDeps) {
+  const { life } = accountLifeOf(deps);
+  return (principal: Principal, locale: string | undefined) => life.current(principal, locale);
+}
 
 /** What other contexts (the basket, the checkout) may ask about an account's persons, addresses,
  * keycards and payment details. */

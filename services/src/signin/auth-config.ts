@@ -148,6 +148,7 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
               givenName: typeof profile?.given_name === 'string' ? profile.given_name : undefined,
               familyName: typeof profile?.family_name === 'string' ? profile.family_name : undefined,
               birthdate: typeof profile?.birthdate === 'string' ? profile.birthdate : undefined,
+              locale: typeof profile?.locale === 'string' ? profile.locale : undefined,
             };
           }
           if (next.accessToken) await deps.onSignIn(next.accessToken, signInProfile);

@@ -136,6 +136,10 @@ describe('register, confirm, sign in through the identity provider, use the API,
     expect(claims).toMatchObject({ iss: issuer, aud: audience, roles: ['customer'] });
     expect(typeof claims.accountId).toBe('string');
 
+    // the account is opened by the sign-in itself, before any call of the customer (docs/account.md)
+    const accountEvents = await db.knex('events').select('type', 'data').where({ stream_name: `account-${String(claims.accountId)}` }).orderBy('revision');
+    expect(accountEvents[0]).toMatchObject({ type: 'AccountOpened', data: { email, openedBy: 'self', accountType: 'CUSTOMER' } });
+    expect(await db.knex('account_directory').where({ account_id: claims.accountId }).first()).toMatchObject({ email, type: 'CUSTOMER' });
     // first sign-in with ownerCreationOnAccountCreation: the owner comes from the registration
     const owner = await api('/users/persons/owner', accessToken);
     expect(owner.status).toBe(200);
