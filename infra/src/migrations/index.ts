@@ -13,6 +13,7 @@ import { sentMailsMigration } from './010-sent-mails';
 import { discountsMigration } from './012-discounts';
 import { identityMigration } from './014-identity';
 import { accountsMigration } from './016-accounts';
+import { personAvatarsMigration } from './019-person-avatars';
 
 /** Schema migrations of the write side and shared tables, in order. Read-model tables are not here:
  * each projection creates its own (versioned) table so that it can be rebuilt side by side. */
@@ -37,4 +38,5 @@ export const migrations: Migration[] = [
   discountsMigration,
   identityMigration,
   accountsMigration,
+  personAvatarsMigration,
 ];

@@ -14,20 +14,22 @@ export { accountResourcesOf } from './account-resources';
 export { accountDirectory } from './account-directory';
 export { accountAccessGuard } from './account-access';
 export { loadAccountSettings } from './account-settings';
+import { loadAccountSettings } from './account-settings';
 
 /** The account context (docs/account.md): a customer's account, persons, owner and addresses; staff's account list. */
 export function accountContext(deps: ContextDeps): ContextModule & { service: AccountService } {
   const service = accountService(deps);
   const life = accountLifeOf(deps);
+  const { avatarMaxBytes } = loadAccountSettings();
   return {
     name: 'account',
     routers: [
-      personsRouter(service),
+      personsRouter(service, '/users/persons', avatarMaxBytes),
       addressesRouter(service),
       personSchemaRouter(deps.config.personFieldRules),
       ...life.routers,
       // §7 names the same calls below /accounts/current
-      personsRouter(service, '/accounts/current/persons'),
+      personsRouter(service, '/accounts/current/persons', avatarMaxBytes),
       addressesRouter(service, '/accounts/current/addresses'),
       currentOwnerRouter(service),
     ],
