@@ -22,6 +22,7 @@ import {
   personDto,
   relatedAccountDto,
   unlinkIdentityBody,
+  readFeatureFlag,
   type FeatureFlags,
 } from '@alpenpass/contracts';
 import { z } from 'zod';
@@ -32,6 +33,7 @@ import type { RateLimiter } from '../platform/rate-limit';
 import type { OnlineCreditPort } from '../online-credit';
 import type { AccountDirectory } from './account-directory';
 import type { GuestHandover } from './guest-handover';
+import type { foldedAccountList } from './folded-account-list';
 import { guestAccountOf } from '../platform/auth/principal';
 import { toAccountDto, type AccountLifeService } from './account-life-service';
 import { toAddressDto, toPersonDto } from './account-service';
@@ -48,6 +50,8 @@ export interface AccountLifeApiDeps {
   guestLimiter: RateLimiter;
   /** a guest's basket and orders into the account (guest-handover.ts) */
   handOver: GuestHandover;
+  /** the staff list folded from the account streams (perfOptimizedAccountsQuery off) */
+  foldedList: ReturnType<typeof foldedAccountList>;
 }
 
 const identitiesOf = (accountId: string, identities: { provider: string; userId: string }[]) => ({ accountId, identities });
@@ -117,12 +121,14 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
 }
 
 /** §6 account management and blocking (staff). */
-export function adminAccountsRouter(deps: Pick<AccountLifeApiDeps, 'life' | 'directory'>): ApiRouter {
+export function adminAccountsRouter(deps: Pick<AccountLifeApiDeps, 'life' | 'directory' | 'flags' | 'foldedList'>): ApiRouter {
   const { life, directory } = deps;
+  // perfOptimizedAccountsQuery: one directory row per account, else every account stream folded (docs/feature-flags.md)
+  const list = readFeatureFlag(deps.flags, 'perfOptimizedAccountsQuery') ? directory.list : deps.foldedList;
   const page = <T>(items: T[], skip: number, take: number) => ({ items: items.slice(skip, skip + take), skip, take, total: items.length });
   return new ApiRouter('Accounts (admin)', '/admin/accounts')
     .route({ method: 'get', path: '/', summary: 'List and search accounts (§5 list query)', access: 'admin', query: accountListQuery, response: accountListDto }, ({ query }) =>
-      directory.list({ page: query.page, limit: query.limit, orderBy: query.orderBy ?? 'openedAt', orderDirection: query.orderDirection, search: query.search }),
+      list({ page: query.page, limit: query.limit, orderBy: query.orderBy ?? 'openedAt', orderDirection: query.orderDirection, search: query.search }),
     )
     .route({ method: 'post', path: '/', summary: 'Create an account', access: 'admin', body: adminAccountBody, response: accountDto, status: 201 }, ({ body, ctx }) => life.createByStaff(body, ctx.principal!.subject))
     .route({ method: 'get', path: '/:accountId', summary: 'Read an account', access: 'admin', params: adminAccountParams, response: accountDto }, async ({ params }) =>

@@ -12,6 +12,7 @@ import { adminAccountsRouter, currentAccountRouters, type AccountLifeApiDeps } f
 import { createAccountLifeService } from './account-life-service';
 import { loadAccountSettings } from './account-settings';
 import { guestHandover } from './guest-handover';
+import { foldedAccountList } from './folded-account-list';
 
 /** The account's profile and life over the shop's real parts: Temporal for deletion, the embedded key for guests. */
 export function accountLifeOf(deps: ContextDeps, options: { now?: () => Date; gracePeriodMs?: number } = {}) {
@@ -43,6 +44,7 @@ export function accountLifeOf(deps: ContextDeps, options: { now?: () => Date; gr
         }
       : null,
     guestLimiter: postgresRateLimiter(deps.knex, { limit: settings.guestsPerMinute, windowMs: 60_000 }),
+    foldedList: foldedAccountList(deps.store, deps.knex),
     handOver: guestHandover({ store: deps.store, knex: deps.knex, directory, life, verifyToken }),
   };
   return { life, directory, routers: [...currentAccountRouters(apiDeps), adminAccountsRouter(apiDeps)] };

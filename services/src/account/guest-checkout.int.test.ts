@@ -12,6 +12,7 @@ import { accountDirectory } from './account-directory';
 import { currentAccountRouters } from './account-life-api';
 import { createAccountLifeService } from './account-life-service';
 import { guestHandover } from './guest-handover';
+import { foldedAccountList } from './folded-account-list';
 
 /** guestCheckout off and on at POST /checkout and POST /orders, and a guest's basket and orders
  * following them into an account (docs/account.md), over HTTP on PostgreSQL. */
@@ -63,6 +64,7 @@ beforeAll(async () => {
       verifyToken: verify,
       mintGuestToken: async (accountId) => ({ accessToken: (await kit.basket.identity.bearer({ subject: `guest:${accountId}`, roles: ['customer'], accountId })).slice('Bearer '.length), expiresAt: 0 }),
       guestLimiter: unlimited,
+      foldedList: foldedAccountList(kit.basket.store, knex),
       handOver: guestHandover({ store: kit.basket.store, knex, directory, life, verifyToken: verify }),
     }),
     readiness: [],
