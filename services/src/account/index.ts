@@ -8,6 +8,8 @@ import { keycardResources } from '../keycard';
 import { personSchemaRouter } from './person-schema-api';
 import { accountLifeOf } from './account-life-wiring';
 import type { Principal } from '../platform/auth/principal';
+import type { TokenVerifier } from '../platform/auth/verifier';
+import { linkAtSignIn } from './sign-in-link';
 
 export { createAccountService, type AccountService } from './account-service';
 export { accountResourcesOf } from './account-resources';
@@ -40,10 +42,14 @@ export function accountContext(deps: ContextDeps): ContextModule & { service: Ac
 
 const accountService = (deps: ContextDeps) => createAccountService({ store: deps.store, knex: deps.knex, personFieldRules: deps.config.personFieldRules });
 
-/** The sign-in's way to open a customer's account (docs/account.md: accounts are opened at sign-in). */
-export function accountOpener(deps: ContextDeps) {
-  const { life } = accountLifeOf(deps);
-  return (principal: Principal, locale: string | undefined) => life.current(principal, locale);
+/** What the sign-in does with an account (docs/account.md): link the identity to the account of its
+ * verified e-mail (auth0ActionAuthentication), then open the account. `verifyToken` is unguarded. */
+export function accountSignInSteps(deps: ContextDeps, verifyToken: TokenVerifier) {
+  const { life, directory } = accountLifeOf(deps);
+  return {
+    openAccount: (principal: Principal, locale: string | undefined) => life.current(principal, locale),
+    linkAtSignIn: linkAtSignIn({ verifyToken, directory, life, flags: deps.config.featureFlags, log: deps.log }),
+  };
 }
 
 /** What other contexts (the basket, the checkout) may ask about an account's persons, addresses,

@@ -141,7 +141,7 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
             const identityUser = await identity.users.findById(String(user.id));
             if (!identityUser) throw new Error('the user vanished during sign-in');
             next = { ...base, identityUserId: identityUser.id, ...(await identity.accessTokenFor(identityUser)) };
-            signInProfile = { givenName: identityUser.givenName, familyName: identityUser.familyName, birthdate: identityUser.birthdate ?? undefined };
+            signInProfile = { givenName: identityUser.givenName, familyName: identityUser.familyName, birthdate: identityUser.birthdate ?? undefined, email: identityUser.email, emailVerified: identityUser.emailVerified };
           } else {
             next = { ...base, accessToken: account.access_token, expiresAt: account.expires_at, refreshToken: account.refresh_token };
             signInProfile = {
@@ -149,6 +149,8 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
               familyName: typeof profile?.family_name === 'string' ? profile.family_name : undefined,
               birthdate: typeof profile?.birthdate === 'string' ? profile.birthdate : undefined,
               locale: typeof profile?.locale === 'string' ? profile.locale : undefined,
+              email: typeof profile?.email === 'string' ? profile.email : undefined,
+              emailVerified: profile?.email_verified === true,
             };
           }
           if (next.accessToken) await deps.onSignIn(next.accessToken, signInProfile);

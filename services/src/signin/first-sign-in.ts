@@ -11,10 +11,14 @@ export interface SignInProfile {
   birthdate?: string;
   /** the provider's locale claim: the language of an account opened now (the embedded provider's users have their own) */
   locale?: string;
+  email?: string;
+  emailVerified?: boolean;
 }
 
 /** Opens the account of a signed-in customer (a no-op once opened): the account context's `opened`. */
 export type OpenAccount = (principal: Principal, locale: string | undefined) => Promise<unknown>;
+/** auth0ActionAuthentication: links the identity to the account of its verified e-mail (account/sign-in-link.ts). */
+export type LinkAtSignIn = (accessToken: string, profile: SignInProfile) => Promise<unknown>;
 
 /**
  * Runs at every sign-in. The account is opened here (docs/account.md), not at the customer's first
@@ -22,8 +26,10 @@ export type OpenAccount = (principal: Principal, locale: string | undefined) => 
  * A profile the owner rules refuse (no birthdate from an outside provider) leaves the account without
  * owner: the customer adds one on their profile page. Staff and integrators have no account.
  */
-export function onSignIn(deps: { accounts: AccountService; openAccount: OpenAccount; verifyToken: TokenVerifier; flags: FeatureFlags; log: Logger }) {
+export function onSignIn(deps: { accounts: AccountService; openAccount: OpenAccount; linkAtSignIn?: LinkAtSignIn; verifyToken: TokenVerifier; flags: FeatureFlags; log: Logger }) {
   return async (accessToken: string, profile: SignInProfile): Promise<void> => {
+    // first, so that the account opened (and its owner) is the one the identity now speaks for
+    await deps.linkAtSignIn?.(accessToken, profile).catch((error: unknown) => deps.log.warn({ err: error }, 'the identity could not be linked at sign-in'));
     const principal = await deps.verifyToken(accessToken);
     if (!principal.accountId) return;
     // should it fail, the customer's first call opens the account instead (account-life-service.ts)

@@ -9,7 +9,7 @@ import type { Logger } from '../platform/logger';
 import { loadMailSettings } from '../platform/mail/mail-settings';
 import { createSmtpMailer, type Mailer } from '../platform/mail/mailer';
 import { authJsConfig } from './auth-config';
-import { onSignIn, type OpenAccount } from './first-sign-in';
+import { onSignIn, type LinkAtSignIn, type OpenAccount } from './first-sign-in';
 import { revokedSessions } from './revoked-sessions';
 import { signInRouter } from './router';
 
@@ -24,6 +24,7 @@ export async function createSignIn(deps: {
   knex: Knex;
   accounts: AccountService;
   openAccount: OpenAccount;
+  linkAtSignIn?: LinkAtSignIn;
   verifyToken: TokenVerifier;
   flags: FeatureFlags;
   log: Logger;
@@ -44,7 +45,7 @@ export async function createSignIn(deps: {
     settings,
     identity,
     mailFrom: mailSettings.from,
-    onSignIn: onSignIn({ accounts: deps.accounts, openAccount: deps.openAccount, verifyToken: deps.verifyToken, flags: deps.flags, log }),
+    onSignIn: onSignIn({ accounts: deps.accounts, openAccount: deps.openAccount, linkAtSignIn: deps.linkAtSignIn, verifyToken: deps.verifyToken, flags: deps.flags, log }),
     sessions: revokedSessions(deps.knex),
     log,
   });
