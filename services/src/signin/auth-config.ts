@@ -9,6 +9,7 @@ import type { SignInProfile } from './first-sign-in';
 import { oidcTokenCalls } from './oidc-token-calls';
 import { CLIENT_ADDRESS_HEADER } from './client-address';
 import { emailLinkAdapter, emailLinkProvider } from './email-link';
+import { recordSignInFailure } from './error-codes';
 import type { RevokedSessions } from './revoked-sessions';
 
 /** renewed this long before it expires, so that a call made with the session's token does not meet a 401 */
@@ -120,7 +121,10 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
     providers,
     ...(identity ? { adapter: emailLinkAdapter(identity) } : {}),
     logger: {
-      error: (error) => log.warn({ err: error }, 'sign-in service'),
+      error: (error) => {
+        recordSignInFailure(error);
+        log.warn({ err: error }, 'sign-in service');
+      },
       warn: (code) => log.warn({ code }, 'sign-in service'),
       debug: () => undefined,
     },

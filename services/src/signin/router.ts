@@ -3,6 +3,7 @@ import type { ExpressAuthConfig } from '@auth/express';
 import type { Logger } from '../platform/logger';
 import { CLIENT_ADDRESS_HEADER } from './client-address';
 import { isAllowedCallback } from './callback-url';
+import { translateErrorUrls } from './error-codes';
 
 /** the §8 code for a callbackUrl that would leave the shop (open redirect) */
 export const INVALID_CALLBACK_URL_ERROR = 'INVALID_CALLBACK_URL_ERROR';
@@ -65,6 +66,8 @@ export async function signInRouter(options: { authConfig: ExpressAuthConfig; all
     res.status(200).json({});
   });
 
+  // §8's error codes in the error urls (error-codes.ts)
+  router.use((req: Request, res: Response, next: NextFunction) => translateErrorUrls(/^\/(?:signin|callback)\/([^/?]+)/.exec(req.path)?.[1], res as never, next));
   router.use(ExpressAuth(options.authConfig));
   return router;
 }

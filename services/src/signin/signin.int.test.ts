@@ -259,6 +259,10 @@ describe('the §7 calls of /api/auth', () => {
     const viaGet = await browser.request(`/api/auth/signin/nobody?callbackUrl=${encodeURIComponent('/de/orders')}`);
     expect(viaGet.status).toBe(302);
     expect(viaGet.headers.get('location')).toBe(`${origin}/api/auth/signin?callbackUrl=%2Fde%2Forders`);
+    // a callback nobody started (no state cookie): Auth.js says Configuration, the url says §8's OAuthCallbackError
+    const forgedCallback = await browser.request('/api/auth/callback/oidc?code=forged&state=forged');
+    expect(forgedCallback.status).toBe(302);
+    expect(new URL(forgedCallback.headers.get('location')!).searchParams.get('error')).toBe('OAuthCallbackError');
     const badJson = await fetch(`${origin}/api/auth/_log`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{bad' });
     expect(badJson.status).toBe(400);
   });
