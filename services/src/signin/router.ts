@@ -10,6 +10,12 @@ export const INVALID_CALLBACK_URL_ERROR = 'INVALID_CALLBACK_URL_ERROR';
 
 const logLevels = new Set(['error', 'warn', 'debug']);
 
+/** The SPA's sign-in page in the language of the page the visitor came from (else the SPA picks the remembered one). */
+function selectorPathFor(callbackUrl: string | null): string {
+  const locale = callbackUrl ? /^(?:https?:\/\/[^/]+)?\/(de|en|fr)(?:[/?#]|$)/.exec(callbackUrl)?.[1] : undefined;
+  return locale ? `/${locale}/auth-selector` : '/auth-selector';
+}
+
 /**
  * /api/auth: Auth.js behind the §7 conventions of the shop's client: form posts with json=true are
  * answered with `{ url }` (Auth.js's X-Auth-Return-Redirect), a callbackUrl to a foreign origin is
@@ -45,6 +51,12 @@ export async function signInRouter(options: { authConfig: ExpressAuthConfig; all
     log.warn({ callbackUrl }, 'callbackUrl refused');
     if (req.headers['x-auth-return-redirect']) return void res.status(400).json({ url });
     res.redirect(303, url);
+  });
+
+  // §2: the sign-in page is the shop's own /auth-selector (translated), reached with the same parameters
+  router.get('/signin', (req: Request, res: Response) => {
+    const query = new URLSearchParams(req.url.split('?')[1] ?? '');
+    res.redirect(302, `${ownOrigin(req)}${selectorPathFor(query.get('callbackUrl'))}${query.size ? `?${query.toString()}` : ''}`);
   });
 
   // §5 "Sign-in": an unknown or missing provider goes to the sign-in page, keeping the callbackUrl

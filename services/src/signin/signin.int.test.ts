@@ -237,9 +237,11 @@ describe('the §7 calls of /api/auth', () => {
 
     const errorPage = await fetch(`${origin}/api/auth/error?error=INVALID_CALLBACK_URL_ERROR`);
     expect(errorPage.status).toBeLessThan(500);
-    const signInPage = await fetch(`${origin}/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(`${origin}/de/profile`)}`);
-    expect(signInPage.status).toBe(200);
-    expect(await signInPage.text()).toContain('/api/auth/signin/oidc');
+    // §2's SessionRequired address leads to the shop's own, translated sign-in page with the same parameters
+    const signInPage = await fetch(`${origin}/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(`${origin}/fr/profile`)}`, { redirect: 'manual' });
+    expect(signInPage.status).toBe(302);
+    expect(signInPage.headers.get('location')).toBe(`${origin}/fr/auth-selector?error=SessionRequired&callbackUrl=${encodeURIComponent(`${origin}/fr/profile`)}`);
+    expect((await fetch(`${origin}/api/auth/signin`, { redirect: 'manual' })).headers.get('location')).toBe(`${origin}/auth-selector`);
   });
 
   it('answers odd requests with 4xx or the sign-in page, never a 500', async () => {
