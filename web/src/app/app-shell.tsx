@@ -5,6 +5,8 @@ import { languages, type Language } from '@alpenpass/contracts/src/language-code
 import { PrefetchNavLink } from '../components/prefetch-nav-link';
 import { withPageToken } from '../lib/session/page-token';
 import { SessionMenu } from '../features/auth/session-menu';
+import { AccountDeletionGate } from '../features/account/account-deletion-gate';
+import { GuestHandover } from '../features/auth/guest-handover';
 import { basketMessages } from '../features/basket/messages';
 import { useBasketState } from '../features/basket/state/basket-store';
 import { shellMessages } from './shell-messages';
@@ -53,6 +55,8 @@ export function AppShell({ locale, children }: { locale: Language; children: Rea
           </select>
         </label>
       </header>
+      <AccountDeletionGate locale={locale} />
+      <GuestHandover />
       <main id="main" tabIndex={-1}>
         {children}
       </main>

@@ -204,7 +204,7 @@ describe('the keycards page', () => {
     readOnly = true;
     renderRoute(atAddress('/en/profile/keycards'));
     expect(await screen.findByText('Keycards cannot be added or deleted at the moment.')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 3, name: 'SKIDATA keycard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 3, name: 'SKIDATA keycard' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
     expect(screen.queryByRole('heading', { level: 2, name: 'Add a keycard' })).toBeNull();
   });
