@@ -26,6 +26,7 @@ export function AccountDeletionSection() {
   const confirm = async () => {
     const result = await requestDeletion();
     setFailed(Boolean(result.error));
+    setConfirming(false);
     if (!result.error && newPages) void navigate(reactivatePath(locale, true));
   };
   return (

@@ -97,15 +97,12 @@ export const accountApi = api.injectEndpoints({
     getAvatar: build.query<string, string>({
       query: (address) => ({
         url: address.replace(/^\/api/, ''),
-        responseHandler: async (response: Response) =>
-          new Promise<string>((resolve, reject) => {
-            void response.blob().then((blob) => {
-              const reader = new FileReader();
-              reader.onload = () => resolve(String(reader.result));
-              reader.onerror = () => reject(reader.error ?? new Error('unreadable photo'));
-              reader.readAsDataURL(blob);
-            });
-          }),
+        responseHandler: async (response: Response) => {
+          const bytes = new Uint8Array(await response.arrayBuffer());
+          let binary = '';
+          for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+          return `data:${response.headers.get('content-type') ?? 'application/octet-stream'};base64,${btoa(binary)}`;
+        },
       }),
     }),
     removeAvatar: build.mutation<void, number>({
