@@ -10,13 +10,13 @@ import { accountLifeOf } from './account-life-wiring';
 import type { Principal } from '../platform/auth/principal';
 import type { TokenVerifier } from '../platform/auth/verifier';
 import { linkAtSignIn } from './sign-in-link';
+import { loadAccountSettings } from './account-settings';
 
 export { createAccountService, type AccountService } from './account-service';
 export { accountResourcesOf } from './account-resources';
 export { accountDirectory } from './account-directory';
 export { accountAccessGuard } from './account-access';
 export { loadAccountSettings } from './account-settings';
-import { loadAccountSettings } from './account-settings';
 
 /** The account context (docs/account.md): a customer's account, persons, owner and addresses; staff's account list. */
 export function accountContext(deps: ContextDeps): ContextModule & { service: AccountService } {
