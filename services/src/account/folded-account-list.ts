@@ -1,4 +1,4 @@
-import type { FilterCondition, FilterNode, OrderDirection } from '@alpenpass/contracts';
+import { accountStreamName, type FilterCondition, type FilterNode, type OrderDirection } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import { loadStreamState } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
@@ -51,20 +51,22 @@ function included(item: Folded, node: FilterNode): boolean {
 
 /**
  * The staff account list folded from the account streams, for perfOptimizedAccountsQuery off
- * (docs/feature-flags.md): every account stream is read and folded per call, then filtered, ordered
+ * (docs/feature-flags.md): every account's stream is read and folded per call, then filtered, ordered
  * (nulls last, then by id) and paged like the directory's SQL. Slow on purpose — it is the reference
  * the denormalised directory must agree with.
  */
 export function foldedAccountList(store: EventStore, knex: Knex) {
   return async function list(query: ListQuery) {
-    const streams = await knex('events').distinct<{ stream_name: string }[]>('stream_name').where('stream_name', 'like', 'account-%');
+    // which accounts exist comes from the directory's keys (scanning the event store for stream names
+    // would read every event); everything shown is folded from each account's own stream
+    const accounts = await knex('account_directory').select<{ account_id: string }[]>('account_id');
     const items: Folded[] = [];
-    for (const { stream_name: stream } of streams) {
-      const { state } = await loadStreamState(store, stream, accountFolder);
+    for (const { account_id: accountId } of accounts) {
+      const { state } = await loadStreamState(store, accountStreamName(accountId), accountFolder);
       const { life } = state;
       if (!life.opened) continue;
       const { email, language, type, company, fullName } = life.profile;
-      items.push({ id: stream.slice('account-'.length), email, language, type, company, fullName, blocked: life.blockedAt !== null, blockedAt: life.blockedAt, deleteAfter: life.deleteAfter, deletedAt: life.deletedAt, openedAt: life.openedAt ?? new Date(0).toISOString() });
+      items.push({ id: accountId, email, language, type, company, fullName, blocked: life.blockedAt !== null, blockedAt: life.blockedAt, deleteAfter: life.deleteAfter, deletedAt: life.deletedAt, openedAt: life.openedAt ?? new Date(0).toISOString() });
     }
     const found = query.search ? items.filter((item) => included(item, query.search!)) : items;
     const direction = query.orderDirection === 'desc' ? -1 : 1;

@@ -22,7 +22,7 @@ import type { Request } from 'express';
 import { ApiRouter } from '../platform/http/api-router';
 import type { RequestContext } from '../platform/http/request-context';
 import type { CheckoutCaller, CheckoutService } from './checkout-service';
-import { assertMayCheckOut } from './guest-checkout';
+import { assertMayCheckOut, checkOutAccess } from './guest-checkout';
 
 const caller = (ctx: RequestContext, req?: Request): CheckoutCaller => {
   const channel = req?.headers[API_HEADERS.channelId];
@@ -32,7 +32,7 @@ const caller = (ctx: RequestContext, req?: Request): CheckoutCaller => {
 /** §7 Checkout, the calls of this slice (docs/checkout.md). Ownership as for baskets. */
 export function checkoutRouter(service: CheckoutService, options: { guestCheckout: boolean }): ApiRouter {
   return new ApiRouter('Checkout', '/checkout')
-    .route({ method: 'post', path: '/', summary: 'Check out a basket or loose items: its order is placed with the prices frozen', access: 'public', body: createCheckoutBody, response: checkoutDto, status: 201 }, ({ body, ctx, req }) => {
+    .route({ method: 'post', path: '/', summary: 'Check out a basket or loose items: its order is placed with the prices frozen (guests while guestCheckout is on)', access: checkOutAccess(options.guestCheckout), body: createCheckoutBody, response: checkoutDto, status: 201 }, ({ body, ctx, req }) => {
       assertMayCheckOut(ctx.principal, options.guestCheckout);
       return service.create({ ...caller(ctx, req), clientAddress: req.ip }, body);
     })
