@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { NextFunction, Response } from 'express';
 
 /**
  * §8 names next-auth 4's sign-in error codes; Auth.js 5 puts its own names into the error urls, and
@@ -55,13 +56,12 @@ export function withSpecErrorCode(url: string, failure: Failure): string {
 }
 
 /** Runs one /api/auth request so that the error urls it answers (Location, or `{ url }` with json=true) carry §8's codes. */
-export function translateErrorUrls(provider: string | undefined, res: { append: (...args: never[]) => unknown; write: (...args: never[]) => boolean }, next: () => void): void {
+export function translateErrorUrls(provider: string | undefined, res: Response, next: NextFunction): void {
   const failure: Failure = { provider };
-  const append = res.append.bind(res) as (field: string, value?: string | string[]) => unknown;
+  const append = res.append.bind(res);
   const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
-  Object.assign(res, {
-    append: (field: string, value?: string | string[]) => append(field, field.toLowerCase() === 'location' && typeof value === 'string' ? withSpecErrorCode(value, failure) : value),
-    write: (chunk: unknown, ...rest: unknown[]) => write(typeof chunk === 'string' && chunk.startsWith('{"url":') ? chunk.replace(/"url":"([^"]*)"/, (_all, url: string) => `"url":${JSON.stringify(withSpecErrorCode(url, failure))}`) : chunk, ...rest),
-  });
+  res.append = (field: string, value?: string | string[]) => append(field, field.toLowerCase() === 'location' && typeof value === 'string' ? withSpecErrorCode(value, failure) : value);
+  res.write = ((chunk: unknown, ...rest: unknown[]) =>
+    write(typeof chunk === 'string' && chunk.startsWith('{"url":') ? chunk.replace(/"url":"([^"]*)"/, (_all, url: string) => `"url":${JSON.stringify(withSpecErrorCode(url, failure))}`) : chunk, ...rest)) as Response['write'];
   failures.run(failure, next);
 }

@@ -79,7 +79,7 @@ export async function signInRouter(options: { authConfig: ExpressAuthConfig; all
   });
 
   // §8's error codes in the error urls (error-codes.ts)
-  router.use((req: Request, res: Response, next: NextFunction) => translateErrorUrls(/^\/(?:signin|callback)\/([^/?]+)/.exec(req.path)?.[1], res as never, next));
+  router.use((req: Request, res: Response, next: NextFunction) => translateErrorUrls(/^\/(?:signin|callback)\/([^/?]+)/.exec(req.path)?.[1], res, next));
   router.use(ExpressAuth(options.authConfig));
   return router;
 }
