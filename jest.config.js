@@ -50,9 +50,9 @@ module.exports = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/**/*.int.test.ts'],
       testPathIgnorePatterns: ignored,
-      // the sign-in service's ES-module packages (oidc-provider, Auth.js), compiled for jest's require
+      // ES-module packages (oidc-provider, Auth.js, file-type and its readers), compiled for jest's require
       transform: { '^.+\\.m?js$': webTransform['^.+\\.m?js$'], ...transform },
-      transformIgnorePatterns: ['/node_modules/(?!(oidc-provider|@auth|oauth4webapi|jose)/)'],
+      transformIgnorePatterns: ['/node_modules/(?!(oidc-provider|@auth|oauth4webapi|jose|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)'],
       globalSetup: '<rootDir>/infra/src/testing/global-setup.ts',
     },
     webProject,

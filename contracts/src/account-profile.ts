@@ -6,6 +6,7 @@ import { skipTakeQuery } from './queries/paging';
 import { alpha3CountryCode } from './validators/country-code';
 import { birthdateString } from './validators/dates';
 import { emailAddress, lowerCasedEmailAddress } from './validators/email';
+import { uuidString } from './validators/text-formats';
 
 /** §3 Account, §4 account deletion, §7 Users and accounts (docs/account.md). */
 
@@ -109,6 +110,33 @@ export const guestAuthenticationBody = z.strictObject({
   language: z.enum(languages, { error: `Expected one of ${languages.join(', ')}` }),
 });
 export const guestAuthenticationDto = z.object({ accessToken: z.string(), expiresAt: z.number().int(), accountId: z.string(), guestCheckout: z.literal(true) });
+
+/** POST /users/account/guest-handover: what a guest had follows them into the signed-in account
+ * (docs/account.md): the guest identity's basket and orders (proven by its token) and an anonymous basket. */
+export const guestHandoverBody = z
+  .strictObject({ guestToken: z.string().min(1).max(8192).optional(), basketId: uuidString.optional() })
+  .refine((body) => body.guestToken !== undefined || body.basketId !== undefined, { message: 'Send guestToken, basketId or both', path: ['guestToken'] });
+export type GuestHandoverBody = z.infer<typeof guestHandoverBody>;
+export const guestHandoverDto = z.object({ accountId: z.string(), basketIds: z.array(z.string()), orderIds: z.array(z.number().int()), guestAccountId: z.string().nullable() });
+export type GuestHandoverDto = z.infer<typeof guestHandoverDto>;
+
+/** GET /users/current/auth0: the identity provider's side of the signed-in user (docs/account.md,
+ * "The provider's side"): who signed the token, whom it names, and what the provider vouches for. */
+export const currentIdentityDto = z.object({
+  issuer: z.string().nullable(),
+  subject: z.string(),
+  accountId: z.string(),
+  /** the shop's own provider (its user is known here) or another OIDC provider (only its token is known) */
+  provider: z.enum(['embedded', 'external']),
+  guest: z.boolean(),
+  email: z.string().nullable(),
+  /** null: the provider's word is not known here (an outside provider's access token carries no such claim) */
+  emailVerified: z.boolean().nullable(),
+  roles: z.array(z.string()),
+  /** the identities that sign in to this account besides its own user (POST /users/account/link) */
+  linkedIdentities: z.array(z.object({ provider: z.string(), userId: z.string() })),
+});
+export type CurrentIdentityDto = z.infer<typeof currentIdentityDto>;
 
 /** POST /users/account/link: the identity to link (its `sub`), proven by one of its access tokens. */
 export const linkIdentityBody = z.strictObject({ newAccountSub: z.string().trim().min(1).max(255), linkToken: z.string().min(1).max(8192) });

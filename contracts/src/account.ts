@@ -19,6 +19,7 @@ export const accountErrorCodes = {
   fieldRequired: 'PERSON_FIELD_REQUIRED',
   fieldDisabled: 'PERSON_FIELD_DISABLED',
   accountRequired: 'ACCOUNT_REQUIRED',
+  avatarNotFound: 'AVATAR_NOT_FOUND',
 } as const;
 
 const name = (field: string) => z.string().trim().min(1, `${field} must not be empty`).max(100, `${field} has at most 100 characters`);
@@ -91,6 +92,14 @@ export interface PersonRecord {
   gender: Gender | null;
   phone: string | null;
   owner: boolean;
+  /** the uploaded photo (its bytes in person_avatars); absent or null: none */
+  avatar?: PersonAvatar | null;
+}
+/** What the person's events know of its photo: its kind by content, size and digest. */
+export interface PersonAvatar {
+  mimetype: string;
+  size: number;
+  sha256: string;
 }
 export interface AddressRecord {
   addressId: number;

@@ -235,7 +235,9 @@ export type BasketEvent =
   /** the hold's TTL elapsed: the places of these entries were released */
   | { type: 'BasketHoldExpired'; data: { basketId: string; entryIds: string[] } }
   /** the basket became an order: it changes no more, its holds belong to the order */
-  | { type: 'BasketCheckedOut'; data: { basketId: string; orderId: number } };
+  | { type: 'BasketCheckedOut'; data: { basketId: string; orderId: number } }
+  /** a guest's basket became a signed-in account's (docs/account.md, "A guest's basket and orders") */
+  | { type: 'BasketHandedOver'; data: { basketId: string; accountId: string; fromAccountId: string | null } };
 
 export const basketEventTypes = [
   'BasketCreated',
@@ -249,6 +251,7 @@ export const basketEventTypes = [
   'VoucherRemovedFromBasket',
   'BasketHoldExpired',
   'BasketCheckedOut',
+  'BasketHandedOver',
 ] as const satisfies readonly BasketEvent['type'][];
 
 export const basketStreamName = (id: string) => `basket-${id}`;

@@ -30,8 +30,10 @@ export const checkoutErrorCodes = {
 export type CheckoutEvent =
   | { type: 'CheckoutStarted'; data: { checkoutId: string; basketId: string; accountId: string | null; orderId: number } }
   /** the customer's answers to the operator's checkout conditions (custom form fields), validated */
-  | { type: 'CheckoutConditionsSubmitted'; data: { checkoutId: string; formValues: Record<string, unknown> } };
-export const checkoutEventTypes = ['CheckoutStarted', 'CheckoutConditionsSubmitted'] as const satisfies readonly CheckoutEvent['type'][];
+  | { type: 'CheckoutConditionsSubmitted'; data: { checkoutId: string; formValues: Record<string, unknown> } }
+  /** the checkout of a guest identity's order became the signed-in account's, with its order */
+  | { type: 'CheckoutHandedOver'; data: { checkoutId: string; accountId: string; fromAccountId: string } };
+export const checkoutEventTypes = ['CheckoutStarted', 'CheckoutConditionsSubmitted', 'CheckoutHandedOver'] as const satisfies readonly CheckoutEvent['type'][];
 export const checkoutStreamName = (id: string) => `checkout-${id}`;
 
 /** POST /checkout: from a basket, or from loose items (the checkout keeps a basket of its own for them). */

@@ -110,7 +110,9 @@ export type OrderEvent =
   | { type: 'OrderOnlineCreditApplied'; data: { orderId: number; accountId: string; amount: number } }
   /** cause-we-care: the channel's contribution (name and amount as offered then) added to the order */
   | { type: 'OrderContributionAdded'; data: { orderId: number; contribution: OrderContribution } }
-  | { type: 'OrderContributionRemoved'; data: { orderId: number } };
+  | { type: 'OrderContributionRemoved'; data: { orderId: number } }
+  /** a guest identity's order became the signed-in account's (docs/account.md, "A guest's basket and orders") */
+  | { type: 'OrderHandedOver'; data: { orderId: number; accountId: string; fromAccountId: string } };
 
 export interface OrderContribution {
   name: { de: string; en: string; fr: string };
@@ -137,6 +139,7 @@ export const orderEventTypes = [
   'OrderContributionRemoved',
   'OrderItemsChanged',
   'OrderChargeDeclined',
+  'OrderHandedOver',
 ] as const satisfies readonly OrderEvent['type'][];
 
 export const orderStreamName = (orderId: number) => `order-${orderId}`;

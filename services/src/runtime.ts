@@ -15,7 +15,7 @@ import { clientOrderSubjects } from './order/client-order-subjects';
 import { shopMetricsRegistry } from './platform/metrics/shop-metrics';
 import { loadDemoData } from './demo';
 import { createSignIn } from './signin';
-import { accountAccessGuard, accountDirectory, createAccountService, loadAccountSettings } from './account';
+import { accountAccessGuard, accountDirectory, accountSignInSteps, createAccountService, loadAccountSettings } from './account';
 
 export interface Runtime extends Omit<Composition, 'close'> {
   /** the api role's address, when this process runs it */
@@ -75,7 +75,7 @@ export async function startRuntime(config: AppConfig, log: Logger, options: Runt
       const identity = { ...provider, verifyToken: accountAccessGuard(provider.verifyToken, accountDirectory(knex), { cacheMs: loadAccountSettings().accessCacheMs }).verifyToken };
       const metrics = shopMetricsRegistry({ knex, store, projections, temporal: temporal.client, taskQueue: config.temporal.taskQueue });
       const accounts = createAccountService({ store, knex, personFieldRules: config.personFieldRules });
-      const signIn = await createSignIn({ config, knex, accounts, verifyToken: identity.verifyToken, flags: config.featureFlags, log });
+      const signIn = await createSignIn({ config, knex, accounts, ...accountSignInSteps(deps, provider.verifyToken), verifyToken: identity.verifyToken, flags: config.featureFlags, log });
       const api = await startApi({ config, log, identity, contexts, readiness, metrics, signIn });
       running.push(api);
       url = api.url;

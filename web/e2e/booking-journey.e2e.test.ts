@@ -14,7 +14,8 @@ const shopHeaders = { 'x-client-id': '1', 'x-channel-id': '6a1c7e52-3b8f-4e0a-9d
 
 beforeAll(async () => {
   mkdirSync(screenshotFolder, { recursive: true });
-  [shop, browser] = await Promise.all([startShop(), launchChromium()]);
+  // guests check out here (guestCheckout, §6): as a guest identity from the guest checkout page
+  [shop, browser] = await Promise.all([startShop({ FEATURE_FLAGS: 'guestCheckout' }), launchChromium()]);
 }, 300_000);
 
 afterAll(async () => {
@@ -129,6 +130,9 @@ describe('booking in the browser against the real shop', () => {
     await screenshot('journey-6-basket-fr-reloaded');
 
     await page.getByRole('button', { name: 'Passer à la caisse' }).click();
+    await heading('Commander en tant qu’invité');
+    await page.getByLabel('Adresse e-mail').fill('invite@example.ch');
+    await page.getByRole('button', { name: 'Continuer vers le paiement' }).click();
     await heading('Caisse');
     expect(new URL(page.url()).pathname).toMatch(/^\/fr\/checkout\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { level: 3, name: /Forfait plusieurs jours Alpenhorn/ }).waitFor();
@@ -148,6 +152,9 @@ describe('booking in the browser against the real shop', () => {
     await heading('Ihr Warenkorb');
     const basket = await serverBasket();
 
+    await page.getByRole('button', { name: 'Weiter zur Kasse' }).click();
+    await heading('Als Gast bestellen');
+    await page.getByLabel('E-Mail-Adresse').fill('gast@example.ch');
     await page.getByRole('button', { name: 'Weiter zur Kasse' }).click();
     await heading('Kasse');
     await page.getByRole('heading', { level: 3, name: /Gipfelgondel Alpenhorn, Erwachsene/ }).waitFor();
@@ -186,7 +193,7 @@ describe('booking in the browser against the real shop', () => {
     await screenshot('journey-10-order-reserved-de');
     await expectAccessible();
 
-    // the guest's token in the address reads the order again after a reload; the basket starts afresh
+    // the guest identity's token in the address reads the order again after a reload; the basket starts afresh
     await page.reload();
     await heading('Ihre Bestellung');
     expect(await page.getByText(/^Bestellnummer /).innerText()).toBe(refno);

@@ -94,9 +94,9 @@ describe('a customer’s account pages in the browser against the real shop', ()
       }),
     ]);
 
-    // without the token or a session the page sends the visitor to sign in (§2), with the address to come back to
+    // without the token or a session the page sends the visitor to the shop's sign-in page (§2), with the address to come back to
     await page.goto(`${shop.origin}/de/profile/persons`);
-    await page.waitForURL(/\/api\/auth\/signin\?/);
+    await page.waitForURL(/\/de\/auth-selector\?/);
     const signIn = new URL(page.url());
     expect(signIn.searchParams.get('error')).toBe('SessionRequired');
     expect(signIn.searchParams.get('callbackUrl')).toBe(`${shop.origin}/de/profile/persons`);

@@ -57,6 +57,20 @@ async function confirmationLink(address: string): Promise<string> {
   }
 }
 
+/** The provider's registration form (the page is open) and the mailed confirmation, as a newcomer does it. */
+async function registerAndConfirm(email: string, password: string): Promise<void> {
+  await heading(1, 'Create an account');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByLabel('First name').fill('Lena');
+  await page.getByLabel('Last name').fill('Bergmann');
+  await page.getByLabel('Date of birth').fill('1991-03-14');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByText('We have sent you an e-mail. Please follow its link to confirm your address.').waitFor();
+  await page.goto(await confirmationLink(email));
+  await page.getByText('Your e-mail address is confirmed. You can now sign in.').waitFor();
+}
+
 describe('registering, signing in from the shop and adding a keycard, against the real shop', () => {
   it('registers on /oidc, confirms by mail, signs in from the SPA, sees no keycards and adds a SwissPass, in English on a phone', async () => {
     const email = `e2e-${randomBytes(5).toString('hex')}@example.ch`;
@@ -67,18 +81,7 @@ describe('registering, signing in from the shop and adding a keycard, against th
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot('signin-1-auth-selector-en');
     await page.getByRole('link', { name: 'Create an account' }).click();
-
-    await heading(1, 'Create an account');
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel(/^Password/).fill(password);
-    await page.getByLabel('First name').fill('Lena');
-    await page.getByLabel('Last name').fill('Bergmann');
-    await page.getByLabel('Date of birth').fill('1991-03-14');
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByText('We have sent you an e-mail. Please follow its link to confirm your address.').waitFor();
-
-    await page.goto(await confirmationLink(email));
-    await page.getByText('Your e-mail address is confirmed. You can now sign in.').waitFor();
+    await registerAndConfirm(email, password);
 
     await page.goto(`${origin}/en/auth-selector?returnTo=${encodeURIComponent('/en/profile/keycards')}`);
     await page.getByRole('button', { name: 'Sign in with your Alpenpass account' }).click();
@@ -124,5 +127,49 @@ describe('registering, signing in from the shop and adding a keycard, against th
     const signedOut = await page.evaluate(async (headers) => (await fetch('/api/auth/session', { headers })).json(), shopHeaders);
     // Auth.js answers null for no session
     expect(signedOut).toBeNull();
+  }, 240_000);
+});
+
+describe('a protected page, and deleting the account with its grace period, against the real shop', () => {
+  it('lands a signed-out visitor on the translated sign-in page (SessionRequired), signs in, asks for deletion and keeps the account, in German', async () => {
+    const email = `e2e-${randomBytes(5).toString('hex')}@example.ch`;
+    const password = `Berg-${randomBytes(6).toString('hex')}`;
+    await page.goto(`${origin}/oidc/register`);
+    await registerAndConfirm(email, password);
+
+    // §2's address of the sign-in service leads to the shop's own page with the same parameters
+    await page.goto(`${origin}/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(`${origin}/de/profile`)}`);
+    await page.waitForURL(/\/de\/auth-selector\?error=SessionRequired&callbackUrl=/);
+    await page.getByRole('alert').getByText('Bitte melden Sie sich an, um diese Seite zu sehen.').waitFor();
+    // and so does a protected page opened without a session
+    await page.goto(`${origin}/de/profile`);
+    await page.waitForURL(`${origin}/de/auth-selector?error=SessionRequired&callbackUrl=${encodeURIComponent(`${origin}/de/profile`)}`);
+    await heading(1, 'Anmelden');
+    await screenshot('signin-4-session-required-de');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Mit Ihrem Alpenpass-Konto anmelden' }).click();
+    await page.waitForURL(/\/oidc\/interaction\//);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${origin}/de/profile`);
+    await heading(1, 'Mein Konto');
+
+    await page.getByRole('button', { name: 'Mein Konto löschen …' }).click();
+    await page.getByRole('button', { name: 'Ja, mein Konto löschen' }).click();
+    await page.getByText(/^Ihr Konto wird am .+ gelöscht\. Bis dahin können Sie es behalten\.$/).waitFor();
+    await screenshot('signin-5-deletion-pending-de');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    const session = await page.evaluate(async (headers) => (await fetch('/api/auth/session', { headers })).json(), shopHeaders);
+    const current = async () => (await fetch(`${shop.origin}/api/users/current`, { headers: { ...shopHeaders, authorization: `Bearer ${session.accessToken}` } })).json();
+    expect((await current()).deleteAfter).toEqual(expect.any(String));
+
+    // signed in again later, the customer is shown the reactivation on /profile (no new profile pages here)
+    await page.goto(`${origin}/de`);
+    await page.waitForURL(`${origin}/de/profile`);
+    await page.getByRole('button', { name: 'Mein Konto behalten' }).click();
+    await page.getByRole('button', { name: 'Mein Konto löschen …' }).waitFor();
+    expect((await current()).deleteAfter).toBeNull();
   }, 240_000);
 });

@@ -72,6 +72,10 @@ export const accountBasketsProjection: Projection<Logical> = {
         return updateEntries(trx, table, event.data.basketId, at, (prices) =>
           Object.fromEntries(Object.entries(prices).filter(([entryId]) => !event.data.entryIds.includes(entryId))),
         );
+      case 'BasketHandedOver':
+        // a guest identity's basket moves with its row; an anonymous one had none (its prices are not here)
+        await trx(table).where('basket_id', event.data.basketId).update({ account_id: event.data.accountId, updated_at: at });
+        return;
       case 'BasketHoldExpired':
         await trx(table).where('basket_id', event.data.basketId).update({ hold_expired: true, updated_at: at });
         return;

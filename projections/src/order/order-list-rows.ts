@@ -78,6 +78,11 @@ export function orderListProjection<Logical extends string>(name: string, table:
         await rows().update({ payment_status: 'REFUNDED', updated_at: at });
         return;
       }
+      if (event.type === 'OrderHandedOver') {
+        // a guest identity's order joins the account's list (docs/account.md, "A guest's basket and orders")
+        await rows().update({ account_id: event.data.accountId, updated_at: at });
+        return;
+      }
       await rows().update({ ...(statusOf[event.type] ?? {}), updated_at: at });
     },
   };

@@ -21,6 +21,8 @@ import { accountDirectory } from './account-directory';
 import { adminAccountsRouter, currentAccountRouters } from './account-life-api';
 import { createAccountLifeService } from './account-life-service';
 import { createAccountService } from './account-service';
+import { guestHandover } from './guest-handover';
+import { foldedAccountList } from './folded-account-list';
 import { addressesRouter, currentOwnerRouter, personsRouter } from './api';
 
 /** §7 Users and accounts over HTTP on PostgreSQL, the deletion workflow on the Temporal dev server. */
@@ -38,6 +40,8 @@ let connection: Connection;
 let temporal: Client;
 let worker: RunningWorker;
 let app: ReturnType<typeof createHttpApp>;
+/** the staff list with perfOptimizedAccountsQuery on (the directory); `app` folds the streams */
+let directoryApp: ReturnType<typeof createHttpApp>;
 let shopKey: SigningKey;
 let outsideKey: SigningKey;
 const flags: FeatureFlags = { ...defaultFeatureFlags };
@@ -77,6 +81,8 @@ beforeAll(async () => {
     verifyToken: guard.verifyToken,
     mintGuestToken: async (accountId: string) => ({ accessToken: await mintToken(shopKey, { issuer: shopIssuer, audience }, { subject: `guest:${accountId}`, roles: ['customer'], accountId, expiresIn: '2h' }), expiresAt: 0 }),
     guestLimiter: unlimited,
+    foldedList: foldedAccountList(store, db.knex),
+    handOver: guestHandover({ store, knex: db.knex, directory, life, verifyToken: verify }),
   };
   app = createHttpApp({
     log: createLogger(process.env.TEST_LOG_LEVEL === 'error' ? 'error' : 'silent'),
@@ -92,6 +98,14 @@ beforeAll(async () => {
       addressesRouter(accounts, '/accounts/current/addresses'),
       currentOwnerRouter(accounts),
     ],
+    readiness: [],
+  });
+  directoryApp = createHttpApp({
+    log: createLogger('silent'),
+    shop: { clientId: '1', channelId: testChannelId },
+    verifyToken: guard.verifyToken,
+    publicKeys: [],
+    routers: [adminAccountsRouter({ ...apiDeps, flags: { ...defaultFeatureFlags, perfOptimizedAccountsQuery: true } })],
     readiness: [],
   });
   await registerIdentityUser(alice, 'fr-CH');
@@ -126,6 +140,20 @@ describe('the current account', () => {
     expect((await call('post', '/admin/accounts/auth0-account-1/unblock', await staff())).body.blocked).toBe(false);
     expect((await call('get', '/users/current')).status).toBe(401);
     expect((await call('get', '/users/current', await staff())).status).toBe(403);
+  });
+
+  it("answers the identity provider's side at /users/current/auth0", async () => {
+    const mine = await call('get', '/users/current/auth0', await bearer(alice.userId, alice.accountId));
+    expect(mine.status).toBe(200);
+    expect(mine.body).toEqual({ issuer: shopIssuer, subject: alice.userId, accountId: alice.accountId, provider: 'embedded', guest: false, email: 'alice@example.ch', emailVerified: true, roles: ['customer'], linkedIdentities: [] });
+    await db.knex('identity_users').where({ id: bob.userId }).update({ email_verified_at: null });
+    expect((await call('get', '/users/current/auth0', await bearer(bob.userId, bob.accountId))).body).toMatchObject({ email: 'bob@example.ch', emailVerified: false });
+    await db.knex('identity_users').where({ id: bob.userId }).update({ email_verified_at: new Date() });
+    // an outside provider's access token names its user; what it vouches for is not known here
+    const outside = await mintToken(outsideKey, { issuer: outsideIssuer, audience }, { subject: 'auth0|77', roles: ['customer'], accountId: 'auth0-account-1' });
+    expect((await call('get', '/users/current/auth0', `Bearer ${outside}`)).body).toMatchObject({ issuer: outsideIssuer, subject: 'auth0|77', provider: 'external', email: null, emailVerified: null });
+    expect((await call('get', '/users/current/auth0')).status).toBe(401);
+    expect((await call('get', '/users/current/auth0', await staff())).status).toBe(403);
   });
 
   it('changes the profile through /users/account and /accounts/current alike, with the §5 checks', async () => {
@@ -207,7 +235,14 @@ describe('staff', () => {
 
   it('list and search accounts with the §5 list query', async () => {
     const token = await staff();
-    const ask = (query: Record<string, string>) => call('get', `/admin/accounts?${new URLSearchParams(query).toString()}`, token);
+    // perfOptimizedAccountsQuery on (one directory row per account) and off (the streams folded) answer alike
+    const ask = async (query: Record<string, string>) => {
+      const path = `/api/admin/accounts?${new URLSearchParams(query).toString()}`;
+      const [folded, listed] = await Promise.all([request(app).get(path).set(shopHeaders).set('authorization', token), request(directoryApp).get(path).set(shopHeaders).set('authorization', token)]);
+      expect(folded.status).toBe(listed.status);
+      if (folded.status === 200) expect(folded.body).toEqual(listed.body);
+      return folded;
+    };
     const byEmail = await ask({ orderBy: 'email', orderDirection: 'desc', limit: '2' });
     expect(byEmail.status).toBe(200);
     expect(byEmail.body.items.map((item: { email: string }) => item.email)).toEqual(['erin@example.ch', 'dave@example.ch']);
@@ -218,6 +253,20 @@ describe('staff', () => {
     expect(await emails({ AND: [{ field: 'company', operator: 'exists', value: true }, { field: 'company', operator: 'not', value: 'Mallory GmbH' }] })).toEqual(['alice@example.ch']);
     expect(await emails({ AND: [{ field: 'openedAt', operator: 'gte', value: '2020-01-01', precision: 'date' }, { field: 'email', operator: 'like', value: 'erin%' }] })).toEqual(['erin@example.ch']);
     expect(await emails({ field: 'openedAt', operator: 'lt', value: '2020-01-01T00:00:00Z', precision: 'datetime' })).toEqual([]);
+    const everyone = (await ask({ limit: '50' })).body.items as { id: string; openedAt: string }[];
+    expect(everyone).toHaveLength(5);
+    const second = everyone[1]!.openedAt;
+    for (const search of [
+      { field: 'openedAt', operator: 'gte', value: second, precision: 'datetime' },
+      { field: 'openedAt', operator: 'eq', value: second, precision: 'datetime' },
+      { field: 'openedAt', operator: 'eq', value: second.slice(0, 10), precision: 'date' },
+      { field: 'fullName', operator: 'like', value: '_rin%' },
+      { field: 'fullName', operator: 'not', value: 'Erin Eiger' },
+      { field: 'email', operator: 'eq', value: null },
+      { field: 'deleteAfter', operator: 'exists', value: false, precision: 'date' },
+    ]) {
+      for (const orderBy of ['openedAt', 'email', 'fullName']) for (const orderDirection of ['asc', 'desc']) await ask({ orderBy, orderDirection, search: JSON.stringify(search) });
+    }
     const paged = await ask({ orderBy: 'email', page: '1', limit: '2' });
     expect(paged.body).toMatchObject({ page: 1, limit: 2 });
     expect(paged.body.items[0].email).toBe('dave@example.ch');
@@ -296,6 +345,7 @@ describe('guests (guestCheckout)', () => {
       expect(guest.body.guestCheckout).toBe(true);
       const current = await call('get', '/users/current', `Bearer ${guest.body.accessToken}`);
       expect(current.body).toMatchObject({ id: guest.body.accountId, email: 'gast@example.ch', language: 'fr', type: 'GUEST' });
+      expect((await call('get', '/users/current/auth0', `Bearer ${guest.body.accessToken}`)).body).toMatchObject({ provider: 'embedded', guest: true, email: 'gast@example.ch', emailVerified: false, subject: `guest:${guest.body.accountId}` });
       // the same address again is a new guest: a guest token never opens someone else's guest orders
       // the order mails of the guest's checkout go to the address given here
       expect(await identityAccountContacts(db.knex)(guest.body.accountId)).toEqual({ email: 'gast@example.ch', language: 'fr' });

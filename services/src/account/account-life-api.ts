@@ -10,15 +10,19 @@ import {
   adminAccountBody,
   adminAccountParams,
   adminSkipTakeQuery,
+  currentIdentityDto,
   currentUserQuery,
   guestAuthenticationBody,
   guestAuthenticationDto,
+  guestHandoverBody,
+  guestHandoverDto,
   linkedIdentitiesDto,
   linkIdentityBody,
   onlineCreditDto,
   personDto,
   relatedAccountDto,
   unlinkIdentityBody,
+  readFeatureFlag,
   type FeatureFlags,
 } from '@alpenpass/contracts';
 import { z } from 'zod';
@@ -28,6 +32,9 @@ import { ApiRouter } from '../platform/http/api-router';
 import type { RateLimiter } from '../platform/rate-limit';
 import type { OnlineCreditPort } from '../online-credit';
 import type { AccountDirectory } from './account-directory';
+import type { GuestHandover } from './guest-handover';
+import type { foldedAccountList } from './folded-account-list';
+import { guestAccountOf } from '../platform/auth/principal';
 import { toAccountDto, type AccountLifeService } from './account-life-service';
 import { toAddressDto, toPersonDto } from './account-service';
 
@@ -41,6 +48,10 @@ export interface AccountLifeApiDeps {
   /** a short-lived customer token for a guest account (null when the shop cannot sign tokens) */
   mintGuestToken: ((accountId: string) => Promise<{ accessToken: string; expiresAt: number }>) | null;
   guestLimiter: RateLimiter;
+  /** a guest's basket and orders into the account (guest-handover.ts) */
+  handOver: GuestHandover;
+  /** the staff list folded from the account streams (perfOptimizedAccountsQuery off) */
+  foldedList: ReturnType<typeof foldedAccountList>;
 }
 
 const identitiesOf = (accountId: string, identities: { provider: string; userId: string }[]) => ({ accountId, identities });
@@ -52,6 +63,9 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
     .route({ method: 'get', path: '/current', summary: 'The signed-in account (opened at its first call); language from the page locale until chosen', access: 'customer', query: currentUserQuery, response: accountDto }, ({ query, ctx }) =>
       life.current(ctx.principal, query.language),
     )
+    .route({ method: 'get', path: '/current/auth0', summary: "The identity provider's side of the signed-in user: issuer, subject, e-mail verified, linked identities", access: 'customer', response: currentIdentityDto }, ({ ctx }) =>
+      life.providerSide(ctx.principal),
+    )
     .route({ method: 'patch', path: '/account', summary: 'Change the account', access: 'customer', body: accountPatchBody, response: accountDto }, ({ body, ctx }) => life.changeProfile(ctx.principal, body))
     .route({ method: 'delete', path: '/account', summary: 'Delete the account after the grace period (deleteAfter)', access: 'customer', response: accountDto }, ({ ctx }) => life.requestDeletion(ctx.principal))
     .route({ method: 'post', path: '/account/abort-deletion', summary: 'Keep the account', access: 'customer', response: accountDto }, ({ ctx }) => life.abortDeletion(ctx.principal))
@@ -60,12 +74,18 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
       const other = await deps.verifyToken(body.linkToken).catch(() => null);
       if (!other || other.subject !== body.newAccountSub || !other.issuer) throw invalid(codes.linkProofMissing, 'Sign in with the identity to link and send its token.', 'body.linkToken');
       if (other.accountId === accountId) return identitiesOf(accountId, (await life.opened(accountId, null, ctx.principal!.subject)).life.identities);
+      // a guest identity brings its basket and orders along (docs/account.md, "A guest's basket and orders")
+      if (guestAccountOf(other)) await deps.handOver(ctx.principal!, accountId, { guestToken: body.linkToken });
       const identity = { provider: other.issuer, userId: other.subject };
       if (!(await deps.directory.link(identity.provider, identity.userId, accountId))) {
         throw conflict(codes.identityLinkedElsewhere, 'This identity belongs to another account.');
       }
       return identitiesOf(accountId, (await life.linkIdentity(ctx.principal, identity)).life.identities);
     })
+    .route(
+      { method: 'post', path: '/account/guest-handover', summary: "A guest's basket and orders become the account's (the guest identity's token, an anonymous basket's id)", access: 'customer', body: guestHandoverBody, response: guestHandoverDto },
+      ({ body, ctx }) => deps.handOver(ctx.principal!, life.customerAccount(ctx.principal), body),
+    )
     .route({ method: 'post', path: '/account/unlink', summary: 'Unlink an identity from the account', access: 'customer', body: unlinkIdentityBody, response: linkedIdentitiesDto }, async ({ body, ctx }) => {
       const accountId = life.customerAccount(ctx.principal);
       const identity = { provider: body.provider, userId: body.userId };
@@ -101,12 +121,14 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
 }
 
 /** §6 account management and blocking (staff). */
-export function adminAccountsRouter(deps: Pick<AccountLifeApiDeps, 'life' | 'directory'>): ApiRouter {
+export function adminAccountsRouter(deps: Pick<AccountLifeApiDeps, 'life' | 'directory' | 'flags' | 'foldedList'>): ApiRouter {
   const { life, directory } = deps;
+  // perfOptimizedAccountsQuery: one directory row per account, else every account stream folded (docs/feature-flags.md)
+  const list = readFeatureFlag(deps.flags, 'perfOptimizedAccountsQuery') ? directory.list : deps.foldedList;
   const page = <T>(items: T[], skip: number, take: number) => ({ items: items.slice(skip, skip + take), skip, take, total: items.length });
   return new ApiRouter('Accounts (admin)', '/admin/accounts')
     .route({ method: 'get', path: '/', summary: 'List and search accounts (§5 list query)', access: 'admin', query: accountListQuery, response: accountListDto }, ({ query }) =>
-      directory.list({ page: query.page, limit: query.limit, orderBy: query.orderBy ?? 'openedAt', orderDirection: query.orderDirection, search: query.search }),
+      list({ page: query.page, limit: query.limit, orderBy: query.orderBy ?? 'openedAt', orderDirection: query.orderDirection, search: query.search }),
     )
     .route({ method: 'post', path: '/', summary: 'Create an account', access: 'admin', body: adminAccountBody, response: accountDto, status: 201 }, ({ body, ctx }) => life.createByStaff(body, ctx.principal!.subject))
     .route({ method: 'get', path: '/:accountId', summary: 'Read an account', access: 'admin', params: adminAccountParams, response: accountDto }, async ({ params }) =>

@@ -5,11 +5,12 @@ import {
   accountStreamName,
   languageFromLocale,
   type AccountDto,
+  type CurrentIdentityDto,
   type AccountProfileChanges,
   type Language,
 } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
-import type { Principal } from '../platform/auth/principal';
+import { guestAccountOf, type Principal } from '../platform/auth/principal';
 import { conflict, forbidden, notFound, unavailable } from '../platform/domain-error';
 import { handleCommand, loadStreamState } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
@@ -93,6 +94,27 @@ export function createAccountLifeService(deps: AccountLifeDeps) {
     async current(principal: Principal | null, locale: string | undefined): Promise<AccountDto> {
       const accountId = customerAccount(principal);
       return toAccountDto(accountId, await opened(accountId, locale ? languageFromLocale(locale) : null, principal!.subject));
+    },
+    /** GET /users/current/auth0: the provider's side of the signed-in user (docs/account.md). */
+    async providerSide(principal: Principal | null): Promise<CurrentIdentityDto> {
+      const accountId = customerAccount(principal);
+      const { subject, issuer, roles } = principal!;
+      const state = await opened(accountId, null, subject);
+      const guestAccountId = guestAccountOf(principal!);
+      const user = !guestAccountId && isEmbeddedAccountId(subject) ? await deps.knex('identity_users').select<{ email: string; email_verified_at: Date | null }[]>('email', 'email_verified_at').where({ id: subject }).first() : undefined;
+      // a guest typed its address and never confirmed it; an outside provider's access token says nothing about it
+      const guestEmail = guestAccountId ? (await load(guestAccountId)).life.profile.email : null;
+      return {
+        issuer: issuer ?? null,
+        subject,
+        accountId,
+        provider: user || guestAccountId ? 'embedded' : 'external',
+        guest: guestAccountId !== null,
+        email: user?.email ?? guestEmail,
+        emailVerified: user ? user.email_verified_at !== null : guestAccountId ? false : null,
+        roles,
+        linkedIdentities: state.life.identities,
+      };
     },
     async changeProfile(principal: Principal | null, changes: AccountProfileChanges): Promise<AccountDto> {
       const accountId = customerAccount(principal);

@@ -3,6 +3,7 @@ import type { ContextDeps } from '../context-module';
 import { identityProviderFor } from '../platform/auth/identity-provider';
 import { loadOrCreateSigningKey } from '../platform/auth/signing-key';
 import { mintToken } from '../platform/auth/tokens';
+import { guestSubject } from '../platform/auth/principal';
 import type { TokenVerifier } from '../platform/auth/verifier';
 import { postgresRateLimiter } from '../platform/rate-limit';
 import { createOnlineCreditService } from '../online-credit';
@@ -10,6 +11,8 @@ import { accountDirectory } from './account-directory';
 import { adminAccountsRouter, currentAccountRouters, type AccountLifeApiDeps } from './account-life-api';
 import { createAccountLifeService } from './account-life-service';
 import { loadAccountSettings } from './account-settings';
+import { guestHandover } from './guest-handover';
+import { foldedAccountList } from './folded-account-list';
 
 /** The account's profile and life over the shop's real parts: Temporal for deletion, the embedded key for guests. */
 export function accountLifeOf(deps: ContextDeps, options: { now?: () => Date; gracePeriodMs?: number } = {}) {
@@ -36,11 +39,13 @@ export function accountLifeOf(deps: ContextDeps, options: { now?: () => Date; gr
       ? async (accountId) => {
           const key = await loadOrCreateSigningKey(deps.config.auth.signingKeyFile);
           const ttl = settings.guestTokenTtlSeconds;
-          const accessToken = await mintToken(key, { issuer: embedded.issuer, audience: deps.config.auth.audience }, { subject: `guest:${accountId}`, roles: ['customer'], accountId, expiresIn: `${ttl}s` });
+          const accessToken = await mintToken(key, { issuer: embedded.issuer, audience: deps.config.auth.audience }, { subject: guestSubject(accountId), roles: ['customer'], accountId, expiresIn: `${ttl}s` });
           return { accessToken, expiresAt: Math.floor(Date.now() / 1000) + ttl };
         }
       : null,
     guestLimiter: postgresRateLimiter(deps.knex, { limit: settings.guestsPerMinute, windowMs: 60_000 }),
+    foldedList: foldedAccountList(deps.store, deps.knex),
+    handOver: guestHandover({ store: deps.store, knex: deps.knex, directory, life, verifyToken }),
   };
   return { life, directory, routers: [...currentAccountRouters(apiDeps), adminAccountsRouter(apiDeps)] };
 }

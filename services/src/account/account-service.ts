@@ -19,6 +19,8 @@ import type { EventStore } from '../platform/event-store/event-store';
 import { eventMetadataOf } from '../platform/http/request-context';
 import { accountFolder, ownerOf, type AccountState } from './account';
 import { decideAccount, type AccountCommand } from './decide';
+import { checkedAvatar, personAvatarStore } from './person-avatars';
+import type { ReceivedFile } from '../platform/http/upload';
 
 export interface AccountServiceDeps {
   store: EventStore;
@@ -26,6 +28,8 @@ export interface AccountServiceDeps {
   /** the persons' field rules from the environment; the owner's are the deployed ones (§5) */
   personFieldRules: PersonFieldRules;
 }
+
+const photoNotFound = () => notFound(accountErrorCodes.avatarNotFound, 'The person has no photo.');
 
 export interface AccountCaller {
   principal: Principal | null;
@@ -42,7 +46,8 @@ export const toPersonDto = (person: PersonRecord): PersonDto => ({
   gender: person.gender,
   phone: person.phone,
   owner: person.owner,
-  avatar: null,
+  // the photo's address for its owner (a bearer call); the digest makes each new photo a new address
+  avatar: person.avatar ? `/api/users/persons/${person.personId}/avatar?v=${person.avatar.sha256.slice(0, 16)}` : null,
 });
 
 export const toAddressDto = ({ addressId, ...address }: AddressRecord): AddressDto => ({ id: addressId, ...address });
@@ -55,6 +60,7 @@ function accountOf(caller: AccountCaller): string {
 }
 
 export function createAccountService(deps: AccountServiceDeps) {
+  const avatars = personAvatarStore(deps.knex);
   const load = async (accountId: string): Promise<AccountState> => (await loadStreamState(deps.store, accountStreamName(accountId), accountFolder)).state;
 
   async function run(caller: AccountCaller, command: (accountId: string) => AccountCommand): Promise<AccountState> {
@@ -108,6 +114,38 @@ export function createAccountService(deps: AccountServiceDeps) {
     },
     async removePerson(caller: AccountCaller, personId: number): Promise<void> {
       await run(caller, (accountId) => ({ type: 'RemovePerson', data: { accountId, personId } }));
+      await avatars.keepOnly(accountOf(caller), personId, null);
+    },
+
+    /** A person's photo (docs/account.md, "Photos"): the bytes are stored first, then the person names them. */
+    async changeAvatar(caller: AccountCaller, personId: number, file: ReceivedFile | undefined): Promise<PersonDto> {
+      const accountId = accountOf(caller);
+      const state = await load(accountId);
+      const rules = person(state, personId).owner ? deployedOwnerFieldRules : deps.personFieldRules;
+      const { avatar, content } = await checkedAvatar(file);
+      const command: AccountCommand = { type: 'ChangeAvatar', data: { accountId, personId, avatar, rules } };
+      // decided once before the bytes are kept, so that a refused photo (avatar disabled) stores nothing
+      decideAccount(command, state);
+      await avatars.save(accountId, personId, avatar, content);
+      const changed = await run(caller, () => command);
+      await avatars.keepOnly(accountId, personId, avatar.sha256);
+      return person(changed, personId);
+    },
+    async removeAvatar(caller: AccountCaller, personId: number): Promise<void> {
+      const accountId = accountOf(caller);
+      const target = (await load(accountId)).persons.find((candidate) => candidate.personId === personId);
+      const rules = target?.owner ? deployedOwnerFieldRules : deps.personFieldRules;
+      await run(caller, () => ({ type: 'ChangeAvatar', data: { accountId, personId, avatar: null, rules } }));
+      await avatars.keepOnly(accountId, personId, null);
+    },
+    /** the photo's bytes, for the account's own customer only */
+    async avatar(caller: AccountCaller, personId: number): Promise<{ mimetype: string; content: Buffer }> {
+      const accountId = accountOf(caller);
+      const found = (await load(accountId)).persons.find((candidate) => candidate.personId === personId);
+      if (!found) throw notFound(accountErrorCodes.personNotFound, `Person ${personId} not found.`);
+      const content = found.avatar ? await avatars.content(accountId, personId, found.avatar.sha256) : null;
+      if (!found.avatar || !content) throw photoNotFound();
+      return { mimetype: found.avatar.mimetype, content };
     },
 
     async addresses(caller: AccountCaller): Promise<AddressDto[]> {

@@ -14,6 +14,10 @@ import { z } from 'zod';
 import { ApiRouter } from '../platform/http/api-router';
 import type { RequestContext } from '../platform/http/request-context';
 import type { AccountCaller, AccountService } from './account-service';
+import { avatarField } from './person-avatars';
+
+/** PERSON_AVATAR_MAX_BYTES: the largest photo taken (account-settings.ts) */
+export const defaultAvatarMaxBytes = 2 * 1024 * 1024;
 
 const caller = (ctx: RequestContext): AccountCaller => ({ principal: ctx.principal, correlationId: ctx.correlationId });
 
@@ -36,7 +40,7 @@ export function currentOwnerRouter(service: AccountService): ApiRouter {
 
 /** §7 Users and accounts: the signed-in customer's persons (and owner) and addresses; the same calls
  * also answer below /accounts/current (`mountPath`). */
-export function personsRouter(service: AccountService, mountPath = '/users/persons'): ApiRouter {
+export function personsRouter(service: AccountService, mountPath = '/users/persons', avatarMaxBytes = defaultAvatarMaxBytes): ApiRouter {
   return ownerRoutes(new ApiRouter('Persons', mountPath), service, '/owner')
     .route({ method: 'get', path: '/', summary: "The account's persons", access: 'customer', response: z.array(personDto) }, ({ ctx }) => service.persons(caller(ctx)))
     .route({ method: 'get', path: '/:personId', summary: 'Read a person', access: 'customer', params: personIdParams, response: personDto }, ({ params, ctx }) =>
@@ -50,6 +54,25 @@ export function personsRouter(service: AccountService, mountPath = '/users/perso
     )
     .route({ method: 'delete', path: '/:personId', summary: 'Delete a person (not the owner)', access: 'customer', params: personIdParams }, ({ params, ctx }) =>
       service.removePerson(caller(ctx), params.personId),
+    )
+    .route(
+      {
+        method: 'post',
+        path: '/:personId/avatar',
+        summary: "Upload the person's photo (multipart/form-data, field avatar: a JPEG, PNG or WebP image, checked by content)",
+        access: 'customer',
+        params: personIdParams,
+        upload: { field: avatarField, maxBytes: avatarMaxBytes },
+        response: personDto,
+      },
+      ({ params, ctx, file }) => service.changeAvatar(caller(ctx), params.personId, file),
+    )
+    .route({ method: 'get', path: '/:personId/avatar', summary: "The person's photo (its owner only)", access: 'customer', params: personIdParams }, async ({ params, ctx, res }) => {
+      const { mimetype, content } = await service.avatar(caller(ctx), params.personId);
+      res.status(200).type(mimetype).setHeader('content-disposition', 'inline').send(content);
+    })
+    .route({ method: 'delete', path: '/:personId/avatar', summary: "Remove the person's photo", access: 'customer', params: personIdParams }, ({ params, ctx }) =>
+      service.removeAvatar(caller(ctx), params.personId),
     );
 }
 

@@ -1,5 +1,5 @@
-import { accountErrorCodes as codes, type AccountEvent, type AddressChanges, type AddressInput, type PersonFieldRules, type PersonInput, type PersonRecord } from '@alpenpass/contracts';
-import { conflict, notFound } from '../platform/domain-error';
+import { accountErrorCodes as codes, type AccountEvent, type AddressChanges, type AddressInput, type PersonAvatar, type PersonFieldRules, type PersonInput, type PersonRecord } from '@alpenpass/contracts';
+import { conflict, invalid, notFound } from '../platform/domain-error';
 import { ownerOf, type AccountState } from './account';
 import { checkPersonFields } from './person-fields';
 
@@ -7,6 +7,8 @@ export type AccountCommand =
   | { type: 'AddPerson'; data: { accountId: string; personId: number; person: PersonInput; owner: boolean; rules: PersonFieldRules } }
   | { type: 'ChangePerson'; data: { accountId: string; personId: number | 'owner'; changes: PersonInput; rules: PersonFieldRules } }
   | { type: 'RemovePerson'; data: { accountId: string; personId: number } }
+  /** a photo uploaded (its bytes stored already) or taken away (null) */
+  | { type: 'ChangeAvatar'; data: { accountId: string; personId: number | 'owner'; avatar: PersonAvatar | null; rules: PersonFieldRules } }
   | { type: 'AddAddress'; data: { accountId: string; addressId: number; address: AddressInput } }
   | { type: 'ChangeAddress'; data: { accountId: string; addressId: number; changes: AddressChanges } }
   | { type: 'RemoveAddress'; data: { accountId: string; addressId: number } };
@@ -61,6 +63,14 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       const person = findPerson(state, command.data.personId);
       if (person.owner) throw conflict(codes.ownerNotDeletable, 'The owner of an account cannot be deleted.');
       return [{ type: 'PersonRemoved', data: { accountId: command.data.accountId, personId: person.personId } }];
+    }
+    case 'ChangeAvatar': {
+      const { accountId, avatar, rules } = command.data;
+      const person = findPerson(state, command.data.personId);
+      if (avatar && rules.disabled.includes('avatar')) throw invalid(codes.fieldDisabled, 'The field avatar is not used here.', 'body.avatar');
+      if (!avatar && rules.required.includes('avatar')) throw invalid(codes.fieldRequired, 'The field avatar is required.', 'body.avatar');
+      if ((person.avatar?.sha256 ?? null) === (avatar?.sha256 ?? null)) return [];
+      return [{ type: 'PersonChanged', data: { accountId, personId: person.personId, avatar } }];
     }
     case 'AddAddress': {
       const { accountId, addressId, address } = command.data;

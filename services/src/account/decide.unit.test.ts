@@ -64,3 +64,22 @@ describe('addresses', () => {
     expect(refusal({ type: 'RemoveAddress', data: { accountId, addressId: 8 } }, given(home))).toMatchObject({ kind: 'not_found', code: 'ADDRESS_NOT_FOUND' });
   });
 });
+
+describe('photos', () => {
+  const avatar = { mimetype: 'image/png', size: 68, sha256: 'a'.repeat(64) };
+  const change = (personId: number | 'owner', photo: typeof avatar | null, rules = deployedOwnerFieldRules): AccountCommand => ({ type: 'ChangeAvatar', data: { accountId, personId, avatar: photo, rules } });
+
+  it('names the new photo on the person once; the same photo again and no photo on none change nothing', () => {
+    const named: AccountEvent = { type: 'PersonChanged', data: { accountId, personId: 1, avatar } };
+    expect(decideAccount(change('owner', avatar), given(owner))).toEqual([named]);
+    expect(decideAccount(change(1, avatar), given(owner, named))).toEqual([]);
+    expect(decideAccount(change(1, null), given(owner, named))).toEqual([{ type: 'PersonChanged', data: { accountId, personId: 1, avatar: null } }]);
+    expect(decideAccount(change(1, null), given(owner))).toEqual([]);
+  });
+
+  it('follows the field rules: a disabled avatar is refused, a required one cannot be removed; an unknown person is 404', () => {
+    expect(refusal(change(2, avatar, defaultPersonFieldRules), given(owner, child))).toMatchObject({ code: 'PERSON_FIELD_DISABLED', path: 'body.avatar' });
+    expect(refusal(change(1, null, { required: ['avatar'], disabled: [] }), given(owner))).toMatchObject({ code: 'PERSON_FIELD_REQUIRED', path: 'body.avatar' });
+    expect(refusal(change(9, avatar), given(owner))).toMatchObject({ code: 'PERSON_NOT_FOUND' });
+  });
+});

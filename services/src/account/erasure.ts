@@ -62,6 +62,8 @@ export async function erasePersonalData(knex: Knex, accountId: string, personIds
       if (JSON.stringify(data) !== JSON.stringify(event.data)) await trx('events').where({ global_position: event.global_position }).update({ data: JSON.stringify(data) });
     }
     await trx('keycard_registry').where({ account_id: accountId }).delete();
+    // the persons' photos (migration 019)
+    await trx('person_avatars').where({ account_id: accountId }).delete();
     // the staff keycard list (read model) holds the card numbers too
     if (await trx.schema.hasTable('keycards')) await trx('keycards').where({ account_id: accountId }).update({ data_carrier_id: erasedMarker });
     // the embedded provider's account ids are uuids (others are not looked up there)

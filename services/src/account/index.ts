@@ -7,6 +7,10 @@ import { createAccountService, type AccountService } from './account-service';
 import { keycardResources } from '../keycard';
 import { personSchemaRouter } from './person-schema-api';
 import { accountLifeOf } from './account-life-wiring';
+import type { Principal } from '../platform/auth/principal';
+import type { TokenVerifier } from '../platform/auth/verifier';
+import { linkAtSignIn } from './sign-in-link';
+import { loadAccountSettings } from './account-settings';
 
 export { createAccountService, type AccountService } from './account-service';
 export { accountResourcesOf } from './account-resources';
@@ -18,15 +22,16 @@ export { loadAccountSettings } from './account-settings';
 export function accountContext(deps: ContextDeps): ContextModule & { service: AccountService } {
   const service = accountService(deps);
   const life = accountLifeOf(deps);
+  const { avatarMaxBytes } = loadAccountSettings();
   return {
     name: 'account',
     routers: [
-      personsRouter(service),
+      personsRouter(service, '/users/persons', avatarMaxBytes),
       addressesRouter(service),
       personSchemaRouter(deps.config.personFieldRules),
       ...life.routers,
       // §7 names the same calls below /accounts/current
-      personsRouter(service, '/accounts/current/persons'),
+      personsRouter(service, '/accounts/current/persons', avatarMaxBytes),
       addressesRouter(service, '/accounts/current/addresses'),
       currentOwnerRouter(service),
     ],
@@ -36,6 +41,16 @@ export function accountContext(deps: ContextDeps): ContextModule & { service: Ac
 }
 
 const accountService = (deps: ContextDeps) => createAccountService({ store: deps.store, knex: deps.knex, personFieldRules: deps.config.personFieldRules });
+
+/** What the sign-in does with an account (docs/account.md): link the identity to the account of its
+ * verified e-mail (auth0ActionAuthentication), then open the account. `verifyToken` is unguarded. */
+export function accountSignInSteps(deps: ContextDeps, verifyToken: TokenVerifier) {
+  const { life, directory } = accountLifeOf(deps);
+  return {
+    openAccount: (principal: Principal, locale: string | undefined) => life.current(principal, locale),
+    linkAtSignIn: linkAtSignIn({ verifyToken, directory, life, flags: deps.config.featureFlags, log: deps.log }),
+  };
+}
 
 /** What other contexts (the basket, the checkout) may ask about an account's persons, addresses,
  * keycards and payment details. */

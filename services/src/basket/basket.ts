@@ -91,6 +91,8 @@ function evolveOpen(state: OpenBasket, event: BasketEvent): OpenBasket {
     }
     case 'BasketCheckedOut':
       return { ...state, checkedOutOrderId: event.data.orderId };
+    case 'BasketHandedOver':
+      return { ...state, accountId: event.data.accountId };
     default: {
       const unexpected: never = event;
       return unexpected;

@@ -31,7 +31,10 @@ export type BasketCommand =
   /** the hold's TTL elapsed: the service released the places, the basket records it */
   | { type: 'ExpireHold'; data: Record<string, never> }
   /** the basket became an order (the checkout placed it) */
-  | { type: 'MarkCheckedOut'; data: { orderId: number } };
+  | { type: 'MarkCheckedOut'; data: { orderId: number } }
+  /** a guest's basket becomes a signed-in account's: an anonymous one (its id is the capability) or a
+   * guest identity's whose token the account proved (docs/account.md, "A guest's basket and orders") */
+  | { type: 'HandOverBasket'; data: { accountId: string; fromAccountId: string | null } };
 
 export const entryNotFound = () => notFound(basketErrorCodes.entryNotFound, ENTRY_NOT_FOUND_MESSAGE);
 
@@ -148,6 +151,14 @@ export function decideBasket(command: BasketCommand, state: BasketState): Basket
       if (basket.checkedOutOrderId === command.data.orderId) return [];
       if (basket.checkedOutOrderId !== null) throw conflict(basketErrorCodes.checkedOut, `The basket was checked out already (order ${basket.checkedOutOrderId}).`);
       return [{ type: 'BasketCheckedOut', data: { basketId: basket.basketId, orderId: command.data.orderId } }];
+    }
+    case 'HandOverBasket': {
+      const basket = changeable(state);
+      const { accountId, fromAccountId } = command.data;
+      if (basket.accountId === accountId) return [];
+      // anyone else's basket is not there for this caller, exactly like an unknown id
+      if (basket.accountId !== fromAccountId) throw notFound(basketErrorCodes.basketNotFound, 'Basket not found.');
+      return [{ type: 'BasketHandedOver', data: { basketId: basket.basketId, accountId, fromAccountId } }];
     }
     default: {
       const unexpected: never = command;

@@ -239,3 +239,21 @@ describe('MarkCheckedOut', () => {
     expect(decideBasket({ type: 'ExpireHold', data: {} }, given(created(), added(recordOf(A, 11, { slotId: 3 })), checkedOut))).toEqual([{ type: 'BasketHoldExpired', data: { basketId, entryIds: [A] } }]);
   });
 });
+
+describe('HandOverBasket (a guest’s basket into an account)', () => {
+  const handOver = (accountId: string, fromAccountId: string | null): BasketCommand => ({ type: 'HandOverBasket', data: { accountId, fromAccountId } });
+
+  it('moves an anonymous basket, or the proven guest’s, to the account once', () => {
+    const moved = decideBasket(handOver('acc-2', null), given(created()));
+    expect(moved).toEqual([{ type: 'BasketHandedOver', data: { basketId, accountId: 'acc-2', fromAccountId: null } }]);
+    expect(given(created(), ...moved)).toMatchObject({ accountId: 'acc-2' });
+    expect(decideBasket(handOver('acc-2', null), given(created(), ...moved))).toEqual([]);
+    expect(decideBasket(handOver('acc-2', 'guest-1'), given(created('guest-1')))).toEqual([{ type: 'BasketHandedOver', data: { basketId, accountId: 'acc-2', fromAccountId: 'guest-1' } }]);
+  });
+
+  it("answers another owner's basket as not found, and a checked-out one as a conflict", () => {
+    expect(refusal(handOver('acc-3', null), created('acc-2'))).toMatchObject({ kind: 'not_found', code: 'BASKET_NOT_FOUND' });
+    expect(refusal(handOver('acc-3', 'guest-1'), created('acc-2'))).toMatchObject({ kind: 'not_found' });
+    expect(refusal(handOver('acc-3', null), created(), { type: 'BasketCheckedOut', data: { basketId, orderId: 5 } })).toMatchObject({ kind: 'conflict', code: 'BASKET_CHECKED_OUT' });
+  });
+});

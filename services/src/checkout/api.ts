@@ -22,6 +22,7 @@ import type { Request } from 'express';
 import { ApiRouter } from '../platform/http/api-router';
 import type { RequestContext } from '../platform/http/request-context';
 import type { CheckoutCaller, CheckoutService } from './checkout-service';
+import { assertMayCheckOut, checkOutAccess } from './guest-checkout';
 
 const caller = (ctx: RequestContext, req?: Request): CheckoutCaller => {
   const channel = req?.headers[API_HEADERS.channelId];
@@ -29,11 +30,12 @@ const caller = (ctx: RequestContext, req?: Request): CheckoutCaller => {
 };
 
 /** §7 Checkout, the calls of this slice (docs/checkout.md). Ownership as for baskets. */
-export function checkoutRouter(service: CheckoutService): ApiRouter {
+export function checkoutRouter(service: CheckoutService, options: { guestCheckout: boolean }): ApiRouter {
   return new ApiRouter('Checkout', '/checkout')
-    .route({ method: 'post', path: '/', summary: 'Check out a basket or loose items: its order is placed with the prices frozen', access: 'public', body: createCheckoutBody, response: checkoutDto, status: 201 }, ({ body, ctx, req }) =>
-      service.create({ ...caller(ctx, req), clientAddress: req.ip }, body),
-    )
+    .route({ method: 'post', path: '/', summary: 'Check out a basket or loose items: its order is placed with the prices frozen (guests while guestCheckout is on)', access: checkOutAccess(options.guestCheckout), body: createCheckoutBody, response: checkoutDto, status: 201 }, ({ body, ctx, req }) => {
+      assertMayCheckOut(ctx.principal, options.guestCheckout);
+      return service.create({ ...caller(ctx, req), clientAddress: req.ip }, body);
+    })
     .route({ method: 'get', path: '/:checkoutId', summary: 'Read a checkout', access: 'public', params: checkoutParams, response: checkoutDto }, ({ params, ctx, req }) => service.get(caller(ctx, req), params.checkoutId))
     .route({ method: 'patch', path: '/:checkoutId', summary: 'Change addresses and comment', access: 'public', params: checkoutParams, body: patchCheckoutBody, response: checkoutDto }, ({ params, body, ctx, req }) =>
       service.change(caller(ctx, req), params.checkoutId, body),

@@ -57,6 +57,7 @@ beforeAll(async () => {
   notificationUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payment-provider/notifications`;
   const config = loadConfig({
     ...process.env,
+    FEATURE_FLAGS: 'guestCheckout', // guests check out here too (§6)
     TEMPORAL_TASK_QUEUE: taskQueue,
     CHECKOUT_PAYMENT_TIMEOUT_SECONDS: '600',
     CHECKOUT_PAYMENT_POLL_SECONDS: '3',

@@ -38,7 +38,7 @@ export interface CheckoutTestKitOptions extends BasketTestKitOptions {
 
 export async function createCheckoutTestKit(options: CheckoutTestKitOptions = {}): Promise<CheckoutTestKit> {
   const basket = await createBasketTestKit(options);
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({ ...process.env, FEATURE_FLAGS: 'guestCheckout', LOG_LEVEL: 'silent', ...options.env });
   const log = createLogger('silent');
   const workflowCalls: string[] = [];
   const recording: CheckoutWorkflows = {

@@ -19,6 +19,7 @@ import { ticketContext } from '../ticket';
  * own, the basket's real hold timer, a 2 s payment timeout. */
 const config = loadConfig({
   ...process.env,
+    FEATURE_FLAGS: 'guestCheckout', // guests check out here too (§6)
   TEMPORAL_TASK_QUEUE: `checkout-test-${randomUUID()}`,
   CHECKOUT_PAYMENT_TIMEOUT_SECONDS: '2',
   BASKET_HOLD_TTL_SECONDS: '600',

@@ -17,6 +17,8 @@ export function evolveCheckout(state: CheckoutState, event: CheckoutEvent): Chec
       return state.status === 'unknown' ? { status: 'started', ...event.data, conditions: {} } : state;
     case 'CheckoutConditionsSubmitted':
       return state.status === 'started' ? { ...state, conditions: event.data.formValues } : state;
+    case 'CheckoutHandedOver':
+      return state.status === 'started' ? { ...state, accountId: event.data.accountId } : state;
     default: {
       const unexpected: never = event;
       return unexpected;
@@ -29,7 +31,9 @@ export const checkoutFolder = { initialState: initialCheckoutState, evolve: evol
 export type CheckoutCommand =
   | { type: 'StartCheckout'; data: { checkoutId: string; basketId: string; accountId: string | null; orderId: number } }
   /** values already validated against the channel's fields (pure: the fields are an outside fact) */
-  | { type: 'SubmitConditions'; data: { formValues: Record<string, unknown> } };
+  | { type: 'SubmitConditions'; data: { formValues: Record<string, unknown> } }
+  /** with its order, a guest identity's checkout becomes the signed-in account's */
+  | { type: 'HandOverCheckout'; data: { accountId: string; fromAccountId: string } };
 
 /** A basket is checked out once: a second start (a double click, a retry) changes nothing and the
  * caller goes on with the order recorded first. */
@@ -45,6 +49,13 @@ export function decideCheckout(command: CheckoutCommand, state: CheckoutState): 
       if (state.status !== 'started') throw checkoutNotFound();
       if (JSON.stringify(state.conditions) === JSON.stringify(command.data.formValues)) return [];
       return [{ type: 'CheckoutConditionsSubmitted', data: { checkoutId: state.checkoutId, formValues: command.data.formValues } }];
+    }
+    case 'HandOverCheckout': {
+      if (state.status !== 'started') throw checkoutNotFound();
+      const { accountId, fromAccountId } = command.data;
+      if (state.accountId === accountId) return [];
+      if (state.accountId !== fromAccountId) throw checkoutNotFound();
+      return [{ type: 'CheckoutHandedOver', data: { checkoutId: state.checkoutId, accountId, fromAccountId } }];
     }
     default: {
       const unexpected: never = command;

@@ -53,3 +53,20 @@ describe('who may use a checkout', () => {
     expect(accessibleCheckout(given({ type: 'CheckoutStarted', data: { ...start.data, accountId: null } }), null).orderId).toBe(7);
   });
 });
+
+describe('HandOverCheckout', () => {
+  const handOver = (accountId: string, fromAccountId: string): CheckoutCommand => ({ type: 'HandOverCheckout', data: { accountId, fromAccountId } });
+
+  it('moves the checkout with its order from the guest to the account, once; the account may then use it', () => {
+    const moved = decideCheckout(handOver('acc-2', 'acc-1'), given(started));
+    expect(moved).toEqual([{ type: 'CheckoutHandedOver', data: { checkoutId, accountId: 'acc-2', fromAccountId: 'acc-1' } }]);
+    expect(decideCheckout(handOver('acc-2', 'acc-1'), given(started, ...moved))).toEqual([]);
+    expect(accessibleCheckout(given(started, ...moved), customer('acc-2'))).toMatchObject({ accountId: 'acc-2' });
+    expect(() => accessibleCheckout(given(started, ...moved), customer('acc-1'))).toThrow(DomainError);
+  });
+
+  it("refuses another owner's checkout and an unknown one as not found", () => {
+    expect(() => decideCheckout(handOver('acc-2', 'acc-9'), given(started))).toThrow(expect.objectContaining({ code: 'CHECKOUT_NOT_FOUND' }));
+    expect(() => decideCheckout(handOver('acc-2', 'acc-1'), given())).toThrow(expect.objectContaining({ code: 'CHECKOUT_NOT_FOUND' }));
+  });
+});

@@ -1,3 +1,4 @@
+import { readFeatureFlag } from '@alpenpass/contracts';
 import { orderProjections } from '@alpenpass/projections/src/order';
 import type { ContextDeps, ContextModule } from '../context-module';
 import { basketContext, type BasketService } from '../basket';
@@ -125,10 +126,11 @@ export function checkoutContext(
     mails: options.mails ?? mailsNotWired(deps.log),
     log: deps.log,
   });
+  const guests = { guestCheckout: readFeatureFlag(deps.config.featureFlags, 'guestCheckout') };
   const checkouts = createCheckoutService({ store: deps.store, orders, workflows, payments, reconcile, paymentDetails, allowedRedirectOrigins: deps.config.allowedRedirectOrigins, discounts: options.discounts, vouchers: options.vouchers, log: deps.log });
   return {
     name: 'checkout',
-    routers: [checkoutRouter(checkouts), orderRouter(orders, deps.knex, createAdminOrders({ orders, basket, workflows, log: deps.log })), orderAdminRouter(orders), paymentStatusRouter(orders, { reconcile, log: deps.log }), afterSaleRouter(afterSale), afterSaleAdminRouter(afterSale)],
+    routers: [checkoutRouter(checkouts, guests), orderRouter(orders, deps.knex, createAdminOrders({ orders, basket, workflows, log: deps.log }), guests), orderAdminRouter(orders), paymentStatusRouter(orders, { reconcile, log: deps.log }), afterSaleRouter(afterSale), afterSaleAdminRouter(afterSale)],
     externalRouters: provider ? [providerNotificationRouter({ signature: { hmacKeyHex: provider.hmacKeyHex, toleranceSeconds: provider.signatureToleranceSeconds }, reconcile })] : [],
     projections: orderProjections,
     activityDependencies: {

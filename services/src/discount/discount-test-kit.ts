@@ -37,7 +37,7 @@ export interface DiscountTestKit {
 }
 
 export async function createDiscountTestKit(options: { attemptsPerMinute?: number } = {}): Promise<DiscountTestKit> {
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
+  const config = loadConfig({ ...process.env, FEATURE_FLAGS: 'guestCheckout', LOG_LEVEL: 'silent' });
   let ports: DiscountPorts | undefined;
   const basket = await createBasketTestKit({
     discounts: (store, knex) => {

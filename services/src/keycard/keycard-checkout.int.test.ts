@@ -30,7 +30,7 @@ beforeAll(async () => {
     accountResourcesOf(accounts(store, knex), { keycards: keycardResourcesOf(keycards(store, knex)), paymentDetails: noAccountResources.paymentDetails });
   kit = await createBasketTestKit({ accounts: resources });
   const log = createLogger('silent');
-  const deps = { config: loadConfig({ ...process.env, LOG_LEVEL: 'silent' }), store: kit.store, knex: kit.db.knex, log, temporal: () => Promise.reject(new Error('no Temporal here')) };
+  const deps = { config: loadConfig({ ...process.env, FEATURE_FLAGS: 'guestCheckout', LOG_LEVEL: 'silent' }), store: kit.store, knex: kit.db.knex, log, temporal: () => Promise.reject(new Error('no Temporal here')) };
   const noWorkflows = { start: async () => undefined, reserved: async () => undefined, paid: async () => undefined };
   const checkout = checkoutContext(deps, { accounts: resources(kit.store, kit.db.knex), basket: kit.service, workflows: noWorkflows, payments: unwiredPaymentProvider });
   for (const projection of orderProjections) await ensureLiveGeneration(kit.db.knex, kit.store, projection);

@@ -20,7 +20,7 @@ import { ticketAttachmentsOf, ticketContext } from '../ticket';
 
 /** The checkout workflow sends the reservation and the confirmation through the worker's sendOrderMail
  * activity (patched 'order-mails'): the real worker role on the Temporal dev server, SMTP into Mailpit. */
-const config = loadConfig({ ...process.env, TEMPORAL_TASK_QUEUE: `order-mail-test-${randomUUID()}`, CHECKOUT_PAYMENT_TIMEOUT_SECONDS: '600', BASKET_HOLD_TTL_SECONDS: '600', HOLD_MAX_SLOT_SHARE_PERCENT: '100', LOG_LEVEL: 'silent' });
+const config = loadConfig({ ...process.env, FEATURE_FLAGS: 'guestCheckout', TEMPORAL_TASK_QUEUE: `order-mail-test-${randomUUID()}`, CHECKOUT_PAYMENT_TIMEOUT_SECONDS: '600', BASKET_HOLD_TTL_SECONDS: '600', HOLD_MAX_SLOT_SHARE_PERCENT: '100', LOG_LEVEL: 'silent' });
 const log = createLogger('silent');
 const temporal = lazyTemporalClient(config.temporal);
 const domain = `wf-${randomUUID().slice(0, 8)}.alpenpass.test`;

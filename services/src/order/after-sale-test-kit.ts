@@ -82,6 +82,7 @@ export async function createAfterSaleTestKit(env: Record<string, string> = {}): 
   const shopUrl = await listen(server);
   const config = loadConfig({
     ...process.env,
+    FEATURE_FLAGS: 'guestCheckout', // guests check out here too (§6)
     TEMPORAL_TASK_QUEUE: `after-sale-test-${randomUUID()}`,
     CHECKOUT_PAYMENT_TIMEOUT_SECONDS: '600',
     CHECKOUT_PAYMENT_POLL_SECONDS: '3',

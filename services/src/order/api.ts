@@ -9,6 +9,7 @@ import { notFound } from '../platform/domain-error';
 import { orderNotFound } from './decide';
 import type { OrderCaller, OrderService } from './order-service';
 import type { createAdminOrders } from './admin-orders';
+import { assertMayCheckOut, checkOutAccess } from '../checkout/guest-checkout';
 
 type AdminOrders = ReturnType<typeof createAdminOrders>;
 
@@ -17,11 +18,12 @@ const listFilter = (query: OrderListQuery) => ({ page: query.page, limit: query.
 const idempotencyKey = z.string().trim().min(1).max(200).optional();
 
 /** §7 Orders: customers (and guests with their token) see their own orders; staff see all. */
-export function orderRouter(service: OrderService, knex: Knex, adminOrders?: AdminOrders): ApiRouter {
+export function orderRouter(service: OrderService, knex: Knex, adminOrders?: AdminOrders, options: { guestCheckout: boolean } = { guestCheckout: false }): ApiRouter {
   const router = new ApiRouter('Orders', '/orders')
-    .route({ method: 'post', path: '/', summary: 'Place an order from a basket (Idempotency-Key honoured: a basket becomes one order)', access: 'public', body: createOrderBody, response: orderDto, status: 201 }, ({ body, ctx, req }) => {
+    .route({ method: 'post', path: '/', summary: 'Place an order from a basket (Idempotency-Key honoured: a basket becomes one order; guests while guestCheckout is on)', access: checkOutAccess(options.guestCheckout), body: createOrderBody, response: orderDto, status: 201 }, ({ body, ctx, req }) => {
       const key = idempotencyKey.safeParse(req.headers['idempotency-key']);
       if (!key.success) throw Problem.badRequest('INVALID_IDEMPOTENCY_KEY', 'The Idempotency-Key header must be 1 to 200 characters.', [{ path: 'headers.idempotency-key', message: 'Expected 1 to 200 characters' }]);
+      assertMayCheckOut(ctx.principal, options.guestCheckout);
       return service.place(caller(ctx), body.basketId);
     })
     .route({ method: 'get', path: '/', summary: "The customer's orders (page, limit, status, from, to)", access: 'customer', query: orderListQuery, response: orderPageDto }, async ({ query, ctx }) => {

@@ -48,6 +48,8 @@ export type OrderCommand =
   | { type: 'RemoveVoucher'; data: { code: string } }
   /** online credit (already debited from the account) pays `amount` */
   | { type: 'ApplyOnlineCredit'; data: { accountId: string; amount: number } }
+  /** a guest identity's order becomes the account's that proved the guest's token (docs/account.md) */
+  | { type: 'HandOverOrder'; data: { accountId: string; fromAccountId: string } }
   /** vouchers and online credit pay everything: the order is paid without a provider */
   | { type: 'PayByVouchers'; data: Record<string, never> }
   /** nothing is due and a saved card was named for what is billed later (a pay-per-use registration) */
@@ -272,6 +274,13 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       const order = openForChange(placed(state));
       if (command.data.amount < 1 || command.data.amount > amountDueOf(order)) throw conflict(orderErrorCodes.amountDue, `Online credit may pay at most the ${amountDueOf(order)} still due.`);
       return [{ type: 'OrderOnlineCreditApplied', data: { orderId: order.orderId, accountId: command.data.accountId, amount: command.data.amount } }];
+    }
+    case 'HandOverOrder': {
+      const order = placed(state);
+      const { accountId, fromAccountId } = command.data;
+      if (order.accountId === accountId) return [];
+      if (order.accountId !== fromAccountId) throw orderNotFound();
+      return [{ type: 'OrderHandedOver', data: { orderId: order.orderId, accountId, fromAccountId } }];
     }
     default: {
       const unexpected: never = command;

@@ -283,3 +283,19 @@ describe('RecordChargeDeclined (a saved card declined before any transaction)', 
     expect(refusal({ type: 'RecordChargeDeclined', data: { attempt: 1, paymentDetailId: 9 } }, placedEvent, cancelled)).toMatchObject({ code: 'ORDER_CANCELLED' });
   });
 });
+
+describe('HandOverOrder (a guest identity’s order into an account)', () => {
+  const handOver = (accountId: string, fromAccountId: string): OrderCommand => ({ type: 'HandOverOrder', data: { accountId, fromAccountId } });
+
+  it('moves the order from the proven guest to the account once; then it is the account’s', () => {
+    const moved = when(handOver('acc-2', 'acc-1'), placedEvent);
+    expect(moved).toEqual([{ type: 'OrderHandedOver', data: { orderId, accountId: 'acc-2', fromAccountId: 'acc-1' } }]);
+    expect(given(placedEvent, ...moved)).toMatchObject({ accountId: 'acc-2' });
+    expect(when(handOver('acc-2', 'acc-1'), placedEvent, ...moved)).toEqual([]);
+  });
+
+  it('answers 404 for an order of anyone but the named guest, and for an unknown order', () => {
+    expect(refusal(handOver('acc-3', 'acc-9'), placedEvent)).toMatchObject({ kind: 'not_found', code: 'ORDER_NOT_FOUND' });
+    expect(refusal(handOver('acc-3', 'acc-1'))).toMatchObject({ kind: 'not_found' });
+  });
+});

@@ -95,6 +95,8 @@ function evolvePlaced(order: PlacedOrder, event: OrderEvent, at: string): Placed
       return { ...order, contribution: event.data.contribution };
     case 'OrderContributionRemoved':
       return { ...order, contribution: null };
+    case 'OrderHandedOver':
+      return { ...order, accountId: event.data.accountId };
     default: {
       const unexpected: never = event;
       return unexpected;

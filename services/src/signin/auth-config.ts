@@ -9,6 +9,7 @@ import type { SignInProfile } from './first-sign-in';
 import { oidcTokenCalls } from './oidc-token-calls';
 import { CLIENT_ADDRESS_HEADER } from './client-address';
 import { emailLinkAdapter, emailLinkProvider } from './email-link';
+import { recordSignInFailure } from './error-codes';
 import type { RevokedSessions } from './revoked-sessions';
 
 /** renewed this long before it expires, so that a call made with the session's token does not meet a 401 */
@@ -120,7 +121,10 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
     providers,
     ...(identity ? { adapter: emailLinkAdapter(identity) } : {}),
     logger: {
-      error: (error) => log.warn({ err: error }, 'sign-in service'),
+      error: (error) => {
+        recordSignInFailure(error);
+        log.warn({ err: error }, 'sign-in service');
+      },
       warn: (code) => log.warn({ code }, 'sign-in service'),
       debug: () => undefined,
     },
@@ -141,13 +145,16 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
             const identityUser = await identity.users.findById(String(user.id));
             if (!identityUser) throw new Error('the user vanished during sign-in');
             next = { ...base, identityUserId: identityUser.id, ...(await identity.accessTokenFor(identityUser)) };
-            signInProfile = { givenName: identityUser.givenName, familyName: identityUser.familyName, birthdate: identityUser.birthdate ?? undefined };
+            signInProfile = { givenName: identityUser.givenName, familyName: identityUser.familyName, birthdate: identityUser.birthdate ?? undefined, email: identityUser.email, emailVerified: identityUser.emailVerified };
           } else {
             next = { ...base, accessToken: account.access_token, expiresAt: account.expires_at, refreshToken: account.refresh_token };
             signInProfile = {
               givenName: typeof profile?.given_name === 'string' ? profile.given_name : undefined,
               familyName: typeof profile?.family_name === 'string' ? profile.family_name : undefined,
               birthdate: typeof profile?.birthdate === 'string' ? profile.birthdate : undefined,
+              locale: typeof profile?.locale === 'string' ? profile.locale : undefined,
+              email: typeof profile?.email === 'string' ? profile.email : undefined,
+              emailVerified: profile?.email_verified === true,
             };
           }
           if (next.accessToken) await deps.onSignIn(next.accessToken, signInProfile);

@@ -9,7 +9,7 @@ import type { Logger } from '../platform/logger';
 import { loadMailSettings } from '../platform/mail/mail-settings';
 import { createSmtpMailer, type Mailer } from '../platform/mail/mailer';
 import { authJsConfig } from './auth-config';
-import { onSignIn } from './first-sign-in';
+import { onSignIn, type LinkAtSignIn, type OpenAccount } from './first-sign-in';
 import { revokedSessions } from './revoked-sessions';
 import { signInRouter } from './router';
 
@@ -23,6 +23,8 @@ export async function createSignIn(deps: {
   config: AppConfig;
   knex: Knex;
   accounts: AccountService;
+  openAccount: OpenAccount;
+  linkAtSignIn?: LinkAtSignIn;
   verifyToken: TokenVerifier;
   flags: FeatureFlags;
   log: Logger;
@@ -43,7 +45,7 @@ export async function createSignIn(deps: {
     settings,
     identity,
     mailFrom: mailSettings.from,
-    onSignIn: onSignIn({ accounts: deps.accounts, verifyToken: deps.verifyToken, flags: deps.flags, log }),
+    onSignIn: onSignIn({ accounts: deps.accounts, openAccount: deps.openAccount, linkAtSignIn: deps.linkAtSignIn, verifyToken: deps.verifyToken, flags: deps.flags, log }),
     sessions: revokedSessions(deps.knex),
     log,
   });

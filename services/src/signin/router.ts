@@ -3,11 +3,18 @@ import type { ExpressAuthConfig } from '@auth/express';
 import type { Logger } from '../platform/logger';
 import { CLIENT_ADDRESS_HEADER } from './client-address';
 import { isAllowedCallback } from './callback-url';
+import { translateErrorUrls } from './error-codes';
 
 /** the §8 code for a callbackUrl that would leave the shop (open redirect) */
 export const INVALID_CALLBACK_URL_ERROR = 'INVALID_CALLBACK_URL_ERROR';
 
 const logLevels = new Set(['error', 'warn', 'debug']);
+
+/** The SPA's sign-in page in the language of the page the visitor came from (else the SPA picks the remembered one). */
+function selectorPathFor(callbackUrl: string | null): string {
+  const locale = callbackUrl ? /^(?:https?:\/\/[^/]+)?\/(de|en|fr)(?:[/?#]|$)/.exec(callbackUrl)?.[1] : undefined;
+  return locale ? `/${locale}/auth-selector` : '/auth-selector';
+}
 
 /**
  * /api/auth: Auth.js behind the §7 conventions of the shop's client: form posts with json=true are
@@ -46,6 +53,12 @@ export async function signInRouter(options: { authConfig: ExpressAuthConfig; all
     res.redirect(303, url);
   });
 
+  // §2: the sign-in page is the shop's own /auth-selector (translated), reached with the same parameters
+  router.get('/signin', (req: Request, res: Response) => {
+    const query = new URLSearchParams(req.url.split('?')[1] ?? '');
+    res.redirect(302, `${ownOrigin(req)}${selectorPathFor(query.get('callbackUrl'))}${query.size ? `?${query.toString()}` : ''}`);
+  });
+
   // §5 "Sign-in": an unknown or missing provider goes to the sign-in page, keeping the callbackUrl
   const providerIds = new Set((options.authConfig.providers ?? []).map((provider) => (typeof provider === 'function' ? provider() : provider).id));
   router.all(['/signin/:provider', '/callback/:provider'], (req: Request, res: Response, next: NextFunction) => {
@@ -65,6 +78,8 @@ export async function signInRouter(options: { authConfig: ExpressAuthConfig; all
     res.status(200).json({});
   });
 
+  // §8's error codes in the error urls (error-codes.ts)
+  router.use((req: Request, res: Response, next: NextFunction) => translateErrorUrls(/^\/(?:signin|callback)\/([^/?]+)/.exec(req.path)?.[1], res, next));
   router.use(ExpressAuth(options.authConfig));
   return router;
 }

@@ -136,6 +136,10 @@ describe('register, confirm, sign in through the identity provider, use the API,
     expect(claims).toMatchObject({ iss: issuer, aud: audience, roles: ['customer'] });
     expect(typeof claims.accountId).toBe('string');
 
+    // the account is opened by the sign-in itself, before any call of the customer (docs/account.md)
+    const accountEvents = await db.knex('events').select('type', 'data').where({ stream_name: `account-${String(claims.accountId)}` }).orderBy('revision');
+    expect(accountEvents[0]).toMatchObject({ type: 'AccountOpened', data: { email, openedBy: 'self', accountType: 'CUSTOMER' } });
+    expect(await db.knex('account_directory').where({ account_id: claims.accountId }).first()).toMatchObject({ email, type: 'CUSTOMER' });
     // first sign-in with ownerCreationOnAccountCreation: the owner comes from the registration
     const owner = await api('/users/persons/owner', accessToken);
     expect(owner.status).toBe(200);
@@ -233,9 +237,11 @@ describe('the §7 calls of /api/auth', () => {
 
     const errorPage = await fetch(`${origin}/api/auth/error?error=INVALID_CALLBACK_URL_ERROR`);
     expect(errorPage.status).toBeLessThan(500);
-    const signInPage = await fetch(`${origin}/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(`${origin}/de/profile`)}`);
-    expect(signInPage.status).toBe(200);
-    expect(await signInPage.text()).toContain('/api/auth/signin/oidc');
+    // §2's SessionRequired address leads to the shop's own, translated sign-in page with the same parameters
+    const signInPage = await fetch(`${origin}/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(`${origin}/fr/profile`)}`, { redirect: 'manual' });
+    expect(signInPage.status).toBe(302);
+    expect(signInPage.headers.get('location')).toBe(`${origin}/fr/auth-selector?error=SessionRequired&callbackUrl=${encodeURIComponent(`${origin}/fr/profile`)}`);
+    expect((await fetch(`${origin}/api/auth/signin`, { redirect: 'manual' })).headers.get('location')).toBe(`${origin}/auth-selector`);
   });
 
   it('answers odd requests with 4xx or the sign-in page, never a 500', async () => {
@@ -255,6 +261,10 @@ describe('the §7 calls of /api/auth', () => {
     const viaGet = await browser.request(`/api/auth/signin/nobody?callbackUrl=${encodeURIComponent('/de/orders')}`);
     expect(viaGet.status).toBe(302);
     expect(viaGet.headers.get('location')).toBe(`${origin}/api/auth/signin?callbackUrl=%2Fde%2Forders`);
+    // a callback nobody started (no state cookie): Auth.js says Configuration, the url says §8's OAuthCallbackError
+    const forgedCallback = await browser.request('/api/auth/callback/oidc?code=forged&state=forged');
+    expect(forgedCallback.status).toBe(302);
+    expect(new URL(forgedCallback.headers.get('location')!).searchParams.get('error')).toBe('OAuthCallbackError');
     const badJson = await fetch(`${origin}/api/auth/_log`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{bad' });
     expect(badJson.status).toBe(400);
   });

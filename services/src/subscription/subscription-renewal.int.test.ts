@@ -57,6 +57,7 @@ beforeAll(async () => {
   provider = createPaymentProviderClient({ baseUrl: simulator.url, merchantId: simulator.merchantId, password: simulator.password });
   const config = loadConfig({
     ...process.env,
+    FEATURE_FLAGS: 'guestCheckout', // guests check out here too (§6)
     TEMPORAL_TASK_QUEUE: taskQueue,
     CHECKOUT_PAYMENT_TIMEOUT_SECONDS: '600',
     PSP_BASE_URL: simulator.url,

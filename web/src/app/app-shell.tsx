@@ -6,6 +6,8 @@ import { BookingProgress, bookingStepOf } from '../components/booking-progress';
 import { PrefetchNavLink } from '../components/prefetch-nav-link';
 import { withPageToken } from '../lib/session/page-token';
 import { SessionMenu } from '../features/auth/session-menu';
+import { AccountDeletionGate } from '../features/account/account-deletion-gate';
+import { GuestHandover } from '../features/auth/guest-handover';
 import { basketMessages } from '../features/basket/messages';
 import { useBasketState } from '../features/basket/state/basket-store';
 import { useBranding } from './branding/use-branding';
@@ -68,6 +70,8 @@ export function AppShell({ locale, children }: { locale: Language; children: Rea
         </label>
       </header>
       {step && <BookingProgress current={step} />}
+      <AccountDeletionGate locale={locale} />
+      <GuestHandover />
       <main id="main" tabIndex={-1}>
         {children}
       </main>

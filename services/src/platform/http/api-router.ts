@@ -5,6 +5,7 @@ import { hasBody, isJsonRequest } from './json-body';
 import { Problem } from './problem';
 import type { RequestContext } from './request-context';
 import { parseInput } from './validate';
+import { receiveUpload, type ReceivedFile, type UploadSpec } from './upload';
 import type { MetricsLocals } from '../metrics/http-metrics';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -23,6 +24,8 @@ export interface RouteSpec<B extends Schema | undefined, Q extends Schema | unde
   response?: Schema;
   /** success status; 204 when the handler returns undefined */
   status?: number;
+  /** the route takes one file as multipart/form-data instead of a JSON body (person photos) */
+  upload?: UploadSpec;
 }
 
 type Parsed<S> = S extends Schema ? z.output<S> : undefined;
@@ -34,6 +37,8 @@ export interface RouteInput<B, Q, P> {
   ctx: RequestContext;
   req: Request;
   res: Response;
+  /** the uploaded file of a route with `upload` */
+  file?: ReceivedFile;
 }
 
 export interface DescribedRoute {
@@ -65,7 +70,9 @@ export class ApiRouter {
       if (verdict === 'unauthenticated') throw Problem.unauthorized();
       if (verdict === 'forbidden') throw Problem.forbidden();
       if (spec.body && hasBody(req) && !isJsonRequest(req)) throw Problem.unsupportedMediaType();
+      const file = spec.upload ? await receiveUpload(req, res, spec.upload) : undefined;
       const input = {
+        file,
         body: (spec.body ? parseInput(spec.body, req.body ?? {}, 'body') : undefined) as Parsed<B>,
         query: (spec.query ? parseInput(spec.query, req.query, 'query') : undefined) as Parsed<Q>,
         params: (spec.params ? parseInput(spec.params, req.params, 'params') : undefined) as Parsed<P>,

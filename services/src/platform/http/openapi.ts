@@ -67,7 +67,11 @@ export function buildOpenApiDocument(routers: ApiRouter[]): object {
         request: {
           params,
           query,
-          body: body ? { content: { 'application/json': { schema: body } } } : undefined,
+          body: spec.upload
+            ? { content: { 'multipart/form-data': { schema: { type: 'object', required: [spec.upload.field], properties: { [spec.upload.field]: { type: 'string', format: 'binary' } } } } } }
+            : body
+              ? { content: { 'application/json': { schema: body } } }
+              : undefined,
         },
         responses: {
           [status]: response

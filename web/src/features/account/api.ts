@@ -71,8 +71,43 @@ export const accountApi = api.injectEndpoints({
     // §7: GET /users/current with the language mapped from the locale; the user is in a data field.
     getCurrentUser: build.query<CurrentUser, Language>({
       query: (language) => ({ url: '/users/current', params: { language } }),
-      transformResponse: (response: { data: CurrentUser }) => response.data,
+      // §7 reads it from a data field; the shop's API answers the account itself (docs/spa-account.md)
+      transformResponse: (response: CurrentUser | { data: CurrentUser }) => ('data' in response ? response.data : response),
       providesTags: ['Account'],
+    }),
+    // §4 account deletion: DELETE sets deleteAfter (the grace period), abort keeps the account
+    requestAccountDeletion: build.mutation<CurrentUser, void>({
+      query: () => ({ url: '/users/account', method: 'DELETE' }),
+      invalidatesTags: ['Account'],
+    }),
+    abortAccountDeletion: build.mutation<CurrentUser, void>({
+      query: () => ({ url: '/users/account/abort-deletion', method: 'POST' }),
+      invalidatesTags: ['Account'],
+    }),
+    // a person's photo: multipart, the field named like the §5 person field (docs/account.md, "Photos")
+    uploadAvatar: build.mutation<Person, { personId: number; file: File }>({
+      query: ({ personId, file }) => {
+        const body = new FormData();
+        body.append('avatar', file);
+        return { url: `/users/persons/${personId}/avatar`, method: 'POST', body };
+      },
+      invalidatesTags: (_person, _error, { personId }) => [{ type: 'Person', id: personId }, 'Owner'],
+    }),
+    // the photo's bytes need the bearer, so they come as a data: address for the <img> (the CSP allows data: images)
+    getAvatar: build.query<string, string>({
+      query: (address) => ({
+        url: address.replace(/^\/api/, ''),
+        responseHandler: async (response: Response) => {
+          const bytes = new Uint8Array(await response.arrayBuffer());
+          let binary = '';
+          for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+          return `data:${response.headers.get('content-type') ?? 'application/octet-stream'};base64,${btoa(binary)}`;
+        },
+      }),
+    }),
+    removeAvatar: build.mutation<void, number>({
+      query: (personId) => ({ url: `/users/persons/${personId}/avatar`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, personId) => [{ type: 'Person', id: personId }, 'Owner'],
     }),
     getPersonFieldSchema: build.query<PersonFieldSchema, void>({
       query: () => '/accounts/persons/schema',
@@ -144,6 +179,11 @@ export const accountApi = api.injectEndpoints({
 
 export const {
   useGetCurrentUserQuery,
+  useRequestAccountDeletionMutation,
+  useAbortAccountDeletionMutation,
+  useUploadAvatarMutation,
+  useGetAvatarQuery,
+  useRemoveAvatarMutation,
   useGetPersonFieldSchemaQuery,
   useGetOwnerQuery,
   useCreateOwnerMutation,

@@ -9,6 +9,7 @@ import {
 } from './api';
 import { accountMessages } from './messages';
 import { PersonForm } from './person-form';
+import { PersonPhoto } from './person-photo';
 import { PersonSummary } from './person-summary';
 import { personValuesOf } from './person-validation';
 
@@ -53,6 +54,7 @@ export function OwnerSection({ rules }: { rules: PersonFieldRules }) {
       {owner && !editing && (
         <>
           <PersonSummary person={owner} />
+          {!rules.disabled.includes('avatar') && <PersonPhoto person={owner} />}
           <button
             type="button"
             className="secondary"

@@ -14,6 +14,7 @@ import {
 } from './api';
 import { accountMessages } from './messages';
 import { PersonForm } from './person-form';
+import { PersonPhoto } from './person-photo';
 import { formatBirthdate, personName } from './person-summary';
 import { personValuesOf } from './person-validation';
 import { personsMessages } from './persons-messages';
@@ -34,20 +35,23 @@ function PersonCard({ person, rules, editing, onEdit, onNotice }: PersonCardProp
   const name = personName(person);
   if (editing) {
     return (
-      <PersonForm
-        rules={rules}
-        initial={personValuesOf(person)}
-        submitLabel={intl.formatMessage(accountMessages.save)}
-        onCancel={() => onEdit(false)}
-        onSubmit={async (changes) => {
-          const result = await changePerson({ personId: person.id, changes });
-          if (!result.error) {
-            onEdit(false);
-            onNotice(intl.formatMessage(accountMessages.saved));
-          }
-          return result;
-        }}
-      />
+      <>
+        <PersonForm
+          rules={rules}
+          initial={personValuesOf(person)}
+          submitLabel={intl.formatMessage(accountMessages.save)}
+          onCancel={() => onEdit(false)}
+          onSubmit={async (changes) => {
+            const result = await changePerson({ personId: person.id, changes });
+            if (!result.error) {
+              onEdit(false);
+              onNotice(intl.formatMessage(accountMessages.saved));
+            }
+            return result;
+          }}
+        />
+        {!rules.disabled.includes('avatar') && <PersonPhoto person={person} />}
+      </>
     );
   }
   return (

@@ -1,4 +1,7 @@
 import { useIntl } from 'react-intl';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { AccountDeletionSection } from './account-deletion-section';
+import { profilePath, useNewProfilePages } from './profile-pages';
 import { SimplePage } from '../../components/simple-page';
 import { RequireSession } from '../../lib/session/require-session';
 import { AccountLinks } from '../../components/account-links';
@@ -24,16 +27,24 @@ function Profile() {
       )}
       {schema && <OwnerSection rules={schema.owner} />}
       <AddressSection />
+      <AccountDeletionSection />
     </SimplePage>
   );
 }
 
-export function ProfilePage() {
+/** /profile and, with enableNewProfilePages, /profilev2 (the other address leads to the one in use). */
+export function ProfilePage({ version = 1 }: { version?: 1 | 2 }) {
+  const { locale = 'de' } = useParams();
+  const { search } = useLocation();
+  const newPages = useNewProfilePages();
+  if (newPages !== undefined && newPages !== (version === 2)) return <Navigate replace to={`${profilePath(locale, newPages)}${search}`} />;
   return (
     <RequireSession>
       <Profile />
     </RequireSession>
   );
 }
+
+export const ProfileV2Page = () => <ProfilePage version={2} />;
 
 export default ProfilePage;

@@ -53,3 +53,6 @@ export const authValueMessages = {
   signedInAs: defineMessage<{ name: string }>({ id: 'auth.signedInAs', defaultMessage: 'You are signed in as {name}.' }, { typed: true }),
   emailLinkSent: defineMessage<{ email: string }>({ id: 'auth.emailLink.sent', defaultMessage: 'If an account uses {email}, we have sent it a sign-in link. It is valid for 15 minutes.' }, { typed: true }),
 };
+
+/** §8: the text for an erased account, word for word in English. */
+export const accountDeletedMessages = defineMessages({ accountDeleted: { id: 'auth.error.accountDeleted', defaultMessage: 'Account should not be accessible if deleted' } });

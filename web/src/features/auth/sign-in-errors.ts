@@ -1,5 +1,5 @@
 import type { TypedMessageDescriptor as MessageDescriptor } from 'react-intl';
-import { authMessages } from './messages';
+import { accountDeletedMessages, authMessages } from './messages';
 
 /**
  * §8: what a sign-in error code means to the customer. The codes come from the `error` (and Auth.js's
@@ -27,6 +27,8 @@ const byCode: Record<string, MessageDescriptor> = {
   MISSING_ADAPTER_METHODS_ERROR: authMessages.errorUnavailable,
   CALLBACK_CREDENTIALS_JWT_ERROR: authMessages.errorUnavailable,
   EmailSignin: authMessages.errorUnavailable,
+  UnknownError: authMessages.errorUnknown,
+  ACCOUNT_DELETED: accountDeletedMessages.accountDeleted,
 };
 
 /** Auth.js adds `code` to CredentialsSignin: which of the credentials checks refused. */

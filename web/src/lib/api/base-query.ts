@@ -52,7 +52,10 @@ export function createBaseQuery(deps: BaseQueryDependencies): ApiBaseQuery {
   });
   return async (args, api, extraOptions) => {
     const result = await rawBaseQuery(withToken(args, pageToken(deps.currentUrl()), deps.sessionAccessToken?.()), api, extraOptions);
-    if (result.error?.status === 401) deps.goTo(authSelectorUrl(deps.currentUrl()));
+    if (result.error?.status === 401) {
+      const deleted = (result.error.data as { code?: unknown } | null)?.code === 'ACCOUNT_DELETED';
+      deps.goTo(authSelectorUrl(deps.currentUrl(), deleted ? 'ACCOUNT_DELETED' : 'AUTH_ERROR'));
+    }
     return result;
   };
 }

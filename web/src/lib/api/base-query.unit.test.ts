@@ -19,6 +19,7 @@ const responses: Record<string, { status: number; body: unknown }> = {
   '/api/broken': { status: 500, body: { title: 'boom' } },
   '/api/missing': { status: 404, body: { title: 'not found' } },
   '/api/secret': { status: 401, body: { title: 'unauthorized' } },
+  '/api/erased': { status: 401, body: { title: 'Unauthorized', code: 'ACCOUNT_DELETED', detail: 'Account should not be accessible if deleted' } },
 };
 
 let server: Server;
@@ -126,6 +127,12 @@ describe('the API base query', () => {
     expect(result.error).toMatchObject({ status: 401 });
     expect(visited).toEqual([`/auth-selector?error=AUTH_ERROR&returnTo=${encodeURIComponent('https://shop.example/fr/profile?tab=2')}`]);
     expect(seen).toHaveLength(1);
+  });
+
+  it('names an erased account (401 ACCOUNT_DELETED) instead of AUTH_ERROR', async () => {
+    const { query, visited } = setup('https://shop.example/en/orders');
+    await query('/erased');
+    expect(visited).toEqual([`/auth-selector?error=ACCOUNT_DELETED&returnTo=${encodeURIComponent('https://shop.example/en/orders')}`]);
   });
 
   it('retries a failed query 3 times, a 404 never, a mutation never', async () => {

@@ -22,9 +22,9 @@ export function pageToken(pageUrl: string): string | undefined {
   return token && token !== 'undefined' ? token : undefined;
 }
 
-/** §8: where a 401 sends the browser. */
-export function authSelectorUrl(currentUrl: string): string {
-  return `/auth-selector?error=AUTH_ERROR&returnTo=${encodeURIComponent(currentUrl)}`;
+/** §8: where a 401 sends the browser; an erased account's 401 (ACCOUNT_DELETED) says so instead of AUTH_ERROR. */
+export function authSelectorUrl(currentUrl: string, error: 'AUTH_ERROR' | 'ACCOUNT_DELETED' = 'AUTH_ERROR'): string {
+  return `/auth-selector?error=${error}&returnTo=${encodeURIComponent(currentUrl)}`;
 }
 
 /** A signed access token (header.payload.signature, base64url), as `npm run token -- customer <id>` mints. */

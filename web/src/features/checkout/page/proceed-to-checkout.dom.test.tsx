@@ -39,8 +39,11 @@ const basketJson = {
 let api: ReturnType<typeof mockApiFetch>;
 afterEach(() => api.restore());
 
-function serveBasket(checkout: { status: number; body: unknown }) {
+/** The basket's calls; a signed-in customer's session unless `signedIn` is false (then guestCheckout decides). */
+function serveBasket(checkout: { status: number; body: unknown }, visitor: { signedIn: boolean; guestCheckout?: boolean } = { signedIn: true }) {
   api = mockApiFetch((call) => {
+    if (call.path === '/auth/session') return { status: 200, body: visitor.signedIn ? { user: { email: 'anna@example.ch' }, accessToken: 'session-token', expires: '2030-01-01T00:00:00.000Z' } : null };
+    if (call.path === '/clients/current') return { status: 200, body: { id: 1, name: 'Alpenpass', featureFlags: { guestCheckout: visitor.guestCheckout === true } } };
     if (call.path.startsWith('/products')) return { status: 200, body: [] };
     if (call.method === 'GET' && call.path === `/baskets/${BASKET_ID}`) return { status: 200, body: basketJson };
     if (call.method === 'POST' && call.path === '/checkout') return checkout;
@@ -77,5 +80,21 @@ describe('proceeding to the checkout from the basket', () => {
     const { router } = await proceed();
     await screen.findByRole('heading', { level: 1, name: 'Checkout' });
     expect(router.state.location.pathname).toBe(`/en/checkout/${CHECKOUT_ID}`);
+  });
+
+  it('sends a signed-out visitor to sign in and back to the basket while guestCheckout is off', async () => {
+    serveBasket({ status: 201, body: checkoutJson() }, { signedIn: false });
+    const { router } = await proceed();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/auth-selector'));
+    expect(router.state.location.search).toBe(`?error=SessionRequired&callbackUrl=${encodeURIComponent('http://localhost/en/basket')}`);
+    expect(api.calls.filter((call) => call.path === '/checkout')).toEqual([]);
+  });
+
+  it('sends a signed-out visitor to the guest checkout while guestCheckout is on', async () => {
+    serveBasket({ status: 201, body: checkoutJson() }, { signedIn: false, guestCheckout: true });
+    const { router } = await proceed();
+    await screen.findByRole('heading', { level: 1, name: 'Check out as a guest' });
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(`/en/guest-checkout?basketId=${BASKET_ID}`);
+    expect(api.calls.filter((call) => call.path === '/checkout')).toEqual([]);
   });
 });

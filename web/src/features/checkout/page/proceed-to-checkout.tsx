@@ -11,6 +11,8 @@ import { withPageToken } from '../../../lib/session/page-token';
 import { useCheckoutOnlineCreditBalanceQuery, useSpendBasketOnlineCreditMutation, useStartCheckoutMutation } from '../api';
 import { discountMessages } from '../discount-messages';
 import { useIsCustomer } from './use-customer';
+import { useGetCurrentClientQuery } from '../../client/api';
+import { sessionRequiredUrl } from '../../../lib/session/require-session';
 import { checkoutProblemOf, issueCodeOf, type CheckoutProblem, type ProblemIssue } from '../checkout-problem';
 import { checkoutMessages } from '../messages';
 
@@ -54,7 +56,15 @@ export function ProceedToCheckout(props: { basketId: string; language: string; e
     if (problem) notice.current?.focus();
   }, [problem]);
 
+  const isCustomer = useIsCustomer();
+  const guestCheckout = useGetCurrentClientQuery().data?.featureFlags.guestCheckout === true;
+
   const proceed = async () => {
+    // a signed-out visitor checks out as a guest (guestCheckout) or signs in and comes back here (docs/spa-account.md)
+    if (!isCustomer) {
+      const here = `${window.location.origin}/${props.language}/basket`;
+      return navigate(guestCheckout ? `/${props.language}/guest-checkout?basketId=${props.basketId}` : sessionRequiredUrl(props.language, here));
+    }
     const choosing = credit.apply();
     if (choosing) {
       const chosen = await choosing;

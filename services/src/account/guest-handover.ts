@@ -1,0 +1,103 @@
+import { accountProfileErrorCodes as codes, basketStreamName, checkoutStreamName, orderStreamName, type GuestHandoverBody, type GuestHandoverDto } from '@alpenpass/contracts';
+import { findBasketsOfAccount } from '@alpenpass/projections/src/basket';
+import { findCustomerOrders } from '@alpenpass/projections/src/order';
+import type { Knex } from 'knex';
+import { basketFolder } from '../basket/basket';
+import { decideBasket } from '../basket/decide';
+import { checkoutFolder, decideCheckout } from '../checkout/checkout';
+import { decideOrder } from '../order/decide';
+import { orderFolder, type OrderEventWithTime, type OrderState } from '../order/order';
+import { guestAccountOf, type Principal } from '../platform/auth/principal';
+import type { TokenVerifier } from '../platform/auth/verifier';
+import { conflict, DomainError, invalid } from '../platform/domain-error';
+import { handleCommand, loadStreamState } from '../platform/event-store/command-handler';
+import type { EventStore } from '../platform/event-store/event-store';
+import type { AccountDirectory } from './account-directory';
+import type { AccountLifeService } from './account-life-service';
+
+export interface GuestHandoverDeps {
+  store: EventStore;
+  knex: Knex;
+  directory: AccountDirectory;
+  life: AccountLifeService;
+  verifyToken: TokenVerifier;
+}
+
+/** orders of one guest identity looked at per call: a guest who bought more than this brings the rest by asking again */
+const ordersPerCall = 100;
+
+/**
+ * A guest's basket and orders follow them into their account (docs/account.md, "A guest's basket and
+ * orders"). Only the holder of the guest's proof may bring them: the guest identity's access token
+ * (its orders, checkouts and baskets), or an anonymous basket's id (the capability anonymous baskets
+ * always had). Every step is a decision on the moved stream with its expected revision — "from the
+ * guest to this account", a no-op once done — so a retry repeats nothing and two accounts racing for
+ * one guest cannot both win (the identity link is unique, the second gets 409).
+ */
+export function guestHandover(deps: GuestHandoverDeps) {
+  const metadata = (principal: Principal) => ({ actor: principal.subject, correlationId: `guest-handover-${principal.accountId}` });
+
+  /** the GUEST account whose token this is, now linked to the caller's account */
+  async function takeGuestIdentity(principal: Principal, accountId: string, guestToken: string): Promise<string | null> {
+    const guest = await deps.verifyToken(guestToken).catch(() => null);
+    const guestAccountId = guest && guest.roles.includes('customer') && guest.issuer ? guestAccountOf(guest) : null;
+    if (!guest?.issuer || !guestAccountId) throw invalid(codes.linkProofMissing, 'Send the access token of the guest identity.', 'body.guestToken');
+    if (guestAccountId === accountId) return null;
+    const state = await deps.life.load(guestAccountId);
+    if (!state.life.opened || state.life.profile.type !== 'GUEST') throw invalid(codes.linkProofMissing, 'Send the access token of the guest identity.', 'body.guestToken');
+    if (!(await deps.directory.link(guest.issuer, guest.subject, accountId))) throw conflict(codes.identityLinkedElsewhere, 'This guest identity belongs to another account.');
+    await deps.life.linkIdentity(principal, { provider: guest.issuer, userId: guest.subject });
+    return guestAccountId;
+  }
+
+  async function handOverBasket(principal: Principal, accountId: string, basketId: string, guestAccountId: string | null, explicit: boolean): Promise<boolean> {
+    try {
+      const outcome = await handleCommand(
+        deps.store,
+        basketStreamName(basketId),
+        basketFolder,
+        (state) => {
+          const owner = state.status === 'open' ? state.accountId : undefined;
+          // an anonymous basket (its id is the proof) or the proven guest's; any other answers 404 in the decider
+          const fromAccountId = owner === guestAccountId && owner !== null ? guestAccountId : null;
+          return decideBasket({ type: 'HandOverBasket', data: { accountId, fromAccountId } }, state);
+        },
+        metadata(principal),
+      );
+      return outcome.newState.status === 'open' && outcome.newState.accountId === accountId;
+    } catch (error) {
+      // the guest's own checked-out baskets stay with their orders; a basket named in the call says why it cannot move
+      if (!explicit && error instanceof DomainError) return false;
+      throw error;
+    }
+  }
+
+  async function handOverOrder(principal: Principal, accountId: string, guestAccountId: string, orderId: number): Promise<void> {
+    const { state } = await loadStreamState<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder);
+    if (state.status !== 'placed') return;
+    const data = { accountId, fromAccountId: guestAccountId };
+    // the checkout first: should the order's step fail, a retry still finds the order under the guest
+    await handleCommand(deps.store, checkoutStreamName(state.checkoutId), checkoutFolder, (checkout) => decideCheckout({ type: 'HandOverCheckout', data }, checkout), metadata(principal));
+    await handleCommand<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder, (order) => decideOrder({ type: 'HandOverOrder', data }, order), metadata(principal));
+  }
+
+  return async function handOver(principal: Principal, accountId: string, body: GuestHandoverBody): Promise<GuestHandoverDto> {
+    const guestAccountId = body.guestToken ? await takeGuestIdentity(principal, accountId, body.guestToken) : null;
+    const basketIds = new Set<string>();
+    if (body.basketId && (await handOverBasket(principal, accountId, body.basketId, guestAccountId, true))) basketIds.add(body.basketId);
+    const orderIds: number[] = [];
+    if (guestAccountId) {
+      for (const basket of await findBasketsOfAccount(deps.knex, guestAccountId)) {
+        if (await handOverBasket(principal, accountId, basket.basketId, guestAccountId, false)) basketIds.add(basket.basketId);
+      }
+      const { items } = await findCustomerOrders(deps.knex, guestAccountId, { page: 0, limit: ordersPerCall });
+      for (const order of items) {
+        await handOverOrder(principal, accountId, guestAccountId, order.id);
+        orderIds.push(order.id);
+      }
+    }
+    return { accountId, basketIds: [...basketIds], orderIds, guestAccountId };
+  };
+}
+
+export type GuestHandover = ReturnType<typeof guestHandover>;
