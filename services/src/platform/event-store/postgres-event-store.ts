@@ -5,6 +5,7 @@ import { AppendRaceError, answerFromStored, checkExpected, lookBeforeAppend } fr
 import { appendInOneTrip } from './postgres-one-trip-append';
 import { deliverableSql } from './postgres-visibility';
 import { pollingSubscription } from './polling-subscription';
+import { appendWatchers } from './postgres-append-notifications';
 import type { AppendResult, EventStore, PlatformLogger, Subscription } from './event-store';
 
 interface EventRow {
@@ -46,6 +47,17 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   const { knex } = options;
   const subscriptions = new Set<Subscription>();
   const raceAttempts = options.raceAttempts ?? 5;
+  const appends = appendWatchers(knex, options.logger);
+  const tracked = (subscription: Subscription): Subscription => {
+    subscriptions.add(subscription);
+    return {
+      async stop() {
+        subscriptions.delete(subscription);
+        await subscription.stop();
+      },
+    };
+  };
+  const watchAppends = (onAppend: () => void) => tracked(appends.watch(onAppend));
 
   const readAll = async (afterPosition: number, limit: number) => {
     const rows = await knex('events')
@@ -104,21 +116,19 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     },
 
     subscribe(afterPosition, handler) {
-      const subscription = pollingSubscription({
-        readAll,
-        afterPosition,
-        handler,
-        intervalMs: options.pollIntervalMs,
-        logger: options.logger,
-      });
-      subscriptions.add(subscription);
-      return {
-        async stop() {
-          subscriptions.delete(subscription);
-          await subscription.stop();
-        },
-      };
+      return tracked(
+        pollingSubscription({
+          readAll,
+          afterPosition,
+          handler,
+          intervalMs: options.pollIntervalMs,
+          watchAppends,
+          logger: options.logger,
+        }),
+      );
     },
+
+    watchAppends,
 
     async close() {
       await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
