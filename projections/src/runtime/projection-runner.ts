@@ -4,6 +4,7 @@ import { quietLogger, type AnyProjection, type EventSource, type RuntimeLogger }
 import { clearFailure, describeError, ProjectionApplyError, recordFailure } from './projection-failure';
 import { ensureLiveGeneration } from './replay';
 import { defaultRetryBackoff, retryDelay, type RetryBackoff } from './retry-backoff';
+import { sharedReads } from './shared-reads';
 
 export type ProjectionHealth =
   | { state: 'catching-up' }
@@ -72,8 +73,8 @@ export function createProjectionRunner(deps: {
     return next;
   };
 
-  const catchUpLive = (projection: AnyProjection, untilPosition?: number) =>
-    catchUp(deps.knex, deps.source, projection, liveTarget(projection.name), {
+  const catchUpLive = (projection: AnyProjection, untilPosition?: number, source = deps.source) =>
+    catchUp(deps.knex, source, projection, liveTarget(projection.name), {
       batchSize: deps.batchSize,
       untilPosition,
     });
@@ -159,10 +160,11 @@ export function createProjectionRunner(deps: {
       serialised(async () => {
         const position = requested ?? (await deps.source.lastCommittedPosition());
         const failed: string[] = [];
+        const source = sharedReads(deps.source);
         for (const projection of deps.projections) {
           if (health.get(projection.name)?.state === 'failed') continue;
           if ((reached.get(projection.name) ?? -1) >= position) continue;
-          if (!(await attempt(projection, () => catchUpLive(projection, position))))
+          if (!(await attempt(projection, () => catchUpLive(projection, position, source))))
             failed.push(projection.name);
         }
         if (failed.length)
