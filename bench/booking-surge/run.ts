@@ -12,8 +12,12 @@
 // (append → read model) during the load, and for the surge the hot slots' streams folded after (oversold
 // must be 0: the script exits 1 otherwise).
 // Usage: npm run bench:booking-surge -- [surge|spread] [customers=200] [addsPerCustomer=10] [baselineSeconds=10]
-// Env: API_PROCESSES (the shop's, default 2)
+// Env: API_PROCESSES (the shop's, default 2); BENCH_CPU_PROFILE=<folder>: every shop process writes a CPU
+// profile there when it stops (node --cpu-prof), with window.json naming the adds' time span and the pids
+// per role; `npx tsx bench/booking-surge/profile-summary.ts <folder> [role]` sums the adds' part.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { createKnex } from '../../infra/src';
 import { initialSlotState, usedCapacity } from '../../services/src/capacity/slot';
@@ -22,7 +26,7 @@ import { createPostgresEventStore } from '../../services/src/platform/event-stor
 import { startHelloWorld } from '../load/hello-world';
 import { runLoad } from '../load/load-generator';
 import { describePhase, failures, type LoadResult } from '../load/load-job';
-import { cpuBetween, machineCpu, shopCpu } from '../shop/process-cpu';
+import { cpuBetween, machineCpu, shopCpu, shopPids } from '../shop/process-cpu';
 import { startShop, type RunningShop } from '../shop/shop-process';
 import { projectionsCaughtUp, shopSettled, waitUntil } from '../shop/shop-readiness';
 import { pgbenchOneRowInserts } from './pgbench-tps';
@@ -33,6 +37,12 @@ const HOT_SLOTS = 4;
 const COLD_SLOTS = 200;
 const HOT_SHARE = 0.3;
 const CAPACITY_PROJECTION = 'capacity-product-slots';
+
+/** the adds' span on the monotonic clock that V8's profiles use, and the pids per role */
+function writeProfileWindow(folder: string, from: bigint, shopPid: number): void {
+  const window = { fromUs: Number(from / 1000n), toUs: Number(process.hrtime.bigint() / 1000n), pids: Object.fromEntries(shopPids(shopPid)) };
+  writeFileSync(join(folder, 'window.json'), JSON.stringify(window, null, 2));
+}
 
 const load = () => loadavg().map((value) => value.toFixed(1)).join(' ');
 
@@ -62,7 +72,10 @@ async function main() {
   const apiProcesses = Number(process.env.API_PROCESSES ?? 2);
 
   const connection = await Connection.connect({ address: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233' });
-  const shop = await startShop({ env: { API_PROCESSES: String(apiProcesses) } });
+  const profileFolder = process.env.BENCH_CPU_PROFILE;
+  if (profileFolder) mkdirSync(profileFolder, { recursive: true });
+  const profiling: Record<string, string> = profileFolder ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${resolve(profileFolder)}` } : {};
+  const shop = await startShop({ env: { API_PROCESSES: String(apiProcesses), ...profiling } });
   const knex = createKnex(shop.databaseUrl, { max: 2 });
   try {
     const slots = await createSurgeSlots(shop, HOT_SLOTS, COLD_SLOTS);
@@ -87,6 +100,7 @@ async function main() {
     const loadBefore = load();
     const cpuBefore = shopCpu(shop.pid);
     const machineBefore = machineCpu();
+    const addsFrom = process.hrtime.bigint();
     const result = await runLoad({
       kind: 'baskets',
       origin: shop.url,
@@ -98,6 +112,7 @@ async function main() {
       hotShare: HOT_SHARE,
     });
     const cpu = cpuBetween(cpuBefore, shopCpu(shop.pid));
+    if (profileFolder) writeProfileWindow(profileFolder, addsFrom, shop.pid);
     const machine = machineCpu();
     await waitUntil(() => projectionsCaughtUp(shop), 'the projector', 120_000);
     await lag.stop();

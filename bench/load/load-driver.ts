@@ -11,7 +11,18 @@ interface Answer {
 
 const agent = new Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 1024 });
 
-function send(origin: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+/** One request; a request the server never saw because it closed an idle kept-alive connection as it
+ * was sent (ECONNRESET on a reused socket) is sent again once, as HTTP clients do. */
+async function send(origin: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+  try {
+    return await sendOnce(origin, method, path, headers, body);
+  } catch (error) {
+    if ((error as { reusedSocket?: boolean }).reusedSocket && (error as { code?: string }).code === 'ECONNRESET') return sendOnce(origin, method, path, headers, body);
+    throw error;
+  }
+}
+
+function sendOnce(origin: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const outgoing = request(`${origin}${path}`, { method, agent, headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
       const chunks: Buffer[] = [];
@@ -19,7 +30,7 @@ function send(origin: string, method: string, path: string, headers: Record<stri
       response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
       response.on('error', reject);
     });
-    outgoing.on('error', reject);
+    outgoing.on('error', (error) => reject(Object.assign(error, { reusedSocket: outgoing.reusedSocket })));
     outgoing.end(body);
   });
 }

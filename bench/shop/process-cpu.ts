@@ -35,23 +35,33 @@ function groupOf(pid: number, root: number): string {
   }
 }
 
+/** The pids of `root` and its descendants, per group. */
+export function shopPids(root: number): Map<string, number[]> {
+  const pids = new Map<string, number[]>();
+  walk(root, (sample, group) => pids.set(group, [...(pids.get(group) ?? []), sample.pid]));
+  return pids;
+}
+
 /** CPU ms so far per group, over `root` and its descendants (processes that ended are not counted). */
 export function shopCpu(root: number): Map<string, number> {
+  const groups = new Map<string, number>();
+  walk(root, (sample, group) => groups.set(group, (groups.get(group) ?? 0) + sample.cpuMs));
+  return groups;
+}
+
+function walk(root: number, visit: (sample: ProcessSample, group: string) => void): void {
   const all = readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .map((name) => readStat(Number(name)))
     .filter((sample): sample is ProcessSample => sample !== null);
   const children = new Map<number, ProcessSample[]>();
   for (const sample of all) children.set(sample.ppid, [...(children.get(sample.ppid) ?? []), sample]);
-  const groups = new Map<string, number>();
-  const visit = (sample: ProcessSample) => {
-    const group = groupOf(sample.pid, root);
-    groups.set(group, (groups.get(group) ?? 0) + sample.cpuMs);
-    for (const child of children.get(sample.pid) ?? []) visit(child);
+  const descend = (sample: ProcessSample) => {
+    visit(sample, groupOf(sample.pid, root));
+    for (const child of children.get(sample.pid) ?? []) descend(child);
   };
   const rootSample = all.find((sample) => sample.pid === root);
-  if (rootSample) visit(rootSample);
-  return groups;
+  if (rootSample) descend(rootSample);
 }
 
 /** CPU ms per group between two readings */
