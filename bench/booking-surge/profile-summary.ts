@@ -38,7 +38,7 @@ function profilesOf(path: string, role: string): { files: string[]; window?: Pro
   if (!statSync(path).isDirectory()) return { files: [path] };
   const window = JSON.parse(readFileSync(join(path, 'window.json'), 'utf8')) as ProfileWindow;
   const pids = new Set(window.pids[role] ?? []);
-  const files = readdirSync(path).filter((name) => name.endsWith('.cpuprofile') && pids.has(Number(name.split('.')[2])));
+  const files = readdirSync(path).filter((name) => name.endsWith('.cpuprofile') && pids.has(Number(/(\d+)\.cpuprofile$/.exec(name)?.[1])));
   return { files: files.map((name) => join(path, name)), window };
 }
 

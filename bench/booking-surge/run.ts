@@ -13,11 +13,12 @@
 // must be 0: the script exits 1 otherwise).
 // Usage: npm run bench:booking-surge -- [surge|spread] [customers=200] [addsPerCustomer=10] [baselineSeconds=10]
 // Env: API_PROCESSES (the shop's, default 2); BENCH_CPU_PROFILE=<folder>: every shop process writes a CPU
-// profile there when it stops (node --cpu-prof), with window.json naming the adds' time span and the pids
+// profile there when it stops (bench/shop/cpu-profile-preload.mjs), with window.json naming the adds' time span and the pids
 // per role; `npx tsx bench/booking-surge/profile-summary.ts <folder> [role]` sums the adds' part.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Client, Connection } from '@temporalio/client';
 import { createKnex } from '../../infra/src';
 import { initialSlotState, usedCapacity } from '../../services/src/capacity/slot';
@@ -74,7 +75,8 @@ async function main() {
   const connection = await Connection.connect({ address: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233' });
   const profileFolder = process.env.BENCH_CPU_PROFILE;
   if (profileFolder) mkdirSync(profileFolder, { recursive: true });
-  const profiling: Record<string, string> = profileFolder ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${resolve(profileFolder)}` } : {};
+  const preload = pathToFileURL(join(__dirname, '..', 'shop', 'cpu-profile-preload.mjs')).href;
+  const profiling: Record<string, string> = profileFolder ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${preload}`, BENCH_PROFILE_DIR: resolve(profileFolder) } : {};
   const shop = await startShop({ env: { API_PROCESSES: String(apiProcesses), ...profiling } });
   const knex = createKnex(shop.databaseUrl, { max: 2 });
   try {

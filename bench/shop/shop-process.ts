@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -60,6 +61,8 @@ export async function startShop(options: ShopOptions = {}): Promise<RunningShop>
     SERVE_WEB: 'false',
     LOAD_DEMO_DATA: 'true',
     ROLES: '',
+    // npm start runs the PSP simulator in development: on a port of its own, beside other shops
+    PSP_SIMULATOR_PORT: String(await freePort()),
     ...options.env,
   };
   const key = await loadOrCreateSigningKey(keyFile);
@@ -105,6 +108,14 @@ export async function startShop(options: ShopOptions = {}): Promise<RunningShop>
     },
     stop,
   };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 function readyUrl(child: ChildProcess): Promise<string> {
