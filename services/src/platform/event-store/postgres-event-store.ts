@@ -5,6 +5,7 @@ import { AppendRaceError, answerFromStored, checkExpected, lookBeforeAppend } fr
 import { appendInOneTrip } from './postgres-one-trip-append';
 import { deliverableSql } from './postgres-visibility';
 import { pollingSubscription } from './polling-subscription';
+import { queryRows } from './postgres-direct-query';
 import { appendWatchers } from './postgres-append-notifications';
 import type { AppendResult, EventStore, PlatformLogger, Subscription } from './event-store';
 
@@ -18,7 +19,10 @@ interface EventRow {
   metadata: RecordedEvent['metadata'];
 }
 
-const columns = ['global_position', 'event_id', 'stream_name', 'revision', 'type', 'data', 'metadata'];
+const columns = 'global_position, event_id, stream_name, revision, type, data, metadata';
+const readStreamSql = `select ${columns} from events where stream_name = $1 and revision >= $2 order by revision`;
+// not prepared: the visibility horizon is worth planning afresh each time
+const readAllSql = `select ${columns} from events where global_position > $1 and ${deliverableSql} order by global_position limit $2`;
 
 function toRecorded(row: EventRow): RecordedEvent {
   return {
@@ -59,15 +63,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   };
   const watchAppends = (onAppend: () => void) => tracked(appends.watch(onAppend));
 
-  const readAll = async (afterPosition: number, limit: number) => {
-    const rows = await knex('events')
-      .select<EventRow[]>(columns)
-      .where('global_position', '>', afterPosition)
-      .whereRaw(deliverableSql)
-      .orderBy('global_position')
-      .limit(limit);
-    return rows.map(toRecorded);
-  };
+  const readAll = async (afterPosition: number, limit: number) =>
+    (await queryRows<EventRow>(knex, { text: readAllSql, values: [afterPosition, limit] })).map(toRecorded);
 
   return {
     async append(streamName, events, { expectedRevision }) {
@@ -91,12 +88,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     },
 
     async readStream(streamName, readOptions = {}) {
-      const rows = await knex('events')
-        .select<EventRow[]>(columns)
-        .where('stream_name', streamName)
-        .andWhere('revision', '>=', readOptions.fromRevision ?? 0)
-        .orderBy('revision');
-      return rows.map(toRecorded);
+      const values = [streamName, readOptions.fromRevision ?? 0];
+      return (await queryRows<EventRow>(knex, { name: 'alpenpass-read-stream', text: readStreamSql, values })).map(toRecorded);
     },
 
     readAll,
