@@ -93,8 +93,9 @@ async function main() {
       console.log(`  baseline, Express hello-world (${apiProcesses} processes, ${customers} connections, load average ${loadBefore}): ${describePhase(hello.phases.requests!)}`);
     }
 
-    // a shop on sale day has served before: warm its code paths up (JIT) on baskets of their own, cold slots only
-    await runLoad({ kind: 'baskets', origin: shop.url, customers: headers, addsPerCustomer: 2, productDefinitionId: GONDOLA_DEFINITION_ID, hotSlotIds: [], coldSlotIds: slots.cold, hotShare: 0 });
+    // a shop on sale day has served before: warm its code paths up (JIT; at least 400 adds) on baskets of their own, cold slots only
+    const warmUpAdds = Math.max(2, Math.ceil(400 / customers));
+    await runLoad({ kind: 'baskets', origin: shop.url, customers: headers, addsPerCustomer: warmUpAdds, productDefinitionId: GONDOLA_DEFINITION_ID, hotSlotIds: [], coldSlotIds: slots.cold, hotShare: 0 });
     await waitUntil(() => projectionsCaughtUp(shop), 'the projector', 120_000);
 
     const head = Number((await knex('events').max<{ max: string }>('global_position as max').first())?.max ?? 0);
