@@ -85,6 +85,11 @@ async function applyBatch(
 ): Promise<number | undefined> {
   const apply = (batch: typeof events) =>
     knex.transaction(async (trx) => {
+      // A read model is rebuilt from the store, so its commit need not wait for the WAL flush: a crash
+      // may lose the last few applies, rows and checkpoint together (one transaction), and they are
+      // applied again from the checkpoint. Every pass commits once per read model; waiting for the
+      // disk each time was most of the projection lag.
+      await trx.raw('set local synchronous_commit = off');
       const row = await target.lock(trx);
       return row ? applyLocked(trx, projection, row, batch) : undefined;
     });
