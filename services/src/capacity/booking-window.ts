@@ -73,13 +73,16 @@ function queriedSpan(input: OfferedWindowInput): { from: DateTime; to: DateTime 
  */
 export function offeredWindow(input: OfferedWindowInput): OfferedWindow {
   const { timezone, bookingWindow, ignoreEarliestBookingTime, ignoreLatestBookingTime } = input;
-  // an instant with no end (a slot's start, as the sale rules ask) needs no zone arithmetic
-  const span =
-    input.from && !isDay(input.from) && !input.to && input.defaultDays === null
-      ? { startsFrom: new Date(instantMs(input.from)), startsBefore: null }
-      : (({ from, to }) => ({ startsFrom: from.toJSDate(), startsBefore: to ? to.toJSDate() : null }))(queriedSpan(input));
-
-  let { startsFrom, startsBefore } = span as { startsFrom: Date; startsBefore: Date | null };
+  let startsFrom: Date;
+  let startsBefore: Date | null = null;
+  if (input.from && !isDay(input.from) && !input.to && input.defaultDays === null) {
+    // an instant with no end (a slot's start, as the sale rules ask) needs no zone arithmetic
+    startsFrom = new Date(instantMs(input.from));
+  } else {
+    const { from, to } = queriedSpan(input);
+    startsFrom = from.toJSDate();
+    startsBefore = to ? to.toJSDate() : null;
+  }
   let endsAfter: Date | null = null;
   if (!ignoreEarliestBookingTime && bookingWindow.earliestDaysBefore !== null) {
     startsBefore = minDate(startsBefore, dayStartAfter(input.now, timezone, bookingWindow.earliestDaysBefore + 1));
