@@ -56,7 +56,12 @@ export function appendWatchers(knex: Knex, logger: PlatformLogger = silentLogger
     });
     opened.on('error', broken);
     opened.on('end', broken);
-    await opened.query(`listen ${appendedChannel}`);
+    try {
+      await opened.query(`listen ${appendedChannel}`);
+    } catch (error) {
+      await close(opened);
+      throw error;
+    }
     if (watchers.size === 0) return close(opened);
     connection = opened;
     ringAll(); // appends while it was not listening: look once
