@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { join } from 'node:path';
+import process from 'node:process';
 
 const folder = process.env.BENCH_PROFILE_DIR;
 if (folder) {
