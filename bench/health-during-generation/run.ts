@@ -8,65 +8,20 @@
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { Client, Connection } from '@temporalio/client';
-import { demoGenerationId } from '../../services/src/demo';
 import { demoPriceRange } from '../../services/src/demo/demo-price-range';
-import { getPriceGenerationStatus, startPriceGeneration, type PriceGenerationStatus } from '../../workflows/src/price-generation/client';
+import { startPriceGeneration } from '../../workflows/src/price-generation/client';
 import { describeSample, sampleHealth, type Sample } from './health-sampler';
-import { startShop, type RunningShop, type ShopLayout } from './shop-process';
+import { startShop, type ShopLayout } from '../shop/shop-process';
+import { generationStatus, projectionsCaughtUp, shopSettled, waitUntil } from '../shop/shop-readiness';
 
 const baselineMs = 8000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface ReadyBody {
-  details?: { projections?: Record<string, { lag: number | null }> };
-}
-
-async function getJson<T>(shop: RunningShop, path: string): Promise<{ status: number; body: T | null }> {
-  const response = await fetch(`${shop.url}${path}`, { headers: shop.adminHeaders, signal: AbortSignal.timeout(15_000) });
-  return { status: response.status, body: (await response.json().catch(() => null)) as T | null };
-}
-
-async function generationStatus(client: Client, generationId: string): Promise<PriceGenerationStatus | null> {
-  const status = await getPriceGenerationStatus(client, generationId);
-  if (status?.status === 'failed') throw new Error(`generation ${generationId} failed: ${status.error}`);
-  return status;
-}
-
-/** The demo generation's workflow id is one per day for every shop on this Temporal server: when another
- * shop (another task queue) started it today, it never progresses here. Wait only while it moves. */
-async function demoGenerationSettled(client: Client, generationId: string): Promise<void> {
-  let last = -1;
-  let since = Date.now();
-  for (;;) {
-    const status = await generationStatus(client, generationId);
-    if (!status || status.status === 'completed') return;
-    if (status.processed !== last) [last, since] = [status.processed, Date.now()];
-    else if (Date.now() - since > 15_000) return;
-    await sleep(500);
-  }
-}
-
-async function projectionsCaughtUp(shop: RunningShop): Promise<boolean> {
-  const { body } = await getJson<ReadyBody>(shop, '/api/ready');
-  const projections = Object.values(body?.details?.projections ?? {});
-  return projections.length > 0 && projections.every((projection) => projection.lag === 0);
-}
-
-async function waitUntil(check: () => Promise<unknown>, what: string, timeoutMs = 600_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(500);
-  }
-}
 
 async function measure(layout: ShopLayout, client: Client, generations: number): Promise<{ baseline: Sample; during: Sample; prices: number; seconds: number }> {
-  const shop = await startShop(layout);
+  const shop = await startShop({ layout });
   try {
     // the demo loader starts a season's generation at start-up: let it finish before the baseline
+    await shopSettled(shop, client);
     const range = demoPriceRange(new Date());
-    await demoGenerationSettled(client, demoGenerationId(shop.databaseUrl, range.from));
-    await waitUntil(() => projectionsCaughtUp(shop), 'the projector');
 
     const baselineEnds = Date.now() + baselineMs;
     const baseline = await sampleHealth(shop.url, () => Date.now() > baselineEnds);

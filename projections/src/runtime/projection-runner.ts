@@ -4,6 +4,8 @@ import { quietLogger, type AnyProjection, type EventSource, type RuntimeLogger }
 import { clearFailure, describeError, ProjectionApplyError, recordFailure } from './projection-failure';
 import { ensureLiveGeneration } from './replay';
 import { defaultRetryBackoff, retryDelay, type RetryBackoff } from './retry-backoff';
+import { sharedReads } from './shared-reads';
+import { moveUntouchedCheckpoints, untouchedByNextBatch } from './untouched-checkpoints';
 
 export type ProjectionHealth =
   | { state: 'catching-up' }
@@ -72,8 +74,8 @@ export function createProjectionRunner(deps: {
     return next;
   };
 
-  const catchUpLive = (projection: AnyProjection, untilPosition?: number) =>
-    catchUp(deps.knex, deps.source, projection, liveTarget(projection.name), {
+  const catchUpLive = (projection: AnyProjection, untilPosition?: number, source = deps.source) =>
+    catchUp(deps.knex, source, projection, liveTarget(projection.name), {
       batchSize: deps.batchSize,
       untilPosition,
     });
@@ -159,10 +161,24 @@ export function createProjectionRunner(deps: {
       serialised(async () => {
         const position = requested ?? (await deps.source.lastCommittedPosition());
         const failed: string[] = [];
-        for (const projection of deps.projections) {
-          if (health.get(projection.name)?.state === 'failed') continue;
+        const source = sharedReads(deps.source);
+        const due = deps.projections.filter(
+          (projection) =>
+            health.get(projection.name)?.state !== 'failed' && (reached.get(projection.name) ?? -1) < position,
+        );
+        // read models the new events do not concern only move their checkpoints, all in one statement
+        const healthy = due.filter((projection) => health.get(projection.name)?.state === 'ok' && !mayHaveFailureRow.has(projection.name));
+        const moves = await untouchedByNextBatch(healthy, reached, source, deps.batchSize ?? 500).catch(() => []);
+        // a failure here only leaves the moves to each projection's own catch-up below
+        const moved = await moveUntouchedCheckpoints(deps.knex, moves).catch(() => new Set<string>());
+        for (const move of moves) {
+          if (!moved.has(move.projection)) continue;
+          reached.set(move.projection, move.to);
+          health.set(move.projection, { state: 'ok', position: move.to });
+        }
+        for (const projection of due) {
           if ((reached.get(projection.name) ?? -1) >= position) continue;
-          if (!(await attempt(projection, () => catchUpLive(projection, position))))
+          if (!(await attempt(projection, () => catchUpLive(projection, position, source))))
             failed.push(projection.name);
         }
         if (failed.length)

@@ -18,7 +18,7 @@ export const streamActivityProjection: Projection<'stream_activity'> = {
     });
   },
   async apply(trx, event, tables) {
-    const category = event.streamName.split('-', 1)[0]!;
+    const category = categoryOf(event.streamName);
     await trx(tables.stream_activity)
       .insert({
         stream_name: event.streamName,
@@ -34,7 +34,26 @@ export const streamActivityProjection: Projection<'stream_activity'> = {
         last_position: event.globalPosition,
       });
   },
+  // every event of the shop passes here: a batch is one statement, a row per stream (its count and last event)
+  async applyBatch(trx, events, tables) {
+    const streams = new Map<string, { count: number; type: string; position: number }>();
+    for (const event of events) {
+      const known = streams.get(event.streamName);
+      streams.set(event.streamName, { count: (known?.count ?? 0) + 1, type: event.type, position: event.globalPosition });
+    }
+    const names = [...streams.keys()];
+    const rows = [...streams.values()];
+    await trx.raw(
+      `insert into ?? as activity (stream_name, category, event_count, last_type, last_position)
+       select * from unnest(?::text[], ?::text[], ?::integer[], ?::text[], ?::bigint[])
+       on conflict (stream_name) do update set event_count = activity.event_count + excluded.event_count,
+         last_type = excluded.last_type, last_position = excluded.last_position`,
+      [tables.stream_activity, names, names.map(categoryOf), rows.map((row) => row.count), rows.map((row) => row.type), rows.map((row) => row.position)],
+    );
+  },
 };
+
+const categoryOf = (streamName: string) => streamName.split('-', 1)[0]!;
 
 export interface StreamActivity {
   streamName: string;

@@ -1,6 +1,7 @@
 import { defaultSaleLimits, type Medium, type ProductKind, type SaleLimits } from '@alpenpass/contracts';
 import { DateTime } from 'luxon';
 import type { SaleCalendar } from '../catalogue/sale-calendar';
+import { boundedMemo } from '../platform/bounded-memo';
 
 /** What the basket decider needs to know from the outside (catalogue, capacity, pricing). The
  * service gathers these facts before deciding, so that the decider stays pure. */
@@ -58,16 +59,23 @@ export const priceKey = (definitionId: number, day: string) => `${definitionId}@
 /** Slot choice sets the validity in CET (§4). */
 export const SLOT_VALIDITY_ZONE = 'CET';
 
+// zone conversions are a large part of an add's CPU (luxon asks Intl for the offset): every add to a
+// slot converts the same instants, so the answers are remembered
+const inCet = boundedMemo((instant) => DateTime.fromISO(instant, { zone: 'utc' }).setZone(SLOT_VALIDITY_ZONE).toISO()!);
+const dayInZone = boundedMemo((key) => {
+  const [timezone, instant] = key.split('|') as [string, string];
+  return DateTime.fromISO(instant, { setZone: true }).setZone(timezone).toISODate()!;
+});
+
 export function slotValidity(slot: SlotFacts): { from: string; to: string } {
-  const inCet = (instant: string) => DateTime.fromISO(instant, { zone: 'utc' }).setZone(SLOT_VALIDITY_ZONE).toISO()!;
   return { from: inCet(slot.from), to: inCet(slot.to) };
 }
 
 /** The day an entry is priced for: the first day of its validity in the pool's timezone, else today. */
 export function priceDay(validity: { from: string } | null, timezone: string, now: Date): string {
   if (validity && /^\d{4}-\d{2}-\d{2}$/.test(validity.from)) return validity.from;
-  const start = validity ? DateTime.fromISO(validity.from, { setZone: true }) : DateTime.fromJSDate(now);
-  return start.setZone(timezone).toISODate()!;
+  if (validity) return dayInZone(`${timezone}|${validity.from}`);
+  return DateTime.fromJSDate(now).setZone(timezone).toISODate()!;
 }
 
 export function emptyFacts(now: Date, limits: SaleLimits = defaultSaleLimits): EntryFacts {

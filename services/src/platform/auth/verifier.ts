@@ -12,6 +12,9 @@ export interface VerifierSettings {
   maxLifetimeSeconds?: number;
   /** how far the issuer's clock may run ahead of ours (`iat`, `nbf`) or behind (`exp`); default 60 s */
   clockToleranceSeconds?: number;
+  /** how long a verified token is trusted without checking its signature again (default 60 s; never
+   * past its `exp` or its maximum age; 0: check every time) */
+  verifiedCacheMs?: number;
 }
 
 export const DEFAULT_MAX_TOKEN_LIFETIME_SECONDS = 24 * 60 * 60;
@@ -46,7 +49,13 @@ export function createTokenVerifier(settings: VerifierSettings): TokenVerifier {
     : localSet;
   const maxLifetime = settings.maxLifetimeSeconds ?? DEFAULT_MAX_TOKEN_LIFETIME_SECONDS;
   const clockTolerance = settings.clockToleranceSeconds ?? DEFAULT_CLOCK_TOLERANCE_SECONDS;
+  const cacheMs = settings.verifiedCacheMs ?? 60_000;
+  // a signature check was a tenth of a basket add's CPU, repeated on every call of the same token
+  const verified = new Map<string, { principal: Principal; until: number }>();
+  const copy = (principal: Principal): Principal => ({ ...principal, roles: [...principal.roles] });
   return async (token) => {
+    const known = verified.get(token);
+    if (known && Date.now() < known.until) return copy(known.principal);
     try {
       // maxTokenAge also refuses an `iat` in the future (beyond the tolerance)
       const { payload } = await jwtVerify(token, keySet, {
@@ -58,12 +67,19 @@ export function createTokenVerifier(settings: VerifierSettings): TokenVerifier {
       });
       if (!payload.sub) throw new InvalidTokenError('token has no subject');
       if (payload.exp! - payload.iat! > maxLifetime) throw new InvalidTokenError('token lifetime exceeds the maximum');
-      return {
+      const principal: Principal = {
         subject: payload.sub,
         roles: rolesOf(payload.roles),
         accountId: typeof payload.accountId === 'string' ? payload.accountId : null,
         issuer: payload.iss,
       };
+      // trusted until the earliest of: its expiry, its maximum age, the cache's own limit (no tolerance)
+      const until = Math.min(payload.exp! * 1000, (payload.iat! + maxLifetime) * 1000, Date.now() + cacheMs);
+      if (cacheMs > 0 && until > Date.now()) {
+        if (verified.size >= 10_000) verified.clear();
+        verified.set(token, { principal: copy(principal), until });
+      }
+      return principal;
     } catch (error) {
       throw new InvalidTokenError(error instanceof Error ? error.message : 'invalid token');
     }

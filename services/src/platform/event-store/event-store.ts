@@ -43,6 +43,9 @@ export interface EventStore {
   lastCommittedPosition(): Promise<number>;
   /** delivers every event after `afterPosition`, then follows new ones, one handler call at a time */
   subscribe(afterPosition: number, handler: EventHandler): Subscription;
+  /** optional: calls `onAppend` soon after appends commit (in any process), so a poller can read at once
+   * instead of at its next poll. A hint only: calls may be folded or missed; keep polling as well. */
+  watchAppends?(onAppend: () => void): Subscription;
   close(): Promise<void>;
 }
 

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@alpenpass/contracts';
+import { createWakeablePause } from './wakeable-pause';
 import { silentLogger, type EventHandler, type PlatformLogger, type Subscription } from './event-store';
 
 export interface PollingOptions {
@@ -7,27 +8,21 @@ export interface PollingOptions {
   handler: EventHandler;
   intervalMs?: number;
   batchSize?: number;
+  /** wakes the subscription soon after an append, before its next poll (EventStore.watchAppends) */
+  watchAppends?: (onAppend: () => void) => Subscription;
   logger?: PlatformLogger;
 }
 
-/** Follows the store by polling readAll: delivers one event at a time, and retries an event whose
- * handler failed (after a pause) instead of skipping it. */
+/** Follows the store by polling readAll (woken early by appends when the store can tell): delivers one
+ * event at a time, and retries an event whose handler failed (after a pause) instead of skipping it. */
 export function pollingSubscription(options: PollingOptions): Subscription {
   const intervalMs = options.intervalMs ?? 100;
   const batchSize = options.batchSize ?? 500;
   const logger = options.logger ?? silentLogger;
   let position = options.afterPosition;
   let stopped = false;
-  let wake: (() => void) | undefined;
-
-  const pause = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, intervalMs);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const pauser = createWakeablePause();
+  const watching = options.watchAppends?.(pauser.ring);
 
   const loop = (async () => {
     while (!stopped) {
@@ -42,15 +37,15 @@ export function pollingSubscription(options: PollingOptions): Subscription {
       } catch (error) {
         logger.warn({ err: error, position }, 'event subscription: will retry');
       }
-      if (!stopped) await pause();
+      if (!stopped) await pauser.pause(intervalMs);
     }
   })();
 
   return {
     async stop() {
       stopped = true;
-      wake?.();
-      await loop;
+      pauser.ring();
+      await Promise.all([loop, watching?.stop()]);
     },
   };
 }

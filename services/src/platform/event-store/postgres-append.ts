@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { PreparedEvent } from './event-envelope';
+import { notifyAppendedSql } from './postgres-append-notifications';
 import {
   DuplicateEventIdError,
   WrongExpectedRevisionError,
@@ -147,6 +148,8 @@ async function appendRows(
     ],
   );
   if (rows.length !== events.length) throw new AppendRaceError();
+  // delivered when the caller commits (this path serialises commits on the exclusive gate anyway)
+  await trx.raw(notifyAppendedSql);
   return { nextExpectedRevision: current + events.length, positions };
 }
 

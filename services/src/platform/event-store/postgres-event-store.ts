@@ -5,6 +5,8 @@ import { AppendRaceError, answerFromStored, checkExpected, lookBeforeAppend } fr
 import { appendInOneTrip } from './postgres-one-trip-append';
 import { deliverableSql } from './postgres-visibility';
 import { pollingSubscription } from './polling-subscription';
+import { queryRows } from './postgres-direct-query';
+import { appendWatchers } from './postgres-append-notifications';
 import type { AppendResult, EventStore, PlatformLogger, Subscription } from './event-store';
 
 interface EventRow {
@@ -17,7 +19,10 @@ interface EventRow {
   metadata: RecordedEvent['metadata'];
 }
 
-const columns = ['global_position', 'event_id', 'stream_name', 'revision', 'type', 'data', 'metadata'];
+const columns = 'global_position, event_id, stream_name, revision, type, data, metadata';
+const readStreamSql = `select ${columns} from events where stream_name = $1 and revision >= $2 order by revision`;
+// not prepared: the visibility horizon is worth planning afresh each time
+const readAllSql = `select ${columns} from events where global_position > $1 and ${deliverableSql} order by global_position limit $2`;
 
 function toRecorded(row: EventRow): RecordedEvent {
   return {
@@ -46,16 +51,20 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   const { knex } = options;
   const subscriptions = new Set<Subscription>();
   const raceAttempts = options.raceAttempts ?? 5;
-
-  const readAll = async (afterPosition: number, limit: number) => {
-    const rows = await knex('events')
-      .select<EventRow[]>(columns)
-      .where('global_position', '>', afterPosition)
-      .whereRaw(deliverableSql)
-      .orderBy('global_position')
-      .limit(limit);
-    return rows.map(toRecorded);
+  const appends = appendWatchers(knex, options.logger);
+  const tracked = (subscription: Subscription): Subscription => {
+    subscriptions.add(subscription);
+    return {
+      async stop() {
+        subscriptions.delete(subscription);
+        await subscription.stop();
+      },
+    };
   };
+  const watchAppends = (onAppend: () => void) => tracked(appends.watch(onAppend));
+
+  const readAll = async (afterPosition: number, limit: number) =>
+    (await queryRows<EventRow>(knex, { text: readAllSql, values: [afterPosition, limit] })).map(toRecorded);
 
   return {
     async append(streamName, events, { expectedRevision }) {
@@ -79,12 +88,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     },
 
     async readStream(streamName, readOptions = {}) {
-      const rows = await knex('events')
-        .select<EventRow[]>(columns)
-        .where('stream_name', streamName)
-        .andWhere('revision', '>=', readOptions.fromRevision ?? 0)
-        .orderBy('revision');
-      return rows.map(toRecorded);
+      const values = [streamName, readOptions.fromRevision ?? 0];
+      return (await queryRows<EventRow>(knex, { name: 'alpenpass-read-stream', text: readStreamSql, values })).map(toRecorded);
     },
 
     readAll,
@@ -104,21 +109,19 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
     },
 
     subscribe(afterPosition, handler) {
-      const subscription = pollingSubscription({
-        readAll,
-        afterPosition,
-        handler,
-        intervalMs: options.pollIntervalMs,
-        logger: options.logger,
-      });
-      subscriptions.add(subscription);
-      return {
-        async stop() {
-          subscriptions.delete(subscription);
-          await subscription.stop();
-        },
-      };
+      return tracked(
+        pollingSubscription({
+          readAll,
+          afterPosition,
+          handler,
+          intervalMs: options.pollIntervalMs,
+          watchAppends,
+          logger: options.logger,
+        }),
+      );
     },
+
+    watchAppends,
 
     async close() {
       await Promise.all([...subscriptions].map((subscription) => subscription.stop()));

@@ -3,6 +3,7 @@ import { escapeLiteral } from 'pg';
 import type { PreparedEvent } from './event-envelope';
 import type { AppendResult, ExpectedRevision } from './event-store';
 import { appendGateKey, positionDrawKey } from './postgres-append';
+import { notifyAppendedSql } from './postgres-append-notifications';
 
 /** The slice of a node-postgres client this module uses. */
 interface RawConnection {
@@ -22,7 +23,8 @@ const textArray = (values: string[], type: string) => `array[${values.map(escape
 /**
  * The whole append as one multi-statement simple query, so a transaction never waits for this
  * process between its statements: take the gate (shared), draw the positions under the draw lock
- * (see postgres-append.ts), insert all-or-nothing with the revision computed in SQL, commit.
+ * (see postgres-append.ts), insert all-or-nothing with the revision computed in SQL, commit, then
+ * notify listeners (postgres-append-notifications.ts).
  * Values travel as escaped literals (the simple protocol has no parameters).
  *
  * Positions: the draw lock makes this session the only one drawing, and the identity sequence hands
@@ -69,6 +71,7 @@ export async function appendInOneTrip(
       order by e.ordinal
      returning global_position, revision`,
     'commit',
+    notifyAppendedSql,
   ].join(';\n');
 
   const connection = (await knex.client.acquireConnection()) as RawConnection;

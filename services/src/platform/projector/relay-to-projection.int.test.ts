@@ -104,4 +104,19 @@ describe('relay -> NATS JetStream -> projector', () => {
       await relay.stop();
     }
   });
+
+  it('publishes an append at once: the append wakes the relay, which polls only once a minute', async () => {
+    const store = createPostgresEventStore({ knex: db.knex });
+    const manager = await nats.jetstreamManager();
+    const relay = await startRelay({ store, knex: db.knex, nats, settings, idleMs: 60_000 });
+    try {
+      const published = async () => (await manager.streams.info(settings.streamName)).state.messages;
+      await waitFor(async () => Number((await db.knex('relay_checkpoints').first())?.position ?? 0) === (await store.headPosition()));
+      const before = await published();
+      await store.append(`basket-${randomUUID()}`, [{ type: 'BasketOpened', data: {} }], { expectedRevision: 'no_stream' });
+      await waitFor(async () => (await published()) === before + 1);
+    } finally {
+      await relay.stop();
+    }
+  });
 });

@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import { defaultBusSettings, type EventBusSettings } from '../bus/event-bus-settings';
 import { ensureEventStream, publishEvent, publishEventCopy } from '../bus/event-stream';
+import { createWakeablePause } from '../event-store/wakeable-pause';
 import { silentLogger, type EventStore, type PlatformLogger } from '../event-store/event-store';
 import { readRelayCheckpoint, saveRelayCheckpoint } from './relay-checkpoint';
 
@@ -13,7 +14,7 @@ export interface RelayOptions {
   settings?: EventBusSettings;
   logger?: PlatformLogger;
   batchSize?: number;
-  /** pause when the store has nothing new */
+  /** pause when the store has nothing new (an append the store tells of ends it early) */
   idleMs?: number;
   /** further subjects of the stream an event is also published on (clientSpecificOrderPublishers) */
   copySubjects?: (event: RecordedEvent) => string[];
@@ -35,19 +36,19 @@ export async function startRelay(options: RelayOptions): Promise<{ stop(): Promi
   const js = options.nats.jetstream();
 
   let stopped = false;
-  let wake: (() => void) | undefined;
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
+  const pauser = createWakeablePause();
+  // an append in any process wakes the relay at once; the poll stays as the fallback
+  const watching = options.store.watchAppends?.(pauser.ring);
 
   const loop = async () => {
     let position = -1;
+    let retryAt = 0;
     while (!stopped) {
+      // after a failure, appends do not shorten the wait
+      if (Date.now() < retryAt) {
+        await pauser.pause(retryAt - Date.now());
+        continue;
+      }
       try {
         if (position < 0) position = await readRelayCheckpoint(options.knex, checkpointName);
         const batch = await options.store.readAll(position, batchSize);
@@ -62,10 +63,10 @@ export async function startRelay(options: RelayOptions): Promise<{ stop(): Promi
       } catch (error) {
         logger.warn({ err: error, position }, 'relay: will retry');
         position = -1;
-        if (!stopped) await pause(idleMs * 10);
+        retryAt = Date.now() + idleMs * 10;
         continue;
       }
-      if (!stopped) await pause(idleMs);
+      if (!stopped) await pauser.pause(idleMs);
     }
   };
   const running = loop();
@@ -74,8 +75,8 @@ export async function startRelay(options: RelayOptions): Promise<{ stop(): Promi
   return {
     async stop() {
       stopped = true;
-      wake?.();
-      await running;
+      pauser.ring();
+      await Promise.all([running, watching?.stop()]);
     },
   };
 }
