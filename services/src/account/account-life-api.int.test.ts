@@ -71,7 +71,7 @@ beforeAll(async () => {
   connection = await Connection.connect({ address: temporalAddress });
   temporal = new Client({ connection });
   const life = createAccountLifeService({ store, knex: db.knex, directory, gracePeriodMs, scheduleErasure: (accountId, deleteAfter) => startAccountDeletion(temporal, { accountId, deleteAfter }, { taskQueue }), forgetAccess: guard.forget });
-  worker = await runWorker({ address: temporalAddress, taskQueue, activities: { releaseBasketHolds: async () => undefined, eraseAccount: (accountId: string) => life.eraseAccount(accountId) } });
+  worker = await runWorker({ address: temporalAddress, taskQueue, activities: { releaseBasketHolds: async () => undefined, expireBasketHoldsIfDue: async () => ({ holdUntilMs: null }), eraseAccount: (accountId: string) => life.eraseAccount(accountId) } });
   const accounts = createAccountService({ store, knex: db.knex, personFieldRules: defaultPersonFieldRules });
   const apiDeps = {
     life,

@@ -33,7 +33,7 @@ import { toBasketDto, type BasketDiscounts } from './basket-view';
 import type { NewEntry } from './build-entries';
 import { decideBasket, type BasketCommand } from './decide';
 import { emptyFacts, type EntryFacts, type PersonFacts } from './entry-facts';
-import type { HoldDurations } from './hold-deadline';
+import { holdDeadline, type HoldDurations } from './hold-deadline';
 import { holdPlaces, releasePlaces, type HoldPolicy } from './capacity-holds';
 import { validateBasket } from './validate-basket';
 
@@ -172,7 +172,8 @@ export function createBasketService(deps: BasketServiceDeps) {
     if (!(await releasePlaces(deps.capacity, basketId, claims, metadata, deps.log))) {
       throw new Error(`basket ${basketId}: not every hold could be released`);
     }
-    await handleCommand<BasketState, BasketEventWithTime>(deps.store, basketStreamName(basketId), basketFolder, (current) => decideBasket({ type: 'ExpireHold', data: {} }, current), metadata);
+    const releasedEntryIds = claims.map((claim) => claim.entryId);
+    await handleCommand<BasketState, BasketEventWithTime>(deps.store, basketStreamName(basketId), basketFolder, (current) => decideBasket({ type: 'ExpireHold', data: { releasedEntryIds } }, current), metadata);
   }
 
   return {
@@ -301,6 +302,21 @@ export function createBasketService(deps: BasketServiceDeps) {
       // a checked-out basket's places belong to its order: only the order gives them back
       if (state.status !== 'open' || state.checkedOutOrderId !== null) return;
       await releaseAllClaims(basketId, state);
+    },
+
+    /** The hold workflow's deadline passed (Temporal activity): the basket's own deadline decides. Still
+     * ahead (the basket changed since the hold started) → answered, nothing changes; passed → every place
+     * given back as releaseBasketHolds does. Compared with the real clock, as the events' times are. */
+    async expireHoldsIfDue(basketId: string): Promise<{ holdUntilMs: number | null }> {
+      const state = await load(basketId);
+      if (state.status !== 'open' || state.checkedOutOrderId !== null) return { holdUntilMs: null };
+      const deadline = holdDeadline(state, deps.holds);
+      if (deadline && deadline.expiresAtMs > Date.now()) return { holdUntilMs: deadline.expiresAtMs };
+      await releaseAllClaims(basketId, state);
+      // an entry added while the places were given back keeps its own, with its own deadline
+      const after = await load(basketId);
+      const next = after.status === 'open' ? holdDeadline(after, deps.holds) : null;
+      return { holdUntilMs: next?.expiresAtMs ?? null };
     },
 
     /** The order of this checked-out basket was cancelled: give back every place it held. Idempotent. */

@@ -87,7 +87,8 @@ function evolveOpen(state: OpenBasket, event: BasketEvent): OpenBasket {
     case 'BasketHoldExpired': {
       const released = new Set(event.data.entryIds);
       const entries = state.entries.map((entry) => (released.has(entry.entryId) ? { ...entry, hold: 'expired' as const } : entry));
-      return { ...state, entries, holdExpiredAt: state.updatedAt, holdSince: null };
+      // an entry added while the others were released still holds: its hold starts anew now
+      return { ...state, entries, holdExpiredAt: state.updatedAt, holdSince: entries.some(isHeld) ? state.updatedAt : null };
     }
     case 'BasketCheckedOut':
       return { ...state, checkedOutOrderId: event.data.orderId };

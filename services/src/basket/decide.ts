@@ -28,8 +28,9 @@ export type BasketCommand =
   | { type: 'RemovePromoCode'; data: { code: string } }
   | { type: 'AddVoucher'; data: { paymentDetailId: number } }
   | { type: 'RemoveVoucher'; data: { paymentDetailId: number } }
-  /** the hold's TTL elapsed: the service released the places, the basket records it */
-  | { type: 'ExpireHold'; data: Record<string, never> }
+  /** the hold's TTL elapsed: the service released the places of these entries, the basket records it
+   * (an entry added meanwhile keeps its place: its hold was not released) */
+  | { type: 'ExpireHold'; data: { releasedEntryIds: string[] } }
   /** the basket became an order (the checkout placed it) */
   | { type: 'MarkCheckedOut'; data: { orderId: number } }
   /** a guest's basket becomes a signed-in account's: an anonymous one (its id is the capability) or a
@@ -143,7 +144,8 @@ export function decideBasket(command: BasketCommand, state: BasketState): Basket
     }
     case 'ExpireHold': {
       if (state.status !== 'open') return [];
-      const held = state.entries.filter((entry) => entry.hold === 'held').map((entry) => entry.entryId);
+      const released = new Set(command.data.releasedEntryIds);
+      const held = state.entries.filter((entry) => entry.hold === 'held' && released.has(entry.entryId)).map((entry) => entry.entryId);
       return held.length === 0 ? [] : [{ type: 'BasketHoldExpired', data: { basketId: state.basketId, entryIds: held } }];
     }
     case 'MarkCheckedOut': {

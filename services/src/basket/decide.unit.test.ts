@@ -195,13 +195,22 @@ describe('vouchers', () => {
 describe('ExpireHold', () => {
   it('records which entries lost their places, once', () => {
     const state = given(created(), added(recordOf(A, 11, { slotId: 7 }), recordOf(B, 31)));
-    const events = decideBasket({ type: 'ExpireHold', data: {} }, state);
+    const events = decideBasket({ type: 'ExpireHold', data: { releasedEntryIds: [A] } }, state);
     expect(events).toEqual([{ type: 'BasketHoldExpired', data: { basketId, entryIds: [A] } }]);
     const expired = given(created(), added(recordOf(A, 11, { slotId: 7 }), recordOf(B, 31)), ...events) as OpenBasket;
     expect(expired.entries.map((entry) => entry.hold)).toEqual(['expired', 'none']);
     expect(expired.holdExpiredAt).not.toBeNull();
-    expect(decideBasket({ type: 'ExpireHold', data: {} }, expired)).toEqual([]);
-    expect(decideBasket({ type: 'ExpireHold', data: {} }, given())).toEqual([]);
+    expect(decideBasket({ type: 'ExpireHold', data: { releasedEntryIds: [A] } }, expired)).toEqual([]);
+    expect(decideBasket({ type: 'ExpireHold', data: { releasedEntryIds: [A] } }, given())).toEqual([]);
+  });
+
+  it('leaves the place of an entry added while the others were released: its hold starts anew', () => {
+    const state = given(created(), added(recordOf(A, 11, { slotId: 7 })), added(recordOf(B, 11, { slotId: 7 })));
+    const events = decideBasket({ type: 'ExpireHold', data: { releasedEntryIds: [A] } }, state);
+    expect(events).toEqual([{ type: 'BasketHoldExpired', data: { basketId, entryIds: [A] } }]);
+    const after = given(created(), added(recordOf(A, 11, { slotId: 7 })), added(recordOf(B, 11, { slotId: 7 })), ...events) as OpenBasket;
+    expect(after.entries.map((entry) => entry.hold)).toEqual(['expired', 'held']);
+    expect(after.holdSince).not.toBeNull();
   });
 });
 
@@ -236,7 +245,7 @@ describe('MarkCheckedOut', () => {
   });
 
   it("still records the expiry of its holds (the order's cancellation releases them)", () => {
-    expect(decideBasket({ type: 'ExpireHold', data: {} }, given(created(), added(recordOf(A, 11, { slotId: 3 })), checkedOut))).toEqual([{ type: 'BasketHoldExpired', data: { basketId, entryIds: [A] } }]);
+    expect(decideBasket({ type: 'ExpireHold', data: { releasedEntryIds: [A] } }, given(created(), added(recordOf(A, 11, { slotId: 3 })), checkedOut))).toEqual([{ type: 'BasketHoldExpired', data: { basketId, entryIds: [A] } }]);
   });
 });
 

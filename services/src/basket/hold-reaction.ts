@@ -25,3 +25,15 @@ export function holdReaction(state: BasketState, eventType: string, durations: H
     .map(([entryId, slotId]) => ({ entryId, slotId }));
   return { kind: 'endWhenReleased', claims };
 }
+
+/**
+ * Whether this event began the hold the basket has now (its first held place, or the places added while
+ * an earlier hold was being released): only then does the reactor start the hold workflow. Later changes
+ * move the basket's deadline without a call to Temporal: when the workflow's deadline passes, it asks the
+ * basket for its own (docs/basket.md, "Hold expiry"). Read on the current state, so a repeated or late
+ * delivery of the event decides the same.
+ */
+export function beganTheHold(state: BasketState, event: { type: string; metadata: { at?: string } }): boolean {
+  if (state.status !== 'open' || state.holdSince === null) return false;
+  return (event.type === 'EntriesAddedToBasket' || event.type === 'BasketHoldExpired') && state.holdSince === event.metadata.at;
+}

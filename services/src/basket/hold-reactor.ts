@@ -7,7 +7,7 @@ import { loadStreamState } from '../platform/event-store/command-handler';
 import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
 import { basketFolder, type BasketEventWithTime, type BasketState } from './basket';
 import type { HoldDeadline, HoldDurations } from './hold-deadline';
-import { holdReaction } from './hold-reaction';
+import { beganTheHold, holdReaction } from './hold-reaction';
 
 /** The basket hold workflow as the reactor drives it. */
 export interface HoldScheduler {
@@ -35,7 +35,8 @@ export function temporalHoldScheduler(options: {
 }
 
 /**
- * Starts, renews and ends the basket hold workflow from the basket's events, off the customer's request:
+ * Starts and ends the basket hold workflow from the basket's events, off the customer's request: one
+ * Temporal call per hold, not per change (the workflow asks the basket for its deadline when its own passes):
  * the hold is durable as soon as its event is, and a Temporal outage delays the timer instead of
  * failing the request. The deadline is the one the basket's view shows (hold-deadline.ts).
  */
@@ -67,7 +68,9 @@ export function basketHoldReactor(deps: {
         basketFolder,
       );
       const reaction = holdReaction(state, event.type, deps.durations);
-      if (reaction.kind === 'holdUntil') await deps.scheduler.holdUntil(basketId, reaction.deadline);
+      if (reaction.kind === 'holdUntil') {
+        if (beganTheHold(state, event)) await deps.scheduler.holdUntil(basketId, reaction.deadline);
+      }
       // a release that failed after the removal is left to the expiry, which releases every claim
       else if (reaction.kind === 'endWhenReleased' && !(await stillHeld(basketId, reaction.claims)))
         await deps.scheduler.end(basketId);

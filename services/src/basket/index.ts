@@ -44,7 +44,10 @@ export function basketContext(deps: ContextDeps, options: BasketOptions = {}): C
     name: 'basket',
     routers: [basketRouter(service)],
     projections: basketProjections,
-    activityDependencies: { releaseBasketHolds: (basketId) => service.releaseBasketHolds(basketId) },
+    activityDependencies: {
+      releaseBasketHolds: (basketId) => service.releaseBasketHolds(basketId),
+      expireBasketHoldsIfDue: (basketId) => service.expireHoldsIfDue(basketId),
+    },
     reactors: [basketHoldReactor({ store: deps.store, durations, scheduler, log: deps.log })],
     service,
   };

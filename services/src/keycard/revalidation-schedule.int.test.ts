@@ -35,7 +35,7 @@ beforeAll(async () => {
   await keycards.add(caller, { personId, ...keycardFieldsBody.parse({ type: 'AXESS', wtp: 'ERIN0000-111-222' }) });
   connection = await Connection.connect({ address });
   client = new Client({ connection });
-  worker = await runWorker({ address, taskQueue, activities: { releaseBasketHolds: async () => undefined, revalidateKeycards: (day?: string) => keycards.revalidateAll(day) } });
+  worker = await runWorker({ address, taskQueue, activities: { releaseBasketHolds: async () => undefined, expireBasketHoldsIfDue: async () => ({ holdUntilMs: null }), revalidateKeycards: (day?: string) => keycards.revalidateAll(day) } });
 }, 120_000);
 
 afterAll(async () => {

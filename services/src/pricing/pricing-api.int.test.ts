@@ -61,7 +61,7 @@ beforeAll(async () => {
   worker = await runWorker({
     address,
     taskQueue,
-    activities: { releaseBasketHolds: async () => undefined, ...pricing.activityDependencies },
+    activities: { releaseBasketHolds: async () => undefined, expireBasketHoldsIfDue: async () => ({ holdUntilMs: null }), ...pricing.activityDependencies },
   });
   app = createHttpApp({
     log: createLogger('silent'),

@@ -7,6 +7,7 @@ import { ensureBillingSchedule } from '../consumption/billing-schedule';
 
 const requiredDependencies: (keyof ActivityDependencies)[] = [
   'releaseBasketHolds',
+  'expireBasketHoldsIfDue',
   'listPricedDefinitionIds',
   'generatePriceBatch',
   'cancelUnpaidOrder',

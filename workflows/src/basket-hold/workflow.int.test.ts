@@ -26,6 +26,12 @@ let worker: RunningWorker;
 const releasedBaskets: string[] = [];
 /** Baskets whose next release attempt fails, to show that the activity is retried. */
 const failNextRelease = new Set<string>();
+/** The deadline each basket's own events give (the basket service's answer); none: due now. */
+const basketDeadlines = new Map<string, number>();
+/** Every time the workflow asked a basket whether its hold is due. */
+const askedBaskets: string[] = [];
+/** A basket whose next answer waits until the test lets it go. */
+const heldAnswers = new Map<string, Promise<void>>();
 
 /** What the worker logged through the injected logger (kept out of the test output). */
 const logLines: { level: string; fields: Record<string, unknown>; message: string }[] = [];
@@ -60,6 +66,18 @@ beforeAll(
         async releaseBasketHolds(basketId) {
           releasedBaskets.push(basketId);
           if (failNextRelease.delete(basketId)) throw new Error('capacity store unavailable');
+        },
+        // the basket service's rule (basket-service.ts expireHoldsIfDue): a deadline ahead is answered, else release
+        async expireBasketHoldsIfDue(basketId) {
+          askedBaskets.push(basketId);
+          const answer = heldAnswers.get(basketId);
+          heldAnswers.delete(basketId);
+          await answer;
+          const deadline = basketDeadlines.get(basketId);
+          if (deadline !== undefined && deadline > Date.now()) return { holdUntilMs: deadline };
+          releasedBaskets.push(basketId);
+          if (failNextRelease.delete(basketId)) throw new Error('capacity store unavailable');
+          return { holdUntilMs: null };
         },
       },
     });
@@ -174,7 +192,7 @@ describe('basket hold workflow on the Temporal dev server', () => {
       expect.objectContaining({
         level: 'warn',
         message: 'Activity failed',
-        fields: expect.objectContaining({ activityType: 'releaseBasketHolds' }),
+        fields: expect.objectContaining({ activityType: 'expireBasketHoldsIfDue' }),
       }),
     );
     expect(
@@ -211,6 +229,38 @@ describe('basket hold workflow on the Temporal dev server', () => {
     expect(await client.workflow.getHandle(`basket-hold-${late}`).result()).toBe('expired');
     expect(releasesOf(late)).toBe(1);
     expect(await markBasketReleased(client, basketId)).toBe(true);
+  });
+
+  it('asks the basket when its deadline passes, and holds on to the later deadline the basket changed to since', async () => {
+    const basketId = randomUUID();
+    const startedAt = Date.now();
+    basketDeadlines.set(basketId, startedAt + 2500);
+    const handle = await holdBasketUntil(client, { basketId, expiresAtMs: startedAt + 800 }, { taskQueue }).then(() => client.workflow.getHandle(`basket-hold-${basketId}`));
+    await sleep(1500);
+    // asked once at 0.8 s: the basket was changed (its deadline is 2.5 s), nothing released
+    expect(askedBaskets.filter((id) => id === basketId)).toHaveLength(1);
+    expect(releasesOf(basketId)).toBe(0);
+    expect(await getBasketHoldStatus(client, basketId)).toEqual({ state: 'holding', expiresAt: new Date(startedAt + 2500).toISOString() });
+    expect(await handle.result()).toBe('expired');
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(2500);
+    expect(askedBaskets.filter((id) => id === basketId)).toHaveLength(2);
+    expect(releasesOf(basketId)).toBe(1);
+  });
+
+  it('does not end when a new hold is announced while the basket is being asked', async () => {
+    const basketId = randomUUID();
+    let letGo = () => {};
+    heldAnswers.set(basketId, new Promise<void>((resolve) => (letGo = resolve)));
+    const now = Date.now();
+    await holdBasketUntil(client, { basketId, expiresAtMs: now + 300 }, { taskQueue });
+    while (!askedBaskets.includes(basketId)) await sleep(50);
+    // the old hold is being released when the basket holds a new place: the reactor announces it
+    await holdBasketUntil(client, { basketId, expiresAtMs: Date.now() + 1500 }, { taskQueue });
+    letGo();
+    await sleep(500);
+    expect((await getBasketHoldStatus(client, basketId))?.state).toBe('holding');
+    expect(await client.workflow.getHandle(`basket-hold-${basketId}`).result()).toBe('expired');
+    expect(askedBaskets.filter((id) => id === basketId)).toHaveLength(2);
   });
 
   it('answers that no hold runs for an unknown basket', async () => {

@@ -3,6 +3,7 @@ import {
   continueAsNew,
   defineQuery,
   defineSignal,
+  patched,
   proxyActivities,
   setHandler,
   workflowInfo,
@@ -49,7 +50,12 @@ export function basketHoldWorkflowId(basketId: string): string {
   return `basket-hold-${basketId}`;
 }
 
-const { releaseBasketHolds } = proxyActivities<BasketHoldActivities>({
+/** The reactor starts a hold once (its first held place), not on every change of the basket: when the
+ * workflow's deadline passes, it asks the basket for its own and sleeps on while the basket was changed
+ * since (docs/basket.md, "Hold expiry"). */
+export const deadlineFromBasketPatch = 'hold-deadline-from-basket';
+
+const { releaseBasketHolds, expireBasketHoldsIfDue } = proxyActivities<BasketHoldActivities>({
   startToCloseTimeout: '30 seconds',
   // Releasing must eventually happen: retry without a limit, backing off up to a minute.
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
@@ -68,7 +74,10 @@ export async function basketHoldWorkflow(input: BasketHoldInput): Promise<Basket
   setHandler(renewSignal, () => {
     if (state === 'holding') expiresAtMs = capped(Date.now() + ttlMs);
   });
+  // counted, so that a new hold that starts while the basket is asked is never taken for the end of this one
+  let holdsHeard = 0;
   setHandler(holdUntilSignal, ({ expiresAtMs: until }) => {
+    holdsHeard += 1;
     if (state === 'holding') expiresAtMs = capped(Math.max(expiresAtMs, until));
   });
   setHandler(checkedOutSignal, () => {
@@ -82,13 +91,21 @@ export async function basketHoldWorkflow(input: BasketHoldInput): Promise<Basket
   while (state === 'holding') {
     const deadline = expiresAtMs;
     const remainingMs = deadline - Date.now();
-    if (remainingMs <= 0) break;
-    const changed = await condition(() => state !== 'holding' || expiresAtMs !== deadline, remainingMs);
-    if (!changed) break;
-    // Many renewals grow the history; start afresh with the same deadline when the server asks.
-    if (state === 'holding' && workflowInfo().continueAsNewSuggested) {
-      await continueAsNew<typeof basketHoldWorkflow>({ basketId: input.basketId, ttlMs, expiresAtMs, endsByMs });
+    const changed = remainingMs > 0 && (await condition(() => state !== 'holding' || expiresAtMs !== deadline, remainingMs));
+    if (changed) {
+      // Many renewals grow the history; start afresh with the same deadline when the server asks.
+      if (state === 'holding' && workflowInfo().continueAsNewSuggested) {
+        await continueAsNew<typeof basketHoldWorkflow>({ basketId: input.basketId, ttlMs, expiresAtMs, endsByMs });
+      }
+      continue;
     }
+    if (!patched(deadlineFromBasketPatch)) break;
+    // the basket is the judge of its deadline: it releases when due, else says until when it holds
+    const heardBefore = holdsHeard;
+    const { holdUntilMs } = await expireBasketHoldsIfDue(input.basketId);
+    if (state !== 'holding') break;
+    if (holdUntilMs !== null) expiresAtMs = holdUntilMs;
+    else if (holdsHeard === heardBefore) state = 'expired';
   }
 
   if (state === 'holding') {

@@ -31,6 +31,7 @@ beforeAll(async () => {
     taskQueue,
     activities: {
       releaseBasketHolds: async () => undefined,
+    expireBasketHoldsIfDue: async () => ({ holdUntilMs: null }),
       cancelUnpaidOrder: async ({ orderId }) => statuses.get(orderId) ?? 'UNKNOWN',
       readOrderStatus: async (orderId) => statuses.get(orderId) ?? 'UNKNOWN',
       reconcileCardPayment: async (orderId) => statuses.get(orderId) ?? 'UNKNOWN',

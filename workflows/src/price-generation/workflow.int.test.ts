@@ -36,6 +36,7 @@ beforeAll(async () => {
     taskQueue,
     activities: {
       releaseBasketHolds: async () => undefined,
+    expireBasketHoldsIfDue: async () => ({ holdUntilMs: null }),
       listPricedDefinitionIds: async () => [1, 2, 3, 4, 5],
       generatePriceBatch: async (input) => {
         if (failing.has(input.generationId)) throw new Error('price store unavailable');

@@ -25,6 +25,7 @@ beforeAll(async () => {
     taskQueue,
     activities: {
       releaseBasketHolds: async () => undefined,
+    expireBasketHoldsIfDue: async () => ({ holdUntilMs: null }),
       recordSubscriptionActivation: async (subscriptionId: string) => void calls.push(`activated ${subscriptionId}`),
       recordSubscriptionExpiry: async (subscriptionId: string) => void calls.push(`expired ${subscriptionId}`),
       renewSubscription: async (subscriptionId: string) => {
