@@ -3,7 +3,7 @@ import { consumptionMessages as messages } from './messages';
 import type { BillState } from './bill-state';
 
 /** A day (yyyy-MM-dd) as the locale writes it; the day names itself, so no time zone shifts it. */
-export function dayText(intl: IntlShape, day: string, dateStyle: 'full' | 'medium' = 'medium'): string {
+export function dayText(intl: IntlShape, day: string, dateStyle: 'full' | 'long' | 'medium' = 'medium'): string {
   return intl.formatDate(new Date(`${day}T12:00:00Z`), { dateStyle, timeZone: 'UTC' });
 }
 

@@ -1,13 +1,17 @@
 import { useIntl } from 'react-intl';
 import { formatMoney } from '../../../lib/format/money';
 import { discountMessages } from '../../checkout/discount-messages';
+import { hasPayPerUse } from '../../consumption/pay-per-use';
+import { payPerUseMessages } from '../../consumption/pay-per-use-messages';
 import { basketMessages } from '../messages';
 import type { ServerBasket } from '../server-types';
 
-/** Subtotal and discount lines when there are discounts, then the total. */
+/** Subtotal and discount lines when there are discounts, then the total; pay per use says what is charged when. */
 export function BasketTotals({ basket }: { basket: ServerBasket }) {
   const intl = useIntl();
+  const payPerUse = hasPayPerUse(basket.entries);
   return (
+    <>
     <dl className="basket-totals">
       {basket.discounts.length > 0 && (
         <>
@@ -30,5 +34,7 @@ export function BasketTotals({ basket }: { basket: ServerBasket }) {
         </dd>
       </div>
     </dl>
+    {payPerUse && <p className="hint">{intl.formatMessage(payPerUseMessages.basketNote)}</p>}
+    </>
   );
 }
