@@ -52,6 +52,7 @@ export const consumptionMessages = {
   rides: defineMessage<{ count: number }>({ id: 'consumptions.rides', defaultMessage: '{count, plural, one {# ride} other {# rides}}' }, { typed: true }),
   parking: defineMessage<{ minutes: number }>({ id: 'consumptions.parking', defaultMessage: '{minutes} min parking' }, { typed: true }),
   days: defineMessage<{ count: number }>({ id: 'consumptions.days', defaultMessage: '{count, plural, one {# day} other {# days}}' }, { typed: true }),
+  keycardById: defineMessage<{ id: number }>({ id: 'consumptions.keycardById', defaultMessage: 'Keycard {id}' }, { typed: true }),
   unknownKeycard: defineMessage<{ id: number }>({ id: 'consumptions.unknownKeycard', defaultMessage: 'Keycard {id} (deleted)' }, { typed: true }),
   order: defineMessage<{ refno: string }>({ id: 'consumptions.orderLink', defaultMessage: 'Bill {refno}' }, { typed: true }),
   readings: defineMessage<{ count: number }>(

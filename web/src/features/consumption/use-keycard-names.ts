@@ -9,9 +9,11 @@ import { consumptionMessages as messages } from './messages';
  */
 export function useKeycardNames(): (keycardId: number) => string {
   const intl = useIntl();
-  const { data: keycards = [] } = useGetKeycardsQuery();
+  const { data: keycards } = useGetKeycardsQuery();
   return (keycardId) => {
-    const keycard = keycards.find((candidate) => candidate.id === keycardId);
-    return keycard ? `${intl.formatMessage(typeLabels[keycard.type])} ${keycard.dataCarrierId}` : intl.formatMessage(messages.unknownKeycard, { id: keycardId });
+    const keycard = keycards?.find((candidate) => candidate.id === keycardId);
+    if (keycard) return `${intl.formatMessage(typeLabels[keycard.type])} ${keycard.dataCarrierId}`;
+    // while the list loads (or if it cannot), the card is not called deleted
+    return intl.formatMessage(keycards ? messages.unknownKeycard : messages.keycardById, { id: keycardId });
   };
 }

@@ -602,4 +602,5 @@ export const en: MessageCatalogue = {
   'payPerUse.keycard.chosen': '{card} will be registered: its days of use are billed to your saved card.',
   'payPerUse.confirmation.registered': '{card} is registered for pay per use from {day}. Every day it rides is billed to your saved card at that day’s price.',
   'order.tickets.used': 'Used on {when}',
+  'consumptions.keycardById': 'Keycard {id}',
 };

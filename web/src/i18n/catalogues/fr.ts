@@ -602,4 +602,5 @@ export const fr: MessageCatalogue = {
   'payPerUse.keycard.chosen': '{card} sera enregistrée\u00a0: ses jours d’utilisation sont facturés sur votre carte enregistrée.',
   'payPerUse.confirmation.registered': '{card} est enregistrée pour le paiement à l’usage à partir du {day}. Chaque jour où elle est utilisée est facturé sur votre carte enregistrée au prix du jour.',
   'order.tickets.used': 'Utilisé le {when}',
+  'consumptions.keycardById': 'Keycard {id}',
 };
