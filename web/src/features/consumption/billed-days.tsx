@@ -38,7 +38,7 @@ export function BilledDays({ items }: { items: readonly ServerOrderItem[] }) {
           const keycardId = item.personalization?.keycardId ?? null;
           const used = day ? usedOn(keycardId, day) : undefined;
           return (
-            <li key={item.id} className="basket-entry">
+            <li key={item.id} className="basket-entry order-item">
               <div className="basket-entry-main">
                 <h3>{day ? dayText(intl, day, 'full') : '—'}</h3>
                 {keycardId !== null && <span>{keycardName(keycardId)}</span>}

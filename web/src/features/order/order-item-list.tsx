@@ -26,7 +26,7 @@ export function OrderItemList({ items }: { items: readonly ServerOrderItem[] }) 
         const timezone = products.find((product) => product.id === item.productId)?.pool.timezone ?? 'Europe/Zurich';
         const included = items.filter((other) => other.parentItemId === item.id || other.originItemId === item.id);
         return (
-          <li key={item.id} className="basket-entry">
+          <li key={item.id} className="basket-entry order-item">
             <div className="basket-entry-main">
               <h3>
                 {item.quantity} × {entryName(item, products)}
