@@ -24,7 +24,10 @@ export type UsageDay = KeycardUsage['days'][number];
 export const consumptionApi = api.injectEndpoints({
   endpoints: (build) => ({
     getConsumptions: build.query<Consumption[], { page: number }>({
-      query: ({ page }) => ({ url: '/consumptions', params: { page, limit: CONSUMPTIONS_PER_PAGE, populate: 'usages,order' } }),
+      query: ({ page }) => ({
+        url: '/consumptions',
+        params: { page, limit: CONSUMPTIONS_PER_PAGE, populate: 'usages,order' },
+      }),
       providesTags: ['ConsumptionUsage'],
     }),
     getConsumptionUsage: build.query<ConsumptionUsage, { from: string; to: string } | void>({

@@ -18,5 +18,7 @@ const stateOfStatus: Record<ConsumptionStatus, BillState> = {
 export const billStateOf = (status: ConsumptionStatus): BillState => stateOfStatus[status];
 
 /** A bill whose merchant-initiated charge was declined: the order waits for the customer to pay it. */
-export const paymentDeclined = (consumption: { status: ConsumptionStatus; order?: { paymentStatus: string | null } | null }): boolean =>
-  consumption.status === 'BILLING' && consumption.order?.paymentStatus === 'FAILED';
+export const paymentDeclined = (consumption: {
+  status: ConsumptionStatus;
+  order?: { paymentStatus: string | null } | null;
+}): boolean => consumption.status === 'BILLING' && consumption.order?.paymentStatus === 'FAILED';

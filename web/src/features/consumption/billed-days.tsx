@@ -24,11 +24,16 @@ function dayOf(item: ServerOrderItem): string | null {
 export function BilledDays({ items }: { items: readonly ServerOrderItem[] }) {
   const intl = useIntl();
   const keycardName = useKeycardNames();
-  const days = items.map(dayOf).filter((day): day is string => day !== null).sort();
+  const days = items
+    .map(dayOf)
+    .filter((day): day is string => day !== null)
+    .sort();
   const period = days.length ? { from: days[0]!, to: days.at(-1)! } : null;
   const { data: usage } = useGetConsumptionUsageQuery(period ?? skipToken);
   const usedOn = (keycardId: number | null, day: string) =>
-    usage?.keycards.find((keycard) => keycard.keycardId === keycardId)?.days.find((candidate) => candidate.day === day);
+    usage?.keycards
+      .find((keycard) => keycard.keycardId === keycardId)
+      ?.days.find((candidate) => candidate.day === day);
   return (
     <section aria-labelledby="billed-days-heading">
       <h2 id="billed-days-heading">{intl.formatMessage(messages.billedDaysHeading)}</h2>

@@ -15,10 +15,16 @@ function Readings({ usages }: { usages: NonNullable<Consumption['usages']> }) {
       <summary>{intl.formatMessage(messages.readings, { count: usages.length })}</summary>
       <ol>
         {usages.map((usage) => {
-          const texts = { time: intl.formatTime(usage.occurredAt, { timeStyle: 'short' }), kind: intl.formatMessage(messages[usage.kind]), gate: usage.gateId };
+          const texts = {
+            time: intl.formatTime(usage.occurredAt, { timeStyle: 'short' }),
+            kind: intl.formatMessage(messages[usage.kind]),
+            gate: usage.gateId,
+          };
           return (
             <li key={usage.eventId}>
-              {usage.kind === 'PARKING' ? intl.formatMessage(messages.parkingReading, { ...texts, minutes: usage.quantity }) : intl.formatMessage(messages.reading, texts)}
+              {usage.kind === 'PARKING'
+                ? intl.formatMessage(messages.parkingReading, { ...texts, minutes: usage.quantity })
+                : intl.formatMessage(messages.reading, texts)}
             </li>
           );
         })}
@@ -28,7 +34,15 @@ function Readings({ usages }: { usages: NonNullable<Consumption['usages']> }) {
 }
 
 /** One keycard's day: what the gates saw, what it costs and where its bill stands (a billed day links to its CONSUMPTION order). */
-export function ConsumptionDay({ consumption, keycard, orderPath }: { consumption: Consumption; keycard: string; orderPath: (orderId: number) => string }) {
+export function ConsumptionDay({
+  consumption,
+  keycard,
+  orderPath,
+}: {
+  consumption: Consumption;
+  keycard: string;
+  orderPath: (orderId: number) => string;
+}) {
   const intl = useIntl();
   const state = billStateOf(consumption.status);
   const headingId = `consumption-${consumption.id}`;
@@ -41,19 +55,27 @@ export function ConsumptionDay({ consumption, keycard, orderPath }: { consumptio
         <dt>{intl.formatMessage(messages.use)}</dt>
         <dd>{usageText(intl, consumption)}</dd>
         <dt>{intl.formatMessage(messages.price)}</dt>
-        <dd>{state === 'notBilled' ? intl.formatMessage(messages.notCharged) : formatMoney(intl, consumption.price)}</dd>
+        <dd>
+          {state === 'notBilled'
+            ? intl.formatMessage(messages.notCharged)
+            : formatMoney(intl, consumption.price)}
+        </dd>
         <dt>{intl.formatMessage(messages.bill)}</dt>
         <dd>
           <span className={`status-badge bill-${state}`}>{intl.formatMessage(billStateLabels[state])}</span>
           {consumption.order && (
             <>
               {' '}
-              <Link to={orderPath(consumption.order.id)}>{intl.formatMessage(messages.order, { refno: consumption.order.refno })}</Link>
+              <Link to={orderPath(consumption.order.id)}>
+                {intl.formatMessage(messages.order, { refno: consumption.order.refno })}
+              </Link>
             </>
           )}
         </dd>
       </dl>
-      {paymentDeclined(consumption) && <p className="notice-problem">{intl.formatMessage(messages.declined)}</p>}
+      {paymentDeclined(consumption) && (
+        <p className="notice-problem">{intl.formatMessage(messages.declined)}</p>
+      )}
       <Readings usages={consumption.usages ?? []} />
     </article>
   );

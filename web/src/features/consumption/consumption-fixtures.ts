@@ -12,7 +12,13 @@ export const SKIDATA_CARD = {
   createdAt: '2026-11-01T10:00:00.000Z',
 };
 
-const usage = (eventId: string, kind: string, occurredAt: string, gateId: string, quantity = 1) => ({ eventId, kind, quantity, gateId, occurredAt });
+const usage = (eventId: string, kind: string, occurredAt: string, gateId: string, quantity = 1) => ({
+  eventId,
+  kind,
+  quantity,
+  gateId,
+  occurredAt,
+});
 
 /** A paid day: a passage, two rides and the car park, billed in order 9001. */
 export const paidDay = {
@@ -56,10 +62,27 @@ export const openDay = {
 };
 
 /** Billed, but the saved card was declined: the order waits for the customer. */
-export const declinedDay = { ...paidDay, id: '17-2026-12-19', day: '2026-12-19', status: 'BILLING', orderId: 9000, order: { id: 9000, refno: 'AP-0009000-1', status: 'CREATED', paymentStatus: 'FAILED' } };
+export const declinedDay = {
+  ...paidDay,
+  id: '17-2026-12-19',
+  day: '2026-12-19',
+  status: 'BILLING',
+  orderId: 9000,
+  order: { id: 9000, refno: 'AP-0009000-1', status: 'CREATED', paymentStatus: 'FAILED' },
+};
 
 /** A card the shop no longer lists (deleted), seen where pay per use was not registered. */
-export const notBillableDay = { ...openDay, id: '23-2026-12-18', keycardId: 23, day: '2026-12-18', status: 'NOT_BILLABLE', price: chf(0), productId: null, productDefinitionId: null, usages: [] };
+export const notBillableDay = {
+  ...openDay,
+  id: '23-2026-12-18',
+  keycardId: 23,
+  day: '2026-12-18',
+  status: 'NOT_BILLABLE',
+  price: chf(0),
+  productId: null,
+  productDefinitionId: null,
+  usages: [],
+};
 
 export const seasonUsage = {
   from: '2026-12-05',
@@ -68,8 +91,24 @@ export const seasonUsage = {
     {
       keycardId: 17,
       days: [
-        { day: '2026-12-20', consumptionId: '17-2026-12-20', status: 'BILLED', price: chf(6900), passages: 1, rides: 2, parkingMinutes: 95 },
-        { day: '2026-12-21', consumptionId: '17-2026-12-21', status: 'UNBILLED', price: chf(7400), passages: 1, rides: 5, parkingMinutes: 0 },
+        {
+          day: '2026-12-20',
+          consumptionId: '17-2026-12-20',
+          status: 'BILLED',
+          price: chf(6900),
+          passages: 1,
+          rides: 2,
+          parkingMinutes: 95,
+        },
+        {
+          day: '2026-12-21',
+          consumptionId: '17-2026-12-21',
+          status: 'UNBILLED',
+          price: chf(7400),
+          passages: 1,
+          rides: 5,
+          parkingMinutes: 0,
+        },
       ],
       totals: { days: 2, passages: 2, rides: 7, parkingMinutes: 95, billed: chf(6900), open: chf(7400) },
     },
@@ -77,6 +116,19 @@ export const seasonUsage = {
   totals: { days: 2, passages: 2, rides: 7, parkingMinutes: 95, billed: chf(6900), open: chf(7400) },
 };
 
-export const emptySeason = { from: '2026-12-05', to: '2027-04-18', keycards: [], totals: { days: 0, passages: 0, rides: 0, parkingMinutes: 0, billed: chf(0), open: chf(0) } };
+export const emptySeason = {
+  from: '2026-12-05',
+  to: '2027-04-18',
+  keycards: [],
+  totals: { days: 0, passages: 0, rides: 0, parkingMinutes: 0, billed: chf(0), open: chf(0) },
+};
 
-export const payPerUseCatalogue = [{ slug: 'pay-per-use', name: 'Pay per use', description: '', image: null, products: [{ id: 107, kind: 'CONSUMPTION', name: 'Pay-per-use ski day' }] }];
+export const payPerUseCatalogue = [
+  {
+    slug: 'pay-per-use',
+    name: 'Pay per use',
+    description: '',
+    image: null,
+    products: [{ id: 107, kind: 'CONSUMPTION', name: 'Pay-per-use ski day' }],
+  },
+];

@@ -21,7 +21,10 @@ const bill = (status: string, paymentStatus: string) =>
     type: 'CONSUMPTION',
     paymentStatus,
     paymentMethod: 'CARD',
-    items: [billedDay('1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d', '2026-12-20', 6900), billedDay('2c3d4e5f-6071-4b8c-9d0e-1f2a3b4c5d6e', '2026-12-21', 7400)],
+    items: [
+      billedDay('1b2c3d4e-5f60-4a7b-8c9d-0e1f2a3b4c5d', '2026-12-20', 6900),
+      billedDay('2c3d4e5f-6071-4b8c-9d0e-1f2a3b4c5d6e', '2026-12-21', 7400),
+    ],
     total: chf(14300),
     refunds: [],
     cancellationReason: null,
@@ -41,7 +44,8 @@ function serveBill(order: unknown) {
     if (call.path === '/keycards') return { status: 200, body: [SKIDATA_CARD] };
     if (call.path === '/consumptions/usage') return { status: 200, body: seasonUsage };
     if (call.path === `/orders/${ORDER_ID}`) return { status: 200, body: order };
-    if (call.path.startsWith('/templates/')) return { status: 200, body: { url: '/x.pdf', expiresAt: '2026-12-22T08:05:00.000Z' } };
+    if (call.path.startsWith('/templates/'))
+      return { status: 200, body: { url: '/x.pdf', expiresAt: '2026-12-22T08:05:00.000Z' } };
     return undefined;
   });
 }
@@ -51,13 +55,19 @@ describe('a CONSUMPTION order on the order page', () => {
     serveBill(bill('PAID', 'PAID'));
     renderRoute(atAddress(`/en/orders/${ORDER_ID}?token=${CUSTOMER_TOKEN}`));
     const days = (await screen.findByRole('heading', { level: 2, name: 'Days billed' })).closest('section')!;
-    const first = within(days).getByRole('heading', { level: 3, name: 'Sunday, December 20, 2026' }).closest('li')!;
-    expect(within(first).getByText('SKIDATA keycard 01-1614 7255 0123 4567 8901-3')).toBeTruthy();
+    const first = within(days)
+      .getByRole('heading', { level: 3, name: 'Sunday, December 20, 2026' })
+      .closest('li')!;
+    expect(await within(first).findByText('SKIDATA keycard 01-1614 7255 0123 4567 8901-3')).toBeTruthy();
     expect(await within(first).findByText('1 passage, 2 rides, 95 min parking')).toBeTruthy();
     expect(within(first).getByText('CHF 69.00')).toBeTruthy();
-    const second = within(days).getByRole('heading', { level: 3, name: 'Monday, December 21, 2026' }).closest('li')!;
+    const second = within(days)
+      .getByRole('heading', { level: 3, name: 'Monday, December 21, 2026' })
+      .closest('li')!;
     expect(await within(second).findByText('1 passage, 5 rides')).toBeTruthy();
-    expect(api.calls.find((call) => call.path === '/consumptions/usage')?.search).toBe('?from=2026-12-20&to=2026-12-21');
+    expect(api.calls.find((call) => call.path === '/consumptions/usage')?.search).toBe(
+      '?from=2026-12-20&to=2026-12-21',
+    );
     expect(screen.getByText('Paid. Thank you!')).toBeTruthy();
     await screen.findByRole('heading', { level: 2, name: 'Documents' });
     expect(screen.queryByRole('heading', { name: 'Your tickets' })).toBeNull();
@@ -70,6 +80,8 @@ describe('a CONSUMPTION order on the order page', () => {
     renderRoute(atAddress(`/de/orders/${ORDER_ID}?token=${CUSTOMER_TOKEN}`));
     const pay = await screen.findByRole('link', { name: 'Diese Abrechnung bezahlen' });
     expect(pay.getAttribute('href')).toBe(`/de/checkout/${CHECKOUT_ID}?token=${CUSTOMER_TOKEN}`);
-    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Abgerechnete Tage' })).toBeTruthy());
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2, name: 'Abgerechnete Tage' })).toBeTruthy(),
+    );
   });
 });

@@ -17,7 +17,9 @@ import { useKeycardNames } from './use-keycard-names';
 /** Where to register a keycard: the catalogue's pay-per-use product, else the catalogue. */
 function usePayPerUseOffer(language: Language): string {
   const { data: catalogue = [] } = useGetCatalogueQuery(language);
-  const product = catalogue.flatMap((category) => category.products).find((candidate) => candidate.kind === 'CONSUMPTION');
+  const product = catalogue
+    .flatMap((category) => category.products)
+    .find((candidate) => candidate.kind === 'CONSUMPTION');
   return product ? `/${language}/products/${product.id}` : `/${language}`;
 }
 
@@ -57,7 +59,11 @@ function ConsumptionDays({ language }: { language: Language }) {
         <ul className="account-cards consumption-days">
           {consumptions.map((consumption) => (
             <li key={consumption.id}>
-              <ConsumptionDay consumption={consumption} keycard={keycardName(consumption.keycardId)} orderPath={orderPath} />
+              <ConsumptionDay
+                consumption={consumption}
+                keycard={keycardName(consumption.keycardId)}
+                orderPath={orderPath}
+              />
             </li>
           ))}
         </ul>
@@ -86,7 +92,10 @@ function Consumptions() {
   const { locale } = useParams();
   const language: Language = isLanguage(locale) ? locale : 'de';
   return (
-    <SimplePage title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)}>
+    <SimplePage
+      title={intl.formatMessage(messages.title)}
+      description={intl.formatMessage(messages.description)}
+    >
       <AccountLinks />
       <SeasonUsage />
       <ConsumptionDays language={language} />

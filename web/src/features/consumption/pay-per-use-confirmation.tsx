@@ -21,20 +21,38 @@ export function PayPerUseConfirmation({ order, language }: { order: ServerOrder;
   return <Registrations order={order} registrations={registrations} language={language} />;
 }
 
-function Registrations({ order, registrations, language }: { order: ServerOrder; registrations: ServerOrder['items']; language: string }) {
+function Registrations({
+  order,
+  registrations,
+  language,
+}: {
+  order: ServerOrder;
+  registrations: ServerOrder['items'];
+  language: string;
+}) {
   const intl = useIntl();
   const { search } = useLocation();
   const keycardName = useKeycardNames();
-  const day = dayText(intl, DateTime.fromJSDate(order.createdAt, { zone: 'Europe/Zurich' }).toISODate()!, 'long');
+  const day = dayText(
+    intl,
+    DateTime.fromJSDate(order.createdAt, { zone: 'Europe/Zurich' }).toISODate()!,
+    'long',
+  );
   return (
     <section aria-labelledby="pay-per-use-heading" className="notice-success">
       <h2 id="pay-per-use-heading">{intl.formatMessage(messages.confirmationHeading)}</h2>
       {registrations.map((item) => {
         const keycardId = item.personalization?.keycardId;
-        return <p key={item.id}>{intl.formatMessage(messages.registered, { card: keycardId ? keycardName(keycardId) : '', day })}</p>;
+        return (
+          <p key={item.id}>
+            {intl.formatMessage(messages.registered, { card: keycardId ? keycardName(keycardId) : '', day })}
+          </p>
+        );
       })}
       <p>
-        <Link to={withPageToken(`/${language}/profile/consumptions`, search)}>{intl.formatMessage(messages.daysLink)}</Link>
+        <Link to={withPageToken(`/${language}/profile/consumptions`, search)}>
+          {intl.formatMessage(messages.daysLink)}
+        </Link>
       </p>
       <p className="hint">{intl.formatMessage(messages.stopHint)}</p>
     </section>

@@ -19,8 +19,24 @@ export const payPerUseProduct: ProductDto = {
   image: null,
   bookingWindow: { earliestDaysBefore: null, latestMinutesBeforeStart: null },
   productDefinitions: [
-    { id: 1071, productId: 107, attributes: { age: { value: 'adult', displayName: 'Adult', minAge: 16, maxAge: 64 } }, basePrice: chf(6900), discounts: [], fromPrice: chf(6900), requiredProductDefinitions: [] },
-    { id: 1072, productId: 107, attributes: { age: { value: 'child', displayName: 'Child', minAge: 6, maxAge: 15 } }, basePrice: chf(3400), discounts: [], fromPrice: chf(3400), requiredProductDefinitions: [] },
+    {
+      id: 1071,
+      productId: 107,
+      attributes: { age: { value: 'adult', displayName: 'Adult', minAge: 16, maxAge: 64 } },
+      basePrice: chf(6900),
+      discounts: [],
+      fromPrice: chf(6900),
+      requiredProductDefinitions: [],
+    },
+    {
+      id: 1072,
+      productId: 107,
+      attributes: { age: { value: 'child', displayName: 'Child', minAge: 6, maxAge: 15 } },
+      basePrice: chf(3400),
+      discounts: [],
+      fromPrice: chf(3400),
+      requiredProductDefinitions: [],
+    },
   ],
   fromPrice: chf(3400),
 };
@@ -66,4 +82,14 @@ export const payPerUseItem = {
   refundedAmount: 0,
 };
 
-export const visaCard = { id: 5, default: true, status: 'ACTIVE', type: 'CARD', brand: 'VIS', masked: '424242xxxxxx4242', expiryMonth: '12', expiryYear: '30', blockedReason: null };
+export const visaCard = {
+  id: 5,
+  default: true,
+  status: 'ACTIVE',
+  type: 'CARD',
+  brand: 'VIS',
+  masked: '424242xxxxxx4242',
+  expiryMonth: '12',
+  expiryYear: '30',
+  blockedReason: null,
+};

@@ -5,4 +5,6 @@
 export const isPayPerUse = (line: { unitPrice: { source: string }; cancelled?: boolean }): boolean =>
   line.unitPrice.source === 'billedPerUse' && line.cancelled !== true;
 
-export const hasPayPerUse = (lines: readonly { unitPrice: { source: string }; cancelled?: boolean }[]): boolean => lines.some(isPayPerUse);
+export const hasPayPerUse = (
+  lines: readonly { unitPrice: { source: string }; cancelled?: boolean }[],
+): boolean => lines.some(isPayPerUse);

@@ -31,7 +31,11 @@ function KeycardSeason({ keycard, name }: { keycard: KeycardUsage; name: string 
             <tr key={day.consumptionId}>
               <th scope="row">{dayText(intl, day.day)}</th>
               <td>{usageText(intl, day)}</td>
-              <td>{day.status === 'NOT_BILLABLE' ? intl.formatMessage(messages.notCharged) : formatMoney(intl, day.price)}</td>
+              <td>
+                {day.status === 'NOT_BILLABLE'
+                  ? intl.formatMessage(messages.notCharged)
+                  : formatMoney(intl, day.price)}
+              </td>
               <td>{intl.formatMessage(billStateLabels[billStateOf(day.status)])}</td>
             </tr>
           ))}
@@ -57,7 +61,12 @@ export function SeasonUsage() {
       )}
       {usage && (
         <>
-          <p>{intl.formatMessage(messages.period, { from: dayText(intl, usage.from), to: dayText(intl, usage.to) })}</p>
+          <p>
+            {intl.formatMessage(messages.period, {
+              from: dayText(intl, usage.from),
+              to: dayText(intl, usage.to),
+            })}
+          </p>
           {usage.keycards.length === 0 ? (
             <p className="hint">{intl.formatMessage(messages.seasonNone)}</p>
           ) : (
@@ -65,7 +74,8 @@ export function SeasonUsage() {
               <dl className="order-facts usage-totals">
                 <dt>{intl.formatMessage(messages.totalsHeading)}</dt>
                 <dd>
-                  {intl.formatMessage(messages.days, { count: usage.totals.days })}: {usageText(intl, usage.totals)}
+                  {intl.formatMessage(messages.days, { count: usage.totals.days })}:{' '}
+                  {usageText(intl, usage.totals)}
                 </dd>
                 <dt>{intl.formatMessage(messages.billed)}</dt>
                 <dd>{formatMoney(intl, usage.totals.billed)}</dd>
@@ -73,7 +83,11 @@ export function SeasonUsage() {
                 <dd>{formatMoney(intl, usage.totals.open)}</dd>
               </dl>
               {usage.keycards.map((keycard) => (
-                <KeycardSeason key={keycard.keycardId} keycard={keycard} name={keycardName(keycard.keycardId)} />
+                <KeycardSeason
+                  key={keycard.keycardId}
+                  keycard={keycard}
+                  name={keycardName(keycard.keycardId)}
+                />
               ))}
             </>
           )}

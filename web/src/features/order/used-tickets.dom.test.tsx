@@ -23,8 +23,27 @@ const ticket = (id: string, orderItemId: string, usedAt: string | null) => ({
   issuedAt: '2026-11-23T12:00:00.000Z',
   usedAt,
 });
-const dayPass = (id: string) => ({ ...orderJson('PAID').items[0], id, productId: 101, productDefinitionId: 1011, slotId: null, quantity: 1, price: chf(6900), unitPrice: { ...chf(6900), source: 'pricing' }, validity: { from: '2026-12-20T00:00:00.000+01:00', to: '2026-12-20T23:59:59.999+01:00' }, cancelled: false, refundedAmount: 0 });
-const products = [{ id: 101, name: 'Day pass', pool: { timezone: 'Europe/Zurich' }, productDefinitions: [{ id: 1011, attributes: {} }] }];
+const dayPass = (id: string) => ({
+  ...orderJson('PAID').items[0],
+  id,
+  productId: 101,
+  productDefinitionId: 1011,
+  slotId: null,
+  quantity: 1,
+  price: chf(6900),
+  unitPrice: { ...chf(6900), source: 'pricing' },
+  validity: { from: '2026-12-20T00:00:00.000+01:00', to: '2026-12-20T23:59:59.999+01:00' },
+  cancelled: false,
+  refundedAmount: 0,
+});
+const products = [
+  {
+    id: 101,
+    name: 'Day pass',
+    pool: { timezone: 'Europe/Zurich' },
+    productDefinitions: [{ id: 1011, attributes: {} }],
+  },
+];
 
 let api: ReturnType<typeof mockApiFetch>;
 afterEach(() => {
@@ -34,11 +53,26 @@ afterEach(() => {
 
 describe('tickets a gate has used (syncAxessUsedTickets)', () => {
   it('say when they were used, cannot be blocked, and their item is not offered for cancelling', async () => {
-    const order = orderJson('PAID', { paymentStatus: 'PAID', paymentMethod: 'CARD', items: [dayPass(ITEM_ID), dayPass(SECOND_ITEM_ID)], total: chf(13800), refunds: [], cancellationReason: null, accessToken: undefined });
+    const order = orderJson('PAID', {
+      paymentStatus: 'PAID',
+      paymentMethod: 'CARD',
+      items: [dayPass(ITEM_ID), dayPass(SECOND_ITEM_ID)],
+      total: chf(13800),
+      refunds: [],
+      cancellationReason: null,
+      accessToken: undefined,
+    });
     api = mockApiFetch((call: ApiCall) => {
       if (call.path === '/products') return { status: 200, body: products };
       if (call.path === `/orders/${ORDER_ID}`) return { status: 200, body: order };
-      if (call.path === '/keycards/tickets/') return { status: 200, body: [ticket('11111111-1111-4111-8111-111111111111', ITEM_ID, '2026-12-20T08:05:00.000Z'), ticket('22222222-2222-4222-8222-222222222222', SECOND_ITEM_ID, null)] };
+      if (call.path === '/keycards/tickets/')
+        return {
+          status: 200,
+          body: [
+            ticket('11111111-1111-4111-8111-111111111111', ITEM_ID, '2026-12-20T08:05:00.000Z'),
+            ticket('22222222-2222-4222-8222-222222222222', SECOND_ITEM_ID, null),
+          ],
+        };
       return undefined;
     });
     renderRoute(atAddress(`/en/orders/${ORDER_ID}?token=${CUSTOMER_TOKEN}`));
@@ -48,10 +82,16 @@ describe('tickets a gate has used (syncAxessUsedTickets)', () => {
     expect(used?.querySelector('.ticket-status')?.textContent).toBe('Used on Dec 20, 2026, 9:05 AM');
     expect(within(used!).queryByRole('button')).toBeNull();
     expect(within(unused!).getByRole('button', { name: /Lost\? Block this ticket/ })).toBeTruthy();
-    const cancel = (await screen.findByRole('heading', { level: 2, name: 'Cancel items' })).closest('section')!;
+    const cancel = (await screen.findByRole('heading', { level: 2, name: 'Cancel items' })).closest(
+      'section',
+    )!;
     expect(within(cancel).getAllByRole('checkbox')).toHaveLength(1);
     fireEvent.click(within(cancel).getByRole('checkbox'));
     fireEvent.click(within(cancel).getByRole('button', { name: 'Cancel the chosen items' }));
-    await waitFor(() => expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ orderItemIds: [SECOND_ITEM_ID], onlineCredit: false }]));
+    await waitFor(() =>
+      expect(api.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+        { orderItemIds: [SECOND_ITEM_ID], onlineCredit: false },
+      ]),
+    );
   });
 });

@@ -12,29 +12,29 @@ export function BasketTotals({ basket }: { basket: ServerBasket }) {
   const payPerUse = hasPayPerUse(basket.entries);
   return (
     <>
-    <dl className="basket-totals">
-      {basket.discounts.length > 0 && (
-        <>
-          <div>
-            <dt>{intl.formatMessage(discountMessages.subtotal)}</dt>
-            <dd>{formatMoney(intl, basket.subtotal)}</dd>
-          </div>
-          {basket.discounts.map((line) => (
-            <div key={line.id} className="discount-line">
-              <dt>{line.displayName}</dt>
-              <dd>{formatMoney(intl, { amount: -line.amount.amount, currency: line.amount.currency })}</dd>
+      <dl className="basket-totals">
+        {basket.discounts.length > 0 && (
+          <>
+            <div>
+              <dt>{intl.formatMessage(discountMessages.subtotal)}</dt>
+              <dd>{formatMoney(intl, basket.subtotal)}</dd>
             </div>
-          ))}
-        </>
-      )}
-      <div className="basket-total">
-        <dt>{intl.formatMessage(basketMessages.total)}</dt>
-        <dd>
-          <strong>{formatMoney(intl, basket.total)}</strong>
-        </dd>
-      </div>
-    </dl>
-    {payPerUse && <p className="hint">{intl.formatMessage(payPerUseMessages.basketNote)}</p>}
+            {basket.discounts.map((line) => (
+              <div key={line.id} className="discount-line">
+                <dt>{line.displayName}</dt>
+                <dd>{formatMoney(intl, { amount: -line.amount.amount, currency: line.amount.currency })}</dd>
+              </div>
+            ))}
+          </>
+        )}
+        <div className="basket-total">
+          <dt>{intl.formatMessage(basketMessages.total)}</dt>
+          <dd>
+            <strong>{formatMoney(intl, basket.total)}</strong>
+          </dd>
+        </div>
+      </dl>
+      {payPerUse && <p className="hint">{intl.formatMessage(payPerUseMessages.basketNote)}</p>}
     </>
   );
 }

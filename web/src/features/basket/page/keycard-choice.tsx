@@ -38,12 +38,11 @@ export const cardMediumFor = (type: KeycardType, media: readonly Medium[]): Medi
 export type KeycardPurpose = 'plate' | 'payPerUse';
 
 const texts = {
-  plate: { label: messages.plateLabel, hint: messages.plateHint, none: messages.plateNone, add: messages.plateAdd, failed: messages.plateFailed, guest: messages.plateGuest, signIn: messages.plateSignIn },
+  plate: { label: messages.plateLabel, hint: messages.plateHint, none: messages.plateNone, failed: messages.plateFailed, guest: messages.plateGuest, signIn: messages.plateSignIn },
   payPerUse: {
     label: payPerUseMessages.keycardLabel,
     hint: payPerUseMessages.keycardHint,
     none: payPerUseMessages.keycardNone,
-    add: payPerUseMessages.keycardAdd,
     failed: payPerUseMessages.keycardFailed,
     guest: payPerUseMessages.keycardGuest,
     signIn: payPerUseMessages.keycardSignIn,
@@ -119,8 +118,8 @@ export function KeycardChoice({ basketId, entry, language, media, purpose }: Key
         ))}
       </select>
       <small id={hintId}>{intl.formatMessage(text.hint)}</small>
-      {client?.featureFlags.readOnlyKeycards !== true &&
-        (purpose === 'plate' ? <NewPlateForm language={language} onAdded={(card) => void use(card)} /> : <NewKeycard types={types} language={language} onAdded={(card) => void use(card)} />)}
+      {client?.featureFlags.readOnlyKeycards !== true && purpose === 'plate' && <NewPlateForm language={language} onAdded={(card) => void use(card)} />}
+      {client?.featureFlags.readOnlyKeycards !== true && purpose === 'payPerUse' && types.length > 0 && <NewKeycard types={types} language={language} onAdded={(card) => void use(card)} />}
       <p role={notice?.kind === 'problem' ? 'alert' : 'status'} className={notice ? `notice-${notice.kind}` : undefined}>
         {notice?.text}
       </p>

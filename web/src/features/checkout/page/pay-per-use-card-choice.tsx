@@ -36,13 +36,17 @@ export function PayPerUseCardChoice({ checkoutId, language, isCustomer, cards, c
     return (
       <p className="notice-problem">
         {intl.formatMessage(payPerUseMessages.guestCheckout)}{' '}
-        <Link to={`/${language}/auth-selector?returnTo=${encodeURIComponent(`${pathname}${search}`)}`}>{intl.formatMessage(payPerUseMessages.guestSignIn)}</Link>
+        <Link to={`/${language}/auth-selector?returnTo=${encodeURIComponent(`${pathname}${search}`)}`}>
+          {intl.formatMessage(payPerUseMessages.guestSignIn)}
+        </Link>
       </p>
     );
   }
   const addCard = async () => {
     setFailed(false);
-    const result = await registerCard(cardReturnUrls(window.location.origin, language, { pageToken, checkoutId }));
+    const result = await registerCard(
+      cardReturnUrls(window.location.origin, language, { pageToken, checkoutId }),
+    );
     if (result.data) return leaveShopFor(result.data.redirectUrl);
     setFailed(true);
   };
@@ -50,17 +54,30 @@ export function PayPerUseCardChoice({ checkoutId, language, isCustomer, cards, c
   return (
     <fieldset>
       <legend>{intl.formatMessage(payPerUseMessages.cardHeading)}</legend>
-      <p className="hint">{intl.formatMessage(cards.length ? payPerUseMessages.cardHint : payPerUseMessages.noCard)}</p>
+      <p className="hint">
+        {intl.formatMessage(cards.length ? payPerUseMessages.cardHint : payPerUseMessages.noCard)}
+      </p>
       {cards.map((card) => {
         const value: PaymentChoice = { kind: 'saved', paymentDetailId: card.id };
         return (
           <label key={card.id} className="slot-option">
-            <input type="radio" name="payment-method" value={choiceValue(value)} checked={selected === choiceValue(value)} onChange={() => onChange(value)} />
+            <input
+              type="radio"
+              name="payment-method"
+              value={choiceValue(value)}
+              checked={selected === choiceValue(value)}
+              onChange={() => onChange(value)}
+            />
             {savedCardLabel(intl, card)}
           </label>
         );
       })}
-      <button type="button" className="secondary" disabled={registering.isLoading} onClick={() => void addCard()}>
+      <button
+        type="button"
+        className="secondary"
+        disabled={registering.isLoading}
+        onClick={() => void addCard()}
+      >
         {intl.formatMessage(payPerUseMessages.addCard)}
       </button>
       {failed && (
