@@ -78,6 +78,10 @@ export const consumptionMessages = {
     { id: 'consumptions.days', defaultMessage: '{count, plural, one {# day} other {# days}}' },
     { typed: true },
   ),
+  daysAndUse: defineMessage<{ days: string; use: string }>(
+    { id: 'consumptions.daysAndUse', defaultMessage: '{days}: {use}' },
+    { typed: true },
+  ),
   keycardById: defineMessage<{ id: number }>(
     { id: 'consumptions.keycardById', defaultMessage: 'Keycard {id}' },
     { typed: true },

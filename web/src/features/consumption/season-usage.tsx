@@ -1,4 +1,4 @@
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import { SkeletonLines } from '../../components/skeleton';
 import { formatMoney } from '../../lib/format/money';
 import { useGetConsumptionUsageQuery, type KeycardUsage } from './api';
@@ -7,15 +7,20 @@ import { consumptionMessages as messages } from './messages';
 import { useKeycardNames } from './use-keycard-names';
 import { billStateLabels, dayText, usageText } from './usage-texts';
 
+/** "2 days: 2 passages, 7 rides" */
+const daysAndUse = (intl: IntlShape, totals: KeycardUsage['totals']) =>
+  intl.formatMessage(messages.daysAndUse, {
+    days: intl.formatMessage(messages.days, { count: totals.days }),
+    use: usageText(intl, totals),
+  });
+
 function KeycardSeason({ keycard, name }: { keycard: KeycardUsage; name: string }) {
   const intl = useIntl();
   const headingId = `season-keycard-${keycard.keycardId}`;
   return (
     <section className="account-card" aria-labelledby={headingId}>
       <h3 id={headingId}>{name}</h3>
-      <p>
-        {intl.formatMessage(messages.days, { count: keycard.totals.days })}: {usageText(intl, keycard.totals)}
-      </p>
+      <p>{daysAndUse(intl, keycard.totals)}</p>
       <table className="usage-table">
         <caption className="visually-hidden">{name}</caption>
         <thead>
@@ -73,10 +78,7 @@ export function SeasonUsage() {
             <>
               <dl className="order-facts usage-totals">
                 <dt>{intl.formatMessage(messages.totalsHeading)}</dt>
-                <dd>
-                  {intl.formatMessage(messages.days, { count: usage.totals.days })}:{' '}
-                  {usageText(intl, usage.totals)}
-                </dd>
+                <dd>{daysAndUse(intl, usage.totals)}</dd>
                 <dt>{intl.formatMessage(messages.billed)}</dt>
                 <dd>{formatMoney(intl, usage.totals.billed)}</dd>
                 <dt>{intl.formatMessage(messages.open)}</dt>

@@ -603,4 +603,5 @@ export const de: MessageCatalogue = {
   'payPerUse.confirmation.registered': '{card} ist ab {day} für Pay per Use registriert. Jeder Tag, an dem sie fährt, wird Ihrer gespeicherten Karte zum Tagespreis belastet.',
   'order.tickets.used': 'Benutzt am {when}',
   'consumptions.keycardById': 'Keycard {id}',
+  'consumptions.daysAndUse': '{days}: {use}',
 };

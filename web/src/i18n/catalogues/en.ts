@@ -603,4 +603,5 @@ export const en: MessageCatalogue = {
   'payPerUse.confirmation.registered': '{card} is registered for pay per use from {day}. Every day it rides is billed to your saved card at that day’s price.',
   'order.tickets.used': 'Used on {when}',
   'consumptions.keycardById': 'Keycard {id}',
+  'consumptions.daysAndUse': '{days}: {use}',
 };

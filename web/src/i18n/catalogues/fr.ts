@@ -603,4 +603,5 @@ export const fr: MessageCatalogue = {
   'payPerUse.confirmation.registered': '{card} est enregistrée pour le paiement à l’usage à partir du {day}. Chaque jour où elle est utilisée est facturé sur votre carte enregistrée au prix du jour.',
   'order.tickets.used': 'Utilisé le {when}',
   'consumptions.keycardById': 'Keycard {id}',
+  'consumptions.daysAndUse': '{days}\u00a0: {use}',
 };
