@@ -8,9 +8,18 @@ const repositoryRoot = join(__dirname, '..', '..');
  * <accountId>`) with the embedded identity provider's key that the shop started by shop-process.ts uses.
  */
 export function mintCustomerToken(accountId: string): string {
+  return mintToken('customer', accountId);
+}
+
+/** A staff member's bearer token (`npm run token -- admin <subject>`), for the back-office calls a test makes. */
+export function mintStaffToken(subject = 'e2e-staff'): string {
+  return mintToken('admin', subject);
+}
+
+function mintToken(role: 'customer' | 'admin', subject: string): string {
   const output = execFileSync(
     process.execPath,
-    ['--import', 'tsx', 'services/src/cli/mint-token.ts', 'customer', accountId],
+    ['--import', 'tsx', 'services/src/cli/mint-token.ts', role, subject],
     { cwd: repositoryRoot, encoding: 'utf8' },
   );
   const token = output.trim().split('\n').at(-1) ?? '';

@@ -10,6 +10,8 @@ const READY_TIMEOUT_MS = 180_000;
 
 export interface ShopProcess {
   origin: string;
+  /** the shop's own settings a test needs to talk to its database or its access-usage stream */
+  env: { DATABASE_URL: string; ACCESS_USAGE_STREAM: string; ACCESS_USAGE_SUBJECT_PREFIX: string };
   stop(): Promise<void>;
 }
 
@@ -42,6 +44,8 @@ export async function startShop(env: Record<string, string> = {}): Promise<ShopP
   const port = await freePort();
   const databaseUrl = `postgres://postgres@127.0.0.1:5432/alpenpass_${id}`;
   const natsStream = id.toUpperCase();
+  // the access system's usage stream too: the `consumption-usage` consumers of two shops would share its messages
+  const accessUsage = { ACCESS_USAGE_STREAM: `${natsStream}_ACCESS_USAGE`, ACCESS_USAGE_SUBJECT_PREFIX: `${id}_access.usage` };
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/src/main.ts'], {
     cwd: repositoryRoot,
     env: {
@@ -54,6 +58,7 @@ export async function startShop(env: Record<string, string> = {}): Promise<ShopP
       LOG_LEVEL: 'warn',
       // the SPA sends card payments back to its own return page
       ALLOWED_REDIRECT_ORIGINS: `http://127.0.0.1:${port}`,
+      ...accessUsage,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -75,7 +80,8 @@ export async function startShop(env: Record<string, string> = {}): Promise<ShopP
     await dropDatabase(databaseUrl).catch(() => undefined);
     const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' }).catch(() => undefined);
     if (nats) {
-      await (await nats.jetstreamManager()).streams.delete(natsStream).catch(() => undefined);
+      const streams = (await nats.jetstreamManager()).streams;
+      for (const stream of [natsStream, accessUsage.ACCESS_USAGE_STREAM]) await streams.delete(stream).catch(() => undefined);
       await nats.drain();
     }
   };
@@ -85,5 +91,6 @@ export async function startShop(env: Record<string, string> = {}): Promise<ShopP
     await stop();
     throw error;
   }
-  return { origin, stop };
+  const used = { DATABASE_URL: databaseUrl, ...accessUsage, ...env };
+  return { origin, env: { DATABASE_URL: used.DATABASE_URL, ACCESS_USAGE_STREAM: used.ACCESS_USAGE_STREAM, ACCESS_USAGE_SUBJECT_PREFIX: used.ACCESS_USAGE_SUBJECT_PREFIX }, stop };
 }

@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
       lazyPage('profile/persons', () => import('../features/account/persons-page')),
       lazyPage('profile/keycards', () => import('../features/keycard/keycards-page')),
       lazyPage('profile/subscriptions', () => import('../features/subscription/subscriptions-page')),
+      lazyPage('profile/consumptions', () => import('../features/consumption/consumptions-page')),
       lazyPage('profile/payment-details', () => import('../features/payment-detail/payment-details-page')),
       lazyPage('profile/payment-details/return', () => import('../features/payment-detail/card-return-page')),
       lazyPage('profilev2', async () => ({ default: (await import('../features/account/profile-page')).ProfileV2Page })),

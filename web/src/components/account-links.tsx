@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { NavLink, useLocation, useParams } from 'react-router';
 import { withPageToken } from '../lib/session/page-token';
+import { consumptionMessages } from '../features/consumption/messages';
 import { keycardMessages } from '../features/keycard/messages';
 import { paymentDetailMessages } from '../features/payment-detail/messages';
 import { subscriptionMessages } from '../features/subscription/messages';
@@ -21,6 +22,7 @@ export function AccountLinks() {
       <NavLink to={link('/orders')}>{intl.formatMessage(accountMessages.ordersLink)}</NavLink>
       <NavLink to={link('/profile/keycards')}>{intl.formatMessage(keycardMessages.nav)}</NavLink>
       <NavLink to={link('/profile/subscriptions')}>{intl.formatMessage(subscriptionMessages.nav)}</NavLink>
+      <NavLink to={link('/profile/consumptions')}>{intl.formatMessage(consumptionMessages.nav)}</NavLink>
       <NavLink to={link('/profile/payment-details')} end>
         {intl.formatMessage(paymentDetailMessages.nav)}
       </NavLink>

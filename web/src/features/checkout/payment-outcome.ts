@@ -1,7 +1,7 @@
 import type { CheckoutProblem } from './checkout-problem';
 
 /** What a refused payment means for the customer (the texts are in checkoutMessages). */
-export type PaymentRefusal = 'cardUnavailable' | 'conditionsMissing' | 'checkoutClosed' | 'paymentFailed' | 'declined' | 'cardNotUsable' | 'accountRequired';
+export type PaymentRefusal = 'cardUnavailable' | 'conditionsMissing' | 'checkoutClosed' | 'paymentFailed' | 'declined' | 'cardNotUsable' | 'accountRequired' | 'savedCardRequired';
 
 export function paymentRefusalOf(problem: CheckoutProblem): PaymentRefusal {
   switch (problem.code) {
@@ -21,6 +21,8 @@ export function paymentRefusalOf(problem: CheckoutProblem): PaymentRefusal {
       return 'cardNotUsable';
     case 'ACCOUNT_REQUIRED':
       return 'accountRequired';
+    case 'PAY_PER_USE_SAVED_CARD_REQUIRED':
+      return 'savedCardRequired';
     default:
       return 'paymentFailed';
   }

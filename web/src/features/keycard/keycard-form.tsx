@@ -5,7 +5,7 @@ import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { FormField, inputState } from '../account/form-field';
 import { personName } from '../account/person-summary';
 import { useGetCountriesQuery, type Person } from '../account/api';
-import { useAddKeycardMutation } from './api';
+import { useAddKeycardMutation, type Keycard } from './api';
 import {
   fieldsOfType,
   keycardBodyOf,
@@ -62,8 +62,11 @@ interface ServerIssue {
   message?: unknown;
 }
 
-/** Adds a card: the person, the type, and the type's fields (§3), checked here and by the server. */
-export function KeycardForm({ persons, onAdded }: { persons: Person[]; onAdded: () => void }) {
+/**
+ * Adds a card: the person, the type (of `types`, by default every §3 type), and the type's fields,
+ * checked here and by the server.
+ */
+export function KeycardForm({ persons, onAdded, types = keycardTypes }: { persons: Person[]; onAdded: (keycard: Keycard) => void; types?: readonly KeycardType[] }) {
   const intl = useIntl();
   const formId = useId();
   const [addKeycard, adding] = useAddKeycardMutation();
@@ -71,7 +74,7 @@ export function KeycardForm({ persons, onAdded }: { persons: Person[]; onAdded: 
   const [personId, setPersonId] = useState(
     String(persons.find((person) => person.owner)?.id ?? persons[0]?.id ?? ''),
   );
-  const [type, setType] = useState<KeycardType>('SWISSPASS');
+  const [type, setType] = useState<KeycardType>(types.includes('SWISSPASS') ? 'SWISSPASS' : types[0]!);
   const [values, setValues] = useState<KeycardFormValues>({ countryCode: 'CH' });
   const [problems, setProblems] = useState<Partial<Record<KeycardFieldName | 'personId', string>>>({});
   const [cardProblem, setCardProblem] = useState<string | null>(null);
@@ -99,7 +102,7 @@ export function KeycardForm({ persons, onAdded }: { persons: Person[]; onAdded: 
     const result = await addKeycard({ personId: Number(personId), type, ...keycardBodyOf(type, values) });
     if (!result.error) {
       setValues({ countryCode: 'CH' });
-      return onAdded();
+      return onAdded(result.data);
     }
     const body = ('status' in result.error ? result.error.data : undefined) as
       { code?: unknown; errors?: ServerIssue[] } | undefined;
@@ -175,7 +178,7 @@ export function KeycardForm({ persons, onAdded }: { persons: Person[]; onAdded: 
             setCardProblem(null);
           }}
         >
-          {keycardTypes.map((option) => (
+          {types.map((option) => (
             <option key={option} value={option}>
               {intl.formatMessage(typeLabels[option])}
             </option>

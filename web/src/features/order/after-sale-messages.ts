@@ -55,4 +55,6 @@ export const afterSaleMessages = {
   ticketDay: defineMessage<{ day: string }>({ id: 'order.tickets.day', defaultMessage: 'valid on {day}' }, { typed: true }),
   refundLine: defineMessage<{ amount: string; destination: string; status: string }>({ id: 'order.refunds.line', defaultMessage: '{amount} {destination}: {status}' }, { typed: true }),
   itemRefunded: defineMessage<{ amount: string }>({ id: 'order.item.refunded', defaultMessage: '{amount} refunded' }, { typed: true }),
+  /** syncAxessUsedTickets: a gate saw the ticket's keycard; a used ticket can no longer be blocked or refunded */
+  ticketUsed: defineMessage<{ when: string }>({ id: 'order.tickets.used', defaultMessage: 'Used on {when}' }, { typed: true }),
 };

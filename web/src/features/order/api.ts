@@ -5,8 +5,8 @@ import { LIST_TAG_ID } from '../../lib/api/cache-tags';
 import type { TicketDto } from '@alpenpass/contracts/src/ticket';
 import type { ServerOrder } from '../checkout/checkout-types';
 
-/** A ticket as GET /keycards/tickets lists it (§7; docs/tickets.md). */
-export type OrderTicket = Omit<TicketDto, 'validity' | 'issuedAt'> & { validity: { from: Date; to: Date } | null; issuedAt: Date };
+/** A ticket as GET /keycards/tickets lists it (§7; docs/tickets.md); `usedAt`: a gate saw it (syncAxessUsedTickets). */
+export type OrderTicket = Omit<TicketDto, 'validity' | 'issuedAt' | 'usedAt'> & { validity: { from: Date; to: Date } | null; issuedAt: Date; usedAt?: Date | null };
 
 export type OrderDocumentKind = 'tickets' | 'receipt';
 

@@ -7,6 +7,7 @@ import { formatMoney } from '../../lib/format/money';
 import { useGetProductsQuery } from '../basket/api';
 import { entryName } from '../basket/page/basket-entry-item';
 import { checkoutProblemOf } from '../checkout/checkout-problem';
+import { isPayPerUse } from '../consumption/pay-per-use';
 import type { ServerOrder } from '../checkout/checkout-types';
 import { afterSaleMessages } from './after-sale-messages';
 import { useCancelOrderItemsMutation } from './api';
@@ -26,16 +27,26 @@ function refusalOf(code: string | null): MessageDescriptor {
   return known ? afterSaleMessages[known] : afterSaleMessages.cancelFailed;
 }
 
-/** Orders whose items the customer may cancel themselves (docs/after-sale.md; the server judges the cut-off). */
-export const isCancellable = (order: Pick<ServerOrder, 'status'>) => ['PAID', 'PARTIALLY_CANCELLED', 'PARTIALLY_REFUNDED', 'RESERVED'].includes(order.status);
+/**
+ * Orders whose items the customer may cancel themselves (docs/after-sale.md; the server judges the
+ * cut-off). A CONSUMPTION order bills days already ridden: nothing to cancel.
+ */
+export const isCancellable = (order: Pick<ServerOrder, 'status' | 'type'>) => order.type !== 'CONSUMPTION' && ['PAID', 'PARTIALLY_CANCELLED', 'PARTIALLY_REFUNDED', 'RESERVED'].includes(order.status);
+
+/**
+ * Items a customer can cancel: open main items, except pay per use (it cost nothing; deleting the keycard
+ * ends it) and items whose ticket a gate has used (`usedItemIds`; the server refuses them, TICKET_USED).
+ */
+const cancellableItems = (order: ServerOrder, usedItemIds: readonly string[]) =>
+  order.items.filter((item) => item.parentItemId === null && item.originItemId === null && !item.cancelled && !isPayPerUse(item) && !usedItemIds.includes(item.id));
 
 /** Self-cancel: the items to cancel, where the refund goes (card or online credit), an optional reason. */
-export function CancelItemsForm({ order, canUseOnlineCredit }: { order: ServerOrder; canUseOnlineCredit: boolean }) {
+export function CancelItemsForm({ order, canUseOnlineCredit, usedItemIds = [] }: { order: ServerOrder; canUseOnlineCredit: boolean; usedItemIds?: readonly string[] }) {
   const intl = useIntl();
   const { locale } = useParams();
   const language: Language = isLanguage(locale) ? locale : 'de';
   const reservation = order.status === 'RESERVED';
-  const open = isCancellable(order) ? order.items.filter((item) => item.parentItemId === null && item.originItemId === null && !item.cancelled) : [];
+  const open = isCancellable(order) ? cancellableItems(order, usedItemIds) : [];
   const productIds = [...new Set(order.items.map((item) => item.productId))].sort((a, b) => a - b);
   const { data: products = [] } = useGetProductsQuery(productIds.length ? { productIds, language } : skipToken);
   const [chosen, setChosen] = useState<string[]>([]);

@@ -7,11 +7,13 @@ import { useGetProductsQuery } from '../basket/api';
 import { basketMessages } from '../basket/messages';
 import { EntryDetails, entryName } from '../basket/page/basket-entry-item';
 import type { ServerOrderItem } from '../checkout/checkout-types';
+import { isPayPerUse } from '../consumption/pay-per-use';
+import { payPerUseMessages } from '../consumption/pay-per-use-messages';
 import { afterSaleMessages } from './after-sale-messages';
 
 const isMainItem = (item: ServerOrderItem) => item.parentItemId === null && item.originItemId === null;
 
-/** An order's items with their frozen prices; required products are listed as part of their line. */
+/** An order's items with their frozen prices (pay per use: billed per day); required products are listed as part of their line. */
 export function OrderItemList({ items }: { items: readonly ServerOrderItem[] }) {
   const intl = useIntl();
   const { locale } = useParams();
@@ -24,7 +26,7 @@ export function OrderItemList({ items }: { items: readonly ServerOrderItem[] }) 
         const timezone = products.find((product) => product.id === item.productId)?.pool.timezone ?? 'Europe/Zurich';
         const included = items.filter((other) => other.parentItemId === item.id || other.originItemId === item.id);
         return (
-          <li key={item.id} className="basket-entry">
+          <li key={item.id} className="basket-entry order-item">
             <div className="basket-entry-main">
               <h3>
                 {item.quantity} × {entryName(item, products)}
@@ -37,10 +39,17 @@ export function OrderItemList({ items }: { items: readonly ServerOrderItem[] }) 
               ))}
             </div>
             <div className="basket-entry-prices">
-              <span className="entry-price">{formatMoney(intl, item.price)}</span>
+              {isPayPerUse(item) ? (
+                <>
+                  <span className="entry-price pay-per-use-price">{intl.formatMessage(payPerUseMessages.billedPerDay)}</span>
+                  <small>{intl.formatMessage(payPerUseMessages.nothingNow)}</small>
+                </>
+              ) : (
+                <span className="entry-price">{formatMoney(intl, item.price)}</span>
+              )}
               {item.cancelled && <strong className="item-cancelled">{intl.formatMessage(afterSaleMessages.itemCancelled)}</strong>}
               {item.refundedAmount > 0 && <small>{intl.formatMessage(afterSaleMessages.itemRefunded, { amount: formatMoney(intl, { amount: item.refundedAmount, currency: item.price.currency }) })}</small>}
-              <small>{intl.formatMessage(basketMessages.unitPrice, { price: formatMoney(intl, item.unitPrice) })}</small>
+              {!isPayPerUse(item) && <small>{intl.formatMessage(basketMessages.unitPrice, { price: formatMoney(intl, item.unitPrice) })}</small>}
             </div>
           </li>
         );

@@ -13,8 +13,15 @@ import { pageToken, tokenDelivery } from '../../lib/api/request-context';
 import { useSession } from '../../lib/session/session-context';
 import { withPageToken } from '../../lib/session/page-token';
 import { ordersMessages } from './orders-messages';
+import { BilledDays } from '../consumption/billed-days';
+import { consumptionMessages } from '../consumption/messages';
+import { PayPerUseConfirmation } from '../consumption/pay-per-use-confirmation';
 
-/** /:locale/orders/:orderId[?token=] — status, refno, items and total; a guest's token stays in the address. */
+/**
+ * /:locale/orders/:orderId[?token=] — status, refno, items and total; a guest's token stays in the address.
+ * A CONSUMPTION order lists the days it bills (and can be paid from its checkout while open); an order
+ * that registered pay per use says which keycard is registered from when.
+ */
 export default function OrderPage() {
   const intl = useIntl();
   const { locale, orderId } = useParams();
@@ -41,7 +48,15 @@ export default function OrderPage() {
             {intl.formatMessage(orderMessages[order.status])}
           </p>
           <OrderFacts order={order} />
-          <OrderItemList items={order.items} />
+          {order.type === 'CONSUMPTION' && order.status === 'CREATED' && (
+            <p>
+              <Link className="button" to={withPageToken(`/${language}/checkout/${order.checkoutId}`, search)}>
+                {intl.formatMessage(consumptionMessages.payNow)}
+              </Link>
+            </p>
+          )}
+          <PayPerUseConfirmation order={order} language={language} />
+          {order.type === 'CONSUMPTION' ? <BilledDays items={order.items} /> : <OrderItemList items={order.items} />}
           <p className="basket-total">
             <span>{intl.formatMessage(orderMessages.total)}</span> <strong>{formatMoney(intl, order.total)}</strong>
           </p>

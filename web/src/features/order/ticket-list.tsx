@@ -70,7 +70,7 @@ function BlockTicket({ ticket, label }: { ticket: OrderTicket; label: string }) 
   );
 }
 
-/** The order's tickets with their status; a valid one can be blocked when lost. */
+/** The order's tickets with their status; a valid one can be blocked when lost, unless a gate has used it. */
 export function TicketList({ tickets, items }: { tickets: readonly OrderTicket[]; items: readonly ServerOrderItem[] }) {
   const intl = useIntl();
   const { locale } = useParams();
@@ -91,8 +91,12 @@ export function TicketList({ tickets, items }: { tickets: readonly OrderTicket[]
               {label}
               {day && `, ${day}`}
             </span>{' '}
-            <strong className="ticket-status">{intl.formatMessage(afterSaleMessages[ticket.status])}</strong>{' '}
-            {ticket.status === 'VALID' && <BlockTicket ticket={ticket} label={label} />}
+            <strong className="ticket-status">
+              {ticket.usedAt && ticket.status === 'VALID'
+                ? intl.formatMessage(afterSaleMessages.ticketUsed, { when: intl.formatDate(ticket.usedAt, { dateStyle: 'medium', timeStyle: 'short' }) })
+                : intl.formatMessage(afterSaleMessages[ticket.status])}
+            </strong>{' '}
+            {ticket.status === 'VALID' && !ticket.usedAt && <BlockTicket ticket={ticket} label={label} />}
           </li>
         );
       })}

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { PROVIDER_REDIRECT_TRANSACTION_PARAM } from '@alpenpass/contracts/src/payment-provider';
 import { SimplePage } from '../../components/simple-page';
+import { withPageToken } from '../../lib/session/page-token';
 import { RequireSession } from '../../lib/session/require-session';
+import { payPerUseMessages } from '../consumption/pay-per-use-messages';
 import { useSaveRegisteredCardMutation } from './api';
 import { brandName } from './card-brands';
 import { paymentDetailMessages as messages } from './messages';
@@ -18,6 +20,9 @@ function CardReturn() {
   const intl = useIntl();
   const { locale = 'de' } = useParams();
   const [query] = useSearchParams();
+  const { search } = useLocation();
+  // a card added from a checkout (pay per use needs one) leads back to it; only a checkout id is taken
+  const checkoutId = /^[0-9a-f-]{36}$/i.exec(query.get('checkout') ?? '')?.[0];
   const [saveCard, saving] = useSaveRegisteredCardMutation();
   const transactionId = query.get(PROVIDER_REDIRECT_TRANSACTION_PARAM);
   const cancelled = query.get('outcome') === 'cancel';
@@ -61,8 +66,15 @@ function CardReturn() {
       >
         {texts[outcome]}
       </p>
+      {checkoutId && (
+        <p>
+          <Link className="button" to={withPageToken(`/${locale}/checkout/${checkoutId}`, search)}>
+            {intl.formatMessage(payPerUseMessages.backToCheckout)}
+          </Link>
+        </p>
+      )}
       <p>
-        <Link to={`/${locale}/profile/payment-details`}>{intl.formatMessage(messages.backToCards)}</Link>
+        <Link to={withPageToken(`/${locale}/profile/payment-details`, search)}>{intl.formatMessage(messages.backToCards)}</Link>
       </p>
     </SimplePage>
   );

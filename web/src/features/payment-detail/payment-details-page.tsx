@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { AccountLinks } from '../../components/account-links';
 import { Announcement } from '../../components/announcement';
 import { SimplePage } from '../../components/simple-page';
+import { pageToken } from '../../lib/api/request-context';
 import { leaveShopFor } from '../../lib/navigation/leave-shop';
 import { RequireSession } from '../../lib/session/require-session';
 import {
@@ -89,7 +90,7 @@ function PaymentDetails() {
   const addCard = async () => {
     setNotice(null);
     setAddProblem(null);
-    const result = await registerCard(cardReturnUrls(window.location.origin, locale));
+    const result = await registerCard(cardReturnUrls(window.location.origin, locale, { pageToken: pageToken(window.location.href) }));
     if (result.data) return leaveShopFor(result.data.redirectUrl);
     const code = problemCode(result.error);
     setAddProblem(

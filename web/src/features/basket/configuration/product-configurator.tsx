@@ -17,7 +17,8 @@ import { definitionFor, draftEntries, draftsReady } from './draft-entries';
 import { PersonTypeFields } from './person-type-fields';
 import { bookingModeOf, durationsOf, personTypesOf, toModelProduct } from './product-model';
 import { PriceInsight } from './price-insight';
-import { SelectionSummary, SelectionTotal, useSelectionPricing } from './selection-summary';
+import { splitByQuantity } from '../model/entry-split';
+import { SelectionSummary, SelectionTotal, isPayPerUse, useSelectionPricing } from './selection-summary';
 import { SlotChoice } from './slot-choice';
 import { slotsByDay, useCalendarDays } from './use-calendar-days';
 import { ValidityCalendar } from './validity-calendar';
@@ -68,7 +69,12 @@ export function ProductConfigurator({ product, language, redesigned, priceInsigh
   const daySlots = startDay && monthSlots ? (slotsByDay(monthSlots, zone, pricedDefinition?.id).get(startDay) ?? []) : null;
 
   const choices = { startDay, duration, quantities, slot };
-  const drafts = useMemo(() => draftEntries(model, mode, { startDay, duration, quantities, slot }), [model, mode, startDay, duration, quantities, slot]);
+  const payPerUse = isPayPerUse(product);
+  // pay per use registers one keycard per entry: two adults are two lines, each with its own card (§4 split)
+  const drafts = useMemo(() => {
+    const entries = draftEntries(model, mode, { startDay, duration, quantities, slot });
+    return payPerUse ? entries.flatMap((entry) => splitByQuantity(entry)) : entries;
+  }, [model, mode, startDay, duration, quantities, slot, payPerUse]);
   const ready = draftsReady(mode, choices, drafts) && !isAdding;
   const pricing = useSelectionPricing(drafts, language);
   const chosenDay = mode === 'slot' && slot ? DateTime.fromJSDate(slot.from).setZone(zone).toISODate() : startDay;
@@ -157,7 +163,7 @@ export function ProductConfigurator({ product, language, redesigned, priceInsigh
       )}
       {/* a child of the form, not of the summary: it stays at the bottom of the screen while the form is in view */}
       <div className="add-bar">
-        {drafts.length > 0 && <SelectionTotal pricing={pricing} />}
+        {drafts.length > 0 && <SelectionTotal pricing={pricing} payPerUse={payPerUse} />}
         <button type="submit" aria-disabled={!ready}>
           {intl.formatMessage(isAdding ? productPageMessages.adding : productPageMessages.addToBasket)}
         </button>

@@ -4,6 +4,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { DateTime } from 'luxon';
 import { useIntl } from 'react-intl';
 import { formatMoney } from '../../../lib/format/money';
+import { payPerUseMessages } from '../../consumption/pay-per-use-messages';
 import { useGetPricesQuery, useGetProductsQuery } from '../api';
 import { productPageMessages } from '../messages';
 import type { BasketEntry, ProductDefinition } from '../model/types';
@@ -51,9 +52,13 @@ export function useSelectionPricing(drafts: BasketEntry[], language: Language): 
   return { unitAmount, total: all.reduce((sum, entry) => sum + unitAmount(entry) * entry.quantity, 0), lowest: all.some(undated), requiredProducts };
 }
 
-/** The total line: "Total: CHF 64.00", or "Total: from …" before a day is chosen. */
-export function SelectionTotal({ pricing }: { pricing: SelectionPricing }) {
+/** Pay per use is sold at no charge: each day of use is billed later (docs/consumptions.md). */
+export const isPayPerUse = (product: Pick<ProductDto, 'kind'>) => product.kind === 'CONSUMPTION';
+
+/** The total line: "Total: CHF 64.00", or "Total: from …" before a day is chosen; pay per use charges nothing now. */
+export function SelectionTotal({ pricing, payPerUse = false }: { pricing: SelectionPricing; payPerUse?: boolean }) {
   const intl = useIntl();
+  if (payPerUse) return <p className="summary-total">{intl.formatMessage(payPerUseMessages.total)}</p>;
   const price = formatMoney(intl, { amount: pricing.total, currency: 'CHF' });
   return <p className="summary-total">{intl.formatMessage(pricing.lowest ? productPageMessages.totalFrom : productPageMessages.total, { price })}</p>;
 }
@@ -78,9 +83,11 @@ export function SelectionSummary({ product, drafts, pricing }: { product: Produc
               })}
             </span>
             <span className="line-price">
-              {undated(entry)
-                ? intl.formatMessage(productPageMessages.priceFrom, { price: money(unitAmount(entry) * entry.quantity) })
-                : money(unitAmount(entry) * entry.quantity)}
+              {isPayPerUse(product)
+                ? intl.formatMessage(payPerUseMessages.dayPrice, { price: money(unitAmount(entry)) })
+                : undated(entry)
+                  ? intl.formatMessage(productPageMessages.priceFrom, { price: money(unitAmount(entry) * entry.quantity) })
+                  : money(unitAmount(entry) * entry.quantity)}
             </span>
             {entry.children.map((child) => (
               <small key={child.id} className="line-included">
@@ -94,7 +101,7 @@ export function SelectionSummary({ product, drafts, pricing }: { product: Produc
           </li>
         ))}
       </ul>
-      <p className="hint">{intl.formatMessage(productPageMessages.estimateNote)}</p>
+      <p className="hint">{intl.formatMessage(isPayPerUse(product) ? payPerUseMessages.basketNote : productPageMessages.estimateNote)}</p>
     </div>
   );
 }

@@ -6,7 +6,9 @@ import { formatMoney } from '../../../lib/format/money';
 import { basketMessages } from '../messages';
 import type { ServerEntry } from '../server-types';
 import { resizedEntryInput } from '../state/server-entries';
-import { LicencePlateChoice } from './licence-plate-choice';
+import { isPayPerUse } from '../../consumption/pay-per-use';
+import { payPerUseMessages } from '../../consumption/pay-per-use-messages';
+import { KeycardChoice } from './keycard-choice';
 import { QuantityStepper } from './quantity-stepper';
 
 /** The product's name with its definition's attributes ("Gondola, Adult"). */
@@ -38,10 +40,14 @@ interface BasketEntryItemProps {
   onResize: (quantity: number) => void;
 }
 
-/** One basket line: picture, what, when, how many (− +), the prices, its reservation, required products as part of it, and a plate for parking. */
+/**
+ * One basket line: picture, what, when, how many (− +), the prices, its reservation, required products as
+ * part of it, a plate for parking; pay per use (one card per line) says it is billed per day and asks for the keycard.
+ */
 export function BasketEntryItem({ basketId, entry, products, language, busy, onRemove, onResize }: BasketEntryItemProps) {
   const intl = useIntl();
   const product = products.find((candidate) => candidate.id === entry.productId);
+  const payPerUse = isPayPerUse(entry);
   const timezone = product?.pool.timezone ?? 'Europe/Zurich';
   const name = entryName(entry, products);
   const included = [...entry.originatedEntries, ...entry.children];
@@ -63,12 +69,22 @@ export function BasketEntryItem({ basketId, entry, products, language, busy, onR
             + {child.quantity} × {entryName(child, products)}: {formatMoney(intl, child.price)}
           </small>
         ))}
-        {product?.media.includes('LICENSEPLATE') && <LicencePlateChoice basketId={basketId} entry={entry} language={language} />}
+        {product && payPerUse && <KeycardChoice basketId={basketId} entry={entry} language={language} media={product.media} purpose="payPerUse" />}
+        {product?.media.includes('LICENSEPLATE') && !payPerUse && <KeycardChoice basketId={basketId} entry={entry} language={language} media={product.media} purpose="plate" />}
       </div>
       <div className="basket-entry-prices">
-        <span className="entry-price">{formatMoney(intl, entry.price)}</span>
-        <small>{intl.formatMessage(basketMessages.unitPrice, { price: formatMoney(intl, entry.unitPrice) })}</small>
-        {resizedEntryInput(entry, entry.quantity) && <QuantityStepper name={name} quantity={entry.quantity} busy={busy} onChange={onResize} />}
+        {payPerUse ? (
+          <>
+            <span className="entry-price pay-per-use-price">{intl.formatMessage(payPerUseMessages.billedPerDay)}</span>
+            <small>{intl.formatMessage(payPerUseMessages.nothingNow)}</small>
+          </>
+        ) : (
+          <>
+            <span className="entry-price">{formatMoney(intl, entry.price)}</span>
+            <small>{intl.formatMessage(basketMessages.unitPrice, { price: formatMoney(intl, entry.unitPrice) })}</small>
+          </>
+        )}
+        {!payPerUse && resizedEntryInput(entry, entry.quantity) && <QuantityStepper name={name} quantity={entry.quantity} busy={busy} onChange={onResize} />}
         <button
           type="button"
           className="link-button"

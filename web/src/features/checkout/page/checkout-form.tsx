@@ -8,11 +8,14 @@ import { checkoutMessages } from '../messages';
 import { ConditionFieldInput, conditionInputId } from './condition-field';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useCheckoutSavedCardsQuery } from '../api';
+import { payPerUseMessages } from '../../consumption/pay-per-use-messages';
 import { discountMessages, paymentChoiceMessages } from '../discount-messages';
 import { initialPaymentChoice, isUsableCard, type PaymentChoice } from '../payment-choice';
 import type { PaymentRefusal } from '../payment-outcome';
+import { hasPayPerUse } from '../../consumption/pay-per-use';
 import { CheckoutCodes } from './checkout-codes';
 import { CheckoutTotals } from './checkout-totals';
+import { PayPerUseCardChoice } from './pay-per-use-card-choice';
 import { PaymentMethodChoice } from './payment-method-choice';
 import { useIsCustomer, usePageToken } from './use-customer';
 import { usePlaceOrder, type FieldProblems } from './use-place-order';
@@ -22,16 +25,23 @@ const refusalMessages = {
   declined: paymentChoiceMessages.declined,
   cardNotUsable: paymentChoiceMessages.cardNotUsable,
   accountRequired: paymentChoiceMessages.accountRequired,
+  savedCardRequired: payPerUseMessages.savedCardRequired,
 } satisfies Record<PaymentRefusal, unknown>;
 
-/** The customer's usable saved cards, and the choice that starts on the default one once they are known. */
-function usePaymentChoice(isCustomer: boolean) {
+/**
+ * The customer's usable saved cards, and the choice that starts on the default one once they are known
+ * (pay per use, which needs a saved card: on the first one when none is the default).
+ */
+function usePaymentChoice(isCustomer: boolean, payPerUse: boolean) {
   const { data: cards = [], isFetching } = useCheckoutSavedCardsQuery(isCustomer ? undefined : skipToken);
   const usable = cards.filter(isUsableCard);
   const [picked, setPicked] = useState<PaymentChoice | null>(null);
   // a picked card that is gone (blocked after a decline, deleted in another tab) no longer counts
   const pickedStillThere = picked !== null && (picked.kind !== 'saved' || usable.some((card) => card.id === picked.paymentDetailId));
-  const choice = pickedStillThere ? picked : isFetching ? { kind: 'onSite' as const } : initialPaymentChoice(usable);
+  const initial = initialPaymentChoice(usable);
+  const first = usable[0];
+  const suggested: PaymentChoice = payPerUse && initial.kind !== 'saved' && first ? { kind: 'saved', paymentDetailId: first.id } : initial;
+  const choice = pickedStillThere ? picked : isFetching ? { kind: 'onSite' as const } : suggested;
   return { cards: usable, choice, setChoice: setPicked };
 }
 
@@ -53,7 +63,8 @@ export function CheckoutForm({ checkout, language }: { checkout: ServerCheckout;
   const [comment, setComment] = useState(checkout.order.comment ?? '');
   const isCustomer = useIsCustomer();
   const pageToken = usePageToken();
-  const { cards, choice, setChoice } = usePaymentChoice(isCustomer);
+  const payPerUse = hasPayPerUse(checkout.order.items);
+  const { cards, choice, setChoice } = usePaymentChoice(isCustomer, payPerUse);
   const [saveCard, setSaveCard] = useState(false);
   const { place, fieldProblems, refusal, busy } = usePlaceOrder(checkout, language, pageToken);
   const nothingDue = (checkout.order.amountDue?.amount ?? checkout.total.amount) === 0;
@@ -100,7 +111,9 @@ export function CheckoutForm({ checkout, language }: { checkout: ServerCheckout;
       </div>
       <CheckoutCodes checkout={checkout} />
       <CheckoutTotals order={checkout.order} />
-      {nothingDue ? (
+      {payPerUse ? (
+        <PayPerUseCardChoice checkoutId={checkout.id} language={language} isCustomer={isCustomer} cards={cards} choice={choice} onChange={setChoice} />
+      ) : nothingDue ? (
         <p className="notice-success">{intl.formatMessage(paymentChoiceMessages.coveredByCredit)}</p>
       ) : (
         <PaymentMethodChoice choice={choice} onChange={setChoice} cards={cards} canSaveCard={isCustomer} saveCard={saveCard} onSaveCardChange={setSaveCard} />

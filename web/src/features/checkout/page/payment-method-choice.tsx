@@ -1,4 +1,4 @@
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import type { SavedCard } from '../checkout-types';
 import { paymentChoiceMessages } from '../discount-messages';
 import { checkoutMessages } from '../messages';
@@ -15,6 +15,12 @@ interface Props {
   onSaveCardChange: (save: boolean) => void;
 }
 
+/** "Visa ending in 4242, expires 12/30 (default)" */
+export function savedCardLabel(intl: IntlShape, card: SavedCard): string {
+  const label = intl.formatMessage(paymentChoiceMessages.savedCard, { brand: cardBrandName(card.brand), last: lastDigits(card.masked), month: card.expiryMonth, year: card.expiryYear });
+  return card.default ? `${label} ${intl.formatMessage(paymentChoiceMessages.defaultCard)}` : label;
+}
+
 /** §9 payment methods: a saved card (charged at once), a new card, TWINT and the provider's other methods, or on site. */
 export function PaymentMethodChoice({ choice, onChange, cards, canSaveCard, saveCard, onSaveCardChange }: Props) {
   const intl = useIntl();
@@ -28,14 +34,7 @@ export function PaymentMethodChoice({ choice, onChange, cards, canSaveCard, save
   return (
     <fieldset>
       <legend>{intl.formatMessage(checkoutMessages.paymentHeading)}</legend>
-      {cards.map((card) =>
-        option(
-          { kind: 'saved', paymentDetailId: card.id },
-          `${intl.formatMessage(paymentChoiceMessages.savedCard, { brand: cardBrandName(card.brand), last: lastDigits(card.masked), month: card.expiryMonth, year: card.expiryYear })}${
-            card.default ? ` ${intl.formatMessage(paymentChoiceMessages.defaultCard)}` : ''
-          }`,
-        ),
-      )}
+      {cards.map((card) => option({ kind: 'saved', paymentDetailId: card.id }, savedCardLabel(intl, card)))}
       {option({ kind: 'new', type: 'CARD' }, intl.formatMessage(checkoutMessages.payByCard))}
       {canSaveCard && selected === 'new:CARD' && (
         <label className="slot-option payment-save-card">

@@ -9,6 +9,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { formatMoney } from '../../../lib/format/money';
 import { withPageToken } from '../../../lib/session/page-token';
 import { useCheckoutOnlineCreditBalanceQuery, useSpendBasketOnlineCreditMutation, useStartCheckoutMutation } from '../api';
+import { payPerUseMessages } from '../../consumption/pay-per-use-messages';
 import { discountMessages } from '../discount-messages';
 import { useIsCustomer } from './use-customer';
 import { useGetCurrentClientQuery } from '../../client/api';
@@ -20,6 +21,7 @@ import { checkoutMessages } from '../messages';
 function entryProblemText(intl: IntlShape, code: string): string {
   if (code === 'HOLD_EXPIRED') return intl.formatMessage(checkoutMessages.issueHoldExpired);
   if (code === 'CAPACITY_NOT_HELD') return intl.formatMessage(checkoutMessages.issueNotHeld);
+  if (code === 'PAY_PER_USE_KEYCARD_REQUIRED') return intl.formatMessage(payPerUseMessages.keycardRequired);
   return intl.formatMessage(checkoutMessages.issueOther);
 }
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { leaveShopFor } from '../../../lib/navigation/leave-shop';
 import { basketStore } from '../../basket/state/basket-store';
+import { hasPayPerUse } from '../../consumption/pay-per-use';
 import { useChangeCommentMutation, usePayMutation, useSubmitConditionsMutation } from '../api';
 import { checkoutProblemOf, fieldErrorsOf } from '../checkout-problem';
 import type { ConditionValues, ServerCheckout } from '../checkout-types';
@@ -33,6 +34,12 @@ export function usePlaceOrder(checkout: ServerCheckout | undefined, locale: stri
   const place = async ({ values, comment, choice, saveCard }: PlaceOrderInput): Promise<'done' | 'fields' | 'refused'> => {
     if (!checkout) return 'refused';
     setRefusal(null);
+    // pay per use bills a saved card later: the order is placed with one (docs/consumptions.md)
+    const payPerUse = hasPayPerUse(checkout.order.items);
+    if (payPerUse && choice.kind !== 'saved') {
+      setRefusal('savedCardRequired');
+      return 'refused';
+    }
     const missing = unansweredRequired(checkout.conditions.fields, values);
     setFieldProblems(Object.fromEntries(missing.map((name) => [name, { kind: 'required' as const }])));
     if (missing.length) return 'fields';
@@ -58,8 +65,9 @@ export function usePlaceOrder(checkout: ServerCheckout | undefined, locale: stri
     }
 
     // nothing left to pay: the server pays the order with its vouchers and credit whatever the intent
+    // (pay per use excepted: its saved card is checked and kept for the bills)
     const nothingDue = (checkout.order.amountDue?.amount ?? checkout.total.amount) === 0;
-    const payment = paymentRequestOf(nothingDue ? { kind: 'onSite' } : choice, saveCard, paymentReturnUrls(window.location.origin, locale, checkoutId, pageToken));
+    const payment = paymentRequestOf(nothingDue && !payPerUse ? { kind: 'onSite' } : choice, saveCard, paymentReturnUrls(window.location.origin, locale, checkoutId, pageToken));
     const paid = await pay({ checkoutId, payment });
     if (paid.error) {
       setRefusal(paymentRefusalOf(checkoutProblemOf(paid.error)));
