@@ -110,6 +110,8 @@ export type ConsumptionEvent =
   | { type: 'ConsumptionCharged'; data: { consumptionId: string; charge: ConsumptionCharge } }
   /** stream payperuse-<keycardId> */
   | { type: 'PayPerUseRegistered'; data: PayPerUseRegistration }
+  /** its order item was cancelled after the sale: the registration bills no day from `from` on */
+  | { type: 'PayPerUseEnded'; data: { keycardId: number; orderId: number; orderItemId: string; from: string } }
   /** stream consumptionbill-<accountId>: the lines of one CONSUMPTION order, decided before it is placed */
   | { type: 'ConsumptionBillOpened'; data: { billId: string; accountId: string; lines: BillLine[] } }
   | { type: 'ConsumptionBillOrdered'; data: { billId: string; orderId: number } }
@@ -122,6 +124,7 @@ export const consumptionEventTypes = [
   'UsageRecorded',
   'ConsumptionCharged',
   'PayPerUseRegistered',
+  'PayPerUseEnded',
   'ConsumptionBillOpened',
   'ConsumptionBillOrdered',
   'ConsumptionBillSettled',

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
-import { consumptionBillingStreamName, defaultPersonFieldRules, keycardFieldsBody, luhnCheckDigit, orderStreamName, payPerUseStreamName, ticketStreamName, type AccessUsageEventInput } from '@alpenpass/contracts';
+import { consumptionBillingStreamName, consumptionStreamName, defaultPersonFieldRules, keycardFieldsBody, luhnCheckDigit, orderStreamName, payPerUseStreamName, ticketStreamName, type AccessUsageEventInput } from '@alpenpass/contracts';
 import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
 import { consumptionProjections } from '@alpenpass/projections/src/consumption';
 import { orderProjections } from '@alpenpass/projections/src/order';
@@ -28,6 +28,7 @@ import { pricingContext } from '../pricing';
 import { choose } from '../psp-simulator/testing/payment-page-driver';
 import { startSimulator, type RunningSimulator } from '../psp-simulator/testing/start-simulator';
 import { startWorker } from '../roles/worker-role';
+import { resortDayOf } from './usage-recorder';
 import { ticketContext } from '../ticket';
 import { consumptionContext } from '.';
 
@@ -201,6 +202,27 @@ describe('buying pay per use', () => {
     // the gate knows the card: the order issues no ticket (a dateless ticket would admit forever)
     const tickets = await until(() => kit.store.readStream(ticketStreamName(started.body.orderId)), (events) => events.length > 0);
     expect(tickets.map((event) => event.data)).toEqual([expect.objectContaining({ tickets: [] })]);
+  });
+});
+
+describe('ending pay per use', () => {
+  it('ends the registration from the day staff cancel its order item: later days are recorded, not charged', async () => {
+    const erik = await customer('erik');
+    const orderId = await buyPayPerUse(erik);
+    const order = await checkout.orders.loadOrder(orderId);
+    const itemId = order.status === 'placed' ? order.items[0]!.itemId : '';
+    const staff = { principal: { subject: 'staff-1', roles: ['admin' as const], accountId: null }, correlationId: 'test' };
+    await checkout.afterSale.staffCancelItems(staff, orderId, { orderItemIds: [itemId], reason: 'card lost' });
+    await react(orderId);
+    await react(orderId); // at least once: a redelivery ends nothing twice
+    const registrationEvents = (await kit.store.readStream(payPerUseStreamName(erik.keycardId))).map((event) => event.type);
+    expect(registrationEvents).toEqual(['PayPerUseRegistered', 'PayPerUseEnded']);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    await used(erik, tomorrow);
+    const day = (await kit.store.readStream(payPerUseStreamName(erik.keycardId)))[1]!.data as { from: string };
+    const consumptionTypes = (await kit.store.readStream(consumptionStreamName(`${erik.keycardId}-${resortDayOf(tomorrow)}`))).map((event) => event.type);
+    expect(day.from <= resortDayOf(tomorrow)).toBe(true);
+    expect(consumptionTypes).toEqual(['ConsumptionOpened', 'UsageRecorded']);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { PayPerUseRegistration } from '@alpenpass/contracts';
-import { decideRegistration, registrationFolder, registrationOn } from './registration';
+import { decideRegistration, decideRegistrationEnd, registrationFolder, registrationOn } from './registration';
 import { usageSeason } from './usage-season';
 
 const registration = (from: string, accountId = 'a', orderId = 1): PayPerUseRegistration => ({ keycardId: 7, accountId, personId: 3, productId: 107, productDefinitionId: 1071, orderId, orderItemId: 'i', from });
@@ -18,6 +18,18 @@ describe('pay-per-use registrations of a keycard', () => {
     expect(registrationOn(state, '2030-12-10', 'a')?.orderId).toBe(1);
     expect(registrationOn(state, '2031-01-06', 'a')?.orderId).toBe(1);
     expect(registrationOn(state, '2031-01-06', 'b')?.orderId).toBe(2);
+  });
+
+  it('bill no day from the one their order item was cancelled on, and end once', () => {
+    const registered = decideRegistration(registration('2030-12-10'), registrationFolder.initialState()).reduce(registrationFolder.evolve, registrationFolder.initialState());
+    const end = { keycardId: 7, orderId: 1, orderItemId: 'i', from: '2030-12-20' };
+    const ended = decideRegistrationEnd(end, registered);
+    expect(ended).toEqual([{ type: 'PayPerUseEnded', data: end }]);
+    const state = ended.reduce(registrationFolder.evolve, registered);
+    expect(registrationOn(state, '2030-12-19', 'a')).toEqual(registration('2030-12-10'));
+    expect(registrationOn(state, '2030-12-20', 'a')).toBeNull();
+    expect(decideRegistrationEnd(end, state)).toEqual([]);
+    expect(decideRegistrationEnd({ ...end, orderItemId: 'other' }, state)).toEqual([]);
   });
 });
 
