@@ -17,9 +17,24 @@ export const afterSaleErrorCodes = {
 } as const;
 
 /** Where a refund's money goes: the card payment's provider transaction (a credit), the account's
- * online credit, or — for an order paid on site — the desk pays it out. */
-export const refundDestinations = ['CARD', 'ONLINE_CREDIT', 'ON_SITE'] as const;
+ * online credit, back onto a gift voucher, or — for an order paid on site — the desk pays it out. */
+export const refundDestinations = ['CARD', 'ONLINE_CREDIT', 'ON_SITE', 'VOUCHER'] as const;
 export type RefundDestination = (typeof refundDestinations)[number];
+
+/** One part of a refund (docs/after-sale.md, "Refund caps"): what came from one payment source (the card
+ * or the desk, online credit, a voucher by its code) and where it goes back to. */
+export interface RefundPart {
+  source: 'CARD' | 'ON_SITE' | 'ONLINE_CREDIT' | 'VOUCHER';
+  code?: string;
+  destination: RefundDestination;
+  amount: number;
+}
+export const refundPartDto = z.object({
+  source: z.enum(['CARD', 'ON_SITE', 'ONLINE_CREDIT', 'VOUCHER']),
+  code: z.string().optional(),
+  destination: z.enum(refundDestinations),
+  amount: z.number().int(),
+});
 
 /** PENDING: asked, not done yet; FAILING: the destination refused or did not answer, retried;
  * FAILED: refused for good (staff act); COMPLETED: the money went back. */
@@ -50,7 +65,10 @@ export type AfterSaleOrderEvent =
         requestKey: string | null;
         lines: RefundLine[];
         amount: number;
+        /** where the first part goes (all of it, for refunds from before the split) */
         destination: RefundDestination;
+        /** the split by payment source; absent in refunds asked before the split existed */
+        parts?: RefundPart[];
         reason: string | null;
         requestedBy: AfterSaleActor;
         status: OrderStatus;
@@ -105,6 +123,8 @@ export const refundDto = z.object({
   reason: z.string().nullable(),
   requestedBy: z.enum(['CUSTOMER', 'STAFF', 'SYSTEM']),
   lines: z.array(z.object({ orderItemId: z.string(), amount: z.number().int() })),
+  /** the split by payment source: card first, then online credit, then vouchers */
+  parts: z.array(refundPartDto),
   /** the provider's credit transaction, or the online credit booking */
   reference: z.string().nullable(),
   lastError: z.string().nullable(),

@@ -6,6 +6,7 @@ import { orderPaymentStatus, orderStatus } from './domain/order';
 import { medium } from './domain/medium';
 import { customFormFieldDefinition } from './domain/custom-form-fields';
 import { orderDto } from './order';
+import { paymentConfirmation } from './payment';
 import { basketId, checkoutId, numericId } from './validators/ids';
 import { trimmedCommaSeparatedList } from './validators/comma-lists';
 import { uuidString } from './validators/text-formats';
@@ -105,6 +106,8 @@ export const orderPaymentStatusDto = z.object({
   paymentStatus: orderPaymentStatus.nullable(),
   /** the provider's transaction of the latest card payment, null when none started */
   transactionId: z.string().nullable(),
+  /** what pays the order, as the shop confirms it (docs/payments.md) */
+  confirmations: z.array(paymentConfirmation),
 });
 export type OrderPaymentStatusDto = z.infer<typeof orderPaymentStatusDto>;
 export const paymentStatusQuery = z.object({ orderId: z.coerce.number().int().positive() });

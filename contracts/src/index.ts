@@ -69,5 +69,6 @@ export * from './ticket';
 export * from './discount';
 export * from './online-credit';
 export * from './voucher';
+export * from './payment';
 export * from './cause-we-care';
 export * from './consumption';

@@ -8,6 +8,7 @@ import { trimmedCommaSeparatedList } from './validators/comma-lists';
 import { uuidString } from './validators/text-formats';
 import { afterSaleOrderEventTypes, refundDto, type AfterSaleOrderEvent } from './after-sale';
 import { discountLineDto, type DiscountLine } from './discount';
+import { voucherKind, type VoucherKind } from './voucher';
 
 /** §3 Order, §4 order status, §5 Orders, §7 Orders. See docs/checkout.md. */
 
@@ -24,6 +25,7 @@ export const orderErrorCodes = {
   mediumNotOffered: 'MEDIUM_NOT_OFFERED',
   amountDue: 'ORDER_AMOUNT_DUE',
   vouchersExceedTotal: 'VOUCHERS_EXCEED_TOTAL',
+  voucherAlreadyApplied: 'VOUCHER_ALREADY_APPLIED',
 } as const;
 
 /** One order item: a basket entry with its price frozen when the order was placed. */
@@ -93,7 +95,7 @@ export type OrderEvent =
   /** payment on site chosen: the order is reserved, its places stay held until staff confirm */
   | { type: 'OrderReserved'; data: { orderId: number; method: 'ON_SITE' } }
   /** a card payment started at the provider: `transactionId` names its transaction, `attempt` counts from 1 */
-  | { type: 'OrderPaymentStarted'; data: { orderId: number; method: PaymentMethod; transactionId?: string; attempt?: number } }
+  | { type: 'OrderPaymentStarted'; data: { orderId: number; method: PaymentMethod; transactionId?: string; attempt?: number; /** the card is the account's default saved card */ isDefaultCard?: boolean } }
   /** the provider declined, the customer cancelled or the provider failed: the order is payable again */
   | { type: 'OrderPaymentFailed'; data: { orderId: number; transactionId: string; reason: 'DECLINED' | 'CANCELED' | 'ERROR' } }
   | { type: 'OrderPaid'; data: { orderId: number; method: PaymentMethod; confirmedBy: string } }
@@ -104,10 +106,16 @@ export type OrderEvent =
   /** a discount code was added or removed in the checkout: the lines and the total as they now stand */
   | { type: 'OrderDiscountsChanged'; data: { orderId: number; discounts: DiscountLine[]; total: Money } }
   /** a gift voucher pays `amount` of the order (redeemed on the voucher under the key order-<id>) */
-  | { type: 'OrderVoucherApplied'; data: { orderId: number; code: string; amount: number } }
+  | {
+      type: 'OrderVoucherApplied';
+      /** `kind` absent: a gift voucher; `redemptionKey` absent: redeemed under order-<id> */
+      data: { orderId: number; code: string; amount: number; kind?: VoucherKind; redemptionKey?: string };
+    }
   | { type: 'OrderVoucherRemoved'; data: { orderId: number; code: string } }
   /** the basket asked to use online credit: `amount` was debited from the account (key order-<id>) */
   | { type: 'OrderOnlineCreditApplied'; data: { orderId: number; accountId: string; amount: number } }
+  /** online credit applied to the order went back to the account: the payment it was for did not start */
+  | { type: 'OrderOnlineCreditWithdrawn'; data: { orderId: number; accountId: string; amount: number } }
   /** cause-we-care: the channel's contribution (name and amount as offered then) added to the order */
   | { type: 'OrderContributionAdded'; data: { orderId: number; contribution: OrderContribution } }
   | { type: 'OrderContributionRemoved'; data: { orderId: number } }
@@ -135,6 +143,7 @@ export const orderEventTypes = [
   'OrderVoucherApplied',
   'OrderVoucherRemoved',
   'OrderOnlineCreditApplied',
+  'OrderOnlineCreditWithdrawn',
   'OrderContributionAdded',
   'OrderContributionRemoved',
   'OrderItemsChanged',
@@ -180,7 +189,7 @@ export const orderDto = z.object({
   discountTotal: moneyDto,
   total: moneyDto,
   /** gift vouchers paying part of the total */
-  vouchers: z.array(z.object({ code: z.string(), amount: moneyDto })),
+  vouchers: z.array(z.object({ code: z.string(), kind: voucherKind, amount: moneyDto })),
   /** online credit spent on the order (the basket's useOnlineCredit) */
   onlineCredit: moneyDto,
   /** cause-we-care: the contribution the customer added (docs/cause-we-care.md) */
@@ -201,7 +210,14 @@ export type OrderDto = z.infer<typeof orderDto>;
 
 export const orderSummaryDto = orderDto.pick({ id: true, checkoutId: true, status: true, paymentStatus: true, type: true, createdAt: true, refno: true, total: true });
 export type OrderSummaryDto = z.infer<typeof orderSummaryDto>;
-export const orderPageDto = z.object({ items: z.array(orderSummaryDto), page: z.number().int(), limit: z.number().int(), total: z.number().int() });
+export const orderPageDto = z.object({
+  items: z.array(orderSummaryDto),
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  /** with performanceOptimizedOrderQuery: where the next page starts (pass it as `cursor`), null on the last */
+  nextCursor: z.string().nullable().optional(),
+});
 
 /** POST /orders: the order is placed from a valid basket. */
 export const createOrderBody = z.object({ basketId });
@@ -219,6 +235,8 @@ export const orderListQuery = z.object({
   to: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
   /** one order type (e.g. SUBSCRIPTION: staff look for renewals waiting for their payment) */
   type: orderType.optional(),
+  /** with performanceOptimizedOrderQuery: the page after this cursor (a page's nextCursor) instead of `page` */
+  cursor: z.string().min(1).max(200).optional(),
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 export const latestOrderQuery = z.object({ type: orderType.optional() });

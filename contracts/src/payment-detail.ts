@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { paymentRedirectUrls } from './domain/checkout-payment';
 import { newPaymentCode } from './domain/payment-codes';
 import { numericId, numericIdParam } from './validators/ids';
+import { voucherKind, type VoucherKind } from './voucher';
 
 /** §3 Payment detail: a card the customer saved with the provider (only its alias is kept). */
 export const paymentDetailDto = z.object({
@@ -25,6 +26,21 @@ export const paymentDetailRegistrationDto = z.object({ transactionId: z.string()
 
 /** POST /payments/payment-details: back from the provider's page, the registration is saved. */
 export const savePaymentDetailBody = z.object({ transactionId: z.string().trim().min(1).max(40) });
+
+/** POST /payments/payment-details/vouchers: a gift or compensation voucher kept in the account, so that
+ * baskets and payments name it by its paymentDetailId (docs/payments.md, "Vouchers as payment details"). */
+export const saveVoucherPaymentDetailBody = z.object({ voucherCode: z.string().trim().min(1, 'The voucher code must not be empty.').max(100) });
+
+/** A saved voucher: the voucher provider kind, its code and what is left on it now. */
+export const voucherPaymentDetailDto = z.object({
+  id: numericId,
+  type: z.literal('VOUCHER'),
+  provider: voucherKind,
+  code: z.string(),
+  remaining: z.object({ amount: z.number().int(), currency: z.literal('CHF') }),
+  expiresAt: z.string().nullable(),
+});
+export type VoucherPaymentDetailDto = z.infer<typeof voucherPaymentDetailDto>;
 
 export const paymentDetailParams = z.object({ paymentDetailId: numericIdParam });
 
@@ -52,6 +68,7 @@ export type PaymentDetailEvent =
   | { type: 'PaymentDetailSaved'; data: { accountId: string; paymentDetailId: number; transactionId: string; card: SavedCardRecord } }
   | { type: 'DefaultPaymentDetailChosen'; data: { accountId: string; paymentDetailId: number } }
   | { type: 'PaymentDetailBlocked'; data: { accountId: string; paymentDetailId: number; reason: string } }
-  | { type: 'PaymentDetailDeleted'; data: { accountId: string; paymentDetailId: number } };
+  | { type: 'PaymentDetailDeleted'; data: { accountId: string; paymentDetailId: number } }
+  | { type: 'VoucherPaymentDetailSaved'; data: { accountId: string; paymentDetailId: number; code: string; kind: VoucherKind } };
 
 export const paymentDetailsStreamName = (accountId: string) => `payment-details-${accountId}`;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cardBrand, cardBrands, newPaymentCode } from './domain/payment-codes';
+import { paymentThemeConfiguration } from './domain/payment-records';
 
 /**
  * The subset of the card payment provider's HTTP API (Datatrans JSON API v1) that the shop uses and
@@ -43,6 +44,10 @@ export const initTransactionRequest = z.object({
   }),
   webhook: z.object({ url: webUrl }).optional(),
   option: z.object({ createAlias: z.boolean().optional() }).optional(),
+  /** the look of the payment page (§3 payment theme configuration) */
+  theme: z.object({ name: z.string().min(1).max(40), configuration: paymentThemeConfiguration }).optional(),
+  /** PayPal's fraud check: the device session the shop collected */
+  PAP: z.object({ fraudSessionId: z.string().min(1).max(100) }).optional(),
 });
 export type InitTransactionRequest = z.infer<typeof initTransactionRequest>;
 

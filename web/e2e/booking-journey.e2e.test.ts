@@ -14,8 +14,9 @@ const shopHeaders = { 'x-client-id': '1', 'x-channel-id': '6a1c7e52-3b8f-4e0a-9d
 
 beforeAll(async () => {
   mkdirSync(screenshotFolder, { recursive: true });
-  // guests check out here (guestCheckout, §6): as a guest identity from the guest checkout page
-  [shop, browser] = await Promise.all([startShop({ FEATURE_FLAGS: 'guestCheckout' }), launchChromium()]);
+  // guests check out here (guestCheckout, §6) as a guest identity from the guest checkout page, and leave a
+  // comment at the checkout (the shop takes comments only with enableCheckoutCommentInput)
+  [shop, browser] = await Promise.all([startShop({ FEATURE_FLAGS: 'guestCheckout,enableCheckoutCommentInput' }), launchChromium()]);
 }, 300_000);
 
 afterAll(async () => {

@@ -14,6 +14,7 @@ import { discountsMigration } from './012-discounts';
 import { identityMigration } from './014-identity';
 import { accountsMigration } from './016-accounts';
 import { consumptionsMigration } from './017-consumptions';
+import { idempotentRequestsMigration } from './018-idempotent-requests';
 import { personAvatarsMigration } from './019-person-avatars';
 
 /** Schema migrations of the write side and shared tables, in order. Read-model tables are not here:
@@ -40,5 +41,6 @@ export const migrations: Migration[] = [
   identityMigration,
   accountsMigration,
   consumptionsMigration,
+  idempotentRequestsMigration,
   personAvatarsMigration,
 ];

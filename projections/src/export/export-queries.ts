@@ -13,14 +13,17 @@ const dayOf = (knex: Knex, column: string, timezone: string) => knex.raw(`to_cha
 const startOfDay = (knex: Knex, day: string, timezone: string) => knex.raw(`(?::date)::timestamp at time zone ?`, [day, timezone]);
 const startOfNextDay = (knex: Knex, day: string, timezone: string) => knex.raw(`((?::date) + 1)::timestamp at time zone ?`, [day, timezone]);
 
-/** accounting: every line of the orders paid in the range, by payment day, order and line. */
-export function accountingLinesQuery(knex: Knex, range: ExportRange) {
+/** accounting: every line of the orders paid in the range, by payment day, order and line; a
+ * contribution is a line of its own (line_type CONTRIBUTION) named in `language`. */
+export function accountingLinesQuery(knex: Knex, range: ExportRange, language = 'en') {
   return knex(orderExportLinesTable)
     .select({
       paid_day: dayOf(knex, 'paid_at', range.timezone),
       order_id: 'order_id',
       refno: 'refno',
       line: 'line',
+      line_type: 'line_type',
+      contribution_name: knex.raw('label ->> ?', [language]),
       payment_method: 'payment_method',
       status: 'status',
       product_id: 'product_id',
@@ -52,9 +55,10 @@ export function groupedOrdersQuery(knex: Knex, range: ExportRange) {
       payment_method: knex.raw('min(payment_method)'),
       paid_day: dayOf(knex, 'min(paid_at)', range.timezone),
       customer: knex.raw("coalesce(min(account_id), 'guest')"),
-      lines: knex.raw('count(*)::int'),
-      quantity: knex.raw('sum(quantity)::int'),
-      amount: knex.raw('sum(amount)::bigint'),
+      lines: knex.raw("(count(*) filter (where line_type = 'ITEM'))::int"),
+      quantity: knex.raw("(sum(quantity) filter (where line_type = 'ITEM'))::int"),
+      amount: knex.raw("(sum(amount) filter (where line_type = 'ITEM'))::bigint"),
+      contribution: knex.raw("coalesce(sum(amount) filter (where line_type = 'CONTRIBUTION'), 0)::bigint"),
       currency: knex.raw('min(currency)'),
     })
     .where('created_at', '>=', startOfDay(knex, range.from, range.timezone))

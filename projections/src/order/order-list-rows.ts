@@ -30,7 +30,8 @@ const statusOf: Partial<Record<OrderEvent['type'], { status: OrderStatus; paymen
 export function orderListProjection<Logical extends string>(name: string, table: Logical, includes: (accountId: string | null) => boolean): Projection<Logical> {
   return {
     name,
-    version: 1,
+    // 2: the (created_at, order_id) keys the keyset pages walk (performanceOptimizedOrderQuery)
+    version: 2,
     handledTypes: orderEventTypes,
     tables: [table],
     async createTables(knex: Knex, tables: TableNames<Logical>) {
@@ -46,6 +47,8 @@ export function orderListProjection<Logical extends string>(name: string, table:
         t.bigInteger('total_amount').notNullable();
         t.timestamp('created_at', { useTz: true }).notNullable().index();
         t.timestamp('updated_at', { useTz: true }).notNullable();
+        t.index(['created_at', 'order_id']);
+        t.index(['account_id', 'created_at', 'order_id']);
       });
     },
     async apply(trx: Knex.Transaction, recorded: RecordedEvent, tables: TableNames<Logical>) {
@@ -98,6 +101,16 @@ export interface OrderListFilter {
   to?: string;
   page: number;
   limit: number;
+  /** page by keyset (createdAt, id) instead of offset (performanceOptimizedOrderQuery) */
+  keyset?: boolean;
+  /** keyset: the last order of the page before; without it, `page` is found by its keys */
+  after?: OrderListCursor;
+}
+
+/** Where a keyset page starts: after this order in the list's order (newest first). */
+export interface OrderListCursor {
+  createdAt: string;
+  orderId: number;
 }
 
 function toSummary(row: OrderListRow): OrderSummaryDto {
@@ -113,8 +126,32 @@ function toSummary(row: OrderListRow): OrderSummaryDto {
   };
 }
 
-/** The orders of a list, newest first, one page of them and how many match in all. */
-export async function findOrderList(knex: Knex, table: string, filter: OrderListFilter): Promise<{ items: OrderSummaryDto[]; total: number }> {
+const newestFirst = [
+  { column: 'created_at', order: 'desc' as const },
+  { column: 'order_id', order: 'desc' as const },
+];
+
+/**
+ * A keyset page (docs/checkout.md, "Order lists"): rows strictly after the cursor in (created_at, order_id)
+ * order, read along the index — the same rows offset paging gives, but a page does not move when orders are
+ * placed meanwhile, and a deep page costs no more than the first. Without a cursor, page n starts after the
+ * keys of the n·limit-th row, found on the index alone.
+ */
+async function keysetRows(knex: Knex, query: Knex.QueryBuilder, filter: OrderListFilter): Promise<OrderListRow[]> {
+  let after = filter.after;
+  if (!after && filter.page > 0) {
+    const boundary = await query.clone().select<{ created_at: Date; order_id: number }[]>('created_at', 'order_id').orderBy(newestFirst).offset(filter.page * filter.limit - 1).limit(1);
+    if (!boundary[0]) return [];
+    after = { createdAt: new Date(boundary[0].created_at).toISOString(), orderId: boundary[0].order_id };
+  }
+  const page = query.clone().select<OrderListRow[]>('*').orderBy(newestFirst).limit(filter.limit);
+  if (after) page.whereRaw('(created_at, order_id) < (?::timestamptz, ?)', [after.createdAt, after.orderId]);
+  return page;
+}
+
+/** The orders of a list, newest first, one page of them and how many match in all; a keyset page also
+ * answers where the next one starts. */
+export async function findOrderList(knex: Knex, table: string, filter: OrderListFilter): Promise<{ items: OrderSummaryDto[]; total: number; next?: OrderListCursor | null }> {
   const query = knex(table).where((where) => {
     if (filter.accountId !== undefined) where.where('account_id', filter.accountId);
     if (filter.statuses?.length) where.whereIn('status', filter.statuses);
@@ -124,8 +161,10 @@ export async function findOrderList(knex: Knex, table: string, filter: OrderList
     if (filter.to) where.where('created_at', '<', filter.to);
   });
   const [rows, counted] = await Promise.all([
-    query.clone().select<OrderListRow[]>('*').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'order_id', order: 'desc' }]).offset(filter.page * filter.limit).limit(filter.limit),
+    filter.keyset ? keysetRows(knex, query, filter) : query.clone().select<OrderListRow[]>('*').orderBy(newestFirst).offset(filter.page * filter.limit).limit(filter.limit),
     query.clone().count<{ count: string }[]>({ count: '*' }),
   ]);
-  return { items: rows.map(toSummary), total: Number(counted[0]?.count ?? 0) };
+  const last = rows[rows.length - 1];
+  const next = filter.keyset ? (last && rows.length === filter.limit ? { createdAt: new Date(last.created_at).toISOString(), orderId: last.order_id } : null) : undefined;
+  return { items: rows.map(toSummary), total: Number(counted[0]?.count ?? 0), ...(next !== undefined ? { next } : {}) };
 }

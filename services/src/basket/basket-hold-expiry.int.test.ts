@@ -20,7 +20,7 @@ import { ticketContext } from '../ticket';
 /** The hold-expiry path end to end: the relay puts the basket's events on a NATS stream of the test's
  * own, the basket hold reactor starts and renews the hold workflow from them, and the basket context's
  * module lends releaseBasketHolds to the real worker role on the Temporal dev server (a queue of its own). */
-const config = loadConfig({ ...process.env, TEMPORAL_TASK_QUEUE: `basket-expiry-test-${randomUUID()}`, BASKET_HOLD_TTL_SECONDS: '2', HOLD_MAX_SLOT_SHARE_PERCENT: '100', LOG_LEVEL: 'silent' });
+const config = loadConfig({ ...process.env, TEMPORAL_TASK_QUEUE: `basket-expiry-test-${randomUUID()}`, BASKET_HOLD_TTL_SECONDS: '2', HOLD_MAX_SLOT_SHARE_PERCENT: '100', LOG_LEVEL: 'silent', FEATURE_FLAGS: 'enableCheckoutCommentInput' });
 const log = createLogger('silent');
 const temporal = lazyTemporalClient(config.temporal);
 let kit: BasketTestKit;

@@ -10,6 +10,7 @@ import {
   type BasketEvent,
   type BasketValidationFlags,
   type EventMetadata,
+  type FeatureFlags,
   type Personalization,
   type SaleLimits,
   defaultSaleLimits,
@@ -19,6 +20,7 @@ import type { CapacityCommands } from '../capacity';
 import type { Principal } from '../platform/auth/principal';
 import { forbidden, notFound, tooMany } from '../platform/domain-error';
 import { unlimited, type RateLimiter } from '../platform/rate-limit';
+import { refuseCommentUnlessEnabled } from './comment-input';
 import { noAccountResources, type AccountResources } from './account-resources';
 import { checkOwnership, namedPersonIds, type NamedIds } from './ownership';
 import { handleCommand, loadStreamState, type KnownState } from '../platform/event-store/command-handler';
@@ -54,6 +56,8 @@ export interface BasketServiceDeps {
   accounts?: AccountResources;
   /** admits a guest's basket creation per client address */
   guestCreations?: RateLimiter;
+  /** the shop's §6 flags (enableCheckoutCommentInput); absent: comments are taken */
+  featureFlags?: FeatureFlags;
 }
 
 /** What the basket asks of the discount context (services/src/discount/basket-port.ts). */
@@ -166,6 +170,17 @@ export function createBasketService(deps: BasketServiceDeps) {
     }
   }
 
+  async function addToBasket(caller: Caller, basketId: string, parentEntryId: string | null, newEntries: NewEntry[], forOrderId?: number) {
+    const known = await loadKnown(basketId);
+    const basket = accessibleBasket(known.state, caller.principal);
+    const command = (entries: NewEntry[], facts: EntryFacts): BasketCommand => ({
+      type: 'AddEntries',
+      data: { parentEntryId, entries, facts, forOrderId },
+    });
+    const idsOf = (entries: NewEntry[]): string[] => entries.flatMap((entry) => [entry.entryId, ...idsOf(entry.children)]);
+    return { basket: await view(await addEntries(basketId, caller, basket.accountId, command, newEntries, known)), addedEntryIds: idsOf(newEntries) };
+  }
+
   async function releaseAllClaims(basketId: string, state: OpenBasket): Promise<void> {
     const claims = Object.entries(state.slotClaims).map(([entryId, slotId]) => ({ entryId, slotId }));
     const metadata = { correlationId: `basket-hold-${basketId}`, causationId: null, actor: 'system' };
@@ -197,15 +212,14 @@ export function createBasketService(deps: BasketServiceDeps) {
       return view(accessibleBasket(await load(basketId), caller.principal));
     },
 
-    async addEntries(caller: Caller, basketId: string, parentEntryId: string | null, entries: (BasketEntryWithChildrenInput | BasketEntryInput)[], forOrderId?: number): Promise<BasketDto> {
-      const known = await loadKnown(basketId);
-      const basket = accessibleBasket(known.state, caller.principal);
-      const command = (newEntries: NewEntry[], facts: EntryFacts): BasketCommand => ({
-        type: 'AddEntries',
-        data: { parentEntryId, entries: newEntries, facts, forOrderId },
-      });
-      return view(await addEntries(basketId, caller, basket.accountId, command, entries.map(withIds), known));
+    async addEntries(caller: Caller, basketId: string, parentEntryId: string | null, entries: (BasketEntryWithChildrenInput | BasketEntryInput)[]): Promise<BasketDto> {
+      return (await addToBasket(caller, basketId, parentEntryId, entries.map(withIds))).basket;
     },
+
+    /** an unpaid order's own basket grows: with the ids of the entries this call added, so an addition the
+     * order refuses takes back only its own entries, never those a concurrent call added */
+    addEntriesForOrder: (caller: Caller, basketId: string, entries: BasketEntryWithChildrenInput[], orderId: number) =>
+      addToBasket(caller, basketId, null, entries.map(withIds), orderId),
 
     async removeEntries(caller: Caller, basketId: string, entryIds: string[], forOrderId?: number): Promise<BasketDto> {
       let claims: Record<string, number> = {};
@@ -241,6 +255,7 @@ export function createBasketService(deps: BasketServiceDeps) {
     },
 
     async changeDetails(caller: Caller, basketId: string, details: BasketDetails): Promise<BasketDto> {
+      refuseCommentUnlessEnabled(deps.featureFlags, caller.principal, details);
       const addressIds = [details.shippingAddressId, details.billingAddressId].filter((id): id is number => typeof id === 'number');
       await owned(accessibleBasket(await load(basketId), caller.principal), { addressIds });
       return view(await run(basketId, caller, () => ({ type: 'ChangeBasketDetails', data: details })));

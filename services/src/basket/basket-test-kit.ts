@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { catalogueStreamName } from '@alpenpass/contracts';
+import { catalogueStreamName, type FeatureFlags } from '@alpenpass/contracts';
 import { capacityProjections } from '@alpenpass/projections/src/capacity';
 import { catalogueDocumentsProjection } from '@alpenpass/projections/src/catalogue';
 import { currentPricesProjection } from '@alpenpass/projections/src/pricing';
@@ -63,6 +63,8 @@ export interface BasketTestKitOptions {
   accounts?: (store: EventStore, knex: Knex) => AccountResources;
   /** the discount context's basket port, given the kit's store and database (no discounts when absent) */
   discounts?: (store: EventStore, knex: Knex) => BasketDiscountPort;
+  /** the shop's §6 flags (absent: comments are taken, docs/feature-flags.md) */
+  featureFlags?: FeatureFlags;
 }
 
 export async function createBasketTestKit(options: BasketTestKitOptions = {}): Promise<BasketTestKit> {
@@ -85,6 +87,7 @@ export async function createBasketTestKit(options: BasketTestKitOptions = {}): P
     accounts: options.accounts?.(store, db.knex),
     discounts: options.discounts?.(store, db.knex),
     guestCreations: options.guestCreationsPerMinute === undefined ? undefined : postgresRateLimiter(db.knex, { limit: options.guestCreationsPerMinute, windowMs: 60_000 }),
+    featureFlags: options.featureFlags,
   });
   const lookupProduct = catalogueFactsLookup(db.knex);
   const capacityDeps = {

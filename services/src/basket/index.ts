@@ -39,6 +39,7 @@ export function basketContext(deps: ContextDeps, options: BasketOptions = {}): C
     accounts: options.accounts,
     discounts: options.discounts,
     guestCreations: postgresRateLimiter(deps.knex, { limit: deps.config.basketCreationsPerMinute, windowMs: 60_000 }),
+    featureFlags: deps.config.featureFlags,
   });
   return {
     name: 'basket',

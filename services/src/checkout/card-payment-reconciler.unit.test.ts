@@ -36,7 +36,7 @@ describe('the card payment reconciler', () => {
   });
 
   it('settles only what the card pays when a voucher pays the rest', async () => {
-    const { calls, reconcile } = setup(order('PENDING', 't1', [{ code: 'GIFT-1', amount: 1000 }]), 'authorized');
+    const { calls, reconcile } = setup(order('PENDING', 't1', [{ code: 'GIFT-1', kind: 'GIFT_VOUCHER', amount: 1000, redemptionKey: 'order-42' }]), 'authorized');
     await reconcile(42);
     expect(calls).toContain('settle t1 3500');
   });

@@ -10,7 +10,7 @@ let customerTwo: string;
 let staff: string;
 
 beforeAll(async () => {
-  kit = await createCheckoutTestKit();
+  kit = await createCheckoutTestKit({ env: { FEATURE_FLAGS: 'guestCheckout,enableCheckoutCommentInput' } });
   await kit.basket.scheduleSlot(31, 40);
   await kit.basket.scheduleSlot(32, 40);
   customerOne = await kit.basket.identity.bearer({ subject: 'c-1', roles: ['customer'], accountId: '1' });
@@ -243,5 +243,24 @@ describe('order lists', () => {
     expect(all.body.items.map((order: { id: number }) => order.id)).toEqual(expect.arrayContaining([two.body.id, mine.body.items[0].id]));
     expect((await api().get(`/api/orders/management/orders/${two.body.id}`).set(as(staff))).body.id).toBe(two.body.id);
     expect((await api().get(`/api/orders/management/orders/by-checkout/${two.body.checkoutId}`).set(as(staff))).body.id).toBe(two.body.id);
+  });
+
+  it('performanceOptimizedOrderQuery: the lists answer a cursor and follow it, with the same orders as offset pages', async () => {
+    const offset = (await api().get('/api/orders/management/orders?limit=2&page=1').set(as(staff))).body;
+    expect(offset.nextCursor).toBeUndefined();
+    kit.config.featureFlags.performanceOptimizedOrderQuery = true;
+    try {
+      const first = (await api().get('/api/orders/management/orders?limit=2').set(as(staff))).body;
+      expect(first.nextCursor).toEqual(expect.any(String));
+      const second = (await api().get(`/api/orders/management/orders?limit=2&cursor=${first.nextCursor}`).set(as(staff))).body;
+      expect(second.items.map((order: { id: number }) => order.id)).toEqual(offset.items.map((order: { id: number }) => order.id));
+      expect((await api().get('/api/orders/management/orders?limit=2&page=1').set(as(staff))).body.items).toEqual(offset.items);
+      const mine = (await api().get('/api/orders?limit=1').set(as(customerOne))).body;
+      expect(mine.nextCursor === null || typeof mine.nextCursor === 'string').toBe(true);
+      const bad = await api().get('/api/orders/management/orders?cursor=bm90LWEtY3Vyc29y').set(as(staff));
+      expect([bad.status, bad.body.errors[0].path]).toEqual([400, 'query.cursor']);
+    } finally {
+      kit.config.featureFlags.performanceOptimizedOrderQuery = false;
+    }
   });
 });

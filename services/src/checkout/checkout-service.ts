@@ -1,40 +1,33 @@
-import { type BasketEntryWithChildrenInput, type CreateCheckoutBody, accountErrorCodes, consumptionErrorCodes, paymentDetailErrorCodes, paymentProviderCodes, type OrderPaymentStatusDto, type PaymentProviderCode, checkoutConditionsBody, checkoutErrorCodes, type CheckoutPersonalization, checkoutStreamName, customFormValues, type CheckoutDetails, type CheckoutDto, type CheckoutPaymentDto, type CheckoutPaymentRequest } from '@alpenpass/contracts';
+import { type BasketEntryWithChildrenInput, type CreateCheckoutBody, type OrderPaymentStatusDto, checkoutConditionsBody, checkoutErrorCodes, type CheckoutPersonalization, checkoutStreamName, customFormValues, type CheckoutDetails, type CheckoutDto, type CheckoutPaymentDto, type CheckoutPaymentRequest, type FeatureFlags } from '@alpenpass/contracts';
 import { z } from 'zod';
 import type { Caller } from '../basket/basket-service';
-import { conflict, DomainError, forbidden, notFound } from '../platform/domain-error';
-import type { PaymentDetailService } from '../payment-detail';
+import { conflict, notFound } from '../platform/domain-error';
 import { handleCommand } from '../platform/event-store/command-handler';
 import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
 import { parseInput } from '../platform/http/validate';
 import { eventMetadataOf } from '../platform/http/request-context';
-import type { CheckoutWorkflows } from '../order/checkout-workflows';
 import type { PlacedOrder } from '../order/order';
-import type { ItemsChange, OrderDiscountPort, OrderService } from '../order/order-service';
-import { amountDueOf, cardAmountOf, payPerUseItemsOf } from '../order/order';
+import type { ItemsChange, OrderDiscountPort } from '../order/order-service';
+import { amountDueOf } from '../order/order';
 import type { VoucherPort } from '../voucher/voucher-service';
 import { accessibleCheckout, checkoutFolder, decideCheckout, type CheckoutState } from './checkout';
 import { conditionFieldsFor, conditionsComplete, type CheckoutConditionsByChannel } from './checkout-conditions';
 import type { CardPaymentReconciler } from './card-payment-reconciler';
-import type { PaymentProvider } from './payment-provider';
-import { assertAllowedRedirects } from './redirect-origins';
+import { createOrderPayment, type OrderPaymentDeps, type PaymentChoice } from './order-payment';
+import { refuseCommentUnlessEnabled } from '../basket/comment-input';
+import { confirmationsOf } from '../payment/payment-confirmations';
 
-export interface CheckoutServiceDeps {
+/** What the payment path needs (order-payment.ts) and the checkout's own collaborators. */
+export interface CheckoutServiceDeps extends OrderPaymentDeps {
   store: EventStore;
-  orders: OrderService;
-  workflows: CheckoutWorkflows;
-  payments: PaymentProvider;
-  /** settles or fails a pending card payment after the provider's word (card-payment-reconciler.ts) */
-  reconcile: CardPaymentReconciler;
-  allowedRedirectOrigins: readonly string[];
-  /** the customer's saved cards (intent existing); without it, only new cards and on site */
-  paymentDetails?: Pick<PaymentDetailService, 'usableCard' | 'block'>;
   /** prices discount codes and reserves their usages (none: every code is unknown) */
   discounts?: OrderDiscountPort;
   /** redeems gift vouchers (none: every voucher code is unknown) */
   vouchers?: VoucherPort;
   /** the checkout conditions per channel (checkout-conditions.ts); the default for any other */
   conditions?: CheckoutConditionsByChannel;
-  log: PlatformLogger;
+  /** the shop's §6 flags (enableCheckoutCommentInput) */
+  featureFlags?: FeatureFlags;
 }
 
 /** A checkout caller: the channel (x-channel-id) chooses the checkout conditions. */
@@ -42,16 +35,12 @@ export interface CheckoutCaller extends Caller {
   channelId?: string;
 }
 
-/** §3 paymentMethods of an initiation: the §9 provider codes the type allows (CARD: the card brands). */
-function initiationMethods(type: string): PaymentProviderCode[] {
-  return type === 'CARD' ? ['VIS', 'ECA'] : paymentProviderCodes.filter((code) => code === type);
-}
-
 export const paymentStatusOf = (order: PlacedOrder): OrderPaymentStatusDto => ({
   orderId: order.orderId,
   status: order.orderStatus,
   paymentStatus: order.paymentStatus,
   transactionId: order.transactionId,
+  confirmations: confirmationsOf(order),
 });
 
 /** The status calls reconcile a pending payment; should the provider not answer, the recorded status
@@ -68,6 +57,14 @@ export async function reconciledOrAsRecorded(deps: { reconcile: CardPaymentRecon
 /** The promo codes an order carries: those of its discount lines. */
 const promoCodesOf = (order: PlacedOrder) => (order.discounts ?? []).filter((line) => line.source === 'PROMO_CODE').map((line) => line.reference);
 
+/** §5 payment body as a payment choice: a new card payment offers its one type on the provider's page. */
+function choiceOf(request: CheckoutPaymentRequest): PaymentChoice {
+  if (request.intent === 'onSite') return request;
+  if (request.intent === 'existing') return request;
+  const { type, saveAlias, fraudSessionId, redirectUrls } = request;
+  return { intent: 'new', card: { methods: [type], saveAlias: saveAlias ?? false, redirectUrls, ...(fraudSessionId ? { fraudSessionId } : {}) } };
+}
+
 type StartedCheckout = Extract<CheckoutState, { status: 'started' }>;
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
@@ -83,6 +80,7 @@ function assertOpen(order: PlacedOrder): void {
  * conditions, and payment on site. */
 export function createCheckoutService(deps: CheckoutServiceDeps) {
   const { orders } = deps;
+  const payment = createOrderPayment(deps);
   const fieldsFor = (caller: CheckoutCaller) => conditionFieldsFor(deps.conditions ?? {}, caller.channelId);
 
   function dto(caller: CheckoutCaller, checkout: StartedCheckout, order: PlacedOrder): CheckoutDto {
@@ -97,39 +95,18 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     };
   }
 
+  /** The order ready for a payment: see OrderPayment.prepare; the channel's checkout conditions answered. */
+  async function prepareToPay(caller: CheckoutCaller, checkout: StartedCheckout, order: PlacedOrder, choice: PaymentChoice): Promise<PlacedOrder | null> {
+    const prepared = await payment.prepare(caller, order, choice);
+    if (prepared && !conditionsComplete(fieldsFor(caller), checkout.conditions)) {
+      throw conflict(checkoutErrorCodes.conditionsMissing, 'Please answer the checkout conditions first (POST …/checkout-conditions).');
+    }
+    return prepared;
+  }
+
   async function load(caller: CheckoutCaller, checkoutId: string): Promise<{ checkout: StartedCheckout; order: PlacedOrder }> {
     const checkout = accessibleCheckout(await orders.loadCheckout(checkoutId), caller.principal);
     return { checkout, order: await orders.ofCheckout(checkout.orderId) };
-  }
-
-  /** intent existing: the saved card is charged at once (no page to visit), settled and the order paid;
-   * a declined card is blocked for later charges and the order stays payable. */
-  async function payWithSavedCard(caller: CheckoutCaller, order: PlacedOrder, paymentDetailId: number): Promise<PlacedOrder> {
-    if (!deps.paymentDetails) throw notFound(paymentDetailErrorCodes.notFound, `Payment detail ${paymentDetailId} not found.`);
-    const card = await deps.paymentDetails.usableCard(caller, paymentDetailId);
-    const attempt = order.paymentAttempts + 1;
-    let transactionId: string;
-    try {
-      ({ transactionId } = await deps.payments.chargeSavedCard({ orderId: order.orderId, refno: order.refno, amount: cardAmountOf(order), attempt, card }));
-    } catch (error) {
-      if (error instanceof DomainError && error.code === paymentDetailErrorCodes.declined && caller.principal?.accountId) {
-        await deps.paymentDetails.block(caller.principal.accountId, paymentDetailId, 'DECLINED');
-        // the attempt is used: the next charge is a new provider request, not the replay of this one
-        await orders.systemCommand(order.orderId, { type: 'RecordChargeDeclined', data: { attempt, paymentDetailId } });
-      }
-      throw error;
-    }
-    await orders.command(caller, order.orderId, { type: 'StartPayment', data: { method: 'CARD', transactionId, attempt } });
-    return deps.reconcile(order.orderId);
-  }
-
-  /** Nothing due, a saved card named (a pay-per-use registration): the card must be the caller's and usable. */
-  async function confirmWithSavedCard(caller: CheckoutCaller, order: PlacedOrder, paymentDetailId: number): Promise<PlacedOrder> {
-    if (!deps.paymentDetails) throw notFound(paymentDetailErrorCodes.notFound, `Payment detail ${paymentDetailId} not found.`);
-    await deps.paymentDetails.usableCard(caller, paymentDetailId);
-    const paid = await orders.command(caller, order.orderId, { type: 'ConfirmWithoutCharge', data: { paymentDetailId } });
-    await deps.workflows.paid(order.orderId).catch((error: unknown) => deps.log.error({ err: error, orderId: order.orderId }, 'checkout workflow not told of the payment'));
-    return paid;
   }
 
   /** the checkout's order with its items changed (added or removed), while it waits for its payment */
@@ -161,6 +138,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     },
 
     async change(caller: CheckoutCaller, checkoutId: string, details: CheckoutDetails): Promise<CheckoutDto> {
+      refuseCommentUnlessEnabled(deps.featureFlags, caller.principal, details);
       const { checkout, order } = await load(caller, checkoutId);
       assertOpen(order);
       const { comment, ...addresses } = details;
@@ -196,48 +174,24 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     },
 
     async pay(caller: CheckoutCaller, checkoutId: string, request: CheckoutPaymentRequest): Promise<CheckoutPaymentDto> {
-      if (request.intent === 'new' && request.saveAlias && !caller.principal?.accountId) {
-        throw forbidden(accountErrorCodes.accountRequired, 'Saving a card needs a customer account.');
-      }
-      const loaded = await load(caller, checkoutId);
-      const { checkout } = loaded;
-      // a card payment under way: a new card attempt gives the open one up at the provider (the customer
-      // left its page); on site, it may have failed meanwhile (its notification not yet in): ask first
-      const underWay = loaded.order.orderStatus === 'PENDING';
-      const order = !underWay ? loaded.order : request.intent === 'onSite' ? await deps.reconcile(loaded.order.orderId) : await deps.reconcile.abandonPending(loaded.order.orderId);
-      if (order.orderStatus === 'RESERVED' && request.intent === 'onSite') return { checkout: dto(caller, checkout, order), redirectUrl: null };
-      assertOpen(order);
-      if (!conditionsComplete(fieldsFor(caller), checkout.conditions)) {
-        throw conflict(checkoutErrorCodes.conditionsMissing, 'Please answer the checkout conditions first (POST …/checkout-conditions).');
-      }
-      if (payPerUseItemsOf(order).length > 0) {
-        // pay per use is billed later to a saved card: the order is paid with one, also when nothing is due now
-        if (request.intent !== 'existing') throw conflict(consumptionErrorCodes.savedCardRequired, 'Pay per use is billed to a saved card: pay with one of your saved cards.');
-        if (amountDueOf(order) === 0) return { checkout: dto(caller, checkout, await confirmWithSavedCard(caller, order, request.paymentDetailId)), redirectUrl: null };
-      }
-      if (amountDueOf(order) === 0 && (order.vouchers.length > 0 || order.onlineCredit > 0)) {
-        const paid = await orders.command(caller, order.orderId, { type: 'PayByVouchers', data: {} });
-        await deps.workflows.paid(order.orderId).catch((error: unknown) => deps.log.error({ err: error, orderId: order.orderId }, 'checkout workflow not told of the payment'));
-        return { checkout: dto(caller, checkout, paid), redirectUrl: null };
-      }
-      if (request.intent === 'onSite') {
-        const reserved = await orders.command(caller, order.orderId, { type: 'ReserveOnSite', data: {} });
-        // should the signal get lost, the workflow finds the reservation when its timeout elapses
-        await deps.workflows.reserved(order.orderId).catch((error: unknown) => deps.log.error({ err: error, orderId: order.orderId }, 'checkout workflow not told of the reservation'));
-        return { checkout: dto(caller, checkout, reserved), redirectUrl: null };
-      }
-      assertAllowedRedirects(request.redirectUrls, deps.allowedRedirectOrigins);
-      if (request.intent === 'existing') return { checkout: dto(caller, checkout, await payWithSavedCard(caller, order, request.paymentDetailId)), redirectUrl: null };
-      const attempt = order.paymentAttempts + 1;
-      const started = await deps.payments.startCardPayment({ orderId: order.orderId, refno: order.refno, amount: cardAmountOf(order), attempt, payment: request });
-      const pending = await orders.command(caller, order.orderId, { type: 'StartPayment', data: { method: 'CARD', transactionId: started.transactionId, attempt } });
-      const type = request.intent === 'new' ? request.type : 'CARD';
-      return {
-        checkout: dto(caller, checkout, pending),
-        redirectUrl: started.redirectUrl,
-        payment: { type, redirect: true, redirectUrl: started.redirectUrl, isDefault: false, paymentMethods: initiationMethods(type) },
-      };
+      const { checkout, order } = await load(caller, checkoutId);
+      const choice = choiceOf(request);
+      const prepared = await prepareToPay(caller, checkout, order, choice);
+      if (!prepared) return { checkout: dto(caller, checkout, order), redirectUrl: null };
+      const started = await payment.start(caller, prepared, choice);
+      return { checkout: dto(caller, checkout, started.order), redirectUrl: started.redirectUrl, ...(started.payment ? { payment: started.payment } : {}) };
     },
+
+    /** POST /payments: the order as it can be paid now through its checkout (null: reserved already,
+     * on site asked again), with the checkout's rules (conditions answered). */
+    async prepareOrderPayment(caller: CheckoutCaller, order: PlacedOrder, choice: PaymentChoice): Promise<PlacedOrder | null> {
+      const checkout = await orders.loadCheckout(order.checkoutId);
+      if (checkout.status !== 'started') throw notFound(checkoutErrorCodes.checkoutNotFound, 'Checkout not found.');
+      return prepareToPay(caller, checkout, order, choice);
+    },
+
+    /** POST /payments: starts the payment of what is left, as the checkout's payment does. */
+    startOrderPayment: (caller: CheckoutCaller, order: PlacedOrder, choice: PaymentChoice) => payment.start(caller, order, choice),
 
     /** GET …/payment/status: the order's payment as it really stands; a pending card payment is
      * reconciled with the provider first (a lost notification ends here when the customer returns). */
@@ -285,17 +239,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       const verdict = await deps.vouchers.check(code);
       if (verdict.reason === 'UNKNOWN') throw notFound(checkoutErrorCodes.unknownVoucherCode, `The voucher code ${code} is not valid.`);
       if (verdict.reason !== null) throw conflict(verdict.reason === 'EXPIRED' ? 'VOUCHER_EXPIRED' : 'VOUCHER_USED_UP', `The voucher ${code} cannot pay: ${verdict.reason === 'EXPIRED' ? 'it has expired' : 'nothing is left on it'}.`);
-      const due = amountDueOf(order);
-      if (due === 0) throw conflict(checkoutErrorCodes.nothingDue, 'Nothing is left to pay.');
-      const amount = Math.min(due, verdict.remaining?.amount ?? 0);
-      const key = `order-${order.orderId}`;
-      await deps.vouchers.redeem(code, amount, key);
-      try {
-        return dto(caller, checkout, await orders.command(caller, order.orderId, { type: 'ApplyVoucher', data: { code, amount } }));
-      } catch (error) {
-        await deps.vouchers.release(code, key);
-        throw error;
-      }
+      if (amountDueOf(order) === 0) throw conflict(checkoutErrorCodes.nothingDue, 'Nothing is left to pay.');
+      const paying = await orders.storedValues.spendAvailableVoucher(order, { code, kind: verdict.kind ?? 'GIFT_VOUCHER' }, eventMetadataOf(caller));
+      if (!paying.vouchers.some((voucher) => voucher.code === code)) throw conflict('VOUCHER_USED_UP', `The voucher ${code} cannot pay: nothing is left on it.`);
+      return dto(caller, checkout, paying);
     },
 
     /** DELETE …/vouchers/{voucherCode}: the voucher's part goes back onto it. */
@@ -304,8 +251,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       assertOpen(order);
       const code = rawCode.trim().toUpperCase();
       if (!deps.vouchers || !order.vouchers.some((voucher) => voucher.code === code)) throw notFound(checkoutErrorCodes.voucherNotApplied, `The voucher ${code} does not pay this order.`);
+      const applied = order.vouchers.find((voucher) => voucher.code === code)!;
       const changed = await orders.command(caller, order.orderId, { type: 'RemoveVoucher', data: { code } });
-      await deps.vouchers.release(code, `order-${order.orderId}`);
+      await deps.vouchers.release(code, applied.redemptionKey);
       return dto(caller, checkout, changed);
     },
   };

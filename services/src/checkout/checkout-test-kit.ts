@@ -37,8 +37,10 @@ export interface CheckoutTestKitOptions extends BasketTestKitOptions {
 }
 
 export async function createCheckoutTestKit(options: CheckoutTestKitOptions = {}): Promise<CheckoutTestKit> {
-  const basket = await createBasketTestKit(options);
+  // guests check out in these tests unless a test's own FEATURE_FLAGS say otherwise
   const config = loadConfig({ ...process.env, FEATURE_FLAGS: 'guestCheckout', LOG_LEVEL: 'silent', ...options.env });
+  // the basket's routes follow the same flags as the checkout's
+  const basket = await createBasketTestKit({ featureFlags: config.featureFlags, ...options });
   const log = createLogger('silent');
   const workflowCalls: string[] = [];
   const recording: CheckoutWorkflows = {

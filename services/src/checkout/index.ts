@@ -7,7 +7,7 @@ import { createCapacityCommands } from '../capacity';
 import { loadProduct, readModelFactSources } from '../basket/basket-facts';
 import { emptyFacts } from '../basket/entry-facts';
 import { orderAdminRouter, orderRouter } from '../order/api';
-import { createAdminOrders } from '../order/admin-orders';
+import { accountInDirectory, createAdminOrders } from '../order/admin-orders';
 import { temporalCheckoutWorkflows, type CheckoutWorkflows } from '../order/checkout-workflows';
 import { createOrderService, type OrderDiscountPort, type OrderService } from '../order/order-service';
 import { createPaymentProviderClient } from '../payment/provider/provider-client';
@@ -22,7 +22,7 @@ import { createRenewalOrders, type RenewalOrders } from './renewal-orders';
 import { savedCardCharge, type SavedCardCharge } from './saved-card-charge';
 import { unwiredPaymentProvider, type PaymentProvider } from './payment-provider';
 import { afterSaleAdminRouter, afterSaleRouter } from '../order/after-sale-api';
-import { cardRefundsNotWired, mailsNotWired, noTicketsYet, refusingOnlineCredit, type AfterSaleMails, type CardRefunds, type TicketCancellation } from '../order/after-sale-ports';
+import { cardRefundsNotWired, mailsNotWired, noTicketsYet, refusingOnlineCredit, voucherRefundsNotWired, type AfterSaleMails, type CardRefunds, type TicketCancellation } from '../order/after-sale-ports';
 import { afterSaleReactor } from '../order/after-sale-reactor';
 import { createAfterSaleService, type AfterSaleService } from '../order/after-sale-service';
 import { createAfterSaleSteps } from '../order/after-sale-steps';
@@ -32,6 +32,9 @@ import { createLatePaymentSettler } from './late-payment';
 import type { VoucherPort } from '../voucher/voucher-service';
 import type { OnlineCreditPort } from '../online-credit/online-credit-service';
 import { onlineCreditForRefunds } from '../order/online-credit-refunds';
+import { paymentsRouter } from '../payment/api';
+import { idempotentRequests } from '../payment/idempotent-requests';
+import { createSplitPaymentService } from '../payment/split-payment-service';
 
 export type { PaymentProvider, CardPaymentRequest, CardPaymentStarted } from './payment-provider';
 
@@ -56,6 +59,8 @@ export interface CheckoutOptions {
   vouchers?: VoucherPort;
   /** online credit spent when a basket asks for it */
   onlineCredit?: OnlineCreditPort;
+  /** whether a customer account exists, for ADMIN orders (default: the account directory) */
+  accountExists?: (accountId: string) => Promise<boolean>;
   /** how long a renewal order waits for its payment (default 14 days) */
   renewalPaymentGraceMs?: number;
 }
@@ -82,6 +87,8 @@ export function checkoutContext(
     accessSecret: deps.config.orderAccessSecret,
     discounts: options.discounts,
     onlineCredit: options.onlineCredit,
+    vouchers: options.vouchers,
+    savedVouchers: options.paymentDetails ? (accountId, paymentDetailId) => options.paymentDetails!.savedVoucher(accountId, paymentDetailId) : undefined,
     log: deps.log,
   });
   const provider = deps.config.paymentProvider;
@@ -124,13 +131,16 @@ export function checkoutContext(
     onlineCredit,
     tickets: options.tickets ?? noTicketsYet(deps.log),
     mails: options.mails ?? mailsNotWired(deps.log),
+    vouchers: options.vouchers ?? voucherRefundsNotWired,
     log: deps.log,
   });
   const guests = { guestCheckout: readFeatureFlag(deps.config.featureFlags, 'guestCheckout') };
-  const checkouts = createCheckoutService({ store: deps.store, orders, workflows, payments, reconcile, paymentDetails, allowedRedirectOrigins: deps.config.allowedRedirectOrigins, discounts: options.discounts, vouchers: options.vouchers, log: deps.log });
+  const checkouts = createCheckoutService({ store: deps.store, orders, workflows, payments, reconcile, paymentDetails, allowedRedirectOrigins: deps.config.allowedRedirectOrigins, discounts: options.discounts, vouchers: options.vouchers, featureFlags: deps.config.featureFlags, log: deps.log });
+  const splitPayments = createSplitPaymentService({ orders, checkouts, paymentDetails, vouchers: options.vouchers, onlineCredit: options.onlineCredit, requests: idempotentRequests(deps.knex) });
+  const adminOrders = createAdminOrders({ orders, basket, workflows, accountExists: options.accountExists ?? accountInDirectory(deps.knex), log: deps.log });
   return {
     name: 'checkout',
-    routers: [checkoutRouter(checkouts, guests), orderRouter(orders, deps.knex, createAdminOrders({ orders, basket, workflows, log: deps.log }), guests), orderAdminRouter(orders), paymentStatusRouter(orders, { reconcile, log: deps.log }), afterSaleRouter(afterSale), afterSaleAdminRouter(afterSale)],
+    routers: [checkoutRouter(checkouts, guests), paymentsRouter(splitPayments), orderRouter(orders, deps.knex, deps.config.featureFlags, adminOrders), orderAdminRouter(orders), paymentStatusRouter(orders, { reconcile, log: deps.log }), afterSaleRouter(afterSale), afterSaleAdminRouter(afterSale)],
     externalRouters: provider ? [providerNotificationRouter({ signature: { hmacKeyHex: provider.hmacKeyHex, toleranceSeconds: provider.signatureToleranceSeconds }, reconcile })] : [],
     projections: orderProjections,
     activityDependencies: {

@@ -95,7 +95,7 @@ describe('a checkout from loose items', () => {
   it('two additions at the same moment: the order ends up with every item the basket holds', async () => {
     const created = await api().post('/api/checkout').set(as(customerTwo)).send({ items: [gondola(44, 1)] });
     const checkoutId = created.body.id as string;
-    const answers = await Promise.all([1, 2, 3].map(() => api().post(`/api/checkout/${checkoutId}/items`).set(as(customerTwo)).send({ items: [gondola(44, 1)] })));
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6].map(() => api().post(`/api/checkout/${checkoutId}/items`).set(as(customerTwo)).send({ items: [gondola(44, 1)] })));
     expect(answers.every((answer) => answer.status === 200 || answer.status === 409)).toBe(true);
     const basket = await api().get(`/api/baskets/${created.body.basketId}`).set(as(customerTwo));
     const order = (await api().get(`/api/checkout/${checkoutId}`).set(as(customerTwo))).body.order;
@@ -156,6 +156,10 @@ describe('a checkout from loose items', () => {
 });
 
 describe('ADMIN orders (staff)', () => {
+  beforeAll(async () => {
+    // the accounts staff sell to exist (the account directory, docs/account.md); loose-3 was erased
+    await kit.basket.db.knex('account_directory').insert([{ account_id: 'loose-1' }, { account_id: 'loose-2' }, { account_id: 'loose-3', deleted_at: new Date() }]);
+  });
   const adminOrder = (body: object, key?: string) => {
     const call = api().post('/api/orders/management/orders').set(as(staff));
     return (key ? call.set('Idempotency-Key', key) : call).send(body);
@@ -196,5 +200,16 @@ describe('ADMIN orders (staff)', () => {
     expect(huge.status).toBe(400);
     const noPayment = await adminOrder({ items: [gondola(43, 1)] });
     expect(noPayment.status).toBe(400);
+  });
+
+  it('refuses an account that does not exist or was erased, before anything is written', async () => {
+    const eventsBefore = await kit.basket.db.knex('events').count({ n: '*' }).first();
+    for (const accountId of ['no-such-account', 'loose-3']) {
+      const unknown = await adminOrder({ accountId, items: [gondola(44, 1)], payment: 'RESERVED' }, `unknown-${accountId}`);
+      expect(unknown.status).toBe(404);
+      expect(unknown.headers['content-type']).toMatch(/application\/problem\+json/);
+      expect(unknown.body).toMatchObject({ code: 'ACCOUNT_NOT_FOUND', detail: `Account ${accountId} not found.` });
+    }
+    expect(await kit.basket.db.knex('events').count({ n: '*' }).first()).toEqual(eventsBefore);
   });
 });

@@ -1,4 +1,4 @@
-import { checkoutErrorCodes, type CheckoutPaymentBody, type Money } from '@alpenpass/contracts';
+import { checkoutErrorCodes, type Money, type NewPaymentCode, type PaymentRedirectUrls, type PaymentThemeConfiguration } from '@alpenpass/contracts';
 import { unavailable } from '../platform/domain-error';
 import type { SavedCard } from '../payment/provider/saved-card';
 
@@ -9,8 +9,18 @@ export interface CardPaymentRequest {
   amount: Money;
   /** the order's card payments so far + 1: each attempt is a provider transaction of its own */
   attempt: number;
-  /** §5 payment body: a new card payment of a type, or a saved payment detail */
-  payment: CheckoutPaymentBody;
+  payment: NewCardPayment;
+}
+
+/** A card payment on the provider's page: the methods offered there (§9 new-payment codes; CARD is every
+ * card brand), whether the card is kept as a payment detail, and what the page shows. */
+export interface NewCardPayment {
+  methods: NewPaymentCode[];
+  saveAlias: boolean;
+  redirectUrls: PaymentRedirectUrls;
+  /** PAP: the fraud-check session of the customer's device */
+  fraudSessionId?: string;
+  theme?: PaymentThemeConfiguration;
 }
 
 export interface CardPaymentStarted {

@@ -20,20 +20,25 @@ import { exportAdminRouter } from './api';
 
 /**
  * A seeded day (2030-12-21, Zurich = UTC+1) with orders just inside and just outside its edges:
- * A placed 08:00Z, paid by card 09:00Z: 2 × 45.00 + 1 × 22.50 = 112.50
+ * A placed 08:00Z, paid by card 09:00Z: 2 × 45.00 + 1 × 22.50 = 112.50, and a cause-we-care contribution of 2.00
+ *   (a line of its own, no VAT; not in the item total)
  * B placed 2030-12-20 22:30Z (the 20th in Zurich), paid 23:30Z (00:30 on the 21st in Zurich): 3 × 10.00 = 30.00
+ *   (a contribution added and removed again before paying: none)
+ * C also has a contribution, but is not paid: not in the accounting
  * C placed 22:59Z (23:59 in Zurich), reserved, not paid: 70.00
  * D placed 10:00Z, cancelled unpaid: 5.00
  * E placed and paid 23:00Z/23:10Z (the 22nd in Zurich): 99.00
- * By hand: accounting of the 21st = A's two lines and B's line = 90.00 + 22.50 + 30.00 = 142.50;
- * order_grouped of the 21st = A, C, D = 112.50 + 70.00 + 5.00 = 187.50.
+ * F placed 11:00Z with 1 × 70.00, its items changed before paying (a loose-items checkout) to 1 × 45.00, paid 11:30Z: 45.00
+ * By hand: accounting of the 21st = A's two lines, A's contribution, B's line and F's new line = 90.00 + 22.50 + 2.00 + 30.00 + 45.00 = 189.50;
+ * order_grouped of the 21st = A, C, D, F = 112.50 + 70.00 + 5.00 + 45.00 = 232.50 in items, contributions 2.00 + 3.00 = 5.00.
  */
 let db: TestDatabase;
 let store: EventStore;
 let identity: TestIdentity;
 let app: ReturnType<typeof createHttpApp>;
 let staff: string;
-const ids = { A: 7_100_001, B: 7_100_002, C: 7_100_003, D: 7_100_004, E: 7_100_005 };
+const rescue = { de: 'Bergrettung', en: 'Mountain rescue', fr: 'Secours en montagne' };
+const ids = { A: 7_100_001, B: 7_100_002, C: 7_100_003, D: 7_100_004, E: 7_100_005, F: 7_100_006 };
 
 function item(productId: number, definitionId: number, quantity: number, unit: number): OrderItemRecord {
   return {
@@ -67,18 +72,30 @@ beforeAll(async () => {
   store = createPostgresEventStore({ knex: db.knex });
   await publishDemoCatalogue(store);
   await seedOrder(ids.A, '2030-12-21T08:00:00Z', [item(103, 1031, 2, 4500), item(103, 1032, 1, 2250)], [
+    { event: { type: 'OrderContributionAdded', data: { orderId: ids.A, contribution: { name: rescue, amount: 200 } } }, at: '2030-12-21T08:01:00Z' },
     { event: { type: 'OrderPaymentStarted', data: { orderId: ids.A, method: 'CARD', transactionId: 't-a', attempt: 1 } }, at: '2030-12-21T08:05:00Z' },
     { event: { type: 'OrderPaid', data: { orderId: ids.A, method: 'CARD', confirmedBy: 'provider' } }, at: '2030-12-21T09:00:00Z' },
   ]);
   await seedOrder(ids.B, '2030-12-20T22:30:00Z', [item(103, 1031, 3, 1000)], [
+    { event: { type: 'OrderContributionAdded', data: { orderId: ids.B, contribution: { name: rescue, amount: 500 } } }, at: '2030-12-20T22:30:10Z' },
+    { event: { type: 'OrderContributionRemoved', data: { orderId: ids.B } }, at: '2030-12-20T22:30:20Z' },
     { event: { type: 'OrderReserved', data: { orderId: ids.B, method: 'ON_SITE' } }, at: '2030-12-20T22:31:00Z' },
     { event: { type: 'OrderPaid', data: { orderId: ids.B, method: 'ON_SITE', confirmedBy: 'staff-1' } }, at: '2030-12-20T23:30:00Z' },
   ]);
-  await seedOrder(ids.C, '2030-12-21T22:59:00Z', [item(103, 1031, 1, 7000)], [{ event: { type: 'OrderReserved', data: { orderId: ids.C, method: 'ON_SITE' } }, at: '2030-12-21T22:59:30Z' }]);
+  await seedOrder(ids.C, '2030-12-21T22:59:00Z', [item(103, 1031, 1, 7000)], [
+    { event: { type: 'OrderContributionAdded', data: { orderId: ids.C, contribution: { name: rescue, amount: 300 } } }, at: '2030-12-21T22:59:10Z' },
+    { event: { type: 'OrderReserved', data: { orderId: ids.C, method: 'ON_SITE' } }, at: '2030-12-21T22:59:30Z' },
+  ]);
   await seedOrder(ids.D, '2030-12-21T10:00:00Z', [item(103, 1032, 1, 500)], [{ event: { type: 'OrderCancelled', data: { orderId: ids.D, reason: 'PAYMENT_TIMEOUT' } }, at: '2030-12-21T10:20:00Z' }]);
   await seedOrder(ids.E, '2030-12-21T23:00:00Z', [item(103, 1031, 1, 9900)], [
     { event: { type: 'OrderPaymentStarted', data: { orderId: ids.E, method: 'CARD', transactionId: 't-e', attempt: 1 } }, at: '2030-12-21T23:01:00Z' },
     { event: { type: 'OrderPaid', data: { orderId: ids.E, method: 'CARD', confirmedBy: 'provider' } }, at: '2030-12-21T23:10:00Z' },
+  ]);
+  const changedTo = [item(103, 1031, 1, 4500)];
+  await seedOrder(ids.F, '2030-12-21T11:00:00Z', [item(103, 1031, 1, 7000)], [
+    { event: { type: 'OrderItemsChanged', data: { orderId: ids.F, items: changedTo, discounts: [], total: { amount: 4500, currency: 'CHF' } } }, at: '2030-12-21T11:10:00Z' },
+    { event: { type: 'OrderPaymentStarted', data: { orderId: ids.F, method: 'CARD', transactionId: 't-f', attempt: 1 } }, at: '2030-12-21T11:20:00Z' },
+    { event: { type: 'OrderPaid', data: { orderId: ids.F, method: 'CARD', confirmedBy: 'provider' } }, at: '2030-12-21T11:30:00Z' },
   ]);
   for (const projection of [catalogueDocumentsProjection, orderExportLinesProjection]) {
     await ensureLiveGeneration(db.knex, store, projection);
@@ -115,12 +132,16 @@ describe('GET /api/admin/exports/{template}', () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="accounting_2030-12-21_2030-12-21.csv"');
     expect(response.headers['transfer-encoding']).toBe('chunked');
     const rows = csvRows(response.body as Buffer);
-    expect(rows.map((row) => [row.order_id, row.line, row.quantity, row.unit_price, row.amount, row.payment_method, row.paid_date])).toEqual([
-      [String(ids.B), '1', '3', '10.00', '30.00', 'ON_SITE', '2030-12-21'],
-      [String(ids.A), '1', '2', '45.00', '90.00', 'CARD', '2030-12-21'],
-      [String(ids.A), '2', '1', '22.50', '22.50', 'CARD', '2030-12-21'],
+    expect(rows.map((row) => [row.order_id, row.line, row.line_type, row.quantity, row.unit_price, row.amount, row.payment_method, row.paid_date])).toEqual([
+      [String(ids.B), '1', 'ITEM', '3', '10.00', '30.00', 'ON_SITE', '2030-12-21'],
+      [String(ids.A), '1', 'ITEM', '2', '45.00', '90.00', 'CARD', '2030-12-21'],
+      [String(ids.A), '2', 'ITEM', '1', '22.50', '22.50', 'CARD', '2030-12-21'],
+      [String(ids.A), '3', 'CONTRIBUTION', '1', '2.00', '2.00', 'CARD', '2030-12-21'],
+      [String(ids.F), '1', 'ITEM', '1', '45.00', '45.00', 'CARD', '2030-12-21'],
     ]);
-    expect(rows.reduce((sum, row) => sum + rappen(row.amount!), 0)).toBe(14250);
+    expect(rows.reduce((sum, row) => sum + rappen(row.amount!), 0)).toBe(18950);
+    expect(rows.filter((row) => row.line_type === 'ITEM').reduce((sum, row) => sum + rappen(row.amount!), 0)).toBe(18750);
+    expect(rows[3]).toMatchObject({ product_name: 'Bergrettung', product_id: '', product_definition_id: '', price_source: 'contribution' });
     const gondola = await findProduct(db.knex, 103);
     expect(rows[0]!.product_name).toBe(gondola!.name.de);
     expect(rows[0]!.valid_from).toBe('2030-12-28');
@@ -135,24 +156,26 @@ describe('GET /api/admin/exports/{template}', () => {
     await workbook.xlsx.load(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer);
     const sheet = workbook.getWorksheet('order_grouped')!;
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
-    expect(header).toEqual(['order_date', 'order_id', 'refno', 'order_type', 'order_status', 'payment_status', 'payment_method', 'paid_date', 'customer', 'lines', 'quantity', 'total', 'currency']);
+    expect(header).toEqual(['order_date', 'order_id', 'refno', 'order_type', 'order_status', 'payment_status', 'payment_method', 'paid_date', 'customer', 'lines', 'quantity', 'total', 'contribution', 'currency']);
     const rows: Record<string, unknown>[] = [];
     sheet.eachRow((row, number) => {
       if (number > 1) rows.push(Object.fromEntries(header.map((name, index) => [name, row.getCell(index + 1).value])));
     });
-    expect(rows.map((row) => [row.order_id, row.order_status, row.lines, row.quantity, row.total, row.customer])).toEqual([
-      [ids.A, 'PAID', 2, 3, 112.5, 'account-7'],
-      [ids.D, 'CANCELLED', 1, 1, 5, 'guest'],
-      [ids.C, 'RESERVED', 1, 1, 70, 'guest'],
+    expect(rows.map((row) => [row.order_id, row.order_status, row.lines, row.quantity, row.total, row.contribution, row.customer])).toEqual([
+      [ids.A, 'PAID', 2, 3, 112.5, 2, 'account-7'],
+      [ids.D, 'CANCELLED', 1, 1, 5, 0, 'guest'],
+      [ids.F, 'PAID', 1, 1, 45, 0, 'guest'],
+      [ids.C, 'RESERVED', 1, 1, 70, 3, 'guest'],
     ]);
-    expect(rows.reduce((sum, row) => sum + Math.round((row.total as number) * 100), 0)).toBe(18750);
+    expect(rows.reduce((sum, row) => sum + Math.round((row.total as number) * 100), 0)).toBe(23250);
+    expect(rows.reduce((sum, row) => sum + Math.round((row.contribution as number) * 100), 0)).toBe(500);
     expect(sheet.getRow(2).getCell(12).numFmt).toBe('0.00');
   });
 
   it('a range of two days takes in both edges; an empty range is a header only', async () => {
     const grouped = csvRows((await download('order_grouped?from=2030-12-20&to=2030-12-22')).body as Buffer);
-    expect(grouped.map((row) => Number(row.order_id))).toEqual([ids.B, ids.A, ids.D, ids.C, ids.E]);
-    expect(grouped.reduce((sum, row) => sum + rappen(row.total!), 0)).toBe(11250 + 3000 + 7000 + 500 + 9900);
+    expect(grouped.map((row) => Number(row.order_id))).toEqual([ids.B, ids.A, ids.D, ids.F, ids.C, ids.E]);
+    expect(grouped.reduce((sum, row) => sum + rappen(row.total!), 0)).toBe(11250 + 3000 + 7000 + 500 + 9900 + 4500);
     const empty = await download('accounting?from=2031-01-01&to=2031-01-31');
     expect(empty.status).toBe(200);
     expect((empty.body as Buffer).toString('utf8').replace('\uFEFF', '').trim().split('\r\n')).toHaveLength(1);

@@ -37,7 +37,7 @@ async function productNames(knex: Knex): Promise<Map<number, Record<Language, st
 export async function writeExport(knex: Knex, request: ExportRequest, out: Writable): Promise<void> {
   const range: ExportRange = { from: request.from, to: request.to, timezone: exportTimezone };
   const names = productNamesIn(await productNames(knex), request.language);
-  const query = request.template === 'accounting' ? accountingLinesQuery(knex, range) : groupedOrdersQuery(knex, range);
+  const query = request.template === 'accounting' ? accountingLinesQuery(knex, range, request.language) : groupedOrdersQuery(knex, range);
   const rows = query.stream({ highWaterMark: 500 });
   try {
     const columns = exportColumns[request.template];

@@ -9,10 +9,13 @@ export function creditBackReactor(deps: { store: EventStore; onlineCredit: Onlin
   async function creditBackOfOrder(orderId: number) {
     const events = (await deps.store.readStream(orderStreamName(orderId))) as unknown as OrderEvent[];
     if (!events.some((event) => event.type === 'OrderCancelled')) return;
+    // what the order still holds: applied less withdrawn, per account (one order has one account)
+    const held = new Map<string, number>();
     for (const event of events) {
-      if (event.type !== 'OrderOnlineCreditApplied') continue;
-      await deps.onlineCredit.credit(event.data.accountId, event.data.amount, `order ${orderId} cancelled`, `order-${orderId}-cancelled`);
+      if (event.type === 'OrderOnlineCreditApplied') held.set(event.data.accountId, (held.get(event.data.accountId) ?? 0) + event.data.amount);
+      if (event.type === 'OrderOnlineCreditWithdrawn') held.set(event.data.accountId, (held.get(event.data.accountId) ?? 0) - event.data.amount);
     }
+    for (const [accountId, amount] of held) if (amount > 0) await deps.onlineCredit.credit(accountId, amount, `order ${orderId} cancelled`, `order-${orderId}-cancelled`);
   }
   return {
     name: 'online-credit-back',

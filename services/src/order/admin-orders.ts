@@ -1,8 +1,9 @@
-import type { CreateAdminOrderBody, OrderDto, OrderMailOptions } from '@alpenpass/contracts';
+import { accountProfileErrorCodes, type CreateAdminOrderBody, type OrderDto, type OrderMailOptions } from '@alpenpass/contracts';
+import type { Knex } from 'knex';
 import type { BasketService } from '../basket';
 import type { Caller } from '../basket/basket-service';
 import { isStaff } from '../platform/auth/principal';
-import { forbidden } from '../platform/domain-error';
+import { forbidden, notFound } from '../platform/domain-error';
 import type { CheckoutWorkflows } from './checkout-workflows';
 import { checkoutIdOf } from './order-ids';
 import type { OrderService } from './order-service';
@@ -18,10 +19,12 @@ export const derivedBasketId = (name: string) => checkoutIdOf(`derived-basket:${
  * any other and then reserved, or reserved and confirmed as paid at once (the desk took the money).
  * With an Idempotency-Key a repeated request answers the same order.
  */
-export function createAdminOrders(deps: { orders: OrderService; basket: BasketService; workflows: CheckoutWorkflows; log: PlatformLogger }) {
+export function createAdminOrders(deps: { orders: OrderService; basket: BasketService; workflows: CheckoutWorkflows; accountExists: (accountId: string) => Promise<boolean>; log: PlatformLogger }) {
   return {
     async place(caller: Caller, body: CreateAdminOrderBody, idempotencyKey?: string): Promise<OrderDto> {
       if (!isStaff(caller.principal)) throw forbidden('STAFF_ONLY', 'Only staff place admin orders.');
+      // checked before anything is written: an unknown account would make an order nobody could read
+      if (body.accountId && !(await deps.accountExists(body.accountId))) throw notFound(accountProfileErrorCodes.accountNotFound, `Account ${body.accountId} not found.`);
       const staffId = caller.principal?.subject ?? 'staff';
       const mails: OrderMailOptions = { sendReservationMail: body.sendReservationMail, sendConfirmationMail: body.sendConfirmationMail, sendRefundMail: body.sendRefundMail };
       const basketId = idempotencyKey ? derivedBasketId(`admin-order:${staffId}:${idempotencyKey}`) : undefined;
@@ -48,3 +51,6 @@ export function createAdminOrders(deps: { orders: OrderService; basket: BasketSe
     },
   };
 }
+
+/** Whether a customer account exists (opened, not erased): the account directory (docs/account.md). */
+export const accountInDirectory = (knex: Knex) => async (accountId: string) => Boolean(await knex('account_directory').where({ account_id: accountId }).whereNull('deleted_at').first('account_id'));

@@ -1,7 +1,8 @@
-import { afterSaleErrorCodes, orderErrorCodes, type AfterSaleActor, type AfterSaleOrderEvent, type OrderPaymentStatus, type OrderStatus, type RefundDestination, type RefundLine } from '@alpenpass/contracts';
+import { afterSaleErrorCodes, orderErrorCodes, type AfterSaleActor, type AfterSaleOrderEvent, type OrderPaymentStatus, type OrderStatus, type RefundDestination, type RefundLine, type RefundPart } from '@alpenpass/contracts';
 import { conflict, notFound } from '../platform/domain-error';
 import { isPastCutoff, type CancellationCutoff } from './cancellation-cutoff';
 import type { PlacedOrder } from './order';
+import { paidPerItem, splitRefund } from './refund-split';
 
 export type AfterSaleCommand =
   /** `cutoff` applies to customers (null for staff); `refund` null: cancel without moving money */
@@ -17,7 +18,7 @@ export type AfterSaleCommand =
 
 const paidStatuses: OrderStatus[] = ['PAID', 'PARTIALLY_CANCELLED', 'PARTIALLY_REFUNDED', 'REFUNDED'];
 
-/** What the customer paid, and what was asked back so far, per item. */
+/** What was asked back so far for an item (what it cost the customer: paidPerItem). */
 const refundedFor = (order: PlacedOrder, itemId: string) =>
   order.refunds.reduce((sum, refund) => sum + refund.lines.filter((line) => line.itemId === itemId).reduce((lineSum, line) => lineSum + line.amount, 0), 0);
 
@@ -44,12 +45,14 @@ function refusePaidOnly(order: PlacedOrder): void {
   throw conflict(afterSaleErrorCodes.orderNotPaid, `Order ${order.orderId} is not paid; an unpaid order is left or cancelled through its checkout.`);
 }
 
-function destinationOf(order: PlacedOrder, onlineCredit: boolean): RefundDestination {
-  if (onlineCredit) {
-    if (order.accountId === null) throw conflict(afterSaleErrorCodes.onlineCreditNeedsAccount, 'Online credit needs a customer account; a guest is refunded to the original payment.');
-    return 'ONLINE_CREDIT';
-  }
-  return order.paymentMethod === 'CARD' ? 'CARD' : 'ON_SITE';
+function refuseCreditForGuests(order: PlacedOrder, onlineCredit: boolean): void {
+  if (onlineCredit && order.accountId === null) throw conflict(afterSaleErrorCodes.onlineCreditNeedsAccount, 'Online credit needs a customer account; a guest is refunded to the original payment.');
+}
+
+/** The refund's split by payment source (refund-split.ts) and the destination of its first part. */
+function splitOf(order: PlacedOrder, amount: number, onlineCredit: boolean): { destination: RefundDestination; parts: RefundPart[] } {
+  const parts = splitRefund(order, amount, onlineCredit);
+  return { destination: parts[0]?.destination ?? (onlineCredit ? 'ONLINE_CREDIT' : order.paymentMethod === 'CARD' ? 'CARD' : 'ON_SITE'), parts };
 }
 
 function itemOf(order: PlacedOrder, itemId: string) {
@@ -93,19 +96,20 @@ function cancelItems(order: PlacedOrder, data: Extract<AfterSaleCommand, { type:
   }
   const itemIds = withChildren(order, data.itemIds).filter((id) => !order.cancelledItemIds.includes(id));
   const cancelledItemIds = [...order.cancelledItemIds, ...itemIds];
-  const lines = data.refund ? itemIds.map((itemId) => ({ itemId, amount: itemOf(order, itemId).price.amount - refundedFor(order, itemId) })).filter((line) => line.amount > 0) : [];
+  if (data.refund) refuseCreditForGuests(order, data.refund.onlineCredit);
+  const paid = paidPerItem(order);
+  const lines = data.refund ? itemIds.map((itemId) => ({ itemId, amount: (paid.get(itemId) ?? 0) - refundedFor(order, itemId) })).filter((line) => line.amount > 0) : [];
   const amount = lines.reduce((sum, line) => sum + line.amount, 0);
-  const destination = data.refund ? destinationOf(order, data.refund.onlineCredit) : null;
   const afterCancel = afterSaleStatus(order, cancelledItemIds, refundedTotalOf(order));
   const cancellationId = order.cancellations + 1;
   const events: AfterSaleOrderEvent[] = [
     { type: 'OrderItemsCancelled', data: { orderId: order.orderId, cancellationId, itemIds, reason: data.reason, cancelledBy: data.by, ...afterCancel } },
   ];
-  if (destination && amount > 0) {
+  if (data.refund && amount > 0) {
     const afterRefund = afterSaleStatus(order, cancelledItemIds, refundedTotalOf(order) + amount);
     events.push({
       type: 'OrderRefundRequested',
-      data: { orderId: order.orderId, refundId: order.refunds.length + 1, requestKey: `cancellation-${cancellationId}`, lines, amount, destination, reason: data.reason, requestedBy: data.by, ...afterRefund },
+      data: { orderId: order.orderId, refundId: order.refunds.length + 1, requestKey: `cancellation-${cancellationId}`, lines, amount, ...splitOf(order, amount, data.refund.onlineCredit), reason: data.reason, requestedBy: data.by, ...afterRefund },
     });
   }
   return events;
@@ -116,20 +120,21 @@ function refundItems(order: PlacedOrder, data: Extract<AfterSaleCommand, { type:
   refusePaidOnly(order);
   const perItem = new Map<string, number>();
   for (const line of data.lines) perItem.set(line.itemId, (perItem.get(line.itemId) ?? 0) + line.amount);
+  const paid = paidPerItem(order);
   for (const [itemId, amount] of perItem) {
-    const item = itemOf(order, itemId);
-    const left = item.price.amount - refundedFor(order, itemId);
-    if (amount > left) throw conflict(afterSaleErrorCodes.refundExceedsPaid, `At most ${left} can still be refunded for item ${itemId} (paid ${item.price.amount}).`);
+    itemOf(order, itemId);
+    const left = (paid.get(itemId) ?? 0) - refundedFor(order, itemId);
+    if (amount > left) throw conflict(afterSaleErrorCodes.refundExceedsPaid, `At most ${left} can still be refunded for item ${itemId} (paid ${paid.get(itemId) ?? 0}).`);
   }
   const lines = [...perItem].filter(([, amount]) => amount > 0).map(([itemId, amount]) => ({ itemId, amount }));
   const amount = lines.reduce((sum, line) => sum + line.amount, 0);
   if (amount === 0) return [];
-  const destination = destinationOf(order, data.onlineCredit);
+  refuseCreditForGuests(order, data.onlineCredit);
   const after = afterSaleStatus(order, order.cancelledItemIds, refundedTotalOf(order) + amount);
   return [
     {
       type: 'OrderRefundRequested',
-      data: { orderId: order.orderId, refundId: order.refunds.length + 1, requestKey: data.requestKey, lines, amount, destination, reason: data.reason, requestedBy: data.by, ...after },
+      data: { orderId: order.orderId, refundId: order.refunds.length + 1, requestKey: data.requestKey, lines, amount, ...splitOf(order, amount, data.onlineCredit), reason: data.reason, requestedBy: data.by, ...after },
     },
   ];
 }

@@ -88,6 +88,7 @@ describe('CancelItems', () => {
           lines: [{ itemId: A, amount: 6000 }, { itemId: CHILD, amount: 1000 }],
           amount: 7000,
           destination: 'CARD',
+          parts: [{ source: 'CARD', destination: 'CARD', amount: 7000 }],
           reason: 'ill',
           requestedBy: 'CUSTOMER',
           status: 'PARTIALLY_REFUNDED',
@@ -171,7 +172,7 @@ describe('RefundItems', () => {
     expect(events).toEqual([
       {
         type: 'OrderRefundRequested',
-        data: { orderId, refundId: 1, requestKey: 'key-1', lines: [{ itemId: A, amount: 1500 }], amount: 1500, destination: 'CARD', reason: 'goodwill', requestedBy: 'STAFF', status: 'PARTIALLY_REFUNDED', paymentStatus: 'PARTIALLY_REFUNDED' },
+        data: { orderId, refundId: 1, requestKey: 'key-1', lines: [{ itemId: A, amount: 1500 }], amount: 1500, destination: 'CARD', parts: [{ source: 'CARD', destination: 'CARD', amount: 1500 }], reason: 'goodwill', requestedBy: 'STAFF', status: 'PARTIALLY_REFUNDED', paymentStatus: 'PARTIALLY_REFUNDED' },
       },
     ]);
   });
@@ -244,5 +245,63 @@ describe('late payments', () => {
     const released = when({ type: 'RecordLatePaymentReleased', data: { transactionId: 'tx-1', reason: 'NO_CAPACITY' } }, ...lateOrder);
     expect(then(lateOrder, ...released)).toMatchObject({ orderStatus: 'CANCELLED', paymentStatus: 'REFUNDED', cancellationReason: 'LATE_PAYMENT_NO_CAPACITY' });
     expect(when({ type: 'RecordLatePaymentReleased', data: { transactionId: 'tx-1', reason: 'NO_CAPACITY' } }, ...lateOrder, ...released)).toEqual([]);
+  });
+});
+
+describe('refund caps: money goes back where it came from (refund-split.ts)', () => {
+  // total 11000: a gift voucher paid 3000, online credit 2000, the card the 6000 left
+  const voucherPaid: OrderEvent = { type: 'OrderVoucherApplied', data: { orderId, code: 'GIFT-1', amount: 3000, redemptionKey: 'order-77-r1' } };
+  const creditPaid: OrderEvent = { type: 'OrderOnlineCreditApplied', data: { orderId, accountId: 'acc-1', amount: 2000 } };
+  const split = [placed(), voucherPaid, creditPaid, cardStarted, cardPaid];
+  const partsOf = (events: OrderEvent[]) => events.flatMap((event) => (event.type === 'OrderRefundRequested' ? (event.data.parts ?? []) : []));
+
+  it('refunds the card first, never beyond what it paid, then online credit, then the voucher', () => {
+    const first = when(customerCancel([A]), ...split); // A + CHILD: 7000
+    expect(partsOf(first)).toEqual([
+      { source: 'CARD', destination: 'CARD', amount: 6000 },
+      { source: 'ONLINE_CREDIT', destination: 'ONLINE_CREDIT', amount: 1000 },
+    ]);
+    const second = when(staffRefund([{ itemId: B, amount: 4000 }]), ...split, ...first);
+    expect(partsOf(second)).toEqual([
+      { source: 'ONLINE_CREDIT', destination: 'ONLINE_CREDIT', amount: 1000 },
+      { source: 'VOUCHER', code: 'GIFT-1', destination: 'VOUCHER', amount: 3000 },
+    ]);
+    expect(second[0]).toMatchObject({ data: { destination: 'ONLINE_CREDIT', status: 'REFUNDED', paymentStatus: 'REFUNDED' } });
+    // everything paid went back: 6000 + 2000 + 3000 = 11000, and not a cent more
+    expect([...partsOf(first), ...partsOf(second)].reduce((sum, part) => sum + part.amount, 0)).toBe(11000);
+    expect(refusal(staffRefund([{ itemId: B, amount: 1 }]), ...split, ...first, ...second).code).toBe('REFUND_EXCEEDS_PAID');
+  });
+
+  it('pays every part into online credit when the customer chose it, still counted against its source', () => {
+    const toCredit = when(customerCancel([A], true), ...split);
+    expect(partsOf(toCredit)).toEqual([
+      { source: 'CARD', destination: 'ONLINE_CREDIT', amount: 6000 },
+      { source: 'ONLINE_CREDIT', destination: 'ONLINE_CREDIT', amount: 1000 },
+    ]);
+    const rest = when(staffRefund([{ itemId: B, amount: 1500 }]), ...split, ...toCredit);
+    expect(partsOf(rest)).toEqual([{ source: 'ONLINE_CREDIT', destination: 'ONLINE_CREDIT', amount: 1000 }, { source: 'VOUCHER', code: 'GIFT-1', destination: 'VOUCHER', amount: 500 }]);
+  });
+
+  it('gives a guest order paid by voucher and card back to both, and an order paid by vouchers alone back onto them', () => {
+    const guestSplit = [placed(null), { ...voucherPaid }, cardStarted, cardPaid];
+    expect(partsOf(when(staffRefund([{ itemId: A, amount: 6000 }, { itemId: B, amount: 4000 }]), ...guestSplit))).toEqual([
+      { source: 'CARD', destination: 'CARD', amount: 8000 },
+      { source: 'VOUCHER', code: 'GIFT-1', destination: 'VOUCHER', amount: 2000 },
+    ]);
+    const bigVoucher: OrderEvent = { type: 'OrderVoucherApplied', data: { orderId, code: 'GIFT-2', amount: 11000 } };
+    const byVoucher = [placed(null), bigVoucher, { type: 'OrderPaid', data: { orderId, method: 'VOUCHER', confirmedBy: 'voucher' } } as OrderEvent];
+    const refund = when(staffRefund([{ itemId: B, amount: 4000 }]), ...byVoucher);
+    expect(refund[0]).toMatchObject({ data: { destination: 'VOUCHER', parts: [{ source: 'VOUCHER', code: 'GIFT-2', destination: 'VOUCHER', amount: 4000 }] } });
+  });
+
+  it('caps each item at what it cost after its discounts, so all items together give back the total', () => {
+    const discounted = decideOrder({ type: 'PlaceOrder', data: { ...placeData(), discounts: [{ id: 'promo:X', source: 'PROMO_CODE', reference: 'X', type: 'PROMO_CODE', displayName: 'X', amount: { amount: 1100, currency: 'CHF' }, entryIds: [], applications: 1 }] } }, initialOrderState());
+    const paid = [...discounted, cardStarted, cardPaid];
+    // 11000 − 1100 = 9900: A 6000 → 5400, B 4000 → 3600, CHILD 1000 → 900
+    expect(refusal(staffRefund([{ itemId: A, amount: 5401 }]), ...paid).code).toBe('REFUND_EXCEEDS_PAID');
+    const all = when(customerCancel([A]), ...paid);
+    expect(all[1]).toMatchObject({ data: { lines: [{ itemId: A, amount: 5400 }, { itemId: CHILD, amount: 900 }], amount: 6300 } });
+    const rest = when(staffRefund([{ itemId: B, amount: 3600 }]), ...paid, ...all);
+    expect(rest[0]).toMatchObject({ data: { amount: 3600, status: 'REFUNDED' } });
   });
 });

@@ -19,6 +19,18 @@ export interface OnlineCredit {
   credit(accountId: string, amount: Money, reason: string, idempotencyKey: string): Promise<{ reference: string }>;
 }
 
+/** Gives a refund's part back onto the gift voucher that paid it (the voucher context). */
+export interface VoucherRefunds {
+  restore(code: string, amountMinor: number, restoreKey: string): Promise<unknown>;
+}
+
+/** No voucher context: a voucher part cannot be given back (the refund fails for staff to settle). */
+export const voucherRefundsNotWired: VoucherRefunds = {
+  async restore() {
+    throw new Error('no voucher context to give the refund back to');
+  },
+};
+
 /** Tickets of cancelled items stop being valid (the tickets context, wip/tickets). */
 export interface TicketCancellation {
   cancelTicketsOfItems(orderId: number, orderItemIds: string[]): Promise<unknown>;

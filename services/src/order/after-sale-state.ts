@@ -1,4 +1,4 @@
-import type { AfterSaleActor, AfterSaleOrderEvent, RefundDestination, RefundLine, RefundStatus } from '@alpenpass/contracts';
+import type { AfterSaleActor, AfterSaleOrderEvent, RefundDestination, RefundLine, RefundPart, RefundStatus } from '@alpenpass/contracts';
 import type { PlacedOrder } from './order';
 
 /** One refund of an order, as its events left it (docs/after-sale.md, "Refunds"). */
@@ -8,6 +8,8 @@ export interface RefundRecord {
   lines: RefundLine[];
   amount: number;
   destination: RefundDestination;
+  /** the split by payment source (refund-split.ts); null for refunds asked before it existed */
+  parts: RefundPart[] | null;
   reason: string | null;
   requestedBy: AfterSaleActor;
   status: RefundStatus;
@@ -30,8 +32,8 @@ export function evolveAfterSale(order: PlacedOrder, event: AfterSaleOrderEvent, 
       return { ...order, cancelledItemIds, cancellations: cancellationId, orderStatus: status, paymentStatus, cancellationReason: status === 'CANCELLED' ? 'ITEMS_CANCELLED' : order.cancellationReason };
     }
     case 'OrderRefundRequested': {
-      const { refundId, requestKey, lines, amount, destination, reason, requestedBy, status, paymentStatus } = event.data;
-      const refund: RefundRecord = { refundId, requestKey, lines, amount, destination, reason, requestedBy, status: 'PENDING', reference: null, lastError: null, requestedAt: at, updatedAt: at };
+      const { refundId, requestKey, lines, amount, destination, parts, reason, requestedBy, status, paymentStatus } = event.data;
+      const refund: RefundRecord = { refundId, requestKey, lines, amount, destination, parts: parts ?? null, reason, requestedBy, status: 'PENDING', reference: null, lastError: null, requestedAt: at, updatedAt: at };
       return { ...order, refunds: [...order.refunds, refund], orderStatus: status, paymentStatus };
     }
     case 'OrderRefundCompleted':

@@ -3,7 +3,8 @@ import type { AfterSaleDependencies, RefundStepOutcome } from '@alpenpass/workfl
 import type { CapacityCommands } from '../capacity';
 import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
 import { ProviderRejectedError } from '../payment/provider/provider-errors';
-import { OnlineCreditUnavailableError, type AfterSaleMails, type CardRefunds, type OnlineCredit, type TicketCancellation } from './after-sale-ports';
+import { OnlineCreditUnavailableError, type AfterSaleMails, type CardRefunds, type OnlineCredit, type TicketCancellation, type VoucherRefunds } from './after-sale-ports';
+import { DomainError } from '../platform/domain-error';
 import type { OrderService } from './order-service';
 
 export interface AfterSaleStepsDeps {
@@ -14,6 +15,7 @@ export interface AfterSaleStepsDeps {
   onlineCredit: OnlineCredit;
   tickets: TicketCancellation;
   mails: AfterSaleMails;
+  vouchers: VoucherRefunds;
   log: PlatformLogger;
 }
 
@@ -34,25 +36,34 @@ export function createAfterSaleSteps(deps: AfterSaleStepsDeps): Omit<AfterSaleDe
     const refund = order.refunds.find((candidate) => candidate.refundId === refundId);
     if (!refund) return { outcome: 'rejected', error: `order ${orderId} has no refund ${refundId}` };
     if (refund.status === 'COMPLETED') return { outcome: 'completed' };
-    const amount = { amount: refund.amount, currency: 'CHF' as const };
     const idempotencyKey = `credit-${orderId}-${refundId}`;
-    let reference: string | null = null;
+    const parts = refund.parts ?? [{ source: 'CARD' as const, destination: refund.destination, amount: refund.amount }];
+    const references: string[] = [];
     try {
-      if (refund.destination === 'CARD') {
-        if (order.transactionId === null) return { outcome: 'rejected', error: 'the order has no card transaction to credit' };
-        reference = (await deps.cardRefunds.credit({ transactionId: order.transactionId, refno: `${order.refno}-R${refundId}`, amount, idempotencyKey })).reference;
-      } else if (refund.destination === 'ONLINE_CREDIT') {
-        if (order.accountId === null) return { outcome: 'rejected', error: 'a guest order has no online credit' };
-        reference = (await deps.onlineCredit.credit(order.accountId, amount, refund.reason ?? `refund ${refundId} of order ${order.refno}`, idempotencyKey)).reference;
+      // each part under a key of its own system or voucher: a retried round books nothing twice
+      for (const part of parts) {
+        const amount = { amount: part.amount, currency: 'CHF' as const };
+        if (part.destination === 'CARD') {
+          if (order.transactionId === null) return { outcome: 'rejected', error: 'the order has no card transaction to credit' };
+          references.push((await deps.cardRefunds.credit({ transactionId: order.transactionId, refno: `${order.refno}-R${refundId}`, amount, idempotencyKey })).reference);
+        } else if (part.destination === 'ONLINE_CREDIT') {
+          if (order.accountId === null) return { outcome: 'rejected', error: 'a guest order has no online credit' };
+          references.push((await deps.onlineCredit.credit(order.accountId, amount, refund.reason ?? `refund ${refundId} of order ${order.refno}`, idempotencyKey)).reference);
+        } else if (part.destination === 'VOUCHER' && part.code) {
+          await deps.vouchers.restore(part.code, part.amount, `${idempotencyKey}-${part.code}`);
+          references.push(`voucher ${part.code}`);
+        }
+        // ON_SITE: paid out at the desk, nothing to call
       }
-      // ON_SITE: paid out at the desk, nothing to call
     } catch (error) {
       if (error instanceof OnlineCreditUnavailableError) return { outcome: 'rejected', error: error.message };
       if (error instanceof ProviderRejectedError && error.code !== 'IDEMPOTENCY_KEY_IN_USE') return { outcome: 'rejected', error: error.message };
+      if (error instanceof DomainError && error.kind !== 'unavailable') return { outcome: 'rejected', error: error.message };
       throw error;
     }
+    const reference = references.length > 0 ? references.join(', ') : null;
     await orders.systemCommand(orderId, { type: 'RecordRefundCompleted', data: { refundId, reference } });
-    deps.log.info({ orderId, refundId, destination: refund.destination, amount: refund.amount }, 'refund completed');
+    deps.log.info({ orderId, refundId, parts, amount: refund.amount }, 'refund completed');
     return { outcome: 'completed' };
   }
 

@@ -21,6 +21,10 @@ import { choose } from '../psp-simulator/testing/payment-page-driver';
 import { startSimulator, type RunningSimulator } from '../psp-simulator/testing/start-simulator';
 import { startWorker } from '../roles/worker-role';
 import { ticketContext, type TicketService } from '../ticket';
+import { createVoucherService, type VoucherService } from '../voucher/voucher-service';
+import { createOnlineCreditService, type OnlineCreditPort } from '../online-credit/online-credit-service';
+import { paymentDetailContext } from '../payment-detail';
+import { noAccountResources } from '../basket/account-resources';
 
 /**
  * Test support (not shipped) for the after-sale integration tests: the PSP simulator as a real child
@@ -33,8 +37,14 @@ export interface AfterSaleTestKit {
   app: ReturnType<typeof createHttpApp>;
   provider: PaymentProviderClient;
   simulator: RunningSimulator;
+  /** the simulator's own database (its transactions, for counting payments at the provider) */
+  simulatorDb: TestDatabase;
+  /** where the shop listens (the provider's notifications come here) */
+  shopUrl: string;
   temporal: ReturnType<typeof lazyTemporalClient>;
   tickets: TicketService;
+  vouchers: VoucherService;
+  onlineCredit: OnlineCreditPort;
   /** the shop's clock for the cancellation cut-off */
   clock: { now: Date };
   /** closes (true) or opens the gate between the shop's refund calls and the simulator */
@@ -60,7 +70,9 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-export async function createAfterSaleTestKit(env: Record<string, string> = {}): Promise<AfterSaleTestKit> {
+/** `storedValues`: vouchers, online credit and saved payment details are wired into the checkout (the
+ * split payment and refund-cap tests); without it online credit is refused as in a shop without a ledger. */
+export async function createAfterSaleTestKit(env: Record<string, string> = {}, options: { storedValues?: boolean } = {}): Promise<AfterSaleTestKit> {
   const log = createLogger(process.env.AFTER_SALE_TEST_LOG === 'info' ? 'info' : 'silent');
   const basket = await createBasketTestKit();
   // workflow ids are order ids, and the dev server outlives each test's database
@@ -101,17 +113,22 @@ export async function createAfterSaleTestKit(env: Record<string, string> = {}): 
   const temporal = lazyTemporalClient(config.temporal);
   const clock = { now: kitNow };
   const deps = { config, store: basket.store, knex: basket.db.knex, log, temporal: temporal.client };
-  const baskets = basketContext(deps, { now: () => kitNow });
+  const paymentDetails = paymentDetailContext(deps);
+  const accounts = options.storedValues ? { ...noAccountResources, paymentDetails: (accountId: string, ids: number[]) => paymentDetails.service.owned(accountId, ids) } : undefined;
+  const baskets = basketContext(deps, { now: () => kitNow, accounts });
   const cardRefunds = providerCardRefunds(createPaymentProviderClient({ baseUrl: gateUrl, merchantId: simulator.merchantId, password: simulator.password, timeoutMs: 5_000 }));
   const tickets = ticketContext(deps);
-  const checkout = checkoutContext(deps, { basket: baskets.service, cardRefunds, tickets: tickets.service, now: () => clock.now });
+  const vouchers = createVoucherService({ store: basket.store, now: () => kitNow });
+  const onlineCredit = createOnlineCreditService({ store: basket.store });
+  const storedValues = options.storedValues ? { vouchers: vouchers.port, onlineCredit, paymentDetails: paymentDetails.service } : {};
+  const checkout = checkoutContext(deps, { basket: baskets.service, cardRefunds, tickets: tickets.service, now: () => clock.now, ...storedValues });
   const worker: RunningWorker = await startWorker({ config, log, contexts: [pricingContext(deps), baskets, checkout, tickets] });
   const app = createHttpApp({
     log,
     shop: { clientId: '1', channelId: testChannelId },
     verifyToken: basket.identity.verifyToken,
     publicKeys: [],
-    routers: [...(baskets.routers ?? []), ...(checkout.routers ?? [])],
+    routers: [...(baskets.routers ?? []), ...(checkout.routers ?? []), ...(paymentDetails.routers ?? [])],
     externalRouters: checkout.externalRouters,
     readiness: [],
   });
@@ -121,8 +138,12 @@ export async function createAfterSaleTestKit(env: Record<string, string> = {}): 
     app,
     provider,
     simulator,
+    simulatorDb,
+    shopUrl,
     temporal,
     tickets: tickets.service,
+    vouchers,
+    onlineCredit,
     clock,
     setProviderDown: (down) => void (providerDown = down),
     async close() {
@@ -153,7 +174,7 @@ export async function slotClaims(kit: AfterSaleTestKit, slotId: number) {
   return slot.status === 'scheduled' ? { holds: slot.holds, bookings: slot.bookings } : { holds: {}, bookings: {} };
 }
 
-const returnUrls = { success: 'http://localhost:3000/checkout/success', error: 'http://localhost:3000/checkout/error', cancel: 'http://localhost:3000/checkout/cancel' };
+export const returnUrls = { success: 'http://localhost:3000/checkout/success', error: 'http://localhost:3000/checkout/error', cancel: 'http://localhost:3000/checkout/cancel' };
 
 /** A basket of one entry per slot (quantity each), checked out and its conditions answered. */
 export async function placeOrder(kit: AfterSaleTestKit, token: string | null, entries: { slotId: number; quantity: number }[]) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { checkoutIdParams, createAdminOrderBody, createOrderBody, latestOrderQuery, orderDto, orderErrorCodes, orderIdParams, orderListQuery, orderPageDto, orderReadQuery, orderSummaryDto, patchOrderBody, type OrderListQuery } from '@alpenpass/contracts';
+import { checkoutIdParams, createAdminOrderBody, createOrderBody, latestOrderQuery, orderDto, orderErrorCodes, orderIdParams, orderListQuery, orderPageDto, orderReadQuery, orderSummaryDto, patchOrderBody, type OrderListQuery, readFeatureFlag, type FeatureFlags } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import { findCustomerOrders, findManagementOrders } from '@alpenpass/projections/src/order';
 import { ApiRouter } from '../platform/http/api-router';
@@ -10,15 +10,27 @@ import { orderNotFound } from './decide';
 import type { OrderCaller, OrderService } from './order-service';
 import type { createAdminOrders } from './admin-orders';
 import { assertMayCheckOut, checkOutAccess } from '../checkout/guest-checkout';
+import { decodeOrderListCursor, encodeOrderListCursor } from './order-list-cursor';
 
 type AdminOrders = ReturnType<typeof createAdminOrders>;
 
 const caller = (ctx: RequestContext, token?: string): OrderCaller => ({ principal: ctx.principal, correlationId: ctx.correlationId, token });
-const listFilter = (query: OrderListQuery) => ({ page: query.page, limit: query.limit, statuses: query.status, from: query.from, to: query.to, type: query.type });
+/** §5 list paging; with performanceOptimizedOrderQuery by keyset (createdAt, id), a `cursor` continuing a page */
+function listFilter(query: OrderListQuery, flags: FeatureFlags) {
+  const keyset = readFeatureFlag(flags, 'performanceOptimizedOrderQuery');
+  const after = keyset && query.cursor ? decodeOrderListCursor(query.cursor) : undefined;
+  return { page: query.page, limit: query.limit, statuses: query.status, from: query.from, to: query.to, type: query.type, keyset, ...(after ? { after } : {}) };
+}
+
+function pageOf(query: OrderListQuery, page: Awaited<ReturnType<typeof findCustomerOrders>>) {
+  const { next, ...rest } = page;
+  return { ...rest, page: query.page, limit: query.limit, ...(next !== undefined ? { nextCursor: next ? encodeOrderListCursor(next) : null } : {}) };
+}
 const idempotencyKey = z.string().trim().min(1).max(200).optional();
 
 /** §7 Orders: customers (and guests with their token) see their own orders; staff see all. */
-export function orderRouter(service: OrderService, knex: Knex, adminOrders?: AdminOrders, options: { guestCheckout: boolean } = { guestCheckout: false }): ApiRouter {
+export function orderRouter(service: OrderService, knex: Knex, flags: FeatureFlags, adminOrders?: AdminOrders): ApiRouter {
+  const options = { guestCheckout: readFeatureFlag(flags, 'guestCheckout') };
   const router = new ApiRouter('Orders', '/orders')
     .route({ method: 'post', path: '/', summary: 'Place an order from a basket (Idempotency-Key honoured: a basket becomes one order; guests while guestCheckout is on)', access: checkOutAccess(options.guestCheckout), body: createOrderBody, response: orderDto, status: 201 }, ({ body, ctx, req }) => {
       const key = idempotencyKey.safeParse(req.headers['idempotency-key']);
@@ -27,8 +39,7 @@ export function orderRouter(service: OrderService, knex: Knex, adminOrders?: Adm
       return service.place(caller(ctx), body.basketId);
     })
     .route({ method: 'get', path: '/', summary: "The customer's orders (page, limit, status, from, to)", access: 'customer', query: orderListQuery, response: orderPageDto }, async ({ query, ctx }) => {
-      const page = await findCustomerOrders(knex, ctx.principal?.accountId ?? '', listFilter(query));
-      return { ...page, page: query.page, limit: query.limit };
+      return pageOf(query, await findCustomerOrders(knex, ctx.principal?.accountId ?? '', listFilter(query, flags)));
     })
     .route({ method: 'get', path: '/latest', summary: "The customer's latest order (of a type)", access: 'customer', query: latestOrderQuery, response: orderSummaryDto }, async ({ query, ctx }) => {
       const { items } = await findCustomerOrders(knex, ctx.principal?.accountId ?? '', { type: query.type, page: 0, limit: 1 });
@@ -37,8 +48,7 @@ export function orderRouter(service: OrderService, knex: Knex, adminOrders?: Adm
       return latest;
     })
     .route({ method: 'get', path: '/management/orders', summary: 'Every order (staff)', access: 'admin', query: orderListQuery, response: orderPageDto }, async ({ query }) => {
-      const page = await findManagementOrders(knex, listFilter(query));
-      return { ...page, page: query.page, limit: query.limit };
+      return pageOf(query, await findManagementOrders(knex, listFilter(query, flags)));
     })
     .route({ method: 'get', path: '/management/orders/by-checkout/:checkoutId', summary: 'The order of a checkout (staff)', access: 'admin', params: checkoutIdParams, response: orderDto }, async ({ params, ctx }) => {
       const checkout = await service.loadCheckout(params.checkoutId);

@@ -1,4 +1,4 @@
-import { orderErrorCodes, type DiscountLine, type Medium, type OrderMailOptions, type OrderType, type Personalization, type Money, type OrderAddresses, type OrderContribution, type OrderEvent, type OrderItemRecord, type PaymentMethod } from '@alpenpass/contracts';
+import { orderErrorCodes, type DiscountLine, type Medium, type OrderMailOptions, type OrderType, type Personalization, type Money, type OrderAddresses, type OrderContribution, type OrderEvent, type OrderItemRecord, type PaymentMethod, type VoucherKind } from '@alpenpass/contracts';
 import { conflict, invalid, notFound } from '../platform/domain-error';
 import { amountDueOf, type OrderState, type PlacedOrder } from './order';
 import { decideAfterSale, type AfterSaleCommand } from './after-sale-decide';
@@ -21,6 +21,12 @@ export interface PlaceOrderData {
   placedBy?: string;
 }
 
+/** What stored values pay of an order: each voucher's part, and online credit of the order's account. */
+export interface PaymentParts {
+  vouchers: { code: string; amount: number; kind: VoucherKind; redemptionKey: string }[];
+  onlineCredit: { accountId: string; amount: number } | null;
+}
+
 export type OrderCommand =
   | { type: 'PlaceOrder'; data: PlaceOrderData }
   | { type: 'ChangeOrderAddresses'; data: Partial<OrderAddresses> }
@@ -29,7 +35,7 @@ export type OrderCommand =
   | { type: 'PersonalizeItem'; data: { itemId: string; personalization: Personalization; offeredMedia: Medium[] | null } }
   | { type: 'ReserveOnSite'; data: Record<string, never> }
   /** a card payment started at the provider as transaction `transactionId`, the order's `attempt`th */
-  | { type: 'StartPayment'; data: { method: PaymentMethod; transactionId?: string; attempt?: number } }
+  | { type: 'StartPayment'; data: { method: PaymentMethod; transactionId?: string; attempt?: number; isDefaultCard?: boolean } }
   /** the provider declined, the customer cancelled or the provider failed the transaction */
   | { type: 'RecordPaymentFailed'; data: { transactionId: string; reason: 'DECLINED' | 'CANCELED' | 'ERROR' } }
   /** staff confirm a reserved order (paid on site); the card provider confirms a pending one (its transaction) */
@@ -43,11 +49,12 @@ export type OrderCommand =
   | AfterSaleCommand
   /** the checkout's discount lines changed (a code added or removed); their usages are reserved */
   | { type: 'ChangeDiscounts'; data: { discounts: DiscountLine[] } }
-  /** a gift voucher pays `amount` (already redeemed on the voucher) */
-  | { type: 'ApplyVoucher'; data: { code: string; amount: number } }
+  /** stored values pay parts of the order: vouchers (already redeemed on them) and online credit
+   * (already debited from the account); all or nothing (stored-value-payments.ts) */
+  | { type: 'ApplyPaymentParts'; data: PaymentParts }
+  /** the parts go back (the payment they were for did not start): vouchers off the order, credit returned */
+  | { type: 'WithdrawPaymentParts'; data: PaymentParts }
   | { type: 'RemoveVoucher'; data: { code: string } }
-  /** online credit (already debited from the account) pays `amount` */
-  | { type: 'ApplyOnlineCredit'; data: { accountId: string; amount: number } }
   /** a guest identity's order becomes the account's that proved the guest's token (docs/account.md) */
   | { type: 'HandOverOrder'; data: { accountId: string; fromAccountId: string } }
   /** vouchers and online credit pay everything: the order is paid without a provider */
@@ -129,7 +136,7 @@ function startPayment(order: PlacedOrder, data: Extract<OrderCommand, { type: 'S
   const { method, transactionId } = data;
   if (order.orderStatus === 'PENDING' && order.paymentMethod === method && (order.transactionId ?? undefined) === transactionId) return [];
   if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
-  const started = transactionId === undefined ? {} : { transactionId, attempt: data.attempt ?? order.paymentAttempts + 1 };
+  const started = transactionId === undefined ? {} : { transactionId, attempt: data.attempt ?? order.paymentAttempts + 1, ...(data.isDefaultCard ? { isDefaultCard: true } : {}) };
   return [{ type: 'OrderPaymentStarted', data: { orderId: order.orderId, method, ...started } }];
 }
 
@@ -187,11 +194,30 @@ function changeItems(order: PlacedOrder, items: OrderItemRecord[], discounts: Di
   return [{ type: 'OrderItemsChanged', data: { orderId: order.orderId, items, discounts, total } }];
 }
 
-function applyVoucher(order: PlacedOrder, data: { code: string; amount: number }): OrderEvent[] {
+function applyPaymentParts(order: PlacedOrder, parts: PaymentParts): OrderEvent[] {
   openForChange(order);
-  if (order.vouchers.some((voucher) => voucher.code === data.code)) return [];
-  if (data.amount < 1 || data.amount > amountDueOf(order)) throw conflict(orderErrorCodes.amountDue, `A voucher may pay at most the ${amountDueOf(order)} still due.`);
-  return [{ type: 'OrderVoucherApplied', data: { orderId: order.orderId, code: data.code, amount: data.amount } }];
+  const { vouchers, onlineCredit } = parts;
+  const codes = vouchers.map((voucher) => voucher.code);
+  if (new Set(codes).size !== codes.length || order.vouchers.some((voucher) => codes.includes(voucher.code))) {
+    throw conflict(orderErrorCodes.voucherAlreadyApplied, 'A voucher pays this order already.');
+  }
+  const amounts = [...vouchers.map((voucher) => voucher.amount), ...(onlineCredit ? [onlineCredit.amount] : [])];
+  const sum = amounts.reduce((total, amount) => total + amount, 0);
+  if (amounts.some((amount) => amount < 1) || sum > amountDueOf(order)) throw conflict(orderErrorCodes.amountDue, `Vouchers and online credit may pay at most the ${amountDueOf(order)} still due.`);
+  const { orderId } = order;
+  return [
+    ...vouchers.map(({ code, amount, kind, redemptionKey }): OrderEvent => ({ type: 'OrderVoucherApplied', data: { orderId, code, amount, redemptionKey, ...(kind !== 'GIFT_VOUCHER' ? { kind } : {}) } })),
+    ...(onlineCredit ? [{ type: 'OrderOnlineCreditApplied' as const, data: { orderId, ...onlineCredit } }] : []),
+  ];
+}
+
+/** Undoes parts that were applied; what is not on the order (any more) is left alone. */
+function withdrawPaymentParts(order: PlacedOrder, parts: PaymentParts): OrderEvent[] {
+  if (order.orderStatus !== 'CREATED') return [];
+  const { orderId } = order;
+  const removed = parts.vouchers.filter((part) => order.vouchers.some((voucher) => voucher.code === part.code)).map(({ code }): OrderEvent => ({ type: 'OrderVoucherRemoved', data: { orderId, code } }));
+  const credit = parts.onlineCredit && Math.min(parts.onlineCredit.amount, order.onlineCredit);
+  return [...removed, ...(parts.onlineCredit && credit ? [{ type: 'OrderOnlineCreditWithdrawn' as const, data: { orderId, accountId: parts.onlineCredit.accountId, amount: credit } }] : [])];
 }
 
 /** Decides an order command against the order's state. Who may act is checked before (access.ts). */
@@ -244,8 +270,10 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     }
     case 'ChangeItems':
       return changeItems(placed(state), command.data.items, command.data.discounts);
-    case 'ApplyVoucher':
-      return applyVoucher(placed(state), command.data);
+    case 'ApplyPaymentParts':
+      return applyPaymentParts(placed(state), command.data);
+    case 'WithdrawPaymentParts':
+      return withdrawPaymentParts(placed(state), command.data);
     case 'RemoveVoucher': {
       const order = openForChange(placed(state));
       return order.vouchers.some((voucher) => voucher.code === command.data.code) ? [{ type: 'OrderVoucherRemoved', data: { orderId: order.orderId, code: command.data.code } }] : [];
@@ -269,11 +297,6 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     case 'RemoveContribution': {
       const order = openForChange(placed(state));
       return order.contribution ? [{ type: 'OrderContributionRemoved', data: { orderId: order.orderId } }] : [];
-    }
-    case 'ApplyOnlineCredit': {
-      const order = openForChange(placed(state));
-      if (command.data.amount < 1 || command.data.amount > amountDueOf(order)) throw conflict(orderErrorCodes.amountDue, `Online credit may pay at most the ${amountDueOf(order)} still due.`);
-      return [{ type: 'OrderOnlineCreditApplied', data: { orderId: order.orderId, accountId: command.data.accountId, amount: command.data.amount } }];
     }
     case 'HandOverOrder': {
       const order = placed(state);

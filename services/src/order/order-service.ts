@@ -1,4 +1,4 @@
-import { checkoutStreamName, type OrderItemRecord, type BasketEntryWithChildrenInput, type DiscountLine, type OrderMailOptions, orderErrorCodes, orderStreamName, type BasketValidationIssue, type Medium, type OrderAddresses, type OrderDto, type Personalization } from '@alpenpass/contracts';
+import { checkoutStreamName, type OrderItemRecord, type BasketEntryWithChildrenInput, type DiscountLine, type OrderMailOptions, type VoucherKind, orderErrorCodes, orderStreamName, type BasketValidationIssue, type Medium, type OrderAddresses, type OrderDto, type Personalization } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import type { BasketService } from '../basket';
 import type { Caller } from '../basket/basket-service';
@@ -7,8 +7,8 @@ import { checkOwnership } from '../basket/ownership';
 import { checkoutFolder, decideCheckout, type CheckoutState } from '../checkout/checkout';
 import type { CapacityCommands } from '../capacity';
 import { isStaff } from '../platform/auth/principal';
-import { conflict, DomainError, notFound, unavailable } from '../platform/domain-error';
-import { handleCommand, loadStreamState } from '../platform/event-store/command-handler';
+import { conflict, notFound, unavailable } from '../platform/domain-error';
+import { ConcurrencyConflictError, handleCommand, loadStreamState } from '../platform/event-store/command-handler';
 import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
 import { Problem } from '../platform/http/problem';
 import { eventMetadataOf } from '../platform/http/request-context';
@@ -17,9 +17,11 @@ import { orderItemsOf } from './basket-items';
 import type { CheckoutWorkflows } from './checkout-workflows';
 import { decideOrder, orderNotFound, type OrderCommand } from './decide';
 import { checkoutIdOf, isOrderAccessToken, nextOrderId, orderAccessToken, refnoOf } from './order-ids';
-import { amountDueOf, orderFolder, type OrderEventWithTime, type OrderState, type PlacedOrder } from './order';
+import { orderFolder, type OrderEventWithTime, type OrderState, type PlacedOrder } from './order';
 import { toOrderDto } from './order-view';
 import type { OnlineCreditPort } from '../online-credit/online-credit-service';
+import type { VoucherPort } from '../voucher/voucher-service';
+import { createStoredValuePayments } from './stored-value-payments';
 import { orderTypeOf, type OrderOrigin } from './order-type';
 import { itemsWithout } from './order-items';
 import { derivedBasketId } from './admin-orders';
@@ -40,8 +42,12 @@ export interface OrderServiceDeps {
   accessSecret: string;
   /** reserves the usages of the basket's discounts (none: orders carry no discounts' usages) */
   discounts?: OrderDiscountPort;
-  /** spends online credit when the basket asks for it (useOnlineCredit) */
+  /** spends online credit when the basket asks for it (useOnlineCredit), and in split payments */
   onlineCredit?: OnlineCreditPort;
+  /** redeems vouchers (the checkout's codes, the basket's saved vouchers, split payments) */
+  vouchers?: VoucherPort;
+  /** the voucher behind an account's saved payment detail (payment-detail context) */
+  savedVouchers?: (accountId: string, paymentDetailId: number) => Promise<{ code: string; kind: VoucherKind }>;
   log: PlatformLogger;
 }
 
@@ -115,6 +121,8 @@ export function createOrderService(deps: OrderServiceDeps) {
   const loadOrder = async (orderId: number): Promise<OrderState> => (await loadStreamState<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder)).state;
   const loadCheckout = async (checkoutId: string): Promise<CheckoutState> => (await loadStreamState(deps.store, checkoutStreamName(checkoutId), checkoutFolder)).state;
 
+  const storedValues = createStoredValuePayments({ vouchers: deps.vouchers, onlineCredit: deps.onlineCredit, run: (orderId, command, metadata) => runOrder(orderId, () => command, placed, metadata), log: deps.log });
+
   async function runOrder(orderId: number, command: (order: PlacedOrder) => OrderCommand, check: (state: OrderState) => PlacedOrder, metadata: object): Promise<PlacedOrder> {
     const outcome = await handleCommand<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder, (state) => decideOrder(command(check(state)), state), metadata);
     return check(outcome.newState);
@@ -186,8 +194,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     };
     const outcome = await handleCommand<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder, (state) => decideOrder({ type: 'PlaceOrder', data }, state), metadata);
     if (outcome.newState.status !== 'placed') throw orderNotFound();
-    const order = frozen.useOnlineCredit && basket.accountId ? await spendOnlineCredit(outcome.newState, basket.accountId, metadata) : outcome.newState;
-    return { checkoutId, order };
+    return { checkoutId, order: await spendBasketValues(outcome.newState, frozen, metadata) };
   }
 
   /**
@@ -228,30 +235,20 @@ export function createOrderService(deps: OrderServiceDeps) {
   }
 
   /**
-   * The basket asked to use online credit: what the balance covers of the amount due is debited (key
-   * order-<id>: a retry debits nothing twice) and recorded on the order. A balance spent meanwhile by
-   * another tab leaves the order to be paid otherwise; the order's cancellation credits it back.
+   * What the basket brings to pay with (docs/payments.md, "Stored values"): online credit when it asked
+   * for it (useOnlineCredit), then its saved vouchers, each paying what is left on it of the amount due.
+   * A value spent meanwhile elsewhere leaves the order to be paid otherwise; the order's cancellation
+   * gives back what it took.
    */
-  async function spendOnlineCredit(order: PlacedOrder, accountId: string, metadata: object): Promise<PlacedOrder> {
-    if (!deps.onlineCredit) return order;
-    const key = `order-${order.orderId}`;
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      const amount = Math.min((await deps.onlineCredit.balance(accountId)).balance.amount, amountDueOf(order));
-      if (amount <= 0) return order;
-      try {
-        await deps.onlineCredit.debit(accountId, amount, `order ${order.refno}`, key, metadata);
-      } catch (error) {
-        if (error instanceof DomainError && error.code === 'INSUFFICIENT_ONLINE_CREDIT') continue;
-        throw error;
-      }
-      try {
-        return await runOrder(order.orderId, () => ({ type: 'ApplyOnlineCredit', data: { accountId, amount } }), placed, metadata);
-      } catch (error) {
-        await deps.onlineCredit.credit(accountId, amount, `order ${order.refno}: not applied`, `${key}-undo`, metadata);
-        throw error;
-      }
+  async function spendBasketValues(order: PlacedOrder, basket: { accountId: string | null; useOnlineCredit: boolean; vouchers: { paymentDetailId: number }[] }, metadata: object): Promise<PlacedOrder> {
+    const { accountId } = basket;
+    if (!accountId) return order;
+    let current = basket.useOnlineCredit ? await storedValues.spendAvailableCredit(order, accountId, metadata) : order;
+    for (const { paymentDetailId } of basket.vouchers) {
+      const voucher = await deps.savedVouchers?.(accountId, paymentDetailId).catch(() => null);
+      if (voucher) current = await storedValues.spendAvailableVoucher(current, voucher, metadata);
     }
-    return order;
+    return current;
   }
 
   /** The checked-out basket as the order takes it over, its discounts' usages reserved to match: should
@@ -306,7 +303,12 @@ export function createOrderService(deps: OrderServiceDeps) {
           latest = current;
           const items = personalized(orderItemsOf(basket.entries));
           if (JSON.stringify(items) === JSON.stringify(current.items)) return current;
-          current = await apply(items, await reprice(items, basket.discounts));
+          try {
+            current = await apply(items, await reprice(items, basket.discounts));
+          } catch (error) {
+            if (!(error instanceof ConcurrencyConflictError)) throw error;
+            current = placed(await loadOrder(order.orderId));
+          }
         }
       } catch (error) {
         deps.log.error({ err: error, orderId: order.orderId }, 'order items not brought in line with the basket');
@@ -327,9 +329,7 @@ export function createOrderService(deps: OrderServiceDeps) {
       return syncedWithBasket(changed);
     }
     if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
-    const before = new Set((await deps.basket.get(caller, order.basketId)).entries.map((entry) => entry.id));
-    const grown = await deps.basket.addEntries(caller, order.basketId, null, change.add, order.orderId);
-    const added = grown.entries.filter((entry) => !before.has(entry.id)).map((entry) => entry.id);
+    const { basket: grown, addedEntryIds } = await deps.basket.addEntriesForOrder(caller, order.basketId, change.add, order.orderId);
     let changed: PlacedOrder;
     try {
       const validation = await deps.basket.validate(caller, order.basketId, { ignoreEarliestBookingTime: false, ignoreLatestBookingTime: false, skipCapacityCheck: false });
@@ -337,7 +337,9 @@ export function createOrderService(deps: OrderServiceDeps) {
       const items = orderItemsOf(grown.entries);
       changed = await apply(items, await reprice(items, grown.discounts));
     } catch (error) {
-      await deps.basket.removeEntries(caller, order.basketId, added, order.orderId).catch((undoError: unknown) => deps.log.error({ err: undoError, orderId: order.orderId }, 'refused addition not taken back out of the basket'));
+      // lost the race on the order's stream to a concurrent change: the addition stands, the order takes the basket over
+      if (error instanceof ConcurrencyConflictError) return syncedWithBasket(placed(await loadOrder(order.orderId)));
+      await deps.basket.removeEntries(caller, order.basketId, addedEntryIds, order.orderId).catch((undoError: unknown) => deps.log.error({ err: undoError, orderId: order.orderId }, 'refused addition not taken back out of the basket'));
       throw error;
     }
     return syncedWithBasket(changed);
@@ -349,6 +351,7 @@ export function createOrderService(deps: OrderServiceDeps) {
 
   return {
     placeFromBasket,
+    storedValues,
     placeFromItems,
     placePriced,
     changeItems,

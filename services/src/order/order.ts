@@ -1,4 +1,4 @@
-import type { Money, OrderContribution, OrderEvent, OrderPaymentStatus, OrderStatus, PaymentMethod } from '@alpenpass/contracts';
+import type { Money, OrderContribution, OrderEvent, OrderPaymentStatus, OrderStatus, PaymentMethod, VoucherKind } from '@alpenpass/contracts';
 import { evolveAfterSale, type RefundRecord } from './after-sale-state';
 
 type OrderPlacedData = Extract<OrderEvent, { type: 'OrderPlaced' }>['data'];
@@ -15,6 +15,8 @@ export interface PlacedOrder extends OrderPlacedData {
   transactionId: string | null;
   /** card payments started so far (each a provider transaction of its own) */
   paymentAttempts: number;
+  /** the latest card payment was made with the account's default saved card */
+  isDefaultCard: boolean;
   placesBooked: boolean;
   /** after the sale (docs/after-sale.md) */
   cancelledItemIds: string[];
@@ -22,7 +24,7 @@ export interface PlacedOrder extends OrderPlacedData {
   refunds: RefundRecord[];
   cancellationReason: string | null;
   /** gift vouchers paying part of the order */
-  vouchers: { code: string; amount: number }[];
+  vouchers: { code: string; kind: VoucherKind; amount: number; redemptionKey: string }[];
   /** online credit spent on the order */
   onlineCredit: number;
   /** cause-we-care: the contribution the customer added, paid with the order */
@@ -62,6 +64,7 @@ function evolvePlaced(order: PlacedOrder, event: OrderEvent, at: string): Placed
         paymentMethod: event.data.method,
         transactionId: event.data.transactionId ?? null,
         paymentAttempts: event.data.attempt ?? order.paymentAttempts + 1,
+        isDefaultCard: event.data.isDefaultCard ?? false,
       };
     case 'OrderPaymentFailed':
       // payable again: the customer may retry within the payment timeout
@@ -85,12 +88,16 @@ function evolvePlaced(order: PlacedOrder, event: OrderEvent, at: string): Placed
       return { ...order, paymentStatus: 'FAILED', paymentAttempts: Math.max(order.paymentAttempts, event.data.attempt) };
     case 'OrderItemsChanged':
       return { ...order, items: event.data.items, discounts: event.data.discounts, total: event.data.total };
-    case 'OrderVoucherApplied':
-      return { ...order, vouchers: [...order.vouchers, { code: event.data.code, amount: event.data.amount }] };
+    case 'OrderVoucherApplied': {
+      const { code, kind, amount, redemptionKey } = event.data;
+      return { ...order, vouchers: [...order.vouchers, { code, kind: kind ?? 'GIFT_VOUCHER', amount, redemptionKey: redemptionKey ?? `order-${order.orderId}` }] };
+    }
     case 'OrderVoucherRemoved':
       return { ...order, vouchers: order.vouchers.filter((voucher) => voucher.code !== event.data.code) };
     case 'OrderOnlineCreditApplied':
       return { ...order, onlineCredit: order.onlineCredit + event.data.amount };
+    case 'OrderOnlineCreditWithdrawn':
+      return { ...order, onlineCredit: Math.max(0, order.onlineCredit - event.data.amount) };
     case 'OrderContributionAdded':
       return { ...order, contribution: event.data.contribution };
     case 'OrderContributionRemoved':
@@ -117,6 +124,7 @@ export function evolveOrder(state: OrderState, event: OrderEventWithTime): Order
       paymentMethod: null,
       transactionId: null,
       paymentAttempts: 0,
+      isDefaultCard: false,
       placesBooked: false,
       cancelledItemIds: [],
       cancellations: 0,

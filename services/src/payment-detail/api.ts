@@ -1,4 +1,4 @@
-import { paymentDetailDto, paymentDetailParams, paymentDetailRegistrationDto, registerPaymentDetailBody, savePaymentDetailBody } from '@alpenpass/contracts';
+import { paymentDetailDto, paymentDetailParams, paymentDetailRegistrationDto, registerPaymentDetailBody, savePaymentDetailBody, saveVoucherPaymentDetailBody, voucherPaymentDetailDto } from '@alpenpass/contracts';
 import { z } from 'zod';
 import { ApiRouter } from '../platform/http/api-router';
 import type { RequestContext } from '../platform/http/request-context';
@@ -12,6 +12,13 @@ export function paymentDetailsRouter(service: PaymentDetailService): ApiRouter {
     .route({ method: 'get', path: '/', summary: 'The saved payment details', access: 'customer', response: z.array(paymentDetailDto) }, ({ ctx }) => service.list(caller(ctx)))
     .route({ method: 'get', path: '/blocked', summary: 'Saved payment details blocked after a declined charge', access: 'customer', response: z.array(paymentDetailDto) }, ({ ctx }) =>
       service.list(caller(ctx), 'blocked'),
+    )
+    .route({ method: 'get', path: '/vouchers', summary: 'The vouchers kept in the account, with what is left on each', access: 'customer', response: z.array(voucherPaymentDetailDto) }, ({ ctx }) =>
+      service.listVouchers(caller(ctx)),
+    )
+    .route(
+      { method: 'post', path: '/vouchers', summary: 'Keep a gift or compensation voucher in the account (baskets and payments name it by its id)', access: 'customer', body: saveVoucherPaymentDetailBody, response: voucherPaymentDetailDto, status: 201 },
+      ({ body, ctx }) => service.saveVoucher(caller(ctx), body.voucherCode),
     )
     .route({ method: 'get', path: '/current', summary: 'The default payment detail', access: 'customer', response: paymentDetailDto }, ({ ctx }) => service.current(caller(ctx)))
     .route(

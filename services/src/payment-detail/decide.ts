@@ -1,9 +1,11 @@
-import { paymentDetailErrorCodes as codes, type PaymentDetailEvent, type SavedCardRecord } from '@alpenpass/contracts';
+import { paymentDetailErrorCodes as codes, type PaymentDetailEvent, type SavedCardRecord, type VoucherKind } from '@alpenpass/contracts';
 import { conflict, notFound } from '../platform/domain-error';
-import { usable, type PaymentDetailsState, type SavedPaymentDetail } from './payment-details';
+import { usable, type PaymentDetailsState, type SavedPaymentDetail, type SavedVoucher } from './payment-details';
 
 /** An account keeps at most this many cards; more is a sign of card testing, not of a customer. */
 export const maxSavedCards = 10;
+/** Vouchers kept in one account: enough for a family's gifts, not a store of guessed codes. */
+export const maxSavedVouchers = 50;
 
 export type PaymentDetailCommand =
   | { type: 'StartCardRegistration'; data: { accountId: string; transactionId: string } }
@@ -11,12 +13,20 @@ export type PaymentDetailCommand =
   | { type: 'SaveCard'; data: { accountId: string; paymentDetailId: number; transactionId: string; card: SavedCardRecord; fromRegistration: boolean; today: Date } }
   | { type: 'ChooseDefault'; data: { accountId: string; paymentDetailId: number; today: Date } }
   | { type: 'BlockPaymentDetail'; data: { accountId: string; paymentDetailId: number; reason: string } }
-  | { type: 'DeletePaymentDetail'; data: { accountId: string; paymentDetailId: number; today: Date } };
+  | { type: 'DeletePaymentDetail'; data: { accountId: string; paymentDetailId: number; today: Date } }
+  /** a voucher the voucher context knows (checked before) is kept in the account */
+  | { type: 'SaveVoucher'; data: { accountId: string; paymentDetailId: number; code: string; kind: VoucherKind } };
 
 export function findDetail(state: PaymentDetailsState, paymentDetailId: number): SavedPaymentDetail {
   const detail = state.details.find((candidate) => candidate.paymentDetailId === paymentDetailId);
   if (!detail) throw notFound(codes.notFound, `Payment detail ${paymentDetailId} not found.`);
   return detail;
+}
+
+export function findVoucher(state: PaymentDetailsState, paymentDetailId: number): SavedVoucher {
+  const voucher = state.vouchers.find((candidate) => candidate.paymentDetailId === paymentDetailId);
+  if (!voucher) throw notFound(codes.notFound, `Payment detail ${paymentDetailId} not found.`);
+  return voucher;
 }
 
 export const registrationNotFound = (transactionId: string) => notFound(codes.registrationNotFound, `No card registration ${transactionId} was started by this account.`);
@@ -58,8 +68,15 @@ export function decidePaymentDetails(command: PaymentDetailCommand, state: Payme
       return detail.blockedReason !== null ? [] : [{ type: 'PaymentDetailBlocked', data: command.data }];
     }
 
+    case 'SaveVoucher': {
+      if (state.vouchers.some((voucher) => voucher.code === command.data.code)) return [];
+      if (state.vouchers.length >= maxSavedVouchers) throw conflict(codes.limitReached, `At most ${maxSavedVouchers} vouchers can be kept; please delete one first.`);
+      return [{ type: 'VoucherPaymentDetailSaved', data: command.data }];
+    }
+
     case 'DeletePaymentDetail': {
       const { accountId, paymentDetailId, today } = command.data;
+      if (state.vouchers.some((voucher) => voucher.paymentDetailId === paymentDetailId)) return [{ type: 'PaymentDetailDeleted', data: { accountId, paymentDetailId } }];
       findDetail(state, paymentDetailId);
       const deleted: PaymentDetailEvent = { type: 'PaymentDetailDeleted', data: { accountId, paymentDetailId } };
       if (state.defaultId !== paymentDetailId) return [deleted];

@@ -4,6 +4,7 @@ import { providerCardRegistrations } from '../payment/provider/provider-card-reg
 import { paymentDetailsRouter } from './api';
 import { unwiredCardRegistrations } from './card-registrations';
 import { createPaymentDetailService, type PaymentDetailService } from './payment-detail-service';
+import { createVoucherService } from '../voucher/voucher-service';
 
 export type { PaymentDetailService } from './payment-detail-service';
 
@@ -16,5 +17,5 @@ export function paymentDetailContext(deps: ContextDeps): ContextModule & { servi
 export function paymentDetailService(deps: ContextDeps): PaymentDetailService {
   const provider = deps.config.paymentProvider;
   const registrations = provider ? providerCardRegistrations({ client: createPaymentProviderClient(provider), webhookUrl: provider.webhookUrl }) : unwiredCardRegistrations;
-  return createPaymentDetailService({ store: deps.store, knex: deps.knex, registrations });
+  return createPaymentDetailService({ store: deps.store, knex: deps.knex, registrations, vouchers: createVoucherService({ store: deps.store }).port });
 }

@@ -1,4 +1,4 @@
-import { accountErrorCodes, paymentDetailErrorCodes as codes, paymentDetailsStreamName, type NewPaymentCode, type PaymentDetailDto, type PaymentRedirectUrls } from '@alpenpass/contracts';
+import { accountErrorCodes, paymentDetailErrorCodes as codes, paymentDetailsStreamName, voucherErrorCodes, type NewPaymentCode, type PaymentDetailDto, type PaymentRedirectUrls, type VoucherPaymentDetailDto } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import type { SavedCard } from '../payment/provider/saved-card';
 import type { Principal } from '../platform/auth/principal';
@@ -7,13 +7,16 @@ import { handleCommand, loadStreamState } from '../platform/event-store/command-
 import type { EventStore } from '../platform/event-store/event-store';
 import { eventMetadataOf } from '../platform/http/request-context';
 import type { CardRegistrations } from './card-registrations';
-import { decidePaymentDetails, findDetail, registrationNotFound, type PaymentDetailCommand } from './decide';
-import { cardExpired, paymentDetailsFolder, usable, type PaymentDetailsState, type SavedPaymentDetail } from './payment-details';
+import { decidePaymentDetails, findDetail, findVoucher, registrationNotFound, type PaymentDetailCommand } from './decide';
+import { cardExpired, paymentDetailsFolder, usable, type PaymentDetailsState, type SavedPaymentDetail, type SavedVoucher } from './payment-details';
+import type { VoucherPort } from '../voucher/voucher-service';
 
 export interface PaymentDetailServiceDeps {
   store: EventStore;
   knex: Knex;
   registrations: CardRegistrations;
+  /** what the voucher context says of a code (saved vouchers) */
+  vouchers: Pick<VoucherPort, 'check'>;
   now?: () => Date;
 }
 
@@ -54,6 +57,11 @@ export function createPaymentDetailService(deps: PaymentDetailServiceDeps) {
     expiryYear: detail.card.expiryYear,
     blockedReason: detail.blockedReason,
   });
+
+  async function voucherDto(voucher: SavedVoucher): Promise<VoucherPaymentDetailDto> {
+    const { remaining, expiresAt } = await deps.vouchers.check(voucher.code);
+    return { id: voucher.paymentDetailId, type: 'VOUCHER', provider: voucher.kind, code: voucher.code, remaining: remaining ?? { amount: 0, currency: 'CHF' }, expiresAt };
+  }
 
   async function saveCard(accountId: string, caller: PaymentDetailCaller, transactionId: string, card: SavedCard, fromRegistration: boolean): Promise<PaymentDetailDto> {
     const paymentDetailId = await nextId();
@@ -114,6 +122,10 @@ export function createPaymentDetailService(deps: PaymentDetailServiceDeps) {
       return detail.card;
     },
 
+    async isDefault(accountId: string, paymentDetailId: number): Promise<boolean> {
+      return (await load(accountId)).defaultId === paymentDetailId;
+    },
+
     /** A declined charge: the card is not offered again until the customer saves it anew. */
     async block(accountId: string, paymentDetailId: number, reason: string): Promise<void> {
       await run(accountId, systemCaller, { type: 'BlockPaymentDetail', data: { accountId, paymentDetailId, reason } });
@@ -124,10 +136,31 @@ export function createPaymentDetailService(deps: PaymentDetailServiceDeps) {
       await saveCard(accountId, systemCaller, transactionId, card, false);
     },
 
-    /** AccountResources: which of these ids are this account's payment details. */
+    /** POST …/payment-details/vouchers: a voucher the customer holds is kept in the account (once per
+     * code); an unknown code is 404 and an expired or used-up one 409, as when it pays. */
+    async saveVoucher(caller: PaymentDetailCaller, voucherCode: string): Promise<VoucherPaymentDetailDto> {
+      const accountId = accountOf(caller);
+      const verdict = await deps.vouchers.check(voucherCode);
+      if (verdict.reason === 'UNKNOWN' || verdict.kind === null) throw notFound(voucherErrorCodes.unknown, `The voucher code ${verdict.code} is not valid.`);
+      if (verdict.reason !== null) throw conflict(verdict.reason === 'EXPIRED' ? voucherErrorCodes.expired : voucherErrorCodes.insufficient, `The voucher ${verdict.code} cannot pay any more.`);
+      const state = await run(accountId, caller, { type: 'SaveVoucher', data: { accountId, paymentDetailId: await nextId(), code: verdict.code, kind: verdict.kind } });
+      return voucherDto(state.vouchers.find((voucher) => voucher.code === verdict.code)!);
+    },
+
+    async listVouchers(caller: PaymentDetailCaller): Promise<VoucherPaymentDetailDto[]> {
+      return Promise.all((await load(accountOf(caller))).vouchers.map(voucherDto));
+    },
+
+    /** The voucher behind an account's saved payment detail (404 when it is not one of its vouchers). */
+    async savedVoucher(accountId: string, paymentDetailId: number): Promise<SavedVoucher> {
+      return findVoucher(await load(accountId), paymentDetailId);
+    },
+
+    /** AccountResources: which of these ids are this account's saved vouchers (a basket's vouchers;
+     * a card is no voucher). */
     async owned(accountId: string, paymentDetailIds: number[]): Promise<Set<number>> {
       const wanted = new Set(paymentDetailIds);
-      return new Set((await load(accountId)).details.map((detail) => detail.paymentDetailId).filter((id) => wanted.has(id)));
+      return new Set((await load(accountId)).vouchers.map((voucher) => voucher.paymentDetailId).filter((id) => wanted.has(id)));
     },
   };
 }

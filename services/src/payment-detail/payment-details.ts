@@ -1,4 +1,4 @@
-import type { PaymentDetailEvent, SavedCardRecord } from '@alpenpass/contracts';
+import type { PaymentDetailEvent, SavedCardRecord, VoucherKind } from '@alpenpass/contracts';
 
 export interface SavedPaymentDetail {
   paymentDetailId: number;
@@ -8,15 +8,23 @@ export interface SavedPaymentDetail {
   blockedReason: string | null;
 }
 
+/** A voucher kept in the account: its value lives on the voucher's own stream (voucher-<CODE>). */
+export interface SavedVoucher {
+  paymentDetailId: number;
+  code: string;
+  kind: VoucherKind;
+}
+
 /** One account's saved payment details (stream payment-details-<accountId>). */
 export interface PaymentDetailsState {
   details: SavedPaymentDetail[];
+  vouchers: SavedVoucher[];
   defaultId: number | null;
   /** the registrations this account started: only those may be saved by it */
   registrations: string[];
 }
 
-export const initialPaymentDetailsState = (): PaymentDetailsState => ({ details: [], defaultId: null, registrations: [] });
+export const initialPaymentDetailsState = (): PaymentDetailsState => ({ details: [], vouchers: [], defaultId: null, registrations: [] });
 
 export function evolvePaymentDetails(state: PaymentDetailsState, event: PaymentDetailEvent): PaymentDetailsState {
   switch (event.type) {
@@ -35,7 +43,12 @@ export function evolvePaymentDetails(state: PaymentDetailsState, event: PaymentD
       };
     case 'PaymentDetailDeleted': {
       const details = state.details.filter((detail) => detail.paymentDetailId !== event.data.paymentDetailId);
-      return { ...state, details, defaultId: state.defaultId === event.data.paymentDetailId ? null : state.defaultId };
+      const vouchers = state.vouchers.filter((voucher) => voucher.paymentDetailId !== event.data.paymentDetailId);
+      return { ...state, details, vouchers, defaultId: state.defaultId === event.data.paymentDetailId ? null : state.defaultId };
+    }
+    case 'VoucherPaymentDetailSaved': {
+      const { paymentDetailId, code, kind } = event.data;
+      return { ...state, vouchers: [...state.vouchers, { paymentDetailId, code, kind }] };
     }
     default: {
       const unexpected: never = event;

@@ -5,13 +5,14 @@ import {
   priceFeedResponse,
   pricingCurrency,
   tableReadQuery,
+  type FeatureFlags,
   type PriceFeedResponse,
 } from '@alpenpass/contracts';
 import { priceFeed, pricingSettingsProjection, readModelMarks } from '@alpenpass/projections/src/pricing';
 import { z } from 'zod';
 import { ApiRouter } from '../platform/http/api-router';
 import { encodedBodyCache, type EncodedBodyCache } from './encoded-body-cache';
-import { answerConditionally } from './etag';
+import { answerPriceRead } from './uncached-answer';
 import { freshSharedReads } from './fresh-shared-reads';
 import { integratorTables, integratorTableSources } from './integrator-tables';
 import type { PricingCatalogue } from './pricing-ports';
@@ -19,6 +20,8 @@ import type { PricingCatalogue } from './pricing-ports';
 export interface IntegratorReadOptions {
   /** serialised and compressed answers per ETag (default: one per router, 64 MiB); null: none */
   bodyCache?: EncodedBodyCache | null;
+  /** the shop's §6 flags: disableCurrentPricesCache bypasses the cache and the ETags (uncached-answer.ts) */
+  featureFlags?: FeatureFlags;
 }
 
 /** Reads for integrators (integrator role; staff may read too). Conditional GET keeps polling cheap:
@@ -44,7 +47,7 @@ export function pricingIntegratorRouter(
       async ({ query, req, res }) => {
         // the feed is ordered by product: the order and repetitions of the ids do not change it
         const productIds = [...new Set(query.productIds)].sort((a, b) => a - b);
-        await answerConditionally(
+        await answerPriceRead(
           req,
           res,
           {
@@ -61,6 +64,7 @@ export function pricingIntegratorRouter(
             },
           },
           cache,
+          options.featureFlags,
         );
       },
     )
@@ -75,7 +79,7 @@ export function pricingIntegratorRouter(
       },
       async ({ params, query, req, res }) => {
         const sources = integratorTableSources[params.tableName];
-        await answerConditionally(
+        await answerPriceRead(
           req,
           res,
           {
@@ -106,6 +110,7 @@ export function pricingIntegratorRouter(
             },
           },
           cache,
+          options.featureFlags,
         );
       },
     );

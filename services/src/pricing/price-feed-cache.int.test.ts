@@ -9,6 +9,7 @@ import { createLogger } from '../platform/logger';
 import { createTestIdentity } from '../platform/testing/auth';
 import { testChannelId } from '../platform/testing/shop-headers';
 import { listenOnLoopback, rawGet } from '../platform/testing/raw-get';
+import { defaultFeatureFlags } from '@alpenpass/contracts';
 import { encodedBodyCache, type EncodedBodyCache } from './encoded-body-cache';
 import { pricingIntegratorRouter } from './integrator-api';
 import { inMemoryCatalogue, noDemand } from './pricing-ports';
@@ -43,6 +44,8 @@ let pricing: PricingService;
 let cache: EncodedBodyCache;
 let server: Server;
 let authorization: string;
+/** the router reads the flags per request: the last test switches disableCurrentPricesCache */
+const flags = { ...defaultFeatureFlags };
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -68,7 +71,7 @@ beforeAll(async () => {
     verifyToken: identity.verifyToken,
     publicKeys: [],
     routers: [],
-    externalRouters: [pricingIntegratorRouter(db.knex, catalogue, { bodyCache: cache })],
+    externalRouters: [pricingIntegratorRouter(db.knex, catalogue, { bodyCache: cache, featureFlags: flags })],
     readiness: [],
   });
   server = await listenOnLoopback(app);
@@ -127,5 +130,30 @@ describe('the price feed served from its body cache', () => {
       expect(amountOn(feed, 11, '2030-01-15')).toBe(amountOn(before, 11, '2030-01-15'));
     }
     expect(cache.entries).toBe(1); // the old tag's bodies went with the change
+  });
+
+  it('disableCurrentPricesCache on: every request reads the read model, no ETag, no 304, nothing cached; off again: cached', async () => {
+    const tag = String((await get('identity')).headers.etag);
+    const entriesBefore = cache.entries;
+    flags.disableCurrentPricesCache = true;
+    try {
+      const fresh = await get('br', { 'if-none-match': tag });
+      expect(fresh.status).toBe(200);
+      expect(fresh.headers.etag).toBeUndefined();
+      expect(fresh.headers['cache-control']).toBe('no-store');
+      expect(fresh.headers['content-encoding']).toBeUndefined();
+      const before = JSON.parse(fresh.raw.toString()) as Feed;
+      // a change shows at once, whatever any cache holds
+      await pricing.overrideDailyBaseRate({ productDefinitionIds: [11], dates: ['2030-01-16'], override: { kind: 'relative', value: 10 } }, {});
+      await runner.catchUpTo();
+      const after = JSON.parse((await get('identity', { 'if-none-match': tag })).raw.toString()) as Feed;
+      expect(amountOn(after, 11, '2030-01-16')).toBeGreaterThan(amountOn(before, 11, '2030-01-16')!);
+      expect(cache.entries).toBe(entriesBefore);
+    } finally {
+      flags.disableCurrentPricesCache = false;
+    }
+    const cached = await get('identity');
+    expect(cached.headers.etag).toEqual(expect.any(String));
+    expect((await get('identity', { 'if-none-match': String(cached.headers.etag) })).status).toBe(304);
   });
 });

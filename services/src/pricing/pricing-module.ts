@@ -1,3 +1,4 @@
+import type { FeatureFlags } from '@alpenpass/contracts';
 import type { ContextDeps, ContextModule } from '../context-module';
 import { pricingProjections } from '@alpenpass/projections/src/pricing';
 import { pricingAdminRouter } from './admin-api';
@@ -12,6 +13,8 @@ export interface PricingWiring {
   demand?: DemandSource;
   taskQueue?: string;
   now?: () => Date;
+  /** the shop's §6 flags (disableCurrentPricesCache) */
+  featureFlags?: FeatureFlags;
 }
 
 /** Builds the pricing context over explicit collaborators (tests and benchmarks use this). */
@@ -20,7 +23,7 @@ export function buildPricingModule(deps: ContextDeps, wiring: PricingWiring): Co
   return {
     name: 'pricing',
     routers: [pricingPublicRouter(deps.knex, wiring.now), pricingAdminRouter({ knex: deps.knex, service, temporal: deps.temporal, taskQueue: wiring.taskQueue })],
-    externalRouters: [pricingIntegratorRouter(deps.knex, wiring.catalogue)],
+    externalRouters: [pricingIntegratorRouter(deps.knex, wiring.catalogue, { featureFlags: wiring.featureFlags })],
     projections: pricingProjections,
     activityDependencies: {
       listPricedDefinitionIds: () => service.listPricedDefinitionIds(),

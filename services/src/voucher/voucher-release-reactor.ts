@@ -9,9 +9,10 @@ export function voucherReleaseReactor(deps: { store: EventStore; vouchers: Vouch
   async function releaseOfOrder(orderId: number) {
     const events = (await deps.store.readStream(orderStreamName(orderId))) as unknown as OrderEvent[];
     if (!events.some((event) => event.type === 'OrderCancelled')) return;
-    const applied = new Set<string>();
-    for (const event of events) if (event.type === 'OrderVoucherApplied') applied.add(event.data.code);
-    for (const code of applied) await deps.vouchers.release(code, `order-${orderId}`);
+    // each part was redeemed under the key the order recorded (order-<id> before keys were recorded)
+    for (const event of events) {
+      if (event.type === 'OrderVoucherApplied') await deps.vouchers.release(event.data.code, event.data.redemptionKey ?? `order-${orderId}`);
+    }
   }
   return {
     name: 'voucher-release',

@@ -1,4 +1,4 @@
-import { voucherStreamName, type EventMetadata, type IssueVoucherBody, type VoucherDto, type VoucherValidationDto } from '@alpenpass/contracts';
+import { voucherStreamName, type EventMetadata, type IssueVoucherBody, type VoucherDto, type VoucherKind, type VoucherValidationDto } from '@alpenpass/contracts';
 import { z } from 'zod';
 import { handleCommand, loadStreamState } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
@@ -15,6 +15,8 @@ export interface VoucherPort {
   check(code: string): Promise<VoucherValidationDto>;
   redeem(code: string, amountMinor: number, redemptionKey: string, metadata?: Partial<EventMetadata>): Promise<VoucherDto>;
   release(code: string, redemptionKey: string, metadata?: Partial<EventMetadata>): Promise<VoucherDto>;
+  /** a refund gives `amountMinor` back onto the voucher (once per key) */
+  restore(code: string, amountMinor: number, restoreKey: string, metadata?: Partial<EventMetadata>): Promise<VoucherDto>;
 }
 
 const redeemInput = z.object({ amount: z.number().int().min(1).max(10_000_000), redemptionKey: z.string().min(1).max(200) });
@@ -23,6 +25,7 @@ function toDto(state: VoucherState, code: string): VoucherDto {
   if (state.status !== 'issued') throw voucherNotFound(code);
   return {
     code: state.code,
+    kind: state.kind,
     value: { amount: state.value, currency: 'CHF' },
     remaining: { amount: remainingOf(state), currency: 'CHF' },
     expiresAt: state.expiresAt,
@@ -40,10 +43,10 @@ export function createVoucherService(deps: { store: EventStore; now?: () => Date
     async check(rawCode) {
       const code = normalizeCode(rawCode);
       const state = await load(code);
-      if (state.status !== 'issued') return { code, valid: false, reason: 'UNKNOWN', remaining: null, expiresAt: null };
+      if (state.status !== 'issued') return { code, kind: null, valid: false, reason: 'UNKNOWN', remaining: null, expiresAt: null };
       const remaining = { amount: remainingOf(state), currency: 'CHF' as const };
       const reason = state.expiresAt && now().getTime() > Date.parse(state.expiresAt) ? 'EXPIRED' : remaining.amount === 0 ? 'USED_UP' : null;
-      return { code, valid: reason === null, reason, remaining, expiresAt: state.expiresAt };
+      return { code, kind: state.kind, valid: reason === null, reason, remaining, expiresAt: state.expiresAt };
     },
     async redeem(rawCode, amount, redemptionKey, metadata) {
       const code = normalizeCode(rawCode);
@@ -55,14 +58,20 @@ export function createVoucherService(deps: { store: EventStore; now?: () => Date
       const code = normalizeCode(rawCode);
       return toDto(await run(code, { type: 'ReleaseRedemption', data: { redemptionKey } }, metadata), code);
     },
+    async restore(rawCode, amount, restoreKey, metadata) {
+      const code = normalizeCode(rawCode);
+      const input = parseInput(z.object({ amount: redeemInput.shape.amount, restoreKey: redeemInput.shape.redemptionKey }), { amount, restoreKey }, 'body');
+      if ((await load(code)).status !== 'issued') throw voucherNotFound(code);
+      return toDto(await run(code, { type: 'RestoreValue', data: input }, metadata), code);
+    },
   };
 
   return {
     ...port,
     port,
-    async issue(body: IssueVoucherBody, metadata: Partial<EventMetadata>): Promise<VoucherDto> {
+    async issue(body: Omit<IssueVoucherBody, 'kind'> & { kind?: VoucherKind }, metadata: Partial<EventMetadata>): Promise<VoucherDto> {
       const code = body.code ?? generateCode(12);
-      return toDto(await run(code, { type: 'IssueVoucher', data: { code, value: body.value, expiresAt: body.expiresAt } }, metadata), code);
+      return toDto(await run(code, { type: 'IssueVoucher', data: { code, value: body.value, expiresAt: body.expiresAt, kind: body.kind ?? 'GIFT_VOUCHER' } }, metadata), code);
     },
     async get(rawCode: string): Promise<VoucherDto> {
       const code = normalizeCode(rawCode);

@@ -35,7 +35,7 @@ describe('gift voucher decider', () => {
     expect(refusal(redeem('order-2', 1, new Date('2032-01-01T00:00:00Z')), issued)).toBe('VOUCHER_EXPIRED');
     expect(refusal(redeem('order-1', 10), issued, redeemed('order-1', 4000))).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(refusal(redeem('order-1', 10))).toBe('VOUCHER_CODE_UNKNOWN');
-    expect(refusal({ type: 'IssueVoucher', data: { code: 'GIFT-100', value: 1, expiresAt: null } }, issued)).toBe('VOUCHER_CODE_TAKEN');
+    expect(refusal({ type: 'IssueVoucher', data: { code: 'GIFT-100', value: 1, expiresAt: null, kind: 'GIFT_VOUCHER' } }, issued)).toBe('VOUCHER_CODE_TAKEN');
   });
 
   it('what is left is the value minus the redemptions; a release gives it back', () => {

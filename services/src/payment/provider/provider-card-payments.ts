@@ -53,7 +53,6 @@ export function providerCardPayments(options: ProviderCardPaymentsOptions): Paym
   const { client } = options;
   return {
     async startCardPayment({ orderId, refno, amount, attempt, payment }) {
-      if (payment.intent !== 'new') throw new Error('a saved payment detail is charged with chargeSavedCard');
       const { success, cancel, error } = payment.redirectUrls;
       return calling(() =>
         client.initTransaction(
@@ -61,11 +60,13 @@ export function providerCardPayments(options: ProviderCardPaymentsOptions): Paym
             currency: amount.currency,
             refno,
             amount: amount.amount,
-            paymentMethods: providerMethodsFor([payment.type]),
+            paymentMethods: providerMethodsFor(payment.methods),
             autoSettle: false,
             redirect: { successUrl: success, cancelUrl: cancel, errorUrl: error },
             webhook: { url: options.webhookUrl },
             ...(payment.saveAlias ? { option: { createAlias: true } } : {}),
+            ...(payment.theme ? { theme: { name: 'DT2015', configuration: payment.theme } } : {}),
+            ...(payment.fraudSessionId && payment.methods.includes('PAP') ? { PAP: { fraudSessionId: payment.fraudSessionId } } : {}),
           },
           { idempotencyKey: `init-${orderId}-${attempt}` },
         ),

@@ -7,7 +7,7 @@ import { ProviderRejectedError, ProviderUnavailableError } from './provider-erro
 const status = (value: TransactionStatusResponse['status'], failReason?: string) =>
   ({ transactionId: 't1', status: value, refno: 'AP-0000042-6', ...(failReason ? { detail: { fail: { reason: failReason, message: '' } } } : {}) }) as unknown as TransactionStatusResponse;
 
-const payment = { intent: 'new', type: 'CARD', redirectUrls: { success: 'http://localhost:3000/s', error: 'http://localhost:3000/e', cancel: 'http://localhost:3000/c' } } as const;
+const payment = { methods: ['CARD' as const], saveAlias: false, redirectUrls: { success: 'http://localhost:3000/s', error: 'http://localhost:3000/e', cancel: 'http://localhost:3000/c' } };
 const request = { orderId: 42, refno: 'AP-0000042-6', amount: { amount: 4500, currency: 'CHF' as const }, attempt: 2, payment };
 
 function stubClient(overrides: Partial<PaymentProviderClient>): PaymentProviderClient {

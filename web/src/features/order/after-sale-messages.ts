@@ -45,6 +45,7 @@ export const afterSaleMessages = {
     CARD: { id: 'order.refunds.toCard', defaultMessage: 'to your original payment' },
     ONLINE_CREDIT: { id: 'order.refunds.toCredit', defaultMessage: 'to your online credit' },
     ON_SITE: { id: 'order.refunds.onSite', defaultMessage: 'paid out at the ticket desk' },
+    VOUCHER: { id: 'order.refunds.toVoucher', defaultMessage: 'back onto your voucher' },
     PENDING: { id: 'order.refunds.pending', defaultMessage: 'in progress' },
     FAILING: { id: 'order.refunds.failing', defaultMessage: 'delayed, we keep trying' },
     FAILED: { id: 'order.refunds.failed', defaultMessage: 'our staff will contact you' },

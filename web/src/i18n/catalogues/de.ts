@@ -637,4 +637,6 @@ export const de: MessageCatalogue = {
   'order.tickets.used': 'Benutzt am {when}',
   'consumptions.keycardById': 'Keycard {id}',
   'consumptions.daysAndUse': '{days}: {use}',
+  // money (wip/money): refunds back onto a voucher
+  'order.refunds.toVoucher': 'zurück auf Ihren Gutschein',
 };

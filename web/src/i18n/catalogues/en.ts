@@ -637,4 +637,6 @@ export const en: MessageCatalogue = {
   'order.tickets.used': 'Used on {when}',
   'consumptions.keycardById': 'Keycard {id}',
   'consumptions.daysAndUse': '{days}: {use}',
+  // money (wip/money): refunds back onto a voucher
+  'order.refunds.toVoucher': 'back onto your voucher',
 };

@@ -637,4 +637,6 @@ export const fr: MessageCatalogue = {
   'order.tickets.used': 'Utilisé le {when}',
   'consumptions.keycardById': 'Keycard {id}',
   'consumptions.daysAndUse': '{days}\u00a0: {use}',
+  // money (wip/money): refunds back onto a voucher
+  'order.refunds.toVoucher': 'recrédité sur votre bon',
 };

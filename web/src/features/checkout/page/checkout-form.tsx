@@ -19,6 +19,7 @@ import { PayPerUseCardChoice } from './pay-per-use-card-choice';
 import { PaymentMethodChoice } from './payment-method-choice';
 import { useIsCustomer, usePageToken } from './use-customer';
 import { usePlaceOrder, type FieldProblems } from './use-place-order';
+import { useGetCurrentClientQuery } from '../../client/api';
 
 const refusalMessages = {
   ...checkoutMessages,
@@ -61,6 +62,8 @@ export function CheckoutForm({ checkout, language }: { checkout: ServerCheckout;
   const fields = shownFields(checkout.conditions.fields);
   const [values, setValues] = useState(() => initialValues(fields, checkout.conditions.values));
   const [comment, setComment] = useState(checkout.order.comment ?? '');
+  // §6 enableCheckoutCommentInput: the field shows only while the shop takes comments (the server refuses them otherwise)
+  const commentInput = useGetCurrentClientQuery().data?.featureFlags.enableCheckoutCommentInput === true;
   const isCustomer = useIsCustomer();
   const pageToken = usePageToken();
   const payPerUse = hasPayPerUse(checkout.order.items);
@@ -83,7 +86,7 @@ export function CheckoutForm({ checkout, language }: { checkout: ServerCheckout;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const outcome = await place({ values, comment, choice, saveCard: isCustomer && saveCard });
+    const outcome = await place({ values, comment: commentInput ? comment : (checkout.order.comment ?? ''), choice, saveCard: isCustomer && saveCard });
     if (outcome !== 'done') setAttempt((previous) => ({ outcome, count: previous.count + 1 }));
   };
 
@@ -105,10 +108,12 @@ export function CheckoutForm({ checkout, language }: { checkout: ServerCheckout;
           ))}
         </fieldset>
       )}
-      <div className="condition-field">
-        <label htmlFor="checkout-comment">{intl.formatMessage(checkoutMessages.commentLabel)}</label>
-        <textarea id="checkout-comment" maxLength={2000} rows={3} value={comment} onChange={(event) => setComment(event.target.value)} />
-      </div>
+      {commentInput && (
+        <div className="condition-field">
+          <label htmlFor="checkout-comment">{intl.formatMessage(checkoutMessages.commentLabel)}</label>
+          <textarea id="checkout-comment" maxLength={2000} rows={3} value={comment} onChange={(event) => setComment(event.target.value)} />
+        </div>
+      )}
       <CheckoutCodes checkout={checkout} />
       <CheckoutTotals order={checkout.order} />
       {payPerUse ? (

@@ -8,10 +8,18 @@ import { CHECKOUT_ID, checkoutJson, ORDER_ID, orderJson, problemJson } from '../
 jest.mock('../../../lib/navigation/leave-shop', () => ({ leaveShopFor: jest.fn() }));
 
 let api: ReturnType<typeof mockApiFetch>;
+/** §6 enableCheckoutCommentInput as GET /clients/current serves it (off by default, as in the shop) */
+let commentInput = false;
 const serve = (handler: ApiHandler) => {
-  api = mockApiFetch((call) => (call.path.startsWith('/products') ? { status: 200, body: [] } : handler(call)));
+  api = mockApiFetch((call) => {
+    if (call.path === '/clients/current') return { status: 200, body: { id: 1, name: 'Alpenpass', featureFlags: { enableCheckoutCommentInput: commentInput } } };
+    return call.path.startsWith('/products') ? { status: 200, body: [] } : handler(call);
+  });
 };
-afterEach(() => api.restore());
+afterEach(() => {
+  api.restore();
+  commentInput = false;
+});
 
 const callsTo = (method: string, path: string): ApiCall[] => api.calls.filter((call) => call.method === method && call.path === path);
 const checkoutPath = `/checkout/${CHECKOUT_ID}`;
@@ -81,12 +89,25 @@ describe('the checkout page', () => {
     expect(callsTo('POST', `${checkoutPath}/payment`)).toHaveLength(0);
   });
 
+  it('shows no comment field and sends no comment while the shop takes none (enableCheckoutCommentInput off)', async () => {
+    serve(checkoutServer(reserved));
+    await openCheckout();
+    await waitFor(() => expect(callsTo('GET', '/clients/current')).toHaveLength(1));
+    expect(screen.queryByRole('textbox', { name: /Comment for our staff/ })).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: /I accept the terms/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your order' })).toBeTruthy();
+    expect(callsTo('PATCH', checkoutPath)).toHaveLength(0);
+    expect(callsTo('POST', `${checkoutPath}/payment`)).toHaveLength(1);
+  });
+
   it('pays on site: the answers are sent, the basket is cleared and the reserved order is shown with its token', async () => {
     sessionStorage.setItem(SERVER_BASKET_ID_KEY, 'b1');
+    commentInput = true;
     serve(checkoutServer(reserved));
     const { router } = await openCheckout();
     fireEvent.click(screen.getByRole('checkbox', { name: /I accept the terms/ }));
-    fireEvent.change(screen.getByRole('textbox', { name: /Comment for our staff/ }), { target: { value: 'We come by bus' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: /Comment for our staff/ }), { target: { value: 'We come by bus' } });
     fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Your order' })).toBeTruthy();

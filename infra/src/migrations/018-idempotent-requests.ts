@@ -1,0 +1,23 @@
+import type { Knex } from 'knex';
+import type { Migration } from './index';
+
+/** Requests sent with an Idempotency-Key (POST /payments, docs/payments.md): the first claims the key,
+ * its answer is kept, and a repeat is answered with it instead of paying again. */
+export const idempotentRequestsMigration: Migration = {
+  name: '018-idempotent-requests',
+  async up(knex: Knex) {
+    if (await knex.schema.hasTable('idempotent_requests')) return;
+    await knex.schema.createTable('idempotent_requests', (t) => {
+      t.text('scope').notNullable();
+      t.text('idempotency_key').notNullable();
+      /** a hash of what was asked: the same key with another request is refused */
+      t.text('fingerprint').notNullable();
+      t.jsonb('response').nullable();
+      t.timestamp('claimed_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+      t.primary(['scope', 'idempotency_key']);
+    });
+  },
+  async down(knex: Knex) {
+    await knex.schema.dropTableIfExists('idempotent_requests');
+  },
+};
