@@ -639,4 +639,12 @@ export const fr: MessageCatalogue = {
   'consumptions.daysAndUse': '{days}\u00a0: {use}',
   // money (wip/money): refunds back onto a voucher
   'order.refunds.toVoucher': 'recrédité sur votre bon',
+  // season pass onto a keycard in the basket (issue 18 journeys)
+  'basket.seasonPass.keycard.label': 'Keycard pour cet abonnement de saison',
+  'basket.seasonPass.keycard.hint': 'L’abonnement de saison est chargé sur cette keycard\u00a0: les portillons la lisent toute la saison.',
+  'basket.seasonPass.keycard.none': 'Aucune keycard choisie',
+  'basket.seasonPass.keycard.failed': 'La keycard n’a pas pu être choisie. Veuillez réessayer.',
+  'basket.seasonPass.keycard.guest': 'Connectez-vous pour charger l’abonnement de saison sur votre keycard\u00a0: les portillons lisent la keycard.',
+  'basket.seasonPass.keycard.signIn': 'Se connecter pour choisir une keycard',
+  'basket.seasonPass.keycard.chosen': 'L’abonnement de saison sera chargé sur {card}.',
 };
