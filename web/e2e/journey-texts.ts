@@ -320,7 +320,7 @@ export const journeyTexts: Record<JourneyLanguage, JourneyTexts> = {
     seasonValidity: /^Valable pour toute la .+\u00a0: du .+ au .+\.$/,
     seasonPassKeycard: 'Keycard pour cet abonnement de saison',
     seasonPassOnto: (card) => `L’abonnement de saison sera chargé sur ${card}.`,
-    savedCard: 'Visa se terminant par 4242, expire le 12/30 (par défaut)',
+    savedCard: 'Visa se terminant par 4242, expire fin 12/30 (par défaut)',
     ordersTitle: 'Mes commandes',
     orderLink: (refno) => `Commande ${refno}`,
     listPaid: 'Payée',

@@ -424,7 +424,7 @@ export const fr: MessageCatalogue = {
   'checkout.method.cardNotUsable': 'Cette carte ne peut plus être utilisée. Veuillez choisir un autre moyen de paiement.',
   'checkout.method.accountRequired': 'Veuillez vous connecter pour enregistrer une carte.',
   'checkout.method.defaultCard': '(par défaut)',
-  'checkout.method.savedCard': '{brand} se terminant par {last}, expire le {month}/{year}',
+  'checkout.method.savedCard': '{brand} se terminant par {last}, expire fin {month}/{year}',
   'order.tickets.heading': 'Vos billets',
   'order.tickets.issuing': 'Vos billets sont en cours d’émission…',
   'order.tickets.none': 'Cette commande n’a pas de billets.',
