@@ -277,7 +277,7 @@ export const journeyTexts: Record<JourneyLanguage, JourneyTexts> = {
     placesReserved: 'Places réservées',
     proceed: 'Passer à la caisse',
     checkoutTitle: 'Caisse',
-    acceptTerms: /J.accepte les conditions générales/,
+    acceptTerms: /J’accepte les conditions générales/,
     payByCard: 'Payer en ligne par carte',
     saveCard: 'Enregistrer cette carte pour mes prochaines commandes',
     placeOrder: 'Passer la commande',
