@@ -1,6 +1,5 @@
 import type { Client } from '@temporalio/client';
-import { demoGenerationId } from '../../services/src/demo';
-import { demoPriceRange } from '../../services/src/demo/demo-price-range';
+import { demoGenerationId, demoPriceRange } from '../../services/src/demo/demo-price-range';
 import { getPriceGenerationStatus, type PriceGenerationStatus } from '../../workflows/src/price-generation/client';
 import type { RunningShop } from './shop-process';
 

@@ -17,7 +17,7 @@ beforeAll(async () => {
   mkdirSync(screenshotFolder, { recursive: true });
   // guests check out here (guestCheckout, §6) as a guest identity from the guest checkout page, and leave a
   // comment at the checkout (the shop takes comments only with enableCheckoutCommentInput)
-  [shop, browser] = await Promise.all([startShop({ FEATURE_FLAGS: 'guestCheckout,enableCheckoutCommentInput' }), launchChromium()]);
+  [shop, browser] = await Promise.all([startShop({ FEATURE_FLAGS: 'guestCheckout,enableCheckoutCommentInput' }, { awaitDemoPrices: true }), launchChromium()]);
 }, 300_000);
 
 afterAll(async () => {

@@ -19,7 +19,7 @@ let page: Page;
 
 beforeAll(async () => {
   mkdirSync(screenshotFolder, { recursive: true });
-  [shop, browser] = await Promise.all([startShop(), launchChromium()]);
+  [shop, browser] = await Promise.all([startShop({}, { awaitDemoPrices: true }), launchChromium()]);
 }, 300_000);
 
 afterAll(async () => {

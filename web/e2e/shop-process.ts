@@ -3,7 +3,9 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createKnex, dropDatabase } from '@alpenpass/infra';
+import { demoGenerationId, demoPriceRange } from '@alpenpass/services/src/demo/demo-price-range';
 import { connect } from 'nats';
+import { mintStaffToken } from './customer-token';
 
 const repositoryRoot = join(__dirname, '..', '..');
 const READY_TIMEOUT_MS = 180_000;
@@ -41,6 +43,33 @@ async function waitUntilReady(origin: string, child: ChildProcess, output: () =>
   throw new Error(`The shop was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
 }
 
+interface ReadyBody {
+  details?: { projections?: Record<string, { lag: number | null }> };
+}
+
+/**
+ * The worker generates the demo resort's prices after start-up; until they are in the read model a
+ * basket prices an entry at the catalogue's base price, so a test that compares totals would see the
+ * price change under it. Waits for the generation to complete and every read model to catch up (a
+ * test that compares totals asks for it: on a crowded machine the generation can take minutes).
+ */
+async function waitForDemoPrices(origin: string, databaseUrl: string, output: () => string): Promise<void> {
+  const generationId = demoGenerationId(databaseUrl, demoPriceRange(new Date()).from);
+  const headers = { 'x-client-id': '1', 'x-channel-id': '6a1c7e52-3b8f-4e0a-9d2c-5f4b8a7e1d30', authorization: `Bearer ${mintStaffToken()}` };
+  const read = <T>(path: string) => fetch(`${origin}/api${path}`, { headers }).then((response) => response.json() as Promise<T>, () => null);
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const generation = await read<{ status?: string; error?: string }>(`/admin/pricing/generations/${generationId}`);
+    if (generation?.status === 'failed') throw new Error(`The demo prices failed: ${generation.error}\n${output()}`);
+    if (generation?.status === 'completed') {
+      const lags = Object.values((await read<ReadyBody>('/ready'))?.details?.projections ?? {});
+      if (lags.length > 0 && lags.every((projection) => projection.lag === 0)) return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`The demo prices were not in place within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
 /**
  * Order ids are the checkout workflows' ids on the shared Temporal namespace, where a finished
  * `order-1` of an earlier run would refuse this run's (and its mails and tickets with it): the ids of a
@@ -61,7 +90,7 @@ async function startOrderIdsFarAway(databaseUrl: string): Promise<void> {
  * with other shops on the machine (its order ids, which name workflows, start far away). Stopping it
  * drops the database and the stream.
  */
-export async function startShop(env: Record<string, string> = {}): Promise<ShopProcess> {
+export async function startShop(env: Record<string, string> = {}, options: { awaitDemoPrices?: boolean } = {}): Promise<ShopProcess> {
   const id = `e2e_${randomBytes(4).toString('hex')}`;
   const port = await freePort();
   const databaseUrl = `postgres://postgres@127.0.0.1:5432/alpenpass_${id}`;
@@ -118,7 +147,10 @@ export async function startShop(env: Record<string, string> = {}): Promise<ShopP
   };
   try {
     await waitUntilReady(origin, child, () => output);
-    await startOrderIdsFarAway(env.DATABASE_URL ?? databaseUrl);
+    // the shop's own database: the caller's, when it names one
+    const shopDatabase = env.DATABASE_URL ?? databaseUrl;
+    await startOrderIdsFarAway(shopDatabase);
+    if (options.awaitDemoPrices) await waitForDemoPrices(origin, shopDatabase, () => output);
   } catch (error) {
     await stop();
     throw error;

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { ContentDocumentOf } from '@alpenpass/contracts';
 import { catalogueDocumentsTable, type CatalogueDocumentRow } from './catalogue-documents';
 import type { CatalogueDocumentReader } from './load-products';
+import { queryRows } from '../runtime/direct-query';
 
 type DefinitionDoc = ContentDocumentOf<'productDefinition'>;
 
@@ -17,7 +18,7 @@ const closureSql = (table: string) => `
   with owner as (
     select o.catalogue_id
       from ${table} d join ${table} o on o.document_id = d.parent_ref
-     where d.kind = 'productDefinition' and d.catalogue_id = ?
+     where d.kind = 'productDefinition' and d.catalogue_id = $1
      limit 1),
   products as (
     select * from ${table} where kind = 'internalProduct' and catalogue_id = (select catalogue_id from owner)),
@@ -32,7 +33,7 @@ const closureSql = (table: string) => `
     select * from ${table} where document_id in (select body->>'productRef' from all_definitions)),
   discounts as (
     select * from ${table} where kind = 'discounts'
-       and body->'productDefinitionRefs' \\?| array(select document_id from all_definitions)),
+       and body->'productDefinitionRefs' ?| array(select document_id from all_definitions)),
   product_refs as (
     select * from ${table} where document_id in (
       select body->>'poolRef' from products
@@ -45,11 +46,11 @@ const closureSql = (table: string) => `
   union select * from discounts
   union select * from product_refs`;
 
+const closureText = closureSql(`"${catalogueDocumentsTable}"`);
+
 export async function prefetchDefinitionClosure(knex: Knex, productDefinitionId: number): Promise<CatalogueDocumentRow[]> {
-  const { rows } = await knex.raw<{ rows: CatalogueDocumentRow[] }>(closureSql(`"${catalogueDocumentsTable}"`), [
-    productDefinitionId,
-  ]);
-  return rows;
+  // every basket add asks this: a prepared statement straight through node-postgres
+  return queryRows<CatalogueDocumentRow>(knex, { name: 'catalogue-definition-closure', text: closureText, values: [productDefinitionId] });
 }
 
 export function prefetchedReader(rows: CatalogueDocumentRow[]): CatalogueDocumentReader {

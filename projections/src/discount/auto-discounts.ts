@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { autoDiscountEventTypes, type AutoDiscountDefinition, type AutoDiscountEvent, type RecordedEvent } from '@alpenpass/contracts';
 import type { Projection, TableNames } from '../runtime/projection';
+import { queryRows } from '../runtime/direct-query';
 
 /** The automatic discounts staff defined, with their current definition; removed ones stay as
  * inactive rows (their usages still count). The basket's evaluation reads the active ones. */
@@ -44,8 +45,14 @@ export const autoDiscountsProjection: Projection<Logical> = {
   },
 };
 
+const autoDiscountsSql = (activeOnly: boolean) =>
+  `select id, definition, active from ${autoDiscountsTable}${activeOnly ? ' where active' : ''} order by id`;
+
+/** Every basket's price asks for the active ones: a prepared statement straight through node-postgres. */
 export async function findAutoDiscounts(knex: Knex, options: { activeOnly: boolean }): Promise<AutoDiscountRow[]> {
-  const query = knex(autoDiscountsTable).select<AutoDiscountRow[]>('id', 'definition', 'active').orderBy('id');
-  if (options.activeOnly) query.where('active', true);
-  return query;
+  return queryRows<AutoDiscountRow>(knex, {
+    name: options.activeOnly ? 'discount-active-auto-discounts' : 'discount-all-auto-discounts',
+    text: autoDiscountsSql(options.activeOnly),
+    values: [],
+  });
 }

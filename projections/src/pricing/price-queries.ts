@@ -1,19 +1,27 @@
 import type { Knex } from 'knex';
+import { queryRows } from '../runtime/direct-query';
 import { currentPricesTable, priceHistoryTable, type CurrentPriceRow } from './current-prices';
 
 /** Query functions over the price read model (current prices and history). */
+
+/** Current prices for (definition, day) pairs: the pairs travel as two array parameters of one prepared
+ * statement (a basket add asks this every time), straight through node-postgres. */
+const findPricesSql = `
+  select p.product_definition_id, p.date, p.amount
+    from ${currentPricesTable} p
+    join unnest($1::integer[], $2::text[]) as wanted(product_definition_id, date)
+      on p.product_definition_id = wanted.product_definition_id and p.date = wanted.date`;
 
 export async function findPrices(
   knex: Knex,
   requests: { productDefinitionId: number; validAt: string }[],
 ): Promise<Map<string, number>> {
   if (requests.length === 0) return new Map();
-  const rows = await knex(currentPricesTable)
-    .select<{ product_definition_id: number; date: string; amount: number }[]>('product_definition_id', 'date', 'amount')
-    .whereIn(
-      ['product_definition_id', 'date'],
-      requests.map((request) => [request.productDefinitionId, request.validAt]),
-    );
+  const rows = await queryRows<{ product_definition_id: number; date: string; amount: number }>(knex, {
+    name: 'pricing-find-prices',
+    text: findPricesSql,
+    values: [requests.map((request) => request.productDefinitionId), requests.map((request) => request.validAt)],
+  });
   return new Map(rows.map((row) => [`${row.product_definition_id}@${row.date}`, row.amount]));
 }
 

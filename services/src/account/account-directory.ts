@@ -2,6 +2,16 @@ import { accountSearchFields, type AccountDto, type FilterNode, type OrderDirect
 import type { Knex } from 'knex';
 import type { AccountState } from './account';
 import { applyFilter } from './filter-sql';
+import { queryRows } from '../platform/event-store/postgres-direct-query';
+
+/** What a customer token's check needs, in one round trip: the account its identity is linked to (if
+ * any), and whether the account it speaks for (the linked one, else the token's own) is blocked or
+ * erased. A prepared statement straight through node-postgres: every customer call runs it. */
+const customerAccessSql = `
+  select l.account_id as linked, d.blocked_at is not null as blocked, d.deleted_at is not null as deleted
+    from (select $3::text as claimed) c
+    left join account_identities l on l.provider = $1 and l.user_id = $2
+    left join account_directory d on d.account_id = coalesce(l.account_id, c.claimed)`;
 
 interface DirectoryRow {
   account_id: string;
@@ -86,6 +96,16 @@ export function accountDirectory(knex: Knex) {
         .offset(query.page * query.limit)
         .limit(query.limit);
       return { items: rows.map(toItem), page: query.page, limit: query.limit, total: Number(total) };
+    },
+    /** linkedAccount and access of the account the identity speaks for (the linked one, else
+     * `claimedAccountId`), read together */
+    async customerAccess(provider: string, userId: string, claimedAccountId: string | null): Promise<{ linked: string | null; blocked: boolean; deleted: boolean }> {
+      const [row] = await queryRows<{ linked: string | null; blocked: boolean; deleted: boolean }>(knex, {
+        name: 'account-customer-access',
+        text: customerAccessSql,
+        values: [provider, userId, claimedAccountId],
+      });
+      return { linked: row?.linked ?? null, blocked: row?.blocked ?? false, deleted: row?.deleted ?? false };
     },
     /** an outside provider's identity linked to an account (docs/account.md, "Linked identities") */
     async linkedAccount(provider: string, userId: string): Promise<string | null> {

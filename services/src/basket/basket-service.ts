@@ -23,7 +23,7 @@ import { unlimited, type RateLimiter } from '../platform/rate-limit';
 import { refuseCommentUnlessEnabled } from './comment-input';
 import { noAccountResources, type AccountResources } from './account-resources';
 import { checkOwnership, namedPersonIds, type NamedIds } from './ownership';
-import { handleCommand, loadStreamState, type KnownState } from '../platform/event-store/command-handler';
+import { handleCommand, loadStreamState, streamStateCache, type KnownState } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
 import { eventMetadataOf } from '../platform/http/request-context';
 import type { PlatformLogger } from '../platform/event-store/event-store';
@@ -97,6 +97,10 @@ export function createBasketService(deps: BasketServiceDeps) {
   const accounts = deps.accounts ?? noAccountResources;
   const guestCreations = deps.guestCreations ?? unlimited;
   const view = async (basket: OpenBasket) => toBasketDto(basket, deps.holds, discounts ? await discounts.price(basket) : undefined);
+  // folded basket states of this process (immutable values): a load reads only the events after the
+  // cached revision from the store, which stays the source of truth (another process's appends are in
+  // that tail; an append still checks the revision it decided on)
+  const baskets = streamStateCache<BasketState>(10_000);
   const limitsOf = (caller: Caller) => (isStaff(caller.principal) ? staffLimits : (deps.limits ?? defaultSaleLimits));
 
   /** who holds a basket's places for the fair-hold cap: its account, or the guest's basket itself */
@@ -118,7 +122,7 @@ export function createBasketService(deps: BasketServiceDeps) {
 
   /** the basket's state and revision: a command right after decides on it without reading again */
   function loadKnown(basketId: string): Promise<KnownState<BasketState>> {
-    return loadStreamState<BasketState, BasketEventWithTime>(deps.store, basketStreamName(basketId), basketFolder);
+    return loadStreamState<BasketState, BasketEventWithTime>(deps.store, basketStreamName(basketId), basketFolder, baskets);
   }
 
   async function load(basketId: string): Promise<BasketState> {
@@ -132,6 +136,7 @@ export function createBasketService(deps: BasketServiceDeps) {
       basketFolder,
       (state) => decideBasket(command(accessibleBasket(state, caller.principal)), state),
       eventMetadataOf(caller),
+      { cache: baskets },
     );
     return accessibleBasket(outcome.newState, caller.principal);
   }
@@ -161,7 +166,7 @@ export function createBasketService(deps: BasketServiceDeps) {
         // the decider is pure: on the state it already decided on, the answer is the same
         (current) => (current === known.state ? decision : decideBasket(command(inputs, facts), current)),
         metadata,
-        { known },
+        { known, cache: baskets },
       );
       return outcome.newState as OpenBasket;
     } catch (error) {
@@ -188,7 +193,7 @@ export function createBasketService(deps: BasketServiceDeps) {
       throw new Error(`basket ${basketId}: not every hold could be released`);
     }
     const releasedEntryIds = claims.map((claim) => claim.entryId);
-    await handleCommand<BasketState, BasketEventWithTime>(deps.store, basketStreamName(basketId), basketFolder, (current) => decideBasket({ type: 'ExpireHold', data: { releasedEntryIds } }, current), metadata);
+    await handleCommand<BasketState, BasketEventWithTime>(deps.store, basketStreamName(basketId), basketFolder, (current) => decideBasket({ type: 'ExpireHold', data: { releasedEntryIds } }, current), metadata, { cache: baskets });
   }
 
   return {
@@ -307,7 +312,7 @@ export function createBasketService(deps: BasketServiceDeps) {
 
     /** The checkout placed the basket's order: the basket changes no more (idempotent). */
     async markCheckedOut(basketId: string, orderId: number, metadata: Partial<EventMetadata>): Promise<void> {
-      await handleCommand<BasketState, BasketEventWithTime>(deps.store, basketStreamName(basketId), basketFolder, (current) => decideBasket({ type: 'MarkCheckedOut', data: { orderId } }, current), metadata);
+      await handleCommand<BasketState, BasketEventWithTime>(deps.store, basketStreamName(basketId), basketFolder, (current) => decideBasket({ type: 'MarkCheckedOut', data: { orderId } }, current), metadata, { cache: baskets });
     },
 
     /** The hold's TTL elapsed (Temporal activity): give back every place the basket ever held, then

@@ -2,6 +2,7 @@ import { defaultSaleLimits, type Medium, type ProductKind, type SaleLimits } fro
 import { DateTime } from 'luxon';
 import type { SaleCalendar } from '../catalogue/sale-calendar';
 import { boundedMemo } from '../platform/bounded-memo';
+import { zonedToday } from '../platform/zoned-today';
 
 /** What the basket decider needs to know from the outside (catalogue, capacity, pricing). The
  * service gathers these facts before deciding, so that the decider stays pure. */
@@ -75,7 +76,7 @@ export function slotValidity(slot: SlotFacts): { from: string; to: string } {
 export function priceDay(validity: { from: string } | null, timezone: string, now: Date): string {
   if (validity && /^\d{4}-\d{2}-\d{2}$/.test(validity.from)) return validity.from;
   if (validity) return dayInZone(`${timezone}|${validity.from}`);
-  return DateTime.fromJSDate(now).setZone(timezone).toISODate()!;
+  return zonedToday(now, timezone);
 }
 
 export function emptyFacts(now: Date, limits: SaleLimits = defaultSaleLimits): EntryFacts {

@@ -1,5 +1,5 @@
 import type { ContentDocumentOf } from '@alpenpass/contracts';
-import { demoGenerationId } from '.';
+import { demoGenerationId } from './demo-price-range';
 import { DateTime } from 'luxon';
 import { placedDemoCatalogue } from './catalogue';
 import { shiftYearsInText, yearsUntilCurrent } from './demo-placement';

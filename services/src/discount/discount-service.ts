@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { zonedToday } from '../platform/zoned-today';
 import type { Knex } from 'knex';
 import { discountUsageStreamName, promoCampaignStreamName, type AutoDiscountDefinition, type DiscountLine, type PromoCodeRefusal, type PromoValidationDto } from '@alpenpass/contracts';
 import { findAutoDiscounts } from '@alpenpass/projections/src/discount';
@@ -22,7 +22,7 @@ export const autoUsageKey = (id: string) => `auto-${id}`;
 export const usageKeyOfLine = (line: Pick<DiscountLine, 'source' | 'reference'>) => (line.source === 'PROMO_CODE' ? promoUsageKey(line.reference) : autoUsageKey(line.reference));
 
 /** The shop's booking day: dates of places and windows are counted in the resort's timezone. */
-export const bookingDay = (now: Date) => DateTime.fromJSDate(now).setZone('Europe/Zurich').toISODate()!;
+export const bookingDay = (now: Date) => zonedToday(now, 'Europe/Zurich');
 
 const refusalMessages: Record<PromoCodeRefusal, (code: string) => string> = {
   UNKNOWN: (code) => `The promo code ${code} is not valid.`,

@@ -96,6 +96,7 @@ describe('POST /payments: split payments', () => {
 
   it('refuses parts that do not add up, exceed a balance or repeat, and changes nothing', async () => {
     const voucherId = await keptVoucher('SPLIT-GIFT-3', 800);
+    const othersVoucherId = await keptVoucher('SPLIT-GIFT-3-OTHER', 5000, 'GIFT_VOUCHER', other);
     await kit.onlineCredit.credit('7', 300, 'goodwill', 'split-3');
     const { orderId, due } = await openOrder(73);
     const eventsBefore = (await kit.basket.store.readStream(`order-${orderId}`)).length;
@@ -109,6 +110,9 @@ describe('POST /payments: split payments', () => {
       [{ primaryPaymentProvider: card, secondaryPaymentProviders: [{ provider: 'GIFT_VOUCHER', paymentDetailId: voucherId, amount: 1.5 }], redirectUrls: returnUrls }, 400, 'VALIDATION_FAILED'],
       [{ primaryPaymentProvider: card, secondaryPaymentProviders: [{ provider: 'GIFT_VOUCHER', paymentDetailId: voucherId, amount: 100 }] }, 400, 'VALIDATION_FAILED'],
       [{ primaryPaymentProvider: card, redirectUrls: { ...returnUrls, success: 'https://evil.example/ok' } }, 400, 'REDIRECT_URL_NOT_ALLOWED'],
+      // another customer's kept voucher is not this customer's to spend, and no part pays a negative amount
+      [{ primaryPaymentProvider: card, secondaryPaymentProviders: [{ provider: 'GIFT_VOUCHER', paymentDetailId: othersVoucherId, amount: 100 }], redirectUrls: returnUrls }, 404, 'PAYMENT_DETAIL_NOT_FOUND'],
+      [{ primaryPaymentProvider: card, secondaryPaymentProviders: [{ provider: 'ONLINE_CREDIT', amount: -100 }], redirectUrls: returnUrls }, 400, 'VALIDATION_FAILED'],
       // a saved card that is not the account's: the voucher and credit taken first go back
       [{ primaryPaymentProvider: { provider: 'CARD', paymentType: 'existing', paymentDetailId: 999_999 }, secondaryPaymentProviders: [{ provider: 'GIFT_VOUCHER', paymentDetailId: voucherId, amount: 800 }, { provider: 'ONLINE_CREDIT', amount: 300 }] }, 404, 'PAYMENT_DETAIL_NOT_FOUND'],
     ] as const;
@@ -117,6 +121,7 @@ describe('POST /payments: split payments', () => {
       expect([answer.status, answer.body.code]).toEqual([status, code]);
     }
     expect(await remainingOn('SPLIT-GIFT-3')).toBe(800);
+    expect(await remainingOn('SPLIT-GIFT-3-OTHER')).toBe(5000);
     expect(await balanceOf('7')).toBe(300);
     const order = await orderOf(orderId);
     expect(order).toMatchObject({ status: 'CREATED', vouchers: [], onlineCredit: { amount: 0 }, amountDue: { amount: due } });

@@ -31,7 +31,8 @@ function alive(pid: number): boolean {
   }
 }
 
-async function until<T>(find: () => T | undefined, what: string, timeoutMs = 45_000): Promise<T> {
+// generous: on a crowded machine an API process (oidc-provider, the SPA's files) takes long to come up
+async function until<T>(find: () => T | undefined, what: string, timeoutMs = 90_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = find();
@@ -155,4 +156,4 @@ it('runs the worker in its own supervised process and the API as two; the API an
   launcher.kill('SIGTERM');
   expect(await exited).toBe(0);
   for (const pid of [api.pid!, restarted.pid!, projector.pid!, apiProcesses[0]!.pid!, apiBack.pid!, simulator.pid!]) expect(alive(pid)).toBe(false);
-});
+}, 300_000);

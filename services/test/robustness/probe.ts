@@ -65,7 +65,7 @@ export async function send(shop: ShopUnderTest, probe: Probe): Promise<ProbeResu
     text = await response.text();
   } catch (error) {
     const reason =
-      (error as Error).name === 'TimeoutError' ? `no answer within ${answerTimeoutMs} ms` : String(error);
+      (error as Error).name === 'TimeoutError' ? `no answer within ${answerTimeoutMs} ms` : `${String(error)} (${String((error as Error).cause ?? 'no cause')})`;
     if (process.env.ROBUSTNESS_TRACE)
       process.stderr.write(
         `TIMEOUT ${reason} ${probe.label} ${probe.url.slice(0, 300)} ${JSON.stringify(probe.body ?? probe.raw ?? null).slice(0, 300)}\n`,

@@ -1,5 +1,5 @@
 import { configure } from '@testing-library/react';
 
 // A findBy… waits as long as it must and no longer: on a machine busy with other test runs the first
-// render of a page (its lazy chunks, its mocked requests) can take more than the library's default 1 s.
-configure({ asyncUtilTimeout: 5000 });
+// render of a page (its lazy chunks, its mocked requests) can take several seconds (the library waits 1 s by default).
+configure({ asyncUtilTimeout: 10_000 });

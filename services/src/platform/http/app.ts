@@ -72,11 +72,13 @@ export function createHttpApp(options: HttpAppOptions): Express {
   api.get('/.well-known/jwks.json', (_req, res) => {
     res.json({ keys: options.publicKeys });
   });
-  const mount = (router: ApiRouter): Router => express.Router().use(router.mountPath || '/', router.express);
+  // each router is mounted at its path directly (no wrapping router per router: every request walked
+  // through all of them until its own)
+  const mount = (router: ApiRouter) => void api.use(router.mountPath || '/', router.express);
   api.use(authenticate(options.verifyToken));
-  for (const router of options.externalRouters ?? []) api.use(mount(router));
+  for (const router of options.externalRouters ?? []) mount(router);
   api.use(requireShopHeaders(options.shop));
-  for (const router of options.routers) api.use(mount(router));
+  for (const router of options.routers) mount(router);
   api.use(unknownRoute);
   app.use('/api', api);
 

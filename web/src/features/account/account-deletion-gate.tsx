@@ -21,14 +21,15 @@ export function AccountDeletionGate({ locale }: { locale: Language }) {
   const target = newPages === undefined ? undefined : reactivatePath(locale, newPages);
   const deleteAfter = current.data?.deleteAfter;
   const deleted = Boolean(current.data?.deletedAt);
-  // sent there once: afterwards the customer may look around before deciding
-  const sent = useRef(false);
+  // brought there once: afterwards the customer may look around before deciding. Done only when the page
+  // is reached, since a redirect of the page being left (/profile → /profilev2) may overtake this one
+  const arrived = useRef(false);
 
   useEffect(() => {
     if (deleted) void navigate(`/${locale}/auth-selector?error=ACCOUNT_DELETED`, { replace: true });
-    else if (deleteAfter && target && !sent.current && !pathname.endsWith('/auth-selector')) {
-      sent.current = true;
-      if (pathname !== target) void navigate(target);
+    else if (deleteAfter && target && !arrived.current && !pathname.endsWith('/auth-selector')) {
+      if (pathname === target) arrived.current = true;
+      else void navigate(target);
     }
   }, [deleted, deleteAfter, target, pathname, navigate, locale]);
   return null;

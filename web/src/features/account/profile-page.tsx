@@ -8,6 +8,7 @@ import { AccountLinks } from '../../components/account-links';
 import { AddressSection } from './address-section';
 import { accountMessages } from './messages';
 import { OwnerSection } from './owner-section';
+import { SignInsSection } from './sign-ins-section';
 import { useFieldRules } from './use-field-rules';
 
 /** /:locale/profile — the owner's details and the account's addresses. */
@@ -27,6 +28,7 @@ function Profile() {
       )}
       {schema && <OwnerSection rules={schema.owner} />}
       <AddressSection />
+      <SignInsSection />
       <AccountDeletionSection />
     </SimplePage>
   );

@@ -2,7 +2,15 @@ import { defineMessage, defineMessages } from 'react-intl';
 
 export const authMessages = defineMessages({
   linkTitle: { id: 'auth.link.title', defaultMessage: 'Link your accounts' },
-  linkDescription: { id: 'auth.link.description', defaultMessage: 'We are linking your sign-in to your existing Alpenpass account.' },
+  linkDescription: { id: 'auth.link.description', defaultMessage: 'Use two ways of signing in for one Alpenpass account: whichever you use, you see the same orders, persons and keycards.' },
+  linkSignInFirst: { id: 'auth.link.signInFirst', defaultMessage: 'Please sign in first with the account you want to keep.' },
+  linkStart: { id: 'auth.link.start', defaultMessage: 'Sign in with the other account' },
+  linkWorking: { id: 'auth.link.working', defaultMessage: 'Linking your sign-ins…' },
+  linkSame: { id: 'auth.link.same', defaultMessage: 'You signed in with the account you keep. Please sign in with the other one.' },
+  linkElsewhere: { id: 'auth.link.elsewhere', defaultMessage: 'This sign-in already belongs to another Alpenpass account and cannot be linked. Please use another one.' },
+  linkFailed: { id: 'auth.link.failed', defaultMessage: 'Your sign-ins could not be linked. Please try again.' },
+  linkCancel: { id: 'auth.link.cancel', defaultMessage: 'Cancel linking' },
+  linkToProfile: { id: 'auth.link.toProfile', defaultMessage: 'Go to my account' },
   selectorTitle: { id: 'auth.selector.title', defaultMessage: 'Sign in' },
   selectorDescription: { id: 'auth.selector.description', defaultMessage: 'Sign in to book tickets and manage your account.' },
   selectorAuthError: { id: 'auth.selector.authError', defaultMessage: 'Your session has expired. Please sign in again.' },
@@ -51,6 +59,8 @@ export const authMessages = defineMessages({
 /** Texts with values. */
 export const authValueMessages = {
   signedInAs: defineMessage<{ name: string }>({ id: 'auth.signedInAs', defaultMessage: 'You are signed in as {name}.' }, { typed: true }),
+  linkKeep: defineMessage<{ name: string }>({ id: 'auth.link.keep', defaultMessage: 'The account you keep: {name}. Sign in once more, with the other account; from then on it opens this one too.' }, { typed: true }),
+  linkDone: defineMessage<{ name: string }>({ id: 'auth.link.done', defaultMessage: 'Done: both sign-ins now open the account of {name}.' }, { typed: true }),
   emailLinkSent: defineMessage<{ email: string }>({ id: 'auth.emailLink.sent', defaultMessage: 'If an account uses {email}, we have sent it a sign-in link. It is valid for 15 minutes.' }, { typed: true }),
 };
 

@@ -29,11 +29,13 @@ async function readBody(response: Response): Promise<unknown> {
 function withToken(args: string | FetchArgs, token: string | undefined, sessionToken: string | undefined): FetchArgs {
   const request = typeof args === 'string' ? { url: args } : args;
   const fromPage = tokenDelivery(token);
-  // the session's token replaces a signed page token; a guest order's token stays in the query
+  // the session's token replaces a signed page token; a guest order's token stays in the query; a call
+  // that names its own bearer (a guest's, the account kept while linking) keeps it
+  const explicit = Boolean((request.headers as Record<string, string> | undefined)?.authorization);
   const bearer = sessionToken ?? fromPage.bearer;
   return {
     ...request,
-    ...(bearer ? { headers: { ...(request.headers as Record<string, string> | undefined), authorization: `Bearer ${bearer}` } } : {}),
+    ...(bearer && !explicit ? { headers: { ...(request.headers as Record<string, string> | undefined), authorization: `Bearer ${bearer}` } } : {}),
     ...(fromPage.query ? { params: { ...request.params, token: fromPage.query } } : {}),
   };
 }

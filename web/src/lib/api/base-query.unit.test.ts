@@ -58,6 +58,7 @@ function setup(pageUrl = 'https://shop.example/de/profile?x=1', sessionToken?: s
     endpoints: (build) => ({
       get: build.query<Record<string, unknown>, string>({ query: (path) => path }),
       post: build.mutation<unknown, string>({ query: (path) => ({ url: path, method: 'POST', body: {} }) }),
+      postAs: build.mutation<unknown, { path: string; bearer: string }>({ query: ({ path, bearer }) => ({ url: path, method: 'POST', body: {}, headers: { authorization: `Bearer ${bearer}` } }) }),
     }),
   });
   const store = configureStore({
@@ -66,7 +67,8 @@ function setup(pageUrl = 'https://shop.example/de/profile?x=1', sessionToken?: s
   });
   const query = (path: string) => store.dispatch(testApi.endpoints.get.initiate(path));
   const mutate = (path: string) => store.dispatch(testApi.endpoints.post.initiate(path));
-  return { query, mutate, visited };
+  const mutateAs = (path: string, bearer: string) => store.dispatch(testApi.endpoints.postAs.initiate({ path, bearer }));
+  return { query, mutate, mutateAs, visited };
 }
 
 describe('the API base query', () => {
@@ -119,6 +121,11 @@ describe('the API base query', () => {
     await setup('https://shop.example/de/orders/4?token=abc-guest_token', 'session.access.token').query('/things');
     expect(seen[0]!.headers.authorization).toBe('Bearer session.access.token');
     expect(new URL(seen[0]!.url, origin).searchParams.get('token')).toBe('abc-guest_token');
+  });
+
+  it('keeps the bearer a call names itself (the account kept while linking) over the session’s', async () => {
+    await setup('https://shop.example/de/auth/link', 'session.access.token').mutateAs('/users/account/link', 'kept.account.token');
+    expect(seen[0]!.headers.authorization).toBe('Bearer kept.account.token');
   });
 
   it('sends the browser to the auth selector on a 401, without retrying', async () => {

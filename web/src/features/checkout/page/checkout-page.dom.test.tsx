@@ -92,7 +92,8 @@ describe('the checkout page', () => {
   it('shows no comment field and sends no comment while the shop takes none (enableCheckoutCommentInput off)', async () => {
     serve(checkoutServer(reserved));
     await openCheckout();
-    await waitFor(() => expect(callsTo('GET', '/clients/current')).toHaveLength(1));
+    // the shop's settings have answered (the page may read them more than once)
+    await waitFor(() => expect(callsTo('GET', '/clients/current').length).toBeGreaterThan(0));
     expect(screen.queryByRole('textbox', { name: /Comment for our staff/ })).toBeNull();
     fireEvent.click(screen.getByRole('checkbox', { name: /I accept the terms/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
