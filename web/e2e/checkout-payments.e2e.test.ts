@@ -1,54 +1,33 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createKnex, dropDatabase } from '@alpenpass/infra';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startSimulator, type RunningSimulator } from '@alpenpass/services/src/psp-simulator/testing/start-simulator';
 import { seriousAccessibilityViolations } from './accessibility';
+import { chooseFirstAvailableDay } from './calendar';
 import { launchChromium, screenshotFolder } from './chromium';
 import { mintCustomerToken } from './customer-token';
+import { payOnSimulatorPage, startTestSimulator, type TestSimulator } from './psp-simulator';
 import { startShop, type ShopProcess } from './shop-process';
 
-let simulator: RunningSimulator;
+let payments: TestSimulator;
 let shop: ShopProcess;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 const runId = randomBytes(4).toString('hex');
 const simulatorDatabase = `postgres://postgres@127.0.0.1:5432/alpenpass_e2e_psp_${runId}`;
-// the shop's own database, named here so that its order ids can be moved (below)
-const shopDatabase = `postgres://postgres@127.0.0.1:5432/alpenpass_e2e_pay_${runId}`;
-
-/**
- * Order ids are the checkout workflows' ids on the shared Temporal namespace, where a finished
- * `order-1` of an earlier run would refuse this run's: the ids start far away, as the services'
- * workflow tests do.
- */
-async function startOrderIdsFarAway() {
-  const knex = createKnex(shopDatabase);
-  try {
-    await knex.raw(`alter sequence order_id_seq restart with ${randomInt(1_000_000, 2_000_000_000)}`);
-  } finally {
-    await knex.destroy();
-  }
-}
 
 beforeAll(async () => {
   mkdirSync(screenshotFolder, { recursive: true });
-  simulator = await startSimulator(simulatorDatabase);
+  payments = await startTestSimulator(simulatorDatabase);
   [shop, browser] = await Promise.all([
     startShop({
-      PSP_BASE_URL: simulator.url,
-      PSP_MERCHANT_ID: simulator.merchantId,
-      PSP_MERCHANT_PASSWORD: simulator.password,
-      PSP_HMAC_KEY: simulator.hmacKeyHex,
-      DATABASE_URL: shopDatabase,
+      ...payments.shopEnv,
       // the first bookable slot may be today: a customer may cancel it until the day ends
       ORDER_CANCEL_CUTOFF_DAYS: '0',
     }),
     launchChromium(),
   ]);
-  await startOrderIdsFarAway();
   // axe-core is injected as an inline script, which the shop's Content-Security-Policy (helmet) forbids
   context = await browser.newContext({ viewport: { width: 1024, height: 800 }, acceptDownloads: true });
   page = await context.newPage();
@@ -58,9 +37,7 @@ afterAll(async () => {
   await context?.close();
   await browser?.close();
   await shop?.stop();
-  await simulator?.stop();
-  await dropDatabase(simulatorDatabase).catch(() => undefined);
-  await dropDatabase(shopDatabase).catch(() => undefined);
+  await payments?.stop();
 }, 60_000);
 
 const screenshot = (name: string) => page.screenshot({ path: join(screenshotFolder, `${name}.png`), fullPage: true });
@@ -70,21 +47,11 @@ async function expectAccessible() {
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
 }
 
-async function chooseFirstAvailableDay() {
-  const bookable = page.locator('button.calendar-day[aria-disabled="false"]');
-  for (let month = 0; month < 4; month += 1) {
-    const found = await bookable.first().waitFor({ timeout: 10_000 }).then(() => true, () => false);
-    if (found) return bookable.first().click();
-    await page.getByRole('button', { name: 'Next month' }).click();
-  }
-  throw new Error('no bookable day in the first four months the calendar shows');
-}
-
 /** The customer (token in the address) books one gondola place and opens the checkout. */
 async function bookGondolaAndCheckOut(productPath: string, token: string) {
   await page.goto(`${shop.origin}${productPath}?token=${token}`);
   await heading(1, 'Alpenhorn summit gondola');
-  await chooseFirstAvailableDay();
+  await chooseFirstAvailableDay(page, 'Next month');
   const slot = page.getByRole('radio', { name: /places? left/ }).first();
   if (!(await slot.isChecked())) await slot.check();
   await page.getByRole('button', { name: 'Add to basket' }).click();
@@ -114,10 +81,7 @@ describe('paying in the browser with the PSP simulator, then tickets and a cance
     await screenshot('payments-1-checkout-new-card-en');
     await expectAccessible();
     await page.getByRole('button', { name: 'Place order' }).click();
-    await page.getByRole('heading', { name: 'PSP simulator: payment' }).waitFor({ timeout: 30_000 });
-    await page.getByLabel('Payment method').selectOption('VIS');
-    await page.getByLabel('Outcome').selectOption('success');
-    await page.getByRole('button', { name: 'Pay' }).click();
+    await payOnSimulatorPage(page);
     await heading(1, 'Your payment');
     await page.getByText('Your payment has been received. Thank you!').waitFor({ timeout: 60_000 });
     expect(new URL(page.url()).searchParams.get('token')).toBe(token);

@@ -4,28 +4,19 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { luhnCheckDigit } from '@alpenpass/contracts/src/keycard-formats';
-import { createKnex, dropDatabase } from '@alpenpass/infra';
 import { DateTime } from 'luxon';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  startSimulator,
-  type RunningSimulator,
-} from '@alpenpass/services/src/psp-simulator/testing/start-simulator';
 import { seriousAccessibilityViolations } from './accessibility';
 import { launchChromium, screenshotFolder } from './chromium';
 import { mintCustomerToken, mintStaffToken } from './customer-token';
-import { startShop, type ShopProcess } from './shop-process';
+import { payOnSimulatorPage, startTestSimulator, type TestSimulator } from './psp-simulator';
+import { shopHeaders as apiHeaders, startShop, type ShopProcess } from './shop-process';
 
 const run = promisify(execFile);
 const repositoryRoot = join(__dirname, '..', '..');
-const shopHeaders = {
-  'x-client-id': '1',
-  'x-channel-id': '6a1c7e52-3b8f-4e0a-9d2c-5f4b8a7e1d30',
-  'x-api-version': '2025-02-18',
-  'content-type': 'application/json',
-};
+const shopHeaders = { ...apiHeaders, 'content-type': 'application/json' };
 
-let simulator: RunningSimulator;
+let payments: TestSimulator;
 let shop: ShopProcess;
 let browser: Browser;
 let context: BrowserContext;
@@ -34,7 +25,6 @@ let token: string;
 let staff: string;
 const runId = randomBytes(4).toString('hex');
 const simulatorDatabase = `postgres://postgres@127.0.0.1:5432/alpenpass_e2e_psp_${runId}`;
-const shopDatabase = `postgres://postgres@127.0.0.1:5432/alpenpass_e2e_ppu_${runId}`;
 
 beforeAll(async () => {
   mkdirSync(screenshotFolder, { recursive: true });
@@ -42,22 +32,8 @@ beforeAll(async () => {
   // keep-alive connection to the shop closes, and the next fetch would pick up the dead socket
   token = mintCustomerToken(`e2e-ppu-${runId}`);
   staff = mintStaffToken();
-  simulator = await startSimulator(simulatorDatabase);
-  [shop, browser] = await Promise.all([
-    startShop({
-      PSP_BASE_URL: simulator.url,
-      PSP_MERCHANT_ID: simulator.merchantId,
-      PSP_MERCHANT_PASSWORD: simulator.password,
-      PSP_HMAC_KEY: simulator.hmacKeyHex,
-      DATABASE_URL: shopDatabase,
-    }),
-    launchChromium(),
-  ]);
-  // order ids are checkout workflow ids on the shared Temporal namespace: far from an earlier run's
-  const knex = createKnex(shopDatabase);
-  await knex
-    .raw(`alter sequence order_id_seq restart with ${randomInt(1_000_000, 2_000_000_000)}`)
-    .finally(() => knex.destroy());
+  payments = await startTestSimulator(simulatorDatabase);
+  [shop, browser] = await Promise.all([startShop(payments.shopEnv), launchChromium()]);
   context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
   page = await context.newPage();
 }, 300_000);
@@ -66,9 +42,7 @@ afterAll(async () => {
   await context?.close();
   await browser?.close();
   await shop?.stop();
-  await simulator?.stop();
-  await dropDatabase(simulatorDatabase).catch(() => undefined);
-  await dropDatabase(shopDatabase).catch(() => undefined);
+  await payments?.stop();
 }, 60_000);
 
 const screenshot = (name: string) =>
@@ -144,10 +118,7 @@ describe('pay per use in the browser: registration at no charge, gate events, a 
     await page.goto(`${shop.origin}/en/profile/payment-details?token=${token}`);
     await heading(1, 'My payment cards');
     await page.getByRole('button', { name: 'Add a card' }).click();
-    await page.getByRole('heading', { name: 'PSP simulator: payment' }).waitFor({ timeout: 30_000 });
-    await page.getByLabel('Payment method').selectOption('VIS');
-    await page.getByLabel('Outcome').selectOption('success');
-    await page.getByRole('button', { name: 'Pay' }).click();
+    await payOnSimulatorPage(page);
     await page.getByText(/^Your card was saved\./).waitFor({ timeout: 30_000 });
 
     // 2. the product page says what is charged when

@@ -1,14 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { dropDatabase } from '@alpenpass/infra';
+import { createKnex, dropDatabase } from '@alpenpass/infra';
 import { demoGenerationId, demoPriceRange } from '@alpenpass/services/src/demo/demo-price-range';
 import { connect } from 'nats';
 import { mintStaffToken } from './customer-token';
 
 const repositoryRoot = join(__dirname, '..', '..');
 const READY_TIMEOUT_MS = 180_000;
+
+/** The §7 headers every shop API call carries (docs/ARCHITECTURE.md, "HTTP conventions"). */
+export const shopHeaders = {
+  'x-client-id': '1',
+  'x-channel-id': '6a1c7e52-3b8f-4e0a-9d2c-5f4b8a7e1d30',
+  'x-api-version': '2025-02-18',
+};
 
 export interface ShopProcess {
   origin: string;
@@ -64,9 +71,24 @@ async function waitForDemoPrices(origin: string, databaseUrl: string, output: ()
 }
 
 /**
+ * Order ids are the checkout workflows' ids on the shared Temporal namespace, where a finished
+ * `order-1` of an earlier run would refuse this run's (and its mails and tickets with it): the ids of a
+ * test shop start far away, as the services' workflow tests do.
+ */
+async function startOrderIdsFarAway(databaseUrl: string): Promise<void> {
+  const knex = createKnex(databaseUrl);
+  try {
+    await knex.raw(`alter sequence order_id_seq restart with ${randomInt(1_000_000, 2_000_000_000)}`);
+  } finally {
+    await knex.destroy();
+  }
+}
+
+/**
  * The real shop (services/src/main.ts, every role, the demo resort, web/dist) as a child process on a
  * free port with its own database, JetStream stream and Temporal task queue, so that it shares nothing
- * with other shops on the machine. Stopping it drops the database and the stream.
+ * with other shops on the machine (its order ids, which name workflows, start far away). Stopping it
+ * drops the database and the stream.
  */
 export async function startShop(env: Record<string, string> = {}, options: { awaitDemoPrices?: boolean } = {}): Promise<ShopProcess> {
   const id = `e2e_${randomBytes(4).toString('hex')}`;
@@ -85,8 +107,9 @@ export async function startShop(env: Record<string, string> = {}, options: { awa
       NATS_SUBJECT_PREFIX: id,
       TEMPORAL_TASK_QUEUE: `alpenpass-${id}`,
       LOG_LEVEL: 'warn',
-      // the SPA sends card payments back to its own return page
-      ALLOWED_REDIRECT_ORIGINS: `http://127.0.0.1:${port}`,
+      // the SPA sends card payments back to its own return page, under either name of the host (the
+      // sign-in tests use localhost, the embedded identity provider's issuer)
+      ALLOWED_REDIRECT_ORIGINS: `http://127.0.0.1:${port},http://localhost:${port}`,
       ...accessUsage,
       ...env,
     },
@@ -96,10 +119,18 @@ export async function startShop(env: Record<string, string> = {}, options: { awa
   const keep = (chunk: Buffer) => (output = `${output}${chunk.toString()}`.slice(-20_000));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stopping = false;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      // a shop that dies under a test leaves the test only "connection refused": say why
+      if (!stopping) process.stderr.write(`The shop on port ${port} stopped unexpectedly (${code ?? signal}):\n${output}\n`);
+      resolve();
+    }),
+  );
   const origin = `http://127.0.0.1:${port}`;
 
   const stop = async () => {
+    stopping = true;
     if (child.exitCode === null) {
       child.kill('SIGTERM');
       const killed = setTimeout(() => child.kill('SIGKILL'), 20_000);
@@ -116,7 +147,10 @@ export async function startShop(env: Record<string, string> = {}, options: { awa
   };
   try {
     await waitUntilReady(origin, child, () => output);
-    if (options.awaitDemoPrices) await waitForDemoPrices(origin, databaseUrl, () => output);
+    // the shop's own database: the caller's, when it names one
+    const shopDatabase = env.DATABASE_URL ?? databaseUrl;
+    await startOrderIdsFarAway(shopDatabase);
+    if (options.awaitDemoPrices) await waitForDemoPrices(origin, shopDatabase, () => output);
   } catch (error) {
     await stop();
     throw error;

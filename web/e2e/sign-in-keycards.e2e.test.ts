@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { mailsTo } from '@alpenpass/services/src/platform/testing/mailpit';
 import { seriousAccessibilityViolations } from './accessibility';
 import { launchChromium, screenshotFolder } from './chromium';
-import { startShop, type ShopProcess } from './shop-process';
+import { newcomer, providerTexts, registerAndConfirm, signInOnProvider } from './identity-provider';
+import { shopHeaders, startShop, type ShopProcess } from './shop-process';
 
 let shop: ShopProcess;
 let browser: Browser;
@@ -14,12 +13,6 @@ let page: Page;
 /** The embedded identity provider's issuer is http://localhost:<port>/oidc: the browser uses that host,
  * so that the sign-in cookies set at /api/auth are sent back to its callback. */
 let origin: string;
-
-const shopHeaders = {
-  'x-client-id': '1',
-  'x-channel-id': '6a1c7e52-3b8f-4e0a-9d2c-5f4b8a7e1d30',
-  'x-api-version': '2025-02-18',
-};
 
 beforeAll(async () => {
   mkdirSync(screenshotFolder, { recursive: true });
@@ -45,50 +38,20 @@ afterEach(async () => {
 const screenshot = (name: string) => page.screenshot({ path: join(screenshotFolder, `${name}.png`), fullPage: true });
 const heading = (level: number, name: string | RegExp) => page.getByRole('heading', { level, name }).waitFor();
 
-/** The confirmation link of the registration mail, as Mailpit stored it. */
-async function confirmationLink(address: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const mail = (await mailsTo(address)).find((candidate) => candidate.Subject === 'Confirm your e-mail address');
-    const link = mail?.Text.match(/https?:\/\/\S+\/oidc\/verify\?token=\S+/)?.[0];
-    if (link) return link;
-    if (Date.now() > deadline) throw new Error(`no confirmation mail to ${address} in Mailpit`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
-
-/** The provider's registration form (the page is open) and the mailed confirmation, as a newcomer does it. */
-async function registerAndConfirm(email: string, password: string): Promise<void> {
-  await heading(1, 'Create an account');
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByLabel('First name').fill('Lena');
-  await page.getByLabel('Last name').fill('Bergmann');
-  await page.getByLabel('Date of birth').fill('1991-03-14');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.getByText('We have sent you an e-mail. Please follow its link to confirm your address.').waitFor();
-  await page.goto(await confirmationLink(email));
-  await page.getByText('Your e-mail address is confirmed. You can now sign in.').waitFor();
-}
-
 describe('registering, signing in from the shop and adding a keycard, against the real shop', () => {
   it('registers on /oidc, confirms by mail, signs in from the SPA, sees no keycards and adds a SwissPass, in English on a phone', async () => {
-    const email = `e2e-${randomBytes(5).toString('hex')}@example.ch`;
-    const password = `Berg-${randomBytes(6).toString('hex')}`;
+    const person = newcomer();
 
     await page.goto(`${origin}/en/auth-selector?returnTo=${encodeURIComponent('/en/profile/keycards')}`);
     await heading(1, 'Sign in');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot('signin-1-auth-selector-en');
     await page.getByRole('link', { name: 'Create an account' }).click();
-    await registerAndConfirm(email, password);
+    await registerAndConfirm(page, person, providerTexts.en);
 
     await page.goto(`${origin}/en/auth-selector?returnTo=${encodeURIComponent('/en/profile/keycards')}`);
     await page.getByRole('button', { name: 'Sign in with your Alpenpass account' }).click();
-    await page.waitForURL(/\/oidc\/interaction\//);
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInOnProvider(page, person, providerTexts.en);
 
     await page.waitForURL(`${origin}/en/profile/keycards`);
     await heading(1, 'Keycards and passes');
@@ -115,7 +78,7 @@ describe('registering, signing in from the shop and adding a keycard, against th
 
     // the session's access token is the API's bearer: the card is stored for this account
     const session = await page.evaluate(async (headers) => (await fetch('/api/auth/session', { headers })).json(), shopHeaders);
-    expect(session.user.email).toBe(email);
+    expect(session.user.email).toBe(person.email);
     const stored = await fetch(`${shop.origin}/api/keycards`, { headers: { ...shopHeaders, authorization: `Bearer ${session.accessToken}` } });
     expect(await stored.json()).toEqual([
       expect.objectContaining({ type: 'SWISSPASS', status: 'ACTIVE', dataCarrierId: 'S12345678901', fields: expect.objectContaining({ zip: '3920' }) }),
@@ -132,10 +95,10 @@ describe('registering, signing in from the shop and adding a keycard, against th
 
 describe('a protected page, and deleting the account with its grace period, against the real shop', () => {
   it('lands a signed-out visitor on the translated sign-in page (SessionRequired), signs in, asks for deletion and keeps the account, in German', async () => {
-    const email = `e2e-${randomBytes(5).toString('hex')}@example.ch`;
-    const password = `Berg-${randomBytes(6).toString('hex')}`;
+    const person = newcomer();
+    // the provider's own address, without the shop's language: the browser's (English) is taken
     await page.goto(`${origin}/oidc/register`);
-    await registerAndConfirm(email, password);
+    await registerAndConfirm(page, person, providerTexts.en);
 
     // §2's address of the sign-in service leads to the shop's own page with the same parameters
     await page.goto(`${origin}/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(`${origin}/de/profile`)}`);
@@ -148,11 +111,9 @@ describe('a protected page, and deleting the account with its grace period, agai
     await screenshot('signin-4-session-required-de');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
+    // the German sign-in page asks the provider for its form in German
     await page.getByRole('button', { name: 'Mit Ihrem Alpenpass-Konto anmelden' }).click();
-    await page.waitForURL(/\/oidc\/interaction\//);
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInOnProvider(page, person, providerTexts.de);
     await page.waitForURL(`${origin}/de/profile`);
     await heading(1, 'Mein Konto');
 

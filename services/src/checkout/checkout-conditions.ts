@@ -13,7 +13,7 @@ export const defaultCheckoutConditions: CustomFormFieldDefinition[] = [
     required: true,
     enabled: true,
     label: 'I accept the terms and conditions',
-    labels: { de: 'Ich akzeptiere die AGB', en: 'I accept the terms and conditions', fr: "J'accepte les conditions générales" },
+    labels: { de: 'Ich akzeptiere die AGB', en: 'I accept the terms and conditions', fr: 'J’accepte les conditions générales' },
     sortOrder: 1,
   },
   {

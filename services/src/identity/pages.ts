@@ -1,10 +1,13 @@
-/** The identity provider's pages: plain forms, no scripts, every value escaped. */
+import type { Language } from '@alpenpass/contracts/src/language-codes';
+import { identityTexts } from './texts';
+
+/** The identity provider's pages: plain forms, no scripts, every value escaped, in the visitor's language (texts.ts). */
 const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
 
-function layout(title: string, body: string): string {
+function layout(language: Language, title: string, body: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Alpenpass</title>
 <style>body{font-family:system-ui,sans-serif;max-width:26rem;margin:3rem auto;padding:0 1rem;color:#123}
 label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.5rem;box-sizing:border-box}
@@ -17,46 +20,66 @@ const message = (kind: 'notice' | 'error', text?: string): string => (text ? `<p
 const field = (name: string, label: string, type: string, value = '', extra = ''): string =>
   `<label for="${name}">${escapeHtml(label)}</label><input id="${name}" name="${name}" type="${type}" value="${escapeHtml(value)}" ${extra}>`;
 
+/** A provider address that keeps the page's language for the next page. */
+export const withLanguage = (path: string, language: Language): string => `${path}${path.includes('?') ? '&' : '?'}lang=${language}`;
+
+/** The shop's catalogue in the page's language (the SPA's locale routes, §2). */
+const shopHome = (language: Language) => `/${language}`;
+
 export const pages = {
-  login: (options: { action: string; email?: string; error?: string; notice?: string }) =>
-    layout(
-      'Sign in',
+  login: (language: Language, options: { action: string; email?: string; error?: string; notice?: string }) => {
+    const t = identityTexts[language];
+    return layout(
+      language,
+      t.signInTitle,
       `${message('error', options.error)}${message('notice', options.notice)}
 <form method="post" action="${escapeHtml(options.action)}">
-${field('email', 'E-mail', 'email', options.email, 'required autocomplete="username" autofocus')}
-${field('password', 'Password', 'password', '', 'required autocomplete="current-password"')}
-<button type="submit">Sign in</button></form>
-<p><a href="/oidc/register">Create an account</a> · <a href="/oidc/forgot">Forgot your password?</a></p>`,
-    ),
-  register: (options: { error?: string; values?: Record<string, string> }) =>
-    layout(
-      'Create an account',
+${field('email', t.email, 'email', options.email, 'required autocomplete="username" autofocus')}
+${field('password', t.password, 'password', '', 'required autocomplete="current-password"')}
+<button type="submit">${escapeHtml(t.signIn)}</button></form>
+<p><a href="${withLanguage('/oidc/register', language)}">${escapeHtml(t.createAccountLink)}</a> · <a href="${withLanguage('/oidc/forgot', language)}">${escapeHtml(t.forgotTitle)}</a></p>`,
+    );
+  },
+  register: (language: Language, options: { error?: string; values?: Record<string, string> }) => {
+    const t = identityTexts[language];
+    return layout(
+      language,
+      t.registerTitle,
       `${message('error', options.error)}
-<form method="post" action="/oidc/register">
-${field('email', 'E-mail', 'email', options.values?.email, 'required autocomplete="email"')}
-${field('password', 'Password (at least 10 characters)', 'password', '', 'required minlength="10" autocomplete="new-password"')}
-${field('givenName', 'First name', 'text', options.values?.givenName, 'required autocomplete="given-name"')}
-${field('familyName', 'Last name', 'text', options.values?.familyName, 'required autocomplete="family-name"')}
-${field('birthdate', 'Date of birth', 'date', options.values?.birthdate, 'required autocomplete="bday"')}
-<button type="submit">Create account</button></form>`,
-    ),
-  checkInbox: (text: string) => layout('Check your inbox', message('notice', text)),
-  done: (title: string, text: string) => layout(title, `${message('notice', text)}<p><a href="/">Back to the shop</a></p>`),
-  forgot: (options: { error?: string }) =>
-    layout(
-      'Forgot your password?',
+<form method="post" action="${withLanguage('/oidc/register', language)}">
+${field('email', t.email, 'email', options.values?.email, 'required autocomplete="email"')}
+${field('password', t.passwordWithRule, 'password', '', 'required minlength="10" autocomplete="new-password"')}
+${field('givenName', t.firstName, 'text', options.values?.givenName, 'required autocomplete="given-name"')}
+${field('familyName', t.lastName, 'text', options.values?.familyName, 'required autocomplete="family-name"')}
+${field('birthdate', t.birthdate, 'date', options.values?.birthdate, 'required autocomplete="bday"')}
+<button type="submit">${escapeHtml(t.createAccount)}</button></form>`,
+    );
+  },
+  checkInbox: (language: Language, text: string) => layout(language, identityTexts[language].checkInboxTitle, message('notice', text)),
+  done: (language: Language, title: string, text: string) =>
+    layout(language, title, `${message('notice', text)}<p><a href="${shopHome(language)}">${escapeHtml(identityTexts[language].backToShop)}</a></p>`),
+  forgot: (language: Language, options: { error?: string }) => {
+    const t = identityTexts[language];
+    return layout(
+      language,
+      t.forgotTitle,
       `${message('error', options.error)}
-<form method="post" action="/oidc/forgot">${field('email', 'E-mail', 'email', '', 'required autocomplete="email"')}
-<button type="submit">Send me a link</button></form>`,
-    ),
-  reset: (options: { token: string; error?: string }) =>
-    layout(
-      'Choose a new password',
+<form method="post" action="${withLanguage('/oidc/forgot', language)}">${field('email', t.email, 'email', '', 'required autocomplete="email"')}
+<button type="submit">${escapeHtml(t.sendLink)}</button></form>`,
+    );
+  },
+  reset: (language: Language, options: { token: string; error?: string }) => {
+    const t = identityTexts[language];
+    return layout(
+      language,
+      t.resetTitle,
       `${message('error', options.error)}
-<form method="post" action="/oidc/reset">
+<form method="post" action="${withLanguage('/oidc/reset', language)}">
 <input type="hidden" name="token" value="${escapeHtml(options.token)}">
-${field('password', 'New password (at least 10 characters)', 'password', '', 'required minlength="10" autocomplete="new-password"')}
-<button type="submit">Save password</button></form>`,
-    ),
-  error: (text: string) => layout('Sign-in problem', `${message('error', text)}<p><a href="/">Back to the shop</a></p>`),
+${field('password', t.newPasswordWithRule, 'password', '', 'required minlength="10" autocomplete="new-password"')}
+<button type="submit">${escapeHtml(t.savePassword)}</button></form>`,
+    );
+  },
+  error: (language: Language, text: string) =>
+    layout(language, identityTexts[language].errorTitle, `${message('error', text)}<p><a href="${shopHome(language)}">${escapeHtml(identityTexts[language].backToShop)}</a></p>`),
 };

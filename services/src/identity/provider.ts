@@ -8,6 +8,7 @@ import { signingAlgorithm } from '../platform/auth/signing-key';
 import type { Logger } from '../platform/logger';
 import { knexAdapterFactory } from './oidc-adapter';
 import { pages } from './pages';
+import { identityLanguage, identityTexts } from './texts';
 import type { IdentityUsers } from './users';
 
 /** what the first-party client asks for: the API (resource scope `api`) and a refresh token */
@@ -116,7 +117,8 @@ export async function createOidcProvider(options: {
     async renderError(ctx, _out, error) {
       options.log.warn({ err: error }, 'identity provider error page');
       ctx.type = 'html';
-      ctx.body = pages.error('The sign-in could not be completed. Please start again from the shop.');
+      const language = identityLanguage({ uiLocales: ctx.oidc?.params?.ui_locales, acceptLanguage: ctx.get('accept-language') });
+      ctx.body = pages.error(language, identityTexts[language].signInFailed);
     },
   };
   const provider = new Provider(embedded.issuer, configuration);

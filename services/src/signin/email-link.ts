@@ -72,7 +72,7 @@ export function emailLinkProvider(identity: EmbeddedIdentity, from: string, log:
       if (!(await identity.limits.admit('signin', identifier, address))) return void log.warn({ address }, 'e-mail link refused: too many attempts');
       const user = await identity.users.findByEmail(identifier);
       if (!user || user.blocked) return;
-      await identity.mailer.send(identityMails.magicLink(user.email, url));
+      await identity.mailer.send(identityMails.magicLink(user.email, url, user.locale));
     },
   };
 }

@@ -381,6 +381,58 @@ describe('registration and password reset by mail', () => {
   });
 });
 
+describe('the identity provider speaks the shop page’s language', () => {
+  it('registers in French: the form, the answer, the confirmation mail and page are French, and the account keeps fr', async () => {
+    const browser = new TestBrowser(origin);
+    const form = await browser.request('/oidc/register?lang=fr');
+    const page = await form.text();
+    expect(page).toContain('<html lang="fr">');
+    expect(page).toContain('<h1>Créer un compte</h1>');
+    expect(page).toContain('>Date de naissance</label>');
+    expect(formAction(page, `${origin}/oidc/register?lang=fr`)).toBe(`${origin}/oidc/register?lang=fr`);
+
+    const email = uniqueEmail('Chloe');
+    const tooShort = await browser.request('/oidc/register?lang=fr', { form: { email, password: 'court', givenName: 'Chloé', familyName: 'Morel', birthdate: '1990-04-02' } });
+    expect(tooShort.status).toBe(400);
+    expect(await tooShort.text()).toContain('Le mot de passe doit comporter au moins 10 caractères.');
+    const registered = await browser.request('/oidc/register?lang=fr', { form: { email, password, givenName: 'Chloé', familyName: 'Morel', birthdate: '1990-04-02' } });
+    expect(registered.status).toBe(202);
+    expect(await registered.text()).toContain('Nous vous avons envoyé un e-mail. Veuillez suivre son lien pour confirmer votre adresse.');
+    const mail = await lastMailTo(email, 'Confirmez votre adresse e-mail');
+    expect(mail).toContain('Bienvenue chez Alpenpass. Veuillez confirmer votre adresse e-mail avec ce lien\u00a0:');
+    expect(new URL(linkIn(mail)).searchParams.get('lang')).toBe('fr');
+    // the confirmation page speaks the registration's language, whatever the browser that opens the mail says
+    const confirmed = await browser.request(linkIn(mail), { headers: { 'accept-language': 'de-CH' } });
+    const confirmedPage = await confirmed.text();
+    expect(confirmedPage).toContain('Votre adresse e-mail est confirmée. Vous pouvez maintenant vous connecter.');
+    expect(confirmedPage).toContain('<a href="/fr">Retour à la boutique</a>');
+    expect((await db.knex('identity_users').where({ email }).first()).locale).toBe('fr');
+  });
+
+  it('shows the sign-in form in the language the shop asks for (ui_locales), and its errors too', async () => {
+    const email = await registeredAndVerified('dieter');
+    const browser = new TestBrowser(origin);
+    const csrfToken = await browser.csrfToken();
+    const signIn = await browser.request('/api/auth/signin/oidc?ui_locales=de', { form: { csrfToken, callbackUrl: `${origin}/de/profile`, json: 'true' } });
+    const { url } = (await signIn.json()) as { url: string };
+    expect(new URL(url).searchParams.get('ui_locales')).toBe('de');
+    const form = await browser.follow(url);
+    const page = await form.response.text();
+    expect(page).toContain('<html lang="de">');
+    expect(page).toContain('>Passwort</label>');
+    expect(page).toContain('<a href="/oidc/register?lang=de">Konto erstellen</a>');
+    const wrong = await browser.follow(formAction(page, form.url), { form: { email, password: 'not-the-password' } });
+    expect(wrong.response.status).toBe(401);
+    expect(await wrong.response.text()).toContain('Die E-Mail-Adresse oder das Passwort ist falsch.');
+  });
+
+  it('falls back to the browser’s language, then English', async () => {
+    const browser = new TestBrowser(origin);
+    expect(await (await browser.request('/oidc/forgot', { headers: { 'accept-language': 'it-CH, fr;q=0.8' } })).text()).toContain('<h1>Mot de passe oublié\u202f?</h1>');
+    expect(await (await browser.request('/oidc/forgot', { headers: { 'accept-language': 'it-CH' } })).text()).toContain('<h1>Forgot your password?</h1>');
+  });
+});
+
 describe('the API trusts exactly the issuers of the settings', () => {
   const claims = { subject: 'outside-user-1', roles: ['customer' as const], accountId: '5b0f8a56-0a4e-4d47-9a55-3b0e0d3f3c11' };
 

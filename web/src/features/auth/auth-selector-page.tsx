@@ -7,8 +7,8 @@ import { useSession, useSessionClient } from '../../lib/session/session-context'
 import { authMessages, authValueMessages } from './messages';
 import { signInErrorMessage, signInErrorOf } from './sign-in-errors';
 
-/** The identity provider's registration page (docs/auth.md). */
-export const REGISTER_URL = '/oidc/register';
+/** The identity provider's registration page (docs/auth.md), in the shop page's language. */
+export const registerUrl = (locale: string) => `/oidc/register?lang=${encodeURIComponent(locale)}`;
 
 /** Only same-origin paths are followed back, so returnTo cannot send visitors to another site. */
 function safeReturnPath(returnTo: string | null): string | undefined {
@@ -56,7 +56,8 @@ export function AuthSelectorPage() {
     setBusy(true);
     setOutcome(null);
     try {
-      const { url } = await sessionClient.signIn(provider, fields, { callbackUrl });
+      // the provider's sign-in form speaks the page's language (OpenID ui_locales)
+      const { url } = await sessionClient.signIn(provider, fields, { callbackUrl, authorizationParams: provider === 'oidc' ? { ui_locales: locale } : {} });
       const failed = url ? signInErrorOf(url) : { error: 'UnknownError', code: null };
       if (failed) setOutcome({ kind: 'error', ...failed });
       else if (provider === 'email') setOutcome({ kind: 'linkSent', email: fields.email ?? '' });
@@ -136,7 +137,7 @@ export function AuthSelectorPage() {
           <section aria-labelledby="register-heading">
             <h2 id="register-heading">{intl.formatMessage(authMessages.registerHeading)}</h2>
             <p>
-              <a href={REGISTER_URL}>{intl.formatMessage(authMessages.registerLink)}</a>
+              <a href={registerUrl(locale)}>{intl.formatMessage(authMessages.registerLink)}</a>
             </p>
           </section>
         </>

@@ -64,6 +64,8 @@ describe('signing in on /auth-selector', () => {
       callbackUrl: 'http://localhost/de/profile/keycards',
       json: 'true',
     });
+    // the provider's sign-in form speaks the page's language: Auth.js passes the query on as OpenID's ui_locales
+    expect(lastPost('/auth/signin/oidc')?.search).toBe('?ui_locales=de');
   });
 
   it('does not take a foreign returnTo as the callbackUrl', async () => {
@@ -71,6 +73,7 @@ describe('signing in on /auth-selector', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in with your Alpenpass account' }));
     await waitFor(() => expect(leaveShopFor).toHaveBeenCalled());
     expect(formOf(lastPost('/auth/signin/oidc')).callbackUrl).toBe('http://localhost/en');
+    expect(lastPost('/auth/signin/oidc')?.search).toBe('?ui_locales=en');
   });
 
   it('takes the callbackUrl of a SessionRequired address as the way back', async () => {
@@ -113,8 +116,9 @@ describe('signing in on /auth-selector', () => {
       body: { url: 'http://localhost/api/auth/verify-request?provider=email&type=email' },
     });
     renderRoute(atAddress('/de/auth-selector?returnTo=%2Fde%2Forders'));
+    // the provider's registration page in the shop page's language, which becomes the account's
     expect((await screen.findByRole('link', { name: 'Konto erstellen' })).getAttribute('href')).toBe(
-      '/oidc/register',
+      '/oidc/register?lang=de',
     );
     fireEvent.change(screen.getByLabelText('E-Mail-Adresse'), { target: { value: 'kein-at' } });
     fireEvent.click(screen.getByRole('button', { name: 'Anmeldelink senden' }));

@@ -134,6 +134,19 @@ export const basketLineMessages = {
   plateChosen: defineMessage<{ plate: string }>({ id: 'basket.plate.chosen', defaultMessage: 'The barrier will recognise {plate}.' }, { typed: true }),
 };
 
+/** A season pass's basket line: the keycard the pass is loaded onto (the gates read the card, there is no paper pass). */
+export const seasonPassKeycardMessages = {
+  ...defineMessages({
+    label: { id: 'basket.seasonPass.keycard.label', defaultMessage: 'Keycard for this season pass' },
+    hint: { id: 'basket.seasonPass.keycard.hint', defaultMessage: 'The season pass is loaded onto this card: the gates read it all season.' },
+    none: { id: 'basket.seasonPass.keycard.none', defaultMessage: 'No keycard chosen' },
+    failed: { id: 'basket.seasonPass.keycard.failed', defaultMessage: 'The keycard could not be chosen. Please try again.' },
+    guest: { id: 'basket.seasonPass.keycard.guest', defaultMessage: 'Sign in to load the season pass onto your keycard: the gates read the card.' },
+    signIn: { id: 'basket.seasonPass.keycard.signIn', defaultMessage: 'Sign in to choose a keycard' },
+  }),
+  chosen: defineMessage<{ card: string }>({ id: 'basket.seasonPass.keycard.chosen', defaultMessage: 'The season pass will be loaded onto {card}.' }, { typed: true }),
+};
+
 /** Why a calendar day cannot be chosen, and the grid's keyboard hint. */
 export const calendarReasonMessages = {
   ...defineMessages({

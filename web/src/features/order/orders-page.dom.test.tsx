@@ -120,6 +120,28 @@ describe('the orders page', () => {
   });
 });
 
+describe('an order just paid', () => {
+  it('is asked for again while the list still shows it on its way, until the read model has caught up', async () => {
+    // the list is a read model a moment behind the order: first still pending, then paid
+    let answers = 0;
+    api = mockApiFetch((call: ApiCall) => {
+      if (call.path === '/auth/session') return { status: 404, body: {} };
+      if (call.method !== 'GET' || call.path !== '/orders') return undefined;
+      answers += 1;
+      const order = answers === 1 ? summary(7, 'PENDING', 'PENDING') : summary(7, 'PAID', 'PAID');
+      return { status: 200, body: { items: [order], page: 0, limit: 20, total: 1 } };
+    });
+    renderRoute(atAddress(`/fr/orders?token=${CUSTOMER_TOKEN}`));
+    const line = (await screen.findByRole('link', { name: 'Commande AP-000007-1' })).closest('li')!;
+    expect(within(line).getByText('Paiement en cours')).toBeTruthy();
+    expect(await within(line).findByText('Payée', {}, { timeout: 5000 })).toBeTruthy();
+    const calls = orderCalls().length;
+    // nothing on its way any more: no more asking
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(orderCalls()).toHaveLength(calls);
+  }, 15_000);
+});
+
 describe('the order page for a customer', () => {
   it('shows when it was ordered, the payment status and the way back to the orders, keeping the token', async () => {
     api = mockApiFetch((call) => {

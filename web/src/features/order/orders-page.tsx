@@ -1,4 +1,5 @@
 import type { OrderStatus } from '@alpenpass/contracts/src/domain/order';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { AccountLinks } from '../../components/account-links';
@@ -10,6 +11,24 @@ import { useListOrdersQuery, type OrderSummary } from './api';
 import { isOrderStatus, ORDERS_PER_PAGE, orderStatusFilters } from './order-status-filters';
 import { orderStatusLabels, paymentStatusLabels } from './order-status-messages';
 import { ordersMessages } from './orders-messages';
+
+/**
+ * The list is a read model that follows the orders a moment later (docs/checkout.md): an order paid a
+ * second ago may still be listed awaiting its payment. While a listed order is on its way (CREATED,
+ * PENDING) the page asks again every 2 s, for at most a minute, as the order page does for its tickets.
+ */
+export const ORDERS_POLL_INTERVAL_MS = 2000;
+const ORDERS_POLL_LIMIT_MS = 60_000;
+const onItsWay = (order: OrderSummary) => order.status === 'CREATED' || order.status === 'PENDING';
+
+function usePollWhileOnItsWay(items: readonly OrderSummary[] | undefined): number {
+  const [expired, setExpired] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setExpired(true), ORDERS_POLL_LIMIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return !expired && items?.some(onItsWay) ? ORDERS_POLL_INTERVAL_MS : 0;
+}
 
 /** The filter and page live in the address (?status=PAID,RESERVED&page=1), so they survive a reload and can be shared. */
 function useListParams() {
@@ -59,7 +78,10 @@ function OrdersList() {
   const intl = useIntl();
   const { locale = 'de' } = useParams();
   const { status, page, change } = useListParams();
-  const { data, isFetching, error } = useListOrdersQuery({ page, limit: ORDERS_PER_PAGE, status });
+  const args = { page, limit: ORDERS_PER_PAGE, status };
+  const { data, isFetching, error } = useListOrdersQuery(args);
+  // a second subscription of the same list asks again while one of its orders is on its way
+  useListOrdersQuery(args, { pollingInterval: usePollWhileOnItsWay(data?.items) });
   const pages = data ? Math.max(1, Math.ceil(data.total / data.limit)) : 1;
   const toggle = (value: OrderStatus, on: boolean) =>
     change({ status: on ? [...status, value] : status.filter((other) => other !== value) });

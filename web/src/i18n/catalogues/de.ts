@@ -652,4 +652,12 @@ export const de: MessageCatalogue = {
   'consumptions.daysAndUse': '{days}: {use}',
   // money (wip/money): refunds back onto a voucher
   'order.refunds.toVoucher': 'zurück auf Ihren Gutschein',
+  // season pass onto a keycard in the basket (issue 18 journeys)
+  'basket.seasonPass.keycard.label': 'Keycard für dieses Saisonabo',
+  'basket.seasonPass.keycard.hint': 'Das Saisonabo wird auf diese Karte geladen: Die Drehkreuze lesen sie die ganze Saison.',
+  'basket.seasonPass.keycard.none': 'Keine Keycard gewählt',
+  'basket.seasonPass.keycard.failed': 'Die Keycard konnte nicht gewählt werden. Bitte versuchen Sie es noch einmal.',
+  'basket.seasonPass.keycard.guest': 'Melden Sie sich an, um das Saisonabo auf Ihre Keycard zu laden: Die Drehkreuze lesen die Karte.',
+  'basket.seasonPass.keycard.signIn': 'Anmelden und Keycard wählen',
+  'basket.seasonPass.keycard.chosen': 'Das Saisonabo wird auf {card} geladen.',
 };

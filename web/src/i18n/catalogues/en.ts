@@ -652,4 +652,12 @@ export const en: MessageCatalogue = {
   'consumptions.daysAndUse': '{days}: {use}',
   // money (wip/money): refunds back onto a voucher
   'order.refunds.toVoucher': 'back onto your voucher',
+  // season pass onto a keycard in the basket (issue 18 journeys)
+  'basket.seasonPass.keycard.label': 'Keycard for this season pass',
+  'basket.seasonPass.keycard.hint': 'The season pass is loaded onto this card: the gates read it all season.',
+  'basket.seasonPass.keycard.none': 'No keycard chosen',
+  'basket.seasonPass.keycard.failed': 'The keycard could not be chosen. Please try again.',
+  'basket.seasonPass.keycard.guest': 'Sign in to load the season pass onto your keycard: the gates read the card.',
+  'basket.seasonPass.keycard.signIn': 'Sign in to choose a keycard',
+  'basket.seasonPass.keycard.chosen': 'The season pass will be loaded onto {card}.',
 };

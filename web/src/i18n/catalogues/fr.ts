@@ -437,7 +437,7 @@ export const fr: MessageCatalogue = {
   'checkout.method.cardNotUsable': 'Cette carte ne peut plus être utilisée. Veuillez choisir un autre moyen de paiement.',
   'checkout.method.accountRequired': 'Veuillez vous connecter pour enregistrer une carte.',
   'checkout.method.defaultCard': '(par défaut)',
-  'checkout.method.savedCard': '{brand} se terminant par {last}, expire le {month}/{year}',
+  'checkout.method.savedCard': '{brand} se terminant par {last}, expire fin {month}/{year}',
   'order.tickets.heading': 'Vos billets',
   'order.tickets.issuing': 'Vos billets sont en cours d’émission…',
   'order.tickets.none': 'Cette commande n’a pas de billets.',
@@ -652,4 +652,12 @@ export const fr: MessageCatalogue = {
   'consumptions.daysAndUse': '{days}\u00a0: {use}',
   // money (wip/money): refunds back onto a voucher
   'order.refunds.toVoucher': 'recrédité sur votre bon',
+  // season pass onto a keycard in the basket (issue 18 journeys)
+  'basket.seasonPass.keycard.label': 'Keycard pour cet abonnement de saison',
+  'basket.seasonPass.keycard.hint': 'L’abonnement de saison est chargé sur cette keycard\u00a0: les portillons la lisent toute la saison.',
+  'basket.seasonPass.keycard.none': 'Aucune keycard choisie',
+  'basket.seasonPass.keycard.failed': 'La keycard n’a pas pu être choisie. Veuillez réessayer.',
+  'basket.seasonPass.keycard.guest': 'Connectez-vous pour charger l’abonnement de saison sur votre keycard\u00a0: les portillons lisent la keycard.',
+  'basket.seasonPass.keycard.signIn': 'Se connecter pour choisir une keycard',
+  'basket.seasonPass.keycard.chosen': 'L’abonnement de saison sera chargé sur {card}.',
 };

@@ -53,7 +53,12 @@ export interface SessionClient {
   signIn(
     provider: string,
     fields?: Record<string, string>,
-    options?: { callbackUrl?: string; credentials?: boolean },
+    options?: {
+      callbackUrl?: string;
+      credentials?: boolean;
+      /** parameters of the provider's authorization request (Auth.js passes the query on), e.g. OpenID's ui_locales */
+      authorizationParams?: Record<string, string>;
+    },
   ): Promise<{ url: string; error: string | null }>;
   signOut(callbackUrl?: string): Promise<string>;
 }
@@ -173,8 +178,9 @@ export function createSessionClient(options: SessionClientOptions = {}): Session
       settle(hasData(body) ? body : null, true);
       signalOtherTabs();
     },
-    async signIn(provider, fields = {}, { callbackUrl = window.location.href, credentials = false } = {}) {
-      const path = `/${credentials ? 'callback' : 'signin'}/${encodeURIComponent(provider)}`;
+    async signIn(provider, fields = {}, { callbackUrl = window.location.href, credentials = false, authorizationParams = {} } = {}) {
+      const query = new URLSearchParams(authorizationParams).toString();
+      const path = `/${credentials ? 'callback' : 'signin'}/${encodeURIComponent(provider)}${query ? `?${query}` : ''}`;
       const { url = '' } = await postForm(path, { ...fields, csrfToken: await csrfToken(), callbackUrl });
       // §8: a sign-in error is read from the error query parameter of the returned url
       const error = url ? new URL(url, window.location.origin).searchParams.get('error') : null;

@@ -18,6 +18,7 @@ import { PersonTypeFields } from './person-type-fields';
 import { bookingModeOf, durationsOf, personTypesOf, toModelProduct } from './product-model';
 import { PriceInsight } from './price-insight';
 import { splitByQuantity } from '../model/entry-split';
+import { isLoadedOntoKeycard } from '../model/keycard-media';
 import { SelectionSummary, SelectionTotal, isPayPerUse, useSelectionPricing } from './selection-summary';
 import { SlotChoice } from './slot-choice';
 import { slotsByDay, useCalendarDays } from './use-calendar-days';
@@ -70,11 +71,13 @@ export function ProductConfigurator({ product, language, redesigned, priceInsigh
 
   const choices = { startDay, duration, quantities, slot };
   const payPerUse = isPayPerUse(product);
-  // pay per use registers one keycard per entry: two adults are two lines, each with its own card (§4 split)
+  // pay per use registers one keycard per entry, and a season pass is loaded onto one keycard: two adults
+  // are two lines, each with its own card (§4 split)
+  const onePerCard = payPerUse || isLoadedOntoKeycard(product);
   const drafts = useMemo(() => {
     const entries = draftEntries(model, mode, { startDay, duration, quantities, slot });
-    return payPerUse ? entries.flatMap((entry) => splitByQuantity(entry)) : entries;
-  }, [model, mode, startDay, duration, quantities, slot, payPerUse]);
+    return onePerCard ? entries.flatMap((entry) => splitByQuantity(entry)) : entries;
+  }, [model, mode, startDay, duration, quantities, slot, onePerCard]);
   const ready = draftsReady(mode, choices, drafts) && !isAdding;
   const pricing = useSelectionPricing(drafts, language);
   const chosenDay = mode === 'slot' && slot ? DateTime.fromJSDate(slot.from).setZone(zone).toISODate() : startDay;

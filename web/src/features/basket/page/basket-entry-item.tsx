@@ -8,6 +8,7 @@ import type { ServerEntry } from '../server-types';
 import { resizedEntryInput } from '../state/server-entries';
 import { isPayPerUse } from '../../consumption/pay-per-use';
 import { payPerUseMessages } from '../../consumption/pay-per-use-messages';
+import { isLoadedOntoKeycard } from '../model/keycard-media';
 import { KeycardChoice } from './keycard-choice';
 import { QuantityStepper } from './quantity-stepper';
 
@@ -42,12 +43,15 @@ interface BasketEntryItemProps {
 
 /**
  * One basket line: picture, what, when, how many (− +), the prices, its reservation, required products as
- * part of it, a plate for parking; pay per use (one card per line) says it is billed per day and asks for the keycard.
+ * part of it, a plate for parking; pay per use (one card per line) says it is billed per day and asks for the keycard;
+ * a season pass (one per line) asks for the keycard it is loaded onto.
  */
 export function BasketEntryItem({ basketId, entry, products, language, busy, onRemove, onResize }: BasketEntryItemProps) {
   const intl = useIntl();
   const product = products.find((candidate) => candidate.id === entry.productId);
   const payPerUse = isPayPerUse(entry);
+  // a season pass is loaded onto one keycard per pass: no − +, the product page adds one line per person
+  const seasonPass = product !== undefined && isLoadedOntoKeycard(product);
   const timezone = product?.pool.timezone ?? 'Europe/Zurich';
   const name = entryName(entry, products);
   const included = [...entry.originatedEntries, ...entry.children];
@@ -71,6 +75,7 @@ export function BasketEntryItem({ basketId, entry, products, language, busy, onR
         ))}
         {product && payPerUse && <KeycardChoice basketId={basketId} entry={entry} language={language} media={product.media} purpose="payPerUse" />}
         {product?.media.includes('LICENSEPLATE') && !payPerUse && <KeycardChoice basketId={basketId} entry={entry} language={language} media={product.media} purpose="plate" />}
+        {product && seasonPass && !payPerUse && <KeycardChoice basketId={basketId} entry={entry} language={language} media={product.media} purpose="seasonPass" />}
       </div>
       <div className="basket-entry-prices">
         {payPerUse ? (
@@ -84,7 +89,7 @@ export function BasketEntryItem({ basketId, entry, products, language, busy, onR
             <small>{intl.formatMessage(basketMessages.unitPrice, { price: formatMoney(intl, entry.unitPrice) })}</small>
           </>
         )}
-        {!payPerUse && resizedEntryInput(entry, entry.quantity) && <QuantityStepper name={name} quantity={entry.quantity} busy={busy} onChange={onResize} />}
+        {!payPerUse && !seasonPass && resizedEntryInput(entry, entry.quantity) && <QuantityStepper name={name} quantity={entry.quantity} busy={busy} onChange={onResize} />}
         <button
           type="button"
           className="link-button"

@@ -14,28 +14,18 @@ import { useAddKeycardMutation, useGetKeycardsQuery, type Keycard } from '../../
 import { KeycardForm, typeLabels } from '../../keycard/keycard-form';
 import { keycardMessages } from '../../keycard/messages';
 import { usePersonalizeBasketEntryMutation } from '../api';
-import { basketLineMessages as messages } from '../messages';
+import { basketLineMessages as messages, seasonPassKeycardMessages } from '../messages';
+import { cardMediumFor, mediaOfType } from '../model/keycard-media';
 import type { ServerEntry } from '../server-types';
 
 const NONE = '';
 const problemCode = (error: unknown) => ((error as { data?: { code?: unknown } }).data?.code as string | undefined) ?? '';
 
-/** The media a keycard of each type carries (docs/keycards.md "Personalisation with a keycard"). */
-const mediaOfType: Partial<Record<KeycardType, readonly Medium[]>> = {
-  SKIDATA: ['SKIDATA', 'SKIDATA_RENEWAL'],
-  AXESS: ['AXESS', 'AXESS_RENEWAL'],
-  SWISSPASS: ['SWISSPASS'],
-  LICENSEPLATE: ['LICENSEPLATE'],
-};
-
-/** The medium a card of `type` is loaded onto for a product that offers `media`, if any. */
-export const cardMediumFor = (type: KeycardType, media: readonly Medium[]): Medium | null => mediaOfType[type]?.find((medium) => media.includes(medium)) ?? null;
-
 /**
- * What the keycard is for: the parking's licence plate (the barrier reads it), or the card a pay-per-use
- * registration bills (the gates see it).
+ * What the keycard is for: the parking's licence plate (the barrier reads it), the card a pay-per-use
+ * registration bills (the gates see it), or the card a season pass is loaded onto (the gates read it).
  */
-export type KeycardPurpose = 'plate' | 'payPerUse';
+export type KeycardPurpose = 'plate' | 'payPerUse' | 'seasonPass';
 
 const texts = {
   plate: { label: messages.plateLabel, hint: messages.plateHint, none: messages.plateNone, failed: messages.plateFailed, guest: messages.plateGuest, signIn: messages.plateSignIn },
@@ -47,6 +37,7 @@ const texts = {
     guest: payPerUseMessages.keycardGuest,
     signIn: payPerUseMessages.keycardSignIn,
   },
+  seasonPass: seasonPassKeycardMessages,
 };
 
 interface KeycardChoiceProps {
@@ -95,7 +86,10 @@ export function KeycardChoice({ basketId, entry, language, media, purpose }: Key
     const result = await personalize({ basketId, entryId: entry.id, personalization });
     if (result.error) return setNotice({ kind: 'problem', text: intl.formatMessage(text.failed) });
     if (!card) return setNotice(null);
-    const chosenText = purpose === 'plate' ? intl.formatMessage(messages.plateChosen, { plate: cardName(card) }) : intl.formatMessage(payPerUseMessages.keycardChosen, { card: cardName(card) });
+    const chosenText =
+      purpose === 'plate'
+        ? intl.formatMessage(messages.plateChosen, { plate: cardName(card) })
+        : intl.formatMessage(purpose === 'payPerUse' ? payPerUseMessages.keycardChosen : seasonPassKeycardMessages.chosen, { card: cardName(card) });
     setNotice({ kind: 'success', text: chosenText });
   };
   const types = (Object.keys(mediaOfType) as KeycardType[]).filter((type) => cardMediumFor(type, wanted) !== null);
@@ -119,7 +113,7 @@ export function KeycardChoice({ basketId, entry, language, media, purpose }: Key
       </select>
       <small id={hintId}>{intl.formatMessage(text.hint)}</small>
       {client?.featureFlags.readOnlyKeycards !== true && purpose === 'plate' && <NewPlateForm language={language} onAdded={(card) => void use(card)} />}
-      {client?.featureFlags.readOnlyKeycards !== true && purpose === 'payPerUse' && types.length > 0 && <NewKeycard types={types} language={language} onAdded={(card) => void use(card)} />}
+      {client?.featureFlags.readOnlyKeycards !== true && purpose !== 'plate' && types.length > 0 && <NewKeycard types={types} language={language} onAdded={(card) => void use(card)} />}
       <p role={notice?.kind === 'problem' ? 'alert' : 'status'} className={notice ? `notice-${notice.kind}` : undefined}>
         {notice?.text}
       </p>

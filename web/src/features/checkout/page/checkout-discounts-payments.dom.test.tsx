@@ -159,6 +159,13 @@ describe('payment methods in the checkout', () => {
     expect(router.state.location.search).toBe(`?token=${CUSTOMER_TOKEN}`);
   });
 
+  it('names a saved card by the month and year it expires, in French as on the payment cards page', async () => {
+    api = mockApiFetch(checkoutServer((call) => (call.path === '/payments/payment-details' ? { status: 200, body: [visa] } : undefined)));
+    await openCheckout(`/fr/checkout/${CHECKOUT_ID}?token=${CUSTOMER_TOKEN}`, 'Caisse');
+    // "expire le 12/30" read as a day: a card expires at the end of a month
+    expect(await screen.findByRole('radio', { name: 'Visa se terminant par 4242, expire fin 12/30 (par défaut)' })).toBeTruthy();
+  });
+
   it('asks the provider to keep a new card when the customer ticks "save this card", with the token on the return page', async () => {
     api = mockApiFetch(
       checkoutServer((call) => {

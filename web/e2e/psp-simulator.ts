@@ -1,0 +1,36 @@
+import { dropDatabase } from '@alpenpass/infra';
+import type { Page } from 'playwright-core';
+import { startSimulator, type RunningSimulator } from '@alpenpass/services/src/psp-simulator/testing/start-simulator';
+
+/** The card provider's simulator as a process of its own, and the settings that point a shop at it. */
+export interface TestSimulator {
+  simulator: RunningSimulator;
+  /** PSP_* settings for startShop */
+  shopEnv: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export async function startTestSimulator(databaseUrl: string): Promise<TestSimulator> {
+  const simulator = await startSimulator(databaseUrl);
+  return {
+    simulator,
+    shopEnv: {
+      PSP_BASE_URL: simulator.url,
+      PSP_MERCHANT_ID: simulator.merchantId,
+      PSP_MERCHANT_PASSWORD: simulator.password,
+      PSP_HMAC_KEY: simulator.hmacKeyHex,
+    },
+    stop: async () => {
+      await simulator.stop();
+      await dropDatabase(databaseUrl).catch(() => undefined);
+    },
+  };
+}
+
+/** The provider's payment page (English: it is the provider's, not the shop's): a Visa card that goes through. */
+export async function payOnSimulatorPage(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: 'PSP simulator: payment' }).waitFor({ timeout: 30_000 });
+  await page.getByLabel('Payment method').selectOption('VIS');
+  await page.getByLabel('Outcome').selectOption('success');
+  await page.getByRole('button', { name: 'Pay' }).click();
+}
