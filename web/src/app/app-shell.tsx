@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { languages, type Language } from '@alpenpass/contracts/src/language-codes';
+import { languageNames } from '../i18n/language-names';
 import { BookingProgress, bookingStepOf } from '../components/booking-progress';
 import { PrefetchNavLink } from '../components/prefetch-nav-link';
 import { withPageToken } from '../lib/session/page-token';
@@ -14,7 +15,6 @@ import { useBranding } from './branding/use-branding';
 import { useFocusHeadingOnNavigation } from './focus-on-navigation';
 import { shellMessages } from './shell-messages';
 
-const languageNames: Record<Language, string> = { de: 'Deutsch', en: 'English', fr: 'Français' };
 
 /** Header with skip link, the operator's logo, navigation and language switch, and the booking steps, around every localized page. */
 export function AppShell({ locale, children }: { locale: Language; children: ReactNode }) {

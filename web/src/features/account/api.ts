@@ -10,6 +10,13 @@ export interface CurrentUser {
   language: Language;
   deletedAt: Date | null;
   deleteAfter: Date | null;
+  metaInformation?: { acceptedNewsletter: boolean };
+}
+
+/** What the profile's account settings change (PATCH /users/account): the language of mails, the newsletter. */
+export interface AccountSettings {
+  language: Language;
+  metaInformation: { acceptedNewsletter: boolean };
 }
 
 /** §3 Person as GET /users/persons answers it (birthdate yyyy-MM-dd, phone normalised +number). */
@@ -78,6 +85,10 @@ export const accountApi = api.injectEndpoints({
     // §4 account deletion: DELETE sets deleteAfter (the grace period), abort keeps the account
     requestAccountDeletion: build.mutation<CurrentUser, void>({
       query: () => ({ url: '/users/account', method: 'DELETE' }),
+      invalidatesTags: ['Account'],
+    }),
+    changeAccountSettings: build.mutation<CurrentUser, AccountSettings>({
+      query: (body) => ({ url: '/users/account', method: 'PATCH', body }),
       invalidatesTags: ['Account'],
     }),
     abortAccountDeletion: build.mutation<CurrentUser, void>({
@@ -181,6 +192,7 @@ export const {
   useGetCurrentUserQuery,
   useRequestAccountDeletionMutation,
   useAbortAccountDeletionMutation,
+  useChangeAccountSettingsMutation,
   useUploadAvatarMutation,
   useGetAvatarQuery,
   useRemoveAvatarMutation,

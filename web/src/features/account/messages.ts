@@ -1,4 +1,4 @@
-import { defineMessages } from 'react-intl';
+import { defineMessage, defineMessages } from 'react-intl';
 
 export const accountMessages = {
   ...defineMessages({
@@ -38,5 +38,16 @@ export const accountMessages = {
     problemPhone: { id: 'account.problem.phone', defaultMessage: 'Please enter a valid phone number with its country code, e.g. +41 79 123 45 67.' },
     problemEmail: { id: 'account.problem.email', defaultMessage: 'Please enter a valid e-mail address.' },
     problemDisabled: { id: 'account.problem.disabled', defaultMessage: 'This field is not used here.' },
+    settingsHeading: { id: 'account.settings.heading', defaultMessage: 'Account settings' },
+    settingsEmailHint: { id: 'account.settings.emailHint', defaultMessage: 'You change your e-mail address where you sign in.' },
+    settingsLanguage: { id: 'account.settings.language', defaultMessage: 'Language of the shop and of our e-mails' },
+    settingsNewsletter: { id: 'account.settings.newsletter', defaultMessage: 'Send me the newsletter with offers and news from the resort' },
+    settingsSave: { id: 'account.settings.save', defaultMessage: 'Save settings' },
+    settingsFailed: { id: 'account.settings.failed', defaultMessage: 'Your settings could not be saved. Please try again.' },
   }),
+};
+
+/** Texts with values. */
+export const accountValueMessages = {
+  settingsEmail: defineMessage<{ email: string }>({ id: 'account.settings.email', defaultMessage: 'Your e-mail address: {email}' }, { typed: true }),
 };

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { AccountDeletionSection } from './account-deletion-section';
+import { AccountSettingsSection } from './account-settings-section';
 import { profilePath, useNewProfilePages } from './profile-pages';
 import { SimplePage } from '../../components/simple-page';
 import { RequireSession } from '../../lib/session/require-session';
@@ -26,6 +27,7 @@ function Profile() {
           {intl.formatMessage(accountMessages.loadFailed)}
         </p>
       )}
+      <AccountSettingsSection />
       {schema && <OwnerSection rules={schema.owner} />}
       <AddressSection />
       <SignInsSection />

@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { languages, type Language } from '@alpenpass/contracts/src/language-codes';
+import { languageNames } from '../../i18n/language-names';
 import { SimplePage } from '../../components/simple-page';
 import { sessionRequiredUrl } from '../../lib/session/require-session';
 import { useGetCurrentClientQuery } from '../client/api';
 import { GUEST_TOKEN_KEY, useAuthenticateGuestMutation, useGuestHandoverMutation, useStartGuestCheckoutMutation } from './guest-api';
 import { guestMessages } from './guest-messages';
 
-const languageNames: Record<Language, string> = { de: 'Deutsch', en: 'English', fr: 'Français' };
 
 /**
  * /:locale/guest-checkout?basketId= (guestCheckout on, §6): e-mail and language → a guest identity
