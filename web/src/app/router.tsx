@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
       lazyPage('profile/keycards', () => import('../features/keycard/keycards-page')),
       lazyPage('profile/subscriptions', () => import('../features/subscription/subscriptions-page')),
       lazyPage('profile/consumptions', () => import('../features/consumption/consumptions-page')),
+      lazyPage('profile/online-credit', () => import('../features/online-credit/online-credit-page')),
       lazyPage('profile/payment-details', () => import('../features/payment-detail/payment-details-page')),
       lazyPage('profile/payment-details/return', () => import('../features/payment-detail/card-return-page')),
       lazyPage('profilev2', async () => ({ default: (await import('../features/account/profile-page')).ProfileV2Page })),

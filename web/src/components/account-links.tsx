@@ -3,6 +3,7 @@ import { NavLink, useLocation, useParams } from 'react-router';
 import { withPageToken } from '../lib/session/page-token';
 import { consumptionMessages } from '../features/consumption/messages';
 import { keycardMessages } from '../features/keycard/messages';
+import { onlineCreditMessages } from '../features/online-credit/messages';
 import { paymentDetailMessages } from '../features/payment-detail/messages';
 import { subscriptionMessages } from '../features/subscription/messages';
 import { accountLinksMessages as accountMessages } from './account-links-messages';
@@ -23,6 +24,7 @@ export function AccountLinks() {
       <NavLink to={link('/profile/keycards')}>{intl.formatMessage(keycardMessages.nav)}</NavLink>
       <NavLink to={link('/profile/subscriptions')}>{intl.formatMessage(subscriptionMessages.nav)}</NavLink>
       <NavLink to={link('/profile/consumptions')}>{intl.formatMessage(consumptionMessages.nav)}</NavLink>
+      <NavLink to={link('/profile/online-credit')}>{intl.formatMessage(onlineCreditMessages.nav)}</NavLink>
       <NavLink to={link('/profile/payment-details')} end>
         {intl.formatMessage(paymentDetailMessages.nav)}
       </NavLink>
