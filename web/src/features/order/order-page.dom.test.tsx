@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { CUSTOMER_TOKEN } from '../../testing/customer-token';
 import { mockApiFetch, type ApiAnswer } from '../../testing/mock-api-fetch';
 import { renderRoute } from '../../testing/render-route';
 import { ORDER_ID, orderJson, problemJson } from '../checkout/checkout-fixtures';
@@ -30,6 +31,13 @@ describe('the order page', () => {
     expect(screen.getByText('Bestellnummer AP-0000042-7')).toBeTruthy();
     expect(screen.getByText(/64,00/, { selector: '.basket-total strong' })).toBeTruthy();
     expect(api.calls.find((call) => call.path === `/orders/${ORDER_ID}`)?.search).toBe('?token=guest-token');
+  });
+
+  it('leads from a paid subscription order to the subscriptions, which wait for its subscription', async () => {
+    serveOrder({ status: 200, body: { ...orderJson('PAID'), type: 'SUBSCRIPTION' } });
+    openOrderPage(`/en/orders/${ORDER_ID}?token=${CUSTOMER_TOKEN}`);
+    const link = await screen.findByRole('link', { name: 'See my subscription' });
+    expect(link.getAttribute('href')).toBe(`/en/profile/subscriptions?order=${ORDER_ID}&token=${CUSTOMER_TOKEN}`);
   });
 
   it('says so when the order cannot be read (unknown, or someone else’s)', async () => {

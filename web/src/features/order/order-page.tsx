@@ -14,6 +14,7 @@ import { useSession } from '../../lib/session/session-context';
 import { withPageToken } from '../../lib/session/page-token';
 import { ordersMessages } from './orders-messages';
 import { BilledDays } from '../consumption/billed-days';
+import { subscriptionMessages } from '../subscription/messages';
 import { consumptionMessages } from '../consumption/messages';
 import { PayPerUseConfirmation } from '../consumption/pay-per-use-confirmation';
 
@@ -53,6 +54,11 @@ export default function OrderPage() {
               <Link className="button" to={withPageToken(`/${language}/checkout/${order.checkoutId}`, search)}>
                 {intl.formatMessage(consumptionMessages.payNow)}
               </Link>
+            </p>
+          )}
+          {order.type === 'SUBSCRIPTION' && order.status === 'PAID' && isCustomer && (
+            <p>
+              <Link to={withPageToken(`/${language}/profile/subscriptions?order=${order.id}`, search)}>{intl.formatMessage(subscriptionMessages.ofOrder)}</Link>
             </p>
           )}
           <PayPerUseConfirmation order={order} language={language} />

@@ -101,6 +101,20 @@ describe('the subscriptions page', () => {
     expect(subscriptionCalls()[0]?.authorization).toBe(`Bearer ${SESSION_ACCESS_TOKEN}`);
   });
 
+  it('coming from a paid order, says its subscription is on its way and asks again until it is listed', async () => {
+    subscriptions = [{ ...lastSeason }];
+    renderRoute(atAddress('/en/profile/subscriptions?order=501'));
+    expect(await screen.findByText('Your new subscription is being set up; it appears here in a moment.')).toBeTruthy();
+    expect(screen.queryByText('You have no subscriptions yet.')).toBeNull();
+    subscriptions = [{ ...seasonPass }, { ...lastSeason }];
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 3, name: 'Alpenhorn season pass' })).toHaveLength(2), { timeout: 8000 });
+    expect(screen.queryByText(/being set up/)).toBeNull();
+    const asked = subscriptionCalls().length;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // listed: no more asking
+    expect(subscriptionCalls().length).toBe(asked);
+  });
+
   it('filters by status through the address', async () => {
     const { router } = renderRoute(atAddress('/en/profile/subscriptions'));
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Expired' }));

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import type { Language } from '@alpenpass/contracts/src/language-codes';
@@ -98,6 +98,24 @@ function SubscriptionItem({
   );
 }
 
+const ARRIVAL_POLL_INTERVAL_MS = 2000;
+const ARRIVAL_POLL_LIMIT_MS = 60_000;
+
+/**
+ * Coming from a paid order (`?order=`), its subscription may not be listed yet: the list is a read model
+ * a moment behind the order. Until it is (for at most a minute) the page says so and asks again.
+ */
+function useSubscriptionOnItsWay(orderParam: string | null, subscriptions: readonly Subscription[] | undefined): boolean {
+  const [expired, setExpired] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setExpired(true), ARRIVAL_POLL_LIMIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const orderId = Number.parseInt(orderParam ?? '', 10);
+  if (expired || !Number.isInteger(orderId) || !subscriptions) return false;
+  return !subscriptions.some((subscription) => subscription.orderId === orderId);
+}
+
 /** /:locale/profile/subscriptions — the customer's subscriptions (§4 status filter in the address), renewal on or off. */
 function Subscriptions() {
   const intl = useIntl();
@@ -107,6 +125,8 @@ function Subscriptions() {
   const statuses = (query.get('status') ?? '').split(',').filter(isStatus);
   const page = Math.max(0, Number.parseInt(query.get('page') ?? '0', 10) || 0);
   const { data: subscriptions, isLoading, error } = useGetSubscriptionsQuery({ statuses, page });
+  const arriving = useSubscriptionOnItsWay(query.get('order'), subscriptions);
+  useGetSubscriptionsQuery({ statuses, page }, { pollingInterval: arriving ? ARRIVAL_POLL_INTERVAL_MS : 0 });
   const { data: keycards } = useGetKeycardsQuery();
   const { data: catalogue } = useGetCatalogueQuery(locale as Language);
   const [notice, setNotice] = useState<string | null>(null);
@@ -167,7 +187,8 @@ function Subscriptions() {
         </p>
       )}
       {notice && <Announcement text={notice} />}
-      {subscriptions?.length === 0 && (
+      {arriving && <p role="status">{intl.formatMessage(messages.arriving)}</p>}
+      {subscriptions?.length === 0 && !arriving && (
         <p className="empty-state">
           {intl.formatMessage(statuses.length ? messages.noneWithStatus : messages.none)}
         </p>

@@ -370,6 +370,8 @@ export const de: MessageCatalogue = {
   'paymentDetails.makeDefault': '{card} als Standard festlegen',
   'paymentDetails.remove': '{card} löschen',
   'subscriptions.nav': 'Abonnemente',
+  'subscriptions.ofOrder': 'Mein Abonnement ansehen',
+  'subscriptions.arriving': 'Ihr neues Abonnement wird eingerichtet; es erscheint hier gleich.',
   'subscriptions.title': 'Meine Abonnemente',
   'subscriptions.description': 'Ihre Saisonkarten und anderen Abonnemente: wann sie gültig sind und ob sie sich erneuern.',
   'subscriptions.loading': 'Ihre Abonnemente werden geladen …',

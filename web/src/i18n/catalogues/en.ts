@@ -370,6 +370,8 @@ export const en: MessageCatalogue = {
   'paymentDetails.makeDefault': 'Make {card} the default',
   'paymentDetails.remove': 'Delete {card}',
   'subscriptions.nav': 'Subscriptions',
+  'subscriptions.ofOrder': 'See my subscription',
+  'subscriptions.arriving': 'Your new subscription is being set up; it appears here in a moment.',
   'subscriptions.title': 'My subscriptions',
   'subscriptions.description': 'Your season passes and other subscriptions: when they are valid and whether they renew.',
   'subscriptions.loading': 'Loading your subscriptions…',

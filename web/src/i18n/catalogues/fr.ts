@@ -370,6 +370,8 @@ export const fr: MessageCatalogue = {
   'paymentDetails.makeDefault': 'Définir {card} par défaut',
   'paymentDetails.remove': 'Supprimer {card}',
   'subscriptions.nav': 'Abonnements',
+  'subscriptions.ofOrder': 'Voir mon abonnement',
+  'subscriptions.arriving': 'Votre nouvel abonnement est en cours de création ; il apparaît ici dans un instant.',
   'subscriptions.title': 'Mes abonnements',
   'subscriptions.description': 'Vos abonnements de saison et autres abonnements : quand ils sont valables et s’ils se renouvellent.',
   'subscriptions.loading': 'Chargement de vos abonnements…',
