@@ -1,25 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousAccessibilityViolations } from './accessibility';
 import { chooseFirstAvailableDay } from './calendar';
 import { launchChromium, screenshotFolder } from './chromium';
 import { mintCustomerToken } from './customer-token';
 import { payOnSimulatorPage, startTestSimulator, type TestSimulator } from './psp-simulator';
 import { startShop, type ShopProcess } from './shop-process';
+import { pageSteps } from './page-steps';
 
 let payments: TestSimulator;
 let shop: ShopProcess;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-const runId = randomBytes(4).toString('hex');
-const simulatorDatabase = `postgres://postgres@127.0.0.1:5432/alpenpass_e2e_psp_${runId}`;
 
 beforeAll(async () => {
   mkdirSync(screenshotFolder, { recursive: true });
-  payments = await startTestSimulator(simulatorDatabase);
+  payments = await startTestSimulator();
   [shop, browser] = await Promise.all([
     startShop({
       ...payments.shopEnv,
@@ -40,12 +37,7 @@ afterAll(async () => {
   await payments?.stop();
 }, 60_000);
 
-const screenshot = (name: string) => page.screenshot({ path: join(screenshotFolder, `${name}.png`), fullPage: true });
-const heading = (level: number, name: string | RegExp) => page.getByRole('heading', { level, name }).waitFor({ timeout: 30_000 });
-
-async function expectAccessible() {
-  expect(await seriousAccessibilityViolations(page)).toEqual([]);
-}
+const { screenshot, heading, expectAccessible } = pageSteps(() => page);
 
 /** The customer (token in the address) books one gondola place and opens the checkout. */
 async function bookGondolaAndCheckOut(productPath: string, token: string) {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousAccessibilityViolations } from './accessibility';
 import { launchChromium, screenshotFolder } from './chromium';
 import { mintCustomerToken } from './customer-token';
 import { startShop, type ShopProcess } from './shop-process';
+import { pageSteps } from './page-steps';
 
 let shop: ShopProcess;
 let browser: Browser;
@@ -37,10 +37,7 @@ afterEach(async () => {
   await context.close();
 });
 
-const screenshot = (name: string) =>
-  page.screenshot({ path: join(screenshotFolder, `${name}.png`), fullPage: true });
-const heading = (level: number, name: string | RegExp) =>
-  page.getByRole('heading', { level, name }).waitFor();
+const { screenshot, heading } = pageSteps(() => page);
 
 describe('a customer’s account pages in the browser against the real shop', () => {
   it('opens the orders list and the persons page with a customer token and adds a person, in German on a phone', async () => {

@@ -1,9 +1,7 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { DateTime } from 'luxon';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousAccessibilityViolations } from './accessibility';
 import { chooseFirstAvailableDay } from './calendar';
 import { launchChromium, screenshotFolder } from './chromium';
 import { mailTo } from './mailbox';
@@ -11,6 +9,7 @@ import { newcomer, registerAndConfirm, signInOnProvider } from './identity-provi
 import { journeyTexts, type JourneyLanguage } from './journey-texts';
 import { payOnSimulatorPage, startTestSimulator, type TestSimulator } from './psp-simulator';
 import { shopHeaders, startShop, type ShopProcess } from './shop-process';
+import { pageSteps } from './page-steps';
 
 /**
  * Issue 18: one customer's whole journey in each language against the real shop, the PSP simulator,
@@ -23,14 +22,13 @@ import { shopHeaders, startShop, type ShopProcess } from './shop-process';
 let payments: TestSimulator;
 let shop: ShopProcess;
 let browser: Browser;
-const runId = randomBytes(4).toString('hex');
 /** The embedded identity provider's issuer is http://localhost:<port>/oidc: the browser uses that host,
  * so that the sign-in cookies set at /api/auth are sent back to its callback. */
 let origin: string;
 
 beforeAll(async () => {
   mkdirSync(screenshotFolder, { recursive: true });
-  payments = await startTestSimulator(`postgres://postgres@127.0.0.1:5432/alpenpass_e2e_journey_psp_${runId}`);
+  payments = await startTestSimulator();
   [shop, browser] = await Promise.all([
     startShop({
       ...payments.shopEnv,
@@ -89,9 +87,7 @@ describe.each(['de', 'en', 'fr'] as const)('a customer’s whole journey in %s',
     await context?.close();
   });
 
-  const screenshot = (step: string) => page.screenshot({ path: join(screenshotFolder, `customer-${step}-${language}.png`), fullPage: true });
-  const heading = (level: number, name: string | RegExp) => page.getByRole('heading', { level, name }).waitFor({ timeout: 30_000 });
-  const expectAccessible = async () => expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  const { screenshot, heading, expectAccessible } = pageSteps(() => page, (step) => `customer-${step}-${language}`);
   const person = newcomer();
   let gondolaRefno: string;
 

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousAccessibilityViolations } from './accessibility';
 import { chooseFirstAvailableDay } from './calendar';
 import { launchChromium, screenshotFolder } from './chromium';
 import { journeyTexts, type JourneyLanguage } from './journey-texts';
 import { mailTo } from './mailbox';
 import { startShop, type ShopProcess } from './shop-process';
+import { pageSteps } from './page-steps';
 
 /**
  * Issue 18: a guest's booking in each language against the real shop — a gondola slot, the guest
@@ -43,9 +42,7 @@ describe.each(['de', 'en', 'fr'] as const)('a guest books and pays on site in %s
     await context?.close();
   });
 
-  const screenshot = (step: string) => page.screenshot({ path: join(screenshotFolder, `guest-${step}-${language}.png`), fullPage: true });
-  const heading = (level: number, name: string | RegExp) => page.getByRole('heading', { level, name }).waitFor({ timeout: 30_000 });
-  const expectAccessible = async () => expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  const { screenshot, heading, expectAccessible } = pageSteps(() => page, (step) => `guest-${step}-${language}`);
 
   it('books a gondola slot, checks out as a guest, pays on site and sees the reserved order, in a phone’s browser', async () => {
     const email = `guest-${randomBytes(5).toString('hex')}@example.ch`;

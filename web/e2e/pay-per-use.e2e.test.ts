@@ -6,11 +6,11 @@ import { promisify } from 'node:util';
 import { luhnCheckDigit } from '@alpenpass/contracts/src/keycard-formats';
 import { DateTime } from 'luxon';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { seriousAccessibilityViolations } from './accessibility';
 import { launchChromium, screenshotFolder } from './chromium';
 import { mintCustomerToken, mintStaffToken } from './customer-token';
 import { payOnSimulatorPage, startTestSimulator, type TestSimulator } from './psp-simulator';
 import { shopHeaders as apiHeaders, startShop, type ShopProcess } from './shop-process';
+import { pageSteps } from './page-steps';
 
 const run = promisify(execFile);
 const repositoryRoot = join(__dirname, '..', '..');
@@ -24,7 +24,6 @@ let page: Page;
 let token: string;
 let staff: string;
 const runId = randomBytes(4).toString('hex');
-const simulatorDatabase = `postgres://postgres@127.0.0.1:5432/alpenpass_e2e_psp_${runId}`;
 
 beforeAll(async () => {
   mkdirSync(screenshotFolder, { recursive: true });
@@ -32,7 +31,7 @@ beforeAll(async () => {
   // keep-alive connection to the shop closes, and the next fetch would pick up the dead socket
   token = mintCustomerToken(`e2e-ppu-${runId}`);
   staff = mintStaffToken();
-  payments = await startTestSimulator(simulatorDatabase);
+  payments = await startTestSimulator();
   [shop, browser] = await Promise.all([startShop(payments.shopEnv), launchChromium()]);
   context = await browser.newContext({ viewport: { width: 1024, height: 800 } });
   page = await context.newPage();
@@ -45,11 +44,7 @@ afterAll(async () => {
   await payments?.stop();
 }, 60_000);
 
-const screenshot = (name: string) =>
-  page.screenshot({ path: join(screenshotFolder, `pay-per-use-${name}.png`), fullPage: true });
-const heading = (level: number, name: string | RegExp) =>
-  page.getByRole('heading', { level, name }).waitFor({ timeout: 30_000 });
-const expectAccessible = async () => expect(await seriousAccessibilityViolations(page)).toEqual([]);
+const { screenshot, heading, expectAccessible } = pageSteps(() => page, (name) => `pay-per-use-${name}`);
 
 async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${shop.origin}/api${path}`, {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { dropDatabase } from '@alpenpass/infra';
 import type { Page } from 'playwright-core';
 import { startSimulator, type RunningSimulator } from '@alpenpass/services/src/psp-simulator/testing/start-simulator';
@@ -10,7 +11,9 @@ export interface TestSimulator {
   stop(): Promise<void>;
 }
 
-export async function startTestSimulator(databaseUrl: string): Promise<TestSimulator> {
+/** The simulator keeps its payments in a database of its own, dropped when it stops. */
+export async function startTestSimulator(): Promise<TestSimulator> {
+  const databaseUrl = `postgres://postgres@127.0.0.1:5432/alpenpass_e2e_psp_${randomBytes(4).toString('hex')}`;
   const simulator = await startSimulator(databaseUrl);
   return {
     simulator,

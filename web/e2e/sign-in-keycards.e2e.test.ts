@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { seriousAccessibilityViolations } from './accessibility';
 import { launchChromium, screenshotFolder } from './chromium';
 import { newcomer, providerTexts, registerAndConfirm, signInOnProvider } from './identity-provider';
 import { shopHeaders, startShop, type ShopProcess } from './shop-process';
+import { pageSteps } from './page-steps';
 
 let shop: ShopProcess;
 let browser: Browser;
@@ -35,8 +35,7 @@ afterEach(async () => {
   await context.close();
 });
 
-const screenshot = (name: string) => page.screenshot({ path: join(screenshotFolder, `${name}.png`), fullPage: true });
-const heading = (level: number, name: string | RegExp) => page.getByRole('heading', { level, name }).waitFor();
+const { screenshot, heading } = pageSteps(() => page);
 
 describe('registering, signing in from the shop and adding a keycard, against the real shop', () => {
   it('registers on /oidc, confirms by mail, signs in from the SPA, sees no keycards and adds a SwissPass, in English on a phone', async () => {

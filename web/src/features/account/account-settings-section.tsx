@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { languages, type Language } from '@alpenpass/contracts/src/language-codes';
+import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { Announcement } from '../../components/announcement';
-import { languageNames } from '../../i18n/language-names';
+import { LanguageField } from '../../components/language-field';
 import { useChangeAccountSettingsMutation, useGetCurrentUserQuery, type CurrentUser } from './api';
 import { accountMessages, accountValueMessages } from './messages';
 
@@ -48,16 +48,7 @@ function AccountSettingsForm({ user }: { user: CurrentUser }) {
     <form onSubmit={(event) => void submit(event)}>
       <p>{intl.formatMessage(accountValueMessages.settingsEmail, { email: user.email })}</p>
       <p className="hint">{intl.formatMessage(accountMessages.settingsEmailHint)}</p>
-      <div className="field">
-        <label htmlFor="account-language">{intl.formatMessage(accountMessages.settingsLanguage)}</label>
-        <select id="account-language" value={language} onChange={(event) => setLanguage(event.target.value as Language)}>
-          {languages.map((code) => (
-            <option key={code} value={code} lang={code}>
-              {languageNames[code]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LanguageField id="account-language" label={intl.formatMessage(accountMessages.settingsLanguage)} value={language} onChange={setLanguage} />
       <p>
         <label className="slot-option">
           <input type="checkbox" checked={newsletter} onChange={(event) => setNewsletter(event.target.checked)} />

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { languages, type Language } from '@alpenpass/contracts/src/language-codes';
-import { languageNames } from '../../i18n/language-names';
+import { LanguageField } from '../../components/language-field';
 import { SimplePage } from '../../components/simple-page';
 import { sessionRequiredUrl } from '../../lib/session/require-session';
 import { useGetCurrentClientQuery } from '../client/api';
@@ -61,16 +61,7 @@ export function GuestCheckoutPage() {
           <label htmlFor="guest-email">{intl.formatMessage(guestMessages.email)}</label>
           <input id="guest-email" type="email" autoComplete="email" value={email} aria-invalid={problem === 'email'} onChange={(event) => setEmail(event.target.value)} />
         </div>
-        <div className="field">
-          <label htmlFor="guest-language">{intl.formatMessage(guestMessages.language)}</label>
-          <select id="guest-language" value={language} onChange={(event) => setLanguage(event.target.value as Language)}>
-            {languages.map((code) => (
-              <option key={code} value={code} lang={code}>
-                {languageNames[code]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LanguageField id="guest-language" label={intl.formatMessage(guestMessages.language)} value={language} onChange={setLanguage} />
         <button type="submit" className="button" disabled={busy}>
           {intl.formatMessage(busy ? guestMessages.working : guestMessages.submit)}
         </button>

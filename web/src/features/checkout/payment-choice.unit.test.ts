@@ -1,18 +1,8 @@
 import type { SavedCard } from './checkout-types';
+import { savedCard } from '../../testing/saved-card';
 import { cardBrandName, choiceValue, initialPaymentChoice, lastDigits, paymentRequestOf } from './payment-choice';
 
-const card = (id: number, overrides: Partial<SavedCard> = {}): SavedCard => ({
-  id,
-  default: false,
-  status: 'ACTIVE',
-  type: 'CARD',
-  brand: 'VIS',
-  masked: '424242xxxxxx4242',
-  expiryMonth: '12',
-  expiryYear: '30',
-  blockedReason: null,
-  ...overrides,
-});
+const card = (id: number, overrides: Partial<SavedCard> = {}): SavedCard => savedCard({ id, default: false, ...overrides });
 const urls = { success: 'https://shop.example/r', error: 'https://shop.example/r?result=error', cancel: 'https://shop.example/r?result=cancel' };
 
 describe('the payment choice', () => {

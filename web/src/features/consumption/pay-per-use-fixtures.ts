@@ -1,4 +1,5 @@
 import type { ProductDto } from '@alpenpass/contracts/src/catalogue';
+import { savedCard } from '../../testing/saved-card';
 import { SKIDATA_CARD } from './consumption-fixtures';
 
 /** Test data for buying pay per use, shaped like the API's answers (docs/consumptions.md "Buying pay per use"). */
@@ -82,14 +83,4 @@ export const payPerUseItem = {
   refundedAmount: 0,
 };
 
-export const visaCard = {
-  id: 5,
-  default: true,
-  status: 'ACTIVE',
-  type: 'CARD',
-  brand: 'VIS',
-  masked: '424242xxxxxx4242',
-  expiryMonth: '12',
-  expiryYear: '30',
-  blockedReason: null,
-};
+export const visaCard = savedCard();

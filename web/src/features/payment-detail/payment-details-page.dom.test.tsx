@@ -4,55 +4,16 @@ import { atAddress } from '../../testing/customer-token';
 import { mockApiFetch, type ApiAnswer, type ApiCall } from '../../testing/mock-api-fetch';
 import { renderRoute } from '../../testing/render-route';
 import { SESSION_ACCESS_TOKEN, signedInSession } from '../../testing/signed-in-session';
+import { savedCard } from '../../testing/saved-card';
 
 // the shared machine runs several suites at once: give the first lazy page load time
 
 jest.mock('../../lib/navigation/leave-shop', () => ({ leaveShopFor: jest.fn() }));
 
-const visa = {
-  id: 1,
-  default: true,
-  status: 'ACTIVE',
-  type: 'CARD',
-  brand: 'VIS',
-  masked: '424242xxxxxx4242',
-  expiryMonth: '12',
-  expiryYear: '28',
-  blockedReason: null,
-};
-const mastercard = {
-  id: 2,
-  default: false,
-  status: 'ACTIVE',
-  type: 'CARD',
-  brand: 'ECA',
-  masked: '520000xxxxxx0007',
-  expiryMonth: '06',
-  expiryYear: '27',
-  blockedReason: null,
-};
-const declined = {
-  id: 3,
-  default: false,
-  status: 'ACTIVE',
-  type: 'CARD',
-  brand: 'AMX',
-  masked: '375811xxxxx1000',
-  expiryMonth: '01',
-  expiryYear: '29',
-  blockedReason: 'declined by the issuer',
-};
-const expired = {
-  id: 4,
-  default: false,
-  status: 'EXPIRED',
-  type: 'CARD',
-  brand: 'VIS',
-  masked: '400000xxxxxx0002',
-  expiryMonth: '01',
-  expiryYear: '24',
-  blockedReason: null,
-};
+const visa = savedCard({ id: 1, expiryYear: '28' });
+const mastercard = savedCard({ id: 2, default: false, brand: 'ECA', masked: '520000xxxxxx0007', expiryMonth: '06', expiryYear: '27' });
+const declined = savedCard({ id: 3, default: false, brand: 'AMX', masked: '375811xxxxx1000', expiryMonth: '01', expiryYear: '29', blockedReason: 'declined by the issuer' });
+const expired = savedCard({ id: 4, default: false, status: 'EXPIRED', masked: '400000xxxxxx0002', expiryMonth: '01', expiryYear: '24' });
 
 let api: ReturnType<typeof mockApiFetch>;
 let details: Record<string, unknown>[];

@@ -4,6 +4,7 @@ import { CUSTOMER_TOKEN, atAddress } from '../../../testing/customer-token';
 import { mockApiFetch, type ApiCall, type ApiHandler } from '../../../testing/mock-api-fetch';
 import { renderRoute } from '../../../testing/render-route';
 import { CHECKOUT_ID, checkoutJson, ORDER_ID, orderJson, problemJson } from '../checkout-fixtures';
+import { savedCard } from '../../../testing/saved-card';
 
 jest.mock('../../../lib/navigation/leave-shop', () => ({ leaveShopFor: jest.fn() }));
 
@@ -18,7 +19,7 @@ const checkoutPath = `/checkout/${CHECKOUT_ID}`;
 const callsTo = (method: string, path: string): ApiCall[] => api.calls.filter((call) => call.method === method && call.path === path);
 const chf = (amount: number) => ({ amount, currency: 'CHF' });
 const promoLine = { id: 'promo:WINTER-2030', source: 'PROMO_CODE', reference: 'WINTER-2030', type: 'PROMO_CODE', displayName: 'Winter 10 %', amount: chf(640), entryIds: [], applications: 2 };
-const visa = { id: 5, default: true, status: 'ACTIVE', type: 'CARD', brand: 'VIS', masked: '424242xxxxxx4242', expiryMonth: '12', expiryYear: '30', blockedReason: null };
+const visa = savedCard();
 const mastercard = { ...visa, id: 6, default: false, brand: 'ECA', masked: '520000xxxxxx0007' };
 
 type OrderJson = Record<string, unknown> & { total: { amount: number; currency: string } };
