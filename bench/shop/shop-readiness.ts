@@ -1,11 +1,8 @@
 import type { Client } from '@temporalio/client';
+import { readModelsCaughtUp } from '../../infra/src/testing/read-models';
 import { demoGenerationId, demoPriceRange } from '../../services/src/demo/demo-price-range';
 import { getPriceGenerationStatus, type PriceGenerationStatus } from '../../workflows/src/price-generation/client';
 import type { RunningShop } from './shop-process';
-
-interface ReadyBody {
-  details?: { projections?: Record<string, { lag: number | null }> };
-}
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -15,11 +12,7 @@ export async function getJson<T>(shop: RunningShop, path: string): Promise<{ sta
 }
 
 /** every read model has applied every event the store holds (/api/ready's projection lags are 0) */
-export async function projectionsCaughtUp(shop: RunningShop): Promise<boolean> {
-  const { body } = await getJson<ReadyBody>(shop, '/api/ready');
-  const projections = Object.values(body?.details?.projections ?? {});
-  return projections.length > 0 && projections.every((projection) => projection.lag === 0);
-}
+export const projectionsCaughtUp = (shop: RunningShop): Promise<boolean> => readModelsCaughtUp(shop.url);
 
 export async function waitUntil(check: () => Promise<unknown>, what: string, timeoutMs = 600_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -3,6 +3,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createKnex, dropDatabase } from '@alpenpass/infra';
+import { readModelsCaughtUp } from '@alpenpass/infra/src/testing/read-models';
 import { demoGenerationId, demoPriceRange } from '@alpenpass/services/src/demo/demo-price-range';
 import { connect } from 'nats';
 import { mintStaffToken } from './customer-token';
@@ -43,10 +44,6 @@ async function waitUntilReady(origin: string, child: ChildProcess, output: () =>
   throw new Error(`The shop was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
 }
 
-interface ReadyBody {
-  details?: { projections?: Record<string, { lag: number | null }> };
-}
-
 /**
  * The worker generates the demo resort's prices after start-up; until they are in the read model a
  * basket prices an entry at the catalogue's base price, so a test that compares totals would see the
@@ -55,16 +52,12 @@ interface ReadyBody {
  */
 async function waitForDemoPrices(origin: string, databaseUrl: string, output: () => string): Promise<void> {
   const generationId = demoGenerationId(databaseUrl, demoPriceRange(new Date()).from);
-  const headers = { 'x-client-id': '1', 'x-channel-id': '6a1c7e52-3b8f-4e0a-9d2c-5f4b8a7e1d30', authorization: `Bearer ${mintStaffToken()}` };
-  const read = <T>(path: string) => fetch(`${origin}/api${path}`, { headers }).then((response) => response.json() as Promise<T>, () => null);
+  const headers = { ...shopHeaders, authorization: `Bearer ${mintStaffToken()}` };
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    const generation = await read<{ status?: string; error?: string }>(`/admin/pricing/generations/${generationId}`);
+    const generation = (await fetch(`${origin}/api/admin/pricing/generations/${generationId}`, { headers }).then((response) => response.json(), () => null)) as { status?: string; error?: string } | null;
     if (generation?.status === 'failed') throw new Error(`The demo prices failed: ${generation.error}\n${output()}`);
-    if (generation?.status === 'completed') {
-      const lags = Object.values((await read<ReadyBody>('/ready'))?.details?.projections ?? {});
-      if (lags.length > 0 && lags.every((projection) => projection.lag === 0)) return;
-    }
+    if (generation?.status === 'completed' && (await readModelsCaughtUp(origin))) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`The demo prices were not in place within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
