@@ -1,5 +1,4 @@
 import {
-  API_HEADERS,
   addDiscountBody,
   addVoucherCodeBody,
   checkoutConditionsBody,
@@ -19,15 +18,13 @@ import {
   patchCheckoutBody,
 } from '@alpenpass/contracts';
 import type { Request } from 'express';
+import { channelIdOf } from '../platform/http/api-headers';
 import { ApiRouter } from '../platform/http/api-router';
 import type { RequestContext } from '../platform/http/request-context';
 import type { CheckoutCaller, CheckoutService } from './checkout-service';
 import { assertMayCheckOut, checkOutAccess } from './guest-checkout';
 
-const caller = (ctx: RequestContext, req?: Request): CheckoutCaller => {
-  const channel = req?.headers[API_HEADERS.channelId];
-  return { principal: ctx.principal, correlationId: ctx.correlationId, channelId: typeof channel === 'string' ? channel : undefined };
-};
+const caller = (ctx: RequestContext, req?: Request): CheckoutCaller => ({ principal: ctx.principal, correlationId: ctx.correlationId, channelId: req && channelIdOf(req) });
 
 /** §7 Checkout, the calls of this slice (docs/checkout.md). Ownership as for baskets. */
 export function checkoutRouter(service: CheckoutService, options: { guestCheckout: boolean }): ApiRouter {

@@ -1,13 +1,11 @@
-import { z } from 'zod';
 import { customerCancelBody, managementCancelBody, orderDto, orderIdParams, orderReadQuery, refundListDto, staffCancelItemsBody, staffRefundBody, numericIdParam } from '@alpenpass/contracts';
 import { ApiRouter } from '../platform/http/api-router';
-import { Problem } from '../platform/http/problem';
+import { idempotencyKeyOf } from '../platform/http/idempotency-key';
 import type { RequestContext } from '../platform/http/request-context';
 import type { AfterSaleService } from './after-sale-service';
 import type { OrderCaller } from './order-service';
 
 const caller = (ctx: RequestContext, token?: string): OrderCaller => ({ principal: ctx.principal, correlationId: ctx.correlationId, token });
-const idempotencyKey = z.string().trim().min(1).max(200).optional();
 const refundParams = orderIdParams.extend({ refundId: numericIdParam });
 
 /** §7 Orders: the customer's cancel (guests with their order's token). */
@@ -33,9 +31,7 @@ export function afterSaleAdminRouter(service: AfterSaleService): ApiRouter {
     .route(
       { method: 'post', path: '/:orderId/refunds', summary: 'Refund amounts per item (Idempotency-Key honoured: a repeat refunds once)', access: 'admin', params: orderIdParams, body: staffRefundBody, response: orderDto },
       ({ params, body, ctx, req }) => {
-        const key = idempotencyKey.safeParse(req.headers['idempotency-key']);
-        if (!key.success) throw Problem.badRequest('INVALID_IDEMPOTENCY_KEY', 'The Idempotency-Key header must be 1 to 200 characters.', [{ path: 'headers.idempotency-key', message: 'Expected 1 to 200 characters' }]);
-        return service.staffRefund(caller(ctx), params.orderId, body, key.data ?? null);
+        return service.staffRefund(caller(ctx), params.orderId, body, idempotencyKeyOf(req) ?? null);
       },
     )
     .route({ method: 'get', path: '/:orderId/refunds', summary: "The order's refunds and where each stands", access: 'admin', params: orderIdParams, response: refundListDto }, ({ params, ctx }) =>

@@ -27,3 +27,9 @@ export function requireShopHeaders(shop: ShopIdentity) {
     next();
   };
 }
+
+/** The channel the request names (checked against the shop's by requireShopHeaders on product calls). */
+export function channelIdOf(req: Request): string | undefined {
+  const channel = req.headers[API_HEADERS.channelId];
+  return typeof channel === 'string' ? channel : undefined;
+}
