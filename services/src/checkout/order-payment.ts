@@ -45,32 +45,37 @@ export function createOrderPayment(deps: OrderPaymentDeps) {
   const { orders } = deps;
   const tellPaid = (orderId: number) => deps.workflows.paid(orderId).catch((error: unknown) => deps.log.error({ err: error, orderId }, 'checkout workflow not told of the payment'));
 
+  /** the saved cards, to use `paymentDetailId` of: a shop without them knows no saved card */
+  function savedCardsFor(paymentDetailId: number): NonNullable<OrderPaymentDeps['paymentDetails']> {
+    if (!deps.paymentDetails) throw notFound(paymentDetailErrorCodes.notFound, `Payment detail ${paymentDetailId} not found.`);
+    return deps.paymentDetails;
+  }
+
   /** intent existing: the saved card is charged at once (no page to visit), settled and the order paid;
    * a declined card is blocked for later charges and the order stays payable. */
   async function payWithSavedCard(caller: Caller, order: PlacedOrder, paymentDetailId: number): Promise<PlacedOrder> {
-    if (!deps.paymentDetails) throw notFound(paymentDetailErrorCodes.notFound, `Payment detail ${paymentDetailId} not found.`);
-    const card = await deps.paymentDetails.usableCard(caller, paymentDetailId);
+    const savedCards = savedCardsFor(paymentDetailId);
+    const card = await savedCards.usableCard(caller, paymentDetailId);
     const attempt = order.paymentAttempts + 1;
     let transactionId: string;
     try {
       ({ transactionId } = await deps.payments.chargeSavedCard({ orderId: order.orderId, refno: order.refno, amount: cardAmountOf(order), attempt, card }));
     } catch (error) {
       if (error instanceof DomainError && error.code === paymentDetailErrorCodes.declined && caller.principal?.accountId) {
-        await deps.paymentDetails.block(caller.principal.accountId, paymentDetailId, 'DECLINED');
+        await savedCards.block(caller.principal.accountId, paymentDetailId, 'DECLINED');
         // the attempt is used: the next charge is a new provider request, not the replay of this one
         await orders.systemCommand(order.orderId, { type: 'RecordChargeDeclined', data: { attempt, paymentDetailId } });
       }
       throw error;
     }
-    const isDefaultCard = caller.principal?.accountId ? await deps.paymentDetails.isDefault(caller.principal.accountId, paymentDetailId) : false;
+    const isDefaultCard = caller.principal?.accountId ? await savedCards.isDefault(caller.principal.accountId, paymentDetailId) : false;
     await orders.command(caller, order.orderId, { type: 'StartPayment', data: { method: 'CARD', transactionId, attempt, isDefaultCard } });
     return deps.reconcile(order.orderId);
   }
 
   /** Nothing due, a saved card named (a pay-per-use registration): the card must be the caller's and usable. */
   async function confirmWithSavedCard(caller: Caller, order: PlacedOrder, paymentDetailId: number): Promise<PlacedOrder> {
-    if (!deps.paymentDetails) throw notFound(paymentDetailErrorCodes.notFound, `Payment detail ${paymentDetailId} not found.`);
-    await deps.paymentDetails.usableCard(caller, paymentDetailId);
+    await savedCardsFor(paymentDetailId).usableCard(caller, paymentDetailId);
     const paid = await orders.command(caller, order.orderId, { type: 'ConfirmWithoutCharge', data: { paymentDetailId } });
     await tellPaid(order.orderId);
     return paid;

@@ -294,6 +294,13 @@ export function createOrderService(deps: OrderServiceDeps) {
       latest = await runOrder(order.orderId, () => ({ type: 'ChangeItems', data: { items: personalized(basketItems), discounts } }), placed, metadata);
       return latest;
     };
+    // lost the race on the order's stream to concurrent changes: the order as they left it, which the
+    // sync below compares with the basket again
+    const applyOrLatest = (basketItems: PlacedOrder['items'], discounts: DiscountLine[]) =>
+      apply(basketItems, discounts).catch(async (error: unknown) => {
+        if (!(error instanceof ConcurrencyConflictError)) throw error;
+        return placed(await loadOrder(order.orderId));
+      });
     // two changes at once: each applies the basket as it read it; whoever applies last reads it again, so
     // the order ends up holding what the basket holds
     const syncedWithBasket = async (current: PlacedOrder): Promise<PlacedOrder> => {
@@ -303,12 +310,7 @@ export function createOrderService(deps: OrderServiceDeps) {
           latest = current;
           const items = personalized(orderItemsOf(basket.entries));
           if (JSON.stringify(items) === JSON.stringify(current.items)) return current;
-          try {
-            current = await apply(items, await reprice(items, basket.discounts));
-          } catch (error) {
-            if (!(error instanceof ConcurrencyConflictError)) throw error;
-            current = placed(await loadOrder(order.orderId));
-          }
+          current = await applyOrLatest(items, await reprice(items, basket.discounts));
         }
       } catch (error) {
         deps.log.error({ err: error, orderId: order.orderId }, 'order items not brought in line with the basket');
@@ -335,10 +337,9 @@ export function createOrderService(deps: OrderServiceDeps) {
       const validation = await deps.basket.validate(caller, order.basketId, { ignoreEarliestBookingTime: false, ignoreLatestBookingTime: false, skipCapacityCheck: false });
       if (!validation.valid) throw basketNotValid(validation.issues);
       const items = orderItemsOf(grown.entries);
-      changed = await apply(items, await reprice(items, grown.discounts));
+      // a race lost to a concurrent change is no refusal: the addition stands, the sync takes it over
+      changed = await applyOrLatest(items, await reprice(items, grown.discounts));
     } catch (error) {
-      // lost the race on the order's stream to a concurrent change: the addition stands, the order takes the basket over
-      if (error instanceof ConcurrencyConflictError) return syncedWithBasket(placed(await loadOrder(order.orderId)));
       await deps.basket.removeEntries(caller, order.basketId, addedEntryIds, order.orderId).catch((undoError: unknown) => deps.log.error({ err: undoError, orderId: order.orderId }, 'refused addition not taken back out of the basket'));
       throw error;
     }
