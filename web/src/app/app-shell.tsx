@@ -14,6 +14,7 @@ import { useBasketState } from '../features/basket/state/basket-store';
 import { useBranding } from './branding/use-branding';
 import { useFocusHeadingOnNavigation } from './focus-on-navigation';
 import { shellMessages } from './shell-messages';
+import { pathInLanguage } from '../lib/navigation/path-in-language';
 
 
 /** Header with skip link, the operator's logo, navigation and language switch, and the booking steps, around every localized page. */
@@ -31,7 +32,7 @@ export function AppShell({ locale, children }: { locale: Language; children: Rea
   const step = bookingStepOf(page, pages.previous.startsWith('checkout/'));
 
   const switchLanguage = (next: Language) => {
-    void navigate(`/${next}${page ? `/${page}` : ''}${search}`);
+    void navigate(pathInLanguage(next, pathname, search));
   };
   const name = client?.name ?? intl.formatMessage(shellMessages.appName);
   const logo = client?.branding?.logoUrl;

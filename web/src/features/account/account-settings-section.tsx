@@ -4,6 +4,7 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { Announcement } from '../../components/announcement';
 import { LanguageField } from '../../components/language-field';
+import { pathInLanguage } from '../../lib/navigation/path-in-language';
 import { useChangeAccountSettingsMutation, useGetCurrentUserQuery, type CurrentUser } from './api';
 import { accountMessages, accountValueMessages } from './messages';
 
@@ -41,7 +42,7 @@ function AccountSettingsForm({ user }: { user: CurrentUser }) {
     const result = await save({ language, metaInformation: { acceptedNewsletter: newsletter } });
     setOutcome(result.error ? 'failed' : 'saved');
     // the customer chose the language they read: the shop follows at once
-    if (!result.error && language !== locale) void navigate(`${pathname.replace(/^\/[a-z]{2}(?=\/|$)/, `/${language}`)}${search}`, { replace: true, state: { accountSettingsSaved: true } });
+    if (!result.error && language !== locale) void navigate(pathInLanguage(language, pathname, search), { replace: true, state: { accountSettingsSaved: true } });
   };
 
   return (
