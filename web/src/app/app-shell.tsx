@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { NavLink, useLocation, useNavigate } from 'react-router';
-import { languages, type Language } from '@alpenpass/contracts/src/language-codes';
-import { languageNames } from '../i18n/language-names';
+import type { Language } from '@alpenpass/contracts/src/language-codes';
+import { LanguageOptions } from '../components/language-field';
 import { BookingProgress, bookingStepOf } from '../components/booking-progress';
 import { PrefetchNavLink } from '../components/prefetch-nav-link';
 import { withPageToken } from '../lib/session/page-token';
@@ -62,11 +62,7 @@ export function AppShell({ locale, children }: { locale: Language; children: Rea
         <label className="language-switch">
           <span className="language-label">{intl.formatMessage(shellMessages.languageLabel)}</span>
           <select value={locale} onChange={(event) => switchLanguage(event.target.value as Language)}>
-            {languages.map((language) => (
-              <option key={language} value={language} lang={language}>
-                {languageNames[language]}
-              </option>
-            ))}
+            <LanguageOptions />
           </select>
         </label>
       </header>

@@ -1,5 +1,7 @@
 import { languages, type Language } from '@alpenpass/contracts/src/language-codes';
-import { languageNames } from '../i18n/language-names';
+
+/** Each language named in itself, as a choice of language is shown in every language. */
+const languageNames: Record<Language, string> = { de: 'Deutsch', en: 'English', fr: 'Français' };
 
 /** A labelled choice of the shop's languages, each named in itself. */
 export function LanguageField({ id, label, value, onChange }: { id: string; label: string; value: Language; onChange: (language: Language) => void }) {
@@ -7,12 +9,17 @@ export function LanguageField({ id, label, value, onChange }: { id: string; labe
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value as Language)}>
-        {languages.map((code) => (
-          <option key={code} value={code} lang={code}>
-            {languageNames[code]}
-          </option>
-        ))}
+        <LanguageOptions />
       </select>
     </div>
   );
+}
+
+/** The shop's languages as the options of a select, each named in itself. */
+export function LanguageOptions() {
+  return languages.map((code) => (
+    <option key={code} value={code} lang={code}>
+      {languageNames[code]}
+    </option>
+  ));
 }
