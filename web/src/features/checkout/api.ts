@@ -1,5 +1,5 @@
 import { api } from '../../lib/api/api-slice';
-import type { ConditionValues, OnlineCreditBalance, PaymentRequest, SavedCard, ServerCheckout, ServerPayment } from './checkout-types';
+import type { ConditionValues, PaymentRequest, SavedCard, ServerCheckout, ServerPayment } from './checkout-types';
 
 /** §7 Checkout: start from the basket, read, answer the conditions, comment, pay. */
 export const checkoutApi = api.injectEndpoints({
@@ -44,10 +44,6 @@ export const checkoutApi = api.injectEndpoints({
       query: () => '/payments/payment-details',
       providesTags: ['PaymentDetail'],
     }),
-    checkoutOnlineCreditBalance: build.query<OnlineCreditBalance, void>({
-      query: () => '/payments/online-credit/balance',
-      providesTags: ['OnlineCreditBalance'],
-    }),
     /** The basket spends the account's online credit when its order is placed (docs/discounts.md). */
     spendBasketOnlineCredit: build.mutation<unknown, { basketId: string; useOnlineCredit: boolean }>({
       query: ({ basketId, useOnlineCredit }) => ({ url: `/baskets/${basketId}`, method: 'PATCH', body: { useOnlineCredit } }),
@@ -66,6 +62,5 @@ export const {
   useAddCheckoutVoucherMutation,
   useRemoveCheckoutVoucherMutation,
   useCheckoutSavedCardsQuery,
-  useCheckoutOnlineCreditBalanceQuery,
   useSpendBasketOnlineCreditMutation,
 } = checkoutApi;

@@ -48,7 +48,3 @@ export type PaymentRequest =
 /** §3 Payment detail: a saved card as GET /payments/payment-details lists it. */
 export type SavedCard = PaymentDetailDto;
 
-/** GET /payments/online-credit/balance: only the balance matters to the checkout. */
-export interface OnlineCreditBalance {
-  balance: Money;
-}

@@ -8,7 +8,8 @@ import type { ServerEntry } from '../../basket/server-types';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { formatMoney } from '../../../lib/format/money';
 import { withPageToken } from '../../../lib/session/page-token';
-import { useCheckoutOnlineCreditBalanceQuery, useSpendBasketOnlineCreditMutation, useStartCheckoutMutation } from '../api';
+import { useGetOnlineCreditQuery } from '../../online-credit/api';
+import { useSpendBasketOnlineCreditMutation, useStartCheckoutMutation } from '../api';
 import { payPerUseMessages } from '../../consumption/pay-per-use-messages';
 import { discountMessages } from '../discount-messages';
 import { useIsCustomer } from './use-customer';
@@ -36,7 +37,7 @@ function issueText(intl: IntlShape, issue: ProblemIssue, entries: readonly Serve
 /** A signed-in customer with a balance chooses to spend it; the basket carries the choice into its order. */
 function useOnlineCreditChoice(basketId: string) {
   const isCustomer = useIsCustomer();
-  const { data } = useCheckoutOnlineCreditBalanceQuery(isCustomer ? undefined : skipToken);
+  const { data } = useGetOnlineCreditQuery(isCustomer ? undefined : skipToken);
   const balance = data && data.balance.amount > 0 ? data.balance : null;
   const [useCredit, setUseCredit] = useState(false);
   const [spend] = useSpendBasketOnlineCreditMutation();
