@@ -3,6 +3,7 @@ import { atAddress } from '../../testing/customer-token';
 import { mockApiFetch, type ApiCall } from '../../testing/mock-api-fetch';
 import { renderRoute } from '../../testing/render-route';
 import { fakeAccountApi } from './account-fixtures';
+import { signedInSession } from '../../testing/signed-in-session';
 
 /** §3 Account on the profile: e-mail shown, language and newsletter changed with PATCH /users/account. */
 let api: ReturnType<typeof mockApiFetch>;
@@ -21,7 +22,7 @@ beforeEach(() => {
   const persons = fakeAccountApi({ owner });
   api = mockApiFetch((call: ApiCall) => {
     const user = () => ({ id: 'alice', email: 'alice@example.ch', deletedAt: null, deleteAfter: null, ...account });
-    if (call.path === '/auth/session') return { status: 200, body: { user: { email: 'alice@example.ch' }, accessToken: 'session.access.token', expires: '2030-01-01T00:00:00.000Z' } };
+    if (call.path === '/auth/session') return { status: 200, body: signedInSession };
     if (call.path === '/clients/current') return { status: 200, body: { id: 1, name: 'Alpenpass', featureFlags: {} } };
     if (call.path === '/users/current') return { status: 200, body: user() };
     if (call.path === '/users/account' && call.method === 'PATCH') {

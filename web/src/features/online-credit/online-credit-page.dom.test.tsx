@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { atAddress } from '../../testing/customer-token';
 import { mockApiFetch, type ApiAnswer, type ApiCall } from '../../testing/mock-api-fetch';
 import { renderRoute } from '../../testing/render-route';
+import { signedInSession } from '../../testing/signed-in-session';
 
 let api: ReturnType<typeof mockApiFetch>;
 let credit: ApiAnswer;
@@ -11,7 +12,7 @@ afterEach(() => {
 });
 beforeEach(() => {
   api = mockApiFetch((call: ApiCall) => {
-    if (call.path === '/auth/session') return { status: 200, body: { user: { email: 'alice@example.ch' }, accessToken: 'session.access.token', expires: '2030-01-01T00:00:00.000Z' } };
+    if (call.path === '/auth/session') return { status: 200, body: signedInSession };
     if (call.path === '/clients/current') return { status: 200, body: { id: 1, name: 'Alpenpass', featureFlags: {} } };
     if (call.path === '/payments/online-credit/balance') return credit;
     return undefined;
