@@ -105,7 +105,10 @@ const ARRIVAL_POLL_LIMIT_MS = 60_000;
  * Coming from a paid order (`?order=`), its subscription may not be listed yet: the list is a read model
  * a moment behind the order. Until it is (for at most a minute) the page says so and asks again.
  */
-function useSubscriptionOnItsWay(orderParam: string | null, subscriptions: readonly Subscription[] | undefined): boolean {
+function useSubscriptionOnItsWay(
+  orderParam: string | null,
+  subscriptions: readonly Subscription[] | undefined,
+): boolean {
   const [expired, setExpired] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setExpired(true), ARRIVAL_POLL_LIMIT_MS);
@@ -152,7 +155,8 @@ function Subscriptions() {
     else params.delete('status');
     params.set('page', String(next.page ?? 0));
     setNotice(null);
-    setQuery(params);
+    // synchronously, so a ticked status box never shows unticked while the router catches up
+    setQuery(params, { flushSync: true });
   };
   const toggle = (status: SubscriptionStatus, on: boolean) =>
     show({
