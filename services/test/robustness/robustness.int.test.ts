@@ -21,6 +21,11 @@ import { startShopUnderTest, type Caller, type ShopUnderTest } from './shop-unde
 const seed = 20250218;
 const randomCasesPerRoute = 24;
 const callers: Caller[] = ['guest', 'customer', 'integrator', 'admin'];
+/**
+ * A run of hundreds of probes grows with the routes (14–18 s each alone today, four times that on a busy
+ * machine); a stalled route is still caught per probe by its own answer timeout (probe.ts).
+ */
+const probeRunTimeoutMs = 240_000;
 
 let shop: ShopUnderTest;
 let document: OpenApiDocument;
@@ -36,7 +41,7 @@ beforeAll(async () => {
   document = (await response.json()) as OpenApiDocument;
   operations = operationsOf(document);
   harvest = await harvestValues(shop, operations, document);
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await shop?.stop();
@@ -116,19 +121,19 @@ describe('every route of the shop under bad input', () => {
       .filter((operation) => !admittedCaller.has(operation.label))
       .map((operation) => operation.label);
     expect(unreachable).toEqual([]);
-  });
+  }, probeRunTimeoutMs);
 
   it('answers malformed path parameters with a problem', async () => {
     await expectOnlyProblems(operations.flatMap((operation) => pathCases(targetOf(operation))));
-  });
+  }, probeRunTimeoutMs);
 
   it('answers malformed query parameters with a problem', async () => {
     await expectOnlyProblems(operations.flatMap((operation) => queryCases(targetOf(operation))));
-  });
+  }, probeRunTimeoutMs);
 
   it('answers malformed bodies with a problem', async () => {
     await expectOnlyProblems(operations.flatMap((operation) => bodyCases(targetOf(operation))));
-  });
+  }, probeRunTimeoutMs);
 
   it('answers odd but well-shaped input (far dates, bounds, duplicates, unknown ids) without a 5xx', async () => {
     // route by route: a route that stalls the server must not make other routes' probes time out
@@ -139,7 +144,7 @@ describe('every route of the shop under bad input', () => {
       );
     }
     expect(violations).toEqual([]);
-  });
+  }, probeRunTimeoutMs);
 
   it('answers unknown routes and unsupported methods with a 404 problem', async () => {
     const methodsByPath = new Map<string, Set<string>>();
