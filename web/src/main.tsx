@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router';
+// from react-router/dom: it hands ReactDOM.flushSync to the router, so a change asked for with
+// flushSync (the status filters) renders at once instead of as a transition
+import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router';
 import { createStore } from './app/store';
 import { appConfig } from './config/current-config';
