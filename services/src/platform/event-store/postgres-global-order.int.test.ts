@@ -128,9 +128,13 @@ describe('PostgreSQL event store: global order is safe for tailing readers', () 
       ),
     );
     const written = results.flatMap((result) => result.positions).sort((a, b) => a - b);
-    await waitFor(() => seen.length >= written.length);
+    // no throw on time-out: the comparison below then tells a skipped position (a gap in what was
+    // seen) from a reader held back (a missing tail, with the store's head beside it); one CI run
+    // under load ended here after 10 s, never reproduced since
+    await waitFor(() => seen.length >= written.length, 30_000).catch(() => undefined);
     await reader.stop();
-    expect(seen).toEqual(written);
+    const head = await store.headPosition();
+    expect({ seen, head: Math.min(head, written.at(-1)!) }).toEqual({ seen: written, head: written.at(-1) });
   });
 
   it('catches read models up to the last committed event while an earlier appender still hides it', async () => {
