@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 // from react-router/dom: it hands ReactDOM.flushSync to the router, so a change asked for with
-// flushSync (the status filters) renders at once instead of as a transition
+// flushSync (useAddressParams: filters and paging) renders at once instead of as a transition
 import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router';
 import { createStore } from './app/store';

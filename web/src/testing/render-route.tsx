@@ -1,6 +1,8 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter } from 'react-router';
+// as in main.tsx: the router that can render an address change at once (useAddressParams)
+import { RouterProvider } from 'react-router/dom';
 import { routes } from '../app/router';
 import { createStore } from '../app/store';
 

@@ -1,6 +1,7 @@
 import { isLanguage, type Language } from '@alpenpass/contracts/src/language-codes';
 import { useIntl } from 'react-intl';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
+import { useAddressParams } from '../../lib/navigation/use-address-params';
 import { AccountLinks } from '../../components/account-links';
 import { EmptyState } from '../../components/empty-state';
 import { SimplePage } from '../../components/simple-page';
@@ -27,7 +28,7 @@ function usePayPerUseOffer(language: Language): string {
 function ConsumptionDays({ language }: { language: Language }) {
   const intl = useIntl();
   const { search } = useLocation();
-  const [query, setQuery] = useSearchParams();
+  const [query, setQuery] = useAddressParams();
   const page = Math.max(0, Number.parseInt(query.get('page') ?? '0', 10) || 0);
   const { data: consumptions, isLoading, error } = useGetConsumptionsQuery({ page });
   const keycardName = useKeycardNames();

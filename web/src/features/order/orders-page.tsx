@@ -1,8 +1,9 @@
 import type { OrderStatus } from '@alpenpass/contracts/src/domain/order';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { AccountLinks } from '../../components/account-links';
+import { useAddressParams } from '../../lib/navigation/use-address-params';
 import { SimplePage } from '../../components/simple-page';
 import { formatMoney } from '../../lib/format/money';
 import { RequireSession } from '../../lib/session/require-session';
@@ -30,29 +31,22 @@ function usePollWhileOnItsWay(items: readonly OrderSummary[] | undefined): numbe
   return !expired && items?.some(onItsWay) ? ORDERS_POLL_INTERVAL_MS : 0;
 }
 
-/**
- * The filter and page live in the address (?status=PAID,RESERVED&page=1), so they survive a reload and can be shared.
- * The change is rendered synchronously (flushSync): as a transition, a busy browser showed a ticked box
- * unticked again until the router caught up.
- */
+/** The filter and page live in the address (?status=PAID,RESERVED&page=1), so they survive a reload and can be shared. */
 function useListParams() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useAddressParams();
   const status = (params.get('status') ?? '').split(',').filter(isOrderStatus);
   const page = Math.max(0, Number.parseInt(params.get('page') ?? '0', 10) || 0);
   const change = (next: { status?: OrderStatus[]; page?: number }) =>
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        const nextStatus = next.status ?? status;
-        if (nextStatus.length) updated.set('status', nextStatus.join(','));
-        else updated.delete('status');
-        const nextPage = next.page ?? 0;
-        if (nextPage > 0) updated.set('page', String(nextPage));
-        else updated.delete('page');
-        return updated;
-      },
-      { flushSync: true },
-    );
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      const nextStatus = next.status ?? status;
+      if (nextStatus.length) updated.set('status', nextStatus.join(','));
+      else updated.delete('status');
+      const nextPage = next.page ?? 0;
+      if (nextPage > 0) updated.set('page', String(nextPage));
+      else updated.delete('page');
+      return updated;
+    });
   return { status, page, change };
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
+import { useAddressParams } from '../../lib/navigation/use-address-params';
 import type { Language } from '@alpenpass/contracts/src/language-codes';
 import type { SubscriptionStatus } from '@alpenpass/contracts/src/domain/subscription';
 import { AccountLinks } from '../../components/account-links';
@@ -124,7 +125,7 @@ function Subscriptions() {
   const intl = useIntl();
   const { locale = 'de' } = useParams();
   const { search } = useLocation();
-  const [query, setQuery] = useSearchParams();
+  const [query, setQuery] = useAddressParams();
   const statuses = (query.get('status') ?? '').split(',').filter(isStatus);
   const page = Math.max(0, Number.parseInt(query.get('page') ?? '0', 10) || 0);
   const { data: subscriptions, isLoading, error } = useGetSubscriptionsQuery({ statuses, page });
@@ -155,8 +156,7 @@ function Subscriptions() {
     else params.delete('status');
     params.set('page', String(next.page ?? 0));
     setNotice(null);
-    // synchronously, so a ticked status box never shows unticked while the router catches up
-    setQuery(params, { flushSync: true });
+    setQuery(params);
   };
   const toggle = (status: SubscriptionStatus, on: boolean) =>
     show({
