@@ -9,14 +9,14 @@ npm run lint
 npm run typecheck:web
 # the browser tests (jest project e2e) drive the built SPA
 npm run build:web
+jest=(npx jest --ci --forceExit)
 if [ "$#" -gt 0 ]; then
-  npx jest --ci --maxWorkers=3 --forceExit "$@"
-  exit
+  exec "${jest[@]}" --maxWorkers=3 "$@"
 fi
 # Two passes: every browser test starts a whole shop (API cluster, relay, worker, PSP simulator) and a
 # chromium, so on two cores they ran beside the integration tier only by starving it (a run whose
 # route-probing suite timed out while three browser suites shared the machine with it).
 status=0
-npx jest --ci --maxWorkers=3 --forceExit --selectProjects unit integration web || status=$?
-npx jest --ci --maxWorkers=2 --forceExit --selectProjects e2e || status=$?
+"${jest[@]}" --maxWorkers=3 --selectProjects unit integration web || status=$?
+"${jest[@]}" --maxWorkers=2 --selectProjects e2e || status=$?
 exit "$status"
