@@ -1,6 +1,8 @@
 # One image, four roles (api, relay, projector, worker): the ROLES variable picks them.
-FROM node:20-bookworm-slim
-WORKDIR /app
+# Build stage: every dependency, the server compiled to JavaScript by tsc, the SPA built by Vite
+# (infra/scripts/build-production.sh, which CI runs and starts with plain node).
+FROM node:24-bookworm-slim AS build
+WORKDIR /src
 COPY package.json package-lock.json ./
 COPY contracts/package.json contracts/
 COPY projections/package.json projections/
@@ -8,9 +10,22 @@ COPY workflows/package.json workflows/
 COPY services/package.json services/
 COPY web/package.json web/
 COPY infra/package.json infra/
-RUN npm ci
+RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build -w web
+RUN bash infra/scripts/build-production.sh /out
+
+# Runtime stage: the compiled shop and the server workspaces' production dependencies only, as the
+# unprivileged user of the Node image.
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000
+WORKDIR /app
+COPY --from=build /out ./
+RUN npm ci --omit=dev --no-audit --no-fund -w contracts -w infra -w projections -w workflows -w services \
+  && npm cache clean --force \
+  # the Temporal core's builds for macOS and Windows (the Linux ones stay for amd64 and arm64)
+  && rm -rf node_modules/@temporalio/core-bridge/releases/*-apple-darwin node_modules/@temporalio/core-bridge/releases/*-windows-msvc \
+  && mkdir .data && chown node:node .data
+USER node
 EXPOSE 3000
-CMD ["npx", "tsx", "services/src/main.ts"]
+HEALTHCHECK --interval=15s --timeout=5s --start-period=90s --retries=3 CMD ["node", "services/src/cli/healthcheck.js"]
+CMD ["node", "services/src/main.js"]

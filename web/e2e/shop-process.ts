@@ -90,6 +90,9 @@ export async function startShop(env: Record<string, string> = {}, options: { awa
   const natsStream = id.toUpperCase();
   // the access system's usage stream too: the `consumption-usage` consumers of two shops would share its messages
   const accessUsage = { ACCESS_USAGE_STREAM: `${natsStream}_ACCESS_USAGE`, ACCESS_USAGE_SUBJECT_PREFIX: `${id}_access.usage` };
+  // without a simulator of its own (startTestSimulator's PSP_* settings), the card provider is a port
+  // nobody listens on — never the default one, where a shop from `npm start` runs its simulator
+  const noCardProvider = { PSP_BASE_URL: `http://127.0.0.1:${await freePort()}` };
   const child = spawn(process.execPath, ['--import', 'tsx', 'services/src/main.ts'], {
     cwd: repositoryRoot,
     env: {
@@ -104,6 +107,7 @@ export async function startShop(env: Record<string, string> = {}, options: { awa
       // sign-in tests use localhost, the embedded identity provider's issuer)
       ALLOWED_REDIRECT_ORIGINS: `http://127.0.0.1:${port},http://localhost:${port}`,
       ...accessUsage,
+      ...noCardProvider,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
