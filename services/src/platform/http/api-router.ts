@@ -1,6 +1,9 @@
 import { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { admits, type Access } from '../auth/principal';
+import type { IdempotentRequests, StoredAnswer } from '../idempotent-requests';
+import { idempotencyKeyOf } from './idempotency-key';
+import { answerOnce, idempotentCallOf } from './idempotent-route';
 import { hasBody, isJsonRequest } from './json-body';
 import { Problem } from './problem';
 import type { RequestContext } from './request-context';
@@ -26,6 +29,9 @@ export interface RouteSpec<B extends Schema | undefined, Q extends Schema | unde
   status?: number;
   /** the route takes one file as multipart/form-data instead of a JSON body (person photos) */
   upload?: UploadSpec;
+  /** the route takes an Idempotency-Key header: a repeat is answered as the first request was (docs/ARCHITECTURE.md,
+   * "Idempotency-Key"); its handler answers by returning its result */
+  idempotent?: boolean;
 }
 
 type Parsed<S> = S extends Schema ? z.output<S> : undefined;
@@ -39,6 +45,8 @@ export interface RouteInput<B, Q, P> {
   res: Response;
   /** the uploaded file of a route with `upload` */
   file?: ReceivedFile;
+  /** the Idempotency-Key of an `idempotent` route's request, for ids that must come out the same on a repeat */
+  idempotencyKey?: string;
 }
 
 export interface DescribedRoute {
@@ -51,12 +59,23 @@ export interface DescribedRoute {
 export class ApiRouter {
   readonly express = Router();
   readonly routes: DescribedRoute[] = [];
+  private idempotentRequests?: IdempotentRequests;
 
   /** @param mountPath where the composition root mounts it below /api, e.g. '/baskets' or '' */
   constructor(
     readonly tag: string,
     readonly mountPath = '',
   ) {}
+
+  /** whether a route of this router takes an Idempotency-Key */
+  get takesIdempotencyKeys(): boolean {
+    return this.routes.some(({ spec }) => spec.idempotent);
+  }
+
+  /** where the `idempotent` routes keep their claims and answers; the HTTP app hands it over when it mounts the router */
+  keepIdempotentAnswersIn(store: IdempotentRequests): void {
+    this.idempotentRequests = store;
+  }
 
   route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
     spec: RouteSpec<B, Q, P>,
@@ -71,6 +90,7 @@ export class ApiRouter {
       if (verdict === 'forbidden') throw Problem.forbidden();
       if (spec.body && hasBody(req) && !isJsonRequest(req)) throw Problem.unsupportedMediaType();
       const file = spec.upload ? await receiveUpload(req, res, spec.upload) : undefined;
+      const idempotencyKey = spec.idempotent ? idempotencyKeyOf(req) : undefined;
       const input = {
         file,
         body: (spec.body ? parseInput(spec.body, req.body ?? {}, 'body') : undefined) as Parsed<B>,
@@ -79,7 +99,15 @@ export class ApiRouter {
         ctx: req.ctx,
         req,
         res,
+        idempotencyKey,
       };
+      if (idempotencyKey !== undefined) {
+        const store = this.idempotentRequests;
+        if (!store) throw new Error(`${spec.method.toUpperCase()} ${fullPath} takes an Idempotency-Key, but its router was given no store`);
+        const call = idempotentCallOf(req.ctx.principal, `${spec.method.toUpperCase()} ${fullPath}`, idempotencyKey, { params: input.params, query: input.query, body: input.body });
+        await answerOnce(store, call, res, async () => answerOf(await handler(input), spec.status));
+        return;
+      }
       const result = await handler(input);
       if (res.headersSent) return;
       if (result === undefined) {
@@ -90,4 +118,9 @@ export class ApiRouter {
     });
     return this;
   }
+}
+
+/** a handler's result as the answer to keep: 204 without a body, else the route's status and the JSON text */
+function answerOf(result: unknown, status = 200): StoredAnswer {
+  return result === undefined ? { status: 204, body: null } : { status, body: JSON.stringify(result) };
 }
