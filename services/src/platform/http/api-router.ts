@@ -82,6 +82,9 @@ export class ApiRouter {
     handler: (input: RouteInput<B, Q, P>) => Promise<unknown> | unknown,
   ): this {
     const fullPath = `${this.mountPath}${spec.path}`;
+    const name = `${spec.method.toUpperCase()} ${fullPath}`;
+    // an uploaded file is not part of what a repeat is compared by
+    if (spec.idempotent && spec.upload) throw new Error(`${name}: a route takes either an upload or an Idempotency-Key`);
     this.routes.push({ spec, fullPath, tag: this.tag });
     this.express[spec.method](spec.path, async (req: Request, res: Response) => {
       (res.locals as MetricsLocals).route = fullPath;
@@ -102,10 +105,9 @@ export class ApiRouter {
         idempotencyKey,
       };
       if (idempotencyKey !== undefined) {
-        const store = this.idempotentRequests;
-        if (!store) throw new Error(`${spec.method.toUpperCase()} ${fullPath} takes an Idempotency-Key, but its router was given no store`);
-        const call = idempotentCallOf(req.ctx.principal, `${spec.method.toUpperCase()} ${fullPath}`, idempotencyKey, { params: input.params, query: input.query, body: input.body });
-        await answerOnce(store, call, res, async () => answerOf(await handler(input), spec.status));
+        if (!this.idempotentRequests) throw new Error(`${name} takes an Idempotency-Key, but its router was given no store`);
+        const call = idempotentCallOf(req.ctx.principal, name, idempotencyKey, { params: input.params, query: input.query, body: input.body });
+        await answerOnce(this.idempotentRequests, call, res, async () => answerOf(await handler(input), spec.status));
         return;
       }
       const result = await handler(input);

@@ -1,7 +1,6 @@
 import type { Response } from 'express';
 import { idempotencyErrorCodes } from '@alpenpass/contracts';
-import type { Principal } from '../auth/principal';
-import { isStaff } from '../auth/principal';
+import { isStaff, type Principal } from '../auth/principal';
 import { fingerprintOf, type IdempotentRequests, type StoredAnswer } from '../idempotent-requests';
 import { Problem } from './problem';
 
@@ -13,7 +12,7 @@ export interface IdempotentCall {
 }
 
 /** Keys belong to a caller: staff by their id, customers (and guest identities) by their account, anonymous guests together. */
-export function callerScopeOf(principal: Principal | null): string {
+function callerScopeOf(principal: Principal | null): string {
   if (!principal) return 'guest';
   if (isStaff(principal)) return `staff:${principal.subject}`;
   if (principal.accountId) return `account:${principal.accountId}`;
