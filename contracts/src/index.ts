@@ -1,5 +1,6 @@
 export * from './events';
 export * from './api';
+export * from './idempotency';
 export * from './language-codes';
 export * from './languages';
 export * from './feature-flags';

@@ -13,8 +13,6 @@ import { voucherKind } from './voucher';
 export const paymentErrorCodes = {
   partsMismatch: 'PAYMENT_PARTS_MISMATCH',
   duplicatePart: 'PAYMENT_PART_DUPLICATED',
-  requestInProgress: 'PAYMENT_REQUEST_IN_PROGRESS',
-  keyReused: 'IDEMPOTENCY_KEY_REUSED',
 } as const;
 
 /** §9 PAP: the fraud-check session of the customer's device, passed on to the provider. */

@@ -6,6 +6,7 @@ import type { AppConfig } from './platform/config';
 import type { ReadinessCheck } from './platform/http/health';
 import { projectionsReadiness } from './platform/projector/projections-readiness';
 import type { Logger } from './platform/logger';
+import { idempotentRequests } from './platform/idempotent-requests';
 import { startApi } from './roles/api-role';
 import { startProjectorRole } from './roles/projector-role';
 import { startRelayRole } from './roles/relay-role';
@@ -76,7 +77,7 @@ export async function startRuntime(config: AppConfig, log: Logger, options: Runt
       const metrics = shopMetricsRegistry({ knex, store, projections, temporal: temporal.client, taskQueue: config.temporal.taskQueue });
       const accounts = createAccountService({ store, knex, personFieldRules: config.personFieldRules });
       const signIn = await createSignIn({ config, knex, accounts, ...accountSignInSteps(deps, provider.verifyToken), verifyToken: identity.verifyToken, flags: config.featureFlags, log });
-      const api = await startApi({ config, log, identity, contexts, readiness, metrics, signIn });
+      const api = await startApi({ config, log, identity, contexts, readiness, idempotentRequests: idempotentRequests(knex), metrics, signIn });
       running.push(api);
       url = api.url;
     }

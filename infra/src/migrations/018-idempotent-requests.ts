@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { Migration } from './index';
 
-/** Requests sent with an Idempotency-Key (POST /payments, docs/payments.md): the first claims the key,
- * its answer is kept, and a repeat is answered with it instead of paying again. */
+/** Requests sent with an Idempotency-Key (docs/ARCHITECTURE.md, "Idempotency-Key"): the first claims the
+ * key, its answer ({status, body}) is kept, and a repeat is answered with it instead of running again. */
 export const idempotentRequestsMigration: Migration = {
   name: '018-idempotent-requests',
   async up(knex: Knex) {

@@ -29,7 +29,7 @@ const caller = (ctx: RequestContext, req?: Request): CheckoutCaller => ({ princi
 /** §7 Checkout, the calls of this slice (docs/checkout.md). Ownership as for baskets. */
 export function checkoutRouter(service: CheckoutService, options: { guestCheckout: boolean }): ApiRouter {
   return new ApiRouter('Checkout', '/checkout')
-    .route({ method: 'post', path: '/', summary: 'Check out a basket or loose items: its order is placed with the prices frozen (guests while guestCheckout is on)', access: checkOutAccess(options.guestCheckout), body: createCheckoutBody, response: checkoutDto, status: 201 }, ({ body, ctx, req }) => {
+    .route({ method: 'post', path: '/', summary: 'Check out a basket or loose items: its order is placed with the prices frozen (guests while guestCheckout is on)', access: checkOutAccess(options.guestCheckout), body: createCheckoutBody, response: checkoutDto, status: 201, idempotent: true }, ({ body, ctx, req }) => {
       assertMayCheckOut(ctx.principal, options.guestCheckout);
       return service.create({ ...caller(ctx, req), clientAddress: req.ip }, body);
     })
@@ -61,7 +61,7 @@ export function checkoutRouter(service: CheckoutService, options: { guestCheckou
       ({ params, body, ctx, req }) => service.submitConditions(caller(ctx, req), params.checkoutId, body),
     )
     .route(
-      { method: 'post', path: '/:checkoutId/payment', summary: "Pay: on site (order reserved) or by card (the answer names the provider's payment page)", access: 'public', params: checkoutParams, body: checkoutPaymentRequest, response: checkoutPaymentDto },
+      { method: 'post', path: '/:checkoutId/payment', summary: "Pay: on site (order reserved) or by card (the answer names the provider's payment page)", access: 'public', params: checkoutParams, body: checkoutPaymentRequest, response: checkoutPaymentDto, idempotent: true },
       ({ params, body, ctx, req }) => service.pay(caller(ctx, req), params.checkoutId, body),
     )
     .route(

@@ -13,6 +13,7 @@ import { signNotification } from '../payment/provider/notification-signature';
 import { createPaymentProviderClient, type PaymentProviderClient } from '../payment/provider/provider-client';
 import { loadConfig } from '../platform/config';
 import { createHttpApp } from '../platform/http/app';
+import { idempotentRequests } from '../platform/idempotent-requests';
 import { createLogger } from '../platform/logger';
 import { lazyTemporalClient } from '../platform/temporal-client';
 import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
@@ -83,6 +84,7 @@ beforeAll(async () => {
     routers: [...(basket.routers ?? []), ...(checkout.routers ?? [])],
     externalRouters: checkout.externalRouters,
     readiness: [],
+    idempotentRequests: idempotentRequests(kit.db.knex),
   });
   server.on('request', (req, res) => {
     if (req.url?.startsWith('/api/payment-provider/')) res.on('finish', () => notificationAnswers.push(res.statusCode));

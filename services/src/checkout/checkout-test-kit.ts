@@ -9,6 +9,7 @@ import type { CheckoutWorkflows } from '../order/checkout-workflows';
 import type { OrderService } from '../order/order-service';
 import { loadConfig, type AppConfig } from '../platform/config';
 import { createHttpApp } from '../platform/http/app';
+import { idempotentRequests } from '../platform/idempotent-requests';
 import { createLogger } from '../platform/logger';
 import { testChannelId } from '../platform/testing/shop-headers';
 import { checkoutContext } from '.';
@@ -61,6 +62,7 @@ export async function createCheckoutTestKit(options: CheckoutTestKitOptions = {}
     publicKeys: [],
     routers: [basketRouter(basket.service), ...(context.routers ?? [])],
     readiness: [],
+    idempotentRequests: idempotentRequests(basket.db.knex),
   });
   return {
     basket,

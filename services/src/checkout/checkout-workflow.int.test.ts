@@ -7,6 +7,7 @@ import { createBasketTestKit, kitNow, type BasketTestKit } from '../basket/baske
 import { loadSlotState } from '../capacity';
 import { loadConfig } from '../platform/config';
 import { createHttpApp } from '../platform/http/app';
+import { idempotentRequests } from '../platform/idempotent-requests';
 import { createLogger } from '../platform/logger';
 import { lazyTemporalClient } from '../platform/temporal-client';
 import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
@@ -51,6 +52,7 @@ beforeAll(async () => {
     publicKeys: [],
     routers: [...(basket.routers ?? []), ...(checkout.routers ?? [])],
     readiness: [],
+    idempotentRequests: idempotentRequests(kit.db.knex),
   });
   staff = await kit.identity.bearer({ subject: 'staff-1', roles: ['admin'] });
 }, 180_000);

@@ -33,7 +33,6 @@ import type { VoucherPort } from '../voucher/voucher-service';
 import type { OnlineCreditPort } from '../online-credit/online-credit-service';
 import { onlineCreditForRefunds } from '../order/online-credit-refunds';
 import { paymentsRouter } from '../payment/api';
-import { idempotentRequests } from '../payment/idempotent-requests';
 import { createSplitPaymentService } from '../payment/split-payment-service';
 
 export type { PaymentProvider, CardPaymentRequest, CardPaymentStarted } from './payment-provider';
@@ -136,7 +135,7 @@ export function checkoutContext(
   });
   const guests = { guestCheckout: readFeatureFlag(deps.config.featureFlags, 'guestCheckout') };
   const checkouts = createCheckoutService({ store: deps.store, orders, workflows, payments, reconcile, paymentDetails, allowedRedirectOrigins: deps.config.allowedRedirectOrigins, discounts: options.discounts, vouchers: options.vouchers, featureFlags: deps.config.featureFlags, log: deps.log });
-  const splitPayments = createSplitPaymentService({ orders, checkouts, paymentDetails, vouchers: options.vouchers, onlineCredit: options.onlineCredit, requests: idempotentRequests(deps.knex) });
+  const splitPayments = createSplitPaymentService({ orders, checkouts, paymentDetails, vouchers: options.vouchers, onlineCredit: options.onlineCredit });
   const adminOrders = createAdminOrders({ orders, basket, workflows, accountExists: options.accountExists ?? accountInDirectory(deps.knex), log: deps.log });
   return {
     name: 'checkout',

@@ -21,6 +21,7 @@ import { createKeycardService } from '../keycard/keycard-service';
 import { paymentDetailContext } from '../payment-detail';
 import { loadConfig } from '../platform/config';
 import { createHttpApp } from '../platform/http/app';
+import { idempotentRequests } from '../platform/idempotent-requests';
 import { createLogger } from '../platform/logger';
 import { lazyTemporalClient } from '../platform/temporal-client';
 import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
@@ -103,6 +104,7 @@ beforeAll(async () => {
     publicKeys: [],
     routers: [...(basket.routers ?? []), ...(checkout.routers ?? []), ...(details.routers ?? []), ...(consumption.routers ?? [])],
     readiness: [],
+    idempotentRequests: idempotentRequests(kit.db.knex),
   });
   staff = { ...shopHeaders, authorization: await kit.identity.bearer({ subject: 'staff-1', roles: ['admin'] }) };
 }, 180_000);

@@ -12,6 +12,7 @@ import type { CheckoutWorkflows } from '../order/checkout-workflows';
 import type { OrderService } from '../order/order-service';
 import { loadConfig } from '../platform/config';
 import { createHttpApp } from '../platform/http/app';
+import { idempotentRequests } from '../platform/idempotent-requests';
 import { createLogger } from '../platform/logger';
 import { postgresRateLimiter, unlimited } from '../platform/rate-limit';
 import { testChannelId } from '../platform/testing/shop-headers';
@@ -63,6 +64,7 @@ export async function createDiscountTestKit(options: { attemptsPerMinute?: numbe
     publicKeys: [],
     routers: [basketRouter(basket.service), ...(checkout.routers ?? []), ...(discount.routers ?? [])],
     readiness: [],
+    idempotentRequests: idempotentRequests(basket.db.knex),
   });
   return {
     basket,

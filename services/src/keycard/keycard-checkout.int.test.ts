@@ -12,6 +12,7 @@ import { checkoutContext } from '../checkout';
 import { unwiredPaymentProvider } from '../checkout/payment-provider';
 import { loadConfig } from '../platform/config';
 import { createHttpApp } from '../platform/http/app';
+import { idempotentRequests } from '../platform/idempotent-requests';
 import { createLogger } from '../platform/logger';
 import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
 import { keycardsRouter } from './api';
@@ -41,6 +42,7 @@ beforeAll(async () => {
     publicKeys: [],
     routers: [basketRouter(kit.service), ...(checkout.routers ?? []), personsRouter(accounts(kit.store, kit.db.knex)), keycardsRouter(keycards(kit.store, kit.db.knex))],
     readiness: [],
+    idempotentRequests: idempotentRequests(kit.db.knex),
   });
   for (const name of ['alice', 'bob']) bearer[name] = await kit.identity.bearer({ subject: `c-${name}`, roles: ['customer'], accountId: name });
 }, 60_000);

@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/test
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
 import type { EventStore } from '../platform/event-store/event-store';
 import { createHttpApp } from '../platform/http/app';
+import { idempotentRequests } from '../platform/idempotent-requests';
 import { createLogger } from '../platform/logger';
 import { createTestIdentity, type TestIdentity } from '../platform/testing/auth';
 import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
@@ -24,7 +25,7 @@ beforeAll(async () => {
   store = createPostgresEventStore({ knex: db.knex });
   identity = await createTestIdentity();
   credit = createOnlineCreditService({ store });
-  app = createHttpApp({ log: createLogger('silent'), shop: { clientId: '1', channelId: testChannelId }, verifyToken: identity.verifyToken, publicKeys: [], routers: [onlineCreditRouter(credit), onlineCreditAdminRouter(credit)], readiness: [] });
+  app = createHttpApp({ log: createLogger('silent'), shop: { clientId: '1', channelId: testChannelId }, verifyToken: identity.verifyToken, publicKeys: [], routers: [onlineCreditRouter(credit), onlineCreditAdminRouter(credit)], readiness: [], idempotentRequests: idempotentRequests(db.knex) });
   staff = await identity.bearer({ subject: 'staff-1', roles: ['admin'] });
   customerSeven = await identity.bearer({ subject: 'c-7', roles: ['customer'], accountId: '7' });
   customerEight = await identity.bearer({ subject: 'c-8', roles: ['customer'], accountId: '8' });
@@ -52,6 +53,23 @@ describe('online credit (§3, §6, §7)', () => {
     expect(own.body).toMatchObject({ accountId: '7', balance: { amount: 3800 }, transactions: [{ amount: -1200, reason: 'booked twice by mistake' }, { amount: 5000 }] });
     expect((await api().get('/api/payments/online-credit/balance').set(as(customerEight))).body.balance.amount).toBe(0);
     expect((await api().get('/api/admin/accounts/7/online-credit').set(as(staff))).body.balance.amount).toBe(3800);
+  });
+
+  it('books a transaction once per Idempotency-Key; another amount under the key is 422 and books nothing', async () => {
+    const book = (amount: number) => api().post('/api/admin/accounts/9/online-credit/transactions').set(as(staff)).set('Idempotency-Key', 'goodwill-9').send({ amount, reason: 'goodwill' });
+    const first = await book(700);
+    expect([first.status, first.body.balance.amount]).toEqual([201, 700]);
+    const again = await book(700);
+    expect([again.status, again.headers['idempotency-replayed']]).toEqual([201, 'true']);
+    expect(again.text).toBe(first.text);
+    const other = await book(70000);
+    expect([other.status, other.body.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    expect((await credit.balance('9')).balance.amount).toBe(700);
+    // should the request run again (its answer never kept: a crash right after the booking), the ledger's
+    // own key, derived from the request's, still books it once
+    await db.knex('idempotent_requests').where({ idempotency_key: 'goodwill-9' }).delete();
+    expect((await book(700)).body.balance.amount).toBe(700);
+    expect((await credit.balance('9')).transactions).toHaveLength(1);
   });
 
   it.each([

@@ -6,6 +6,7 @@ import { createBasketTestKit, kitNow, type BasketTestKit } from '../basket/baske
 import { checkoutContext } from '../checkout';
 import { loadConfig } from '../platform/config';
 import { createHttpApp } from '../platform/http/app';
+import { idempotentRequests } from '../platform/idempotent-requests';
 import { createLogger } from '../platform/logger';
 import { loadMailSettings } from '../platform/mail/mail-settings';
 import { createSmtpMailer } from '../platform/mail/mailer';
@@ -42,7 +43,7 @@ beforeAll(async () => {
   const tickets = ticketContext(deps);
   const orderMail = orderMailContext(deps, { settings, mailer, recipients: async (order) => recipients.get(order.checkoutId) ?? null, ticketAttachments: ticketAttachmentsOf(tickets.service) });
   worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket, checkout, tickets, orderMail] });
-  app = createHttpApp({ log, shop: { clientId: '1', channelId: testChannelId }, verifyToken: kit.identity.verifyToken, publicKeys: [], routers: [...(basket.routers ?? []), ...(checkout.routers ?? [])], readiness: [] });
+  app = createHttpApp({ log, shop: { clientId: '1', channelId: testChannelId }, verifyToken: kit.identity.verifyToken, publicKeys: [], routers: [...(basket.routers ?? []), ...(checkout.routers ?? [])], readiness: [], idempotentRequests: idempotentRequests(kit.db.knex) });
   staff = await kit.identity.bearer({ subject: 'staff-1', roles: ['admin'] });
 }, 180_000);
 afterAll(async () => {

@@ -1,6 +1,5 @@
 import { customerCancelBody, managementCancelBody, orderDto, orderIdParams, orderReadQuery, refundListDto, staffCancelItemsBody, staffRefundBody, numericIdParam } from '@alpenpass/contracts';
 import { ApiRouter } from '../platform/http/api-router';
-import { idempotencyKeyOf } from '../platform/http/idempotency-key';
 import type { RequestContext } from '../platform/http/request-context';
 import type { AfterSaleService } from './after-sale-service';
 import type { OrderCaller } from './order-service';
@@ -12,11 +11,11 @@ const refundParams = orderIdParams.extend({ refundId: numericIdParam });
 export function afterSaleRouter(service: AfterSaleService): ApiRouter {
   return new ApiRouter('Orders', '/orders')
     .route(
-      { method: 'post', path: '/:orderId/cancel', summary: 'Cancel items of a paid order until the cut-off; refund to the original payment or to online credit', access: 'public', params: orderIdParams, query: orderReadQuery, body: customerCancelBody, response: orderDto },
+      { method: 'post', path: '/:orderId/cancel', summary: 'Cancel items of a paid order until the cut-off; refund to the original payment or to online credit', access: 'public', params: orderIdParams, query: orderReadQuery, body: customerCancelBody, response: orderDto, idempotent: true },
       ({ params, query, body, ctx }) => service.customerCancel(caller(ctx, query.token), params.orderId, body),
     )
     .route(
-      { method: 'post', path: '/management/orders/:orderId/cancel', summary: 'Cancel items and refund them (staff, no cut-off)', access: 'admin', params: orderIdParams, body: managementCancelBody, response: orderDto },
+      { method: 'post', path: '/management/orders/:orderId/cancel', summary: 'Cancel items and refund them (staff, no cut-off)', access: 'admin', params: orderIdParams, body: managementCancelBody, response: orderDto, idempotent: true },
       ({ params, body, ctx }) => service.managementCancel(caller(ctx), params.orderId, body),
     );
 }
@@ -29,10 +28,8 @@ export function afterSaleAdminRouter(service: AfterSaleService): ApiRouter {
       ({ params, body, ctx }) => service.staffCancelItems(caller(ctx), params.orderId, body),
     )
     .route(
-      { method: 'post', path: '/:orderId/refunds', summary: 'Refund amounts per item (Idempotency-Key honoured: a repeat refunds once)', access: 'admin', params: orderIdParams, body: staffRefundBody, response: orderDto },
-      ({ params, body, ctx, req }) => {
-        return service.staffRefund(caller(ctx), params.orderId, body, idempotencyKeyOf(req) ?? null);
-      },
+      { method: 'post', path: '/:orderId/refunds', summary: 'Refund amounts per item', access: 'admin', params: orderIdParams, body: staffRefundBody, response: orderDto, idempotent: true },
+      ({ params, body, ctx, idempotencyKey }) => service.staffRefund(caller(ctx), params.orderId, body, idempotencyKey ?? null),
     )
     .route({ method: 'get', path: '/:orderId/refunds', summary: "The order's refunds and where each stands", access: 'admin', params: orderIdParams, response: refundListDto }, ({ params, ctx }) =>
       service.refunds(caller(ctx), params.orderId),

@@ -103,13 +103,14 @@ export function createAfterSaleService(deps: AfterSaleServiceDeps) {
       return toOrderDto(await run(caller, order, command));
     },
 
-    /** POST /admin/orders/{orderId}/refunds: staff refund amounts per item; the Idempotency-Key makes a repeat ask nothing new. */
+    /** POST /admin/orders/{orderId}/refunds: staff refund amounts per item; the request's Idempotency-Key, recorded
+     * per staff member on the refund, makes a repeat after a crash half-way ask nothing new. */
     async staffRefund(caller: Caller, orderId: number, body: StaffRefundBody, requestKey: string | null): Promise<OrderDto> {
       const order = await deps.orders.readable(caller, orderId);
       refuseUnavailableOnlineCredit(body.onlineCredit);
       const lines = body.items.map((line) => ({ itemId: line.orderItemId, amount: line.amount }));
       await refuseUsedItems(orderId, lines.map((line) => line.itemId));
-      const command: AfterSaleCommand = { type: 'RefundItems', data: { requestKey: requestKey === null ? null : `request-${requestKey}`, lines, reason: body.reason ?? null, by: 'STAFF', onlineCredit: body.onlineCredit } };
+      const command: AfterSaleCommand = { type: 'RefundItems', data: { requestKey: requestKey === null ? null : `request-${caller.principal?.subject ?? 'staff'}:${requestKey}`, lines, reason: body.reason ?? null, by: 'STAFF', onlineCredit: body.onlineCredit } };
       return toOrderDto(await run(caller, order, command));
     },
 

@@ -13,6 +13,7 @@ import { createPaymentProviderClient, type PaymentProviderClient } from '../paym
 import { providerCardRefunds } from '../payment/provider/provider-card-refunds';
 import { loadConfig } from '../platform/config';
 import { createHttpApp } from '../platform/http/app';
+import { idempotentRequests } from '../platform/idempotent-requests';
 import { createLogger } from '../platform/logger';
 import { lazyTemporalClient } from '../platform/temporal-client';
 import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
@@ -131,6 +132,7 @@ export async function createAfterSaleTestKit(env: Record<string, string> = {}, o
     routers: [...(baskets.routers ?? []), ...(checkout.routers ?? []), ...(paymentDetails.routers ?? [])],
     externalRouters: checkout.externalRouters,
     readiness: [],
+    idempotentRequests: idempotentRequests(basket.db.knex),
   });
   server.on('request', app);
   return {

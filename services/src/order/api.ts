@@ -2,7 +2,6 @@ import { checkoutIdParams, createAdminOrderBody, createOrderBody, latestOrderQue
 import type { Knex } from 'knex';
 import { findCustomerOrders, findManagementOrders } from '@alpenpass/projections/src/order';
 import { ApiRouter } from '../platform/http/api-router';
-import { idempotencyKeyOf } from '../platform/http/idempotency-key';
 import type { RequestContext } from '../platform/http/request-context';
 import { notFound } from '../platform/domain-error';
 import { orderNotFound } from './decide';
@@ -30,9 +29,7 @@ function pageOf(query: OrderListQuery, page: Awaited<ReturnType<typeof findCusto
 export function orderRouter(service: OrderService, knex: Knex, flags: FeatureFlags, adminOrders?: AdminOrders): ApiRouter {
   const options = { guestCheckout: readFeatureFlag(flags, 'guestCheckout') };
   const router = new ApiRouter('Orders', '/orders')
-    .route({ method: 'post', path: '/', summary: 'Place an order from a basket (Idempotency-Key honoured: a basket becomes one order; guests while guestCheckout is on)', access: checkOutAccess(options.guestCheckout), body: createOrderBody, response: orderDto, status: 201 }, ({ body, ctx, req }) => {
-      // the basket makes it one order whatever the key; a malformed key is still refused
-      idempotencyKeyOf(req);
+    .route({ method: 'post', path: '/', summary: 'Place an order from a basket (a basket becomes one order; guests while guestCheckout is on)', access: checkOutAccess(options.guestCheckout), body: createOrderBody, response: orderDto, status: 201, idempotent: true }, ({ body, ctx }) => {
       assertMayCheckOut(ctx.principal, options.guestCheckout);
       return service.place(caller(ctx), body.basketId);
     })
@@ -63,10 +60,8 @@ export function orderRouter(service: OrderService, knex: Knex, flags: FeatureFla
     );
   if (!adminOrders) return router;
   return router.route(
-    { method: 'post', path: '/management/orders', summary: 'Staff place an ADMIN order for a customer or a walk-in (Idempotency-Key honoured; docs/admin-orders.md)', access: 'admin', body: createAdminOrderBody, response: orderDto, status: 201 },
-    ({ body, ctx, req }) => {
-      return adminOrders.place(caller(ctx), body, idempotencyKeyOf(req));
-    },
+    { method: 'post', path: '/management/orders', summary: 'Staff place an ADMIN order for a customer or a walk-in (docs/admin-orders.md)', access: 'admin', body: createAdminOrderBody, response: orderDto, status: 201, idempotent: true },
+    ({ body, ctx, idempotencyKey }) => adminOrders.place(caller(ctx), body, idempotencyKey),
   );
 }
 

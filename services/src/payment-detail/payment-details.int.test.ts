@@ -9,6 +9,7 @@ import { checkoutContext } from '../checkout';
 import { createPaymentProviderClient, type PaymentProviderClient } from '../payment/provider/provider-client';
 import { loadConfig } from '../platform/config';
 import { createHttpApp } from '../platform/http/app';
+import { idempotentRequests } from '../platform/idempotent-requests';
 import { createLogger } from '../platform/logger';
 import { lazyTemporalClient } from '../platform/temporal-client';
 import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
@@ -68,6 +69,7 @@ beforeAll(async () => {
     publicKeys: [],
     routers: [...(basket.routers ?? []), ...(checkout.routers ?? []), ...(details.routers ?? [])],
     readiness: [],
+    idempotentRequests: idempotentRequests(kit.db.knex),
   });
   alice = { ...shopHeaders, authorization: await kit.identity.bearer({ subject: 'alice', roles: ['customer'], accountId: `alice-${randomUUID()}` }) };
   bob = { ...shopHeaders, authorization: await kit.identity.bearer({ subject: 'bob', roles: ['customer'], accountId: `bob-${randomUUID()}` }) };

@@ -10,7 +10,6 @@ import type { PaymentDetailService } from '../payment-detail';
 import { conflict, forbidden, notFound } from '../platform/domain-error';
 import { eventMetadataOf } from '../platform/http/request-context';
 import type { VoucherPort } from '../voucher/voucher-service';
-import type { IdempotentRequests } from './idempotent-requests';
 import { confirmationsOf } from './payment-confirmations';
 import { planPayment, type StoredValueRequest } from './payment-plan';
 
@@ -20,7 +19,6 @@ export interface SplitPaymentDeps {
   paymentDetails?: Pick<PaymentDetailService, 'savedVoucher'>;
   vouchers?: Pick<VoucherPort, 'check'>;
   onlineCredit?: Pick<OnlineCreditPort, 'balance'>;
-  requests: IdempotentRequests;
 }
 
 /** a caller of POST /payments: the order's access rule (a guest's token), the channel's checkout conditions */
@@ -47,7 +45,7 @@ export type SplitPaymentService = ReturnType<typeof createSplitPaymentService>;
  * online credit, each within its balance — then the primary provider for the rest, through the
  * checkout's own payment path (card page, saved card, on site) or, when stored values pay everything,
  * the order is paid at once. Nothing is left half-done: parts taken for a payment that does not start go
- * back. With an Idempotency-Key a repeated request is answered as the first was.
+ * back. A repeat under the request's Idempotency-Key is answered by the HTTP layer (platform/http/idempotent-route.ts).
  */
 export function createSplitPaymentService(deps: SplitPaymentDeps) {
   /** the account's vouchers and credit behind the request, checked against their balances now */
@@ -93,7 +91,5 @@ export function createSplitPaymentService(deps: SplitPaymentDeps) {
     }
   }
 
-  return {
-    pay: (caller: PaymentCaller, orderId: number, body: CreatePaymentBody, idempotencyKey?: string) => deps.requests.once(`payments:${orderId}`, idempotencyKey, { orderId, body }, () => pay(caller, orderId, body)),
-  };
+  return { pay };
 }

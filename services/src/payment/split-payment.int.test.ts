@@ -130,7 +130,7 @@ describe('POST /payments: split payments', () => {
     expect(events).toEqual(['OrderVoucherApplied', 'OrderOnlineCreditApplied', 'OrderVoucherRemoved', 'OrderOnlineCreditWithdrawn']);
   });
 
-  it('honours the Idempotency-Key: repeats, also at the same moment, pay once; another body under the key is refused', async () => {
+  it('honours the Idempotency-Key: repeats, also at the same moment, pay once; another body under the key is 422 and changes nothing', async () => {
     const voucherId = await keptVoucher('SPLIT-GIFT-4', 600);
     const { orderId, due } = await openOrder(74);
     const body = { primaryPaymentProvider: { provider: 'CARD', paymentType: 'anonymous' }, secondaryPaymentProviders: [{ provider: 'GIFT_VOUCHER', paymentDetailId: voucherId, amount: 600 }], redirectUrls: returnUrls };
@@ -141,8 +141,12 @@ describe('POST /payments: split payments', () => {
     expect(again.body).toEqual(answers[0]!.body);
     expect((await kit.vouchers.get('SPLIT-GIFT-4')).redemptions).toHaveLength(1);
     expect((await orderOf(orderId)).amountDue.amount).toBe(due - 600);
+    expect(again.headers['idempotency-replayed']).toBe('true');
+    const events = (await kit.basket.store.readStream(`order-${orderId}`)).length;
     const other = await pay(customer, orderId, { ...body, secondaryPaymentProviders: [] }, 'pay-74');
-    expect([other.status, other.body.code]).toEqual([409, 'IDEMPOTENCY_KEY_REUSED']);
+    expect([other.status, other.body.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    expect((await kit.basket.store.readStream(`order-${orderId}`)).length).toBe(events);
+    expect((await kit.vouchers.get('SPLIT-GIFT-4')).redemptions).toHaveLength(1);
   });
 
   it('on site for the rest reserves the order; guests and strangers get no stored values or no order', async () => {

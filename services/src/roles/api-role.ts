@@ -7,6 +7,7 @@ import type { ContextModule } from '../context-module';
 import type { AppConfig } from '../platform/config';
 import type { Logger } from '../platform/logger';
 import type { IdentityProvider } from '../platform/auth/identity-provider';
+import type { IdempotentRequests } from '../platform/idempotent-requests';
 
 export interface RunningApi {
   url: string;
@@ -19,6 +20,7 @@ export async function startApi(options: {
   identity: IdentityProvider;
   contexts: ContextModule[];
   readiness: ReadinessCheck[];
+  idempotentRequests: IdempotentRequests;
   metrics?: Registry;
   signIn?: HttpAppOptions['signIn'];
 }): Promise<RunningApi> {
@@ -31,6 +33,7 @@ export async function startApi(options: {
     routers: contexts.flatMap((context) => context.routers ?? []),
     externalRouters: contexts.flatMap((context) => context.externalRouters ?? []),
     readiness: options.readiness,
+    idempotentRequests: options.idempotentRequests,
     webDist: config.web.serve ? config.web.dist : undefined,
     webSourceMaps: config.web.sourceMaps,
     metrics: options.metrics,

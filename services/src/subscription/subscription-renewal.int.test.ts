@@ -17,6 +17,7 @@ import { paymentDetailContext } from '../payment-detail';
 import { createPaymentProviderClient, type PaymentProviderClient } from '../payment/provider/provider-client';
 import { loadConfig } from '../platform/config';
 import { createHttpApp } from '../platform/http/app';
+import { idempotentRequests } from '../platform/idempotent-requests';
 import { createLogger } from '../platform/logger';
 import { lazyTemporalClient } from '../platform/temporal-client';
 import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
@@ -84,6 +85,7 @@ beforeAll(async () => {
     publicKeys: [],
     routers: [...(basket.routers ?? []), ...(checkout.routers ?? []), ...(details.routers ?? []), ...(subscriptions.routers ?? [])],
     readiness: [],
+    idempotentRequests: idempotentRequests(kit.db.knex),
   });
   for (const name of Object.keys(accounts) as (keyof typeof accounts)[]) {
     headers[name] = { ...shopHeaders, authorization: await kit.identity.bearer({ subject: name, roles: ['customer'], accountId: accounts[name] }) };

@@ -12,6 +12,7 @@ import type { ContextDeps } from '../context-module';
 import { loadConfig } from '../platform/config';
 import type { EventStore } from '../platform/event-store/event-store';
 import { createHttpApp } from '../platform/http/app';
+import { idempotentRequests } from '../platform/idempotent-requests';
 import { createLogger } from '../platform/logger';
 import { lazyTemporalClient } from '../platform/temporal-client';
 import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
@@ -76,6 +77,7 @@ beforeAll(async () => {
     publicKeys: [],
     routers: [...(basket.routers ?? []), ...(checkout.routers ?? [])],
     readiness: [],
+    idempotentRequests: idempotentRequests(kit.db.knex),
   });
   staff = await kit.identity.bearer({ subject: 'staff-1', roles: ['admin'] });
 }, 180_000);

@@ -7,6 +7,7 @@ import { basketRouter } from '../basket/api';
 import { createCheckoutTestKit, type CheckoutTestKit, type CheckoutTestKitOptions } from '../checkout/checkout-test-kit';
 import { checkoutContext } from '../checkout';
 import { createHttpApp } from '../platform/http/app';
+import { idempotentRequests } from '../platform/idempotent-requests';
 import { createLogger } from '../platform/logger';
 import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
 import { ticketContext, type TicketContextOptions } from '.';
@@ -43,6 +44,7 @@ export async function createTicketTestKit(options: CheckoutTestKitOptions & Tick
     externalRouters: context.externalRouters,
     routers: [basketRouter(checkout.basket.service), ...(orders.routers ?? []), ...(context.routers ?? [])],
     readiness: [],
+    idempotentRequests: idempotentRequests(checkout.basket.db.knex),
   });
   const staff = await checkout.basket.identity.bearer({ subject: 'staff-1', roles: ['admin'] });
   const as = (token: string | null) => (token ? { ...shopHeaders, authorization: token } : shopHeaders);

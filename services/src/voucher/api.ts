@@ -20,6 +20,6 @@ export function voucherRouter(vouchers: VoucherService, attempts: RateLimiter): 
 /** Staff issue vouchers and look them up. */
 export function voucherAdminRouter(vouchers: VoucherService): ApiRouter {
   return new ApiRouter('Vouchers (admin)', '/admin/vouchers')
-    .route({ method: 'post', path: '/', summary: 'Issue a gift voucher (value, expiry, code)', access: 'admin', body: issueVoucherBody, response: voucherDto, status: 201 }, ({ body, ctx }) => vouchers.issue(body, eventMetadataOf(ctx)))
+    .route({ method: 'post', path: '/', summary: 'Issue a gift voucher (value, expiry, code)', access: 'admin', body: issueVoucherBody, response: voucherDto, status: 201, idempotent: true }, ({ body, ctx }) => vouchers.issue(body, eventMetadataOf(ctx)))
     .route({ method: 'get', path: '/:code', summary: 'A gift voucher with its redemptions', access: 'admin', params: voucherCodeOnlyParams, response: voucherDto }, ({ params }) => vouchers.get(params.code));
 }

@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/test
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
 import type { EventStore } from '../platform/event-store/event-store';
 import { createHttpApp } from '../platform/http/app';
+import { idempotentRequests } from '../platform/idempotent-requests';
 import { createLogger } from '../platform/logger';
 import { postgresRateLimiter } from '../platform/rate-limit';
 import { createTestIdentity, type TestIdentity } from '../platform/testing/auth';
@@ -25,7 +26,7 @@ beforeAll(async () => {
   identity = await createTestIdentity();
   vouchers = createVoucherService({ store, now: () => new Date('2030-12-20T12:00:00Z') });
   const attempts = postgresRateLimiter(db.knex, { limit: 1000, windowMs: 60_000 });
-  app = createHttpApp({ log: createLogger('silent'), shop: { clientId: '1', channelId: testChannelId }, verifyToken: identity.verifyToken, publicKeys: [], routers: [voucherRouter(vouchers, attempts), voucherAdminRouter(vouchers)], readiness: [] });
+  app = createHttpApp({ log: createLogger('silent'), shop: { clientId: '1', channelId: testChannelId }, verifyToken: identity.verifyToken, publicKeys: [], routers: [voucherRouter(vouchers, attempts), voucherAdminRouter(vouchers)], readiness: [], idempotentRequests: idempotentRequests(db.knex) });
   staff = await identity.bearer({ subject: 'staff-1', roles: ['admin'] });
   customer = await identity.bearer({ subject: 'c-1', roles: ['customer'], accountId: '1' });
 }, 60_000);
@@ -49,6 +50,18 @@ describe('gift vouchers', () => {
     expect((await api().get('/api/payments/vouchers/NO-SUCH-GIFT/validate').set(as(null))).body).toMatchObject({ valid: false, reason: 'UNKNOWN', remaining: null });
     expect((await api().get('/api/payments/vouchers/%20%20/validate').set(as(null))).status).toBe(400);
     expect((await api().post('/api/admin/vouchers').set(as(staff)).send({ value: 1, code: 'GIFT-CARD-1' })).status).toBe(409);
+  });
+
+  it('issues one voucher per Idempotency-Key: a repeat gets the same drawn code; another value under the key is 422', async () => {
+    const issue = (value: number) => api().post('/api/admin/vouchers').set(as(staff)).set('Idempotency-Key', 'issue-1').send({ value });
+    const first = await issue(2500);
+    expect(first.status).toBe(201);
+    const events = await store.headPosition();
+    const again = await issue(2500);
+    expect([again.status, again.headers['idempotency-replayed'], again.body.code]).toEqual([201, 'true', first.body.code]);
+    const other = await issue(90000);
+    expect([other.status, other.body.code]).toEqual([422, 'IDEMPOTENCY_KEY_REUSED']);
+    expect(await store.headPosition()).toBe(events);
   });
 
   it.each([

@@ -23,6 +23,13 @@ export const hostilePathValues: { label: string; value: string; raw?: boolean }[
 ];
 
 /** Query strings for one parameter: wrong types, nesting, repetition, extremes. */
+/** Values of a documented header (Node's fetch sends Latin-1 only; beyond 16 kB Node itself answers 431). */
+export const hostileHeaderValues: { label: string; value: string }[] = [
+  { label: 'empty', value: '' },
+  { label: 'blank', value: '   ' },
+  { label: 'long', value: 'k'.repeat(5000) },
+];
+
 export function hostileQueryStrings(name: string): { label: string; query: string }[] {
   const q = (value: string) => `${name}=${value}`;
   return [

@@ -25,6 +25,8 @@ export interface Operation {
   path: string;
   pathParams: Parameter[];
   queryParams: Parameter[];
+  /** request headers the route documents (Idempotency-Key) */
+  headerParams: Parameter[];
   body?: JsonSchema;
   /** the document says a bearer token is needed */
   secured: boolean;
@@ -54,6 +56,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         path,
         pathParams: parametersIn('path'),
         queryParams: parametersIn('query'),
+        headerParams: parametersIn('header'),
         body: operation.requestBody?.content?.['application/json']?.schema,
         secured: (operation.security ?? []).length > 0,
         schemaErrors: operation['x-schema-errors'] ?? [],

@@ -11,6 +11,8 @@ export interface Probe {
   url: string;
   caller: Caller;
   withShopHeaders?: boolean;
+  /** further request headers (a documented header parameter under test) */
+  headers?: Record<string, string>;
   /** sent as JSON */
   body?: unknown;
   /** sent as it is, with contentType */
@@ -39,6 +41,7 @@ export async function send(shop: ShopUnderTest, probe: Probe): Promise<ProbeResu
     accept: 'application/json',
   };
   if (probe.withShopHeaders !== false) Object.assign(headers, shop.shopHeaders);
+  Object.assign(headers, probe.headers);
   const authorization = shop.authorization[probe.caller];
   if (authorization) headers.authorization = authorization;
   let payload: string | undefined;

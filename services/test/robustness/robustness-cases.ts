@@ -1,4 +1,10 @@
-import { hostileBodies, hostilePathValues, hostileQueryStrings, wrongValuesFor } from './hostile-inputs';
+import {
+  hostileBodies,
+  hostileHeaderValues,
+  hostilePathValues,
+  hostileQueryStrings,
+  wrongValuesFor,
+} from './hostile-inputs';
 import {
   fillPath,
   resolveSchema,
@@ -116,6 +122,20 @@ export function queryCases(target: OperationUnderTest): Probe[] {
   );
   cases.push(probe(target, 'query: no parameters', path, { body }));
   return cases;
+}
+
+/** Each documented header with values no schema admits; the rest of the request well-formed. */
+export function headerCases(target: OperationUnderTest): Probe[] {
+  const { operation, pathValues } = target;
+  const url = withQuery(fillPath(operation.path, pathValues), toQueryString(sampleQuery(target, 1)));
+  return operation.headerParams.flatMap((parameter) =>
+    hostileHeaderValues.map(({ label, value }) =>
+      probe(target, `header ${parameter.name}: ${label}`, url, {
+        body: sampleBody(target),
+        headers: { [parameter.name]: value },
+      }),
+    ),
+  );
 }
 
 export function bodyCases(target: OperationUnderTest): Probe[] {

@@ -5,6 +5,7 @@ import { sendAll, type Probe, type ProbeResult } from './probe';
 import { violationsOf } from './problem-check';
 import {
   bodyCases,
+  headerCases,
   pathCases,
   queryCases,
   randomCases,
@@ -129,6 +130,12 @@ describe('every route of the shop under bad input', () => {
 
   it('answers malformed query parameters with a problem', async () => {
     await expectOnlyProblems(operations.flatMap((operation) => queryCases(targetOf(operation))));
+  }, probeRunTimeoutMs);
+
+  it('answers malformed documented headers (Idempotency-Key) with a 400 problem', async () => {
+    const probes = operations.flatMap((operation) => headerCases(targetOf(operation)));
+    expect(probes.length).toBeGreaterThan(0);
+    await expectOnlyProblems(probes, ({ status }) => (status === 400 ? undefined : `answered ${status}, not 400`));
   }, probeRunTimeoutMs);
 
   it('answers malformed bodies with a problem', async () => {

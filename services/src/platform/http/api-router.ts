@@ -1,6 +1,9 @@
 import { Router, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { admits, type Access } from '../auth/principal';
+import type { IdempotentRequests, StoredAnswer } from '../idempotent-requests';
+import { idempotencyKeyOf } from './idempotency-key';
+import { answerOnce, idempotentCallOf } from './idempotent-route';
 import { hasBody, isJsonRequest } from './json-body';
 import { Problem } from './problem';
 import type { RequestContext } from './request-context';
@@ -26,6 +29,9 @@ export interface RouteSpec<B extends Schema | undefined, Q extends Schema | unde
   status?: number;
   /** the route takes one file as multipart/form-data instead of a JSON body (person photos) */
   upload?: UploadSpec;
+  /** the route takes an Idempotency-Key header: a repeat is answered as the first request was (docs/ARCHITECTURE.md,
+   * "Idempotency-Key"); its handler answers by returning its result */
+  idempotent?: boolean;
 }
 
 type Parsed<S> = S extends Schema ? z.output<S> : undefined;
@@ -39,6 +45,8 @@ export interface RouteInput<B, Q, P> {
   res: Response;
   /** the uploaded file of a route with `upload` */
   file?: ReceivedFile;
+  /** the Idempotency-Key of an `idempotent` route's request, for ids that must come out the same on a repeat */
+  idempotencyKey?: string;
 }
 
 export interface DescribedRoute {
@@ -51,6 +59,7 @@ export interface DescribedRoute {
 export class ApiRouter {
   readonly express = Router();
   readonly routes: DescribedRoute[] = [];
+  private idempotentRequests?: IdempotentRequests;
 
   /** @param mountPath where the composition root mounts it below /api, e.g. '/baskets' or '' */
   constructor(
@@ -58,11 +67,24 @@ export class ApiRouter {
     readonly mountPath = '',
   ) {}
 
+  /** whether a route of this router takes an Idempotency-Key */
+  get takesIdempotencyKeys(): boolean {
+    return this.routes.some(({ spec }) => spec.idempotent);
+  }
+
+  /** where the `idempotent` routes keep their claims and answers; the HTTP app hands it over when it mounts the router */
+  keepIdempotentAnswersIn(store: IdempotentRequests): void {
+    this.idempotentRequests = store;
+  }
+
   route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
     spec: RouteSpec<B, Q, P>,
     handler: (input: RouteInput<B, Q, P>) => Promise<unknown> | unknown,
   ): this {
     const fullPath = `${this.mountPath}${spec.path}`;
+    const name = `${spec.method.toUpperCase()} ${fullPath}`;
+    // an uploaded file is not part of what a repeat is compared by
+    if (spec.idempotent && spec.upload) throw new Error(`${name}: a route takes either an upload or an Idempotency-Key`);
     this.routes.push({ spec, fullPath, tag: this.tag });
     this.express[spec.method](spec.path, async (req: Request, res: Response) => {
       (res.locals as MetricsLocals).route = fullPath;
@@ -71,6 +93,7 @@ export class ApiRouter {
       if (verdict === 'forbidden') throw Problem.forbidden();
       if (spec.body && hasBody(req) && !isJsonRequest(req)) throw Problem.unsupportedMediaType();
       const file = spec.upload ? await receiveUpload(req, res, spec.upload) : undefined;
+      const idempotencyKey = spec.idempotent ? idempotencyKeyOf(req) : undefined;
       const input = {
         file,
         body: (spec.body ? parseInput(spec.body, req.body ?? {}, 'body') : undefined) as Parsed<B>,
@@ -79,7 +102,14 @@ export class ApiRouter {
         ctx: req.ctx,
         req,
         res,
+        idempotencyKey,
       };
+      if (idempotencyKey !== undefined) {
+        if (!this.idempotentRequests) throw new Error(`${name} takes an Idempotency-Key, but its router was given no store`);
+        const call = idempotentCallOf(req.ctx.principal, name, idempotencyKey, { params: input.params, query: input.query, body: input.body });
+        await answerOnce(this.idempotentRequests, call, res, async () => answerOf(await handler(input), spec.status));
+        return;
+      }
       const result = await handler(input);
       if (res.headersSent) return;
       if (result === undefined) {
@@ -90,4 +120,9 @@ export class ApiRouter {
     });
     return this;
   }
+}
+
+/** a handler's result as the answer to keep: 204 without a body, else the route's status and the JSON text */
+function answerOf(result: unknown, status = 200): StoredAnswer {
+  return result === undefined ? { status: 204, body: null } : { status, body: JSON.stringify(result) };
 }

@@ -5,6 +5,7 @@ import { securityHeaders } from './security-headers';
 import type { JWK } from 'jose';
 import type { Logger } from '../logger';
 import type { TokenVerifier } from '../auth/verifier';
+import type { IdempotentRequests } from '../idempotent-requests';
 import { requireShopHeaders, type ShopIdentity } from './api-headers';
 import type { ApiRouter } from './api-router';
 import { authenticate } from './authenticate';
@@ -31,6 +32,8 @@ export interface HttpAppOptions {
   /** routers for outside systems that cannot send shop headers (content webhook): own authentication */
   externalRouters?: ApiRouter[];
   readiness: ReadinessCheck[];
+  /** where routes that take an Idempotency-Key keep claims and answers; required when a router has such a route */
+  idempotentRequests?: IdempotentRequests;
   /** built SPA to serve at / (skipped when the folder does not exist) */
   webDist?: string;
   /** serve the SPA's *.map files (development only: they publish the source) */
@@ -67,6 +70,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const api = express.Router();
   api.use(healthRoutes(options.readiness));
   const allRouters = [...(options.externalRouters ?? []), ...options.routers];
+  for (const router of allRouters) keepIdempotentAnswers(router, options.idempotentRequests);
   let openApi: object | undefined;
   api.use(docsRoutes(() => (openApi ??= buildOpenApiDocument(allRouters))));
   api.get('/.well-known/jwks.json', (_req, res) => {
@@ -87,6 +91,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(unknownRoute);
   app.use(errorHandler(options.log));
   return app;
+}
+
+function keepIdempotentAnswers(router: ApiRouter, store: IdempotentRequests | undefined): void {
+  if (store) router.keepIdempotentAnswersIn(store);
+  else if (router.takesIdempotencyKeys) throw new Error(`${router.tag}: routes that take an Idempotency-Key need the app's idempotentRequests`);
 }
 
 function serveSpa(app: Express, dist: string, sourceMaps: boolean): void {

@@ -1,12 +1,10 @@
 import type { Request } from 'express';
-import { z } from 'zod';
+import { IDEMPOTENCY_KEY_HEADER, idempotencyErrorCodes, idempotencyKey } from '@alpenpass/contracts';
 import { Problem } from './problem';
 
-const idempotencyKey = z.string().trim().min(1).max(200).optional();
-
-/** The request's Idempotency-Key header, when it names one: a repeat under it is answered as the first was. */
+/** The request's Idempotency-Key header, when it names one; a malformed one is a 400. */
 export function idempotencyKeyOf(req: Request): string | undefined {
-  const key = idempotencyKey.safeParse(req.headers['idempotency-key']);
-  if (!key.success) throw Problem.badRequest('INVALID_IDEMPOTENCY_KEY', 'The Idempotency-Key header must be 1 to 200 characters.', [{ path: 'headers.idempotency-key', message: 'Expected 1 to 200 characters' }]);
+  const key = idempotencyKey.optional().safeParse(req.headers[IDEMPOTENCY_KEY_HEADER]);
+  if (!key.success) throw Problem.badRequest(idempotencyErrorCodes.invalid, 'The Idempotency-Key header must be 1 to 200 characters.', [{ path: `headers.${IDEMPOTENCY_KEY_HEADER}`, message: 'Expected 1 to 200 characters' }]);
   return key.data;
 }

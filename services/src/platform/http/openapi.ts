@@ -1,7 +1,20 @@
 import { OpenApiGeneratorV31, OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import type { ZodObject, ZodType } from 'zod';
-import { DEFAULT_API_VERSION } from '@alpenpass/contracts';
+import { z, type ZodObject, type ZodType } from 'zod';
+import { DEFAULT_API_VERSION, idempotencyKey } from '@alpenpass/contracts';
 import type { ApiRouter } from './api-router';
+
+/** the header of the routes declared `idempotent` (docs/ARCHITECTURE.md, "Idempotency-Key") */
+const idempotencyHeaders = z.object({
+  'Idempotency-Key': idempotencyKey.optional().meta({
+    description:
+      'Optional, 1 to 200 characters, chosen by the caller (a UUID per user action). A repeat of the same request under the key gets the first answer and nothing runs again; another request under it is 422 IDEMPOTENCY_KEY_REUSED; while the first still runs, 409 IDEMPOTENCY_KEY_IN_FLIGHT. Keys are per caller and route; a refused or failed request frees its key.',
+  }),
+});
+
+const idempotencyResponses = {
+  409: { description: 'Conflict, or IDEMPOTENCY_KEY_IN_FLIGHT: the request under this key has not answered yet (application/problem+json)' },
+  422: { description: 'IDEMPOTENCY_KEY_REUSED: the key was used for another request (application/problem+json)' },
+};
 
 const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
@@ -67,6 +80,7 @@ export function buildOpenApiDocument(routers: ApiRouter[]): object {
         request: {
           params,
           query,
+          headers: spec.idempotent ? idempotencyHeaders : undefined,
           body: spec.upload
             ? { content: { 'multipart/form-data': { schema: { type: 'object', required: [spec.upload.field], properties: { [spec.upload.field]: { type: 'string', format: 'binary' } } } } } }
             : body
@@ -78,6 +92,7 @@ export function buildOpenApiDocument(routers: ApiRouter[]): object {
             ? { description: 'Success', content: { 'application/json': { schema: response } } }
             : { description: 'Success' },
           400: { description: 'Bad input (application/problem+json)' },
+          ...(spec.idempotent ? idempotencyResponses : {}),
           ...(spec.access !== 'public'
             ? { 401: { description: 'Not signed in' }, 403: { description: 'Not allowed' } }
             : {}),
