@@ -17,9 +17,26 @@ export function rawGet(
   path: string,
   headers: Record<string, string> = {},
 ): Promise<RawAnswer> {
+  return rawRequest(server, { path, headers });
+}
+
+export interface RawRequest {
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+  /** sent as JSON */
+  json?: unknown;
+  /** the client's own end of the connection, e.g. 127.0.0.7: each loopback address is another client */
+  localAddress?: string;
+}
+
+/** One request over real HTTP, from the local address asked for, with the body left as sent. */
+export function rawRequest(server: Server, request: RawRequest): Promise<RawAnswer> {
   const { port } = server.address() as AddressInfo;
+  const body = request.json === undefined ? undefined : Buffer.from(JSON.stringify(request.json));
+  const headers = { ...request.headers, ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}) };
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
+    const req = httpRequest({ host: '127.0.0.1', port, method: request.method ?? 'GET', path: request.path, headers, localAddress: request.localAddress }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('error', reject);
@@ -32,7 +49,7 @@ export function rawGet(
       });
     });
     req.on('error', reject);
-    req.end();
+    req.end(body);
   });
 }
 
