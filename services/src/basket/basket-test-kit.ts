@@ -25,6 +25,7 @@ import { basketRouter } from './api';
 import { readModelFactSources } from './basket-facts';
 import { createBasketService, type BasketDiscountPort, type BasketService } from './basket-service';
 import type { HoldDurations } from './hold-deadline';
+import { clientHolderKey } from './client-holder';
 import type { TrustProxy } from '../platform/http/trust-proxy';
 import type { AccountResources } from './account-resources';
 import type { Knex } from 'knex';
@@ -90,6 +91,7 @@ export async function createBasketTestKit(options: BasketTestKitOptions = {}): P
     accounts: options.accounts?.(store, db.knex),
     discounts: options.discounts?.(store, db.knex),
     guestCreations: options.guestCreationsPerMinute === undefined ? undefined : postgresRateLimiter(db.knex, { limit: options.guestCreationsPerMinute, windowMs: 60_000, now: () => kitNow }),
+    clientHolderKey: clientHolderKey('basket-test-kit-order-access-secret'),
     featureFlags: options.featureFlags,
   });
   const lookupProduct = catalogueFactsLookup(db.knex);
