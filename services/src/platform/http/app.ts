@@ -20,6 +20,7 @@ import { httpMetrics } from '../metrics/http-metrics';
 import { metricsRoute } from '../metrics/metrics-route';
 import { staticAssets } from './static-assets';
 import { forwardedAsTrusted } from './client-address';
+import { compressedAnswers } from './compressed-answers';
 import type { TrustProxy } from './trust-proxy';
 
 export interface HttpAppOptions {
@@ -63,7 +64,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(httpMetrics());
   app.use(requestContext(options.log));
   if (options.metrics) app.use(metricsRoute(options.metrics));
-  app.use('/api', noStoreByDefault);
+  app.use('/api', noStoreByDefault, compressedAnswers);
   if (options.signIn) app.use(['/oidc', '/api/auth'], forwardedAsTrusted);
   // both parse their own bodies (oidc-provider must see the raw stream)
   if (options.signIn?.identityProvider) app.use('/oidc', options.signIn.identityProvider);

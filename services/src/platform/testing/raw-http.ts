@@ -43,8 +43,9 @@ export function rawRequest(server: Server, request: RawRequest): Promise<RawAnsw
       res.on('end', () => {
         const raw = Buffer.concat(chunks);
         const coding = res.headers['content-encoding'];
+        // a 304 names the coding of the answer it stands for, without a body
         const decoded =
-          coding === 'br' ? brotliDecompressSync(raw) : coding === 'gzip' ? gunzipSync(raw) : raw;
+          raw.length === 0 ? raw : coding === 'br' ? brotliDecompressSync(raw) : coding === 'gzip' ? gunzipSync(raw) : raw;
         resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, decoded });
       });
     });
