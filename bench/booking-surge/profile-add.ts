@@ -7,6 +7,7 @@ import { addEntriesBody } from '@alpenpass/contracts';
 import { randomUUID } from 'node:crypto';
 import { readModelFactSources, type BasketFactSources } from '../../services/src/basket/basket-facts';
 import { createBasketService } from '../../services/src/basket/basket-service';
+import { clientHolderKey } from '../../services/src/basket/client-holder';
 import { kitNow } from '../../services/src/basket/basket-test-kit';
 import { noHoldTimer } from '../../services/src/basket/hold-timer';
 import { createCapacityCommands, type CapacityCommands } from '../../services/src/capacity/slot-commands';
@@ -63,7 +64,7 @@ async function main() {
     const store: EventStore = timed(db.store, (method, args) => `${method}(${method.startsWith('read') && method !== 'readAll' ? streamKind(args) : method === 'append' ? streamKind(args) : ''})`);
     const sources: BasketFactSources = timed(readModelFactSources(db.knex, store), (method) => `facts.${method}`);
     const capacity: CapacityCommands = timed(createCapacityCommands(store), (method) => `capacity.${method}`);
-    const service = createBasketService({ store, sources, capacity, holds: noHoldTimer, log: createLogger('silent'), now: () => kitNow });
+    const service = createBasketService({ store, sources, capacity, holds: noHoldTimer, log: createLogger('silent'), now: () => kitNow, clientHolderKey: clientHolderKey('bench-order-access-secret') });
     const caller = { principal: null, correlationId: randomUUID() };
     const add = (basketId: string, slotId: number) =>
       step.run('add', async () => {

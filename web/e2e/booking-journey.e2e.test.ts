@@ -17,7 +17,7 @@ beforeAll(async () => {
   mkdirSync(screenshotFolder, { recursive: true });
   // guests check out here (guestCheckout, §6) as a guest identity from the guest checkout page, and leave a
   // comment at the checkout (the shop takes comments only with enableCheckoutCommentInput)
-  [shop, browser] = await Promise.all([startShop({ FEATURE_FLAGS: 'guestCheckout,enableCheckoutCommentInput' }, { awaitDemoPrices: true }), launchChromium()]);
+  [shop, browser] = await Promise.all([startShop({ FEATURE_FLAGS: 'guestCheckout,enableCheckoutCommentInput', TRUST_PROXY: 'loopback' }, { awaitDemoPrices: true }), launchChromium()]);
 }, 300_000);
 
 afterAll(async () => {
@@ -187,9 +187,11 @@ describe('booking in the browser against the real shop', () => {
     await page.getByRole('link', { name: 'Warenkorb', exact: true }).waitFor();
   }, 180_000);
 
+  /** other guests, each a client of its own behind the proxy the shop trusts (the test; the browser is a client of its own) */
   async function takeEveryPlace(slotId: number): Promise<void> {
-    const post = (path: string, body: object) => fetch(`${shop.origin}/api${path}`, { method: 'POST', headers: shopHeaders, body: JSON.stringify(body) });
     for (let guest = 0; guest < 20; guest += 1) {
+      const headers = { ...shopHeaders, 'x-forwarded-for': `203.0.113.${guest + 1}` };
+      const post = (path: string, body: object) => fetch(`${shop.origin}/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
       const basket = (await (await post('/baskets', { entries: [] })).json()) as { id: string };
       for (;;) {
         const added = await post(`/baskets/${basket.id}/entries`, { entries: [{ productDefinitionId: 1031, slotId }] });

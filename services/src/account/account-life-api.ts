@@ -106,9 +106,9 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
       const email = query.email?.toLowerCase();
       return { exists: state.life.opened && !state.life.deletedAt && (email === undefined || state.life.profile.email === email) };
     })
-    .route({ method: 'post', path: '/authenticate-guest', summary: 'A guest identity that can buy (guestCheckout flag)', access: 'public', body: guestAuthenticationBody, response: guestAuthenticationDto, status: 201 }, async ({ body, req }) => {
+    .route({ method: 'post', path: '/authenticate-guest', summary: 'A guest identity that can buy (guestCheckout flag)', access: 'public', body: guestAuthenticationBody, response: guestAuthenticationDto, status: 201 }, async ({ body, ctx }) => {
       if (!deps.flags.guestCheckout || !deps.mintGuestToken) throw notFound(codes.guestCheckoutOff, 'Guest checkout is not offered.');
-      if (!(await deps.guestLimiter.admit(`guest:${req.ip ?? 'unknown'}`))) throw tooMany('TOO_MANY_GUESTS', 'Too many guest sign-ins from this address. Please wait a minute.');
+      if (!(await deps.guestLimiter.admit(`guest:${ctx.clientAddress}`))) throw tooMany('TOO_MANY_GUESTS', 'Too many guest sign-ins from this address. Please wait a minute.');
       const accountId = await life.openGuest(body.email, body.language);
       return { ...(await deps.mintGuestToken(accountId)), accountId, guestCheckout: true as const };
     });

@@ -19,13 +19,13 @@ import { ApiRouter } from '../platform/http/api-router';
 import type { RequestContext } from '../platform/http/request-context';
 import type { BasketService, Caller } from './basket-service';
 
-const caller = (ctx: RequestContext): Caller => ({ principal: ctx.principal, correlationId: ctx.correlationId });
+const caller = (ctx: RequestContext): Caller => ({ principal: ctx.principal, correlationId: ctx.correlationId, clientAddress: ctx.clientAddress });
 
 /** §7 Baskets. Guests and customers alike ('public'); ownership is checked per basket (access.ts). */
 export function basketRouter(service: BasketService): ApiRouter {
   return new ApiRouter('Baskets', '/baskets')
-    .route({ method: 'post', path: '/', summary: 'Create a basket with entries', access: 'public', body: createBasketBody, response: basketDto, status: 201 }, ({ body, ctx, req }) =>
-      service.create({ ...caller(ctx), clientAddress: req.ip }, body.entries),
+    .route({ method: 'post', path: '/', summary: 'Create a basket with entries', access: 'public', body: createBasketBody, response: basketDto, status: 201 }, ({ body, ctx }) =>
+      service.create(caller(ctx), body.entries),
     )
     .route({ method: 'get', path: '/:basketId', summary: 'Read a basket', access: 'public', params: basketIdParams, response: basketDto }, ({ params, ctx }) =>
       service.get(caller(ctx), params.basketId),
@@ -50,8 +50,8 @@ export function basketRouter(service: BasketService): ApiRouter {
       { method: 'patch', path: '/:basketId', summary: 'Change addresses, comment, online credit and checkout conditions', access: 'public', params: basketIdParams, body: patchBasketBody, response: basketDto },
       ({ params, body, ctx }) => service.changeDetails(caller(ctx), params.basketId, body),
     )
-    .route({ method: 'post', path: '/:basketId/promo-code/:code', summary: 'Add a promo code', access: 'public', params: promoCodeParams, response: basketDto }, ({ params, ctx, req }) =>
-      service.addPromoCode({ ...caller(ctx), clientAddress: req.ip }, params.basketId, params.code),
+    .route({ method: 'post', path: '/:basketId/promo-code/:code', summary: 'Add a promo code', access: 'public', params: promoCodeParams, response: basketDto }, ({ params, ctx }) =>
+      service.addPromoCode(caller(ctx), params.basketId, params.code),
     )
     .route({ method: 'delete', path: '/:basketId/promo-code/:code', summary: 'Remove a promo code', access: 'public', params: promoCodeParams, response: basketDto }, ({ params, ctx }) =>
       service.removePromoCode(caller(ctx), params.basketId, params.code),

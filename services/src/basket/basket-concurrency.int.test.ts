@@ -6,7 +6,8 @@ import { createBasketTestKit, type BasketTestKit } from './basket-test-kit';
 let kit: BasketTestKit;
 
 beforeAll(async () => {
-  kit = await createBasketTestKit();
+  // the test is the proxy in front of the shop, each customer a client of its own
+  kit = await createBasketTestKit({ trustProxy: ['loopback'] });
 }, 60_000);
 afterAll(async () => {
   await kit.close();
@@ -19,12 +20,13 @@ describe('concurrent adds on one slot (real PostgreSQL)', () => {
   ])('%i customers adding at once against %i places succeed exactly min(N, C) times, the others get 409', async (customers, places) => {
     const slotId = 500 + places;
     await kit.scheduleSlot(slotId, places);
-    const baskets = await Promise.all(Array.from({ length: customers }, () => request(kit.app).post('/api/baskets').set(shopHeaders).send({ entries: [] })));
+    const client = (index: number) => ({ ...shopHeaders, 'x-forwarded-for': `203.0.113.${index + 1}` });
+    const baskets = await Promise.all(Array.from({ length: customers }, (_, index) => request(kit.app).post('/api/baskets').set(client(index)).send({ entries: [] })));
     const responses = await Promise.all(
-      baskets.map((basket) =>
+      baskets.map((basket, index) =>
         request(kit.app)
           .post(`/api/baskets/${basket.body.id}/entries`)
-          .set(shopHeaders)
+          .set(client(index))
           .send({ entries: [{ productDefinitionId: 1031, slotId }] }),
       ),
     );

@@ -27,7 +27,7 @@ import { handleCommand, loadStreamState, streamStateCache, type KnownState } fro
 import type { EventStore } from '../platform/event-store/event-store';
 import { eventMetadataOf } from '../platform/http/request-context';
 import type { PlatformLogger } from '../platform/event-store/event-store';
-import { isStaff } from '../platform/auth/principal';
+import { guestAccountOf, isStaff } from '../platform/auth/principal';
 import { accessibleBasket, ownerOfNewBasket } from './access';
 import { basketFolder, type BasketEventWithTime, type BasketState, type OpenBasket } from './basket';
 import { gatherEntryFacts, loadProduct, type BasketFactSources } from './basket-facts';
@@ -37,6 +37,7 @@ import { decideBasket, type BasketCommand } from './decide';
 import { emptyFacts, type EntryFacts, type PersonFacts } from './entry-facts';
 import { holdDeadline, type HoldDurations } from './hold-deadline';
 import { holdPlaces, releasePlaces, type HoldPolicy } from './capacity-holds';
+import { clientHolderId } from './client-holder';
 import { validateBasket } from './validate-basket';
 
 export interface BasketServiceDeps {
@@ -56,6 +57,8 @@ export interface BasketServiceDeps {
   accounts?: AccountResources;
   /** admits a guest's basket creation per client address */
   guestCreations?: RateLimiter;
+  /** keys the guests' holder ids (client-holder.ts) */
+  clientHolderKey: Buffer;
   /** the shop's §6 flags (enableCheckoutCommentInput); absent: comments are taken */
   featureFlags?: FeatureFlags;
 }
@@ -87,6 +90,9 @@ function withIds(input: BasketEntryWithChildrenInput | BasketEntryInput): NewEnt
 
 const flatten = (entries: NewEntry[]): BasketEntryInput[] => entries.flatMap((entry) => [entry.input, ...flatten(entry.children)]);
 
+/** a guest identity's own GUEST account (once linked into a customer's account its token speaks for that one) */
+const isGuestAccount = (principal: Principal | null, accountId: string) => principal !== null && guestAccountOf(principal) === accountId;
+
 const addedRecords = (events: BasketEvent[]): BasketEntryRecord[] =>
   events.flatMap((event) => (event.type === 'EntriesAddedToBasket' ? event.data.entries : []));
 
@@ -103,11 +109,15 @@ export function createBasketService(deps: BasketServiceDeps) {
   const baskets = streamStateCache<BasketState>(10_000);
   const limitsOf = (caller: Caller) => (isStaff(caller.principal) ? staffLimits : (deps.limits ?? defaultSaleLimits));
 
-  /** who holds a basket's places for the fair-hold cap: its account, or the guest's basket itself */
-  function holdPolicy(caller: Caller, basketId: string, accountId: string | null): HoldPolicy {
+  /** who holds a basket's places for the fair-hold cap: a customer's account, across its baskets; for a
+   * guest (anonymous or a guest identity, which anyone can open afresh) the client, across its baskets */
+  function holdPolicy(caller: Caller, accountId: string | null): HoldPolicy {
     if (isStaff(caller.principal)) return {};
     const limits = limitsOf(caller);
-    return { holder: { holderId: accountId ? `account:${accountId}` : `basket:${basketId}`, maxPlaces: (capacity) => slotHolderShare(limits, capacity) } };
+    const maxPlaces = (capacity: number) => slotHolderShare(limits, capacity);
+    const customer = accountId !== null && !isGuestAccount(caller.principal, accountId);
+    const holderOn = (slotId: number) => (customer ? `account:${accountId}` : clientHolderId(deps.clientHolderKey, slotId, caller.clientAddress ?? 'unknown'));
+    return { holderOn: (slotId) => ({ holderId: holderOn(slotId), maxPlaces }) };
   }
 
   async function owned(basket: OpenBasket, named: NamedIds) {
@@ -157,7 +167,7 @@ export function createBasketService(deps: BasketServiceDeps) {
     const decision = decideBasket(command(inputs, facts), known.state);
     const slotRecords = addedRecords(decision).filter((record) => record.slotId !== null);
     const metadata = eventMetadataOf(caller);
-    const held = await holdPlaces(deps.capacity, basketId, slotRecords, holdPolicy(caller, basketId, accountId), metadata, deps.log);
+    const held = await holdPlaces(deps.capacity, basketId, slotRecords, holdPolicy(caller, accountId), metadata, deps.log);
     try {
       const outcome = await handleCommand<BasketState, BasketEventWithTime>(
         deps.store,

@@ -25,6 +25,8 @@ import { basketRouter } from './api';
 import { readModelFactSources } from './basket-facts';
 import { createBasketService, type BasketDiscountPort, type BasketService } from './basket-service';
 import type { HoldDurations } from './hold-deadline';
+import { clientHolderKey } from './client-holder';
+import type { TrustProxy } from '../platform/http/trust-proxy';
 import type { AccountResources } from './account-resources';
 import type { Knex } from 'knex';
 
@@ -57,8 +59,10 @@ export async function publishDemoCatalogue(store: EventStore, now: Date = kitNow
 
 export interface BasketTestKitOptions {
   holds?: HoldDurations;
-  /** guest basket creations per client address and minute (unlimited when absent) */
+  /** guest basket creations per client address (unlimited when absent), counted in one window: the kit's clock stands still */
   guestCreationsPerMinute?: number;
+  /** TRUST_PROXY of the kit's app (off when absent) */
+  trustProxy?: TrustProxy;
   /** what accounts own, given the kit's store and database (none when absent) */
   accounts?: (store: EventStore, knex: Knex) => AccountResources;
   /** the discount context's basket port, given the kit's store and database (no discounts when absent) */
@@ -86,7 +90,8 @@ export async function createBasketTestKit(options: BasketTestKitOptions = {}): P
     now: () => kitNow,
     accounts: options.accounts?.(store, db.knex),
     discounts: options.discounts?.(store, db.knex),
-    guestCreations: options.guestCreationsPerMinute === undefined ? undefined : postgresRateLimiter(db.knex, { limit: options.guestCreationsPerMinute, windowMs: 60_000 }),
+    guestCreations: options.guestCreationsPerMinute === undefined ? undefined : postgresRateLimiter(db.knex, { limit: options.guestCreationsPerMinute, windowMs: 60_000, now: () => kitNow }),
+    clientHolderKey: clientHolderKey('basket-test-kit-order-access-secret'),
     featureFlags: options.featureFlags,
   });
   const lookupProduct = catalogueFactsLookup(db.knex);
@@ -105,6 +110,7 @@ export async function createBasketTestKit(options: BasketTestKitOptions = {}): P
     publicKeys: [identity.key.publicJwk],
     routers: [basketRouter(service), capacityReadRouter(capacityDeps)],
     readiness: [],
+    trustProxy: options.trustProxy,
   });
 
   return {

@@ -16,7 +16,8 @@ import { shopHeaders } from '../platform/testing/shop-headers';
 import { kitProjections, publishDemoCatalogue } from './basket-test-kit';
 
 /** The oversell test against two API processes on one database: each process caches folded slot
- * states of its own, so only the store's expected revisions keep capacity and the fair-hold cap. */
+ * states of its own, so only the store's expected revisions keep capacity and the fair-hold cap. The
+ * processes trust the test as their proxy (TRUST_PROXY=loopback): a guest is its forwarded address. */
 let db: TestDatabase;
 let store: EventStore;
 let apis: ApiProcess[] = [];
@@ -50,13 +51,19 @@ async function scheduleSlot(slotId: number, capacity: number): Promise<void> {
     await catchUp(db.knex, store, projection, liveTarget(projection.name));
 }
 
-async function post(api: ApiProcess, path: string, body: unknown, authorization?: string) {
+async function post(
+  api: ApiProcess,
+  path: string,
+  body: unknown,
+  from: { authorization?: string; forwardedFor?: string } = {},
+) {
   const response = await fetch(`${api.url}${path}`, {
     method: 'POST',
     headers: {
       ...shopHeaders,
       'content-type': 'application/json',
-      ...(authorization ? { authorization } : {}),
+      ...(from.authorization ? { authorization: from.authorization } : {}),
+      ...(from.forwardedFor ? { 'x-forwarded-for': from.forwardedFor } : {}),
     },
     body: JSON.stringify(body),
   });
@@ -79,6 +86,7 @@ beforeAll(async () => {
     NATS_STREAM: `TWO_PROCESSES_${suffix}`,
     NATS_SUBJECT_PREFIX: `twoprocesses_${suffix}`,
     BASKET_CREATIONS_PER_MINUTE: '1000',
+    TRUST_PROXY: 'loopback',
   };
   await loadOrCreateSigningKey(signingKeyFile);
   apis = await Promise.all([startApiProcess(env), startApiProcess(env)]);
@@ -99,14 +107,22 @@ it.each([
     const slotId = 700 + places;
     await scheduleSlot(slotId, places);
     const through = (index: number) => apis[index % apis.length]!;
+    const guest = (index: number) => ({ forwardedFor: `203.0.113.${index + 1}` });
     const baskets = await Promise.all(
-      Array.from({ length: guests }, (_, index) => post(through(index), '/api/baskets', { entries: [] })),
+      Array.from({ length: guests }, (_, index) =>
+        post(through(index), '/api/baskets', { entries: [] }, guest(index)),
+      ),
     );
     const adds = await Promise.all(
       baskets.map((basket, index) =>
-        post(through(index + 1), `/api/baskets/${basket.body.id}/entries`, {
-          entries: [{ productDefinitionId: 1031, slotId }],
-        }),
+        post(
+          through(index + 1),
+          `/api/baskets/${basket.body.id}/entries`,
+          {
+            entries: [{ productDefinitionId: 1031, slotId }],
+          },
+          guest(index),
+        ),
       ),
     );
     expect(adds.filter((add) => add.status === 200)).toHaveLength(Math.min(guests, places));
@@ -129,10 +145,30 @@ it('one customer racing through both processes holds at most the fair share of a
   const bearer = `Bearer ${token}`;
   const adds = await Promise.all(
     Array.from({ length: 12 }, (_, index) =>
-      post(apis[index % 2]!, '/api/baskets', { entries: [{ productDefinitionId: 1031, slotId }] }, bearer),
+      post(
+        apis[index % 2]!,
+        '/api/baskets',
+        { entries: [{ productDefinitionId: 1031, slotId }] },
+        { authorization: bearer },
+      ),
     ),
   );
   expect(adds.filter((add) => add.status === 201 || add.status === 200)).toHaveLength(8);
+  for (const refusal of adds.filter((add) => add.status >= 300))
+    expect(refusal).toMatchObject({ status: 409, body: { code: 'SLOT_HOLD_LIMIT' } });
+  expect(await heldEvents(slotId)).toHaveLength(8);
+}, 60_000);
+
+it('one guest client racing with a basket each through both processes holds at most the fair share of a slot', async () => {
+  const slotId = 801;
+  await scheduleSlot(slotId, 32); // share: 8
+  const client = { forwardedFor: '203.0.113.200' };
+  const adds = await Promise.all(
+    Array.from({ length: 12 }, (_, index) =>
+      post(apis[index % 2]!, '/api/baskets', { entries: [{ productDefinitionId: 1031, slotId }] }, client),
+    ),
+  );
+  expect(adds.filter((add) => add.status === 201)).toHaveLength(8);
   for (const refusal of adds.filter((add) => add.status >= 300))
     expect(refusal).toMatchObject({ status: 409, body: { code: 'SLOT_HOLD_LIMIT' } });
   expect(await heldEvents(slotId)).toHaveLength(8);

@@ -3,9 +3,9 @@ import type { CapacityCommands } from '../capacity';
 import type { HolderCap } from '../capacity/slot-decide';
 import type { PlatformLogger } from '../platform/event-store/event-store';
 
-/** The fair-hold cap the holds of a request count against (none for staff). */
+/** The fair-hold cap the holds of a request count against on each slot (none for staff). */
 export interface HoldPolicy {
-  holder?: HolderCap;
+  holderOn?: (slotId: number) => HolderCap;
 }
 
 export interface HeldPlaces {
@@ -30,7 +30,7 @@ export async function holdPlaces(
   try {
     for (const record of records) {
       if (record.slotId === null) continue;
-      await capacity.holdCapacity({ slotId: record.slotId, basketId, entryId: record.entryId, quantity: record.quantity, holder: policy.holder }, metadata);
+      await capacity.holdCapacity({ slotId: record.slotId, basketId, entryId: record.entryId, quantity: record.quantity, holder: policy.holderOn?.(record.slotId) }, metadata);
       held.push({ entryId: record.entryId, slotId: record.slotId });
     }
     return held;

@@ -8,6 +8,7 @@ import { createBasketService, type BasketDiscountPort, type BasketService } from
 import type { HoldDurations } from './hold-deadline';
 import { basketHoldReactor, temporalHoldScheduler, type HoldScheduler } from './hold-reactor';
 import { postgresRateLimiter } from '../platform/rate-limit';
+import { clientHolderKey } from './client-holder';
 
 export { createBasketService, type BasketService } from './basket-service';
 export { temporalHoldTimer, noHoldTimer, type HoldTimer } from './hold-timer';
@@ -39,6 +40,7 @@ export function basketContext(deps: ContextDeps, options: BasketOptions = {}): C
     accounts: options.accounts,
     discounts: options.discounts,
     guestCreations: postgresRateLimiter(deps.knex, { limit: deps.config.basketCreationsPerMinute, windowMs: 60_000 }),
+    clientHolderKey: clientHolderKey(deps.config.orderAccessSecret),
     featureFlags: deps.config.featureFlags,
   });
   return {

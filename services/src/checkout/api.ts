@@ -24,14 +24,14 @@ import type { RequestContext } from '../platform/http/request-context';
 import type { CheckoutCaller, CheckoutService } from './checkout-service';
 import { assertMayCheckOut, checkOutAccess } from './guest-checkout';
 
-const caller = (ctx: RequestContext, req?: Request): CheckoutCaller => ({ principal: ctx.principal, correlationId: ctx.correlationId, channelId: req && channelIdOf(req) });
+const caller = (ctx: RequestContext, req?: Request): CheckoutCaller => ({ principal: ctx.principal, correlationId: ctx.correlationId, clientAddress: ctx.clientAddress, channelId: req && channelIdOf(req) });
 
 /** §7 Checkout, the calls of this slice (docs/checkout.md). Ownership as for baskets. */
 export function checkoutRouter(service: CheckoutService, options: { guestCheckout: boolean }): ApiRouter {
   return new ApiRouter('Checkout', '/checkout')
     .route({ method: 'post', path: '/', summary: 'Check out a basket or loose items: its order is placed with the prices frozen (guests while guestCheckout is on)', access: checkOutAccess(options.guestCheckout), body: createCheckoutBody, response: checkoutDto, status: 201, idempotent: true }, ({ body, ctx, req }) => {
       assertMayCheckOut(ctx.principal, options.guestCheckout);
-      return service.create({ ...caller(ctx, req), clientAddress: req.ip }, body);
+      return service.create(caller(ctx, req), body);
     })
     .route({ method: 'get', path: '/:checkoutId', summary: 'Read a checkout', access: 'public', params: checkoutParams, response: checkoutDto }, ({ params, ctx, req }) => service.get(caller(ctx, req), params.checkoutId))
     .route({ method: 'patch', path: '/:checkoutId', summary: 'Change addresses and comment', access: 'public', params: checkoutParams, body: patchCheckoutBody, response: checkoutDto }, ({ params, body, ctx, req }) =>
@@ -69,7 +69,7 @@ export function checkoutRouter(service: CheckoutService, options: { guestCheckou
       ({ params, ctx, req }) => service.paymentStatus(caller(ctx, req), params.checkoutId),
     )
     .route({ method: 'post', path: '/:checkoutId/discounts', summary: 'Add a promo code: the order is priced again (docs/discounts.md)', access: 'public', params: checkoutParams, body: addDiscountBody, response: checkoutDto }, ({ params, body, ctx, req }) =>
-      service.addDiscount({ ...caller(ctx, req), clientAddress: req.ip }, params.checkoutId, body.discountCode),
+      service.addDiscount(caller(ctx, req), params.checkoutId, body.discountCode),
     )
     .route({ method: 'delete', path: '/:checkoutId/discounts/:discountId', summary: 'Remove a promo code (its discount line id or the code)', access: 'public', params: discountParams, response: checkoutDto }, ({ params, ctx, req }) =>
       service.removeDiscount(caller(ctx, req), params.checkoutId, params.discountId),

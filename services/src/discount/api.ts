@@ -86,8 +86,8 @@ export function discountAdminRouter(deps: { campaigns: CampaignService; autoDisc
 export function discountingRouter(deps: { store: EventStore; discounts: DiscountService; attempts: RateLimiter }): ApiRouter {
   return new ApiRouter('Discounting', '/discounting').route(
     { method: 'get', path: '/promo-codes/:code/validate', summary: 'Whether a promo code applies, and why not', access: 'public', params: promoCodeOnlyParams, query: promoValidateQuery, response: promoValidationDto },
-    async ({ params, query, ctx, req }) => {
-      await admitAttempt(deps.attempts, { principal: ctx.principal, clientAddress: req.ip });
+    async ({ params, query, ctx }) => {
+      await admitAttempt(deps.attempts, ctx);
       const basket = query.basketId ? accessibleBasket((await loadStreamState(deps.store, basketStreamName(query.basketId), basketFolder)).state, ctx.principal) : null;
       return deps.discounts.checkCode(params.code, basket);
     },

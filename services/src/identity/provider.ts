@@ -122,7 +122,8 @@ export async function createOidcProvider(options: {
     },
   };
   const provider = new Provider(embedded.issuer, configuration);
-  // behind a TLS-terminating proxy outside development (secure cookies need to know it was https)
-  provider.proxy = config.environment !== 'development';
+  // the forwarded headers it reads are those app.ts rewrote from Express's judgement under TRUST_PROXY
+  // (forwardedAsTrusted): behind a TLS-terminating proxy its cookies are secure, from anyone else nothing is believed
+  provider.proxy = true;
   return provider;
 }

@@ -3,6 +3,7 @@ import { birthdateString, emailAddress } from '@alpenpass/contracts';
 import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { z } from 'zod';
 import { embeddedClientId } from '../platform/config';
+import { clientAddressOf } from '../platform/http/client-address';
 import type { Logger } from '../platform/logger';
 import type { Mailer } from '../platform/mail/mailer';
 import type { AttemptLimits } from './attempt-limits';
@@ -44,7 +45,6 @@ function formProblem(issue: z.core.$ZodIssue | undefined, language: Language): s
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const clientAddress = (req: Request): string => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 const html = (res: Response, status: number, body: string): void => void res.status(status).type('html').send(body);
 /** The page's language: `?lang=` (the shop's links and the provider's own forms carry it), else the browser's (texts.ts). */
 const languageOf = (req: Request, uiLocales?: unknown): Language =>
@@ -96,7 +96,7 @@ export function identityRoutes(options: {
     const action = `/oidc/interaction/${details.uid}/login`;
     const email = text(req.body?.email).trim();
     const secret = text(req.body?.password);
-    if (!(await limits.admit('signin', email, clientAddress(req)))) {
+    if (!(await limits.admit('signin', email, clientAddressOf(req)))) {
       return html(res, 429, pages.login(language, { action, email, error: t.tooManySignIns }));
     }
     const user = email && secret ? await users.checkPassword(email, secret) : null;
@@ -114,7 +114,7 @@ export function identityRoutes(options: {
     const values = { email: text(req.body?.email), givenName: text(req.body?.givenName), familyName: text(req.body?.familyName), birthdate: text(req.body?.birthdate) };
     const parsed = registrationForm.safeParse({ ...values, password: text(req.body?.password) });
     if (!parsed.success) return html(res, 400, pages.register(language, { values, error: formProblem(parsed.error.issues[0], language) }));
-    if (!(await limits.admit('register', parsed.data.email, clientAddress(req)))) {
+    if (!(await limits.admit('register', parsed.data.email, clientAddressOf(req)))) {
       return html(res, 429, pages.register(language, { values, error: identityTexts[language].tooManyAttempts }));
     }
     const { email, givenName, familyName, birthdate } = parsed.data;
@@ -147,7 +147,7 @@ export function identityRoutes(options: {
     const t = identityTexts[language];
     const email = text(req.body?.email).trim();
     if (!emailAddress.safeParse(email).success) return html(res, 400, pages.forgot(language, { error: t.emailInvalid }));
-    if (!(await limits.admit('reset', email, clientAddress(req)))) return html(res, 429, pages.forgot(language, { error: t.tooManyAttempts }));
+    if (!(await limits.admit('reset', email, clientAddressOf(req)))) return html(res, 429, pages.forgot(language, { error: t.tooManyAttempts }));
     const user = await users.findByEmail(email);
     if (user && !user.blocked) await mailer.send(identityMails.resetPassword(user.email, link('reset', await users.issueMailToken(user.id, 'reset-password', RESET_LINK_TTL_MS), user.locale), user.locale));
     html(res, 202, pages.checkInbox(language, t.resetLinkSent));

@@ -21,6 +21,7 @@ import { DEFAULT_CLOCK_TOLERANCE_SECONDS, DEFAULT_MAX_TOKEN_LIFETIME_SECONDS } f
 import { deploymentEnvironmentOf, developmentSecrets, unsafeSecrets, type DeploymentEnvironment } from './development-secrets';
 import { loadPaymentProviderSettings, type PaymentProviderSettings } from '../payment/provider/provider-settings';
 import { loadTicketSettings, type TicketSettings } from '../ticket/ticket-settings';
+import { trustProxySetting, type TrustProxy } from './http/trust-proxy';
 
 export const allRoles = ['api', 'relay', 'projector', 'worker'] as const;
 export type ProcessRole = (typeof allRoles)[number];
@@ -31,6 +32,7 @@ const repositoryRoot = join(__dirname, '..', '..', '..');
 const environment = z.object({
   ALPENPASS_ENV: z.enum(['development', 'production']).optional(),
   PORT: envPort.default(3000),
+  TRUST_PROXY: trustProxySetting,
   ROLES: envList.pipe(z.array(z.enum(allRoles))).transform((list) => (list.length ? list : [...allRoles])),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -100,6 +102,8 @@ export interface AppConfig {
   /** where the shop runs (ALPENPASS_ENV, else NODE_ENV): production refuses development secrets */
   environment: DeploymentEnvironment;
   port: number;
+  /** which proxies in front of the shop may name the client's address, protocol and host (off by default) */
+  trustProxy: TrustProxy;
   roles: ProcessRole[];
   /** processes serving the api role behind one port (node:cluster) when a process runs the api role alone */
   apiProcesses: number;
@@ -263,6 +267,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     environment: deployment,
     port: e.PORT,
+    trustProxy: e.TRUST_PROXY,
     roles: e.ROLES,
     apiProcesses: e.API_PROCESSES,
     logLevel: e.LOG_LEVEL,

@@ -1,3 +1,4 @@
+import express from 'express';
 import { ConfigError, loadConfig } from './config';
 import { developmentSecrets } from './development-secrets';
 
@@ -50,9 +51,37 @@ describe('configuration', () => {
     [{ ALPENPASS_ENV: 'staging' }, 'ALPENPASS_ENV'],
     [{ AUTH_MAX_TOKEN_LIFETIME_SECONDS: '0' }, 'AUTH_MAX_TOKEN_LIFETIME_SECONDS'],
     [{ AUTH_CLOCK_TOLERANCE_SECONDS: '3600' }, 'AUTH_CLOCK_TOLERANCE_SECONDS'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '-1' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'proxy.example.com' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.256' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8/1' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'fe80::1%eth0' }, 'TRUST_PROXY'],
   ])('stops on %j naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`\\b${variable}\\b`));
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is off unless set: no sender may name the client', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it.each([
+    ['1', 1],
+    [' 2 ', 2],
+    ['127.0.0.1/32', ['127.0.0.1/32']],
+    ['loopback, 10.0.0.0/8, 2001:DB8::/32, 192.0.2.7', ['loopback', '10.0.0.0/8', '2001:db8::/32', '192.0.2.7']],
+  ])('takes %j as Express takes it', (value, expected) => {
+    const trustProxy = loadConfig({ TRUST_PROXY: value }).trustProxy;
+    expect(trustProxy).toEqual(expected);
+    // what passes here never stops the app at start-up
+    expect(() => express().set('trust proxy', trustProxy)).not.toThrow();
   });
 });
 

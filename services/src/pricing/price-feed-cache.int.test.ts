@@ -8,7 +8,7 @@ import { createHttpApp } from '../platform/http/app';
 import { createLogger } from '../platform/logger';
 import { createTestIdentity } from '../platform/testing/auth';
 import { testChannelId } from '../platform/testing/shop-headers';
-import { listenOnLoopback, rawGet } from '../platform/testing/raw-get';
+import { listenOnLoopback, rawGet } from '../platform/testing/raw-http';
 import { defaultFeatureFlags } from '@alpenpass/contracts';
 import { encodedBodyCache, type EncodedBodyCache } from './encoded-body-cache';
 import { pricingIntegratorRouter } from './integrator-api';

@@ -39,6 +39,7 @@ export async function startApi(options: {
     metrics: options.metrics,
     signIn: options.signIn,
     production: config.environment === 'production',
+    trustProxy: config.trustProxy,
   };
   const app = createHttpApp(appOptions);
   const server: Server = await new Promise((resolve, reject) => {

@@ -1,5 +1,6 @@
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
 import type { ExpressAuthConfig } from '@auth/express';
+import { clientAddressOf } from '../platform/http/client-address';
 import type { Logger } from '../platform/logger';
 import { CLIENT_ADDRESS_HEADER } from './client-address';
 import { isAllowedCallback } from './callback-url';
@@ -28,7 +29,7 @@ export async function signInRouter(options: { authConfig: ExpressAuthConfig; all
 
   router.use((req: Request, _res: Response, next: NextFunction) => {
     // the brute-force limits count per client address; a client cannot choose its own
-    req.headers[CLIENT_ADDRESS_HEADER] = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(req);
     next();
   });
   router.use(express.urlencoded({ extended: false, limit: '10kb' }), express.json({ limit: '10kb' }));

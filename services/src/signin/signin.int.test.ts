@@ -17,6 +17,9 @@ let db: TestDatabase;
 let shop: ApiProcess;
 let origin: string;
 let issuer: string;
+/** the same shop behind a proxy it trusts (TRUST_PROXY=1): the tests play the proxy */
+let proxiedShop: ApiProcess;
+let proxiedOrigin: string;
 let jwksServer: Server;
 let secondKey: SigningKey;
 const secondIssuer = 'https://second-issuer.alpenpass.test/';
@@ -35,11 +38,12 @@ beforeAll(async () => {
   jwksServer = createServer((_req, res) => res.setHeader('content-type', 'application/json').end(JSON.stringify({ keys: [secondKey.publicJwk] })));
   await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
   const jwksPort = (jwksServer.address() as { port: number }).port;
-  const port = await freePort();
+  const [port, proxiedPort] = await Promise.all([freePort(), freePort()]);
   origin = `http://127.0.0.1:${port}`;
   issuer = `${origin}/oidc`;
-  shop = await startApiProcess({
-    PORT: String(port),
+  proxiedOrigin = `http://127.0.0.1:${proxiedPort}`;
+  const shopEnv = (at: string) => ({
+    PORT: new URL(at).port,
     DATABASE_URL: db.url,
     AUTH_SIGNING_KEY_FILE: signingKeyFile,
     API_PROCESSES: '1',
@@ -47,17 +51,18 @@ beforeAll(async () => {
     NATS_STREAM: `SIGNIN_${suffix}`,
     NATS_SUBJECT_PREFIX: `signin_${suffix}`,
     IDENTITY_PROVIDER: 'embedded',
-    IDENTITY_ISSUER: issuer,
+    IDENTITY_ISSUER: `${at}/oidc`,
     AUTH_JWKS_URI: `http://127.0.0.1:${jwksPort}/jwks`,
-    AUTH_ISSUERS: `${issuer},${secondIssuer}`,
+    AUTH_ISSUERS: `${at}/oidc,${secondIssuer}`,
     AUTH_AUDIENCE: audience,
     FEATURE_FLAGS: 'ownerCreationOnAccountCreation',
     IDENTITY_ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_TTL_SECONDS),
   });
+  [shop, proxiedShop] = await Promise.all([startApiProcess(shopEnv(origin)), startApiProcess({ ...shopEnv(proxiedOrigin), TRUST_PROXY: '1' })]);
 }, 120_000);
 
 afterAll(async () => {
-  await shop?.stop();
+  await Promise.all([shop?.stop(), proxiedShop?.stop()]);
   await new Promise((resolve) => jwksServer?.close(resolve));
   await db?.drop();
 });
@@ -78,8 +83,8 @@ async function register(browser: TestBrowser, email: string, fields: Record<stri
   return browser.request('/oidc/register', { form: { email, password, givenName: 'Anna', familyName: 'Muster', birthdate: '1990-04-02', ...fields } });
 }
 
-async function registeredAndVerified(name: string): Promise<string> {
-  const browser = new TestBrowser(origin);
+async function registeredAndVerified(name: string, at = origin): Promise<string> {
+  const browser = new TestBrowser(at);
   const email = uniqueEmail(name);
   expect((await register(browser, email)).status).toBe(202);
   expect((await browser.request(linkIn(await lastMailTo(email, 'Confirm your e-mail address')))).status).toBe(200);
@@ -89,10 +94,10 @@ async function registeredAndVerified(name: string): Promise<string> {
 /** csrf → POST /signin/oidc (json=true) → the provider's sign-in form. */
 async function openProviderForm(browser: TestBrowser): Promise<{ action: string }> {
   const csrfToken = await browser.csrfToken();
-  const signIn = await browser.request('/api/auth/signin/oidc', { form: { csrfToken, callbackUrl: `${origin}/de/profile`, json: 'true' } });
+  const signIn = await browser.request('/api/auth/signin/oidc', { form: { csrfToken, callbackUrl: `${browser.origin}/de/profile`, json: 'true' } });
   expect(signIn.status).toBe(200);
   const { url } = (await signIn.json()) as { url: string };
-  expect(url.startsWith(`${issuer}/auth?`)).toBe(true);
+  expect(url.startsWith(`${browser.origin}/oidc/auth?`)).toBe(true);
   const page = await browser.follow(url);
   expect(page.response.status).toBe(200);
   return { action: formAction(await page.response.text(), page.url) };
@@ -103,9 +108,9 @@ async function signInThroughProvider(browser: TestBrowser, email: string, secret
   return browser.follow(action, { form: { email, password: secret } });
 }
 
-async function signInWithCredentials(browser: TestBrowser, email: string, secret: string): Promise<URL> {
+async function signInWithCredentials(browser: TestBrowser, email: string, secret: string, headers?: Record<string, string>): Promise<URL> {
   const csrfToken = await browser.csrfToken();
-  const response = await browser.request('/api/auth/callback/credentials', { form: { csrfToken, email, password: secret, callbackUrl: `${origin}/de/profile`, json: 'true' } });
+  const response = await browser.request('/api/auth/callback/credentials', { form: { csrfToken, email, password: secret, callbackUrl: `${browser.origin}/de/profile`, json: 'true' }, headers });
   return new URL(((await response.json()) as { url: string }).url);
 }
 
@@ -207,6 +212,16 @@ describe('the §7 calls of /api/auth', () => {
     expect(await browser.session()).toBeNull();
     const atProvider = await signInThroughProvider(browser, email);
     expect(atProvider.response.status).toBe(429);
+  });
+
+  it('counts guesses per socket address: an address the client forwards itself opens no new allowance', async () => {
+    const email = await registeredAndVerified('emil');
+    const browser = new TestBrowser(origin);
+    const from = (forwardedFor: string) => ({ 'x-forwarded-for': forwardedFor });
+    for (let attempt = 0; attempt < 5; attempt++) expect((await signInWithCredentials(browser, email, `guess-number-${attempt}`, from(`198.51.100.${attempt}`))).searchParams.get('code')).toBe('credentials');
+    expect((await signInWithCredentials(browser, email, password, from('198.51.100.99'))).searchParams.get('code')).toBe('too_many_attempts');
+    const { action } = await openProviderForm(browser);
+    expect((await browser.request(action, { form: { email, password }, headers: from('198.51.100.100') })).status).toBe(429);
   });
 
   it('refuses a callbackUrl to another origin (INVALID_CALLBACK_URL_ERROR) and a sign-in without the CSRF token', async () => {
@@ -321,6 +336,71 @@ describe('the e-mail link provider', () => {
 
     const again = await new TestBrowser(origin).follow(link);
     expect(new URL(again.url).searchParams.get('error')).toBe('Verification');
+  });
+});
+
+describe('forwarded headers', () => {
+  const askForLink = async (at: string, email: string, headers: Record<string, string>, callbackOrigin = at) => {
+    const browser = new TestBrowser(at);
+    const csrf = await browser.request('/api/auth/csrf', { headers });
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const response = await browser.request('/api/auth/signin/email', { form: { csrfToken, email, callbackUrl: `${callbackOrigin}/de/profile`, json: 'true' }, headers });
+    expect(response.status).toBe(200);
+    return new URL(linkIn(await lastMailTo(email, 'Your sign-in link')));
+  };
+
+  it('are not believed from a client that is no trusted proxy: the mailed link keeps the shop’s own origin', async () => {
+    const email = await registeredAndVerified('lena');
+    const link = await askForLink(origin, email, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' });
+    expect(link.origin).toBe(origin);
+  });
+
+  /** the identity provider's cookies as it sets them when the customer arrives from the shop's sign-in */
+  const providerCookies = async (at: string, headers: Record<string, string>) => {
+    const browser = new TestBrowser(at);
+    const csrfToken = await browser.csrfToken();
+    const signIn = await browser.request('/api/auth/signin/oidc', { form: { csrfToken, callbackUrl: `${at}/de/profile`, json: 'true' } });
+    const { url } = (await signIn.json()) as { url: string };
+    const cookies = (await browser.request(url, { headers })).headers.getSetCookie();
+    expect(cookies.length).toBeGreaterThan(0);
+    return cookies;
+  };
+  const secure = (cookie: string) => /;\s*secure/i.test(cookie);
+
+  it('reach the identity provider as Express judged them: its cookies are secure behind the trusted proxy with https only', async () => {
+    expect((await providerCookies(origin, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' })).filter(secure)).toEqual([]);
+    expect((await providerCookies(proxiedOrigin, { 'x-forwarded-proto': 'https' })).every(secure)).toBe(true);
+  });
+
+  it('name https behind the trusted proxy: the mailed link is on the origin the customer sees', async () => {
+    const email = await registeredAndVerified('mona', proxiedOrigin);
+    const publicOrigin = proxiedOrigin.replace(/^http:/, 'https:');
+    const link = await askForLink(proxiedOrigin, email, { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.40' }, publicOrigin);
+    expect(link.origin).toBe(publicOrigin);
+  });
+});
+
+describe('sign-in limits behind the trusted proxy (TRUST_PROXY=1)', () => {
+  const from = (forwardedFor: string) => ({ 'x-forwarded-for': forwardedFor });
+
+  it('give every forwarded client its own allowance of guesses, at /api/auth and at the provider form', async () => {
+    const email = await registeredAndVerified('nora', proxiedOrigin);
+    const browser = new TestBrowser(proxiedOrigin);
+    for (let attempt = 0; attempt < 5; attempt++) expect((await signInWithCredentials(browser, email, `guess-number-${attempt}`, from('203.0.113.1'))).searchParams.get('code')).toBe('credentials');
+    expect((await signInWithCredentials(browser, email, password, from('203.0.113.1'))).searchParams.get('code')).toBe('too_many_attempts');
+    const { action } = await openProviderForm(browser);
+    expect((await browser.request(action, { form: { email, password }, headers: from('203.0.113.1') })).status).toBe(429);
+
+    const other = await signInWithCredentials(new TestBrowser(proxiedOrigin), email, password, from('203.0.113.2'));
+    expect(other.searchParams.get('error')).toBeNull();
+    expect(other.href).toBe(`${proxiedOrigin}/de/profile`);
+  });
+
+  it('let no client pick its address with a forwarded chain longer than the trusted hops', async () => {
+    const email = await registeredAndVerified('olga', proxiedOrigin);
+    const browser = new TestBrowser(proxiedOrigin);
+    for (let attempt = 0; attempt < 5; attempt++) await signInWithCredentials(browser, email, `guess-number-${attempt}`, from(`198.51.100.${attempt}, 203.0.113.3`));
+    expect((await signInWithCredentials(browser, email, password, from('198.51.100.77, 203.0.113.3'))).searchParams.get('code')).toBe('too_many_attempts');
   });
 });
 

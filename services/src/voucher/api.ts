@@ -10,8 +10,8 @@ import type { VoucherService } from './voucher-service';
 export function voucherRouter(vouchers: VoucherService, attempts: RateLimiter): ApiRouter {
   return new ApiRouter('Vouchers', '/payments/vouchers').route(
     { method: 'get', path: '/:code/validate', summary: 'Whether a gift voucher is valid and what is left on it', access: 'public', params: voucherCodeOnlyParams, response: voucherValidationDto },
-    async ({ params, ctx, req }) => {
-      await admitAttempt(attempts, { principal: ctx.principal, clientAddress: req.ip });
+    async ({ params, ctx }) => {
+      await admitAttempt(attempts, ctx);
       return vouchers.check(params.code);
     },
   );

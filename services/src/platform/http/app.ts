@@ -20,6 +20,9 @@ import type { Registry } from 'prom-client';
 import { httpMetrics } from '../metrics/http-metrics';
 import { metricsRoute } from '../metrics/metrics-route';
 import { staticAssets } from './static-assets';
+import { forwardedAsTrusted } from './client-address';
+import { compressedAnswers } from './compressed-answers';
+import type { TrustProxy } from './trust-proxy';
 
 export interface HttpAppOptions {
   log: Logger;
@@ -44,6 +47,8 @@ export interface HttpAppOptions {
   signIn?: { auth: Router; identityProvider: Router | null } | null;
   /** HSTS and upgrade-insecure-requests outside development */
   production?: boolean;
+  /** Express's `trust proxy` (TRUST_PROXY): which senders may name the client's address, protocol and host */
+  trustProxy?: TrustProxy;
 }
 
 declare module 'express-serve-static-core' {
@@ -56,12 +61,14 @@ declare module 'express-serve-static-core' {
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', options.trustProxy ?? false);
   app.set('query parser', 'extended');
   app.use(securityHeaders({ production: options.production ?? false }));
   app.use(httpMetrics());
   app.use(requestContext(options.log));
   if (options.metrics) app.use(metricsRoute(options.metrics));
-  app.use('/api', noStoreByDefault);
+  app.use('/api', noStoreByDefault, compressedAnswers);
+  if (options.signIn) app.use(['/oidc', '/api/auth'], forwardedAsTrusted);
   // both parse their own bodies (oidc-provider must see the raw stream)
   if (options.signIn?.identityProvider) app.use('/oidc', options.signIn.identityProvider);
   if (options.signIn) app.use('/api/auth', options.signIn.auth);

@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { API_HEADERS, resolveLanguage, type EventMetadata, type Language } from '@alpenpass/contracts';
 import type { Principal } from '../auth/principal';
 import type { Logger } from '../logger';
+import { clientAddressOf } from './client-address';
 
 /** What every handler knows about the call it serves. */
 export interface RequestContext {
@@ -10,6 +11,8 @@ export interface RequestContext {
   language: Language;
   principal: Principal | null;
   log: Logger;
+  /** the client's address as per-address limits key on it (client-address.ts, TRUST_PROXY) */
+  clientAddress: string;
 }
 
 declare module 'express-serve-static-core' {
@@ -38,6 +41,7 @@ export function requestContext(log: Logger) {
       language: requestLanguage(req),
       principal: null,
       log: log.child({ correlationId }),
+      clientAddress: clientAddressOf(req),
     };
     const started = process.hrtime.bigint();
     res.on('finish', () => {

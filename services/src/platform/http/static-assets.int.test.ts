@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { createLogger } from '../logger';
 import { createTestIdentity } from '../testing/auth';
-import { listenOnLoopback, rawGet } from '../testing/raw-get';
+import { listenOnLoopback, rawGet } from '../testing/raw-http';
 import { testChannelId } from '../testing/shop-headers';
 import { createHttpApp } from './app';
 
