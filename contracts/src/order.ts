@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { moneyDto, personalizationBody, priceSource, type Money, type Personalization, type PriceSource } from './basket';
-import { validityRange } from './domain/item-selection';
+import { recordedValidity } from './domain/item-selection';
 import { orderPaymentStatus, orderStatus, orderType, type OrderPaymentStatus, type OrderStatus, type OrderType } from './domain/order';
 import { pageParameter, limitParameter, pagingDefaults, pagingMaxima } from './queries/paging';
 import { basketId, checkoutId, numericId, numericIdParam } from './validators/ids';
@@ -166,7 +166,7 @@ export const orderItemDto = z.object({
   productId: z.number().int(),
   productDefinitionId: z.number().int(),
   slotId: z.number().int().nullable(),
-  validity: validityRange.nullable(),
+  validity: recordedValidity.nullable(),
   quantity: z.number().int(),
   attributes: z.record(z.string(), z.string().nullable()),
   personalization: personalizationBody.nullable(),
