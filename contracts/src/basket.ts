@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AGE_ATTRIBUTE } from './attribute-names';
-import { itemAllocation, validityRange } from './domain/item-selection';
+import { itemAllocation, recordedValidity, validityRange } from './domain/item-selection';
 import { medium, type Medium } from './domain/medium';
 import { validationMessages } from './validators/messages';
 import { basketId, numericId, numericIdParam } from './validators/ids';
@@ -138,7 +138,7 @@ const entryFields = {
   productId: z.number().int(),
   productDefinitionId: z.number().int(),
   slotId: z.number().int().nullable(),
-  validity: validityRange.nullable(),
+  validity: recordedValidity.nullable(),
   allocation: itemAllocation,
   quantity: z.number().int(),
   attributes: z.record(z.string(), z.string().nullable()),

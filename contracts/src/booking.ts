@@ -4,6 +4,7 @@ import { AGE_ATTRIBUTE } from './attribute-names';
 import { personTypeList, validityRange, type PersonTypeEntry } from './domain/item-selection';
 import { pagingDefaults } from './queries/paging';
 import { pageParameter, limitParameter } from './queries/paging';
+import { calendarDateString } from './validators/dates';
 import { validationMessages } from './validators/messages';
 import { jsonString } from './validators/text-formats';
 import { numericId, numericIdParam } from './validators/ids';
@@ -33,12 +34,12 @@ export const formElementIds = { validity: 'validity', personTypes: 'personTypes'
 export const ATTRIBUTE_ELEMENT_PREFIX = 'attribute:';
 export const attributeElementId = (identifier: string) => `${ATTRIBUTE_ELEMENT_PREFIX}${identifier}`;
 
-const isoDay = z.iso.date('Expected a date yyyy-MM-dd');
-/** A validity choice: a start day (or instant, for durations in hours), or a whole range (season). */
+const isoDay = calendarDateString;
+/** A validity choice: a start day (or instant, for durations in hours), or a whole range of days (season). */
 const validityValue = z.union([
   isoDay,
   z.iso.datetime({ offset: true }),
-  z.object({ dateRange: z.object({ from: z.string().min(4), to: z.string().min(4).optional() }).nullable() }),
+  z.object({ dateRange: z.object({ from: isoDay, to: isoDay.optional() }).nullable() }),
   z.null(),
 ]);
 

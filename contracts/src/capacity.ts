@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
 import { numericId, numericIdParam } from './validators/ids';
-import { formattedTime } from './validators/dates';
+import { calendarDateString, formattedTime } from './validators/dates';
 import { booleanString, hexColor } from './validators/text-formats';
 
 /** Slot groups, slots and capacity reads (§3 Slot, Slot group; §5 Slots; §7 Capacities). */
@@ -10,7 +10,6 @@ export const slotGroupMessages = {
   nameLength: 'Slot group name must be 2 to 200 characters.',
   createCapacity: 'Capacity must be 0 or more.',
   updateCapacity: 'Capacity must be 1 or more.',
-  calendarDate: 'Expected a date as yyyy-MM-dd',
   sampleTimesRequired: 'sampleFrom and sampleTo are required unless isAllDay is true.',
   endBeforeStart: 'endDate must not be before startDate.',
   slotsLimit: 'limit must be between 1 and 10000.',
@@ -20,13 +19,8 @@ export const SLOT_GROUP_NAME_MIN = 2;
 export const SLOT_GROUP_NAME_MAX = 200;
 export const SLOT_GROUP_SLOTS_LIMIT_MAX = 10000;
 
-const calendarDatePattern = /^\d{4}-\d{2}-\d{2}$/;
-
 /** A calendar day, yyyy-MM-dd (§5 Lists and languages). */
-export const calendarDate = z
-  .string({ error: slotGroupMessages.calendarDate })
-  .regex(calendarDatePattern, slotGroupMessages.calendarDate)
-  .refine((text) => DateTime.fromISO(text).isValid, slotGroupMessages.calendarDate);
+export const calendarDate = calendarDateString;
 
 /** A time of day as "HH:mm:ss" (accepts "8:05", "08:05", "08:05:30"). */
 export const timeOfDay = formattedTime.transform(

@@ -2,6 +2,7 @@ import { IANAZone } from 'luxon';
 import { z } from 'zod';
 import { medium } from './domain/medium';
 import { localizedText } from './languages';
+import { calendarDateString } from './validators/dates';
 import { contentAttribute, contentDocumentBase, type ContentDocumentKind } from './domain/content-documents';
 
 /**
@@ -15,7 +16,7 @@ import { contentAttribute, contentDocumentBase, type ContentDocumentKind } from 
 export type ContentDocumentType = ContentDocumentKind;
 
 const documentRef = z.string().min(1).max(200);
-const isoDate = z.iso.date('Expected a date yyyy-MM-dd');
+const isoDate = calendarDateString;
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Expected a slug (lower-case words joined by dashes)');
 const positiveInt = z.number().int().min(1);
 

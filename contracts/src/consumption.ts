@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { isCalendarDate } from './calendar-date';
 import { checkAxessWtp, checkPassNumber, checkSkidataDataCarrierId, checkSwissPassId, type CardNumberCheck } from './keycard-formats';
 import { limitParameter, pageParameter, pagingDefaults, pagingMaxima } from './queries/paging';
 import { trimmedCommaSeparatedList } from './validators/comma-lists';
+import { calendarDateString } from './validators/dates';
 import { numericId } from './validators/ids';
 
 /** §3 Order type and Channel type CONSUMPTION, §7 Clients/consumptions (docs/consumptions.md). */
@@ -142,7 +142,7 @@ export const consumptionStatus = z.enum(consumptionStatuses);
 export type ConsumptionStatus = z.infer<typeof consumptionStatus>;
 
 const money = z.object({ amount: z.number().int(), currency: z.literal('CHF') });
-const day = z.string().refine(isCalendarDate, 'Expected a date as yyyy-MM-dd');
+const day = calendarDateString;
 
 export const usageDto = z.object({ eventId: z.string(), kind: usageKind, quantity: z.number().int(), gateId: z.string(), occurredAt: z.string() });
 

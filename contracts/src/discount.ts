@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { autoDiscountType, promoCodeLimits, promoCodeType } from './domain/discount';
-import { isCalendarDate } from './calendar-date';
+import { calendarDateString } from './validators/dates';
 import { numericId } from './validators/ids';
 import { uuidString } from './validators/text-formats';
 
@@ -59,7 +59,7 @@ export const discountSpec = z.discriminatedUnion('discountType', [
 ]);
 export type DiscountSpec = z.infer<typeof discountSpec>;
 
-const calendarDate = z.string().refine(isCalendarDate, 'Expected a date yyyy-MM-dd');
+const calendarDate = calendarDateString;
 
 const idList = z.array(numericId).max(1000).default([]);
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DateTime } from 'luxon';
 import { exportTemplate } from './domain/order';
 import { languageWithFallback } from './languages';
+import { calendarDateString } from './validators/dates';
 
 /** Staff exports of the §9 templates (exportTemplate); the call is ours (SPEC names no route): docs/exports.md. */
 export const exportFormats = ['csv', 'xlsx'] as const;
@@ -10,10 +11,7 @@ export type ExportFormat = (typeof exportFormats)[number];
 /** A season and a bit: longer ranges are split by the caller (each file stays a sensible size). */
 export const maxExportDays = 400;
 
-const exportDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as yyyy-MM-dd')
-  .refine((text) => DateTime.fromISO(text).isValid, 'Expected a date as yyyy-MM-dd');
+const exportDay = calendarDateString;
 
 export const exportParams = z.object({ template: exportTemplate });
 export const exportQuery = z

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { epochDayOf, isCalendarDate } from './calendar-date';
+import { epochDayOf } from './calendar-date';
 import { adminKeycardStatusFilters, keycardClientKey, keycardStatus, keycardType, splitKeycardClientKey, type KeycardStatus, type KeycardType } from './domain/keycard';
 import type { Medium } from './domain/medium';
 import { checkAxessWtp, checkPassNumber, checkSkidataDataCarrierId, checkSwissPassId, checkSwissZip, formatSkidataDataCarrierId, type CardNumberCheck } from './keycard-formats';
 import { alpha2CountryCode } from './validators/country-code';
+import { calendarDateString } from './validators/dates';
 import { numericId, numericIdParam } from './validators/ids';
 import { parseableInteger } from './validators/parsers';
 import { licencePlate } from './validators/licence-plate';
@@ -33,7 +34,7 @@ const cardNumber = (check: (text: string) => CardNumberCheck) =>
     return z.NEVER;
   });
 
-const day = z.string({ error: 'Expected a date as yyyy-MM-dd' }).refine(isCalendarDate, 'Expected a date as yyyy-MM-dd');
+const day = calendarDateString;
 /** The longest validity a pass carries (an annual Interrail or Swiss Travel Pass is shorter). */
 export const MAX_PASS_VALIDITY_DAYS = 366;
 const passValidity = z

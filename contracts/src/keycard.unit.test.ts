@@ -32,7 +32,7 @@ describe('keycard fields per type (§3, §5)', () => {
     ['a SwissPass with a foreign zip', { type: 'SWISSPASS', zip: '80331', ausweisId: 'S12345678901' }, 'zip', 'The zip of a SwissPass holder is a Swiss postcode of 4 digits (e.g. 3920)'],
     ['a SwissPass id without its S', { type: 'SWISSPASS', zip: '3920', ausweisId: '12345678901' }, 'ausweisId', 'A SwissPass card id is the letter S and 11 digits (e.g. S12 345 678 901)'],
     ['a travel pass ending before it starts', { type: 'SWISSTRAVELPASS', cardId: 'STP123456', validity: { from: '2027-01-15', to: '2027-01-01' } }, 'validity.to', 'validity.to must not be before validity.from'],
-    ['a travel pass on 30 February', { type: 'SWISSTRAVELPASS', cardId: 'STP123456', validity: { from: '2027-02-30', to: '2027-03-01' } }, 'validity.from', 'Expected a date as yyyy-MM-dd'],
+    ['a travel pass on 30 February', { type: 'SWISSTRAVELPASS', cardId: 'STP123456', validity: { from: '2027-02-30', to: '2027-03-01' } }, 'validity.from', 'Expected a date that exists in the calendar'],
     ['an Interrail pass for two years', { type: 'EUINTERRAIL', passId: 'IR1234567', validity: { from: '2027-01-01', to: '2028-12-31' } }, 'validity.to', 'A pass is valid for at most 366 days'],
     ['a FERATEL id of 3 characters', { type: 'FERATEL', cardId: 'F12' }, 'cardId', 'A FERATEL card id has 6 to 30 letters or digits'],
     ['a licence plate with a 3-letter country', { type: 'LICENSEPLATE', licensePlate: 'ZH 1', countryCode: 'CHE' }, 'countryCode', 'Alpha2 Country Code'],

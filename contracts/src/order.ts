@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { moneyDto, personalizationBody, priceSource, type Money, type Personalization, type PriceSource } from './basket';
-import { validityRange } from './domain/item-selection';
+import { recordedValidity } from './domain/item-selection';
 import { orderPaymentStatus, orderStatus, orderType, type OrderPaymentStatus, type OrderStatus, type OrderType } from './domain/order';
 import { pageParameter, limitParameter, pagingDefaults, pagingMaxima } from './queries/paging';
 import { basketId, checkoutId, numericId, numericIdParam } from './validators/ids';
@@ -26,6 +26,7 @@ export const orderErrorCodes = {
   amountDue: 'ORDER_AMOUNT_DUE',
   vouchersExceedTotal: 'VOUCHERS_EXCEED_TOTAL',
   voucherAlreadyApplied: 'VOUCHER_ALREADY_APPLIED',
+  changedDuringPayment: 'ORDER_CHANGED_DURING_PAYMENT',
 } as const;
 
 /** One order item: a basket entry with its price frozen when the order was placed. */
@@ -94,8 +95,12 @@ export type OrderEvent =
   | { type: 'OrderItemPersonalized'; data: { orderId: number; itemId: string } & Personalization }
   /** payment on site chosen: the order is reserved, its places stay held until staff confirm */
   | { type: 'OrderReserved'; data: { orderId: number; method: 'ON_SITE' } }
-  /** a card payment started at the provider: `transactionId` names its transaction, `attempt` counts from 1 */
-  | { type: 'OrderPaymentStarted'; data: { orderId: number; method: PaymentMethod; transactionId?: string; attempt?: number; /** the card is the account's default saved card */ isDefaultCard?: boolean } }
+  /** a card payment started at the provider: `transactionId` names its transaction, `attempt` counts from 1,
+   * `amount` is what the transaction was opened for — the order's amount due then (absent in older events) */
+  | { type: 'OrderPaymentStarted'; data: { orderId: number; method: PaymentMethod; transactionId?: string; attempt?: number; amount?: Money; /** the card is the account's default saved card */ isDefaultCard?: boolean } }
+  /** a provider transaction was opened for the order as it stood before it changed (items, discounts, vouchers):
+   * it never became the order's payment and was cancelled at the provider; `attempt` counts as used */
+  | { type: 'OrderPaymentAttemptVoided'; data: { orderId: number; attempt: number; transactionId: string; amount: Money } }
   /** the provider declined, the customer cancelled or the provider failed: the order is payable again */
   | { type: 'OrderPaymentFailed'; data: { orderId: number; transactionId: string; reason: 'DECLINED' | 'CANCELED' | 'ERROR' } }
   | { type: 'OrderPaid'; data: { orderId: number; method: PaymentMethod; confirmedBy: string } }
@@ -148,6 +153,7 @@ export const orderEventTypes = [
   'OrderContributionRemoved',
   'OrderItemsChanged',
   'OrderChargeDeclined',
+  'OrderPaymentAttemptVoided',
   'OrderHandedOver',
 ] as const satisfies readonly OrderEvent['type'][];
 
@@ -160,7 +166,7 @@ export const orderItemDto = z.object({
   productId: z.number().int(),
   productDefinitionId: z.number().int(),
   slotId: z.number().int().nullable(),
-  validity: validityRange.nullable(),
+  validity: recordedValidity.nullable(),
   quantity: z.number().int(),
   attributes: z.record(z.string(), z.string().nullable()),
   personalization: personalizationBody.nullable(),

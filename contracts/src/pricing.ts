@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { isCalendarDate } from './calendar-date';
 import { pricingBounds, pricingParameterType, priceOverride } from './domain/pricing';
 import { integerCommaSeparatedList } from './validators/comma-lists';
+import { calendarDateString } from './validators/dates';
+import { validationMessages } from './validators/messages';
 import { numericId, numericIdParam } from './validators/ids';
 import { parseableInteger } from './validators/parsers';
 
@@ -18,16 +19,12 @@ export const pricingLimits = {
 } as const;
 
 export const pricingDateMessages = {
-  format: 'Expected date in format yyyy-MM-dd',
-  calendar: 'Expected a date that exists in the calendar',
+  format: validationMessages.calendarDateFormat,
+  calendar: validationMessages.calendarDateExists,
 } as const;
 
-const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 /** yyyy-MM-dd naming a day that exists (§5 Lists and languages): 2025-02-30 is refused. */
-export const pricingDate = z
-  .string()
-  .regex(isoDatePattern, { error: pricingDateMessages.format, abort: true })
-  .refine(isCalendarDate, pricingDateMessages.calendar);
+export const pricingDate = calendarDateString;
 
 export const pricingParameterOverride = z.discriminatedUnion('kind', [
   z.object({

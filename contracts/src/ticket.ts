@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validityRange } from './domain/item-selection';
+import { recordedValidity } from './domain/item-selection';
 import { numericIdParam } from './validators/ids';
 import { uuidString } from './validators/text-formats';
 
@@ -67,7 +67,7 @@ export const ticketDto = z.object({
   personIndex: z.number().int(),
   personCount: z.number().int(),
   slotId: z.number().int().nullable(),
-  validity: validityRange.nullable(),
+  validity: recordedValidity.nullable(),
   day: z.string().nullable(),
   status: ticketStatus,
   code: z.string(),

@@ -80,6 +80,17 @@ describe('item selection (§3, §5)', () => {
     });
   });
 
+  it.each([
+    ['a date-time', '2026-12-10T23:00:00Z', 'Expected date in format yyyy-MM-dd'],
+    ['an expanded year', '+002026-12-10', 'Expected date in format yyyy-MM-dd'],
+    ['a trailing blank', '2026-12-10 ', 'Expected date in format yyyy-MM-dd'],
+    ['the basic format', '20261210', 'Expected date in format yyyy-MM-dd'],
+    ['a day that does not exist', '2026-02-30', 'Expected a date that exists in the calendar'],
+  ])('refuses a validity day given as %s (%j), on the field that has it', (_case, day, message) => {
+    const result = itemSelection.safeParse({ validity: { from: '2026-12-10', to: day }, allocation: { quantity: 1 }, attributes: {} });
+    expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['validity', 'to'], message })]);
+  });
+
   it('rejects a non-integer quantity and an empty person-type list', () => {
     expect(itemSelection.safeParse({ allocation: { quantity: 1.5 }, attributes: {} }).success).toBe(false);
     expect(itemSelection.safeParse({ allocation: { personTypes: [] }, attributes: {} }).success).toBe(false);

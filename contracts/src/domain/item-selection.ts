@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { validationMessages as messages } from '../validators/messages';
-import { iso8601DateString } from '../validators/dates';
+import { calendarDateString } from '../validators/dates';
 import { AGE_ATTRIBUTE } from '../attribute-names';
 import { MAX_REQUEST_QUANTITY } from '../sale-limits';
 
-/** A validity range {from, to} of ISO 8601 dates. */
-export const validityRange = z.object({ from: iso8601DateString, to: iso8601DateString });
+/** A validity {from, to} as a caller names it: its first and last calendar day, yyyy-MM-dd (§4, §5). */
+export const validityRange = z.object({ from: calendarDateString, to: calendarDateString });
 export type ValidityRange = z.infer<typeof validityRange>;
+
+/** A validity as the shop records and answers it: the days named, or — a slot's (§4) — its start and end
+ * as ISO 8601 date-times in CET. */
+export const recordedValidity = z.object({
+  from: z.union([calendarDateString, z.iso.datetime({ offset: true })]),
+  to: z.union([calendarDateString, z.iso.datetime({ offset: true })]),
+});
 
 const quantity = z.number().int().min(0).max(MAX_REQUEST_QUANTITY);
 const personType = z.string().min(1).max(100);

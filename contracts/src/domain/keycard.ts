@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { alpha2CountryCode } from '../validators/country-code';
-import { iso8601DateString } from '../validators/dates';
+import { calendarDateString } from '../validators/dates';
 import { licencePlate } from '../validators/licence-plate';
 
 /** §3 Keycard types. */
@@ -24,7 +24,8 @@ export type KeycardStatus = z.infer<typeof keycardStatus>;
 export const adminKeycardStatusFilters = ['ACTIVE', 'CANCELLED'] as const;
 
 const text = z.string().trim().min(1);
-const validity = z.object({ from: iso8601DateString, to: iso8601DateString });
+/** a pass's first and last day (yyyy-MM-dd) */
+const validity = z.object({ from: calendarDateString, to: calendarDateString });
 
 /** §3 per-type fields, as a union keyed on type. */
 export const keycardFields = z.discriminatedUnion('type', [

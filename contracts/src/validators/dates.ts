@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import { z } from 'zod';
+import { isCalendarDate } from '../calendar-date';
 import { validationMessages as messages } from './messages';
 
 /** §5 date and time validators. Date strings yield the trimmed text; use the parsers for Date values. */
@@ -61,6 +62,17 @@ export const iso8601DateString = z
   .string({ error: messages.iso8601DateString })
   .trim()
   .refine((text) => parseIso8601(text) !== null, messages.iso8601DateString);
+
+/**
+ * §4/§5 "the date format is yyyy-MM-dd": a plain calendar date naming a day that exists. A time, a zone, an
+ * expanded year (+002026-12-10), the basic format (20261210), surrounding blanks and 2026-02-30 are refused —
+ * unlike §5's "ISO 8601 date string" above, which takes date-times too. Every contract that names a date
+ * (a validity, a pricing day, a slot group's dates) uses this one.
+ */
+export const calendarDateString = z
+  .string({ error: messages.calendarDateFormat })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: messages.calendarDateFormat, abort: true })
+  .refine(isCalendarDate, messages.calendarDateExists);
 
 export const minimumAgeYears = 0;
 export const maximumAgeYears = 150;

@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 import {
   birthdateString,
+  calendarDateString,
   createBirthdateString,
   dateString,
   formattedTime,
@@ -27,6 +28,21 @@ describe('dateString', () => {
   });
   it.each(['', '20241231', 'yesterday', '31.13.2024', '2024-02-30', 'a-b', 12])('rejects %j', (input) => {
     expect(firstMessage(dateString, input)).toBe('Expected date string');
+  });
+});
+
+describe('calendarDateString (§4/§5: the date format is yyyy-MM-dd)', () => {
+  it.each(['2026-12-10', '2024-02-29', '0001-01-01', '9999-12-31'])('accepts %j as it is', (input) => {
+    expect(calendarDateString.parse(input)).toBe(input);
+  });
+  it.each(['2026-12-10T23:00:00Z', '2026-12-10T00:00:00+01:00', '+002026-12-10', '2026-12-10 ', ' 2026-12-10', '20261210', '2026-12', '2026-W50-4', '10.12.2026', '', 20261210, null])(
+    'refuses %j: not a plain yyyy-MM-dd',
+    (input) => {
+      expect(firstMessage(calendarDateString, input)).toBe('Expected date in format yyyy-MM-dd');
+    },
+  );
+  it.each(['2026-02-30', '2025-02-29', '2026-13-01', '2026-00-10', '2026-12-00', '2026-04-31'])('refuses %j: no such day', (input) => {
+    expect(firstMessage(calendarDateString, input)).toBe('Expected a date that exists in the calendar');
   });
 });
 

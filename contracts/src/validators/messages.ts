@@ -10,6 +10,9 @@ export const validationMessages = {
   dateString: 'Expected date string',
   iso8601DateString: 'Expected ISO8601 date string',
   birthdate: 'Expected birthday string',
+  /** §5 "the date format is yyyy-MM-dd" (not among the shared validators' messages: ours) */
+  calendarDateFormat: 'Expected date in format yyyy-MM-dd',
+  calendarDateExists: 'Expected a date that exists in the calendar',
   formattedTime: 'Expected formatted time string',
   uuid: 'Expected UUID string',
   jsonString: 'Expected JSON string',

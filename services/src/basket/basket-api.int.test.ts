@@ -131,6 +131,25 @@ describe('creating and reading baskets', () => {
     expectProblem(mixed, 400, { detail: 'Anonymous and personalized person types cannot be mixed.' });
   });
 
+  it('keeps a validity as the days sent (yyyy-MM-dd), priced for its first day', async () => {
+    const created = await call('post', '/baskets').send({ entries: [{ productDefinitionId: 1011, validity: { from: '2030-12-22', to: '2030-12-22' } }] });
+    expect(created.status).toBe(201);
+    expect(created.body.entries[0].validity).toEqual({ from: '2030-12-22', to: '2030-12-22' });
+  });
+
+  it.each(['2026-12-10T23:00:00Z', '+002026-12-10', '2026-12-10 ', '2026-02-30', '20261210'])(
+    'refuses the validity day %j with 400 on the field, creating or adding (§4, §5: yyyy-MM-dd)',
+    async (odd) => {
+      const dayPass = { productDefinitionId: 1011, validity: { from: odd, to: '2030-12-22' } };
+      const created = await call('post', '/baskets').send({ entries: [dayPass] });
+      expectProblem(created, 400, { code: 'VALIDATION_FAILED', errors: [expect.objectContaining({ path: 'body.entries.0.validity.from', message: expect.stringMatching(/^Expected (date in format yyyy-MM-dd|a date that exists in the calendar)$/) })] });
+      const basket = await call('post', '/baskets').send({ entries: [{ ...dayPass, validity: { from: '2030-12-22', to: '2030-12-22' } }] });
+      const added = await call('post', `/baskets/${basket.body.id}/entries`).send({ entries: [dayPass] });
+      expectProblem(added, 400, { code: 'VALIDATION_FAILED', errors: [expect.objectContaining({ path: 'body.entries.0.validity.from' })] });
+      expect((await call('get', `/baskets/${basket.body.id}`)).body.entries).toHaveLength(1);
+    },
+  );
+
   it('refuses a product that needs a validity, and a slot of other definitions', async () => {
     expectProblem(await call('post', '/baskets').send({ entries: [{ productDefinitionId: 1011 }] }), 400, { code: 'VALIDITY_REQUIRED' });
     await kit.scheduleSlot(13, 5, [1032]);

@@ -114,7 +114,7 @@ describe('GET unified-view/form', () => {
   it('resolves a multi-day pass with its required keycard deposit', async () => {
     const response = await getForm(102, [{ id: 'validity', value: '2026-12-20' }, adults(1), { id: 'attribute:duration', value: '5d' }]);
     expect(response.body.basketItems).toEqual([
-      expect.objectContaining({ productDefinitionId: 102015, validity: { from: '2026-12-20T00:00:00.000+01:00', to: '2026-12-24T23:59:59.999+01:00' }, children: [expect.objectContaining({ productDefinitionId: 1051, quantity: 1 })] }),
+      expect.objectContaining({ productDefinitionId: 102015, validity: { from: '2026-12-20', to: '2026-12-24' }, children: [expect.objectContaining({ productDefinitionId: 1051, quantity: 1 })] }),
     ]);
   });
 
@@ -140,8 +140,8 @@ describe('GET unified-view/form', () => {
 describe('unified-view items', () => {
   it('POST answers the form that cart items describe', async () => {
     const items = [
-      { id: 1, productVariantId: 1031, slotId: 501, validity: { from: '2026-12-20T08:30:00+01:00', to: '2026-12-20T12:00:00+01:00' } },
-      { id: 2, productVariantId: 1032, slotId: 501, validity: { from: '2026-12-20T08:30:00+01:00', to: '2026-12-20T12:00:00+01:00' } },
+      { id: 1, productVariantId: 1031, slotId: 501, validity: { from: '2026-12-20', to: '2026-12-20' } },
+      { id: 2, productVariantId: 1032, slotId: 501, validity: { from: '2026-12-20', to: '2026-12-20' } },
     ];
     const response = await request(app).post(`${base(103)}/journey/unified-view/items`).set(shopHeaders).send({ items });
     expect(response.status).toBe(200);
@@ -161,14 +161,14 @@ describe('unified-view items', () => {
   });
 
   it('PATCH applies {id, value} mutations to the items and answers the new items', async () => {
-    const items = [{ id: 1, productVariantId: 102012, validity: { from: '2026-12-20T00:00:00+01:00', to: '2026-12-21T23:59:59+01:00' } }, { id: 2, productVariantId: 1051, originatedItemId: 1 }];
+    const items = [{ id: 1, productVariantId: 102012, validity: { from: '2026-12-20', to: '2026-12-21' } }, { id: 2, productVariantId: 1051, originatedItemId: 1 }];
     const response = await request(app)
       .patch(`${base(102)}/journey/unified-view/items`)
       .set(shopHeaders)
       .send({ items, mutations: [{ id: 'attribute:duration', value: '3d' }, { id: 'personTypes', value: [{ personType: 'senior', quantity: 1 }] }] });
     expect(response.status).toBe(200);
     expect(response.body.items).toEqual([
-      expect.objectContaining({ id: 1, productVariantId: 102033, validity: { from: '2026-12-20T00:00:00.000+01:00', to: '2026-12-22T23:59:59.999+01:00' } }),
+      expect.objectContaining({ id: 1, productVariantId: 102033, validity: { from: '2026-12-20', to: '2026-12-22' } }),
       expect.objectContaining({ id: 2, productVariantId: 1051, originatedItemId: 1 }),
     ]);
     const bad = await request(app).patch(`${base(102)}/journey/unified-view/items`).set(shopHeaders).send({ items, mutations: [{ id: 'attribute:age', value: 'child' }] });
@@ -176,12 +176,35 @@ describe('unified-view items', () => {
   });
 
   it('POST legacy converts basket entries with children', async () => {
-    const entries = [{ productDefinitionId: 1061, quantity: 2, validity: { from: '2026-12-12T00:00:00+01:00', to: '2026-12-12T23:59:59+01:00' } }];
+    const entries = [{ productDefinitionId: 1061, quantity: 2, validity: { from: '2026-12-12', to: '2026-12-12' } }];
     const response = await request(app).post(`${base(106)}/journey/unified-view/items/legacy`).set(shopHeaders).send({ items: entries });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ complete: true, formState: [{ id: 'validity', value: '2026-12-12' }, { id: 'quantity', value: 2 }], media: ['LICENSEPLATE'] });
     expectProblem(await request(app).post(`${base(106)}/journey/unified-view/items/legacy`).set(shopHeaders).send({ items: [] }), 400, 'Too small: expected array to have >=1 items');
   });
+});
+
+describe("validity days at the journey's doors (§4, §5: yyyy-MM-dd)", () => {
+  it.each(['2026-12-10T23:00:00Z', '+002026-12-10', '2026-12-10 ', '2026-02-30', '20261210'])(
+    'refuses %j in cart items, old basket entries and a season range with 400 on the field',
+    async (odd) => {
+      const items = await request(app)
+        .post(`${base(101)}/journey/unified-view/items`)
+        .set(shopHeaders)
+        .send({ items: [{ id: 1, productVariantId: 1011, validity: { from: odd, to: '2026-12-20' } }] });
+      expect(items.status).toBe(400);
+      expect(items.body.errors).toEqual([expect.objectContaining({ path: 'body.items.0.validity.from', message: expect.stringMatching(/^Expected (date in format yyyy-MM-dd|a date that exists in the calendar)$/) })]);
+      const legacy = await request(app)
+        .post(`${base(106)}/journey/unified-view/items/legacy`)
+        .set(shopHeaders)
+        .send({ items: [{ productDefinitionId: 1061, quantity: 1, validity: { from: '2026-12-12', to: odd } }] });
+      expect(legacy.status).toBe(400);
+      expect(legacy.body.errors).toEqual([expect.objectContaining({ path: 'body.items.0.validity.to' })]);
+      const season = await getForm(104, [{ id: 'validity', value: { dateRange: { from: odd, to: '2027-04-18' } } }, adults(1)]);
+      expect(season.status).toBe(400);
+      expect(season.headers['content-type']).toMatch(/application\/problem\+json/);
+    },
+  );
 });
 
 describe('inline form and validities', () => {

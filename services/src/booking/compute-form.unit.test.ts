@@ -34,7 +34,7 @@ describe('day pass (adult, child, senior)', () => {
       expect.objectContaining({ productDefinitionId: 1011, quantity: 2, slotId: null, unitPrice: { amount: 8400, currency: 'CHF', source: 'pricing' } }),
       expect.objectContaining({ productDefinitionId: 1012, quantity: 1, unitPrice: { amount: 3900, currency: 'CHF', source: 'basePrice' } }),
     ]);
-    expect(result.basketItems[0]?.validity).toEqual({ from: '2026-12-20T00:00:00.000+01:00', to: '2026-12-20T23:59:59.999+01:00' });
+    expect(result.basketItems[0]?.validity).toEqual({ from: '2026-12-20', to: '2026-12-20' });
     expect(result.total).toEqual({ amount: 2 * 8400 + 3900, currency: 'CHF', source: 'basePrice' });
     expect(result.items.map((item) => item.productVariantId)).toEqual([1011, 1011, 1012]);
   });
@@ -68,7 +68,7 @@ describe('multi-day pass (2 to 7 days, keycard deposit required)', () => {
       productDefinitionId: 102023,
       personId: 5,
       quantity: 1,
-      validity: { from: '2026-12-20T00:00:00.000+01:00', to: '2026-12-22T23:59:59.999+01:00' },
+      validity: { from: '2026-12-20', to: '2026-12-22' },
       children: [{ productDefinitionId: 1051, quantity: 1, slotId: null, children: [] }],
     });
     expect(result.items.filter((item) => item.originatedItemId !== undefined).map((item) => item.productVariantId)).toEqual([1051, 1051]);
@@ -102,10 +102,10 @@ describe('summit gondola (time slots)', () => {
     ]);
   });
 
-  it('sets the validity from the chosen slot in CET and reports a slot with too few places', () => {
+  it("names the chosen slot's day as the validity (the basket sets its times) and reports a slot with too few places", () => {
     const result = form(103, [day('2026-12-20'), adults(2), { id: 'slot', value: 7 }], { slots: gondolaSlots });
     expect(result.basketItems).toEqual([
-      expect.objectContaining({ productDefinitionId: 1031, slotId: 7, quantity: 2, validity: { from: '2026-12-20T08:30:00.000+01:00', to: '2026-12-20T12:00:00.000+01:00' } }),
+      expect.objectContaining({ productDefinitionId: 1031, slotId: 7, quantity: 2, validity: { from: '2026-12-20', to: '2026-12-20' } }),
     ]);
     expect(form(103, [day('2026-12-20'), adults(2), { id: 'slot', value: 8 }], { slots: gondolaSlots }).problems[0]?.code).toBe('SOLD_OUT');
   });
@@ -121,7 +121,7 @@ describe('season pass, parking, consumption and deposit', () => {
     const result = form(104, [persons({ personType: 'senior', quantity: 1 })]);
     expect(result.elements[0]).toMatchObject({ id: 'validity', mode: 'range', options: [expect.objectContaining({ value: 'range-alpenhorn-winter-2026', available: true })] });
     expect(result.basketItems).toEqual([
-      expect.objectContaining({ productDefinitionId: 1043, validity: { from: '2026-12-10T00:00:00.000+01:00', to: '2027-04-18T23:59:59.999+02:00' } }),
+      expect.objectContaining({ productDefinitionId: 1043, validity: { from: '2026-12-10', to: '2027-04-18' } }),
     ]);
   });
 
@@ -142,6 +142,6 @@ describe('season pass, parking, consumption and deposit', () => {
   it('answers the partner resort in its own timezone', () => {
     const result = form(201, [day('2026-12-20'), persons({ personType: 'adult', quantity: 1 })]);
     expect(result.timezone).toBe('America/Denver');
-    expect(result.basketItems[0]?.validity?.from).toBe('2026-12-20T00:00:00.000-07:00');
+    expect(result.basketItems[0]?.validity?.from).toBe('2026-12-20');
   });
 });

@@ -1,23 +1,16 @@
 import type { BasketItemDraft, BookingItem } from '@alpenpass/contracts';
-import { DateTime } from 'luxon';
 import { requiredChildren } from './definition-match';
 import { sumPrices, unitPrice, type JourneyFacts, type UnitPrice } from './journey-facts';
-import { SLOT_ZONE } from './labels';
 import type { Resolution } from './resolve-selection';
 
 export function isComplete(resolution: Resolution): boolean {
   return resolution.missing.length === 0 && resolution.problems.length === 0 && resolution.lines.every((line) => line.definition);
 }
 
-/** The validity basket items carry: §4 a slot sets it in CET; otherwise the pool-time validity. */
+/** The validity basket items carry: its first and last day in pool time, yyyy-MM-dd (§4, §5) — what the
+ * basket takes. A slot item names its slot's day: the basket sets a slot entry's times from the slot (CET). */
 function itemValidity(resolution: Resolution): { from: string; to: string } | null {
-  if (resolution.slot) {
-    return {
-      from: DateTime.fromISO(resolution.slot.from, { zone: SLOT_ZONE }).toISO()!,
-      to: DateTime.fromISO(resolution.slot.to, { zone: SLOT_ZONE }).toISO()!,
-    };
-  }
-  return resolution.validity ? { from: resolution.validity.from.toISO()!, to: resolution.validity.to.toISO()! } : null;
+  return resolution.validity ? { from: resolution.validity.from.toISODate()!, to: resolution.validity.to.toISODate()! } : null;
 }
 
 /**

@@ -12,6 +12,8 @@ import { createHttpApp } from '../platform/http/app';
 import { idempotentRequests } from '../platform/idempotent-requests';
 import { createLogger } from '../platform/logger';
 import { testChannelId } from '../platform/testing/shop-headers';
+import { createOnlineCreditService, type OnlineCreditPort } from '../online-credit/online-credit-service';
+import { paymentDetailContext } from '../payment-detail';
 import { checkoutContext } from '.';
 import { unwiredPaymentProvider, type PaymentProvider } from './payment-provider';
 
@@ -26,6 +28,8 @@ export interface CheckoutTestKit {
   deps: ContextDeps;
   /** what the order context told the checkout workflows, in order */
   workflowCalls: string[];
+  /** the accounts' online credit, when the kit was asked for it */
+  onlineCredit?: OnlineCreditPort;
   project(): Promise<void>;
   close(): Promise<void>;
 }
@@ -35,6 +39,10 @@ export interface CheckoutTestKitOptions extends BasketTestKitOptions {
   payments?: PaymentProvider;
   env?: Record<string, string>;
   temporal?: ContextDeps['temporal'];
+  /** saved payment details (their routes, intent existing) over the provider the config names */
+  savedPaymentDetails?: boolean;
+  /** online credit that baskets and split payments spend */
+  onlineCredit?: boolean;
 }
 
 export async function createCheckoutTestKit(options: CheckoutTestKitOptions = {}): Promise<CheckoutTestKit> {
@@ -53,14 +61,17 @@ export async function createCheckoutTestKit(options: CheckoutTestKitOptions = {}
   const deps: ContextDeps = { config, store: basket.store, knex: basket.db.knex, log, temporal };
   // no provider unless a test brings one (card-payment.int.test.ts runs the PSP simulator)
   const accounts = options.accounts?.(basket.store, basket.db.knex);
-  const context = checkoutContext(deps, { basket: basket.service, workflows: options.workflows ?? recording, payments: options.payments ?? unwiredPaymentProvider, accounts });
+  const paymentDetails = options.savedPaymentDetails ? paymentDetailContext(deps) : undefined;
+  const onlineCredit = options.onlineCredit ? createOnlineCreditService({ store: basket.store }) : undefined;
+  const payments = options.payments ?? unwiredPaymentProvider;
+  const context = checkoutContext(deps, { basket: basket.service, workflows: options.workflows ?? recording, payments, accounts, paymentDetails: paymentDetails?.service, onlineCredit });
   for (const projection of orderProjections) await ensureLiveGeneration(basket.db.knex, basket.store, projection);
   const app = createHttpApp({
     log,
     shop: { clientId: '1', channelId: testChannelId },
     verifyToken: basket.identity.verifyToken,
     publicKeys: [],
-    routers: [basketRouter(basket.service), ...(context.routers ?? [])],
+    routers: [basketRouter(basket.service), ...(context.routers ?? []), ...(paymentDetails?.routers ?? [])],
     readiness: [],
     idempotentRequests: idempotentRequests(basket.db.knex),
   });
@@ -71,6 +82,7 @@ export async function createCheckoutTestKit(options: CheckoutTestKitOptions = {}
     config,
     deps,
     workflowCalls,
+    onlineCredit,
     async project() {
       await basket.project();
       for (const projection of orderProjections) await catchUp(basket.db.knex, basket.store, projection, liveTarget(projection.name));

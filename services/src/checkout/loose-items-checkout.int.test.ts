@@ -32,6 +32,13 @@ afterAll(() => kit?.close());
 const api = () => request(kit.app);
 const as = (token: string | null) => (token ? { ...shopHeaders, authorization: token } : shopHeaders);
 const gondola = (slotId: number, quantity = 1) => ({ productDefinitionId: 1031, slotId, allocation: { quantity } });
+const dayPass = (from: string, to: string) => ({ productDefinitionId: 1011, validity: { from, to } });
+/** §4, §5: a validity is days, yyyy-MM-dd; these are not */
+const oddDays = ['2026-12-10T23:00:00Z', '+002026-12-10', '2026-12-10 ', '2026-02-30', '20261210'];
+const refusedOnField = (response: request.Response, path: string) => {
+  expect(response.status).toBe(400);
+  expect(response.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: [expect.objectContaining({ path, message: expect.stringMatching(/^Expected (date in format yyyy-MM-dd|a date that exists in the calendar)$/) })] });
+};
 const heldBy = async (slotId: number, basketId: string, entryId: string) => {
   const slot = await loadSlotState(kit.basket.store, slotId);
   return slot.status === 'scheduled' ? (slot.holds[`${basketId}/${entryId}`] ?? 0) : -1;
@@ -146,6 +153,15 @@ describe('a checkout from loose items', () => {
     expect((await api().post('/api/checkout').set(as(customerOne)).send({ items: [] })).status).toBe(400);
   });
 
+  it.each(oddDays)('refuses the validity day %j with 400 on the field, placing or adding items', async (odd) => {
+    refusedOnField(await api().post('/api/checkout').set(as(customerOne)).send({ items: [dayPass('2030-12-22', odd)] }), 'body.items.0.validity.to');
+    const open = await api().post('/api/checkout').set(as(customerOne)).send({ items: [dayPass('2030-12-22', '2030-12-22')] });
+    expect(open.status).toBe(201);
+    expect(open.body.order.items[0].validity).toEqual({ from: '2030-12-22', to: '2030-12-22' });
+    refusedOnField(await api().post(`/api/checkout/${open.body.id}/items`).set(as(customerOne)).send({ items: [dayPass(odd, '2030-12-22')] }), 'body.items.0.validity.from');
+    expect((await api().get(`/api/checkout/${open.body.id}`).set(as(customerOne))).body.order.items).toHaveLength(1);
+  });
+
   it('types an order that holds a season pass SUBSCRIPTION', async () => {
     const beforeSeasonEnd = await api().post('/api/checkout').set(as(customerOne)).send({ items: [{ productDefinitionId: 1041, validity: { from: '2030-12-20', to: '2031-04-12' } }] });
     expect(beforeSeasonEnd.body).toMatchObject({ status: 400, code: 'SEASON_PASS_SEASON_END' });
@@ -200,6 +216,10 @@ describe('ADMIN orders (staff)', () => {
     expect(huge.status).toBe(400);
     const noPayment = await adminOrder({ items: [gondola(43, 1)] });
     expect(noPayment.status).toBe(400);
+  });
+
+  it.each(oddDays)('refuses the validity day %j with 400 on the field', async (odd) => {
+    refusedOnField(await adminOrder({ accountId: 'loose-1', items: [dayPass(odd, '2030-12-22')], payment: 'RESERVED' }), 'body.items.0.validity.from');
   });
 
   it('refuses an account that does not exist or was erased, before anything is written', async () => {

@@ -7,6 +7,7 @@ import { amountDueOf, cardAmountOf, payPerUseItemsOf, type PlacedOrder } from '.
 import type { OrderService } from '../order/order-service';
 import type { Caller } from '../basket/basket-service';
 import type { CardPaymentReconciler } from './card-payment-reconciler';
+import { cardPaymentStart } from './card-payment-start';
 import type { NewCardPayment, PaymentProvider } from './payment-provider';
 import { assertAllowedRedirects } from './redirect-origins';
 
@@ -43,6 +44,7 @@ export type OrderPayment = ReturnType<typeof createOrderPayment>;
 /** The one way an order's payment starts (docs/checkout.md, "Card payments"; docs/payments.md). */
 export function createOrderPayment(deps: OrderPaymentDeps) {
   const { orders } = deps;
+  const recordCardPaymentStart = cardPaymentStart(deps);
   const tellPaid = (orderId: number) => deps.workflows.paid(orderId).catch((error: unknown) => deps.log.error({ err: error, orderId }, 'checkout workflow not told of the payment'));
 
   /** the saved cards, to use `paymentDetailId` of: a shop without them knows no saved card */
@@ -52,14 +54,16 @@ export function createOrderPayment(deps: OrderPaymentDeps) {
   }
 
   /** intent existing: the saved card is charged at once (no page to visit), settled and the order paid;
-   * a declined card is blocked for later charges and the order stays payable. */
+   * a declined card is blocked for later charges and the order stays payable. The authorization is settled
+   * only once the order took it for its amount due (card-payment-start.ts), else it is released. */
   async function payWithSavedCard(caller: Caller, order: PlacedOrder, paymentDetailId: number): Promise<PlacedOrder> {
     const savedCards = savedCardsFor(paymentDetailId);
     const card = await savedCards.usableCard(caller, paymentDetailId);
     const attempt = order.paymentAttempts + 1;
+    const amount = cardAmountOf(order);
     let transactionId: string;
     try {
-      ({ transactionId } = await deps.payments.chargeSavedCard({ orderId: order.orderId, refno: order.refno, amount: cardAmountOf(order), attempt, card }));
+      ({ transactionId } = await deps.payments.chargeSavedCard({ orderId: order.orderId, refno: order.refno, amount, attempt, card }));
     } catch (error) {
       if (error instanceof DomainError && error.code === paymentDetailErrorCodes.declined && caller.principal?.accountId) {
         await savedCards.block(caller.principal.accountId, paymentDetailId, 'DECLINED');
@@ -69,7 +73,7 @@ export function createOrderPayment(deps: OrderPaymentDeps) {
       throw error;
     }
     const isDefaultCard = caller.principal?.accountId ? await savedCards.isDefault(caller.principal.accountId, paymentDetailId) : false;
-    await orders.command(caller, order.orderId, { type: 'StartPayment', data: { method: 'CARD', transactionId, attempt, isDefaultCard } });
+    await recordCardPaymentStart(order.orderId, { transactionId, attempt, amount, isDefaultCard }, (command) => orders.command(caller, order.orderId, command));
     return deps.reconcile(order.orderId);
   }
 
@@ -115,15 +119,16 @@ export function createOrderPayment(deps: OrderPaymentDeps) {
         return { order: paid, redirectUrl: null };
       }
       if (choice.intent === 'onSite') {
-        const reserved = await orders.command(caller, order.orderId, { type: 'ReserveOnSite', data: {} });
+        const reserved = await orders.command(caller, order.orderId, { type: 'ReserveOnSite', data: { amount: cardAmountOf(order) } });
         // should the signal get lost, the workflow finds the reservation when its timeout elapses
         await deps.workflows.reserved(order.orderId).catch((error: unknown) => deps.log.error({ err: error, orderId: order.orderId }, 'checkout workflow not told of the reservation'));
         return { order: reserved, redirectUrl: null };
       }
       if (choice.intent === 'existing') return { order: await payWithSavedCard(caller, order, choice.paymentDetailId), redirectUrl: null };
       const attempt = order.paymentAttempts + 1;
-      const started = await deps.payments.startCardPayment({ orderId: order.orderId, refno: order.refno, amount: cardAmountOf(order), attempt, payment: choice.card });
-      const pending = await orders.command(caller, order.orderId, { type: 'StartPayment', data: { method: 'CARD', transactionId: started.transactionId, attempt } });
+      const amount = cardAmountOf(order);
+      const started = await deps.payments.startCardPayment({ orderId: order.orderId, refno: order.refno, amount, attempt, payment: choice.card });
+      const pending = await recordCardPaymentStart(order.orderId, { transactionId: started.transactionId, attempt, amount }, (command) => orders.command(caller, order.orderId, command));
       const type = choice.card.methods.length === 1 ? choice.card.methods[0]! : 'CARD';
       const payment: CardPaymentInitiationResponse = {
         type,

@@ -5,6 +5,7 @@ import type { PaymentDetailService } from '../payment-detail';
 import { DomainError } from '../platform/domain-error';
 import type { PlatformLogger } from '../platform/event-store/event-store';
 import type { CardPaymentReconciler } from './card-payment-reconciler';
+import { cardPaymentStart } from './card-payment-start';
 import type { PaymentProvider } from './payment-provider';
 
 export interface SavedCardChargeDeps {
@@ -23,6 +24,7 @@ export interface SavedCardChargeDeps {
  * simply waits for its payment. An order that is not open, already declined or free is left as it is.
  */
 export function savedCardCharge(deps: SavedCardChargeDeps) {
+  const recordCardPaymentStart = cardPaymentStart(deps);
   return async (order: PlacedOrder, accountId: string, subject: string): Promise<PlacedOrder> => {
     if (order.orderStatus !== 'CREATED' || order.paymentStatus === 'FAILED' || order.total.amount === 0) return order;
     if (!deps.paymentDetails) return order;
@@ -37,16 +39,17 @@ export function savedCardCharge(deps: SavedCardChargeDeps) {
     }
     const card = await deps.paymentDetails.usableCard(customer, current.id);
     const attempt = order.paymentAttempts + 1;
+    const amount = cardAmountOf(order);
     let transactionId: string;
     try {
-      ({ transactionId } = await deps.payments.chargeSavedCard({ orderId: order.orderId, refno: order.refno, amount: cardAmountOf(order), attempt, card }));
+      ({ transactionId } = await deps.payments.chargeSavedCard({ orderId: order.orderId, refno: order.refno, amount, attempt, card }));
     } catch (error) {
       if (!(error instanceof DomainError && error.code === paymentDetailErrorCodes.declined)) throw error;
       await deps.paymentDetails.block(accountId, current.id, 'DECLINED');
       deps.log.warn({ orderId: order.orderId, accountId, paymentDetailId: current.id }, 'charge declined: card blocked, order left for payment');
       return deps.orders.systemCommand(order.orderId, { type: 'RecordChargeDeclined', data: { attempt, paymentDetailId: current.id } });
     }
-    await deps.orders.systemCommand(order.orderId, { type: 'StartPayment', data: { method: 'CARD', transactionId, attempt } });
+    await recordCardPaymentStart(order.orderId, { transactionId, attempt, amount }, (command) => deps.orders.systemCommand(order.orderId, command));
     return deps.reconcile(order.orderId);
   };
 }

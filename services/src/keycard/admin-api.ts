@@ -2,6 +2,7 @@ import {
   accessTokenBody,
   accessTokenDto,
   adminKeycardListDto,
+  calendarDateString,
   adminKeycardListQuery,
   keycardErrorCodes as codes,
   keycardImportBody,
@@ -32,7 +33,7 @@ export interface KeycardAdminDeps {
   maxTokenLifetimeSeconds: number;
 }
 
-const revalidationBody = z.object({ day: z.iso.date('Expected a date yyyy-MM-dd').optional() });
+const revalidationBody = z.object({ day: calendarDateString.optional() });
 
 /** §6 "keycard import and JWT" (docs/access-integration.md): staff only. */
 export function keycardAdminRouter(deps: KeycardAdminDeps): ApiRouter {

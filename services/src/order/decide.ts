@@ -33,9 +33,13 @@ export type OrderCommand =
   | { type: 'ChangeOrderComment'; data: { comment: string | null } }
   /** `offeredMedia`: the media the item's product offers (catalogue), null when it is not known */
   | { type: 'PersonalizeItem'; data: { itemId: string; personalization: Personalization; offeredMedia: Medium[] | null } }
-  | { type: 'ReserveOnSite'; data: Record<string, never> }
-  /** a card payment started at the provider as transaction `transactionId`, the order's `attempt`th */
-  | { type: 'StartPayment'; data: { method: PaymentMethod; transactionId?: string; attempt?: number; isDefaultCard?: boolean } }
+  /** `amount`: what the caller read as due when it chose to pay on site */
+  | { type: 'ReserveOnSite'; data: { amount?: Money } }
+  /** a card payment started at the provider as transaction `transactionId`, the order's `attempt`th, opened
+   * for `amount` (the amount due the payment read) */
+  | { type: 'StartPayment'; data: { method: PaymentMethod; transactionId?: string; attempt?: number; amount?: Money; isDefaultCard?: boolean } }
+  /** the transaction of `attempt` was opened for the order as it stood before it changed: it is not the order's */
+  | { type: 'VoidPaymentAttempt'; data: { attempt: number; transactionId: string; amount: Money } }
   /** the provider declined, the customer cancelled or the provider failed the transaction */
   | { type: 'RecordPaymentFailed'; data: { transactionId: string; reason: 'DECLINED' | 'CANCELED' | 'ERROR' } }
   /** staff confirm a reserved order (paid on site); the card provider confirms a pending one (its transaction) */
@@ -124,20 +128,37 @@ function personalizeItem(order: PlacedOrder, data: Extract<OrderCommand, { type:
   return [{ type: 'OrderItemPersonalized', data: { orderId: order.orderId, itemId: item.itemId, personId, medium, keycardId } }];
 }
 
-function reserveOnSite(order: PlacedOrder): OrderEvent[] {
+/** A payment is for the order's amount at its start: one that read the order before it changed is refused. */
+function refuseUnlessStillDue(order: PlacedOrder, amount: Money | undefined): void {
+  if (amount === undefined || amount.amount === amountDueOf(order)) return;
+  throw conflict(orderErrorCodes.changedDuringPayment, `Order ${order.orderId} changed while its payment started: ${amountDueOf(order)} is due now, not ${amount.amount}. Nothing was charged; please check the order and pay again.`);
+}
+
+function reserveOnSite(order: PlacedOrder, amount: Money | undefined): OrderEvent[] {
   if (order.orderStatus === 'RESERVED') return [];
   refuseUnlessOpen(order);
   if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
+  refuseUnlessStillDue(order, amount);
   return [{ type: 'OrderReserved', data: { orderId: order.orderId, method: 'ON_SITE' } }];
 }
 
 function startPayment(order: PlacedOrder, data: Extract<OrderCommand, { type: 'StartPayment' }>['data']): OrderEvent[] {
   refuseUnlessOpen(order);
-  const { method, transactionId } = data;
+  const { method, transactionId, amount } = data;
   if (order.orderStatus === 'PENDING' && order.paymentMethod === method && (order.transactionId ?? undefined) === transactionId) return [];
   if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
-  const started = transactionId === undefined ? {} : { transactionId, attempt: data.attempt ?? order.paymentAttempts + 1, ...(data.isDefaultCard ? { isDefaultCard: true } : {}) };
+  refuseUnlessStillDue(order, amount);
+  if (data.attempt !== undefined && data.attempt <= order.paymentAttempts) {
+    throw conflict(orderErrorCodes.changedDuringPayment, `Payment attempt ${data.attempt} of order ${order.orderId} was given up while it started; please pay again.`);
+  }
+  const started = transactionId === undefined ? {} : { transactionId, attempt: data.attempt ?? order.paymentAttempts + 1, ...(amount ? { amount } : {}), ...(data.isDefaultCard ? { isDefaultCard: true } : {}) };
   return [{ type: 'OrderPaymentStarted', data: { orderId: order.orderId, method, ...started } }];
+}
+
+/** A transaction the order does not hold is voided (its attempt used); the one it holds is left alone. */
+function voidPaymentAttempt(order: PlacedOrder, data: Extract<OrderCommand, { type: 'VoidPaymentAttempt' }>['data']): OrderEvent[] {
+  if (order.transactionId === data.transactionId || data.attempt <= order.paymentAttempts) return [];
+  return [{ type: 'OrderPaymentAttemptVoided', data: { orderId: order.orderId, ...data } }];
 }
 
 /** Only the failure of the transaction under way counts: an earlier attempt's news changes nothing. */
@@ -235,9 +256,11 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     case 'PersonalizeItem':
       return personalizeItem(placed(state), command.data);
     case 'ReserveOnSite':
-      return reserveOnSite(placed(state));
+      return reserveOnSite(placed(state), command.data.amount);
     case 'StartPayment':
       return startPayment(placed(state), command.data);
+    case 'VoidPaymentAttempt':
+      return voidPaymentAttempt(placed(state), command.data);
     case 'RecordPaymentFailed':
       return recordPaymentFailed(placed(state), command.data);
     case 'ConfirmPayment':

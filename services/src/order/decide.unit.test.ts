@@ -226,6 +226,44 @@ describe('card payments: attempts, failures and the confirming transaction', () 
   });
 });
 
+describe("a payment is for the order's amount at its start", () => {
+  const chf = (amount: number) => ({ amount, currency: 'CHF' as const });
+  const start = (transactionId: string, attempt: number, amount: number): OrderCommand => ({ type: 'StartPayment', data: { method: 'CARD', transactionId, attempt, amount: chf(amount) } });
+  const voidAttempt = (transactionId: string, attempt: number, amount: number): OrderCommand => ({ type: 'VoidPaymentAttempt', data: { transactionId, attempt, amount: chf(amount) } });
+  const grown: OrderEvent = { type: 'OrderItemsChanged', data: { orderId, items: [...placeData.items, item('00000000-0000-4000-8000-00000000000c', 1000, 3)], discounts: [], total: chf(11900) } };
+  const voided: OrderEvent = { type: 'OrderPaymentAttemptVoided', data: { orderId, transactionId: 't1', attempt: 1, amount: chf(8900) } };
+
+  it('records the amount the transaction was opened for when it is the amount due', () => {
+    expect(when(start('t1', 1, 8900), placedEvent)).toEqual([{ type: 'OrderPaymentStarted', data: { orderId, method: 'CARD', transactionId: 't1', attempt: 1, amount: chf(8900) } }]);
+  });
+
+  it('refuses a transaction opened for the order as it was before its items changed (409 ORDER_CHANGED_DURING_PAYMENT)', () => {
+    expect(refusal(start('t1', 1, 8900), placedEvent, grown)).toMatchObject({ kind: 'conflict', code: 'ORDER_CHANGED_DURING_PAYMENT' });
+    const voucher: OrderEvent = { type: 'OrderVoucherApplied', data: { orderId, code: 'GIFT', amount: 900 } };
+    expect(refusal(start('t1', 1, 8900), placedEvent, voucher)).toMatchObject({ code: 'ORDER_CHANGED_DURING_PAYMENT' });
+    expect(when(start('t1', 1, 8000), placedEvent, voucher)).toHaveLength(1);
+  });
+
+  it('refuses an on-site reservation chosen for another amount than is due', () => {
+    expect(refusal({ type: 'ReserveOnSite', data: { amount: chf(8900) } }, placedEvent, grown)).toMatchObject({ kind: 'conflict', code: 'ORDER_CHANGED_DURING_PAYMENT' });
+    expect(when({ type: 'ReserveOnSite', data: { amount: chf(11900) } }, placedEvent, grown)).toEqual([reserved]);
+  });
+
+  it('a voided attempt counts as used: its transaction can no longer become the payment, the next attempt can', () => {
+    expect(when(voidAttempt('t1', 1, 8900), placedEvent, grown)).toEqual([voided]);
+    expect(given(placedEvent, grown, voided)).toMatchObject({ orderStatus: 'CREATED', paymentStatus: null, paymentAttempts: 1, transactionId: null });
+    expect(when(voidAttempt('t1', 1, 8900), placedEvent, grown, voided)).toEqual([]);
+    expect(refusal(start('t1', 1, 11900), placedEvent, grown, voided)).toMatchObject({ code: 'ORDER_CHANGED_DURING_PAYMENT' });
+    expect(when(start('t2', 2, 11900), placedEvent, grown, voided)).toHaveLength(1);
+  });
+
+  it('never voids the transaction the order holds (a twin request made it the payment)', () => {
+    const started: OrderEvent = { type: 'OrderPaymentStarted', data: { orderId, method: 'CARD', transactionId: 't1', attempt: 1, amount: chf(8900) } };
+    expect(when(voidAttempt('t1', 1, 8900), placedEvent, started)).toEqual([]);
+    expect(when(start('t1', 1, 8900), placedEvent, started)).toEqual([]);
+  });
+});
+
 describe('order type, mails and who placed it', () => {
   it('records the type, the mail choice and the staff member given when placing', () => {
     const mails = { sendReservationMail: false, sendConfirmationMail: true, sendRefundMail: false };

@@ -66,6 +66,8 @@ function evolvePlaced(order: PlacedOrder, event: OrderEvent, at: string): Placed
         paymentAttempts: event.data.attempt ?? order.paymentAttempts + 1,
         isDefaultCard: event.data.isDefaultCard ?? false,
       };
+    case 'OrderPaymentAttemptVoided':
+      return { ...order, paymentAttempts: Math.max(order.paymentAttempts, event.data.attempt) };
     case 'OrderPaymentFailed':
       // payable again: the customer may retry within the payment timeout
       return { ...order, orderStatus: 'CREATED', paymentStatus: 'FAILED' };

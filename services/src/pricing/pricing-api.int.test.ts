@@ -146,6 +146,15 @@ describe('pricing API', () => {
     }
   });
 
+  it.each(['2026-12-10T23:00:00Z', '+002026-12-10', '2026-12-10 ', '2026-02-30', '20261210'])('refuses the pricing day %j in queries with 400 on the field (yyyy-MM-dd)', async (odd) => {
+    const feedAnswer = await request(app).get('/api/pricing/prices/products').query({ productIds: '1', from: odd, to: '2030-01-11' }).set('authorization', integrator);
+    expect(feedAnswer.status).toBe(400);
+    expect(feedAnswer.body.errors).toEqual([expect.objectContaining({ path: 'query.from', message: expect.stringMatching(/^Expected (date in format yyyy-MM-dd|a date that exists in the calendar)$/) })]);
+    const prices = await request(app).post('/api/pricing/prices').set(shopHeaders).send({ requests: [{ productDefinitionId: 12, validAt: odd }] });
+    expect(prices.status).toBe(400);
+    expect(prices.body.errors).toEqual([expect.objectContaining({ path: 'body.requests.0.validAt' })]);
+  });
+
   it('refuses a generation of definitions that do not exist, before anything starts', async () => {
     const response = await request(app).post('/api/admin/pricing/generations').set(shopHeaders).set('authorization', admin).send({ productDefinitionIds: [999999], from: '2030-01-10', to: '2030-01-19' });
     expect(response.status).toBe(404);

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { checkoutErrorCodes, paymentDetailErrorCodes, providerMethodsFor, type TransactionStatusResponse } from '@alpenpass/contracts';
+import { checkoutErrorCodes, orderErrorCodes, paymentDetailErrorCodes, providerMethodsFor, type TransactionStatusResponse } from '@alpenpass/contracts';
 import type { CardPaymentOutcome, PaymentProvider } from '../../checkout/payment-provider';
 import { conflict, unavailable } from '../../platform/domain-error';
 import type { PaymentProviderClient } from './provider-client';
@@ -48,13 +48,28 @@ export async function calling<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A call that opens a transaction under an attempt's key (init-, alias-<orderId>-<attempt>). The key coming
+ * back with another request means a start of the same attempt ran at the same moment on the order as it stood
+ * before a change (another amount), or with other choices: a race of the customer's requests, answered 409
+ * (never a decline).
+ */
+async function openingAttempt<T>(orderId: number, call: () => Promise<T>): Promise<T> {
+  try {
+    return await calling(call);
+  } catch (error) {
+    if (!(error instanceof ProviderRejectedError && error.code === 'IDEMPOTENCY_KEY_REUSED')) throw error;
+    throw conflict(orderErrorCodes.changedDuringPayment, `Another payment of order ${orderId} started at the same moment; please check the order and pay again.`);
+  }
+}
+
 /** The checkout's PaymentProvider port over the Datatrans-like client (provider-client.ts). */
 export function providerCardPayments(options: ProviderCardPaymentsOptions): PaymentProvider {
   const { client } = options;
   return {
     async startCardPayment({ orderId, refno, amount, attempt, payment }) {
       const { success, cancel, error } = payment.redirectUrls;
-      return calling(() =>
+      return openingAttempt(orderId, () =>
         client.initTransaction(
           {
             currency: amount.currency,
@@ -74,7 +89,7 @@ export function providerCardPayments(options: ProviderCardPaymentsOptions): Paym
     },
     async chargeSavedCard({ orderId, refno, amount, attempt, card }) {
       try {
-        const { transactionId } = await calling(() =>
+        const { transactionId } = await openingAttempt(orderId, () =>
           client.authorizeWithAlias(
             { currency: amount.currency, refno, amount: amount.amount, card: { alias: card.alias, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear } },
             { idempotencyKey: `alias-${orderId}-${attempt}` },

@@ -54,4 +54,16 @@ describe('the provider adapter of the checkout', () => {
     await providerCardPayments({ client: stubClient({ settle }), webhookUrl: 'http://shop/n' }).settle('t1', { orderId: 42, refno: 'AP-0000042-6', amount: { amount: 4500, currency: 'CHF' } });
     expect(keys).toEqual(['settle-42', 'settle-42']);
   });
+
+  it("an attempt's key that comes back with another request (a start that raced a change of the order) is 409, never a decline", async () => {
+    const reused = () => Promise.reject(new ProviderRejectedError(422, 'IDEMPOTENCY_KEY_REUSED', 'this Idempotency-Key was used for another request'));
+    const declined = () => Promise.reject(new ProviderRejectedError(400, 'DECLINED', 'declined by the issuer'));
+    const card = { alias: 'a1', masked: '424242xxxxxx4242', brand: 'VIS', expiryMonth: '12', expiryYear: '30' };
+    const charge = { orderId: 42, refno: 'AP-0000042-6', amount: { amount: 4500, currency: 'CHF' as const }, attempt: 2, card };
+    const adapter = providerCardPayments({ client: stubClient({ initTransaction: reused, authorizeWithAlias: reused }), webhookUrl: 'http://shop/n' });
+    await expect(adapter.startCardPayment(request)).rejects.toMatchObject({ kind: 'conflict', code: 'ORDER_CHANGED_DURING_PAYMENT' });
+    await expect(adapter.chargeSavedCard(charge)).rejects.toMatchObject({ kind: 'conflict', code: 'ORDER_CHANGED_DURING_PAYMENT' });
+    const issuerSaysNo = providerCardPayments({ client: stubClient({ authorizeWithAlias: declined }), webhookUrl: 'http://shop/n' });
+    await expect(issuerSaysNo.chargeSavedCard(charge)).rejects.toMatchObject({ code: 'PAYMENT_DECLINED' });
+  });
 });

@@ -1,8 +1,20 @@
 import type { z } from 'zod';
 import { Problem, type ProblemFieldError } from './problem';
 
+type Issue = z.core.$ZodIssue;
+
+/** A union that failed names no field ("Invalid input"). When exactly one alternative fits the input's
+ * shape (it finds no unknown key: POST /checkout with `items` is the items alternative), its issues say
+ * what is wrong, on their fields. */
+function withinUnions(issue: Issue): Issue[] {
+  if (issue.code !== 'invalid_union') return [issue];
+  const fitting = issue.errors.filter((alternative) => !alternative.some((inner) => inner.code === 'unrecognized_keys'));
+  if (fitting.length !== 1) return [issue];
+  return fitting[0]!.flatMap((inner) => withinUnions({ ...inner, path: [...issue.path, ...inner.path] }));
+}
+
 export function fieldErrors(error: z.ZodError, prefix: string): ProblemFieldError[] {
-  return error.issues.map((issue) => ({
+  return error.issues.flatMap(withinUnions).map((issue) => ({
     path: [prefix, ...issue.path.map(String)].filter(Boolean).join('.'),
     message: issue.message,
   }));

@@ -15,8 +15,14 @@ export interface PriceRequest {
   productDefinitionId: number;
 }
 
+/** A validity as the server answers it: the days named (yyyy-MM-dd text), or a slot's start and end (Dates). */
+export interface ServerValidity {
+  from: Date | string;
+  to: Date | string;
+}
+
 export interface ServerEntry extends Omit<BasketEntryDto, 'validity' | 'children' | 'originatedEntries'> {
-  validity: { from: Date; to: Date } | null;
+  validity: ServerValidity | null;
   children: ServerEntry[];
   originatedEntries: ServerEntry[];
 }
@@ -29,7 +35,8 @@ export interface ServerBasket extends Omit<BasketDto, 'entries' | 'hold' | 'crea
   updatedAt: Date;
 }
 
-/** What the SPA sends for one entry: no children, the server adds required products itself. */
+/** What the SPA sends for one entry: no children, the server adds required products itself; a validity is
+ * its first and last day, yyyy-MM-dd (§4, §5). */
 export type ServerEntryInput = Pick<BasketEntryInput, 'productDefinitionId' | 'slotId' | 'allocation' | 'attributes'> & {
   validity?: { from: string; to: string };
 };

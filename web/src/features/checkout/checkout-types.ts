@@ -3,12 +3,14 @@ import type { CustomFormFieldDefinition } from '@alpenpass/contracts/src/domain/
 import type { OrderDto, orderItemDto } from '@alpenpass/contracts/src/order';
 import type { PaymentDetailDto } from '@alpenpass/contracts/src/payment-detail';
 import type { z } from 'zod';
+import type { ServerValidity } from '../basket/server-types';
 
 type OrderItemDto = z.infer<typeof orderItemDto>;
 
-/** The API's checkout and order shapes as the SPA sees them: ISO date-times arrive as Date objects (§7). */
+/** The API's checkout and order shapes as the SPA sees them: ISO date-times arrive as Date objects (§7),
+ * plain days (a validity the customer chose) stay yyyy-MM-dd text. */
 export interface ServerOrderItem extends Omit<OrderItemDto, 'validity'> {
-  validity: { from: Date; to: Date } | null;
+  validity: ServerValidity | null;
 }
 
 export interface ServerOrder extends Omit<OrderDto, 'items' | 'createdAt' | 'updatedAt'> {

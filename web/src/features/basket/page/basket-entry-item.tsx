@@ -9,6 +9,7 @@ import { resizedEntryInput } from '../state/server-entries';
 import { isPayPerUse } from '../../consumption/pay-per-use';
 import { payPerUseMessages } from '../../consumption/pay-per-use-messages';
 import { isLoadedOntoKeycard } from '../model/keycard-media';
+import { instantOf } from '../model/validity';
 import { KeycardChoice } from './keycard-choice';
 import { QuantityStepper } from './quantity-stepper';
 
@@ -24,7 +25,8 @@ export function entryName(entry: Pick<ServerEntry, 'productId' | 'productDefinit
 export function EntryDetails({ entry, timezone }: { entry: Pick<ServerEntry, 'validity' | 'slotId'>; timezone: string }) {
   const intl = useIntl();
   if (!entry.validity) return null;
-  const { from, to } = entry.validity;
+  const from = instantOf(entry.validity.from, timezone);
+  const to = instantOf(entry.validity.to, timezone);
   const text = entry.slotId
     ? `${intl.formatDate(from, { dateStyle: 'full', timeZone: timezone })}, ${intl.formatTime(from, { timeStyle: 'short', timeZone: timezone })} – ${intl.formatTime(to, { timeStyle: 'short', timeZone: timezone })}`
     : intl.formatDateTimeRange(from, to, { dateStyle: 'medium', timeZone: timezone });

@@ -1,6 +1,7 @@
 import type { ServerEntry } from '../server-types';
 
-const startOf = (entry: ServerEntry) => entry.validity?.from.getTime() ?? Number.MAX_SAFE_INTEGER;
+const startOf = (entry: ServerEntry) => (entry.validity ? new Date(entry.validity.from).getTime() : Number.MAX_SAFE_INTEGER);
+const textOf = (bound: Date | string) => (bound instanceof Date ? bound.toISOString() : bound);
 
 /**
  * The basket's lines by first day, then product: a quantity change re-adds an entry (it comes back last
@@ -16,7 +17,7 @@ export function orderedLines(entries: readonly ServerEntry[]): ServerEntry[] {
 export function lineKeys(entries: readonly ServerEntry[]): string[] {
   const seen = new Map<string, number>();
   return entries.map((entry) => {
-    const base = `${entry.productDefinitionId}|${entry.slotId ?? ''}|${entry.validity?.from.toISOString() ?? ''}`;
+    const base = `${entry.productDefinitionId}|${entry.slotId ?? ''}|${entry.validity ? textOf(entry.validity.from) : ''}`;
     const count = seen.get(base) ?? 0;
     seen.set(base, count + 1);
     return count === 0 ? base : `${base}#${count}`;

@@ -31,7 +31,7 @@ export function parkingEntry(id: string, personalization: unknown = null): Entry
     productId: 106,
     productDefinitionId: 1061,
     slotId: null,
-    validity: { from: '2026-12-02T00:00:00.000+01:00', to: '2026-12-02T23:59:59.999+01:00' },
+    validity: { from: '2026-12-02', to: '2026-12-02' },
     allocation: { quantity: 1 },
     quantity: 1,
     attributes: {},

@@ -1,10 +1,12 @@
 import { AGE_ATTRIBUTE, type BasketEntry } from '../model/types';
-import type { ServerEntry, ServerEntryInput } from '../server-types';
+import { dayOf, validityDays } from '../model/validity';
+import type { ServerEntry, ServerEntryInput, ServerValidity } from '../server-types';
 
 /**
  * A client entry as the server basket takes it: the person type goes into the allocation (§5: the
- * age is never an attribute), a slot carries its own validity, and required products are left to the
- * server, which adds them as originated entries.
+ * age is never an attribute), the validity as its days in the pool's zone (§4, §5: yyyy-MM-dd), a slot
+ * carries its own validity, and required products are left to the server, which adds them as
+ * originated entries.
  */
 export function toServerEntryInput(entry: BasketEntry): ServerEntryInput {
   const personType = entry.productDefinition.attributes[AGE_ATTRIBUTE]?.value;
@@ -13,12 +15,16 @@ export function toServerEntryInput(entry: BasketEntry): ServerEntryInput {
     slotId: entry.slot?.id ?? null,
     allocation: personType ? { personTypes: [{ personType, quantity: entry.quantity }] } : { quantity: entry.quantity },
     attributes: {},
-    ...(entry.slot === null && entry.validity ? { validity: entry.validity } : {}),
+    ...(entry.slot === null && entry.validity ? { validity: validityDays(entry.validity, entry.product.pool.timezone) } : {}),
   };
 }
 
-const sameInstant = (iso: string | undefined, date: Date | undefined) =>
-  iso === undefined || date === undefined ? iso === undefined && date === undefined : new Date(iso).getTime() === date.getTime();
+/** Whether a client entry and a server entry start on the same day (or both have no validity). */
+function sameFirstDay(entry: BasketEntry, server: ServerEntry): boolean {
+  if (!entry.validity || !server.validity) return !entry.validity && !server.validity;
+  const zone = entry.product.pool.timezone;
+  return validityDays(entry.validity, zone).from === dayOf(server.validity.from, zone);
+}
 
 /** Whether a server entry is the one a client entry was sent as (ids are not shared, §4 ids are the client's). */
 export function isServerEntryOf(entry: BasketEntry, server: ServerEntry): boolean {
@@ -26,7 +32,7 @@ export function isServerEntryOf(entry: BasketEntry, server: ServerEntry): boolea
     server.productDefinitionId === entry.productDefinition.id &&
     server.slotId === (entry.slot?.id ?? null) &&
     server.quantity === entry.quantity &&
-    (entry.slot !== null || sameInstant(entry.validity?.from, server.validity?.from))
+    (entry.slot !== null || sameFirstDay(entry, server))
   );
 }
 
@@ -34,12 +40,20 @@ export function isServerEntryOf(entry: BasketEntry, server: ServerEntry): boolea
 export const serverEntryIds = (entries: readonly ServerEntry[]): string[] =>
   entries.flatMap((entry) => [entry.id, ...serverEntryIds(entry.children), ...serverEntryIds(entry.originatedEntries)]);
 
+/** A server entry's validity as days to send again; null when it holds instants instead. */
+function sentDays({ from, to }: ServerValidity): { from: string; to: string } | null {
+  return typeof from === 'string' && typeof to === 'string' ? { from, to } : null;
+}
+
 /**
  * The input that adds `entry` again with another quantity, or null when its allocation cannot simply
- * be scaled (named persons, or several person types in one entry: the SPA never makes those).
+ * be scaled (named persons, or several person types in one entry: the SPA never makes those), or when its
+ * validity is not days the server could take again (an entry recorded before validities were days).
  */
 export function resizedEntryInput(entry: ServerEntry, quantity: number): ServerEntryInput | null {
   const { allocation } = entry;
+  const days = entry.slotId === null && entry.validity ? sentDays(entry.validity) : undefined;
+  if (days === null) return null;
   let resized: ServerEntryInput['allocation'];
   if (!allocation || 'quantity' in allocation) resized = { quantity };
   else {
@@ -52,6 +66,6 @@ export function resizedEntryInput(entry: ServerEntry, quantity: number): ServerE
     slotId: entry.slotId,
     allocation: resized,
     attributes: entry.attributes,
-    ...(entry.slotId === null && entry.validity ? { validity: { from: entry.validity.from.toISOString(), to: entry.validity.to.toISOString() } } : {}),
+    ...(days ? { validity: days } : {}),
   };
 }
