@@ -83,7 +83,6 @@ export function checkoutContext(
     workflows,
     accounts: options.accounts,
     productKind: async (productId) => (await loadProduct(readModelFactSources(deps.knex, deps.store), emptyFacts(new Date()), productId))?.kind ?? null,
-    productMedia: async (productId) => (await loadProduct(readModelFactSources(deps.knex, deps.store), emptyFacts(new Date()), productId))?.media ?? null,
     accessSecret: deps.config.orderAccessSecret,
     discounts: options.discounts,
     onlineCredit: options.onlineCredit,
@@ -117,7 +116,6 @@ export function checkoutContext(
   const afterSale = createAfterSaleService({
     orders,
     workflows: afterSaleWorkflows,
-    tickets: options.tickets,
     onlineCredit,
     cutoff: { daysBefore: afterSaleConfig.cancelCutoffDays, timezone: afterSaleConfig.cancelTimezone },
     now: options.now,

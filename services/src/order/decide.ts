@@ -1,5 +1,7 @@
-import { orderErrorCodes, type DiscountLine, type Medium, type OrderMailOptions, type OrderType, type Personalization, type Money, type OrderAddresses, type OrderContribution, type OrderEvent, type OrderItemRecord, type PaymentMethod, type VoucherKind } from '@alpenpass/contracts';
+import { orderErrorCodes, type DiscountLine, type OrderMailOptions, type OrderType, type Personalization, type Money, type OrderAddresses, type OrderContribution, type OrderEvent, type OrderItemRecord, type PaymentMethod, type VoucherKind } from '@alpenpass/contracts';
 import { conflict, invalid, notFound } from '../platform/domain-error';
+import { personalizationBreach, personNamedElsewhere, type NamedItem, type NamingFacts } from '../basket/personalization-rules';
+import { refusalOf } from '../basket/sale-rules';
 import { amountDueOf, type OrderState, type PlacedOrder } from './order';
 import { decideAfterSale, type AfterSaleCommand } from './after-sale-decide';
 
@@ -31,8 +33,8 @@ export type OrderCommand =
   | { type: 'PlaceOrder'; data: PlaceOrderData }
   | { type: 'ChangeOrderAddresses'; data: Partial<OrderAddresses> }
   | { type: 'ChangeOrderComment'; data: { comment: string | null } }
-  /** `offeredMedia`: the media the item's product offers (catalogue), null when it is not known */
-  | { type: 'PersonalizeItem'; data: { itemId: string; personalization: Personalization; offeredMedia: Medium[] | null } }
+  /** `facts`: the item's product and definition, the named person and keycard as the order's account owns them */
+  | { type: 'PersonalizeItem'; data: { itemId: string; personalization: Personalization; facts: NamingFacts } }
   | { type: 'ReserveOnSite'; data: Record<string, never> }
   /** a card payment started at the provider as transaction `transactionId`, the order's `attempt`th */
   | { type: 'StartPayment'; data: { method: PaymentMethod; transactionId?: string; attempt?: number; isDefaultCard?: boolean } }
@@ -110,18 +112,30 @@ function changeAddresses(order: PlacedOrder, addresses: Partial<OrderAddresses>)
   return Object.keys(changed).length === 0 ? [] : [{ type: 'OrderAddressesChanged', data: { orderId: order.orderId, ...changed } }];
 }
 
-function personalizeItem(order: PlacedOrder, data: Extract<OrderCommand, { type: 'PersonalizeItem' }>['data']): OrderEvent[] {
-  refuseUnlessOpen(order);
-  if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
-  const item = order.items.find((candidate) => candidate.itemId === data.itemId);
+function itemOf(order: PlacedOrder, itemId: string): OrderItemRecord {
+  const item = order.items.find((candidate) => candidate.itemId === itemId);
   if (!item) throw notFound(orderErrorCodes.itemNotFound, 'item with id not found');
-  const { personId, medium, keycardId } = data.personalization;
-  if (medium !== null && data.offeredMedia !== null && !data.offeredMedia.includes(medium)) {
-    throw invalid(orderErrorCodes.mediumNotOffered, `The medium ${medium} is not offered for product ${item.productId}.`, 'mediumType');
-  }
+  return item;
+}
+
+const namedItemOf = (item: OrderItemRecord): NamedItem => ({ ...item, id: item.itemId });
+
+/** The naming rules of every door (basket/personalization-rules.ts) on an order item, among the items
+ * not cancelled; the order's calls name the medium mediumType. Answers the event, none when unchanged. */
+function personalized(order: PlacedOrder, item: OrderItemRecord, personalization: Personalization, facts: NamingFacts): OrderEvent[] {
+  const { personId, medium, keycardId } = personalization;
+  const others = order.items.filter((candidate) => !order.cancelledItemIds.includes(candidate.itemId)).map(namedItemOf);
+  const found = personalizationBreach(item, personalization, facts) ?? (personId === null ? null : personNamedElsewhere(namedItemOf(item), personId, others, facts));
+  if (found) throw refusalOf(found, found.field === 'medium' ? 'mediumType' : found.field);
   const current = item.personalization;
   if (current && current.personId === personId && current.medium === medium && current.keycardId === keycardId) return [];
   return [{ type: 'OrderItemPersonalized', data: { orderId: order.orderId, itemId: item.itemId, personId, medium, keycardId } }];
+}
+
+function personalizeItem(order: PlacedOrder, data: Extract<OrderCommand, { type: 'PersonalizeItem' }>['data']): OrderEvent[] {
+  refuseUnlessOpen(order);
+  if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
+  return personalized(order, itemOf(order, data.itemId), data.personalization, data.facts);
 }
 
 function reserveOnSite(order: PlacedOrder): OrderEvent[] {

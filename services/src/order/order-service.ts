@@ -1,4 +1,4 @@
-import { checkoutStreamName, type OrderItemRecord, type BasketEntryWithChildrenInput, type DiscountLine, type OrderMailOptions, type VoucherKind, orderErrorCodes, orderStreamName, type BasketValidationIssue, type Medium, type OrderAddresses, type OrderDto, type Personalization } from '@alpenpass/contracts';
+import { checkoutStreamName, type OrderItemRecord, type BasketEntryWithChildrenInput, type DiscountLine, type OrderMailOptions, type VoucherKind, orderErrorCodes, orderStreamName, type BasketValidationIssue, type OrderAddresses, type OrderDto, type Personalization } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import type { BasketService } from '../basket';
 import type { Caller } from '../basket/basket-service';
@@ -36,8 +36,6 @@ export interface OrderServiceDeps {
   accounts?: AccountResources;
   /** the kind of a product (catalogue), for the order's type (order-type.ts); unknown: null */
   productKind?: (productId: number) => Promise<string | null>;
-  /** the media a product offers (catalogue), to refuse a personalization with another medium */
-  productMedia?: (productId: number) => Promise<Medium[] | null>;
   /** signs guests' order access tokens */
   accessSecret: string;
   /** reserves the usages of the basket's discounts (none: orders carry no discounts' usages) */
@@ -382,22 +380,14 @@ export function createOrderService(deps: OrderServiceDeps) {
       return runOrder(orderId, () => ({ type: 'ChangeOrderAddresses', data: addresses }), (state) => accessibleOrder(state, caller.principal, hasToken(caller)), eventMetadataOf(caller));
     },
 
-    /** an item's person, medium and keycard: the person and keycard must be the account's (404 otherwise) */
+    /** an item's person, medium and keycard, judged by the basket's naming rules: the person and keycard
+     * must be the order's account's (404 otherwise), also when staff name them */
     async personalizeItem(caller: OrderCaller, orderId: number, itemId: string, personalization: Personalization): Promise<PlacedOrder> {
       const order = await accessible(caller, orderId);
-      const { personId, keycardId } = personalization;
-      if (!isStaff(caller.principal)) {
-        await checkOwnership(accounts, order.accountId, {
-          personIds: personId === null ? [] : [personId],
-          keycardIds: keycardId === null ? [] : [keycardId],
-          keycardOfPerson: personId !== null && keycardId !== null ? { personId, keycardId } : undefined,
-          keycardOnMedium: keycardId !== null ? { keycardId, medium: personalization.medium } : undefined,
-        });
-      }
-      const item = order.items.find((candidate) => candidate.itemId === itemId);
-      const offeredMedia = item && deps.productMedia ? await deps.productMedia(item.productId) : null;
-      return runOrder(orderId, () => ({ type: 'PersonalizeItem', data: { itemId, personalization, offeredMedia } }), (state) => accessibleOrder(state, caller.principal, hasToken(caller)), eventMetadataOf(caller));
+      const facts = await deps.basket.namingFacts(order.accountId, order.items.find((item) => item.itemId === itemId), personalization);
+      return runOrder(orderId, () => ({ type: 'PersonalizeItem', data: { itemId, personalization, facts } }), (state) => accessibleOrder(state, caller.principal, hasToken(caller)), eventMetadataOf(caller));
     },
+
 
     /** an order the caller may read (staff, its customer, or a guest with its token) */
     readable: (caller: OrderCaller, orderId: number): Promise<PlacedOrder> => accessible(caller, orderId),
