@@ -1,4 +1,4 @@
-import { orderErrorCodes, type DiscountLine, type OrderMailOptions, type OrderType, type Personalization, type Money, type OrderAddresses, type OrderContribution, type OrderEvent, type OrderItemRecord, type PaymentMethod, type VoucherKind } from '@alpenpass/contracts';
+import { orderErrorCodes, ticketErrorCodes, type DiscountLine, type OrderMailOptions, type OrderType, type Personalization, type Money, type OrderAddresses, type OrderContribution, type OrderEvent, type OrderItemRecord, type PaymentMethod, type VoucherKind } from '@alpenpass/contracts';
 import { conflict, invalid, notFound } from '../platform/domain-error';
 import { personalizationBreach, personNamedElsewhere, type NamedItem, type NamingFacts } from '../basket/personalization-rules';
 import { refusalOf } from '../basket/sale-rules';
@@ -35,6 +35,9 @@ export type OrderCommand =
   | { type: 'ChangeOrderComment'; data: { comment: string | null } }
   /** `facts`: the item's product and definition, the named person and keycard as the order's account owns them */
   | { type: 'PersonalizeItem'; data: { itemId: string; personalization: Personalization; facts: NamingFacts } }
+  /** §7 assign: the owner names who an item is for after the order; its medium and keycard stay.
+   * `usedItemIds`: the items with a ticket used at a gate (the ticket context) */
+  | { type: 'AssignItem'; data: { itemId: string; personId: number; facts: NamingFacts; usedItemIds: string[] } }
   | { type: 'ReserveOnSite'; data: Record<string, never> }
   /** a card payment started at the provider as transaction `transactionId`, the order's `attempt`th */
   | { type: 'StartPayment'; data: { method: PaymentMethod; transactionId?: string; attempt?: number; isDefaultCard?: boolean } }
@@ -136,6 +139,20 @@ function personalizeItem(order: PlacedOrder, data: Extract<OrderCommand, { type:
   refuseUnlessOpen(order);
   if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
   return personalized(order, itemOf(order, data.itemId), data.personalization, data.facts);
+}
+
+/** Who an item is for may change until it is used, cancelled or refunded (docs/after-sale.md, "Assigning
+ * a person"): whatever the payment's state, since the person fits the definition that was priced. */
+function assignItem(order: PlacedOrder, data: Extract<OrderCommand, { type: 'AssignItem' }>['data']): OrderEvent[] {
+  if (order.orderStatus === 'CANCELLED') throw conflict(orderErrorCodes.orderCancelled, `Order ${order.orderId} was cancelled.`);
+  const item = itemOf(order, data.itemId);
+  if (order.cancelledItemIds.includes(item.itemId)) throw conflict(orderErrorCodes.itemCancelled, `Item ${item.itemId} was cancelled.`);
+  if (order.refunds.some((refund) => refund.lines.some((line) => line.itemId === item.itemId))) throw conflict(orderErrorCodes.itemRefunded, `Item ${item.itemId} was refunded.`);
+  if (data.usedItemIds.includes(item.itemId)) throw conflict(ticketErrorCodes.ticketUsed, `A ticket of item ${item.itemId} was used at a gate; who it is for can no longer change.`);
+  // a ticket names its person only when it is the item's one place (ticket-plan.ts)
+  if (item.quantity !== 1) throw invalid(orderErrorCodes.itemForSeveralPersons, `Item ${item.itemId} is for ${item.quantity} persons: a person is assigned to an item of one place.`, 'personId');
+  const personalization = { personId: data.personId, medium: item.personalization?.medium ?? null, keycardId: item.personalization?.keycardId ?? null };
+  return personalized(order, item, personalization, data.facts);
 }
 
 function reserveOnSite(order: PlacedOrder): OrderEvent[] {
@@ -248,6 +265,8 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     }
     case 'PersonalizeItem':
       return personalizeItem(placed(state), command.data);
+    case 'AssignItem':
+      return assignItem(placed(state), command.data);
     case 'ReserveOnSite':
       return reserveOnSite(placed(state));
     case 'StartPayment':

@@ -218,6 +218,32 @@ describe('PersonalizeItem', () => {
   });
 });
 
+describe('AssignItem (after the order)', () => {
+  const assign = (itemId: string, personId = 5, usedItemIds: string[] = []): OrderCommand => ({ type: 'AssignItem', data: { itemId, personId, facts: namingFacts(), usedItemIds } });
+  const assigned = (personId: number): OrderEvent => ({ type: 'OrderItemPersonalized', data: { orderId, itemId: B, personId, medium: null, keycardId: null } });
+
+  it('names the person of an item of one place whatever the payment stands at, keeping its medium and keycard; once', () => {
+    for (const events of [[placedEvent], [placedEvent, reserved], [placedEvent, pending], [placedEvent, reserved, paid]]) expect(when(assign(B), ...events)).toEqual([assigned(5)]);
+    expect(when(assign(B), placedEvent, reserved, paid, assigned(5))).toEqual([]);
+    const carded: OrderEvent = { type: 'OrderItemPersonalized', data: { orderId, itemId: B, personId: null, medium: 'SWISSPASS', keycardId: null } };
+    expect(when(assign(B), placedEvent, carded)).toEqual([{ type: 'OrderItemPersonalized', data: { orderId, itemId: B, personId: 5, medium: 'SWISSPASS', keycardId: null } }]);
+  });
+
+  it('refuses a cancelled order or item, a refunded or used item, an item of several places, and what the naming rules refuse', () => {
+    expect(refusal(assign(B), placedEvent, cancelled)).toMatchObject({ kind: 'conflict', code: 'ORDER_CANCELLED' });
+    const itemCancelled: OrderEvent = { type: 'OrderItemsCancelled', data: { orderId, cancellationId: 1, itemIds: [B], reason: null, cancelledBy: 'CUSTOMER', status: 'PARTIALLY_CANCELLED', paymentStatus: 'PAID' } };
+    expect(refusal(assign(B), placedEvent, reserved, paid, itemCancelled)).toMatchObject({ kind: 'conflict', code: 'ORDER_ITEM_CANCELLED' });
+    const refundLine = { itemId: B, amount: 100 };
+    const refunded: OrderEvent = { type: 'OrderRefundRequested', data: { orderId, refundId: 1, requestKey: null, lines: [refundLine], amount: 100, destination: 'ON_SITE', reason: null, requestedBy: 'STAFF', status: 'PARTIALLY_REFUNDED', paymentStatus: 'PARTIALLY_REFUNDED' } };
+    expect(refusal(assign(B), placedEvent, reserved, paid, refunded)).toMatchObject({ kind: 'conflict', code: 'ORDER_ITEM_REFUNDED' });
+    expect(refusal(assign(B, 5, [B]), placedEvent, reserved, paid)).toMatchObject({ kind: 'conflict', code: 'TICKET_USED' });
+    expect(refusal(assign(A), placedEvent)).toMatchObject({ kind: 'invalid', code: 'ORDER_ITEM_FOR_SEVERAL_PERSONS' });
+    expect(refusal(assign(B, 6), placedEvent)).toMatchObject({ kind: 'invalid', code: 'PERSON_AGE_NOT_ALLOWED' });
+    expect(refusal(assign(B, 9), placedEvent)).toMatchObject({ kind: 'not_found', code: 'PERSON_NOT_FOUND' });
+    expect(refusal(assign(B.replace('b', 'c')), placedEvent)).toMatchObject({ kind: 'not_found', code: 'ORDER_ITEM_NOT_FOUND' });
+  });
+});
+
 describe('card payments: attempts, failures and the confirming transaction', () => {
   const started = (transactionId: string, attempt: number): OrderEvent => ({ type: 'OrderPaymentStarted', data: { orderId, method: 'CARD', transactionId, attempt } });
   const failed = (transactionId: string): OrderEvent => ({ type: 'OrderPaymentFailed', data: { orderId, transactionId, reason: 'DECLINED' } });

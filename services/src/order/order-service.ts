@@ -15,7 +15,7 @@ import { eventMetadataOf } from '../platform/http/request-context';
 import { accessibleOrder } from './access';
 import { orderItemsOf } from './basket-items';
 import type { CheckoutWorkflows } from './checkout-workflows';
-import { decideOrder, orderNotFound, type OrderCommand } from './decide';
+import { decideOrder, isPaid, orderNotFound, type OrderCommand } from './decide';
 import { checkoutIdOf, isOrderAccessToken, nextOrderId, orderAccessToken, refnoOf } from './order-ids';
 import { orderFolder, type OrderEventWithTime, type OrderState, type PlacedOrder } from './order';
 import { toOrderDto } from './order-view';
@@ -25,6 +25,7 @@ import { createStoredValuePayments } from './stored-value-payments';
 import { orderTypeOf, type OrderOrigin } from './order-type';
 import { itemsWithout } from './order-items';
 import { derivedBasketId } from './admin-orders';
+import type { TicketAssignment } from './after-sale-ports';
 
 export interface OrderServiceDeps {
   store: EventStore;
@@ -36,6 +37,8 @@ export interface OrderServiceDeps {
   accounts?: AccountResources;
   /** the kind of a product (catalogue), for the order's type (order-type.ts); unknown: null */
   productKind?: (productId: number) => Promise<string | null>;
+  /** the order's tickets: which items were used at a gate, and the person an item's tickets carry */
+  tickets?: TicketAssignment;
   /** signs guests' order access tokens */
   accessSecret: string;
   /** reserves the usages of the basket's discounts (none: orders carry no discounts' usages) */
@@ -388,6 +391,22 @@ export function createOrderService(deps: OrderServiceDeps) {
       return runOrder(orderId, () => ({ type: 'PersonalizeItem', data: { itemId, personalization, facts } }), (state) => accessibleOrder(state, caller.principal, hasToken(caller)), eventMetadataOf(caller));
     },
 
+    /**
+     * §7 PATCH /orders/{orderId}/items/{orderItemId}/assign: the owner names who an item is for after the
+     * order (docs/after-sale.md, "Assigning a person"). The order records it first; a paid order's tickets
+     * then carry the person (issued ones change, later ones are issued with it). Repeating the call repeats
+     * only what is missing, so a failure between the two steps is made good by asking again.
+     */
+    async assignItem(caller: OrderCaller, orderId: number, itemId: string, personId: number): Promise<PlacedOrder> {
+      const order = await accessible(caller, orderId);
+      const item = order.items.find((candidate) => candidate.itemId === itemId);
+      const personalization = { personId, medium: item?.personalization?.medium ?? null, keycardId: item?.personalization?.keycardId ?? null };
+      const [facts, usedItemIds] = await Promise.all([deps.basket.namingFacts(order.accountId, item, personalization), deps.tickets?.usedItemIds?.(orderId) ?? []]);
+      const assigned = await runOrder(orderId, () => ({ type: 'AssignItem', data: { itemId, personId, facts, usedItemIds } }), (state) => accessibleOrder(state, caller.principal, hasToken(caller)), eventMetadataOf(caller));
+      // an unpaid order's tickets are planned from the order once it is paid, so with the person
+      if (isPaid(assigned)) await deps.tickets?.assignTicketsOfItem(orderId, itemId, eventMetadataOf(caller));
+      return assigned;
+    },
 
     /** an order the caller may read (staff, its customer, or a guest with its token) */
     readable: (caller: OrderCaller, orderId: number): Promise<PlacedOrder> => accessible(caller, orderId),
