@@ -31,10 +31,10 @@ function keycardMediumBreach(keycardId: number, type: KeycardType, medium: Perso
 }
 
 /**
- * Who may be named on an item, the same at every door (docs/basket.md, "Sale rules"): the person and
- * the keycard are the account's (else 404, like an unknown id), the keycard is that person's and of a
- * system that carries the chosen medium, the product offers the medium, and the person is of the
- * definition's age on the validity's first day. The first breach, or null.
+ * Who may be named on an item, the same at every door (docs/basket.md, "Who may be named on an item"):
+ * the person and the keycard are the account's (else 404, like an unknown id), the keycard is that
+ * person's and of a system that carries the chosen medium, the product offers the medium, and the
+ * person is of the definition's age on the validity's first day. The first breach, or null.
  */
 export function personalizationBreach(item: Pick<NamedItem, 'productId' | 'productDefinitionId' | 'validity'>, personalization: Personalization, facts: NamingFacts): SaleRuleBreach | null {
   const { personId, medium, keycardId } = personalization;
