@@ -41,6 +41,8 @@ export const basketErrorCodes = {
   tooLate: 'TOO_LATE_TO_BOOK',
   personTypeNotAllowed: 'PERSON_TYPE_NOT_ALLOWED',
   personAgeNotAllowed: 'PERSON_AGE_NOT_ALLOWED',
+  personNamedTwice: 'PERSON_NAMED_TWICE',
+  soldOnlyAsRequired: 'SOLD_ONLY_AS_REQUIRED',
   entryQuantityLimit: 'ENTRY_QUANTITY_LIMIT',
   basketPlacesLimit: 'BASKET_PLACES_LIMIT',
   tooManyBaskets: 'TOO_MANY_BASKETS',
@@ -94,11 +96,19 @@ export const deleteEntriesQuery = z.object({
   entryIds: trimmedCommaSeparatedList.pipe(z.array(uuidString).min(1)),
 });
 
-export const personalizationBody = z.object({
-  personId: numericId.nullable().default(null),
-  medium: medium.nullable().default(null),
-  keycardId: numericId.nullable().default(null),
-});
+/** A field a personalization does not have is refused, never dropped: the checkout names the medium
+ * mediumType, and a medium sent under the other door's name must not end up as no medium. */
+export const unknownPersonalizationField = (fields: string) => (issue: { code: string; keys?: string[] }) =>
+  issue.code === 'unrecognized_keys' ? `Unknown field ${issue.keys?.join(', ')}: a personalization here has ${fields}.` : undefined;
+
+export const personalizationBody = z.strictObject(
+  {
+    personId: numericId.nullable().default(null),
+    medium: medium.nullable().default(null),
+    keycardId: numericId.nullable().default(null),
+  },
+  { error: unknownPersonalizationField('personId, medium and keycardId') },
+);
 export type Personalization = { personId: number | null; medium: Medium | null; keycardId: number | null };
 
 export const patchBasketBody = z

@@ -39,6 +39,10 @@ export const productKinds = ['DAY_PASS', 'MULTI_DAY_PASS', 'TIME_SLOT', 'SEASON_
 export const productKind = z.enum(productKinds);
 export type ProductKind = z.infer<typeof productKind>;
 
+/** A deposit secures what requires it (the keycard a multi-day pass is loaded on): it is sold as the
+ * originated entry of that product and never on its own (docs/basket.md, "Sale rules"). */
+export const isSoldOnlyAsRequired = (kind: ProductKind): boolean => kind === 'DEPOSIT';
+
 /**
  * When a product can be booked, relative to the start of what is booked (validity start, or slot
  * start), computed in the pool's timezone:

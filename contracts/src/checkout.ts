@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { basketEntryWithChildrenInput, MAX_ENTRIES_PER_REQUEST, moneyDto, TOO_MANY_ENTRIES_MESSAGE } from './basket';
+import { basketEntryWithChildrenInput, MAX_ENTRIES_PER_REQUEST, moneyDto, TOO_MANY_ENTRIES_MESSAGE, unknownPersonalizationField } from './basket';
 import { checkoutPaymentBody } from './domain/checkout-payment';
 import { cardPaymentInitiationResponse } from './domain/payment-records';
 import { orderPaymentStatus, orderStatus } from './domain/order';
@@ -61,11 +61,14 @@ export const patchCheckoutBody = z
 export type CheckoutDetails = z.infer<typeof patchCheckoutBody>;
 
 /** §7 PATCH …/items/{itemId}/personalization. */
-export const checkoutPersonalizationBody = z.object({
-  personId: numericId.nullable().default(null),
-  mediumType: medium.nullable().default(null),
-  keycardId: numericId.nullable().default(null),
-});
+export const checkoutPersonalizationBody = z.strictObject(
+  {
+    personId: numericId.nullable().default(null),
+    mediumType: medium.nullable().default(null),
+    keycardId: numericId.nullable().default(null),
+  },
+  { error: unknownPersonalizationField('personId, mediumType and keycardId') },
+);
 export type CheckoutPersonalization = z.infer<typeof checkoutPersonalizationBody>;
 
 /** §5: discount codes are strings; voucher codes are trimmed and must be non-empty. */

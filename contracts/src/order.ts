@@ -22,6 +22,9 @@ export const orderErrorCodes = {
   orderCancelled: 'ORDER_CANCELLED',
   orderServiceUnavailable: 'ORDER_SERVICE_UNAVAILABLE',
   itemNotFound: 'ORDER_ITEM_NOT_FOUND',
+  itemCancelled: 'ORDER_ITEM_CANCELLED',
+  itemRefunded: 'ORDER_ITEM_REFUNDED',
+  itemForSeveralPersons: 'ORDER_ITEM_FOR_SEVERAL_PERSONS',
   mediumNotOffered: 'MEDIUM_NOT_OFFERED',
   amountDue: 'ORDER_AMOUNT_DUE',
   vouchersExceedTotal: 'VOUCHERS_EXCEED_TOTAL',
@@ -248,5 +251,9 @@ export type OrderListQuery = z.infer<typeof orderListQuery>;
 export const latestOrderQuery = z.object({ type: orderType.optional() });
 
 export const patchOrderBody = z.object({ shippingAddressId: numericId.nullable(), billingAddressId: numericId.nullable() }).partial();
+
+/** §7 PATCH /orders/{orderId}/items/{orderItemId}/assign: the person an item is for, named after the order. */
+export const orderItemParams = z.object({ orderId: numericIdParam, orderItemId: uuidString });
+export const assignOrderItemBody = z.strictObject({ personId: numericId });
 
 export type { OrderPaymentStatus, OrderStatus, OrderType };

@@ -50,9 +50,12 @@ export type TicketEvent =
   /** the order items were cancelled: their tickets (if any were issued yet) are void, and items never get tickets later */
   | { type: 'TicketsCancelled'; data: { orderId: number; orderItemIds: string[]; ticketIds: string[] } }
   /** syncAxessUsedTickets: an AXESS gate saw the ticket's keycard on the ticket's day (docs/consumptions.md) */
-  | { type: 'TicketUsed'; data: { orderId: number; ticketId: string; usedAt: string; gateId: string } };
+  | { type: 'TicketUsed'; data: { orderId: number; ticketId: string; usedAt: string; gateId: string } }
+  /** the order item was assigned to a person (§7 assign) as its order stood at `orderRevision`: its tickets (if any were
+   * issued yet) carry the person, and so do those planned from an older state of the order */
+  | { type: 'TicketsAssigned'; data: { orderId: number; orderItemId: string; personId: number; orderRevision: number; ticketIds: string[] } };
 
-export const ticketEventTypes = ['TicketsIssued', 'TicketBlocked', 'TicketUnblocked', 'TicketsCancelled', 'TicketUsed'] as const satisfies readonly TicketEvent['type'][];
+export const ticketEventTypes = ['TicketsIssued', 'TicketBlocked', 'TicketUnblocked', 'TicketsCancelled', 'TicketUsed', 'TicketsAssigned'] as const satisfies readonly TicketEvent['type'][];
 
 /** stream of all tickets of one order */
 export const ticketStreamName = (orderId: number) => `tickets-${orderId}`;

@@ -30,8 +30,8 @@ interface OrderTicketRow {
 
 export const orderTicketsProjection: Projection<Logical> = {
   name: 'order-tickets',
-  version: 2,
-  handledTypes: ['TicketsIssued', 'TicketBlocked', 'TicketUnblocked', 'TicketsCancelled', 'TicketUsed'],
+  version: 3,
+  handledTypes: ['TicketsIssued', 'TicketBlocked', 'TicketUnblocked', 'TicketsCancelled', 'TicketUsed', 'TicketsAssigned'],
   tables: [orderTicketsTable],
   async createTables(knex: Knex, tables: TableNames<Logical>) {
     if (await knex.schema.hasTable(tables[orderTicketsTable])) return;
@@ -95,6 +95,9 @@ export const orderTicketsProjection: Projection<Logical> = {
         return;
       case 'TicketsCancelled':
         if (event.data.ticketIds.length) await trx(table).whereIn('ticket_id', event.data.ticketIds).update({ status: 'CANCELLED' });
+        return;
+      case 'TicketsAssigned':
+        if (event.data.ticketIds.length) await trx(table).whereIn('ticket_id', event.data.ticketIds).update({ person_id: event.data.personId });
         return;
     }
   },

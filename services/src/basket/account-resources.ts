@@ -1,5 +1,4 @@
-import type { KeycardType } from '@alpenpass/contracts';
-import type { PersonFacts } from './entry-facts';
+import type { KeycardFacts, PersonFacts } from './entry-facts';
 
 /**
  * What a customer's account owns, as far as a basket may refer to it: persons, addresses, keycards
@@ -11,7 +10,7 @@ export interface AccountResources {
   persons(accountId: string, personIds: number[]): Promise<Map<number, PersonFacts>>;
   addresses(accountId: string, addressIds: number[]): Promise<Set<number>>;
   /** the account's ACTIVE keycards with the person each belongs to and its system (type) */
-  keycards(accountId: string, keycardIds: number[]): Promise<Map<number, { personId: number | null; type?: KeycardType }>>;
+  keycards(accountId: string, keycardIds: number[]): Promise<Map<number, KeycardFacts>>;
   paymentDetails(accountId: string, paymentDetailIds: number[]): Promise<Set<number>>;
 }
 

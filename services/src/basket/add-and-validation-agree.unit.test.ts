@@ -14,7 +14,7 @@ const allocation: fc.Arbitrary<ItemAllocation> = fc.oneof(
   fc.record({ personTypes: fc.array(fc.record({ personType: fc.constantFrom('adult', 'child', 'senior'), quantity: fc.integer({ min: 0, max: 12 }) }), { minLength: 1, maxLength: 3 }) }),
 );
 const entry: fc.Arbitrary<BasketEntryInput> = fc.record({
-  productDefinitionId: fc.constantFrom(11, 12, 21, 22, 31),
+  productDefinitionId: fc.constantFrom(11, 12, 21, 22, 31, 61),
   slotId: fc.constantFrom<number | null>(null, 7),
   validity: fc.option(fc.tuple(day, day).map(([from, to]) => ({ from, to })), { nil: undefined }),
   allocation,

@@ -9,7 +9,7 @@ export const now = new Date('2030-06-30T10:00:00Z');
 
 const product = (id: number, definitionIds: number[], extra: Partial<ProductFacts> = {}): ProductFacts => ({
   id,
-  kind: 'DEPOSIT',
+  kind: 'DAY_PASS',
   availabilityRanges: [{ from: '2030-01-01', to: '2030-12-31' }],
   timezone: 'Europe/Zurich',
   hasValidity: false,
@@ -29,15 +29,17 @@ const definition = (id: number, productId: number, attributes: Record<string, st
 });
 
 /** 1: gondola with slots (adult 11, child 12); 2: multi-day pass needing a keycard and an insurance,
- * sold in 2030 for 60 days ahead; 3: keycard deposit (no age); 4: insurance per age (adult 41/42 by
- * duration, child 43); 5: summer season pass 2030-06-01 – 2030-09-30 (adult 51). */
+ * sold in 2030 for 60 days ahead; 3: keycard deposit (no age; sold only with what requires it); 4:
+ * insurance per age (adult 41/42 by duration, child 43); 5: summer season pass 2030-06-01 – 2030-09-30
+ * (adult 51); 6: a locker, sold by quantity without validity (61). */
 export function testFacts(): EntryFacts {
   const facts = emptyFacts(now);
   for (const p of [product(1, [11, 12], { kind: 'TIME_SLOT' }),
     product(2, [21, 22], { kind: 'MULTI_DAY_PASS', hasValidity: true, bookingWindow: { earliestDaysBefore: 60, latestMinutesBeforeStart: -960 } }),
-    product(3, [31]),
+    product(3, [31], { kind: 'DEPOSIT' }),
     product(4, [41, 42, 43]),
-    product(5, [51], { kind: 'SEASON_SUBSCRIPTION', hasValidity: true, availabilityRanges: [{ from: '2030-06-01', to: '2030-09-30' }], bookingWindow: { earliestDaysBefore: null, latestMinutesBeforeStart: null } })]) facts.products.set(p.id, p);
+    product(5, [51], { kind: 'SEASON_SUBSCRIPTION', hasValidity: true, availabilityRanges: [{ from: '2030-06-01', to: '2030-09-30' }], bookingWindow: { earliestDaysBefore: null, latestMinutesBeforeStart: null } }),
+    product(6, [61])]) facts.products.set(p.id, p);
   for (const d of [
     definition(11, 1, { age: 'adult' }, 4200),
     definition(12, 1, { age: 'child' }, 2100),
@@ -48,6 +50,7 @@ export function testFacts(): EntryFacts {
     definition(42, 4, { age: 'adult', duration: '7d' }, 1900),
     definition(43, 4, { age: 'child', duration: '2d' }, 450),
     definition(51, 5, { age: 'adult' }, 69000),
+    definition(61, 6, {}, 300),
   ]) facts.definitions.set(d.id, d);
   facts.slots.set(7, { slotId: 7, productId: 1, from: '2030-07-01T07:00:00Z', to: '2030-07-01T10:00:00Z', productDefinitionIds: [11, 12], capacity: 32 });
   return facts;

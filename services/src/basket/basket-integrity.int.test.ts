@@ -22,6 +22,7 @@ afterAll(async () => {
 const post = (path: string, body: unknown, authorization = customer) => request(kit.app).post(`/api${path}`).set(shopHeaders).set('authorization', authorization).send(body as object);
 const basketCount = async () => Number((await kit.db.knex('events').countDistinct<{ count: string }[]>('stream_name as count').where('stream_name', 'like', 'basket-%'))[0]!.count);
 const dayPass = (from: string, to: string, extra: object = {}) => ({ productDefinitionId: 1011, validity: { from, to }, ...extra });
+const parking = { productDefinitionId: 1061, validity: { from: '2030-12-21', to: '2030-12-21' } };
 
 async function expectRefused(body: unknown, status: number, code: string) {
   const before = await basketCount();
@@ -40,7 +41,8 @@ describe('what may be sold: refused at the add path with the rule named', () => 
     ['a day in the past', dayPass('2025-01-01', '2025-01-01'), 'VALIDITY_IN_PAST'],
     ['a summer day on a winter-only product', dayPass('2031-06-15', '2031-06-15'), 'OUTSIDE_AVAILABILITY'],
     ['3 adults on the child definition', dayPass('2030-12-21', '2030-12-21', { productDefinitionId: 1012, allocation: { personTypes: [{ personType: 'adult', quantity: 3 }] } }), 'PERSON_TYPE_NOT_ALLOWED'],
-    ['21 keycard deposits in one entry', { productDefinitionId: 1051, allocation: { quantity: 21 } }, 'ENTRY_QUANTITY_LIMIT'],
+    ['21 parking days in one entry', { ...parking, allocation: { quantity: 21 } }, 'ENTRY_QUANTITY_LIMIT'],
+    ['20 keycard deposits without the passes that require them', { productDefinitionId: 1051, allocation: { quantity: 20 } }, 'SOLD_ONLY_AS_REQUIRED'],
     ['a gondola ticket without a slot', { productDefinitionId: 1031 }, 'SLOT_REQUIRED'],
     ['a slot a year ahead, outside the booking window', { productDefinitionId: 1031, slotId: 33 }, 'TOO_EARLY_TO_BOOK'],
     ['persons of nobody', dayPass('2030-12-21', '2030-12-21', { allocation: { personTypes: [{ personType: 'adult', personIds: [77] }] } }), 'PERSON_NOT_FOUND'],
@@ -49,12 +51,12 @@ describe('what may be sold: refused at the add path with the rule named', () => 
   });
 
   it('refuses quantities past what money can hold at the schema, before any work', async () => {
-    const response = await expectRefused({ entries: [{ productDefinitionId: 1051, allocation: { quantity: 9007199254740991 } }] }, 400, 'VALIDATION_FAILED');
+    const response = await expectRefused({ entries: [{ ...parking, allocation: { quantity: 9007199254740991 } }] }, 400, 'VALIDATION_FAILED');
     expect(response.body.errors[0].path).toBe('body.entries.0.allocation.quantity');
   });
 
   it('refuses more than 50 places in one basket', async () => {
-    const entries = [20, 20, 11].map((quantity) => ({ productDefinitionId: 1051, allocation: { quantity } }));
+    const entries = [20, 20, 11].map((quantity) => ({ ...parking, allocation: { quantity } }));
     await expectRefused({ entries }, 400, 'BASKET_PLACES_LIMIT');
   });
 

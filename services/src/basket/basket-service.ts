@@ -22,7 +22,7 @@ import { forbidden, notFound, tooMany } from '../platform/domain-error';
 import { unlimited, type RateLimiter } from '../platform/rate-limit';
 import { refuseCommentUnlessEnabled } from './comment-input';
 import { noAccountResources, type AccountResources } from './account-resources';
-import { checkOwnership, namedPersonIds, type NamedIds } from './ownership';
+import { checkOwnership, ownedNames, type NamedIds, type NamingSources } from './ownership';
 import { handleCommand, loadStreamState, streamStateCache, type KnownState } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
 import { eventMetadataOf } from '../platform/http/request-context';
@@ -34,7 +34,8 @@ import { gatherEntryFacts, loadProduct, type BasketFactSources } from './basket-
 import { toBasketDto, type BasketDiscounts } from './basket-view';
 import type { NewEntry } from './build-entries';
 import { decideBasket, type BasketCommand } from './decide';
-import { emptyFacts, type EntryFacts, type PersonFacts } from './entry-facts';
+import { emptyFacts, type EntryFacts } from './entry-facts';
+import type { NamingFacts } from './personalization-rules';
 import { holdDeadline, type HoldDurations } from './hold-deadline';
 import { holdPlaces, releasePlaces, type HoldPolicy } from './capacity-holds';
 import { clientHolderId } from './client-holder';
@@ -83,9 +84,13 @@ const staffLimits: SaleLimits = { maxQuantityPerEntry: 1000, maxPlacesPerBasket:
 
 export type BasketService = ReturnType<typeof createBasketService>;
 
-function withIds(input: BasketEntryWithChildrenInput | BasketEntryInput): NewEntry {
+/** An entry to add as staff send it for an admin order: with who it is for. */
+export type PersonalizedEntryInput = BasketEntryWithChildrenInput & { personalization?: Personalization };
+
+function withIds(given: PersonalizedEntryInput | BasketEntryInput): NewEntry {
+  const { personalization, ...input } = given as PersonalizedEntryInput;
   const children = 'children' in input ? input.children.map(withIds) : [];
-  return { entryId: randomUUID(), input, children };
+  return { entryId: randomUUID(), input, children, ...(personalization ? { personalization } : {}) };
 }
 
 const flatten = (entries: NewEntry[]): BasketEntryInput[] => entries.flatMap((entry) => [entry.input, ...flatten(entry.children)]);
@@ -124,10 +129,19 @@ export function createBasketService(deps: BasketServiceDeps) {
     return checkOwnership(accounts, basket.accountId, named);
   }
 
-  /** the account's persons among those named on entries: the decider refuses any other */
-  async function namedPersons(accountId: string | null, entries: Parameters<typeof namedPersonIds>[0]): Promise<Map<number, PersonFacts>> {
-    const ids = [...new Set(namedPersonIds(entries))];
-    return accountId && ids.length > 0 ? accounts.persons(accountId, ids) : new Map();
+  /** `facts` with the persons and keycards named on `items` that the account owns: the deciders refuse any other */
+  async function withOwnedNames<F extends NamingFacts>(facts: F, accountId: string | null, items: NamingSources[]): Promise<F> {
+    const { persons, keycards } = await ownedNames(accounts, accountId, items);
+    facts.persons = persons;
+    facts.keycards = keycards;
+    return facts;
+  }
+
+  /** what naming someone on an item of this product and definition is judged on (personalization-rules.ts) */
+  async function namingFacts(accountId: string | null, item: { productId: number; productDefinitionId: number } | undefined, personalization: Personalization): Promise<NamingFacts> {
+    const facts = emptyFacts(now());
+    await Promise.all([item ? loadProduct(deps.sources, facts, item.productId) : null, withOwnedNames(facts, accountId, [{ personalization }])]);
+    return facts;
   }
 
   /** the basket's state and revision: a command right after decides on it without reading again */
@@ -159,11 +173,8 @@ export function createBasketService(deps: BasketServiceDeps) {
    */
   async function addEntries(basketId: string, caller: Caller, accountId: string | null, command: (entries: NewEntry[], facts: EntryFacts) => BasketCommand, inputs: NewEntry[], known: KnownState<BasketState>) {
     const entries = flatten(inputs);
-    const [facts, persons] = await Promise.all([
-      gatherEntryFacts(deps.sources, entries, now(), limitsOf(caller)),
-      namedPersons(accountId, entries),
-    ]);
-    facts.persons = persons;
+    const named = [...entries, ...inputs.map((entry) => ({ personalization: entry.personalization }))];
+    const facts = await withOwnedNames(await gatherEntryFacts(deps.sources, entries, now(), limitsOf(caller)), accountId, named);
     const decision = decideBasket(command(inputs, facts), known.state);
     const slotRecords = addedRecords(decision).filter((record) => record.slotId !== null);
     const metadata = eventMetadataOf(caller);
@@ -209,7 +220,7 @@ export function createBasketService(deps: BasketServiceDeps) {
   return {
     /** `forAccount`: staff (an admin order) or the shop itself (a renewal) build a basket for a customer
      * account (null: a walk-in), under a given id when the caller needs it to be idempotent */
-    async create(caller: Caller, entries: BasketEntryWithChildrenInput[], forAccount?: { accountId: string | null; basketId?: string }): Promise<BasketDto> {
+    async create(caller: Caller, entries: PersonalizedEntryInput[], forAccount?: { accountId: string | null; basketId?: string }): Promise<BasketDto> {
       if (!caller.principal && !(await guestCreations.admit(`guest-basket:${caller.clientAddress ?? 'unknown'}`))) {
         throw tooMany(basketErrorCodes.tooManyBaskets, 'Too many baskets were created from your address; please try again in a minute.');
       }
@@ -254,20 +265,12 @@ export function createBasketService(deps: BasketServiceDeps) {
     async personalize(caller: Caller, basketId: string, entryId: string, personalization: Personalization): Promise<BasketDto> {
       const basket = accessibleBasket(await load(basketId), caller.principal);
       const entry = basket.entries.find((candidate) => candidate.entryId === entryId);
-      const { personId, keycardId } = personalization;
-      const persons = await owned(basket, {
-        personIds: personId === null ? [] : [personId],
-        keycardIds: keycardId === null ? [] : [keycardId],
-        keycardOfPerson: personId !== null && keycardId !== null ? { personId, keycardId } : undefined,
-        keycardOnMedium: keycardId !== null ? { keycardId, medium: personalization.medium } : undefined,
-      });
-      const facts = emptyFacts(now());
-      const product = entry ? await loadProduct(deps.sources, facts, entry.productId) : null;
-      const definition = entry ? facts.definitions.get(entry.productDefinitionId) : undefined;
-      const person = personId === null ? undefined : persons.get(personId);
-      const named = person && definition ? { person, definition, now: facts.now } : undefined;
-      return view(await run(basketId, caller, () => ({ type: 'PersonalizeEntry', data: { entryId, personalization, product, named } })));
+      const facts = await namingFacts(basket.accountId, entry, personalization);
+      return view(await run(basketId, caller, () => ({ type: 'PersonalizeEntry', data: { entryId, personalization, facts } })));
     },
+
+    /** the facts the naming rules judge a personalization of an order item on (the order context's) */
+    namingFacts,
 
     async changeDetails(caller: Caller, basketId: string, details: BasketDetails): Promise<BasketDto> {
       refuseCommentUnlessEnabled(deps.featureFlags, caller.principal, details);
@@ -303,11 +306,7 @@ export function createBasketService(deps: BasketServiceDeps) {
       const basket = accessibleBasket(await load(basketId), caller.principal);
       const usesFlags = flags.ignoreEarliestBookingTime || flags.ignoreLatestBookingTime || flags.skipCapacityCheck;
       if (usesFlags && !isStaff(caller.principal)) throw forbidden(basketErrorCodes.staffOnlyFlags, 'The validation flags are for staff only.');
-      const [facts, persons] = await Promise.all([
-        gatherEntryFacts(deps.sources, basket.entries, now(), limitsOf(caller)),
-        namedPersons(basket.accountId, basket.entries),
-      ]);
-      facts.persons = persons;
+      const facts = await withOwnedNames(await gatherEntryFacts(deps.sources, basket.entries, now(), limitsOf(caller)), basket.accountId, basket.entries);
       const claimedPlaces = new Map<string, number>();
       for (const entry of basket.entries) {
         if (entry.slotId === null) continue;

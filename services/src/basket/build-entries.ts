@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { AGE_ATTRIBUTE, basketErrorCodes, type BasketEntryInput, type BasketEntryRecord, type ItemAllocation } from '@alpenpass/contracts';
+import { AGE_ATTRIBUTE, basketErrorCodes, type BasketEntryInput, type BasketEntryRecord, type ItemAllocation, type Personalization } from '@alpenpass/contracts';
 import { invalid, notFound } from '../platform/domain-error';
 import { priceDay, priceKey, slotValidity, type DefinitionFacts, type EntryFacts } from './entry-facts';
-import { entrySaleBreaches } from './sale-rules';
+import { entrySaleBreaches, personIdsOf } from './sale-rules';
 
 /** An entry to add, with the id the service gave it (ids are fixed before deciding, so that a
  * retried decision and the capacity hold name the same entry). */
@@ -10,6 +10,8 @@ export interface NewEntry {
   entryId: string;
   input: BasketEntryInput;
   children: NewEntry[];
+  /** who it is for, chosen with it (staff's admin orders): judged and recorded in the same decision */
+  personalization?: Personalization;
 }
 
 /** Places an allocation asks for: the quantity, or the sum over its person types. */
@@ -76,12 +78,8 @@ function entryValidity(input: BasketEntryInput, definition: DefinitionFacts, fac
 
 /** Persons named on an entry must exist and belong to the basket's account (facts.persons). */
 function checkNamedPersons(allocation: ItemAllocation, facts: EntryFacts): void {
-  if (!('personTypes' in allocation)) return;
-  for (const entry of allocation.personTypes) {
-    for (const personId of 'personIds' in entry ? entry.personIds : []) {
-      if (!facts.persons.has(personId)) throw notFound(basketErrorCodes.personNotFound, `Person ${personId} not found.`);
-    }
-  }
+  const missing = personIdsOf(allocation).find((personId) => !facts.persons.has(personId));
+  if (missing !== undefined) throw notFound(basketErrorCodes.personNotFound, `Person ${missing} not found.`);
 }
 
 function refuseBreaches(record: BasketEntryRecord, facts: EntryFacts, path: string): void {

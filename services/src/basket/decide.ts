@@ -3,25 +3,24 @@ import {
   ENTRY_NOT_FOUND_MESSAGE,
   MAX_ENTRY_DEPTH,
   type BasketDetails,
+  type BasketEntryRecord,
   type BasketEvent,
   type Personalization,
 } from '@alpenpass/contracts';
 import { conflict, invalid, notFound } from '../platform/domain-error';
 import { entryDepth, entryWithDescendants, evolveBasket, initialBasketState, type BasketState, type OpenBasket } from './basket';
 import { buildEntryRecords, type NewEntry } from './build-entries';
-import type { DefinitionFacts, EntryFacts, PersonFacts, ProductFacts } from './entry-facts';
-import { basketPlacesBreach, personAgeBreach } from './sale-rules';
+import type { EntryFacts } from './entry-facts';
+import { namedItemOf, personalizationBreach, personNamedElsewhere, personsNamedTwice, type NamingFacts } from './personalization-rules';
+import { basketPlacesBreach, refusalOf } from './sale-rules';
 
 export type BasketCommand =
   | { type: 'CreateBasket'; data: { basketId: string; accountId: string | null; entries: NewEntry[]; facts: EntryFacts } }
   /** `forOrderId`: the checkout of a loose-items order changes the basket it keeps for that order */
   | { type: 'AddEntries'; data: { parentEntryId: string | null; entries: NewEntry[]; facts: EntryFacts; forOrderId?: number } }
   | { type: 'RemoveEntries'; data: { entryIds: string[]; forOrderId?: number } }
-  | {
-      type: 'PersonalizeEntry';
-      /** `named`: the named person as the account knows it, with the entry's definition, checked for age on the entry's first day */
-      data: { entryId: string; personalization: Personalization; product: ProductFacts | null; named?: { person: PersonFacts; definition: DefinitionFacts; now: Date } };
-    }
+  /** `facts`: the entry's product and definition, and the named person and keycard as the account owns them */
+  | { type: 'PersonalizeEntry'; data: { entryId: string; personalization: Personalization; facts: NamingFacts } }
   | { type: 'ChangeBasketDetails'; data: BasketDetails }
   /** `known`: whether the discount context knows the code (none does until discounts land) */
   | { type: 'AddPromoCode'; data: { code: string; known: boolean } }
@@ -60,6 +59,18 @@ function findEntry(state: OpenBasket, entryId: string) {
   return entry;
 }
 
+/** Entries personalized as they are added (staff's admin orders): each judged by the naming rules. */
+function personalizeNew(basket: OpenBasket, entries: NewEntry[], records: BasketEntryRecord[], facts: EntryFacts): BasketEvent[] {
+  return entries.flatMap((entry, index) => {
+    const { personalization } = entry;
+    const record = records.find((candidate) => candidate.entryId === entry.entryId);
+    if (!personalization || !record) return [];
+    const found = personalizationBreach(record, personalization, facts);
+    if (found) throw refusalOf(found, `entries.${index}.personalization.${found.field}`);
+    return [{ type: 'BasketEntryPersonalized', data: { basketId: basket.basketId, entryId: entry.entryId, ...personalization } }];
+  });
+}
+
 function addEntries(basket: OpenBasket, parentEntryId: string | null, entries: NewEntry[], facts: EntryFacts): BasketEvent[] {
   const depth = parentEntryId === null ? 0 : entryDepth(basket, findEntry(basket, parentEntryId).entryId);
   const below = (entry: NewEntry): number => 1 + Math.max(0, ...entry.children.map(below));
@@ -73,21 +84,25 @@ function addEntries(basket: OpenBasket, parentEntryId: string | null, entries: N
   const records = fresh.flatMap((entry, index) => buildEntryRecords(entry, parentEntryId, facts, `entries.${index}`));
   const tooMany = basketPlacesBreach([...basket.entries, ...records], facts);
   if (tooMany) throw invalid(tooMany.code, tooMany.message, 'entries');
-  return [{ type: 'EntriesAddedToBasket', data: { basketId: basket.basketId, entries: records } }];
+  const withPersons = records.map((record) => ({ ...record, personalization: fresh.find((entry) => entry.entryId === record.entryId)?.personalization ?? null }));
+  const personalized = personalizeNew(basket, entries, records, facts);
+  const isNew = new Set(records.map((record) => record.entryId));
+  const twice = personsNamedTwice([...basket.entries, ...withPersons].map(namedItemOf), facts).find(({ item }) => isNew.has(item.id));
+  if (twice) throw refusalOf(twice.breach, 'entries');
+  return [{ type: 'EntriesAddedToBasket', data: { basketId: basket.basketId, entries: records } }, ...personalized];
 }
 
 function personalize(basket: OpenBasket, data: Extract<BasketCommand, { type: 'PersonalizeEntry' }>['data']): BasketEvent[] {
   const entry = findEntry(basket, data.entryId);
-  const { medium } = data.personalization;
-  if (medium !== null && data.product && !data.product.media.includes(medium)) {
-    throw invalid(basketErrorCodes.mediumNotOffered, `The medium ${medium} is not offered for product ${entry.productId}.`, 'medium');
-  }
-  const { named, product } = data;
-  const tooYoungOrOld = named && product ? personAgeBreach(named.person, named.definition, product, entry.validity, named.now) : null;
-  if (tooYoungOrOld) throw invalid(tooYoungOrOld.code, tooYoungOrOld.message, 'personId');
+  const { personalization, facts } = data;
+  const { personId, medium, keycardId } = personalization;
+  const found =
+    personalizationBreach(entry, personalization, facts) ??
+    (personId === null ? null : personNamedElsewhere(namedItemOf(entry), personId, basket.entries.map(namedItemOf), facts));
+  if (found) throw refusalOf(found, found.field);
   const current = entry.personalization;
-  const same = current && current.personId === data.personalization.personId && current.medium === medium && current.keycardId === data.personalization.keycardId;
-  return same ? [] : [{ type: 'BasketEntryPersonalized', data: { basketId: basket.basketId, entryId: entry.entryId, ...data.personalization } }];
+  const same = current && current.personId === personId && current.medium === medium && current.keycardId === keycardId;
+  return same ? [] : [{ type: 'BasketEntryPersonalized', data: { basketId: basket.basketId, entryId: entry.entryId, ...personalization } }];
 }
 
 function changeDetails(basket: OpenBasket, details: BasketDetails): BasketEvent[] {

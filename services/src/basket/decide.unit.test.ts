@@ -1,4 +1,4 @@
-import type { BasketEntryRecord, BasketEvent } from '@alpenpass/contracts';
+import type { BasketEntryRecord, BasketEvent, Personalization } from '@alpenpass/contracts';
 import { DomainError } from '../platform/domain-error';
 import type { OpenBasket } from './basket';
 import { basketId, created, entryInput, given, newEntry, testFacts } from './basket-fixtures';
@@ -86,8 +86,8 @@ describe('AddEntries', () => {
   });
 
   it('adds children under a parent entry', () => {
-    const events = decideBasket(add([newEntry(entryInput(31), [], B)], A), given(created(), added(recordOf(A, 11))));
-    expect(events).toEqual([added(recordOf(B, 31, { productId: 3, parentEntryId: A, unitPrice: { amount: 500, currency: 'CHF', source: 'basePrice' } }))]);
+    const events = decideBasket(add([newEntry(entryInput(61), [], B)], A), given(created(), added(recordOf(A, 11))));
+    expect(events).toEqual([added(recordOf(B, 61, { productId: 6, parentEntryId: A, unitPrice: { amount: 300, currency: 'CHF', source: 'basePrice' } }))]);
   });
 
   it('counts the places of person types', () => {
@@ -134,22 +134,50 @@ describe('RemoveEntries', () => {
 });
 
 describe('PersonalizeEntry', () => {
-  const gondola = testFacts().products.get(1)!;
-  const personalization = { personId: 5, medium: 'SWISSPASS' as const, keycardId: null };
+  // the account's persons and keycards (testFacts: now is 30 June 2030); 5 is an adult, 6 a child of 9
+  const named = testFacts();
+  named.persons.set(5, { personId: 5, birthdate: '1990-01-01' });
+  named.persons.set(6, { personId: 6, birthdate: '2021-03-01' });
+  named.keycards.set(70, { personId: 6, type: 'SWISSPASS' });
+  const personalization: Personalization = { personId: 5, medium: 'SWISSPASS', keycardId: null };
+  const personalize = (entryId: string, chosen: Partial<Personalization> = {}): BasketCommand => ({
+    type: 'PersonalizeEntry',
+    data: { entryId, personalization: { ...personalization, ...chosen }, facts: named },
+  });
+  const slotEntry = (entryId: string, productDefinitionId = 11) => recordOf(entryId, productDefinitionId, { slotId: 7, validity: { from: '2030-07-01T09:00:00.000+02:00', to: '2030-07-01T12:00:00.000+02:00' } });
 
   it('personalizes an entry once', () => {
-    const events = decideBasket({ type: 'PersonalizeEntry', data: { entryId: A, personalization, product: gondola } }, given(created(), added(recordOf(A, 11))));
+    const events = decideBasket(personalize(A), given(created(), added(recordOf(A, 11))));
     expect(events).toEqual([{ type: 'BasketEntryPersonalized', data: { basketId, entryId: A, ...personalization } }]);
-    expect(decideBasket({ type: 'PersonalizeEntry', data: { entryId: A, personalization, product: gondola } }, given(created(), added(recordOf(A, 11)), ...events))).toEqual([]);
+    expect(decideBasket(personalize(A), given(created(), added(recordOf(A, 11)), ...events))).toEqual([]);
   });
 
-  it('refuses a medium the product does not offer, and a missing entry', () => {
-    const axess = { ...personalization, medium: 'AXESS' as const };
-    expect(refusal({ type: 'PersonalizeEntry', data: { entryId: A, personalization: axess, product: gondola } }, created(), added(recordOf(A, 11)))).toMatchObject({
-      code: 'MEDIUM_NOT_OFFERED',
-      message: 'The medium AXESS is not offered for product 1.',
+  it.each([
+    ['a medium the product does not offer', { medium: 'AXESS' as const }, 'invalid', 'MEDIUM_NOT_OFFERED', 'The medium AXESS is not offered for product 1.', 'medium'],
+    ['a person of another account', { personId: 9 }, 'not_found', 'PERSON_NOT_FOUND', 'Person 9 not found.', undefined],
+    ['a child on an adult ticket', { personId: 6 }, 'invalid', 'PERSON_AGE_NOT_ALLOWED', 'Person 6 is 9 years old on 2030-06-30, outside the ages of product definition 11.', 'personId'],
+    ['a keycard of another account', { keycardId: 71 }, 'not_found', 'KEYCARD_NOT_FOUND', 'Keycard 71 not found.', undefined],
+    ["another person's keycard", { keycardId: 70 }, 'invalid', 'KEYCARD_NOT_OF_PERSON', 'Keycard 70 does not belong to person 5.', 'keycardId'],
+  ] as [string, Partial<Personalization>, string, string, string, string | undefined][])('refuses %s', (_case, chosen, kind, code, message, path) => {
+    expect(refusal(personalize(A, chosen), created(), added(recordOf(A, 11)))).toMatchObject({ kind, code, message, path });
+  });
+
+  it('refuses a keycard that cannot carry the medium, and a missing entry', () => {
+    expect(refusal(personalize(A, { personId: 6, keycardId: 70, medium: 'SKIDATA' }), created(), added(recordOf(A, 12)))).toMatchObject({ code: 'KEYCARD_MEDIUM_MISMATCH', path: 'keycardId' });
+    expect(refusal(personalize(B), created())).toMatchObject({ message: 'entry with id not found' });
+  });
+
+  it('refuses a person named on another entry of the same definition and slot; another slot or definition is another purchase', () => {
+    const onA: BasketEvent = { type: 'BasketEntryPersonalized', data: { basketId, entryId: A, ...personalization } };
+    const basket = [created(), added(slotEntry(A), slotEntry(B), slotEntry(C, 12)), onA];
+    expect(refusal(personalize(B), ...basket)).toMatchObject({
+      code: 'PERSON_NAMED_TWICE',
+      message: 'Person 5 is named already on another entry of product definition 11 for the same day.',
+      path: 'personId',
     });
-    expect(refusal({ type: 'PersonalizeEntry', data: { entryId: B, personalization, product: gondola } }, created())).toMatchObject({ message: 'entry with id not found' });
+    expect(decideBasket(personalize(A), given(...basket))).toEqual([]);
+    expect(decideBasket(personalize(C, { personId: 6, medium: null }), given(...basket))).toHaveLength(1);
+    expect(decideBasket(personalize(B), given(created(), added(slotEntry(A), recordOf(B, 11)), onA))).toHaveLength(1);
   });
 });
 
@@ -226,7 +254,7 @@ describe('MarkCheckedOut', () => {
   it.each<BasketCommand>([
     { type: 'AddEntries', data: { parentEntryId: null, entries: [newEntry(entryInput(11), [], B)], facts } },
     { type: 'RemoveEntries', data: { entryIds: [A] } },
-    { type: 'PersonalizeEntry', data: { entryId: A, personalization: { personId: null, medium: null, keycardId: null }, product: null } },
+    { type: 'PersonalizeEntry', data: { entryId: A, personalization: { personId: null, medium: null, keycardId: null }, facts } },
     { type: 'ChangeBasketDetails', data: { comment: 'x' } },
     { type: 'AddPromoCode', data: { code: 'WINTER', known: true } },
     { type: 'RemovePromoCode', data: { code: 'WINTER' } },

@@ -1,4 +1,4 @@
-import { defaultSaleLimits, type Medium, type ProductKind, type SaleLimits } from '@alpenpass/contracts';
+import { defaultSaleLimits, type KeycardType, type Medium, type ProductKind, type SaleLimits } from '@alpenpass/contracts';
 import { DateTime } from 'luxon';
 import type { SaleCalendar } from '../catalogue/sale-calendar';
 import { boundedMemo } from '../platform/bounded-memo';
@@ -23,6 +23,12 @@ export interface PersonFacts {
   personId: number;
   /** yyyy-MM-dd, null when unknown */
   birthdate: string | null;
+}
+
+/** A keycard of the account named on an entry: whose it is and its system (type). */
+export interface KeycardFacts {
+  personId: number | null;
+  type?: KeycardType;
 }
 
 export interface ProductFacts extends SaleCalendar {
@@ -51,6 +57,8 @@ export interface EntryFacts {
   prices: Map<string, number>;
   /** persons of the basket's account named on the entries (those that exist and belong to it) */
   persons: Map<number, PersonFacts>;
+  /** the account's active keycards named on the entries */
+  keycards: Map<number, KeycardFacts>;
   limits: SaleLimits;
   now: Date;
 }
@@ -80,5 +88,5 @@ export function priceDay(validity: { from: string } | null, timezone: string, no
 }
 
 export function emptyFacts(now: Date, limits: SaleLimits = defaultSaleLimits): EntryFacts {
-  return { definitions: new Map(), products: new Map(), slots: new Map(), prices: new Map(), persons: new Map(), limits, now };
+  return { definitions: new Map(), products: new Map(), slots: new Map(), prices: new Map(), persons: new Map(), keycards: new Map(), limits, now };
 }

@@ -1,8 +1,9 @@
-import { AGE_ATTRIBUTE, basketErrorCodes as codes, consumptionErrorCodes, DURATION_ATTRIBUTE, type BasketEntryRecord } from '@alpenpass/contracts';
+import { AGE_ATTRIBUTE, basketErrorCodes as codes, consumptionErrorCodes, DURATION_ATTRIBUTE, isSoldOnlyAsRequired, type BasketEntryRecord, type ItemAllocation } from '@alpenpass/contracts';
 import { durationFitsRange, parseDuration } from '@alpenpass/contracts/src/duration';
 import { DateTime } from 'luxon';
 import { offeredWindow } from '../capacity/booking-window';
 import { bookingWindowBreach, stillOnSale, withinOneRange, type ZonedValidity } from '../catalogue/sale-calendar';
+import { invalid, notFound, type DomainError } from '../platform/domain-error';
 import type { DefinitionFacts, EntryFacts, ProductFacts, SlotFacts } from './entry-facts';
 
 /** A sale rule an entry breaks: the code and message of its 400 problem and of its validation issue. */
@@ -11,7 +12,13 @@ export interface SaleRuleBreach {
   message: string;
   /** the field of the entry that breaks it, relative to the entry */
   field?: string;
+  /** an id the account does not own: refused like an id that does not exist (404), so none can be probed */
+  unknownId?: true;
 }
+
+/** The refusal of a breach: 400 at `path`, or 404 for an id that is not the account's. */
+export const refusalOf = (found: SaleRuleBreach, path?: string): DomainError =>
+  found.unknownId ? notFound(found.code, found.message) : invalid(found.code, found.message, path);
 
 /** The booking-window rules that staff may set aside when they validate (§5 validation flags). */
 export interface WindowFlags {
@@ -23,7 +30,19 @@ const noFlags: WindowFlags = { ignoreEarliestBookingTime: false, ignoreLatestBoo
 
 type RuledEntry = Pick<BasketEntryRecord, 'productId' | 'productDefinitionId' | 'slotId' | 'validity' | 'allocation' | 'quantity' | 'originEntryId' | 'attributes'>;
 
-const breach = (code: string, message: string, field?: string): SaleRuleBreach => ({ code, message, field });
+export const breach = (code: string, message: string, field?: string): SaleRuleBreach => ({ code, message, field });
+
+/** The persons a person-type list names (an anonymous list names none). */
+export const personIdsOf = (allocation: ItemAllocation): number[] =>
+  'personTypes' in allocation ? allocation.personTypes.flatMap((personType) => ('personIds' in personType ? personType.personIds : [])) : [];
+
+/** One person is one place: named twice on an entry (in one person-type group or in two) they would
+ * get two personal passes for the same day. */
+function personNamedTwiceBreaches(entry: RuledEntry): SaleRuleBreach[] {
+  const named = personIdsOf(entry.allocation);
+  const twice = named.find((personId, index) => named.indexOf(personId) !== index);
+  return twice === undefined ? [] : [breach(codes.personNamedTwice, `Person ${twice} is named twice on one entry: one person takes one place.`, 'allocation')];
+}
 
 function personTypeBreaches(entry: RuledEntry, definition: DefinitionFacts): SaleRuleBreach[] {
   if (!('personTypes' in entry.allocation)) return [];
@@ -70,14 +89,11 @@ export function personAgeBreach(
 }
 
 function personAgeBreaches(entry: RuledEntry, definition: DefinitionFacts, product: ProductFacts, facts: EntryFacts): SaleRuleBreach[] {
-  if (!('personTypes' in entry.allocation)) return [];
-  return entry.allocation.personTypes.flatMap((personType) =>
-    ('personIds' in personType ? personType.personIds : []).flatMap((personId) => {
-      const person = facts.persons.get(personId);
-      const found = person ? personAgeBreach(person, definition, product, entry.validity, facts.now) : null;
-      return found ? [found] : [];
-    }),
-  );
+  return personIdsOf(entry.allocation).flatMap((personId) => {
+    const person = facts.persons.get(personId);
+    const found = person ? personAgeBreach(person, definition, product, entry.validity, facts.now) : null;
+    return found ? [found] : [];
+  });
 }
 
 function slotBreaches(slot: SlotFacts, product: ProductFacts, now: Date, flags: WindowFlags): SaleRuleBreach[] {
@@ -150,16 +166,19 @@ function validityBreaches(entry: RuledEntry, definition: DefinitionFacts, produc
 
 /**
  * The sale rules of one entry (docs/basket.md, "Sale rules"): person types and ages of its
- * definition, its quantity limit, its validity (duration, availability, not in the past, booking
- * window) or its slot's booking window. Originated entries (deposits) follow the entry that
- * requires them and are not checked on their own. The add path refuses the first breach; the
- * validation reports them all: both call this.
+ * definition, each person once, its quantity limit, its validity (duration, availability, not in
+ * the past, booking window) or its slot's booking window. Originated entries (deposits) follow the
+ * entry that requires them and are not checked on their own; a deposit is sold as nothing else. The
+ * add path refuses the first breach; the validation reports them all: both call this.
  */
 export function entrySaleBreaches(entry: RuledEntry, facts: EntryFacts, flags: WindowFlags = noFlags): SaleRuleBreach[] {
   if (entry.originEntryId !== null) return [];
   const definition = facts.definitions.get(entry.productDefinitionId);
   const product = facts.products.get(entry.productId);
   if (!definition || !product) return [breach(codes.unknownDefinition, `Product definition ${entry.productDefinitionId} is not sold any more.`, 'productDefinitionId')];
+  if (isSoldOnlyAsRequired(product.kind)) {
+    return [breach(codes.soldOnlyAsRequired, `Product definition ${definition.id} is a deposit: it comes with the product that requires it and is not sold on its own.`, 'productDefinitionId')];
+  }
   const quantity =
     entry.quantity > facts.limits.maxQuantityPerEntry
       ? [breach(codes.entryQuantityLimit, `An entry may hold at most ${facts.limits.maxQuantityPerEntry} places.`, 'allocation')]
@@ -168,6 +187,7 @@ export function entrySaleBreaches(entry: RuledEntry, facts: EntryFacts, flags: W
         : [];
   return [
     ...personTypeBreaches(entry, definition),
+    ...personNamedTwiceBreaches(entry),
     ...attributeBreaches(entry, definition),
     ...quantity,
     ...validityBreaches(entry, definition, product, facts, flags),

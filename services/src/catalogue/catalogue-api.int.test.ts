@@ -67,7 +67,7 @@ describe('catalogue reads', () => {
     expect((await get('/api/products/catalog/nowhere')).body.code).toBe('CATEGORY_NOT_FOUND');
   });
 
-  it('serves the catalogue by category and one category by slug', async () => {
+  it('serves the catalogue by category and one category by slug; the keycard deposit comes with the passes that require it, not on its own', async () => {
     const catalog = await get('/api/products/catalog/', 'fr');
     expect(catalog.body.map((c: { slug: string }) => c.slug)).toEqual([
       'lift-tickets',
@@ -75,9 +75,10 @@ describe('catalogue reads', () => {
       'season-passes',
       'parking',
       'pay-per-use',
-      'extras',
       'partner-resorts',
     ]);
+    expect((await get('/api/products/catalog/extras', 'de')).body.products).toEqual([]);
+    expect((await get('/api/products/105', 'de')).body).toMatchObject({ id: 105, kind: 'DEPOSIT' });
     const parking = await get('/api/products/catalog/parking', 'de');
     expect(parking.body).toMatchObject({ slug: 'parking', name: 'Parkieren', products: [{ id: 106, kind: 'PARKING', media: ['LICENSEPLATE'] }] });
   });

@@ -1,4 +1,4 @@
-import { catalogCategoryDto, catalogSlugParams, productDto as productSchema, productIdParams, productsQuery } from '@alpenpass/contracts';
+import { catalogCategoryDto, catalogSlugParams, isSoldOnlyAsRequired, productDto as productSchema, productIdParams, productsQuery } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { findCategoryBySlug, findProducts, listCategories, type CatalogueProduct } from '@alpenpass/projections/src/catalogue';
@@ -26,6 +26,9 @@ export async function channelProducts(deps: CatalogueReadDeps, productIds?: numb
   return findProducts(deps.knex, wanted);
 }
 
+/** What the catalogue offers to book: the channel's products sold on their own (a deposit comes with what requires it). */
+const bookable = (products: CatalogueProduct[]) => products.filter((product) => !isSoldOnlyAsRequired(product.kind));
+
 async function withFromPrices(deps: CatalogueReadDeps, products: CatalogueProduct[]) {
   return { products, fromPrices: await fromPricesOf(deps.knex, products, deps.now?.() ?? new Date()) };
 }
@@ -39,7 +42,7 @@ export function productsRouter(deps: CatalogueReadDeps): ApiRouter {
       async ({ ctx }) => {
         const [categories, { products, fromPrices }] = await Promise.all([
           listCategories(deps.knex),
-          channelProducts(deps).then((products) => withFromPrices(deps, products)),
+          channelProducts(deps).then((products) => withFromPrices(deps, bookable(products))),
         ]);
         return categories
           .map((category) => categoryDto(category, products, ctx.language, fromPrices))
@@ -51,7 +54,7 @@ export function productsRouter(deps: CatalogueReadDeps): ApiRouter {
       async ({ params, ctx }) => {
         const category = await findCategoryBySlug(deps.knex, params.slug);
         if (!category) throw notFound('CATEGORY_NOT_FOUND', `Category ${params.slug} does not exist.`);
-        const { products, fromPrices } = await withFromPrices(deps, await channelProducts(deps));
+        const { products, fromPrices } = await withFromPrices(deps, bookable(await channelProducts(deps)));
         return categoryDto(category, products, ctx.language, fromPrices);
       },
     )

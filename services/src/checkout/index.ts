@@ -22,7 +22,7 @@ import { createRenewalOrders, type RenewalOrders } from './renewal-orders';
 import { savedCardCharge, type SavedCardCharge } from './saved-card-charge';
 import { unwiredPaymentProvider, type PaymentProvider } from './payment-provider';
 import { afterSaleAdminRouter, afterSaleRouter } from '../order/after-sale-api';
-import { cardRefundsNotWired, mailsNotWired, noTicketsYet, refusingOnlineCredit, voucherRefundsNotWired, type AfterSaleMails, type CardRefunds, type TicketCancellation } from '../order/after-sale-ports';
+import { cardRefundsNotWired, mailsNotWired, noTicketsYet, refusingOnlineCredit, voucherRefundsNotWired, type AfterSaleMails, type CardRefunds, type TicketAssignment, type TicketCancellation } from '../order/after-sale-ports';
 import { afterSaleReactor } from '../order/after-sale-reactor';
 import { createAfterSaleService, type AfterSaleService } from '../order/after-sale-service';
 import { createAfterSaleSteps } from '../order/after-sale-steps';
@@ -47,8 +47,8 @@ export interface CheckoutOptions {
   /** after the sale (docs/after-sale.md): the ports other contexts fill */
   afterSaleWorkflows?: AfterSaleWorkflows;
   cardRefunds?: CardRefunds;
-  /** wip/tickets: cancelTicketsOfItems(orderId, orderItemIds) */
-  tickets?: TicketCancellation;
+  /** the tickets of the orders' items: cancelled with them, and carrying the person assigned to them */
+  tickets?: TicketCancellation & TicketAssignment;
   /** wip/mails: cancellation and refund mails */
   mails?: AfterSaleMails;
   now?: () => Date;
@@ -82,7 +82,7 @@ export function checkoutContext(
     workflows,
     accounts: options.accounts,
     productKind: async (productId) => (await loadProduct(readModelFactSources(deps.knex, deps.store), emptyFacts(new Date()), productId))?.kind ?? null,
-    productMedia: async (productId) => (await loadProduct(readModelFactSources(deps.knex, deps.store), emptyFacts(new Date()), productId))?.media ?? null,
+    tickets: options.tickets,
     accessSecret: deps.config.orderAccessSecret,
     discounts: options.discounts,
     onlineCredit: options.onlineCredit,

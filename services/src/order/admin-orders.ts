@@ -15,7 +15,8 @@ export const derivedBasketId = (name: string) => checkoutIdOf(`derived-basket:${
 /**
  * Staff place an ADMIN order (docs/admin-orders.md) for a customer account or a walk-in: the items go
  * through a basket of the order's own (the basket's sale rules, prices, holds and discounts; staff's
- * quantity limits), the persons and keycards named must be the customer's, the order is placed like
+ * quantity limits), personalized as they are added by the basket's naming rules (the persons and
+ * keycards named must be the customer's), the order is placed like
  * any other and then reserved, or reserved and confirmed as paid at once (the desk took the money).
  * With an Idempotency-Key a repeated request answers the same order.
  */
@@ -29,14 +30,9 @@ export function createAdminOrders(deps: { orders: OrderService; basket: BasketSe
       const mails: OrderMailOptions = { sendReservationMail: body.sendReservationMail, sendConfirmationMail: body.sendConfirmationMail, sendRefundMail: body.sendRefundMail };
       const basketId = idempotencyKey ? derivedBasketId(`admin-order:${staffId}:${idempotencyKey}`) : undefined;
       const existing = basketId ? await deps.basket.get(caller, basketId).catch(() => null) : null;
-      const basket = existing ?? (await deps.basket.create(caller, body.items.map(({ personalization: _named, ...item }) => item), { accountId: body.accountId, basketId }));
-      if (!existing) {
-        for (const [index, item] of body.items.entries()) {
-          const entry = basket.entries[index];
-          if (item.personalization && entry) await deps.basket.personalize(caller, basket.id, entry.id, item.personalization);
-        }
-        if (body.comment) await deps.basket.changeDetails(caller, basket.id, { comment: body.comment });
-      }
+      // the items and who they are for are judged and recorded in one decision: a refused person leaves nothing behind
+      const basket = existing ?? (await deps.basket.create(caller, body.items, { accountId: body.accountId, basketId }));
+      if (!existing && body.comment) await deps.basket.changeDetails(caller, basket.id, { comment: body.comment });
       // paid at the desk: the reservation is a step of the sale, not news for the customer
       const workflowMails = body.payment === 'PAID' ? { ...mails, sendReservationMail: false } : mails;
       const { order } = await deps.orders.placeFromBasket(caller, basket.id, { origin: 'STAFF', mails, placedBy: staffId, workflowMails });

@@ -1,4 +1,4 @@
-import type { Money } from '@alpenpass/contracts';
+import type { EventMetadata, Money } from '@alpenpass/contracts';
 import type { PlatformLogger } from '../platform/event-store/event-store';
 
 /**
@@ -36,6 +36,12 @@ export interface TicketCancellation {
   cancelTicketsOfItems(orderId: number, orderItemIds: string[]): Promise<unknown>;
   /** the items whose tickets a gate reported used (syncAxessUsedTickets): no refund for them */
   usedItemIds?(orderId: number): Promise<string[]>;
+}
+
+/** The person an order item is for, on its tickets (the tickets context; docs/after-sale.md, "Assigning a person"). */
+export interface TicketAssignment extends Pick<TicketCancellation, 'usedItemIds'> {
+  /** the item's tickets carry the person the order names for it now: those issued change, those issued later carry it. Idempotent. */
+  assignTicketsOfItem(orderId: number, orderItemId: string, metadata: Partial<EventMetadata>): Promise<unknown>;
 }
 
 /** Cancellation and refund mails (the mails context, wip/mails). */

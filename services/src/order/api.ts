@@ -1,4 +1,4 @@
-import { checkoutIdParams, createAdminOrderBody, createOrderBody, latestOrderQuery, orderDto, orderErrorCodes, orderIdParams, orderListQuery, orderPageDto, orderReadQuery, orderSummaryDto, patchOrderBody, type OrderListQuery, readFeatureFlag, type FeatureFlags } from '@alpenpass/contracts';
+import { assignOrderItemBody, checkoutIdParams, createAdminOrderBody, createOrderBody, latestOrderQuery, orderDto, orderErrorCodes, orderIdParams, orderItemParams, orderListQuery, orderPageDto, orderReadQuery, orderSummaryDto, patchOrderBody, type OrderListQuery, readFeatureFlag, type FeatureFlags } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import { findCustomerOrders, findManagementOrders } from '@alpenpass/projections/src/order';
 import { ApiRouter } from '../platform/http/api-router';
@@ -57,6 +57,10 @@ export function orderRouter(service: OrderService, knex: Knex, flags: FeatureFla
     .route(
       { method: 'patch', path: '/:orderId', summary: 'Change the shipping and billing address', access: 'public', params: orderIdParams, query: orderReadQuery, body: patchOrderBody, response: orderDto },
       async ({ params, query, body, ctx }) => service.view(await service.changeAddresses(caller(ctx, query.token), params.orderId, body)),
+    )
+    .route(
+      { method: 'patch', path: '/:orderId/items/:orderItemId/assign', summary: "Assign a person of the order's account to an item after the order; its tickets carry them (docs/after-sale.md)", access: 'public', params: orderItemParams, query: orderReadQuery, body: assignOrderItemBody, response: orderDto },
+      async ({ params, query, body, ctx }) => service.view(await service.assignItem(caller(ctx, query.token), params.orderId, params.orderItemId, body.personId)),
     );
   if (!adminOrders) return router;
   return router.route(

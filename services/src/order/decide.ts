@@ -1,5 +1,7 @@
-import { orderErrorCodes, type DiscountLine, type Medium, type OrderMailOptions, type OrderType, type Personalization, type Money, type OrderAddresses, type OrderContribution, type OrderEvent, type OrderItemRecord, type PaymentMethod, type VoucherKind } from '@alpenpass/contracts';
+import { orderErrorCodes, ticketErrorCodes, type DiscountLine, type OrderMailOptions, type OrderType, type Personalization, type Money, type OrderAddresses, type OrderContribution, type OrderEvent, type OrderItemRecord, type PaymentMethod, type VoucherKind } from '@alpenpass/contracts';
 import { conflict, invalid, notFound } from '../platform/domain-error';
+import { personalizationBreach, personNamedElsewhere, type NamedItem, type NamingFacts } from '../basket/personalization-rules';
+import { refusalOf } from '../basket/sale-rules';
 import { amountDueOf, type OrderState, type PlacedOrder } from './order';
 import { decideAfterSale, type AfterSaleCommand } from './after-sale-decide';
 
@@ -31,8 +33,11 @@ export type OrderCommand =
   | { type: 'PlaceOrder'; data: PlaceOrderData }
   | { type: 'ChangeOrderAddresses'; data: Partial<OrderAddresses> }
   | { type: 'ChangeOrderComment'; data: { comment: string | null } }
-  /** `offeredMedia`: the media the item's product offers (catalogue), null when it is not known */
-  | { type: 'PersonalizeItem'; data: { itemId: string; personalization: Personalization; offeredMedia: Medium[] | null } }
+  /** `facts`: the item's product and definition, the named person and keycard as the order's account owns them */
+  | { type: 'PersonalizeItem'; data: { itemId: string; personalization: Personalization; facts: NamingFacts } }
+  /** §7 assign: the owner names who an item is for after the order; its medium and keycard stay.
+   * `usedItemIds`: the items with a ticket used at a gate (the ticket context) */
+  | { type: 'AssignItem'; data: { itemId: string; personId: number; facts: NamingFacts; usedItemIds: string[] } }
   /** `amount`: what the caller read as due when it chose to pay on site */
   | { type: 'ReserveOnSite'; data: { amount?: Money } }
   /** a card payment started at the provider as transaction `transactionId`, the order's `attempt`th, opened
@@ -114,15 +119,21 @@ function changeAddresses(order: PlacedOrder, addresses: Partial<OrderAddresses>)
   return Object.keys(changed).length === 0 ? [] : [{ type: 'OrderAddressesChanged', data: { orderId: order.orderId, ...changed } }];
 }
 
-function personalizeItem(order: PlacedOrder, data: Extract<OrderCommand, { type: 'PersonalizeItem' }>['data']): OrderEvent[] {
-  refuseUnlessOpen(order);
-  if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
-  const item = order.items.find((candidate) => candidate.itemId === data.itemId);
+function itemOf(order: PlacedOrder, itemId: string): OrderItemRecord {
+  const item = order.items.find((candidate) => candidate.itemId === itemId);
   if (!item) throw notFound(orderErrorCodes.itemNotFound, 'item with id not found');
-  const { personId, medium, keycardId } = data.personalization;
-  if (medium !== null && data.offeredMedia !== null && !data.offeredMedia.includes(medium)) {
-    throw invalid(orderErrorCodes.mediumNotOffered, `The medium ${medium} is not offered for product ${item.productId}.`, 'mediumType');
-  }
+  return item;
+}
+
+const namedItemOf = (item: OrderItemRecord): NamedItem => ({ ...item, id: item.itemId });
+
+/** The naming rules of every door (basket/personalization-rules.ts) on an order item, among the items
+ * not cancelled; the order's calls name the medium mediumType. Answers the event, none when unchanged. */
+function personalized(order: PlacedOrder, item: OrderItemRecord, personalization: Personalization, facts: NamingFacts): OrderEvent[] {
+  const { personId, medium, keycardId } = personalization;
+  const others = order.items.filter((candidate) => !order.cancelledItemIds.includes(candidate.itemId)).map(namedItemOf);
+  const found = personalizationBreach(item, personalization, facts) ?? (personId === null ? null : personNamedElsewhere(namedItemOf(item), personId, others, facts));
+  if (found) throw refusalOf(found, found.field === 'medium' ? 'mediumType' : found.field);
   const current = item.personalization;
   if (current && current.personId === personId && current.medium === medium && current.keycardId === keycardId) return [];
   return [{ type: 'OrderItemPersonalized', data: { orderId: order.orderId, itemId: item.itemId, personId, medium, keycardId } }];
@@ -132,6 +143,26 @@ function personalizeItem(order: PlacedOrder, data: Extract<OrderCommand, { type:
 function refuseUnlessStillDue(order: PlacedOrder, amount: Money | undefined): void {
   if (amount === undefined || amount.amount === amountDueOf(order)) return;
   throw conflict(orderErrorCodes.changedDuringPayment, `Order ${order.orderId} changed while its payment started: ${amountDueOf(order)} is due now, not ${amount.amount}. Nothing was charged; please check the order and pay again.`);
+}
+
+function personalizeItem(order: PlacedOrder, data: Extract<OrderCommand, { type: 'PersonalizeItem' }>['data']): OrderEvent[] {
+  refuseUnlessOpen(order);
+  if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
+  return personalized(order, itemOf(order, data.itemId), data.personalization, data.facts);
+}
+
+/** Who an item is for may change until it is used, cancelled or refunded (docs/after-sale.md, "Assigning
+ * a person"): whatever the payment's state, since the person fits the definition that was priced. */
+function assignItem(order: PlacedOrder, data: Extract<OrderCommand, { type: 'AssignItem' }>['data']): OrderEvent[] {
+  if (order.orderStatus === 'CANCELLED') throw conflict(orderErrorCodes.orderCancelled, `Order ${order.orderId} was cancelled.`);
+  const item = itemOf(order, data.itemId);
+  if (order.cancelledItemIds.includes(item.itemId)) throw conflict(orderErrorCodes.itemCancelled, `Item ${item.itemId} was cancelled.`);
+  if (order.refunds.some((refund) => refund.lines.some((line) => line.itemId === item.itemId))) throw conflict(orderErrorCodes.itemRefunded, `Item ${item.itemId} was refunded.`);
+  if (data.usedItemIds.includes(item.itemId)) throw conflict(ticketErrorCodes.ticketUsed, `A ticket of item ${item.itemId} was used at a gate; who it is for can no longer change.`);
+  // a ticket names its person only when it is the item's one place (ticket-plan.ts)
+  if (item.quantity !== 1) throw invalid(orderErrorCodes.itemForSeveralPersons, `Item ${item.itemId} is for ${item.quantity} persons: a person is assigned to an item of one place.`, 'personId');
+  const personalization = { personId: data.personId, medium: item.personalization?.medium ?? null, keycardId: item.personalization?.keycardId ?? null };
+  return personalized(order, item, personalization, data.facts);
 }
 
 function reserveOnSite(order: PlacedOrder, amount: Money | undefined): OrderEvent[] {
@@ -255,6 +286,8 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     }
     case 'PersonalizeItem':
       return personalizeItem(placed(state), command.data);
+    case 'AssignItem':
+      return assignItem(placed(state), command.data);
     case 'ReserveOnSite':
       return reserveOnSite(placed(state), command.data.amount);
     case 'StartPayment':

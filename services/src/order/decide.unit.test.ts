@@ -1,4 +1,6 @@
-import type { OrderEvent, OrderItemRecord } from '@alpenpass/contracts';
+import type { Medium, OrderEvent, OrderItemRecord, Personalization } from '@alpenpass/contracts';
+import { emptyFacts } from '../basket/entry-facts';
+import type { NamingFacts } from '../basket/personalization-rules';
 import { DomainError } from '../platform/domain-error';
 import { decideOrder, type OrderCommand, type PlaceOrderData } from './decide';
 import { evolveOrder, initialOrderState, type OrderState } from './order';
@@ -173,9 +175,24 @@ describe('RecordPlacesBooked', () => {
   });
 });
 
+/** The naming rules' facts of the items' product 103 (adult definition 1031) on 20 December 2030: person
+ * 5 an adult, 6 a child of 9, both of the order's account. */
+function namingFacts(media: Medium[] = ['SWISSPASS']): NamingFacts {
+  const facts = emptyFacts(new Date('2030-12-20T12:00:00Z'));
+  const window = { earliestDaysBefore: null, latestMinutesBeforeStart: null };
+  facts.products.set(103, { id: 103, kind: 'TIME_SLOT', timezone: 'Europe/Zurich', hasValidity: false, media, bookingWindow: window, availabilityRanges: [], definitionIds: [1031] });
+  facts.definitions.set(1031, { id: 1031, productId: 103, attributes: { age: 'adult' }, basePrice: 4200, requiredDefinitions: [], ageRange: { minAge: 16, maxAge: 64 } });
+  facts.persons.set(5, { personId: 5, birthdate: '1990-01-01' });
+  facts.persons.set(6, { personId: 6, birthdate: '2021-03-01' });
+  return facts;
+}
+
 describe('PersonalizeItem', () => {
-  const personalization = { personId: null, medium: 'SWISSPASS' as const, keycardId: null };
-  const personalize = (itemId: string, offeredMedia: ('SWISSPASS' | 'AXESS')[] | null = ['SWISSPASS']): OrderCommand => ({ type: 'PersonalizeItem', data: { itemId, personalization, offeredMedia } });
+  const personalization: Personalization = { personId: null, medium: 'SWISSPASS', keycardId: null };
+  const personalize = (itemId: string, media: Medium[] = ['SWISSPASS'], chosen: Partial<Personalization> = {}): OrderCommand => ({
+    type: 'PersonalizeItem',
+    data: { itemId, personalization: { ...personalization, ...chosen }, facts: namingFacts(media) },
+  });
 
   it('records the personalization of an item while the order is CREATED; the same again changes nothing', () => {
     const personalized: OrderEvent = { type: 'OrderItemPersonalized', data: { orderId, itemId: A, ...personalization } };
@@ -189,6 +206,41 @@ describe('PersonalizeItem', () => {
     expect(refusal(personalize(A, ['AXESS']), placedEvent)).toMatchObject({ kind: 'invalid', code: 'MEDIUM_NOT_OFFERED', path: 'mediumType' });
     expect(refusal(personalize(A), placedEvent, reserved)).toMatchObject({ kind: 'conflict', code: 'ORDER_NOT_OPEN' });
     expect(refusal(personalize(A), placedEvent, reserved, paid)).toMatchObject({ kind: 'conflict', code: 'ORDER_ALREADY_PAID' });
+  });
+
+  it("judges the person by the basket's naming rules: the account's, of the definition's age, once per definition and slot", () => {
+    expect(refusal(personalize(A, undefined, { personId: 9 }), placedEvent)).toMatchObject({ kind: 'not_found', code: 'PERSON_NOT_FOUND' });
+    expect(refusal(personalize(A, undefined, { personId: 6 }), placedEvent)).toMatchObject({ kind: 'invalid', code: 'PERSON_AGE_NOT_ALLOWED', path: 'personId' });
+    const second = { ...item(B, 4200, 1, 7) };
+    const twoSlotItems = decideOrder({ type: 'PlaceOrder', data: { ...placeData, items: [item(A, 4200, 1, 7), second] } }, initialOrderState())[0] as OrderEvent;
+    const onA: OrderEvent = { type: 'OrderItemPersonalized', data: { orderId, itemId: A, ...personalization, personId: 5 } };
+    expect(refusal(personalize(B, undefined, { personId: 5 }), twoSlotItems, onA)).toMatchObject({ kind: 'invalid', code: 'PERSON_NAMED_TWICE', path: 'personId' });
+  });
+});
+
+describe('AssignItem (after the order)', () => {
+  const assign = (itemId: string, personId = 5, usedItemIds: string[] = []): OrderCommand => ({ type: 'AssignItem', data: { itemId, personId, facts: namingFacts(), usedItemIds } });
+  const assigned = (personId: number): OrderEvent => ({ type: 'OrderItemPersonalized', data: { orderId, itemId: B, personId, medium: null, keycardId: null } });
+
+  it('names the person of an item of one place whatever the payment stands at, keeping its medium and keycard; once', () => {
+    for (const events of [[placedEvent], [placedEvent, reserved], [placedEvent, pending], [placedEvent, reserved, paid]]) expect(when(assign(B), ...events)).toEqual([assigned(5)]);
+    expect(when(assign(B), placedEvent, reserved, paid, assigned(5))).toEqual([]);
+    const carded: OrderEvent = { type: 'OrderItemPersonalized', data: { orderId, itemId: B, personId: null, medium: 'SWISSPASS', keycardId: null } };
+    expect(when(assign(B), placedEvent, carded)).toEqual([{ type: 'OrderItemPersonalized', data: { orderId, itemId: B, personId: 5, medium: 'SWISSPASS', keycardId: null } }]);
+  });
+
+  it('refuses a cancelled order or item, a refunded or used item, an item of several places, and what the naming rules refuse', () => {
+    expect(refusal(assign(B), placedEvent, cancelled)).toMatchObject({ kind: 'conflict', code: 'ORDER_CANCELLED' });
+    const itemCancelled: OrderEvent = { type: 'OrderItemsCancelled', data: { orderId, cancellationId: 1, itemIds: [B], reason: null, cancelledBy: 'CUSTOMER', status: 'PARTIALLY_CANCELLED', paymentStatus: 'PAID' } };
+    expect(refusal(assign(B), placedEvent, reserved, paid, itemCancelled)).toMatchObject({ kind: 'conflict', code: 'ORDER_ITEM_CANCELLED' });
+    const refundLine = { itemId: B, amount: 100 };
+    const refunded: OrderEvent = { type: 'OrderRefundRequested', data: { orderId, refundId: 1, requestKey: null, lines: [refundLine], amount: 100, destination: 'ON_SITE', reason: null, requestedBy: 'STAFF', status: 'PARTIALLY_REFUNDED', paymentStatus: 'PARTIALLY_REFUNDED' } };
+    expect(refusal(assign(B), placedEvent, reserved, paid, refunded)).toMatchObject({ kind: 'conflict', code: 'ORDER_ITEM_REFUNDED' });
+    expect(refusal(assign(B, 5, [B]), placedEvent, reserved, paid)).toMatchObject({ kind: 'conflict', code: 'TICKET_USED' });
+    expect(refusal(assign(A), placedEvent)).toMatchObject({ kind: 'invalid', code: 'ORDER_ITEM_FOR_SEVERAL_PERSONS' });
+    expect(refusal(assign(B, 6), placedEvent)).toMatchObject({ kind: 'invalid', code: 'PERSON_AGE_NOT_ALLOWED' });
+    expect(refusal(assign(B, 9), placedEvent)).toMatchObject({ kind: 'not_found', code: 'PERSON_NOT_FOUND' });
+    expect(refusal(assign(B.replace('b', 'c')), placedEvent)).toMatchObject({ kind: 'not_found', code: 'ORDER_ITEM_NOT_FOUND' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { checkoutStreamName, type OrderItemRecord, type BasketEntryWithChildrenInput, type DiscountLine, type OrderMailOptions, type VoucherKind, orderErrorCodes, orderStreamName, type BasketValidationIssue, type Medium, type OrderAddresses, type OrderDto, type Personalization } from '@alpenpass/contracts';
+import { checkoutStreamName, type OrderItemRecord, type BasketEntryWithChildrenInput, type DiscountLine, type OrderMailOptions, type VoucherKind, orderErrorCodes, orderStreamName, type BasketValidationIssue, type OrderAddresses, type OrderDto, type Personalization } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import type { BasketService } from '../basket';
 import type { Caller } from '../basket/basket-service';
@@ -15,7 +15,7 @@ import { eventMetadataOf } from '../platform/http/request-context';
 import { accessibleOrder } from './access';
 import { orderItemsOf } from './basket-items';
 import type { CheckoutWorkflows } from './checkout-workflows';
-import { decideOrder, orderNotFound, type OrderCommand } from './decide';
+import { decideOrder, isPaid, orderNotFound, type OrderCommand } from './decide';
 import { checkoutIdOf, isOrderAccessToken, nextOrderId, orderAccessToken, refnoOf } from './order-ids';
 import { orderFolder, type OrderEventWithTime, type OrderState, type PlacedOrder } from './order';
 import { toOrderDto } from './order-view';
@@ -25,6 +25,7 @@ import { createStoredValuePayments } from './stored-value-payments';
 import { orderTypeOf, type OrderOrigin } from './order-type';
 import { itemsWithout } from './order-items';
 import { derivedBasketId } from './admin-orders';
+import type { TicketAssignment } from './after-sale-ports';
 
 export interface OrderServiceDeps {
   store: EventStore;
@@ -36,8 +37,8 @@ export interface OrderServiceDeps {
   accounts?: AccountResources;
   /** the kind of a product (catalogue), for the order's type (order-type.ts); unknown: null */
   productKind?: (productId: number) => Promise<string | null>;
-  /** the media a product offers (catalogue), to refuse a personalization with another medium */
-  productMedia?: (productId: number) => Promise<Medium[] | null>;
+  /** the order's tickets: which items were used at a gate, and the person an item's tickets carry */
+  tickets?: TicketAssignment;
   /** signs guests' order access tokens */
   accessSecret: string;
   /** reserves the usages of the basket's discounts (none: orders carry no discounts' usages) */
@@ -382,21 +383,29 @@ export function createOrderService(deps: OrderServiceDeps) {
       return runOrder(orderId, () => ({ type: 'ChangeOrderAddresses', data: addresses }), (state) => accessibleOrder(state, caller.principal, hasToken(caller)), eventMetadataOf(caller));
     },
 
-    /** an item's person, medium and keycard: the person and keycard must be the account's (404 otherwise) */
+    /** an item's person, medium and keycard, judged by the basket's naming rules: the person and keycard
+     * must be the order's account's (404 otherwise), also when staff name them */
     async personalizeItem(caller: OrderCaller, orderId: number, itemId: string, personalization: Personalization): Promise<PlacedOrder> {
       const order = await accessible(caller, orderId);
-      const { personId, keycardId } = personalization;
-      if (!isStaff(caller.principal)) {
-        await checkOwnership(accounts, order.accountId, {
-          personIds: personId === null ? [] : [personId],
-          keycardIds: keycardId === null ? [] : [keycardId],
-          keycardOfPerson: personId !== null && keycardId !== null ? { personId, keycardId } : undefined,
-          keycardOnMedium: keycardId !== null ? { keycardId, medium: personalization.medium } : undefined,
-        });
-      }
+      const facts = await deps.basket.namingFacts(order.accountId, order.items.find((item) => item.itemId === itemId), personalization);
+      return runOrder(orderId, () => ({ type: 'PersonalizeItem', data: { itemId, personalization, facts } }), (state) => accessibleOrder(state, caller.principal, hasToken(caller)), eventMetadataOf(caller));
+    },
+
+    /**
+     * §7 PATCH /orders/{orderId}/items/{orderItemId}/assign: the owner names who an item is for after the
+     * order (docs/after-sale.md, "Assigning a person"). The order records it first; a paid order's tickets
+     * then carry the person (issued ones change, later ones are issued with it). Repeating the call repeats
+     * only what is missing, so a failure between the two steps is made good by asking again.
+     */
+    async assignItem(caller: OrderCaller, orderId: number, itemId: string, personId: number): Promise<PlacedOrder> {
+      const order = await accessible(caller, orderId);
       const item = order.items.find((candidate) => candidate.itemId === itemId);
-      const offeredMedia = item && deps.productMedia ? await deps.productMedia(item.productId) : null;
-      return runOrder(orderId, () => ({ type: 'PersonalizeItem', data: { itemId, personalization, offeredMedia } }), (state) => accessibleOrder(state, caller.principal, hasToken(caller)), eventMetadataOf(caller));
+      const personalization = { personId, medium: item?.personalization?.medium ?? null, keycardId: item?.personalization?.keycardId ?? null };
+      const [facts, usedItemIds] = await Promise.all([deps.basket.namingFacts(order.accountId, item, personalization), deps.tickets?.usedItemIds?.(orderId) ?? []]);
+      const assigned = await runOrder(orderId, () => ({ type: 'AssignItem', data: { itemId, personId, facts, usedItemIds } }), (state) => accessibleOrder(state, caller.principal, hasToken(caller)), eventMetadataOf(caller));
+      // an unpaid order's tickets are planned from the order once it is paid, so with the person
+      if (isPaid(assigned)) await deps.tickets?.assignTicketsOfItem(orderId, itemId, eventMetadataOf(caller));
+      return assigned;
     },
 
     /** an order the caller may read (staff, its customer, or a guest with its token) */

@@ -111,3 +111,26 @@ describe('cancelling the tickets of order items', () => {
       .then([{ type: 'TicketsCancelled', data: { orderId, orderItemIds: [itemA], ticketIds: [] } }]);
   });
 });
+
+describe('the person an order item was assigned to', () => {
+  const assign = (personId: number, orderRevision: number): TicketCommand => ({ type: 'AssignTicketsOfItem', data: { orderId, orderItemId: itemA, personId, orderRevision } });
+  const assigned = (personId: number, orderRevision: number, ticketIds: string[] = []): TicketEvent => ({ type: 'TicketsAssigned', data: { orderId, orderItemId: itemA, personId, orderRevision, ticketIds } });
+  const issue = (orderRevision: number): TicketCommand => ({ type: 'IssueTickets', data: { orderId, tickets: [ticket(T1, itemA), ticket(T2, itemB)], orderRevision } });
+
+  it("puts the person on the item's issued tickets, once per word of the order; a used or cancelled ticket keeps whom it was for", () => {
+    given(issued).when(assign(5, 4)).then([assigned(5, 4, [T1])]);
+    given(issued, assigned(5, 4, [T1])).when(assign(5, 4)).then([]);
+    given(issued, assigned(5, 4, [T1])).when(assign(6, 6)).then([assigned(6, 6, [T1])]);
+    given(issued, { type: 'TicketUsed', data: { orderId, ticketId: T1, usedAt: '2026-01-10T09:00:00Z', gateId: 'g' } }).when(assign(5, 4)).then([assigned(5, 4, [])]);
+    given(issued, { type: 'TicketsCancelled', data: { orderId, orderItemIds: [itemA], ticketIds: [T1] } }).when(assign(5, 4)).then([assigned(5, 4, [])]);
+  });
+
+  it("keeps the order's later word when two assignments reach the tickets out of order", () => {
+    given(issued, assigned(6, 7, [T1])).when(assign(5, 6)).then([]);
+  });
+
+  it('issues the tickets of an item assigned after the order the plan read with the person; an older assignment gives way to the plan', () => {
+    given(assigned(5, 6)).when(issue(5)).then([{ type: 'TicketsIssued', data: { orderId, tickets: [{ ...ticket(T1, itemA), personId: 5 }, ticket(T2, itemB)] } }]);
+    given(assigned(5, 6)).when(issue(8)).then([{ type: 'TicketsIssued', data: { orderId, tickets: [ticket(T1, itemA), ticket(T2, itemB)] } }]);
+  });
+});

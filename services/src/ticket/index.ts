@@ -22,9 +22,11 @@ export interface TicketContextOptions {
 /** The order as the ticket context reads it: the stream itself, and the order's own access rule
  * (staff, its customer, or a guest with its token; anyone else a 404). */
 function orderReader(deps: ContextDeps) {
-  const loadOrder = async (orderId: number): Promise<OrderState> => (await loadStreamState<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder)).state;
+  const loadOrderAt = (orderId: number) => loadStreamState<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder);
+  const loadOrder = async (orderId: number): Promise<OrderState> => (await loadOrderAt(orderId)).state;
   return {
     loadOrder,
+    loadOrderAt,
     readable: async (caller: OrderCaller, orderId: number) =>
       accessibleOrder(await loadOrder(orderId), caller.principal, (id) => caller.token !== undefined && isOrderAccessToken(deps.config.orderAccessSecret, id, caller.token)),
   };

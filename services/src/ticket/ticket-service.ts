@@ -4,9 +4,9 @@ import { ticketErrorCodes, ticketStreamName, type DocumentKind, type DocumentUrl
 import { findProducts, type CatalogueProduct } from '@alpenpass/projections/src/catalogue';
 import { findOrderOfTicket, findTicketsOfKeycard, findTicketsOfOrder } from '@alpenpass/projections/src/ticket';
 import type { OrderCaller, OrderService } from '../order/order-service';
-import type { PlacedOrder } from '../order/order';
+import type { OrderState, PlacedOrder } from '../order/order';
 import { conflict, DomainError } from '../platform/domain-error';
-import { handleCommand, loadStreamState } from '../platform/event-store/command-handler';
+import { handleCommand, loadStreamState, type KnownState } from '../platform/event-store/command-handler';
 import type { EventMetadata } from '@alpenpass/contracts';
 import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
 import { eventMetadataOf } from '../platform/http/request-context';
@@ -22,7 +22,8 @@ import type { TicketSettings } from './ticket-settings';
 export interface TicketServiceDeps {
   store: EventStore;
   knex: Knex;
-  orders: Pick<OrderService, 'loadOrder' | 'readable'>;
+  /** the order as its stream says (with the revision it was read at, for the tickets' persons) */
+  orders: Pick<OrderService, 'loadOrder' | 'readable'> & { loadOrderAt(orderId: number): Promise<KnownState<OrderState>> };
   signingKey: TicketSigningKey;
   linkKey: Buffer;
   settings: TicketSettings;
@@ -118,7 +119,7 @@ export function createTicketService(deps: TicketServiceDeps) {
     async issueForOrder(orderId: number): Promise<number> {
       const existing = await loadTickets(orderId);
       if (existing.issued) return existing.tickets.length;
-      const order = await deps.orders.loadOrder(orderId);
+      const { state: order, revision } = await deps.orders.loadOrderAt(orderId);
       if (order.status !== 'placed' || !paidStatuses.includes(order.orderStatus)) {
         deps.log.warn({ orderId }, 'tickets not issued: the order is not paid');
         return 0;
@@ -129,7 +130,8 @@ export function createTicketService(deps: TicketServiceDeps) {
         return { kind: product?.kind ?? null, timezone: product?.pool.timezone ?? DEFAULT_TICKET_TIMEZONE };
       });
       const tickets = planned.map((ticket) => ({ ...ticket, code: sign(orderId, ticket) }));
-      const outcome = await run(orderId, { type: 'IssueTickets', data: { orderId, tickets } }, systemMetadata(orderId));
+      const orderRevision = revision === 'no_stream' ? undefined : revision;
+      const outcome = await run(orderId, { type: 'IssueTickets', data: { orderId, tickets, orderRevision } }, systemMetadata(orderId));
       return outcome.newState.tickets.length;
     },
 
@@ -138,6 +140,15 @@ export function createTicketService(deps: TicketServiceDeps) {
     async cancelTicketsOfItems(orderId: number, orderItemIds: string[], metadata: Partial<EventMetadata> = systemMetadata(orderId)): Promise<TicketDto[]> {
       const outcome = await run(orderId, { type: 'CancelTicketsOfItems', data: { orderId, orderItemIds } }, metadata);
       return outcome.newState.tickets.filter((ticket) => orderItemIds.includes(ticket.orderItemId)).map(toTicketDto);
+    },
+
+    /** The order item was assigned to a person (§7 assign): its tickets carry the person the order names
+     * now, those issued already and those issued later (docs/tickets.md, "Assigned persons"). Idempotent. */
+    async assignTicketsOfItem(orderId: number, orderItemId: string, metadata: Partial<EventMetadata> = systemMetadata(orderId)): Promise<void> {
+      const { state: order, revision } = await deps.orders.loadOrderAt(orderId);
+      const personId = order.status === 'placed' ? order.items.find((item) => item.itemId === orderItemId)?.personalization?.personId : null;
+      if (personId == null || revision === 'no_stream') return;
+      await run(orderId, { type: 'AssignTicketsOfItem', data: { orderId, orderItemId, personId, orderRevision: revision } }, metadata);
     },
 
     /** syncAxessUsedTickets: the valid tickets loaded onto the keycard for `day` become used (idempotent). */

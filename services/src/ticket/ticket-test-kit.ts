@@ -18,6 +18,8 @@ import type { TicketService } from './ticket-service';
  * fulfilment is left to the test. */
 export interface TicketTestKit {
   checkout: CheckoutTestKit;
+  /** the order and checkout routes this kit serves, with the ticket context as the orders' tickets */
+  orders: ReturnType<typeof checkoutContext>;
   app: Express;
   tickets: TicketService;
   /** the fulfilment activity the checkout workflow runs once an order is paid */
@@ -34,7 +36,12 @@ export interface TicketTestKit {
 export async function createTicketTestKit(options: CheckoutTestKitOptions & TicketContextOptions = {}): Promise<TicketTestKit> {
   const checkout = await createCheckoutTestKit(options);
   const context = ticketContext(checkout.deps, options);
-  const orders = checkoutContext(checkout.deps, { basket: checkout.basket.service, workflows: { start: async () => undefined, reserved: async () => undefined, paid: async () => undefined } });
+  const orders = checkoutContext(checkout.deps, {
+    basket: checkout.basket.service,
+    workflows: { start: async () => undefined, reserved: async () => undefined, paid: async () => undefined },
+    accounts: options.accounts?.(checkout.basket.store, checkout.basket.db.knex),
+    tickets: context.service,
+  });
   for (const projection of ticketProjections) await ensureLiveGeneration(checkout.basket.db.knex, checkout.basket.store, projection);
   const app = createHttpApp({
     log: createLogger('silent'),
@@ -67,6 +74,7 @@ export async function createTicketTestKit(options: CheckoutTestKitOptions & Tick
 
   return {
     checkout,
+    orders,
     app,
     tickets: context.service,
     staff,

@@ -8,14 +8,17 @@ export interface IssuedTicket extends TicketRecord {
 }
 
 /** The tickets of one order (stream tickets-<orderId>). `cancelledItemIds` remembers items cancelled
- * before issuance, so that a late fulfilment never issues their tickets. */
+ * before issuance, so that a late fulfilment never issues their tickets; `assignedPersons` the person
+ * each assigned item is for and the order's revision that said so, so that the latest word of the
+ * order wins: over an older assignment, and over a fulfilment that planned from an older order. */
 export interface OrderTickets {
   issued: boolean;
   tickets: IssuedTicket[];
   cancelledItemIds: string[];
+  assignedPersons: Record<string, { personId: number; orderRevision: number }>;
 }
 
-export const initialOrderTickets = (): OrderTickets => ({ issued: false, tickets: [], cancelledItemIds: [] });
+export const initialOrderTickets = (): OrderTickets => ({ issued: false, tickets: [], cancelledItemIds: [], assignedPersons: {} });
 
 export type TicketEventWithTime = TicketEvent & { metadata?: { at: string } };
 
@@ -35,6 +38,11 @@ export function evolveOrderTickets(state: OrderTickets, event: TicketEventWithTi
       return { ...state, tickets: withStatus(state, [event.data.ticketId], 'VALID') };
     case 'TicketUsed':
       return { ...state, tickets: state.tickets.map((ticket) => (ticket.ticketId === event.data.ticketId ? { ...ticket, usedAt: event.data.usedAt } : ticket)) };
+    case 'TicketsAssigned': {
+      const { orderItemId, personId, orderRevision, ticketIds } = event.data;
+      const tickets = state.tickets.map((ticket) => (ticketIds.includes(ticket.ticketId) ? { ...ticket, personId } : ticket));
+      return { ...state, tickets, assignedPersons: { ...state.assignedPersons, [orderItemId]: { personId, orderRevision } } };
+    }
     case 'TicketsCancelled':
       return {
         ...state,
