@@ -32,10 +32,11 @@ async function createCampaign(code: string, sample: object = {}) {
   expect(created.status).toBe(201);
 }
 
-async function basketWith(token: string | null, entries: { productDefinitionId: number; quantity: number }[], slotId = 41): Promise<{ id: string; body: Record<string, unknown> }> {
+async function basketWith(token: string | null, entries: { productDefinitionId: number; quantity: number }[], slotId = 41, clientAddress = '203.0.113.1'): Promise<{ id: string; body: Record<string, unknown> }> {
   const created = await api()
     .post('/api/baskets')
     .set(as(token))
+    .set('x-forwarded-for', clientAddress)
     .send({ entries: entries.map((entry) => ({ productDefinitionId: entry.productDefinitionId, slotId, allocation: { quantity: entry.quantity } })) });
   expect(created.status).toBe(201);
   return { id: created.body.id, body: created.body };
@@ -203,7 +204,8 @@ describe('usages are never over-used', () => {
     await createCampaign('RACE-ORDERS', { maxUsages: 5 });
     const baskets = [];
     for (let index = 0; index < 30; index += 1) {
-      const basket = await basketWith(null, [{ productDefinitionId: ADULT, quantity: 1 }], 42);
+      // 30 guests, each from an address of its own (the fair-hold share is per client)
+      const basket = await basketWith(null, [{ productDefinitionId: ADULT, quantity: 1 }], 42, `203.0.113.${index + 10}`);
       const applied = await api().post(`/api/baskets/${basket.id}/promo-code/RACE-ORDERS`).set(as(null));
       expect(applied.body.discounts).toHaveLength(1);
       baskets.push(basket.id);

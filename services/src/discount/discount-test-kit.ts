@@ -65,6 +65,8 @@ export async function createDiscountTestKit(options: { attemptsPerMinute?: numbe
     routers: [basketRouter(basket.service), ...(checkout.routers ?? []), ...(discount.routers ?? [])],
     readiness: [],
     idempotentRequests: idempotentRequests(basket.db.knex),
+    // each simulated guest may come from an address of its own (x-forwarded-for)
+    trustProxy: ['loopback'],
   });
   return {
     basket,
