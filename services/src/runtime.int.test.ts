@@ -10,6 +10,7 @@ import { mintToken } from './platform/auth/tokens';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { deleteNatsStreams } from './platform/testing/nats-streams';
 
 /** The whole shop in one process, as `npm start` runs it: an admin command travels
  * API → event store → relay → NATS → projector → read model → query endpoint. */
@@ -33,6 +34,8 @@ beforeAll(async () => {
     DATABASE_URL: db.url,
     NATS_STREAM: natsStream,
     NATS_SUBJECT_PREFIX: natsSubjectPrefix,
+    ACCESS_USAGE_STREAM: `${natsStream}_ACCESS_USAGE`,
+    ACCESS_USAGE_SUBJECT_PREFIX: `${natsSubjectPrefix}_access.usage`,
     TEMPORAL_TASK_QUEUE: `runtime-${suffix}`,
     CHANNEL_ID: channelId,
     AUTH_SIGNING_KEY_FILE: keyFile,
@@ -47,6 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await runtime?.stop();
+  await deleteNatsStreams(natsStream, `${natsStream}_ACCESS_USAGE`);
   await db?.drop();
 });
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createKnex, dropDatabase } from '@alpenpass/infra';
 import { readModelsCaughtUp } from '@alpenpass/infra/src/testing/read-models';
 import { demoGenerationId, demoPriceRange } from '@alpenpass/services/src/demo/demo-price-range';
-import { connect } from 'nats';
+import { deleteNatsStreams } from '@alpenpass/services/src/platform/testing/nats-streams';
 import { mintStaffToken } from './customer-token';
 
 const repositoryRoot = join(__dirname, '..', '..');
@@ -135,12 +135,7 @@ export async function startShop(env: Record<string, string> = {}, options: { awa
       clearTimeout(killed);
     }
     await dropDatabase(databaseUrl).catch(() => undefined);
-    const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' }).catch(() => undefined);
-    if (nats) {
-      const streams = (await nats.jetstreamManager()).streams;
-      for (const stream of [natsStream, accessUsage.ACCESS_USAGE_STREAM]) await streams.delete(stream).catch(() => undefined);
-      await nats.drain();
-    }
+    await deleteNatsStreams(natsStream, accessUsage.ACCESS_USAGE_STREAM).catch(() => undefined);
   };
   try {
     await waitUntilReady(origin, child, () => output);

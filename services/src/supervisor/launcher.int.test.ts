@@ -4,8 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { connect } from 'nats';
 import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { deleteNatsStreams } from '../platform/testing/nats-streams';
 
 /** `npm start`'s launcher: the worker runs in a process of its own, so the API keeps answering while the
  * worker is frozen, killed or restarting. */
@@ -58,6 +58,8 @@ beforeAll(async () => {
       DATABASE_URL: db.url,
       NATS_STREAM: `LAUNCHER_${suffix}`,
       NATS_SUBJECT_PREFIX: `launcher_${suffix}`,
+      ACCESS_USAGE_STREAM: `LAUNCHER_${suffix}_ACCESS_USAGE`,
+      ACCESS_USAGE_SUBJECT_PREFIX: `launcher_${suffix}_access.usage`,
       TEMPORAL_TASK_QUEUE: `launcher-${suffix}`,
       AUTH_SIGNING_KEY_FILE: join(mkdtempSync(join(tmpdir(), 'alpenpass-keys-')), 'key.json'),
       LOAD_DEMO_DATA: 'false',
@@ -90,9 +92,7 @@ afterAll(async () => {
   if (launcher.exitCode === null) launcher.kill('SIGKILL');
   // a test that failed half-way must not leave the launcher's children running
   for (const line of lines) if (line.msg === 'process started' && line.pid && alive(line.pid)) process.kill(line.pid, 'SIGKILL');
-  const nats = await connect({ servers: 'nats://127.0.0.1:4222' });
-  await (await nats.jetstreamManager()).streams.delete(`LAUNCHER_${suffix}`).catch(() => undefined);
-  await nats.close();
+  await deleteNatsStreams(`LAUNCHER_${suffix}`, `LAUNCHER_${suffix}_ACCESS_USAGE`);
   await db?.drop();
 });
 

@@ -4,9 +4,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { connect } from 'nats';
 import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
 import { freePort } from '../../src/platform/testing/api-processes';
+import { deleteNatsStreams } from '../../src/platform/testing/nats-streams';
 import { shopHeaders, testChannelId } from '../../src/platform/testing/shop-headers';
 
 /**
@@ -45,9 +45,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (shop && shop.exitCode === null) shop.kill('SIGKILL');
   await db?.drop();
-  const nats = await connect({ servers: process.env.NATS_URL ?? 'nats://127.0.0.1:4222' });
-  await (await nats.jetstreamManager()).streams.delete(natsStream).catch(() => undefined);
-  await nats.drain();
+  await deleteNatsStreams(natsStream, `${natsStream}_ACCESS_USAGE`);
   if (out) rmSync(out, { recursive: true, force: true });
 });
 

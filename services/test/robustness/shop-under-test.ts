@@ -13,6 +13,7 @@ import { loadDemoCatalogue } from '../../src/demo/catalogue';
 import { loadDemoSlotGroups } from '../../src/demo/slot-groups';
 import { startRuntime, type Runtime } from '../../src/runtime';
 import { startSimulator, type RunningSimulator } from '../../src/psp-simulator/testing/start-simulator';
+import { deleteNatsStreams } from '../../src/platform/testing/nats-streams';
 
 export type Caller = Role | 'guest';
 
@@ -46,6 +47,8 @@ export async function startShopUnderTest(): Promise<ShopUnderTest> {
     DATABASE_URL: db.url,
     NATS_STREAM: `ROBUSTNESS_${suffix}`,
     NATS_SUBJECT_PREFIX: `robustness_${suffix}`,
+    ACCESS_USAGE_STREAM: `ROBUSTNESS_${suffix}_ACCESS_USAGE`,
+    ACCESS_USAGE_SUBJECT_PREFIX: `robustness_${suffix}_access.usage`,
     TEMPORAL_TASK_QUEUE: `robustness-${suffix}`,
     CHANNEL_ID: channelId,
     AUTH_SIGNING_KEY_FILE: keyFile,
@@ -87,6 +90,7 @@ export async function startShopUnderTest(): Promise<ShopUnderTest> {
     async stop() {
       await terminateWorkflowsOf(runtime, config.temporal.taskQueue);
       await runtime.stop();
+      await deleteNatsStreams(config.nats.stream, config.accessUsage.stream);
       await db.drop();
       await simulator.stop();
       await simulatorDb.drop();
