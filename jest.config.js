@@ -17,8 +17,8 @@ const webTransform = {
 };
 const webProject = {
   displayName: 'web',
-  testEnvironment: '<rootDir>/web/src/testing/jsdom-environment.js',
-  setupFilesAfterEnv: ['<rootDir>/web/src/testing/dom-setup.ts'],
+  testEnvironment: '<rootDir>/web/test/support/jsdom-environment.js',
+  setupFilesAfterEnv: ['<rootDir>/web/test/support/dom-setup.ts'],
   transform: webTransform,
   transformIgnorePatterns: ['/node_modules/(?!(react-intl|@formatjs|intl-messageformat)/)'],
   moduleNameMapper: { '^(.*/)build-env$': '$1build-env.jest' },
@@ -53,7 +53,7 @@ module.exports = {
       // ES-module packages (oidc-provider, Auth.js, file-type and its readers), compiled for jest's require
       transform: { '^.+\\.m?js$': webTransform['^.+\\.m?js$'], ...transform },
       transformIgnorePatterns: ['/node_modules/(?!(oidc-provider|@auth|oauth4webapi|jose|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)'],
-      globalSetup: '<rootDir>/infra/src/testing/global-setup.ts',
+      globalSetup: '<rootDir>/infra/test/support/global-setup.ts',
     },
     webProject,
     e2eProject,

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { temporalHoldTimer } from '../../services/src/basket/hold-timer';
-import { createBasketTestKit } from '../../services/src/basket/basket-test-kit';
+import { createBasketTestKit } from '../../services/test/support/basket-kit';
 import { loadConfig } from '../../services/src/platform/config';
 import { lazyTemporalClient } from '../../services/src/platform/temporal-client';
 

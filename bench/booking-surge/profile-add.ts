@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { readModelFactSources, type BasketFactSources } from '../../services/src/basket/basket-facts';
 import { createBasketService } from '../../services/src/basket/basket-service';
 import { clientHolderKey } from '../../services/src/basket/client-holder';
-import { kitNow } from '../../services/src/basket/basket-test-kit';
+import { kitNow } from '../../services/test/support/basket-kit';
 import { noHoldTimer } from '../../services/src/basket/hold-timer';
 import { createCapacityCommands, type CapacityCommands } from '../../services/src/capacity/slot-commands';
 import type { EventStore } from '../../services/src/platform/event-store/event-store';

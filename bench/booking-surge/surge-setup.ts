@@ -8,7 +8,7 @@ import { currentPricesProjection } from '../../projections/src/pricing';
 import { catchUp, liveTarget } from '../../projections/src/runtime/catch-up';
 import { ensureLiveGeneration } from '../../projections/src/runtime/replay';
 import { createKnex, defaultDatabaseUrl, dropDatabase, ensureDatabase, migrateToLatest, withDatabase } from '../../infra/src';
-import { kitSlotDay, publishDemoCatalogue } from '../../services/src/basket/basket-test-kit';
+import { kitSlotDay, publishDemoCatalogue } from '../../services/test/support/basket-kit';
 import { runSlotCommand } from '../../services/src/capacity/slot-commands';
 import type { EventStore } from '../../services/src/platform/event-store/event-store';
 import { createPostgresEventStore } from '../../services/src/platform/event-store/postgres-event-store';

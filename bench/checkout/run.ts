@@ -7,8 +7,8 @@
 // status, settle) with the same concurrency as the baseline: orders/s ÷ provider payments/s.
 // Usage: npm run bench:checkout -- [customers=8] [ordersPerCustomer=3]
 import { loadavg } from 'node:os';
-import { createAfterSaleTestKit, returnUrls } from '../../services/src/order/after-sale-test-kit';
-import { choose } from '../../services/src/psp-simulator/testing/payment-page-driver';
+import { createAfterSaleTestKit, returnUrls } from '../../services/test/support/after-sale-kit';
+import { choose } from '../../services/test/support/psp-payment-page';
 import { paidEventsOf, paidWithin, payOnPage, placeGuestOrder, settledAtProvider } from './shop-orders';
 
 const SLOT_ID = 88;

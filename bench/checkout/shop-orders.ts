@@ -1,8 +1,8 @@
 import { orderStreamName } from '@alpenpass/contracts';
-import type { AfterSaleTestKit } from '../../services/src/order/after-sale-test-kit';
-import { returnUrls } from '../../services/src/order/after-sale-test-kit';
-import { shopHeaders } from '../../services/src/platform/testing/shop-headers';
-import { choose } from '../../services/src/psp-simulator/testing/payment-page-driver';
+import type { AfterSaleTestKit } from '../../services/test/support/after-sale-kit';
+import { returnUrls } from '../../services/test/support/after-sale-kit';
+import { shopHeaders } from '../../services/test/support/shop-headers';
+import { choose } from '../../services/test/support/psp-payment-page';
 
 const json = { ...shopHeaders, 'content-type': 'application/json' };
 

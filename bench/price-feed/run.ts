@@ -13,7 +13,7 @@ import { loadavg } from 'node:os';
 import { DateTime } from 'luxon';
 import { createHttpApp } from '../../services/src/platform/http/app';
 import { createLogger } from '../../services/src/platform/logger';
-import { createTestIdentity } from '../../services/src/platform/testing/auth';
+import { createTestIdentity } from '../../services/test/support/test-identity';
 import { encodedBodyCache, type EncodedBodyCache } from '../../services/src/pricing/encoded-body-cache';
 import { pricingIntegratorRouter } from '../../services/src/pricing/integrator-api';
 import { inMemoryCatalogue } from '../../services/src/pricing/pricing-ports';

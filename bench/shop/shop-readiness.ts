@@ -1,5 +1,5 @@
 import type { Client } from '@temporalio/client';
-import { readModelsCaughtUp } from '../../infra/src/testing/read-models';
+import { readModelsCaughtUp } from '../../infra/test/support/read-models';
 import { demoGenerationId, demoPriceRange } from '../../services/src/demo/demo-price-range';
 import { getPriceGenerationStatus, type PriceGenerationStatus } from '../../workflows/src/price-generation/client';
 import type { RunningShop } from './shop-process';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { OrderPaymentStatus, OrderStatus } from './domain/order';
 import { uuidString } from './validators/text-formats';
 
-/** After the sale (issue 17): cancellations and refunds of order items. See docs/after-sale.md. */
+/** After the sale: cancellations and refunds of order items. See docs/after-sale.md. */
 
 export const afterSaleErrorCodes = {
   orderNotPaid: 'ORDER_NOT_PAID',

@@ -18,7 +18,6 @@ export const checkoutErrorCodes = {
   checkoutClosed: 'CHECKOUT_CLOSED',
   paymentProviderUnavailable: 'PAYMENT_PROVIDER_UNAVAILABLE',
   redirectNotAllowed: 'REDIRECT_URL_NOT_ALLOWED',
-  unknownDiscountCode: 'DISCOUNT_CODE_UNKNOWN',
   discountNotFound: 'DISCOUNT_NOT_FOUND',
   discountNotRemovable: 'DISCOUNT_NOT_REMOVABLE',
   voucherNotApplied: 'VOUCHER_NOT_APPLIED',

@@ -54,3 +54,9 @@ export function durationFitsRange(duration: ParsedDuration, from: DateTime, to: 
   const end = validityEnd(from, duration, false);
   return duration.unit === 'hours' ? end.toMillis() === to.toMillis() : end.hasSame(to, 'day');
 }
+
+/** The days a definition is priced for: "3d", "3 days", "3 Tage" -> 3; hours or no duration -> 1. */
+export function durationDaysOf(value: string | undefined): number {
+  const duration = value ? parseDuration(value) : undefined;
+  return duration?.unit === 'days' ? duration.days : 1;
+}

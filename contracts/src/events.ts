@@ -1,4 +1,4 @@
-/** The envelope every stored event travels in (GUIDE §4): written by the event store, read by
+/** The envelope every stored event travels in (docs/ARCHITECTURE.md, "Conventions"): written by the event store, read by
  * projections, the relay and reactors. */
 export interface EventMetadata {
   correlationId: string;

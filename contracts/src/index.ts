@@ -73,3 +73,5 @@ export * from './voucher';
 export * from './payment';
 export * from './cause-we-care';
 export * from './consumption';
+export * from './webhook-payloads';
+export * from './webhooks';

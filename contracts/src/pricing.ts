@@ -88,6 +88,17 @@ export const priceGenerationStatus = z.object({
 });
 export type PriceGenerationStatus = z.infer<typeof priceGenerationStatus>;
 
+/** A generation finished: its prices are all stored (stream pricegeneration-<generationId>, one event). */
+export interface PriceGenerationCompletedData {
+  generationId: string;
+  from: string;
+  to: string;
+  productDefinitionIds: number[];
+  /** prices the generation calculated */
+  prices: number;
+}
+export const priceGenerationStreamName = (generationId: string) => `pricegeneration-${generationId}`;
+
 // ---- queries ----------------------------------------------------------------------------------
 
 export const pagingQuery = z.object({

@@ -3,7 +3,7 @@ import { recordedValidity } from './domain/item-selection';
 import { numericIdParam } from './validators/ids';
 import { uuidString } from './validators/text-formats';
 
-/** Tickets of paid orders (issue 17, §4 "Tickets can be blocked; admin can unblock them", §7 Keycards
+/** Tickets of paid orders (§4 "Tickets can be blocked; admin can unblock them", §7 Keycards
  * and templates). See docs/tickets.md. */
 
 export const ticketStatuses = ['VALID', 'BLOCKED', 'CANCELLED'] as const;

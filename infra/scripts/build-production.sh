@@ -11,6 +11,8 @@ out="${1:-dist/production}"
 server_packages=(contracts infra projections workflows services)
 
 log "compiling the server packages (tsc -b tsconfig.dist.json)"
+# from scratch: an incremental build would keep the output of sources that were moved or deleted
+rm -rf dist/contracts dist/infra dist/projections dist/workflows dist/services dist/*.tsbuildinfo
 npx tsc -b tsconfig.dist.json
 if [ "${SKIP_WEB_BUILD:-}" != "1" ]; then
   log "building the web app"

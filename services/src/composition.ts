@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 import { streamActivityProjection, type AnyProjection } from '@alpenpass/projections';
 import { createKnex, ensureDatabase, migrateToLatest } from '@alpenpass/infra';
-import { contextFactories } from './contexts';
-import type { ContextDeps, ContextModule } from './context-module';
+import type { ActivityDependencies } from '@alpenpass/workflows';
+import { activityDependenciesOf, contextFactories } from './contexts';
+import type { ContextDeps, ContextModule } from './platform/context-module';
 import type { AppConfig } from './platform/config';
 import { createEventStore } from './platform/event-store/create-event-store';
 import type { EventStore } from './platform/event-store/event-store';
@@ -16,6 +17,8 @@ export interface Composition {
   temporal: ReturnType<typeof lazyTemporalClient>;
   deps: ContextDeps;
   contexts: ContextModule[];
+  /** what the worker's activities call (built on first use: only the worker role asks) */
+  activities(): ActivityDependencies;
   /** every read model the projector keeps and the ops CLI can inspect or replay */
   projections: AnyProjection[];
   close(): Promise<void>;
@@ -40,6 +43,7 @@ export async function compose(config: AppConfig, log: Logger, pool = { max: 20 }
     temporal,
     deps,
     contexts,
+    activities: () => activityDependenciesOf(deps),
     projections,
     async close() {
       await temporal.close();

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { createKnex, ensureDatabase, migrateToLatest } from '@alpenpass/infra';
-import { loadConfigOrExit } from './platform/config';
+import { createKnex, ensureDatabase, migrateToLatest, migrationsFromNewerRelease } from '@alpenpass/infra';
+import { loadShopConfigOrExit } from './shop-config';
 import { createLogger } from './platform/logger';
 import { stopOnSignals } from './platform/stop-on-signals';
 import { planFor } from './supervisor/process-plan';
@@ -14,20 +14,23 @@ import { startSupervisor } from './supervisor/supervisor';
  * role instead.
  */
 async function launch(): Promise<void> {
-  const config = loadConfigOrExit();
+  const config = loadShopConfigOrExit();
   const log = createLogger(config.logLevel, { role: 'supervisor' }, config.logFormat);
 
+  const development = config.environment === 'development';
   // once here, so that the role processes do not race to create and migrate the database
   await ensureDatabase(config.databaseUrl);
   const knex = createKnex(config.databaseUrl, { max: 1 });
   try {
-    const applied = await migrateToLatest(knex);
+    // a development database another checkout (a newer branch) migrated further still starts the shop
+    const newer = development ? await migrationsFromNewerRelease(knex) : [];
+    if (newer.length) log.warn({ migrations: newer }, 'the database has migrations this checkout does not know');
+    const applied = await migrateToLatest(knex, { acceptNewerSchema: newer.length > 0 });
     if (applied.length) log.info({ migrations: applied }, 'database migrated');
   } finally {
     await knex.destroy();
   }
 
-  const development = config.environment === 'development';
   const supervisor = startSupervisor({
     groups: planFor(config.roles, undefined, { pspSimulator: development }),
     script: join(__dirname, 'main.ts'),

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { runApiPrimary, runsApiCluster } from './api-primary';
-import { loadConfigOrExit } from './platform/config';
+import { loadShopConfigOrExit } from './shop-config';
 import { createLogger } from './platform/logger';
 import { stopOnSignals } from './platform/stop-on-signals';
 import { startRuntime } from './runtime';
@@ -8,7 +8,7 @@ import { serveMetricsToPrimary } from './platform/metrics/cluster-metrics';
 import type { ReadyMessage } from './supervisor/child-messages';
 
 async function main(): Promise<void> {
-  const config = loadConfigOrExit();
+  const config = loadShopConfigOrExit();
   const log = createLogger(config.logLevel, {}, config.logFormat);
   if (cluster.isPrimary && runsApiCluster(config)) return runApiPrimary(config, log);
   serveMetricsToPrimary();

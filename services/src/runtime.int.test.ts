@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'nats';
 import request from 'supertest';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { loadConfig } from './platform/config';
 import { createLogger } from './platform/logger';
 import { startRuntime, type Runtime } from './runtime';
@@ -10,7 +10,7 @@ import { mintToken } from './platform/auth/tokens';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deleteNatsStreams } from './platform/testing/nats-streams';
+import { deleteNatsStreams } from '../test/support/nats-streams';
 
 /** The whole shop in one process, as `npm start` runs it: an admin command travels
  * API → event store → relay → NATS → projector → read model → query endpoint. */

@@ -55,10 +55,11 @@ export async function startRuntime(config: AppConfig, log: Logger, options: Runt
     if (has('projector')) running.push(await startProjectorRole({ knex, store, nats: await natsConnection(), bus, projections, log, retry: options.projectorRetry }));
     if (has('relay')) running.push(await startRelayRole({ knex, store, nats: await natsConnection(), bus, log, copySubjects: clientOrderSubjects(bus, config.clientId, config.featureFlags) }));
     if (has('worker')) {
-      running.push(await startWorker({ config, log, contexts }));
+      running.push(await startWorker({ config, log, activities: composition.activities() }));
       // reactors start and signal workflows: they live with the worker, off the API's requests
       running.push(await startReactors({ nats: await natsConnection(), bus, reactors: contexts.flatMap((context) => context.reactors ?? []), log }));
       for (const consumer of contexts.flatMap((context) => context.inboundConsumers ?? [])) running.push(await consumer.start(await natsConnection()));
+      for (const job of contexts.flatMap((context) => context.backgroundJobs ?? [])) running.push(await job.start());
     }
     if (config.loadDemoData && has('api')) await loadDemoData(deps, log);
 
@@ -74,7 +75,7 @@ export async function startRuntime(config: AppConfig, log: Logger, options: Runt
       const provider = await identityProviderFor(config.auth, { embeddedProviderRuns: Boolean(config.signIn?.embedded) });
       // blocked and erased accounts' tokens are refused (docs/account.md, "Blocking")
       const identity = { ...provider, verifyToken: accountAccessGuard(provider.verifyToken, accountDirectory(knex), { cacheMs: loadAccountSettings().accessCacheMs }).verifyToken };
-      const metrics = shopMetricsRegistry({ knex, store, projections, temporal: temporal.client, taskQueue: config.temporal.taskQueue });
+      const metrics = shopMetricsRegistry({ knex, store, projections, temporal: temporal.client, taskQueue: config.temporal.taskQueue, areaGauges: contexts.flatMap((context) => (context.shopGauges ? [context.shopGauges] : [])) });
       const accounts = createAccountService({ store, knex, personFieldRules: config.personFieldRules });
       const signIn = await createSignIn({ config, knex, accounts, ...accountSignInSteps(deps, provider.verifyToken), verifyToken: identity.verifyToken, flags: config.featureFlags, log });
       const api = await startApi({ config, log, identity, contexts, readiness, idempotentRequests: idempotentRequests(knex), metrics, signIn });

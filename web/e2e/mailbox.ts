@@ -1,4 +1,4 @@
-import { mailsTo, type MailpitMessage } from '@alpenpass/services/src/platform/testing/mailpit';
+import { mailsTo, type MailpitMessage } from '@alpenpass/services/test/support/mailpit';
 
 /** The first mail to `address` with this subject, as Mailpit stored it, waiting while the shop sends it. */
 export async function mailTo(address: string, subject: string, timeoutMs = 30_000): Promise<MailpitMessage> {

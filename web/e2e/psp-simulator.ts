@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { dropDatabase } from '@alpenpass/infra';
 import type { Page } from 'playwright-core';
-import { startSimulator, type RunningSimulator } from '@alpenpass/services/src/psp-simulator/testing/start-simulator';
+import { startSimulator, type RunningSimulator } from '@alpenpass/services/test/support/psp-simulator';
 
 /** The card provider's simulator as a process of its own, and the settings that point a shop at it. */
 export interface TestSimulator {

@@ -3,9 +3,9 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createKnex, dropDatabase } from '@alpenpass/infra';
-import { readModelsCaughtUp } from '@alpenpass/infra/src/testing/read-models';
+import { readModelsCaughtUp } from '@alpenpass/infra/test/support/read-models';
 import { demoGenerationId, demoPriceRange } from '@alpenpass/services/src/demo/demo-price-range';
-import { deleteNatsStreams } from '@alpenpass/services/src/platform/testing/nats-streams';
+import { deleteNatsStreams } from '@alpenpass/services/test/support/nats-streams';
 import { mintStaffToken } from './customer-token';
 
 const repositoryRoot = join(__dirname, '..', '..');

@@ -10,14 +10,14 @@ import { createConsumptionBillingActivities, type ConsumptionBillingDependencies
 
 /** What the composition root injects: the command handlers the activities call. */
 export type ActivityDependencies = BasketHoldDependencies &
-  Partial<PriceGenerationDependencies> &
-  Partial<CheckoutDependencies> &
-  Partial<SubscriptionDependencies> &
-  Partial<KeycardRevalidationDependencies> &
-  Partial<OrderMailDependencies> &
-  Partial<AfterSaleDependencies> &
-  Partial<AccountDeletionDependencies> &
-  Partial<ConsumptionBillingDependencies>;
+  PriceGenerationDependencies &
+  CheckoutDependencies &
+  SubscriptionDependencies &
+  KeycardRevalidationDependencies &
+  OrderMailDependencies &
+  AfterSaleDependencies &
+  AccountDeletionDependencies &
+  ConsumptionBillingDependencies;
 
 /** Every activity the worker offers, built over the injected dependencies. */
 export function createActivities(dependencies: ActivityDependencies) {

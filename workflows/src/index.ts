@@ -18,7 +18,7 @@ export { createBasketHoldActivities, type BasketHoldDependencies } from './baske
 export * from './price-generation/client';
 export * from './price-generation/workflow';
 export * from './price-generation/plan';
-export { createPriceGenerationActivities, type PriceGenerationDependencies, type PriceBatchInput } from './price-generation/activities';
+export { createPriceGenerationActivities, type PriceGenerationDependencies, type PriceBatchInput, type PriceGenerationCompletedInput } from './price-generation/activities';
 export * from './checkout/client';
 export * from './checkout/workflow';
 export { createCheckoutActivities, type CheckoutDependencies, type CheckoutOrderStatus } from './checkout/activities';

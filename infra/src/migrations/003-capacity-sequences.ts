@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Migration } from './index';
 
-/** Numeric ids of slot groups and slots (GUIDE §4: numeric ids come from PostgreSQL sequences).
+/** Numeric ids of slot groups and slots (numeric ids come from PostgreSQL sequences).
  * The capacity context takes ids before it appends the events that use them; gaps are harmless. */
 export const capacitySequencesMigration: Migration = {
   name: '003-capacity-sequences',

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Migration } from './index';
 
-/** Numeric order ids (GUIDE §4). The order context takes an id before it appends the order's first
+/** Numeric order ids. The order context takes an id before it appends the order's first
  * event; an id whose order was never placed leaves a harmless gap. */
 export const orderSequencesMigration: Migration = {
   name: '007-order-sequences',

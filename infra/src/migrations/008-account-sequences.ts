@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Migration } from './index';
 
-/** Numeric ids of persons and addresses (GUIDE §4), taken before the events that use them. */
+/** Numeric ids of persons and addresses, taken before the events that use them. */
 export const accountSequencesMigration: Migration = {
   name: '008-account-sequences',
   async up(knex: Knex) {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Migration } from './index';
 
-/** Keycard ids (GUIDE §4) and the registry that keeps one physical card on one account: a card's
+/** Keycard ids and the registry that keeps one physical card on one account: a card's
  * canonical number is reserved here before its KeycardAdded event is appended, and released when the
  * card is cancelled (docs/keycards.md, "One card, one account"). */
 export const keycardsMigration: Migration = {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { Migration } from './index';
 
-/** Numeric ids of saved payment details (GUIDE §4), taken before the event that uses them. */
+/** Numeric ids of saved payment details, taken before the event that uses them. */
 export const paymentDetailIdsMigration: Migration = {
   name: '015-payment-detail-ids',
   async up(knex: Knex) {

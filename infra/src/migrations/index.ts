@@ -16,6 +16,7 @@ import { accountsMigration } from './016-accounts';
 import { consumptionsMigration } from './017-consumptions';
 import { idempotentRequestsMigration } from './018-idempotent-requests';
 import { personAvatarsMigration } from './019-person-avatars';
+import { webhooksMigration } from './020-webhooks';
 
 /** Schema migrations of the write side and shared tables, in order. Read-model tables are not here:
  * each projection creates its own (versioned) table so that it can be rebuilt side by side. */
@@ -43,4 +44,5 @@ export const migrations: Migration[] = [
   consumptionsMigration,
   idempotentRequestsMigration,
   personAvatarsMigration,
+  webhooksMigration,
 ];

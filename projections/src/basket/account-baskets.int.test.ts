@@ -1,8 +1,8 @@
 import type { BasketEntryRecord, BasketEvent } from '@alpenpass/contracts';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { catchUp, liveTarget } from '../runtime/catch-up';
 import { ensureLiveGeneration, replayProjection } from '../runtime/replay';
-import { memorySource } from '../runtime/testing-fixtures';
+import { memorySource } from '../../test/support/runtime-fixtures';
 import { accountBasketsProjection, findBasketsOfAccount } from './account-baskets';
 
 let db: TestDatabase;

@@ -1,5 +1,5 @@
 import type { RecordedEvent, SlotEvent } from '@alpenpass/contracts';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { catchUp, liveTarget } from '../runtime/catch-up';
 import type { EventSource } from '../runtime/projection';
 import { ensureLiveGeneration, replayProjection } from '../runtime/replay';

@@ -1,5 +1,5 @@
 import type { RecordedEvent, SlotEvent } from '@alpenpass/contracts';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import fc from 'fast-check';
 import { adminSlotsProjection } from './admin-slots';
 import type { AnyProjection } from '../runtime/projection';

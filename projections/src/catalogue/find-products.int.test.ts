@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { contentDocument, type ContentDocument } from '@alpenpass/contracts';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { catchUp, liveTarget } from '../runtime/catch-up';
 import { ensureLiveGeneration } from '../runtime/replay';
-import { memorySource } from '../runtime/testing-fixtures';
+import { memorySource } from '../../test/support/runtime-fixtures';
 import { attributeValue, catalogueDocumentsProjection, findCategoryBySlug, findProduct, findProductOfDefinition, findProducts, listPools } from '.';
 
 let db: TestDatabase;

@@ -1,8 +1,8 @@
 import type { OrderEvent } from '@alpenpass/contracts';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { catchUp, liveTarget } from '../runtime/catch-up';
 import { ensureLiveGeneration } from '../runtime/replay';
-import { memorySource } from '../runtime/testing-fixtures';
+import { memorySource } from '../../test/support/runtime-fixtures';
 import { customerOrdersProjection, findCustomerOrders } from './customer-orders';
 import { findManagementOrders, managementOrdersProjection } from './management-orders';
 import type { OrderListCursor } from './order-list-rows';

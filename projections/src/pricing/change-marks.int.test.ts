@@ -1,6 +1,6 @@
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { createProjectionRunner, replayProjection, type ProjectionRunner } from '../runtime';
-import { memorySource } from '../runtime/testing-fixtures';
+import { memorySource } from '../../test/support/runtime-fixtures';
 import { readModelMarks } from './change-marks';
 import { currentPricesProjection } from './current-prices';
 import { pricingProjections } from './index';

@@ -1,7 +1,7 @@
 import { dateOfEpochDay, epochDayOf } from '@alpenpass/contracts';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { createProjectionRunner, type ProjectionRunner } from '../runtime';
-import { memorySource } from '../runtime/testing-fixtures';
+import { memorySource } from '../../test/support/runtime-fixtures';
 import { currentPricesTable, priceHistoryTable } from './current-prices';
 import { pricingProjections } from './index';
 import { pricingOverridesTable } from './pricing-settings';

@@ -1,10 +1,10 @@
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { catchUp, liveTarget } from './catch-up';
 import { liveGeneration } from './generations';
 import type { Projection } from './projection';
 import { ProjectionApplyError } from './projection-failure';
 import { ensureLiveGeneration } from './replay';
-import { fragileProjection, memorySource } from './testing-fixtures';
+import { fragileProjection, memorySource } from '../../test/support/runtime-fixtures';
 
 let db: TestDatabase;
 beforeAll(async () => {

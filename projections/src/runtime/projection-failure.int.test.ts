@@ -1,11 +1,11 @@
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import type { Knex } from 'knex';
 import { liveGeneration } from './generations';
 import { listFailures } from './projection-failure';
 import { createProjectionRunner, ProjectionsFailedError } from './projection-runner';
 import { formatStatus, projectionStatus } from './projection-status';
 import { getStreamActivity, streamActivityProjection } from './stream-activity-projection';
-import { fragileProjection, memorySource } from './testing-fixtures';
+import { fragileProjection, memorySource } from '../../test/support/runtime-fixtures';
 
 async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

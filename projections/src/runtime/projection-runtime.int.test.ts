@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import type { Knex } from 'knex';
 import { applyLocked } from './apply-events';
 import { liveGeneration } from './generations';
@@ -7,7 +7,7 @@ import { createProjectionRunner } from './projection-runner';
 import { projectionStatus } from './projection-status';
 import { replayProjection } from './replay';
 import { getStreamActivity, streamActivityProjection } from './stream-activity-projection';
-import { memorySource } from './testing-fixtures';
+import { memorySource } from '../../test/support/runtime-fixtures';
 
 describe('projection runtime', () => {
   let db: TestDatabase;

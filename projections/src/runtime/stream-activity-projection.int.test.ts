@@ -1,10 +1,10 @@
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import fc from 'fast-check';
 import { catchUp, liveTarget } from './catch-up';
 import type { Projection } from './projection';
 import { ensureLiveGeneration } from './replay';
 import { streamActivityProjection } from './stream-activity-projection';
-import { memorySource } from './testing-fixtures';
+import { memorySource } from '../../test/support/runtime-fixtures';
 
 let db: TestDatabase;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { liveGeneration } from './generations';
 import type { Projection } from './projection';
 import { createProjectionRunner } from './projection-runner';
-import { memorySource } from './testing-fixtures';
+import { memorySource } from '../../test/support/runtime-fixtures';
 
 let db: TestDatabase;
 beforeAll(async () => {

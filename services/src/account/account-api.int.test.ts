@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { defaultPersonFieldRules } from '@alpenpass/contracts';
 import { noAccountResources } from '../basket/account-resources';
-import { createBasketTestKit, type BasketTestKit } from '../basket/basket-test-kit';
+import { createBasketTestKit, type BasketTestKit } from '../../test/support/basket-kit';
 import { createHttpApp } from '../platform/http/app';
 import { createLogger } from '../platform/logger';
-import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
+import { shopHeaders, testChannelId } from '../../test/support/shop-headers';
 import { accountResourcesOf } from './account-resources';
 import { createAccountService } from './account-service';
 import { addressesRouter, personsRouter } from './api';

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { Client, Connection } from '@temporalio/client';
 import { accountStreamName, defaultFeatureFlags, defaultPersonFieldRules, keycardFieldsBody, keycardStreamName, type FeatureFlags } from '@alpenpass/contracts';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
-import { accountDeletionWorkflowId, runWorker, startAccountDeletion, type RunningWorker } from '@alpenpass/workflows';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
+import { accountDeletionWorkflowId, startAccountDeletion, type RunningWorker } from '@alpenpass/workflows';
+import { runTestWorker } from '@alpenpass/workflows/test/support/worker';
 import { generateSigningKey, type SigningKey } from '../platform/auth/signing-key';
 import { mintToken } from '../platform/auth/tokens';
 import { createTokenVerifier } from '../platform/auth/verifier';
@@ -12,7 +13,7 @@ import { createPostgresEventStore } from '../platform/event-store/postgres-event
 import { createHttpApp } from '../platform/http/app';
 import { createLogger } from '../platform/logger';
 import { unlimited } from '../platform/rate-limit';
-import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
+import { shopHeaders, testChannelId } from '../../test/support/shop-headers';
 import { identityAccountContacts } from '../identity/account-contacts';
 import { createKeycardService } from '../keycard/keycard-service';
 import { createOnlineCreditService } from '../online-credit';
@@ -71,7 +72,7 @@ beforeAll(async () => {
   connection = await Connection.connect({ address: temporalAddress });
   temporal = new Client({ connection });
   const life = createAccountLifeService({ store, knex: db.knex, directory, gracePeriodMs, scheduleErasure: (accountId, deleteAfter) => startAccountDeletion(temporal, { accountId, deleteAfter }, { taskQueue }), forgetAccess: guard.forget });
-  worker = await runWorker({ address: temporalAddress, taskQueue, activities: { releaseBasketHolds: async () => undefined, expireBasketHoldsIfDue: async () => ({ holdUntilMs: null }), eraseAccount: (accountId: string) => life.eraseAccount(accountId) } });
+  worker = await runTestWorker({ address: temporalAddress, taskQueue, activities: { eraseAccount: (accountId: string) => life.eraseAccount(accountId) } });
   const accounts = createAccountService({ store, knex: db.knex, personFieldRules: defaultPersonFieldRules });
   const apiDeps = {
     life,

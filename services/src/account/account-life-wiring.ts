@@ -1,5 +1,5 @@
 import { startAccountDeletion } from '@alpenpass/workflows';
-import type { ContextDeps } from '../context-module';
+import type { ContextDeps } from '../platform/context-module';
 import { identityProviderFor } from '../platform/auth/identity-provider';
 import { loadOrCreateSigningKey } from '../platform/auth/signing-key';
 import { mintToken } from '../platform/auth/tokens';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { basketStreamName, defaultFeatureFlags, orderStreamName } from '@alpenpass/contracts';
-import { createCheckoutTestKit, type CheckoutTestKit } from '../checkout/checkout-test-kit';
+import { createCheckoutTestKit, type CheckoutTestKit } from '../../test/support/checkout-kit';
 import { createHttpApp } from '../platform/http/app';
 import { createLogger } from '../platform/logger';
 import { unlimited } from '../platform/rate-limit';
-import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
+import { shopHeaders, testChannelId } from '../../test/support/shop-headers';
 import { createOnlineCreditService } from '../online-credit';
 import { accountAccessGuard } from './account-access';
 import { accountDirectory } from './account-directory';

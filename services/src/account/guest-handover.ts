@@ -4,7 +4,7 @@ import { findCustomerOrders } from '@alpenpass/projections/src/order';
 import type { Knex } from 'knex';
 import { basketFolder } from '../basket/basket';
 import { decideBasket } from '../basket/decide';
-import { checkoutFolder, decideCheckout } from '../checkout/checkout';
+import { checkoutFolder, decideCheckout } from '../order/checkout/checkout';
 import { decideOrder } from '../order/decide';
 import { orderFolder, type OrderEventWithTime, type OrderState } from '../order/order';
 import { guestAccountOf, type Principal } from '../platform/auth/principal';

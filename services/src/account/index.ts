@@ -1,10 +1,7 @@
-import type { AccountResources } from '../basket/account-resources';
-import type { ContextDeps, ContextModule } from '../context-module';
-import { paymentDetailService } from '../payment-detail';
-import { accountResourcesOf } from './account-resources';
+import type { AccountDeletionDependencies } from '@alpenpass/workflows';
+import type { ActivityLender, ContextDeps, ContextModule } from '../platform/context-module';
 import { addressesRouter, currentOwnerRouter, personsRouter } from './api';
 import { createAccountService, type AccountService } from './account-service';
-import { keycardResources } from '../keycard';
 import { personSchemaRouter } from './person-schema-api';
 import { accountLifeOf } from './account-life-wiring';
 import type { Principal } from '../platform/auth/principal';
@@ -19,7 +16,7 @@ export { accountAccessGuard } from './account-access';
 export { loadAccountSettings } from './account-settings';
 
 /** The account context (docs/account.md): a customer's account, persons, owner and addresses; staff's account list. */
-export function accountContext(deps: ContextDeps): ContextModule & { service: AccountService } {
+export function accountContext(deps: ContextDeps): ContextModule & ActivityLender<AccountDeletionDependencies> & { service: AccountService } {
   const service = accountService(deps);
   const life = accountLifeOf(deps);
   const { avatarMaxBytes } = loadAccountSettings();
@@ -40,7 +37,7 @@ export function accountContext(deps: ContextDeps): ContextModule & { service: Ac
   };
 }
 
-const accountService = (deps: ContextDeps) => createAccountService({ store: deps.store, knex: deps.knex, personFieldRules: deps.config.personFieldRules });
+export const accountService = (deps: ContextDeps) => createAccountService({ store: deps.store, knex: deps.knex, personFieldRules: deps.config.personFieldRules });
 
 /** What the sign-in does with an account (docs/account.md): link the identity to the account of its
  * verified e-mail (auth0ActionAuthentication), then open the account. `verifyToken` is unguarded. */
@@ -50,14 +47,4 @@ export function accountSignInSteps(deps: ContextDeps, verifyToken: TokenVerifier
     openAccount: (principal: Principal, locale: string | undefined) => life.current(principal, locale),
     linkAtSignIn: linkAtSignIn({ verifyToken, directory, life, flags: deps.config.featureFlags, log: deps.log }),
   };
-}
-
-/** What other contexts (the basket, the checkout) may ask about an account's persons, addresses,
- * keycards and payment details. */
-export function accountResources(deps: ContextDeps): AccountResources {
-  const paymentDetails = paymentDetailService(deps);
-  return accountResourcesOf(accountService(deps), {
-    keycards: keycardResources(deps),
-    paymentDetails: (accountId, paymentDetailIds) => paymentDetails.owned(accountId, paymentDetailIds),
-  });
 }

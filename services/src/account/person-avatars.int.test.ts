@@ -1,12 +1,12 @@
 import request from 'supertest';
 import { defaultPersonFieldRules } from '@alpenpass/contracts';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import type { EventStore } from '../platform/event-store/event-store';
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
 import { createHttpApp } from '../platform/http/app';
 import { createLogger } from '../platform/logger';
-import { createTestIdentity } from '../platform/testing/auth';
-import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
+import { createTestIdentity } from '../../test/support/test-identity';
+import { shopHeaders, testChannelId } from '../../test/support/shop-headers';
 import { createAccountService } from './account-service';
 import { personsRouter } from './api';
 import { erasePersonalData } from './erasure';

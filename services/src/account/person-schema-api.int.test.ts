@@ -2,8 +2,8 @@ import request from 'supertest';
 import type { ConfigurablePersonField } from '@alpenpass/contracts';
 import { createHttpApp } from '../platform/http/app';
 import { createLogger } from '../platform/logger';
-import { createTestIdentity } from '../platform/testing/auth';
-import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
+import { createTestIdentity } from '../../test/support/test-identity';
+import { shopHeaders, testChannelId } from '../../test/support/shop-headers';
 import { personSchemaRouter } from './person-schema-api';
 
 /** The SPA's person forms read the rules the server enforces (PERSON_REQUIRED_FIELDS / PERSON_DISABLED_FIELDS). */

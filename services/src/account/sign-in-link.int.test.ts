@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { defaultFeatureFlags, type FeatureFlags } from '@alpenpass/contracts';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import type { EventStore } from '../platform/event-store/event-store';
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
 import { createLogger } from '../platform/logger';
-import { createTestIdentity, type TestIdentity } from '../platform/testing/auth';
+import { createTestIdentity, type TestIdentity } from '../../test/support/test-identity';
 import { accountAccessGuard } from './account-access';
 import { accountDirectory } from './account-directory';
 import { createAccountLifeService } from './account-life-service';

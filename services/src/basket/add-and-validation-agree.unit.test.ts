@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { BasketEntryInput, ItemAllocation } from '@alpenpass/contracts';
 import { DomainError } from '../platform/domain-error';
 import type { OpenBasket } from './basket';
-import { given, newEntry, testFacts } from './basket-fixtures';
+import { given, newEntry, testFacts } from '../../test/support/basket-fixtures';
 import { decideBasket } from './decide';
 import { validateBasket } from './validate-basket';
 

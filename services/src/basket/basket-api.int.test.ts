@@ -4,8 +4,8 @@ import { DURATION_ATTRIBUTE } from '@alpenpass/contracts';
 import { parseDuration, validityEnd } from '@alpenpass/contracts/src/duration';
 import { attributeValue, findProducts, type CatalogueProduct } from '@alpenpass/projections/src/catalogue';
 import { DateTime } from 'luxon';
-import { shopHeaders } from '../platform/testing/shop-headers';
-import { createBasketTestKit, kitNow, type BasketTestKit } from './basket-test-kit';
+import { shopHeaders } from '../../test/support/shop-headers';
+import { createBasketTestKit, kitNow, type BasketTestKit } from '../../test/support/basket-kit';
 
 let kit: BasketTestKit;
 let customerOne: string;

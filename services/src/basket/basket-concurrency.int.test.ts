@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { slotStreamName } from '@alpenpass/contracts';
-import { shopHeaders } from '../platform/testing/shop-headers';
-import { createBasketTestKit, type BasketTestKit } from './basket-test-kit';
+import { shopHeaders } from '../../test/support/shop-headers';
+import { createBasketTestKit, type BasketTestKit } from '../../test/support/basket-kit';
 
 let kit: BasketTestKit;
 

@@ -7,14 +7,14 @@ import { loadConfig } from '../platform/config';
 import { createHttpApp } from '../platform/http/app';
 import { createLogger } from '../platform/logger';
 import { lazyTemporalClient } from '../platform/temporal-client';
-import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
+import { shopHeaders, testChannelId } from '../../test/support/shop-headers';
 import { pricingContext } from '../pricing';
-import { startWorker } from '../roles/worker-role';
+import { startTestWorker } from '../../test/support/worker';
 import { startRelayRole } from '../roles/relay-role';
 import { startReactors } from '../platform/reactors';
-import { checkoutContext } from '../checkout';
+import { testOrderContext } from '../../test/support/order-context';
 import { basketContext } from '.';
-import { createBasketTestKit, kitNow, type BasketTestKit } from './basket-test-kit';
+import { createBasketTestKit, kitNow, type BasketTestKit } from '../../test/support/basket-kit';
 import { ticketContext } from '../ticket';
 
 /** The hold-expiry path end to end: the relay puts the basket's events on a NATS stream of the test's
@@ -37,7 +37,7 @@ beforeAll(async () => {
   const deps = { config, store: kit.store, knex: kit.db.knex, log, temporal: temporal.client };
   const basket = basketContext(deps, { now: () => kitNow });
   // the worker role refuses to start unless every activity dependency is lent: pricing and checkout lend their own
-  worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket, checkoutContext(deps, { basket: basket.service }), ticketContext(deps)] });
+  worker = await startTestWorker({ config, log, lenders: [pricingContext(deps), basket, testOrderContext(deps, { basket: basket.service }), ticketContext(deps)] });
   nats = await connect({ servers: config.nats.url });
   running.push(await startRelayRole({ knex: kit.db.knex, store: kit.store, nats, bus, log }));
   running.push(await startReactors({ nats, bus, reactors: basket.reactors ?? [], log }));

@@ -5,15 +5,15 @@ import { join } from 'node:path';
 import { slotStreamName } from '@alpenpass/contracts';
 import { catchUp, liveTarget } from '@alpenpass/projections/src/runtime/catch-up';
 import { ensureLiveGeneration } from '@alpenpass/projections/src/runtime/replay';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { runSlotCommand } from '../capacity/slot-commands';
 import { loadOrCreateSigningKey } from '../platform/auth/signing-key';
 import { mintToken } from '../platform/auth/tokens';
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
 import type { EventStore } from '../platform/event-store/event-store';
-import { startApiProcess, type ApiProcess } from '../platform/testing/api-processes';
-import { shopHeaders } from '../platform/testing/shop-headers';
-import { kitProjections, publishDemoCatalogue } from './basket-test-kit';
+import { startApiProcess, type ApiProcess } from '../../test/support/api-processes';
+import { shopHeaders } from '../../test/support/shop-headers';
+import { kitProjections, publishDemoCatalogue } from '../../test/support/basket-kit';
 
 /** The oversell test against two API processes on one database: each process caches folded slot
  * states of its own, so only the store's expected revisions keep capacity and the fair-hold cap. The

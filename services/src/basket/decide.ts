@@ -22,7 +22,7 @@ export type BasketCommand =
   /** `facts`: the entry's product and definition, and the named person and keycard as the account owns them */
   | { type: 'PersonalizeEntry'; data: { entryId: string; personalization: Personalization; facts: NamingFacts } }
   | { type: 'ChangeBasketDetails'; data: BasketDetails }
-  /** `known`: whether the discount context knows the code (none does until discounts land) */
+  /** `known`: whether the discount context knows the code */
   | { type: 'AddPromoCode'; data: { code: string; known: boolean } }
   | { type: 'RemovePromoCode'; data: { code: string } }
   | { type: 'AddVoucher'; data: { paymentDetailId: number } }

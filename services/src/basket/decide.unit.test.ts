@@ -1,7 +1,7 @@
 import type { BasketEntryRecord, BasketEvent, Personalization } from '@alpenpass/contracts';
 import { DomainError } from '../platform/domain-error';
 import type { OpenBasket } from './basket';
-import { basketId, created, entryInput, given, newEntry, testFacts } from './basket-fixtures';
+import { basketId, created, entryInput, given, newEntry, testFacts } from '../../test/support/basket-fixtures';
 import { originatedEntryId } from './build-entries';
 import { decideBasket, type BasketCommand } from './decide';
 

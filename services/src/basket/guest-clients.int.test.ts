@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import { slotStreamName } from '@alpenpass/contracts';
-import { listenOnLoopback, rawRequest, type RawAnswer } from '../platform/testing/raw-http';
-import { shopHeaders } from '../platform/testing/shop-headers';
-import { createBasketTestKit, type BasketTestKit } from './basket-test-kit';
+import { listenOnLoopback, rawRequest, type RawAnswer } from '../../test/support/raw-http';
+import { shopHeaders } from '../../test/support/shop-headers';
+import { createBasketTestKit, type BasketTestKit } from '../../test/support/basket-kit';
 
 /** Guests are told apart by their client address (platform/http/client-address.ts): each client has its
  * own basket creations per minute and its own fair share of a slot, whichever of its baskets holds.

@@ -1,6 +1,6 @@
 import type { BasketEvent } from '@alpenpass/contracts';
 import { evolveBasket, initialBasketState } from './basket';
-import { basketId, created, entryInput, given, newEntry, testFacts } from './basket-fixtures';
+import { basketId, created, entryInput, given, newEntry, testFacts } from '../../test/support/basket-fixtures';
 import { decideBasket } from './decide';
 import { beganTheHold, holdReaction } from './hold-reaction';
 

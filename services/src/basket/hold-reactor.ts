@@ -1,7 +1,7 @@
 import { basketStreamName, type RecordedEvent } from '@alpenpass/contracts';
 import type { Client } from '@temporalio/client';
 import { holdBasketUntil, markBasketReleased } from '@alpenpass/workflows';
-import type { Reactor } from '../context-module';
+import type { Reactor } from '../platform/context-module';
 import { loadSlotState } from '../capacity/slot-commands';
 import { loadStreamState } from '../platform/event-store/command-handler';
 import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';

@@ -1,5 +1,6 @@
 import { basketProjections } from '@alpenpass/projections/src/basket';
-import type { ContextDeps, ContextModule } from '../context-module';
+import type { BasketHoldDependencies } from '@alpenpass/workflows';
+import type { ActivityLender, ContextDeps, ContextModule } from '../platform/context-module';
 import { createCapacityCommands } from '../capacity';
 import { basketRouter } from './api';
 import { readModelFactSources, type BasketFactSources } from './basket-facts';
@@ -26,7 +27,7 @@ export interface BasketOptions {
 }
 
 /** The basket context (docs/basket.md): baskets, their entries and capacity holds that expire. */
-export function basketContext(deps: ContextDeps, options: BasketOptions = {}): ContextModule & { service: BasketService } {
+export function basketContext(deps: ContextDeps, options: BasketOptions = {}): ContextModule & ActivityLender<BasketHoldDependencies> & { service: BasketService } {
   const durations = options.holds ?? { ttlMs: deps.config.basketHoldTtlMs, maxLifetimeMs: deps.config.basketHoldMaxLifetimeMs };
   const scheduler = options.scheduler ?? temporalHoldScheduler({ client: deps.temporal, ttlMs: deps.config.basketHoldTtlMs, taskQueue: deps.config.temporal.taskQueue });
   const service = createBasketService({

@@ -2,7 +2,7 @@ import type { BasketEntryInput, BasketEntryRecord, BasketEvent } from '@alpenpas
 import type { NewEntry } from './build-entries';
 import { DomainError } from '../platform/domain-error';
 import type { OpenBasket } from './basket';
-import { basketId, created, entryInput, given, newEntry, testFacts } from './basket-fixtures';
+import { basketId, created, entryInput, given, newEntry, testFacts } from '../../test/support/basket-fixtures';
 import { decideBasket } from './decide';
 import type { EntryFacts } from './entry-facts';
 import { validateBasket } from './validate-basket';

@@ -1,6 +1,6 @@
 import type { BasketEvent } from '@alpenpass/contracts';
 import type { OpenBasket } from './basket';
-import { basketId, created, given, now, testFacts } from './basket-fixtures';
+import { basketId, created, given, now, testFacts } from '../../test/support/basket-fixtures';
 import { mayUseBasket, ownerOfNewBasket } from './access';
 import { validateBasket, type ValidationFacts } from './validate-basket';
 

@@ -6,13 +6,13 @@ import { capacityProjections } from '@alpenpass/projections/src/capacity';
 import { catalogueDocumentsProjection } from '@alpenpass/projections/src/catalogue';
 import { currentPricesProjection } from '@alpenpass/projections/src/pricing';
 import { createProjectionRunner } from '@alpenpass/projections/src/runtime';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
 import type { EventStore } from '../platform/event-store/event-store';
 import { createHttpApp } from '../platform/http/app';
 import { createLogger } from '../platform/logger';
-import { createTestIdentity } from '../platform/testing/auth';
-import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
+import { createTestIdentity } from '../../test/support/test-identity';
+import { shopHeaders, testChannelId } from '../../test/support/shop-headers';
 import { bookingJourneyRouter } from './api';
 import { createJourneyService } from './journey-service';
 

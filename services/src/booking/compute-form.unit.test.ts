@@ -1,5 +1,5 @@
 import type { ClientSlot, FormStateEntry } from '@alpenpass/contracts';
-import { demoFacts, loadDemoProducts } from './booking-test-fixtures';
+import { demoFacts, loadDemoProducts } from '../../test/support/booking-fixtures';
 import { computeForm } from './compute-form';
 import { readChoices } from './form-state';
 

@@ -1,5 +1,5 @@
 import type { CatalogueDefinitionCore } from '@alpenpass/projections/src/catalogue';
-import { demoFacts, demoProduct, loadDemoProducts } from './booking-test-fixtures';
+import { demoFacts, demoProduct, loadDemoProducts } from '../../test/support/booking-fixtures';
 import { bestFit, choosableAttributes, matchDefinition, personTypesOf, requiredChildren, sameAgeWhereBothHaveOne } from './definition-match';
 
 beforeAll(loadDemoProducts);

@@ -1,7 +1,8 @@
 import { attributeElementId, formElementIds, type FormElement, type FormOption } from '@alpenpass/contracts';
 import type { CatalogueProductDefinition } from '@alpenpass/projections/src/catalogue';
 import { everyDayBetween } from '../platform/calendar-days';
-import { bookableDays, slotsOnDay, todayIn, usesSlots, validityModeOf } from './availability';
+import { bookableDays, slotsOnDay } from './availability';
+import { todayIn, usesSlots, validityModeOf } from '../catalogue/product-validity';
 import { choosableAttributes, matchDefinition, personTypesOf } from './definition-match';
 import { writeChoices, type Choices } from './form-state';
 import type { JourneyFacts } from './journey-facts';

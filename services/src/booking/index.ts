@@ -1,4 +1,4 @@
-import type { ContextFactory } from '../context-module';
+import type { ContextFactory } from '../platform/context-module';
 import { bookingJourneyRouter } from './api';
 import { createJourneyService } from './journey-service';
 

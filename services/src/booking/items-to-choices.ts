@@ -1,6 +1,6 @@
 import { AGE_ATTRIBUTE, bookingMessages, type BookingItem, type LegacyBookingEntry, type PersonTypeEntry } from '@alpenpass/contracts';
 import { invalid } from '../platform/domain-error';
-import { startIn, validityModeOf } from './availability';
+import { startIn, validityModeOf } from '../catalogue/product-validity';
 import { attributesOf, choosableAttributes } from './definition-match';
 import { noChoices, type Choices } from './form-state';
 import type { JourneyFacts } from './journey-facts';

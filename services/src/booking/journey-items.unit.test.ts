@@ -1,6 +1,6 @@
 import { bookingMessages, formOptionsBody, formState, itemsBody } from '@alpenpass/contracts';
 import { DomainError } from '../platform/domain-error';
-import { demoFacts, loadDemoProducts } from './booking-test-fixtures';
+import { demoFacts, loadDemoProducts } from '../../test/support/booking-fixtures';
 import type { JourneyFacts } from './journey-facts';
 import { computeForm } from './compute-form';
 import { applyMutations, readChoices, writeChoices } from './form-state';

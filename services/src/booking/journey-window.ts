@@ -1,5 +1,6 @@
 import type { CatalogueProduct } from '@alpenpass/projections/src/catalogue';
-import { bookableDays, startIn, todayIn, validityModeOf } from './availability';
+import { bookableDays } from './availability';
+import { startIn, todayIn, validityModeOf } from '../catalogue/product-validity';
 import type { Choices } from './form-state';
 import type { DayWindow } from './load-journey-facts';
 

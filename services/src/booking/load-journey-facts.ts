@@ -5,7 +5,7 @@ import { pricesOfDefinitions } from '@alpenpass/projections/src/pricing';
 import type { Knex } from 'knex';
 import { offeredWindow } from '../capacity/booking-window';
 import { notFound } from '../platform/domain-error';
-import { usesSlots } from './availability';
+import { usesSlots } from '../catalogue/product-validity';
 import type { JourneyFacts } from './journey-facts';
 
 export interface DayWindow {

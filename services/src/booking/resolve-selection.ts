@@ -1,16 +1,8 @@
 import { attributeElementId, DURATION_ATTRIBUTE, formElementIds, type ClientSlot } from '@alpenpass/contracts';
 import type { CatalogueProductDefinition } from '@alpenpass/projections/src/catalogue';
 import { DateTime } from 'luxon';
-import {
-  slotsOnDay,
-  startIn,
-  todayIn,
-  usesSlots,
-  validityModeOf,
-  validityUnavailability,
-  type Unavailability,
-  type Validity,
-} from './availability';
+import { slotsOnDay } from './availability';
+import { startIn, todayIn, usesSlots, validityModeOf, validityUnavailability, type Unavailability, type Validity } from '../catalogue/product-validity';
 import { attributesOf, choosableAttributes, matchDefinition, personTypesOf } from './definition-match';
 import { parseDuration } from '@alpenpass/contracts/src/duration';
 import { validityOf } from './duration';

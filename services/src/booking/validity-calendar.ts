@@ -1,5 +1,6 @@
 import { formElementIds, type ValidityDay } from '@alpenpass/contracts';
-import { slotDayUnavailability, slotsOnDay, usesSlots, type Unavailability } from './availability';
+import { slotDayUnavailability, slotsOnDay } from './availability';
+import { usesSlots, type Unavailability } from '../catalogue/product-validity';
 import type { Choices } from './form-state';
 import type { JourneyFacts, UnitPrice } from './journey-facts';
 import { quote } from './quote';

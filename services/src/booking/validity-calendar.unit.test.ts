@@ -1,4 +1,4 @@
-import { demoFacts, loadDemoProducts } from './booking-test-fixtures';
+import { demoFacts, loadDemoProducts } from '../../test/support/booking-fixtures';
 import { readChoices } from './form-state';
 import { priceLevels, validityCalendar } from './validity-calendar';
 

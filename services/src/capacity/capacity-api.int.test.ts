@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { createLogger } from '../platform/logger';
 import { createHttpApp } from '../platform/http/app';
-import { createTestIdentity, type TestIdentity } from '../platform/testing/auth';
-import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
+import { createTestIdentity, type TestIdentity } from '../../test/support/test-identity';
+import { shopHeaders, testChannelId } from '../../test/support/shop-headers';
 import { capacityAdminRouter, capacityReadRouter } from './api';
-import { createCapacityTestKit, testProductLookup, type CapacityTestKit } from './capacity-test-kit';
+import { createCapacityTestKit, testProductLookup, type CapacityTestKit } from '../../test/support/capacity-kit';
 import { createSlotAdminService } from './slot-admin-service';
 import { createCapacityCommands } from './slot-commands';
 import { createSlotGroupService } from './slot-group-service';

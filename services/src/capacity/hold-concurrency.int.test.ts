@@ -1,6 +1,6 @@
 import { slotStreamName } from '@alpenpass/contracts';
 import { DomainError } from '../platform/domain-error';
-import { createCapacityTestKit, type CapacityTestKit } from './capacity-test-kit';
+import { createCapacityTestKit, type CapacityTestKit } from '../../test/support/capacity-kit';
 import { createCapacityCommands, runSlotCommand } from './slot-commands';
 
 let kit: CapacityTestKit;

@@ -1,5 +1,5 @@
 import { capacityProjections } from '@alpenpass/projections/src/capacity';
-import type { ContextDeps, ContextModule } from '../context-module';
+import type { ContextDeps, ContextModule } from '../platform/context-module';
 import { capacityAdminRouter, capacityReadRouter } from './api';
 import { catalogueFactsLookup } from './catalogue-facts';
 import type { ProductFactsLookup } from './product-facts';

@@ -2,7 +2,7 @@ import { createKnex } from '@alpenpass/infra';
 import { DomainError } from '../platform/domain-error';
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
 import type { EventStore } from '../platform/event-store/event-store';
-import { createCapacityTestKit, type CapacityTestKit } from './capacity-test-kit';
+import { createCapacityTestKit, type CapacityTestKit } from '../../test/support/capacity-kit';
 import { createCapacityCommands, loadSlotState, runSlotCommand } from './slot-commands';
 
 /** Two store instances over two connection pools stand for two API processes: each keeps its own

@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
+import { shopHeaders, testChannelId } from '../../test/support/shop-headers';
 import { loadDemoCatalogue } from '../demo/catalogue';
-import { createCatalogueTestKit, type CatalogueTestKit } from './catalogue-test-kit';
+import { createCatalogueTestKit, type CatalogueTestKit } from '../../test/support/catalogue-kit';
 
 let kit: CatalogueTestKit;
 

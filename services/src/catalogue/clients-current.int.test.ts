@@ -4,8 +4,8 @@ import { createChannelService } from '../channel';
 import { loadConfig } from '../platform/config';
 import { createHttpApp } from '../platform/http/app';
 import { createLogger } from '../platform/logger';
-import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
-import { createCatalogueTestKit, type CatalogueTestKit } from './catalogue-test-kit';
+import { shopHeaders, testChannelId } from '../../test/support/shop-headers';
+import { createCatalogueTestKit, type CatalogueTestKit } from '../../test/support/catalogue-kit';
 import { clientsRouter } from './clients-api';
 
 /** GET /clients/current answers the channel's configuration and the SPA's flags, not constants. */

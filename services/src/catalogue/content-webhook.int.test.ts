@@ -2,7 +2,7 @@ import request from 'supertest';
 import { findProduct } from '@alpenpass/projections/src/catalogue';
 import { loadDemoCatalogue } from '../demo/catalogue';
 import { signContent } from './content-signature';
-import { createCatalogueTestKit, testWebhookSecret, type CatalogueTestKit } from './catalogue-test-kit';
+import { createCatalogueTestKit, testWebhookSecret, type CatalogueTestKit } from '../../test/support/catalogue-kit';
 
 let kit: CatalogueTestKit;
 

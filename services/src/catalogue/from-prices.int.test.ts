@@ -6,9 +6,9 @@ import { assembleProducts } from '@alpenpass/projections/src/catalogue/load-prod
 import { prefetchedReader } from '@alpenpass/projections/src/catalogue/prefetched-documents';
 import { pricesOfDefinitions, pricingProjections } from '@alpenpass/projections/src/pricing';
 import { DateTime } from 'luxon';
-import { createTestDatabase, type TestDatabase } from '../../../infra/src/testing/test-database';
-import { validityUnavailability } from '../booking/availability';
-import { demoDocuments } from '../booking/booking-test-fixtures';
+import { createTestDatabase, type TestDatabase } from '../../../infra/test/support/test-database';
+import { validityUnavailability } from './product-validity';
+import { demoDocuments } from '../../test/support/booking-fixtures';
 import { everyDayBetween } from '../platform/calendar-days';
 import type { EventStore } from '../platform/event-store/event-store';
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';

@@ -1,5 +1,5 @@
 import { catalogueDocumentsProjection } from '@alpenpass/projections/src/catalogue';
-import type { ContextDeps, ContextModule } from '../context-module';
+import type { ContextDeps, ContextModule } from '../platform/context-module';
 import { clientsRouter } from './clients-api';
 import { productsRouter } from './products-api';
 import { contentWebhookRouter } from './webhook-api';

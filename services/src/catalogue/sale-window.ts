@@ -1,8 +1,8 @@
 import { DURATION_ATTRIBUTE } from '@alpenpass/contracts';
 import { attributeValue, type CatalogueProduct, type CatalogueProductDefinition } from '@alpenpass/projections/src/catalogue';
 import { DateTime } from 'luxon';
-import { todayIn, validityModeOf, validityUnavailability } from '../booking/availability';
-import { durationDaysOf } from '../pricing/day-definition';
+import { todayIn, validityModeOf, validityUnavailability } from './product-validity';
+import { durationDaysOf } from '@alpenpass/contracts/src/duration';
 
 /** Days (yyyy-MM-dd, pool time, inclusive). */
 export interface DayRange {

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { channelStreamName } from '@alpenpass/contracts';
-import { createCheckoutTestKit, type CheckoutTestKit } from '../checkout/checkout-test-kit';
+import { createCheckoutTestKit, type CheckoutTestKit } from '../../test/support/checkout-kit';
 import { createHttpApp } from '../platform/http/app';
 import { createLogger } from '../platform/logger';
-import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
+import { shopHeaders, testChannelId } from '../../test/support/shop-headers';
 import { causeWeCareContext } from '.';
 
 /** Cause-we-care: staff offer a contribution on the shop's channel; a customer adds it to an unpaid

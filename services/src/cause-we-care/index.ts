@@ -1,4 +1,4 @@
-import type { ContextDeps, ContextModule } from '../context-module';
+import type { ContextDeps, ContextModule } from '../platform/context-module';
 import type { OrderService } from '../order/order-service';
 import { causeWeCareAdminRouter, orderCauseWeCareRouter } from './api';
 import { createCauseWeCareService } from './cause-we-care-service';

@@ -1,5 +1,5 @@
 import { channelsProjection } from '@alpenpass/projections/src/channel';
-import type { ContextDeps, ContextModule } from '../context-module';
+import type { ContextDeps, ContextModule } from '../platform/context-module';
 import { channelAdminRouter } from './api';
 import { createChannelService } from './channel-service';
 

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { demoCatalogueFile } from '../demo/catalogue';
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
 import type { EventStore } from '../platform/event-store/event-store';

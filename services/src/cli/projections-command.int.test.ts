@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { getStreamActivity, liveGeneration, streamActivityProjection } from '@alpenpass/projections';
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
 import { progressBar, runProjectionsCommand } from './projections-command';

@@ -2,12 +2,12 @@ import { consumptionBillingStreamName, readFeatureFlag, type BillLine, type Feat
 import { findAccountsToBill, findUnbilled } from '@alpenpass/projections/src/consumption';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
-import type { SavedCardCharge } from '../checkout/saved-card-charge';
+import type { SavedCardCharge } from '../order/payment/saved-card-charge';
 import { RESORT_ZONE } from '../keycard/keycard-service';
 import type { OrderService } from '../order/order-service';
 import { handleCommand } from '../platform/event-store/command-handler';
 import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
-import { nameBasedUuid } from '../ticket/ticket-plan';
+import { nameBasedUuid } from '../platform/name-based-uuid';
 import { billingFolder, decideBilling, type Bill, type BillingCommand } from './billing';
 
 /** How long a consumption bill waits for its payment (a declined card, no card saved) before it is cancelled. */

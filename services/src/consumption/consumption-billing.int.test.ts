@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { consumptionBillingStreamName, consumptionStreamName, defaultPersonFieldRules, keycardFieldsBody, luhnCheckDigit, orderStreamName, payPerUseStreamName, ticketStreamName, type AccessUsageEventInput } from '@alpenpass/contracts';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { consumptionProjections } from '@alpenpass/projections/src/consumption';
 import { orderProjections } from '@alpenpass/projections/src/order';
 import { subscriptionProjections } from '@alpenpass/projections/src/subscription';
@@ -14,8 +14,8 @@ import { accountResourcesOf } from '../account/account-resources';
 import { createAccountService } from '../account/account-service';
 import { basketContext } from '../basket';
 import { noAccountResources } from '../basket/account-resources';
-import { createBasketTestKit, kitNow, type BasketTestKit } from '../basket/basket-test-kit';
-import { checkoutContext } from '../checkout';
+import { createBasketTestKit, kitNow, type BasketTestKit } from '../../test/support/basket-kit';
+import { testOrderContext } from '../../test/support/order-context';
 import { keycardResourcesOf } from '../keycard';
 import { createKeycardService } from '../keycard/keycard-service';
 import { paymentDetailContext } from '../payment-detail';
@@ -24,11 +24,11 @@ import { createHttpApp } from '../platform/http/app';
 import { idempotentRequests } from '../platform/idempotent-requests';
 import { createLogger } from '../platform/logger';
 import { lazyTemporalClient } from '../platform/temporal-client';
-import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
+import { shopHeaders, testChannelId } from '../../test/support/shop-headers';
 import { pricingContext } from '../pricing';
-import { choose } from '../psp-simulator/testing/payment-page-driver';
-import { startSimulator, type RunningSimulator } from '../psp-simulator/testing/start-simulator';
-import { startWorker } from '../roles/worker-role';
+import { choose } from '../../test/support/psp-payment-page';
+import { startSimulator, type RunningSimulator } from '../../test/support/psp-simulator';
+import { startTestWorker } from '../../test/support/worker';
 import { resortDayOf } from './usage-recorder';
 import { ticketContext } from '../ticket';
 import { consumptionContext } from '.';
@@ -47,7 +47,7 @@ let simulator: RunningSimulator;
 let worker: RunningWorker;
 let temporal: ReturnType<typeof lazyTemporalClient>;
 let app: ReturnType<typeof createHttpApp>;
-let checkout: ReturnType<typeof checkoutContext>;
+let checkout: ReturnType<typeof testOrderContext>;
 let consumption: ReturnType<typeof consumptionContext>;
 let grouped: ReturnType<typeof consumptionContext>;
 let accounts: ReturnType<typeof createAccountService>;
@@ -89,14 +89,14 @@ beforeAll(async () => {
   const deps = { config, store: kit.store, knex: kit.db.knex, log, temporal: temporal.client };
   const basket = basketContext(deps, { now: () => kitNow, accounts: resources(kit.store, kit.db.knex) });
   const details = paymentDetailContext(deps);
-  checkout = checkoutContext(deps, { basket: basket.service, paymentDetails: details.service, accounts: resources(kit.store, kit.db.knex) });
+  checkout = testOrderContext(deps, { basket: basket.service, paymentDetails: details.service, accounts: resources(kit.store, kit.db.knex) });
   // an unpaid bill is cancelled after 5 s here (14 days in the shop)
   const options = { keycards, orders: checkout.orders, charge: checkout.chargeSavedCard, now: () => kitNow, paymentGraceMs: 5_000 };
   consumption = consumptionContext(deps, options);
   grouped = consumptionContext({ ...deps, config: { ...config, featureFlags: { ...config.featureFlags, vmcMultiDayBilling: true } } }, options);
   // the usage recorder reads which days a pass covers from the subscription and ticket read models
   for (const projection of [...orderProjections, ...consumptionProjections, ...subscriptionProjections, ...ticketProjections]) await ensureLiveGeneration(kit.db.knex, kit.store, projection);
-  worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket, checkout, ticketContext(deps), consumption] });
+  worker = await startTestWorker({ config, log, lenders: [pricingContext(deps), basket, checkout, ticketContext(deps), consumption] });
   app = createHttpApp({
     log,
     shop: { clientId: '1', channelId: testChannelId },

@@ -9,15 +9,15 @@ import { ticketProjections } from '@alpenpass/projections/src/ticket';
 import { catchUp, liveTarget } from '@alpenpass/projections/src/runtime/catch-up';
 import { ensureLiveGeneration } from '@alpenpass/projections/src/runtime/replay';
 import { createAccountService } from '../account/account-service';
-import { createBasketTestKit, kitNow, type BasketTestKit } from '../basket/basket-test-kit';
-import { checkoutContext } from '../checkout';
-import { unwiredPaymentProvider } from '../checkout/payment-provider';
+import { createBasketTestKit, kitNow, type BasketTestKit } from '../../test/support/basket-kit';
+import { testOrderContext } from '../../test/support/order-context';
+import { unwiredPaymentProvider } from '../order/payment/payment-provider';
 import { createKeycardService } from '../keycard/keycard-service';
 import { loadConfig } from '../platform/config';
 import { handleCommand } from '../platform/event-store/command-handler';
 import { createHttpApp } from '../platform/http/app';
 import { createLogger } from '../platform/logger';
-import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
+import { shopHeaders, testChannelId } from '../../test/support/shop-headers';
 import { consumptionContext } from '.';
 import { decideRegistration, registrationFolder } from './registration';
 import { publishUsage, startUsageConsumer } from './usage-stream';
@@ -82,7 +82,7 @@ beforeAll(async () => {
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent' });
   const deps = { config, store: kit.store, knex: kit.db.knex, log, temporal: () => Promise.reject(new Error('no Temporal here')) };
   const noWorkflows = { start: async () => undefined, reserved: async () => undefined, paid: async () => undefined };
-  const checkout = checkoutContext(deps, { basket: kit.service, workflows: noWorkflows, payments: unwiredPaymentProvider });
+  const checkout = testOrderContext(deps, { basket: kit.service, workflows: noWorkflows, payments: unwiredPaymentProvider });
   context = consumptionContext(deps, { keycards, orders: checkout.orders, charge: checkout.chargeSavedCard, now: () => kitNow });
   // the days a pass covers are read from the subscription and ticket read models
   for (const projection of [...consumptionProjections, ...subscriptionProjections, ...ticketProjections]) await ensureLiveGeneration(kit.db.knex, kit.store, projection);

@@ -4,7 +4,7 @@ import { subscriptionProjections } from '@alpenpass/projections/src/subscription
 import { ticketProjections } from '@alpenpass/projections/src/ticket';
 import { catchUp, liveTarget } from '@alpenpass/projections/src/runtime/catch-up';
 import { ensureLiveGeneration } from '@alpenpass/projections/src/runtime/replay';
-import { createBasketTestKit, type BasketTestKit } from '../basket/basket-test-kit';
+import { createBasketTestKit, type BasketTestKit } from '../../test/support/basket-kit';
 import { dayCoverage } from './day-coverage';
 
 /** Which passes already pay a pay-per-use card's day, read from the real subscription and ticket read

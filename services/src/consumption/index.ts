@@ -1,8 +1,9 @@
 import { readFeatureFlag } from '@alpenpass/contracts';
 import { consumptionProjections } from '@alpenpass/projections/src/consumption';
 import { readModelFactSources } from '../basket/basket-facts';
-import type { SavedCardCharge } from '../checkout/saved-card-charge';
-import type { ContextDeps, ContextModule } from '../context-module';
+import type { SavedCardCharge } from '../order/payment/saved-card-charge';
+import type { ConsumptionBillingDependencies } from '@alpenpass/workflows';
+import type { ActivityLender, ContextDeps, ContextModule } from '../platform/context-module';
 import type { KeycardService } from '../keycard';
 import type { OrderService } from '../order/order-service';
 import { consumptionAdminRouter } from './admin-api';
@@ -30,7 +31,7 @@ export interface ConsumptionContextOptions {
  * Pay-per-use consumptions (docs/consumptions.md): the access system's usage events become consumptions
  * per keycard and day, priced for registered cards and billed daily as CONSUMPTION orders.
  */
-export function consumptionContext(deps: ContextDeps, options: ConsumptionContextOptions): ContextModule & { recorder: UsageRecorder; billing: ConsumptionBilling } {
+export function consumptionContext(deps: ContextDeps, options: ConsumptionContextOptions): ContextModule & ActivityLender<ConsumptionBillingDependencies> & { recorder: UsageRecorder; billing: ConsumptionBilling } {
   const parked = parkedUsages(deps.knex);
   const recorder = createUsageRecorder({
     store: deps.store,

@@ -1,5 +1,5 @@
 import { payPerUseStreamName, type PayPerUseRegistration, type RecordedEvent } from '@alpenpass/contracts';
-import type { Reactor } from '../context-module';
+import type { Reactor } from '../platform/context-module';
 import { payPerUseItemsOf, type PlacedOrder } from '../order/order';
 import type { OrderService } from '../order/order-service';
 import { handleCommand } from '../platform/event-store/command-handler';

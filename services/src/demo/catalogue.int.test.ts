@@ -1,7 +1,7 @@
 import { findChannel } from '@alpenpass/projections/src/channel';
 import { findProducts } from '@alpenpass/projections/src/catalogue';
-import { createCatalogueTestKit, type CatalogueTestKit } from '../catalogue/catalogue-test-kit';
-import { testChannelId } from '../platform/testing/shop-headers';
+import { createCatalogueTestKit, type CatalogueTestKit } from '../../test/support/catalogue-kit';
+import { testChannelId } from '../../test/support/shop-headers';
 import { loadDemoCatalogue } from './catalogue';
 
 let kit: CatalogueTestKit;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ContentDocument, EventMetadata } from '@alpenpass/contracts';
-import type { ContextDeps } from '../context-module';
+import type { ContextDeps } from '../platform/context-module';
 import { publishDocument } from '../catalogue/publish-document';
 import { validateExport } from '../catalogue/validate-export';
 import { createChannelService } from '../channel/channel-service';

@@ -1,5 +1,5 @@
 import { startPriceGeneration } from '@alpenpass/workflows/src/price-generation/client';
-import type { ContextDeps } from '../context-module';
+import type { ContextDeps } from '../platform/context-module';
 import type { Logger } from '../platform/logger';
 import { loadDemoCatalogue } from './catalogue';
 import { demoGenerationId, demoPriceRange } from './demo-price-range';

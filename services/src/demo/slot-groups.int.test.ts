@@ -3,7 +3,7 @@ import { listSlotGroupSlots } from '@alpenpass/projections/src/capacity';
 import { catalogueDocumentsProjection } from '@alpenpass/projections/src/catalogue';
 import { catchUp, liveTarget } from '@alpenpass/projections/src/runtime/catch-up';
 import { ensureLiveGeneration } from '@alpenpass/projections/src/runtime/replay';
-import { createCapacityTestKit, type CapacityTestKit } from '../capacity/capacity-test-kit';
+import { createCapacityTestKit, type CapacityTestKit } from '../../test/support/capacity-kit';
 import { catalogueFactsLookup } from '../capacity/catalogue-facts';
 import { placedDemoCatalogue } from './catalogue';
 import { DEMO_GONDOLA_PRODUCT_ID, loadDemoSlotGroups } from './slot-groups';

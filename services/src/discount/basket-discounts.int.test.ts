@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { discountUsageStreamName } from '@alpenpass/contracts';
-import { shopHeaders } from '../platform/testing/shop-headers';
-import { createDiscountTestKit, type DiscountTestKit } from './discount-test-kit';
+import { shopHeaders } from '../../test/support/shop-headers';
+import { createDiscountTestKit, type DiscountTestKit } from '../../test/support/discount-kit';
 
 let kit: DiscountTestKit;
 let staff: string;

@@ -1,5 +1,5 @@
 import { discountProjections } from '@alpenpass/projections/src/discount';
-import type { ContextDeps, ContextModule } from '../context-module';
+import type { ContextDeps, ContextModule } from '../platform/context-module';
 import { postgresRateLimiter, type RateLimiter } from '../platform/rate-limit';
 import { discountAdminRouter, discountingRouter } from './api';
 import { createAutoDiscountService } from './auto-discount-service';
@@ -10,7 +10,7 @@ import { createDiscountService, type DiscountService } from './discount-service'
 import { orderDiscountPort } from './order-port';
 import { usageReleaseReactor } from './usage-release-reactor';
 import type { BasketDiscountPort } from '../basket/basket-service';
-import type { OrderDiscountPort } from '../order/order-service';
+import type { OrderDiscountPort } from './order-port';
 
 export { createDiscountService, type DiscountService } from './discount-service';
 export { basketDiscountPort } from './basket-port';

@@ -1,9 +1,8 @@
-import { discountErrorCodes, type DiscountLine } from '@alpenpass/contracts';
-import type { OrderDiscountPort } from '../order/order-service';
+import { discountErrorCodes, type DiscountLine, type OrderItemRecord } from '@alpenpass/contracts';
+import type { Caller } from '../basket/basket-service';
 import { conflict } from '../platform/domain-error';
 import { admitAttempt, refusal } from './basket-port';
 import { usageKeyOfLine, type DiscountService, type PricingBasket } from './discount-service';
-import type { PlacedOrder } from '../order/order';
 import { unlimited, type RateLimiter } from '../platform/rate-limit';
 
 const keysOf = (lines: DiscountLine[]) => [...new Set(lines.map(usageKeyOfLine))];
@@ -13,8 +12,31 @@ function usedUp(line: DiscountLine, granted: number) {
   return conflict(discountErrorCodes.codeUsedUp, `${what} has been used up: ${granted} of the ${line.applications} usages the basket shows are left. Please look at the basket again.`);
 }
 
-/** What placing an order asks of the discount context: reservations of usages per basket. */
-const pricingOf = (order: PlacedOrder, promoCodes: string[]): PricingBasket => ({
+/** What the discount context reads of an order to price it again. */
+export interface DiscountedOrder {
+  basketId: string;
+  items: readonly OrderItemRecord[];
+  discounts?: DiscountLine[];
+}
+
+/**
+ * What placing an order asks of the discount context (docs/discounts.md, "Usages"). Usages are reserved
+ * per basket (a basket becomes one order), so a repeated or racing placement of the same basket
+ * reserves nothing twice.
+ */
+export interface OrderDiscountPort {
+  /** reserves what the lines count; when fewer usages are left than a line shows, reserves nothing and refuses (409) */
+  reserve(basketId: string, lines: DiscountLine[]): Promise<void>;
+  /** sets the basket's reservations to these lines, releasing those of `reserved` no line names any more;
+   * answers false when a line got fewer than it counts */
+  settle(basketId: string, lines: DiscountLine[], reserved: DiscountLine[]): Promise<boolean>;
+  release(basketId: string, lines: DiscountLine[]): Promise<void>;
+  /** an open order's discount lines with `codes` as its promo codes, their usages reserved (the
+   * previous ones released); refuses an `added` code that does not apply and a usage that ran short */
+  repriceOrder(caller: Caller, order: DiscountedOrder, codes: string[], added: string | null): Promise<DiscountLine[]>;
+}
+
+const pricingOf = (order: DiscountedOrder, promoCodes: string[]): PricingBasket => ({
   basketId: order.basketId,
   entries: order.items.map((item) => ({ ...item, entryId: item.itemId })),
   promoCodes,

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { CODE_ALPHABET, discountMessages } from '@alpenpass/contracts';
-import { shopHeaders } from '../platform/testing/shop-headers';
-import { createDiscountTestKit, type DiscountTestKit } from './discount-test-kit';
+import { shopHeaders } from '../../test/support/shop-headers';
+import { createDiscountTestKit, type DiscountTestKit } from '../../test/support/discount-kit';
 import { generateCodes } from './promo-code-text';
 
 let kit: DiscountTestKit;

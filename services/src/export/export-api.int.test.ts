@@ -7,15 +7,15 @@ import { catalogueDocumentsProjection, findProduct } from '@alpenpass/projection
 import { orderExportLinesProjection } from '@alpenpass/projections/src/export';
 import { catchUp, liveTarget } from '@alpenpass/projections/src/runtime/catch-up';
 import { ensureLiveGeneration } from '@alpenpass/projections/src/runtime/replay';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
-import { publishDemoCatalogue } from '../basket/basket-test-kit';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
+import { publishDemoCatalogue } from '../../test/support/basket-kit';
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
 import type { EventStore } from '../platform/event-store/event-store';
 import { silentLogger } from '../platform/event-store/event-store';
 import { createHttpApp } from '../platform/http/app';
 import { createLogger } from '../platform/logger';
-import { createTestIdentity, type TestIdentity } from '../platform/testing/auth';
-import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
+import { createTestIdentity, type TestIdentity } from '../../test/support/test-identity';
+import { shopHeaders, testChannelId } from '../../test/support/shop-headers';
 import { exportAdminRouter } from './api';
 
 /**

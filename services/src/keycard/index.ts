@@ -1,7 +1,8 @@
 import { keycardsProjection } from '@alpenpass/projections/src/keycard';
 import type { AccountResources } from '../basket/account-resources';
 import { createAccountService } from '../account/account-service';
-import type { ContextDeps, ContextModule } from '../context-module';
+import type { KeycardRevalidationDependencies } from '@alpenpass/workflows';
+import type { ActivityLender, ContextDeps, ContextModule } from '../platform/context-module';
 import { keycardsRouter } from './api';
 import { accessTokenMinterFor } from './access-tokens';
 import { keycardAdminRouter, keycardIntegrationRouter } from './admin-api';
@@ -15,7 +16,7 @@ export function keycardService(deps: ContextDeps): KeycardService {
 }
 
 /** The keycard context (docs/keycards.md): customers' cards per person, staff import, the access system's reads. */
-export function keycardContext(deps: ContextDeps): ContextModule & { service: KeycardService } {
+export function keycardContext(deps: ContextDeps): ContextModule & ActivityLender<KeycardRevalidationDependencies> & { service: KeycardService } {
   const service = keycardService(deps);
   return {
     name: 'keycard',

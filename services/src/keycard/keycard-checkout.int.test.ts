@@ -7,14 +7,14 @@ import { createAccountService } from '../account/account-service';
 import { personsRouter } from '../account/api';
 import { basketRouter } from '../basket/api';
 import { noAccountResources } from '../basket/account-resources';
-import { createBasketTestKit, kitNow, type BasketTestKit } from '../basket/basket-test-kit';
-import { checkoutContext } from '../checkout';
-import { unwiredPaymentProvider } from '../checkout/payment-provider';
+import { createBasketTestKit, kitNow, type BasketTestKit } from '../../test/support/basket-kit';
+import { testOrderContext } from '../../test/support/order-context';
+import { unwiredPaymentProvider } from '../order/payment/payment-provider';
 import { loadConfig } from '../platform/config';
 import { createHttpApp } from '../platform/http/app';
 import { idempotentRequests } from '../platform/idempotent-requests';
 import { createLogger } from '../platform/logger';
-import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
+import { shopHeaders, testChannelId } from '../../test/support/shop-headers';
 import { keycardsRouter } from './api';
 import { keycardResourcesOf } from './index';
 import { createKeycardService } from './keycard-service';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   const log = createLogger('silent');
   const deps = { config: loadConfig({ ...process.env, FEATURE_FLAGS: 'guestCheckout', LOG_LEVEL: 'silent' }), store: kit.store, knex: kit.db.knex, log, temporal: () => Promise.reject(new Error('no Temporal here')) };
   const noWorkflows = { start: async () => undefined, reserved: async () => undefined, paid: async () => undefined };
-  const checkout = checkoutContext(deps, { accounts: resources(kit.store, kit.db.knex), basket: kit.service, workflows: noWorkflows, payments: unwiredPaymentProvider });
+  const checkout = testOrderContext(deps, { accounts: resources(kit.store, kit.db.knex), basket: kit.service, workflows: noWorkflows, payments: unwiredPaymentProvider });
   for (const projection of orderProjections) await ensureLiveGeneration(kit.db.knex, kit.store, projection);
   app = createHttpApp({
     log,

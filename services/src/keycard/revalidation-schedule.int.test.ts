@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Connection } from '@temporalio/client';
 import { defaultFeatureFlags, defaultPersonFieldRules, keycardFieldsBody, keycardStreamName } from '@alpenpass/contracts';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
-import { runWorker, syncKeycardRevalidationSchedule, type RunningWorker } from '@alpenpass/workflows';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
+import { syncKeycardRevalidationSchedule, type RunningWorker } from '@alpenpass/workflows';
+import { runTestWorker } from '@alpenpass/workflows/test/support/worker';
 import { createAccountService } from '../account/account-service';
 import type { EventStore } from '../platform/event-store/event-store';
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
@@ -35,7 +36,7 @@ beforeAll(async () => {
   await keycards.add(caller, { personId, ...keycardFieldsBody.parse({ type: 'AXESS', wtp: 'ERIN0000-111-222' }) });
   connection = await Connection.connect({ address });
   client = new Client({ connection });
-  worker = await runWorker({ address, taskQueue, activities: { releaseBasketHolds: async () => undefined, expireBasketHoldsIfDue: async () => ({ holdUntilMs: null }), revalidateKeycards: (day?: string) => keycards.revalidateAll(day) } });
+  worker = await runTestWorker({ address, taskQueue, activities: { revalidateKeycards: (day?: string) => keycards.revalidateAll(day) } });
 }, 120_000);
 
 afterAll(async () => {

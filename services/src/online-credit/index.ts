@@ -1,4 +1,4 @@
-import type { ContextDeps, ContextModule } from '../context-module';
+import type { ContextDeps, ContextModule } from '../platform/context-module';
 import { onlineCreditAdminRouter, onlineCreditRouter } from './api';
 import { createOnlineCreditService, type OnlineCreditPort } from './online-credit-service';
 import { creditBackReactor } from './credit-back-reactor';

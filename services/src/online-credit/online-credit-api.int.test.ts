@@ -1,13 +1,13 @@
 import type { Express } from 'express';
 import request from 'supertest';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
 import type { EventStore } from '../platform/event-store/event-store';
 import { createHttpApp } from '../platform/http/app';
 import { idempotentRequests } from '../platform/idempotent-requests';
 import { createLogger } from '../platform/logger';
-import { createTestIdentity, type TestIdentity } from '../platform/testing/auth';
-import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
+import { createTestIdentity, type TestIdentity } from '../../test/support/test-identity';
+import { shopHeaders, testChannelId } from '../../test/support/shop-headers';
 import { onlineCreditAdminRouter, onlineCreditRouter } from './api';
 import { createOnlineCreditService, type OnlineCreditPort } from './online-credit-service';
 

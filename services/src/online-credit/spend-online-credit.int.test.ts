@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { shopHeaders } from '../platform/testing/shop-headers';
-import { createDiscountTestKit, type DiscountTestKit } from '../discount/discount-test-kit';
+import { shopHeaders } from '../../test/support/shop-headers';
+import { createDiscountTestKit, type DiscountTestKit } from '../../test/support/discount-kit';
 
 let kit: DiscountTestKit;
 let customer: string;

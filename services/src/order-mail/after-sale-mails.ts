@@ -1,5 +1,5 @@
 import { orderStreamName } from '@alpenpass/contracts';
-import type { AfterSaleMails } from '../order/after-sale-ports';
+import type { AfterSaleMails } from '../order/after-sale/after-sale-ports';
 import { orderFolder, type OrderEventWithTime, type OrderState } from '../order/order';
 import { loadStreamState } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';

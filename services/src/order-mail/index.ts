@@ -1,5 +1,6 @@
 import { findProduct } from '@alpenpass/projections/src/catalogue';
-import type { ContextDeps, ContextModule } from '../context-module';
+import type { OrderMailDependencies } from '@alpenpass/workflows';
+import type { ActivityLender, ContextDeps, ContextModule } from '../platform/context-module';
 import { loadMailSettings, type MailSettings } from '../platform/mail/mail-settings';
 import { createSmtpMailer, type Mailer } from '../platform/mail/mailer';
 import { createOrderMailService, type OrderMailService } from './order-mail-service';
@@ -26,7 +27,7 @@ export interface OrderMailOptions {
 
 /** Order mails (docs/mails.md): reservation, confirmation, cancellation and refund, sent by the worker's
  * `sendOrderMail` activity, each at most once per event. */
-export function orderMailContext(deps: ContextDeps, options: OrderMailOptions = {}): ContextModule & { mails: OrderMailService } {
+export function orderMailContext(deps: ContextDeps, options: OrderMailOptions = {}): ContextModule & ActivityLender<OrderMailDependencies> & { mails: OrderMailService } {
   const settings = options.settings ?? loadMailSettings();
   const recipients =
     options.recipients ??

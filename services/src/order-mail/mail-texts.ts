@@ -1,7 +1,7 @@
 import type { Language } from '@alpenpass/contracts';
 import type { OrderMailKind } from '@alpenpass/workflows';
 
-/** Every word of the order mails, in the three shop languages (GUIDE §4 i18n). `{refno}` and
+/** Every word of the order mails, in the three shop languages. `{refno}` and
  * `{amount}` are filled in by the renderer. */
 export interface MailTexts {
   subject: Record<OrderMailKind, string>;

@@ -8,7 +8,7 @@ import type { EventStore, PlatformLogger } from '../platform/event-store/event-s
 import type { Mailer } from '../platform/mail/mailer';
 import type { OrderMailRecipients } from './recipients';
 import { renderOrderMail, type OrderMailContent } from './render-order-mail';
-import { sendOnce } from './sent-mails';
+import { sendOnce } from '../platform/mail/sent-mails';
 import type { TicketAttachments } from './ticket-attachments';
 
 export interface OrderMailServiceDeps {

@@ -1,16 +1,16 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { checkoutStreamName, orderStreamName, type Language, type OrderItemRecord } from '@alpenpass/contracts';
 import type { OrderMailRequest } from '@alpenpass/workflows';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
 import type { EventStore } from '../platform/event-store/event-store';
 import { silentLogger } from '../platform/event-store/event-store';
 import { createSmtpMailer } from '../platform/mail/mailer';
 import { loadMailSettings } from '../platform/mail/mail-settings';
-import { mailAttachment, mailsWithMessageId, waitForMail } from '../platform/testing/mailpit';
+import { mailAttachment, mailsWithMessageId, waitForMail } from '../../test/support/mailpit';
 import { createOrderMailService, orderMailMessageId, type OrderMailService } from './order-mail-service';
 import { accountRecipients, checkoutConditionRecipients, firstRecipient, type OrderMailRecipient } from './recipients';
-import { findSentMail } from './sent-mails';
+import { findSentMail } from '../platform/mail/sent-mails';
 
 /** Order mails over real SMTP into the local Mailpit, read back through its JSON API. Each run uses a
  * Message-ID domain of its own: Mailpit outlives the test databases. */

@@ -1,5 +1,5 @@
 import { checkoutStreamName, defaultLanguage, isLanguage, type Language } from '@alpenpass/contracts';
-import { checkoutFolder } from '../checkout/checkout';
+import { checkoutFolder } from '../order/checkout/checkout';
 import { loadStreamState } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
 
@@ -18,8 +18,8 @@ export interface OrderForRecipient {
 /** Who gets an order's mails, in which language (the order's language is its customer's). */
 export type OrderMailRecipients = (order: OrderForRecipient) => Promise<OrderMailRecipient | null>;
 
-/** The e-mail and language of an account: the seam for the sign-in issue, whose accounts (and guest
- * sessions, §7 authenticate-guest with email and language) carry both. */
+/** The e-mail and language of an account (the identity provider's users and guest identities, §7
+ * authenticate-guest with email and language, carry both). */
 export type AccountContacts = (accountId: string) => Promise<{ email: string; language: string | null } | null>;
 
 const plausibleAddress = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;

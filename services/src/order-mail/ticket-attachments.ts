@@ -4,9 +4,8 @@ import type { MailMessage } from '../platform/mail/mailer';
 export type MailAttachment = NonNullable<MailMessage['attachments']>[number];
 
 /**
- * The tickets a confirmation mail carries (one PDF per ticket, or one PDF of all): the seam for the
- * tickets context (after-sale issue, "Tickets and receipts"), which passes its own function as
- * `ticketAttachments` to `orderMailContext`. Called after the checkout workflow's `fulfilOrder`, so the
+ * The tickets a confirmation mail carries (one PDF per ticket, or one PDF of all): the ticket context
+ * passes its own function as `ticketAttachments` to `orderMailContext`. Called after the checkout workflow's `fulfilOrder`, so the
  * tickets exist; it must answer the same files when called again (a retried activity).
  */
 export type TicketAttachments = (orderId: number, language: Language) => Promise<MailAttachment[]>;

@@ -5,12 +5,9 @@ import type { Caller } from '../basket/basket-service';
 import { isStaff } from '../platform/auth/principal';
 import { forbidden, notFound } from '../platform/domain-error';
 import type { CheckoutWorkflows } from './checkout-workflows';
-import { checkoutIdOf } from './order-ids';
+import { derivedBasketId } from './order-ids';
 import type { OrderService } from './order-service';
 import type { PlatformLogger } from '../platform/event-store/event-store';
-
-/** A basket id that the same name always gives (a name-based uuid): a repeated request finds the same basket. */
-export const derivedBasketId = (name: string) => checkoutIdOf(`derived-basket:${name}`);
 
 /**
  * Staff place an ADMIN order (docs/admin-orders.md) for a customer account or a walk-in: the items go

@@ -7,7 +7,7 @@ import { notFound } from '../platform/domain-error';
 import { orderNotFound } from './decide';
 import type { OrderCaller, OrderService } from './order-service';
 import type { createAdminOrders } from './admin-orders';
-import { assertMayCheckOut, checkOutAccess } from '../checkout/guest-checkout';
+import { assertMayCheckOut, checkOutAccess } from './checkout/guest-checkout';
 import { decodeOrderListCursor, encodeOrderListCursor } from './order-list-cursor';
 
 type AdminOrders = ReturnType<typeof createAdminOrders>;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defaultFeatureFlags } from '@alpenpass/contracts';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { connect, type NatsConnection } from 'nats';
 import type { EventBusSettings } from '../platform/bus/event-bus-settings';
 import { waitFor } from '../platform/event-store/event-store.contract';

@@ -1,5 +1,5 @@
 import { orderCommentBody, orderDto, orderIdParams, orderStreamName } from '@alpenpass/contracts';
-import type { ContextDeps, ContextModule } from '../context-module';
+import type { ContextDeps, ContextModule } from '../platform/context-module';
 import { handleCommand } from '../platform/event-store/command-handler';
 import { ApiRouter } from '../platform/http/api-router';
 import { eventMetadataOf } from '../platform/http/request-context';

@@ -3,7 +3,7 @@ import { conflict, invalid, notFound } from '../platform/domain-error';
 import { personalizationBreach, personNamedElsewhere, type NamedItem, type NamingFacts } from '../basket/personalization-rules';
 import { refusalOf } from '../basket/sale-rules';
 import { amountDueOf, type OrderState, type PlacedOrder } from './order';
-import { decideAfterSale, type AfterSaleCommand } from './after-sale-decide';
+import { decideAfterSale, type AfterSaleCommand } from './after-sale/after-sale-decide';
 
 export interface PlaceOrderData {
   orderId: number;
@@ -236,9 +236,11 @@ function changeDiscounts(order: PlacedOrder, discounts: DiscountLine[]): OrderEv
 
 /** The items of an unpaid checkout changed: the order takes them over with their prices as the basket
  * read them; vouchers and online credit already paying may not end up paying more than the total. */
-function changeItems(order: PlacedOrder, items: OrderItemRecord[], discounts: DiscountLine[]): OrderEvent[] {
+/** The order takes over its basket's items; who an item is for was chosen on the order, and stays with the item. */
+function changeItems(order: PlacedOrder, basketItems: OrderItemRecord[], discounts: DiscountLine[]): OrderEvent[] {
   openForChange(order);
-  if (items.length === 0) throw invalid(orderErrorCodes.basketEmpty, 'An order needs at least one item; leave the checkout instead (DELETE /checkout/{id}).', 'itemIds');
+  if (basketItems.length === 0) throw invalid(orderErrorCodes.basketEmpty, 'An order needs at least one item; leave the checkout instead (DELETE /checkout/{id}).', 'itemIds');
+  const items = basketItems.map((item) => ({ ...item, personalization: order.items.find((held) => held.itemId === item.itemId)?.personalization ?? item.personalization }));
   if (JSON.stringify(order.items) === JSON.stringify(items) && JSON.stringify(order.discounts ?? []) === JSON.stringify(discounts)) return [];
   const discountTotal = discounts.reduce((sum, line) => sum + line.amount.amount, 0);
   const total = { amount: Math.max(0, totalOf(items).amount - discountTotal), currency: 'CHF' as const };

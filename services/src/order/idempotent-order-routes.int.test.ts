@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { createCheckoutTestKit, type CheckoutTestKit } from '../checkout/checkout-test-kit';
+import { createCheckoutTestKit, type CheckoutTestKit } from '../../test/support/checkout-kit';
 import { checkoutIdOf } from './order-ids';
-import { shopHeaders } from '../platform/testing/shop-headers';
+import { shopHeaders } from '../../test/support/shop-headers';
 
 /** The Idempotency-Key on the routes that place orders, take payments and give money back
  * (docs/ARCHITECTURE.md, "Idempotency-Key"): the same request under a key is answered as the first was and

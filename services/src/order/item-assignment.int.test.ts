@@ -6,12 +6,12 @@ import { defaultPersonFieldRules, ticketStreamName } from '@alpenpass/contracts'
 import { accountResourcesOf } from '../account/account-resources';
 import { createAccountService } from '../account/account-service';
 import { noAccountResources } from '../basket/account-resources';
-import type { BasketTestKit } from '../basket/basket-test-kit';
+import type { BasketTestKit } from '../../test/support/basket-kit';
 import { handleCommand } from '../platform/event-store/command-handler';
-import { shopHeaders } from '../platform/testing/shop-headers';
+import { shopHeaders } from '../../test/support/shop-headers';
 import { decideTickets } from '../ticket/decide';
 import { orderTicketsFolder } from '../ticket/ticket';
-import { createTicketTestKit, type TicketTestKit } from '../ticket/ticket-test-kit';
+import { createTicketTestKit, type TicketTestKit } from '../../test/support/ticket-kit';
 
 /**
  * §7 PATCH /orders/{orderId}/items/{orderItemId}/assign (issue #23 item 10): the owner names who an item

@@ -1,5 +1,6 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
+import { nameBasedUuid } from '../platform/name-based-uuid';
 
 /** The next order id from the PostgreSQL sequence (migration 007-order-sequences). */
 export async function nextOrderId(knex: Knex): Promise<number> {
@@ -29,13 +30,11 @@ export function orderIdOfRefno(refno: string): number | null {
  * A basket leads to one checkout: its id derives from the basket id (a name-based uuid, version 5
  * layout), so a repeated or concurrent "check out this basket" finds the same checkout and order.
  */
-export function checkoutIdOf(basketId: string): string {
-  const hash = createHash('sha1').update(`alpenpass-checkout:${basketId.toLowerCase()}`).digest();
-  hash.writeUInt8((hash.readUInt8(6) & 0x0f) | 0x50, 6);
-  hash.writeUInt8((hash.readUInt8(8) & 0x3f) | 0x80, 8);
-  const hex = hash.subarray(0, 16).toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+export const checkoutIdOf = (basketId: string): string => nameBasedUuid(`alpenpass-checkout:${basketId.toLowerCase()}`, 'sha1');
+
+/** A basket id that the same name always gives: a repeated request finds the same basket (admin orders by
+ * their Idempotency-Key, renewals and priced orders by their business key). */
+export const derivedBasketId = (name: string): string => checkoutIdOf(`derived-basket:${name}`);
 
 /** A guest's order is read with this token (docs/checkout.md, "Who sees an order"): an HMAC of the
  * order id under the shop's secret, unguessable without the secret and the same on every repeat. */

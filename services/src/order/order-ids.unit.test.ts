@@ -22,6 +22,8 @@ describe('order references', () => {
     expect(uuidString.safeParse(checkoutIdOf(basketId)).success).toBe(true);
     expect(checkoutIdOf(basketId)).toBe(checkoutIdOf(basketId.toUpperCase()));
     expect(checkoutIdOf(basketId)).not.toBe(checkoutIdOf('6f1d2c3b-4a59-4e68-8877-665544330002'));
+    // stored checkouts name their ids: the derivation never changes
+    expect(checkoutIdOf('0F1E2D3C-4B5A-4978-8877-665544332211')).toBe('8c04d4b1-cae8-5520-8fc5-1cfdfad1009f');
   });
 
   it("a guest's access token opens only its order, and only under the shop's secret", () => {

@@ -1,31 +1,30 @@
-import { checkoutStreamName, type OrderItemRecord, type BasketEntryWithChildrenInput, type DiscountLine, type OrderMailOptions, type VoucherKind, orderErrorCodes, orderStreamName, type BasketValidationIssue, type OrderAddresses, type OrderDto, type Personalization } from '@alpenpass/contracts';
+import { checkoutStreamName, type OrderItemRecord, type BasketEntryWithChildrenInput, type DiscountLine, type OrderMailOptions, type VoucherKind, orderErrorCodes, orderStreamName, type OrderAddresses, type OrderDto, type Personalization } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import type { BasketService } from '../basket';
 import type { Caller } from '../basket/basket-service';
-import { noAccountResources, type AccountResources } from '../basket/account-resources';
+import type { AccountResources } from '../basket/account-resources';
 import { checkOwnership } from '../basket/ownership';
-import { checkoutFolder, decideCheckout, type CheckoutState } from '../checkout/checkout';
+import { checkoutFolder, decideCheckout, type CheckoutState } from './checkout/checkout';
 import type { CapacityCommands } from '../capacity';
 import { isStaff } from '../platform/auth/principal';
-import { conflict, notFound, unavailable } from '../platform/domain-error';
-import { ConcurrencyConflictError, handleCommand, loadStreamState } from '../platform/event-store/command-handler';
+import { unavailable } from '../platform/domain-error';
+import { handleCommand, loadStreamState } from '../platform/event-store/command-handler';
 import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
-import { Problem } from '../platform/http/problem';
 import { eventMetadataOf } from '../platform/http/request-context';
 import { accessibleOrder } from './access';
 import { orderItemsOf } from './basket-items';
 import type { CheckoutWorkflows } from './checkout-workflows';
-import { decideOrder, isPaid, orderNotFound, type OrderCommand } from './decide';
-import { checkoutIdOf, isOrderAccessToken, nextOrderId, orderAccessToken, refnoOf } from './order-ids';
+import { decideOrder, isPaid, orderNotFound, type OrderCommand, type PlaceOrderData } from './decide';
+import { checkoutIdOf, derivedBasketId, isOrderAccessToken, nextOrderId, orderAccessToken, refnoOf } from './order-ids';
 import { orderFolder, type OrderEventWithTime, type OrderState, type PlacedOrder } from './order';
 import { toOrderDto } from './order-view';
+import { basketNotValid, createItemChanges } from './item-changes';
 import type { OnlineCreditPort } from '../online-credit/online-credit-service';
 import type { VoucherPort } from '../voucher/voucher-service';
 import { createStoredValuePayments } from './stored-value-payments';
 import { orderTypeOf, type OrderOrigin } from './order-type';
-import { itemsWithout } from './order-items';
-import { derivedBasketId } from './admin-orders';
-import type { TicketAssignment } from './after-sale-ports';
+import type { TicketAssignment } from './after-sale/after-sale-ports';
+import type { OrderDiscountPort } from '../discount/order-port';
 
 export interface OrderServiceDeps {
   store: EventStore;
@@ -33,41 +32,25 @@ export interface OrderServiceDeps {
   basket: BasketService;
   capacity: CapacityCommands;
   workflows: CheckoutWorkflows;
-  /** what accounts own (addresses): none until the accounts context lands */
-  accounts?: AccountResources;
+  /** what accounts own: persons, addresses, keycards, payment details */
+  accounts: AccountResources;
   /** the kind of a product (catalogue), for the order's type (order-type.ts); unknown: null */
-  productKind?: (productId: number) => Promise<string | null>;
+  productKind: (productId: number) => Promise<string | null>;
   /** the order's tickets: which items were used at a gate, and the person an item's tickets carry */
-  tickets?: TicketAssignment;
+  tickets: TicketAssignment;
   /** signs guests' order access tokens */
   accessSecret: string;
-  /** reserves the usages of the basket's discounts (none: orders carry no discounts' usages) */
-  discounts?: OrderDiscountPort;
+  /** reserves the usages of the basket's discounts */
+  discounts: OrderDiscountPort;
   /** spends online credit when the basket asks for it (useOnlineCredit), and in split payments */
-  onlineCredit?: OnlineCreditPort;
+  onlineCredit: OnlineCreditPort;
   /** redeems vouchers (the checkout's codes, the basket's saved vouchers, split payments) */
-  vouchers?: VoucherPort;
+  vouchers: VoucherPort;
   /** the voucher behind an account's saved payment detail (payment-detail context) */
-  savedVouchers?: (accountId: string, paymentDetailId: number) => Promise<{ code: string; kind: VoucherKind }>;
+  savedVouchers: (accountId: string, paymentDetailId: number) => Promise<{ code: string; kind: VoucherKind }>;
   log: PlatformLogger;
 }
 
-/**
- * What placing an order asks of the discount context (docs/discounts.md, "Usages"). Usages are reserved
- * per basket (a basket becomes one order), so a repeated or racing placement of the same basket
- * reserves nothing twice.
- */
-export interface OrderDiscountPort {
-  /** reserves what the lines count; when fewer usages are left than a line shows, reserves nothing and refuses (409) */
-  reserve(basketId: string, lines: DiscountLine[]): Promise<void>;
-  /** sets the basket's reservations to these lines, releasing those of `reserved` no line names any more;
-   * answers false when a line got fewer than it counts */
-  settle(basketId: string, lines: DiscountLine[], reserved: DiscountLine[]): Promise<boolean>;
-  release(basketId: string, lines: DiscountLine[]): Promise<void>;
-  /** an open order's discount lines with `codes` as its promo codes, their usages reserved (the
-   * previous ones released); refuses an `added` code that does not apply and a usage that ran short */
-  repriceOrder(caller: Caller, order: PlacedOrder, codes: string[], added: string | null): Promise<DiscountLine[]>;
-}
 
 /** A caller of the order calls; a guest may name the access token of their order. */
 export interface OrderCaller extends Caller {
@@ -99,9 +82,6 @@ export interface PricedOrderRequest {
   paymentTimeoutMs?: number;
 }
 
-/** What changes in the items of an unpaid loose-items checkout. */
-export type ItemsChange = { add: BasketEntryWithChildrenInput[] } | { remove: string[] };
-
 function placed(state: OrderState): PlacedOrder {
   if (state.status !== 'placed') throw orderNotFound();
   return state;
@@ -109,19 +89,15 @@ function placed(state: OrderState): PlacedOrder {
 
 const systemMetadata = (orderId: number) => ({ correlationId: `order-${orderId}`, causationId: null, actor: 'system' });
 
-function basketNotValid(issues: BasketValidationIssue[]): Problem {
-  const errors = issues.map((issue) => ({ path: issue.entryId ? `entries.${issue.entryId}` : 'basket', message: `${issue.code}: ${issue.message}` }));
-  return new Problem(409, orderErrorCodes.basketNotValid, 'The basket cannot be checked out as it is; see the issues.', errors);
-}
-
 export function createOrderService(deps: OrderServiceDeps) {
-  const accounts = deps.accounts ?? noAccountResources;
+  const { accounts } = deps;
   const hasToken = (caller: OrderCaller) => (orderId: number) => caller.viaCheckout === true || (caller.token !== undefined && isOrderAccessToken(deps.accessSecret, orderId, caller.token));
   const view = (order: PlacedOrder) => toOrderDto(order, order.accountId === null ? orderAccessToken(deps.accessSecret, order.orderId) : undefined);
 
   const loadOrder = async (orderId: number): Promise<OrderState> => (await loadStreamState<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder)).state;
   const loadCheckout = async (checkoutId: string): Promise<CheckoutState> => (await loadStreamState(deps.store, checkoutStreamName(checkoutId), checkoutFolder)).state;
 
+  const changeItems = createItemChanges({ basket: deps.basket, discounts: deps.discounts, loadPlaced: async (orderId) => placed(await loadOrder(orderId)), run: (orderId, command, metadata) => runOrder(orderId, () => command, placed, metadata), log: deps.log });
   const storedValues = createStoredValuePayments({ vouchers: deps.vouchers, onlineCredit: deps.onlineCredit, run: (orderId, command, metadata) => runOrder(orderId, () => command, placed, metadata), log: deps.log });
 
   async function runOrder(orderId: number, command: (order: PlacedOrder) => OrderCommand, check: (state: OrderState) => PlacedOrder, metadata: object): Promise<PlacedOrder> {
@@ -138,6 +114,28 @@ export function createOrderService(deps: OrderServiceDeps) {
     }
   }
 
+  /** The order a checkout placed already (a repeated or concurrent placement answers it), or null. */
+  async function orderOfCheckout(checkoutId: string): Promise<PlacedOrder | null> {
+    const checkout = await loadCheckout(checkoutId);
+    if (checkout.status !== 'started') return null;
+    const order = await loadOrder(checkout.orderId);
+    return order.status === 'placed' ? order : null;
+  }
+
+  /** Starts the checkout under its id with a fresh order id (or the one a crashed placement drew); answers the order id. */
+  async function startCheckout(checkoutId: string, basketId: string, accountId: string | null, metadata: object): Promise<number> {
+    const existing = await loadCheckout(checkoutId);
+    const candidateId = existing.status === 'started' ? existing.orderId : await nextOrderId(deps.knex);
+    const started = await handleCommand(deps.store, checkoutStreamName(checkoutId), checkoutFolder, (state) => decideCheckout({ type: 'StartCheckout', data: { checkoutId, basketId, accountId, orderId: candidateId } }, state), metadata);
+    if (started.newState.status !== 'started') throw new Error(`checkout ${checkoutId} was not started`);
+    return started.newState.orderId;
+  }
+
+  async function placeOrder(data: PlaceOrderData, metadata: object): Promise<PlacedOrder> {
+    const outcome = await handleCommand<OrderState, OrderEventWithTime>(deps.store, orderStreamName(data.orderId), orderFolder, (state) => decideOrder({ type: 'PlaceOrder', data }, state), metadata);
+    return placed(outcome.newState);
+  }
+
   /**
    * POST /orders and POST /checkout: the basket, validated with the basket's own rules, becomes an
    * order with its prices frozen. A basket is checked out once (its checkout id derives from its id):
@@ -146,56 +144,45 @@ export function createOrderService(deps: OrderServiceDeps) {
   async function placeFromBasket(caller: OrderCaller, basketId: string, options: PlacementOptions = {}): Promise<{ checkoutId: string; order: PlacedOrder }> {
     const basket = await deps.basket.get(caller, basketId);
     const checkoutId = checkoutIdOf(basketId);
-    const existing = await loadCheckout(checkoutId);
-    if (existing.status === 'started') {
-      const order = await loadOrder(existing.orderId);
-      if (order.status === 'placed') return { checkoutId, order };
-    }
+    const placedBefore = await orderOfCheckout(checkoutId);
+    if (placedBefore) return { checkoutId, order: placedBefore };
     const validation = await deps.basket.validate(caller, basketId, { ignoreEarliestBookingTime: false, ignoreLatestBookingTime: false, skipCapacityCheck: false });
     if (!validation.valid) throw basketNotValid(validation.issues);
 
-    const candidateId = existing.status === 'started' ? existing.orderId : await nextOrderId(deps.knex);
     const metadata = eventMetadataOf(caller);
     // the discounts the customer was shown are reserved before anything is checked out: too few left → 409, nothing written
-    await deps.discounts?.reserve(basketId, basket.discounts);
-    let checkout;
+    await deps.discounts.reserve(basketId, basket.discounts);
+    let orderId: number;
     try {
-      checkout = await handleCommand(
-        deps.store,
-        checkoutStreamName(checkoutId),
-        checkoutFolder,
-        (state) => decideCheckout({ type: 'StartCheckout', data: { checkoutId, basketId, accountId: basket.accountId, orderId: candidateId } }, state),
-        metadata,
-      );
+      orderId = await startCheckout(checkoutId, basketId, basket.accountId, metadata);
     } catch (error) {
-      await deps.discounts?.release(basketId, basket.discounts);
+      await deps.discounts.release(basketId, basket.discounts);
       throw error;
     }
-    if (checkout.newState.status !== 'started') throw new Error(`checkout ${checkoutId} was not started`);
-    const { orderId } = checkout.newState;
     // from here the basket changes no more; its entries as they now stand are what the order holds
     await deps.basket.markCheckedOut(basketId, orderId, metadata);
     const frozen = await frozenWithSettledDiscounts(caller, basketId, basket.discounts);
     await startWorkflow(orderId, basketId, options);
     const items = orderItemsOf(frozen.entries);
-    const kinds = await Promise.all([...new Set(items.map((item) => item.productId))].map(async (productId) => (deps.productKind ? deps.productKind(productId) : null)));
-    const data = {
-      orderId,
-      checkoutId,
-      basketId,
-      accountId: basket.accountId,
-      refno: refnoOf(orderId),
-      items,
-      discounts: frozen.discounts,
-      comment: frozen.comment,
-      addresses: { shippingAddressId: frozen.shippingAddressId, billingAddressId: frozen.billingAddressId },
-      type: orderTypeOf(options.origin ?? 'SHOP', kinds),
-      mails: options.mails,
-      placedBy: options.placedBy,
-    };
-    const outcome = await handleCommand<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder, (state) => decideOrder({ type: 'PlaceOrder', data }, state), metadata);
-    if (outcome.newState.status !== 'placed') throw orderNotFound();
-    return { checkoutId, order: await spendBasketValues(outcome.newState, frozen, metadata) };
+    const kinds = await Promise.all([...new Set(items.map((item) => item.productId))].map((productId) => deps.productKind(productId)));
+    const order = await placeOrder(
+      {
+        orderId,
+        checkoutId,
+        basketId,
+        accountId: basket.accountId,
+        refno: refnoOf(orderId),
+        items,
+        discounts: frozen.discounts,
+        comment: frozen.comment,
+        addresses: { shippingAddressId: frozen.shippingAddressId, billingAddressId: frozen.billingAddressId },
+        type: orderTypeOf(options.origin ?? 'SHOP', kinds),
+        mails: options.mails,
+        placedBy: options.placedBy,
+      },
+      metadata,
+    );
+    return { checkoutId, order: await spendBasketValues(order, frozen, metadata) };
   }
 
   /**
@@ -207,32 +194,14 @@ export function createOrderService(deps: OrderServiceDeps) {
   async function placePriced(request: PricedOrderRequest): Promise<PlacedOrder> {
     const basketId = derivedBasketId(`priced-order:${request.key}`);
     const checkoutId = checkoutIdOf(basketId);
-    const existing = await loadCheckout(checkoutId);
-    if (existing.status === 'started') {
-      const order = await loadOrder(existing.orderId);
-      if (order.status === 'placed') return order;
-    }
+    const placedBefore = await orderOfCheckout(checkoutId);
+    if (placedBefore) return placedBefore;
     const metadata = { correlationId: `priced-order-${request.key}`.slice(0, 128), causationId: null, actor: 'system' };
-    const candidateId = existing.status === 'started' ? existing.orderId : await nextOrderId(deps.knex);
-    const checkout = await handleCommand(deps.store, checkoutStreamName(checkoutId), checkoutFolder, (state) => decideCheckout({ type: 'StartCheckout', data: { checkoutId, basketId, accountId: request.accountId, orderId: candidateId } }, state), metadata);
-    if (checkout.newState.status !== 'started') throw new Error(`checkout ${checkoutId} was not started`);
-    const { orderId } = checkout.newState;
+    const orderId = await startCheckout(checkoutId, basketId, request.accountId, metadata);
     await startWorkflow(orderId, basketId, { paymentTimeoutMs: request.paymentTimeoutMs });
-    const data = {
-      orderId,
-      checkoutId,
-      basketId,
-      accountId: request.accountId,
-      refno: refnoOf(orderId),
-      items: request.items,
-      comment: null,
-      addresses: { shippingAddressId: null, billingAddressId: null },
-      type: orderTypeOf(request.origin, []),
-      placedBy: 'system',
-    };
-    const outcome = await handleCommand<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder, (state) => decideOrder({ type: 'PlaceOrder', data }, state), metadata);
-    if (outcome.newState.status !== 'placed') throw orderNotFound();
-    return outcome.newState;
+    const { accountId, items, origin } = request;
+    const addresses = { shippingAddressId: null, billingAddressId: null };
+    return placeOrder({ orderId, checkoutId, basketId, accountId, refno: refnoOf(orderId), items, comment: null, addresses, type: orderTypeOf(origin, []), placedBy: 'system' }, metadata);
   }
 
   /**
@@ -246,7 +215,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     if (!accountId) return order;
     let current = basket.useOnlineCredit ? await storedValues.spendAvailableCredit(order, accountId, metadata) : order;
     for (const { paymentDetailId } of basket.vouchers) {
-      const voucher = await deps.savedVouchers?.(accountId, paymentDetailId).catch(() => null);
+      const voucher = await deps.savedVouchers(accountId, paymentDetailId).catch(() => null);
       if (voucher) current = await storedValues.spendAvailableVoucher(current, voucher, metadata);
     }
     return current;
@@ -258,7 +227,7 @@ export function createOrderService(deps: OrderServiceDeps) {
   async function frozenWithSettledDiscounts(caller: OrderCaller, basketId: string, reserved: DiscountLine[]) {
     let frozen = await deps.basket.get(caller, basketId);
     let held = reserved;
-    for (let attempt = 0; deps.discounts && attempt < 5; attempt += 1) {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
       if (await deps.discounts.settle(basketId, frozen.discounts, held)) return frozen;
       held = [...held, ...frozen.discounts];
       frozen = await deps.basket.get(caller, basketId);
@@ -275,76 +244,6 @@ export function createOrderService(deps: OrderServiceDeps) {
   async function placeFromItems(caller: OrderCaller, items: BasketEntryWithChildrenInput[], options: PlacementOptions = {}) {
     const basket = await deps.basket.create(caller, items);
     return placeFromBasket(caller, basket.id, options);
-  }
-
-  /**
-   * The items of an unpaid loose-items order change (docs/checkout.md, "Checkout from loose items"): the
-   * order's own basket takes the change by its rules (and holds or releases the places), the order takes
-   * the basket's items over with their prices and its promo codes priced again. Same order, same refno,
-   * same payment timeout. An addition the order refuses (a payment started meanwhile) is taken back out of
-   * the basket; a removal is recorded on the order first, so the order never pays for released places.
-   */
-  async function changeItems(caller: OrderCaller, order: PlacedOrder, change: ItemsChange): Promise<PlacedOrder> {
-    const metadata = eventMetadataOf(caller);
-    const reprice = async (items: PlacedOrder['items'], fallback: DiscountLine[]) =>
-      deps.discounts ? deps.discounts.repriceOrder(caller, { ...order, items }, (order.discounts ?? []).filter((line) => line.source === 'PROMO_CODE').map((line) => line.reference), null) : fallback;
-    // who an item is for was chosen on the order (checkout personalization): it stays with the item
-    let latest = order;
-    const personalized = (items: PlacedOrder['items']) => items.map((item) => ({ ...item, personalization: latest.items.find((known) => known.itemId === item.itemId)?.personalization ?? item.personalization }));
-    const apply = async (basketItems: PlacedOrder['items'], discounts: DiscountLine[]) => {
-      latest = await runOrder(order.orderId, () => ({ type: 'ChangeItems', data: { items: personalized(basketItems), discounts } }), placed, metadata);
-      return latest;
-    };
-    // lost the race on the order's stream to concurrent changes: the order as they left it, which the
-    // sync below compares with the basket again
-    const applyOrLatest = (basketItems: PlacedOrder['items'], discounts: DiscountLine[]) =>
-      apply(basketItems, discounts).catch(async (error: unknown) => {
-        if (!(error instanceof ConcurrencyConflictError)) throw error;
-        return placed(await loadOrder(order.orderId));
-      });
-    // two changes at once: each applies the basket as it read it; whoever applies last reads it again, so
-    // the order ends up holding what the basket holds
-    const syncedWithBasket = async (current: PlacedOrder): Promise<PlacedOrder> => {
-      try {
-        for (let round = 0; round < 3; round += 1) {
-          const basket = await deps.basket.get(caller, order.basketId);
-          latest = current;
-          const items = personalized(orderItemsOf(basket.entries));
-          if (JSON.stringify(items) === JSON.stringify(current.items)) return current;
-          current = await applyOrLatest(items, await reprice(items, basket.discounts));
-        }
-      } catch (error) {
-        deps.log.error({ err: error, orderId: order.orderId }, 'order items not brought in line with the basket');
-      }
-      return current;
-    };
-    if ('remove' in change) {
-      for (const itemId of change.remove) if (!order.items.some((item) => item.itemId === itemId)) throw notFound('CHECKOUT_ITEM_NOT_FOUND', 'item with id not found');
-      const kept = itemsWithout(order.items, change.remove);
-      const changed = await apply(kept, await reprice(kept, []));
-      try {
-        await deps.basket.removeEntries(caller, order.basketId, change.remove, order.orderId);
-      } catch (error) {
-        // the basket kept them (and their places): so does the order
-        await syncedWithBasket(changed);
-        throw error;
-      }
-      return syncedWithBasket(changed);
-    }
-    if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
-    const { basket: grown, addedEntryIds } = await deps.basket.addEntriesForOrder(caller, order.basketId, change.add, order.orderId);
-    let changed: PlacedOrder;
-    try {
-      const validation = await deps.basket.validate(caller, order.basketId, { ignoreEarliestBookingTime: false, ignoreLatestBookingTime: false, skipCapacityCheck: false });
-      if (!validation.valid) throw basketNotValid(validation.issues);
-      const items = orderItemsOf(grown.entries);
-      // a race lost to a concurrent change is no refusal: the addition stands, the sync takes it over
-      changed = await applyOrLatest(items, await reprice(items, grown.discounts));
-    } catch (error) {
-      await deps.basket.removeEntries(caller, order.basketId, addedEntryIds, order.orderId).catch((undoError: unknown) => deps.log.error({ err: undoError, orderId: order.orderId }, 'refused addition not taken back out of the basket'));
-      throw error;
-    }
-    return syncedWithBasket(changed);
   }
 
   async function accessible(caller: OrderCaller, orderId: number): Promise<PlacedOrder> {
@@ -401,10 +300,10 @@ export function createOrderService(deps: OrderServiceDeps) {
       const order = await accessible(caller, orderId);
       const item = order.items.find((candidate) => candidate.itemId === itemId);
       const personalization = { personId, medium: item?.personalization?.medium ?? null, keycardId: item?.personalization?.keycardId ?? null };
-      const [facts, usedItemIds] = await Promise.all([deps.basket.namingFacts(order.accountId, item, personalization), deps.tickets?.usedItemIds?.(orderId) ?? []]);
+      const [facts, usedItemIds] = await Promise.all([deps.basket.namingFacts(order.accountId, item, personalization), deps.tickets.usedItemIds(orderId)]);
       const assigned = await runOrder(orderId, () => ({ type: 'AssignItem', data: { itemId, personId, facts, usedItemIds } }), (state) => accessibleOrder(state, caller.principal, hasToken(caller)), eventMetadataOf(caller));
       // an unpaid order's tickets are planned from the order once it is paid, so with the person
-      if (isPaid(assigned)) await deps.tickets?.assignTicketsOfItem(orderId, itemId, eventMetadataOf(caller));
+      if (isPaid(assigned)) await deps.tickets.assignTicketsOfItem(orderId, itemId, eventMetadataOf(caller));
       return assigned;
     },
 

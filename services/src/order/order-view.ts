@@ -1,5 +1,5 @@
 import type { OrderDto, RefundDto } from '@alpenpass/contracts';
-import type { RefundRecord } from './after-sale-state';
+import type { RefundRecord } from './after-sale/after-sale-state';
 import { amountDueOf, type PlacedOrder } from './order';
 
 export function toRefundDto(refund: RefundRecord): RefundDto {

@@ -1,5 +1,5 @@
 import type { Money, OrderContribution, OrderEvent, OrderPaymentStatus, OrderStatus, PaymentMethod, VoucherKind } from '@alpenpass/contracts';
-import { evolveAfterSale, type RefundRecord } from './after-sale-state';
+import { evolveAfterSale, type RefundRecord } from './after-sale/after-sale-state';
 
 type OrderPlacedData = Extract<OrderEvent, { type: 'OrderPlaced' }>['data'];
 

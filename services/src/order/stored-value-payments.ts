@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { onlineCreditErrorCodes, orderErrorCodes, voucherErrorCodes, type VoucherKind } from '@alpenpass/contracts';
 import type { OnlineCreditPort } from '../online-credit/online-credit-service';
-import { conflict, DomainError, notFound } from '../platform/domain-error';
+import { conflict, DomainError } from '../platform/domain-error';
 import type { PlatformLogger } from '../platform/event-store/event-store';
 import type { VoucherPort } from '../voucher/voucher-service';
 import type { OrderCommand, PaymentParts } from './decide';
 import { amountDueOf, type PlacedOrder } from './order';
 
 export interface StoredValuePaymentsDeps {
-  vouchers?: VoucherPort;
-  onlineCredit?: OnlineCreditPort;
+  vouchers: VoucherPort;
+  onlineCredit: OnlineCreditPort;
   /** appends an order command with the caller's metadata and answers the order after it */
   run(orderId: number, command: OrderCommand, metadata: object): Promise<PlacedOrder>;
   log: PlatformLogger;
@@ -33,20 +33,18 @@ export type StoredValuePayments = ReturnType<typeof createStoredValuePayments>;
  */
 export function createStoredValuePayments(deps: StoredValuePaymentsDeps) {
   async function giveBack(order: PlacedOrder, parts: PaymentParts, metadata: object, creditKey: string): Promise<void> {
-    for (const voucher of parts.vouchers) await deps.vouchers?.release(voucher.code, voucher.redemptionKey, metadata);
-    if (parts.onlineCredit) await deps.onlineCredit?.credit(parts.onlineCredit.accountId, parts.onlineCredit.amount, `order ${order.refno}: not applied`, `${creditKey}-undo`, metadata);
+    for (const voucher of parts.vouchers) await deps.vouchers.release(voucher.code, voucher.redemptionKey, metadata);
+    if (parts.onlineCredit) await deps.onlineCredit.credit(parts.onlineCredit.accountId, parts.onlineCredit.amount, `order ${order.refno}: not applied`, `${creditKey}-undo`, metadata);
   }
 
   async function take(order: PlacedOrder, parts: PaymentParts, metadata: object, creditKey: string): Promise<void> {
     const taken: PaymentParts = { vouchers: [], onlineCredit: null };
     try {
       for (const voucher of parts.vouchers) {
-        if (!deps.vouchers) throw notFound(voucherErrorCodes.unknown, `The voucher code ${voucher.code} is not valid.`);
         await deps.vouchers.redeem(voucher.code, voucher.amount, voucher.redemptionKey, metadata);
         taken.vouchers.push(voucher);
       }
       if (parts.onlineCredit) {
-        if (!deps.onlineCredit) throw conflict(onlineCreditErrorCodes.insufficient, 'Online credit cannot pay in this shop.');
         await deps.onlineCredit.debit(parts.onlineCredit.accountId, parts.onlineCredit.amount, `order ${order.refno}`, creditKey, metadata);
       }
     } catch (error) {
@@ -101,7 +99,6 @@ export function createStoredValuePayments(deps: StoredValuePaymentsDeps) {
 
     /** Online credit pays what the balance covers of the amount due (the basket's useOnlineCredit). */
     async spendAvailableCredit(order: PlacedOrder, accountId: string, metadata: object): Promise<PlacedOrder> {
-      if (!deps.onlineCredit) return order;
       const ledger = deps.onlineCredit;
       return spendWhatIsLeft(order, async () => (await ledger.balance(accountId)).balance.amount, (amount) => ({ vouchers: [], onlineCredit: { accountId, amount } }), metadata);
     },
@@ -109,8 +106,7 @@ export function createStoredValuePayments(deps: StoredValuePaymentsDeps) {
     /** A voucher pays what is left on it of the amount due (a checkout's voucher code, a basket's saved
      * voucher); an expired or unknown voucher pays nothing. */
     async spendAvailableVoucher(order: PlacedOrder, voucher: { code: string; kind: VoucherKind }, metadata: object): Promise<PlacedOrder> {
-      if (!deps.vouchers) return order;
-      const vouchers = deps.vouchers;
+      const { vouchers } = deps;
       const left = async () => {
         const verdict = await vouchers.check(voucher.code);
         return verdict.valid ? (verdict.remaining?.amount ?? 0) : 0;

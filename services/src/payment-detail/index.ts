@@ -1,6 +1,7 @@
-import type { ContextDeps, ContextModule } from '../context-module';
-import { createPaymentProviderClient } from '../payment/provider/provider-client';
-import { providerCardRegistrations } from '../payment/provider/provider-card-registrations';
+import type { ContextDeps, ContextModule } from '../platform/context-module';
+import { createPaymentProviderClient } from '../payment-provider/provider-client';
+import { paymentProviderOf } from '../payment-provider/provider-settings';
+import { providerCardRegistrations } from './provider-card-registrations';
 import { paymentDetailsRouter } from './api';
 import { unwiredCardRegistrations } from './card-registrations';
 import { createPaymentDetailService, type PaymentDetailService } from './payment-detail-service';
@@ -15,7 +16,7 @@ export function paymentDetailContext(deps: ContextDeps): ContextModule & { servi
 }
 
 export function paymentDetailService(deps: ContextDeps): PaymentDetailService {
-  const provider = deps.config.paymentProvider;
+  const provider = paymentProviderOf(deps.config);
   const registrations = provider ? providerCardRegistrations({ client: createPaymentProviderClient(provider), webhookUrl: provider.webhookUrl }) : unwiredCardRegistrations;
   return createPaymentDetailService({ store: deps.store, knex: deps.knex, registrations, vouchers: createVoucherService({ store: deps.store }).port });
 }

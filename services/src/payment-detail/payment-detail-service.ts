@@ -1,6 +1,6 @@
 import { accountErrorCodes, paymentDetailErrorCodes as codes, paymentDetailsStreamName, voucherErrorCodes, type NewPaymentCode, type PaymentDetailDto, type PaymentRedirectUrls, type VoucherPaymentDetailDto } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
-import type { SavedCard } from '../payment/provider/saved-card';
+import type { SavedCard } from '../payment-provider/saved-card';
 import type { Principal } from '../platform/auth/principal';
 import { conflict, forbidden, notFound } from '../platform/domain-error';
 import { handleCommand, loadStreamState } from '../platform/event-store/command-handler';

@@ -1,22 +1,22 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { getCheckoutState, type RunningWorker } from '@alpenpass/workflows';
 import { basketContext } from '../basket';
-import { createBasketTestKit, kitNow, type BasketTestKit } from '../basket/basket-test-kit';
-import { checkoutContext } from '../checkout';
-import { createPaymentProviderClient, type PaymentProviderClient } from '../payment/provider/provider-client';
+import { createBasketTestKit, kitNow, type BasketTestKit } from '../../test/support/basket-kit';
+import { testOrderContext } from '../../test/support/order-context';
+import { createPaymentProviderClient, type PaymentProviderClient } from '../payment-provider/provider-client';
 import { loadConfig } from '../platform/config';
 import { createHttpApp } from '../platform/http/app';
 import { idempotentRequests } from '../platform/idempotent-requests';
 import { createLogger } from '../platform/logger';
 import { lazyTemporalClient } from '../platform/temporal-client';
-import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
+import { shopHeaders, testChannelId } from '../../test/support/shop-headers';
 import { pricingContext } from '../pricing';
-import { choose } from '../psp-simulator/testing/payment-page-driver';
-import { startSimulator, type RunningSimulator } from '../psp-simulator/testing/start-simulator';
-import { startWorker } from '../roles/worker-role';
+import { choose } from '../../test/support/psp-payment-page';
+import { startSimulator, type RunningSimulator } from '../../test/support/psp-simulator';
+import { startTestWorker } from '../../test/support/worker';
 import { paymentDetailContext } from '.';
 import { ticketContext } from '../ticket';
 
@@ -60,8 +60,8 @@ beforeAll(async () => {
   const deps = { config, store: kit.store, knex: kit.db.knex, log, temporal: temporal.client };
   const basket = basketContext(deps, { now: () => kitNow });
   const details = paymentDetailContext(deps);
-  const checkout = checkoutContext(deps, { basket: basket.service, paymentDetails: details.service });
-  worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket, checkout, ticketContext(deps)] });
+  const checkout = testOrderContext(deps, { basket: basket.service, paymentDetails: details.service });
+  worker = await startTestWorker({ config, log, lenders: [pricingContext(deps), basket, checkout, ticketContext(deps)] });
   app = createHttpApp({
     log,
     shop: { clientId: '1', channelId: testChannelId },

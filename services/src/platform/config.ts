@@ -19,8 +19,6 @@ import {
 } from '@alpenpass/contracts';
 import { DEFAULT_CLOCK_TOLERANCE_SECONDS, DEFAULT_MAX_TOKEN_LIFETIME_SECONDS } from './auth/verifier';
 import { deploymentEnvironmentOf, developmentSecrets, unsafeSecrets, type DeploymentEnvironment } from './development-secrets';
-import { loadPaymentProviderSettings, type PaymentProviderSettings } from '../payment/provider/provider-settings';
-import { loadTicketSettings, type TicketSettings } from '../ticket/ticket-settings';
 import { trustProxySetting, type TrustProxy } from './http/trust-proxy';
 
 export const allRoles = ['api', 'relay', 'projector', 'worker'] as const;
@@ -101,6 +99,11 @@ const environment = z.object({
 export interface AppConfig {
   /** where the shop runs (ALPENPASS_ENV, else NODE_ENV): production refuses development secrets */
   environment: DeploymentEnvironment;
+  /** the variables the configuration was read from: an area reads its own settings from them (the card
+   * provider's, the tickets'), so that this platform config knows no business area */
+  env: Readonly<Record<string, string | undefined>>;
+  /** the installation's own files (generated keys): `.data` beside the sources */
+  dataDirectory: string;
   port: number;
   /** which proxies in front of the shop may name the client's address, protocol and host (off by default) */
   trustProxy: TrustProxy;
@@ -148,13 +151,8 @@ export interface AppConfig {
   checkoutPaymentPollMs: number;
   /** where a payment provider may send the customer back to (no open redirect) */
   allowedRedirectOrigins: string[];
-  /** the card payment provider (PSP_*): in development the simulator's defaults; elsewhere null until
-   * PSP_BASE_URL is set (card payments then answer 503) */
-  paymentProvider: (PaymentProviderSettings & { webhookUrl: string }) | null;
   /** signs the access tokens of guests' orders */
   orderAccessSecret: string;
-  /** ticket codes, document links, receipt details (docs/tickets.md) */
-  tickets: TicketSettings;
   /** after the sale (docs/after-sale.md): the customer's cancellation cut-off, refund retry rounds */
   afterSale: { cancelCutoffDays: number; cancelTimezone: string; refundAttempts: number; refundRetryPauseMs: number };
   /** /api/auth and the embedded identity provider (docs/auth.md); null when switched off */
@@ -216,13 +214,6 @@ export const embeddedClientId = 'alpenpass-shop';
 
 export class ConfigError extends Error {}
 
-/** Outside development the provider's password and signing key must be the operator's, never the
- * simulator's (published in the source). */
-function refuseSimulatorCredentials(settings: PaymentProviderSettings): void {
-  const simulator = loadPaymentProviderSettings({});
-  if (settings.password === simulator.password) throw new Error('PSP_MERCHANT_PASSWORD: required outside development (the default is the simulator\'s)');
-  if (settings.hmacKeyHex.toLowerCase() === simulator.hmacKeyHex.toLowerCase()) throw new Error('PSP_HMAC_KEY: required outside development (the default is the simulator\'s)');
-}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = environment.safeParse(env);
@@ -247,25 +238,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (unsafe.length) {
     throw new ConfigError(`Invalid configuration:\n${unsafe.map(({ variable, message }) => `  ${variable}: ${message}`).join('\n')}`);
   }
-  let paymentProvider: AppConfig['paymentProvider'] = null;
-  if (deployment === 'development' || env.PSP_BASE_URL) {
-    try {
-      const webhookUrl = e.PSP_WEBHOOK_URL ?? (deployment === 'development' ? `http://127.0.0.1:${e.PORT}/api/payment-provider/notifications` : undefined);
-      if (!webhookUrl) throw new Error('PSP_WEBHOOK_URL: required with PSP_BASE_URL (the public URL of /api/payment-provider/notifications)');
-      paymentProvider = { ...loadPaymentProviderSettings(env), webhookUrl };
-      if (deployment === 'production') refuseSimulatorCredentials(paymentProvider);
-    } catch (error) {
-      throw new ConfigError(`Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-  let tickets: TicketSettings;
-  try {
-    tickets = loadTicketSettings(env, repositoryRoot);
-  } catch (error) {
-    throw new ConfigError(`Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`);
-  }
   return {
     environment: deployment,
+    env,
+    dataDirectory: join(repositoryRoot, '.data'),
     port: e.PORT,
     trustProxy: e.TRUST_PROXY,
     roles: e.ROLES,
@@ -305,9 +281,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkoutPaymentTimeoutMs: e.CHECKOUT_PAYMENT_TIMEOUT_SECONDS * 1000,
     checkoutPaymentPollMs: e.CHECKOUT_PAYMENT_POLL_SECONDS * 1000,
     allowedRedirectOrigins: e.ALLOWED_REDIRECT_ORIGINS,
-    paymentProvider,
     orderAccessSecret: e.ORDER_ACCESS_SECRET,
-    tickets,
     afterSale: { cancelCutoffDays: e.ORDER_CANCEL_CUTOFF_DAYS, cancelTimezone: e.ORDER_CANCEL_TIMEZONE, refundAttempts: e.REFUND_ATTEMPTS, refundRetryPauseMs: e.REFUND_RETRY_PAUSE_SECONDS * 1000 },
     signIn,
   };

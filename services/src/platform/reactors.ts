@@ -1,5 +1,5 @@
 import type { NatsConnection } from 'nats';
-import type { Reactor } from '../context-module';
+import type { Reactor } from './context-module';
 import { startDurableConsumer } from './bus/durable-consumer';
 import type { EventBusSettings } from './bus/event-bus-settings';
 import { ensureEventStream } from './bus/event-stream';

@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import { DURATION_ATTRIBUTE } from '@alpenpass/contracts';
 import { attributeValue, catalogueDocumentsProjection, findProducts, type CatalogueProduct } from '@alpenpass/projections/src/catalogue';
-import { dayDefinitionOf, durationDaysOf } from './day-definition';
+import { durationDaysOf } from '@alpenpass/contracts/src/duration';
+import { dayDefinitionOf } from './day-definition';
 import type { PricedDefinition } from './pricing-model';
 import type { PricingCatalogue } from './pricing-ports';
 
-export { durationDaysOf } from './day-definition';
+
 
 /** Pricing's facts about the definitions of `products`; `catalogue` (every product) is where one-day
  * definitions are looked up. */

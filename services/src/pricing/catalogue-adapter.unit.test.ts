@@ -1,4 +1,4 @@
-import { durationDaysOf } from './catalogue-adapter';
+import { durationDaysOf } from '@alpenpass/contracts/src/duration';
 
 describe('duration attribute', () => {
   it.each([

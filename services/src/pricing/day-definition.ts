@@ -1,12 +1,7 @@
 import { DURATION_ATTRIBUTE } from '@alpenpass/contracts';
-import { parseDuration } from '@alpenpass/contracts/src/duration';
+import { durationDaysOf } from '@alpenpass/contracts/src/duration';
 import { attributeValue, type CatalogueProduct, type CatalogueProductDefinition } from '@alpenpass/projections/src/catalogue';
 
-/** The days a definition is priced for: "3d", "3 days", "3 Tage" -> 3; hours or no duration -> 1. */
-export function durationDaysOf(value: string | undefined): number {
-  const duration = value ? parseDuration(value) : undefined;
-  return duration?.unit === 'days' ? duration.days : 1;
-}
 
 const isOneDay = (definition: CatalogueProductDefinition) => {
   const duration = attributeValue(definition, DURATION_ATTRIBUTE);

@@ -4,7 +4,7 @@ import { catalogueRowOf, type CatalogueProduct } from '@alpenpass/projections/sr
 import { assembleProducts } from '@alpenpass/projections/src/catalogue/load-products';
 import { prefetchedReader } from '@alpenpass/projections/src/catalogue/prefetched-documents';
 import { DateTime } from 'luxon';
-import { demoDocuments } from '../booking/booking-test-fixtures';
+import { demoDocuments } from '../../test/support/booking-fixtures';
 import { pricedDefinitionsOf } from './catalogue-adapter';
 import { calculatePrice } from './price-calculation';
 import { defaultPricingSettings, type Demand, type PricedDefinition } from './pricing-model';

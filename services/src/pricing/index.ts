@@ -1,9 +1,9 @@
-import type { ContextFactory } from '../context-module';
+import type { ContextDeps } from '../platform/context-module';
 import { catalogueReadModel } from './catalogue-adapter';
 import { buildPricingModule } from './pricing-module';
 
 /** The pricing context over the catalogue read model, generations on the configured task queue; demand defaults to no bookings. */
-export const pricingContext: ContextFactory = (deps) => buildPricingModule(deps, { catalogue: catalogueReadModel(deps.knex), taskQueue: deps.config.temporal.taskQueue, featureFlags: deps.config.featureFlags });
+export const pricingContext = (deps: ContextDeps) => buildPricingModule(deps, { catalogue: catalogueReadModel(deps.knex), taskQueue: deps.config.temporal.taskQueue, featureFlags: deps.config.featureFlags });
 
 export { buildPricingModule, type PricingWiring } from './pricing-module';
 export { createPricingService, type PricingService } from './pricing-service';

@@ -1,14 +1,14 @@
 import type { Server } from 'node:http';
 import { pricingProjections } from '@alpenpass/projections/src/pricing';
 import { createProjectionRunner, type ProjectionRunner } from '@alpenpass/projections/src/runtime';
-import { createTestDatabase, type TestDatabase } from '../../../infra/src/testing/test-database';
+import { createTestDatabase, type TestDatabase } from '../../../infra/test/support/test-database';
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
 import type { EventStore } from '../platform/event-store/event-store';
 import { createHttpApp } from '../platform/http/app';
 import { createLogger } from '../platform/logger';
-import { createTestIdentity } from '../platform/testing/auth';
-import { testChannelId } from '../platform/testing/shop-headers';
-import { listenOnLoopback, rawGet } from '../platform/testing/raw-http';
+import { createTestIdentity } from '../../test/support/test-identity';
+import { testChannelId } from '../../test/support/shop-headers';
+import { listenOnLoopback, rawGet } from '../../test/support/raw-http';
 import { defaultFeatureFlags } from '@alpenpass/contracts';
 import { encodedBodyCache, type EncodedBodyCache } from './encoded-body-cache';
 import { pricingIntegratorRouter } from './integrator-api';

@@ -6,15 +6,16 @@ import request from 'supertest';
 import { Client, Connection } from '@temporalio/client';
 import { pricingProjections } from '@alpenpass/projections/src/pricing';
 import { createProjectionRunner, type ProjectionRunner } from '@alpenpass/projections/src/runtime';
-import { runWorker, type RunningWorker } from '@alpenpass/workflows';
-import { createTestDatabase, type TestDatabase } from '../../../infra/src/testing/test-database';
-import type { ContextDeps } from '../context-module';
+import { type RunningWorker } from '@alpenpass/workflows';
+import { runTestWorker } from '@alpenpass/workflows/test/support/worker';
+import { createTestDatabase, type TestDatabase } from '../../../infra/test/support/test-database';
+import type { ContextDeps } from '../platform/context-module';
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
 import type { EventStore } from '../platform/event-store/event-store';
 import { createHttpApp } from '../platform/http/app';
 import { createLogger } from '../platform/logger';
-import { createTestIdentity, type TestIdentity } from '../platform/testing/auth';
-import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
+import { createTestIdentity, type TestIdentity } from '../../test/support/test-identity';
+import { shopHeaders, testChannelId } from '../../test/support/shop-headers';
 import { buildPricingModule } from './pricing-module';
 import { inMemoryCatalogue } from './pricing-ports';
 import type { PricedDefinition } from './pricing-model';
@@ -58,10 +59,10 @@ beforeAll(async () => {
   const client = new Client({ connection });
   const deps = { config: undefined as never, store, knex: db.knex, log: createLogger('silent'), temporal: async () => client } satisfies ContextDeps;
   const pricing = buildPricingModule(deps, { catalogue: inMemoryCatalogue(definitions), taskQueue, now });
-  worker = await runWorker({
+  worker = await runTestWorker({
     address,
     taskQueue,
-    activities: { releaseBasketHolds: async () => undefined, expireBasketHoldsIfDue: async () => ({ holdUntilMs: null }), ...pricing.activityDependencies },
+    activities: { ...pricing.activityDependencies },
   });
   app = createHttpApp({
     log: createLogger('silent'),
@@ -106,6 +107,11 @@ describe('pricing API', () => {
     const { started, status } = await generateAndWait(generationId, '2030-01-10', '2030-01-19');
     expect(started.body).toMatchObject({ generationId, started: true });
     expect(status.body).toMatchObject({ status: 'completed', total: 30, processed: 30, percent: 100 });
+    // its prices are live: announced once (the prices.published webhook, docs/webhooks.md)
+    const completed = await store.readStream(`pricegeneration-${generationId}`);
+    expect(completed.map(({ type, data }) => ({ type, data }))).toEqual([
+      { type: 'PriceGenerationCompleted', data: { generationId, from: '2030-01-10', to: '2030-01-19', productDefinitionIds: [11, 12, 21], prices: 30 } },
+    ]);
     await project();
 
     const response = await feed('productIds=1&from=2030-01-10&to=2030-01-11');

@@ -1,5 +1,6 @@
 import type { FeatureFlags } from '@alpenpass/contracts';
-import type { ContextDeps, ContextModule } from '../context-module';
+import type { PriceGenerationDependencies } from '@alpenpass/workflows';
+import type { ActivityLender, ContextDeps, ContextModule } from '../platform/context-module';
 import { pricingProjections } from '@alpenpass/projections/src/pricing';
 import { pricingAdminRouter } from './admin-api';
 import { pricingIntegratorRouter } from './integrator-api';
@@ -18,7 +19,7 @@ export interface PricingWiring {
 }
 
 /** Builds the pricing context over explicit collaborators (tests and benchmarks use this). */
-export function buildPricingModule(deps: ContextDeps, wiring: PricingWiring): ContextModule {
+export function buildPricingModule(deps: ContextDeps, wiring: PricingWiring): ContextModule & ActivityLender<PriceGenerationDependencies> {
   const service = createPricingService({ store: deps.store, catalogue: wiring.catalogue, demand: wiring.demand ?? noDemand, now: wiring.now });
   return {
     name: 'pricing',
@@ -28,6 +29,7 @@ export function buildPricingModule(deps: ContextDeps, wiring: PricingWiring): Co
     activityDependencies: {
       listPricedDefinitionIds: () => service.listPricedDefinitionIds(),
       generatePriceBatch: (batch) => service.generatePriceBatch(batch),
+      recordPriceGenerationCompleted: (completed) => service.recordGenerationCompleted(completed),
     },
   };
 }

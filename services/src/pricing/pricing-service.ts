@@ -1,9 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   maxGenerationDays,
+  priceGenerationStreamName,
   type CustomDailyBaseRateBody,
   type CustomPricingParameterBody,
   type EventMetadata,
+  type PriceGenerationCompletedData,
   type SetPricingSettingsBody,
 } from '@alpenpass/contracts';
 import { invalid, notFound } from '../platform/domain-error';
@@ -12,6 +14,7 @@ import { checkGenerationRange, generationToday, type GenerationRange } from './g
 import { initialPricingState } from './pricing';
 import { daysFromTo, everyDayBetween } from '../platform/calendar-days';
 import { priceDefinition, todayIn, type PricingEngineDeps } from './price-engine';
+import { deterministicEventId } from './prices';
 import { handlePricingCommand } from './pricing-commands';
 import type { PricedDefinition } from './pricing-model';
 
@@ -131,6 +134,13 @@ export function createPricingService(deps: PricingEngineDeps) {
         await nextTurn();
       }
       return count;
+    },
+
+    /** The generation's PriceGenerationCompleted (stream pricegeneration-<id>, an event id derived from the
+     * generation): a retried or repeated call stores nothing new (docs/webhooks.md, prices.published). */
+    async recordGenerationCompleted(completed: PriceGenerationCompletedData): Promise<void> {
+      const event = { eventId: deterministicEventId(`price-generation-completed/${completed.generationId}`), type: 'PriceGenerationCompleted', data: completed, metadata: { correlationId: completed.generationId, actor: 'system' } };
+      await deps.store.append(priceGenerationStreamName(completed.generationId), [event], { expectedRevision: 'any' });
     },
   };
 }

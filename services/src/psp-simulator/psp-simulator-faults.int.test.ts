@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
-import { createPaymentProviderClient, type PaymentProviderClient } from '../payment/provider/provider-client';
-import { ProviderUnavailableError } from '../payment/provider/provider-errors';
-import { readProviderNotification } from '../payment/provider/provider-notification';
-import { NotificationInbox } from './testing/notification-inbox';
-import { choose } from './testing/payment-page-driver';
-import { startSimulator, type RunningSimulator } from './testing/start-simulator';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
+import { createPaymentProviderClient, type PaymentProviderClient } from '../payment-provider/provider-client';
+import { ProviderUnavailableError } from '../payment-provider/provider-errors';
+import { readProviderNotification } from '../payment-provider/provider-notification';
+import { NotificationInbox } from '../../test/support/psp-notification-inbox';
+import { choose } from '../../test/support/psp-payment-page';
+import { startSimulator, type RunningSimulator } from '../../test/support/psp-simulator';
 
 /**
  * Fault switches, arranged through the simulator's test-only POST /__faults. The simulator sends all

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
-import { createPaymentProviderClient, type PaymentProviderClient } from '../payment/provider/provider-client';
-import { ProviderRejectedError } from '../payment/provider/provider-errors';
-import { readProviderNotification } from '../payment/provider/provider-notification';
-import { savedCardFrom, transactionIdFromRedirect } from '../payment/provider/saved-card';
-import { NotificationInbox } from './testing/notification-inbox';
-import { answerChallenge, choose, openPaymentPage } from './testing/payment-page-driver';
-import { startSimulator, type RunningSimulator } from './testing/start-simulator';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
+import { createPaymentProviderClient, type PaymentProviderClient } from '../payment-provider/provider-client';
+import { ProviderRejectedError } from '../payment-provider/provider-errors';
+import { readProviderNotification } from '../payment-provider/provider-notification';
+import { savedCardFrom, transactionIdFromRedirect } from '../payment-provider/saved-card';
+import { NotificationInbox } from '../../test/support/psp-notification-inbox';
+import { answerChallenge, choose, openPaymentPage } from '../../test/support/psp-payment-page';
+import { startSimulator, type RunningSimulator } from '../../test/support/psp-simulator';
 
 /** The simulator in its own process, driven by the shop's client and by plain HTTP for the payment page. */
 let db: TestDatabase;

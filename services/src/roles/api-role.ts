@@ -3,7 +3,7 @@ import type { Registry } from 'prom-client';
 import type { AddressInfo } from 'node:net';
 import { createHttpApp, type HttpAppOptions } from '../platform/http/app';
 import type { ReadinessCheck } from '../platform/http/health';
-import type { ContextModule } from '../context-module';
+import type { ContextModule } from '../platform/context-module';
 import type { AppConfig } from '../platform/config';
 import type { Logger } from '../platform/logger';
 import type { IdentityProvider } from '../platform/auth/identity-provider';

@@ -3,13 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { generateSigningKey, loadOrCreateSigningKey, type SigningKey } from '../platform/auth/signing-key';
 import { mintToken } from '../platform/auth/tokens';
-import { freePort, startApiProcess, type ApiProcess } from '../platform/testing/api-processes';
-import { shopHeaders } from '../platform/testing/shop-headers';
-import { mailsTo } from '../platform/testing/mailpit';
-import { TestBrowser, formAction, linkIn } from './testing/browser';
+import { freePort, startApiProcess, type ApiProcess } from '../../test/support/api-processes';
+import { shopHeaders } from '../../test/support/shop-headers';
+import { mailsTo } from '../../test/support/mailpit';
+import { TestBrowser, formAction, linkIn } from '../../test/support/sign-in-browser';
 
 /** The whole sign-in over real HTTP: the shop in its own process (tsx), its embedded identity provider
  * at /oidc, Auth.js at /api/auth, mails read back from Mailpit. */

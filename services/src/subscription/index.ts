@@ -1,14 +1,14 @@
 import type { OrderItemRecord } from '@alpenpass/contracts';
-import { startSubscriptionLifecycle } from '@alpenpass/workflows';
+import { startSubscriptionLifecycle, type SubscriptionDependencies } from '@alpenpass/workflows';
 import { subscriptionProjections } from '@alpenpass/projections/src/subscription';
 import { loadProduct, readModelFactSources } from '../basket/basket-facts';
 import { emptyFacts } from '../basket/entry-facts';
-import type { ContextDeps, ContextModule } from '../context-module';
+import type { ActivityLender, ContextDeps, ContextModule } from '../platform/context-module';
 import type { OrderService } from '../order/order-service';
 import { subscriptionsAdminRouter, subscriptionsRouter } from './api';
 import { paidOrderSubscriptionsReactor } from './order-reactor';
 import { createSubscriptionService, type SubscriptionLifecycle, type SubscriptionRenewals, type SubscriptionService } from './subscription-service';
-import type { RenewalOrders } from '../checkout/renewal-orders';
+import type { RenewalOrders } from '../order/checkout/renewal-orders';
 
 export type { SubscriptionService } from './subscription-service';
 
@@ -16,7 +16,7 @@ export type { SubscriptionService } from './subscription-service';
 export function subscriptionContext(
   deps: ContextDeps,
   options: { orders: Pick<OrderService, 'ofCheckout'>; lifecycle?: SubscriptionLifecycle; now?: () => Date; renewals?: Pick<RenewalOrders, 'place'> },
-): ContextModule & { service: SubscriptionService } {
+): ContextModule & ActivityLender<SubscriptionDependencies> & { service: SubscriptionService } {
   const sources = readModelFactSources(deps.knex, deps.store);
   const subscriptionTimezone = async (item: OrderItemRecord) => {
     const product = await loadProduct(sources, emptyFacts(new Date()), item.productId);

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@alpenpass/contracts';
-import type { Reactor } from '../context-module';
+import type { Reactor } from '../platform/context-module';
 import type { OrderService } from '../order/order-service';
 import type { SubscriptionService } from './subscription-service';
 

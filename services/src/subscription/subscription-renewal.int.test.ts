@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { orderStreamName, subscriptionStreamName, type SubscriptionRecord } from '@alpenpass/contracts';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { catchUp, liveTarget } from '@alpenpass/projections/src/runtime/catch-up';
 import { ensureLiveGeneration } from '@alpenpass/projections/src/runtime/replay';
 import { orderProjections } from '@alpenpass/projections/src/order';
@@ -10,21 +10,21 @@ import { subscriptionProjections } from '@alpenpass/projections/src/subscription
 import type { RunningWorker } from '@alpenpass/workflows';
 import { basketContext } from '../basket';
 import { loadProduct, readModelFactSources } from '../basket/basket-facts';
-import { createBasketTestKit, kitNow, type BasketTestKit } from '../basket/basket-test-kit';
+import { createBasketTestKit, kitNow, type BasketTestKit } from '../../test/support/basket-kit';
 import { emptyFacts } from '../basket/entry-facts';
-import { checkoutContext } from '../checkout';
+import { testOrderContext } from '../../test/support/order-context';
 import { paymentDetailContext } from '../payment-detail';
-import { createPaymentProviderClient, type PaymentProviderClient } from '../payment/provider/provider-client';
+import { createPaymentProviderClient, type PaymentProviderClient } from '../payment-provider/provider-client';
 import { loadConfig } from '../platform/config';
 import { createHttpApp } from '../platform/http/app';
 import { idempotentRequests } from '../platform/idempotent-requests';
 import { createLogger } from '../platform/logger';
 import { lazyTemporalClient } from '../platform/temporal-client';
-import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
+import { shopHeaders, testChannelId } from '../../test/support/shop-headers';
 import { pricingContext } from '../pricing';
-import { choose } from '../psp-simulator/testing/payment-page-driver';
-import { startSimulator, type RunningSimulator } from '../psp-simulator/testing/start-simulator';
-import { startWorker } from '../roles/worker-role';
+import { choose } from '../../test/support/psp-payment-page';
+import { startSimulator, type RunningSimulator } from '../../test/support/psp-simulator';
+import { startTestWorker } from '../../test/support/worker';
 import { ticketContext } from '../ticket';
 import { subscriptionContext } from '.';
 
@@ -43,7 +43,7 @@ let worker: RunningWorker;
 let app: ReturnType<typeof createHttpApp>;
 let temporal: ReturnType<typeof lazyTemporalClient>;
 let subscriptions: ReturnType<typeof subscriptionContext>;
-let checkout: ReturnType<typeof checkoutContext>;
+let checkout: ReturnType<typeof testOrderContext>;
 /** the same subscriptions on the real clock: the customer's calls during the seconds-long period */
 let onRealClock: ReturnType<typeof subscriptionContext>;
 const accounts = { alice: `alice-${randomUUID()}`, bob: `bob-${randomUUID()}`, carol: `carol-${randomUUID()}` };
@@ -72,12 +72,12 @@ beforeAll(async () => {
   const deps = { config, store: kit.store, knex: kit.db.knex, log, temporal: temporal.client };
   const basket = basketContext(deps, { now: () => kitNow });
   const details = paymentDetailContext(deps);
-  checkout = checkoutContext(deps, { basket: basket.service, paymentDetails: details.service });
+  checkout = testOrderContext(deps, { basket: basket.service, paymentDetails: details.service });
   // the shop's clock of the catalogue (kitNow): the renewal's next season is the demo season on sale then
   subscriptions = subscriptionContext(deps, { orders: checkout.orders, renewals: checkout.renewals, now: () => kitNow });
   onRealClock = subscriptionContext(deps, { orders: checkout.orders, lifecycle: { start: async () => undefined } });
   for (const projection of [...orderProjections, ...subscriptionProjections]) await ensureLiveGeneration(kit.db.knex, kit.store, projection);
-  worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket, checkout, ticketContext(deps), subscriptions] });
+  worker = await startTestWorker({ config, log, lenders: [pricingContext(deps), basket, checkout, ticketContext(deps), subscriptions] });
   app = createHttpApp({
     log,
     shop: { clientId: '1', channelId: testChannelId },

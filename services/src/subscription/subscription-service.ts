@@ -9,7 +9,7 @@ import type { EventStore, PlatformLogger } from '../platform/event-store/event-s
 import { eventMetadataOf } from '../platform/http/request-context';
 import { decideSubscription, renewalDue, type SubscriptionCommand } from './decide';
 import { renewalValidity, type DateRange } from './renewal-season';
-import type { RenewalRequest } from '../checkout/renewal-orders';
+import type { RenewalRequest } from '../order/checkout/renewal-orders';
 import { DomainError } from '../platform/domain-error';
 import { Problem } from '../platform/http/problem';
 import { DateTime } from 'luxon';
@@ -25,7 +25,7 @@ export interface SubscriptionLifecycle {
 export interface SubscriptionRenewals {
   /** the availability ranges and time zone of the subscription's product; null when it is no longer sold */
   season(record: SubscriptionRecord): Promise<{ ranges: DateRange[]; timezone: string } | null>;
-  /** places (idempotently, per subscription) the renewal order and charges it (services/src/checkout/renewal-orders.ts) */
+  /** places (idempotently, per subscription) the renewal order and charges it (services/src/order/checkout/renewal-orders.ts) */
   place(request: RenewalRequest): Promise<PlacedOrder>;
 }
 

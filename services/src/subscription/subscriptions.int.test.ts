@@ -8,17 +8,17 @@ import { ensureLiveGeneration } from '@alpenpass/projections/src/runtime/replay'
 import { subscriptionProjections } from '@alpenpass/projections/src/subscription';
 import type { RunningWorker } from '@alpenpass/workflows';
 import { loadProduct, readModelFactSources } from '../basket/basket-facts';
-import { kitNow } from '../basket/basket-test-kit';
+import { kitNow } from '../../test/support/basket-kit';
 import { emptyFacts } from '../basket/entry-facts';
 import { basketContext } from '../basket';
-import { checkoutContext } from '../checkout';
-import { createCheckoutTestKit, type CheckoutTestKit } from '../checkout/checkout-test-kit';
+import { testOrderContext } from '../../test/support/order-context';
+import { createCheckoutTestKit, type CheckoutTestKit } from '../../test/support/checkout-kit';
 import { pricingContext } from '../pricing';
 import { createHttpApp } from '../platform/http/app';
 import { createLogger } from '../platform/logger';
 import { lazyTemporalClient } from '../platform/temporal-client';
-import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
-import { startWorker } from '../roles/worker-role';
+import { shopHeaders, testChannelId } from '../../test/support/shop-headers';
+import { startTestWorker } from '../../test/support/worker';
 import { subscriptionContext } from '.';
 import { ticketContext } from '../ticket';
 
@@ -128,7 +128,7 @@ describe('the subscription lifecycle on Temporal', () => {
     const deps = { ...kit.deps, config, temporal: temporal.client };
     const live = subscriptionContext(deps, { orders: kit.orders });
     const basket = basketContext(deps, { now: () => kitNow });
-    worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket, checkoutContext(deps, { basket: basket.service }), ticketContext(deps), live] });
+    worker = await startTestWorker({ config, log, lenders: [pricingContext(deps), basket, testOrderContext(deps, { basket: basket.service }), ticketContext(deps), live] });
     const gateApp = createHttpApp({ log, shop: { clientId: '1', channelId: testChannelId }, verifyToken: kit.basket.identity.verifyToken, publicKeys: [], routers: live.routers ?? [], readiness: [] });
     const keycardId = randomInt(100_000, 900_000);
     const start = Date.now();

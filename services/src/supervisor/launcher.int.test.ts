@@ -4,8 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
-import { deleteNatsStreams } from '../platform/testing/nats-streams';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
+import { deleteNatsStreams } from '../../test/support/nats-streams';
 
 /** `npm start`'s launcher: the worker runs in a process of its own, so the API keeps answering while the
  * worker is frozen, killed or restarting. */

@@ -1,6 +1,6 @@
 import { ticketErrorCodes, type TicketEvent, type TicketRecord } from '@alpenpass/contracts';
 import { conflict, notFound } from '../platform/domain-error';
-import { nameBasedUuid } from './ticket-plan';
+import { nameBasedUuid } from '../platform/name-based-uuid';
 import type { OrderTickets } from './ticket';
 
 export type TicketCommand =

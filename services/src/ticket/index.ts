@@ -1,6 +1,7 @@
 import { orderStreamName } from '@alpenpass/contracts';
 import { ticketProjections } from '@alpenpass/projections/src/ticket';
-import type { ContextDeps, ContextModule } from '../context-module';
+import type { CheckoutDependencies } from '@alpenpass/workflows';
+import type { ActivityLender, ContextDeps, ContextModule } from '../platform/context-module';
 import { accessibleOrder } from '../order/access';
 import { isOrderAccessToken } from '../order/order-ids';
 import { orderFolder, type OrderEventWithTime, type OrderState } from '../order/order';
@@ -10,6 +11,7 @@ import { documentRouters, documentUrlRouters, ticketAdminRouter, ticketRouter } 
 import { documentLinkKey } from './document-links';
 import { loadTicketSigningKey, type TicketSigningKey } from './ticket-code';
 import { createTicketService, type TicketService } from './ticket-service';
+import { ticketSettingsOf } from './ticket-settings';
 
 export { createTicketService, type TicketService } from './ticket-service';
 export { ticketAttachmentsOf } from './mail-attachments';
@@ -33,16 +35,16 @@ function orderReader(deps: ContextDeps) {
 }
 
 /**
- * Tickets and receipts (docs/tickets.md). Its `fulfilOrder` is the checkout workflow's fulfilment
- * activity: registered after the checkout context, it takes the place of the order service's
- * placeholder (the worker merges the contexts' activity dependencies in order).
- * `service.cancelTicketsOfItems` is for the context that cancels order items.
+ * Tickets and receipts (docs/tickets.md). It lends the checkout workflow's fulfilment activity
+ * (`fulfilOrder`: the tickets of a paid order); `service.cancelTicketsOfItems` is for the order area,
+ * which cancels order items.
  */
-export function ticketContext(deps: ContextDeps, options: TicketContextOptions = {}): ContextModule & { service: TicketService } {
-  const signingKey = options.signingKey ?? loadTicketSigningKey({ privateKeyPem: deps.config.tickets.signingKeyPem, keyFile: deps.config.tickets.signingKeyFile });
-  if (deps.config.environment === 'production' && !deps.config.tickets.signingKeyPem) {
+export function ticketContext(deps: ContextDeps, options: TicketContextOptions = {}): ContextModule & ActivityLender<Pick<CheckoutDependencies, 'fulfilOrder'>> & { service: TicketService } {
+  const settings = ticketSettingsOf(deps.config);
+  const signingKey = options.signingKey ?? loadTicketSigningKey({ privateKeyPem: settings.signingKeyPem, keyFile: settings.signingKeyFile });
+  if (deps.config.environment === 'production' && !settings.signingKeyPem) {
     // a key file per host would make one host's tickets fail verification on another
-    deps.log.warn({ keyFile: deps.config.tickets.signingKeyFile, keyId: signingKey.keyId }, 'TICKET_SIGNING_KEY is not set: tickets are signed with the key file of this host');
+    deps.log.warn({ keyFile: settings.signingKeyFile, keyId: signingKey.keyId }, 'TICKET_SIGNING_KEY is not set: tickets are signed with the key file of this host');
   }
   const linkKey = documentLinkKey(deps.config.orderAccessSecret);
   const service = createTicketService({
@@ -51,7 +53,7 @@ export function ticketContext(deps: ContextDeps, options: TicketContextOptions =
     orders: orderReader(deps),
     signingKey,
     linkKey,
-    settings: deps.config.tickets,
+    settings,
     flags: { dynamicTicketHeight: deps.config.featureFlags.dynamicTicketHeight, vmcReceipts: deps.config.featureFlags.vmcReceipts },
     now: options.now,
     log: deps.log,

@@ -6,18 +6,18 @@ import request from 'supertest';
 import { ticketStreamName } from '@alpenpass/contracts';
 import type { RunningWorker } from '@alpenpass/workflows';
 import { basketContext } from '../basket';
-import { createBasketTestKit, kitNow, type BasketTestKit } from '../basket/basket-test-kit';
-import { checkoutContext } from '../checkout';
-import type { ContextDeps } from '../context-module';
+import { createBasketTestKit, kitNow, type BasketTestKit } from '../../test/support/basket-kit';
+import { testOrderContext } from '../../test/support/order-context';
+import type { ContextDeps } from '../platform/context-module';
 import { loadConfig } from '../platform/config';
 import type { EventStore } from '../platform/event-store/event-store';
 import { createHttpApp } from '../platform/http/app';
 import { idempotentRequests } from '../platform/idempotent-requests';
 import { createLogger } from '../platform/logger';
 import { lazyTemporalClient } from '../platform/temporal-client';
-import { shopHeaders, testChannelId } from '../platform/testing/shop-headers';
+import { shopHeaders, testChannelId } from '../../test/support/shop-headers';
 import { pricingContext } from '../pricing';
-import { startWorker } from '../roles/worker-role';
+import { startTestWorker } from '../../test/support/worker';
 import { ticketContext } from '.';
 
 /** Issuance exactly once: the activity repeated, run concurrently, and a worker that dies right after
@@ -67,9 +67,9 @@ beforeAll(async () => {
   await kit.scheduleSlot(51, 20);
   deps = { config, store: kit.store, knex: kit.db.knex, log, temporal: temporal.client };
   const basket = basketContext(deps, { now: () => kitNow });
-  const checkout = checkoutContext(deps, { basket: basket.service });
+  const checkout = testOrderContext(deps, { basket: basket.service });
   const tickets = ticketContext({ ...deps, store: crashingStore(kit.store) });
-  worker = await startWorker({ config, log, contexts: [pricingContext(deps), basket, checkout, tickets] });
+  worker = await startTestWorker({ config, log, lenders: [pricingContext(deps), basket, checkout, tickets] });
   app = createHttpApp({
     log,
     shop: { clientId: '1', channelId: testChannelId },

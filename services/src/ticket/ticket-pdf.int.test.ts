@@ -2,11 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { shopHeaders } from '../platform/testing/shop-headers';
+import { shopHeaders } from '../../test/support/shop-headers';
 import { formatChf, vatContained } from './pdf/formats';
 import { FIXED_TICKET_HEIGHT } from './pdf/ticket-pdf';
-import { readPdf } from './testing/read-pdf';
-import { createTicketTestKit, type TicketTestKit } from './ticket-test-kit';
+import { readPdf } from '../../test/support/read-pdf';
+import { createTicketTestKit, type TicketTestKit } from '../../test/support/ticket-kit';
 
 /** The PDFs as a reader sees them: parsed with pdf.js (text, page size) and their QR images decoded. */
 const keyFile = join(mkdtempSync(join(tmpdir(), 'tickets-')), 'key.pem');

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
 import type { OrderItemRecord, ProductKind, TicketRecord } from '@alpenpass/contracts';
+import { nameBasedUuid } from '../platform/name-based-uuid';
 
 /** What the catalogue says about an item's product, as far as tickets care. */
 export interface TicketProductFacts {
@@ -17,16 +17,7 @@ export const MAX_DAY_TICKETS = 31;
  * (a ticket without dates would admit forever) */
 const productKindsWithoutTickets: ReadonlySet<ProductKind> = new Set(['DEPOSIT', 'CONSUMPTION']);
 
-/** A name-based uuid (RFC 4122 layout, version 5 bits) from SHA-256: the same ticket always gets the
- * same id, so a repeated fulfilment plans exactly the tickets of the first. */
-export function nameBasedUuid(name: string): string {
-  const bytes = createHash('sha256').update(name).digest().subarray(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x50;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
+/** The same ticket always gets the same id, so a repeated fulfilment plans exactly the tickets of the first. */
 export const ticketIdOf = (orderId: number, itemId: string, personIndex: number, day: string | null) => nameBasedUuid(`alpenpass/ticket/${orderId}/${itemId}/${personIndex}/${day ?? 'whole'}`);
 
 const isDateOnly = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text);

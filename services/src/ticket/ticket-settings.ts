@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { envPositiveNumber } from '@alpenpass/contracts';
+import { ConfigError, type AppConfig } from '../platform/config';
 
 /** The operator's details printed on receipts (docs/tickets.md, "Receipt"). */
 export interface OperatorDetails {
@@ -36,15 +37,24 @@ const settingsEnvironment = z.object({
     .default(8.1),
 });
 
-export function loadTicketSettings(env: Record<string, string | undefined>, repositoryRoot: string): TicketSettings {
+export function loadTicketSettings(env: Readonly<Record<string, string | undefined>>, dataDirectory: string): TicketSettings {
   const parsed = settingsEnvironment.safeParse(env);
   if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n  '));
   const e = parsed.data;
   return {
     signingKeyPem: e.TICKET_SIGNING_KEY,
-    signingKeyFile: e.TICKET_SIGNING_KEY_FILE ?? join(repositoryRoot, '.data', 'keys', 'ticket-signing-key.pem'),
+    signingKeyFile: e.TICKET_SIGNING_KEY_FILE ?? join(dataDirectory, 'keys', 'ticket-signing-key.pem'),
     documentLinkTtlSeconds: Math.floor(e.DOCUMENT_LINK_TTL_SECONDS),
     operator: { name: e.OPERATOR_NAME, addressLines: e.OPERATOR_ADDRESS.split(';').map((line) => line.trim()).filter(Boolean), vatNumber: e.OPERATOR_VAT_NUMBER, email: e.OPERATOR_EMAIL },
     vatRatePercent: e.VAT_RATE_PERCENT,
   };
+}
+
+/** The ticket settings of this shop; a bad value is a ConfigError naming it. */
+export function ticketSettingsOf(config: Pick<AppConfig, 'env' | 'dataDirectory'>): TicketSettings {
+  try {
+    return loadTicketSettings(config.env, config.dataDirectory);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

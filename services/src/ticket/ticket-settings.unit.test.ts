@@ -1,9 +1,9 @@
 import { loadConfig } from '../platform/config';
-import { loadTicketSettings } from './ticket-settings';
+import { loadTicketSettings, ticketSettingsOf } from './ticket-settings';
 
 describe('ticket settings', () => {
   it('defaults: the key file in .data/keys, 5-minute links, the standard Swiss VAT rate', () => {
-    const settings = loadTicketSettings({}, '/repo');
+    const settings = loadTicketSettings({}, '/repo/.data');
     expect(settings).toMatchObject({ signingKeyFile: '/repo/.data/keys/ticket-signing-key.pem', documentLinkTtlSeconds: 300, vatRatePercent: 8.1 });
     expect(settings.operator.addressLines).toEqual(['Talstation 1', '3920 Zermatt', 'Schweiz']);
   });
@@ -14,7 +14,7 @@ describe('ticket settings', () => {
   });
 
   it('a bad value stops start-up naming the variable', () => {
-    expect(() => loadConfig({ VAT_RATE_PERCENT: 'eight' })).toThrow(/VAT_RATE_PERCENT: Expected a percentage/);
-    expect(() => loadConfig({ DOCUMENT_LINK_TTL_SECONDS: '100000' })).toThrow(/DOCUMENT_LINK_TTL_SECONDS: Expected at most 86400/);
+    expect(() => ticketSettingsOf(loadConfig({ VAT_RATE_PERCENT: 'eight' }))).toThrow(/VAT_RATE_PERCENT: Expected a percentage/);
+    expect(() => ticketSettingsOf(loadConfig({ DOCUMENT_LINK_TTL_SECONDS: '100000' }))).toThrow(/DOCUMENT_LINK_TTL_SECONDS: Expected at most 86400/);
   });
 });

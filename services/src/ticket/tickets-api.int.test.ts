@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { shopHeaders } from '../platform/testing/shop-headers';
+import { shopHeaders } from '../../test/support/shop-headers';
 import { readTicketCode } from './ticket-code';
-import { createTicketTestKit, type TicketTestKit } from './ticket-test-kit';
+import { createTicketTestKit, type TicketTestKit } from '../../test/support/ticket-kit';
 
 let kit: TicketTestKit;
 let customerOne: string;

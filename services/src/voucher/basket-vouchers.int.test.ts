@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { as, createAfterSaleTestKit, type AfterSaleTestKit } from '../order/after-sale-test-kit';
+import { as, createAfterSaleTestKit, type AfterSaleTestKit } from '../../test/support/after-sale-kit';
 
 /** Basket vouchers (§7 POST /baskets/{id}/vouchers {paymentDetailId}) are gift vouchers the customer keeps in
  * the account (docs/discounts.md, "Basket vouchers"): the order placed from the basket spends them on the

@@ -1,4 +1,4 @@
-import type { ContextDeps, ContextModule } from '../context-module';
+import type { ContextDeps, ContextModule } from '../platform/context-module';
 import { postgresRateLimiter } from '../platform/rate-limit';
 import { voucherAdminRouter, voucherRouter } from './api';
 import { createVoucherService, type VoucherPort } from './voucher-service';

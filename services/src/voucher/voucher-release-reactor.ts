@@ -1,5 +1,5 @@
 import { orderStreamName, type OrderEvent, type RecordedEvent } from '@alpenpass/contracts';
-import type { Reactor } from '../context-module';
+import type { Reactor } from '../platform/context-module';
 import type { EventStore } from '../platform/event-store/event-store';
 import type { VoucherPort } from './voucher-service';
 

@@ -4,10 +4,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
-import { freePort } from '../../src/platform/testing/api-processes';
-import { deleteNatsStreams } from '../../src/platform/testing/nats-streams';
-import { shopHeaders, testChannelId } from '../../src/platform/testing/shop-headers';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
+import { freePort } from '../support/api-processes';
+import { deleteNatsStreams } from '../support/nats-streams';
+import { shopHeaders, testChannelId } from '../support/shop-headers';
 
 /**
  * The production image's contents, short of Docker (no engine runs here): the build script the

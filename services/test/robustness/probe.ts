@@ -1,7 +1,8 @@
 import { API_HEADERS, CONTENT_SIGNATURE_HEADER, PROVIDER_SIGNATURE_HEADER } from '@alpenpass/contracts';
 import { signContent } from '../../src/catalogue/content-signature';
-import { signNotification } from '../../src/payment/provider/notification-signature';
+import { signNotification } from '../../src/payment-provider/notification-signature';
 import type { Caller, ShopUnderTest } from './shop-under-test';
+import { paymentProviderOf } from '../../src/payment-provider/provider-settings';
 
 /** One request of the robustness run, described well enough to be replayed by hand from a failure. */
 export interface Probe {
@@ -51,19 +52,21 @@ export async function send(shop: ShopUnderTest, probe: Probe): Promise<ProbeResu
     headers['content-type'] = probe.contentType ?? 'application/json';
     // outside systems authenticate by signature: sign every body so the schema behind it is reached
     headers[CONTENT_SIGNATURE_HEADER] = signContent(payload, shop.config.contentWebhookSecret);
-    const provider = shop.config.paymentProvider;
+    const provider = paymentProviderOf(shop.config);
     if (provider)
       headers[PROVIDER_SIGNATURE_HEADER] = signNotification(payload, provider.hmacKeyHex, Date.now());
   }
   const started = Date.now();
   let response: Response;
   let text: string;
+  const request = () =>
+    fetch(`${shop.url}${probe.url}`, { method: probe.method.toUpperCase(), headers, body: payload, signal: AbortSignal.timeout(answerTimeoutMs) });
   try {
-    response = await fetch(`${shop.url}${probe.url}`, {
-      method: probe.method.toUpperCase(),
-      headers,
-      body: payload,
-      signal: AbortSignal.timeout(answerTimeoutMs),
+    // a kept-alive connection the server closed while this process was busy making probes (its event loop
+    // did not see the close) is reset as the request goes out: the server never saw it, so send it again once
+    response = await request().catch((error: unknown) => {
+      if ((error as { cause?: { code?: string } }).cause?.code !== 'ECONNRESET') throw error;
+      return request();
     });
     text = await response.text();
   } catch (error) {

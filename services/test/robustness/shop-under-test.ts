@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_HEADERS, CLIENT_ID } from '@alpenpass/contracts';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { loadOrCreateSigningKey } from '../../src/platform/auth/signing-key';
 import { mintToken } from '../../src/platform/auth/tokens';
 import type { Role } from '../../src/platform/auth/principal';
@@ -12,8 +12,8 @@ import { createLogger } from '../../src/platform/logger';
 import { loadDemoCatalogue } from '../../src/demo/catalogue';
 import { loadDemoSlotGroups } from '../../src/demo/slot-groups';
 import { startRuntime, type Runtime } from '../../src/runtime';
-import { startSimulator, type RunningSimulator } from '../../src/psp-simulator/testing/start-simulator';
-import { deleteNatsStreams } from '../../src/platform/testing/nats-streams';
+import { startSimulator, type RunningSimulator } from '../support/psp-simulator';
+import { deleteNatsStreams } from '../support/nats-streams';
 
 export type Caller = Role | 'guest';
 

@@ -1,4 +1,3 @@
-import { ApplicationFailure } from '@temporalio/common';
 
 export interface AccountErasureOutcome {
   status: 'erased' | 'aborted' | 'pending';
@@ -12,11 +11,8 @@ export interface AccountDeletionDependencies {
 
 export type AccountDeletionActivities = ReturnType<typeof createAccountDeletionActivities>;
 
-export function createAccountDeletionActivities(dependencies: Partial<AccountDeletionDependencies>) {
+export function createAccountDeletionActivities(dependencies: AccountDeletionDependencies) {
   return {
-    eraseAccount: (accountId: string) => {
-      if (!dependencies.eraseAccount) throw ApplicationFailure.nonRetryable('The worker was started without eraseAccount', 'MissingDependency');
-      return dependencies.eraseAccount(accountId);
-    },
+    eraseAccount: (accountId: string) => dependencies.eraseAccount(accountId),
   };
 }

@@ -1,5 +1,4 @@
 import { log } from '@temporalio/activity';
-import { ApplicationFailure } from '@temporalio/common';
 
 /** What a refund step did: the money went back, or the destination refused it for good. A step that
  * cannot reach its destination throws instead, and Temporal retries it. */
@@ -12,7 +11,7 @@ export type LatePaymentOutcome = 'PAID' | 'RELEASED' | 'NOTHING';
 export interface AfterSaleDependencies {
   /** gives back the places of a cancellation's items (bookings and holds) */
   releaseCancelledPlaces: (input: { orderId: number; cancellationId: number }) => Promise<void>;
-  /** the tickets context's seam (wip/tickets: cancelTicketsOfItems) */
+  /** the tickets of the cancelled items stop being valid (the ticket context) */
   cancelTicketsOfCancellation: (input: { orderId: number; cancellationId: number }) => Promise<void>;
   sendCancellationMail: (input: { orderId: number; cancellationId: number }) => Promise<void>;
   /** moves a refund's money (credit-<orderId>-<refundId> at the provider) and records it */
@@ -26,23 +25,18 @@ export interface AfterSaleDependencies {
 
 export type AfterSaleActivities = ReturnType<typeof createAfterSaleActivities>;
 
-function required<K extends keyof AfterSaleDependencies>(dependencies: Partial<AfterSaleDependencies>, name: K): AfterSaleDependencies[K] {
-  const dependency = dependencies[name];
-  if (!dependency) throw ApplicationFailure.nonRetryable(`The worker was started without ${name}`, 'MissingDependency');
-  return dependency;
-}
 
-export function createAfterSaleActivities(dependencies: Partial<AfterSaleDependencies>) {
+export function createAfterSaleActivities(dependencies: AfterSaleDependencies) {
   return {
-    releaseCancelledPlaces: (input: { orderId: number; cancellationId: number }) => required(dependencies, 'releaseCancelledPlaces')(input),
-    cancelTicketsOfCancellation: (input: { orderId: number; cancellationId: number }) => required(dependencies, 'cancelTicketsOfCancellation')(input),
-    sendCancellationMail: (input: { orderId: number; cancellationId: number }) => required(dependencies, 'sendCancellationMail')(input),
+    releaseCancelledPlaces: (input: { orderId: number; cancellationId: number }) => dependencies.releaseCancelledPlaces(input),
+    cancelTicketsOfCancellation: (input: { orderId: number; cancellationId: number }) => dependencies.cancelTicketsOfCancellation(input),
+    sendCancellationMail: (input: { orderId: number; cancellationId: number }) => dependencies.sendCancellationMail(input),
     async executeRefund(input: { orderId: number; refundId: number }): Promise<RefundStepOutcome> {
       log.info('refund: moving the money', input);
-      return required(dependencies, 'executeRefund')(input);
+      return dependencies.executeRefund(input);
     },
-    recordRefundFailure: (input: { orderId: number; refundId: number; error: string; final: boolean }) => required(dependencies, 'recordRefundFailure')(input),
-    sendRefundMail: (input: { orderId: number; refundId: number }) => required(dependencies, 'sendRefundMail')(input),
-    settleLatePayment: (orderId: number) => required(dependencies, 'settleLatePayment')(orderId),
+    recordRefundFailure: (input: { orderId: number; refundId: number; error: string; final: boolean }) => dependencies.recordRefundFailure(input),
+    sendRefundMail: (input: { orderId: number; refundId: number }) => dependencies.sendRefundMail(input),
+    settleLatePayment: (orderId: number) => dependencies.settleLatePayment(orderId),
   };
 }

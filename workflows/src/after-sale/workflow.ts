@@ -85,7 +85,7 @@ export async function cancellationWorkflow(input: { orderId: number; cancellatio
   return 'done';
 }
 
-/** A card payment authorized after the payment timeout cancelled its order (issue 12). */
+/** A card payment authorized after the payment timeout cancelled its order (docs/after-sale.md, "Late payments"). */
 export async function latePaymentWorkflow(input: { orderId: number }): Promise<'fulfilled' | 'released' | 'nothing'> {
   const outcome = await steps.settleLatePayment(input.orderId);
   if (outcome === 'RELEASED') return 'released';

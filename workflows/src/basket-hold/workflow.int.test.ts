@@ -5,7 +5,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Connection } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
 import type { StructuredLogger } from '../runtime-logger';
-import { runWorker, workflowBundle, type RunningWorker } from '../worker';
+import { workflowBundle, type RunningWorker } from '../worker';
+import { runTestWorker } from '../../test/support/worker';
 import {
   getBasketHoldStatus,
   holdBasketUntil,
@@ -58,7 +59,7 @@ beforeAll(
     });
     connection = await Connection.connect({ address });
     client = new Client({ connection });
-    worker = await runWorker({
+    worker = await runTestWorker({
       address,
       taskQueue,
       logger,

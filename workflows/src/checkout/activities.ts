@@ -1,5 +1,4 @@
 import { log } from '@temporalio/activity';
-import { ApplicationFailure } from '@temporalio/common';
 import type { OrderStatus } from '@alpenpass/contracts';
 
 /** The order status as the workflow needs it; 'UNKNOWN': no order was ever placed under the id. */
@@ -21,28 +20,24 @@ export interface CheckoutDependencies {
   cancelOpenCardPayment: (orderId: number) => Promise<void>;
   /** turns the held places of the order's slot items into bookings */
   bookOrderPlaces: (orderId: number) => Promise<void>;
-  /** the seam for tickets (the after-sale issue): issues what a paid order entitles to */
+  /** issues the tickets a paid order entitles to (the ticket context) */
   fulfilOrder: (orderId: number) => Promise<void>;
 }
 
 export type CheckoutActivities = ReturnType<typeof createCheckoutActivities>;
 
-function required<T>(dependency: T | undefined, name: keyof CheckoutDependencies): T {
-  if (!dependency) throw ApplicationFailure.nonRetryable(`The worker was started without ${name}`, 'MissingDependency');
-  return dependency;
-}
 
 /** The order context injects its command handlers; the activities only delegate to them. */
-export function createCheckoutActivities(dependencies: Partial<CheckoutDependencies>) {
+export function createCheckoutActivities(dependencies: CheckoutDependencies) {
   return {
     async cancelUnpaidOrder(input: { orderId: number; basketId: string }): Promise<CheckoutOrderStatus> {
       log.info('payment timeout: cancelling the order unless it was paid or reserved', { orderId: input.orderId });
-      return required(dependencies.cancelUnpaidOrder, 'cancelUnpaidOrder')(input);
+      return dependencies.cancelUnpaidOrder(input);
     },
-    readOrderStatus: (orderId: number) => required(dependencies.readOrderStatus, 'readOrderStatus')(orderId),
-    reconcileCardPayment: (orderId: number) => required(dependencies.reconcileCardPayment, 'reconcileCardPayment')(orderId),
-    cancelOpenCardPayment: (orderId: number) => required(dependencies.cancelOpenCardPayment, 'cancelOpenCardPayment')(orderId),
-    bookOrderPlaces: (orderId: number) => required(dependencies.bookOrderPlaces, 'bookOrderPlaces')(orderId),
-    fulfilOrder: (orderId: number) => required(dependencies.fulfilOrder, 'fulfilOrder')(orderId),
+    readOrderStatus: (orderId: number) => dependencies.readOrderStatus(orderId),
+    reconcileCardPayment: (orderId: number) => dependencies.reconcileCardPayment(orderId),
+    cancelOpenCardPayment: (orderId: number) => dependencies.cancelOpenCardPayment(orderId),
+    bookOrderPlaces: (orderId: number) => dependencies.bookOrderPlaces(orderId),
+    fulfilOrder: (orderId: number) => dependencies.fulfilOrder(orderId),
   };
 }

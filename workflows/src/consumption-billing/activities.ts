@@ -1,4 +1,3 @@
-import { ApplicationFailure } from '@temporalio/activity';
 
 export interface ConsumptionBillingDependencies {
   /** the day a run bills through (default: yesterday in the resort) and the accounts it visits */
@@ -8,14 +7,9 @@ export interface ConsumptionBillingDependencies {
 }
 
 /** The consumption context injects its billing; the activities only delegate. */
-export function createConsumptionBillingActivities(dependencies: Partial<ConsumptionBillingDependencies>) {
-  const required = <Name extends keyof ConsumptionBillingDependencies>(name: Name): ConsumptionBillingDependencies[Name] => {
-    const dependency = dependencies[name];
-    if (!dependency) throw ApplicationFailure.nonRetryable(`The worker was started without ${name}`, 'MissingDependency');
-    return dependency;
-  };
+export function createConsumptionBillingActivities(dependencies: ConsumptionBillingDependencies) {
   return {
-    listAccountsToBill: (throughDay?: string) => required('listAccountsToBill')(throughDay),
-    billConsumptionAccount: (input: { accountId: string; throughDay: string }) => required('billConsumptionAccount')(input),
+    listAccountsToBill: (throughDay?: string) => dependencies.listAccountsToBill(throughDay),
+    billConsumptionAccount: (input: { accountId: string; throughDay: string }) => dependencies.billConsumptionAccount(input),
   };
 }

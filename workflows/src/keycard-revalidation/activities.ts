@@ -1,4 +1,3 @@
-import { ApplicationFailure } from '@temporalio/activity';
 
 export interface KeycardRevalidationDependencies {
   /** Revalidates every stored keycard on `day` (yyyy-MM-dd, default today in the resorts' zone):
@@ -7,11 +6,8 @@ export interface KeycardRevalidationDependencies {
 }
 
 /** The keycard context injects its service; the activity only delegates. */
-export function createKeycardRevalidationActivities(dependencies: Partial<KeycardRevalidationDependencies>) {
+export function createKeycardRevalidationActivities(dependencies: KeycardRevalidationDependencies) {
   return {
-    async revalidateKeycards(day?: string): Promise<number> {
-      if (!dependencies.revalidateKeycards) throw ApplicationFailure.nonRetryable('The worker was started without revalidateKeycards', 'MissingDependency');
-      return dependencies.revalidateKeycards(day);
-    },
+    revalidateKeycards: (day?: string): Promise<number> => dependencies.revalidateKeycards(day),
   };
 }

@@ -38,10 +38,9 @@ export type OrderMailActivities = ReturnType<typeof createOrderMailActivities>;
 
 /** The mail activity of the checkout workflow, and of any workflow that mails about an order (the
  * refund workflow calls it with kind 'cancellation' or 'refund'). */
-export function createOrderMailActivities(dependencies: Partial<OrderMailDependencies>) {
+export function createOrderMailActivities(dependencies: OrderMailDependencies) {
   return {
     async sendOrderMail(request: OrderMailRequest): Promise<OrderMailOutcome> {
-      if (!dependencies.sendOrderMail) throw ApplicationFailure.nonRetryable('The worker was started without sendOrderMail', 'MissingDependency');
       let outcome: OrderMailOutcome;
       try {
         outcome = await dependencies.sendOrderMail(request);

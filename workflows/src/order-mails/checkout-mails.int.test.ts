@@ -5,7 +5,8 @@ import { Client, Connection } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
 import { startCheckoutWorkflow, signalOrderPaid, signalOrderReserved, getCheckoutState } from '../checkout/client';
 import { checkoutWorkflowId } from '../checkout/workflow';
-import { runWorker, workflowBundle, type RunningWorker } from '../worker';
+import { workflowBundle, type RunningWorker } from '../worker';
+import { runTestWorker } from '../../test/support/worker';
 import type { OrderMailRequest } from './activities';
 
 /** The checkout workflow's mail steps on the Temporal dev server, over in-memory order facts: which
@@ -26,12 +27,10 @@ beforeAll(async () => {
   execFileSync('bash', [join(__dirname, '..', '..', '..', 'infra', 'scripts', 'ensure-temporal.sh')], { stdio: 'inherit', timeout: 14 * 60 * 1000 });
   connection = await Connection.connect({ address });
   client = new Client({ connection });
-  worker = await runWorker({
+  worker = await runTestWorker({
     address,
     taskQueue,
     activities: {
-      releaseBasketHolds: async () => undefined,
-    expireBasketHoldsIfDue: async () => ({ holdUntilMs: null }),
       cancelUnpaidOrder: async ({ orderId }) => statuses.get(orderId) ?? 'UNKNOWN',
       readOrderStatus: async (orderId) => statuses.get(orderId) ?? 'UNKNOWN',
       reconcileCardPayment: async (orderId) => statuses.get(orderId) ?? 'UNKNOWN',

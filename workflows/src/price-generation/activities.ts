@@ -1,4 +1,4 @@
-import { ApplicationFailure, log } from '@temporalio/activity';
+import { log } from '@temporalio/activity';
 
 export interface PriceBatchInput {
   generationId: string;
@@ -9,31 +9,40 @@ export interface PriceBatchInput {
   to: string;
 }
 
+/** What a finished generation did, recorded once as its PriceGenerationCompleted event (the prices.published webhook). */
+export interface PriceGenerationCompletedInput {
+  generationId: string;
+  from: string;
+  to: string;
+  productDefinitionIds: number[];
+  prices: number;
+}
+
 export interface PriceGenerationDependencies {
   /** every definition that has a price (the catalogue's priced definitions) */
   listPricedDefinitionIds: () => Promise<number[]>;
   /** Calculates and records the prices of the batch; returns how many prices it recorded. Must be
    * idempotent per (generationId, batch): a retried batch stores nothing new. */
   generatePriceBatch: (input: PriceBatchInput) => Promise<number>;
+  /** Records that the generation's prices are all stored; idempotent per generation id. */
+  recordPriceGenerationCompleted: (input: PriceGenerationCompletedInput) => Promise<void>;
 }
 
 export type PriceGenerationActivities = ReturnType<typeof createPriceGenerationActivities>;
 
-function required<T>(dependency: T | undefined, name: string): T {
-  if (!dependency) throw ApplicationFailure.nonRetryable(`The worker was started without ${name}`, 'MissingDependency');
-  return dependency;
-}
 
 /** The pricing context injects its price engine; the activities only delegate to it. */
-export function createPriceGenerationActivities(dependencies: Partial<PriceGenerationDependencies>) {
+export function createPriceGenerationActivities(dependencies: PriceGenerationDependencies) {
   return {
     async listPricedDefinitionIds(): Promise<number[]> {
-      return required(dependencies.listPricedDefinitionIds, 'listPricedDefinitionIds')();
+      return dependencies.listPricedDefinitionIds();
     },
     async generatePriceBatch(input: PriceBatchInput): Promise<number> {
-      const generate = required(dependencies.generatePriceBatch, 'generatePriceBatch');
       log.info('generating a price batch', { generationId: input.generationId, batch: input.batch, definitions: input.productDefinitionIds.length });
-      return generate(input);
+      return dependencies.generatePriceBatch(input);
+    },
+    async recordPriceGenerationCompleted(input: PriceGenerationCompletedInput): Promise<void> {
+      return dependencies.recordPriceGenerationCompleted(input);
     },
   };
 }

@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Connection } from '@temporalio/client';
-import { runWorker, type RunningWorker } from '../worker';
-import type { PriceBatchInput } from './activities';
+import { type RunningWorker } from '../worker';
+import { runTestWorker } from '../../test/support/worker';
+import type { PriceBatchInput, PriceGenerationCompletedInput } from './activities';
 import { getPriceGenerationStatus, startPriceGeneration } from './client';
 import { dayCount } from './plan';
 
@@ -16,6 +17,7 @@ let connection: Connection;
 let client: Client;
 let worker: RunningWorker;
 const batches: PriceBatchInput[] = [];
+const completions: PriceGenerationCompletedInput[] = [];
 /** generation ids whose batches wait for a release; the test reads the status meanwhile */
 const gates = new Map<string, { open: Promise<void>; release: () => void }>();
 const failing = new Set<string>();
@@ -31,12 +33,10 @@ beforeAll(async () => {
   execFileSync('bash', [join(__dirname, '..', '..', '..', 'infra', 'scripts', 'ensure-temporal.sh')], { stdio: 'inherit', timeout: 14 * 60 * 1000 });
   connection = await Connection.connect({ address });
   client = new Client({ connection });
-  worker = await runWorker({
+  worker = await runTestWorker({
     address,
     taskQueue,
     activities: {
-      releaseBasketHolds: async () => undefined,
-    expireBasketHoldsIfDue: async () => ({ holdUntilMs: null }),
       listPricedDefinitionIds: async () => [1, 2, 3, 4, 5],
       generatePriceBatch: async (input) => {
         if (failing.has(input.generationId)) throw new Error('price store unavailable');
@@ -44,6 +44,7 @@ beforeAll(async () => {
         if (input.batch > 0) await gates.get(input.generationId)?.open;
         return input.productDefinitionIds.length * dayCount(input.from, input.to);
       },
+      recordPriceGenerationCompleted: async (input) => void completions.push(input),
     },
   });
 }, 15 * 60 * 1000);
@@ -81,6 +82,9 @@ describe('price generation workflow on the Temporal dev server', () => {
     const ran = batches.filter((batch) => batch.generationId === generationId);
     expect(ran.map((batch) => batch.productDefinitionIds)).toEqual([[1, 2], [3, 4], [5]]);
     expect(ran.map((batch) => batch.batch)).toEqual([0, 1, 2]);
+    expect(completions.filter((completion) => completion.generationId === generationId)).toEqual([
+      { generationId, from: '2030-01-01', to: '2030-01-10', productDefinitionIds: [1, 2, 3, 4, 5], prices: 50 },
+    ]);
 
     // nor after it completed
     expect(await startPriceGeneration(client, { generationId, from: '2030-01-01', to: '2030-01-10' }, { taskQueue })).toEqual({ generationId, started: false });
@@ -101,6 +105,7 @@ describe('price generation workflow on the Temporal dev server', () => {
     const failed = await waitFor(generationId, (status) => status?.status !== 'running');
     expect(failed).toMatchObject({ status: 'failed', processed: 0, total: 2, percent: 0 });
     expect(failed?.error).toContain('price store unavailable');
+    expect(completions.filter((completion) => completion.generationId === generationId)).toEqual([]);
   });
 
   it('refuses a range longer than a generation may cover before any batch runs', async () => {

@@ -1,4 +1,4 @@
-import { ApplicationFailure, defineQuery, proxyActivities, setHandler } from '@temporalio/workflow';
+import { ApplicationFailure, defineQuery, patched, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { PriceGenerationActivities } from './activities';
 import { dayCount, planGeneration, rangeProblem } from './plan';
 
@@ -33,6 +33,12 @@ const { listPricedDefinitionIds, generatePriceBatch } = proxyActivities<PriceGen
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 5 },
 });
 
+// the prices are in: the announcement waits for the store rather than failing the generation
+const { recordPriceGenerationCompleted } = proxyActivities<PriceGenerationActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' },
+});
+
 /** Generates the prices of a set of definitions over a date range in batches, reporting progress
  * through the `generationStatus` query. The workflow id is the generation id. */
 export async function priceGenerationWorkflow(input: PriceGenerationInput): Promise<PriceGenerationProgress> {
@@ -56,6 +62,9 @@ export async function priceGenerationWorkflow(input: PriceGenerationInput): Prom
     for (const [batch, planned] of batches.entries()) {
       progress.processed += await generatePriceBatch({ generationId: input.generationId, batch, ...planned });
       progress.batches.done += 1;
+    }
+    if (patched('generation-completed-event')) {
+      await recordPriceGenerationCompleted({ generationId: input.generationId, from: input.from, to: input.to, productDefinitionIds: ids, prices: progress.processed });
     }
     progress.status = 'completed';
     return progress;

@@ -1,4 +1,3 @@
-import { ApplicationFailure } from '@temporalio/common';
 
 /** What the subscription context lends its lifecycle workflow; idempotent (at-least-once). */
 export interface SubscriptionDependencies {
@@ -11,15 +10,11 @@ export interface SubscriptionDependencies {
 
 export type SubscriptionActivities = ReturnType<typeof createSubscriptionActivities>;
 
-function required<T>(dependency: T | undefined, name: keyof SubscriptionDependencies): T {
-  if (!dependency) throw ApplicationFailure.nonRetryable(`The worker was started without ${name}`, 'MissingDependency');
-  return dependency;
-}
 
-export function createSubscriptionActivities(dependencies: Partial<SubscriptionDependencies>) {
+export function createSubscriptionActivities(dependencies: SubscriptionDependencies) {
   return {
-    recordSubscriptionActivation: (subscriptionId: string) => required(dependencies.recordSubscriptionActivation, 'recordSubscriptionActivation')(subscriptionId),
-    recordSubscriptionExpiry: (subscriptionId: string) => required(dependencies.recordSubscriptionExpiry, 'recordSubscriptionExpiry')(subscriptionId),
-    renewSubscription: (subscriptionId: string) => required(dependencies.renewSubscription, 'renewSubscription')(subscriptionId),
+    recordSubscriptionActivation: (subscriptionId: string) => dependencies.recordSubscriptionActivation(subscriptionId),
+    recordSubscriptionExpiry: (subscriptionId: string) => dependencies.recordSubscriptionExpiry(subscriptionId),
+    renewSubscription: (subscriptionId: string) => dependencies.renewSubscription(subscriptionId),
   };
 }

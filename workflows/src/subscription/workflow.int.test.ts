@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
-import { runWorker, workflowBundle, type RunningWorker } from '../worker';
+import { workflowBundle, type RunningWorker } from '../worker';
+import { runTestWorker } from '../../test/support/worker';
 import { startSubscriptionLifecycle } from './client';
 import { subscriptionWorkflowId } from './workflow';
 
@@ -20,12 +21,10 @@ beforeAll(async () => {
   execFileSync('bash', [join(__dirname, '..', '..', '..', 'infra', 'scripts', 'ensure-temporal.sh')], { stdio: 'inherit', timeout: 14 * 60 * 1000 });
   connection = await Connection.connect({ address });
   client = new Client({ connection });
-  worker = await runWorker({
+  worker = await runTestWorker({
     address,
     taskQueue,
     activities: {
-      releaseBasketHolds: async () => undefined,
-    expireBasketHoldsIfDue: async () => ({ holdUntilMs: null }),
       recordSubscriptionActivation: async (subscriptionId: string) => void calls.push(`activated ${subscriptionId}`),
       recordSubscriptionExpiry: async (subscriptionId: string) => void calls.push(`expired ${subscriptionId}`),
       renewSubscription: async (subscriptionId: string) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createKnex } from '@alpenpass/infra';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import type { RecordedEvent } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import { waitFor } from './event-store.contract';

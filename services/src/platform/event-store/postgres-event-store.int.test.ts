@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { eventStoreContract } from './event-store.contract';
 import { DuplicateEventIdError } from './event-store';
 import { createPostgresEventStore } from './postgres-event-store';

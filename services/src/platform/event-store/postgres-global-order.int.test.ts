@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '@alpenpass/contracts';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { createProjectionRunner, getStreamActivity, streamActivityProjection } from '@alpenpass/projections';
 import { waitFor } from './event-store.contract';
 import { prepareEvents } from './event-envelope';

@@ -49,6 +49,14 @@ export interface RouteInput<B, Q, P> {
   idempotencyKey?: string;
 }
 
+/** A request the shop sends to others (an integrator webhook): documented under OpenAPI's `webhooks`, never served. */
+export interface OutgoingRequest {
+  name: string;
+  summary: string;
+  headers?: Schema;
+  body: Schema;
+}
+
 export interface DescribedRoute {
   spec: RouteSpec<Schema | undefined, Schema | undefined, Schema | undefined>;
   fullPath: string;
@@ -59,6 +67,7 @@ export interface DescribedRoute {
 export class ApiRouter {
   readonly express = Router();
   readonly routes: DescribedRoute[] = [];
+  readonly outgoing: OutgoingRequest[] = [];
   private idempotentRequests?: IdempotentRequests;
 
   /** @param mountPath where the composition root mounts it below /api, e.g. '/baskets' or '' */
@@ -75,6 +84,12 @@ export class ApiRouter {
   /** where the `idempotent` routes keep their claims and answers; the HTTP app hands it over when it mounts the router */
   keepIdempotentAnswersIn(store: IdempotentRequests): void {
     this.idempotentRequests = store;
+  }
+
+  /** documents a request the shop sends (OpenAPI 3.1 `webhooks`) */
+  describeOutgoing(request: OutgoingRequest): this {
+    this.outgoing.push(request);
+    return this;
   }
 
   route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(

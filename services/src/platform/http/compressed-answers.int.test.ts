@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
-import { createCatalogueTestKit, type CatalogueTestKit } from '../../catalogue/catalogue-test-kit';
+import { createCatalogueTestKit, type CatalogueTestKit } from '../../../test/support/catalogue-kit';
 import { loadDemoCatalogue } from '../../demo/catalogue';
-import { listenOnLoopback, rawGet } from '../testing/raw-http';
-import { shopHeaders } from '../testing/shop-headers';
+import { listenOnLoopback, rawGet } from '../../../test/support/raw-http';
+import { shopHeaders } from '../../../test/support/shop-headers';
 import { compressionThresholdBytes } from './compressed-answers';
 
 /** JSON answers over real HTTP (supertest and fetch would undo the coding): the demo catalogue's

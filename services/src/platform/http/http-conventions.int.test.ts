@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { z } from 'zod';
 import { createLogger } from '../logger';
-import { createTestIdentity, type TestIdentity } from '../testing/auth';
-import { shopHeaders, testChannelId } from '../testing/shop-headers';
+import { createTestIdentity, type TestIdentity } from '../../../test/support/test-identity';
+import { shopHeaders, testChannelId } from '../../../test/support/shop-headers';
 import { ApiRouter } from './api-router';
 import { createHttpApp } from './app';
 import { conflict, unavailable } from '../domain-error';

@@ -1,11 +1,11 @@
 import request from 'supertest';
 import { z } from 'zod';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { conflict } from '../domain-error';
 import { fingerprintOf, idempotentRequests } from '../idempotent-requests';
 import { createLogger } from '../logger';
-import { createTestIdentity, type TestIdentity } from '../testing/auth';
-import { shopHeaders, testChannelId } from '../testing/shop-headers';
+import { createTestIdentity, type TestIdentity } from '../../../test/support/test-identity';
+import { shopHeaders, testChannelId } from '../../../test/support/shop-headers';
 import { ApiRouter } from './api-router';
 import { createHttpApp } from './app';
 

@@ -100,6 +100,18 @@ export function buildOpenApiDocument(routers: ApiRouter[]): object {
       });
     }
   }
+  for (const router of routers) {
+    for (const outgoing of router.outgoing) {
+      registry.registerWebhook({
+        method: 'post',
+        path: outgoing.name,
+        summary: outgoing.summary,
+        tags: [router.tag],
+        request: { headers: asObject(outgoing.headers), body: { content: { 'application/json': { schema: outgoing.body } } } },
+        responses: { 200: { description: 'Taken (any 2xx); anything else is retried, 410 Gone stops the subscription' } },
+      });
+    }
+  }
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {

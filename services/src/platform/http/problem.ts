@@ -1,4 +1,4 @@
-/** RFC 9457 problem details, the only error shape the API answers with (GUIDE §4). */
+/** RFC 9457 problem details, the only error shape the API answers with (docs/ARCHITECTURE.md, "HTTP conventions"). */
 export interface ProblemFieldError {
   path: string;
   message: string;

@@ -52,7 +52,7 @@ export function requestContext(log: Logger) {
   };
 }
 
-/** The metadata of every event a request causes (GUIDE §4): the request's correlation id, its
+/** The metadata of every event a request causes (docs/ARCHITECTURE.md, "Conventions"): the request's correlation id, its
  * causation (the request itself) and who acted. */
 export function eventMetadataOf(ctx: Pick<RequestContext, 'correlationId' | 'principal'>): Partial<EventMetadata> {
   return { correlationId: ctx.correlationId, causationId: ctx.correlationId, actor: ctx.principal?.subject ?? 'guest' };

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { createLogger } from '../logger';
-import { createTestIdentity, type TestIdentity } from '../testing/auth';
-import { testChannelId } from '../testing/shop-headers';
+import { createTestIdentity, type TestIdentity } from '../../../test/support/test-identity';
+import { testChannelId } from '../../../test/support/shop-headers';
 import { createHttpApp } from './app';
 
 let dist: string;

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { createLogger } from '../logger';
-import { createTestIdentity } from '../testing/auth';
-import { listenOnLoopback, rawGet } from '../testing/raw-http';
-import { testChannelId } from '../testing/shop-headers';
+import { createTestIdentity } from '../../../test/support/test-identity';
+import { listenOnLoopback, rawGet } from '../../../test/support/raw-http';
+import { testChannelId } from '../../../test/support/shop-headers';
 import { createHttpApp } from './app';
 
 let dist: string;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { basketRouter } from '../../basket/api';
-import { createBasketTestKit, kitProjections, type BasketTestKit } from '../../basket/basket-test-kit';
+import { createBasketTestKit, kitProjections, type BasketTestKit } from '../../../test/support/basket-kit';
 import { loadConfig } from '../config';
 import { createHttpApp } from '../http/app';
 import { createLogger } from '../logger';
 import { lazyTemporalClient } from '../temporal-client';
-import { shopHeaders, testChannelId } from '../testing/shop-headers';
+import { shopHeaders, testChannelId } from '../../../test/support/shop-headers';
 import { shopMetricsRegistry } from './shop-metrics';
 import { timeAppends } from './timed-appends';
 

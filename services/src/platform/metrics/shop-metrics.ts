@@ -9,6 +9,8 @@ export interface ShopMetricsSources {
   projections: readonly AnyProjection[];
   temporal: () => Promise<Client>;
   taskQueue: string;
+  /** the gauges areas add of their own (the webhook outbox's) */
+  areaGauges?: readonly ((registry: Registry) => void)[];
 }
 
 /** the Temporal workflow types the shop starts */
@@ -93,5 +95,6 @@ export function shopMetricsRegistry(sources: ShopMetricsSources): Registry {
     'Workflow executions on the shop task queue that failed, per type (Temporal visibility)',
     'Failed',
   );
+  for (const register of sources.areaGauges ?? []) register(registry);
   return registry;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/src/testing';
+import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { getStreamActivity, streamActivityProjection } from '@alpenpass/projections';
 import { connect, type NatsConnection } from 'nats';
 import { subjectFor, type EventBusSettings } from '../bus/event-bus-settings';

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { atAddress } from '../../testing/customer-token';
-import { mockApiFetch, type ApiCall } from '../../testing/mock-api-fetch';
-import { renderRoute } from '../../testing/render-route';
-import { fakeAccountApi } from './account-fixtures';
+import { atAddress } from '../../../test/support/customer-token';
+import { mockApiFetch, type ApiCall } from '../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../test/support/render-route';
+import { fakeAccountApi } from '../../../test/support/account-fixtures';
 
 /** §4 account deletion in the SPA: delete with the grace period explained, the reactivate page of the
  * new profile pages (or /profile without them), and the deleted-account text of §8. */

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { atAddress } from '../../testing/customer-token';
-import { mockApiFetch, type ApiCall } from '../../testing/mock-api-fetch';
-import { renderRoute } from '../../testing/render-route';
-import { fakeAccountApi } from './account-fixtures';
-import { signedInSession } from '../../testing/signed-in-session';
+import { atAddress } from '../../../test/support/customer-token';
+import { mockApiFetch, type ApiCall } from '../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../test/support/render-route';
+import { fakeAccountApi } from '../../../test/support/account-fixtures';
+import { signedInSession } from '../../../test/support/signed-in-session';
 
 /** §3 Account on the profile: e-mail shown, language and newsletter changed with PATCH /users/account. */
 let api: ReturnType<typeof mockApiFetch>;

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { CUSTOMER_TOKEN, atAddress } from '../../testing/customer-token';
-import { mockApiFetch, type ApiCall } from '../../testing/mock-api-fetch';
-import { renderRoute } from '../../testing/render-route';
-import { fakeAccountApi } from './account-fixtures';
+import { CUSTOMER_TOKEN, atAddress } from '../../../test/support/customer-token';
+import { mockApiFetch, type ApiCall } from '../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../test/support/render-route';
+import { fakeAccountApi } from '../../../test/support/account-fixtures';
 
 /** The person's photo on the profile (the owner's rules allow it): shown, uploaded as multipart, refused kinds explained. */
 let api: ReturnType<typeof mockApiFetch>;

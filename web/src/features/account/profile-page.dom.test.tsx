@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { CUSTOMER_TOKEN, atAddress } from '../../testing/customer-token';
-import { mockApiFetch } from '../../testing/mock-api-fetch';
-import { renderRoute } from '../../testing/render-route';
-import { fakeAccountApi, type FakeAccountOptions } from './account-fixtures';
+import { CUSTOMER_TOKEN, atAddress } from '../../../test/support/customer-token';
+import { mockApiFetch } from '../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../test/support/render-route';
+import { fakeAccountApi, type FakeAccountOptions } from '../../../test/support/account-fixtures';
 
 // the shared machine runs several suites at once: give the first lazy page load time
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { leaveShopFor } from '../../lib/navigation/leave-shop';
-import { mockApiFetch, type ApiAnswer, type ApiCall } from '../../testing/mock-api-fetch';
-import { renderRoute } from '../../testing/render-route';
+import { mockApiFetch, type ApiAnswer, type ApiCall } from '../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../test/support/render-route';
 import { LINK_KEEP_KEY } from './link-identity';
 
 jest.mock('../../lib/navigation/leave-shop', () => ({ leaveShopFor: jest.fn() }));

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { atAddress } from '../../testing/customer-token';
-import { mockApiFetch, type ApiCall } from '../../testing/mock-api-fetch';
-import { renderRoute } from '../../testing/render-route';
+import { atAddress } from '../../../test/support/customer-token';
+import { mockApiFetch, type ApiCall } from '../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../test/support/render-route';
 import { SERVER_BASKET_ID_KEY } from '../basket/state/basket-store';
-import { BASKET_ID, CHECKOUT_ID, checkoutJson } from '../checkout/checkout-fixtures';
+import { BASKET_ID, CHECKOUT_ID, checkoutJson } from '../../../test/support/checkout-fixtures';
 import { GUEST_TOKEN_KEY } from './guest-api';
 
 /** The guest checkout (guestCheckout) and a guest's basket and orders following them at sign-in. */

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { leaveShopFor } from '../../lib/navigation/leave-shop';
-import { atAddress } from '../../testing/customer-token';
-import { mockApiFetch, type ApiAnswer, type ApiCall } from '../../testing/mock-api-fetch';
-import { renderRoute } from '../../testing/render-route';
-import { signedInSession } from '../../testing/signed-in-session';
+import { atAddress } from '../../../test/support/customer-token';
+import { mockApiFetch, type ApiAnswer, type ApiCall } from '../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../test/support/render-route';
+import { signedInSession } from '../../../test/support/signed-in-session';
 
 // the shared machine runs several suites at once: give the first lazy page load time
 

@@ -1,5 +1,5 @@
 import type { SavedCard } from './checkout-types';
-import { savedCard } from '../../testing/saved-card';
+import { savedCard } from '../../../test/support/saved-card';
 import { cardBrandName, choiceValue, initialPaymentChoice, lastDigits, paymentRequestOf } from './payment-choice';
 
 const card = (id: number, overrides: Partial<SavedCard> = {}): SavedCard => savedCard({ id, default: false, ...overrides });

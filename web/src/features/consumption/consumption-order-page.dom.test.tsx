@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { CUSTOMER_TOKEN, atAddress } from '../../testing/customer-token';
-import { mockApiFetch, type ApiCall } from '../../testing/mock-api-fetch';
-import { renderRoute } from '../../testing/render-route';
-import { CHECKOUT_ID, ORDER_ID, orderJson } from '../checkout/checkout-fixtures';
-import { SKIDATA_CARD, seasonUsage } from './consumption-fixtures';
-import { payPerUseItem, payPerUseProduct } from './pay-per-use-fixtures';
+import { CUSTOMER_TOKEN, atAddress } from '../../../test/support/customer-token';
+import { mockApiFetch, type ApiCall } from '../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../test/support/render-route';
+import { CHECKOUT_ID, ORDER_ID, orderJson } from '../../../test/support/checkout-fixtures';
+import { SKIDATA_CARD, seasonUsage } from '../../../test/support/consumption-fixtures';
+import { payPerUseItem, payPerUseProduct } from '../../../test/support/pay-per-use-fixtures';
 
 const chf = (amount: number) => ({ amount, currency: 'CHF' });
 /** A bill's items: one per keycard day, the day as validity (yyyy-MM-dd), the price it was charged. */

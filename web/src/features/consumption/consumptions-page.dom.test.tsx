@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { atAddress } from '../../testing/customer-token';
-import { mockApiFetch, type ApiAnswer, type ApiCall } from '../../testing/mock-api-fetch';
-import { renderRoute } from '../../testing/render-route';
-import { SESSION_ACCESS_TOKEN, signedInSession } from '../../testing/signed-in-session';
+import { atAddress } from '../../../test/support/customer-token';
+import { mockApiFetch, type ApiAnswer, type ApiCall } from '../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../test/support/render-route';
+import { SESSION_ACCESS_TOKEN, signedInSession } from '../../../test/support/signed-in-session';
 import {
   SKIDATA_CARD,
   declinedDay,
@@ -12,7 +12,7 @@ import {
   paidDay,
   payPerUseCatalogue,
   seasonUsage,
-} from './consumption-fixtures';
+} from '../../../test/support/consumption-fixtures';
 
 let api: ReturnType<typeof mockApiFetch>;
 let consumptions: (page: number) => unknown[];

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { mockApiFetch, type ApiCall } from '../../testing/mock-api-fetch';
-import { renderRoute } from '../../testing/render-route';
-import { signedInSession } from '../../testing/signed-in-session';
-import { BASKET_ID, basketJson, basketProducts } from '../basket/page/basket-test-fixtures';
+import { mockApiFetch, type ApiCall } from '../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../test/support/render-route';
+import { signedInSession } from '../../../test/support/signed-in-session';
+import { BASKET_ID, basketJson, basketProducts } from '../../../test/support/basket-page-fixtures';
 import { SERVER_BASKET_ID_KEY } from '../basket/state/basket-store';
-import { SKIDATA_CARD } from './consumption-fixtures';
-import { payPerUseEntry, payPerUseProduct } from './pay-per-use-fixtures';
+import { SKIDATA_CARD } from '../../../test/support/consumption-fixtures';
+import { payPerUseEntry, payPerUseProduct } from '../../../test/support/pay-per-use-fixtures';
 
 const plate = {
   ...SKIDATA_CARD,

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { leaveShopFor } from '../../lib/navigation/leave-shop';
-import { CUSTOMER_TOKEN, atAddress } from '../../testing/customer-token';
-import { mockApiFetch, type ApiCall } from '../../testing/mock-api-fetch';
-import { renderRoute } from '../../testing/render-route';
-import { CHECKOUT_ID, ORDER_ID, checkoutJson, orderJson } from '../checkout/checkout-fixtures';
-import { SKIDATA_CARD } from './consumption-fixtures';
-import { payPerUseItem, payPerUseProduct, visaCard } from './pay-per-use-fixtures';
+import { CUSTOMER_TOKEN, atAddress } from '../../../test/support/customer-token';
+import { mockApiFetch, type ApiCall } from '../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../test/support/render-route';
+import { CHECKOUT_ID, ORDER_ID, checkoutJson, orderJson } from '../../../test/support/checkout-fixtures';
+import { SKIDATA_CARD } from '../../../test/support/consumption-fixtures';
+import { payPerUseItem, payPerUseProduct, visaCard } from '../../../test/support/pay-per-use-fixtures';
 
 jest.mock('../../lib/navigation/leave-shop', () => ({ leaveShopFor: jest.fn() }));
 

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { atAddress } from '../../testing/customer-token';
-import { mockApiFetch, type ApiAnswer, type ApiCall } from '../../testing/mock-api-fetch';
-import { renderRoute } from '../../testing/render-route';
-import { signedInSession } from '../../testing/signed-in-session';
+import { atAddress } from '../../../test/support/customer-token';
+import { mockApiFetch, type ApiAnswer, type ApiCall } from '../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../test/support/render-route';
+import { signedInSession } from '../../../test/support/signed-in-session';
 
 let api: ReturnType<typeof mockApiFetch>;
 let credit: ApiAnswer;

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { CUSTOMER_TOKEN, atAddress } from '../../testing/customer-token';
-import { mockApiFetch, type ApiCall, type ApiHandler } from '../../testing/mock-api-fetch';
-import { renderRoute } from '../../testing/render-route';
-import { ITEM_ID, ORDER_ID, orderJson, problemJson } from '../checkout/checkout-fixtures';
+import { CUSTOMER_TOKEN, atAddress } from '../../../test/support/customer-token';
+import { mockApiFetch, type ApiCall, type ApiHandler } from '../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../test/support/render-route';
+import { ITEM_ID, ORDER_ID, orderJson, problemJson } from '../../../test/support/checkout-fixtures';
 import { openDocument } from './open-document';
 
 jest.mock('./open-document', () => ({ openDocument: jest.fn() }));

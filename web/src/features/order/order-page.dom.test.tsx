@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
-import { CUSTOMER_TOKEN } from '../../testing/customer-token';
-import { mockApiFetch, type ApiAnswer } from '../../testing/mock-api-fetch';
-import { renderRoute } from '../../testing/render-route';
-import { ORDER_ID, orderJson, problemJson } from '../checkout/checkout-fixtures';
+import { CUSTOMER_TOKEN } from '../../../test/support/customer-token';
+import { mockApiFetch, type ApiAnswer } from '../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../test/support/render-route';
+import { ORDER_ID, orderJson, problemJson } from '../../../test/support/checkout-fixtures';
 
 let api: ReturnType<typeof mockApiFetch>;
 afterEach(() => {

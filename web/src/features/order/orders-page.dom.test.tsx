@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { leaveShopFor } from '../../lib/navigation/leave-shop';
-import { CUSTOMER_TOKEN, atAddress } from '../../testing/customer-token';
-import { mockApiFetch, type ApiCall } from '../../testing/mock-api-fetch';
-import { renderRoute } from '../../testing/render-route';
-import { orderJson } from '../checkout/checkout-fixtures';
+import { CUSTOMER_TOKEN, atAddress } from '../../../test/support/customer-token';
+import { mockApiFetch, type ApiCall } from '../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../test/support/render-route';
+import { orderJson } from '../../../test/support/checkout-fixtures';
 
 // the shared machine runs several suites at once: give the first lazy page load time
 

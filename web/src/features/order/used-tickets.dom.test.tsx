@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { CUSTOMER_TOKEN, atAddress } from '../../testing/customer-token';
-import { mockApiFetch, type ApiCall } from '../../testing/mock-api-fetch';
-import { renderRoute } from '../../testing/render-route';
-import { ITEM_ID, ORDER_ID, orderJson } from '../checkout/checkout-fixtures';
+import { CUSTOMER_TOKEN, atAddress } from '../../../test/support/customer-token';
+import { mockApiFetch, type ApiCall } from '../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../test/support/render-route';
+import { ITEM_ID, ORDER_ID, orderJson } from '../../../test/support/checkout-fixtures';
 
 const SECOND_ITEM_ID = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const chf = (amount: number) => ({ amount, currency: 'CHF' });

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { leaveShopFor } from '../../lib/navigation/leave-shop';
-import { atAddress } from '../../testing/customer-token';
-import { mockApiFetch, type ApiAnswer, type ApiCall } from '../../testing/mock-api-fetch';
-import { renderRoute } from '../../testing/render-route';
-import { SESSION_ACCESS_TOKEN, signedInSession } from '../../testing/signed-in-session';
-import { savedCard } from '../../testing/saved-card';
+import { atAddress } from '../../../test/support/customer-token';
+import { mockApiFetch, type ApiAnswer, type ApiCall } from '../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../test/support/render-route';
+import { SESSION_ACCESS_TOKEN, signedInSession } from '../../../test/support/signed-in-session';
+import { savedCard } from '../../../test/support/saved-card';
 
 // the shared machine runs several suites at once: give the first lazy page load time
 

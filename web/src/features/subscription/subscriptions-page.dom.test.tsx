@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { atAddress } from '../../testing/customer-token';
-import { mockApiFetch, type ApiAnswer, type ApiCall } from '../../testing/mock-api-fetch';
-import { renderRoute } from '../../testing/render-route';
-import { SESSION_ACCESS_TOKEN, signedInSession } from '../../testing/signed-in-session';
+import { atAddress } from '../../../test/support/customer-token';
+import { mockApiFetch, type ApiAnswer, type ApiCall } from '../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../test/support/render-route';
+import { SESSION_ACCESS_TOKEN, signedInSession } from '../../../test/support/signed-in-session';
 
 // the shared machine runs several suites at once: give the first lazy page load time
 

@@ -7,7 +7,7 @@ export interface FieldProblem {
   fields: Record<string, string>;
 }
 
-/** The problem+json answer of a failed form call, keyed by the body field each issue is about (GUIDE §4). */
+/** The problem+json answer of a failed form call, keyed by the body field each issue is about. */
 export function fieldProblemOf(error: FetchBaseQueryError | SerializedError | undefined): FieldProblem {
   if (!error || !('status' in error)) return { code: null, fields: {} };
   const body = (error.data ?? {}) as { code?: unknown; errors?: unknown };

@@ -1,6 +1,6 @@
 import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
 import { waitFor } from '@testing-library/react';
-import { mockApiFetch, type ApiAnswer } from '../../testing/mock-api-fetch';
+import { mockApiFetch, type ApiAnswer } from '../../../test/support/mock-api-fetch';
 import {
   createSessionClient,
   SESSION_SIGNAL,

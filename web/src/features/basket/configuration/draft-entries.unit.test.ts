@@ -1,4 +1,4 @@
-import { counterIds, gondolaDefinition, gondolaProduct, passProduct, slot } from '../model/basket-fixtures';
+import { counterIds, gondolaDefinition, gondolaProduct, passProduct, slot } from '../../../../test/support/basket-model-fixtures';
 import { draftEntries, draftsReady, validityForDay } from './draft-entries';
 
 describe('draft entries of the product page', () => {

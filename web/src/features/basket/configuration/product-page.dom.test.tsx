@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ProductDto } from '@alpenpass/contracts/src/catalogue';
 import { DateTime } from 'luxon';
-import { mockApiFetch, type ApiCall } from '../../../testing/mock-api-fetch';
-import { renderRoute } from '../../../testing/render-route';
-import { basketJson, gondolaEntry } from '../page/basket-test-fixtures';
+import { mockApiFetch, type ApiCall } from '../../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../../test/support/render-route';
+import { basketJson, gondolaEntry } from '../../../../test/support/basket-page-fixtures';
 
 const zone = 'Europe/Zurich';
 const today = DateTime.now().setZone(zone);

@@ -1,6 +1,6 @@
 import { ENTRY_NOT_FOUND_MESSAGE } from '@alpenpass/contracts/src/validators/messages';
 import { addChildEntry, addEntry, createEntry, emptyBasket, findEntry, removeChildEntry, removeEntry, updateEntry } from './basket-entries';
-import { counterIds, gondolaDefinition, gondolaProduct, keycardProduct, passDefinitionWith, passProduct } from './basket-fixtures';
+import { counterIds, gondolaDefinition, gondolaProduct, keycardProduct, passDefinitionWith, passProduct } from '../../../../test/support/basket-model-fixtures';
 
 describe('basket entries (§4)', () => {
   it('gives every new entry a fresh id', () => {

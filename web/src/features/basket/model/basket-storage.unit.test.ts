@@ -1,4 +1,4 @@
-import { adultPassWithKeycard, slot } from './basket-fixtures';
+import { adultPassWithKeycard, slot } from '../../../../test/support/basket-model-fixtures';
 import { BASKET_STORAGE_KEY, deserializeBasket, loadBasket, saveBasket, serializeBasket } from './basket-storage';
 
 function memoryStorage() {

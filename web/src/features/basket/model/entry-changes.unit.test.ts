@@ -1,4 +1,4 @@
-import { adultPassWithKeycard, keycardProduct, passDefinitionWith } from './basket-fixtures';
+import { adultPassWithKeycard, keycardProduct, passDefinitionWith } from '../../../../test/support/basket-model-fixtures';
 import { changeAttribute, changeDates, changeDefinition, changeQuantity } from './entry-changes';
 import type { BasketEntry, BasketLogger, Product, ProductDefinition } from './types';
 

@@ -1,4 +1,4 @@
-import { adultPassWithKeycard, counterIds } from './basket-fixtures';
+import { adultPassWithKeycard, counterIds } from '../../../../test/support/basket-model-fixtures';
 import { splitByQuantity, splitEntry } from './entry-split';
 
 describe('splitting by quantity (§4)', () => {

@@ -1,5 +1,5 @@
 import { createEntry } from './basket-entries';
-import { gondolaDefinition, gondolaProduct, slot } from './basket-fixtures';
+import { gondolaDefinition, gondolaProduct, slot } from '../../../../test/support/basket-model-fixtures';
 import { chooseSlot, matchSlot, slotMatchesEntry } from './slot-matching';
 
 const onSecondFebruary = () => ({

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { mockApiFetch, type ApiCall } from '../../../testing/mock-api-fetch';
-import { renderRoute } from '../../../testing/render-route';
-import { signedInSession } from '../../../testing/signed-in-session';
+import { mockApiFetch, type ApiCall } from '../../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../../test/support/render-route';
+import { signedInSession } from '../../../../test/support/signed-in-session';
 import { SERVER_BASKET_ID_KEY } from '../state/basket-store';
-import { BASKET_ID, basketJson, basketProducts, gondolaEntry, parkingEntry } from './basket-test-fixtures';
+import { BASKET_ID, basketJson, basketProducts, gondolaEntry, parkingEntry } from '../../../../test/support/basket-page-fixtures';
 
 type Entry = ReturnType<typeof gondolaEntry>;
 

@@ -1,11 +1,11 @@
 import type { ProductDto } from '@alpenpass/contracts/src/catalogue';
 import { fireEvent, getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
-import { mockApiFetch, type ApiCall } from '../../../testing/mock-api-fetch';
-import { renderRoute } from '../../../testing/render-route';
-import { signedInSession } from '../../../testing/signed-in-session';
-import { SKIDATA_CARD } from '../../consumption/consumption-fixtures';
+import { mockApiFetch, type ApiCall } from '../../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../../test/support/render-route';
+import { signedInSession } from '../../../../test/support/signed-in-session';
+import { SKIDATA_CARD } from '../../../../test/support/consumption-fixtures';
 import { SERVER_BASKET_ID_KEY } from '../state/basket-store';
-import { BASKET_ID, basketJson, basketProducts } from './basket-test-fixtures';
+import { BASKET_ID, basketJson, basketProducts } from '../../../../test/support/basket-page-fixtures';
 
 /** The demo's season pass (product 104): sold onto SKIDATA cards and SwissPasses, valid the whole winter. */
 const chf = (amount: number) => ({ amount, currency: 'CHF' as const });

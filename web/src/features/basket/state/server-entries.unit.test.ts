@@ -1,4 +1,4 @@
-import { adultPassWithKeycard, passProduct } from '../model/basket-fixtures';
+import { adultPassWithKeycard, passProduct } from '../../../../test/support/basket-model-fixtures';
 import type { ServerEntry } from '../server-types';
 import { isServerEntryOf, resizedEntryInput, toServerEntryInput } from './server-entries';
 

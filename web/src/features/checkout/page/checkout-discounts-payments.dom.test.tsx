@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { leaveShopFor } from '../../../lib/navigation/leave-shop';
-import { CUSTOMER_TOKEN, atAddress } from '../../../testing/customer-token';
-import { mockApiFetch, type ApiCall, type ApiHandler } from '../../../testing/mock-api-fetch';
-import { renderRoute } from '../../../testing/render-route';
-import { CHECKOUT_ID, checkoutJson, ORDER_ID, orderJson, problemJson } from '../checkout-fixtures';
-import { savedCard } from '../../../testing/saved-card';
+import { CUSTOMER_TOKEN, atAddress } from '../../../../test/support/customer-token';
+import { mockApiFetch, type ApiCall, type ApiHandler } from '../../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../../test/support/render-route';
+import { CHECKOUT_ID, checkoutJson, ORDER_ID, orderJson, problemJson } from '../../../../test/support/checkout-fixtures';
+import { savedCard } from '../../../../test/support/saved-card';
 
 jest.mock('../../../lib/navigation/leave-shop', () => ({ leaveShopFor: jest.fn() }));
 

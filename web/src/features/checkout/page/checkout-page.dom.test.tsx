@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { leaveShopFor } from '../../../lib/navigation/leave-shop';
-import { mockApiFetch, type ApiCall, type ApiHandler } from '../../../testing/mock-api-fetch';
-import { renderRoute } from '../../../testing/render-route';
+import { mockApiFetch, type ApiCall, type ApiHandler } from '../../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../../test/support/render-route';
 import { SERVER_BASKET_ID_KEY } from '../../basket/state/basket-store';
-import { CHECKOUT_ID, checkoutJson, ORDER_ID, orderJson, problemJson } from '../checkout-fixtures';
+import { CHECKOUT_ID, checkoutJson, ORDER_ID, orderJson, problemJson } from '../../../../test/support/checkout-fixtures';
 
 jest.mock('../../../lib/navigation/leave-shop', () => ({ leaveShopFor: jest.fn() }));
 

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { CUSTOMER_TOKEN, atAddress } from '../../../testing/customer-token';
-import { mockApiFetch, type ApiHandler } from '../../../testing/mock-api-fetch';
-import { renderRoute } from '../../../testing/render-route';
+import { CUSTOMER_TOKEN, atAddress } from '../../../../test/support/customer-token';
+import { mockApiFetch, type ApiHandler } from '../../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../../test/support/render-route';
 import { SERVER_BASKET_ID_KEY } from '../../basket/state/basket-store';
-import { BASKET_ID, CHECKOUT_ID, checkoutJson } from '../checkout-fixtures';
+import { BASKET_ID, CHECKOUT_ID, checkoutJson } from '../../../../test/support/checkout-fixtures';
 
 
 const basketJson = {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
-import { mockApiFetch } from '../../../testing/mock-api-fetch';
-import { renderRoute } from '../../../testing/render-route';
+import { mockApiFetch } from '../../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../../test/support/render-route';
 import { SERVER_BASKET_ID_KEY } from '../../basket/state/basket-store';
-import { BASKET_ID, CHECKOUT_ID, checkoutJson } from '../checkout-fixtures';
+import { BASKET_ID, CHECKOUT_ID, checkoutJson } from '../../../../test/support/checkout-fixtures';
 
 let api: ReturnType<typeof mockApiFetch>;
 afterEach(() => api.restore());

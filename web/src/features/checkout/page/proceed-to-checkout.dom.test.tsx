@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { mockApiFetch } from '../../../testing/mock-api-fetch';
-import { renderRoute } from '../../../testing/render-route';
+import { mockApiFetch } from '../../../../test/support/mock-api-fetch';
+import { renderRoute } from '../../../../test/support/render-route';
 import { SERVER_BASKET_ID_KEY } from '../../basket/state/basket-store';
-import { BASKET_ID, CHECKOUT_ID, checkoutJson, problemJson } from '../checkout-fixtures';
+import { BASKET_ID, CHECKOUT_ID, checkoutJson, problemJson } from '../../../../test/support/checkout-fixtures';
 
 const ENTRY_ID = '5b0c7d3e-2a4f-4c1d-9e8b-7a6f5e4d3c2b';
 

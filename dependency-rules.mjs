@@ -1,0 +1,61 @@
+/**
+ * Which part of the code may import which: the one place the allowed dependencies are stated. The
+ * linter enforces them (eslint.config.mjs, eslint-plugin-boundaries): an import that is not listed
+ * here — a new back-arrow, or a new arrow nobody decided on — fails `npm run lint`.
+ * docs/ARCHITECTURE.md, "Dependencies", draws the picture and gives the reasons.
+ *
+ * Each key is a folder (an area), each value the areas its code may import besides its own folder.
+ * Tests and test support are not areas: a test may reach whatever it exercises.
+ */
+
+/** The workspace packages (docs/ARCHITECTURE.md, "Packages"). */
+export const packages = {
+  contracts: [],
+  infra: [],
+  projections: ['contracts'],
+  workflows: ['contracts'],
+  services: ['contracts', 'infra', 'projections', 'workflows'],
+  web: ['contracts'],
+};
+
+/** services/src: business areas over the platform, the composition root (app) on top. */
+export const serviceAreas = {
+  platform: [],
+  'payment-provider': ['platform'],
+  catalogue: ['platform'],
+  pricing: ['platform'],
+  capacity: ['platform'],
+  channel: ['platform'],
+  identity: ['platform'],
+  export: ['platform'],
+  'online-credit': ['platform'],
+  booking: ['platform', 'catalogue', 'capacity'],
+  basket: ['platform', 'catalogue', 'capacity'],
+  discount: ['platform', 'basket'],
+  voucher: ['platform', 'discount'],
+  'payment-detail': ['platform', 'payment-provider', 'voucher'],
+  order: [
+    'platform',
+    'basket',
+    'capacity',
+    'discount',
+    'voucher',
+    'online-credit',
+    'payment-provider',
+    'payment-detail',
+  ],
+  ticket: ['platform', 'order'],
+  'order-mail': ['platform', 'order'],
+  'cause-we-care': ['platform', 'order'],
+  subscription: ['platform', 'basket', 'order'],
+  account: ['platform', 'basket', 'order', 'online-credit'],
+  keycard: ['platform', 'basket', 'account'],
+  consumption: ['platform', 'basket', 'order', 'keycard', 'ticket'],
+  signin: ['platform', 'identity', 'account'],
+  demo: ['platform', 'catalogue', 'capacity', 'channel', 'pricing'],
+  'psp-simulator': ['platform', 'payment-provider'],
+  webhook: ['platform'],
+};
+
+// Everything else in services/src (main.ts, runtime.ts, composition.ts, contexts.ts, roles/, supervisor/,
+// cli/) is the composition root: it may import any area, and no area imports it.

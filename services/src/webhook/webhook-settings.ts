@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { envPositiveNumber } from '@alpenpass/contracts';
+import { ConfigError, type AppConfig } from '../platform/config';
+import type { DeploymentEnvironment } from '../platform/development-secrets';
+import { developmentTargets, productionTargets, type TargetPolicy } from './target-address';
+
+/** How webhooks are delivered (docs/webhooks.md, "Retries"); tests shorten the delays through the same variables. */
+export interface WebhookSettings {
+  /** one attempt, from connecting to the answer's first kilobyte */
+  timeoutMs: number;
+  /** the first retry's delay, doubled per attempt up to maxDelayMs (±20 % jitter) */
+  retryFirstDelayMs: number;
+  retryMaxDelayMs: number;
+  /** a delivery is given up (and its subscription disabled) when it still fails this long after its run began */
+  retryWindowMs: number;
+  /** requests in flight per worker process */
+  concurrency: number;
+  /** delivered and failed deliveries are dropped from the log after this */
+  logRetentionMs: number;
+  targets: TargetPolicy;
+}
+
+const hour = 3_600_000;
+const settingsEnvironment = z.object({
+  WEBHOOK_TIMEOUT_MS: envPositiveNumber.pipe(z.number().max(30_000, 'Expected at most 30000 (30 s)')).default(10_000),
+  WEBHOOK_RETRY_FIRST_DELAY_MS: envPositiveNumber.default(10_000),
+  WEBHOOK_RETRY_MAX_DELAY_MS: envPositiveNumber.default(12 * hour),
+  WEBHOOK_RETRY_WINDOW_MS: envPositiveNumber.default(72 * hour),
+  WEBHOOK_CONCURRENCY: envPositiveNumber.pipe(z.number().int('Expected a whole number').max(256, 'Expected at most 256')).default(16),
+  WEBHOOK_LOG_RETENTION_DAYS: envPositiveNumber.default(30),
+});
+
+export function loadWebhookSettings(env: Readonly<Record<string, string | undefined>>, deployment: DeploymentEnvironment): WebhookSettings {
+  const parsed = settingsEnvironment.safeParse(env);
+  if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n  '));
+  const e = parsed.data;
+  return {
+    timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    retryFirstDelayMs: e.WEBHOOK_RETRY_FIRST_DELAY_MS,
+    retryMaxDelayMs: Math.max(e.WEBHOOK_RETRY_MAX_DELAY_MS, e.WEBHOOK_RETRY_FIRST_DELAY_MS),
+    retryWindowMs: e.WEBHOOK_RETRY_WINDOW_MS,
+    concurrency: e.WEBHOOK_CONCURRENCY,
+    logRetentionMs: e.WEBHOOK_LOG_RETENTION_DAYS * 24 * hour,
+    targets: deployment === 'production' ? productionTargets : developmentTargets,
+  };
+}
+
+/** The webhook settings of this shop; a bad value is a ConfigError naming it. */
+export function webhookSettingsOf(config: Pick<AppConfig, 'env' | 'environment'>): WebhookSettings {
+  try {
+    return loadWebhookSettings(config.env, config.environment);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
