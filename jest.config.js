@@ -3,7 +3,11 @@ const transform = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',
     {
-      jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
       module: { type: 'commonjs' },
     },
   ],
@@ -13,7 +17,10 @@ const ignored = ['/node_modules/', '/dist/', '/e2e/'];
 /** The SPA's DOM tests (`*.dom.test.tsx`): jsdom, and react-intl's ES modules compiled for jest. */
 const webTransform = {
   ...transform,
-  '^.+\\.m?js$': ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }],
+  '^.+\\.m?js$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+  ],
 };
 const webProject = {
   displayName: 'web',
@@ -52,7 +59,9 @@ module.exports = {
       testPathIgnorePatterns: ignored,
       // ES-module packages (oidc-provider, Auth.js, file-type and its readers), compiled for jest's require
       transform: { '^.+\\.m?js$': webTransform['^.+\\.m?js$'], ...transform },
-      transformIgnorePatterns: ['/node_modules/(?!(oidc-provider|@auth|oauth4webapi|jose|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)'],
+      transformIgnorePatterns: [
+        '/node_modules/(?!(oidc-provider|@auth|oauth4webapi|jose|file-type|strtok3|token-types|@tokenizer|uint8array-extras|@borewit)/)',
+      ],
       globalSetup: '<rootDir>/infra/test/support/global-setup.ts',
     },
     webProject,

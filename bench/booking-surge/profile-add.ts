@@ -39,7 +39,9 @@ function timed<T extends object>(target: T, name: (method: string, args: unknown
         const label = `${outer ? `${outer} > ` : ''}${name(String(property), args)}`;
         const started = performance.now();
         try {
-          return await step.run(label, () => (value as (...a: unknown[]) => Promise<unknown>).apply(object, args));
+          return await step.run(label, () =>
+            (value as (...a: unknown[]) => Promise<unknown>).apply(object, args),
+          );
         } finally {
           record(label, performance.now() - started);
         }
@@ -61,15 +63,35 @@ async function main() {
       const key = query.sql.replace(/\$\d+/g, '?').replace(/\(\?(, \?)*\)/g, '(…)');
       if (!sampleSql.has(key)) sampleSql.set(key, { sql: query.sql, bindings: query.bindings ?? [] });
     });
-    const store: EventStore = timed(db.store, (method, args) => `${method}(${method.startsWith('read') && method !== 'readAll' ? streamKind(args) : method === 'append' ? streamKind(args) : ''})`);
-    const sources: BasketFactSources = timed(readModelFactSources(db.knex, store), (method) => `facts.${method}`);
+    const store: EventStore = timed(
+      db.store,
+      (method, args) =>
+        `${method}(${method.startsWith('read') && method !== 'readAll' ? streamKind(args) : method === 'append' ? streamKind(args) : ''})`,
+    );
+    const sources: BasketFactSources = timed(
+      readModelFactSources(db.knex, store),
+      (method) => `facts.${method}`,
+    );
     const capacity: CapacityCommands = timed(createCapacityCommands(store), (method) => `capacity.${method}`);
-    const service = createBasketService({ store, sources, capacity, holds: noHoldTimer, log: createLogger('silent'), now: () => kitNow, clientHolderKey: clientHolderKey('bench-order-access-secret') });
+    const service = createBasketService({
+      store,
+      sources,
+      capacity,
+      holds: noHoldTimer,
+      log: createLogger('silent'),
+      now: () => kitNow,
+      clientHolderKey: clientHolderKey('bench-order-access-secret'),
+    });
     const caller = { principal: null, correlationId: randomUUID() };
     const add = (basketId: string, slotId: number) =>
       step.run('add', async () => {
         const started = performance.now();
-        await service.addEntries(caller, basketId, null, addEntriesBody.parse({ entries: [{ productDefinitionId: 1031, slotId }] }).entries);
+        await service.addEntries(
+          caller,
+          basketId,
+          null,
+          addEntriesBody.parse({ entries: [{ productDefinitionId: 1031, slotId }] }).entries,
+        );
         record('add', performance.now() - started);
       });
 
@@ -81,7 +103,22 @@ async function main() {
 
     const grown = HOT_SLOTS + COLD_SLOTS;
     for (let i = 0; i < grownHolds; i += 1) {
-      await db.store.append(`slot-${grown}`, [{ type: 'CapacityHeld', data: { slotId: grown, basketId: randomUUID(), entryId: randomUUID(), quantity: 1 }, metadata: { correlationId: 'bench', causationId: null, actor: 'bench', at: new Date().toISOString() } }], { expectedRevision: 'any' });
+      await db.store.append(
+        `slot-${grown}`,
+        [
+          {
+            type: 'CapacityHeld',
+            data: { slotId: grown, basketId: randomUUID(), entryId: randomUUID(), quantity: 1 },
+            metadata: {
+              correlationId: 'bench',
+              causationId: null,
+              actor: 'bench',
+              at: new Date().toISOString(),
+            },
+          },
+        ],
+        { expectedRevision: 'any' },
+      );
     }
     totals.clear();
     for (let i = 0; i < 10; i += 1) await add(id, grown);
@@ -89,7 +126,9 @@ async function main() {
 
     console.log('\nEXPLAIN ANALYZE of each distinct query:');
     // straight through the driver: knex would read the jsonb `?|` operator as a binding
-    const connection = (await db.knex.client.acquireConnection()) as { query(sql: string, values: unknown[]): Promise<{ rows: { 'QUERY PLAN': string }[] }> };
+    const connection = (await db.knex.client.acquireConnection()) as {
+      query(sql: string, values: unknown[]): Promise<{ rows: { 'QUERY PLAN': string }[] }>;
+    };
     try {
       for (const { sql, bindings } of sampleSql.values()) {
         if (!/^\s*select/i.test(sql)) continue;
@@ -108,7 +147,9 @@ async function main() {
 function print(title: string, adds: number) {
   console.log(`\n${title}: mean per add`);
   for (const [label, { ms, calls, queries }] of [...totals].sort(([a], [b]) => a.localeCompare(b))) {
-    console.log(`  ${label.padEnd(70)} ${(ms / adds).toFixed(2).padStart(8)} ms  ${(calls / adds).toFixed(1).padStart(5)} calls  ${(queries / adds).toFixed(1).padStart(5)} queries`);
+    console.log(
+      `  ${label.padEnd(70)} ${(ms / adds).toFixed(2).padStart(8)} ms  ${(calls / adds).toFixed(1).padStart(5)} calls  ${(queries / adds).toFixed(1).padStart(5)} queries`,
+    );
   }
 }
 

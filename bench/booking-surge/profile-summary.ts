@@ -38,7 +38,9 @@ function profilesOf(path: string, role: string): { files: string[]; window?: Pro
   if (!statSync(path).isDirectory()) return { files: [path] };
   const window = JSON.parse(readFileSync(join(path, 'window.json'), 'utf8')) as ProfileWindow;
   const pids = new Set(window.pids[role] ?? []);
-  const files = readdirSync(path).filter((name) => name.endsWith('.cpuprofile') && pids.has(Number(/(\d+)\.cpuprofile$/.exec(name)?.[1])));
+  const files = readdirSync(path).filter(
+    (name) => name.endsWith('.cpuprofile') && pids.has(Number(/(\d+)\.cpuprofile$/.exec(name)?.[1])),
+  );
   return { files: files.map((name) => join(path, name)), window };
 }
 
@@ -67,10 +69,14 @@ function summarise(path: string, role: string, top: number): void {
   console.log(`${files.length} profile(s)${window ? ` of role ${role}, samples while the adds ran` : ''}`);
   const print = (title: string, entries: Map<string, number>) => {
     console.log(`${title} (busy ${total.toFixed(0)} ms):`);
-    for (const [name, ms] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${((100 * ms) / total).toFixed(1).padStart(5)} %  ${ms.toFixed(0).padStart(6)} ms  ${name}`);
+    for (const [name, ms] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, top))
+      console.log(
+        `  ${((100 * ms) / total).toFixed(1).padStart(5)} %  ${ms.toFixed(0).padStart(6)} ms  ${name}`,
+      );
   };
   print('self time per place', perPlace);
   print('self time per function', perFunction);
 }
 
-if (require.main === module) summarise(process.argv[2]!, process.argv[3] ?? 'api', Number(process.argv[4] ?? 25));
+if (require.main === module)
+  summarise(process.argv[2]!, process.argv[3] ?? 'api', Number(process.argv[4] ?? 25));

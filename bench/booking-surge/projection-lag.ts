@@ -28,7 +28,9 @@ export function startLagSampler(knex: Knex, projections: string[], intervalMs = 
   };
   const polling = (async () => {
     while (!stopped) {
-      const rows = await knex('projection_generations').where({ status: 'live' }).select<{ projection: string; position: string }[]>('projection', 'position');
+      const rows = await knex('projection_generations')
+        .where({ status: 'live' })
+        .select<{ projection: string; position: string }[]>('projection', 'position');
       const at = Date.now();
       for (const row of rows) if (seen.has(row.projection)) note(row.projection, Number(row.position), at);
       if (rows.length > 0) note(everyReadModel, Math.min(...rows.map((row) => Number(row.position))), at);
@@ -46,7 +48,10 @@ export function startLagSampler(knex: Knex, projections: string[], intervalMs = 
         .where('global_position', '>', afterPosition)
         .andWhere('stream_name', 'like', `${streamPrefix}%`)
         .orderBy('global_position')
-        .select<{ global_position: string; at: string }[]>('global_position', knex.raw("metadata->>'at' as at"));
+        .select<{ global_position: string; at: string }[]>(
+          'global_position',
+          knex.raw("metadata->>'at' as at"),
+        );
       const lags = new Map<string, number[]>();
       for (const [name, list] of seen) {
         const values: number[] = [];
@@ -55,7 +60,10 @@ export function startLagSampler(knex: Knex, projections: string[], intervalMs = 
           while (index < list.length && list[index]!.position < Number(event.global_position)) index += 1;
           if (index < list.length) values.push(list[index]!.at - Date.parse(event.at));
         }
-        lags.set(name, values.sort((a, b) => a - b));
+        lags.set(
+          name,
+          values.sort((a, b) => a - b),
+        );
       }
       return lags;
     },
@@ -63,4 +71,6 @@ export function startLagSampler(knex: Knex, projections: string[], intervalMs = 
 }
 
 export const describeLag = (values: number[]) =>
-  values.length === 0 ? 'no events seen' : `p50 ${percentile(values, 50).toFixed(0)} ms, p99 ${percentile(values, 99).toFixed(0)} ms, max ${values[values.length - 1]!.toFixed(0)} ms (${values.length} events)`;
+  values.length === 0
+    ? 'no events seen'
+    : `p50 ${percentile(values, 50).toFixed(0)} ms, p99 ${percentile(values, 99).toFixed(0)} ms, max ${values[values.length - 1]!.toFixed(0)} ms (${values.length} events)`;

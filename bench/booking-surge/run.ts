@@ -41,13 +41,23 @@ const CAPACITY_PROJECTION = 'capacity-product-slots';
 
 /** the adds' span on the monotonic clock that V8's profiles use, and the pids per role */
 function writeProfileWindow(folder: string, from: bigint, shopPid: number): void {
-  const window = { fromUs: Number(from / 1000n), toUs: Number(process.hrtime.bigint() / 1000n), pids: Object.fromEntries(shopPids(shopPid)) };
+  const window = {
+    fromUs: Number(from / 1000n),
+    toUs: Number(process.hrtime.bigint() / 1000n),
+    pids: Object.fromEntries(shopPids(shopPid)),
+  };
   writeFileSync(join(folder, 'window.json'), JSON.stringify(window, null, 2));
 }
 
-const load = () => loadavg().map((value) => value.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ');
 
-async function oversoldOnHotSlots(shop: RunningShop, hotSlotIds: number[]): Promise<{ oversold: number; lines: string[] }> {
+async function oversoldOnHotSlots(
+  shop: RunningShop,
+  hotSlotIds: number[],
+): Promise<{ oversold: number; lines: string[] }> {
   const knex = createKnex(shop.databaseUrl, { max: 2 });
   const store = createPostgresEventStore({ knex });
   try {
@@ -76,29 +86,57 @@ async function main() {
   const profileFolder = process.env.BENCH_CPU_PROFILE;
   if (profileFolder) mkdirSync(profileFolder, { recursive: true });
   const preload = pathToFileURL(join(__dirname, '..', 'shop', 'cpu-profile-preload.mjs')).href;
-  const profiling: Record<string, string> = profileFolder ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${preload}`, BENCH_PROFILE_DIR: resolve(profileFolder) } : {};
+  const profiling: Record<string, string> = profileFolder
+    ? {
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${preload}`,
+        BENCH_PROFILE_DIR: resolve(profileFolder),
+      }
+    : {};
   const shop = await startShop({ env: { API_PROCESSES: String(apiProcesses), ...profiling } });
   const knex = createKnex(shop.databaseUrl, { max: 2 });
   try {
     const slots = await createSurgeSlots(shop, HOT_SLOTS, COLD_SLOTS);
-    const headers = await Promise.all(Array.from({ length: customers }, (_, index) => shop.customerHeaders(`bench-customer-${index + 1}`)));
+    const headers = await Promise.all(
+      Array.from({ length: customers }, (_, index) => shop.customerHeaders(`bench-customer-${index + 1}`)),
+    );
     await shopSettled(shop, new Client({ connection }));
-    console.log(`booking ${mode}: ${customers} customers × ${addsPerCustomer} adds, ${mode === 'surge' ? `${Math.round(HOT_SHARE * 100)} % on ${HOT_SLOTS} hot slots × ${HOT_CAPACITY} places, the rest on ` : ''}${COLD_SLOTS} cold slots; the shop as npm start runs it (${apiProcesses} API processes), load generator in its own process`);
+    console.log(
+      `booking ${mode}: ${customers} customers × ${addsPerCustomer} adds, ${mode === 'surge' ? `${Math.round(HOT_SHARE * 100)} % on ${HOT_SLOTS} hot slots × ${HOT_CAPACITY} places, the rest on ` : ''}${COLD_SLOTS} cold slots; the shop as npm start runs it (${apiProcesses} API processes), load generator in its own process`,
+    );
 
     let hello: LoadResult | undefined;
     if (mode === 'spread') {
       const server = await startHelloWorld(apiProcesses);
       const loadBefore = load();
-      hello = await runLoad({ kind: 'repeat', origin: server.origin, path: '/', connections: customers, durationMs: baselineSeconds * 1000 }).finally(() => server.stop());
-      console.log(`  baseline, Express hello-world (${apiProcesses} processes, ${customers} connections, load average ${loadBefore}): ${describePhase(hello.phases.requests!)}`);
+      hello = await runLoad({
+        kind: 'repeat',
+        origin: server.origin,
+        path: '/',
+        connections: customers,
+        durationMs: baselineSeconds * 1000,
+      }).finally(() => server.stop());
+      console.log(
+        `  baseline, Express hello-world (${apiProcesses} processes, ${customers} connections, load average ${loadBefore}): ${describePhase(hello.phases.requests!)}`,
+      );
     }
 
     // a shop on sale day has served before: warm its code paths up (JIT; at least 400 adds) on baskets of their own, cold slots only
     const warmUpAdds = Math.max(2, Math.ceil(400 / customers));
-    await runLoad({ kind: 'baskets', origin: shop.url, customers: headers, addsPerCustomer: warmUpAdds, productDefinitionId: GONDOLA_DEFINITION_ID, hotSlotIds: [], coldSlotIds: slots.cold, hotShare: 0 });
+    await runLoad({
+      kind: 'baskets',
+      origin: shop.url,
+      customers: headers,
+      addsPerCustomer: warmUpAdds,
+      productDefinitionId: GONDOLA_DEFINITION_ID,
+      hotSlotIds: [],
+      coldSlotIds: slots.cold,
+      hotShare: 0,
+    });
     await waitUntil(() => projectionsCaughtUp(shop), 'the projector', 120_000);
 
-    const head = Number((await knex('events').max<{ max: string }>('global_position as max').first())?.max ?? 0);
+    const head = Number(
+      (await knex('events').max<{ max: string }>('global_position as max').first())?.max ?? 0,
+    );
     const lag = startLagSampler(knex, [CAPACITY_PROJECTION]);
     const loadBefore = load();
     const cpuBefore = shopCpu(shop.pid);
@@ -129,22 +167,40 @@ async function main() {
     const shopCpuMs = [...cpu.values()].reduce((sum, ms) => sum + ms, 0);
     const machineBusy = (machine.busyMs - machineBefore.busyMs) / (machine.totalMs - machineBefore.totalMs);
     console.log(`  basket creates: ${describePhase(creates)}`);
-    console.log(`  adds (load average ${loadBefore} before, ${load()} after): ${describePhase(adds)}; 5xx and errors ${failures(adds) + failures(creates)}`);
-    console.log(`  outcomes: ${Object.entries(adds.outcomes).map(([outcome, count]) => `${outcome} ${count}`).join(', ')}`);
-    console.log(`  node CPU per add: API processes ${(apiCpu / adds.requests).toFixed(2)} ms, the whole shop ${(shopCpuMs / adds.requests).toFixed(2)} ms (${[...cpu].map(([group, ms]) => `${group} ${(ms / 1000).toFixed(1)} s`).join(', ')}); load generator ${(result.driverCpuMs / 1000).toFixed(1)} s; machine busy ${(machineBusy * 100).toFixed(0)} % of 2 cores`);
-    console.log(`  projection lag, append → ${CAPACITY_PROJECTION} (slot events): ${describeLag(slotLags.get(CAPACITY_PROJECTION)!)}`);
-    console.log(`  projection lag, append → every read model (all events): ${describeLag(allLags.get('every read model')!)}`);
+    console.log(
+      `  adds (load average ${loadBefore} before, ${load()} after): ${describePhase(adds)}; 5xx and errors ${failures(adds) + failures(creates)}`,
+    );
+    console.log(
+      `  outcomes: ${Object.entries(adds.outcomes)
+        .map(([outcome, count]) => `${outcome} ${count}`)
+        .join(', ')}`,
+    );
+    console.log(
+      `  node CPU per add: API processes ${(apiCpu / adds.requests).toFixed(2)} ms, the whole shop ${(shopCpuMs / adds.requests).toFixed(2)} ms (${[...cpu].map(([group, ms]) => `${group} ${(ms / 1000).toFixed(1)} s`).join(', ')}); load generator ${(result.driverCpuMs / 1000).toFixed(1)} s; machine busy ${(machineBusy * 100).toFixed(0)} % of 2 cores`,
+    );
+    console.log(
+      `  projection lag, append → ${CAPACITY_PROJECTION} (slot events): ${describeLag(slotLags.get(CAPACITY_PROJECTION)!)}`,
+    );
+    console.log(
+      `  projection lag, append → every read model (all events): ${describeLag(allLags.get('every read model')!)}`,
+    );
 
     let failed = failures(adds) + failures(creates) > 0;
     if (mode === 'surge') {
       const { oversold, lines } = await oversoldOnHotSlots(shop, slots.hot);
-      console.log(`  hot holds granted ${result.hotGranted} of capacity ${slots.hot.length * HOT_CAPACITY} (${lines.join(', ')}); oversold ${oversold}`);
+      console.log(
+        `  hot holds granted ${result.hotGranted} of capacity ${slots.hot.length * HOT_CAPACITY} (${lines.join(', ')}); oversold ${oversold}`,
+      );
       const tps = await pgbenchOneRowInserts(knex, shop.databaseUrl, 16, baselineSeconds);
-      console.log(`  baseline, pgbench one-row insert (16 clients, ${baselineSeconds} s, load average ${load()}): ${tps.toFixed(0)} TPS; adds/s ÷ TPS = ${(addsPerSecond / tps).toFixed(3)} (target ≥ 0.1)`);
+      console.log(
+        `  baseline, pgbench one-row insert (16 clients, ${baselineSeconds} s, load average ${load()}): ${tps.toFixed(0)} TPS; adds/s ÷ TPS = ${(addsPerSecond / tps).toFixed(3)} (target ≥ 0.1)`,
+      );
       failed ||= oversold > 0;
     } else {
       const helloPerSecond = hello!.phases.requests!.requests / hello!.phases.requests!.seconds;
-      console.log(`  adds/s ÷ hello-world requests/s = ${(addsPerSecond / helloPerSecond).toFixed(3)} (target ≥ 0.2)`);
+      console.log(
+        `  adds/s ÷ hello-world requests/s = ${(addsPerSecond / helloPerSecond).toFixed(3)} (target ≥ 0.2)`,
+      );
     }
     if (failed) process.exitCode = 1;
   } finally {

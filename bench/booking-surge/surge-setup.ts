@@ -7,7 +7,14 @@ import { catalogueDocumentsProjection } from '../../projections/src/catalogue';
 import { currentPricesProjection } from '../../projections/src/pricing';
 import { catchUp, liveTarget } from '../../projections/src/runtime/catch-up';
 import { ensureLiveGeneration } from '../../projections/src/runtime/replay';
-import { createKnex, defaultDatabaseUrl, dropDatabase, ensureDatabase, migrateToLatest, withDatabase } from '../../infra/src';
+import {
+  createKnex,
+  defaultDatabaseUrl,
+  dropDatabase,
+  ensureDatabase,
+  migrateToLatest,
+  withDatabase,
+} from '../../infra/src';
 import { kitSlotDay, publishDemoCatalogue } from '../../services/test/support/basket-kit';
 import { runSlotCommand } from '../../services/src/capacity/slot-commands';
 import type { EventStore } from '../../services/src/platform/event-store/event-store';
@@ -27,11 +34,15 @@ export interface SurgeDatabase {
 
 /** A benchmark measures this machine: a remote database would measure the network instead. */
 function assertLoopback(url: string): void {
-  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(new URL(url).hostname)) throw new Error(`bench against a loopback database only: ${url}`);
+  if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(new URL(url).hostname))
+    throw new Error(`bench against a loopback database only: ${url}`);
 }
 
 export async function createSurgeDatabase(poolSize: number): Promise<SurgeDatabase> {
-  const url = withDatabase(process.env.DATABASE_URL ?? defaultDatabaseUrl, `alpenpass_bench_${randomBytes(4).toString('hex')}`);
+  const url = withDatabase(
+    process.env.DATABASE_URL ?? defaultDatabaseUrl,
+    `alpenpass_bench_${randomBytes(4).toString('hex')}`,
+  );
   assertLoopback(url);
   await ensureDatabase(url);
   const knex = createKnex(url, { max: poolSize });
@@ -52,13 +63,25 @@ export async function createSurgeDatabase(poolSize: number): Promise<SurgeDataba
     for (let slotId = 1; slotId <= HOT_SLOTS + COLD_SLOTS; slotId += 1) {
       const hot = slotId <= HOT_SLOTS;
       // the 30 days after kitNow: inside the gondola's 60-day booking window
-      const from = new Date(Date.parse(`${kitSlotDay}T07:00:00Z`) + (slotId % 30) * 86_400_000 + (slotId % 8) * 3_600_000);
+      const from = new Date(
+        Date.parse(`${kitSlotDay}T07:00:00Z`) + (slotId % 30) * 86_400_000 + (slotId % 8) * 3_600_000,
+      );
       const to = new Date(from.getTime() + 3_600_000);
       await runSlotCommand(
         store,
         {
           type: 'ScheduleSlot',
-          data: { slotId, slotGroupId: 1, productId: 103, from: from.toISOString(), to: to.toISOString(), capacity: hot ? HOT_CAPACITY : COLD_CAPACITY, productDefinitionIds: [1031, 1032], visible: true, isAllDay: false },
+          data: {
+            slotId,
+            slotGroupId: 1,
+            productId: 103,
+            from: from.toISOString(),
+            to: to.toISOString(),
+            capacity: hot ? HOT_CAPACITY : COLD_CAPACITY,
+            productDefinitionIds: [1031, 1032],
+            visible: true,
+            isAllDay: false,
+          },
         },
         { actor: 'bench' },
       );

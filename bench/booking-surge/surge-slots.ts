@@ -15,7 +15,13 @@ export interface SurgeSlots {
 
 const dayAfter = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-async function slotGroup(shop: RunningShop, name: string, hour: number, days: number, capacity: number): Promise<number[]> {
+async function slotGroup(
+  shop: RunningShop,
+  name: string,
+  hour: number,
+  days: number,
+  capacity: number,
+): Promise<number[]> {
   const time = (h: number) => `${String(h).padStart(2, '0')}:00:00`;
   const call = async (path: string, body?: unknown) => {
     const response = await fetch(`${shop.url}/api/admin${path}`, {
@@ -49,6 +55,9 @@ export async function createSurgeSlots(shop: RunningShop, hot: number, cold: num
   const hotIds = await slotGroup(shop, 'Bench – hot evening', 17, hot, HOT_CAPACITY);
   const perGroup = Math.ceil(cold / 4);
   const coldIds: number[] = [];
-  for (let group = 0; group < 4; group += 1) coldIds.push(...(await slotGroup(shop, `Bench – cold evening ${group + 1}`, 18 + group, perGroup, COLD_CAPACITY)));
+  for (let group = 0; group < 4; group += 1)
+    coldIds.push(
+      ...(await slotGroup(shop, `Bench – cold evening ${group + 1}`, 18 + group, perGroup, COLD_CAPACITY)),
+    );
   return { hot: hotIds, cold: coldIds.slice(0, cold) };
 }

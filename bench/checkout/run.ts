@@ -14,7 +14,8 @@ import { paidEventsOf, paidWithin, payOnPage, placeGuestOrder, settledAtProvider
 const SLOT_ID = 88;
 const PAID_TIMEOUT_MS = 60_000;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 const figures = (latencies: number[]) => {
   const sorted = [...latencies].sort((a, b) => a - b);
   return `p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${percentile(sorted, 99).toFixed(0)} ms`;
@@ -24,7 +25,10 @@ async function main() {
   const customers = Number(process.argv[2] ?? 8);
   const perCustomer = Number(process.argv[3] ?? 3);
   // the workflow's own poll stays out of the way: PAID comes from the provider's notification
-  const kit = await createAfterSaleTestKit({ CHECKOUT_PAYMENT_POLL_SECONDS: '600', BASKET_CREATIONS_PER_MINUTE: '100000' });
+  const kit = await createAfterSaleTestKit({
+    CHECKOUT_PAYMENT_POLL_SECONDS: '600',
+    BASKET_CREATIONS_PER_MINUTE: '100000',
+  });
   try {
     await kit.basket.scheduleSlot(SLOT_ID, customers * perCustomer + 10);
     await kit.basket.project();
@@ -55,12 +59,20 @@ async function main() {
     );
     const seconds = (performance.now() - started) / 1000;
 
-    const provider = await settledAtProvider(kit, orders.map((order) => order.refno));
-    const paidEvents = await paidEventsOf(kit, orders.map((order) => order.orderId));
+    const provider = await settledAtProvider(
+      kit,
+      orders.map((order) => order.refno),
+    );
+    const paidEvents = await paidEventsOf(
+      kit,
+      orders.map((order) => order.orderId),
+    );
     const lostInShop = orders.filter((order) => !order.paid).length;
     const duplicatedInShop = paidEvents.filter((count) => count > 1).length;
     const lostAtProvider = orders.filter((order) => (provider.get(order.refno)?.settled ?? 0) === 0).length;
-    const duplicatedAtProvider = orders.filter((order) => (provider.get(order.refno)?.settled ?? 0) > 1).length;
+    const duplicatedAtProvider = orders.filter(
+      (order) => (provider.get(order.refno)?.settled ?? 0) > 1,
+    ).length;
     const wrongAmount = orders.filter((order) => provider.get(order.refno)?.amount !== order.total).length;
 
     // baseline: the simulator alone, the same payments with the same concurrency, no shop in between
@@ -72,12 +84,27 @@ async function main() {
           const refno = `BENCH-${customer}-${index}-${Date.now()}`;
           const t0 = performance.now();
           const { transactionId, redirectUrl } = await kit.provider.initTransaction(
-            { currency: 'CHF', refno, amount: 4200, paymentMethods: ['VIS'], autoSettle: false, redirect: { successUrl: returnUrls.success, cancelUrl: returnUrls.cancel, errorUrl: returnUrls.error } },
+            {
+              currency: 'CHF',
+              refno,
+              amount: 4200,
+              paymentMethods: ['VIS'],
+              autoSettle: false,
+              redirect: {
+                successUrl: returnUrls.success,
+                cancelUrl: returnUrls.cancel,
+                errorUrl: returnUrls.error,
+              },
+            },
             { idempotencyKey: `baseline-${refno}` },
           );
           await choose(redirectUrl, 'VIS', 'success');
           await kit.provider.getStatus(transactionId);
-          await kit.provider.settle(transactionId, { amount: 4200, currency: 'CHF', refno }, { idempotencyKey: `baseline-settle-${refno}` });
+          await kit.provider.settle(
+            transactionId,
+            { amount: 4200, currency: 'CHF', refno },
+            { idempotencyKey: `baseline-settle-${refno}` },
+          );
           baseline.push(performance.now() - t0);
         }
       }),
@@ -86,13 +113,29 @@ async function main() {
 
     const ordersPerSecond = latencies.length / seconds;
     const providerPerSecond = baseline.length / baselineSeconds;
-    console.log(`checkout: ${customers} guests × ${perCustomer} orders, basket → POST /payments → provider page → notification → PAID, load average ${loadavg().map((load) => load.toFixed(1)).join(' ')}`);
-    console.log(`  orders paid: ${latencies.length} of ${customers * perCustomer} in ${seconds.toFixed(1)} s = ${ordersPerSecond.toFixed(2)} orders/s (whole journey); payment start → PAID ${figures(latencies)}`);
-    console.log(`  lost: ${lostInShop} in the shop, ${lostAtProvider} at the provider; duplicated: ${duplicatedInShop} in the shop (OrderPaid twice), ${duplicatedAtProvider} at the provider (settled twice); settled amount ≠ order total: ${wrongAmount}; failed journeys: ${failures.length}`);
+    console.log(
+      `checkout: ${customers} guests × ${perCustomer} orders, basket → POST /payments → provider page → notification → PAID, load average ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')}`,
+    );
+    console.log(
+      `  orders paid: ${latencies.length} of ${customers * perCustomer} in ${seconds.toFixed(1)} s = ${ordersPerSecond.toFixed(2)} orders/s (whole journey); payment start → PAID ${figures(latencies)}`,
+    );
+    console.log(
+      `  lost: ${lostInShop} in the shop, ${lostAtProvider} at the provider; duplicated: ${duplicatedInShop} in the shop (OrderPaid twice), ${duplicatedAtProvider} at the provider (settled twice); settled amount ≠ order total: ${wrongAmount}; failed journeys: ${failures.length}`,
+    );
     for (const failure of failures.slice(0, 3)) console.log(`    ${failure}`);
-    console.log(`  baseline, the simulator alone (init, page, status, settle): ${baseline.length} payments in ${baselineSeconds.toFixed(1)} s = ${providerPerSecond.toFixed(2)} payments/s, ${figures(baseline)}`);
-    console.log(`  ratio orders/s ÷ provider payments/s = ${(ordersPerSecond / providerPerSecond).toFixed(3)}`);
-    if (lostInShop + lostAtProvider + duplicatedInShop + duplicatedAtProvider + wrongAmount + failures.length > 0) process.exitCode = 1;
+    console.log(
+      `  baseline, the simulator alone (init, page, status, settle): ${baseline.length} payments in ${baselineSeconds.toFixed(1)} s = ${providerPerSecond.toFixed(2)} payments/s, ${figures(baseline)}`,
+    );
+    console.log(
+      `  ratio orders/s ÷ provider payments/s = ${(ordersPerSecond / providerPerSecond).toFixed(3)}`,
+    );
+    if (
+      lostInShop + lostAtProvider + duplicatedInShop + duplicatedAtProvider + wrongAmount + failures.length >
+      0
+    )
+      process.exitCode = 1;
   } finally {
     await kit.close();
   }

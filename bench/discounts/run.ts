@@ -6,7 +6,13 @@
 // Usage: npm run bench:discounts [-- iterations=5000]
 import { loadavg } from 'node:os';
 import type { AutoDiscountDefinition, PromoSample } from '@alpenpass/contracts';
-import { evaluateDiscounts, type AutoDiscountFacts, type DiscountInput, type PricedEntry, type PromoCodeFacts } from '../../services/src/discount/evaluate';
+import {
+  evaluateDiscounts,
+  type AutoDiscountFacts,
+  type DiscountInput,
+  type PricedEntry,
+  type PromoCodeFacts,
+} from '../../services/src/discount/evaluate';
 
 const now = new Date('2030-12-20T12:00:00Z');
 const types = ['PRODUCT_ADJUSTMENT', 'BUNDLE_ADJUSTMENT', 'CART_ADJUSTMENT'] as const;
@@ -35,13 +41,22 @@ function autoDiscounts(count: number): AutoDiscountFacts[] {
       type,
       rulesMatchAny: index % 2 === 0,
       rules: [
-        { kind: 'PLACES', selector: { productIds: [], productDefinitionIds: definitions }, quantity: 1 + (index % 4) },
+        {
+          kind: 'PLACES',
+          selector: { productIds: [], productDefinitionIds: definitions },
+          quantity: 1 + (index % 4),
+        },
         { kind: 'MIN_SUBTOTAL', amount: 10_000 + index * 100 },
         { kind: 'VALIDITY_BETWEEN', from: '2030-12-20', to: '2030-12-31' },
       ],
       application:
         type === 'BUNDLE_ADJUSTMENT'
-          ? { components: [{ selector: { productIds: [], productDefinitionIds: [definitions[0]!] }, quantity: 2 }, { selector: { productIds: [], productDefinitionIds: [definitions[1]!] }, quantity: 1 }] }
+          ? {
+              components: [
+                { selector: { productIds: [], productDefinitionIds: [definitions[0]!] }, quantity: 2 },
+                { selector: { productIds: [], productDefinitionIds: [definitions[1]!] }, quantity: 1 },
+              ],
+            }
           : { selector: { productIds: [], productDefinitionIds: definitions } },
       maxUsages: index % 5 === 0 ? 100 : null,
       maxApplicationsPerDiscount: index % 3 === 0 ? 2 : null,
@@ -95,10 +110,26 @@ function main() {
   const iterations = Number(process.argv[2] ?? 5000);
   console.log(`discount evaluation, ${iterations} runs, load average ${loadavg()[0]!.toFixed(2)}`);
   const basket = entries();
-  const baseline = measure({ entries: basket, autoDiscounts: [], promoCodes: [], now, today: '2030-12-20' }, iterations);
-  const full = measure({ entries: basket, autoDiscounts: autoDiscounts(200), promoCodes: promoCodes(), now, today: '2030-12-20' }, iterations);
-  console.log(`no discounts:               p50 ${baseline.p50.toFixed(1)} µs, p99 ${baseline.p99.toFixed(1)} µs`);
-  console.log(`200 auto discounts, 3 codes: p50 ${full.p50.toFixed(1)} µs, p99 ${full.p99.toFixed(1)} µs (${full.lines} lines)`);
+  const baseline = measure(
+    { entries: basket, autoDiscounts: [], promoCodes: [], now, today: '2030-12-20' },
+    iterations,
+  );
+  const full = measure(
+    {
+      entries: basket,
+      autoDiscounts: autoDiscounts(200),
+      promoCodes: promoCodes(),
+      now,
+      today: '2030-12-20',
+    },
+    iterations,
+  );
+  console.log(
+    `no discounts:               p50 ${baseline.p50.toFixed(1)} µs, p99 ${baseline.p99.toFixed(1)} µs`,
+  );
+  console.log(
+    `200 auto discounts, 3 codes: p50 ${full.p50.toFixed(1)} µs, p99 ${full.p99.toFixed(1)} µs (${full.lines} lines)`,
+  );
   console.log(`ratio p99: ${(full.p99 / baseline.p99).toFixed(1)}×`);
 }
 

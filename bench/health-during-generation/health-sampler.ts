@@ -6,7 +6,8 @@ export interface Sample {
   failed: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 /** One client calling GET /api/health back to back until `done()` says stop; latencies in ms. */
 export async function sampleHealth(url: string, done: () => boolean): Promise<Sample> {
@@ -24,7 +25,13 @@ export async function sampleHealth(url: string, done: () => boolean): Promise<Sa
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  return { requests: times.length, p50: percentile(times, 50), p99: percentile(times, 99), max: times.at(-1) ?? NaN, failed };
+  return {
+    requests: times.length,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    max: times.at(-1) ?? NaN,
+    failed,
+  };
 }
 
 export const describeSample = (sample: Sample) =>

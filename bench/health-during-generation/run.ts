@@ -16,7 +16,11 @@ import { generationStatus, projectionsCaughtUp, shopSettled, waitUntil } from '.
 
 const baselineMs = 8000;
 
-async function measure(layout: ShopLayout, client: Client, generations: number): Promise<{ baseline: Sample; during: Sample; prices: number; seconds: number }> {
+async function measure(
+  layout: ShopLayout,
+  client: Client,
+  generations: number,
+): Promise<{ baseline: Sample; during: Sample; prices: number; seconds: number }> {
   const shop = await startShop({ layout });
   try {
     // the demo loader starts a season's generation at start-up: let it finish before the baseline
@@ -30,7 +34,8 @@ async function measure(layout: ShopLayout, client: Client, generations: number):
     const prefix = `bench-${randomBytes(4).toString('hex')}`;
     const generationIds = Array.from({ length: generations }, (_, index) => `${prefix}-${index}`);
     const started = Date.now();
-    for (const generationId of generationIds) await startPriceGeneration(client, { generationId, ...range }, { taskQueue: shop.taskQueue });
+    for (const generationId of generationIds)
+      await startPriceGeneration(client, { generationId, ...range }, { taskQueue: shop.taskQueue });
     let finished = false;
     let prices = 0;
     const watch = (async () => {
@@ -55,7 +60,11 @@ async function main() {
   const which = process.argv[2] ?? 'both';
   const generations = Number(process.argv[3] ?? 6);
   const layouts: ShopLayout[] =
-    which === 'separate' ? ['separate processes'] : which === 'single' ? ['one process'] : ['separate processes', 'one process'];
+    which === 'separate'
+      ? ['separate processes']
+      : which === 'single'
+        ? ['one process']
+        : ['separate processes', 'one process'];
   const connection = await Connection.connect({ address: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233' });
   const client = new Client({ connection, namespace: process.env.TEMPORAL_NAMESPACE ?? 'default' });
   try {
@@ -70,8 +79,12 @@ async function report(layout: ShopLayout, client: Client, generations: number) {
   const { baseline, during, prices, seconds } = await measure(layout, client, generations);
   console.log(`${layout} (load average ${load}):`);
   console.log(`  baseline /api/health: ${describeSample(baseline)}`);
-  console.log(`  during ${generations} generations, ${prices} prices and their projection (${seconds.toFixed(1)} s): ${describeSample(during)}`);
-  console.log(`  p99 during ÷ p99 baseline = ${(during.p99 / baseline.p99).toFixed(2)}, p50 ratio ${(during.p50 / baseline.p50).toFixed(2)}`);
+  console.log(
+    `  during ${generations} generations, ${prices} prices and their projection (${seconds.toFixed(1)} s): ${describeSample(during)}`,
+  );
+  console.log(
+    `  p99 during ÷ p99 baseline = ${(during.p99 / baseline.p99).toFixed(2)}, p50 ratio ${(during.p50 / baseline.p50).toFixed(2)}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -10,7 +10,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { placedDemoCatalogue } from '../../services/src/demo/catalogue';
 
 const brotli = (quality: number) => (body: Buffer) =>
-  brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: quality,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
 const gzip = (level: number) => (body: Buffer) => gzipSync(body, { level });
 
 const codings: [string, (body: Buffer) => Buffer][] = [
@@ -38,7 +44,13 @@ function bodyOf(bytes: number): Buffer {
   const documents = placedDemoCatalogue(new Date()).documents;
   const items: unknown[] = [];
   for (let index = 0; JSON.stringify(items).length < bytes; index += 1) {
-    items.push({ ...documents[index % documents.length], id: randomUUID(), revision: randomInt(1, 1000), amount: randomInt(100, 100_000), createdAt: new Date(Date.now() - randomInt(0, 1e10)).toISOString() });
+    items.push({
+      ...documents[index % documents.length],
+      id: randomUUID(),
+      revision: randomInt(1, 1000),
+      amount: randomInt(100, 100_000),
+      createdAt: new Date(Date.now() - randomInt(0, 1e10)).toISOString(),
+    });
   }
   return Buffer.from(JSON.stringify(items));
 }
@@ -52,7 +64,9 @@ function main() {
     for (const [name, compress] of codings) {
       const size = compress(body).length;
       const ms = median(() => compress(body));
-      console.log(`| ${(body.length / 1000).toFixed(1)} kB | ${name} | ${ms.toFixed(2)} ms | ${(size / 1000).toFixed(1)} kB (${((100 * size) / body.length).toFixed(1)} %) |`);
+      console.log(
+        `| ${(body.length / 1000).toFixed(1)} kB | ${name} | ${ms.toFixed(2)} ms | ${(size / 1000).toFixed(1)} kB (${((100 * size) / body.length).toFixed(1)} %) |`,
+      );
     }
   }
 }

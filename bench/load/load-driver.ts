@@ -13,23 +13,52 @@ const agent = new Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets:
 
 /** One request; a request the server never saw because it closed an idle kept-alive connection as it
  * was sent (ECONNRESET on a reused socket) is sent again once, as HTTP clients do. */
-async function send(origin: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+async function send(
+  origin: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
   try {
     return await sendOnce(origin, method, path, headers, body);
   } catch (error) {
-    if ((error as { reusedSocket?: boolean }).reusedSocket && (error as { code?: string }).code === 'ECONNRESET') return sendOnce(origin, method, path, headers, body);
+    if (
+      (error as { reusedSocket?: boolean }).reusedSocket &&
+      (error as { code?: string }).code === 'ECONNRESET'
+    )
+      return sendOnce(origin, method, path, headers, body);
     throw error;
   }
 }
 
-function sendOnce(origin: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+function sendOnce(
+  origin: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const outgoing = request(`${origin}${path}`, { method, agent, headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
-      response.on('error', reject);
-    });
+    const outgoing = request(
+      `${origin}${path}`,
+      {
+        method,
+        agent,
+        headers:
+          body === undefined
+            ? headers
+            : { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+        );
+        response.on('error', reject);
+      },
+    );
     outgoing.on('error', (error) => reject(Object.assign(error, { reusedSocket: outgoing.reusedSocket })));
     outgoing.end(body);
   });
@@ -56,7 +85,12 @@ class PhaseRecorder {
   }
 
   finish(): Phase {
-    return { requests: this.latencies.length, seconds: (performance.now() - this.started) / 1000, latencies: this.latencies.sort((a, b) => a - b), outcomes: this.outcomes };
+    return {
+      requests: this.latencies.length,
+      seconds: (performance.now() - this.started) / 1000,
+      latencies: this.latencies.sort((a, b) => a - b),
+      outcomes: this.outcomes,
+    };
   }
 }
 
@@ -83,8 +117,11 @@ async function baskets(job: BasketJob): Promise<LoadResult> {
   const creates = new PhaseRecorder();
   const basketIds = await Promise.all(
     job.customers.map(async (headers) => {
-      const answer = await creates.time(() => send(job.origin, 'POST', '/api/baskets', headers, JSON.stringify({ entries: [] })));
-      if (answer?.status !== 201) throw new Error(`a basket create answered ${answer?.status}: ${answer?.body.slice(0, 300)}`);
+      const answer = await creates.time(() =>
+        send(job.origin, 'POST', '/api/baskets', headers, JSON.stringify({ entries: [] })),
+      );
+      if (answer?.status !== 201)
+        throw new Error(`a basket create answered ${answer?.status}: ${answer?.body.slice(0, 300)}`);
       return (JSON.parse(answer.body) as { id: string }).id;
     }),
   );
@@ -96,9 +133,13 @@ async function baskets(job: BasketJob): Promise<LoadResult> {
     job.customers.map(async (headers, customer) => {
       for (let add = 0; add < job.addsPerCustomer; add += 1) {
         const hot = job.hotSlotIds.length > 0 && Math.random() < job.hotShare;
-        const slotId = hot ? job.hotSlotIds[(customer + add) % job.hotSlotIds.length]! : job.coldSlotIds[Math.floor(Math.random() * job.coldSlotIds.length)]!;
+        const slotId = hot
+          ? job.hotSlotIds[(customer + add) % job.hotSlotIds.length]!
+          : job.coldSlotIds[Math.floor(Math.random() * job.coldSlotIds.length)]!;
         const body = JSON.stringify({ entries: [{ productDefinitionId: job.productDefinitionId, slotId }] });
-        const answer = await adds.time(() => send(job.origin, 'POST', `/api/baskets/${basketIds[customer]}/entries`, headers, body));
+        const answer = await adds.time(() =>
+          send(job.origin, 'POST', `/api/baskets/${basketIds[customer]}/entries`, headers, body),
+        );
         if (hot && answer?.status === 200) hotGranted += 1;
       }
     }),
@@ -111,8 +152,11 @@ process.once('message', (job: LoadJob) => {
   (job.kind === 'repeat' ? repeat(job) : baskets(job)).then(
     (result) => {
       const used = process.cpuUsage(cpu);
-      process.send!({ ok: true, result: { ...result, driverCpuMs: (used.user + used.system) / 1000 } }, () => process.exit(0));
+      process.send!({ ok: true, result: { ...result, driverCpuMs: (used.user + used.system) / 1000 } }, () =>
+        process.exit(0),
+      );
     },
-    (error: unknown) => process.send!({ ok: false, error: String((error as Error).stack ?? error) }, () => process.exit(1)),
+    (error: unknown) =>
+      process.send!({ ok: false, error: String((error as Error).stack ?? error) }, () => process.exit(1)),
   );
 });

@@ -13,7 +13,9 @@ export function runLoad(job: LoadJob): Promise<LoadResult> {
     driver.once('message', (message: { ok: true; result: LoadResult } | { ok: false; error: string }) =>
       message.ok ? resolve(message.result) : reject(new Error(`the load generator failed: ${message.error}`)),
     );
-    driver.once('exit', (code) => reject(new Error(`the load generator exited with ${code} before it answered`)));
+    driver.once('exit', (code) =>
+      reject(new Error(`the load generator exited with ${code} before it answered`)),
+    );
     driver.send(job);
   });
 }

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { createProjectionRunner } from '../../projections/src/runtime';
 import { pricingProjections } from '../../projections/src/pricing';
-import { createKnex, defaultDatabaseUrl, dropDatabase, ensureDatabase, migrateToLatest, withDatabase } from '../../infra/src';
+import {
+  createKnex,
+  defaultDatabaseUrl,
+  dropDatabase,
+  ensureDatabase,
+  migrateToLatest,
+  withDatabase,
+} from '../../infra/src';
 import { createPostgresEventStore } from '../../services/src/platform/event-store/postgres-event-store';
 import { createPricingService } from '../../services/src/pricing/pricing-service';
 import { inMemoryCatalogue, noDemand } from '../../services/src/pricing/pricing-ports';
@@ -12,12 +19,16 @@ const loopbackHosts = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 /** Benchmarks measure this machine: a database elsewhere would measure the network instead. */
 export function assertLoopback(url: string): void {
   const host = new URL(url).hostname;
-  if (!loopbackHosts.has(host)) throw new Error(`benchmarks run against a loopback database only, not ${host}`);
+  if (!loopbackHosts.has(host))
+    throw new Error(`benchmarks run against a loopback database only, not ${host}`);
 }
 
 /** A throw-away migrated database with the pricing service and its read models over it. */
 export async function benchPricing(definitionCount: number) {
-  const url = withDatabase(process.env.DATABASE_URL ?? defaultDatabaseUrl, `alpenpass_bench_${randomBytes(4).toString('hex')}`);
+  const url = withDatabase(
+    process.env.DATABASE_URL ?? defaultDatabaseUrl,
+    `alpenpass_bench_${randomBytes(4).toString('hex')}`,
+  );
   assertLoopback(url);
   await ensureDatabase(url);
   const knex = createKnex(url, { max: 10 });
@@ -31,7 +42,11 @@ export async function benchPricing(definitionCount: number) {
     poolIdentifier: `pool-${i % 5}`,
     timezone: 'Europe/Zurich',
   }));
-  const service = createPricingService({ store, catalogue: inMemoryCatalogue(definitions), demand: noDemand });
+  const service = createPricingService({
+    store,
+    catalogue: inMemoryCatalogue(definitions),
+    demand: noDemand,
+  });
   const runner = createProjectionRunner({ knex, source: store, projections: pricingProjections });
   await runner.start();
   return {

@@ -27,7 +27,9 @@ const table = 'bench_insert_baseline';
 const insertSql = `insert into ${table} (product_definition_id, date, amount) values ($1, '2030-01-01', $2)`;
 
 export async function createBaselineTable(knex: Knex): Promise<void> {
-  await knex.raw(`create table if not exists ${table} (id bigserial primary key, product_definition_id integer not null, date text not null, amount integer not null)`);
+  await knex.raw(
+    `create table if not exists ${table} (id bigserial primary key, product_definition_id integer not null, date text not null, amount integer not null)`,
+  );
 }
 
 function pgbenchRuns(): boolean {
@@ -38,7 +40,8 @@ function pgbenchRuns(): boolean {
 let pgbenchAvailable: boolean | undefined;
 function ensurePgbench(): boolean {
   if (pgbenchAvailable !== undefined) return pgbenchAvailable;
-  if (!pgbenchRuns()) spawnSync('bash', [join(__dirname, 'ensure-pgbench.sh')], { stdio: 'inherit', timeout: 11 * 60_000 });
+  if (!pgbenchRuns())
+    spawnSync('bash', [join(__dirname, 'ensure-pgbench.sh')], { stdio: 'inherit', timeout: 11 * 60_000 });
   pgbenchAvailable = pgbenchRuns();
   return pgbenchAvailable;
 }
@@ -47,8 +50,24 @@ function measureWithPgbench(url: string, seconds: number): InsertBaseline {
   const folder = mkdtempSync(join(tmpdir(), 'alpenpass-pgbench-'));
   try {
     const script = join(folder, 'insert.sql');
-    writeFileSync(script, `\\set n random(1, 100000)\n${insertSql.replace('$1', ':n').replace('$2', ':n')};\n`);
-    const args = ['--no-vacuum', '--file', script, '--time', String(seconds), '--progress', '1', '--client', '1', '--jobs', '1', url];
+    writeFileSync(
+      script,
+      `\\set n random(1, 100000)\n${insertSql.replace('$1', ':n').replace('$2', ':n')};\n`,
+    );
+    const args = [
+      '--no-vacuum',
+      '--file',
+      script,
+      '--time',
+      String(seconds),
+      '--progress',
+      '1',
+      '--client',
+      '1',
+      '--jobs',
+      '1',
+      url,
+    ];
     const run = spawnSync('pgbench', args, {
       encoding: 'utf8',
       timeout: (seconds + 30) * 1000,
@@ -56,7 +75,9 @@ function measureWithPgbench(url: string, seconds: number): InsertBaseline {
     });
     if (run.status !== 0) throw new Error(`pgbench exited with ${run.status ?? run.signal}: ${run.stderr}`);
     // progress lines (stderr): "progress: 1.0 s, 3456.2 tps, lat 0.289 ms stddev 0.052, 0 failed"
-    const slices = [...run.stderr.matchAll(/^progress: [\d.]+ s, ([\d.]+) tps/gm)].map((match) => Number(match[1]));
+    const slices = [...run.stderr.matchAll(/^progress: [\d.]+ s, ([\d.]+) tps/gm)].map((match) =>
+      Number(match[1]),
+    );
     if (slices.length === 0) throw new Error(`no progress in pgbench output:\n${run.stderr}`);
     return { tool: 'pgbench', insertsPerSecond: median(slices), slices };
   } finally {
@@ -91,7 +112,9 @@ export async function measureInsertBaseline(url: string, seconds: number): Promi
     try {
       return measureWithPgbench(url, seconds);
     } catch (error) {
-      console.warn(`pgbench failed, measuring the in-process insert loop instead: ${(error as Error).message.split('\n')[0]}`);
+      console.warn(
+        `pgbench failed, measuring the in-process insert loop instead: ${(error as Error).message.split('\n')[0]}`,
+      );
     }
   }
   return measureWithPgLoop(url, seconds);

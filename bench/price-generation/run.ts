@@ -18,7 +18,9 @@ async function main() {
   const definitionCount = Number(process.argv[2] ?? 200);
   const days = Number(process.argv[3] ?? 365);
   const from = DateTime.utc().toISODate()!;
-  const to = DateTime.utc().plus({ days: days - 1 }).toISODate()!;
+  const to = DateTime.utc()
+    .plus({ days: days - 1 })
+    .toISODate()!;
   const bench = await benchPricing(definitionCount);
   try {
     await createBaselineTable(bench.knex);
@@ -50,12 +52,17 @@ async function main() {
     console.log(
       `baseline: ${before.tool} one-row insert, 1 client, median of ${baselineSeconds} one-second slices before and after: ${describe(before)} / ${describe(after)} inserts/s, mean ${formatRate(baseline)}; load average ${loadavg()[0]!.toFixed(2)}`,
     );
-    const events = await bench.knex('events').where('type', 'PricesCalculated').count<{ count: string }[]>('* as count');
+    const events = await bench
+      .knex('events')
+      .where('type', 'PricesCalculated')
+      .count<{ count: string }[]>('* as count');
     console.log(
       `price generation: ${definitionCount} definitions × ${days} days = ${prices} prices in ${batches.length} batches, ${events[0]?.count ?? '?'} events`,
     );
     const eventsRate = rate(prices, generatedMs);
-    console.log(`  calculated and stored (events): ${(generatedMs / 1000).toFixed(2)} s, ${formatRate(eventsRate)} prices/s = ${ratio(eventsRate)}`);
+    console.log(
+      `  calculated and stored (events): ${(generatedMs / 1000).toFixed(2)} s, ${formatRate(eventsRate)} prices/s = ${ratio(eventsRate)}`,
+    );
     const totalRate = rate(prices, totalMs);
     console.log(
       `  including projection into the read model (${count} rows): ${(totalMs / 1000).toFixed(2)} s, ${formatRate(totalRate)} prices/s = ${ratio(totalRate)}`,

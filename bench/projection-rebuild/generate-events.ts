@@ -38,7 +38,9 @@ export async function generateSlotEvents(
     }
   };
   await withIndexesBuiltAfter(knex, () => Promise.all([fillChunks(), fillChunks()]));
-  await knex.raw(`select setval(pg_get_serial_sequence('events', 'global_position'), greatest((select max(global_position) from events), 1))`);
+  await knex.raw(
+    `select setval(pg_get_serial_sequence('events', 'global_position'), greatest((select max(global_position) from events), 1))`,
+  );
   await knex.raw('analyze events');
 }
 
@@ -72,13 +74,16 @@ async function withIndexesBuiltAfter(knex: Knex, work: () => Promise<unknown>): 
       where schemaname = current_schema() and tablename = 'events'
         and indexname not in (select conname from pg_constraint where conrelid = 'events'::regclass)`,
   );
-  for (const constraint of constraints) await knex.raw(`alter table events drop constraint ${constraint.name}`);
+  for (const constraint of constraints)
+    await knex.raw(`alter table events drop constraint ${constraint.name}`);
   for (const index of indexes) await knex.raw(`drop index ${index.name}`);
   try {
     await work();
   } finally {
     await Promise.all([
-      ...constraints.map((constraint) => knex.raw(`alter table events add constraint ${constraint.name} ${constraint.definition}`)),
+      ...constraints.map((constraint) =>
+        knex.raw(`alter table events add constraint ${constraint.name} ${constraint.definition}`),
+      ),
       ...indexes.map((index) => knex.raw(index.definition)),
     ]);
   }

@@ -15,7 +15,8 @@ if (folder) {
   session.post('Profiler.start');
   process.on('exit', () => {
     session.post('Profiler.stop', (error, result) => {
-      if (!error) writeFileSync(join(folder, `profile.${process.pid}.cpuprofile`), JSON.stringify(result.profile));
+      if (!error)
+        writeFileSync(join(folder, `profile.${process.pid}.cpuprofile`), JSON.stringify(result.profile));
     });
   });
 }

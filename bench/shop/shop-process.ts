@@ -45,7 +45,10 @@ const servicesDir = join(__dirname, '..', '..', 'services', 'src');
 export async function startShop(options: ShopOptions = {}): Promise<RunningShop> {
   const layout = options.layout ?? 'separate processes';
   const suffix = randomBytes(4).toString('hex');
-  const databaseUrl = withDatabase(process.env.DATABASE_URL ?? defaultDatabaseUrl, `alpenpass_bench_${suffix}`);
+  const databaseUrl = withDatabase(
+    process.env.DATABASE_URL ?? defaultDatabaseUrl,
+    `alpenpass_bench_${suffix}`,
+  );
   assertLoopback(databaseUrl);
   const keyFile = join(mkdtempSync(join(tmpdir(), 'alpenpass-bench-keys-')), 'key.json');
   const natsStream = `BENCH_${suffix}`;
@@ -103,7 +106,11 @@ export async function startShop(options: ShopOptions = {}): Promise<RunningShop>
     pid: child.pid!,
     adminHeaders: { ...shopHeaders, authorization: `Bearer ${token}` },
     async customerHeaders(accountId) {
-      const customer = await mintToken(key, tokenSettings, { subject: accountId, roles: ['customer'], accountId });
+      const customer = await mintToken(key, tokenSettings, {
+        subject: accountId,
+        roles: ['customer'],
+        accountId,
+      });
       return { ...shopHeaders, authorization: `Bearer ${customer}` };
     },
     stop,

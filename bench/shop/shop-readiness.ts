@@ -1,20 +1,33 @@
 import type { Client } from '@temporalio/client';
 import { readModelsCaughtUp } from '../../infra/test/support/read-models';
 import { demoGenerationId, demoPriceRange } from '../../services/src/demo/demo-price-range';
-import { getPriceGenerationStatus, type PriceGenerationStatus } from '../../workflows/src/price-generation/client';
+import {
+  getPriceGenerationStatus,
+  type PriceGenerationStatus,
+} from '../../workflows/src/price-generation/client';
 import type { RunningShop } from './shop-process';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function getJson<T>(shop: RunningShop, path: string): Promise<{ status: number; body: T | null }> {
-  const response = await fetch(`${shop.url}${path}`, { headers: shop.adminHeaders, signal: AbortSignal.timeout(15_000) });
+export async function getJson<T>(
+  shop: RunningShop,
+  path: string,
+): Promise<{ status: number; body: T | null }> {
+  const response = await fetch(`${shop.url}${path}`, {
+    headers: shop.adminHeaders,
+    signal: AbortSignal.timeout(15_000),
+  });
   return { status: response.status, body: (await response.json().catch(() => null)) as T | null };
 }
 
 /** every read model has applied every event the store holds (/api/ready's projection lags are 0) */
 export const projectionsCaughtUp = (shop: RunningShop): Promise<boolean> => readModelsCaughtUp(shop.url);
 
-export async function waitUntil(check: () => Promise<unknown>, what: string, timeoutMs = 600_000): Promise<void> {
+export async function waitUntil(
+  check: () => Promise<unknown>,
+  what: string,
+  timeoutMs = 600_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -22,7 +35,10 @@ export async function waitUntil(check: () => Promise<unknown>, what: string, tim
   }
 }
 
-export async function generationStatus(client: Client, generationId: string): Promise<PriceGenerationStatus | null> {
+export async function generationStatus(
+  client: Client,
+  generationId: string,
+): Promise<PriceGenerationStatus | null> {
   const status = await getPriceGenerationStatus(client, generationId);
   if (status?.status === 'failed') throw new Error(`generation ${generationId} failed: ${status.error}`);
   return status;

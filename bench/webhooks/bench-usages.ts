@@ -1,11 +1,24 @@
 import { randomInt } from 'node:crypto';
 import { luhnCheckDigit } from '@alpenpass/contracts';
 import { connect, type NatsConnection } from 'nats';
-import { ensureUsageStream, publishUsage, type AccessUsageSettings } from '../../services/src/consumption/usage-stream';
+import {
+  ensureUsageStream,
+  publishUsage,
+  type AccessUsageSettings,
+} from '../../services/src/consumption/usage-stream';
 import type { RunningShop } from '../shop/shop-process';
 
-async function post<T>(shop: RunningShop, path: string, headers: Record<string, string>, body: unknown): Promise<T> {
-  const response = await fetch(`${shop.url}/api${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+async function post<T>(
+  shop: RunningShop,
+  path: string,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<T> {
+  const response = await fetch(`${shop.url}/api${path}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const answer = (await response.json()) as T;
   if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${JSON.stringify(answer)}`);
   return answer;
@@ -21,8 +34,20 @@ export async function registerKeycards(shop: RunningShop, accounts: number): Pro
   const keycardIds: number[] = [];
   for (let index = 1; index <= accounts; index += 1) {
     const headers = await shop.customerHeaders(`webhook-bench-${index}`);
-    const owner = await post<{ id: number }>(shop, '/users/persons/owner', headers, { firstName: 'Bench', lastName: `Skier ${index}`, birthdate: '1990-04-01' });
-    keycardIds.push((await post<{ id: number }>(shop, '/keycards', headers, { personId: owner.id, type: 'SKIDATA', dataCarrierId: skidataNumber() })).id);
+    const owner = await post<{ id: number }>(shop, '/users/persons/owner', headers, {
+      firstName: 'Bench',
+      lastName: `Skier ${index}`,
+      birthdate: '1990-04-01',
+    });
+    keycardIds.push(
+      (
+        await post<{ id: number }>(shop, '/keycards', headers, {
+          personId: owner.id,
+          type: 'SKIDATA',
+          dataCarrierId: skidataNumber(),
+        })
+      ).id,
+    );
   }
   return keycardIds;
 }
@@ -36,12 +61,20 @@ export async function usagePublisher(natsUrl: string, settings: AccessUsageSetti
   const publishOne = () => {
     sent += 1;
     const keycardId = keycardIds[sent % keycardIds.length]!;
-    return publishUsage(js, settings, 'SKIDATA', { eventId: `webhook-bench-${Date.now()}-${sent}`, occurredAt: new Date().toISOString(), kind: 'PASSAGE', quantity: 1, gateId: 'bench-lift', keycardId });
+    return publishUsage(js, settings, 'SKIDATA', {
+      eventId: `webhook-bench-${Date.now()}-${sent}`,
+      occurredAt: new Date().toISOString(),
+      kind: 'PASSAGE',
+      quantity: 1,
+      gateId: 'bench-lift',
+      keycardId,
+    });
   };
   return {
     /** `count` usages as fast as JetStream takes them */
     async burst(count: number) {
-      for (let index = 0; index < count; index += 100) await Promise.all(Array.from({ length: Math.min(100, count - index) }, publishOne));
+      for (let index = 0; index < count; index += 100)
+        await Promise.all(Array.from({ length: Math.min(100, count - index) }, publishOne));
     },
     /** `perSecond` usages a second until `until` resolves; answers how many were sent */
     async steady(perSecond: number, until: Promise<unknown>): Promise<number> {

@@ -36,7 +36,8 @@ export function languageFromLocale(locale: unknown): Language {
   return resolveLanguage(locale.trim().split(/[-_]/)[0]);
 }
 
-const text = (field: string, max = 200) => z.string().trim().min(1, `${field} must not be empty`).max(max, `${field} has at most ${max} characters`);
+const text = (field: string, max = 200) =>
+  z.string().trim().min(1, `${field} must not be empty`).max(max, `${field} has at most ${max} characters`);
 
 /** What a customer may change of their account. The e-mail is the identity provider's (it needs a
  * confirmed address): staff set it at creation, the customer changes it at the provider. */
@@ -109,15 +110,28 @@ export const guestAuthenticationBody = z.strictObject({
   email: lowerCasedEmailAddress,
   language: z.enum(languages, { error: `Expected one of ${languages.join(', ')}` }),
 });
-export const guestAuthenticationDto = z.object({ accessToken: z.string(), expiresAt: z.number().int(), accountId: z.string(), guestCheckout: z.literal(true) });
+export const guestAuthenticationDto = z.object({
+  accessToken: z.string(),
+  expiresAt: z.number().int(),
+  accountId: z.string(),
+  guestCheckout: z.literal(true),
+});
 
 /** POST /users/account/guest-handover: what a guest had follows them into the signed-in account
  * (docs/account.md): the guest identity's basket and orders (proven by its token) and an anonymous basket. */
 export const guestHandoverBody = z
   .strictObject({ guestToken: z.string().min(1).max(8192).optional(), basketId: uuidString.optional() })
-  .refine((body) => body.guestToken !== undefined || body.basketId !== undefined, { message: 'Send guestToken, basketId or both', path: ['guestToken'] });
+  .refine((body) => body.guestToken !== undefined || body.basketId !== undefined, {
+    message: 'Send guestToken, basketId or both',
+    path: ['guestToken'],
+  });
 export type GuestHandoverBody = z.infer<typeof guestHandoverBody>;
-export const guestHandoverDto = z.object({ accountId: z.string(), basketIds: z.array(z.string()), orderIds: z.array(z.number().int()), guestAccountId: z.string().nullable() });
+export const guestHandoverDto = z.object({
+  accountId: z.string(),
+  basketIds: z.array(z.string()),
+  orderIds: z.array(z.number().int()),
+  guestAccountId: z.string().nullable(),
+});
 export type GuestHandoverDto = z.infer<typeof guestHandoverDto>;
 
 /** GET /users/current/auth0: the identity provider's side of the signed-in user (docs/account.md,
@@ -139,13 +153,27 @@ export const currentIdentityDto = z.object({
 export type CurrentIdentityDto = z.infer<typeof currentIdentityDto>;
 
 /** POST /users/account/link: the identity to link (its `sub`), proven by one of its access tokens. */
-export const linkIdentityBody = z.strictObject({ newAccountSub: z.string().trim().min(1).max(255), linkToken: z.string().min(1).max(8192) });
-export const unlinkIdentityBody = z.strictObject({ userId: z.string().trim().min(1).max(255), provider: z.string().trim().min(1).max(255) });
+export const linkIdentityBody = z.strictObject({
+  newAccountSub: z.string().trim().min(1).max(255),
+  linkToken: z.string().min(1).max(8192),
+});
+export const unlinkIdentityBody = z.strictObject({
+  userId: z.string().trim().min(1).max(255),
+  provider: z.string().trim().min(1).max(255),
+});
 export const linkedIdentityDto = z.object({ provider: z.string(), userId: z.string() });
-export const linkedIdentitiesDto = z.object({ accountId: z.string(), identities: z.array(linkedIdentityDto) });
+export const linkedIdentitiesDto = z.object({
+  accountId: z.string(),
+  identities: z.array(linkedIdentityDto),
+});
 
 export const relatedAccountsQuery = z.object({ email: emailAddress });
-export const relatedAccountDto = z.object({ id: z.string(), email: z.string().nullable(), type: z.enum(accountTypes), identities: z.array(linkedIdentityDto) });
+export const relatedAccountDto = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  type: z.enum(accountTypes),
+  identities: z.array(linkedIdentityDto),
+});
 export const accountExistsQuery = z.object({ email: emailAddress.optional() });
 export const accountExistsDto = z.object({ exists: z.boolean() });
 
@@ -161,14 +189,45 @@ export const accountSearchFields = {
   deleteAfter: 'date',
   deletedAt: 'date',
 } as const;
-export const accountListQuery = listQuery({ orderBy: ['openedAt', 'email', 'fullName'], defaultOrderBy: 'openedAt', searchFields: accountSearchFields });
-export const accountListDto = z.object({ items: z.array(accountDto.omit({ metaInformation: true, addressLine1: true, addressLine2: true, city: true, zip: true, countryCode: true, birthdate: true }).extend({ openedAt: z.string() })), page: z.number(), limit: z.number(), total: z.number() });
+export const accountListQuery = listQuery({
+  orderBy: ['openedAt', 'email', 'fullName'],
+  defaultOrderBy: 'openedAt',
+  searchFields: accountSearchFields,
+});
+export const accountListDto = z.object({
+  items: z.array(
+    accountDto
+      .omit({
+        metaInformation: true,
+        addressLine1: true,
+        addressLine2: true,
+        city: true,
+        zip: true,
+        countryCode: true,
+        birthdate: true,
+      })
+      .extend({ openedAt: z.string() }),
+  ),
+  page: z.number(),
+  limit: z.number(),
+  total: z.number(),
+});
 export const adminAccountParams = z.object({ accountId: z.string().trim().min(1).max(64) });
 export const adminSkipTakeQuery = skipTakeQuery;
 
 /** Events of an account's profile and life (stream account-<accountId>, beside persons and addresses). */
 export type AccountLifecycleEvent =
-  | { type: 'AccountOpened'; data: { accountId: string; email: string | null; language: Language; accountType: AccountType; openedBy: 'self' | 'staff' | 'guest'; at: string } }
+  | {
+      type: 'AccountOpened';
+      data: {
+        accountId: string;
+        email: string | null;
+        language: Language;
+        accountType: AccountType;
+        openedBy: 'self' | 'staff' | 'guest';
+        at: string;
+      };
+    }
   | { type: 'AccountProfileChanged'; data: { accountId: string } & Partial<Omit<AccountProfile, 'type'>> }
   | { type: 'AccountDeletionRequested'; data: { accountId: string; at: string; deleteAfter: string } }
   | { type: 'AccountDeletionAborted'; data: { accountId: string; at: string } }

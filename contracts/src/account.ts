@@ -22,7 +22,8 @@ export const accountErrorCodes = {
   avatarNotFound: 'AVATAR_NOT_FOUND',
 } as const;
 
-const name = (field: string) => z.string().trim().min(1, `${field} must not be empty`).max(100, `${field} has at most 100 characters`);
+const name = (field: string) =>
+  z.string().trim().min(1, `${field} must not be empty`).max(100, `${field} has at most 100 characters`);
 
 /** The person fields a customer sends; which are required or refused follows the field rules (§5). */
 const personFields = {
@@ -49,7 +50,8 @@ export const personDto = z.object({
 });
 export type PersonDto = z.infer<typeof personDto>;
 
-const line = (field: string, min: number) => z.string().trim().min(min, `${field} must not be empty`).max(200, `${field} has at most 200 characters`);
+const line = (field: string, min: number) =>
+  z.string().trim().min(min, `${field} must not be empty`).max(200, `${field} has at most 200 characters`);
 const addressFields = {
   addressLine1: line('addressLine1', 1),
   addressLine2: line('addressLine2', 0).nullable().default(null),
@@ -57,7 +59,10 @@ const addressFields = {
   state: line('state', 0).nullable().default(null),
   zip: line('zip', 1).max(20, 'zip has at most 20 characters'),
   countryCode: alpha3CountryCode,
-  purpose: z.array(addressPurpose).max(2).transform((purposes) => [...new Set(purposes)]),
+  purpose: z
+    .array(addressPurpose)
+    .max(2)
+    .transform((purposes) => [...new Set(purposes)]),
 };
 export const addressBody = z.object(addressFields);
 export const addressPatchBody = z
@@ -113,10 +118,16 @@ export interface AddressRecord {
 }
 export type AccountEvent =
   | { type: 'PersonAdded'; data: { accountId: string } & PersonRecord }
-  | { type: 'PersonChanged'; data: { accountId: string; personId: number } & Partial<Omit<PersonRecord, 'personId' | 'owner'>> }
+  | {
+      type: 'PersonChanged';
+      data: { accountId: string; personId: number } & Partial<Omit<PersonRecord, 'personId' | 'owner'>>;
+    }
   | { type: 'PersonRemoved'; data: { accountId: string; personId: number } }
   | { type: 'AddressAdded'; data: { accountId: string } & AddressRecord }
-  | { type: 'AddressChanged'; data: { accountId: string; addressId: number } & Partial<Omit<AddressRecord, 'addressId'>> }
+  | {
+      type: 'AddressChanged';
+      data: { accountId: string; addressId: number } & Partial<Omit<AddressRecord, 'addressId'>>;
+    }
   | { type: 'AddressRemoved'; data: { accountId: string; addressId: number } }
   | AccountLifecycleEvent;
 
@@ -125,6 +136,9 @@ export const accountStreamName = (accountId: string) => `account-${accountId}`;
 export type { ConfigurablePersonField };
 
 /** GET /accounts/persons/schema: which person fields a form asks for (required) and never shows (disabled). */
-const fieldRulesDto = z.object({ required: z.array(configurablePersonField), disabled: z.array(configurablePersonField) });
+const fieldRulesDto = z.object({
+  required: z.array(configurablePersonField),
+  disabled: z.array(configurablePersonField),
+});
 export const personFieldSchemaDto = z.object({ person: fieldRulesDto, owner: fieldRulesDto });
 export type PersonFieldSchemaDto = z.infer<typeof personFieldSchemaDto>;

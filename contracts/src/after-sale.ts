@@ -54,7 +54,15 @@ export const latePaymentReleaseReasons = ['NO_CAPACITY'] as const;
 export type AfterSaleOrderEvent =
   | {
       type: 'OrderItemsCancelled';
-      data: { orderId: number; cancellationId: number; itemIds: string[]; reason: string | null; cancelledBy: AfterSaleActor; status: OrderStatus; paymentStatus: OrderPaymentStatus | null };
+      data: {
+        orderId: number;
+        cancellationId: number;
+        itemIds: string[];
+        reason: string | null;
+        cancelledBy: AfterSaleActor;
+        status: OrderStatus;
+        paymentStatus: OrderPaymentStatus | null;
+      };
     }
   | {
       type: 'OrderRefundRequested';
@@ -80,7 +88,10 @@ export type AfterSaleOrderEvent =
   /** a card payment authorized after the payment timeout, with the places still free: payable again */
   | { type: 'OrderReinstated'; data: { orderId: number; transactionId: string } }
   /** a card payment authorized after the payment timeout, without places left: released at the provider */
-  | { type: 'OrderLatePaymentReleased'; data: { orderId: number; transactionId: string; reason: (typeof latePaymentReleaseReasons)[number] } };
+  | {
+      type: 'OrderLatePaymentReleased';
+      data: { orderId: number; transactionId: string; reason: (typeof latePaymentReleaseReasons)[number] };
+    };
 
 export const afterSaleOrderEventTypes = [
   'OrderItemsCancelled',
@@ -95,20 +106,35 @@ const reason = z.string().trim().max(500).optional();
 const itemIds = z.array(uuidString).max(200);
 
 /** §7 POST /orders/{orderId}/cancel: §5 "Customer cancel requires orderItemIds". */
-export const customerCancelBody = z.object({ orderItemIds: itemIds, reason, onlineCredit: z.boolean().default(false) });
+export const customerCancelBody = z.object({
+  orderItemIds: itemIds,
+  reason,
+  onlineCredit: z.boolean().default(false),
+});
 export type CustomerCancelBody = z.infer<typeof customerCancelBody>;
 
 /** §7 POST /orders/management/orders/{orderId}/cancel: §5 "The management API needs at least 1". */
-export const managementCancelBody = z.object({ orderItemIds: itemIds.min(1), reason, onlineCredit: z.boolean().default(false) });
+export const managementCancelBody = z.object({
+  orderItemIds: itemIds.min(1),
+  reason,
+  onlineCredit: z.boolean().default(false),
+});
 export type ManagementCancelBody = z.infer<typeof managementCancelBody>;
 
 /** Staff cancel items without moving money (a refund is its own action). */
 export const staffCancelItemsBody = z.object({ orderItemIds: itemIds.min(1), reason });
 
 /** §5 "Admin refund amounts are integers >= 0". */
-export const refundAmount = z.number().int('Admin refund amounts are integers >= 0').min(0, 'Admin refund amounts are integers >= 0').max(100_000_000);
+export const refundAmount = z
+  .number()
+  .int('Admin refund amounts are integers >= 0')
+  .min(0, 'Admin refund amounts are integers >= 0')
+  .max(100_000_000);
 export const staffRefundBody = z.object({
-  items: z.array(z.object({ orderItemId: uuidString, amount: refundAmount })).min(1).max(200),
+  items: z
+    .array(z.object({ orderItemId: uuidString, amount: refundAmount }))
+    .min(1)
+    .max(200),
   reason,
   onlineCredit: z.boolean().default(false),
 });

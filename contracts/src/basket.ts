@@ -73,7 +73,8 @@ export type BasketEntryInput = z.infer<typeof basketEntryInput>;
  * list by its length, before looking at any entry, so a body of 250,000 entries stays cheap. */
 export const MAX_ENTRIES_PER_REQUEST = 50;
 export const TOO_MANY_ENTRIES_MESSAGE = `At most ${MAX_ENTRIES_PER_REQUEST} entries per request.`;
-const entryList = <T extends z.ZodType>(entry: T) => z.array(entry).max(MAX_ENTRIES_PER_REQUEST, TOO_MANY_ENTRIES_MESSAGE);
+const entryList = <T extends z.ZodType>(entry: T) =>
+  z.array(entry).max(MAX_ENTRIES_PER_REQUEST, TOO_MANY_ENTRIES_MESSAGE);
 
 /** A new entry may bring its children along (one level; deeper ones go through the child call). */
 export const basketEntryWithChildrenInput = basketEntryInput.extend({
@@ -84,8 +85,12 @@ export type BasketEntryWithChildrenInput = z.infer<typeof basketEntryWithChildre
 /** POST /baskets: entries may be empty (an empty basket), POST …/entries needs at least one. */
 export const createBasketBody = z.object({ entries: entryList(basketEntryWithChildrenInput).default([]) });
 export const ENTRIES_REQUIRED_MESSAGE = 'At least one entry is required.';
-export const addEntriesBody = z.object({ entries: entryList(basketEntryWithChildrenInput).min(1, ENTRIES_REQUIRED_MESSAGE) });
-export const addChildEntriesBody = z.object({ entries: entryList(basketEntryInput).min(1, ENTRIES_REQUIRED_MESSAGE) });
+export const addEntriesBody = z.object({
+  entries: entryList(basketEntryWithChildrenInput).min(1, ENTRIES_REQUIRED_MESSAGE),
+});
+export const addChildEntriesBody = z.object({
+  entries: entryList(basketEntryInput).min(1, ENTRIES_REQUIRED_MESSAGE),
+});
 
 export const basketIdParams = z.object({ basketId });
 export const parentEntryParams = z.object({ basketId, parentEntryId: uuidString });
@@ -99,7 +104,9 @@ export const deleteEntriesQuery = z.object({
 /** A field a personalization does not have is refused, never dropped: the checkout names the medium
  * mediumType, and a medium sent under the other door's name must not end up as no medium. */
 export const unknownPersonalizationField = (fields: string) => (issue: { code: string; keys?: string[] }) =>
-  issue.code === 'unrecognized_keys' ? `Unknown field ${issue.keys?.join(', ')}: a personalization here has ${fields}.` : undefined;
+  issue.code === 'unrecognized_keys'
+    ? `Unknown field ${issue.keys?.join(', ')}: a personalization here has ${fields}.`
+    : undefined;
 
 export const personalizationBody = z.strictObject(
   {
@@ -222,7 +229,11 @@ export const basketDto = z.object({
 });
 export type BasketDto = Omit<z.infer<typeof basketDto>, 'entries'> & { entries: BasketEntryDto[] };
 
-export const basketValidationIssue = z.object({ entryId: z.string().nullable(), code: z.string(), message: z.string() });
+export const basketValidationIssue = z.object({
+  entryId: z.string().nullable(),
+  code: z.string(),
+  message: z.string(),
+});
 export type BasketValidationIssue = z.infer<typeof basketValidationIssue>;
 export const basketValidationDto = z.object({ valid: z.boolean(), issues: z.array(basketValidationIssue) });
 

@@ -30,7 +30,12 @@ export const bookingMessages = {
 export const MAX_TICKETS_PER_FORM = 100;
 
 /** Form element ids: fixed ones plus one per choosable attribute ("attribute:duration"). */
-export const formElementIds = { validity: 'validity', personTypes: 'personTypes', quantity: 'quantity', slot: 'slot' } as const;
+export const formElementIds = {
+  validity: 'validity',
+  personTypes: 'personTypes',
+  quantity: 'quantity',
+  slot: 'slot',
+} as const;
 export const ATTRIBUTE_ELEMENT_PREFIX = 'attribute:';
 export const attributeElementId = (identifier: string) => `${ATTRIBUTE_ELEMENT_PREFIX}${identifier}`;
 
@@ -47,7 +52,10 @@ const validityValue = z.union([
 export const formValueSchemas = {
   validity: validityValue,
   personTypes: z.union([personTypeList, z.null()]),
-  quantity: z.union([z.number().int().min(0).max(MAX_TICKETS_PER_FORM, bookingMessages.tooManyTickets(MAX_TICKETS_PER_FORM)), z.null()]),
+  quantity: z.union([
+    z.number().int().min(0).max(MAX_TICKETS_PER_FORM, bookingMessages.tooManyTickets(MAX_TICKETS_PER_FORM)),
+    z.null(),
+  ]),
   slot: z.union([numericId, z.null()]),
   attribute: z.union([z.string().min(1), z.null()]),
 } as const;
@@ -69,30 +77,50 @@ export const formStateEntry = z
     }
     const kind = formValueKindOf(entry.id);
     if (!kind) {
-      context.addIssue({ code: 'custom', message: bookingMessages.unknownFormElement(entry.id), path: ['id'] });
+      context.addIssue({
+        code: 'custom',
+        message: bookingMessages.unknownFormElement(entry.id),
+        path: ['id'],
+      });
       return;
     }
     const parsed = formValueSchemas[kind].safeParse(entry.value);
     if (parsed.success) {
-      if (kind === 'personTypes' && ticketCount(parsed.data as PersonTypeEntry[] | null) > MAX_TICKETS_PER_FORM) {
-        context.addIssue({ code: 'custom', message: bookingMessages.tooManyTickets(MAX_TICKETS_PER_FORM), path: ['value'] });
+      if (
+        kind === 'personTypes' &&
+        ticketCount(parsed.data as PersonTypeEntry[] | null) > MAX_TICKETS_PER_FORM
+      ) {
+        context.addIssue({
+          code: 'custom',
+          message: bookingMessages.tooManyTickets(MAX_TICKETS_PER_FORM),
+          path: ['value'],
+        });
       }
       return;
     }
     for (const issue of parsed.error.issues) {
-      context.addIssue({ code: 'custom', message: deepestMessage(issue), path: ['value', ...issue.path.map((p) => p as string | number)] });
+      context.addIssue({
+        code: 'custom',
+        message: deepestMessage(issue),
+        path: ['value', ...issue.path.map((p) => p as string | number)],
+      });
     }
   });
 export type FormStateEntry = { id: string; value: unknown };
 
 function ticketCount(entries: PersonTypeEntry[] | null): number {
-  return (entries ?? []).reduce((sum, entry) => sum + ('personIds' in entry ? entry.personIds.length : entry.quantity), 0);
+  return (entries ?? []).reduce(
+    (sum, entry) => sum + ('personIds' in entry ? entry.personIds.length : entry.quantity),
+    0,
+  );
 }
 
 /** A union's failure hides the member messages: surface the refine message (e.g. the mixing rule). */
 function deepestMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_union') {
-    const telling = issue.errors.flat().find((inner) => inner.code !== 'invalid_type' && inner.code !== 'invalid_union');
+    const telling = issue.errors
+      .flat()
+      .find((inner) => inner.code !== 'invalid_type' && inner.code !== 'invalid_union');
     if (telling) return telling.message;
   }
   return issue.message;
@@ -101,7 +129,12 @@ function deepestMessage(issue: z.core.$ZodIssue): string {
 export const formState = z.array(formStateEntry).superRefine((entries, context) => {
   const seen = new Set<string>();
   entries.forEach((entry, index) => {
-    if (seen.has(entry.id)) context.addIssue({ code: 'custom', message: bookingMessages.duplicateFormElement(entry.id), path: [index, 'id'] });
+    if (seen.has(entry.id))
+      context.addIssue({
+        code: 'custom',
+        message: bookingMessages.duplicateFormElement(entry.id),
+        path: [index, 'id'],
+      });
     seen.add(entry.id);
   });
 });
@@ -123,11 +156,19 @@ export type BookingItem = z.infer<typeof bookingItem>;
 function uniqueItemIds(items: { id: number }[], context: z.core.$RefinementCtx<unknown>) {
   const seen = new Set<number>();
   items.forEach((item, index) => {
-    if (seen.has(item.id)) context.addIssue({ code: 'custom', message: bookingMessages.duplicateItemId(item.id), path: [index, 'id'] });
+    if (seen.has(item.id))
+      context.addIssue({
+        code: 'custom',
+        message: bookingMessages.duplicateItemId(item.id),
+        path: [index, 'id'],
+      });
     seen.add(item.id);
   });
 }
-export const bookingItems = z.array(bookingItem).max(5 * MAX_TICKETS_PER_FORM).superRefine(uniqueItemIds);
+export const bookingItems = z
+  .array(bookingItem)
+  .max(5 * MAX_TICKETS_PER_FORM)
+  .superRefine(uniqueItemIds);
 
 /** The older client-side basket entry (product configuration) the legacy endpoint converts; its
  * children (required or suggested entries) are one level deep. */
@@ -138,15 +179,24 @@ const legacyEntryFields = {
   quantity: z.number().int().min(1).max(MAX_TICKETS_PER_FORM).default(1),
   personId: numericId.optional(),
 };
-export const legacyBookingEntry = z.object({ ...legacyEntryFields, children: z.array(z.object(legacyEntryFields)).max(10).default([]) });
+export const legacyBookingEntry = z.object({
+  ...legacyEntryFields,
+  children: z.array(z.object(legacyEntryFields)).max(10).default([]),
+});
 export type LegacyBookingEntry = z.output<typeof legacyBookingEntry>;
 
 export const bookingProductParams = z.object({ productId: numericIdParam });
-export const formOptionsParams = z.object({ productId: numericIdParam, formElementId: z.string().min(1).max(100) });
+export const formOptionsParams = z.object({
+  productId: numericIdParam,
+  formElementId: z.string().min(1).max(100),
+});
 
 export const unifiedFormQuery = z.object({ formState: formStateQueryParam });
 export const inlineFormContexts = ['catalogue', 'basket', 'checkout'] as const;
-export const inlineFormQuery = z.object({ formState: formStateQueryParam, context: z.enum(inlineFormContexts).default('catalogue') });
+export const inlineFormQuery = z.object({
+  formState: formStateQueryParam,
+  context: z.enum(inlineFormContexts).default('catalogue'),
+});
 export const validitiesQuery = z.object({ formState: formStateQueryParam, from: isoDay, to: isoDay });
 export const formOptionsQuery = z.object({
   page: pageParameter(pagingDefaults.formOptions.page),
@@ -155,14 +205,18 @@ export const formOptionsQuery = z.object({
 
 export const itemsBody = z.object({ items: bookingItems });
 export const itemsPatchBody = z.object({ items: bookingItems, mutations: formState });
-export const legacyItemsBody = z.object({ items: z.array(legacyBookingEntry).min(1).max(MAX_TICKETS_PER_FORM) });
+export const legacyItemsBody = z.object({
+  items: z.array(legacyBookingEntry).min(1).max(MAX_TICKETS_PER_FORM),
+});
 
 /** Exactly one of formState (the list itself, not JSON text) or items. */
 export const formOptionsBody = z
   .object({ formState: formState.optional(), items: bookingItems.optional() })
   .superRefine((body, context) => {
-    if (body.formState === undefined && body.items === undefined) context.addIssue({ code: 'custom', message: bookingMessages.formStateOrItemsMissing });
-    if (body.formState !== undefined && body.items !== undefined) context.addIssue({ code: 'custom', message: bookingMessages.formStateAndItems });
+    if (body.formState === undefined && body.items === undefined)
+      context.addIssue({ code: 'custom', message: bookingMessages.formStateOrItemsMissing });
+    if (body.formState !== undefined && body.items !== undefined)
+      context.addIssue({ code: 'custom', message: bookingMessages.formStateAndItems });
   });
 
 const price = chfPrice.extend({ source: z.enum(['pricing', 'basePrice']) });
@@ -206,7 +260,10 @@ const basketItemFields = {
   unitPrice: price,
 };
 /** A basket entry as the form proposes it; children (required definitions) have no children. */
-export const basketItemDraft = z.object({ ...basketItemFields, children: z.array(z.object({ ...basketItemFields, children: z.array(z.unknown()).max(0) })) });
+export const basketItemDraft = z.object({
+  ...basketItemFields,
+  children: z.array(z.object({ ...basketItemFields, children: z.array(z.unknown()).max(0) })),
+});
 export type BasketItemDraft = z.output<typeof basketItemDraft>;
 
 export const formProblem = z.object({ elementId: z.string(), code: z.string(), message: z.string() });
@@ -237,7 +294,12 @@ export const validityDay = z.object({
   priceLevel: z.enum(['low', 'medium', 'high']).nullable(),
 });
 export type ValidityDay = z.infer<typeof validityDay>;
-export const validitiesResponse = z.object({ productId: z.number().int(), from: isoDay, to: isoDay, days: z.array(validityDay) });
+export const validitiesResponse = z.object({
+  productId: z.number().int(),
+  from: isoDay,
+  to: isoDay,
+  days: z.array(validityDay),
+});
 
 export const formOptionsResponse = z.object({
   elementId: z.string(),

@@ -24,11 +24,16 @@ export const calendarDate = calendarDateString;
 
 /** A time of day as "HH:mm:ss" (accepts "8:05", "08:05", "08:05:30"). */
 export const timeOfDay = formattedTime.transform(
-  ({ hours, minutes, seconds }) => `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`,
+  ({ hours, minutes, seconds }) =>
+    `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`,
 );
 
 const slotGroupFields = {
-  name: z.string().trim().min(SLOT_GROUP_NAME_MIN, slotGroupMessages.nameLength).max(SLOT_GROUP_NAME_MAX, slotGroupMessages.nameLength),
+  name: z
+    .string()
+    .trim()
+    .min(SLOT_GROUP_NAME_MIN, slotGroupMessages.nameLength)
+    .max(SLOT_GROUP_NAME_MAX, slotGroupMessages.nameLength),
   /** an RFC 5545 RRULE value such as "FREQ=WEEKLY;BYDAY=SA,SU" (an "RRULE:" prefix is accepted) */
   pattern: z.string().trim().min(1).max(500),
   sampleFrom: timeOfDay.nullish(),
@@ -56,7 +61,11 @@ type SlotGroupInputShape = {
 
 function checkSlotGroupShape(group: SlotGroupInputShape, context: z.RefinementCtx): void {
   if (!group.isAllDay && (!group.sampleFrom || !group.sampleTo)) {
-    context.addIssue({ code: 'custom', path: [group.sampleFrom ? 'sampleTo' : 'sampleFrom'], message: slotGroupMessages.sampleTimesRequired });
+    context.addIssue({
+      code: 'custom',
+      path: [group.sampleFrom ? 'sampleTo' : 'sampleFrom'],
+      message: slotGroupMessages.sampleTimesRequired,
+    });
   }
   if (group.endDate < group.startDate) {
     context.addIssue({ code: 'custom', path: ['endDate'], message: slotGroupMessages.endBeforeStart });
@@ -64,11 +73,17 @@ function checkSlotGroupShape(group: SlotGroupInputShape, context: z.RefinementCt
 }
 
 export const createSlotGroupRequest = z
-  .object({ ...slotGroupFields, capacity: z.number().int(slotGroupMessages.createCapacity).min(0, slotGroupMessages.createCapacity) })
+  .object({
+    ...slotGroupFields,
+    capacity: z.number().int(slotGroupMessages.createCapacity).min(0, slotGroupMessages.createCapacity),
+  })
   .superRefine(checkSlotGroupShape);
 
 export const updateSlotGroupRequest = z
-  .object({ ...slotGroupFields, capacity: z.number().int(slotGroupMessages.updateCapacity).min(1, slotGroupMessages.updateCapacity) })
+  .object({
+    ...slotGroupFields,
+    capacity: z.number().int(slotGroupMessages.updateCapacity).min(1, slotGroupMessages.updateCapacity),
+  })
   .superRefine(checkSlotGroupShape);
 
 export type CreateSlotGroupRequest = z.output<typeof createSlotGroupRequest>;

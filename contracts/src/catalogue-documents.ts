@@ -17,12 +17,17 @@ export type ContentDocumentType = ContentDocumentKind;
 
 const documentRef = z.string().min(1).max(200);
 const isoDate = calendarDateString;
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Expected a slug (lower-case words joined by dashes)');
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Expected a slug (lower-case words joined by dashes)');
 const positiveInt = z.number().int().min(1);
 
 /** The shared base, with an orderable revision: a positive integer that grows with every publication
  * (an older or equal revision changes nothing, a newer one replaces the document). */
-const documentBase = contentDocumentBase.extend({ id: contentDocumentBase.shape.id.max(200), revision: positiveInt });
+const documentBase = contentDocumentBase.extend({
+  id: contentDocumentBase.shape.id.max(200),
+  revision: positiveInt,
+});
 
 /** §3 attribute with its bounds checked against each other. */
 export const checkedContentAttribute = contentAttribute
@@ -35,7 +40,15 @@ export const checkedContentAttribute = contentAttribute
     path: ['maxYear'],
   });
 
-export const productKinds = ['DAY_PASS', 'MULTI_DAY_PASS', 'TIME_SLOT', 'SEASON_SUBSCRIPTION', 'CONSUMPTION', 'PARKING', 'DEPOSIT'] as const;
+export const productKinds = [
+  'DAY_PASS',
+  'MULTI_DAY_PASS',
+  'TIME_SLOT',
+  'SEASON_SUBSCRIPTION',
+  'CONSUMPTION',
+  'PARKING',
+  'DEPOSIT',
+] as const;
 export const productKind = z.enum(productKinds);
 export type ProductKind = z.infer<typeof productKind>;
 
@@ -63,7 +76,13 @@ const dateRangeChecked = <T extends { from: string; to: string }>(doc: T) => doc
 const dateRangeMessage = { message: 'from must not be after to', path: ['to'] };
 
 export const seasonDocument = documentBase
-  .extend({ kind: z.literal('season'), name: localizedText, poolRef: documentRef, from: isoDate, to: isoDate })
+  .extend({
+    kind: z.literal('season'),
+    name: localizedText,
+    poolRef: documentRef,
+    from: isoDate,
+    to: isoDate,
+  })
   .refine(dateRangeChecked, dateRangeMessage);
 
 export const availabilityRangeDocument = documentBase
@@ -76,7 +95,11 @@ export const availabilityRangeDocument = documentBase
   })
   .refine(dateRangeChecked, dateRangeMessage);
 
-export const availableMediumDocument = documentBase.extend({ kind: z.literal('availableMedium'), medium, name: localizedText });
+export const availableMediumDocument = documentBase.extend({
+  kind: z.literal('availableMedium'),
+  medium,
+  name: localizedText,
+});
 
 export const poolDocument = documentBase.extend({
   kind: z.literal('pool'),
@@ -94,7 +117,10 @@ export const contentImage = z.object({
   src: z
     .string()
     .max(2000)
-    .refine((src) => /^https:\/\/[^\s]+$/.test(src) || /^\/(?!\/)[^\s]+$/.test(src), 'Expected an https address or a path on the shop (/…)'),
+    .refine(
+      (src) => /^https:\/\/[^\s]+$/.test(src) || /^\/(?!\/)[^\s]+$/.test(src),
+      'Expected an https address or a path on the shop (/…)',
+    ),
   width: z.number().int().min(1).max(4000),
   height: z.number().int().min(1).max(4000),
   alt: localizedText,
@@ -141,7 +167,9 @@ export const productDefinitionDocument = documentBase.extend({
   productRef: documentRef,
   attributes: z.array(checkedContentAttribute).default([]),
   basePrice: chfPrice,
-  requiredProductDefinitions: z.array(z.object({ productDefinitionRef: documentRef, count: positiveInt })).default([]),
+  requiredProductDefinitions: z
+    .array(z.object({ productDefinitionRef: documentRef, count: positiveInt }))
+    .default([]),
 });
 
 export const discountsDocument = documentBase
@@ -152,8 +180,14 @@ export const discountsDocument = documentBase
     value: z.number().min(0),
     productDefinitionRefs: z.array(documentRef).min(1),
   })
-  .refine((d) => d.discountType !== 'RELATIVE' || d.value <= 100, { message: 'A relative discount is 0 to 100', path: ['value'] })
-  .refine((d) => d.discountType !== 'ABSOLUTE' || Number.isInteger(d.value), { message: 'An absolute discount is in minor units', path: ['value'] });
+  .refine((d) => d.discountType !== 'RELATIVE' || d.value <= 100, {
+    message: 'A relative discount is 0 to 100',
+    path: ['value'],
+  })
+  .refine((d) => d.discountType !== 'ABSOLUTE' || Number.isInteger(d.value), {
+    message: 'An absolute discount is in minor units',
+    path: ['value'],
+  });
 
 /** Labels of the attribute values of one pool: the "translation pool" served by /clients/translations. */
 export const attributeLabelsDocument = documentBase.extend({
@@ -177,7 +211,10 @@ export type ContentDocument = z.infer<typeof contentDocument>;
 export type ContentDocumentOf<T extends ContentDocumentType> = Extract<ContentDocument, { kind: T }>;
 
 /** A full export of the content system (catalogue import): a list, or an object holding the list. */
-export const contentExport = z.union([z.array(z.unknown()), z.object({ documents: z.array(z.unknown()) }).transform((e) => e.documents)]);
+export const contentExport = z.union([
+  z.array(z.unknown()),
+  z.object({ documents: z.array(z.unknown()) }).transform((e) => e.documents),
+]);
 
 /** The header carrying the content webhook's signature: "sha256=" + hex HMAC-SHA256 of the raw body. */
 export const CONTENT_SIGNATURE_HEADER = 'x-content-signature';

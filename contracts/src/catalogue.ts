@@ -55,7 +55,12 @@ export const productDefinitionDto = z.object({
 export type ProductDefinitionDto = z.infer<typeof productDefinitionDto>;
 
 /** A content image with its alternative text in the request's language. */
-export const imageDto = z.object({ src: z.string(), width: z.number().int(), height: z.number().int(), alt: z.string() });
+export const imageDto = z.object({
+  src: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  alt: z.string(),
+});
 export type ImageDto = z.infer<typeof imageDto>;
 
 export const poolDto = z.object({ identifier: z.string(), name: z.string(), timezone: z.string() });
@@ -69,7 +74,9 @@ export const productDto = z.object({
   category: z.object({ slug: z.string(), name: z.string() }).nullable(),
   pool: poolDto,
   hasValidity: z.boolean(),
-  productAvailabilityRanges: z.array(z.object({ id: z.string(), name: z.string(), from: z.string(), to: z.string() })),
+  productAvailabilityRanges: z.array(
+    z.object({ id: z.string(), name: z.string(), from: z.string(), to: z.string() }),
+  ),
   media: z.array(medium),
   /** the content system's picture of the product, when it has one */
   image: imageDto.nullable(),

@@ -16,7 +16,10 @@ export type CauseWeCareOffer = z.infer<typeof causeWeCareOfferBody>;
 
 export const causeWeCareChannelParams = z.object({ channelId });
 
-export const causeWeCareOfferDto = z.object({ name: z.object({ de: z.string(), en: z.string(), fr: z.string() }), amount: z.object({ amount: z.number().int(), currency: z.literal('CHF') }) });
+export const causeWeCareOfferDto = z.object({
+  name: z.object({ de: z.string(), en: z.string(), fr: z.string() }),
+  amount: z.object({ amount: z.number().int(), currency: z.literal('CHF') }),
+});
 
 /** GET /orders/{orderId}/cause-we-care: what the channel offers and what the order carries. */
 export const orderCauseWeCareDto = z.object({

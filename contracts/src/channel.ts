@@ -5,7 +5,11 @@ import { hexColor } from './validators/text-formats';
 
 /** §3 Channel: a sales channel and the products it offers. Admin endpoints under /admin/channels. */
 
-const channelName = z.string().trim().min(2, 'A channel name has 2 to 200 characters').max(200, 'A channel name has 2 to 200 characters');
+const channelName = z
+  .string()
+  .trim()
+  .min(2, 'A channel name has 2 to 200 characters')
+  .max(200, 'A channel name has 2 to 200 characters');
 const productIds = z.array(numericId).transform((ids) => [...new Set(ids)]);
 
 /**
@@ -16,7 +20,10 @@ const productIds = z.array(numericId).transform((ids) => [...new Set(ids)]);
 const logoUrl = z
   .string()
   .max(2000)
-  .refine((url) => /^https:\/\/\S+$/.test(url) || /^\/(?!\/)\S+$/.test(url), 'Expected an https address or a path on the shop (/…)');
+  .refine(
+    (url) => /^https:\/\/\S+$/.test(url) || /^\/(?!\/)\S+$/.test(url),
+    'Expected an https address or a path on the shop (/…)',
+  );
 /** font names with spaces, quotes, dashes and commas only: nothing that could end the CSS declaration */
 const fontFamily = z
   .string()
@@ -31,7 +38,12 @@ export const channelBranding = z.object({
   fontFamily: fontFamily.nullable(),
 });
 export type ChannelBranding = z.infer<typeof channelBranding>;
-export const noBranding: ChannelBranding = { logoUrl: null, primaryColor: null, accentColor: null, fontFamily: null };
+export const noBranding: ChannelBranding = {
+  logoUrl: null,
+  primaryColor: null,
+  accentColor: null,
+  fontFamily: null,
+};
 /** What a create or update may say about the look: the fields it names (null clears one). */
 const brandingChanges = channelBranding.partial();
 
@@ -46,10 +58,22 @@ export const createChannelBody = z.object({
 export type CreateChannelBody = z.infer<typeof createChannelBody>;
 
 export const updateChannelBody = z
-  .object({ name: channelName.optional(), type: channelType.optional(), productIds: productIds.optional(), branding: brandingChanges.optional() })
-  .refine((body) => body.name !== undefined || body.type !== undefined || body.productIds !== undefined || body.branding !== undefined, {
-    message: 'Name at least one of name, type, productIds or branding',
-  });
+  .object({
+    name: channelName.optional(),
+    type: channelType.optional(),
+    productIds: productIds.optional(),
+    branding: brandingChanges.optional(),
+  })
+  .refine(
+    (body) =>
+      body.name !== undefined ||
+      body.type !== undefined ||
+      body.productIds !== undefined ||
+      body.branding !== undefined,
+    {
+      message: 'Name at least one of name, type, productIds or branding',
+    },
+  );
 export type UpdateChannelBody = z.infer<typeof updateChannelBody>;
 
 export const channelIdParams = z.object({ channelId });

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { basketEntryWithChildrenInput, MAX_ENTRIES_PER_REQUEST, moneyDto, TOO_MANY_ENTRIES_MESSAGE, unknownPersonalizationField } from './basket';
+import {
+  basketEntryWithChildrenInput,
+  MAX_ENTRIES_PER_REQUEST,
+  moneyDto,
+  TOO_MANY_ENTRIES_MESSAGE,
+  unknownPersonalizationField,
+} from './basket';
 import { checkoutPaymentBody } from './domain/checkout-payment';
 import { cardPaymentInitiationResponse } from './domain/payment-records';
 import { orderPaymentStatus, orderStatus } from './domain/order';
@@ -28,17 +34,30 @@ export const checkoutErrorCodes = {
 
 /** Checkout events (stream `checkout-<uuid>`): which basket it came from and which order it leads to. */
 export type CheckoutEvent =
-  | { type: 'CheckoutStarted'; data: { checkoutId: string; basketId: string; accountId: string | null; orderId: number } }
+  | {
+      type: 'CheckoutStarted';
+      data: { checkoutId: string; basketId: string; accountId: string | null; orderId: number };
+    }
   /** the customer's answers to the operator's checkout conditions (custom form fields), validated */
   | { type: 'CheckoutConditionsSubmitted'; data: { checkoutId: string; formValues: Record<string, unknown> } }
   /** the checkout of a guest identity's order became the signed-in account's, with its order */
   | { type: 'CheckoutHandedOver'; data: { checkoutId: string; accountId: string; fromAccountId: string } };
-export const checkoutEventTypes = ['CheckoutStarted', 'CheckoutConditionsSubmitted', 'CheckoutHandedOver'] as const satisfies readonly CheckoutEvent['type'][];
+export const checkoutEventTypes = [
+  'CheckoutStarted',
+  'CheckoutConditionsSubmitted',
+  'CheckoutHandedOver',
+] as const satisfies readonly CheckoutEvent['type'][];
 export const checkoutStreamName = (id: string) => `checkout-${id}`;
 
 /** POST /checkout: from a basket, or from loose items (the checkout keeps a basket of its own for them). */
-export const checkoutItemsInput = z.array(basketEntryWithChildrenInput).min(1, 'At least one item is required.').max(MAX_ENTRIES_PER_REQUEST, TOO_MANY_ENTRIES_MESSAGE);
-export const createCheckoutBody = z.union([z.object({ basketId }).strict(), z.object({ items: checkoutItemsInput }).strict()]);
+export const checkoutItemsInput = z
+  .array(basketEntryWithChildrenInput)
+  .min(1, 'At least one item is required.')
+  .max(MAX_ENTRIES_PER_REQUEST, TOO_MANY_ENTRIES_MESSAGE);
+export const createCheckoutBody = z.union([
+  z.object({ basketId }).strict(),
+  z.object({ items: checkoutItemsInput }).strict(),
+]);
 export type CreateCheckoutBody = z.infer<typeof createCheckoutBody>;
 /** POST /checkout/{id}/items */
 export const addCheckoutItemsBody = z.object({ items: checkoutItemsInput });
@@ -72,7 +91,9 @@ export type CheckoutPersonalization = z.infer<typeof checkoutPersonalizationBody
 
 /** §5: discount codes are strings; voucher codes are trimmed and must be non-empty. */
 export const addDiscountBody = z.object({ discountCode: z.string().max(100) });
-export const addVoucherCodeBody = z.object({ voucherCode: z.string().trim().min(1, 'The voucher code must not be empty.').max(100) });
+export const addVoucherCodeBody = z.object({
+  voucherCode: z.string().trim().min(1, 'The voucher code must not be empty.').max(100),
+});
 export const discountParams = z.object({ checkoutId, discountId: z.string().min(1).max(100) });
 export const voucherCodeParams = z.object({ checkoutId, voucherCode: z.string().trim().min(1).max(100) });
 
@@ -92,12 +113,20 @@ export const checkoutDto = z.object({
   order: orderDto,
   total: moneyDto,
   /** the operator's checkout conditions for the channel, the values given, and whether payment may start */
-  conditions: z.object({ fields: z.array(customFormFieldDefinition), values: z.record(z.string(), z.unknown()), complete: z.boolean() }),
+  conditions: z.object({
+    fields: z.array(customFormFieldDefinition),
+    values: z.record(z.string(), z.unknown()),
+    complete: z.boolean(),
+  }),
 });
 export type CheckoutDto = z.infer<typeof checkoutDto>;
 
 /** The answer to POST …/payment: on site, the reserved order; by card, where to send the customer. */
-export const checkoutPaymentDto = z.object({ checkout: checkoutDto, redirectUrl: z.string().nullable(), payment: cardPaymentInitiationResponse.optional() });
+export const checkoutPaymentDto = z.object({
+  checkout: checkoutDto,
+  redirectUrl: z.string().nullable(),
+  payment: cardPaymentInitiationResponse.optional(),
+});
 export type CheckoutPaymentDto = z.infer<typeof checkoutPaymentDto>;
 
 /** GET …/checkout/{id}/payment/status and GET /payments/status?orderId: the order's payment as it

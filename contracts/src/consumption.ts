@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { checkAxessWtp, checkPassNumber, checkSkidataDataCarrierId, checkSwissPassId, type CardNumberCheck } from './keycard-formats';
+import {
+  checkAxessWtp,
+  checkPassNumber,
+  checkSkidataDataCarrierId,
+  checkSwissPassId,
+  type CardNumberCheck,
+} from './keycard-formats';
 import { limitParameter, pageParameter, pagingDefaults, pagingMaxima } from './queries/paging';
 import { trimmedCommaSeparatedList } from './validators/comma-lists';
 import { calendarDateString } from './validators/dates';
@@ -42,7 +48,12 @@ export function usageCarrierKey(card: { system: UsageCardSystem; number: string 
   return checked.ok ? { ok: true, value: `${card.system}:${checked.value}` } : checked;
 }
 
-const usageEventId = z.string().regex(/^[A-Za-z0-9._:-]{1,100}$/, 'Expected an event id of 1 to 100 letters, digits, dots, colons, dashes or underscores');
+const usageEventId = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9._:-]{1,100}$/,
+    'Expected an event id of 1 to 100 letters, digits, dots, colons, dashes or underscores',
+  );
 
 /**
  * One message of the access system on `access.usage.<system>` (stream ACCESS_USAGE). The card is named by
@@ -54,13 +65,21 @@ export const accessUsageEvent = z
     occurredAt: z.iso.datetime({ offset: true, error: 'Expected an ISO 8601 date-time with a zone' }),
     kind: usageKind,
     /** passages and rides: 1 each; parking: minutes */
-    quantity: z.number().int().min(1).max(24 * 60).default(1),
+    quantity: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(1),
     /** the gate, lift or car park that saw the card */
     gateId: z.string().min(1).max(100),
     card: z.object({ system: z.enum(usageCardSystems), number: z.string().min(1).max(64) }).optional(),
     keycardId: numericId.optional(),
   })
-  .refine((event) => (event.card === undefined) !== (event.keycardId === undefined), { message: 'Name the card either by card {system, number} or by keycardId', path: ['card'] });
+  .refine((event) => (event.card === undefined) !== (event.keycardId === undefined), {
+    message: 'Name the card either by card {system, number} or by keycardId',
+    path: ['card'],
+  });
 export type AccessUsageEvent = z.infer<typeof accessUsageEvent>;
 export type AccessUsageEventInput = z.input<typeof accessUsageEvent>;
 
@@ -104,18 +123,27 @@ export interface BillLine extends ConsumptionCharge {
 
 export type ConsumptionEvent =
   /** the first usage of a keycard on a day (stream consumption-<keycardId>-<day>) */
-  | { type: 'ConsumptionOpened'; data: { consumptionId: string; keycardId: number; day: string; accountId: string; personId: number } }
+  | {
+      type: 'ConsumptionOpened';
+      data: { consumptionId: string; keycardId: number; day: string; accountId: string; personId: number };
+    }
   | { type: 'UsageRecorded'; data: { consumptionId: string; usage: UsageRecord } }
   /** the day's first chargeable usage of a registered card: the day costs `amount` (never changes after) */
   | { type: 'ConsumptionCharged'; data: { consumptionId: string; charge: ConsumptionCharge } }
   /** stream payperuse-<keycardId> */
   | { type: 'PayPerUseRegistered'; data: PayPerUseRegistration }
   /** its order item was cancelled after the sale: the registration bills no day from `from` on */
-  | { type: 'PayPerUseEnded'; data: { keycardId: number; orderId: number; orderItemId: string; from: string } }
+  | {
+      type: 'PayPerUseEnded';
+      data: { keycardId: number; orderId: number; orderItemId: string; from: string };
+    }
   /** stream consumptionbill-<accountId>: the lines of one CONSUMPTION order, decided before it is placed */
   | { type: 'ConsumptionBillOpened'; data: { billId: string; accountId: string; lines: BillLine[] } }
   | { type: 'ConsumptionBillOrdered'; data: { billId: string; orderId: number } }
-  | { type: 'ConsumptionBillSettled'; data: { billId: string; orderId: number; outcome: 'PAID' | 'CANCELLED' } }
+  | {
+      type: 'ConsumptionBillSettled';
+      data: { billId: string; orderId: number; outcome: 'PAID' | 'CANCELLED' };
+    }
   /** staff reprocess a failed bill: its consumptions are billed again by the next run */
   | { type: 'ConsumptionBillReleased'; data: { billId: string; consumptionIds: string[]; by: string } };
 
@@ -144,7 +172,13 @@ export type ConsumptionStatus = z.infer<typeof consumptionStatus>;
 const money = z.object({ amount: z.number().int(), currency: z.literal('CHF') });
 const day = calendarDateString;
 
-export const usageDto = z.object({ eventId: z.string(), kind: usageKind, quantity: z.number().int(), gateId: z.string(), occurredAt: z.string() });
+export const usageDto = z.object({
+  eventId: z.string(),
+  kind: usageKind,
+  quantity: z.number().int(),
+  gateId: z.string(),
+  occurredAt: z.string(),
+});
 
 export const consumptionDto = z.object({
   id: z.string(),
@@ -164,7 +198,15 @@ export const consumptionDto = z.object({
   /** populate=usages */
   usages: z.array(usageDto).optional(),
   /** populate=order */
-  order: z.object({ id: z.number().int(), refno: z.string(), status: z.string(), paymentStatus: z.string().nullable() }).nullable().optional(),
+  order: z
+    .object({
+      id: z.number().int(),
+      refno: z.string(),
+      status: z.string(),
+      paymentStatus: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
 });
 export type ConsumptionDto = z.infer<typeof consumptionDto>;
 
@@ -179,7 +221,11 @@ export const consumptionListQuery = z.object({
   populate,
 });
 export const consumptionReadQuery = z.object({ populate });
-export const consumptionIdParams = z.object({ consumptionId: z.string().regex(/^\d{1,15}-\d{4}-\d{2}-\d{2}$/, 'Expected a consumption id (<keycardId>-<yyyy-MM-dd>)') });
+export const consumptionIdParams = z.object({
+  consumptionId: z
+    .string()
+    .regex(/^\d{1,15}-\d{4}-\d{2}-\d{2}$/, 'Expected a consumption id (<keycardId>-<yyyy-MM-dd>)'),
+});
 
 export const adminConsumptionListQuery = consumptionListQuery.extend({
   status: trimmedCommaSeparatedList.pipe(z.array(consumptionStatus)).optional(),
@@ -189,16 +235,35 @@ export const adminConsumptionListQuery = consumptionListQuery.extend({
 /** GET /consumptions/usage: the caller's usage per keycard and day between from and to (default: this season). */
 export const consumptionUsageQuery = z
   .object({ from: day.optional(), to: day.optional() })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['to'] });
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: 'from must not be after to',
+    path: ['to'],
+  });
 
-const usageTotals = { passages: z.number().int(), rides: z.number().int(), parkingMinutes: z.number().int(), billed: money, open: money };
+const usageTotals = {
+  passages: z.number().int(),
+  rides: z.number().int(),
+  parkingMinutes: z.number().int(),
+  billed: money,
+  open: money,
+};
 export const consumptionUsageDto = z.object({
   from: z.string(),
   to: z.string(),
   keycards: z.array(
     z.object({
       keycardId: z.number().int(),
-      days: z.array(z.object({ day: z.string(), consumptionId: z.string(), status: consumptionStatus, price: money, passages: z.number().int(), rides: z.number().int(), parkingMinutes: z.number().int() })),
+      days: z.array(
+        z.object({
+          day: z.string(),
+          consumptionId: z.string(),
+          status: consumptionStatus,
+          price: money,
+          passages: z.number().int(),
+          rides: z.number().int(),
+          parkingMinutes: z.number().int(),
+        }),
+      ),
       totals: z.object({ days: z.number().int(), ...usageTotals }),
     }),
   ),
@@ -223,11 +288,18 @@ export type ParkedUsageDto = z.infer<typeof parkedUsageDto>;
 export const parkedUsageListQuery = z.object({
   page: pageParameter(0),
   limit: limitParameter(pagingDefaults.consumptions.limit, pagingMaxima.listLimit),
-  resolved: z.enum(['true', 'false']).transform((value) => value === 'true').default(false),
+  resolved: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .default(false),
 });
 export const parkedUsageParams = z.object({ eventId: usageEventId });
 
 export const billingRunBody = z.object({ throughDay: day.optional() });
 /** ordersPlaced: the CONSUMPTION orders of the bills the run placed or found still open */
-export const billingRunDto = z.object({ throughDay: z.string(), accounts: z.number().int(), ordersPlaced: z.array(z.number().int()) });
+export const billingRunDto = z.object({
+  throughDay: z.string(),
+  accounts: z.number().int(),
+  ordersPlaced: z.array(z.number().int()),
+});
 export type BillingRunDto = z.infer<typeof billingRunDto>;

@@ -53,9 +53,18 @@ export const promoCodeText = z
 
 /** discountType + discount with §5's bounds and messages; amounts in minor units. */
 export const discountSpec = z.discriminatedUnion('discountType', [
-  z.object({ discountType: z.literal('relative'), discount: z.number().min(0, discountMessages.relative).max(100, discountMessages.relative) }),
-  z.object({ discountType: z.literal('absolute'), discount: z.number().int().min(0, discountMessages.absolute).max(MAX_DISCOUNT_AMOUNT) }),
-  z.object({ discountType: z.literal('fixed'), discount: z.number().int().min(0, discountMessages.fixed).max(MAX_DISCOUNT_AMOUNT) }),
+  z.object({
+    discountType: z.literal('relative'),
+    discount: z.number().min(0, discountMessages.relative).max(100, discountMessages.relative),
+  }),
+  z.object({
+    discountType: z.literal('absolute'),
+    discount: z.number().int().min(0, discountMessages.absolute).max(MAX_DISCOUNT_AMOUNT),
+  }),
+  z.object({
+    discountType: z.literal('fixed'),
+    discount: z.number().int().min(0, discountMessages.fixed).max(MAX_DISCOUNT_AMOUNT),
+  }),
 ]);
 export type DiscountSpec = z.infer<typeof discountSpec>;
 
@@ -66,8 +75,16 @@ const idList = z.array(numericId).max(1000).default([]);
 /** §3 the campaign's sample: what every code of the campaign grants. */
 export const promoSample = z
   .object({
-    displayName: z.string().trim().min(promoCodeLimits.displayNameMinLength, discountMessages.displayName).max(200),
-    description: z.string().trim().min(promoCodeLimits.descriptionMinLength, discountMessages.description).max(2000),
+    displayName: z
+      .string()
+      .trim()
+      .min(promoCodeLimits.displayNameMinLength, discountMessages.displayName)
+      .max(200),
+    description: z
+      .string()
+      .trim()
+      .min(promoCodeLimits.descriptionMinLength, discountMessages.description)
+      .max(2000),
     /** places a code may discount over all orders (null: unlimited) */
     maxUsages: z.number().int().min(1).max(10_000_000).nullable().default(null),
     /** places a code may discount in one basket (null: every matching place) */
@@ -82,11 +99,23 @@ export const promoSample = z
   })
   .and(discountSpec)
   .superRefine((sample, context) => {
-    if (sample.bookingValidFrom && sample.bookingValidTo && Date.parse(sample.bookingValidFrom) > Date.parse(sample.bookingValidTo)) {
-      context.addIssue({ code: 'custom', message: 'bookingValidTo must not be before bookingValidFrom', path: ['bookingValidTo'] });
+    if (
+      sample.bookingValidFrom &&
+      sample.bookingValidTo &&
+      Date.parse(sample.bookingValidFrom) > Date.parse(sample.bookingValidTo)
+    ) {
+      context.addIssue({
+        code: 'custom',
+        message: 'bookingValidTo must not be before bookingValidFrom',
+        path: ['bookingValidTo'],
+      });
     }
     if (sample.slotValidFrom && sample.slotValidTo && sample.slotValidFrom > sample.slotValidTo) {
-      context.addIssue({ code: 'custom', message: 'slotValidTo must not be before slotValidFrom', path: ['slotValidTo'] });
+      context.addIssue({
+        code: 'custom',
+        message: 'slotValidTo must not be before slotValidFrom',
+        path: ['slotValidTo'],
+      });
     }
   });
 export type PromoSample = z.infer<typeof promoSample>;
@@ -94,7 +123,15 @@ export type PromoSample = z.infer<typeof promoSample>;
 /** Codes to add to a campaign: generated ones (count, length) and those staff typed. */
 export const promoCodesInput = z.object({
   generate: z
-    .object({ count: z.number().int().min(1).max(MAX_CODES_PER_REQUEST), length: z.number().int().min(GENERATED_CODE_LENGTH.min).max(GENERATED_CODE_LENGTH.max).default(GENERATED_CODE_LENGTH.default) })
+    .object({
+      count: z.number().int().min(1).max(MAX_CODES_PER_REQUEST),
+      length: z
+        .number()
+        .int()
+        .min(GENERATED_CODE_LENGTH.min)
+        .max(GENERATED_CODE_LENGTH.max)
+        .default(GENERATED_CODE_LENGTH.default),
+    })
     .optional(),
   manual: z.array(promoCodeText).max(MAX_CODES_PER_REQUEST).default([]),
 });
@@ -106,10 +143,17 @@ export const createPromoCampaignBody = z
     sample: promoSample,
     codes: promoCodesInput,
   })
-  .refine((body) => (body.codes.generate?.count ?? 0) + body.codes.manual.length >= promoCodeLimits.minGeneratedCodes, { message: discountMessages.atLeastOneCode, path: ['codes'] });
+  .refine(
+    (body) =>
+      (body.codes.generate?.count ?? 0) + body.codes.manual.length >= promoCodeLimits.minGeneratedCodes,
+    { message: discountMessages.atLeastOneCode, path: ['codes'] },
+  );
 export type CreatePromoCampaignBody = z.infer<typeof createPromoCampaignBody>;
 
-export const addPromoCodesBody = promoCodesInput.refine((body) => (body.generate?.count ?? 0) + body.manual.length >= 1, { message: discountMessages.atLeastOneCode, path: ['codes'] });
+export const addPromoCodesBody = promoCodesInput.refine(
+  (body) => (body.generate?.count ?? 0) + body.manual.length >= 1,
+  { message: discountMessages.atLeastOneCode, path: ['codes'] },
+);
 
 export const campaignIdParams = z.object({ campaignId: uuidString });
 export const promoCodeOnlyParams = z.object({ code: z.string().trim().min(1).max(64) });
@@ -125,11 +169,30 @@ export const promoCampaignDto = z.object({
   createdAt: z.string(),
 });
 export type PromoCampaignDto = z.infer<typeof promoCampaignDto>;
-export const promoCampaignListQuery = z.object({ page: z.coerce.number().int().min(0).max(100_000).default(0), limit: z.coerce.number().int().min(1).max(200).default(20) });
-export const promoCampaignSummaryDto = z.object({ id: uuidString, name: z.string(), displayName: z.string(), codeCount: z.number().int(), disabledCount: z.number().int(), createdAt: z.string() });
-export const promoCampaignQuery = z.object({ codeLimit: z.coerce.number().int().min(0).max(MAX_CODES_PER_REQUEST).default(100) });
+export const promoCampaignListQuery = z.object({
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  limit: z.coerce.number().int().min(1).max(200).default(20),
+});
+export const promoCampaignSummaryDto = z.object({
+  id: uuidString,
+  name: z.string(),
+  displayName: z.string(),
+  codeCount: z.number().int(),
+  disabledCount: z.number().int(),
+  createdAt: z.string(),
+});
+export const promoCampaignQuery = z.object({
+  codeLimit: z.coerce.number().int().min(0).max(MAX_CODES_PER_REQUEST).default(100),
+});
 
-export const promoCodeRefusals = ['UNKNOWN', 'DISABLED', 'USED_UP', 'NOT_YET_VALID', 'EXPIRED', 'NO_MATCHING_ITEM'] as const;
+export const promoCodeRefusals = [
+  'UNKNOWN',
+  'DISABLED',
+  'USED_UP',
+  'NOT_YET_VALID',
+  'EXPIRED',
+  'NO_MATCHING_ITEM',
+] as const;
 export type PromoCodeRefusal = (typeof promoCodeRefusals)[number];
 
 /** GET /discounting/promo-codes/{code}/validate: whether the code applies, and why not. */
@@ -173,7 +236,11 @@ export type PlaceSelector = z.infer<typeof placeSelector>;
 
 export const autoDiscountRule = z.discriminatedUnion('kind', [
   /** at least `quantity` places matching the selector */
-  z.object({ kind: z.literal('PLACES'), selector: placeSelector.default({ productIds: [], productDefinitionIds: [] }), quantity: z.number().int().min(1).max(10_000) }),
+  z.object({
+    kind: z.literal('PLACES'),
+    selector: placeSelector.default({ productIds: [], productDefinitionIds: [] }),
+    quantity: z.number().int().min(1).max(10_000),
+  }),
   /** the basket's total before discounts is at least `amount` */
   z.object({ kind: z.literal('MIN_SUBTOTAL'), amount: z.number().int().min(0).max(MAX_DISCOUNT_AMOUNT) }),
   /** some place's first day lies in [from, to] */
@@ -181,7 +248,10 @@ export const autoDiscountRule = z.discriminatedUnion('kind', [
 ]);
 export type AutoDiscountRule = z.infer<typeof autoDiscountRule>;
 
-export const bundleComponent = z.object({ selector: placeSelector, quantity: z.number().int().min(1).max(100) });
+export const bundleComponent = z.object({
+  selector: placeSelector,
+  quantity: z.number().int().min(1).max(100),
+});
 
 /** What the discount adjusts: product adjustments each matching place, bundles sets of places. */
 export const autoDiscountApplication = z
@@ -214,17 +284,41 @@ export const autoDiscountBody = z
   })
   .superRefine((body, context) => {
     const spec = discountSpec.safeParse({ discountType: body.discountType, discount: body.discount });
-    if (!spec.success) for (const issue of spec.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: ['discount'] });
-    if (body.validFrom && body.validTo && Date.parse(body.validFrom) > Date.parse(body.validTo)) context.addIssue({ code: 'custom', message: 'validTo must not be before validFrom', path: ['validTo'] });
-    if (body.type === 'BUNDLE_ADJUSTMENT' && !body.application.components) context.addIssue({ code: 'custom', message: 'A bundle needs application.components', path: ['application', 'components'] });
-    if (body.type === 'FREE_SHIPPING' && body.discountType === 'fixed') context.addIssue({ code: 'custom', message: 'Free shipping takes no fixed price', path: ['discountType'] });
-    for (const rule of body.rules) if (rule.kind === 'VALIDITY_BETWEEN' && rule.from > rule.to) context.addIssue({ code: 'custom', message: 'to must not be before from', path: ['rules'] });
+    if (!spec.success)
+      for (const issue of spec.error.issues)
+        context.addIssue({ code: 'custom', message: issue.message, path: ['discount'] });
+    if (body.validFrom && body.validTo && Date.parse(body.validFrom) > Date.parse(body.validTo))
+      context.addIssue({
+        code: 'custom',
+        message: 'validTo must not be before validFrom',
+        path: ['validTo'],
+      });
+    if (body.type === 'BUNDLE_ADJUSTMENT' && !body.application.components)
+      context.addIssue({
+        code: 'custom',
+        message: 'A bundle needs application.components',
+        path: ['application', 'components'],
+      });
+    if (body.type === 'FREE_SHIPPING' && body.discountType === 'fixed')
+      context.addIssue({
+        code: 'custom',
+        message: 'Free shipping takes no fixed price',
+        path: ['discountType'],
+      });
+    for (const rule of body.rules)
+      if (rule.kind === 'VALIDITY_BETWEEN' && rule.from > rule.to)
+        context.addIssue({ code: 'custom', message: 'to must not be before from', path: ['rules'] });
   });
 export type AutoDiscountBody = z.infer<typeof autoDiscountBody>;
 export type AutoDiscountDefinition = AutoDiscountBody & { id: string };
 
 export const autoDiscountIdParams = z.object({ discountId: uuidString });
-export const autoDiscountDto = z.object({ id: uuidString, active: z.boolean(), definition: z.record(z.string(), z.unknown()), usedApplications: z.number().int() });
+export const autoDiscountDto = z.object({
+  id: uuidString,
+  active: z.boolean(),
+  definition: z.record(z.string(), z.unknown()),
+  usedApplications: z.number().int(),
+});
 
 // ---------- events ----------
 
@@ -234,18 +328,35 @@ export interface PromoCodeRecord {
 }
 
 export type PromoCampaignEvent =
-  | { type: 'PromoCampaignCreated'; data: { campaignId: string; name: string; applyRounding: boolean; sample: PromoSample; codes: PromoCodeRecord[] } }
+  | {
+      type: 'PromoCampaignCreated';
+      data: {
+        campaignId: string;
+        name: string;
+        applyRounding: boolean;
+        sample: PromoSample;
+        codes: PromoCodeRecord[];
+      };
+    }
   | { type: 'PromoCodesAdded'; data: { campaignId: string; codes: PromoCodeRecord[] } }
   | { type: 'PromoCodeDisabled'; data: { campaignId: string; code: string } }
   | { type: 'PromoCodeEnabled'; data: { campaignId: string; code: string } };
 
-export const promoCampaignEventTypes = ['PromoCampaignCreated', 'PromoCodesAdded', 'PromoCodeDisabled', 'PromoCodeEnabled'] as const satisfies readonly PromoCampaignEvent['type'][];
+export const promoCampaignEventTypes = [
+  'PromoCampaignCreated',
+  'PromoCodesAdded',
+  'PromoCodeDisabled',
+  'PromoCodeEnabled',
+] as const satisfies readonly PromoCampaignEvent['type'][];
 export const promoCampaignStreamName = (campaignId: string) => `promocampaign-${campaignId}`;
 
 export type AutoDiscountEvent =
   | { type: 'AutoDiscountDefined'; data: AutoDiscountDefinition }
   | { type: 'AutoDiscountRemoved'; data: { id: string } };
-export const autoDiscountEventTypes = ['AutoDiscountDefined', 'AutoDiscountRemoved'] as const satisfies readonly AutoDiscountEvent['type'][];
+export const autoDiscountEventTypes = [
+  'AutoDiscountDefined',
+  'AutoDiscountRemoved',
+] as const satisfies readonly AutoDiscountEvent['type'][];
 export const autoDiscountStreamName = (id: string) => `autodiscount-${id}`;
 
 /** Usages of one promo code or auto discount, reserved per basket (a basket becomes one order). */

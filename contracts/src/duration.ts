@@ -1,6 +1,7 @@
 import { DateTime, Duration } from 'luxon';
 
-export type ParsedDuration = { unit: 'hours'; hours: number } | { unit: 'days'; days: number; secondPart: boolean };
+export type ParsedDuration =
+  { unit: 'hours'; hours: number } | { unit: 'days'; days: number; secondPart: boolean };
 
 const HOUR_UNITS = /^(h|hr|hrs|hours?|std|stunden?|heures?)$/i;
 const DAY_UNITS = /^(|d|days?|t|tage?n?|j|jours?)$/i;
@@ -26,7 +27,10 @@ export function parseDuration(value: string): ParsedDuration | undefined {
     const hours = Number(fraction === undefined ? whole : `${whole}.${fraction}`);
     return hours > 0 ? { unit: 'hours', hours } : undefined;
   }
-  if (DAY_UNITS.test(unit)) return Number(whole) > 0 ? { unit: 'days', days: Number(whole), secondPart: fraction !== undefined } : undefined;
+  if (DAY_UNITS.test(unit))
+    return Number(whole) > 0
+      ? { unit: 'days', days: Number(whole), secondPart: fraction !== undefined }
+      : undefined;
   return undefined;
 }
 

@@ -26,12 +26,18 @@ describe('validity end', () => {
   const start = zurich('2026-01-01T08:00');
 
   it('ends N days after the start minus one', () => {
-    expect(validityEnd(start, { unit: 'days', days: 3, secondPart: false }, false).toISO()).toBe('2026-01-03T08:00:00.000+01:00');
-    expect(validityEnd(start, { unit: 'days', days: 1, secondPart: false }, false).toISO()).toBe(start.toISO());
+    expect(validityEnd(start, { unit: 'days', days: 3, secondPart: false }, false).toISO()).toBe(
+      '2026-01-03T08:00:00.000+01:00',
+    );
+    expect(validityEnd(start, { unit: 'days', days: 1, secondPart: false }, false).toISO()).toBe(
+      start.toISO(),
+    );
   });
 
   it('adds one more day for a second numeric part', () => {
-    expect(validityEnd(start, parseDuration('1.5 days')!, false).toISO()).toBe('2026-01-02T08:00:00.000+01:00');
+    expect(validityEnd(start, parseDuration('1.5 days')!, false).toISO()).toBe(
+      '2026-01-02T08:00:00.000+01:00',
+    );
   });
 
   it('keeps end-of-day, also across a daylight-saving change', () => {
@@ -41,13 +47,29 @@ describe('validity end', () => {
   });
 
   it('adds hours exactly', () => {
-    expect(validityEnd(start, { unit: 'hours', hours: 4 }, true).toISO()).toBe('2026-01-01T12:00:00.000+01:00');
+    expect(validityEnd(start, { unit: 'hours', hours: 4 }, true).toISO()).toBe(
+      '2026-01-01T12:00:00.000+01:00',
+    );
   });
 
   it('tells whether a range fits a duration', () => {
-    expect(durationFitsRange({ unit: 'days', days: 3, secondPart: false }, zurich('2026-01-01T00:00'), zurich('2026-01-03T23:59:59.999'))).toBe(true);
-    expect(durationFitsRange({ unit: 'days', days: 3, secondPart: false }, zurich('2026-01-01T00:00'), zurich('2026-01-04T00:00'))).toBe(false);
-    expect(durationFitsRange({ unit: 'hours', hours: 4 }, zurich('2026-01-01T08:00'), zurich('2026-01-01T12:00'))).toBe(true);
+    expect(
+      durationFitsRange(
+        { unit: 'days', days: 3, secondPart: false },
+        zurich('2026-01-01T00:00'),
+        zurich('2026-01-03T23:59:59.999'),
+      ),
+    ).toBe(true);
+    expect(
+      durationFitsRange(
+        { unit: 'days', days: 3, secondPart: false },
+        zurich('2026-01-01T00:00'),
+        zurich('2026-01-04T00:00'),
+      ),
+    ).toBe(false);
+    expect(
+      durationFitsRange({ unit: 'hours', hours: 4 }, zurich('2026-01-01T08:00'), zurich('2026-01-01T12:00')),
+    ).toBe(true);
   });
 });
 

@@ -23,8 +23,11 @@ export const exportQuery = z
     language: languageWithFallback.optional(),
   })
   .refine((query) => query.from <= query.to, { message: 'from must not be after to', path: ['to'] })
-  .refine((query) => DateTime.fromISO(query.to).diff(DateTime.fromISO(query.from), 'days').days < maxExportDays, {
-    message: `At most ${maxExportDays} days per export`,
-    path: ['to'],
-  });
+  .refine(
+    (query) => DateTime.fromISO(query.to).diff(DateTime.fromISO(query.from), 'days').days < maxExportDays,
+    {
+      message: `At most ${maxExportDays} days per export`,
+      path: ['to'],
+    },
+  );
 export type ExportQuery = z.infer<typeof exportQuery>;

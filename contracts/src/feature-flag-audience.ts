@@ -17,7 +17,9 @@ export const spaFeatureFlagNames = [
 ] as const satisfies readonly FeatureFlagName[];
 export type SpaFeatureFlagName = (typeof spaFeatureFlagNames)[number];
 
-export const serverOnlyFeatureFlagNames = featureFlagNames.filter((name) => !(spaFeatureFlagNames as readonly string[]).includes(name));
+export const serverOnlyFeatureFlagNames = featureFlagNames.filter(
+  (name) => !(spaFeatureFlagNames as readonly string[]).includes(name),
+);
 
 /** The SPA's flags out of the full set (a missing one is an error, §6). */
 export function spaFeatureFlags(flags: FeatureFlags): Record<SpaFeatureFlagName, boolean> {

@@ -1,8 +1,24 @@
 import { z } from 'zod';
 import { epochDayOf } from './calendar-date';
-import { adminKeycardStatusFilters, keycardClientKey, keycardStatus, keycardType, splitKeycardClientKey, type KeycardStatus, type KeycardType } from './domain/keycard';
+import {
+  adminKeycardStatusFilters,
+  keycardClientKey,
+  keycardStatus,
+  keycardType,
+  splitKeycardClientKey,
+  type KeycardStatus,
+  type KeycardType,
+} from './domain/keycard';
 import type { Medium } from './domain/medium';
-import { checkAxessWtp, checkPassNumber, checkSkidataDataCarrierId, checkSwissPassId, checkSwissZip, formatSkidataDataCarrierId, type CardNumberCheck } from './keycard-formats';
+import {
+  checkAxessWtp,
+  checkPassNumber,
+  checkSkidataDataCarrierId,
+  checkSwissPassId,
+  checkSwissZip,
+  formatSkidataDataCarrierId,
+  type CardNumberCheck,
+} from './keycard-formats';
 import { alpha2CountryCode } from './validators/country-code';
 import { calendarDateString } from './validators/dates';
 import { numericId, numericIdParam } from './validators/ids';
@@ -39,8 +55,14 @@ const day = calendarDateString;
 export const MAX_PASS_VALIDITY_DAYS = 366;
 const passValidity = z
   .object({ from: day, to: day }, { error: 'Expected validity {from, to}' })
-  .refine(({ from, to }) => epochDayOf(from) <= epochDayOf(to), { message: 'validity.to must not be before validity.from', path: ['to'] })
-  .refine(({ from, to }) => epochDayOf(to) - epochDayOf(from) < MAX_PASS_VALIDITY_DAYS, { message: `A pass is valid for at most ${MAX_PASS_VALIDITY_DAYS} days`, path: ['to'] });
+  .refine(({ from, to }) => epochDayOf(from) <= epochDayOf(to), {
+    message: 'validity.to must not be before validity.from',
+    path: ['to'],
+  })
+  .refine(({ from, to }) => epochDayOf(to) - epochDayOf(from) < MAX_PASS_VALIDITY_DAYS, {
+    message: `A pass is valid for at most ${MAX_PASS_VALIDITY_DAYS} days`,
+    path: ['to'],
+  });
 
 /** §3 per-type fields with each system's number format (keycard-formats.ts); values come out canonical. */
 export const keycardFieldsInput = z.discriminatedUnion(
@@ -48,11 +70,30 @@ export const keycardFieldsInput = z.discriminatedUnion(
   [
     z.object({ type: z.literal('SKIDATA'), dataCarrierId: cardNumber(checkSkidataDataCarrierId) }),
     z.object({ type: z.literal('AXESS'), wtp: cardNumber(checkAxessWtp) }),
-    z.object({ type: z.literal('SWISSPASS'), zip: cardNumber(checkSwissZip), ausweisId: cardNumber(checkSwissPassId) }),
-    z.object({ type: z.literal('SWISSTRAVELPASS'), cardId: cardNumber((text) => checkPassNumber('A Swiss Travel Pass number', text)), validity: passValidity }),
-    z.object({ type: z.literal('FERATEL'), cardId: cardNumber((text) => checkPassNumber('A FERATEL card id', text)) }),
-    z.object({ type: z.literal('EUINTERRAIL'), passId: cardNumber((text) => checkPassNumber('An Interrail pass id', text)), validity: passValidity }),
-    z.object({ type: z.literal('LICENSEPLATE'), licensePlate: licencePlate.transform((plate) => plate.toUpperCase()), countryCode: alpha2CountryCode }),
+    z.object({
+      type: z.literal('SWISSPASS'),
+      zip: cardNumber(checkSwissZip),
+      ausweisId: cardNumber(checkSwissPassId),
+    }),
+    z.object({
+      type: z.literal('SWISSTRAVELPASS'),
+      cardId: cardNumber((text) => checkPassNumber('A Swiss Travel Pass number', text)),
+      validity: passValidity,
+    }),
+    z.object({
+      type: z.literal('FERATEL'),
+      cardId: cardNumber((text) => checkPassNumber('A FERATEL card id', text)),
+    }),
+    z.object({
+      type: z.literal('EUINTERRAIL'),
+      passId: cardNumber((text) => checkPassNumber('An Interrail pass id', text)),
+      validity: passValidity,
+    }),
+    z.object({
+      type: z.literal('LICENSEPLATE'),
+      licensePlate: licencePlate.transform((plate) => plate.toUpperCase()),
+      countryCode: alpha2CountryCode,
+    }),
   ],
   { error: `Expected a keycard type: ${keycardType.options.join(', ')}` },
 );
@@ -67,13 +108,20 @@ const systemOfType = (value: unknown): unknown => {
 export const keycardFieldsBody = z.preprocess(systemOfType, keycardFieldsInput);
 
 /** POST /keycards and POST /keycards/validation: whose card and which card. */
-export const addKeycardBody = z.preprocess(systemOfType, z.intersection(z.object({ personId: numericId }), keycardFieldsInput));
+export const addKeycardBody = z.preprocess(
+  systemOfType,
+  z.intersection(z.object({ personId: numericId }), keycardFieldsInput),
+);
 export type AddKeycardBody = z.infer<typeof addKeycardBody>;
 
 export const keycardIdParams = z.object({ keycardId: numericIdParam });
 export const keycardListQuery = z.object({ status: keycardStatus.optional() });
 export const checkValidityBody = z.object({ date: day.optional() });
-const cardNumberQuery = z.string({ error: 'Required' }).trim().min(1, 'Required').max(100, 'A card number has at most 100 characters');
+const cardNumberQuery = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, 'Required')
+  .max(100, 'A card number has at most 100 characters');
 export const uniqueKeycardQuery = z.object({ datacarrierid: cardNumberQuery });
 
 /** The key under which a card is unique across all accounts: one account per physical card. */
@@ -166,7 +214,13 @@ export const keycardValidationDto = z.object({
   fields: z.record(z.string(), z.unknown()),
 });
 
-export const keycardValidityDto = z.object({ keycardId: z.number().int(), date: z.string(), status: keycardStatus, valid: z.boolean(), reason: z.string().nullable() });
+export const keycardValidityDto = z.object({
+  keycardId: z.number().int(),
+  date: z.string(),
+  status: keycardStatus,
+  valid: z.boolean(),
+  reason: z.string().nullable(),
+});
 export type KeycardValidityDto = z.infer<typeof keycardValidityDto>;
 export const uniqueKeycardDto = z.object({ datacarrierid: z.string(), unique: z.boolean() });
 
@@ -182,15 +236,31 @@ export interface KeycardRecord {
 }
 
 export type KeycardEvent =
-  | { type: 'KeycardAdded'; data: { accountId: string; personId: number; keycardId: number; fields: KeycardFieldsInput; carrierKey: string; source: 'CUSTOMER' | 'IMPORT'; at: string } }
-  | { type: 'KeycardCancelled'; data: { accountId: string; personId: number; keycardId: number; by: 'CUSTOMER' | 'STAFF' } }
+  | {
+      type: 'KeycardAdded';
+      data: {
+        accountId: string;
+        personId: number;
+        keycardId: number;
+        fields: KeycardFieldsInput;
+        carrierKey: string;
+        source: 'CUSTOMER' | 'IMPORT';
+        at: string;
+      };
+    }
+  | {
+      type: 'KeycardCancelled';
+      data: { accountId: string; personId: number; keycardId: number; by: 'CUSTOMER' | 'STAFF' };
+    }
   | { type: 'KeycardExpired'; data: { accountId: string; personId: number; keycardId: number; on: string } };
 
 /** Staff import (POST /admin/keycards/import): up to 1000 cards per call, each for a person of an account. */
 export const KEYCARD_IMPORT_MAX_ROWS = 1000;
 export const keycardImportBody = z.object({
   keycards: z
-    .array(z.object({ accountId: z.string().trim().min(1).max(200), personId: numericId, keycard: z.unknown() }))
+    .array(
+      z.object({ accountId: z.string().trim().min(1).max(200), personId: numericId, keycard: z.unknown() }),
+    )
     .min(1, 'Expected at least one keycard')
     .max(KEYCARD_IMPORT_MAX_ROWS, `Expected at most ${KEYCARD_IMPORT_MAX_ROWS} keycards per import`),
 });
@@ -201,19 +271,47 @@ export const keycardImportRowOutcome = z.object({
   code: z.string().nullable(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })),
 });
-export const keycardImportDto = z.object({ imported: z.number().int(), unchanged: z.number().int(), refused: z.number().int(), rows: z.array(keycardImportRowOutcome) });
+export const keycardImportDto = z.object({
+  imported: z.number().int(),
+  unchanged: z.number().int(),
+  refused: z.number().int(),
+  rows: z.array(keycardImportRowOutcome),
+});
 export type KeycardImportDto = z.infer<typeof keycardImportDto>;
 
 /** The access-system token staff issue (POST /admin/keycards/access-token). */
 export const ACCESS_TOKEN_MAX_HOURS = 24;
 export const accessTokenBody = z.object({
-  system: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{1,62}$/, 'Expected a system name of lower-case letters, digits and dashes (e.g. skidata-gates)'),
-  hours: z.number().int().min(1).max(ACCESS_TOKEN_MAX_HOURS, `Expected at most ${ACCESS_TOKEN_MAX_HOURS} hours`).default(ACCESS_TOKEN_MAX_HOURS),
+  system: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9-]{1,62}$/,
+      'Expected a system name of lower-case letters, digits and dashes (e.g. skidata-gates)',
+    ),
+  hours: z
+    .number()
+    .int()
+    .min(1)
+    .max(ACCESS_TOKEN_MAX_HOURS, `Expected at most ${ACCESS_TOKEN_MAX_HOURS} hours`)
+    .default(ACCESS_TOKEN_MAX_HOURS),
 });
-export const accessTokenDto = z.object({ token: z.string(), tokenType: z.literal('Bearer'), subject: z.string(), roles: z.array(z.string()), expiresAt: z.string() });
+export const accessTokenDto = z.object({
+  token: z.string(),
+  tokenType: z.literal('Bearer'),
+  subject: z.string(),
+  roles: z.array(z.string()),
+  expiresAt: z.string(),
+});
 
 export const keycardIntegrationLookupQuery = z.object({ datacarrierid: cardNumberQuery });
-export const keycardIntegrationDto = z.object({ keycardId: z.number().int(), type: keycardType, status: keycardStatus, dataCarrierId: z.string(), personId: z.number().int() });
+export const keycardIntegrationDto = z.object({
+  keycardId: z.number().int(),
+  type: keycardType,
+  status: keycardStatus,
+  dataCarrierId: z.string(),
+  personId: z.number().int(),
+});
 export type KeycardStatusValue = KeycardStatus;
 
 /** GET /admin/keycards: §4 "Admin can filter by active and cancelled"; skip/take as the other admin lists. */
@@ -226,6 +324,17 @@ export const adminKeycardListQuery = z.object({
 export const adminKeycardListDto = z.object({
   total: z.number().int(),
   items: z.array(
-    z.object({ id: z.number().int(), accountId: z.string(), personId: z.number().int(), type: keycardType, clientKey: z.string(), status: keycardStatus, dataCarrierId: z.string(), source: z.string(), createdAt: z.string(), updatedAt: z.string() }),
+    z.object({
+      id: z.number().int(),
+      accountId: z.string(),
+      personId: z.number().int(),
+      type: keycardType,
+      clientKey: z.string(),
+      status: keycardStatus,
+      dataCarrierId: z.string(),
+      source: z.string(),
+      createdAt: z.string(),
+      updatedAt: z.string(),
+    }),
   ),
 });

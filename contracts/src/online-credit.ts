@@ -11,7 +11,11 @@ export const onlineCreditErrorCodes = {
 /** At most CHF 100,000 per transaction: far inside exact integers, far above any refund. */
 export const MAX_CREDIT_TRANSACTION = 10_000_000;
 
-export const creditAmount = z.number().int('Expected an amount in minor units').min(1, 'Expected an amount of at least 1').max(MAX_CREDIT_TRANSACTION, `Expected at most ${MAX_CREDIT_TRANSACTION}`);
+export const creditAmount = z
+  .number()
+  .int('Expected an amount in minor units')
+  .min(1, 'Expected an amount of at least 1')
+  .max(MAX_CREDIT_TRANSACTION, `Expected at most ${MAX_CREDIT_TRANSACTION}`);
 export const creditReason = z.string().trim().min(1, 'A reason is required').max(500);
 
 /** Staff add (amount > 0) or remove (amount < 0) credit. */
@@ -27,7 +31,9 @@ export const onlineCreditTransactionBody = z.object({
   idempotencyKey: z.string().trim().min(1).max(200).optional(),
 });
 
-export const onlineCreditAccountParams = z.object({ accountId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Expected an account id') });
+export const onlineCreditAccountParams = z.object({
+  accountId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Expected an account id'),
+});
 
 export const onlineCreditTransactionDto = z.object({
   transactionId: z.string(),
@@ -44,7 +50,28 @@ export const onlineCreditDto = z.object({
 export type OnlineCreditDto = z.infer<typeof onlineCreditDto>;
 
 export type OnlineCreditEvent =
-  | { type: 'OnlineCreditCredited'; data: { accountId: string; transactionId: string; amount: number; reason: string; idempotencyKey: string } }
-  | { type: 'OnlineCreditDebited'; data: { accountId: string; transactionId: string; amount: number; reason: string; idempotencyKey: string } };
-export const onlineCreditEventTypes = ['OnlineCreditCredited', 'OnlineCreditDebited'] as const satisfies readonly OnlineCreditEvent['type'][];
+  | {
+      type: 'OnlineCreditCredited';
+      data: {
+        accountId: string;
+        transactionId: string;
+        amount: number;
+        reason: string;
+        idempotencyKey: string;
+      };
+    }
+  | {
+      type: 'OnlineCreditDebited';
+      data: {
+        accountId: string;
+        transactionId: string;
+        amount: number;
+        reason: string;
+        idempotencyKey: string;
+      };
+    };
+export const onlineCreditEventTypes = [
+  'OnlineCreditCredited',
+  'OnlineCreditDebited',
+] as const satisfies readonly OnlineCreditEvent['type'][];
 export const onlineCreditStreamName = (accountId: string) => `onlinecredit-${accountId}`;

@@ -1,7 +1,21 @@
 import { z } from 'zod';
-import { moneyDto, personalizationBody, priceSource, type Money, type Personalization, type PriceSource } from './basket';
+import {
+  moneyDto,
+  personalizationBody,
+  priceSource,
+  type Money,
+  type Personalization,
+  type PriceSource,
+} from './basket';
 import { recordedValidity } from './domain/item-selection';
-import { orderPaymentStatus, orderStatus, orderType, type OrderPaymentStatus, type OrderStatus, type OrderType } from './domain/order';
+import {
+  orderPaymentStatus,
+  orderStatus,
+  orderType,
+  type OrderPaymentStatus,
+  type OrderStatus,
+  type OrderType,
+} from './domain/order';
 import { pageParameter, limitParameter, pagingDefaults, pagingMaxima } from './queries/paging';
 import { basketId, checkoutId, numericId, numericIdParam } from './validators/ids';
 import { trimmedCommaSeparatedList } from './validators/comma-lists';
@@ -90,9 +104,15 @@ export type OrderEvent =
     }
   /** a saved card was declined before any provider transaction existed (intent existing, a renewal): the
    * order stays payable with paymentStatus FAILED; `attempt` counts as used, so a retry is a new charge */
-  | { type: 'OrderChargeDeclined'; data: { orderId: number; attempt: number; paymentDetailId: number | null } }
+  | {
+      type: 'OrderChargeDeclined';
+      data: { orderId: number; attempt: number; paymentDetailId: number | null };
+    }
   /** a checkout from loose items changed its items while unpaid: the order holds them as they now stand */
-  | { type: 'OrderItemsChanged'; data: { orderId: number; items: OrderItemRecord[]; discounts: DiscountLine[]; total: Money } }
+  | {
+      type: 'OrderItemsChanged';
+      data: { orderId: number; items: OrderItemRecord[]; discounts: DiscountLine[]; total: Money };
+    }
   | { type: 'OrderAddressesChanged'; data: { orderId: number } & Partial<OrderAddresses> }
   | { type: 'OrderCommentChanged'; data: { orderId: number; comment: string | null } }
   | { type: 'OrderItemPersonalized'; data: { orderId: number; itemId: string } & Personalization }
@@ -100,12 +120,28 @@ export type OrderEvent =
   | { type: 'OrderReserved'; data: { orderId: number; method: 'ON_SITE' } }
   /** a card payment started at the provider: `transactionId` names its transaction, `attempt` counts from 1,
    * `amount` is what the transaction was opened for — the order's amount due then (absent in older events) */
-  | { type: 'OrderPaymentStarted'; data: { orderId: number; method: PaymentMethod; transactionId?: string; attempt?: number; amount?: Money; /** the card is the account's default saved card */ isDefaultCard?: boolean } }
+  | {
+      type: 'OrderPaymentStarted';
+      data: {
+        orderId: number;
+        method: PaymentMethod;
+        transactionId?: string;
+        attempt?: number;
+        amount?: Money;
+        /** the card is the account's default saved card */ isDefaultCard?: boolean;
+      };
+    }
   /** a provider transaction was opened for the order as it stood before it changed (items, discounts, vouchers):
    * it never became the order's payment and was cancelled at the provider; `attempt` counts as used */
-  | { type: 'OrderPaymentAttemptVoided'; data: { orderId: number; attempt: number; transactionId: string; amount: Money } }
+  | {
+      type: 'OrderPaymentAttemptVoided';
+      data: { orderId: number; attempt: number; transactionId: string; amount: Money };
+    }
   /** the provider declined, the customer cancelled or the provider failed: the order is payable again */
-  | { type: 'OrderPaymentFailed'; data: { orderId: number; transactionId: string; reason: 'DECLINED' | 'CANCELED' | 'ERROR' } }
+  | {
+      type: 'OrderPaymentFailed';
+      data: { orderId: number; transactionId: string; reason: 'DECLINED' | 'CANCELED' | 'ERROR' };
+    }
   | { type: 'OrderPaid'; data: { orderId: number; method: PaymentMethod; confirmedBy: string } }
   | { type: 'OrderCancelled'; data: { orderId: number; reason: 'PAYMENT_TIMEOUT' | 'ABANDONED' } }
   /** the places of its slot items became bookings */
@@ -202,7 +238,9 @@ export const orderDto = z.object({
   /** online credit spent on the order (the basket's useOnlineCredit) */
   onlineCredit: moneyDto,
   /** cause-we-care: the contribution the customer added (docs/cause-we-care.md) */
-  contribution: z.object({ name: z.object({ de: z.string(), en: z.string(), fr: z.string() }), amount: moneyDto }).nullable(),
+  contribution: z
+    .object({ name: z.object({ de: z.string(), en: z.string(), fr: z.string() }), amount: moneyDto })
+    .nullable(),
   /** what is left to pay: the total and the contribution, less vouchers and online credit */
   amountDue: moneyDto,
   comment: z.string().nullable(),
@@ -217,7 +255,16 @@ export const orderDto = z.object({
 });
 export type OrderDto = z.infer<typeof orderDto>;
 
-export const orderSummaryDto = orderDto.pick({ id: true, checkoutId: true, status: true, paymentStatus: true, type: true, createdAt: true, refno: true, total: true });
+export const orderSummaryDto = orderDto.pick({
+  id: true,
+  checkoutId: true,
+  status: true,
+  paymentStatus: true,
+  type: true,
+  createdAt: true,
+  refno: true,
+  total: true,
+});
 export type OrderSummaryDto = z.infer<typeof orderSummaryDto>;
 export const orderPageDto = z.object({
   items: z.array(orderSummaryDto),
@@ -250,7 +297,9 @@ export const orderListQuery = z.object({
 export type OrderListQuery = z.infer<typeof orderListQuery>;
 export const latestOrderQuery = z.object({ type: orderType.optional() });
 
-export const patchOrderBody = z.object({ shippingAddressId: numericId.nullable(), billingAddressId: numericId.nullable() }).partial();
+export const patchOrderBody = z
+  .object({ shippingAddressId: numericId.nullable(), billingAddressId: numericId.nullable() })
+  .partial();
 
 /** §7 PATCH /orders/{orderId}/items/{orderItemId}/assign: the person an item is for, named after the order. */
 export const orderItemParams = z.object({ orderId: numericIdParam, orderItemId: uuidString });

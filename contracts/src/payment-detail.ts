@@ -21,7 +21,10 @@ export const paymentDetailDto = z.object({
 export type PaymentDetailDto = z.infer<typeof paymentDetailDto>;
 
 /** POST /payments/payment-details/register: the provider's page takes the card, no amount is charged. */
-export const registerPaymentDetailBody = z.object({ type: newPaymentCode.default('CARD'), redirectUrls: paymentRedirectUrls });
+export const registerPaymentDetailBody = z.object({
+  type: newPaymentCode.default('CARD'),
+  redirectUrls: paymentRedirectUrls,
+});
 export const paymentDetailRegistrationDto = z.object({ transactionId: z.string(), redirectUrl: z.string() });
 
 /** POST /payments/payment-details: back from the provider's page, the registration is saved. */
@@ -29,7 +32,9 @@ export const savePaymentDetailBody = z.object({ transactionId: z.string().trim()
 
 /** POST /payments/payment-details/vouchers: a gift or compensation voucher kept in the account, so that
  * baskets and payments name it by its paymentDetailId (docs/payments.md, "Vouchers as payment details"). */
-export const saveVoucherPaymentDetailBody = z.object({ voucherCode: z.string().trim().min(1, 'The voucher code must not be empty.').max(100) });
+export const saveVoucherPaymentDetailBody = z.object({
+  voucherCode: z.string().trim().min(1, 'The voucher code must not be empty.').max(100),
+});
 
 /** A saved voucher: the voucher provider kind, its code and what is left on it now. */
 export const voucherPaymentDetailDto = z.object({
@@ -65,10 +70,16 @@ export interface SavedCardRecord {
 
 export type PaymentDetailEvent =
   | { type: 'CardRegistrationStarted'; data: { accountId: string; transactionId: string } }
-  | { type: 'PaymentDetailSaved'; data: { accountId: string; paymentDetailId: number; transactionId: string; card: SavedCardRecord } }
+  | {
+      type: 'PaymentDetailSaved';
+      data: { accountId: string; paymentDetailId: number; transactionId: string; card: SavedCardRecord };
+    }
   | { type: 'DefaultPaymentDetailChosen'; data: { accountId: string; paymentDetailId: number } }
   | { type: 'PaymentDetailBlocked'; data: { accountId: string; paymentDetailId: number; reason: string } }
   | { type: 'PaymentDetailDeleted'; data: { accountId: string; paymentDetailId: number } }
-  | { type: 'VoucherPaymentDetailSaved'; data: { accountId: string; paymentDetailId: number; code: string; kind: VoucherKind } };
+  | {
+      type: 'VoucherPaymentDetailSaved';
+      data: { accountId: string; paymentDetailId: number; code: string; kind: VoucherKind };
+    };
 
 export const paymentDetailsStreamName = (accountId: string) => `payment-details-${accountId}`;

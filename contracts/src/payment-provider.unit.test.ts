@@ -8,10 +8,17 @@ describe('payment provider contracts', () => {
   });
 
   it('accepts only http(s) redirect URLs and integer minor-unit amounts', () => {
-    const redirect = { successUrl: 'https://s.example/ok', cancelUrl: 'https://s.example/c', errorUrl: 'http://s.example/e' };
+    const redirect = {
+      successUrl: 'https://s.example/ok',
+      cancelUrl: 'https://s.example/c',
+      errorUrl: 'http://s.example/e',
+    };
     const valid = { currency: 'CHF', refno: 'order-1', amount: 1250, redirect };
     expect(initTransactionRequest.safeParse(valid).success).toBe(true);
     expect(initTransactionRequest.safeParse({ ...valid, amount: 12.5 }).success).toBe(false);
-    expect(initTransactionRequest.safeParse({ ...valid, redirect: { ...redirect, errorUrl: 'data:text/html,hi' } }).success).toBe(false);
+    expect(
+      initTransactionRequest.safeParse({ ...valid, redirect: { ...redirect, errorUrl: 'data:text/html,hi' } })
+        .success,
+    ).toBe(false);
   });
 });

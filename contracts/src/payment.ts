@@ -34,31 +34,62 @@ export const cardProviderPaymentRequest = z
   })
   .superRefine((request, context) => {
     if (request.paymentType === 'existing' && request.paymentDetailId === undefined) {
-      context.addIssue({ code: 'custom', path: ['paymentDetailId'], message: 'A payment with an existing payment detail names its paymentDetailId.' });
+      context.addIssue({
+        code: 'custom',
+        path: ['paymentDetailId'],
+        message: 'A payment with an existing payment detail names its paymentDetailId.',
+      });
     }
     if (request.paymentType !== 'existing' && request.paymentDetailId !== undefined) {
-      context.addIssue({ code: 'custom', path: ['paymentDetailId'], message: 'paymentDetailId goes with paymentType existing.' });
+      context.addIssue({
+        code: 'custom',
+        path: ['paymentDetailId'],
+        message: 'paymentDetailId goes with paymentType existing.',
+      });
     }
     if (request.paymentType === 'existing' && request.paymentMethods !== undefined) {
-      context.addIssue({ code: 'custom', path: ['paymentMethods'], message: 'A saved card pays with its own method; paymentMethods go with anonymous and create.' });
+      context.addIssue({
+        code: 'custom',
+        path: ['paymentMethods'],
+        message: 'A saved card pays with its own method; paymentMethods go with anonymous and create.',
+      });
     }
   });
 export type CardProviderPaymentRequest = z.infer<typeof cardProviderPaymentRequest>;
 
-const partAmount = z.number().int('Amounts are integer minor units').min(1, 'An amount is at least 1').max(100_000_000);
+const partAmount = z
+  .number()
+  .int('Amounts are integer minor units')
+  .min(1, 'An amount is at least 1')
+  .max(100_000_000);
 
 /** A voucher kept in the account (its payment detail) pays `amount`. */
-export const voucherPaymentRequest = z.object({ provider: voucherKind, paymentDetailId: numericId, amount: partAmount });
-export const onlineCreditPaymentRequest = z.object({ provider: z.literal('ONLINE_CREDIT'), amount: partAmount });
+export const voucherPaymentRequest = z.object({
+  provider: voucherKind,
+  paymentDetailId: numericId,
+  amount: partAmount,
+});
+export const onlineCreditPaymentRequest = z.object({
+  provider: z.literal('ONLINE_CREDIT'),
+  amount: partAmount,
+});
 export const onSitePaymentRequest = z.object({ provider: z.literal('ON_SITE') });
 
-export const paymentProviderRequest = z.union([cardProviderPaymentRequest, voucherPaymentRequest, onlineCreditPaymentRequest, onSitePaymentRequest]);
+export const paymentProviderRequest = z.union([
+  cardProviderPaymentRequest,
+  voucherPaymentRequest,
+  onlineCreditPaymentRequest,
+  onSitePaymentRequest,
+]);
 export type PaymentProviderRequest = z.infer<typeof paymentProviderRequest>;
 /** What may pay beside the primary provider: stored values, spent first. */
 export const secondaryPaymentRequest = z.union([voucherPaymentRequest, onlineCreditPaymentRequest]);
 export type SecondaryPaymentRequest = z.infer<typeof secondaryPaymentRequest>;
 
-export const createPaymentQuery = z.object({ orderId: z.coerce.number().int().positive(), token: z.string().min(1).max(200).optional() });
+export const createPaymentQuery = z.object({
+  orderId: z.coerce.number().int().positive(),
+  token: z.string().min(1).max(200).optional(),
+});
 export const createPaymentBody = z.object({
   primaryPaymentProvider: paymentProviderRequest,
   secondaryPaymentProviders: z.array(secondaryPaymentRequest).max(10).default([]),
@@ -69,7 +100,12 @@ export type CreatePaymentBody = z.infer<typeof createPaymentBody>;
 
 /** §7 payment confirmation types: what paid, as the shop confirms it. */
 export const paymentConfirmation = z.union([
-  z.object({ provider: z.literal('CARD'), transactionId: z.string(), isDefault: z.boolean(), amount: moneyDto }),
+  z.object({
+    provider: z.literal('CARD'),
+    transactionId: z.string(),
+    isDefault: z.boolean(),
+    amount: moneyDto,
+  }),
   z.object({ provider: voucherKind, code: z.string(), amount: moneyDto }),
   z.object({ provider: z.literal('ONLINE_CREDIT'), amount: moneyDto }),
   z.object({ provider: z.literal('ON_SITE'), amount: moneyDto }),

@@ -6,7 +6,13 @@ import { validationMessages } from './validators/messages';
 import { numericId, numericIdParam } from './validators/ids';
 import { parseableInteger } from './validators/parsers';
 
-export { priceOverride, pricingBounds, pricingParameterType, type PriceOverride, type PricingParameterType } from './domain/pricing';
+export {
+  priceOverride,
+  pricingBounds,
+  pricingParameterType,
+  type PriceOverride,
+  type PricingParameterType,
+} from './domain/pricing';
 
 /** §3/§5/§7 Pricing: request and response shapes of the pricing endpoints. Money is integer minor units (CHF). */
 
@@ -29,7 +35,10 @@ export const pricingDate = calendarDateString;
 export const pricingParameterOverride = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('relative'),
-    value: z.number().min(pricingBounds.parameterRelativeOverride.min).max(pricingBounds.parameterRelativeOverride.max),
+    value: z
+      .number()
+      .min(pricingBounds.parameterRelativeOverride.min)
+      .max(pricingBounds.parameterRelativeOverride.max),
   }),
   z.object({ kind: z.literal('absolute'), value: z.number() }),
   z.object({ kind: z.literal('fixed'), value: z.number().min(pricingBounds.fixedOverride.min) }),
@@ -68,13 +77,18 @@ export type CustomPricingParameterBody = z.infer<typeof customPricingParameterBo
 
 /** Real calendar dates, from ≤ to. Past dates and the bound ahead depend on today: the pricing
  * service refuses those (services/src/pricing/generation-range.ts). */
-export const startPriceGenerationBody = z.object({
-  /** the caller's id makes a retried start harmless; one is made when missing */
-  generationId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Expected generation id of letters, digits, - and _').optional(),
-  productDefinitionIds: z.array(numericId).min(1).optional(),
-  from: pricingDate,
-  to: pricingDate,
-}).refine((body) => body.from <= body.to, { message: 'from must not be after to', path: ['to'] });
+export const startPriceGenerationBody = z
+  .object({
+    /** the caller's id makes a retried start harmless; one is made when missing */
+    generationId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'Expected generation id of letters, digits, - and _')
+      .optional(),
+    productDefinitionIds: z.array(numericId).min(1).optional(),
+    from: pricingDate,
+    to: pricingDate,
+  })
+  .refine((body) => body.from <= body.to, { message: 'from must not be after to', path: ['to'] });
 export type StartPriceGenerationBody = z.infer<typeof startPriceGenerationBody>;
 
 export const priceGenerationStatus = z.object({
@@ -103,14 +117,19 @@ export const priceGenerationStreamName = (generationId: string) => `pricegenerat
 
 export const pagingQuery = z.object({
   page: parseableInteger.pipe(z.number().int().min(0)).default(0),
-  pageSize: parseableInteger.pipe(z.number().int().min(0).max(pricingLimits.maxPageSize)).default(pricingLimits.defaultPageSize),
+  pageSize: parseableInteger
+    .pipe(z.number().int().min(0).max(pricingLimits.maxPageSize))
+    .default(pricingLimits.defaultPageSize),
 });
 
 export const definitionPathParams = z.object({ productDefinitionId: numericIdParam });
 export const generationPathParams = z.object({ generationId: z.string().min(1).max(64) });
 
 export const priceRequestBody = z.object({
-  requests: z.array(z.object({ validAt: pricingDate, productDefinitionId: numericId })).min(1).max(pricingLimits.maxPageSize),
+  requests: z
+    .array(z.object({ validAt: pricingDate, productDefinitionId: numericId }))
+    .min(1)
+    .max(pricingLimits.maxPageSize),
 });
 
 export const priceDto = z.object({
@@ -136,7 +155,11 @@ export const priceFeedEntry = z.object({
 });
 
 /** The integrators' price feed (GET /pricing/prices/products). */
-export const priceFeedResponse = z.object({ from: pricingDate, to: pricingDate, prices: z.array(priceFeedEntry) });
+export const priceFeedResponse = z.object({
+  from: pricingDate,
+  to: pricingDate,
+  prices: z.array(priceFeedEntry),
+});
 export type PriceFeedResponse = z.infer<typeof priceFeedResponse>;
 
 export const insightsQuery = z.object({
@@ -144,11 +167,15 @@ export const insightsQuery = z.object({
     z.array(z.number().int().min(1)).min(1, 'At least one product definition id is required'),
   ),
   validAt: pricingDate.optional(),
-  quantity: parseableInteger.pipe(z.number().int().min(pricingBounds.distributionInsightMinQuantity)).default(1),
+  quantity: parseableInteger
+    .pipe(z.number().int().min(pricingBounds.distributionInsightMinQuantity))
+    .default(1),
 });
 
 export const tableReadQuery = z.object({
-  batchSize: parseableInteger.pipe(z.number().int().min(1).max(pricingLimits.maxBatchSize)).default(pricingLimits.maxBatchSize),
+  batchSize: parseableInteger
+    .pipe(z.number().int().min(1).max(pricingLimits.maxBatchSize))
+    .default(pricingLimits.maxBatchSize),
   startIndex: parseableInteger.pipe(z.number().int().min(1)).default(pricingLimits.defaultStartIndex),
 });
 

@@ -17,13 +17,21 @@ export const saleLimits = z.object({
 export type SaleLimits = z.infer<typeof saleLimits>;
 
 /** The shop's defaults when its configuration says nothing else. */
-export const defaultSaleLimits: SaleLimits = { maxQuantityPerEntry: 20, maxPlacesPerBasket: 50, maxPlacesPerSlotHolder: 10, maxSlotSharePercent: 25 };
+export const defaultSaleLimits: SaleLimits = {
+  maxQuantityPerEntry: 20,
+  maxPlacesPerBasket: 50,
+  maxPlacesPerSlotHolder: 10,
+  maxSlotSharePercent: 25,
+};
 
 /** The largest quantity any request may carry, whatever the limits: money stays exact below it. */
 export const MAX_REQUEST_QUANTITY = 10000;
 
 /** Places a holder may hold on a slot of this capacity. */
-export function slotHolderShare(limits: Pick<SaleLimits, 'maxPlacesPerSlotHolder' | 'maxSlotSharePercent'>, capacity: number): number {
+export function slotHolderShare(
+  limits: Pick<SaleLimits, 'maxPlacesPerSlotHolder' | 'maxSlotSharePercent'>,
+  capacity: number,
+): number {
   const share = Math.ceil((capacity * limits.maxSlotSharePercent) / 100);
   return Math.max(1, Math.min(limits.maxPlacesPerSlotHolder, share));
 }

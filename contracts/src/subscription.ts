@@ -77,7 +77,10 @@ export const keycardSubscriptionStatusDto = z.object({
 
 /** Where a subscription stands at `now`: by its period, so a gate never admits an expired pass because
  * a timer ran late (the lifecycle workflow records the same transitions as events). */
-export function subscriptionStatusAt(period: { validFrom: string; expiresAt: string }, now: Date): SubscriptionStatus {
+export function subscriptionStatusAt(
+  period: { validFrom: string; expiresAt: string },
+  now: Date,
+): SubscriptionStatus {
   const at = now.getTime();
   if (at >= Date.parse(period.expiresAt)) return 'EXPIRED';
   return at >= Date.parse(period.validFrom) ? 'ACTIVE' : 'PENDING';

@@ -53,9 +53,25 @@ export type TicketEvent =
   | { type: 'TicketUsed'; data: { orderId: number; ticketId: string; usedAt: string; gateId: string } }
   /** the order item was assigned to a person (§7 assign) as its order stood at `orderRevision`: its tickets (if any were
    * issued yet) carry the person, and so do those planned from an older state of the order */
-  | { type: 'TicketsAssigned'; data: { orderId: number; orderItemId: string; personId: number; orderRevision: number; ticketIds: string[] } };
+  | {
+      type: 'TicketsAssigned';
+      data: {
+        orderId: number;
+        orderItemId: string;
+        personId: number;
+        orderRevision: number;
+        ticketIds: string[];
+      };
+    };
 
-export const ticketEventTypes = ['TicketsIssued', 'TicketBlocked', 'TicketUnblocked', 'TicketsCancelled', 'TicketUsed', 'TicketsAssigned'] as const satisfies readonly TicketEvent['type'][];
+export const ticketEventTypes = [
+  'TicketsIssued',
+  'TicketBlocked',
+  'TicketUnblocked',
+  'TicketsCancelled',
+  'TicketUsed',
+  'TicketsAssigned',
+] as const satisfies readonly TicketEvent['type'][];
 
 /** stream of all tickets of one order */
 export const ticketStreamName = (orderId: number) => `tickets-${orderId}`;
@@ -81,7 +97,10 @@ export const ticketDto = z.object({
 export type TicketDto = z.infer<typeof ticketDto>;
 
 /** a guest names the access token of their order (as on GET /orders/{orderId}) */
-export const ticketListQuery = z.object({ orderId: numericIdParam, token: z.string().min(1).max(200).optional() });
+export const ticketListQuery = z.object({
+  orderId: numericIdParam,
+  token: z.string().min(1).max(200).optional(),
+});
 export const ticketIdParams = z.object({ ticketId: uuidString });
 export const ticketAccessQuery = z.object({ token: z.string().min(1).max(200).optional() });
 
@@ -94,14 +113,26 @@ export const ticketVerificationDto = z.object({
 });
 export type TicketVerificationDto = z.infer<typeof ticketVerificationDto>;
 
-export const ticketSigningKeyDto = z.object({ algorithm: z.literal('Ed25519'), keyId: z.string(), publicKeyPem: z.string(), publicKeyJwk: z.record(z.string(), z.string()) });
+export const ticketSigningKeyDto = z.object({
+  algorithm: z.literal('Ed25519'),
+  keyId: z.string(),
+  publicKeyPem: z.string(),
+  publicKeyJwk: z.record(z.string(), z.string()),
+});
 
 /** GET /templates/ticket-url, /templates/receipt-url and the management variants. */
-export const documentUrlQuery = z.object({ orderId: numericIdParam, token: z.string().min(1).max(200).optional() });
+export const documentUrlQuery = z.object({
+  orderId: numericIdParam,
+  token: z.string().min(1).max(200).optional(),
+});
 export const orderDocumentParams = z.object({ orderId: numericIdParam });
 export const documentUrlDto = z.object({ url: z.string(), expiresAt: z.string() });
 export type DocumentUrlDto = z.infer<typeof documentUrlDto>;
 /** the signed link's own parameters (docs/tickets.md, "Links"): missing ones are a 400, changed ones a 403 */
-export const documentLinkQuery = z.object({ lang: z.string().min(1).max(10), exp: z.string().min(1).max(20), sig: z.string().min(1).max(100) });
+export const documentLinkQuery = z.object({
+  lang: z.string().min(1).max(10),
+  exp: z.string().min(1).max(20),
+  sig: z.string().min(1).max(100),
+});
 export const documentKinds = ['tickets', 'receipt'] as const;
 export type DocumentKind = (typeof documentKinds)[number];

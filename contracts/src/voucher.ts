@@ -34,7 +34,9 @@ export const issueVoucherBody = z.object({
 export type IssueVoucherBody = z.infer<typeof issueVoucherBody>;
 
 /** §5: voucher codes are trimmed and must be non-empty. */
-export const voucherCodeOnlyParams = z.object({ code: z.string().trim().min(1, 'The voucher code must not be empty.').max(64) });
+export const voucherCodeOnlyParams = z.object({
+  code: z.string().trim().min(1, 'The voucher code must not be empty.').max(64),
+});
 
 const money = z.object({ amount: z.number().int(), currency: z.literal('CHF') });
 export const voucherDto = z.object({
@@ -60,10 +62,18 @@ export type VoucherValidationDto = z.infer<typeof voucherValidationDto>;
 
 export type VoucherEvent =
   /** `kind` absent: issued before kinds existed, a gift voucher */
-  | { type: 'VoucherIssued'; data: { code: string; value: number; currency: 'CHF'; expiresAt: string | null; kind?: VoucherKind } }
+  | {
+      type: 'VoucherIssued';
+      data: { code: string; value: number; currency: 'CHF'; expiresAt: string | null; kind?: VoucherKind };
+    }
   | { type: 'VoucherRedeemed'; data: { code: string; amount: number; redemptionKey: string } }
   | { type: 'VoucherRedemptionReleased'; data: { code: string; redemptionKey: string } }
   /** a refund of an order the voucher paid gives `amount` back onto it (docs/after-sale.md, "Refund caps") */
   | { type: 'VoucherValueRestored'; data: { code: string; amount: number; restoreKey: string } };
-export const voucherEventTypes = ['VoucherIssued', 'VoucherRedeemed', 'VoucherRedemptionReleased', 'VoucherValueRestored'] as const satisfies readonly VoucherEvent['type'][];
+export const voucherEventTypes = [
+  'VoucherIssued',
+  'VoucherRedeemed',
+  'VoucherRedemptionReleased',
+  'VoucherValueRestored',
+] as const satisfies readonly VoucherEvent['type'][];
 export const voucherStreamName = (code: string) => `voucher-${code}`;

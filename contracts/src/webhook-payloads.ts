@@ -6,10 +6,16 @@ import { z } from 'zod';
  * facts of the event only: no names, addresses, e-mails, comments or ticket codes.
  */
 
-const money = z.object({ amount: z.number().int().describe('minor units (Rappen)'), currency: z.literal('CHF') });
+const money = z.object({
+  amount: z.number().int().describe('minor units (Rappen)'),
+  currency: z.literal('CHF'),
+});
 const instant = z.string().describe('ISO 8601 instant (UTC)');
 const day = z.string().describe('yyyy-MM-dd');
-const validity = z.object({ from: z.string(), to: z.string() }).nullable().describe('yyyy-MM-dd days, or instants for a slot; null: none');
+const validity = z
+  .object({ from: z.string(), to: z.string() })
+  .nullable()
+  .describe('yyyy-MM-dd days, or instants for a slot; null: none');
 
 const orderFacts = {
   orderId: z.number().int(),
@@ -36,7 +42,9 @@ const keycardFacts = {
   keycardId: z.number().int(),
   accountId: z.string(),
   personId: z.number().int(),
-  system: z.string().describe('SKIDATA, AXESS, SWISSPASS, SWISSTRAVELPASS, FERATEL, EUINTERRAIL or LICENSEPLATE'),
+  system: z
+    .string()
+    .describe('SKIDATA, AXESS, SWISSPASS, SWISSTRAVELPASS, FERATEL, EUINTERRAIL or LICENSEPLATE'),
   dataCarrierId: z.string().describe('the one number that names the card at the gate, as printed'),
 };
 
@@ -55,44 +63,73 @@ const subscriptionFacts = {
 /** Every webhook type with its description and the schema of its `data` (version 1). */
 export const webhookPayloadCatalogue = {
   'order.placed': {
-    description: 'An order was placed from a basket or from loose items, with the prices frozen at that moment.',
+    description:
+      'An order was placed from a basket or from loose items, with the prices frozen at that moment.',
     data: z.object({ ...orderFacts, total: money, items: z.array(orderItem) }),
   },
   'order.paid': {
     description: 'An order was paid in full (card, on site confirmed by staff, vouchers or online credit).',
-    data: z.object({ ...orderFacts, method: z.enum(['ON_SITE', 'CARD', 'VOUCHER', 'ONLINE_CREDIT']), total: money }),
+    data: z.object({
+      ...orderFacts,
+      method: z.enum(['ON_SITE', 'CARD', 'VOUCHER', 'ONLINE_CREDIT']),
+      total: money,
+    }),
   },
   'order.cancelled': {
-    description: 'An order was cancelled as a whole: unpaid at the payment timeout, abandoned, or all its items cancelled after the sale.',
+    description:
+      'An order was cancelled as a whole: unpaid at the payment timeout, abandoned, or all its items cancelled after the sale.',
     data: z.object({
       ...orderFacts,
       reason: z.enum(['PAYMENT_TIMEOUT', 'ABANDONED', 'AFTER_SALE']),
       cancellationId: z.number().int().nullable(),
-      itemIds: z.array(z.string()).describe('the items cancelled by this cancellation; empty for an unpaid order'),
+      itemIds: z
+        .array(z.string())
+        .describe('the items cancelled by this cancellation; empty for an unpaid order'),
     }),
   },
   'order.partially_cancelled': {
     description: 'Some items of a paid order were cancelled after the sale.',
-    data: z.object({ ...orderFacts, cancellationId: z.number().int(), itemIds: z.array(z.string()), status: z.string().describe('the order status it left') }),
+    data: z.object({
+      ...orderFacts,
+      cancellationId: z.number().int(),
+      itemIds: z.array(z.string()),
+      status: z.string().describe('the order status it left'),
+    }),
   },
   'order.refunded': {
-    description: 'A refund took the order to REFUNDED: everything paid goes back. The money moves afterwards (order.refund_completed).',
-    data: z.object({ ...orderFacts, refundId: z.number().int(), amount: money, lines: z.array(z.object({ itemId: z.string(), amount: z.number().int() })), destinations: z.array(z.string()) }),
+    description:
+      'A refund took the order to REFUNDED: everything paid goes back. The money moves afterwards (order.refund_completed).',
+    data: z.object({
+      ...orderFacts,
+      refundId: z.number().int(),
+      amount: money,
+      lines: z.array(z.object({ itemId: z.string(), amount: z.number().int() })),
+      destinations: z.array(z.string()),
+    }),
   },
   'order.partially_refunded': {
     description: 'A refund of part of what was paid (status PARTIALLY_REFUNDED).',
-    data: z.object({ ...orderFacts, refundId: z.number().int(), amount: money, lines: z.array(z.object({ itemId: z.string(), amount: z.number().int() })), destinations: z.array(z.string()) }),
+    data: z.object({
+      ...orderFacts,
+      refundId: z.number().int(),
+      amount: money,
+      lines: z.array(z.object({ itemId: z.string(), amount: z.number().int() })),
+      destinations: z.array(z.string()),
+    }),
   },
   'order.refund_completed': {
-    description: 'The money of a refund went back (card credit, online credit, voucher, or paid out at the desk).',
+    description:
+      'The money of a refund went back (card credit, online credit, voucher, or paid out at the desk).',
     data: z.object({ ...orderFacts, refundId: z.number().int() }),
   },
   'payment.failed': {
-    description: 'A payment of an order failed: declined, cancelled by the customer or failed at the provider. The order stays payable.',
+    description:
+      'A payment of an order failed: declined, cancelled by the customer or failed at the provider. The order stays payable.',
     data: z.object({ ...orderFacts, reason: z.enum(['DECLINED', 'CANCELED', 'ERROR']) }),
   },
   'ticket.issued': {
-    description: 'The tickets of a paid order were issued (one per person and day of access). Codes are not sent: gates verify them offline.',
+    description:
+      'The tickets of a paid order were issued (one per person and day of access). Codes are not sent: gates verify them offline.',
     data: z.object({
       orderId: z.number().int(),
       tickets: z.array(
@@ -127,27 +164,29 @@ export const webhookPayloadCatalogue = {
     data: z.object(subscriptionFacts),
   },
   'subscription.activated': {
-    description: 'A subscription\'s period began (status ACTIVE).',
+    description: "A subscription's period began (status ACTIVE).",
     data: z.object(subscriptionFacts),
   },
   'subscription.expired': {
-    description: 'A subscription\'s period ended (status EXPIRED).',
+    description: "A subscription's period ended (status EXPIRED).",
     data: z.object(subscriptionFacts),
   },
   'subscription.cancelled': {
-    description: 'A subscription\'s renewal was switched off; it stays valid until expiresAt.',
+    description: "A subscription's renewal was switched off; it stays valid until expiresAt.",
     data: z.object({ ...subscriptionFacts, by: z.enum(['customer', 'staff']) }),
   },
   'subscription.reactivated': {
-    description: 'A subscription\'s renewal was switched on again.',
+    description: "A subscription's renewal was switched on again.",
     data: z.object({ ...subscriptionFacts, by: z.enum(['customer', 'staff']) }),
   },
   'subscription.renewed': {
-    description: 'At expiry the next season\'s SUBSCRIPTION order was placed for the default saved card; once paid, its order.paid and the next subscription.created follow.',
+    description:
+      "At expiry the next season's SUBSCRIPTION order was placed for the default saved card; once paid, its order.paid and the next subscription.created follow.",
     data: z.object({ ...subscriptionFacts, renewalOrderId: z.number().int() }),
   },
   'subscription.renewal_failed': {
-    description: 'At expiry no renewal order could be placed (no next season on sale, a sale rule refused it).',
+    description:
+      'At expiry no renewal order could be placed (no next season on sale, a sale rule refused it).',
     data: z.object({ ...subscriptionFacts, reason: z.string() }),
   },
   'consumption.recorded': {
@@ -165,7 +204,13 @@ export const webhookPayloadCatalogue = {
   },
   'prices.published': {
     description: 'A price generation finished: its prices are live in the feeds and tables.',
-    data: z.object({ generationId: z.string(), from: day, to: day, productDefinitionIds: z.array(z.number().int()), prices: z.number().int() }),
+    data: z.object({
+      generationId: z.string(),
+      from: day,
+      to: day,
+      productDefinitionIds: z.array(z.number().int()),
+      prices: z.number().int(),
+    }),
   },
   'account.deleted': {
     description: 'A customer account was erased. Ids only: drop what you keep about it.',
@@ -202,7 +247,8 @@ export interface WebhookPayload<T extends WebhookEventType = WebhookEventType> {
 export function webhookSchemaDocument() {
   return {
     version: WEBHOOK_PAYLOAD_VERSION,
-    signing: 'Standard Webhooks v1: webhook-id, webhook-timestamp, webhook-signature (HMAC-SHA256 of "id.timestamp.body" with the whsec_ secret)',
+    signing:
+      'Standard Webhooks v1: webhook-id, webhook-timestamp, webhook-signature (HMAC-SHA256 of "id.timestamp.body" with the whsec_ secret)',
     types: webhookEventTypes.map((type) => ({
       type,
       version: WEBHOOK_PAYLOAD_VERSION,

@@ -14,7 +14,8 @@ export const webhookErrorCodes = {
   targetUnresolvable: 'WEBHOOK_TARGET_UNRESOLVABLE',
 } as const;
 
-export const webhookSubscriptionStreamName = (subscriptionId: string) => `webhook-subscription-${subscriptionId}`;
+export const webhookSubscriptionStreamName = (subscriptionId: string) =>
+  `webhook-subscription-${subscriptionId}`;
 
 /** Why a subscription stopped: staff switched it off, its deliveries kept failing for the whole retry
  * schedule, or its receiver answered 410 Gone. */
@@ -29,7 +30,12 @@ const targetUrl = z
   .refine((text) => {
     if (!URL.canParse(text)) return false;
     const url = new URL(text);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '' && url.hash === '';
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      url.username === '' &&
+      url.password === '' &&
+      url.hash === ''
+    );
   }, 'Expected an http(s) address without user, password or fragment');
 
 const description = z
@@ -57,17 +63,28 @@ export type CreateWebhookSubscriptionBody = z.infer<typeof createWebhookSubscrip
 export const updateWebhookSubscriptionBody = z
   .object({ url: targetUrl, eventTypes, description, enabled: z.boolean() })
   .partial()
-  .refine((body) => Object.keys(body).length > 0, 'Name at least one of url, eventTypes, description, enabled');
+  .refine(
+    (body) => Object.keys(body).length > 0,
+    'Name at least one of url, eventTypes, description, enabled',
+  );
 export type UpdateWebhookSubscriptionBody = z.infer<typeof updateWebhookSubscriptionBody>;
 
 export const MAX_SECRET_OVERLAP_SECONDS = 7 * 24 * 3600;
 export const rotateWebhookSecretBody = z.object({
   /** how long the previous secret still signs beside the new one (default one day, 0: at once) */
-  overlapSeconds: z.number().int().min(0).max(MAX_SECRET_OVERLAP_SECONDS, 'The overlap is at most 7 days').default(24 * 3600),
+  overlapSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_SECRET_OVERLAP_SECONDS, 'The overlap is at most 7 days')
+    .default(24 * 3600),
 });
 
 export const webhookSubscriptionParams = z.object({ subscriptionId: uuidString });
-export const webhookDeliveryParams = z.object({ subscriptionId: uuidString, deliveryId: parseableInteger.pipe(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)) });
+export const webhookDeliveryParams = z.object({
+  subscriptionId: uuidString,
+  deliveryId: parseableInteger.pipe(z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)),
+});
 
 export const webhookSubscriptionDto = z.object({
   id: z.string(),
@@ -122,12 +139,22 @@ export const webhookDeliveryDto = z.object({
 });
 export type WebhookDeliveryDto = z.infer<typeof webhookDeliveryDto>;
 
-export const webhookDeliveryPageDto = z.object({ items: z.array(webhookDeliveryDto), page: z.number().int(), limit: z.number().int() });
-export const webhookDeliveryDetailDto = webhookDeliveryDto.extend({ payload: z.unknown(), attemptLog: z.array(webhookAttemptDto) });
+export const webhookDeliveryPageDto = z.object({
+  items: z.array(webhookDeliveryDto),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export const webhookDeliveryDetailDto = webhookDeliveryDto.extend({
+  payload: z.unknown(),
+  attemptLog: z.array(webhookAttemptDto),
+});
 
 const instant = z.iso.datetime({ offset: true, error: 'Expected an ISO 8601 date-time with a zone' });
 /** redeliver every delivery of the subscription whose event happened in [from, to) */
 export const webhookRedeliveryBody = z
   .object({ from: instant, to: instant })
-  .refine((range) => Date.parse(range.from) < Date.parse(range.to), { message: 'from must be before to', path: ['to'] });
+  .refine((range) => Date.parse(range.from) < Date.parse(range.to), {
+    message: 'from must be before to',
+    path: ['to'],
+  });
 export const webhookRedeliveryDto = z.object({ redelivered: z.number().int() });

@@ -9,13 +9,18 @@ import { verifyDelivery } from './verify';
  *   PORT             default 4100; POST / takes deliveries, GET /received lists what was taken
  *   RECEIVED_FILE    where taken messages are kept (default .data/webhook-receiver/received.jsonl)
  */
-const secrets = (process.env.WEBHOOK_SECRETS ?? '').split(',').map((secret) => secret.trim()).filter(Boolean);
+const secrets = (process.env.WEBHOOK_SECRETS ?? '')
+  .split(',')
+  .map((secret) => secret.trim())
+  .filter(Boolean);
 if (secrets.length === 0) {
   process.stderr.write('WEBHOOK_SECRETS: set the subscription secret (whsec_…) shown when it was created\n');
   process.exit(1);
 }
 const port = Number(process.env.PORT ?? 4100);
-const seen = seenMessages(process.env.RECEIVED_FILE ?? join(__dirname, '..', '..', '.data', 'webhook-receiver', 'received.jsonl'));
+const seen = seenMessages(
+  process.env.RECEIVED_FILE ?? join(__dirname, '..', '..', '.data', 'webhook-receiver', 'received.jsonl'),
+);
 
 const bodyOf = (request: IncomingMessage) =>
   new Promise<string>((resolve, reject) => {
@@ -26,14 +31,18 @@ const bodyOf = (request: IncomingMessage) =>
   });
 
 const server = createServer((request, response) => {
-  const answer = (status: number, body: object) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const answer = (status: number, body: object) =>
+    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   receive(request, answer).catch((error: unknown) => {
     process.stderr.write(`failed: ${String(error)}\n`);
     if (!response.headersSent) answer(500, { error: 'could not keep the message' });
   });
 });
 
-async function receive(request: IncomingMessage, answer: (status: number, body: object) => void): Promise<void> {
+async function receive(
+  request: IncomingMessage,
+  answer: (status: number, body: object) => void,
+): Promise<void> {
   if (request.method === 'GET' && request.url === '/received') return answer(200, seen.all());
   if (request.method !== 'POST' || request.url !== '/') return answer(404, { error: 'not found' });
   const body = await bodyOf(request);

@@ -13,7 +13,10 @@ export interface ReceivedMessage {
  */
 export function seenMessages(file: string) {
   const received: ReceivedMessage[] = existsSync(file)
-    ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as ReceivedMessage)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as ReceivedMessage)
     : [];
   const ids = new Set(received.map((message) => message.webhookId));
   mkdirSync(dirname(file), { recursive: true });

@@ -8,10 +8,15 @@ export type Verdict = { ok: true; payload: unknown } | { ok: false; status: 400 
  * the signatures is the HMAC of "id.timestamp.body" under one of our secrets (several during a rotation).
  * `body` must be the bytes as received: parsing and re-serialising the JSON would change them.
  */
-export function verifyDelivery(body: string, headers: Record<string, string | string[] | undefined>, secrets: string[]): Verdict {
+export function verifyDelivery(
+  body: string,
+  headers: Record<string, string | string[] | undefined>,
+  secrets: string[],
+): Verdict {
   const wanted = ['webhook-id', 'webhook-timestamp', 'webhook-signature'];
   const given = Object.fromEntries(wanted.map((name) => [name, [headers[name]].flat()[0]]));
-  if (wanted.some((name) => !given[name])) return { ok: false, status: 400, reason: 'missing webhook-id, webhook-timestamp or webhook-signature' };
+  if (wanted.some((name) => !given[name]))
+    return { ok: false, status: 400, reason: 'missing webhook-id, webhook-timestamp or webhook-signature' };
   let reason = 'no secret configured';
   for (const secret of secrets) {
     try {

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The whole test suite: type checks, lint, unit and integration tiers (real PostgreSQL, NATS, Temporal).
+# The whole test suite: formatting, type checks, lint, unit and integration tiers (real PostgreSQL, NATS, Temporal).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 bash infra/scripts/ensure-services.sh
 bash infra/scripts/ensure-chromium.sh
+npm run format:check
 npm run typecheck
 npm run lint
 npm run typecheck:web

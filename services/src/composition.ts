@@ -32,7 +32,12 @@ export async function compose(config: AppConfig, log: Logger, pool = { max: 20 }
   const applied = await migrateToLatest(knex);
   if (applied.length) log.info({ migrations: applied }, 'database migrated');
 
-  const store = timeAppends(createEventStore({ kind: config.eventStore.kind, eventStoreUrl: config.eventStore.url }, { knex, logger: log }));
+  const store = timeAppends(
+    createEventStore(
+      { kind: config.eventStore.kind, eventStoreUrl: config.eventStore.url },
+      { knex, logger: log },
+    ),
+  );
   const temporal = lazyTemporalClient(config.temporal);
   const deps: ContextDeps = { config, store, knex, log, temporal: temporal.client };
   const contexts = contextFactories.map((factory) => factory(deps));

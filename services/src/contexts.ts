@@ -50,9 +50,14 @@ const discountsOf = once(discountPorts);
 const paymentDetails = once(paymentDetailContext);
 const keycards = once(keycardContext);
 const tickets = once((deps) => ticketContext(deps));
-const basketOf = once((deps) => basketContext(deps, { accounts: accountsOf(deps), discounts: discountsOf(deps).basket }));
+const basketOf = once((deps) =>
+  basketContext(deps, { accounts: accountsOf(deps), discounts: discountsOf(deps).basket }),
+);
 const orderMails = once((deps) =>
-  orderMailContext(deps, { ticketAttachments: ticketAttachmentsOf(tickets(deps).service), accountContacts: identityAccountContacts(deps.knex) }),
+  orderMailContext(deps, {
+    ticketAttachments: ticketAttachmentsOf(tickets(deps).service),
+    accountContacts: identityAccountContacts(deps.knex),
+  }),
 );
 /** What the order area is lent by the areas around it. */
 export const orderPortsOf = (deps: ContextDeps): OrderPorts => ({
@@ -70,9 +75,16 @@ const ordersOf = once((deps) => orderContext(deps, orderPortsOf(deps)));
 
 const pricing = once(pricingContext);
 const accounts = once(accountContext);
-const subscriptions = once((deps) => subscriptionContext(deps, { orders: ordersOf(deps).orders, renewals: ordersOf(deps).renewals }));
+const subscriptions = once((deps) =>
+  subscriptionContext(deps, { orders: ordersOf(deps).orders, renewals: ordersOf(deps).renewals }),
+);
 const consumptions = once((deps) =>
-  consumptionContext(deps, { keycards: keycards(deps).service, orders: ordersOf(deps).orders, charge: ordersOf(deps).chargeSavedCard, usedTickets: tickets(deps).service }),
+  consumptionContext(deps, {
+    keycards: keycards(deps).service,
+    orders: ordersOf(deps).orders,
+    charge: ordersOf(deps).chargeSavedCard,
+    usedTickets: tickets(deps).service,
+  }),
 );
 
 /** Every bounded context of the shop, in the order their routes are mounted. Add one line per context. */

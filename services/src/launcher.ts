@@ -24,7 +24,8 @@ async function launch(): Promise<void> {
   try {
     // a development database another checkout (a newer branch) migrated further still starts the shop
     const newer = development ? await migrationsFromNewerRelease(knex) : [];
-    if (newer.length) log.warn({ migrations: newer }, 'the database has migrations this checkout does not know');
+    if (newer.length)
+      log.warn({ migrations: newer }, 'the database has migrations this checkout does not know');
     const applied = await migrateToLatest(knex, { acceptNewerSchema: newer.length > 0 });
     if (applied.length) log.info({ migrations: applied }, 'database migrated');
   } finally {

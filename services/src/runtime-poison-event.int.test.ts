@@ -33,7 +33,11 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
+async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -79,12 +83,19 @@ it('starts, serves and keeps the other read models current while one projection 
   const api = request(runtime.url!);
 
   // the other read models went past the poison event
-  expect(await getStreamActivity(db.knex, 'season-2025')).toMatchObject({ eventCount: 3, lastType: 'SeasonClosed' });
+  expect(await getStreamActivity(db.knex, 'season-2025')).toMatchObject({
+    eventCount: 3,
+    lastType: 'SeasonClosed',
+  });
 
   // the API serves, and commands still travel through relay, bus and projector into read models
   const key = await loadOrCreateSigningKey(keyFile);
   const admin = `Bearer ${await mintToken(key, { issuer: config.auth.issuers[0]!, audience: config.auth.audience }, { subject: 'staff-1', roles: ['admin'] })}`;
-  const created = await api.post('/api/admin/channels').set(headers).set('authorization', admin).send({ name: 'Poison-proof kiosk', type: 'WEB', productIds: [] });
+  const created = await api
+    .post('/api/admin/channels')
+    .set(headers)
+    .set('authorization', admin)
+    .send({ name: 'Poison-proof kiosk', type: 'WEB', productIds: [] });
   expect(created.status).toBe(201);
   await eventually(
     () => api.get('/api/admin/channels').set(headers).set('authorization', admin),
@@ -99,7 +110,12 @@ it('starts, serves and keeps the other read models current while one projection 
     checks: { postgres: 'ok', eventStore: 'ok', nats: 'ok', projections: 'degraded' },
     details: {
       projections: {
-        fragile: { state: 'failed', failedAt: poisonPosition, eventType: 'SeasonPricesGenerated', checkpoint: positions[0] },
+        fragile: {
+          state: 'failed',
+          failedAt: poisonPosition,
+          eventType: 'SeasonPricesGenerated',
+          checkpoint: positions[0],
+        },
         'stream-activity': { state: 'ok' },
       },
     },
@@ -107,19 +123,31 @@ it('starts, serves and keeps the other read models current while one projection 
   expect(ready.body.details.projections.fragile.error).toMatch(/fragile_projection_cannot_read_this/);
 
   let out = '';
-  const cli = { knex: db.knex, source: runtime.store, projections: runtime.projections, out: (text: string) => (out += text), err: () => {} };
+  const cli = {
+    knex: db.knex,
+    source: runtime.store,
+    projections: runtime.projections,
+    out: (text: string) => (out += text),
+    err: () => {},
+  };
   await runProjectionsCommand(['status'], cli);
-  expect(out).toMatch(new RegExp(`^fragile\\s+1\\s+1\\s+${positions[0]}\\s+\\d+\\s+\\d+\\s+-\\s+failed at ${poisonPosition} \\(SeasonPricesGenerated\\): .*fragile_projection_cannot_read_this`, 'm'));
+  expect(out).toMatch(
+    new RegExp(
+      `^fragile\\s+1\\s+1\\s+${positions[0]}\\s+\\d+\\s+\\d+\\s+-\\s+failed at ${poisonPosition} \\(SeasonPricesGenerated\\): .*fragile_projection_cannot_read_this`,
+      'm',
+    ),
+  );
   expect(out).toMatch(/^stream-activity\s+1\s+1\s+(\d+)\s+\1\s+0\s+-\s+ok$/m);
 
   // the cause goes away: the next retry gets past the event, without a restart
   fragile.fault.active = false;
   const recovered = await eventually(
     () => api.get('/api/ready'),
-    (response) => response.body.status === 'ready' && response.body.details.projections.fragile.state === 'ok',
+    (response) =>
+      response.body.status === 'ready' && response.body.details.projections.fragile.state === 'ok',
   );
   expect(recovered.body.details.projections.fragile).toMatchObject({ state: 'ok', lag: 0 });
-  expect(await db.knex('fragile_events').where('position', '>=', poisonPosition).orderBy('position').pluck('type')).toEqual(
-    expect.arrayContaining(['SeasonPricesGenerated', 'SeasonClosed']),
-  );
+  expect(
+    await db.knex('fragile_events').where('position', '>=', poisonPosition).orderBy('position').pluck('type'),
+  ).toEqual(expect.arrayContaining(['SeasonPricesGenerated', 'SeasonClosed']));
 });

@@ -44,7 +44,11 @@ beforeAll(async () => {
   });
   runtime = await startRuntime(config, createLogger('silent'));
   const key = await loadOrCreateSigningKey(keyFile);
-  const token = await mintToken(key, { issuer: config.auth.issuers[0]!, audience: config.auth.audience }, { subject: 'staff-1', roles: ['admin'] });
+  const token = await mintToken(
+    key,
+    { issuer: config.auth.issuers[0]!, audience: config.auth.audience },
+    { subject: 'staff-1', roles: ['admin'] },
+  );
   adminAuth = `Bearer ${token}`;
 });
 
@@ -54,7 +58,11 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15000): Promise<T> {
+async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 15000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -68,8 +76,13 @@ describe('the running shop', () => {
     expect((await request(runtime.url!).get('/api/health')).body).toEqual({ status: 'alive' });
     const ready = await request(runtime.url!).get('/api/ready');
     expect(ready.status).toBe(200);
-    expect(ready.body).toMatchObject({ status: 'ready', checks: { postgres: 'ok', eventStore: 'ok', nats: 'ok', temporal: 'ok', projections: 'ok' } });
-    expect(Object.keys(ready.body.details.projections)).toEqual(runtime.projections.map((projection) => projection.name));
+    expect(ready.body).toMatchObject({
+      status: 'ready',
+      checks: { postgres: 'ok', eventStore: 'ok', nats: 'ok', temporal: 'ok', projections: 'ok' },
+    });
+    expect(Object.keys(ready.body.details.projections)).toEqual(
+      runtime.projections.map((projection) => projection.name),
+    );
   });
 
   it('carries an admin command through relay, NATS and projector into a query endpoint', async () => {
@@ -83,17 +96,26 @@ describe('the running shop', () => {
 
     const listed = await eventually(
       () => request(runtime.url!).get('/api/admin/channels').set(headers).set('authorization', adminAuth),
-      (response) => response.body.some?.((channel: { name: string }) => channel.name === 'Kiosk at the valley station'),
+      (response) =>
+        response.body.some?.((channel: { name: string }) => channel.name === 'Kiosk at the valley station'),
     );
-    expect(listed.body).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Kiosk at the valley station', type: 'CONSUMPTION' })]));
+    expect(listed.body).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: 'Kiosk at the valley station', type: 'CONSUMPTION' }),
+      ]),
+    );
 
-    const [stored] = (await runtime.store.readAll(0, 100)).filter((event) => event.metadata.correlationId === 'runtime-test-1');
+    const [stored] = (await runtime.store.readAll(0, 100)).filter(
+      (event) => event.metadata.correlationId === 'runtime-test-1',
+    );
     expect(stored?.metadata).toMatchObject({ correlationId: 'runtime-test-1', actor: 'staff-1' });
 
     // the relay published it on the bus under its id, which is how the projector heard of it
     const nats = await connect({ servers: 'nats://127.0.0.1:4222' });
     try {
-      const message = await (await nats.jetstreamManager()).streams.getMessage(natsStream, { last_by_subj: `${natsSubjectPrefix}.channel.${stored!.type}` });
+      const message = await (
+        await nats.jetstreamManager()
+      ).streams.getMessage(natsStream, { last_by_subj: `${natsSubjectPrefix}.channel.${stored!.type}` });
       expect(message.header.get('Nats-Msg-Id')).toBe(stored!.eventId);
     } finally {
       await nats.close();

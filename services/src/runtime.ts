@@ -16,7 +16,13 @@ import { clientOrderSubjects } from './order/client-order-subjects';
 import { shopMetricsRegistry } from './platform/metrics/shop-metrics';
 import { loadDemoData } from './demo';
 import { createSignIn } from './signin';
-import { accountAccessGuard, accountDirectory, accountSignInSteps, createAccountService, loadAccountSettings } from './account';
+import {
+  accountAccessGuard,
+  accountDirectory,
+  accountSignInSteps,
+  createAccountService,
+  loadAccountSettings,
+} from './account';
 
 export interface Runtime extends Omit<Composition, 'close'> {
   /** the api role's address, when this process runs it */
@@ -34,32 +40,71 @@ export interface RuntimeOptions {
 type Stoppable = { stop(): Promise<void> } | { shutdown(): Promise<void> };
 
 /** Starts the roles the configuration asks for over one composition. */
-export async function startRuntime(config: AppConfig, log: Logger, options: RuntimeOptions = {}): Promise<Runtime> {
+export async function startRuntime(
+  config: AppConfig,
+  log: Logger,
+  options: RuntimeOptions = {},
+): Promise<Runtime> {
   const composed = await compose(config, log);
-  const composition = { ...composed, projections: [...composed.projections, ...(options.extraProjections ?? [])] };
+  const composition = {
+    ...composed,
+    projections: [...composed.projections, ...(options.extraProjections ?? [])],
+  };
   const { knex, store, temporal, deps, contexts, projections } = composition;
   const bus = { streamName: config.nats.stream, subjectPrefix: config.nats.subjectPrefix };
 
   const running: Stoppable[] = [];
   let nats: NatsConnection | undefined;
-  const natsConnection = async () => (nats ??= await connectNats({ servers: config.nats.url, name: 'alpenpass' }));
+  const natsConnection = async () =>
+    (nats ??= await connectNats({ servers: config.nats.url, name: 'alpenpass' }));
   const has = (role: AppConfig['roles'][number]) => config.roles.includes(role);
 
   const stop = async () => {
-    for (const part of running.reverse()) await ('stop' in part ? part.stop() : part.shutdown()).catch(() => undefined);
+    for (const part of running.reverse())
+      await ('stop' in part ? part.stop() : part.shutdown()).catch(() => undefined);
     await nats?.drain().catch(() => undefined);
     await composition.close();
   };
 
   try {
-    if (has('projector')) running.push(await startProjectorRole({ knex, store, nats: await natsConnection(), bus, projections, log, retry: options.projectorRetry }));
-    if (has('relay')) running.push(await startRelayRole({ knex, store, nats: await natsConnection(), bus, log, copySubjects: clientOrderSubjects(bus, config.clientId, config.featureFlags) }));
+    if (has('projector'))
+      running.push(
+        await startProjectorRole({
+          knex,
+          store,
+          nats: await natsConnection(),
+          bus,
+          projections,
+          log,
+          retry: options.projectorRetry,
+        }),
+      );
+    if (has('relay'))
+      running.push(
+        await startRelayRole({
+          knex,
+          store,
+          nats: await natsConnection(),
+          bus,
+          log,
+          copySubjects: clientOrderSubjects(bus, config.clientId, config.featureFlags),
+        }),
+      );
     if (has('worker')) {
       running.push(await startWorker({ config, log, activities: composition.activities() }));
       // reactors start and signal workflows: they live with the worker, off the API's requests
-      running.push(await startReactors({ nats: await natsConnection(), bus, reactors: contexts.flatMap((context) => context.reactors ?? []), log }));
-      for (const consumer of contexts.flatMap((context) => context.inboundConsumers ?? [])) running.push(await consumer.start(await natsConnection()));
-      for (const job of contexts.flatMap((context) => context.backgroundJobs ?? [])) running.push(await job.start());
+      running.push(
+        await startReactors({
+          nats: await natsConnection(),
+          bus,
+          reactors: contexts.flatMap((context) => context.reactors ?? []),
+          log,
+        }),
+      );
+      for (const consumer of contexts.flatMap((context) => context.inboundConsumers ?? []))
+        running.push(await consumer.start(await natsConnection()));
+      for (const job of contexts.flatMap((context) => context.backgroundJobs ?? []))
+        running.push(await job.start());
     }
     if (config.loadDemoData && has('api')) await loadDemoData(deps, log);
 
@@ -72,13 +117,44 @@ export async function startRuntime(config: AppConfig, log: Logger, options: Runt
         { name: 'temporal', check: () => temporal.check() },
         projectionsReadiness(knex, store, projections),
       ];
-      const provider = await identityProviderFor(config.auth, { embeddedProviderRuns: Boolean(config.signIn?.embedded) });
+      const provider = await identityProviderFor(config.auth, {
+        embeddedProviderRuns: Boolean(config.signIn?.embedded),
+      });
       // blocked and erased accounts' tokens are refused (docs/account.md, "Blocking")
-      const identity = { ...provider, verifyToken: accountAccessGuard(provider.verifyToken, accountDirectory(knex), { cacheMs: loadAccountSettings().accessCacheMs }).verifyToken };
-      const metrics = shopMetricsRegistry({ knex, store, projections, temporal: temporal.client, taskQueue: config.temporal.taskQueue, areaGauges: contexts.flatMap((context) => (context.shopGauges ? [context.shopGauges] : [])) });
+      const identity = {
+        ...provider,
+        verifyToken: accountAccessGuard(provider.verifyToken, accountDirectory(knex), {
+          cacheMs: loadAccountSettings().accessCacheMs,
+        }).verifyToken,
+      };
+      const metrics = shopMetricsRegistry({
+        knex,
+        store,
+        projections,
+        temporal: temporal.client,
+        taskQueue: config.temporal.taskQueue,
+        areaGauges: contexts.flatMap((context) => (context.shopGauges ? [context.shopGauges] : [])),
+      });
       const accounts = createAccountService({ store, knex, personFieldRules: config.personFieldRules });
-      const signIn = await createSignIn({ config, knex, accounts, ...accountSignInSteps(deps, provider.verifyToken), verifyToken: identity.verifyToken, flags: config.featureFlags, log });
-      const api = await startApi({ config, log, identity, contexts, readiness, idempotentRequests: idempotentRequests(knex), metrics, signIn });
+      const signIn = await createSignIn({
+        config,
+        knex,
+        accounts,
+        ...accountSignInSteps(deps, provider.verifyToken),
+        verifyToken: identity.verifyToken,
+        flags: config.featureFlags,
+        log,
+      });
+      const api = await startApi({
+        config,
+        log,
+        identity,
+        contexts,
+        readiness,
+        idempotentRequests: idempotentRequests(knex),
+        metrics,
+        signIn,
+      });
       running.push(api);
       url = api.url;
     }

@@ -17,7 +17,13 @@ beforeAll(async () => {
   mkdirSync(screenshotFolder, { recursive: true });
   // guests check out here (guestCheckout, §6) as a guest identity from the guest checkout page, and leave a
   // comment at the checkout (the shop takes comments only with enableCheckoutCommentInput)
-  [shop, browser] = await Promise.all([startShop({ FEATURE_FLAGS: 'guestCheckout,enableCheckoutCommentInput', TRUST_PROXY: 'loopback' }, { awaitDemoPrices: true }), launchChromium()]);
+  [shop, browser] = await Promise.all([
+    startShop(
+      { FEATURE_FLAGS: 'guestCheckout,enableCheckoutCommentInput', TRUST_PROXY: 'loopback' },
+      { awaitDemoPrices: true },
+    ),
+    launchChromium(),
+  ]);
 }, 300_000);
 
 afterAll(async () => {
@@ -35,7 +41,8 @@ afterEach(async () => {
   await context.close();
 });
 
-const screenshot = (name: string) => page.screenshot({ path: join(screenshotFolder, `${name}.png`), fullPage: true });
+const screenshot = (name: string) =>
+  page.screenshot({ path: join(screenshotFolder, `${name}.png`), fullPage: true });
 const heading = (name: string) => page.getByRole('heading', { level: 1, name }).waitFor();
 
 async function expectAccessible() {
@@ -50,7 +57,8 @@ async function serverBasket(): Promise<{ id: string; total: { amount: number }; 
   return (await response.json()) as { id: string; total: { amount: number }; entries: unknown[] };
 }
 
-const chf = (locale: string, amount: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF' }).format(amount / 100);
+const chf = (locale: string, amount: number) =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF' }).format(amount / 100);
 
 describe('booking in the browser against the real shop', () => {
   it('books a gondola slot and a 3-day pass in German, shows them in French, and keeps them over a reload', async () => {
@@ -86,7 +94,9 @@ describe('booking in the browser against the real shop', () => {
 
     await page.getByRole('link', { name: 'Warenkorb (2)' }).click();
     await heading('Ihr Warenkorb');
-    await page.getByRole('heading', { level: 3, name: /Mehrtageskarte Alpenhorn, Erwachsene, 3 Tage/ }).waitFor();
+    await page
+      .getByRole('heading', { level: 3, name: /Mehrtageskarte Alpenhorn, Erwachsene, 3 Tage/ })
+      .waitFor();
     await page.getByRole('heading', { level: 3, name: /Gipfelgondel Alpenhorn, Erwachsene/ }).waitFor();
     await page.getByText('Plätze reserviert').waitFor();
     await page.getByText(/Keycard-Depot/).waitFor();
@@ -99,7 +109,9 @@ describe('booking in the browser against the real shop', () => {
     await page.getByLabel('Sprache').selectOption('fr');
     await heading('Votre panier');
     expect(new URL(page.url()).pathname).toBe('/fr/basket');
-    await page.getByRole('heading', { level: 3, name: /Forfait plusieurs jours Alpenhorn, Adulte, 3 jours/ }).waitFor();
+    await page
+      .getByRole('heading', { level: 3, name: /Forfait plusieurs jours Alpenhorn, Adulte, 3 jours/ })
+      .waitFor();
     await page.getByRole('heading', { level: 3, name: /Télécabine du sommet Alpenhorn, Adulte/ }).waitFor();
     await page.getByText('Places réservées').waitFor();
     expect(await page.locator('.basket-total strong').innerText()).toBe(chf('fr', basket.total.amount));
@@ -122,7 +134,9 @@ describe('booking in the browser against the real shop', () => {
     await heading('Caisse');
     expect(new URL(page.url()).pathname).toMatch(/^\/fr\/checkout\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { level: 3, name: /Forfait plusieurs jours Alpenhorn/ }).waitFor();
-    expect(await page.locator('.checkout-form .basket-total strong').innerText()).toBe(chf('fr', basket.total.amount));
+    expect(await page.locator('.checkout-form .basket-total strong').innerText()).toBe(
+      chf('fr', basket.total.amount),
+    );
   }, 180_000);
 
   it('lets a guest book a gondola slot, check out, accept the terms, pay on site and see the reserved order in German', async () => {
@@ -144,7 +158,9 @@ describe('booking in the browser against the real shop', () => {
     await page.getByRole('button', { name: 'Weiter zur Kasse' }).click();
     await heading('Kasse');
     await page.getByRole('heading', { level: 3, name: /Gipfelgondel Alpenhorn, Erwachsene/ }).waitFor();
-    expect(await page.locator('.checkout-form .basket-total strong').innerText()).toBe(chf('de', basket.total.amount));
+    expect(await page.locator('.checkout-form .basket-total strong').innerText()).toBe(
+      chf('de', basket.total.amount),
+    );
     const terms = page.getByRole('checkbox', { name: /Ich akzeptiere die AGB/ });
     expect(await page.getByRole('radio', { name: 'Vor Ort an der Kasse bezahlen' }).isChecked()).toBe(true);
     await expectAccessible();
@@ -159,7 +175,9 @@ describe('booking in the browser against the real shop', () => {
     // card payments are not wired on the server yet (503): the page says so and asks for on site
     await page.getByRole('radio', { name: 'Online mit Karte bezahlen' }).check();
     await page.getByRole('button', { name: 'Bestellung abschicken' }).click();
-    const cardNotice = page.getByRole('alert').getByText('Die Kartenzahlung ist noch nicht verfügbar. Bitte wählen Sie die Zahlung vor Ort.');
+    const cardNotice = page
+      .getByRole('alert')
+      .getByText('Die Kartenzahlung ist noch nicht verfügbar. Bitte wählen Sie die Zahlung vor Ort.');
     await cardNotice.waitFor();
     expect(await cardNotice.evaluate((element) => element === document.activeElement)).toBe(true);
     await screenshot('journey-9-checkout-card-unavailable-de');
@@ -191,10 +209,13 @@ describe('booking in the browser against the real shop', () => {
   async function takeEveryPlace(slotId: number): Promise<void> {
     for (let guest = 0; guest < 20; guest += 1) {
       const headers = { ...shopHeaders, 'x-forwarded-for': `203.0.113.${guest + 1}` };
-      const post = (path: string, body: object) => fetch(`${shop.origin}/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
+      const post = (path: string, body: object) =>
+        fetch(`${shop.origin}/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
       const basket = (await (await post('/baskets', { entries: [] })).json()) as { id: string };
       for (;;) {
-        const added = await post(`/baskets/${basket.id}/entries`, { entries: [{ productDefinitionId: 1031, slotId }] });
+        const added = await post(`/baskets/${basket.id}/entries`, {
+          entries: [{ productDefinitionId: 1031, slotId }],
+        });
         if (added.status === 200) continue;
         const { code } = (await added.json()) as { code: string };
         if (code === 'SLOT_CAPACITY_EXHAUSTED') return;
@@ -220,7 +241,10 @@ describe('booking in the browser against the real shop', () => {
     await takeEveryPlace(slotId);
 
     await page.getByRole('button', { name: 'In den Warenkorb' }).click();
-    await page.getByRole('alert').getByText(/Leider ist dieses Zeitfenster ausverkauft/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/Leider ist dieses Zeitfenster ausverkauft/)
+      .waitFor();
     await screenshot('journey-7-sold-out-de');
     expect(await page.evaluate(() => sessionStorage.getItem('alpenpass.basket.serverId'))).toBeNull();
   }, 120_000);

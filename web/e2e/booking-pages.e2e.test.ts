@@ -28,7 +28,10 @@ afterAll(async () => {
 }, 60_000);
 
 async function open(options: { width?: number; height?: number; locale?: string } = {}) {
-  context = await browser.newContext({ viewport: { width: options.width ?? 1024, height: options.height ?? 800 }, locale: options.locale ?? 'de-CH' });
+  context = await browser.newContext({
+    viewport: { width: options.width ?? 1024, height: options.height ?? 800 },
+    locale: options.locale ?? 'de-CH',
+  });
   page = await context.newPage();
 }
 
@@ -36,10 +39,18 @@ afterEach(async () => {
   await context?.close();
 });
 
-const screenshot = (name: string) => page.screenshot({ path: join(screenshotFolder, `booking-${name}.png`), fullPage: true });
-const heading = (name: string | RegExp, level = 1) => page.getByRole('heading', { level, name }).waitFor({ timeout: 30_000 });
-const focused = () => page.evaluate(() => ({ text: document.activeElement?.textContent?.trim() ?? '', label: document.activeElement?.getAttribute('aria-label') ?? '', tag: document.activeElement?.tagName ?? '' }));
-const focusInside = (selector: string) => page.evaluate((inside) => document.activeElement?.closest(inside) !== null, selector);
+const screenshot = (name: string) =>
+  page.screenshot({ path: join(screenshotFolder, `booking-${name}.png`), fullPage: true });
+const heading = (name: string | RegExp, level = 1) =>
+  page.getByRole('heading', { level, name }).waitFor({ timeout: 30_000 });
+const focused = () =>
+  page.evaluate(() => ({
+    text: document.activeElement?.textContent?.trim() ?? '',
+    label: document.activeElement?.getAttribute('aria-label') ?? '',
+    tag: document.activeElement?.tagName ?? '',
+  }));
+const focusInside = (selector: string) =>
+  page.evaluate((inside) => document.activeElement?.closest(inside) !== null, selector);
 
 async function expectAccessible() {
   expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -58,8 +69,12 @@ async function tabUntil(accept: () => Promise<boolean>, description: string) {
 async function chooseDayByKeyboard() {
   await tabUntil(() => focusInside('table[role="grid"]'), 'the calendar');
   for (let month = 0; month < 4; month += 1) {
-    await page.waitForFunction(() => document.querySelector('table[role="grid"]')?.getAttribute('aria-busy') === 'false');
-    const bookable = await page.evaluate(() => document.activeElement?.getAttribute('aria-disabled') === 'false');
+    await page.waitForFunction(
+      () => document.querySelector('table[role="grid"]')?.getAttribute('aria-busy') === 'false',
+    );
+    const bookable = await page.evaluate(
+      () => document.activeElement?.getAttribute('aria-disabled') === 'false',
+    );
     if (bookable) break;
     await page.keyboard.press('PageDown');
     await page.keyboard.press('Home');
@@ -84,7 +99,12 @@ describe('the booking pages in the browser', () => {
     expect(await focusInside('table[role="grid"]')).toBe(false);
     await screenshot('1-calendar-keyboard-de');
 
-    await tabUntil(async () => (await focused()).tag === 'INPUT' && (await page.evaluate(() => (document.activeElement as HTMLInputElement).type)) === 'radio', 'a time slot');
+    await tabUntil(
+      async () =>
+        (await focused()).tag === 'INPUT' &&
+        (await page.evaluate(() => (document.activeElement as HTMLInputElement).type)) === 'radio',
+      'a time slot',
+    );
     await page.keyboard.press('Space');
     await tabUntil(async () => (await focused()).text === 'In den Warenkorb', 'the add button');
     await page.keyboard.press('Enter');
@@ -117,10 +137,17 @@ describe('the booking pages in the browser', () => {
     await page.getByRole('heading', { level: 3, name: /^1 × Gipfelgondel Alpenhorn, Erwachsene/ }).waitFor();
     expect(await page.locator('.basket-total strong').innerText()).toBe(totalBefore);
 
-    await tabUntil(async () => (await focused()).label === 'Gipfelgondel Alpenhorn, Erwachsene entfernen', 'the remove button');
+    await tabUntil(
+      async () => (await focused()).label === 'Gipfelgondel Alpenhorn, Erwachsene entfernen',
+      'the remove button',
+    );
     await page.keyboard.press('Enter');
-    await page.getByText('Gipfelgondel Alpenhorn, Erwachsene wurde entfernt. Ihr Warenkorb ist jetzt leer.').waitFor();
-    expect((await focused()).text).toBe('Gipfelgondel Alpenhorn, Erwachsene wurde entfernt. Ihr Warenkorb ist jetzt leer.');
+    await page
+      .getByText('Gipfelgondel Alpenhorn, Erwachsene wurde entfernt. Ihr Warenkorb ist jetzt leer.')
+      .waitFor();
+    expect((await focused()).text).toBe(
+      'Gipfelgondel Alpenhorn, Erwachsene wurde entfernt. Ihr Warenkorb ist jetzt leer.',
+    );
     await page.getByText('Ihr Warenkorb ist leer.').waitFor();
     await page.getByRole('link', { name: 'Warenkorb', exact: true }).waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
@@ -174,13 +201,25 @@ describe('the booking pages in the browser', () => {
     await heading('Forfait journée Alpenhorn');
     await page.locator('button.calendar-day[aria-disabled="false"]').first().waitFor({ timeout: 30_000 });
     // the day before today (or the first day shown) says why it cannot be chosen
-    const reasons = await page.locator('button.calendar-day[aria-disabled="true"] .visually-hidden').allInnerTexts();
-    for (let month = 0; month < 8 && !reasons.some((text) => /la vente en ligne ouvre le|après la saison/.test(text)); month += 1) {
+    const reasons = await page
+      .locator('button.calendar-day[aria-disabled="true"] .visually-hidden')
+      .allInnerTexts();
+    for (
+      let month = 0;
+      month < 8 && !reasons.some((text) => /la vente en ligne ouvre le|après la saison/.test(text));
+      month += 1
+    ) {
       await page.getByRole('button', { name: 'Mois suivant' }).click();
-      await page.waitForFunction(() => document.querySelector('table[role="grid"]')?.getAttribute('aria-busy') === 'false');
-      reasons.push(...(await page.locator('button.calendar-day[aria-disabled="true"] .visually-hidden').allInnerTexts()));
+      await page.waitForFunction(
+        () => document.querySelector('table[role="grid"]')?.getAttribute('aria-busy') === 'false',
+      );
+      reasons.push(
+        ...(await page.locator('button.calendar-day[aria-disabled="true"] .visually-hidden').allInnerTexts()),
+      );
     }
-    expect(reasons.some((text) => /la vente en ligne ouvre le|après la saison, qui s’est terminée le/.test(text))).toBe(true);
+    expect(
+      reasons.some((text) => /la vente en ligne ouvre le|après la saison, qui s’est terminée le/.test(text)),
+    ).toBe(true);
     expect(reasons.every((text) => !text.endsWith('non disponible'))).toBe(true);
     await screenshot('8-calendar-reasons-fr');
     await expectAccessible();
@@ -203,8 +242,18 @@ describe('the booking pages in the browser', () => {
     await context.close();
 
     const token = mintCustomerToken('e2e-plate');
-    const headers = { 'x-client-id': '1', 'x-channel-id': '6a1c7e52-3b8f-4e0a-9d2c-5f4b8a7e1d30', 'x-api-version': '2025-02-18', 'content-type': 'application/json', authorization: `Bearer ${token}` };
-    const owner = await fetch(`${shop.origin}/api/users/persons/owner`, { method: 'POST', headers, body: JSON.stringify({ firstName: 'Anna', lastName: 'Alpin', birthdate: '1990-02-03' }) });
+    const headers = {
+      'x-client-id': '1',
+      'x-channel-id': '6a1c7e52-3b8f-4e0a-9d2c-5f4b8a7e1d30',
+      'x-api-version': '2025-02-18',
+      'content-type': 'application/json',
+      authorization: `Bearer ${token}`,
+    };
+    const owner = await fetch(`${shop.origin}/api/users/persons/owner`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ firstName: 'Anna', lastName: 'Alpin', birthdate: '1990-02-03' }),
+    });
     expect(owner.status).toBeLessThan(300);
 
     await open();
@@ -221,12 +270,19 @@ describe('the booking pages in the browser', () => {
     await page.getByLabel('Kennzeichen', { exact: true }).fill('VS 123 456');
     await page.getByRole('button', { name: 'Speichern und verwenden' }).click();
     await page.getByText('Die Schranke erkennt CH VS123456.').waitFor();
-    expect(await page.getByLabel('Autokennzeichen').locator('option:checked').innerText()).toBe('CH VS123456');
+    expect(await page.getByLabel('Autokennzeichen').locator('option:checked').innerText()).toBe(
+      'CH VS123456',
+    );
     await screenshot('10-parking-plate-de');
     await expectAccessible();
 
     const basketId = await page.evaluate(() => sessionStorage.getItem('alpenpass.basket.serverId'));
-    const basket = (await (await fetch(`${shop.origin}/api/baskets/${basketId}`, { headers })).json()) as { entries: { personalization: { medium: string; keycardId: number } | null }[] };
-    expect(basket.entries[0]?.personalization).toMatchObject({ medium: 'LICENSEPLATE', keycardId: expect.any(Number) });
+    const basket = (await (await fetch(`${shop.origin}/api/baskets/${basketId}`, { headers })).json()) as {
+      entries: { personalization: { medium: string; keycardId: number } | null }[];
+    };
+    expect(basket.entries[0]?.personalization).toMatchObject({
+      medium: 'LICENSEPLATE',
+      keycardId: expect.any(Number),
+    });
   }, 180_000);
 });

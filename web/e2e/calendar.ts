@@ -10,7 +10,13 @@ import type { Page } from 'playwright-core';
 export async function chooseFirstAvailableDay(page: Page, nextMonth: string): Promise<void> {
   const bookable = page.locator('button.calendar-day[aria-disabled="false"]');
   for (let month = 0; month < 4; month += 1) {
-    const found = await bookable.first().waitFor({ timeout: 10_000 }).then(() => true, () => false);
+    const found = await bookable
+      .first()
+      .waitFor({ timeout: 10_000 })
+      .then(
+        () => true,
+        () => false,
+      );
     if (found) return bookable.first().click();
     await page.getByRole('button', { name: nextMonth }).click();
   }

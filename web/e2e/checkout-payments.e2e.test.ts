@@ -69,7 +69,8 @@ describe('paying in the browser with the PSP simulator, then tickets and a cance
     await bookGondolaAndCheckOut(productPath, token);
     await page.getByRole('radio', { name: 'Pay online by card' }).check();
     await page.getByRole('checkbox', { name: 'Save this card for my next orders' }).check();
-    for (const name of ['TWINT', 'PayPal', 'Pay on site at the ticket desk']) await page.getByRole('radio', { name }).waitFor();
+    for (const name of ['TWINT', 'PayPal', 'Pay on site at the ticket desk'])
+      await page.getByRole('radio', { name }).waitFor();
     await screenshot('payments-1-checkout-new-card-en');
     await expectAccessible();
     await page.getByRole('button', { name: 'Place order' }).click();
@@ -98,7 +99,9 @@ describe('paying in the browser with the PSP simulator, then tickets and a cance
     await page.locator('.ticket-list').getByText('Valid').first().waitFor();
     await screenshot('payments-4-order-tickets-en');
     await expectAccessible();
-    const signedLink = page.waitForResponse((response) => response.url().includes('/api/templates/ticket-url'));
+    const signedLink = page.waitForResponse((response) =>
+      response.url().includes('/api/templates/ticket-url'),
+    );
     await download.click();
     const link = (await (await signedLink).json()) as { url: string };
     expect(link.url).toMatch(/^\/api\/documents\/orders\/\d+\/tickets\.pdf\?lang=en&exp=\d+&sig=/);
@@ -108,16 +111,24 @@ describe('paying in the browser with the PSP simulator, then tickets and a cance
     expect((await pdf.arrayBuffer()).byteLength).toBeGreaterThan(1000);
 
     // 4. the customer cancels the item, refunded to the card
-    const cancel = page.locator('section', { has: page.getByRole('heading', { level: 2, name: 'Cancel items' }) });
+    const cancel = page.locator('section', {
+      has: page.getByRole('heading', { level: 2, name: 'Cancel items' }),
+    });
     await cancel.getByRole('checkbox', { name: /Alpenhorn summit gondola/ }).check();
     await cancel.getByRole('radio', { name: 'My original payment' }).check();
     await cancel.getByRole('button', { name: 'Cancel the chosen items' }).click();
     await page.getByText('The items have been cancelled.').waitFor();
     await page.getByText('Refunded.').waitFor();
-    await page.locator('.refund-list').getByText(/to your original payment/).waitFor();
+    await page
+      .locator('.refund-list')
+      .getByText(/to your original payment/)
+      .waitFor();
     await page.locator('.ticket-list').getByText('Cancelled').first().waitFor();
     // the refund workflow credits the card at the simulator; the page follows it until it has landed
-    await page.locator('.refund-list').getByText(/to your original payment: done/).waitFor({ timeout: 60_000 });
+    await page
+      .locator('.refund-list')
+      .getByText(/to your original payment: done/)
+      .waitFor({ timeout: 60_000 });
     await screenshot('payments-5-order-cancelled-en');
     await expectAccessible();
   }, 300_000);

@@ -23,7 +23,9 @@ const repositoryRoot = join(__dirname, '..', '..');
 /** Installs the Debian package through the project's script when the browser is missing. */
 export function ensureChromium(): void {
   if (existsSync(CHROMIUM_PATH)) return;
-  execFileSync('bash', [join(repositoryRoot, 'infra', 'scripts', 'ensure-chromium.sh')], { stdio: 'inherit' });
+  execFileSync('bash', [join(repositoryRoot, 'infra', 'scripts', 'ensure-chromium.sh')], {
+    stdio: 'inherit',
+  });
 }
 
 export async function launchChromium(): Promise<Browser> {

@@ -28,74 +28,80 @@ afterAll(async () => {
   await shop?.stop();
 }, 60_000);
 
-describe.each(['de', 'en', 'fr'] as const)('a guest books and pays on site in %s', (language: JourneyLanguage) => {
-  const t = journeyTexts[language];
-  let context: BrowserContext;
-  let page: Page;
+describe.each(['de', 'en', 'fr'] as const)(
+  'a guest books and pays on site in %s',
+  (language: JourneyLanguage) => {
+    const t = journeyTexts[language];
+    let context: BrowserContext;
+    let page: Page;
 
-  beforeAll(async () => {
-    context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: language });
-    page = await context.newPage();
-  });
+    beforeAll(async () => {
+      context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: language });
+      page = await context.newPage();
+    });
 
-  afterAll(async () => {
-    await context?.close();
-  });
+    afterAll(async () => {
+      await context?.close();
+    });
 
-  const { screenshot, heading, expectAccessible } = pageSteps(() => page, (step) => `guest-${step}-${language}`);
+    const { screenshot, heading, expectAccessible } = pageSteps(
+      () => page,
+      (step) => `guest-${step}-${language}`,
+    );
 
-  it('books a gondola slot, checks out as a guest, pays on site and sees the reserved order, in a phone’s browser', async () => {
-    const email = `guest-${randomBytes(5).toString('hex')}@example.ch`;
-    await page.goto(`${shop.origin}/${language}`);
-    await heading(1, t.catalogueTitle);
-    await screenshot('01-catalogue');
-    await expectAccessible();
+    it('books a gondola slot, checks out as a guest, pays on site and sees the reserved order, in a phone’s browser', async () => {
+      const email = `guest-${randomBytes(5).toString('hex')}@example.ch`;
+      await page.goto(`${shop.origin}/${language}`);
+      await heading(1, t.catalogueTitle);
+      await screenshot('01-catalogue');
+      await expectAccessible();
 
-    await page.getByRole('link', { name: t.chooseGondola }).click();
-    await heading(1, t.gondola);
-    await chooseFirstAvailableDay(page, t.nextMonth);
-    const slot = page.getByRole('radio', { name: t.placesLeft }).first();
-    // the day's only slot is chosen with the day (§4); of several, the visitor picks the first
-    if (!(await slot.isChecked())) await slot.check();
-    await page.getByRole('button', { name: t.addToBasket }).click();
-    await page.getByRole('status').getByText(t.added).waitFor();
-    await screenshot('02-gondola');
+      await page.getByRole('link', { name: t.chooseGondola }).click();
+      await heading(1, t.gondola);
+      await chooseFirstAvailableDay(page, t.nextMonth);
+      const slot = page.getByRole('radio', { name: t.placesLeft }).first();
+      // the day's only slot is chosen with the day (§4); of several, the visitor picks the first
+      if (!(await slot.isChecked())) await slot.check();
+      await page.getByRole('button', { name: t.addToBasket }).click();
+      await page.getByRole('status').getByText(t.added).waitFor();
+      await screenshot('02-gondola');
 
-    await page.getByRole('link', { name: t.basketWithOne, exact: true }).click();
-    await heading(1, t.basketTitle);
-    await page.getByRole('heading', { level: 3, name: new RegExp(t.gondolaAdult) }).waitFor();
-    await page.getByText(t.placesReserved).waitFor();
-    await screenshot('03-basket');
-    await expectAccessible();
-    await page.getByRole('button', { name: t.proceed }).click();
+      await page.getByRole('link', { name: t.basketWithOne, exact: true }).click();
+      await heading(1, t.basketTitle);
+      await page.getByRole('heading', { level: 3, name: new RegExp(t.gondolaAdult) }).waitFor();
+      await page.getByText(t.placesReserved).waitFor();
+      await screenshot('03-basket');
+      await expectAccessible();
+      await page.getByRole('button', { name: t.proceed }).click();
 
-    await heading(1, t.guestTitle);
-    // the guest's mails speak the page's language unless the guest chooses another
-    expect(await page.getByLabel(t.guestLanguage).inputValue()).toBe(language);
-    await page.getByLabel(t.guestEmail).fill(email);
-    await screenshot('04-guest');
-    await expectAccessible();
-    await page.getByRole('button', { name: t.guestContinue }).click();
+      await heading(1, t.guestTitle);
+      // the guest's mails speak the page's language unless the guest chooses another
+      expect(await page.getByLabel(t.guestLanguage).inputValue()).toBe(language);
+      await page.getByLabel(t.guestEmail).fill(email);
+      await screenshot('04-guest');
+      await expectAccessible();
+      await page.getByRole('button', { name: t.guestContinue }).click();
 
-    await heading(1, t.checkoutTitle);
-    await page.getByRole('heading', { level: 3, name: new RegExp(t.gondolaAdult) }).waitFor();
-    await page.getByRole('checkbox', { name: t.acceptTerms }).check();
-    await page.getByRole('radio', { name: t.payOnSite }).check();
-    await screenshot('05-checkout');
-    await expectAccessible();
-    await page.getByRole('button', { name: t.placeOrder }).click();
+      await heading(1, t.checkoutTitle);
+      await page.getByRole('heading', { level: 3, name: new RegExp(t.gondolaAdult) }).waitFor();
+      await page.getByRole('checkbox', { name: t.acceptTerms }).check();
+      await page.getByRole('radio', { name: t.payOnSite }).check();
+      await screenshot('05-checkout');
+      await expectAccessible();
+      await page.getByRole('button', { name: t.placeOrder }).click();
 
-    await heading(1, t.orderTitle);
-    await page.getByRole('status').getByText(t.orderReserved, { exact: true }).waitFor();
-    const refno = (await page.getByText(t.orderNumber).innerText()).split(' ').at(-1)!;
-    await page.getByRole('heading', { level: 3, name: new RegExp(t.gondolaAdult) }).waitFor();
-    await screenshot('06-order-reserved');
-    await expectAccessible();
+      await heading(1, t.orderTitle);
+      await page.getByRole('status').getByText(t.orderReserved, { exact: true }).waitFor();
+      const refno = (await page.getByText(t.orderNumber).innerText()).split(' ').at(-1)!;
+      await page.getByRole('heading', { level: 3, name: new RegExp(t.gondolaAdult) }).waitFor();
+      await screenshot('06-order-reserved');
+      await expectAccessible();
 
-    // the guest's token in the address reads the order again after a reload
-    await page.reload();
-    await heading(1, t.orderTitle);
-    await page.getByRole('status').getByText(t.orderReserved, { exact: true }).waitFor();
-    await mailTo(email, t.reservationMail(refno));
-  }, 120_000);
-});
+      // the guest's token in the address reads the order again after a reload
+      await page.reload();
+      await heading(1, t.orderTitle);
+      await page.getByRole('status').getByText(t.orderReserved, { exact: true }).waitFor();
+      await mailTo(email, t.reservationMail(refno));
+    }, 120_000);
+  },
+);

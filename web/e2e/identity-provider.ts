@@ -15,7 +15,9 @@ export interface Newcomer {
   birthdate: string;
 }
 
-export function newcomer(names: { firstName: string; lastName: string } = { firstName: 'Lena', lastName: 'Bergmann' }): Newcomer {
+export function newcomer(
+  names: { firstName: string; lastName: string } = { firstName: 'Lena', lastName: 'Bergmann' },
+): Newcomer {
   return {
     email: `e2e-${randomBytes(5).toString('hex')}@example.ch`,
     password: `Berg-${randomBytes(6).toString('hex')}`,
@@ -51,7 +53,8 @@ export const providerTexts: Record<'de' | 'en' | 'fr', ProviderTexts> = {
     lastName: 'Nachname',
     birthdate: 'Geburtsdatum',
     createAccount: 'Konto erstellen',
-    checkInbox: 'Wir haben Ihnen eine E-Mail gesendet. Bitte folgen Sie dem Link darin, um Ihre Adresse zu bestätigen.',
+    checkInbox:
+      'Wir haben Ihnen eine E-Mail gesendet. Bitte folgen Sie dem Link darin, um Ihre Adresse zu bestätigen.',
     confirmSubject: 'Bestätigen Sie Ihre E-Mail-Adresse',
     confirmed: 'Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt anmelden.',
     backToShop: 'Zurück zum Shop',
@@ -126,7 +129,11 @@ export async function registerAndConfirm(
 }
 
 /** The provider's sign-in form, reached from the shop's sign-in page. */
-export async function signInOnProvider(page: Page, person: Newcomer, texts: ProviderTexts = providerTexts.en): Promise<void> {
+export async function signInOnProvider(
+  page: Page,
+  person: Newcomer,
+  texts: ProviderTexts = providerTexts.en,
+): Promise<void> {
   await page.waitForURL(/\/oidc\/interaction\//);
   await page.getByRole('heading', { level: 1, name: texts.signInTitle }).waitFor();
   await page.getByLabel(texts.email, { exact: true }).fill(person.email);

@@ -30,7 +30,8 @@ afterEach(async () => {
 });
 
 const heading = () => page.locator('h1');
-const screenshot = (name: string) => page.screenshot({ path: join(screenshotFolder, `${name}.png`), fullPage: true });
+const screenshot = (name: string) =>
+  page.screenshot({ path: join(screenshotFolder, `${name}.png`), fullPage: true });
 
 describe('locale routes in the browser', () => {
   it('/de shows the catalogue in German and remembers the locale for a year', async () => {

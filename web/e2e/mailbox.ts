@@ -8,7 +8,9 @@ export async function mailTo(address: string, subject: string, timeoutMs = 30_00
     if (mail) return mail;
     if (Date.now() > deadline) {
       const subjects = (await mailsTo(address)).map((candidate) => candidate.Subject);
-      throw new Error(`no mail "${subject}" to ${address} in Mailpit (it holds: ${JSON.stringify(subjects)})`);
+      throw new Error(
+        `no mail "${subject}" to ${address} in Mailpit (it holds: ${JSON.stringify(subjects)})`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
   }

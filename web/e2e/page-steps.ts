@@ -10,8 +10,10 @@ import { screenshotFolder } from './chromium';
  */
 export function pageSteps(page: () => Page, fileName: (name: string) => string = (name) => name) {
   return {
-    screenshot: (name: string) => page().screenshot({ path: join(screenshotFolder, `${fileName(name)}.png`), fullPage: true }),
-    heading: (level: number, name: string | RegExp) => page().getByRole('heading', { level, name }).waitFor({ timeout: 30_000 }),
+    screenshot: (name: string) =>
+      page().screenshot({ path: join(screenshotFolder, `${fileName(name)}.png`), fullPage: true }),
+    heading: (level: number, name: string | RegExp) =>
+      page().getByRole('heading', { level, name }).waitFor({ timeout: 30_000 }),
     expectAccessible: async () => expect(await seriousAccessibilityViolations(page())).toEqual([]),
   };
 }

@@ -44,7 +44,10 @@ afterAll(async () => {
   await payments?.stop();
 }, 60_000);
 
-const { screenshot, heading, expectAccessible } = pageSteps(() => page, (name) => `pay-per-use-${name}`);
+const { screenshot, heading, expectAccessible } = pageSteps(
+  () => page,
+  (name) => `pay-per-use-${name}`,
+);
 
 async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${shop.origin}/api${path}`, {

@@ -36,8 +36,12 @@ async function freePort(): Promise<number> {
 async function waitUntilReady(origin: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The shop stopped during start-up (exit ${child.exitCode}):\n${output()}`);
-    const ready = await fetch(`${origin}/api/ready`).then((response) => response.ok, () => false);
+    if (child.exitCode !== null)
+      throw new Error(`The shop stopped during start-up (exit ${child.exitCode}):\n${output()}`);
+    const ready = await fetch(`${origin}/api/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -55,8 +59,14 @@ async function waitForDemoPrices(origin: string, databaseUrl: string, output: ()
   const headers = { ...shopHeaders, authorization: `Bearer ${mintStaffToken()}` };
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    const generation = (await fetch(`${origin}/api/admin/pricing/generations/${generationId}`, { headers }).then((response) => response.json(), () => null)) as { status?: string; error?: string } | null;
-    if (generation?.status === 'failed') throw new Error(`The demo prices failed: ${generation.error}\n${output()}`);
+    const generation = (await fetch(`${origin}/api/admin/pricing/generations/${generationId}`, {
+      headers,
+    }).then(
+      (response) => response.json(),
+      () => null,
+    )) as { status?: string; error?: string } | null;
+    if (generation?.status === 'failed')
+      throw new Error(`The demo prices failed: ${generation.error}\n${output()}`);
     if (generation?.status === 'completed' && (await readModelsCaughtUp(origin))) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -83,13 +93,19 @@ async function startOrderIdsFarAway(databaseUrl: string): Promise<void> {
  * with other shops on the machine (its order ids, which name workflows, start far away). Stopping it
  * drops the database and the stream.
  */
-export async function startShop(env: Record<string, string> = {}, options: { awaitDemoPrices?: boolean } = {}): Promise<ShopProcess> {
+export async function startShop(
+  env: Record<string, string> = {},
+  options: { awaitDemoPrices?: boolean } = {},
+): Promise<ShopProcess> {
   const id = `e2e_${randomBytes(4).toString('hex')}`;
   const port = await freePort();
   const databaseUrl = `postgres://postgres@127.0.0.1:5432/alpenpass_${id}`;
   const natsStream = id.toUpperCase();
   // the access system's usage stream too: the `consumption-usage` consumers of two shops would share its messages
-  const accessUsage = { ACCESS_USAGE_STREAM: `${natsStream}_ACCESS_USAGE`, ACCESS_USAGE_SUBJECT_PREFIX: `${id}_access.usage` };
+  const accessUsage = {
+    ACCESS_USAGE_STREAM: `${natsStream}_ACCESS_USAGE`,
+    ACCESS_USAGE_SUBJECT_PREFIX: `${id}_access.usage`,
+  };
   // without a simulator of its own (startTestSimulator's PSP_* settings), the card provider is a port
   // nobody listens on — never the default one, where a shop from `npm start` runs its simulator
   const noCardProvider = { PSP_BASE_URL: `http://127.0.0.1:${await freePort()}` };
@@ -120,7 +136,10 @@ export async function startShop(env: Record<string, string> = {}, options: { awa
   const exited = new Promise<void>((resolve) =>
     child.once('exit', (code, signal) => {
       // a shop that dies under a test leaves the test only "connection refused": say why
-      if (!stopping) process.stderr.write(`The shop on port ${port} stopped unexpectedly (${code ?? signal}):\n${output}\n`);
+      if (!stopping)
+        process.stderr.write(
+          `The shop on port ${port} stopped unexpectedly (${code ?? signal}):\n${output}\n`,
+        );
       resolve();
     }),
   );
@@ -148,5 +167,13 @@ export async function startShop(env: Record<string, string> = {}, options: { awa
     throw error;
   }
   const used = { DATABASE_URL: databaseUrl, ...accessUsage, ...env };
-  return { origin, env: { DATABASE_URL: used.DATABASE_URL, ACCESS_USAGE_STREAM: used.ACCESS_USAGE_STREAM, ACCESS_USAGE_SUBJECT_PREFIX: used.ACCESS_USAGE_SUBJECT_PREFIX }, stop };
+  return {
+    origin,
+    env: {
+      DATABASE_URL: used.DATABASE_URL,
+      ACCESS_USAGE_STREAM: used.ACCESS_USAGE_STREAM,
+      ACCESS_USAGE_SUBJECT_PREFIX: used.ACCESS_USAGE_SUBJECT_PREFIX,
+    },
+    stop,
+  };
 }

@@ -17,7 +17,10 @@ let origin: string;
 beforeAll(async () => {
   mkdirSync(screenshotFolder, { recursive: true });
   // the owner person comes from the registration's names and birthdate at the first sign-in
-  [shop, browser] = await Promise.all([startShop({ FEATURE_FLAGS: 'ownerCreationOnAccountCreation' }), launchChromium()]);
+  [shop, browser] = await Promise.all([
+    startShop({ FEATURE_FLAGS: 'ownerCreationOnAccountCreation' }),
+    launchChromium(),
+  ]);
   origin = shop.origin.replace('127.0.0.1', 'localhost');
 }, 300_000);
 
@@ -76,17 +79,30 @@ describe('registering, signing in from the shop and adding a keycard, against th
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     // the session's access token is the API's bearer: the card is stored for this account
-    const session = await page.evaluate(async (headers) => (await fetch('/api/auth/session', { headers })).json(), shopHeaders);
+    const session = await page.evaluate(
+      async (headers) => (await fetch('/api/auth/session', { headers })).json(),
+      shopHeaders,
+    );
     expect(session.user.email).toBe(person.email);
-    const stored = await fetch(`${shop.origin}/api/keycards`, { headers: { ...shopHeaders, authorization: `Bearer ${session.accessToken}` } });
+    const stored = await fetch(`${shop.origin}/api/keycards`, {
+      headers: { ...shopHeaders, authorization: `Bearer ${session.accessToken}` },
+    });
     expect(await stored.json()).toEqual([
-      expect.objectContaining({ type: 'SWISSPASS', status: 'ACTIVE', dataCarrierId: 'S12345678901', fields: expect.objectContaining({ zip: '3920' }) }),
+      expect.objectContaining({
+        type: 'SWISSPASS',
+        status: 'ACTIVE',
+        dataCarrierId: 'S12345678901',
+        fields: expect.objectContaining({ zip: '3920' }),
+      }),
     ]);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(`${origin}/en`);
     await page.getByRole('link', { name: 'Sign in' }).waitFor();
-    const signedOut = await page.evaluate(async (headers) => (await fetch('/api/auth/session', { headers })).json(), shopHeaders);
+    const signedOut = await page.evaluate(
+      async (headers) => (await fetch('/api/auth/session', { headers })).json(),
+      shopHeaders,
+    );
     // Auth.js answers null for no session
     expect(signedOut).toBeNull();
   }, 240_000);
@@ -100,12 +116,16 @@ describe('a protected page, and deleting the account with its grace period, agai
     await registerAndConfirm(page, person, providerTexts.en);
 
     // §2's address of the sign-in service leads to the shop's own page with the same parameters
-    await page.goto(`${origin}/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(`${origin}/de/profile`)}`);
+    await page.goto(
+      `${origin}/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(`${origin}/de/profile`)}`,
+    );
     await page.waitForURL(/\/de\/auth-selector\?error=SessionRequired&callbackUrl=/);
     await page.getByRole('alert').getByText('Bitte melden Sie sich an, um diese Seite zu sehen.').waitFor();
     // and so does a protected page opened without a session
     await page.goto(`${origin}/de/profile`);
-    await page.waitForURL(`${origin}/de/auth-selector?error=SessionRequired&callbackUrl=${encodeURIComponent(`${origin}/de/profile`)}`);
+    await page.waitForURL(
+      `${origin}/de/auth-selector?error=SessionRequired&callbackUrl=${encodeURIComponent(`${origin}/de/profile`)}`,
+    );
     await heading(1, 'Anmelden');
     await screenshot('signin-4-session-required-de');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -121,8 +141,16 @@ describe('a protected page, and deleting the account with its grace period, agai
     await page.getByText(/^Ihr Konto wird am .+ gelöscht\. Bis dahin können Sie es behalten\.$/).waitFor();
     await screenshot('signin-5-deletion-pending-de');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    const session = await page.evaluate(async (headers) => (await fetch('/api/auth/session', { headers })).json(), shopHeaders);
-    const current = async () => (await fetch(`${shop.origin}/api/users/current`, { headers: { ...shopHeaders, authorization: `Bearer ${session.accessToken}` } })).json();
+    const session = await page.evaluate(
+      async (headers) => (await fetch('/api/auth/session', { headers })).json(),
+      shopHeaders,
+    );
+    const current = async () =>
+      (
+        await fetch(`${shop.origin}/api/users/current`, {
+          headers: { ...shopHeaders, authorization: `Bearer ${session.accessToken}` },
+        })
+      ).json();
     expect((await current()).deleteAfter).toEqual(expect.any(String));
 
     // signed in again later, the customer is shown the reactivation on /profile (no new profile pages here)

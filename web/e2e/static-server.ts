@@ -31,7 +31,9 @@ export async function serveWebDist(): Promise<StaticServer> {
   const server: Server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
     if (path.startsWith('/api/')) {
-      response.writeHead(404, { 'content-type': 'application/problem+json' }).end(JSON.stringify({ status: 404, title: 'Not Found' }));
+      response
+        .writeHead(404, { 'content-type': 'application/problem+json' })
+        .end(JSON.stringify({ status: 404, title: 'Not Found' }));
       return;
     }
     const file = normalize(join(webDist, path));

@@ -2,11 +2,23 @@ import { createBasketHoldActivities, type BasketHoldDependencies } from './baske
 import { createCheckoutActivities, type CheckoutDependencies } from './checkout/activities';
 import { createOrderMailActivities, type OrderMailDependencies } from './order-mails/activities';
 import { createAfterSaleActivities, type AfterSaleDependencies } from './after-sale/activities';
-import { createPriceGenerationActivities, type PriceGenerationDependencies } from './price-generation/activities';
+import {
+  createPriceGenerationActivities,
+  type PriceGenerationDependencies,
+} from './price-generation/activities';
 import { createSubscriptionActivities, type SubscriptionDependencies } from './subscription/activities';
-import { createKeycardRevalidationActivities, type KeycardRevalidationDependencies } from './keycard-revalidation/activities';
-import { createAccountDeletionActivities, type AccountDeletionDependencies } from './account-deletion/activities';
-import { createConsumptionBillingActivities, type ConsumptionBillingDependencies } from './consumption-billing/activities';
+import {
+  createKeycardRevalidationActivities,
+  type KeycardRevalidationDependencies,
+} from './keycard-revalidation/activities';
+import {
+  createAccountDeletionActivities,
+  type AccountDeletionDependencies,
+} from './account-deletion/activities';
+import {
+  createConsumptionBillingActivities,
+  type ConsumptionBillingDependencies,
+} from './consumption-billing/activities';
 
 /** What the composition root injects: the command handlers the activities call. */
 export type ActivityDependencies = BasketHoldDependencies &

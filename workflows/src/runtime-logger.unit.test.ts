@@ -21,9 +21,17 @@ describe('toTemporalLogger', () => {
   });
 
   it('leaves the activity task token out: it would let a reader complete the activity', () => {
-    toTemporalLogger(pino).info('Activity completed', { activityType: 'releaseBasketHolds', taskToken: 'CiQ2ZjFk', attempt: 1 });
+    toTemporalLogger(pino).info('Activity completed', {
+      activityType: 'releaseBasketHolds',
+      taskToken: 'CiQ2ZjFk',
+      attempt: 1,
+    });
     expect(calls).toEqual([
-      ['info', { activityType: 'releaseBasketHolds', attempt: 1, component: 'temporal-worker' }, 'Activity completed'],
+      [
+        'info',
+        { activityType: 'releaseBasketHolds', attempt: 1, component: 'temporal-worker' },
+        'Activity completed',
+      ],
     ]);
   });
 

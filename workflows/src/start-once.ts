@@ -3,7 +3,11 @@ import { WorkflowExecutionAlreadyStartedError, type Client, type Workflow } from
 
 /** Starts the one workflow of a readable id, ever: a running one is kept, a finished one is not started
  * again. Answers whether this call started it. */
-export async function startOnce<W extends Workflow>(client: Client, workflow: W, options: { workflowId: string; args: Parameters<W>; taskQueue?: string }): Promise<boolean> {
+export async function startOnce<W extends Workflow>(
+  client: Client,
+  workflow: W,
+  options: { workflowId: string; args: Parameters<W>; taskQueue?: string },
+): Promise<boolean> {
   try {
     await client.workflow.start(workflow, {
       workflowId: options.workflowId,

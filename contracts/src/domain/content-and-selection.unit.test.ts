@@ -87,7 +87,11 @@ describe('item selection (§3, §5)', () => {
     ['the basic format', '20261210', 'Expected date in format yyyy-MM-dd'],
     ['a day that does not exist', '2026-02-30', 'Expected a date that exists in the calendar'],
   ])('refuses a validity day given as %s (%j), on the field that has it', (_case, day, message) => {
-    const result = itemSelection.safeParse({ validity: { from: '2026-12-10', to: day }, allocation: { quantity: 1 }, attributes: {} });
+    const result = itemSelection.safeParse({
+      validity: { from: '2026-12-10', to: day },
+      allocation: { quantity: 1 },
+      attributes: {},
+    });
     expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['validity', 'to'], message })]);
   });
 

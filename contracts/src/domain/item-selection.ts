@@ -40,7 +40,6 @@ export const personTypeList = z
 export const itemAllocation = z.union([z.object({ quantity }), z.object({ personTypes: personTypeList })]);
 export type ItemAllocation = z.infer<typeof itemAllocation>;
 
-
 /** §3, §5 Item selection. */
 export const itemSelection = z.object({
   validity: validityRange.optional(),

@@ -6,13 +6,16 @@ describe('ids (§5)', () => {
     expect(numericId.safeParse(input).success).toBe(false),
   );
 
-  it.each([2_147_483_648, Number.MAX_SAFE_INTEGER])('numeric ids stop at the PostgreSQL integer range: %j is refused', (input) => {
-    expect(numericId.safeParse(input).success).toBe(false);
-    expect(numericIdParam.safeParse(String(input)).success).toBe(false);
-    expect(databaseId.safeParse(input).success).toBe(false);
-    expect(parsedDatabaseId.safeParse(String(input)).success).toBe(false);
-    expect(numericId.parse(2_147_483_647)).toBe(2_147_483_647);
-  });
+  it.each([2_147_483_648, Number.MAX_SAFE_INTEGER])(
+    'numeric ids stop at the PostgreSQL integer range: %j is refused',
+    (input) => {
+      expect(numericId.safeParse(input).success).toBe(false);
+      expect(numericIdParam.safeParse(String(input)).success).toBe(false);
+      expect(databaseId.safeParse(input).success).toBe(false);
+      expect(parsedDatabaseId.safeParse(String(input)).success).toBe(false);
+      expect(numericId.parse(2_147_483_647)).toBe(2_147_483_647);
+    },
+  );
 
   it('numericIdParam reads path text', () => {
     expect(numericIdParam.parse('17')).toBe(17);

@@ -7,7 +7,9 @@ import type { Migration } from './index';
 export const eventTransactionIdsMigration: Migration = {
   name: '004-event-transaction-ids',
   async up(knex: Knex) {
-    await knex.raw('alter table events add column if not exists transaction_id xid8 default pg_current_xact_id()');
+    await knex.raw(
+      'alter table events add column if not exists transaction_id xid8 default pg_current_xact_id()',
+    );
   },
   async down(knex: Knex) {
     await knex.raw('alter table events drop column if exists transaction_id');

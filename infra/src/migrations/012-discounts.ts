@@ -11,7 +11,9 @@ export const discountsMigration: Migration = {
       campaign_id uuid not null,
       claimed_at timestamptz not null default now()
     )`);
-    await knex.raw('create index if not exists promo_code_registry_campaign on promo_code_registry (campaign_id)');
+    await knex.raw(
+      'create index if not exists promo_code_registry_campaign on promo_code_registry (campaign_id)',
+    );
   },
   async down(knex: Knex) {
     await knex.raw('drop table if exists promo_code_registry');

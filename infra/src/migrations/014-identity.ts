@@ -44,9 +44,15 @@ export const identityMigration: Migration = {
       session_id text primary key,
       expires_at timestamptz not null
     )`);
-    await knex.raw('create index if not exists identity_oidc_payloads_grant on identity_oidc_payloads (grant_id) where grant_id is not null');
-    await knex.raw('create index if not exists identity_oidc_payloads_uid on identity_oidc_payloads (uid) where uid is not null');
-    await knex.raw('create index if not exists identity_oidc_payloads_user_code on identity_oidc_payloads (user_code) where user_code is not null');
+    await knex.raw(
+      'create index if not exists identity_oidc_payloads_grant on identity_oidc_payloads (grant_id) where grant_id is not null',
+    );
+    await knex.raw(
+      'create index if not exists identity_oidc_payloads_uid on identity_oidc_payloads (uid) where uid is not null',
+    );
+    await knex.raw(
+      'create index if not exists identity_oidc_payloads_user_code on identity_oidc_payloads (user_code) where user_code is not null',
+    );
   },
   async down(knex: Knex) {
     await knex.raw('drop table if exists signin_revoked_sessions');

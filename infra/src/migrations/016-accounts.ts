@@ -31,7 +31,9 @@ export const accountsMigration: Migration = {
       linked_at timestamptz not null default now(),
       primary key (provider, user_id)
     )`);
-    await knex.raw('create index if not exists account_identities_account on account_identities (account_id)');
+    await knex.raw(
+      'create index if not exists account_identities_account on account_identities (account_id)',
+    );
     await knex.raw(`
       create or replace function events_are_append_only() returns trigger language plpgsql as $$
       begin

@@ -18,7 +18,9 @@ export const consumptionsMigration: Migration = {
         resolved_at timestamptz,
         consumption_id text
       )`);
-    await knex.raw('create index if not exists consumption_parked_usages_open on consumption_parked_usages (parked_at) where resolved_at is null');
+    await knex.raw(
+      'create index if not exists consumption_parked_usages_open on consumption_parked_usages (parked_at) where resolved_at is null',
+    );
   },
   async down(knex: Knex) {
     await knex.raw('drop table if exists consumption_parked_usages');

@@ -60,11 +60,19 @@ export const webhooksMigration: Migration = {
         created_at timestamptz not null default now(),
         unique (subscription_id, message_id)
       )`);
-    await knex.raw(`create index webhook_deliveries_due on webhook_deliveries (next_attempt_at) where status = 'PENDING'`);
-    await knex.raw(`create index webhook_deliveries_aggregate_order on webhook_deliveries (subscription_id, aggregate, position) where status = 'PENDING'`);
+    await knex.raw(
+      `create index webhook_deliveries_due on webhook_deliveries (next_attempt_at) where status = 'PENDING'`,
+    );
+    await knex.raw(
+      `create index webhook_deliveries_aggregate_order on webhook_deliveries (subscription_id, aggregate, position) where status = 'PENDING'`,
+    );
     await knex.raw(`create index webhook_deliveries_log on webhook_deliveries (subscription_id, id)`);
-    await knex.raw(`create index webhook_deliveries_occurred on webhook_deliveries (subscription_id, occurred_at)`);
-    await knex.raw(`create index webhook_deliveries_delivered on webhook_deliveries (delivered_at) where delivered_at is not null`);
+    await knex.raw(
+      `create index webhook_deliveries_occurred on webhook_deliveries (subscription_id, occurred_at)`,
+    );
+    await knex.raw(
+      `create index webhook_deliveries_delivered on webhook_deliveries (delivered_at) where delivered_at is not null`,
+    );
     await knex.raw(`create index webhook_deliveries_created on webhook_deliveries (created_at)`);
     await knex.raw(`
       create table webhook_attempts (
@@ -80,7 +88,13 @@ export const webhooksMigration: Migration = {
     await knex.raw(`create index webhook_attempts_at on webhook_attempts (at)`);
   },
   async down(knex: Knex) {
-    for (const table of ['webhook_attempts', 'webhook_deliveries', 'webhook_routes', 'webhook_secrets', 'webhook_subscription_ids']) {
+    for (const table of [
+      'webhook_attempts',
+      'webhook_deliveries',
+      'webhook_routes',
+      'webhook_secrets',
+      'webhook_subscription_ids',
+    ]) {
       await knex.raw(`drop table if exists ${table}`);
     }
   },

@@ -8,6 +8,7 @@ const migrationsDir = join(__dirname, '..', '..', 'src', 'migrations');
  * concurrent test runs on the same server keep using theirs. */
 export function templateDatabaseName(): string {
   const hash = createHash('sha256');
-  for (const file of readdirSync(migrationsDir).sort()) hash.update(file).update(readFileSync(join(migrationsDir, file)));
+  for (const file of readdirSync(migrationsDir).sort())
+    hash.update(file).update(readFileSync(join(migrationsDir, file)));
   return `alpenpass_tpl_${hash.digest('hex').slice(0, 12)}`;
 }

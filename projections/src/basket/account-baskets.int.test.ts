@@ -23,7 +23,8 @@ const entry = (entryId: string, amount: number, quantity: number): BasketEntryRe
   attributes: {},
   unitPrice: { amount, currency: 'CHF', source: 'basePrice' },
 });
-const record = (basketId: string, event: BasketEvent) => source.add(`basket-${basketId}`, event.type, event.data);
+const record = (basketId: string, event: BasketEvent) =>
+  source.add(`basket-${basketId}`, event.type, event.data);
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -37,14 +38,28 @@ describe('account baskets read model', () => {
   it("lists a customer's baskets with entry count, total and hold expiry; guest baskets have no row", async () => {
     record(mine, { type: 'BasketCreated', data: { basketId: mine, accountId: '1' } });
     record(guest, { type: 'BasketCreated', data: { basketId: guest, accountId: null } });
-    record(guest, { type: 'EntriesAddedToBasket', data: { basketId: guest, entries: [entry('e-9', 100, 1)] } });
-    record(mine, { type: 'EntriesAddedToBasket', data: { basketId: mine, entries: [entry('e-1', 4200, 2), entry('e-2', 500, 1)] } });
+    record(guest, {
+      type: 'EntriesAddedToBasket',
+      data: { basketId: guest, entries: [entry('e-9', 100, 1)] },
+    });
+    record(mine, {
+      type: 'EntriesAddedToBasket',
+      data: { basketId: mine, entries: [entry('e-1', 4200, 2), entry('e-2', 500, 1)] },
+    });
     record(mine, { type: 'EntriesRemovedFromBasket', data: { basketId: mine, entryIds: ['e-2'] } });
     record(mine, { type: 'BasketHoldExpired', data: { basketId: mine, entryIds: ['e-1'] } });
     await catchUp(db.knex, source, accountBasketsProjection, liveTarget(accountBasketsProjection.name));
 
     const baskets = await findBasketsOfAccount(db.knex, '1');
-    expect(baskets).toEqual([expect.objectContaining({ basketId: mine, accountId: '1', entryCount: 1, total: { amount: 8400, currency: 'CHF' }, holdExpired: true })]);
+    expect(baskets).toEqual([
+      expect.objectContaining({
+        basketId: mine,
+        accountId: '1',
+        entryCount: 1,
+        total: { amount: 8400, currency: 'CHF' },
+        holdExpired: true,
+      }),
+    ]);
     expect(await findBasketsOfAccount(db.knex, '2')).toEqual([]);
   });
 

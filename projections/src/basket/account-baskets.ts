@@ -27,10 +27,21 @@ interface AccountBasketRow {
   updated_at: Date;
 }
 
-async function updateEntries(trx: Knex.Transaction, table: string, basketId: string, at: string, change: (prices: Record<string, number>) => Record<string, number>) {
-  const row = await trx(table).forUpdate().first<AccountBasketRow | undefined>('entry_prices').where('basket_id', basketId);
+async function updateEntries(
+  trx: Knex.Transaction,
+  table: string,
+  basketId: string,
+  at: string,
+  change: (prices: Record<string, number>) => Record<string, number>,
+) {
+  const row = await trx(table)
+    .forUpdate()
+    .first<AccountBasketRow | undefined>('entry_prices')
+    .where('basket_id', basketId);
   if (!row) return;
-  await trx(table).where('basket_id', basketId).update({ entry_prices: JSON.stringify(change(row.entry_prices)), updated_at: at });
+  await trx(table)
+    .where('basket_id', basketId)
+    .update({ entry_prices: JSON.stringify(change(row.entry_prices)), updated_at: at });
 }
 
 export const accountBasketsProjection: Projection<Logical> = {
@@ -59,25 +70,40 @@ export const accountBasketsProjection: Projection<Logical> = {
       case 'BasketCreated':
         if (event.data.accountId === null) return;
         await trx(table)
-          .insert({ basket_id: event.data.basketId, account_id: event.data.accountId, entry_prices: '{}', hold_expired: false, created_at: at, updated_at: at })
+          .insert({
+            basket_id: event.data.basketId,
+            account_id: event.data.accountId,
+            entry_prices: '{}',
+            hold_expired: false,
+            created_at: at,
+            updated_at: at,
+          })
           .onConflict('basket_id')
           .ignore();
         return;
       case 'EntriesAddedToBasket':
         return updateEntries(trx, table, event.data.basketId, at, (prices) => ({
           ...prices,
-          ...Object.fromEntries(event.data.entries.map((entry) => [entry.entryId, entry.unitPrice.amount * entry.quantity])),
+          ...Object.fromEntries(
+            event.data.entries.map((entry) => [entry.entryId, entry.unitPrice.amount * entry.quantity]),
+          ),
         }));
       case 'EntriesRemovedFromBasket':
         return updateEntries(trx, table, event.data.basketId, at, (prices) =>
-          Object.fromEntries(Object.entries(prices).filter(([entryId]) => !event.data.entryIds.includes(entryId))),
+          Object.fromEntries(
+            Object.entries(prices).filter(([entryId]) => !event.data.entryIds.includes(entryId)),
+          ),
         );
       case 'BasketHandedOver':
         // a guest identity's basket moves with its row; an anonymous one had none (its prices are not here)
-        await trx(table).where('basket_id', event.data.basketId).update({ account_id: event.data.accountId, updated_at: at });
+        await trx(table)
+          .where('basket_id', event.data.basketId)
+          .update({ account_id: event.data.accountId, updated_at: at });
         return;
       case 'BasketHoldExpired':
-        await trx(table).where('basket_id', event.data.basketId).update({ hold_expired: true, updated_at: at });
+        await trx(table)
+          .where('basket_id', event.data.basketId)
+          .update({ hold_expired: true, updated_at: at });
         return;
       default:
         await trx(table).where('basket_id', event.data.basketId).update({ updated_at: at });
@@ -87,7 +113,10 @@ export const accountBasketsProjection: Projection<Logical> = {
 
 /** The account's baskets, most recently changed first. */
 export async function findBasketsOfAccount(knex: Knex, accountId: string): Promise<AccountBasketSummary[]> {
-  const rows = await knex(accountBasketsTable).select<AccountBasketRow[]>('*').where('account_id', accountId).orderBy('updated_at', 'desc');
+  const rows = await knex(accountBasketsTable)
+    .select<AccountBasketRow[]>('*')
+    .where('account_id', accountId)
+    .orderBy('updated_at', 'desc');
   return rows.map((row) => {
     const prices = Object.values(row.entry_prices);
     return {

@@ -47,8 +47,14 @@ export const adminSlotsProjection: Projection<Logical> = {
     await createClaimsTable(knex, tables[adminSlotClaimsTable]);
   },
 
-  async applyBatch(trx: Knex.Transaction, events: readonly RecordedEvent[], tables: TableNames<Logical>): Promise<void> {
-    await applySlotEventsInRuns(trx, tables[adminSlotClaimsTable], events, (event) => adminSlotsProjection.apply(trx, event, tables));
+  async applyBatch(
+    trx: Knex.Transaction,
+    events: readonly RecordedEvent[],
+    tables: TableNames<Logical>,
+  ): Promise<void> {
+    await applySlotEventsInRuns(trx, tables[adminSlotClaimsTable], events, (event) =>
+      adminSlotsProjection.apply(trx, event, tables),
+    );
   },
 
   async apply(trx: Knex.Transaction, recorded: RecordedEvent, tables: TableNames<Logical>): Promise<void> {
@@ -92,7 +98,11 @@ function toAdminSlot(row: AdminSlotRow): AdminSlot {
 }
 
 /** The group's slots in start order, at most `limit` of them. */
-export async function listSlotGroupSlots(knex: Knex, slotGroupId: number, limit: number): Promise<AdminSlot[]> {
+export async function listSlotGroupSlots(
+  knex: Knex,
+  slotGroupId: number,
+  limit: number,
+): Promise<AdminSlot[]> {
   const rows = await knex(adminSlotsTable)
     .leftJoin(usedPerSlot(knex, adminSlotClaimsTable), 'claims.slot_id', `${adminSlotsTable}.slot_id`)
     .select<AdminSlotRow[]>(`${adminSlotsTable}.*`, 'claims.used')

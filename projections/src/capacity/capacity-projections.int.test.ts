@@ -29,13 +29,34 @@ function record(slotId: number, event: SlotEvent): void {
 const schedule = (slotId: number, from: string, to: string) =>
   record(slotId, {
     type: 'SlotScheduled',
-    data: { slotId, slotGroupId: 9, productId: 3, from, to, capacity: 5, productDefinitionIds: [31], visible: true, isAllDay: false },
+    data: {
+      slotId,
+      slotGroupId: 9,
+      productId: 3,
+      from,
+      to,
+      capacity: 5,
+      productDefinitionIds: [31],
+      visible: true,
+      isAllDay: false,
+    },
   });
-const claim = (slotId: number, entryId: string, quantity: number) => ({ slotId, basketId: 'b', entryId, quantity });
-const window = { productId: 3, startsFrom: new Date('2030-07-01T00:00:00Z'), startsBefore: null, endsAfter: null };
+const claim = (slotId: number, entryId: string, quantity: number) => ({
+  slotId,
+  basketId: 'b',
+  entryId,
+  quantity,
+});
+const window = {
+  productId: 3,
+  startsFrom: new Date('2030-07-01T00:00:00Z'),
+  startsBefore: null,
+  endsAfter: null,
+};
 
 const project = async () => {
-  for (const projection of capacityProjections) await catchUp(db.knex, source, projection, liveTarget(projection.name));
+  for (const projection of capacityProjections)
+    await catchUp(db.knex, source, projection, liveTarget(projection.name));
 };
 
 beforeAll(async () => {
@@ -67,7 +88,11 @@ describe('capacity read models', () => {
       [3, 8],
     ]);
     expect(await findNextProductSlot(db.knex, window)).toMatchObject({ id: 3 });
-    expect(await findAdminSlot(db.knex, 2)).toMatchObject({ visibility: 'HIDDEN', status: 'ACTIVE', availableCapacity: 5 });
+    expect(await findAdminSlot(db.knex, 2)).toMatchObject({
+      visibility: 'HIDDEN',
+      status: 'ACTIVE',
+      availableCapacity: 5,
+    });
 
     record(3, { type: 'SlotCancelled', data: { slotId: 3 } });
     record(2, { type: 'SlotDeleted', data: { slotId: 2 } });
@@ -81,6 +106,14 @@ describe('capacity read models', () => {
 
     for (const projection of capacityProjections) await replayProjection(db.knex, source, projection);
     expect(await listSlotGroupSlots(db.knex, 9, 100)).toEqual(before);
-    expect(await findProductSlots(db.knex, window)).toEqual([{ id: 1, from: '2030-07-01T07:00:00Z', to: '2030-07-01T10:00:00Z', productDefinitionIds: [31], availableCapacity: 0 }]);
+    expect(await findProductSlots(db.knex, window)).toEqual([
+      {
+        id: 1,
+        from: '2030-07-01T07:00:00Z',
+        to: '2030-07-01T10:00:00Z',
+        productDefinitionIds: [31],
+        availableCapacity: 0,
+      },
+    ]);
   });
 });

@@ -44,8 +44,14 @@ export const productSlotsProjection: Projection<Logical> = {
     await createClaimsTable(knex, tables[productSlotClaimsTable]);
   },
 
-  async applyBatch(trx: Knex.Transaction, events: readonly RecordedEvent[], tables: TableNames<Logical>): Promise<void> {
-    await applySlotEventsInRuns(trx, tables[productSlotClaimsTable], events, (event) => productSlotsProjection.apply(trx, event, tables));
+  async applyBatch(
+    trx: Knex.Transaction,
+    events: readonly RecordedEvent[],
+    tables: TableNames<Logical>,
+  ): Promise<void> {
+    await applySlotEventsInRuns(trx, tables[productSlotClaimsTable], events, (event) =>
+      productSlotsProjection.apply(trx, event, tables),
+    );
   },
 
   async apply(trx: Knex.Transaction, recorded: RecordedEvent, tables: TableNames<Logical>): Promise<void> {
@@ -103,7 +109,11 @@ function toClientSlot(row: ProductSlotRow): ClientSlot {
 }
 
 /** Offered slots of a product in start order (sold-out slots included, with 0 available). */
-export async function findProductSlots(knex: Knex, window: ProductSlotWindow, limit = 10000): Promise<ClientSlot[]> {
+export async function findProductSlots(
+  knex: Knex,
+  window: ProductSlotWindow,
+  limit = 10000,
+): Promise<ClientSlot[]> {
   return (await offered(knex, window).limit(limit)).map(toClientSlot);
 }
 

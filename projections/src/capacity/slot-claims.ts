@@ -17,12 +17,23 @@ export async function createClaimsTable(knex: Knex, table: string): Promise<void
 
 const keyOf = (claim: CapacityClaim) => `${claim.basketId}/${claim.entryId}`;
 
-async function applyClaim(trx: Knex | Knex.Transaction, table: string, type: string, claim: CapacityClaim): Promise<void> {
+async function applyClaim(
+  trx: Knex | Knex.Transaction,
+  table: string,
+  type: string,
+  claim: CapacityClaim,
+): Promise<void> {
   const row = { slot_id: claim.slotId, claim_key: keyOf(claim), quantity: claim.quantity };
   if (type === 'CapacityHeld') {
-    await trx(table).insert({ ...row, kind: 'HELD' }).onConflict(['slot_id', 'claim_key']).merge(['quantity', 'kind']);
+    await trx(table)
+      .insert({ ...row, kind: 'HELD' })
+      .onConflict(['slot_id', 'claim_key'])
+      .merge(['quantity', 'kind']);
   } else if (type === 'CapacityBooked') {
-    await trx(table).insert({ ...row, kind: 'BOOKED' }).onConflict(['slot_id', 'claim_key']).merge(['quantity', 'kind']);
+    await trx(table)
+      .insert({ ...row, kind: 'BOOKED' })
+      .onConflict(['slot_id', 'claim_key'])
+      .merge(['quantity', 'kind']);
   } else if (type === 'CapacityReleased') {
     await trx(table).where({ slot_id: claim.slotId, claim_key: row.claim_key, kind: 'HELD' }).delete();
   } else if (type === 'CapacityBookingCancelled') {

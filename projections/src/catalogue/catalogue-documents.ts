@@ -1,6 +1,11 @@
 import type { Knex } from 'knex';
 import type { Projection, TableNames } from '../runtime/projection';
-import { catalogueEventTypes, type ContentDocument, type ContentDocumentPublishedData, type RecordedEvent } from '@alpenpass/contracts';
+import {
+  catalogueEventTypes,
+  type ContentDocument,
+  type ContentDocumentPublishedData,
+  type RecordedEvent,
+} from '@alpenpass/contracts';
 
 /**
  * The catalogue read model: the current revision of every content document, one row each.
@@ -30,7 +35,12 @@ export function catalogueRowOf(document: ContentDocument): CatalogueDocumentRow 
     case 'internalProduct':
       return { ...base, catalogue_id: document.peProductId, parent_ref: null, slug: document.slug };
     case 'productDefinition':
-      return { ...base, catalogue_id: document.peProductDefinitionId, parent_ref: document.productRef, slug: null };
+      return {
+        ...base,
+        catalogue_id: document.peProductDefinitionId,
+        parent_ref: document.productRef,
+        slug: null,
+      };
     case 'productCategory':
       return { ...base, catalogue_id: null, parent_ref: null, slug: document.slug };
     case 'pool':

@@ -1,4 +1,12 @@
-import type { BookingWindow, ChfPrice, ContentAttribute, ContentImage, LocalizedText, Medium, ProductKind } from '@alpenpass/contracts';
+import type {
+  BookingWindow,
+  ChfPrice,
+  ContentAttribute,
+  ContentImage,
+  LocalizedText,
+  Medium,
+  ProductKind,
+} from '@alpenpass/contracts';
 
 /** A product as the read model assembles it: language-neutral (texts in de, en and fr). The API
  * picks the request's language; other contexts (capacity, pricing, basket) use the ids and rules. */

@@ -5,14 +5,24 @@ import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/sup
 import { catchUp, liveTarget } from '../runtime/catch-up';
 import { ensureLiveGeneration } from '../runtime/replay';
 import { memorySource } from '../../test/support/runtime-fixtures';
-import { attributeValue, catalogueDocumentsProjection, findCategoryBySlug, findProduct, findProductOfDefinition, findProducts, listPools } from '.';
+import {
+  attributeValue,
+  catalogueDocumentsProjection,
+  findCategoryBySlug,
+  findProduct,
+  findProductOfDefinition,
+  findProducts,
+  listPools,
+} from '.';
 
 let db: TestDatabase;
 const source = memorySource();
 
-const demo = (JSON.parse(readFileSync(join(__dirname, '../../../infra/demo/catalogue.json'), 'utf8')) as { documents: unknown[] }).documents.map(
-  (raw) => contentDocument.parse(raw),
-);
+const demo = (
+  JSON.parse(readFileSync(join(__dirname, '../../../infra/demo/catalogue.json'), 'utf8')) as {
+    documents: unknown[];
+  }
+).documents.map((raw) => contentDocument.parse(raw));
 
 const publish = async (document: ContentDocument) => {
   source.add(`catalogue-${document.id}`, 'ContentDocumentPublished', { document });
@@ -21,7 +31,8 @@ const publish = async (document: ContentDocument) => {
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  for (const document of demo) source.add(`catalogue-${document.id}`, 'ContentDocumentPublished', { document });
+  for (const document of demo)
+    source.add(`catalogue-${document.id}`, 'ContentDocumentPublished', { document });
   await ensureLiveGeneration(db.knex, source, catalogueDocumentsProjection);
   await catchUp(db.knex, source, catalogueDocumentsProjection, liveTarget(catalogueDocumentsProjection.name));
 });
@@ -46,10 +57,21 @@ describe('catalogue read model', () => {
     const pass = await findProduct(db.knex, 102);
     const adultThreeDays = pass?.productDefinitions.find((d) => d.id === 102013);
     expect(adultThreeDays?.requiredProductDefinitions).toEqual([
-      { count: 1, requiredProductDefinition: expect.objectContaining({ id: 1051, productId: 105, basePrice: { amount: 500, currency: 'CHF' } }) },
+      {
+        count: 1,
+        requiredProductDefinition: expect.objectContaining({
+          id: 1051,
+          productId: 105,
+          basePrice: { amount: 500, currency: 'CHF' },
+        }),
+      },
     ]);
-    expect(adultThreeDays?.discounts).toEqual([expect.objectContaining({ id: 'discounts-early-bird-multi-day', discountType: 'RELATIVE', value: 10 })]);
-    expect(pass?.productDefinitions.map((d) => attributeValue(d, 'duration'))).toEqual(expect.arrayContaining(['2d', '7d']));
+    expect(adultThreeDays?.discounts).toEqual([
+      expect.objectContaining({ id: 'discounts-early-bird-multi-day', discountType: 'RELATIVE', value: 10 }),
+    ]);
+    expect(pass?.productDefinitions.map((d) => attributeValue(d, 'duration'))).toEqual(
+      expect.arrayContaining(['2d', '7d']),
+    );
     expect(pass?.productDefinitions).toHaveLength(18);
   });
 
@@ -68,11 +90,19 @@ describe('catalogue read model', () => {
 
   it('answers the product of every definition exactly as the product lookup does (one-statement fetch)', async () => {
     const products = await findProducts(db.knex);
-    const definitions = products.flatMap((product) => product.productDefinitions.map((definition) => ({ product, definition })));
+    const definitions = products.flatMap((product) =>
+      product.productDefinitions.map((definition) => ({ product, definition })),
+    );
     expect(definitions.some(({ definition }) => definition.requiredProductDefinitions.length > 0)).toBe(true);
-    expect(products.some((product) => product.productDefinitions.some((definition) => definition.discounts.length > 0))).toBe(true);
+    expect(
+      products.some((product) =>
+        product.productDefinitions.some((definition) => definition.discounts.length > 0),
+      ),
+    ).toBe(true);
     for (const { product, definition } of definitions) {
-      expect(await findProductOfDefinition(db.knex, definition.id)).toEqual(await findProduct(db.knex, product.id));
+      expect(await findProductOfDefinition(db.knex, definition.id)).toEqual(
+        await findProduct(db.knex, product.id),
+      );
     }
     expect(await findProductOfDefinition(db.knex, 999_999)).toBeNull();
   });

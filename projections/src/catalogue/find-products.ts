@@ -10,7 +10,9 @@ type ProductDoc = ContentDocumentOf<'internalProduct'>;
 /** Product documents by catalogue id; when two documents claim the same peProductId the newest
  * update wins (the content system should prevent it; the read model must not break on it). */
 async function productDocs(knex: Knex, productIds?: number[]): Promise<ProductDoc[]> {
-  const query = knex(catalogueDocumentsTable).select<CatalogueDocumentRow[]>('body').where('kind', 'internalProduct');
+  const query = knex(catalogueDocumentsTable)
+    .select<CatalogueDocumentRow[]>('body')
+    .where('kind', 'internalProduct');
   if (productIds) query.whereIn('catalogue_id', productIds);
   return newestPerProduct(await query.orderByRaw(`catalogue_id, body->>'updatedAt' desc`));
 }
@@ -43,7 +45,10 @@ export async function findProducts(knex: Knex, productIds?: number[]): Promise<C
 
 /** The product a definition belongs to, e.g. for a basket entry or a slot group's definition ids.
  * One statement fetches every document the answer needs (prefetched-documents.ts). */
-export async function findProductOfDefinition(knex: Knex, productDefinitionId: number): Promise<CatalogueProduct | null> {
+export async function findProductOfDefinition(
+  knex: Knex,
+  productDefinitionId: number,
+): Promise<CatalogueProduct | null> {
   const rows = await prefetchDefinitionClosure(knex, productDefinitionId);
   const products = rows
     .filter((row) => row.kind === 'internalProduct')

@@ -22,7 +22,9 @@ export function tableReader(knex: Knex): CatalogueDocumentReader {
   return {
     async rowsById(ids) {
       if (ids.length === 0) return new Map();
-      const rows = await knex(catalogueDocumentsTable).select<CatalogueDocumentRow[]>('*').whereIn('document_id', unique(ids));
+      const rows = await knex(catalogueDocumentsTable)
+        .select<CatalogueDocumentRow[]>('*')
+        .whereIn('document_id', unique(ids));
       return new Map(rows.map((row) => [row.document_id, row]));
     },
     async definitionsOf(productDocIds) {
@@ -50,20 +52,34 @@ export function tableReader(knex: Knex): CatalogueDocumentReader {
  * discounts and (one level of) required definitions. A product whose pool is not known (yet) is
  * left out: it cannot be sold without a timezone. Dangling references are skipped.
  */
-export async function assembleProducts(reader: CatalogueDocumentReader, productDocs: ProductDoc[]): Promise<CatalogueProduct[]> {
+export async function assembleProducts(
+  reader: CatalogueDocumentReader,
+  productDocs: ProductDoc[],
+): Promise<CatalogueProduct[]> {
   const definitions = await reader.definitionsOf(productDocs.map((doc) => doc.id));
-  const requiredRefs = definitions.flatMap((definition) => definition.requiredProductDefinitions.map((r) => r.productDefinitionRef));
+  const requiredRefs = definitions.flatMap((definition) =>
+    definition.requiredProductDefinitions.map((r) => r.productDefinitionRef),
+  );
   const known = new Map(definitions.map((definition) => [definition.id, definition]));
   const requiredRows = await reader.rowsById(requiredRefs.filter((ref) => !known.has(ref)));
-  for (const row of requiredRows.values()) if (row.kind === 'productDefinition') known.set(row.document_id, row.body as DefinitionDoc);
+  for (const row of requiredRows.values())
+    if (row.kind === 'productDefinition') known.set(row.document_id, row.body as DefinitionDoc);
 
   const productIdByDoc = new Map(productDocs.map((doc) => [doc.id, doc.peProductId]));
-  const foreignProducts = await reader.rowsById([...known.values()].map((d) => d.productRef).filter((ref) => !productIdByDoc.has(ref)));
-  for (const row of foreignProducts.values()) if (row.catalogue_id !== null) productIdByDoc.set(row.document_id, row.catalogue_id);
+  const foreignProducts = await reader.rowsById(
+    [...known.values()].map((d) => d.productRef).filter((ref) => !productIdByDoc.has(ref)),
+  );
+  for (const row of foreignProducts.values())
+    if (row.catalogue_id !== null) productIdByDoc.set(row.document_id, row.catalogue_id);
 
   const discounts = await reader.discountsFor([...known.keys()]);
   const refs = await reader.rowsById(
-    productDocs.flatMap((doc) => [doc.poolRef, doc.categoryRef, ...doc.availabilityRangeRefs, ...doc.availableMediumRefs]),
+    productDocs.flatMap((doc) => [
+      doc.poolRef,
+      doc.categoryRef,
+      ...doc.availabilityRangeRefs,
+      ...doc.availableMediumRefs,
+    ]),
   );
   const docOf = <K extends CatalogueDocumentRow['body']['kind']>(ref: string, kind: K) => {
     const row = refs.get(ref);
@@ -75,7 +91,12 @@ export async function assembleProducts(reader: CatalogueDocumentReader, productD
     if (productId === undefined) return undefined;
     const ownDiscounts: CatalogueDiscount[] = discounts
       .filter((discount) => discount.productDefinitionRefs.includes(definition.id))
-      .map((discount) => ({ id: discount.id, name: discount.name, discountType: discount.discountType, value: discount.value }));
+      .map((discount) => ({
+        id: discount.id,
+        name: discount.name,
+        discountType: discount.discountType,
+        value: discount.value,
+      }));
     return {
       id: definition.peProductDefinitionId,
       documentId: definition.id,

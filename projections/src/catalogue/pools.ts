@@ -15,7 +15,10 @@ export async function listPools(knex: Knex, identifiers?: string[]): Promise<Cat
 }
 
 /** The attribute labels of each pool (its "translation pool"), keyed by pool identifier. */
-export async function findAttributeLabels(knex: Knex, identifiers: string[]): Promise<Map<string, ContentAttribute[]>> {
+export async function findAttributeLabels(
+  knex: Knex,
+  identifiers: string[],
+): Promise<Map<string, ContentAttribute[]>> {
   const pools = await listPools(knex, identifiers);
   const labels = new Map<string, ContentAttribute[]>(pools.map((pool) => [pool.identifier, []]));
   if (pools.length === 0) return labels;
@@ -27,7 +30,8 @@ export async function findAttributeLabels(knex: Knex, identifiers: string[]): Pr
     .orderBy('document_id');
   for (const row of rows) {
     const identifier = identifierByDoc.get(row.parent_ref ?? '');
-    if (identifier) labels.get(identifier)?.push(...(row.body as ContentDocumentOf<'attributeLabels'>).attributes);
+    if (identifier)
+      labels.get(identifier)?.push(...(row.body as ContentDocumentOf<'attributeLabels'>).attributes);
   }
   return labels;
 }

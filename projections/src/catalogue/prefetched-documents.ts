@@ -48,9 +48,16 @@ const closureSql = (table: string) => `
 
 const closureText = closureSql(`"${catalogueDocumentsTable}"`);
 
-export async function prefetchDefinitionClosure(knex: Knex, productDefinitionId: number): Promise<CatalogueDocumentRow[]> {
+export async function prefetchDefinitionClosure(
+  knex: Knex,
+  productDefinitionId: number,
+): Promise<CatalogueDocumentRow[]> {
   // every basket add asks this: a prepared statement straight through node-postgres
-  return queryRows<CatalogueDocumentRow>(knex, { name: 'catalogue-definition-closure', text: closureText, values: [productDefinitionId] });
+  return queryRows<CatalogueDocumentRow>(knex, {
+    name: 'catalogue-definition-closure',
+    text: closureText,
+    values: [productDefinitionId],
+  });
 }
 
 export function prefetchedReader(rows: CatalogueDocumentRow[]): CatalogueDocumentReader {
@@ -62,7 +69,9 @@ export function prefetchedReader(rows: CatalogueDocumentRow[]): CatalogueDocumen
     async definitionsOf(productDocIds) {
       const owners = new Set(productDocIds);
       return rows
-        .filter((row) => row.kind === 'productDefinition' && row.parent_ref !== null && owners.has(row.parent_ref))
+        .filter(
+          (row) => row.kind === 'productDefinition' && row.parent_ref !== null && owners.has(row.parent_ref),
+        )
         .sort((a, b) => (a.catalogue_id ?? 0) - (b.catalogue_id ?? 0))
         .map((row) => row.body as DefinitionDoc);
     },

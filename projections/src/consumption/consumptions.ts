@@ -80,7 +80,14 @@ export const consumptionsProjection: Projection<typeof consumptionsTable> = {
       case 'ConsumptionOpened': {
         const d = event.data;
         await trx(table)
-          .insert({ consumption_id: d.consumptionId, account_id: d.accountId, person_id: d.personId, keycard_id: d.keycardId, day: d.day, status: 'NOT_BILLABLE' })
+          .insert({
+            consumption_id: d.consumptionId,
+            account_id: d.accountId,
+            person_id: d.personId,
+            keycard_id: d.keycardId,
+            day: d.day,
+            status: 'NOT_BILLABLE',
+          })
           .onConflict('consumption_id')
           .ignore();
         return;
@@ -102,24 +109,36 @@ export const consumptionsProjection: Projection<typeof consumptionsTable> = {
       }
       case 'ConsumptionCharged': {
         const { charge } = event.data;
-        await trx(table)
-          .where('consumption_id', event.data.consumptionId)
-          .update({ product_id: charge.productId, product_definition_id: charge.productDefinitionId, amount: charge.amount, price_source: charge.priceSource, status: 'UNBILLED' });
+        await trx(table).where('consumption_id', event.data.consumptionId).update({
+          product_id: charge.productId,
+          product_definition_id: charge.productDefinitionId,
+          amount: charge.amount,
+          price_source: charge.priceSource,
+          status: 'UNBILLED',
+        });
         return;
       }
       case 'ConsumptionBillOpened':
         await trx(table)
-          .whereIn('consumption_id', event.data.lines.map((line) => line.consumptionId))
+          .whereIn(
+            'consumption_id',
+            event.data.lines.map((line) => line.consumptionId),
+          )
           .update({ status: 'BILLING', bill_id: event.data.billId, order_id: null });
         return;
       case 'ConsumptionBillOrdered':
         await trx(table).where('bill_id', event.data.billId).update({ order_id: event.data.orderId });
         return;
       case 'ConsumptionBillSettled':
-        await trx(table).where('bill_id', event.data.billId).update({ status: event.data.outcome === 'PAID' ? 'BILLED' : 'FAILED' });
+        await trx(table)
+          .where('bill_id', event.data.billId)
+          .update({ status: event.data.outcome === 'PAID' ? 'BILLED' : 'FAILED' });
         return;
       case 'ConsumptionBillReleased':
-        await trx(table).where('bill_id', event.data.billId).whereIn('consumption_id', event.data.consumptionIds).update({ status: 'UNBILLED', bill_id: null, order_id: null });
+        await trx(table)
+          .where('bill_id', event.data.billId)
+          .whereIn('consumption_id', event.data.consumptionIds)
+          .update({ status: 'UNBILLED', bill_id: null, order_id: null });
         return;
       default:
         return;
@@ -139,26 +158,56 @@ export async function findConsumptions(knex: Knex, filter: ConsumptionFilter): P
   const query = knex(consumptionsTable).select<ConsumptionRow[]>('*');
   if (filter.accountId !== undefined) query.where('account_id', filter.accountId);
   if (filter.statuses?.length) query.whereIn('status', filter.statuses);
-  return query.orderBy([{ column: 'day', order: 'desc' }, { column: 'consumption_id', order: 'asc' }]).offset(filter.page * filter.limit).limit(filter.limit);
+  return query
+    .orderBy([
+      { column: 'day', order: 'desc' },
+      { column: 'consumption_id', order: 'asc' },
+    ])
+    .offset(filter.page * filter.limit)
+    .limit(filter.limit);
 }
 
-export async function findConsumption(knex: Knex, consumptionId: string): Promise<ConsumptionRow | undefined> {
+export async function findConsumption(
+  knex: Knex,
+  consumptionId: string,
+): Promise<ConsumptionRow | undefined> {
   return knex(consumptionsTable).where('consumption_id', consumptionId).first<ConsumptionRow | undefined>();
 }
 
 /** An account's days between two dates (inclusive), oldest first: the usage summary. */
-export async function findConsumptionDays(knex: Knex, accountId: string, from: string, to: string): Promise<ConsumptionRow[]> {
-  return knex(consumptionsTable).select<ConsumptionRow[]>('*').where('account_id', accountId).whereBetween('day', [from, to]).orderBy([{ column: 'keycard_id' }, { column: 'day' }]);
+export async function findConsumptionDays(
+  knex: Knex,
+  accountId: string,
+  from: string,
+  to: string,
+): Promise<ConsumptionRow[]> {
+  return knex(consumptionsTable)
+    .select<ConsumptionRow[]>('*')
+    .where('account_id', accountId)
+    .whereBetween('day', [from, to])
+    .orderBy([{ column: 'keycard_id' }, { column: 'day' }]);
 }
 
 /** The billing run's work list: accounts with charged days not billed yet up to `throughDay`, or with
  * bills still open (not placed yet after a crash, or waiting for their payment). */
 export async function findAccountsToBill(knex: Knex, throughDay: string): Promise<string[]> {
-  const rows = await knex(consumptionsTable).distinct('account_id').whereIn('status', ['UNBILLED', 'BILLING']).andWhere('day', '<=', throughDay).orderBy('account_id');
+  const rows = await knex(consumptionsTable)
+    .distinct('account_id')
+    .whereIn('status', ['UNBILLED', 'BILLING'])
+    .andWhere('day', '<=', throughDay)
+    .orderBy('account_id');
   return rows.map((row: { account_id: string }) => row.account_id);
 }
 
 /** An account's charged days not billed yet up to `throughDay`. */
-export async function findUnbilled(knex: Knex, accountId: string, throughDay: string): Promise<ConsumptionRow[]> {
-  return knex(consumptionsTable).select<ConsumptionRow[]>('*').where({ account_id: accountId, status: 'UNBILLED' }).andWhere('day', '<=', throughDay).orderBy('day');
+export async function findUnbilled(
+  knex: Knex,
+  accountId: string,
+  throughDay: string,
+): Promise<ConsumptionRow[]> {
+  return knex(consumptionsTable)
+    .select<ConsumptionRow[]>('*')
+    .where({ account_id: accountId, status: 'UNBILLED' })
+    .andWhere('day', '<=', throughDay)
+    .orderBy('day');
 }

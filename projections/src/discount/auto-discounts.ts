@@ -1,5 +1,10 @@
 import type { Knex } from 'knex';
-import { autoDiscountEventTypes, type AutoDiscountDefinition, type AutoDiscountEvent, type RecordedEvent } from '@alpenpass/contracts';
+import {
+  autoDiscountEventTypes,
+  type AutoDiscountDefinition,
+  type AutoDiscountEvent,
+  type RecordedEvent,
+} from '@alpenpass/contracts';
 import type { Projection, TableNames } from '../runtime/projection';
 import { queryRows } from '../runtime/direct-query';
 
@@ -49,7 +54,10 @@ const autoDiscountsSql = (activeOnly: boolean) =>
   `select id, definition, active from ${autoDiscountsTable}${activeOnly ? ' where active' : ''} order by id`;
 
 /** Every basket's price asks for the active ones: a prepared statement straight through node-postgres. */
-export async function findAutoDiscounts(knex: Knex, options: { activeOnly: boolean }): Promise<AutoDiscountRow[]> {
+export async function findAutoDiscounts(
+  knex: Knex,
+  options: { activeOnly: boolean },
+): Promise<AutoDiscountRow[]> {
   return queryRows<AutoDiscountRow>(knex, {
     name: options.activeOnly ? 'discount-active-auto-discounts' : 'discount-all-auto-discounts',
     text: autoDiscountsSql(options.activeOnly),

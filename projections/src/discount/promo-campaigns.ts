@@ -40,7 +40,14 @@ export const promoCampaignsProjection: Projection<Logical> = {
     switch (event.type) {
       case 'PromoCampaignCreated':
         await trx(table)
-          .insert({ id: event.data.campaignId, name: event.data.name, display_name: event.data.sample.displayName, code_count: event.data.codes.length, disabled_count: 0, created_at: recorded.metadata.at })
+          .insert({
+            id: event.data.campaignId,
+            name: event.data.name,
+            display_name: event.data.sample.displayName,
+            code_count: event.data.codes.length,
+            disabled_count: 0,
+            created_at: recorded.metadata.at,
+          })
           .onConflict('id')
           .ignore();
         return;
@@ -57,11 +64,30 @@ export const promoCampaignsProjection: Projection<Logical> = {
   },
 };
 
-export async function findPromoCampaigns(knex: Knex, paging: { page: number; limit: number }): Promise<PromoCampaignSummary[]> {
+export async function findPromoCampaigns(
+  knex: Knex,
+  paging: { page: number; limit: number },
+): Promise<PromoCampaignSummary[]> {
   const rows = await knex(promoCampaignsTable)
-    .select<{ id: string; name: string; display_name: string; code_count: number; disabled_count: number; created_at: Date }[]>('*')
+    .select<
+      {
+        id: string;
+        name: string;
+        display_name: string;
+        code_count: number;
+        disabled_count: number;
+        created_at: Date;
+      }[]
+    >('*')
     .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }])
     .offset(paging.page * paging.limit)
     .limit(paging.limit);
-  return rows.map((row) => ({ id: row.id, name: row.name, displayName: row.display_name, codeCount: row.code_count, disabledCount: row.disabled_count, createdAt: new Date(row.created_at).toISOString() }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    displayName: row.display_name,
+    codeCount: row.code_count,
+    disabledCount: row.disabled_count,
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
 }

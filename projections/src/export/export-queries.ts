@@ -9,9 +9,12 @@ export interface ExportRange {
 }
 
 /** The day an instant falls on in the range's timezone, as yyyy-MM-dd, computed by PostgreSQL. */
-const dayOf = (knex: Knex, column: string, timezone: string) => knex.raw(`to_char(${column} at time zone ?, 'YYYY-MM-DD')`, [timezone]);
-const startOfDay = (knex: Knex, day: string, timezone: string) => knex.raw(`(?::date)::timestamp at time zone ?`, [day, timezone]);
-const startOfNextDay = (knex: Knex, day: string, timezone: string) => knex.raw(`((?::date) + 1)::timestamp at time zone ?`, [day, timezone]);
+const dayOf = (knex: Knex, column: string, timezone: string) =>
+  knex.raw(`to_char(${column} at time zone ?, 'YYYY-MM-DD')`, [timezone]);
+const startOfDay = (knex: Knex, day: string, timezone: string) =>
+  knex.raw(`(?::date)::timestamp at time zone ?`, [day, timezone]);
+const startOfNextDay = (knex: Knex, day: string, timezone: string) =>
+  knex.raw(`((?::date) + 1)::timestamp at time zone ?`, [day, timezone]);
 
 /** accounting: every line of the orders paid in the range, by payment day, order and line; a
  * contribution is a line of its own (line_type CONTRIBUTION) named in `language`. */

@@ -1,5 +1,10 @@
 import type { Knex } from 'knex';
-import { orderEventTypes, type OrderEvent, type OrderItemRecord, type RecordedEvent } from '@alpenpass/contracts';
+import {
+  orderEventTypes,
+  type OrderEvent,
+  type OrderItemRecord,
+  type RecordedEvent,
+} from '@alpenpass/contracts';
 import type { Projection, TableNames } from '../runtime/projection';
 
 /** The staff exports (docs/exports.md): one row per order item, with its order's status, payment and
@@ -10,7 +15,11 @@ type Tables = TableNames<typeof orderExportLinesTable>;
 
 const statusOf: Partial<Record<OrderEvent['type'], (event: OrderEvent) => Record<string, unknown>>> = {
   OrderReserved: () => ({ status: 'RESERVED', payment_status: 'PENDING', payment_method: 'ON_SITE' }),
-  OrderPaymentStarted: (event) => ({ status: 'PENDING', payment_status: 'PENDING', payment_method: (event as Extract<OrderEvent, { type: 'OrderPaymentStarted' }>).data.method }),
+  OrderPaymentStarted: (event) => ({
+    status: 'PENDING',
+    payment_status: 'PENDING',
+    payment_method: (event as Extract<OrderEvent, { type: 'OrderPaymentStarted' }>).data.method,
+  }),
   OrderPaymentFailed: () => ({ status: 'CREATED', payment_status: 'FAILED' }),
 };
 
@@ -47,7 +56,16 @@ function itemRow(orderId: number, order: OrderColumns, item: OrderItemRecord, in
   };
 }
 
-const orderColumns = ['refno', 'account_id', 'order_type', 'status', 'payment_status', 'payment_method', 'created_at', 'paid_at'];
+const orderColumns = [
+  'refno',
+  'account_id',
+  'order_type',
+  'status',
+  'payment_status',
+  'payment_method',
+  'created_at',
+  'paid_at',
+];
 
 /** The contribution's row of an order (the key wants a uuid; one contribution per order). */
 export const contributionItemId = '00000000-0000-0000-0000-000000000000';
@@ -97,7 +115,16 @@ export const orderExportLinesProjection: Projection<typeof orderExportLinesTable
       case 'OrderPlaced': {
         const { orderId, refno, accountId, type, items } = event.data;
         if (items.length === 0) return;
-        const order = { refno, account_id: accountId, order_type: type, status: 'CREATED', payment_status: null, payment_method: null, created_at: at, paid_at: null };
+        const order = {
+          refno,
+          account_id: accountId,
+          order_type: type,
+          status: 'CREATED',
+          payment_status: null,
+          payment_method: null,
+          created_at: at,
+          paid_at: null,
+        };
         const rows = items.map((item, index) => itemRow(orderId, order, item, index));
         await trx(table).insert(rows).onConflict(['order_id', 'item_id']).ignore();
         return;
@@ -108,15 +135,23 @@ export const orderExportLinesProjection: Projection<typeof orderExportLinesTable
         if (!order) return;
         await lines().where('line_type', 'ITEM').delete();
         const { orderId, items } = event.data;
-        if (items.length > 0) await trx(table).insert(items.map((item, index) => itemRow(orderId, order, item, index))).onConflict(['order_id', 'item_id']).ignore();
-        await lines().where('line_type', 'CONTRIBUTION').update({ line: items.length + 1 });
+        if (items.length > 0)
+          await trx(table)
+            .insert(items.map((item, index) => itemRow(orderId, order, item, index)))
+            .onConflict(['order_id', 'item_id'])
+            .ignore();
+        await lines()
+          .where('line_type', 'CONTRIBUTION')
+          .update({ line: items.length + 1 });
         return;
       }
       case 'OrderContributionAdded': {
         const order = await lines().where('line_type', 'ITEM').first<OrderColumns | undefined>(orderColumns);
         if (!order) return;
         const { amount, name } = event.data.contribution;
-        const [{ last }] = (await lines().where('line_type', 'ITEM').max({ last: 'line' })) as [{ last: number }];
+        const [{ last }] = (await lines().where('line_type', 'ITEM').max({ last: 'line' })) as [
+          { last: number },
+        ];
         const row = {
           ...order,
           order_id: event.data.orderId,
@@ -139,10 +174,18 @@ export const orderExportLinesProjection: Projection<typeof orderExportLinesTable
         await lines().where('item_id', contributionItemId).delete();
         return;
       case 'OrderPaid':
-        await lines().update({ status: 'PAID', payment_status: 'PAID', payment_method: event.data.method, paid_at: at });
+        await lines().update({
+          status: 'PAID',
+          payment_status: 'PAID',
+          payment_method: event.data.method,
+          paid_at: at,
+        });
         return;
       case 'OrderCancelled':
-        await lines().update({ status: 'CANCELLED', payment_status: trx.raw("case when payment_status is null then null else 'CANCELLED' end") });
+        await lines().update({
+          status: 'CANCELLED',
+          payment_status: trx.raw("case when payment_status is null then null else 'CANCELLED' end"),
+        });
         return;
       default: {
         const change = statusOf[event.type];

@@ -1,5 +1,12 @@
 import type { Knex } from 'knex';
-import { clientKeyOf, dataCarrierIdOf, type KeycardEvent, type KeycardStatus, type KeycardType, type RecordedEvent } from '@alpenpass/contracts';
+import {
+  clientKeyOf,
+  dataCarrierIdOf,
+  type KeycardEvent,
+  type KeycardStatus,
+  type KeycardType,
+  type RecordedEvent,
+} from '@alpenpass/contracts';
 import type { Projection, TableNames } from '../runtime/projection';
 
 /** Every keycard of every account with its status: the staff list, filterable by status (§4). */
@@ -74,7 +81,17 @@ export const keycardsProjection: Projection<Logical> = {
       case 'KeycardAdded': {
         const { keycardId, accountId, personId, fields, source } = event.data;
         await trx(table)
-          .insert({ keycard_id: keycardId, account_id: accountId, person_id: personId, type: fields.type, status: 'ACTIVE', data_carrier_id: dataCarrierIdOf(fields), source, created_at: recorded.metadata.at, updated_at: recorded.metadata.at })
+          .insert({
+            keycard_id: keycardId,
+            account_id: accountId,
+            person_id: personId,
+            type: fields.type,
+            status: 'ACTIVE',
+            data_carrier_id: dataCarrierIdOf(fields),
+            source,
+            created_at: recorded.metadata.at,
+            updated_at: recorded.metadata.at,
+          })
           .onConflict('keycard_id')
           .ignore();
         return;
@@ -83,7 +100,10 @@ export const keycardsProjection: Projection<Logical> = {
       case 'KeycardExpired':
         await trx(table)
           .where('keycard_id', event.data.keycardId)
-          .update({ status: event.type === 'KeycardCancelled' ? 'CANCELLED' : 'EXPIRED', updated_at: recorded.metadata.at });
+          .update({
+            status: event.type === 'KeycardCancelled' ? 'CANCELLED' : 'EXPIRED',
+            updated_at: recorded.metadata.at,
+          });
         return;
       default:
         return;
@@ -92,12 +112,20 @@ export const keycardsProjection: Projection<Logical> = {
 };
 
 /** Staff list, newest first: optionally one status and/or one account, skip/take paging. */
-export async function listKeycards(knex: Knex, filter: { status?: KeycardStatus; accountId?: string; skip: number; take: number }): Promise<{ total: number; items: KeycardListRow[] }> {
+export async function listKeycards(
+  knex: Knex,
+  filter: { status?: KeycardStatus; accountId?: string; skip: number; take: number },
+): Promise<{ total: number; items: KeycardListRow[] }> {
   const base = knex(keycardsTable).modify((query) => {
     if (filter.status) query.where('status', filter.status);
     if (filter.accountId) query.where('account_id', filter.accountId);
   });
   const [{ count }] = (await base.clone().count<{ count: string }[]>('* as count')) as [{ count: string }];
-  const rows = await base.clone().select<KeycardRow[]>('*').orderBy('keycard_id', 'desc').offset(filter.skip).limit(filter.take);
+  const rows = await base
+    .clone()
+    .select<KeycardRow[]>('*')
+    .orderBy('keycard_id', 'desc')
+    .offset(filter.skip)
+    .limit(filter.take);
   return { total: Number(count), items: rows.map(toView) };
 }

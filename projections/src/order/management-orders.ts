@@ -3,7 +3,11 @@ import { findOrderList, orderListProjection, type OrderListFilter } from './orde
 
 /** GET /orders/management/orders: every order of the shop, for staff. */
 export const managementOrdersTable = 'order_management_orders';
-export const managementOrdersProjection = orderListProjection('management-orders', managementOrdersTable, () => true);
+export const managementOrdersProjection = orderListProjection(
+  'management-orders',
+  managementOrdersTable,
+  () => true,
+);
 
 export function findManagementOrders(knex: Knex, filter: Omit<OrderListFilter, 'accountId'>) {
   return findOrderList(knex, managementOrdersTable, filter);

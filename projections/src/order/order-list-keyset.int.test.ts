@@ -17,12 +17,24 @@ const projections = [customerOrdersProjection, managementOrdersProjection];
 function place(orderId: number, accountId: string | null, at: string) {
   const event: OrderEvent = {
     type: 'OrderPlaced',
-    data: { orderId, checkoutId: '5a0b2c3d-1e2f-5a4b-8c6d-7e8f9a0b1c2d', basketId: '00000000-0000-4000-8000-000000000001', accountId, type: 'ONE_TIME', refno: `AP-${orderId}`, items: [], total: { amount: orderId * 100, currency: 'CHF' }, comment: null, addresses: { shippingAddressId: null, billingAddressId: null } },
+    data: {
+      orderId,
+      checkoutId: '5a0b2c3d-1e2f-5a4b-8c6d-7e8f9a0b1c2d',
+      basketId: '00000000-0000-4000-8000-000000000001',
+      accountId,
+      type: 'ONE_TIME',
+      refno: `AP-${orderId}`,
+      items: [],
+      total: { amount: orderId * 100, currency: 'CHF' },
+      comment: null,
+      addresses: { shippingAddressId: null, billingAddressId: null },
+    },
   };
   source.add(`order-${orderId}`, event.type, event.data).metadata.at = at;
 }
 const project = async () => {
-  for (const projection of projections) await catchUp(db.knex, source, projection, liveTarget(projection.name));
+  for (const projection of projections)
+    await catchUp(db.knex, source, projection, liveTarget(projection.name));
 };
 const ids = (page: { items: { id: number }[] }) => page.items.map((item) => item.id);
 
@@ -30,7 +42,8 @@ beforeAll(async () => {
   db = await createTestDatabase();
   for (const projection of projections) await ensureLiveGeneration(db.knex, source, projection);
   // 23 orders over a few minutes, several placed in the same millisecond (ties broken by id), some guests'
-  for (let orderId = 1; orderId <= 23; orderId += 1) place(orderId, orderId % 4 === 0 ? null : 'acc-1', `2030-12-21T08:0${Math.floor(orderId / 5)}:00.000Z`);
+  for (let orderId = 1; orderId <= 23; orderId += 1)
+    place(orderId, orderId % 4 === 0 ? null : 'acc-1', `2030-12-21T08:0${Math.floor(orderId / 5)}:00.000Z`);
   await project();
 });
 afterAll(async () => {
@@ -40,8 +53,14 @@ afterAll(async () => {
 describe('order lists by keyset', () => {
   it('answer every page as offset paging does, by page number and by cursor, for both lists', async () => {
     for (const [find, name] of [
-      [(filter: Parameters<typeof findManagementOrders>[1]) => findManagementOrders(db.knex, filter), 'management'],
-      [(filter: Parameters<typeof findManagementOrders>[1]) => findCustomerOrders(db.knex, 'acc-1', filter), 'customer'],
+      [
+        (filter: Parameters<typeof findManagementOrders>[1]) => findManagementOrders(db.knex, filter),
+        'management',
+      ],
+      [
+        (filter: Parameters<typeof findManagementOrders>[1]) => findCustomerOrders(db.knex, 'acc-1', filter),
+        'customer',
+      ],
     ] as const) {
       let after: OrderListCursor | undefined;
       for (let page = 0; page < 6; page += 1) {
@@ -55,8 +74,15 @@ describe('order lists by keyset', () => {
         if (ids(offset).length < 5) expect(byCursor.next).toBeNull();
       }
     }
-    const statusFiltered = { page: 1, limit: 3, statuses: ['CREATED' as const], from: '2030-12-21T08:01:00Z' };
-    expect(ids(await findManagementOrders(db.knex, { ...statusFiltered, keyset: true }))).toEqual(ids(await findManagementOrders(db.knex, statusFiltered)));
+    const statusFiltered = {
+      page: 1,
+      limit: 3,
+      statuses: ['CREATED' as const],
+      from: '2030-12-21T08:01:00Z',
+    };
+    expect(ids(await findManagementOrders(db.knex, { ...statusFiltered, keyset: true }))).toEqual(
+      ids(await findManagementOrders(db.knex, statusFiltered)),
+    );
   });
 
   it('keep a walk by cursor stable while orders are placed: nothing repeated, nothing skipped', async () => {

@@ -1,5 +1,11 @@
 import type { Knex } from 'knex';
-import { orderEventTypes, type OrderEvent, type OrderStatus, type OrderSummaryDto, type RecordedEvent } from '@alpenpass/contracts';
+import {
+  orderEventTypes,
+  type OrderEvent,
+  type OrderStatus,
+  type OrderSummaryDto,
+  type RecordedEvent,
+} from '@alpenpass/contracts';
 import type { Projection, TableNames } from '../runtime/projection';
 
 /** The row both order lists keep per order: what a list shows and filters on. */
@@ -16,18 +22,23 @@ interface OrderListRow {
   updated_at: Date;
 }
 
-const statusOf: Partial<Record<OrderEvent['type'], { status: OrderStatus; payment_status: string | null }>> = {
-  OrderReserved: { status: 'RESERVED', payment_status: 'PENDING' },
-  OrderPaymentStarted: { status: 'PENDING', payment_status: 'PENDING' },
-  OrderPaymentFailed: { status: 'CREATED', payment_status: 'FAILED' },
-  OrderChargeDeclined: { status: 'CREATED', payment_status: 'FAILED' },
-  OrderPaid: { status: 'PAID', payment_status: 'PAID' },
-  OrderReinstated: { status: 'PENDING', payment_status: 'PENDING' },
-};
+const statusOf: Partial<Record<OrderEvent['type'], { status: OrderStatus; payment_status: string | null }>> =
+  {
+    OrderReserved: { status: 'RESERVED', payment_status: 'PENDING' },
+    OrderPaymentStarted: { status: 'PENDING', payment_status: 'PENDING' },
+    OrderPaymentFailed: { status: 'CREATED', payment_status: 'FAILED' },
+    OrderChargeDeclined: { status: 'CREATED', payment_status: 'FAILED' },
+    OrderPaid: { status: 'PAID', payment_status: 'PAID' },
+    OrderReinstated: { status: 'PENDING', payment_status: 'PENDING' },
+  };
 
 /** An order list read model; `includes` decides which orders it lists (the customers' list leaves
  * guests' orders out). */
-export function orderListProjection<Logical extends string>(name: string, table: Logical, includes: (accountId: string | null) => boolean): Projection<Logical> {
+export function orderListProjection<Logical extends string>(
+  name: string,
+  table: Logical,
+  includes: (accountId: string | null) => boolean,
+): Projection<Logical> {
   return {
     name,
     // 2: the (created_at, order_id) keys the keyset pages walk (performanceOptimizedOrderQuery)
@@ -59,7 +70,18 @@ export function orderListProjection<Logical extends string>(name: string, table:
         const { orderId, checkoutId, accountId, type, refno, total } = event.data;
         if (!includes(accountId)) return;
         await trx(tables[table])
-          .insert({ order_id: orderId, checkout_id: checkoutId, account_id: accountId, status: 'CREATED', payment_status: null, type, refno, total_amount: total.amount, created_at: at, updated_at: at })
+          .insert({
+            order_id: orderId,
+            checkout_id: checkoutId,
+            account_id: accountId,
+            status: 'CREATED',
+            payment_status: null,
+            type,
+            refno,
+            total_amount: total.amount,
+            created_at: at,
+            updated_at: at,
+          })
           .onConflict('order_id')
           .ignore();
         return;
@@ -69,12 +91,20 @@ export function orderListProjection<Logical extends string>(name: string, table:
         return;
       }
       if (event.type === 'OrderCancelled') {
-        await rows().update({ status: 'CANCELLED', payment_status: trx.raw("case when payment_status is null then null else 'CANCELLED' end"), updated_at: at });
+        await rows().update({
+          status: 'CANCELLED',
+          payment_status: trx.raw("case when payment_status is null then null else 'CANCELLED' end"),
+          updated_at: at,
+        });
         return;
       }
       if (event.type === 'OrderItemsCancelled' || event.type === 'OrderRefundRequested') {
         // after the sale the event carries the status it leaves (docs/after-sale.md)
-        await rows().update({ status: event.data.status, payment_status: event.data.paymentStatus, updated_at: at });
+        await rows().update({
+          status: event.data.status,
+          payment_status: event.data.paymentStatus,
+          updated_at: at,
+        });
         return;
       }
       if (event.type === 'OrderLatePaymentReleased') {
@@ -137,10 +167,19 @@ const newestFirst = [
  * placed meanwhile, and a deep page costs no more than the first. Without a cursor, page n starts after the
  * keys of the n·limit-th row, found on the index alone.
  */
-async function keysetRows(knex: Knex, query: Knex.QueryBuilder, filter: OrderListFilter): Promise<OrderListRow[]> {
+async function keysetRows(
+  knex: Knex,
+  query: Knex.QueryBuilder,
+  filter: OrderListFilter,
+): Promise<OrderListRow[]> {
   let after = filter.after;
   if (!after && filter.page > 0) {
-    const boundary = await query.clone().select<{ created_at: Date; order_id: number }[]>('created_at', 'order_id').orderBy(newestFirst).offset(filter.page * filter.limit - 1).limit(1);
+    const boundary = await query
+      .clone()
+      .select<{ created_at: Date; order_id: number }[]>('created_at', 'order_id')
+      .orderBy(newestFirst)
+      .offset(filter.page * filter.limit - 1)
+      .limit(1);
     if (!boundary[0]) return [];
     after = { createdAt: new Date(boundary[0].created_at).toISOString(), orderId: boundary[0].order_id };
   }
@@ -151,7 +190,11 @@ async function keysetRows(knex: Knex, query: Knex.QueryBuilder, filter: OrderLis
 
 /** The orders of a list, newest first, one page of them and how many match in all; a keyset page also
  * answers where the next one starts. */
-export async function findOrderList(knex: Knex, table: string, filter: OrderListFilter): Promise<{ items: OrderSummaryDto[]; total: number; next?: OrderListCursor | null }> {
+export async function findOrderList(
+  knex: Knex,
+  table: string,
+  filter: OrderListFilter,
+): Promise<{ items: OrderSummaryDto[]; total: number; next?: OrderListCursor | null }> {
   const query = knex(table).where((where) => {
     if (filter.accountId !== undefined) where.where('account_id', filter.accountId);
     if (filter.statuses?.length) where.whereIn('status', filter.statuses);
@@ -161,10 +204,25 @@ export async function findOrderList(knex: Knex, table: string, filter: OrderList
     if (filter.to) where.where('created_at', '<', filter.to);
   });
   const [rows, counted] = await Promise.all([
-    filter.keyset ? keysetRows(knex, query, filter) : query.clone().select<OrderListRow[]>('*').orderBy(newestFirst).offset(filter.page * filter.limit).limit(filter.limit),
+    filter.keyset
+      ? keysetRows(knex, query, filter)
+      : query
+          .clone()
+          .select<OrderListRow[]>('*')
+          .orderBy(newestFirst)
+          .offset(filter.page * filter.limit)
+          .limit(filter.limit),
     query.clone().count<{ count: string }[]>({ count: '*' }),
   ]);
   const last = rows[rows.length - 1];
-  const next = filter.keyset ? (last && rows.length === filter.limit ? { createdAt: new Date(last.created_at).toISOString(), orderId: last.order_id } : null) : undefined;
-  return { items: rows.map(toSummary), total: Number(counted[0]?.count ?? 0), ...(next !== undefined ? { next } : {}) };
+  const next = filter.keyset
+    ? last && rows.length === filter.limit
+      ? { createdAt: new Date(last.created_at).toISOString(), orderId: last.order_id }
+      : null
+    : undefined;
+  return {
+    items: rows.map(toSummary),
+    total: Number(counted[0]?.count ?? 0),
+    ...(next !== undefined ? { next } : {}),
+  };
 }

@@ -67,8 +67,15 @@ describe('read model change marks (ETags of the integrator feeds)', () => {
   });
 
   it('marks several read models at once, in a stable order, and unknown ones as missing', async () => {
-    const marks = await readModelMarks(db.knex, { prices: true, checkpointsOf: ['not-built', pricingSettingsProjection.name] });
-    expect(marks.split(',').map((mark) => mark.split(':')[0])).toEqual(['not-built', 'pricing-current-prices', 'pricing-settings']);
+    const marks = await readModelMarks(db.knex, {
+      prices: true,
+      checkpointsOf: ['not-built', pricingSettingsProjection.name],
+    });
+    expect(marks.split(',').map((mark) => mark.split(':')[0])).toEqual([
+      'not-built',
+      'pricing-current-prices',
+      'pricing-settings',
+    ]);
     expect(marks).toContain('not-built:none');
     expect(await readModelMarks(db.knex, {})).toBe('static');
   });

@@ -19,19 +19,23 @@ export async function readModelMarks(
   knex: Knex,
   sources: { prices?: boolean; checkpointsOf?: readonly string[] },
 ): Promise<string> {
-  const projections = [...new Set([...(sources.prices ? [currentPricesProjection.name] : []), ...(sources.checkpointsOf ?? [])])].sort();
+  const projections = [
+    ...new Set([...(sources.prices ? [currentPricesProjection.name] : []), ...(sources.checkpointsOf ?? [])]),
+  ].sort();
   if (projections.length === 0) return 'static';
   const lastPriceChange = sources.prices
     ? knex.raw('(select max(global_position) from ??) as last_price_change', [priceHistoryTable])
     : knex.raw('null as last_price_change');
   const rows = await knex('projection_generations')
-    .select<{ projection: string; generation: number; version: number; position: string; last_price_change: string | null }[]>(
-      'projection',
-      'generation',
-      'version',
-      'position',
-      lastPriceChange,
-    )
+    .select<
+      {
+        projection: string;
+        generation: number;
+        version: number;
+        position: string;
+        last_price_change: string | null;
+      }[]
+    >('projection', 'generation', 'version', 'position', lastPriceChange)
     .where('status', 'live')
     .whereIn('projection', projections);
   const live = new Map(rows.map((row) => [row.projection, row]));
@@ -39,7 +43,10 @@ export async function readModelMarks(
     .map((name) => {
       const row = live.get(name);
       if (!row) return `${name}:none`;
-      const moved = sources.prices && name === currentPricesProjection.name ? (row.last_price_change ?? '0') : row.position;
+      const moved =
+        sources.prices && name === currentPricesProjection.name
+          ? (row.last_price_change ?? '0')
+          : row.position;
       return `${name}:g${row.generation}v${row.version}@${moved}`;
     })
     .join(',');

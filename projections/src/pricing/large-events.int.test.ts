@@ -37,11 +37,18 @@ describe('pricing projections with events above the statement parameter limit', 
   afterEach(() => db.drop());
 
   it(`applies one PricesCalculated event with ${manyDays} dates, then only the changes of the next`, async () => {
-    source.add('prices-11', 'PricesCalculated', pricesCalculated(dates.map((date, index) => ({ date, amount: amountOn(index) }))));
+    source.add(
+      'prices-11',
+      'PricesCalculated',
+      pricesCalculated(dates.map((date, index) => ({ date, amount: amountOn(index) }))),
+    );
     await runner.catchUpTo();
     expect(await count(currentPricesTable)).toBe(manyDays);
     expect(await count(priceHistoryTable)).toBe(manyDays);
-    const last = await db.knex(currentPricesTable).where({ product_definition_id: 11, date: dates.at(-1) }).first();
+    const last = await db
+      .knex(currentPricesTable)
+      .where({ product_definition_id: 11, date: dates.at(-1) })
+      .first();
     expect(last).toMatchObject({ product_id: 1, amount: amountOn(manyDays - 1), generation_id: 'old-huge' });
 
     // the same prices again, except every 1000th date: only those change and write history
@@ -50,21 +57,36 @@ describe('pricing projections with events above the statement parameter limit', 
     await runner.catchUpTo();
     expect(await count(currentPricesTable)).toBe(manyDays);
     expect(await count(priceHistoryTable, { global_position: change.globalPosition })).toBe(manyDays / 1000);
-    expect(await db.knex(priceHistoryTable).where({ global_position: change.globalPosition, date: dates[0] }).first()).toMatchObject({
+    expect(
+      await db
+        .knex(priceHistoryTable)
+        .where({ global_position: change.globalPosition, date: dates[0] })
+        .first(),
+    ).toMatchObject({
       amount: 9_000,
       previous_amount: amountOn(0),
       cause: 'generation',
     });
-    expect(await db.knex(currentPricesTable).where({ date: dates[1000] }).first()).toMatchObject({ amount: 9_000, generation_id: 'next' });
-    expect(await db.knex(currentPricesTable).where({ date: dates[1001] }).first()).toMatchObject({ amount: amountOn(1001), generation_id: 'old-huge' });
+    expect(await db.knex(currentPricesTable).where({ date: dates[1000] }).first()).toMatchObject({
+      amount: 9_000,
+      generation_id: 'next',
+    });
+    expect(await db.knex(currentPricesTable).where({ date: dates[1001] }).first()).toMatchObject({
+      amount: amountOn(1001),
+      generation_id: 'old-huge',
+    });
   });
 
   it('counts a date listed twice in one event once, with its last amount', async () => {
-    source.add('prices-11', 'PricesCalculated', pricesCalculated([
-      { date: '2030-01-10', amount: 6_000 },
-      { date: '2030-01-11', amount: 6_100 },
-      { date: '2030-01-10', amount: 6_200 },
-    ]));
+    source.add(
+      'prices-11',
+      'PricesCalculated',
+      pricesCalculated([
+        { date: '2030-01-10', amount: 6_000 },
+        { date: '2030-01-11', amount: 6_100 },
+        { date: '2030-01-10', amount: 6_200 },
+      ]),
+    );
     await runner.catchUpTo();
     expect(await db.knex(currentPricesTable).orderBy('date').select('date', 'amount')).toEqual([
       { date: '2030-01-10', amount: 6_200 },
@@ -74,8 +96,17 @@ describe('pricing projections with events above the statement parameter limit', 
   });
 
   it(`sets and clears overrides of ${manyDays} dates in one event each`, async () => {
-    source.add('pricing-11', 'DailyBaseRateOverridden', { productDefinitionId: 11, dates, override: { kind: 'relative', value: 10 } });
-    source.add('pricing-11', 'PricingParameterOverridden', { productDefinitionId: 11, dates, parameter: 'valdem', override: { kind: 'fixed', value: 0 } });
+    source.add('pricing-11', 'DailyBaseRateOverridden', {
+      productDefinitionId: 11,
+      dates,
+      override: { kind: 'relative', value: 10 },
+    });
+    source.add('pricing-11', 'PricingParameterOverridden', {
+      productDefinitionId: 11,
+      dates,
+      parameter: 'valdem',
+      override: { kind: 'fixed', value: 0 },
+    });
     await runner.catchUpTo();
     expect(await count(pricingOverridesTable)).toBe(manyDays);
     expect(await db.knex(pricingOverridesTable).where({ date: dates[42] }).first()).toMatchObject({

@@ -20,7 +20,10 @@ export async function findPrices(
   const rows = await queryRows<{ product_definition_id: number; date: string; amount: number }>(knex, {
     name: 'pricing-find-prices',
     text: findPricesSql,
-    values: [requests.map((request) => request.productDefinitionId), requests.map((request) => request.validAt)],
+    values: [
+      requests.map((request) => request.productDefinitionId),
+      requests.map((request) => request.validAt),
+    ],
   });
   return new Map(rows.map((row) => [`${row.product_definition_id}@${row.date}`, row.amount]));
 }
@@ -33,7 +36,12 @@ export interface PriceFeedRow {
 }
 
 /** The integrators' feed: every current price of the products' definitions between two dates. */
-export async function priceFeed(knex: Knex, productIds: number[], from: string, to: string): Promise<PriceFeedRow[]> {
+export async function priceFeed(
+  knex: Knex,
+  productIds: number[],
+  from: string,
+  to: string,
+): Promise<PriceFeedRow[]> {
   const rows = await knex(currentPricesTable)
     .select<CurrentPriceRow[]>('product_id', 'product_definition_id', 'date', 'amount')
     .whereIn('product_id', productIds)
@@ -58,7 +66,11 @@ export async function pricesOfDefinitions(
     .whereIn('product_definition_id', productDefinitionIds)
     .whereBetween('date', [from, to])
     .orderBy([{ column: 'product_definition_id' }, { column: 'date' }]);
-  return rows.map((row) => ({ productDefinitionId: row.product_definition_id, date: row.date, amount: row.amount }));
+  return rows.map((row) => ({
+    productDefinitionId: row.product_definition_id,
+    date: row.date,
+    amount: row.amount,
+  }));
 }
 
 export interface PriceChange {
@@ -76,9 +88,17 @@ export async function priceHistory(
   filter: { productDefinitionIds?: number[]; date?: string; offset?: number; limit?: number },
 ): Promise<PriceChange[]> {
   let query = knex(priceHistoryTable).select<
-    { product_definition_id: number; date: string; amount: number; previous_amount: number | null; changed_at: string; cause: string }[]
+    {
+      product_definition_id: number;
+      date: string;
+      amount: number;
+      previous_amount: number | null;
+      changed_at: string;
+      cause: string;
+    }[]
   >('product_definition_id', 'date', 'amount', 'previous_amount', 'changed_at', 'cause');
-  if (filter.productDefinitionIds) query = query.whereIn('product_definition_id', filter.productDefinitionIds);
+  if (filter.productDefinitionIds)
+    query = query.whereIn('product_definition_id', filter.productDefinitionIds);
   if (filter.date) query = query.where('date', filter.date);
   const rows = await query
     .orderBy('id')
@@ -95,7 +115,11 @@ export async function priceHistory(
 }
 
 /** Current prices in table order (definition, date), for the integrator table `tariffs`. */
-export async function currentPricePage(knex: Knex, offset: number, limit: number): Promise<CurrentPriceRow[]> {
+export async function currentPricePage(
+  knex: Knex,
+  offset: number,
+  limit: number,
+): Promise<CurrentPriceRow[]> {
   return knex(currentPricesTable)
     .select<CurrentPriceRow[]>('*')
     .orderBy([{ column: 'product_definition_id' }, { column: 'date' }])

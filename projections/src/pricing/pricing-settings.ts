@@ -31,26 +31,49 @@ export interface PricingOverrideRow {
 type Data = {
   productDefinitionId: number;
   dates?: string[];
-  settings?: { dailyBaseRate: number | null; floor: number | null; ceiling: number | null; valdem: number; multiday: number; applyRounding: boolean };
+  settings?: {
+    dailyBaseRate: number | null;
+    floor: number | null;
+    ceiling: number | null;
+    valdem: number;
+    multiday: number;
+    applyRounding: boolean;
+  };
   override?: { kind: string; value: number };
   parameter?: 'valdem' | 'multiday';
 };
 
 // dates travel as one array parameter: an event's date list may exceed PostgreSQL's 65 535 parameters
-async function upsertOverride(trx: Knex.Transaction, table: string, data: Data, column: 'base_rate' | 'valdem' | 'multiday') {
+async function upsertOverride(
+  trx: Knex.Transaction,
+  table: string,
+  data: Data,
+  column: 'base_rate' | 'valdem' | 'multiday',
+) {
   if (!data.dates?.length) return;
   await trx.raw(
     `insert into :table: (product_definition_id, date, :column:)
      select distinct :productDefinitionId::integer, date, :override::jsonb from unnest(:dates::text[]) as date
      on conflict (product_definition_id, date) do update set :column: = excluded.:column:`,
-    { table, column, productDefinitionId: data.productDefinitionId, override: JSON.stringify(data.override), dates: data.dates },
+    {
+      table,
+      column,
+      productDefinitionId: data.productDefinitionId,
+      override: JSON.stringify(data.override),
+      dates: data.dates,
+    },
   );
 }
 
 export const pricingSettingsProjection: Projection<SettingsTables> = {
   name: 'pricing-settings',
   version: 1,
-  handledTypes: ['PricingSettingsChanged', 'DailyBaseRateOverridden', 'PricingParameterOverridden', 'PricingOverridesCleared'],
+  handledTypes: [
+    'PricingSettingsChanged',
+    'DailyBaseRateOverridden',
+    'PricingParameterOverridden',
+    'PricingOverridesCleared',
+  ],
   tables: [pricingSettingsTable, pricingOverridesTable],
 
   async createTables(knex: Knex, tables: TableNames<SettingsTables>): Promise<void> {
@@ -77,7 +100,11 @@ export const pricingSettingsProjection: Projection<SettingsTables> = {
     }
   },
 
-  async apply(trx: Knex.Transaction, event: RecordedEvent, tables: TableNames<SettingsTables>): Promise<void> {
+  async apply(
+    trx: Knex.Transaction,
+    event: RecordedEvent,
+    tables: TableNames<SettingsTables>,
+  ): Promise<void> {
     const data = event.data as Data;
     switch (event.type) {
       case 'PricingSettingsChanged': {
@@ -111,11 +138,17 @@ export const pricingSettingsProjection: Projection<SettingsTables> = {
 };
 
 export async function settingsPage(knex: Knex, offset: number, limit: number): Promise<PricingSettingsRow[]> {
-  return knex(pricingSettingsTable).select<PricingSettingsRow[]>('*').orderBy('product_definition_id').offset(offset).limit(limit);
+  return knex(pricingSettingsTable)
+    .select<PricingSettingsRow[]>('*')
+    .orderBy('product_definition_id')
+    .offset(offset)
+    .limit(limit);
 }
 
 export async function settingsOf(knex: Knex, productDefinitionIds: number[]): Promise<PricingSettingsRow[]> {
-  return knex(pricingSettingsTable).select<PricingSettingsRow[]>('*').whereIn('product_definition_id', productDefinitionIds);
+  return knex(pricingSettingsTable)
+    .select<PricingSettingsRow[]>('*')
+    .whereIn('product_definition_id', productDefinitionIds);
 }
 
 export async function overridesPage(

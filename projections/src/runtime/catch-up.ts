@@ -22,7 +22,9 @@ export const liveTarget = (name: string): LockTarget => ({
 export const generationTarget = (name: string, generation: number): LockTarget => ({
   lock: (trx) => lockGeneration(trx, name, generation),
   position: async (knex) => {
-    const row = await knex('projection_generations').where({ projection: name, generation }).first('position');
+    const row = await knex('projection_generations')
+      .where({ projection: name, generation })
+      .first('position');
     if (!row) throw new Error(`projection ${name}: generation ${generation} is gone`);
     return Number(row.position);
   },

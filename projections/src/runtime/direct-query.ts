@@ -12,7 +12,10 @@ interface PgConnection {
  * runner, which were a tenth of an add's CPU. A `name` makes it a prepared statement, parsed and
  * planned once per connection (PostgreSQL plans it again by itself when a view it reads is replaced).
  */
-export async function queryRows<Row>(knex: Knex, query: { name?: string; text: string; values: unknown[] }): Promise<Row[]> {
+export async function queryRows<Row>(
+  knex: Knex,
+  query: { name?: string; text: string; values: unknown[] },
+): Promise<Row[]> {
   const connection = (await knex.client.acquireConnection()) as PgConnection;
   try {
     return (await connection.query<Row>(query)).rows;

@@ -164,11 +164,17 @@ export function createProjectionRunner(deps: {
         const source = sharedReads(deps.source);
         const due = deps.projections.filter(
           (projection) =>
-            health.get(projection.name)?.state !== 'failed' && (reached.get(projection.name) ?? -1) < position,
+            health.get(projection.name)?.state !== 'failed' &&
+            (reached.get(projection.name) ?? -1) < position,
         );
         // read models the new events do not concern only move their checkpoints, all in one statement
-        const healthy = due.filter((projection) => health.get(projection.name)?.state === 'ok' && !mayHaveFailureRow.has(projection.name));
-        const moves = await untouchedByNextBatch(healthy, reached, source, deps.batchSize ?? 500).catch(() => []);
+        const healthy = due.filter(
+          (projection) =>
+            health.get(projection.name)?.state === 'ok' && !mayHaveFailureRow.has(projection.name),
+        );
+        const moves = await untouchedByNextBatch(healthy, reached, source, deps.batchSize ?? 500).catch(
+          () => [],
+        );
         // a failure here only leaves the moves to each projection's own catch-up below
         const moved = await moveUntouchedCheckpoints(deps.knex, moves).catch(() => new Set<string>());
         for (const move of moves) {

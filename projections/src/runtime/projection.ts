@@ -21,7 +21,11 @@ export interface Projection<Logical extends string = string> {
   apply(trx: Knex.Transaction, event: RecordedEvent, tables: TableNames<Logical>): Promise<void>;
   /** optional: writes the rows for several handled events at once (fewer statements), with exactly the
    * rows apply() would leave one by one; the runtime falls back to apply() to name a failing event */
-  applyBatch?(trx: Knex.Transaction, events: readonly RecordedEvent[], tables: TableNames<Logical>): Promise<void>;
+  applyBatch?(
+    trx: Knex.Transaction,
+    events: readonly RecordedEvent[],
+    tables: TableNames<Logical>,
+  ): Promise<void>;
 }
 
 /** What the runtime needs from the event store; the services' EventStore port fits it structurally. */

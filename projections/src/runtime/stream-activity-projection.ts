@@ -39,7 +39,11 @@ export const streamActivityProjection: Projection<'stream_activity'> = {
     const streams = new Map<string, { count: number; type: string; position: number }>();
     for (const event of events) {
       const known = streams.get(event.streamName);
-      streams.set(event.streamName, { count: (known?.count ?? 0) + 1, type: event.type, position: event.globalPosition });
+      streams.set(event.streamName, {
+        count: (known?.count ?? 0) + 1,
+        type: event.type,
+        position: event.globalPosition,
+      });
     }
     const names = [...streams.keys()];
     const rows = [...streams.values()];
@@ -48,7 +52,14 @@ export const streamActivityProjection: Projection<'stream_activity'> = {
        select * from unnest(?::text[], ?::text[], ?::integer[], ?::text[], ?::bigint[])
        on conflict (stream_name) do update set event_count = activity.event_count + excluded.event_count,
          last_type = excluded.last_type, last_position = excluded.last_position`,
-      [tables.stream_activity, names, names.map(categoryOf), rows.map((row) => row.count), rows.map((row) => row.type), rows.map((row) => row.position)],
+      [
+        tables.stream_activity,
+        names,
+        names.map(categoryOf),
+        rows.map((row) => row.count),
+        rows.map((row) => row.type),
+        rows.map((row) => row.position),
+      ],
     );
   },
 };

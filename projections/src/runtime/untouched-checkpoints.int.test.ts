@@ -38,7 +38,8 @@ describe('checkpoints of read models that a batch does not concern', () => {
     const shipped = typed('Shipped', counted);
     const runner = createProjectionRunner({ knex: db.knex, source, projections: [paid, shipped] });
     await runner.start();
-    const position = async (projection: Projection<'typed_events'>) => (await liveGeneration(db.knex, projection.name))!.position;
+    const position = async (projection: Projection<'typed_events'>) =>
+      (await liveGeneration(db.knex, projection.name))!.position;
 
     source.add('order-1', 'Paid');
     const last = source.add('order-2', 'Paid');
@@ -53,7 +54,10 @@ describe('checkpoints of read models that a batch does not concern', () => {
     expect(counted.statements).toBe(2);
 
     // moved elsewhere meanwhile (a replay's swap): the grouped move leaves it to the normal path
-    await db.knex('projection_generations').where({ projection: shipped.name, status: 'live' }).update({ position: 0 });
+    await db
+      .knex('projection_generations')
+      .where({ projection: shipped.name, status: 'live' })
+      .update({ position: 0 });
     const third = source.add('order-3', 'Paid');
     await runner.catchUpTo(third.globalPosition);
     expect(await position(shipped)).toBe(third.globalPosition);
@@ -62,7 +66,11 @@ describe('checkpoints of read models that a batch does not concern', () => {
     await runner.catchUpTo(shippedEvent.globalPosition);
     expect(await position(shipped)).toBe(shippedEvent.globalPosition);
     expect(await position(paid)).toBe(shippedEvent.globalPosition);
-    expect((await db.knex('typed_shipped').select('position')).map((row) => Number(row.position))).toEqual([shippedEvent.globalPosition]);
-    expect((await db.knex('typed_paid').select('position')).map((row) => Number(row.position))).toHaveLength(3);
+    expect((await db.knex('typed_shipped').select('position')).map((row) => Number(row.position))).toEqual([
+      shippedEvent.globalPosition,
+    ]);
+    expect((await db.knex('typed_paid').select('position')).map((row) => Number(row.position))).toHaveLength(
+      3,
+    );
   });
 });

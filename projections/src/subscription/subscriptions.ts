@@ -5,7 +5,11 @@ import type { Projection, TableNames } from '../runtime/projection';
 /** GET /subscriptions (a customer's own, or all for staff) and GET /subscriptions/status?keycardId. */
 export const subscriptionsTable = 'subscription_list';
 
-const handledTypes = ['SubscriptionCreated', 'SubscriptionCancelled', 'SubscriptionReactivated'] as const satisfies readonly SubscriptionEvent['type'][];
+const handledTypes = [
+  'SubscriptionCreated',
+  'SubscriptionCancelled',
+  'SubscriptionReactivated',
+] as const satisfies readonly SubscriptionEvent['type'][];
 
 export interface SubscriptionRow {
   subscription_id: string;
@@ -68,7 +72,9 @@ export const subscriptionsProjection: Projection<typeof subscriptionsTable> = {
       }
       case 'SubscriptionCancelled':
       case 'SubscriptionReactivated':
-        await trx(table).where('subscription_id', event.data.subscriptionId).update({ renews: event.type === 'SubscriptionReactivated' });
+        await trx(table)
+          .where('subscription_id', event.data.subscriptionId)
+          .update({ renews: event.type === 'SubscriptionReactivated' });
         return;
       default:
         return;
@@ -81,7 +87,8 @@ function whereStatus(query: Knex.QueryBuilder, statuses: SubscriptionStatus[], n
   query.where((any) => {
     for (const status of statuses) {
       if (status === 'PENDING') any.orWhere('valid_from', '>', now);
-      if (status === 'ACTIVE') any.orWhere((active) => active.where('valid_from', '<=', now).andWhere('expires_at', '>', now));
+      if (status === 'ACTIVE')
+        any.orWhere((active) => active.where('valid_from', '<=', now).andWhere('expires_at', '>', now));
       if (status === 'EXPIRED') any.orWhere('expires_at', '<=', now);
     }
   });
@@ -96,16 +103,29 @@ export interface SubscriptionListFilter {
   now: Date;
 }
 
-export async function findSubscriptions(knex: Knex, filter: SubscriptionListFilter): Promise<SubscriptionRow[]> {
+export async function findSubscriptions(
+  knex: Knex,
+  filter: SubscriptionListFilter,
+): Promise<SubscriptionRow[]> {
   const query = knex(subscriptionsTable).select<SubscriptionRow[]>('*');
   if (filter.accountId !== undefined) query.where('account_id', filter.accountId);
   if (filter.statuses?.length) whereStatus(query, filter.statuses, filter.now);
-  return query.orderBy([{ column: 'valid_from', order: 'desc' }, { column: 'subscription_id', order: 'asc' }]).offset(filter.page * filter.limit).limit(filter.limit);
+  return query
+    .orderBy([
+      { column: 'valid_from', order: 'desc' },
+      { column: 'subscription_id', order: 'asc' },
+    ])
+    .offset(filter.page * filter.limit)
+    .limit(filter.limit);
 }
 
 /** The subscriptions loaded onto a keycard, the one valid now first, then the next to begin, then the
  * most recently expired. */
-export async function findKeycardSubscriptions(knex: Knex, keycardId: number, now: Date): Promise<SubscriptionRow[]> {
+export async function findKeycardSubscriptions(
+  knex: Knex,
+  keycardId: number,
+  now: Date,
+): Promise<SubscriptionRow[]> {
   return knex(subscriptionsTable)
     .select<SubscriptionRow[]>('*')
     .where('keycard_id', keycardId)

@@ -31,7 +31,14 @@ interface OrderTicketRow {
 export const orderTicketsProjection: Projection<Logical> = {
   name: 'order-tickets',
   version: 3,
-  handledTypes: ['TicketsIssued', 'TicketBlocked', 'TicketUnblocked', 'TicketsCancelled', 'TicketUsed', 'TicketsAssigned'],
+  handledTypes: [
+    'TicketsIssued',
+    'TicketBlocked',
+    'TicketUnblocked',
+    'TicketsCancelled',
+    'TicketUsed',
+    'TicketsAssigned',
+  ],
   tables: [orderTicketsTable],
   async createTables(knex: Knex, tables: TableNames<Logical>) {
     if (await knex.schema.hasTable(tables[orderTicketsTable])) return;
@@ -91,13 +98,20 @@ export const orderTicketsProjection: Projection<Logical> = {
         await trx(table).where('ticket_id', event.data.ticketId).update({ status: 'VALID' });
         return;
       case 'TicketUsed':
-        await trx(table).where('ticket_id', event.data.ticketId).whereNull('used_at').update({ used_at: event.data.usedAt });
+        await trx(table)
+          .where('ticket_id', event.data.ticketId)
+          .whereNull('used_at')
+          .update({ used_at: event.data.usedAt });
         return;
       case 'TicketsCancelled':
-        if (event.data.ticketIds.length) await trx(table).whereIn('ticket_id', event.data.ticketIds).update({ status: 'CANCELLED' });
+        if (event.data.ticketIds.length)
+          await trx(table).whereIn('ticket_id', event.data.ticketIds).update({ status: 'CANCELLED' });
         return;
       case 'TicketsAssigned':
-        if (event.data.ticketIds.length) await trx(table).whereIn('ticket_id', event.data.ticketIds).update({ person_id: event.data.personId });
+        if (event.data.ticketIds.length)
+          await trx(table)
+            .whereIn('ticket_id', event.data.ticketIds)
+            .update({ person_id: event.data.personId });
         return;
     }
   },
@@ -114,7 +128,8 @@ function toDto(row: OrderTicketRow): TicketDto {
     personIndex: row.person_index,
     personCount: row.person_count,
     slotId: row.slot_id,
-    validity: row.valid_from !== null && row.valid_to !== null ? { from: row.valid_from, to: row.valid_to } : null,
+    validity:
+      row.valid_from !== null && row.valid_to !== null ? { from: row.valid_from, to: row.valid_to } : null,
     day: row.day,
     status: row.status,
     code: row.code,
@@ -132,19 +147,36 @@ export async function findTicketsOfKeycard(knex: Knex, keycardId: number, day: s
     .andWhere((admits) =>
       admits
         .where('day', day)
-        .orWhere((spanning) => spanning.whereNull('day').andWhere((dates) => dates.whereNull('valid_from').orWhere((range) => range.whereRaw('left(valid_from, 10) <= ?', [day]).andWhereRaw('left(valid_to, 10) >= ?', [day])))),
+        .orWhere((spanning) =>
+          spanning
+            .whereNull('day')
+            .andWhere((dates) =>
+              dates
+                .whereNull('valid_from')
+                .orWhere((range) =>
+                  range
+                    .whereRaw('left(valid_from, 10) <= ?', [day])
+                    .andWhereRaw('left(valid_to, 10) >= ?', [day]),
+                ),
+            ),
+        ),
     )
     .orderBy(['order_id', 'position']);
   return rows.map(toDto);
 }
 
 export async function findTicketsOfOrder(knex: Knex, orderId: number): Promise<TicketDto[]> {
-  const rows = await knex(orderTicketsTable).select<OrderTicketRow[]>('*').where('order_id', orderId).orderBy('position');
+  const rows = await knex(orderTicketsTable)
+    .select<OrderTicketRow[]>('*')
+    .where('order_id', orderId)
+    .orderBy('position');
   return rows.map(toDto);
 }
 
 /** the order a ticket belongs to, null for an unknown ticket */
 export async function findOrderOfTicket(knex: Knex, ticketId: string): Promise<number | null> {
-  const row = await knex(orderTicketsTable).first<{ order_id: string } | undefined>('order_id').where('ticket_id', ticketId);
+  const row = await knex(orderTicketsTable)
+    .first<{ order_id: string } | undefined>('order_id')
+    .where('ticket_id', ticketId);
   return row ? Number(row.order_id) : null;
 }

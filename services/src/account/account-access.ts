@@ -4,7 +4,8 @@ import type { AccountDirectory } from './account-directory';
 
 /** The directory reads the guard makes; `customerAccess` (optional for fakes) reads a customer
  * token's link and access together. */
-type GuardDirectory = Pick<AccountDirectory, 'access' | 'linkedAccount'> & Partial<Pick<AccountDirectory, 'customerAccess'>>;
+type GuardDirectory = Pick<AccountDirectory, 'access' | 'linkedAccount'> &
+  Partial<Pick<AccountDirectory, 'customerAccess'>>;
 
 /** How long one API process trusts what it read about an account (ACCOUNT_ACCESS_CACHE_MS). */
 export const defaultAccessCacheMs = 2000;
@@ -21,7 +22,11 @@ export interface AccountAccessGuard {
  * remembered for a moment per process so that a burst of calls costs one read. A customer identity
  * linked to an account (account_identities) speaks for that account, whatever its token claims.
  */
-export function accountAccessGuard(verify: TokenVerifier, directory: GuardDirectory, options: { cacheMs?: number; now?: () => number } = {}): AccountAccessGuard {
+export function accountAccessGuard(
+  verify: TokenVerifier,
+  directory: GuardDirectory,
+  options: { cacheMs?: number; now?: () => number } = {},
+): AccountAccessGuard {
   const cacheMs = options.cacheMs ?? defaultAccessCacheMs;
   const now = options.now ?? Date.now;
   const known = new Map<string, { value: unknown; until: number }>();
@@ -35,17 +40,24 @@ export function accountAccessGuard(verify: TokenVerifier, directory: GuardDirect
     }
     return value;
   }
-  const accessOf = (accountId: string) => remembered(`access:${accountId}`, () => directory.access(accountId));
+  const accessOf = (accountId: string) =>
+    remembered(`access:${accountId}`, () => directory.access(accountId));
   const refuseUnlessAccessible = (access: { blocked: boolean; deleted: boolean }) => {
-    if (access.deleted) throw new AccountAccessRefused(accountProfileErrorCodes.accountDeleted, deletedAccountMessage);
-    if (access.blocked) throw new AccountAccessRefused(accountProfileErrorCodes.accountBlocked, 'This account is blocked.');
+    if (access.deleted)
+      throw new AccountAccessRefused(accountProfileErrorCodes.accountDeleted, deletedAccountMessage);
+    if (access.blocked)
+      throw new AccountAccessRefused(accountProfileErrorCodes.accountBlocked, 'This account is blocked.');
   };
   return {
     forget(accountId) {
       known.delete(`access:${accountId}`);
       // a customer token's check remembered the account it resolved to with its access
       for (const [key, entry] of known) {
-        if (key.startsWith('customer:') && (entry.value as { accountId: string | null }).accountId === accountId) known.delete(key);
+        if (
+          key.startsWith('customer:') &&
+          (entry.value as { accountId: string | null }).accountId === accountId
+        )
+          known.delete(key);
       }
     },
     async verifyToken(token) {
@@ -65,7 +77,9 @@ export function accountAccessGuard(verify: TokenVerifier, directory: GuardDirect
       }
       if (principal.issuer && principal.roles.includes('customer')) {
         const { issuer, subject } = principal;
-        const linked = await remembered(`link:${issuer}|${subject}`, () => directory.linkedAccount(issuer, subject));
+        const linked = await remembered(`link:${issuer}|${subject}`, () =>
+          directory.linkedAccount(issuer, subject),
+        );
         if (linked) principal.accountId = linked;
       }
       if (!principal.accountId) return principal;

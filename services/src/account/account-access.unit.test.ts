@@ -5,7 +5,9 @@ import type { AccountDirectory } from './account-directory';
 
 /** The token check reads the directory by primary key, remembers it briefly, and refuses blocked and erased accounts. */
 function setup(cacheMs: number, combined = false) {
-  const states = new Map<string, { blocked: boolean; deleted: boolean }>([['acc-1', { blocked: false, deleted: false }]]);
+  const states = new Map<string, { blocked: boolean; deleted: boolean }>([
+    ['acc-1', { blocked: false, deleted: false }],
+  ]);
   const links = new Map<string, string>([['https://outside/|ext-7', 'acc-1']]);
   let reads = 0;
   const directory = {
@@ -21,7 +23,12 @@ function setup(cacheMs: number, combined = false) {
             reads += 1;
             const linked = links.get(`${issuer}|${subject}`) ?? null;
             const accountId = linked ?? claimed;
-            return { linked, ...(accountId ? (states.get(accountId) ?? { blocked: false, deleted: false }) : { blocked: false, deleted: false }) };
+            return {
+              linked,
+              ...(accountId
+                ? (states.get(accountId) ?? { blocked: false, deleted: false })
+                : { blocked: false, deleted: false }),
+            };
           },
         }
       : {}),
@@ -32,7 +39,10 @@ function setup(cacheMs: number, combined = false) {
     outsider: { subject: 'ext-7', roles: ['customer'], accountId: null, issuer: 'https://outside/' },
     staff: { subject: 's-1', roles: ['admin'], accountId: null, issuer: 'https://shop/' },
   };
-  const guard = accountAccessGuard(async (token) => ({ ...tokens[token]! }), directory, { cacheMs, now: () => clock });
+  const guard = accountAccessGuard(async (token) => ({ ...tokens[token]! }), directory, {
+    cacheMs,
+    now: () => clock,
+  });
   return { guard, states, reads: () => reads, advance: (ms: number) => void (clock += ms) };
 }
 
@@ -56,7 +66,10 @@ describe.each([
     states.set('acc-1', { blocked: true, deleted: false });
     expect(await refusal(guard.verifyToken('alice'))).toMatchObject({ code: 'ACCOUNT_BLOCKED' });
     states.set('acc-1', { blocked: false, deleted: true });
-    expect(await refusal(guard.verifyToken('alice'))).toMatchObject({ code: 'ACCOUNT_DELETED', message: 'Account should not be accessible if deleted' });
+    expect(await refusal(guard.verifyToken('alice'))).toMatchObject({
+      code: 'ACCOUNT_DELETED',
+      message: 'Account should not be accessible if deleted',
+    });
   });
 
   it('reads the directory once per account and cache period, and at once after forget()', async () => {

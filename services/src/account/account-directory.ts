@@ -1,4 +1,9 @@
-import { accountSearchFields, type AccountDto, type FilterNode, type OrderDirection } from '@alpenpass/contracts';
+import {
+  accountSearchFields,
+  type AccountDto,
+  type FilterNode,
+  type OrderDirection,
+} from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import type { AccountState } from './account';
 import { applyFilter } from './filter-sql';
@@ -38,7 +43,10 @@ const columns: Record<keyof typeof accountSearchFields, string> = {
   deletedAt: 'deleted_at',
 };
 
-export type AccountListItem = Pick<AccountDto, 'id' | 'email' | 'language' | 'type' | 'company' | 'fullName' | 'blocked' | 'deleteAfter' | 'deletedAt'> & { openedAt: string };
+export type AccountListItem = Pick<
+  AccountDto,
+  'id' | 'email' | 'language' | 'type' | 'company' | 'fullName' | 'blocked' | 'deleteAfter' | 'deletedAt'
+> & { openedAt: string };
 
 const toItem = (row: DirectoryRow): AccountListItem => ({
   id: row.account_id,
@@ -78,13 +86,27 @@ export function accountDirectory(knex: Knex) {
       await knex('account_directory').insert(row).onConflict('account_id').merge();
     },
     async access(accountId: string): Promise<{ blocked: boolean; deleted: boolean }> {
-      const row = await knex<DirectoryRow>('account_directory').select('blocked_at', 'deleted_at').where({ account_id: accountId }).first();
+      const row = await knex<DirectoryRow>('account_directory')
+        .select('blocked_at', 'deleted_at')
+        .where({ account_id: accountId })
+        .first();
       return { blocked: Boolean(row?.blocked_at), deleted: Boolean(row?.deleted_at) };
     },
     async byEmail(email: string): Promise<AccountListItem[]> {
-      return (await knex<DirectoryRow>('account_directory').where({ email: email.toLowerCase() }).whereNull('deleted_at').orderBy('opened_at')).map(toItem);
+      return (
+        await knex<DirectoryRow>('account_directory')
+          .where({ email: email.toLowerCase() })
+          .whereNull('deleted_at')
+          .orderBy('opened_at')
+      ).map(toItem);
     },
-    async list(query: { page: number; limit: number; orderBy: 'openedAt' | 'email' | 'fullName'; orderDirection: OrderDirection; search?: FilterNode }) {
+    async list(query: {
+      page: number;
+      limit: number;
+      orderBy: 'openedAt' | 'email' | 'fullName';
+      orderDirection: OrderDirection;
+      search?: FilterNode;
+    }) {
       const filtered = knex<DirectoryRow>('account_directory').where((builder) => {
         if (query.search) applyFilter(builder, query.search, columns);
       });
@@ -99,7 +121,11 @@ export function accountDirectory(knex: Knex) {
     },
     /** linkedAccount and access of the account the identity speaks for (the linked one, else
      * `claimedAccountId`), read together */
-    async customerAccess(provider: string, userId: string, claimedAccountId: string | null): Promise<{ linked: string | null; blocked: boolean; deleted: boolean }> {
+    async customerAccess(
+      provider: string,
+      userId: string,
+      claimedAccountId: string | null,
+    ): Promise<{ linked: string | null; blocked: boolean; deleted: boolean }> {
       const [row] = await queryRows<{ linked: string | null; blocked: boolean; deleted: boolean }>(knex, {
         name: 'account-customer-access',
         text: customerAccessSql,
@@ -109,11 +135,18 @@ export function accountDirectory(knex: Knex) {
     },
     /** an outside provider's identity linked to an account (docs/account.md, "Linked identities") */
     async linkedAccount(provider: string, userId: string): Promise<string | null> {
-      const row = await knex('account_identities').select<{ account_id: string }[]>('account_id').where({ provider, user_id: userId }).first();
+      const row = await knex('account_identities')
+        .select<{ account_id: string }[]>('account_id')
+        .where({ provider, user_id: userId })
+        .first();
       return row?.account_id ?? null;
     },
     async link(provider: string, userId: string, accountId: string): Promise<boolean> {
-      const inserted = await knex('account_identities').insert({ provider, user_id: userId, account_id: accountId }).onConflict(['provider', 'user_id']).ignore().returning('account_id');
+      const inserted = await knex('account_identities')
+        .insert({ provider, user_id: userId, account_id: accountId })
+        .onConflict(['provider', 'user_id'])
+        .ignore()
+        .returning('account_id');
       return inserted.length > 0 || (await this.linkedAccount(provider, userId)) === accountId;
     },
     async unlink(provider: string, userId: string, accountId: string): Promise<void> {

@@ -45,14 +45,22 @@ export const toAccountDto = (accountId: string, state: AccountState): AccountDto
 export const embeddedProviderName = 'alpenpass';
 
 /** The embedded provider's account ids are uuids; accounts of other providers need not be. */
-export const isEmbeddedAccountId = (accountId: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(accountId);
+export const isEmbeddedAccountId = (accountId: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(accountId);
 
 export function createAccountLifeService(deps: AccountLifeDeps) {
   const now = () => (deps.now ?? (() => new Date()))().toISOString();
-  const load = async (accountId: string): Promise<AccountState> => (await loadStreamState(deps.store, accountStreamName(accountId), accountFolder)).state;
+  const load = async (accountId: string): Promise<AccountState> =>
+    (await loadStreamState(deps.store, accountStreamName(accountId), accountFolder)).state;
 
   async function run(accountId: string, command: AccountLifeCommand, actor: string): Promise<AccountState> {
-    const outcome = await handleCommand(deps.store, accountStreamName(accountId), accountFolder, (state) => decideAccountLife(command, state.life), { actor, correlationId: `account-${accountId}` });
+    const outcome = await handleCommand(
+      deps.store,
+      accountStreamName(accountId),
+      accountFolder,
+      (state) => decideAccountLife(command, state.life),
+      { actor, correlationId: `account-${accountId}` },
+    );
     const state = { ...outcome.newState, accountId };
     await deps.directory.save(state);
     deps.forgetAccess?.(accountId);
@@ -60,24 +68,47 @@ export function createAccountLifeService(deps: AccountLifeDeps) {
   }
 
   const customerAccount = (principal: Principal | null): string => {
-    if (!principal?.accountId) throw forbidden(accountErrorCodes.accountRequired, 'These calls need a customer account.');
+    if (!principal?.accountId)
+      throw forbidden(accountErrorCodes.accountRequired, 'These calls need a customer account.');
     return principal.accountId;
   };
 
   /** The embedded provider's user of the account, if it has one: its e-mail and locale open the account. */
   const identityUserOf = async (accountId: string) =>
     isEmbeddedAccountId(accountId)
-      ? deps.knex('identity_users').select<{ id: string; email: string; locale: string }[]>('id', 'email', 'locale').where({ account_id: accountId }).first()
+      ? deps
+          .knex('identity_users')
+          .select<{ id: string; email: string; locale: string }[]>('id', 'email', 'locale')
+          .where({ account_id: accountId })
+          .first()
       : undefined;
 
   /** An account is opened the first time it is asked for (any provider), from what the provider knows. */
-  async function opened(accountId: string, languageHint: Language | null, actor: string): Promise<AccountState> {
+  async function opened(
+    accountId: string,
+    languageHint: Language | null,
+    actor: string,
+  ): Promise<AccountState> {
     const state = await load(accountId);
     if (state.life.deletedAt) throw accountDeleted();
     if (state.life.opened) return { ...state, accountId };
     const user = await identityUserOf(accountId);
     const language = user ? languageFromLocale(user.locale) : (languageHint ?? 'de');
-    return run(accountId, { type: 'OpenAccount', data: { accountId, email: user?.email ?? null, language, accountType: 'CUSTOMER', openedBy: 'self', at: now() } }, actor);
+    return run(
+      accountId,
+      {
+        type: 'OpenAccount',
+        data: {
+          accountId,
+          email: user?.email ?? null,
+          language,
+          accountType: 'CUSTOMER',
+          openedBy: 'self',
+          at: now(),
+        },
+      },
+      actor,
+    );
   }
 
   const existing = async (accountId: string): Promise<AccountState> => {
@@ -93,7 +124,10 @@ export function createAccountLifeService(deps: AccountLifeDeps) {
 
     async current(principal: Principal | null, locale: string | undefined): Promise<AccountDto> {
       const accountId = customerAccount(principal);
-      return toAccountDto(accountId, await opened(accountId, locale ? languageFromLocale(locale) : null, principal!.subject));
+      return toAccountDto(
+        accountId,
+        await opened(accountId, locale ? languageFromLocale(locale) : null, principal!.subject),
+      );
     },
     /** GET /users/current/auth0: the provider's side of the signed-in user (docs/account.md). */
     async providerSide(principal: Principal | null): Promise<CurrentIdentityDto> {
@@ -101,7 +135,14 @@ export function createAccountLifeService(deps: AccountLifeDeps) {
       const { subject, issuer, roles } = principal!;
       const state = await opened(accountId, null, subject);
       const guestAccountId = guestAccountOf(principal!);
-      const user = !guestAccountId && isEmbeddedAccountId(subject) ? await deps.knex('identity_users').select<{ email: string; email_verified_at: Date | null }[]>('email', 'email_verified_at').where({ id: subject }).first() : undefined;
+      const user =
+        !guestAccountId && isEmbeddedAccountId(subject)
+          ? await deps
+              .knex('identity_users')
+              .select<{ email: string; email_verified_at: Date | null }[]>('email', 'email_verified_at')
+              .where({ id: subject })
+              .first()
+          : undefined;
       // a guest typed its address and never confirmed it; an outside provider's access token says nothing about it
       const guestEmail = guestAccountId ? (await load(guestAccountId)).life.profile.email : null;
       return {
@@ -119,33 +160,57 @@ export function createAccountLifeService(deps: AccountLifeDeps) {
     async changeProfile(principal: Principal | null, changes: AccountProfileChanges): Promise<AccountDto> {
       const accountId = customerAccount(principal);
       await opened(accountId, null, principal!.subject);
-      const state = await run(accountId, { type: 'ChangeProfile', data: { accountId, changes } }, principal!.subject);
+      const state = await run(
+        accountId,
+        { type: 'ChangeProfile', data: { accountId, changes } },
+        principal!.subject,
+      );
       // the provider's mails (reset, confirmation) follow the account's language
-      if (changes.language && isEmbeddedAccountId(accountId)) await deps.knex('identity_users').where({ account_id: accountId }).update({ locale: changes.language });
+      if (changes.language && isEmbeddedAccountId(accountId))
+        await deps
+          .knex('identity_users')
+          .where({ account_id: accountId })
+          .update({ locale: changes.language });
       return toAccountDto(accountId, state);
     },
     async requestDeletion(principal: Principal | null): Promise<AccountDto> {
       const accountId = customerAccount(principal);
       await opened(accountId, null, principal!.subject);
-      const state = await run(accountId, { type: 'RequestDeletion', data: { accountId, at: now(), gracePeriodMs: deps.gracePeriodMs } }, principal!.subject);
+      const state = await run(
+        accountId,
+        { type: 'RequestDeletion', data: { accountId, at: now(), gracePeriodMs: deps.gracePeriodMs } },
+        principal!.subject,
+      );
       // the request is recorded first: asking again (same deleteAfter) starts the workflow if this start failed
       await deps.scheduleErasure(accountId, state.life.deleteAfter!).catch((error: unknown) => {
-        throw Object.assign(unavailable('ACCOUNT_DELETION_UNAVAILABLE', 'The deletion could not be scheduled. Please try again shortly.'), { cause: error });
+        throw Object.assign(
+          unavailable(
+            'ACCOUNT_DELETION_UNAVAILABLE',
+            'The deletion could not be scheduled. Please try again shortly.',
+          ),
+          { cause: error },
+        );
       });
       return toAccountDto(accountId, state);
     },
     async abortDeletion(principal: Principal | null): Promise<AccountDto> {
       const accountId = customerAccount(principal);
-      return toAccountDto(accountId, await run(accountId, { type: 'AbortDeletion', data: { accountId, at: now() } }, principal!.subject));
+      return toAccountDto(
+        accountId,
+        await run(accountId, { type: 'AbortDeletion', data: { accountId, at: now() } }, principal!.subject),
+      );
     },
 
     /** The deletion workflow's step when the grace period ends: 'erased', or why not. Idempotent. */
-    async eraseAccount(accountId: string): Promise<{ status: 'erased' | 'aborted' | 'pending'; deleteAfter?: string | null }> {
+    async eraseAccount(
+      accountId: string,
+    ): Promise<{ status: 'erased' | 'aborted' | 'pending'; deleteAfter?: string | null }> {
       const events = await deps.store.readStream(accountStreamName(accountId));
       const before = await load(accountId);
       if (!before.life.deletedAt) {
         if (!before.life.deleteAfter) return { status: 'aborted' };
-        if (Date.parse(before.life.deleteAfter) > Date.parse(now())) return { status: 'pending', deleteAfter: before.life.deleteAfter };
+        if (Date.parse(before.life.deleteAfter) > Date.parse(now()))
+          return { status: 'pending', deleteAfter: before.life.deleteAfter };
         await run(accountId, { type: 'EraseAccount', data: { accountId, at: now() } }, 'system');
       }
       await erasePersonalData(deps.knex, accountId, personIdsOf(events));
@@ -155,37 +220,91 @@ export function createAccountLifeService(deps: AccountLifeDeps) {
     async block(accountId: string, actor: string, blocked: boolean): Promise<AccountDto> {
       await existing(accountId);
       const at = now();
-      const state = await run(accountId, blocked ? { type: 'BlockAccount', data: { accountId, at } } : { type: 'UnblockAccount', data: { accountId, at } }, actor);
+      const state = await run(
+        accountId,
+        blocked
+          ? { type: 'BlockAccount', data: { accountId, at } }
+          : { type: 'UnblockAccount', data: { accountId, at } },
+        actor,
+      );
       // the embedded provider signs nobody in to a blocked account, nor renews its sessions
-      if (isEmbeddedAccountId(accountId)) await deps.knex('identity_users').where({ account_id: accountId }).update({ blocked_at: blocked ? new Date(at) : null });
+      if (isEmbeddedAccountId(accountId))
+        await deps
+          .knex('identity_users')
+          .where({ account_id: accountId })
+          .update({ blocked_at: blocked ? new Date(at) : null });
       return toAccountDto(accountId, state);
     },
-    async createByStaff(input: { email: string; language: Language; fullName?: string; company?: string }, actor: string): Promise<AccountDto> {
-      if ((await deps.directory.byEmail(input.email)).length) throw conflict(codes.emailTaken, 'An account with this e-mail address exists.');
+    async createByStaff(
+      input: { email: string; language: Language; fullName?: string; company?: string },
+      actor: string,
+    ): Promise<AccountDto> {
+      if ((await deps.directory.byEmail(input.email)).length)
+        throw conflict(codes.emailTaken, 'An account with this e-mail address exists.');
       const accountId = randomUUID();
-      await run(accountId, { type: 'OpenAccount', data: { accountId, email: input.email, language: input.language, accountType: 'CUSTOMER', openedBy: 'staff', at: now() } }, actor);
-      const changes = { ...(input.fullName ? { fullName: input.fullName } : {}), ...(input.company ? { company: input.company } : {}) };
-      const state = Object.keys(changes).length ? await run(accountId, { type: 'ChangeProfile', data: { accountId, changes } }, actor) : await existing(accountId);
+      await run(
+        accountId,
+        {
+          type: 'OpenAccount',
+          data: {
+            accountId,
+            email: input.email,
+            language: input.language,
+            accountType: 'CUSTOMER',
+            openedBy: 'staff',
+            at: now(),
+          },
+        },
+        actor,
+      );
+      const changes = {
+        ...(input.fullName ? { fullName: input.fullName } : {}),
+        ...(input.company ? { company: input.company } : {}),
+      };
+      const state = Object.keys(changes).length
+        ? await run(accountId, { type: 'ChangeProfile', data: { accountId, changes } }, actor)
+        : await existing(accountId);
       return toAccountDto(accountId, state);
     },
     async openGuest(email: string, language: Language): Promise<string> {
       const accountId = randomUUID();
-      await run(accountId, { type: 'OpenAccount', data: { accountId, email, language, accountType: 'GUEST', openedBy: 'guest', at: now() } }, 'guest');
+      await run(
+        accountId,
+        {
+          type: 'OpenAccount',
+          data: { accountId, email, language, accountType: 'GUEST', openedBy: 'guest', at: now() },
+        },
+        'guest',
+      );
       return accountId;
     },
     async byStaff(accountId: string): Promise<AccountState> {
       return existing(accountId);
     },
 
-    async linkIdentity(principal: Principal | null, identity: { provider: string; userId: string }): Promise<AccountState> {
+    async linkIdentity(
+      principal: Principal | null,
+      identity: { provider: string; userId: string },
+    ): Promise<AccountState> {
       const accountId = customerAccount(principal);
       await opened(accountId, null, principal!.subject);
-      return run(accountId, { type: 'LinkIdentity', data: { accountId, identity, at: now() } }, principal!.subject);
+      return run(
+        accountId,
+        { type: 'LinkIdentity', data: { accountId, identity, at: now() } },
+        principal!.subject,
+      );
     },
-    async unlinkIdentity(principal: Principal | null, identity: { provider: string; userId: string }): Promise<AccountState> {
+    async unlinkIdentity(
+      principal: Principal | null,
+      identity: { provider: string; userId: string },
+    ): Promise<AccountState> {
       const accountId = customerAccount(principal);
       const signedInAs = { provider: principal!.issuer ?? embeddedProviderName, userId: principal!.subject };
-      return run(accountId, { type: 'UnlinkIdentity', data: { accountId, identity, signedInAs, at: now() } }, principal!.subject);
+      return run(
+        accountId,
+        { type: 'UnlinkIdentity', data: { accountId, identity, signedInAs, at: now() } },
+        principal!.subject,
+      );
     },
     customerAccount,
   };

@@ -23,11 +23,21 @@ export function accountLifeOf(deps: ContextDeps, options: { now?: () => Date; gr
     knex: deps.knex,
     directory,
     gracePeriodMs: options.gracePeriodMs ?? settings.gracePeriodMs,
-    scheduleErasure: async (accountId, deleteAfter) => startAccountDeletion(await deps.temporal(), { accountId, deleteAfter }, { taskQueue: deps.config.temporal.taskQueue }),
+    scheduleErasure: async (accountId, deleteAfter) =>
+      startAccountDeletion(
+        await deps.temporal(),
+        { accountId, deleteAfter },
+        { taskQueue: deps.config.temporal.taskQueue },
+      ),
     now: options.now,
   });
   let verifier: Promise<TokenVerifier> | undefined;
-  const verifyToken: TokenVerifier = async (token) => (await (verifier ??= identityProviderFor(deps.config.auth, { embeddedProviderRuns: Boolean(deps.config.signIn?.embedded) }).then((provider) => provider.verifyToken)))(token);
+  const verifyToken: TokenVerifier = async (token) =>
+    (
+      await (verifier ??= identityProviderFor(deps.config.auth, {
+        embeddedProviderRuns: Boolean(deps.config.signIn?.embedded),
+      }).then((provider) => provider.verifyToken))
+    )(token);
   const embedded = deps.config.signIn?.embedded;
   const apiDeps: AccountLifeApiDeps = {
     life,
@@ -39,7 +49,11 @@ export function accountLifeOf(deps: ContextDeps, options: { now?: () => Date; gr
       ? async (accountId) => {
           const key = await loadOrCreateSigningKey(deps.config.auth.signingKeyFile);
           const ttl = settings.guestTokenTtlSeconds;
-          const accessToken = await mintToken(key, { issuer: embedded.issuer, audience: deps.config.auth.audience }, { subject: guestSubject(accountId), roles: ['customer'], accountId, expiresIn: `${ttl}s` });
+          const accessToken = await mintToken(
+            key,
+            { issuer: embedded.issuer, audience: deps.config.auth.audience },
+            { subject: guestSubject(accountId), roles: ['customer'], accountId, expiresIn: `${ttl}s` },
+          );
           return { accessToken, expiresAt: Math.floor(Date.now() / 1000) + ttl };
         }
       : null,

@@ -27,7 +27,15 @@ export const emptyProfile = (type: AccountType = 'CUSTOMER'): AccountProfile => 
   metaInformation: { acceptedNewsletter: false },
 });
 
-export const initialLife = (): AccountLife => ({ opened: false, openedAt: null, profile: emptyProfile(), blockedAt: null, deleteAfter: null, deletedAt: null, identities: [] });
+export const initialLife = (): AccountLife => ({
+  opened: false,
+  openedAt: null,
+  profile: emptyProfile(),
+  blockedAt: null,
+  deleteAfter: null,
+  deletedAt: null,
+  identities: [],
+});
 
 const lifeEventTypes: ReadonlySet<string> = new Set<AccountLifecycleEvent['type']>([
   'AccountOpened',
@@ -40,15 +48,22 @@ const lifeEventTypes: ReadonlySet<string> = new Set<AccountLifecycleEvent['type'
   'IdentityLinked',
   'IdentityUnlinked',
 ]);
-export const isLifeEvent = (event: AccountEvent): event is AccountLifecycleEvent => lifeEventTypes.has(event.type);
+export const isLifeEvent = (event: AccountEvent): event is AccountLifecycleEvent =>
+  lifeEventTypes.has(event.type);
 
-const defined = <T extends object>(changes: T): Partial<T> => Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
+const defined = <T extends object>(changes: T): Partial<T> =>
+  Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
 
 export function evolveLife(life: AccountLife, event: AccountLifecycleEvent): AccountLife {
   switch (event.type) {
     case 'AccountOpened': {
       const { email, language, accountType, at } = event.data;
-      return { ...life, opened: true, openedAt: at, profile: { ...emptyProfile(accountType), email, language } };
+      return {
+        ...life,
+        opened: true,
+        openedAt: at,
+        profile: { ...emptyProfile(accountType), email, language },
+      };
     }
     case 'AccountProfileChanged': {
       const { accountId: _account, ...changes } = event.data;
@@ -59,15 +74,28 @@ export function evolveLife(life: AccountLife, event: AccountLifecycleEvent): Acc
     case 'AccountDeletionAborted':
       return { ...life, deleteAfter: null };
     case 'AccountErased':
-      return { ...life, profile: { ...emptyProfile(life.profile.type), language: life.profile.language }, deletedAt: event.data.at, identities: [] };
+      return {
+        ...life,
+        profile: { ...emptyProfile(life.profile.type), language: life.profile.language },
+        deletedAt: event.data.at,
+        identities: [],
+      };
     case 'AccountBlocked':
       return { ...life, blockedAt: event.data.at };
     case 'AccountUnblocked':
       return { ...life, blockedAt: null };
     case 'IdentityLinked':
-      return { ...life, identities: [...life.identities, { provider: event.data.provider, userId: event.data.userId }] };
+      return {
+        ...life,
+        identities: [...life.identities, { provider: event.data.provider, userId: event.data.userId }],
+      };
     case 'IdentityUnlinked':
-      return { ...life, identities: life.identities.filter((identity) => !(identity.provider === event.data.provider && identity.userId === event.data.userId)) };
+      return {
+        ...life,
+        identities: life.identities.filter(
+          (identity) => !(identity.provider === event.data.provider && identity.userId === event.data.userId),
+        ),
+      };
     default: {
       const unexpected: never = event;
       return unexpected;

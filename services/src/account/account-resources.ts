@@ -3,12 +3,19 @@ import type { AccountService } from './account-service';
 
 /** What the basket may refer to, answered from the account's own stream (never behind). Keycards and
  * payment details are not the account context's: they come with their own contexts. */
-export function accountResourcesOf(accounts: AccountService, others: Pick<AccountResources, 'keycards' | 'paymentDetails'>): AccountResources {
+export function accountResourcesOf(
+  accounts: AccountService,
+  others: Pick<AccountResources, 'keycards' | 'paymentDetails'>,
+): AccountResources {
   return {
     async persons(accountId, personIds) {
       const wanted = new Set(personIds);
       const state = await accounts.load(accountId);
-      return new Map(state.persons.filter((person) => wanted.has(person.personId)).map((person) => [person.personId, { personId: person.personId, birthdate: person.birthdate }]));
+      return new Map(
+        state.persons
+          .filter((person) => wanted.has(person.personId))
+          .map((person) => [person.personId, { personId: person.personId, birthdate: person.birthdate }]),
+      );
     },
     async addresses(accountId, addressIds) {
       const wanted = new Set(addressIds);

@@ -47,10 +47,15 @@ export const toPersonDto = (person: PersonRecord): PersonDto => ({
   phone: person.phone,
   owner: person.owner,
   // the photo's address for its owner (a bearer call); the digest makes each new photo a new address
-  avatar: person.avatar ? `/api/users/persons/${person.personId}/avatar?v=${person.avatar.sha256.slice(0, 16)}` : null,
+  avatar: person.avatar
+    ? `/api/users/persons/${person.personId}/avatar?v=${person.avatar.sha256.slice(0, 16)}`
+    : null,
 });
 
-export const toAddressDto = ({ addressId, ...address }: AddressRecord): AddressDto => ({ id: addressId, ...address });
+export const toAddressDto = ({ addressId, ...address }: AddressRecord): AddressDto => ({
+  id: addressId,
+  ...address,
+});
 
 /** The signed-in customer's account id: the only account a customer's calls ever reach. */
 function accountOf(caller: AccountCaller): string {
@@ -61,11 +66,21 @@ function accountOf(caller: AccountCaller): string {
 
 export function createAccountService(deps: AccountServiceDeps) {
   const avatars = personAvatarStore(deps.knex);
-  const load = async (accountId: string): Promise<AccountState> => (await loadStreamState(deps.store, accountStreamName(accountId), accountFolder)).state;
+  const load = async (accountId: string): Promise<AccountState> =>
+    (await loadStreamState(deps.store, accountStreamName(accountId), accountFolder)).state;
 
-  async function run(caller: AccountCaller, command: (accountId: string) => AccountCommand): Promise<AccountState> {
+  async function run(
+    caller: AccountCaller,
+    command: (accountId: string) => AccountCommand,
+  ): Promise<AccountState> {
     const accountId = accountOf(caller);
-    const outcome = await handleCommand(deps.store, accountStreamName(accountId), accountFolder, (state) => decideAccount(command(accountId), state), eventMetadataOf(caller));
+    const outcome = await handleCommand(
+      deps.store,
+      accountStreamName(accountId),
+      accountFolder,
+      (state) => decideAccount(command(accountId), state),
+      eventMetadataOf(caller),
+    );
     return outcome.newState;
   }
 
@@ -103,13 +118,29 @@ export function createAccountService(deps: AccountServiceDeps) {
       accountOf(caller);
       const personId = await nextId('account_person_id_seq');
       const rules = owner ? deployedOwnerFieldRules : deps.personFieldRules;
-      return person(await run(caller, (accountId) => ({ type: 'AddPerson', data: { accountId, personId, person: input, owner, rules } })), personId);
+      return person(
+        await run(caller, (accountId) => ({
+          type: 'AddPerson',
+          data: { accountId, personId, person: input, owner, rules },
+        })),
+        personId,
+      );
     },
-    async changePerson(caller: AccountCaller, personId: number | 'owner', changes: PersonInput): Promise<PersonDto> {
+    async changePerson(
+      caller: AccountCaller,
+      personId: number | 'owner',
+      changes: PersonInput,
+    ): Promise<PersonDto> {
       const state = await load(accountOf(caller));
-      const target = personId === 'owner' ? ownerOf(state) : state.persons.find((candidate) => candidate.personId === personId);
+      const target =
+        personId === 'owner'
+          ? ownerOf(state)
+          : state.persons.find((candidate) => candidate.personId === personId);
       const rules = target?.owner ? deployedOwnerFieldRules : deps.personFieldRules;
-      const changed = await run(caller, (accountId) => ({ type: 'ChangePerson', data: { accountId, personId, changes, rules } }));
+      const changed = await run(caller, (accountId) => ({
+        type: 'ChangePerson',
+        data: { accountId, personId, changes, rules },
+      }));
       return person(changed, target?.personId ?? -1);
     },
     async removePerson(caller: AccountCaller, personId: number): Promise<void> {
@@ -118,7 +149,11 @@ export function createAccountService(deps: AccountServiceDeps) {
     },
 
     /** A person's photo (docs/account.md, "Photos"): the bytes are stored first, then the person names them. */
-    async changeAvatar(caller: AccountCaller, personId: number, file: ReceivedFile | undefined): Promise<PersonDto> {
+    async changeAvatar(
+      caller: AccountCaller,
+      personId: number,
+      file: ReceivedFile | undefined,
+    ): Promise<PersonDto> {
       const accountId = accountOf(caller);
       const state = await load(accountId);
       const rules = person(state, personId).owner ? deployedOwnerFieldRules : deps.personFieldRules;
@@ -157,10 +192,26 @@ export function createAccountService(deps: AccountServiceDeps) {
     async addAddress(caller: AccountCaller, input: AddressInput): Promise<AddressDto> {
       accountOf(caller);
       const addressId = await nextId('account_address_id_seq');
-      return address(await run(caller, (accountId) => ({ type: 'AddAddress', data: { accountId, addressId, address: input } })), addressId);
+      return address(
+        await run(caller, (accountId) => ({
+          type: 'AddAddress',
+          data: { accountId, addressId, address: input },
+        })),
+        addressId,
+      );
     },
-    async changeAddress(caller: AccountCaller, addressId: number, changes: AddressChanges): Promise<AddressDto> {
-      return address(await run(caller, (accountId) => ({ type: 'ChangeAddress', data: { accountId, addressId, changes } })), addressId);
+    async changeAddress(
+      caller: AccountCaller,
+      addressId: number,
+      changes: AddressChanges,
+    ): Promise<AddressDto> {
+      return address(
+        await run(caller, (accountId) => ({
+          type: 'ChangeAddress',
+          data: { accountId, addressId, changes },
+        })),
+        addressId,
+      );
     },
     async removeAddress(caller: AccountCaller, addressId: number): Promise<void> {
       await run(caller, (accountId) => ({ type: 'RemoveAddress', data: { accountId, addressId } }));

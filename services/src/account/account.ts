@@ -10,7 +10,12 @@ export interface AccountState {
   life: AccountLife;
 }
 
-export const initialAccountState = (): AccountState => ({ accountId: null, persons: [], addresses: [], life: initialLife() });
+export const initialAccountState = (): AccountState => ({
+  accountId: null,
+  persons: [],
+  addresses: [],
+  life: initialLife(),
+});
 
 const defined = <T extends object>(changes: T): Partial<T> =>
   Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
@@ -20,7 +25,9 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
   if (isLifeEvent(event)) {
     const life = evolveLife(state.life, event);
     // erasure keeps the account's id and its life, nothing personal
-    return event.type === 'AccountErased' ? { ...state, accountId, life, persons: [], addresses: [] } : { ...state, accountId, life };
+    return event.type === 'AccountErased'
+      ? { ...state, accountId, life, persons: [], addresses: [] }
+      : { ...state, accountId, life };
   }
   switch (event.type) {
     case 'PersonAdded': {
@@ -29,7 +36,12 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
     }
     case 'PersonChanged': {
       const { accountId: _account, personId, ...changes } = event.data;
-      return { ...state, persons: state.persons.map((person) => (person.personId === personId ? { ...person, ...defined(changes) } : person)) };
+      return {
+        ...state,
+        persons: state.persons.map((person) =>
+          person.personId === personId ? { ...person, ...defined(changes) } : person,
+        ),
+      };
     }
     case 'PersonRemoved':
       return { ...state, persons: state.persons.filter((person) => person.personId !== event.data.personId) };
@@ -39,10 +51,18 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
     }
     case 'AddressChanged': {
       const { accountId: _account, addressId, ...changes } = event.data;
-      return { ...state, addresses: state.addresses.map((address) => (address.addressId === addressId ? { ...address, ...defined(changes) } : address)) };
+      return {
+        ...state,
+        addresses: state.addresses.map((address) =>
+          address.addressId === addressId ? { ...address, ...defined(changes) } : address,
+        ),
+      };
     }
     case 'AddressRemoved':
-      return { ...state, addresses: state.addresses.filter((address) => address.addressId !== event.data.addressId) };
+      return {
+        ...state,
+        addresses: state.addresses.filter((address) => address.addressId !== event.data.addressId),
+      };
     default: {
       const unexpected: never = event;
       return unexpected;

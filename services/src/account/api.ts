@@ -19,17 +19,40 @@ import { avatarField } from './person-avatars';
 /** PERSON_AVATAR_MAX_BYTES: the largest photo taken (account-settings.ts) */
 export const defaultAvatarMaxBytes = 2 * 1024 * 1024;
 
-const caller = (ctx: RequestContext): AccountCaller => ({ principal: ctx.principal, correlationId: ctx.correlationId });
+const caller = (ctx: RequestContext): AccountCaller => ({
+  principal: ctx.principal,
+  correlationId: ctx.correlationId,
+});
 
 /** The owner's three calls, at /users/persons/owner and at /accounts/current/owner (§7). */
 function ownerRoutes(router: ApiRouter, service: AccountService, path: string): ApiRouter {
   return router
-    .route({ method: 'get', path, summary: 'The owner of the account', access: 'customer', response: personDto }, ({ ctx }) => service.owner(caller(ctx)))
-    .route({ method: 'post', path, summary: 'Create the owner', access: 'customer', body: personBody, response: personDto, status: 201 }, ({ body, ctx }) =>
-      service.addPerson(caller(ctx), body, true),
+    .route(
+      { method: 'get', path, summary: 'The owner of the account', access: 'customer', response: personDto },
+      ({ ctx }) => service.owner(caller(ctx)),
     )
-    .route({ method: 'patch', path, summary: 'Change the owner', access: 'customer', body: personBody, response: personDto }, ({ body, ctx }) =>
-      service.changePerson(caller(ctx), 'owner', body),
+    .route(
+      {
+        method: 'post',
+        path,
+        summary: 'Create the owner',
+        access: 'customer',
+        body: personBody,
+        response: personDto,
+        status: 201,
+      },
+      ({ body, ctx }) => service.addPerson(caller(ctx), body, true),
+    )
+    .route(
+      {
+        method: 'patch',
+        path,
+        summary: 'Change the owner',
+        access: 'customer',
+        body: personBody,
+        response: personDto,
+      },
+      ({ body, ctx }) => service.changePerson(caller(ctx), 'owner', body),
     );
 }
 
@@ -40,26 +63,73 @@ export function currentOwnerRouter(service: AccountService): ApiRouter {
 
 /** §7 Users and accounts: the signed-in customer's persons (and owner) and addresses; the same calls
  * also answer below /accounts/current (`mountPath`). */
-export function personsRouter(service: AccountService, mountPath = '/users/persons', avatarMaxBytes = defaultAvatarMaxBytes): ApiRouter {
+export function personsRouter(
+  service: AccountService,
+  mountPath = '/users/persons',
+  avatarMaxBytes = defaultAvatarMaxBytes,
+): ApiRouter {
   return ownerRoutes(new ApiRouter('Persons', mountPath), service, '/owner')
-    .route({ method: 'get', path: '/', summary: "The account's persons", access: 'customer', response: z.array(personDto) }, ({ ctx }) => service.persons(caller(ctx)))
-    .route({ method: 'get', path: '/:personId', summary: 'Read a person', access: 'customer', params: personIdParams, response: personDto }, ({ params, ctx }) =>
-      service.person(caller(ctx), params.personId),
+    .route(
+      {
+        method: 'get',
+        path: '/',
+        summary: "The account's persons",
+        access: 'customer',
+        response: z.array(personDto),
+      },
+      ({ ctx }) => service.persons(caller(ctx)),
     )
-    .route({ method: 'post', path: '/', summary: 'Add a person', access: 'customer', body: personBody, response: personDto, status: 201 }, ({ body, ctx }) =>
-      service.addPerson(caller(ctx), body),
+    .route(
+      {
+        method: 'get',
+        path: '/:personId',
+        summary: 'Read a person',
+        access: 'customer',
+        params: personIdParams,
+        response: personDto,
+      },
+      ({ params, ctx }) => service.person(caller(ctx), params.personId),
     )
-    .route({ method: 'patch', path: '/:personId', summary: 'Change a person', access: 'customer', params: personIdParams, body: personBody, response: personDto }, ({ params, body, ctx }) =>
-      service.changePerson(caller(ctx), params.personId, body),
+    .route(
+      {
+        method: 'post',
+        path: '/',
+        summary: 'Add a person',
+        access: 'customer',
+        body: personBody,
+        response: personDto,
+        status: 201,
+      },
+      ({ body, ctx }) => service.addPerson(caller(ctx), body),
     )
-    .route({ method: 'delete', path: '/:personId', summary: 'Delete a person (not the owner)', access: 'customer', params: personIdParams }, ({ params, ctx }) =>
-      service.removePerson(caller(ctx), params.personId),
+    .route(
+      {
+        method: 'patch',
+        path: '/:personId',
+        summary: 'Change a person',
+        access: 'customer',
+        params: personIdParams,
+        body: personBody,
+        response: personDto,
+      },
+      ({ params, body, ctx }) => service.changePerson(caller(ctx), params.personId, body),
+    )
+    .route(
+      {
+        method: 'delete',
+        path: '/:personId',
+        summary: 'Delete a person (not the owner)',
+        access: 'customer',
+        params: personIdParams,
+      },
+      ({ params, ctx }) => service.removePerson(caller(ctx), params.personId),
     )
     .route(
       {
         method: 'post',
         path: '/:personId/avatar',
-        summary: "Upload the person's photo (multipart/form-data, field avatar: a JPEG, PNG or WebP image, checked by content)",
+        summary:
+          "Upload the person's photo (multipart/form-data, field avatar: a JPEG, PNG or WebP image, checked by content)",
         access: 'customer',
         params: personIdParams,
         upload: { field: avatarField, maxBytes: avatarMaxBytes },
@@ -67,12 +137,28 @@ export function personsRouter(service: AccountService, mountPath = '/users/perso
       },
       ({ params, ctx, file }) => service.changeAvatar(caller(ctx), params.personId, file),
     )
-    .route({ method: 'get', path: '/:personId/avatar', summary: "The person's photo (its owner only)", access: 'customer', params: personIdParams }, async ({ params, ctx, res }) => {
-      const { mimetype, content } = await service.avatar(caller(ctx), params.personId);
-      res.status(200).type(mimetype).setHeader('content-disposition', 'inline').send(content);
-    })
-    .route({ method: 'delete', path: '/:personId/avatar', summary: "Remove the person's photo", access: 'customer', params: personIdParams }, ({ params, ctx }) =>
-      service.removeAvatar(caller(ctx), params.personId),
+    .route(
+      {
+        method: 'get',
+        path: '/:personId/avatar',
+        summary: "The person's photo (its owner only)",
+        access: 'customer',
+        params: personIdParams,
+      },
+      async ({ params, ctx, res }) => {
+        const { mimetype, content } = await service.avatar(caller(ctx), params.personId);
+        res.status(200).type(mimetype).setHeader('content-disposition', 'inline').send(content);
+      },
+    )
+    .route(
+      {
+        method: 'delete',
+        path: '/:personId/avatar',
+        summary: "Remove the person's photo",
+        access: 'customer',
+        params: personIdParams,
+      },
+      ({ params, ctx }) => service.removeAvatar(caller(ctx), params.personId),
     );
 }
 
@@ -80,23 +166,71 @@ export function addressesRouter(service: AccountService, mountPath = '/users/add
   const router = new ApiRouter('Addresses', mountPath);
   if (mountPath === '/users/addresses') {
     router.route(
-      { method: 'get', path: '/countries', summary: 'Countries with their names in de, en and fr, sorted in the language asked for', access: 'public', query: countriesQuery, response: z.array(countryListEntry) },
+      {
+        method: 'get',
+        path: '/countries',
+        summary: 'Countries with their names in de, en and fr, sorted in the language asked for',
+        access: 'public',
+        query: countriesQuery,
+        response: z.array(countryListEntry),
+      },
       ({ query, ctx }) => countriesSortedByName(query.language ?? ctx.language),
     );
   }
   return router
-    .route({ method: 'get', path: '/', summary: "The account's addresses", access: 'customer', response: z.array(addressDto) }, ({ ctx }) => service.addresses(caller(ctx)))
-    .route({ method: 'get', path: '/:addressId', summary: 'Read an address', access: 'customer', params: addressIdParams, response: addressDto }, ({ params, ctx }) =>
-      service.address(caller(ctx), params.addressId),
-    )
-    .route({ method: 'post', path: '/', summary: 'Add an address', access: 'customer', body: addressBody, response: addressDto, status: 201 }, ({ body, ctx }) =>
-      service.addAddress(caller(ctx), body),
+    .route(
+      {
+        method: 'get',
+        path: '/',
+        summary: "The account's addresses",
+        access: 'customer',
+        response: z.array(addressDto),
+      },
+      ({ ctx }) => service.addresses(caller(ctx)),
     )
     .route(
-      { method: 'patch', path: '/:addressId', summary: 'Change an address', access: 'customer', params: addressIdParams, body: addressPatchBody, response: addressDto },
+      {
+        method: 'get',
+        path: '/:addressId',
+        summary: 'Read an address',
+        access: 'customer',
+        params: addressIdParams,
+        response: addressDto,
+      },
+      ({ params, ctx }) => service.address(caller(ctx), params.addressId),
+    )
+    .route(
+      {
+        method: 'post',
+        path: '/',
+        summary: 'Add an address',
+        access: 'customer',
+        body: addressBody,
+        response: addressDto,
+        status: 201,
+      },
+      ({ body, ctx }) => service.addAddress(caller(ctx), body),
+    )
+    .route(
+      {
+        method: 'patch',
+        path: '/:addressId',
+        summary: 'Change an address',
+        access: 'customer',
+        params: addressIdParams,
+        body: addressPatchBody,
+        response: addressDto,
+      },
       ({ params, body, ctx }) => service.changeAddress(caller(ctx), params.addressId, body),
     )
-    .route({ method: 'delete', path: '/:addressId', summary: 'Delete an address', access: 'customer', params: addressIdParams }, ({ params, ctx }) =>
-      service.removeAddress(caller(ctx), params.addressId),
+    .route(
+      {
+        method: 'delete',
+        path: '/:addressId',
+        summary: 'Delete an address',
+        access: 'customer',
+        params: addressIdParams,
+      },
+      ({ params, ctx }) => service.removeAddress(caller(ctx), params.addressId),
     );
 }

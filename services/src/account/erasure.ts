@@ -35,13 +35,20 @@ function erasedValue(value: unknown): unknown {
   if (typeof value === 'string') return erasedMarker;
   if (Array.isArray(value)) return value.map(erasedValue);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, kindFields.has(key) ? inner : erasedValue(inner)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, kindFields.has(key) ? inner : erasedValue(inner)]),
+  );
 }
 
 export function redacted(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redacted);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, personalFields.has(key) ? erasedValue(inner) : redacted(inner)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      personalFields.has(key) ? erasedValue(inner) : redacted(inner),
+    ]),
+  );
 }
 
 /**
@@ -53,21 +60,33 @@ export function redacted(value: unknown): unknown {
  * Idempotent: a second run finds nothing left to change.
  */
 export async function erasePersonalData(knex: Knex, accountId: string, personIds: number[]): Promise<void> {
-  const streams = [accountStreamName(accountId), paymentDetailsStreamName(accountId), ...personIds.map(keycardStreamName)];
+  const streams = [
+    accountStreamName(accountId),
+    paymentDetailsStreamName(accountId),
+    ...personIds.map(keycardStreamName),
+  ];
   await knex.transaction(async (trx) => {
     await trx.raw("set local alpenpass.redaction = 'on'");
-    const events = await trx('events').select<{ global_position: string; data: unknown }[]>('global_position', 'data').whereIn('stream_name', streams);
+    const events = await trx('events')
+      .select<{ global_position: string; data: unknown }[]>('global_position', 'data')
+      .whereIn('stream_name', streams);
     for (const event of events) {
       const data = redacted(event.data);
-      if (JSON.stringify(data) !== JSON.stringify(event.data)) await trx('events').where({ global_position: event.global_position }).update({ data: JSON.stringify(data) });
+      if (JSON.stringify(data) !== JSON.stringify(event.data))
+        await trx('events')
+          .where({ global_position: event.global_position })
+          .update({ data: JSON.stringify(data) });
     }
     await trx('keycard_registry').where({ account_id: accountId }).delete();
     // the persons' photos (migration 019)
     await trx('person_avatars').where({ account_id: accountId }).delete();
     // the staff keycard list (read model) holds the card numbers too
-    if (await trx.schema.hasTable('keycards')) await trx('keycards').where({ account_id: accountId }).update({ data_carrier_id: erasedMarker });
+    if (await trx.schema.hasTable('keycards'))
+      await trx('keycards').where({ account_id: accountId }).update({ data_carrier_id: erasedMarker });
     // the embedded provider's account ids are uuids (others are not looked up there)
-    const users = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(accountId) ? await trx('identity_users').select<{ id: string }[]>('id').where({ account_id: accountId }) : [];
+    const users = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(accountId)
+      ? await trx('identity_users').select<{ id: string }[]>('id').where({ account_id: accountId })
+      : [];
     const userIds = users.map((user) => user.id);
     if (userIds.length) {
       await trx('identity_oidc_payloads').whereRaw("payload->>'accountId' = any(?)", [userIds]).delete();
@@ -79,5 +98,11 @@ export async function erasePersonalData(knex: Knex, accountId: string, personIds
 
 /** The person ids an account ever had (its keycard streams are named by them). */
 export function personIdsOf(events: { type: string; data: unknown }[]): number[] {
-  return [...new Set(events.filter((event) => event.type === 'PersonAdded').map((event) => (event.data as { personId: number }).personId))];
+  return [
+    ...new Set(
+      events
+        .filter((event) => event.type === 'PersonAdded')
+        .map((event) => (event.data as { personId: number }).personId),
+    ),
+  ];
 }

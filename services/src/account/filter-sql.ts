@@ -6,13 +6,21 @@ import type { Knex } from 'knex';
  * validated against the list's fields (contracts/src/queries/filter-tree.ts); values go in as
  * bindings, never as text. Date fields with precision `date` compare whole days (UTC).
  */
-export function applyFilter(builder: Knex.QueryBuilder, node: FilterNode, columns: Readonly<Record<string, string>>): void {
+export function applyFilter(
+  builder: Knex.QueryBuilder,
+  node: FilterNode,
+  columns: Readonly<Record<string, string>>,
+): void {
   if ('AND' in node) {
-    builder.where((group) => node.AND.forEach((child) => group.andWhere((inner) => applyFilter(inner, child, columns))));
+    builder.where((group) =>
+      node.AND.forEach((child) => group.andWhere((inner) => applyFilter(inner, child, columns))),
+    );
     return;
   }
   if ('OR' in node) {
-    builder.where((group) => node.OR.forEach((child) => group.orWhere((inner) => applyFilter(inner, child, columns))));
+    builder.where((group) =>
+      node.OR.forEach((child) => group.orWhere((inner) => applyFilter(inner, child, columns))),
+    );
     return;
   }
   applyCondition(builder, node, columns);
@@ -20,7 +28,11 @@ export function applyFilter(builder: Knex.QueryBuilder, node: FilterNode, column
 
 const sqlOperators = { eq: '=', not: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
-function applyCondition(builder: Knex.QueryBuilder, condition: FilterCondition, columns: Readonly<Record<string, string>>): void {
+function applyCondition(
+  builder: Knex.QueryBuilder,
+  condition: FilterCondition,
+  columns: Readonly<Record<string, string>>,
+): void {
   const column = columns[condition.field];
   if (!column) throw new Error(`no column for filter field ${condition.field}`);
   const { operator, value } = condition;
@@ -44,7 +56,10 @@ function applyCondition(builder: Knex.QueryBuilder, condition: FilterCondition, 
       return;
     case 'not':
       if (value === null) builder.whereNotNull(column);
-      else builder.where((inner) => inner.whereNull(column).orWhere(target as string, '<>', cast(value) as string));
+      else
+        builder.where((inner) =>
+          inner.whereNull(column).orWhere(target as string, '<>', cast(value) as string),
+        );
       return;
     default:
       builder.where(target as string, sqlOperators[operator], cast(value) as string);

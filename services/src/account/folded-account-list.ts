@@ -1,15 +1,33 @@
-import { accountStreamName, type FilterCondition, type FilterNode, type OrderDirection } from '@alpenpass/contracts';
+import {
+  accountStreamName,
+  type FilterCondition,
+  type FilterNode,
+  type OrderDirection,
+} from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import { loadStreamState } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
 import { accountFolder } from './account';
 import type { AccountListItem } from './account-directory';
 
-type ListQuery = { page: number; limit: number; orderBy: 'openedAt' | 'email' | 'fullName'; orderDirection: OrderDirection; search?: FilterNode };
+type ListQuery = {
+  page: number;
+  limit: number;
+  orderBy: 'openedAt' | 'email' | 'fullName';
+  orderDirection: OrderDirection;
+  search?: FilterNode;
+};
 type Value = string | null;
 
 const day = (value: unknown) => (typeof value === 'string' ? value.slice(0, 10) : value);
-const likePattern = (pattern: string) => new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%/g, '[\\s\\S]*').replace(/_/g, '[\\s\\S]')}$`, 'i');
+const likePattern = (pattern: string) =>
+  new RegExp(
+    `^${pattern
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/%/g, '[\\s\\S]*')
+      .replace(/_/g, '[\\s\\S]')}$`,
+    'i',
+  );
 
 /** One §5 condition on one account, with the SQL meaning of filter-sql.ts (null matches only eq null, not, exists false). */
 type Folded = AccountListItem & { blockedAt: string | null };
@@ -19,10 +37,12 @@ function matches(account: Folded, condition: FilterCondition): boolean {
   const { operator, value } = condition;
   const byDay = condition.precision === 'date';
   const dated = condition.precision === 'datetime';
-  const comparable = (input: unknown) => (byDay ? day(input) : dated && typeof input === 'string' ? Date.parse(input) : input) as string | number;
+  const comparable = (input: unknown) =>
+    (byDay ? day(input) : dated && typeof input === 'string' ? Date.parse(input) : input) as string | number;
   if (operator === 'exists') return value ? actual !== null : actual === null;
   if (operator === 'eq' && value === null) return actual === null;
-  if (operator === 'not') return value === null ? actual !== null : actual === null || comparable(actual) !== comparable(value);
+  if (operator === 'not')
+    return value === null ? actual !== null : actual === null || comparable(actual) !== comparable(value);
   if (actual === null) return false;
   const left = comparable(actual);
   switch (operator) {
@@ -66,11 +86,24 @@ export function foldedAccountList(store: EventStore, knex: Knex) {
       const { life } = state;
       if (!life.opened) continue;
       const { email, language, type, company, fullName } = life.profile;
-      items.push({ id: accountId, email, language, type, company, fullName, blocked: life.blockedAt !== null, blockedAt: life.blockedAt, deleteAfter: life.deleteAfter, deletedAt: life.deletedAt, openedAt: life.openedAt ?? new Date(0).toISOString() });
+      items.push({
+        id: accountId,
+        email,
+        language,
+        type,
+        company,
+        fullName,
+        blocked: life.blockedAt !== null,
+        blockedAt: life.blockedAt,
+        deleteAfter: life.deleteAfter,
+        deletedAt: life.deletedAt,
+        openedAt: life.openedAt ?? new Date(0).toISOString(),
+      });
     }
     const found = query.search ? items.filter((item) => included(item, query.search!)) : items;
     const direction = query.orderDirection === 'desc' ? -1 : 1;
-    const key = (item: AccountListItem) => (query.orderBy === 'openedAt' ? Date.parse(item.openedAt) : item[query.orderBy]);
+    const key = (item: AccountListItem) =>
+      query.orderBy === 'openedAt' ? Date.parse(item.openedAt) : item[query.orderBy];
     found.sort((a, b) => {
       const [left, right] = [key(a), key(b)];
       if (left !== right) {
@@ -80,7 +113,9 @@ export function foldedAccountList(store: EventStore, knex: Knex) {
       }
       return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
     });
-    const page = found.slice(query.page * query.limit, (query.page + 1) * query.limit).map(({ blockedAt: _blockedAt, ...item }): AccountListItem => item);
+    const page = found
+      .slice(query.page * query.limit, (query.page + 1) * query.limit)
+      .map(({ blockedAt: _blockedAt, ...item }): AccountListItem => item);
     return { items: page, page: query.page, limit: query.limit, total: found.length };
   };
 }

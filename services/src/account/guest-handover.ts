@@ -1,4 +1,11 @@
-import { accountProfileErrorCodes as codes, basketStreamName, checkoutStreamName, orderStreamName, type GuestHandoverBody, type GuestHandoverDto } from '@alpenpass/contracts';
+import {
+  accountProfileErrorCodes as codes,
+  basketStreamName,
+  checkoutStreamName,
+  orderStreamName,
+  type GuestHandoverBody,
+  type GuestHandoverDto,
+} from '@alpenpass/contracts';
 import { findBasketsOfAccount } from '@alpenpass/projections/src/basket';
 import { findCustomerOrders } from '@alpenpass/projections/src/order';
 import type { Knex } from 'knex';
@@ -35,22 +42,47 @@ const ordersPerCall = 100;
  * one guest cannot both win (the identity link is unique, the second gets 409).
  */
 export function guestHandover(deps: GuestHandoverDeps) {
-  const metadata = (principal: Principal) => ({ actor: principal.subject, correlationId: `guest-handover-${principal.accountId}` });
+  const metadata = (principal: Principal) => ({
+    actor: principal.subject,
+    correlationId: `guest-handover-${principal.accountId}`,
+  });
 
   /** the GUEST account whose token this is, now linked to the caller's account */
-  async function takeGuestIdentity(principal: Principal, accountId: string, guestToken: string): Promise<string | null> {
+  async function takeGuestIdentity(
+    principal: Principal,
+    accountId: string,
+    guestToken: string,
+  ): Promise<string | null> {
     const guest = await deps.verifyToken(guestToken).catch(() => null);
-    const guestAccountId = guest && guest.roles.includes('customer') && guest.issuer ? guestAccountOf(guest) : null;
-    if (!guest?.issuer || !guestAccountId) throw invalid(codes.linkProofMissing, 'Send the access token of the guest identity.', 'body.guestToken');
+    const guestAccountId =
+      guest && guest.roles.includes('customer') && guest.issuer ? guestAccountOf(guest) : null;
+    if (!guest?.issuer || !guestAccountId)
+      throw invalid(
+        codes.linkProofMissing,
+        'Send the access token of the guest identity.',
+        'body.guestToken',
+      );
     if (guestAccountId === accountId) return null;
     const state = await deps.life.load(guestAccountId);
-    if (!state.life.opened || state.life.profile.type !== 'GUEST') throw invalid(codes.linkProofMissing, 'Send the access token of the guest identity.', 'body.guestToken');
-    if (!(await deps.directory.link(guest.issuer, guest.subject, accountId))) throw conflict(codes.identityLinkedElsewhere, 'This guest identity belongs to another account.');
+    if (!state.life.opened || state.life.profile.type !== 'GUEST')
+      throw invalid(
+        codes.linkProofMissing,
+        'Send the access token of the guest identity.',
+        'body.guestToken',
+      );
+    if (!(await deps.directory.link(guest.issuer, guest.subject, accountId)))
+      throw conflict(codes.identityLinkedElsewhere, 'This guest identity belongs to another account.');
     await deps.life.linkIdentity(principal, { provider: guest.issuer, userId: guest.subject });
     return guestAccountId;
   }
 
-  async function handOverBasket(principal: Principal, accountId: string, basketId: string, guestAccountId: string | null, explicit: boolean): Promise<boolean> {
+  async function handOverBasket(
+    principal: Principal,
+    accountId: string,
+    basketId: string,
+    guestAccountId: string | null,
+    explicit: boolean,
+  ): Promise<boolean> {
     try {
       const outcome = await handleCommand(
         deps.store,
@@ -72,25 +104,57 @@ export function guestHandover(deps: GuestHandoverDeps) {
     }
   }
 
-  async function handOverOrder(principal: Principal, accountId: string, guestAccountId: string, orderId: number): Promise<void> {
-    const { state } = await loadStreamState<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder);
+  async function handOverOrder(
+    principal: Principal,
+    accountId: string,
+    guestAccountId: string,
+    orderId: number,
+  ): Promise<void> {
+    const { state } = await loadStreamState<OrderState, OrderEventWithTime>(
+      deps.store,
+      orderStreamName(orderId),
+      orderFolder,
+    );
     if (state.status !== 'placed') return;
     const data = { accountId, fromAccountId: guestAccountId };
     // the checkout first: should the order's step fail, a retry still finds the order under the guest
-    await handleCommand(deps.store, checkoutStreamName(state.checkoutId), checkoutFolder, (checkout) => decideCheckout({ type: 'HandOverCheckout', data }, checkout), metadata(principal));
-    await handleCommand<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder, (order) => decideOrder({ type: 'HandOverOrder', data }, order), metadata(principal));
+    await handleCommand(
+      deps.store,
+      checkoutStreamName(state.checkoutId),
+      checkoutFolder,
+      (checkout) => decideCheckout({ type: 'HandOverCheckout', data }, checkout),
+      metadata(principal),
+    );
+    await handleCommand<OrderState, OrderEventWithTime>(
+      deps.store,
+      orderStreamName(orderId),
+      orderFolder,
+      (order) => decideOrder({ type: 'HandOverOrder', data }, order),
+      metadata(principal),
+    );
   }
 
-  return async function handOver(principal: Principal, accountId: string, body: GuestHandoverBody): Promise<GuestHandoverDto> {
-    const guestAccountId = body.guestToken ? await takeGuestIdentity(principal, accountId, body.guestToken) : null;
+  return async function handOver(
+    principal: Principal,
+    accountId: string,
+    body: GuestHandoverBody,
+  ): Promise<GuestHandoverDto> {
+    const guestAccountId = body.guestToken
+      ? await takeGuestIdentity(principal, accountId, body.guestToken)
+      : null;
     const basketIds = new Set<string>();
-    if (body.basketId && (await handOverBasket(principal, accountId, body.basketId, guestAccountId, true))) basketIds.add(body.basketId);
+    if (body.basketId && (await handOverBasket(principal, accountId, body.basketId, guestAccountId, true)))
+      basketIds.add(body.basketId);
     const orderIds: number[] = [];
     if (guestAccountId) {
       for (const basket of await findBasketsOfAccount(deps.knex, guestAccountId)) {
-        if (await handOverBasket(principal, accountId, basket.basketId, guestAccountId, false)) basketIds.add(basket.basketId);
+        if (await handOverBasket(principal, accountId, basket.basketId, guestAccountId, false))
+          basketIds.add(basket.basketId);
       }
-      const { items } = await findCustomerOrders(deps.knex, guestAccountId, { page: 0, limit: ordersPerCall });
+      const { items } = await findCustomerOrders(deps.knex, guestAccountId, {
+        page: 0,
+        limit: ordersPerCall,
+      });
       for (const order of items) {
         await handOverOrder(principal, accountId, guestAccountId, order.id);
         orderIds.push(order.id);

@@ -16,7 +16,9 @@ export { accountAccessGuard } from './account-access';
 export { loadAccountSettings } from './account-settings';
 
 /** The account context (docs/account.md): a customer's account, persons, owner and addresses; staff's account list. */
-export function accountContext(deps: ContextDeps): ContextModule & ActivityLender<AccountDeletionDependencies> & { service: AccountService } {
+export function accountContext(
+  deps: ContextDeps,
+): ContextModule & ActivityLender<AccountDeletionDependencies> & { service: AccountService } {
   const service = accountService(deps);
   const life = accountLifeOf(deps);
   const { avatarMaxBytes } = loadAccountSettings();
@@ -37,7 +39,12 @@ export function accountContext(deps: ContextDeps): ContextModule & ActivityLende
   };
 }
 
-export const accountService = (deps: ContextDeps) => createAccountService({ store: deps.store, knex: deps.knex, personFieldRules: deps.config.personFieldRules });
+export const accountService = (deps: ContextDeps) =>
+  createAccountService({
+    store: deps.store,
+    knex: deps.knex,
+    personFieldRules: deps.config.personFieldRules,
+  });
 
 /** What the sign-in does with an account (docs/account.md): link the identity to the account of its
  * verified e-mail (auth0ActionAuthentication), then open the account. `verifyToken` is unguarded. */
@@ -45,6 +52,12 @@ export function accountSignInSteps(deps: ContextDeps, verifyToken: TokenVerifier
   const { life, directory } = accountLifeOf(deps);
   return {
     openAccount: (principal: Principal, locale: string | undefined) => life.current(principal, locale),
-    linkAtSignIn: linkAtSignIn({ verifyToken, directory, life, flags: deps.config.featureFlags, log: deps.log }),
+    linkAtSignIn: linkAtSignIn({
+      verifyToken,
+      directory,
+      life,
+      flags: deps.config.featureFlags,
+      log: deps.log,
+    }),
   };
 }

@@ -19,26 +19,55 @@ async function mimetypeByContent(buffer: Buffer): Promise<string> {
  * whose content is one of the allowed images ("Expected one of image/jpeg, image/png, image/webp").
  * The declared mimetype is not believed: a script named photo.png is refused.
  */
-export async function checkedAvatar(file: ReceivedFile | undefined): Promise<{ avatar: PersonAvatar; content: Buffer }> {
+export async function checkedAvatar(
+  file: ReceivedFile | undefined,
+): Promise<{ avatar: PersonAvatar; content: Buffer }> {
   const buffer = file?.buffer;
-  const candidate = { ...file, buffer, mimetype: Buffer.isBuffer(buffer) && buffer.length > 0 ? await mimetypeByContent(buffer) : file?.mimetype };
+  const candidate = {
+    ...file,
+    buffer,
+    mimetype: Buffer.isBuffer(buffer) && buffer.length > 0 ? await mimetypeByContent(buffer) : file?.mimetype,
+  };
   const parsed = uploadedImage.safeParse(candidate);
   if (!parsed.success) {
-    const errors = parsed.error.issues.map((issue) => ({ path: [`body.${avatarField}`, ...issue.path.map(String)].join('.'), message: issue.message }));
+    const errors = parsed.error.issues.map((issue) => ({
+      path: [`body.${avatarField}`, ...issue.path.map(String)].join('.'),
+      message: issue.message,
+    }));
     throw Problem.badRequest('VALIDATION_FAILED', errors[0]!.message, errors);
   }
   const content = parsed.data.buffer;
-  return { avatar: { mimetype: parsed.data.mimetype, size: content.length, sha256: createHash('sha256').update(content).digest('hex') }, content };
+  return {
+    avatar: {
+      mimetype: parsed.data.mimetype,
+      size: content.length,
+      sha256: createHash('sha256').update(content).digest('hex'),
+    },
+    content,
+  };
 }
 
 /** The bytes of the persons' photos (migration 019), keyed by person and digest. */
 export function personAvatarStore(knex: Knex) {
   return {
     async save(accountId: string, personId: number, avatar: PersonAvatar, content: Buffer): Promise<void> {
-      await knex('person_avatars').insert({ person_id: personId, sha256: avatar.sha256, account_id: accountId, mimetype: avatar.mimetype, size: avatar.size, content }).onConflict(['person_id', 'sha256']).ignore();
+      await knex('person_avatars')
+        .insert({
+          person_id: personId,
+          sha256: avatar.sha256,
+          account_id: accountId,
+          mimetype: avatar.mimetype,
+          size: avatar.size,
+          content,
+        })
+        .onConflict(['person_id', 'sha256'])
+        .ignore();
     },
     async content(accountId: string, personId: number, sha256: string): Promise<Buffer | null> {
-      const row = await knex('person_avatars').select<{ content: Buffer }[]>('content').where({ account_id: accountId, person_id: personId, sha256 }).first();
+      const row = await knex('person_avatars')
+        .select<{ content: Buffer }[]>('content')
+        .where({ account_id: accountId, person_id: personId, sha256 })
+        .first();
       return row?.content ?? null;
     },
     /** every photo of the person but the one its events name now (null: none) */

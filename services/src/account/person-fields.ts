@@ -1,4 +1,9 @@
-import { accountErrorCodes, configurablePersonFields, type ConfigurablePersonField, type PersonFieldRules } from '@alpenpass/contracts';
+import {
+  accountErrorCodes,
+  configurablePersonFields,
+  type ConfigurablePersonField,
+  type PersonFieldRules,
+} from '@alpenpass/contracts';
 import { invalid } from '../platform/domain-error';
 
 /** Values of the configurable person fields (avatar uploads come with the photo upload). */

@@ -21,15 +21,29 @@ beforeAll(async () => {
   db = await createTestDatabase();
   store = createPostgresEventStore({ knex: db.knex });
   identity = await createTestIdentity();
-  life = createAccountLifeService({ store, knex: db.knex, directory: accountDirectory(db.knex), gracePeriodMs: 60_000, scheduleErasure: async () => undefined });
+  life = createAccountLifeService({
+    store,
+    knex: db.knex,
+    directory: accountDirectory(db.knex),
+    gracePeriodMs: 60_000,
+    scheduleErasure: async () => undefined,
+  });
 }, 60_000);
 afterAll(async () => {
   await store?.close();
   await db?.drop();
 });
 
-const link = () => linkAtSignIn({ verifyToken: identity.verifyToken, directory: accountDirectory(db.knex), life, flags, log: createLogger('silent') });
-const guarded = () => accountAccessGuard(identity.verifyToken, accountDirectory(db.knex), { cacheMs: 0 }).verifyToken;
+const link = () =>
+  linkAtSignIn({
+    verifyToken: identity.verifyToken,
+    directory: accountDirectory(db.knex),
+    life,
+    flags,
+    log: createLogger('silent'),
+  });
+const guarded = () =>
+  accountAccessGuard(identity.verifyToken, accountDirectory(db.knex), { cacheMs: 0 }).verifyToken;
 
 async function signInToken(subject: string) {
   return identity.tokenFor({ subject, roles: ['customer'], accountId: randomUUID() });
@@ -52,14 +66,20 @@ describe('auth0ActionAuthentication', () => {
       expect(await link()(token, { email: 'erika@example.ch', emailVerified: false })).toBeNull();
       expect(await link()(token, { email: 'erika@example.ch', emailVerified: true })).toBe(staffMade.id);
       expect((await guarded()(token)).accountId).toBe(staffMade.id);
-      expect((await life.load(staffMade.id)).life.identities).toEqual([{ provider: 'https://auth.alpenpass.test/', userId: subject }]);
+      expect((await life.load(staffMade.id)).life.identities).toEqual([
+        { provider: 'https://auth.alpenpass.test/', userId: subject },
+      ]);
       // a second sign-in changes nothing
       expect(await link()(token, { email: 'erika@example.ch', emailVerified: true })).toBeNull();
       expect((await life.load(staffMade.id)).life.identities).toHaveLength(1);
       // an address nobody has, or a guest's, links nothing
-      expect(await link()(await signInToken(randomUUID()), { email: 'nobody@example.ch', emailVerified: true })).toBeNull();
+      expect(
+        await link()(await signInToken(randomUUID()), { email: 'nobody@example.ch', emailVerified: true }),
+      ).toBeNull();
       await life.openGuest('gast@example.ch', 'de');
-      expect(await link()(await signInToken(randomUUID()), { email: 'gast@example.ch', emailVerified: true })).toBeNull();
+      expect(
+        await link()(await signInToken(randomUUID()), { email: 'gast@example.ch', emailVerified: true }),
+      ).toBeNull();
     } finally {
       flags.auth0ActionAuthentication = false;
     }

@@ -19,15 +19,32 @@ export interface SignInEmail {
  * account access guard maps the identity's tokens to that account from then on. Off: nothing happens.
  * Takes the unguarded verifier, so that no cached "not linked" answer outlives the new link.
  */
-export function linkAtSignIn(deps: { verifyToken: TokenVerifier; directory: AccountDirectory; life: AccountLifeService; flags: FeatureFlags; log: Logger }) {
+export function linkAtSignIn(deps: {
+  verifyToken: TokenVerifier;
+  directory: AccountDirectory;
+  life: AccountLifeService;
+  flags: FeatureFlags;
+  log: Logger;
+}) {
   return async (accessToken: string, profile: SignInEmail): Promise<string | null> => {
-    if (!readFeatureFlag(deps.flags, 'auth0ActionAuthentication') || !profile.email || profile.emailVerified !== true) return null;
+    if (
+      !readFeatureFlag(deps.flags, 'auth0ActionAuthentication') ||
+      !profile.email ||
+      profile.emailVerified !== true
+    )
+      return null;
     const principal = await deps.verifyToken(accessToken);
     if (!principal.issuer || !principal.accountId || !principal.roles.includes('customer')) return null;
     if (await deps.directory.linkedAccount(principal.issuer, principal.subject)) return null;
-    const candidates = (await deps.directory.byEmail(profile.email)).filter((account) => account.type === 'CUSTOMER' && account.id !== principal.accountId);
+    const candidates = (await deps.directory.byEmail(profile.email)).filter(
+      (account) => account.type === 'CUSTOMER' && account.id !== principal.accountId,
+    );
     if (candidates.length !== 1) {
-      if (candidates.length > 1) deps.log.warn({ accounts: candidates.length }, 'several accounts share the signed-in e-mail: none linked at sign-in');
+      if (candidates.length > 1)
+        deps.log.warn(
+          { accounts: candidates.length },
+          'several accounts share the signed-in e-mail: none linked at sign-in',
+        );
       return null;
     }
     const target = candidates[0]!.id;

@@ -29,4 +29,3 @@ export function ownerOfNewBasket(principal: Principal | null): string | null {
   if (!principal || !principal.roles.includes('customer')) return null;
   return principal.accountId;
 }
-

@@ -17,31 +17,44 @@ describe('concurrent adds on one slot (real PostgreSQL)', () => {
   it.each([
     [24, 7],
     [5, 9],
-  ])('%i customers adding at once against %i places succeed exactly min(N, C) times, the others get 409', async (customers, places) => {
-    const slotId = 500 + places;
-    await kit.scheduleSlot(slotId, places);
-    const client = (index: number) => ({ ...shopHeaders, 'x-forwarded-for': `203.0.113.${index + 1}` });
-    const baskets = await Promise.all(Array.from({ length: customers }, (_, index) => request(kit.app).post('/api/baskets').set(client(index)).send({ entries: [] })));
-    const responses = await Promise.all(
-      baskets.map((basket, index) =>
-        request(kit.app)
-          .post(`/api/baskets/${basket.body.id}/entries`)
-          .set(client(index))
-          .send({ entries: [{ productDefinitionId: 1031, slotId }] }),
-      ),
-    );
-    const granted = responses.filter((response) => response.status === 200);
-    const refused = responses.filter((response) => response.status !== 200);
-    expect(granted).toHaveLength(Math.min(customers, places));
-    for (const refusal of refused) {
-      expect(refusal.status).toBe(409);
-      expect(refusal.body.code).toBe('SLOT_CAPACITY_EXHAUSTED');
-    }
-    const slotEvents = await kit.store.readStream(slotStreamName(slotId));
-    expect(slotEvents.filter((event) => event.type === 'CapacityHeld')).toHaveLength(Math.min(customers, places));
-    expect(slotEvents.filter((event) => event.type === 'CapacityReleased')).toHaveLength(0);
-    // every basket that got its 200 shows the entry as held; the refused ones stay empty
-    const reads = await Promise.all(baskets.map((basket) => request(kit.app).get(`/api/baskets/${basket.body.id}`).set(shopHeaders)));
-    expect(reads.filter((read) => read.body.entries.length === 1 && read.body.entries[0].hold === 'held')).toHaveLength(Math.min(customers, places));
-  });
+  ])(
+    '%i customers adding at once against %i places succeed exactly min(N, C) times, the others get 409',
+    async (customers, places) => {
+      const slotId = 500 + places;
+      await kit.scheduleSlot(slotId, places);
+      const client = (index: number) => ({ ...shopHeaders, 'x-forwarded-for': `203.0.113.${index + 1}` });
+      const baskets = await Promise.all(
+        Array.from({ length: customers }, (_, index) =>
+          request(kit.app).post('/api/baskets').set(client(index)).send({ entries: [] }),
+        ),
+      );
+      const responses = await Promise.all(
+        baskets.map((basket, index) =>
+          request(kit.app)
+            .post(`/api/baskets/${basket.body.id}/entries`)
+            .set(client(index))
+            .send({ entries: [{ productDefinitionId: 1031, slotId }] }),
+        ),
+      );
+      const granted = responses.filter((response) => response.status === 200);
+      const refused = responses.filter((response) => response.status !== 200);
+      expect(granted).toHaveLength(Math.min(customers, places));
+      for (const refusal of refused) {
+        expect(refusal.status).toBe(409);
+        expect(refusal.body.code).toBe('SLOT_CAPACITY_EXHAUSTED');
+      }
+      const slotEvents = await kit.store.readStream(slotStreamName(slotId));
+      expect(slotEvents.filter((event) => event.type === 'CapacityHeld')).toHaveLength(
+        Math.min(customers, places),
+      );
+      expect(slotEvents.filter((event) => event.type === 'CapacityReleased')).toHaveLength(0);
+      // every basket that got its 200 shows the entry as held; the refused ones stay empty
+      const reads = await Promise.all(
+        baskets.map((basket) => request(kit.app).get(`/api/baskets/${basket.body.id}`).set(shopHeaders)),
+      );
+      expect(
+        reads.filter((read) => read.body.entries.length === 1 && read.body.entries[0].hold === 'held'),
+      ).toHaveLength(Math.min(customers, places));
+    },
+  );
 });

@@ -1,10 +1,28 @@
-import { AGE_ATTRIBUTE, type BasketEntryInput, type ContentAttribute, type SaleLimits, type ValidityRange } from '@alpenpass/contracts';
+import {
+  AGE_ATTRIBUTE,
+  type BasketEntryInput,
+  type ContentAttribute,
+  type SaleLimits,
+  type ValidityRange,
+} from '@alpenpass/contracts';
 import type { Knex } from 'knex';
-import { findProduct, findProductOfDefinition, type CatalogueProduct } from '@alpenpass/projections/src/catalogue';
+import {
+  findProduct,
+  findProductOfDefinition,
+  type CatalogueProduct,
+} from '@alpenpass/projections/src/catalogue';
 import { findPrices } from '@alpenpass/projections/src/pricing';
 import type { EventStore } from '../platform/event-store/event-store';
 import { loadSlotState, type SlotState } from '../capacity';
-import { emptyFacts, priceDay, slotValidity, type DefinitionFacts, type EntryFacts, type ProductFacts, type SlotFacts } from './entry-facts';
+import {
+  emptyFacts,
+  priceDay,
+  slotValidity,
+  type DefinitionFacts,
+  type EntryFacts,
+  type ProductFacts,
+  type SlotFacts,
+} from './entry-facts';
 
 /** Where the basket reads its outside facts. Defaults: the catalogue and pricing read models and
  * the slot streams of the event store (capacity's source of truth, never behind). */
@@ -52,7 +70,9 @@ function addProduct(facts: EntryFacts, product: CatalogueProduct): void {
     const definitionFacts: DefinitionFacts = {
       id: definition.id,
       productId: product.id,
-      attributes: Object.fromEntries(definition.attributes.map((attribute) => [attribute.identifier, attribute.value])),
+      attributes: Object.fromEntries(
+        definition.attributes.map((attribute) => [attribute.identifier, attribute.value]),
+      ),
       basePrice: definition.basePrice.amount,
       requiredDefinitions: definition.requiredProductDefinitions.map((required) => ({
         definitionId: required.requiredProductDefinition.id,
@@ -70,13 +90,21 @@ export function toSlotFacts(state: SlotState): SlotFacts | null {
   return { slotId, productId, from, to, productDefinitionIds, capacity: state.capacity };
 }
 
-export async function loadProductOfDefinition(sources: BasketFactSources, facts: EntryFacts, definitionId: number): Promise<void> {
+export async function loadProductOfDefinition(
+  sources: BasketFactSources,
+  facts: EntryFacts,
+  definitionId: number,
+): Promise<void> {
   if (facts.definitions.has(definitionId)) return;
   const product = await sources.productOfDefinition(definitionId);
   if (product) addProduct(facts, product);
 }
 
-export async function loadProduct(sources: BasketFactSources, facts: EntryFacts, productId: number): Promise<ProductFacts | null> {
+export async function loadProduct(
+  sources: BasketFactSources,
+  facts: EntryFacts,
+  productId: number,
+): Promise<ProductFacts | null> {
   if (!facts.products.has(productId)) {
     const product = await sources.product(productId);
     if (product) addProduct(facts, product);
@@ -87,19 +115,30 @@ export async function loadProduct(sources: BasketFactSources, facts: EntryFacts,
 /** Everything the decider needs to add these entries: definitions with the products of what they
  * require (for the best-fit rule), the slots, and prices for the days the entries are valid. */
 /** What facts are gathered for: an entry to add, or one in the basket. */
-export type EntryFactRequest = Pick<BasketEntryInput, 'productDefinitionId' | 'slotId'> & { validity?: ValidityRange | null };
+export type EntryFactRequest = Pick<BasketEntryInput, 'productDefinitionId' | 'slotId'> & {
+  validity?: ValidityRange | null;
+};
 
-export async function gatherEntryFacts(sources: BasketFactSources, inputs: EntryFactRequest[], now: Date, limits: SaleLimits): Promise<EntryFacts> {
+export async function gatherEntryFacts(
+  sources: BasketFactSources,
+  inputs: EntryFactRequest[],
+  now: Date,
+  limits: SaleLimits,
+): Promise<EntryFacts> {
   const facts = emptyFacts(now, limits);
   const loadDefinitions = async () => {
     for (const input of inputs) await loadProductOfDefinition(sources, facts, input.productDefinitionId);
     for (const definition of [...facts.definitions.values()]) {
-      for (const required of definition.requiredDefinitions) await loadProductOfDefinition(sources, facts, required.definitionId);
+      for (const required of definition.requiredDefinitions)
+        await loadProductOfDefinition(sources, facts, required.definitionId);
     }
   };
   const slotIds = [...new Set(inputs.map((input) => input.slotId).filter((id): id is number => id !== null))];
   // the catalogue and the slots are independent: read them side by side
-  const [, slotStates] = await Promise.all([loadDefinitions(), Promise.all(slotIds.map((slotId) => sources.slot(slotId)))]);
+  const [, slotStates] = await Promise.all([
+    loadDefinitions(),
+    Promise.all(slotIds.map((slotId) => sources.slot(slotId))),
+  ]);
   slotIds.forEach((slotId, index) => {
     const slot = toSlotFacts(slotStates[index]!);
     if (slot) facts.slots.set(slotId, slot);
@@ -112,11 +151,17 @@ export async function gatherEntryFacts(sources: BasketFactSources, inputs: Entry
     const validity = slot ? slotValidity(slot) : (input.validity ?? null);
     const timezone = facts.products.get(definition.productId)?.timezone ?? 'Europe/Zurich';
     const day = priceDay(validity, timezone, now);
-    const priced = [definition.id, ...definition.requiredDefinitions.flatMap((required) => facts.products.get(facts.definitions.get(required.definitionId)?.productId ?? -1)?.definitionIds ?? [])];
+    const priced = [
+      definition.id,
+      ...definition.requiredDefinitions.flatMap(
+        (required) =>
+          facts.products.get(facts.definitions.get(required.definitionId)?.productId ?? -1)?.definitionIds ??
+          [],
+      ),
+    ];
     for (const productDefinitionId of new Set(priced)) requests.push({ productDefinitionId, validAt: day });
   }
   const prices = await sources.prices(requests);
   for (const [key, amount] of prices) facts.prices.set(key, amount);
   return facts;
 }
-

@@ -23,7 +23,12 @@ import { unlimited, type RateLimiter } from '../platform/rate-limit';
 import { refuseCommentUnlessEnabled } from './comment-input';
 import { noAccountResources, type AccountResources } from './account-resources';
 import { checkOwnership, ownedNames, type NamedIds, type NamingSources } from './ownership';
-import { handleCommand, loadStreamState, streamStateCache, type KnownState } from '../platform/event-store/command-handler';
+import {
+  handleCommand,
+  loadStreamState,
+  streamStateCache,
+  type KnownState,
+} from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
 import { eventMetadataOf } from '../platform/http/request-context';
 import type { PlatformLogger } from '../platform/event-store/event-store';
@@ -80,7 +85,12 @@ export interface Caller {
 }
 
 /** Staff assemble baskets for groups and events: the customer limits do not bind them. */
-const staffLimits: SaleLimits = { maxQuantityPerEntry: 1000, maxPlacesPerBasket: 10000, maxPlacesPerSlotHolder: 10000, maxSlotSharePercent: 100 };
+const staffLimits: SaleLimits = {
+  maxQuantityPerEntry: 1000,
+  maxPlacesPerBasket: 10000,
+  maxPlacesPerSlotHolder: 10000,
+  maxSlotSharePercent: 100,
+};
 
 export type BasketService = ReturnType<typeof createBasketService>;
 
@@ -93,26 +103,29 @@ function withIds(given: PersonalizedEntryInput | BasketEntryInput): NewEntry {
   return { entryId: randomUUID(), input, children, ...(personalization ? { personalization } : {}) };
 }
 
-const flatten = (entries: NewEntry[]): BasketEntryInput[] => entries.flatMap((entry) => [entry.input, ...flatten(entry.children)]);
+const flatten = (entries: NewEntry[]): BasketEntryInput[] =>
+  entries.flatMap((entry) => [entry.input, ...flatten(entry.children)]);
 
 /** a guest identity's own GUEST account (once linked into a customer's account its token speaks for that one) */
-const isGuestAccount = (principal: Principal | null, accountId: string) => principal !== null && guestAccountOf(principal) === accountId;
+const isGuestAccount = (principal: Principal | null, accountId: string) =>
+  principal !== null && guestAccountOf(principal) === accountId;
 
 const addedRecords = (events: BasketEvent[]): BasketEntryRecord[] =>
   events.flatMap((event) => (event.type === 'EntriesAddedToBasket' ? event.data.entries : []));
-
 
 export function createBasketService(deps: BasketServiceDeps) {
   const now = deps.now ?? (() => new Date());
   const discounts = deps.discounts;
   const accounts = deps.accounts ?? noAccountResources;
   const guestCreations = deps.guestCreations ?? unlimited;
-  const view = async (basket: OpenBasket) => toBasketDto(basket, deps.holds, discounts ? await discounts.price(basket) : undefined);
+  const view = async (basket: OpenBasket) =>
+    toBasketDto(basket, deps.holds, discounts ? await discounts.price(basket) : undefined);
   // folded basket states of this process (immutable values): a load reads only the events after the
   // cached revision from the store, which stays the source of truth (another process's appends are in
   // that tail; an append still checks the revision it decided on)
   const baskets = streamStateCache<BasketState>(10_000);
-  const limitsOf = (caller: Caller) => (isStaff(caller.principal) ? staffLimits : (deps.limits ?? defaultSaleLimits));
+  const limitsOf = (caller: Caller) =>
+    isStaff(caller.principal) ? staffLimits : (deps.limits ?? defaultSaleLimits);
 
   /** who holds a basket's places for the fair-hold cap: a customer's account, across its baskets; for a
    * guest (anonymous or a guest identity, which anyone can open afresh) the client, across its baskets */
@@ -121,7 +134,10 @@ export function createBasketService(deps: BasketServiceDeps) {
     const limits = limitsOf(caller);
     const maxPlaces = (capacity: number) => slotHolderShare(limits, capacity);
     const customer = accountId !== null && !isGuestAccount(caller.principal, accountId);
-    const holderOn = (slotId: number) => (customer ? `account:${accountId}` : clientHolderId(deps.clientHolderKey, slotId, caller.clientAddress ?? 'unknown'));
+    const holderOn = (slotId: number) =>
+      customer
+        ? `account:${accountId}`
+        : clientHolderId(deps.clientHolderKey, slotId, caller.clientAddress ?? 'unknown');
     return { holderOn: (slotId) => ({ holderId: holderOn(slotId), maxPlaces }) };
   }
 
@@ -130,7 +146,11 @@ export function createBasketService(deps: BasketServiceDeps) {
   }
 
   /** `facts` with the persons and keycards named on `items` that the account owns: the deciders refuse any other */
-  async function withOwnedNames<F extends NamingFacts>(facts: F, accountId: string | null, items: NamingSources[]): Promise<F> {
+  async function withOwnedNames<F extends NamingFacts>(
+    facts: F,
+    accountId: string | null,
+    items: NamingSources[],
+  ): Promise<F> {
     const { persons, keycards } = await ownedNames(accounts, accountId, items);
     facts.persons = persons;
     facts.keycards = keycards;
@@ -138,22 +158,38 @@ export function createBasketService(deps: BasketServiceDeps) {
   }
 
   /** what naming someone on an item of this product and definition is judged on (personalization-rules.ts) */
-  async function namingFacts(accountId: string | null, item: { productId: number; productDefinitionId: number } | undefined, personalization: Personalization): Promise<NamingFacts> {
+  async function namingFacts(
+    accountId: string | null,
+    item: { productId: number; productDefinitionId: number } | undefined,
+    personalization: Personalization,
+  ): Promise<NamingFacts> {
     const facts = emptyFacts(now());
-    await Promise.all([item ? loadProduct(deps.sources, facts, item.productId) : null, withOwnedNames(facts, accountId, [{ personalization }])]);
+    await Promise.all([
+      item ? loadProduct(deps.sources, facts, item.productId) : null,
+      withOwnedNames(facts, accountId, [{ personalization }]),
+    ]);
     return facts;
   }
 
   /** the basket's state and revision: a command right after decides on it without reading again */
   function loadKnown(basketId: string): Promise<KnownState<BasketState>> {
-    return loadStreamState<BasketState, BasketEventWithTime>(deps.store, basketStreamName(basketId), basketFolder, baskets);
+    return loadStreamState<BasketState, BasketEventWithTime>(
+      deps.store,
+      basketStreamName(basketId),
+      basketFolder,
+      baskets,
+    );
   }
 
   async function load(basketId: string): Promise<BasketState> {
     return (await loadKnown(basketId)).state;
   }
 
-  async function run(basketId: string, caller: Caller, command: (basket: OpenBasket) => BasketCommand): Promise<OpenBasket> {
+  async function run(
+    basketId: string,
+    caller: Caller,
+    command: (basket: OpenBasket) => BasketCommand,
+  ): Promise<OpenBasket> {
     const outcome = await handleCommand<BasketState, BasketEventWithTime>(
       deps.store,
       basketStreamName(basketId),
@@ -171,14 +207,32 @@ export function createBasketService(deps: BasketServiceDeps) {
    * append). A failed append gives the places back. The appended event starts or renews the hold's
    * timer through the hold reactor.
    */
-  async function addEntries(basketId: string, caller: Caller, accountId: string | null, command: (entries: NewEntry[], facts: EntryFacts) => BasketCommand, inputs: NewEntry[], known: KnownState<BasketState>) {
+  async function addEntries(
+    basketId: string,
+    caller: Caller,
+    accountId: string | null,
+    command: (entries: NewEntry[], facts: EntryFacts) => BasketCommand,
+    inputs: NewEntry[],
+    known: KnownState<BasketState>,
+  ) {
     const entries = flatten(inputs);
     const named = [...entries, ...inputs.map((entry) => ({ personalization: entry.personalization }))];
-    const facts = await withOwnedNames(await gatherEntryFacts(deps.sources, entries, now(), limitsOf(caller)), accountId, named);
+    const facts = await withOwnedNames(
+      await gatherEntryFacts(deps.sources, entries, now(), limitsOf(caller)),
+      accountId,
+      named,
+    );
     const decision = decideBasket(command(inputs, facts), known.state);
     const slotRecords = addedRecords(decision).filter((record) => record.slotId !== null);
     const metadata = eventMetadataOf(caller);
-    const held = await holdPlaces(deps.capacity, basketId, slotRecords, holdPolicy(caller, accountId), metadata, deps.log);
+    const held = await holdPlaces(
+      deps.capacity,
+      basketId,
+      slotRecords,
+      holdPolicy(caller, accountId),
+      metadata,
+      deps.log,
+    );
     try {
       const outcome = await handleCommand<BasketState, BasketEventWithTime>(
         deps.store,
@@ -196,15 +250,25 @@ export function createBasketService(deps: BasketServiceDeps) {
     }
   }
 
-  async function addToBasket(caller: Caller, basketId: string, parentEntryId: string | null, newEntries: NewEntry[], forOrderId?: number) {
+  async function addToBasket(
+    caller: Caller,
+    basketId: string,
+    parentEntryId: string | null,
+    newEntries: NewEntry[],
+    forOrderId?: number,
+  ) {
     const known = await loadKnown(basketId);
     const basket = accessibleBasket(known.state, caller.principal);
     const command = (entries: NewEntry[], facts: EntryFacts): BasketCommand => ({
       type: 'AddEntries',
       data: { parentEntryId, entries, facts, forOrderId },
     });
-    const idsOf = (entries: NewEntry[]): string[] => entries.flatMap((entry) => [entry.entryId, ...idsOf(entry.children)]);
-    return { basket: await view(await addEntries(basketId, caller, basket.accountId, command, newEntries, known)), addedEntryIds: idsOf(newEntries) };
+    const idsOf = (entries: NewEntry[]): string[] =>
+      entries.flatMap((entry) => [entry.entryId, ...idsOf(entry.children)]);
+    return {
+      basket: await view(await addEntries(basketId, caller, basket.accountId, command, newEntries, known)),
+      addedEntryIds: idsOf(newEntries),
+    };
   }
 
   async function releaseAllClaims(basketId: string, state: OpenBasket): Promise<void> {
@@ -214,40 +278,77 @@ export function createBasketService(deps: BasketServiceDeps) {
       throw new Error(`basket ${basketId}: not every hold could be released`);
     }
     const releasedEntryIds = claims.map((claim) => claim.entryId);
-    await handleCommand<BasketState, BasketEventWithTime>(deps.store, basketStreamName(basketId), basketFolder, (current) => decideBasket({ type: 'ExpireHold', data: { releasedEntryIds } }, current), metadata, { cache: baskets });
+    await handleCommand<BasketState, BasketEventWithTime>(
+      deps.store,
+      basketStreamName(basketId),
+      basketFolder,
+      (current) => decideBasket({ type: 'ExpireHold', data: { releasedEntryIds } }, current),
+      metadata,
+      { cache: baskets },
+    );
   }
 
   return {
     /** `forAccount`: staff (an admin order) or the shop itself (a renewal) build a basket for a customer
      * account (null: a walk-in), under a given id when the caller needs it to be idempotent */
-    async create(caller: Caller, entries: PersonalizedEntryInput[], forAccount?: { accountId: string | null; basketId?: string }): Promise<BasketDto> {
-      if (!caller.principal && !(await guestCreations.admit(`guest-basket:${caller.clientAddress ?? 'unknown'}`))) {
-        throw tooMany(basketErrorCodes.tooManyBaskets, 'Too many baskets were created from your address; please try again in a minute.');
+    async create(
+      caller: Caller,
+      entries: PersonalizedEntryInput[],
+      forAccount?: { accountId: string | null; basketId?: string },
+    ): Promise<BasketDto> {
+      if (
+        !caller.principal &&
+        !(await guestCreations.admit(`guest-basket:${caller.clientAddress ?? 'unknown'}`))
+      ) {
+        throw tooMany(
+          basketErrorCodes.tooManyBaskets,
+          'Too many baskets were created from your address; please try again in a minute.',
+        );
       }
-      if (forAccount && !isStaff(caller.principal)) throw forbidden('STAFF_ONLY', 'Only staff create baskets for a customer.');
+      if (forAccount && !isStaff(caller.principal))
+        throw forbidden('STAFF_ONLY', 'Only staff create baskets for a customer.');
       const basketId = forAccount?.basketId ?? randomUUID();
       const accountId = forAccount ? forAccount.accountId : ownerOfNewBasket(caller.principal);
       const command = (newEntries: NewEntry[], facts: EntryFacts): BasketCommand => ({
         type: 'CreateBasket',
         data: { basketId, accountId, entries: newEntries, facts },
       });
-      return view(await addEntries(basketId, caller, accountId, command, entries.map(withIds), { state: basketFolder.initialState(), revision: 'no_stream' }));
+      return view(
+        await addEntries(basketId, caller, accountId, command, entries.map(withIds), {
+          state: basketFolder.initialState(),
+          revision: 'no_stream',
+        }),
+      );
     },
 
     async get(caller: Caller, basketId: string): Promise<BasketDto> {
       return view(accessibleBasket(await load(basketId), caller.principal));
     },
 
-    async addEntries(caller: Caller, basketId: string, parentEntryId: string | null, entries: (BasketEntryWithChildrenInput | BasketEntryInput)[]): Promise<BasketDto> {
+    async addEntries(
+      caller: Caller,
+      basketId: string,
+      parentEntryId: string | null,
+      entries: (BasketEntryWithChildrenInput | BasketEntryInput)[],
+    ): Promise<BasketDto> {
       return (await addToBasket(caller, basketId, parentEntryId, entries.map(withIds))).basket;
     },
 
     /** an unpaid order's own basket grows: with the ids of the entries this call added, so an addition the
      * order refuses takes back only its own entries, never those a concurrent call added */
-    addEntriesForOrder: (caller: Caller, basketId: string, entries: BasketEntryWithChildrenInput[], orderId: number) =>
-      addToBasket(caller, basketId, null, entries.map(withIds), orderId),
+    addEntriesForOrder: (
+      caller: Caller,
+      basketId: string,
+      entries: BasketEntryWithChildrenInput[],
+      orderId: number,
+    ) => addToBasket(caller, basketId, null, entries.map(withIds), orderId),
 
-    async removeEntries(caller: Caller, basketId: string, entryIds: string[], forOrderId?: number): Promise<BasketDto> {
+    async removeEntries(
+      caller: Caller,
+      basketId: string,
+      entryIds: string[],
+      forOrderId?: number,
+    ): Promise<BasketDto> {
       let claims: Record<string, number> = {};
       const basket = await run(basketId, caller, (current) => {
         claims = current.slotClaims;
@@ -262,11 +363,21 @@ export function createBasketService(deps: BasketServiceDeps) {
       return view(basket);
     },
 
-    async personalize(caller: Caller, basketId: string, entryId: string, personalization: Personalization): Promise<BasketDto> {
+    async personalize(
+      caller: Caller,
+      basketId: string,
+      entryId: string,
+      personalization: Personalization,
+    ): Promise<BasketDto> {
       const basket = accessibleBasket(await load(basketId), caller.principal);
       const entry = basket.entries.find((candidate) => candidate.entryId === entryId);
       const facts = await namingFacts(basket.accountId, entry, personalization);
-      return view(await run(basketId, caller, () => ({ type: 'PersonalizeEntry', data: { entryId, personalization, facts } })));
+      return view(
+        await run(basketId, caller, () => ({
+          type: 'PersonalizeEntry',
+          data: { entryId, personalization, facts },
+        })),
+      );
     },
 
     /** the facts the naming rules judge a personalization of an order item on (the order context's) */
@@ -274,7 +385,9 @@ export function createBasketService(deps: BasketServiceDeps) {
 
     async changeDetails(caller: Caller, basketId: string, details: BasketDetails): Promise<BasketDto> {
       refuseCommentUnlessEnabled(deps.featureFlags, caller.principal, details);
-      const addressIds = [details.shippingAddressId, details.billingAddressId].filter((id): id is number => typeof id === 'number');
+      const addressIds = [details.shippingAddressId, details.billingAddressId].filter(
+        (id): id is number => typeof id === 'number',
+      );
       await owned(accessibleBasket(await load(basketId), caller.principal), { addressIds });
       return view(await run(basketId, caller, () => ({ type: 'ChangeBasketDetails', data: details })));
     },
@@ -282,19 +395,32 @@ export function createBasketService(deps: BasketServiceDeps) {
     async addPromoCode(caller: Caller, basketId: string, code: string): Promise<BasketDto> {
       const basket = accessibleBasket(await load(basketId), caller.principal);
       // a checked-out basket changes no more: the decider answers 409 BASKET_CHECKED_OUT before any code is tried
-      if (basket.checkedOutOrderId !== null) return view(await run(basketId, caller, () => ({ type: 'AddPromoCode', data: { code, known: true } })));
-      if (!discounts) throw notFound(basketErrorCodes.unknownPromoCode, `The promo code ${code} is not valid.`);
+      if (basket.checkedOutOrderId !== null)
+        return view(
+          await run(basketId, caller, () => ({ type: 'AddPromoCode', data: { code, known: true } })),
+        );
+      if (!discounts)
+        throw notFound(basketErrorCodes.unknownPromoCode, `The promo code ${code} is not valid.`);
       const stored = await discounts.admitCode(caller, basket, code);
-      return view(await run(basketId, caller, () => ({ type: 'AddPromoCode', data: { code: stored, known: true } })));
+      return view(
+        await run(basketId, caller, () => ({ type: 'AddPromoCode', data: { code: stored, known: true } })),
+      );
     },
 
     /** codes are compared case-insensitively; they are stored upper-case */
     async removePromoCode(caller: Caller, basketId: string, code: string): Promise<BasketDto> {
-      return view(await run(basketId, caller, () => ({ type: 'RemovePromoCode', data: { code: code.trim().toUpperCase() } })));
+      return view(
+        await run(basketId, caller, () => ({
+          type: 'RemovePromoCode',
+          data: { code: code.trim().toUpperCase() },
+        })),
+      );
     },
 
     async addVoucher(caller: Caller, basketId: string, paymentDetailId: number): Promise<BasketDto> {
-      await owned(accessibleBasket(await load(basketId), caller.principal), { paymentDetailIds: [paymentDetailId] });
+      await owned(accessibleBasket(await load(basketId), caller.principal), {
+        paymentDetailIds: [paymentDetailId],
+      });
       return view(await run(basketId, caller, () => ({ type: 'AddVoucher', data: { paymentDetailId } })));
     },
 
@@ -304,9 +430,15 @@ export function createBasketService(deps: BasketServiceDeps) {
 
     async validate(caller: Caller, basketId: string, flags: BasketValidationFlags) {
       const basket = accessibleBasket(await load(basketId), caller.principal);
-      const usesFlags = flags.ignoreEarliestBookingTime || flags.ignoreLatestBookingTime || flags.skipCapacityCheck;
-      if (usesFlags && !isStaff(caller.principal)) throw forbidden(basketErrorCodes.staffOnlyFlags, 'The validation flags are for staff only.');
-      const facts = await withOwnedNames(await gatherEntryFacts(deps.sources, basket.entries, now(), limitsOf(caller)), basket.accountId, basket.entries);
+      const usesFlags =
+        flags.ignoreEarliestBookingTime || flags.ignoreLatestBookingTime || flags.skipCapacityCheck;
+      if (usesFlags && !isStaff(caller.principal))
+        throw forbidden(basketErrorCodes.staffOnlyFlags, 'The validation flags are for staff only.');
+      const facts = await withOwnedNames(
+        await gatherEntryFacts(deps.sources, basket.entries, now(), limitsOf(caller)),
+        basket.accountId,
+        basket.entries,
+      );
       const claimedPlaces = new Map<string, number>();
       for (const entry of basket.entries) {
         if (entry.slotId === null) continue;
@@ -321,7 +453,14 @@ export function createBasketService(deps: BasketServiceDeps) {
 
     /** The checkout placed the basket's order: the basket changes no more (idempotent). */
     async markCheckedOut(basketId: string, orderId: number, metadata: Partial<EventMetadata>): Promise<void> {
-      await handleCommand<BasketState, BasketEventWithTime>(deps.store, basketStreamName(basketId), basketFolder, (current) => decideBasket({ type: 'MarkCheckedOut', data: { orderId } }, current), metadata, { cache: baskets });
+      await handleCommand<BasketState, BasketEventWithTime>(
+        deps.store,
+        basketStreamName(basketId),
+        basketFolder,
+        (current) => decideBasket({ type: 'MarkCheckedOut', data: { orderId } }, current),
+        metadata,
+        { cache: baskets },
+      );
     },
 
     /** The hold's TTL elapsed (Temporal activity): give back every place the basket ever held, then

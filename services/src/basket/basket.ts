@@ -56,7 +56,11 @@ function evolveOpen(state: OpenBasket, event: BasketEvent): OpenBasket {
     case 'BasketCreated':
       return state;
     case 'EntriesAddedToBasket': {
-      const added = event.data.entries.map((entry): BasketEntryState => ({ ...entry, personalization: null, hold: entry.slotId === null ? 'none' : 'held' }));
+      const added = event.data.entries.map((entry): BasketEntryState => ({
+        ...entry,
+        personalization: null,
+        hold: entry.slotId === null ? 'none' : 'held',
+      }));
       const claims = { ...state.slotClaims };
       for (const entry of added) if (entry.slotId !== null) claims[entry.entryId] = entry.slotId;
       const holdSince = state.holdSince ?? (added.some(isHeld) ? state.updatedAt : null);
@@ -69,7 +73,9 @@ function evolveOpen(state: OpenBasket, event: BasketEvent): OpenBasket {
     }
     case 'BasketEntryPersonalized': {
       const { entryId, personId, medium, keycardId } = event.data;
-      const entries = state.entries.map((entry) => (entry.entryId === entryId ? { ...entry, personalization: { personId, medium, keycardId } } : entry));
+      const entries = state.entries.map((entry) =>
+        entry.entryId === entryId ? { ...entry, personalization: { personId, medium, keycardId } } : entry,
+      );
       return { ...state, entries };
     }
     case 'BasketDetailsChanged': {
@@ -86,9 +92,16 @@ function evolveOpen(state: OpenBasket, event: BasketEvent): OpenBasket {
       return { ...state, vouchers: state.vouchers.filter((id) => id !== event.data.paymentDetailId) };
     case 'BasketHoldExpired': {
       const released = new Set(event.data.entryIds);
-      const entries = state.entries.map((entry) => (released.has(entry.entryId) ? { ...entry, hold: 'expired' as const } : entry));
+      const entries = state.entries.map((entry) =>
+        released.has(entry.entryId) ? { ...entry, hold: 'expired' as const } : entry,
+      );
       // an entry added while the others were released still holds: its hold starts anew now
-      return { ...state, entries, holdExpiredAt: state.updatedAt, holdSince: entries.some(isHeld) ? state.updatedAt : null };
+      return {
+        ...state,
+        entries,
+        holdExpiredAt: state.updatedAt,
+        holdSince: entries.some(isHeld) ? state.updatedAt : null,
+      };
     }
     case 'BasketCheckedOut':
       return { ...state, checkedOutOrderId: event.data.orderId };
@@ -132,7 +145,11 @@ export function entryWithDescendants(state: OpenBasket, entryId: string): string
   for (let index = 0; index < found.length; index += 1) {
     const current = found[index];
     for (const entry of state.entries) {
-      if ((entry.parentEntryId === current || entry.originEntryId === current) && !found.includes(entry.entryId)) found.push(entry.entryId);
+      if (
+        (entry.parentEntryId === current || entry.originEntryId === current) &&
+        !found.includes(entry.entryId)
+      )
+        found.push(entry.entryId);
     }
   }
   return found;

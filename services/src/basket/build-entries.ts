@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { AGE_ATTRIBUTE, basketErrorCodes, type BasketEntryInput, type BasketEntryRecord, type ItemAllocation, type Personalization } from '@alpenpass/contracts';
+import {
+  AGE_ATTRIBUTE,
+  basketErrorCodes,
+  type BasketEntryInput,
+  type BasketEntryRecord,
+  type ItemAllocation,
+  type Personalization,
+} from '@alpenpass/contracts';
 import { invalid, notFound } from '../platform/domain-error';
 import { priceDay, priceKey, slotValidity, type DefinitionFacts, type EntryFacts } from './entry-facts';
 import { entrySaleBreaches, personIdsOf } from './sale-rules';
@@ -17,7 +24,10 @@ export interface NewEntry {
 /** Places an allocation asks for: the quantity, or the sum over its person types. */
 export function allocationQuantity(allocation: ItemAllocation): number {
   if ('quantity' in allocation) return allocation.quantity;
-  return allocation.personTypes.reduce((sum, entry) => sum + ('quantity' in entry ? entry.quantity : entry.personIds.length), 0);
+  return allocation.personTypes.reduce(
+    (sum, entry) => sum + ('quantity' in entry ? entry.quantity : entry.personIds.length),
+    0,
+  );
 }
 
 /** Ids of originated entries derive from the requiring entry, so a retried decision repeats them. */
@@ -27,20 +37,29 @@ export function originatedEntryId(originEntryId: string, index: number): string 
 }
 
 const equalAttributes = (a: DefinitionFacts, b: DefinitionFacts) =>
-  Object.entries(a.attributes).filter(([name, value]) => name !== AGE_ATTRIBUTE && b.attributes[name] === value).length;
+  Object.entries(a.attributes).filter(
+    ([name, value]) => name !== AGE_ATTRIBUTE && b.attributes[name] === value,
+  ).length;
 
 /**
  * §5 age matching: a required definition must share the age attribute of the definition that
  * requires it where both have one. When the listed one does not, the best fit of its product takes
  * its place: the definition with that age and the most attributes equal to the listed one.
  */
-export function resolveRequiredDefinition(requiring: DefinitionFacts, required: DefinitionFacts, facts: EntryFacts): DefinitionFacts {
+export function resolveRequiredDefinition(
+  requiring: DefinitionFacts,
+  required: DefinitionFacts,
+  facts: EntryFacts,
+): DefinitionFacts {
   const age = requiring.attributes[AGE_ATTRIBUTE];
   const requiredAge = required.attributes[AGE_ATTRIBUTE];
   if (age === undefined || requiredAge === undefined || age === requiredAge) return required;
   const candidates = (facts.products.get(required.productId)?.definitionIds ?? [])
     .map((id) => facts.definitions.get(id))
-    .filter((candidate): candidate is DefinitionFacts => candidate !== undefined && candidate.attributes[AGE_ATTRIBUTE] === age)
+    .filter(
+      (candidate): candidate is DefinitionFacts =>
+        candidate !== undefined && candidate.attributes[AGE_ATTRIBUTE] === age,
+    )
     .sort((a, b) => equalAttributes(b, required) - equalAttributes(a, required) || a.id - b.id);
   const best = candidates[0];
   if (!best) {
@@ -52,7 +71,11 @@ export function resolveRequiredDefinition(requiring: DefinitionFacts, required: 
   return best;
 }
 
-function unitPrice(definition: DefinitionFacts, validity: { from: string } | null, facts: EntryFacts): BasketEntryRecord['unitPrice'] {
+function unitPrice(
+  definition: DefinitionFacts,
+  validity: { from: string } | null,
+  facts: EntryFacts,
+): BasketEntryRecord['unitPrice'] {
   const product = facts.products.get(definition.productId);
   // pay per use: buying it registers a keycard and costs nothing now; the days used are billed later
   if (product?.kind === 'CONSUMPTION') return { amount: 0, currency: 'CHF', source: 'billedPerUse' };
@@ -63,12 +86,21 @@ function unitPrice(definition: DefinitionFacts, validity: { from: string } | nul
   return { amount: definition.basePrice, currency: 'CHF', source: 'basePrice' };
 }
 
-function entryValidity(input: BasketEntryInput, definition: DefinitionFacts, facts: EntryFacts, path: string) {
+function entryValidity(
+  input: BasketEntryInput,
+  definition: DefinitionFacts,
+  facts: EntryFacts,
+  path: string,
+) {
   if (input.slotId !== null) {
     const slot = facts.slots.get(input.slotId);
     if (!slot) throw notFound('SLOT_NOT_FOUND', `Slot ${input.slotId} does not exist.`);
     if (!slot.productDefinitionIds.includes(definition.id)) {
-      throw invalid(basketErrorCodes.slotNotForDefinition, `Slot ${input.slotId} is not offered for product definition ${definition.id}.`, `${path}.slotId`);
+      throw invalid(
+        basketErrorCodes.slotNotForDefinition,
+        `Slot ${input.slotId} is not offered for product definition ${definition.id}.`,
+        `${path}.slotId`,
+      );
     }
     return slotValidity(slot);
   }
@@ -88,14 +120,28 @@ function refuseBreaches(record: BasketEntryRecord, facts: EntryFacts, path: stri
 }
 
 /** The records of one new entry: the entry itself, then its originated entries (§5). */
-export function buildEntryRecords(entry: NewEntry, parentEntryId: string | null, facts: EntryFacts, path: string): BasketEntryRecord[] {
+export function buildEntryRecords(
+  entry: NewEntry,
+  parentEntryId: string | null,
+  facts: EntryFacts,
+  path: string,
+): BasketEntryRecord[] {
   const { input } = entry;
   const definition = facts.definitions.get(input.productDefinitionId);
   if (!definition) {
-    throw invalid(basketErrorCodes.unknownDefinition, `Product definition ${input.productDefinitionId} does not exist.`, `${path}.productDefinitionId`);
+    throw invalid(
+      basketErrorCodes.unknownDefinition,
+      `Product definition ${input.productDefinitionId} does not exist.`,
+      `${path}.productDefinitionId`,
+    );
   }
   const quantity = allocationQuantity(input.allocation);
-  if (quantity < 1) throw invalid(basketErrorCodes.emptyAllocation, 'An entry needs a quantity of 1 or more.', `${path}.allocation`);
+  if (quantity < 1)
+    throw invalid(
+      basketErrorCodes.emptyAllocation,
+      'An entry needs a quantity of 1 or more.',
+      `${path}.allocation`,
+    );
   checkNamedPersons(input.allocation, facts);
   const validity = entryValidity(input, definition, facts, path);
   const record: BasketEntryRecord = {
@@ -112,24 +158,33 @@ export function buildEntryRecords(entry: NewEntry, parentEntryId: string | null,
     unitPrice: unitPrice(definition, validity, facts),
   };
   refuseBreaches(record, facts, path);
-  const originated = definition.requiredDefinitions.map(({ definitionId, count }, index): BasketEntryRecord => {
-    const listed = facts.definitions.get(definitionId);
-    if (!listed) throw invalid(basketErrorCodes.unknownDefinition, `Product definition ${definitionId} (required by ${definition.id}) does not exist.`, `${path}.productDefinitionId`);
-    const required = resolveRequiredDefinition(definition, listed, facts);
-    return {
-      entryId: originatedEntryId(entry.entryId, index),
-      parentEntryId: null,
-      originEntryId: entry.entryId,
-      productId: required.productId,
-      productDefinitionId: required.id,
-      slotId: null,
-      validity,
-      allocation: { quantity: count * quantity },
-      quantity: count * quantity,
-      attributes: {},
-      unitPrice: unitPrice(required, validity, facts),
-    };
-  });
-  const children = entry.children.flatMap((child, index) => buildEntryRecords(child, entry.entryId, facts, `${path}.children.${index}`));
+  const originated = definition.requiredDefinitions.map(
+    ({ definitionId, count }, index): BasketEntryRecord => {
+      const listed = facts.definitions.get(definitionId);
+      if (!listed)
+        throw invalid(
+          basketErrorCodes.unknownDefinition,
+          `Product definition ${definitionId} (required by ${definition.id}) does not exist.`,
+          `${path}.productDefinitionId`,
+        );
+      const required = resolveRequiredDefinition(definition, listed, facts);
+      return {
+        entryId: originatedEntryId(entry.entryId, index),
+        parentEntryId: null,
+        originEntryId: entry.entryId,
+        productId: required.productId,
+        productDefinitionId: required.id,
+        slotId: null,
+        validity,
+        allocation: { quantity: count * quantity },
+        quantity: count * quantity,
+        attributes: {},
+        unitPrice: unitPrice(required, validity, facts),
+      };
+    },
+  );
+  const children = entry.children.flatMap((child, index) =>
+    buildEntryRecords(child, entry.entryId, facts, `${path}.children.${index}`),
+  );
   return [record, ...originated, ...children];
 }

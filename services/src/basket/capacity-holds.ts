@@ -30,7 +30,16 @@ export async function holdPlaces(
   try {
     for (const record of records) {
       if (record.slotId === null) continue;
-      await capacity.holdCapacity({ slotId: record.slotId, basketId, entryId: record.entryId, quantity: record.quantity, holder: policy.holderOn?.(record.slotId) }, metadata);
+      await capacity.holdCapacity(
+        {
+          slotId: record.slotId,
+          basketId,
+          entryId: record.entryId,
+          quantity: record.quantity,
+          holder: policy.holderOn?.(record.slotId),
+        },
+        metadata,
+      );
       held.push({ entryId: record.entryId, slotId: record.slotId });
     }
     return held;

@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 
 /** The key of the guests' holder ids, derived from ORDER_ACCESS_SECRET: every API process derives the
  * same, and production needs no further secret. */
-export const clientHolderKey = (orderAccessSecret: string): Buffer => createHmac('sha256', orderAccessSecret).update('alpenpass/fair-hold-client/v1').digest();
+export const clientHolderKey = (orderAccessSecret: string): Buffer =>
+  createHmac('sha256', orderAccessSecret).update('alpenpass/fair-hold-client/v1').digest();
 
 /**
  * A guest's holder on one slot: a keyed hash of the slot and the client address. Slot events are kept

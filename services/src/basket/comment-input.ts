@@ -9,7 +9,12 @@ import { invalid } from '../platform/domain-error';
  * comments (ADMIN orders, the order comment) are not the customer's input and are never refused. Without
  * flags (a service built without the shop's configuration) the comment is taken.
  */
-export function refuseCommentUnlessEnabled(flags: FeatureFlags | undefined, principal: Principal | null, details: { comment?: unknown }): void {
+export function refuseCommentUnlessEnabled(
+  flags: FeatureFlags | undefined,
+  principal: Principal | null,
+  details: { comment?: unknown },
+): void {
   if (details.comment === undefined || !flags || isStaff(principal)) return;
-  if (!readFeatureFlag(flags, 'enableCheckoutCommentInput')) throw invalid('CHECKOUT_COMMENT_DISABLED', 'This shop takes no comment with an order.', 'body.comment');
+  if (!readFeatureFlag(flags, 'enableCheckoutCommentInput'))
+    throw invalid('CHECKOUT_COMMENT_DISABLED', 'This shop takes no comment with an order.', 'body.comment');
 }

@@ -1,4 +1,10 @@
-import { defaultSaleLimits, type KeycardType, type Medium, type ProductKind, type SaleLimits } from '@alpenpass/contracts';
+import {
+  defaultSaleLimits,
+  type KeycardType,
+  type Medium,
+  type ProductKind,
+  type SaleLimits,
+} from '@alpenpass/contracts';
 import { DateTime } from 'luxon';
 import type { SaleCalendar } from '../catalogue/sale-calendar';
 import { boundedMemo } from '../platform/bounded-memo';
@@ -70,7 +76,9 @@ export const SLOT_VALIDITY_ZONE = 'CET';
 
 // zone conversions are a large part of an add's CPU (luxon asks Intl for the offset): every add to a
 // slot converts the same instants, so the answers are remembered
-const inCet = boundedMemo((instant) => DateTime.fromISO(instant, { zone: 'utc' }).setZone(SLOT_VALIDITY_ZONE).toISO()!);
+const inCet = boundedMemo((instant) =>
+  DateTime.fromISO(instant, { zone: 'utc' }).setZone(SLOT_VALIDITY_ZONE).toISO()!,
+);
 const dayInZone = boundedMemo((key) => {
   const [timezone, instant] = key.split('|') as [string, string];
   return DateTime.fromISO(instant, { setZone: true }).setZone(timezone).toISODate()!;
@@ -88,5 +96,14 @@ export function priceDay(validity: { from: string } | null, timezone: string, no
 }
 
 export function emptyFacts(now: Date, limits: SaleLimits = defaultSaleLimits): EntryFacts {
-  return { definitions: new Map(), products: new Map(), slots: new Map(), prices: new Map(), persons: new Map(), keycards: new Map(), limits, now };
+  return {
+    definitions: new Map(),
+    products: new Map(),
+    slots: new Map(),
+    prices: new Map(),
+    persons: new Map(),
+    keycards: new Map(),
+    limits,
+    now,
+  };
 }

@@ -33,7 +33,13 @@ export function holdReaction(state: BasketState, eventType: string, durations: H
  * basket for its own (docs/basket.md, "Hold expiry"). Read on the current state, so a repeated or late
  * delivery of the event decides the same.
  */
-export function beganTheHold(state: BasketState, event: { type: string; metadata: { at?: string } }): boolean {
+export function beganTheHold(
+  state: BasketState,
+  event: { type: string; metadata: { at?: string } },
+): boolean {
   if (state.status !== 'open' || state.holdSince === null) return false;
-  return (event.type === 'EntriesAddedToBasket' || event.type === 'BasketHoldExpired') && state.holdSince === event.metadata.at;
+  return (
+    (event.type === 'EntriesAddedToBasket' || event.type === 'BasketHoldExpired') &&
+    state.holdSince === event.metadata.at
+  );
 }

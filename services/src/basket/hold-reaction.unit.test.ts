@@ -1,6 +1,13 @@
 import type { BasketEvent } from '@alpenpass/contracts';
 import { evolveBasket, initialBasketState } from './basket';
-import { basketId, created, entryInput, given, newEntry, testFacts } from '../../test/support/basket-fixtures';
+import {
+  basketId,
+  created,
+  entryInput,
+  given,
+  newEntry,
+  testFacts,
+} from '../../test/support/basket-fixtures';
 import { decideBasket } from './decide';
 import { beganTheHold, holdReaction } from './hold-reaction';
 
@@ -98,31 +105,92 @@ describe('when the reactor starts the hold workflow: once per hold, not per chan
   it('the event that held the first place begins the hold; later changes, and their late deliveries, do not', () => {
     const [opened, added] = createdWithSlot();
     const changed = { type: 'BasketDetailsChanged', data: { basketId, comment: 'x' } } as BasketEvent;
-    const state = basketWith([opened!, '2030-06-30T10:00:00Z'], [added!, '2030-06-30T10:00:00Z'], [changed, '2030-06-30T10:20:00Z']);
+    const state = basketWith(
+      [opened!, '2030-06-30T10:00:00Z'],
+      [added!, '2030-06-30T10:00:00Z'],
+      [changed, '2030-06-30T10:20:00Z'],
+    );
     expect(beganTheHold(state, timed(added!, '2030-06-30T10:00:00Z'))).toBe(true);
     expect(beganTheHold(state, timed(opened!, '2030-06-30T10:00:00Z'))).toBe(false);
     expect(beganTheHold(state, timed(changed, '2030-06-30T10:20:00Z'))).toBe(false);
-    const more = decideBasket({ type: 'AddEntries', data: { parentEntryId: null, entries: [newEntry(entryInput(11, { slotId: 7 }), [], 'a2')], facts: testFacts() } }, state)[0]!;
-    const grown = basketWith([opened!, '2030-06-30T10:00:00Z'], [added!, '2030-06-30T10:00:00Z'], [more, '2030-06-30T10:25:00Z']);
+    const more = decideBasket(
+      {
+        type: 'AddEntries',
+        data: {
+          parentEntryId: null,
+          entries: [newEntry(entryInput(11, { slotId: 7 }), [], 'a2')],
+          facts: testFacts(),
+        },
+      },
+      state,
+    )[0]!;
+    const grown = basketWith(
+      [opened!, '2030-06-30T10:00:00Z'],
+      [added!, '2030-06-30T10:00:00Z'],
+      [more, '2030-06-30T10:25:00Z'],
+    );
     expect(beganTheHold(grown, timed(more, '2030-06-30T10:25:00Z'))).toBe(false);
   });
 
   it('a place added while the others were being released begins a new hold with the expiry', () => {
     const [opened, added] = createdWithSlot();
-    const more = decideBasket({ type: 'AddEntries', data: { parentEntryId: null, entries: [newEntry(entryInput(11, { slotId: 7 }), [], 'a2')], facts: testFacts() } }, basketWith([opened!, '2030-06-30T10:00:00Z'], [added!, '2030-06-30T10:00:00Z']))[0]!;
-    const expiry = { type: 'BasketHoldExpired', data: { basketId, entryIds: [slotEntry.entryId] } } as BasketEvent;
-    const state = basketWith([opened!, '2030-06-30T10:00:00Z'], [added!, '2030-06-30T10:00:00Z'], [more, '2030-06-30T10:29:59Z'], [expiry, '2030-06-30T10:30:00Z']);
+    const more = decideBasket(
+      {
+        type: 'AddEntries',
+        data: {
+          parentEntryId: null,
+          entries: [newEntry(entryInput(11, { slotId: 7 }), [], 'a2')],
+          facts: testFacts(),
+        },
+      },
+      basketWith([opened!, '2030-06-30T10:00:00Z'], [added!, '2030-06-30T10:00:00Z']),
+    )[0]!;
+    const expiry = {
+      type: 'BasketHoldExpired',
+      data: { basketId, entryIds: [slotEntry.entryId] },
+    } as BasketEvent;
+    const state = basketWith(
+      [opened!, '2030-06-30T10:00:00Z'],
+      [added!, '2030-06-30T10:00:00Z'],
+      [more, '2030-06-30T10:29:59Z'],
+      [expiry, '2030-06-30T10:30:00Z'],
+    );
     expect(beganTheHold(state, timed(expiry, '2030-06-30T10:30:00Z'))).toBe(true);
-    expect(holdReaction(state, 'BasketHoldExpired', durations)).toMatchObject({ kind: 'holdUntil', deadline: { expiresAtMs: Date.parse('2030-06-30T11:00:00Z') } });
+    expect(holdReaction(state, 'BasketHoldExpired', durations)).toMatchObject({
+      kind: 'holdUntil',
+      deadline: { expiresAtMs: Date.parse('2030-06-30T11:00:00Z') },
+    });
   });
 
   it('after an expiry, the next place held begins a new hold', () => {
     const [opened, added] = createdWithSlot();
-    const expiry = { type: 'BasketHoldExpired', data: { basketId, entryIds: [slotEntry.entryId] } } as BasketEvent;
-    const expired = basketWith([opened!, '2030-06-30T10:00:00Z'], [added!, '2030-06-30T10:00:00Z'], [expiry, '2030-06-30T10:30:00Z']);
+    const expiry = {
+      type: 'BasketHoldExpired',
+      data: { basketId, entryIds: [slotEntry.entryId] },
+    } as BasketEvent;
+    const expired = basketWith(
+      [opened!, '2030-06-30T10:00:00Z'],
+      [added!, '2030-06-30T10:00:00Z'],
+      [expiry, '2030-06-30T10:30:00Z'],
+    );
     expect(beganTheHold(expired, timed(expiry, '2030-06-30T10:30:00Z'))).toBe(false);
-    const again = decideBasket({ type: 'AddEntries', data: { parentEntryId: null, entries: [newEntry(entryInput(11, { slotId: 7 }), [], 'a3')], facts: testFacts() } }, expired)[0]!;
-    const held = basketWith([opened!, '2030-06-30T10:00:00Z'], [added!, '2030-06-30T10:00:00Z'], [expiry, '2030-06-30T10:30:00Z'], [again, '2030-06-30T10:40:00Z']);
+    const again = decideBasket(
+      {
+        type: 'AddEntries',
+        data: {
+          parentEntryId: null,
+          entries: [newEntry(entryInput(11, { slotId: 7 }), [], 'a3')],
+          facts: testFacts(),
+        },
+      },
+      expired,
+    )[0]!;
+    const held = basketWith(
+      [opened!, '2030-06-30T10:00:00Z'],
+      [added!, '2030-06-30T10:00:00Z'],
+      [expiry, '2030-06-30T10:30:00Z'],
+      [again, '2030-06-30T10:40:00Z'],
+    );
     expect(beganTheHold(held, timed(again, '2030-06-30T10:40:00Z'))).toBe(true);
   });
 });

@@ -24,7 +24,11 @@ export interface TemporalHoldTimerOptions {
 
 export function temporalHoldTimer(options: TemporalHoldTimerOptions): HoldTimer {
   const start = async (basketId: string) => {
-    await startBasketHold(await options.client(), { basketId, ttlMs: options.ttlMs, maxLifetimeMs: options.maxLifetimeMs }, { taskQueue: options.taskQueue });
+    await startBasketHold(
+      await options.client(),
+      { basketId, ttlMs: options.ttlMs, maxLifetimeMs: options.maxLifetimeMs },
+      { taskQueue: options.taskQueue },
+    );
   };
   return {
     ttlMs: options.ttlMs,

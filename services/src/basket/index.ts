@@ -27,9 +27,21 @@ export interface BasketOptions {
 }
 
 /** The basket context (docs/basket.md): baskets, their entries and capacity holds that expire. */
-export function basketContext(deps: ContextDeps, options: BasketOptions = {}): ContextModule & ActivityLender<BasketHoldDependencies> & { service: BasketService } {
-  const durations = options.holds ?? { ttlMs: deps.config.basketHoldTtlMs, maxLifetimeMs: deps.config.basketHoldMaxLifetimeMs };
-  const scheduler = options.scheduler ?? temporalHoldScheduler({ client: deps.temporal, ttlMs: deps.config.basketHoldTtlMs, taskQueue: deps.config.temporal.taskQueue });
+export function basketContext(
+  deps: ContextDeps,
+  options: BasketOptions = {},
+): ContextModule & ActivityLender<BasketHoldDependencies> & { service: BasketService } {
+  const durations = options.holds ?? {
+    ttlMs: deps.config.basketHoldTtlMs,
+    maxLifetimeMs: deps.config.basketHoldMaxLifetimeMs,
+  };
+  const scheduler =
+    options.scheduler ??
+    temporalHoldScheduler({
+      client: deps.temporal,
+      ttlMs: deps.config.basketHoldTtlMs,
+      taskQueue: deps.config.temporal.taskQueue,
+    });
   const service = createBasketService({
     store: deps.store,
     sources: options.sources ?? readModelFactSources(deps.knex, deps.store),
@@ -40,7 +52,10 @@ export function basketContext(deps: ContextDeps, options: BasketOptions = {}): C
     limits: deps.config.saleLimits,
     accounts: options.accounts,
     discounts: options.discounts,
-    guestCreations: postgresRateLimiter(deps.knex, { limit: deps.config.basketCreationsPerMinute, windowMs: 60_000 }),
+    guestCreations: postgresRateLimiter(deps.knex, {
+      limit: deps.config.basketCreationsPerMinute,
+      windowMs: 60_000,
+    }),
     clientHolderKey: clientHolderKey(deps.config.orderAccessSecret),
     featureFlags: deps.config.featureFlags,
   });

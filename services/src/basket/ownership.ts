@@ -22,17 +22,25 @@ function firstMissing(ids: number[], owned: { has(id: number): boolean }): numbe
  * of other accounts cannot be probed. Persons and keycards are judged by the naming rules
  * (personalization-rules.ts) on the facts `ownedNames` reads.
  */
-export async function checkOwnership(resources: AccountResources, accountId: string | null, named: NamedIds): Promise<void> {
+export async function checkOwnership(
+  resources: AccountResources,
+  accountId: string | null,
+  named: NamedIds,
+): Promise<void> {
   const addressIds = unique(named.addressIds);
   const paymentDetailIds = unique(named.paymentDetailIds);
   const [addresses, paymentDetails] = await Promise.all([
     addressIds.length && accountId ? resources.addresses(accountId, addressIds) : new Set<number>(),
-    paymentDetailIds.length && accountId ? resources.paymentDetails(accountId, paymentDetailIds) : new Set<number>(),
+    paymentDetailIds.length && accountId
+      ? resources.paymentDetails(accountId, paymentDetailIds)
+      : new Set<number>(),
   ]);
   const address = firstMissing(addressIds, addresses);
-  if (address !== undefined) throw notFound(basketErrorCodes.addressNotFound, `Address ${address} not found.`);
+  if (address !== undefined)
+    throw notFound(basketErrorCodes.addressNotFound, `Address ${address} not found.`);
   const paymentDetail = firstMissing(paymentDetailIds, paymentDetails);
-  if (paymentDetail !== undefined) throw notFound(basketErrorCodes.paymentDetailNotFound, `Payment detail ${paymentDetail} not found.`);
+  if (paymentDetail !== undefined)
+    throw notFound(basketErrorCodes.paymentDetailNotFound, `Payment detail ${paymentDetail} not found.`);
 }
 
 /** Where items name persons and keycards: person-type lists and personalizations. */
@@ -42,12 +50,27 @@ export interface NamingSources {
 }
 
 /** The persons and active keycards among those named that the account owns (a guest owns none). */
-export async function ownedNames(resources: AccountResources, accountId: string | null, items: NamingSources[]): Promise<{ persons: Map<number, PersonFacts>; keycards: Map<number, KeycardFacts> }> {
-  const personIds = unique(items.flatMap((item) => [...(item.allocation ? personIdsOf(item.allocation) : []), ...(item.personalization?.personId != null ? [item.personalization.personId] : [])]));
-  const keycardIds = unique(items.flatMap((item) => (item.personalization?.keycardId != null ? [item.personalization.keycardId] : [])));
+export async function ownedNames(
+  resources: AccountResources,
+  accountId: string | null,
+  items: NamingSources[],
+): Promise<{ persons: Map<number, PersonFacts>; keycards: Map<number, KeycardFacts> }> {
+  const personIds = unique(
+    items.flatMap((item) => [
+      ...(item.allocation ? personIdsOf(item.allocation) : []),
+      ...(item.personalization?.personId != null ? [item.personalization.personId] : []),
+    ]),
+  );
+  const keycardIds = unique(
+    items.flatMap((item) =>
+      item.personalization?.keycardId != null ? [item.personalization.keycardId] : [],
+    ),
+  );
   const [persons, keycards] = await Promise.all([
     personIds.length && accountId ? resources.persons(accountId, personIds) : new Map<number, PersonFacts>(),
-    keycardIds.length && accountId ? resources.keycards(accountId, keycardIds) : new Map<number, KeycardFacts>(),
+    keycardIds.length && accountId
+      ? resources.keycards(accountId, keycardIds)
+      : new Map<number, KeycardFacts>(),
   ]);
   return { persons, keycards };
 }

@@ -1,4 +1,12 @@
-import { basketErrorCodes as codes, keycardErrorCodes, mediaOfKeycardType, type BasketEntryRecord, type ItemAllocation, type KeycardType, type Personalization } from '@alpenpass/contracts';
+import {
+  basketErrorCodes as codes,
+  keycardErrorCodes,
+  mediaOfKeycardType,
+  type BasketEntryRecord,
+  type ItemAllocation,
+  type KeycardType,
+  type Personalization,
+} from '@alpenpass/contracts';
 import { priceDay, type EntryFacts } from './entry-facts';
 import { breach, personAgeBreach, personIdsOf, type SaleRuleBreach } from './sale-rules';
 
@@ -14,20 +22,33 @@ export interface NamedItem {
   personalization: Personalization | null;
 }
 
-export const namedItemOf = (entry: BasketEntryRecord & { personalization: Personalization | null }): NamedItem => ({ ...entry, id: entry.entryId });
+export const namedItemOf = (
+  entry: BasketEntryRecord & { personalization: Personalization | null },
+): NamedItem => ({ ...entry, id: entry.entryId });
 
 /** What naming someone is judged on: the items' products and definitions, and what the account owns
  * among the persons and keycards named (an id missing from the maps is not the account's). */
 export type NamingFacts = Pick<EntryFacts, 'products' | 'definitions' | 'persons' | 'keycards' | 'now'>;
 
-const notTheAccounts = (code: string, message: string, field: string): SaleRuleBreach => ({ ...breach(code, message, field), unknownId: true });
+const notTheAccounts = (code: string, message: string, field: string): SaleRuleBreach => ({
+  ...breach(code, message, field),
+  unknownId: true,
+});
 
-function keycardMediumBreach(keycardId: number, type: KeycardType, medium: Personalization['medium']): SaleRuleBreach | null {
+function keycardMediumBreach(
+  keycardId: number,
+  type: KeycardType,
+  medium: Personalization['medium'],
+): SaleRuleBreach | null {
   const carried = mediaOfKeycardType[type];
   if (medium !== null && carried.includes(medium)) return null;
   const fits = carried.length ? `choose the medium ${carried.join(' or ')}` : 'it carries no product';
   const chosen = medium === null ? 'no medium was chosen' : `it cannot carry ${medium}`;
-  return breach(keycardErrorCodes.mediumMismatch, `Keycard ${keycardId} is a ${type} card and ${chosen}: ${fits}.`, 'keycardId');
+  return breach(
+    keycardErrorCodes.mediumMismatch,
+    `Keycard ${keycardId} is a ${type} card and ${chosen}: ${fits}.`,
+    'keycardId',
+  );
 }
 
 /**
@@ -36,50 +57,96 @@ function keycardMediumBreach(keycardId: number, type: KeycardType, medium: Perso
  * person's and of a system that carries the chosen medium, the product offers the medium, and the
  * person is of the definition's age on the validity's first day. The first breach, or null.
  */
-export function personalizationBreach(item: Pick<NamedItem, 'productId' | 'productDefinitionId' | 'validity'>, personalization: Personalization, facts: NamingFacts): SaleRuleBreach | null {
+export function personalizationBreach(
+  item: Pick<NamedItem, 'productId' | 'productDefinitionId' | 'validity'>,
+  personalization: Personalization,
+  facts: NamingFacts,
+): SaleRuleBreach | null {
   const { personId, medium, keycardId } = personalization;
   const person = personId === null ? undefined : facts.persons.get(personId);
-  if (personId !== null && !person) return notTheAccounts(codes.personNotFound, `Person ${personId} not found.`, 'personId');
+  if (personId !== null && !person)
+    return notTheAccounts(codes.personNotFound, `Person ${personId} not found.`, 'personId');
   const keycard = keycardId === null ? undefined : facts.keycards.get(keycardId);
-  if (keycardId !== null && !keycard) return notTheAccounts(codes.keycardNotFound, `Keycard ${keycardId} not found.`, 'keycardId');
+  if (keycardId !== null && !keycard)
+    return notTheAccounts(codes.keycardNotFound, `Keycard ${keycardId} not found.`, 'keycardId');
   if (keycardId !== null && personId !== null && keycard?.personId !== personId) {
-    return breach(codes.keycardNotOfPerson, `Keycard ${keycardId} does not belong to person ${personId}.`, 'keycardId');
+    return breach(
+      codes.keycardNotOfPerson,
+      `Keycard ${keycardId} does not belong to person ${personId}.`,
+      'keycardId',
+    );
   }
-  const wrongMedium = keycardId !== null && keycard?.type ? keycardMediumBreach(keycardId, keycard.type, medium) : null;
+  const wrongMedium =
+    keycardId !== null && keycard?.type ? keycardMediumBreach(keycardId, keycard.type, medium) : null;
   if (wrongMedium) return wrongMedium;
   const product = facts.products.get(item.productId);
   // a product the catalogue no longer knows offers no medium
-  if (medium !== null && !product?.media.includes(medium)) return breach(codes.mediumNotOffered, `The medium ${medium} is not offered for product ${item.productId}.`, 'medium');
+  if (medium !== null && !product?.media.includes(medium))
+    return breach(
+      codes.mediumNotOffered,
+      `The medium ${medium} is not offered for product ${item.productId}.`,
+      'medium',
+    );
   const definition = facts.definitions.get(item.productDefinitionId);
-  const tooYoungOrOld = person && definition && product ? personAgeBreach(person, definition, product, item.validity, facts.now) : null;
+  const tooYoungOrOld =
+    person && definition && product
+      ? personAgeBreach(person, definition, product, item.validity, facts.now)
+      : null;
   return tooYoungOrOld && { ...tooYoungOrOld, field: 'personId' };
 }
 
 /** The persons an item names: its person-type list and its personalization. */
 export function personsNamedOn(item: NamedItem): number[] {
   const personalized = item.personalization?.personId;
-  return [...new Set([...(item.allocation ? personIdsOf(item.allocation) : []), ...(personalized == null ? [] : [personalized])])];
+  return [
+    ...new Set([
+      ...(item.allocation ? personIdsOf(item.allocation) : []),
+      ...(personalized == null ? [] : [personalized]),
+    ]),
+  ];
 }
 
 /** Items name the same thing when they are of one definition for the same slot, or the same first day
  * in the pool's timezone (which with the definition's duration is the whole validity). */
 function occasionOf(item: NamedItem, facts: NamingFacts): string {
   const timezone = facts.products.get(item.productId)?.timezone ?? 'Europe/Zurich';
-  const when = item.slotId !== null ? `slot ${item.slotId}` : item.validity ? priceDay(item.validity, timezone, facts.now) : 'undated';
+  const when =
+    item.slotId !== null
+      ? `slot ${item.slotId}`
+      : item.validity
+        ? priceDay(item.validity, timezone, facts.now)
+        : 'undated';
   return `${item.productDefinitionId} ${when}`;
 }
 
 /** A person named on another of `items` for the same definition and day (or slot) would hold two
  * personal passes for one day; another day, another slot or another definition is another purchase. */
-export function personNamedElsewhere(item: NamedItem, personId: number, items: NamedItem[], facts: NamingFacts): SaleRuleBreach | null {
+export function personNamedElsewhere(
+  item: NamedItem,
+  personId: number,
+  items: NamedItem[],
+  facts: NamingFacts,
+): SaleRuleBreach | null {
   const occasion = occasionOf(item, facts);
-  const other = items.find((candidate) => candidate.id !== item.id && personsNamedOn(candidate).includes(personId) && occasionOf(candidate, facts) === occasion);
+  const other = items.find(
+    (candidate) =>
+      candidate.id !== item.id &&
+      personsNamedOn(candidate).includes(personId) &&
+      occasionOf(candidate, facts) === occasion,
+  );
   if (!other) return null;
-  return breach(codes.personNamedTwice, `Person ${personId} is named already on another entry of product definition ${item.productDefinitionId} for the same day.`, 'personId');
+  return breach(
+    codes.personNamedTwice,
+    `Person ${personId} is named already on another entry of product definition ${item.productDefinitionId} for the same day.`,
+    'personId',
+  );
 }
 
 /** Every item that names a person whom an earlier item of the same definition and day names already. */
-export function personsNamedTwice(items: NamedItem[], facts: NamingFacts): { item: NamedItem; breach: SaleRuleBreach }[] {
+export function personsNamedTwice(
+  items: NamedItem[],
+  facts: NamingFacts,
+): { item: NamedItem; breach: SaleRuleBreach }[] {
   return items.flatMap((item, index) => {
     const earlier = items.slice(0, index);
     for (const personId of personsNamedOn(item)) {

@@ -1,8 +1,21 @@
-import { AGE_ATTRIBUTE, basketErrorCodes as codes, consumptionErrorCodes, DURATION_ATTRIBUTE, isSoldOnlyAsRequired, type BasketEntryRecord, type ItemAllocation } from '@alpenpass/contracts';
+import {
+  AGE_ATTRIBUTE,
+  basketErrorCodes as codes,
+  consumptionErrorCodes,
+  DURATION_ATTRIBUTE,
+  isSoldOnlyAsRequired,
+  type BasketEntryRecord,
+  type ItemAllocation,
+} from '@alpenpass/contracts';
 import { durationFitsRange, parseDuration } from '@alpenpass/contracts/src/duration';
 import { DateTime } from 'luxon';
 import { offeredWindow } from '../capacity/booking-window';
-import { bookingWindowBreach, stillOnSale, withinOneRange, type ZonedValidity } from '../catalogue/sale-calendar';
+import {
+  bookingWindowBreach,
+  stillOnSale,
+  withinOneRange,
+  type ZonedValidity,
+} from '../catalogue/sale-calendar';
 import { invalid, notFound, type DomainError } from '../platform/domain-error';
 import type { DefinitionFacts, EntryFacts, ProductFacts, SlotFacts } from './entry-facts';
 
@@ -28,20 +41,44 @@ export interface WindowFlags {
 
 const noFlags: WindowFlags = { ignoreEarliestBookingTime: false, ignoreLatestBookingTime: false };
 
-type RuledEntry = Pick<BasketEntryRecord, 'productId' | 'productDefinitionId' | 'slotId' | 'validity' | 'allocation' | 'quantity' | 'originEntryId' | 'attributes'>;
+type RuledEntry = Pick<
+  BasketEntryRecord,
+  | 'productId'
+  | 'productDefinitionId'
+  | 'slotId'
+  | 'validity'
+  | 'allocation'
+  | 'quantity'
+  | 'originEntryId'
+  | 'attributes'
+>;
 
-export const breach = (code: string, message: string, field?: string): SaleRuleBreach => ({ code, message, field });
+export const breach = (code: string, message: string, field?: string): SaleRuleBreach => ({
+  code,
+  message,
+  field,
+});
 
 /** The persons a person-type list names (an anonymous list names none). */
 export const personIdsOf = (allocation: ItemAllocation): number[] =>
-  'personTypes' in allocation ? allocation.personTypes.flatMap((personType) => ('personIds' in personType ? personType.personIds : [])) : [];
+  'personTypes' in allocation
+    ? allocation.personTypes.flatMap((personType) => ('personIds' in personType ? personType.personIds : []))
+    : [];
 
 /** One person is one place: named twice on an entry (in one person-type group or in two) they would
  * get two personal passes for the same day. */
 function personNamedTwiceBreaches(entry: RuledEntry): SaleRuleBreach[] {
   const named = personIdsOf(entry.allocation);
   const twice = named.find((personId, index) => named.indexOf(personId) !== index);
-  return twice === undefined ? [] : [breach(codes.personNamedTwice, `Person ${twice} is named twice on one entry: one person takes one place.`, 'allocation')];
+  return twice === undefined
+    ? []
+    : [
+        breach(
+          codes.personNamedTwice,
+          `Person ${twice} is named twice on one entry: one person takes one place.`,
+          'allocation',
+        ),
+      ];
 }
 
 function personTypeBreaches(entry: RuledEntry, definition: DefinitionFacts): SaleRuleBreach[] {
@@ -51,8 +88,16 @@ function personTypeBreaches(entry: RuledEntry, definition: DefinitionFacts): Sal
     .filter((personType) => personType.personType !== age)
     .map((personType) =>
       age === undefined
-        ? breach(codes.personTypeNotAllowed, `Product definition ${definition.id} is sold by quantity, not by person type (${personType.personType}).`, 'allocation')
-        : breach(codes.personTypeNotAllowed, `Product definition ${definition.id} is for the person type ${age}, not ${personType.personType}.`, 'allocation'),
+        ? breach(
+            codes.personTypeNotAllowed,
+            `Product definition ${definition.id} is sold by quantity, not by person type (${personType.personType}).`,
+            'allocation',
+          )
+        : breach(
+            codes.personTypeNotAllowed,
+            `Product definition ${definition.id} is for the person type ${age}, not ${personType.personType}.`,
+            'allocation',
+          ),
     );
 }
 
@@ -63,7 +108,10 @@ function attributeBreaches(entry: RuledEntry, definition: DefinitionFacts): Sale
   return Object.entries(entry.attributes).flatMap(([name, value]) => {
     const own = definition.attributes[name];
     if (own !== undefined && (value === null || value === own)) return [];
-    const message = own === undefined ? `Product definition ${definition.id} has no attribute ${name}.` : `Product definition ${definition.id} has ${name} ${own}, not ${value}.`;
+    const message =
+      own === undefined
+        ? `Product definition ${definition.id} has no attribute ${name}.`
+        : `Product definition ${definition.id} has ${name} ${own}, not ${value}.`;
     return [breach(codes.attributeMismatch, message, `attributes.${name}`)];
   });
 }
@@ -82,13 +130,24 @@ export function personAgeBreach(
 ): SaleRuleBreach | null {
   const { minAge, maxAge } = definition.ageRange;
   if (!person.birthdate || (minAge === undefined && maxAge === undefined)) return null;
-  const day = (validity ? DateTime.fromISO(validity.from, { setZone: true }) : DateTime.fromJSDate(now)).setZone(product.timezone).startOf('day');
+  const day = (validity ? DateTime.fromISO(validity.from, { setZone: true }) : DateTime.fromJSDate(now))
+    .setZone(product.timezone)
+    .startOf('day');
   const age = ageOn(person.birthdate, day);
   if ((minAge === undefined || age >= minAge) && (maxAge === undefined || age <= maxAge)) return null;
-  return breach(codes.personAgeNotAllowed, `Person ${person.personId} is ${age} years old on ${day.toISODate()}, outside the ages of product definition ${definition.id}.`, 'allocation');
+  return breach(
+    codes.personAgeNotAllowed,
+    `Person ${person.personId} is ${age} years old on ${day.toISODate()}, outside the ages of product definition ${definition.id}.`,
+    'allocation',
+  );
 }
 
-function personAgeBreaches(entry: RuledEntry, definition: DefinitionFacts, product: ProductFacts, facts: EntryFacts): SaleRuleBreach[] {
+function personAgeBreaches(
+  entry: RuledEntry,
+  definition: DefinitionFacts,
+  product: ProductFacts,
+  facts: EntryFacts,
+): SaleRuleBreach[] {
   return personIdsOf(entry.allocation).flatMap((personId) => {
     const person = facts.persons.get(personId);
     const found = person ? personAgeBreach(person, definition, product, entry.validity, facts.now) : null;
@@ -96,7 +155,12 @@ function personAgeBreaches(entry: RuledEntry, definition: DefinitionFacts, produ
   });
 }
 
-function slotBreaches(slot: SlotFacts, product: ProductFacts, now: Date, flags: WindowFlags): SaleRuleBreach[] {
+function slotBreaches(
+  slot: SlotFacts,
+  product: ProductFacts,
+  now: Date,
+  flags: WindowFlags,
+): SaleRuleBreach[] {
   const within = (rule: 'earliest' | 'latest') => {
     const window = offeredWindow({
       timezone: product.timezone,
@@ -112,56 +176,104 @@ function slotBreaches(slot: SlotFacts, product: ProductFacts, now: Date, flags: 
     if (window.startsBefore && from >= window.startsBefore) return false;
     return !(window.endsAfter && new Date(slot.to) <= window.endsAfter);
   };
-  if (new Date(slot.to) <= now) return [breach(codes.validityInPast, `Slot ${slot.slotId} is over.`, 'slotId')];
-  if (!flags.ignoreEarliestBookingTime && !within('earliest')) return [breach(codes.tooEarly, `Slot ${slot.slotId} cannot be booked yet.`, 'slotId')];
-  if (!flags.ignoreLatestBookingTime && !within('latest')) return [breach(codes.tooLate, `Slot ${slot.slotId} can no longer be booked.`, 'slotId')];
+  if (new Date(slot.to) <= now)
+    return [breach(codes.validityInPast, `Slot ${slot.slotId} is over.`, 'slotId')];
+  if (!flags.ignoreEarliestBookingTime && !within('earliest'))
+    return [breach(codes.tooEarly, `Slot ${slot.slotId} cannot be booked yet.`, 'slotId')];
+  if (!flags.ignoreLatestBookingTime && !within('latest'))
+    return [breach(codes.tooLate, `Slot ${slot.slotId} can no longer be booked.`, 'slotId')];
   return [];
 }
 
-function dayValidityBreaches(entry: RuledEntry, definition: DefinitionFacts, product: ProductFacts, now: Date, flags: WindowFlags): SaleRuleBreach[] {
+function dayValidityBreaches(
+  entry: RuledEntry,
+  definition: DefinitionFacts,
+  product: ProductFacts,
+  now: Date,
+  flags: WindowFlags,
+): SaleRuleBreach[] {
   const { validity } = entry;
-  if (!validity) return [breach(codes.validityRequired, `Product ${product.id} needs a validity (from and to) or a slot.`, 'validity')];
+  if (!validity)
+    return [
+      breach(
+        codes.validityRequired,
+        `Product ${product.id} needs a validity (from and to) or a slot.`,
+        'validity',
+      ),
+    ];
   const zoned: ZonedValidity = {
     from: DateTime.fromISO(validity.from, { zone: product.timezone }),
     to: DateTime.fromISO(validity.to, { zone: product.timezone }),
   };
-  if (!zoned.from.isValid || !zoned.to.isValid) return [breach(codes.invalidValidity, 'The validity is not a real date.', 'validity')];
+  if (!zoned.from.isValid || !zoned.to.isValid)
+    return [breach(codes.invalidValidity, 'The validity is not a real date.', 'validity')];
   const days = `${zoned.from.toISODate()} – ${zoned.to.toISODate()}`;
-  if (zoned.to < zoned.from) return [breach(codes.invalidValidity, 'The validity must not end before it starts.', 'validity.to')];
-  if (zoned.to.endOf('day').toMillis() < now.getTime()) return [breach(codes.validityInPast, `The validity ${days} is in the past.`, 'validity')];
+  if (zoned.to < zoned.from)
+    return [breach(codes.invalidValidity, 'The validity must not end before it starts.', 'validity.to')];
+  if (zoned.to.endOf('day').toMillis() < now.getTime())
+    return [breach(codes.validityInPast, `The validity ${days} is in the past.`, 'validity')];
   const durationText = definition.attributes[DURATION_ATTRIBUTE];
   const duration = durationText === undefined ? undefined : parseDuration(durationText);
   if (duration && !durationFitsRange(duration, zoned.from, zoned.to)) {
-    return [breach(codes.durationMismatch, `Product definition ${definition.id} is valid for ${durationText}, not for ${days}.`, 'validity')];
+    return [
+      breach(
+        codes.durationMismatch,
+        `Product definition ${definition.id} is valid for ${durationText}, not for ${days}.`,
+        'validity',
+      ),
+    ];
   }
-  if (!withinOneRange(product, zoned)) return [breach(codes.outsideAvailability, `Product ${product.id} is not sold for ${days}.`, 'validity')];
+  if (!withinOneRange(product, zoned))
+    return [breach(codes.outsideAvailability, `Product ${product.id} is not sold for ${days}.`, 'validity')];
   const seasonEnd = product.kind === 'SEASON_SUBSCRIPTION' ? seasonEndBreach(product, zoned, days) : null;
   if (seasonEnd) return [seasonEnd];
   const window = bookingWindowBreach(product, zoned, now);
-  if (window === 'early' && !flags.ignoreEarliestBookingTime) return [breach(codes.tooEarly, `The validity ${days} cannot be booked yet.`, 'validity')];
-  if (window === 'late' && !flags.ignoreLatestBookingTime) return [breach(codes.tooLate, `The validity ${days} can no longer be booked.`, 'validity')];
+  if (window === 'early' && !flags.ignoreEarliestBookingTime)
+    return [breach(codes.tooEarly, `The validity ${days} cannot be booked yet.`, 'validity')];
+  if (window === 'late' && !flags.ignoreLatestBookingTime)
+    return [breach(codes.tooLate, `The validity ${days} can no longer be booked.`, 'validity')];
   return [];
 }
 
 /** A season pass is valid until its season ends; it may start later (bought during the season). */
-function seasonEndBreach(product: ProductFacts, validity: ZonedValidity, days: string): SaleRuleBreach | null {
+function seasonEndBreach(
+  product: ProductFacts,
+  validity: ZonedValidity,
+  days: string,
+): SaleRuleBreach | null {
   const first = validity.from.toISODate()!;
   const last = validity.to.toISODate()!;
   const season = product.availabilityRanges.find((range) => range.from <= first && last <= range.to);
   if (!season || season.to === last) return null;
-  return breach(codes.seasonPassEnd, `A season pass of product ${product.id} is valid until its season ends on ${season.to}, not for ${days}.`, 'validity.to');
+  return breach(
+    codes.seasonPassEnd,
+    `A season pass of product ${product.id} is valid until its season ends on ${season.to}, not for ${days}.`,
+    'validity.to',
+  );
 }
 
-function validityBreaches(entry: RuledEntry, definition: DefinitionFacts, product: ProductFacts, facts: EntryFacts, flags: WindowFlags): SaleRuleBreach[] {
+function validityBreaches(
+  entry: RuledEntry,
+  definition: DefinitionFacts,
+  product: ProductFacts,
+  facts: EntryFacts,
+  flags: WindowFlags,
+): SaleRuleBreach[] {
   if (entry.slotId !== null) {
     const slot = facts.slots.get(entry.slotId);
     if (!slot) return [breach('SLOT_NOT_FOUND', `Slot ${entry.slotId} does not exist.`, 'slotId')];
     return slotBreaches(slot, product, facts.now, flags);
   }
-  if (product.kind === 'TIME_SLOT') return [breach(codes.slotRequired, `Product ${product.id} is booked by time slot: choose a slot.`, 'slotId')];
+  if (product.kind === 'TIME_SLOT')
+    return [
+      breach(codes.slotRequired, `Product ${product.id} is booked by time slot: choose a slot.`, 'slotId'),
+    ];
   if (product.hasValidity) return dayValidityBreaches(entry, definition, product, facts.now, flags);
-  if (entry.validity) return [breach(codes.invalidValidity, `Product ${product.id} has no validity to choose.`, 'validity')];
-  return stillOnSale(product, facts.now) ? [] : [breach(codes.outsideAvailability, `Product ${product.id} is not sold any more.`)];
+  if (entry.validity)
+    return [breach(codes.invalidValidity, `Product ${product.id} has no validity to choose.`, 'validity')];
+  return stillOnSale(product, facts.now)
+    ? []
+    : [breach(codes.outsideAvailability, `Product ${product.id} is not sold any more.`)];
 }
 
 /**
@@ -171,19 +283,48 @@ function validityBreaches(entry: RuledEntry, definition: DefinitionFacts, produc
  * entry that requires them and are not checked on their own; a deposit is sold as nothing else. The
  * add path refuses the first breach; the validation reports them all: both call this.
  */
-export function entrySaleBreaches(entry: RuledEntry, facts: EntryFacts, flags: WindowFlags = noFlags): SaleRuleBreach[] {
+export function entrySaleBreaches(
+  entry: RuledEntry,
+  facts: EntryFacts,
+  flags: WindowFlags = noFlags,
+): SaleRuleBreach[] {
   if (entry.originEntryId !== null) return [];
   const definition = facts.definitions.get(entry.productDefinitionId);
   const product = facts.products.get(entry.productId);
-  if (!definition || !product) return [breach(codes.unknownDefinition, `Product definition ${entry.productDefinitionId} is not sold any more.`, 'productDefinitionId')];
+  if (!definition || !product)
+    return [
+      breach(
+        codes.unknownDefinition,
+        `Product definition ${entry.productDefinitionId} is not sold any more.`,
+        'productDefinitionId',
+      ),
+    ];
   if (isSoldOnlyAsRequired(product.kind)) {
-    return [breach(codes.soldOnlyAsRequired, `Product definition ${definition.id} is a deposit: it comes with the product that requires it and is not sold on its own.`, 'productDefinitionId')];
+    return [
+      breach(
+        codes.soldOnlyAsRequired,
+        `Product definition ${definition.id} is a deposit: it comes with the product that requires it and is not sold on its own.`,
+        'productDefinitionId',
+      ),
+    ];
   }
   const quantity =
     entry.quantity > facts.limits.maxQuantityPerEntry
-      ? [breach(codes.entryQuantityLimit, `An entry may hold at most ${facts.limits.maxQuantityPerEntry} places.`, 'allocation')]
+      ? [
+          breach(
+            codes.entryQuantityLimit,
+            `An entry may hold at most ${facts.limits.maxQuantityPerEntry} places.`,
+            'allocation',
+          ),
+        ]
       : product.kind === 'CONSUMPTION' && entry.quantity !== 1
-        ? [breach(consumptionErrorCodes.oneKeycardPerEntry, 'A pay-per-use entry registers one keycard: its quantity is 1.', 'allocation')]
+        ? [
+            breach(
+              consumptionErrorCodes.oneKeycardPerEntry,
+              'A pay-per-use entry registers one keycard: its quantity is 1.',
+              'allocation',
+            ),
+          ]
         : [];
   return [
     ...personTypeBreaches(entry, definition),
@@ -200,8 +341,16 @@ export function basketPlaces(entries: Pick<RuledEntry, 'quantity' | 'originEntry
   return entries.reduce((sum, entry) => sum + (entry.originEntryId === null ? entry.quantity : 0), 0);
 }
 
-export function basketPlacesBreach(entries: Pick<RuledEntry, 'quantity' | 'originEntryId'>[], facts: Pick<EntryFacts, 'limits'>): SaleRuleBreach | null {
+export function basketPlacesBreach(
+  entries: Pick<RuledEntry, 'quantity' | 'originEntryId'>[],
+  facts: Pick<EntryFacts, 'limits'>,
+): SaleRuleBreach | null {
   const places = basketPlaces(entries);
   const limit = facts.limits.maxPlacesPerBasket;
-  return places > limit ? breach(codes.basketPlacesLimit, `A basket may hold at most ${limit} places (this one would hold ${places}).`) : null;
+  return places > limit
+    ? breach(
+        codes.basketPlacesLimit,
+        `A basket may hold at most ${limit} places (this one would hold ${places}).`,
+      )
+    : null;
 }

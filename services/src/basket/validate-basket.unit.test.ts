@@ -26,9 +26,18 @@ const slotEntry: BasketEvent = {
     ],
   },
 };
-const noFlags = { ignoreEarliestBookingTime: false, ignoreLatestBookingTime: false, skipCapacityCheck: false };
-const facts = (at: Date, held: number): ValidationFacts => ({ ...testFacts(), now: at, claimedPlaces: new Map([[A, held]]) });
-const codes = (basket: OpenBasket, flags = noFlags, f = facts(now, 2)) => validateBasket(basket, flags, f).map((issue) => issue.code);
+const noFlags = {
+  ignoreEarliestBookingTime: false,
+  ignoreLatestBookingTime: false,
+  skipCapacityCheck: false,
+};
+const facts = (at: Date, held: number): ValidationFacts => ({
+  ...testFacts(),
+  now: at,
+  claimedPlaces: new Map([[A, held]]),
+});
+const codes = (basket: OpenBasket, flags = noFlags, f = facts(now, 2)) =>
+  validateBasket(basket, flags, f).map((issue) => issue.code);
 
 describe('basket validation', () => {
   const basket = given(created(), slotEntry) as OpenBasket;
@@ -43,9 +52,16 @@ describe('basket validation', () => {
 
   it('reports places that are not held, or whose hold expired, unless the capacity check is skipped', () => {
     expect(codes(basket, noFlags, facts(now, 1))).toEqual(['CAPACITY_NOT_HELD']);
-    const expired = given(created(), slotEntry, { type: 'BasketHoldExpired', data: { basketId, entryIds: [A] } }) as OpenBasket;
+    const expired = given(created(), slotEntry, {
+      type: 'BasketHoldExpired',
+      data: { basketId, entryIds: [A] },
+    }) as OpenBasket;
     expect(validateBasket(expired, noFlags, facts(now, 0))).toEqual([
-      { entryId: A, code: 'HOLD_EXPIRED', message: 'The places held for this entry were released when the basket hold expired.' },
+      {
+        entryId: A,
+        code: 'HOLD_EXPIRED',
+        message: 'The places held for this entry were released when the basket hold expired.',
+      },
     ]);
     expect(codes(expired, { ...noFlags, skipCapacityCheck: true }, facts(now, 0))).toEqual([]);
   });
@@ -61,7 +77,11 @@ describe('basket validation', () => {
 });
 
 describe('basket ownership', () => {
-  const customer = (accountId: string) => ({ subject: `c-${accountId}`, roles: ['customer' as const], accountId });
+  const customer = (accountId: string) => ({
+    subject: `c-${accountId}`,
+    roles: ['customer' as const],
+    accountId,
+  });
   const guestBasket = given(created(null)) as OpenBasket;
   const boundBasket = given(created('1')) as OpenBasket;
 

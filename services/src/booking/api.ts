@@ -20,14 +20,33 @@ const journey = '/products/:productId/journey';
 
 /** §7 Booking journey: the server-driven booking form (docs/booking-journey.md). */
 export function bookingJourneyRouter(service: JourneyService): ApiRouter {
-  const scope = (productId: number, language: RequestScope['language']): RequestScope => ({ productId, language });
+  const scope = (productId: number, language: RequestScope['language']): RequestScope => ({
+    productId,
+    language,
+  });
   return new ApiRouter('Booking journey', '/booking')
     .route(
-      { method: 'get', path: `${journey}/unified-view/form`, summary: 'The booking form for the current choices', access: 'public', params: bookingProductParams, query: unifiedFormQuery, response: bookingForm },
+      {
+        method: 'get',
+        path: `${journey}/unified-view/form`,
+        summary: 'The booking form for the current choices',
+        access: 'public',
+        params: bookingProductParams,
+        query: unifiedFormQuery,
+        response: bookingForm,
+      },
       ({ params, query, ctx }) => service.form(scope(params.productId, ctx.language), query.formState),
     )
     .route(
-      { method: 'post', path: `${journey}/unified-view/items`, summary: 'The booking form for existing cart items', access: 'public', params: bookingProductParams, body: itemsBody, response: bookingForm },
+      {
+        method: 'post',
+        path: `${journey}/unified-view/items`,
+        summary: 'The booking form for existing cart items',
+        access: 'public',
+        params: bookingProductParams,
+        body: itemsBody,
+        response: bookingForm,
+      },
       ({ params, body, ctx }) => service.formFromItems(scope(params.productId, ctx.language), body.items),
     )
     .route(
@@ -40,7 +59,8 @@ export function bookingJourneyRouter(service: JourneyService): ApiRouter {
         body: itemsPatchBody,
         response: bookingForm,
       },
-      ({ params, body, ctx }) => service.formFromItems(scope(params.productId, ctx.language), body.items, body.mutations),
+      ({ params, body, ctx }) =>
+        service.formFromItems(scope(params.productId, ctx.language), body.items, body.mutations),
     )
     .route(
       {
@@ -55,16 +75,37 @@ export function bookingJourneyRouter(service: JourneyService): ApiRouter {
       ({ params, body, ctx }) => service.formFromLegacy(scope(params.productId, ctx.language), body.items),
     )
     .route(
-      { method: 'get', path: '/products/:productId/inline-form', summary: 'A compact booking form for embedding (catalogue, basket, checkout)', access: 'public', params: bookingProductParams, query: inlineFormQuery },
-      ({ params, query, ctx }) => service.inlineForm(scope(params.productId, ctx.language), query.formState, query.context),
+      {
+        method: 'get',
+        path: '/products/:productId/inline-form',
+        summary: 'A compact booking form for embedding (catalogue, basket, checkout)',
+        access: 'public',
+        params: bookingProductParams,
+        query: inlineFormQuery,
+      },
+      ({ params, query, ctx }) =>
+        service.inlineForm(scope(params.productId, ctx.language), query.formState, query.context),
     )
     .route(
-      { method: 'get', path: `${journey}/validities`, summary: 'Each day of a range with availability, price and price level', access: 'public', params: bookingProductParams, query: validitiesQuery, response: validitiesResponse },
+      {
+        method: 'get',
+        path: `${journey}/validities`,
+        summary: 'Each day of a range with availability, price and price level',
+        access: 'public',
+        params: bookingProductParams,
+        query: validitiesQuery,
+        response: validitiesResponse,
+      },
       async ({ params, query, ctx }) => ({
         productId: params.productId,
         from: query.from,
         to: query.to,
-        days: await service.validities(scope(params.productId, ctx.language), query.formState, query.from, query.to),
+        days: await service.validities(
+          scope(params.productId, ctx.language),
+          query.formState,
+          query.from,
+          query.to,
+        ),
       }),
     )
     .route(
@@ -78,6 +119,7 @@ export function bookingJourneyRouter(service: JourneyService): ApiRouter {
         body: formOptionsBody,
         response: formOptionsResponse,
       },
-      ({ params, query, body, ctx }) => service.options(scope(params.productId, ctx.language), params.formElementId, body, query),
+      ({ params, query, body, ctx }) =>
+        service.options(scope(params.productId, ctx.language), params.formElementId, body, query),
     );
 }

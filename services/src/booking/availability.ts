@@ -5,7 +5,12 @@ import { todayIn, type Unavailability } from '../catalogue/product-validity';
 
 /** §4: a slot fits a day when it starts and ends on that day in the pool's timezone and lists
  * every definition being booked. */
-export function slotsOnDay(product: CatalogueProduct, slots: ClientSlot[], day: string, definitionIds: number[]): ClientSlot[] {
+export function slotsOnDay(
+  product: CatalogueProduct,
+  slots: ClientSlot[],
+  day: string,
+  definitionIds: number[],
+): ClientSlot[] {
   const zone = product.pool.timezone;
   return slots.filter(
     (slot) =>
@@ -26,7 +31,10 @@ export function bookableDays(product: CatalogueProduct, now: Date): { min: strin
   const open = product.availabilityRanges.filter((range) => range.to >= today);
   if (open.length === 0) return null;
   const min = open.map((range) => (range.from > today ? range.from : today)).sort()[0]!;
-  let max = open.map((range) => range.to).sort().at(-1)!;
+  let max = open
+    .map((range) => range.to)
+    .sort()
+    .at(-1)!;
   const { earliestDaysBefore } = product.bookingWindow;
   if (earliestDaysBefore !== null) {
     const latestStart = todayIn(product, now).plus({ days: earliestDaysBefore }).toISODate()!;

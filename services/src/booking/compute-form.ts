@@ -19,7 +19,9 @@ export function computeForm(facts: JourneyFacts, choices: Choices): BookingForm 
     complete: isComplete(resolution),
     missing: resolution.missing,
     problems: resolution.problems,
-    productDefinitionIds: [...new Set(resolution.lines.flatMap((line) => (line.definition ? [line.definition.id] : [])))],
+    productDefinitionIds: [
+      ...new Set(resolution.lines.flatMap((line) => (line.definition ? [line.definition.id] : []))),
+    ],
     basketItems,
     items: bookingItemsOf(basketItems),
     total: totalOf(basketItems),

@@ -3,7 +3,6 @@ import type { CatalogueDefinitionCore, CatalogueProduct } from '@alpenpass/proje
 import { parseDuration } from '@alpenpass/contracts/src/duration';
 import { durationRank } from './duration';
 
-
 export interface PersonType {
   value: string;
   label: string;
@@ -26,7 +25,12 @@ export function personTypesOf(product: CatalogueProduct, language: Language): Pe
   for (const definition of product.productDefinitions) {
     const age = definition.attributes.find((attribute) => attribute.identifier === AGE_ATTRIBUTE);
     if (!age || types.has(age.value)) continue;
-    types.set(age.value, { value: age.value, label: age.displayName[language], minAge: age.minAge, maxAge: age.maxAge });
+    types.set(age.value, {
+      value: age.value,
+      label: age.displayName[language],
+      minAge: age.minAge,
+      maxAge: age.maxAge,
+    });
   }
   return [...types.values()];
 }
@@ -47,7 +51,8 @@ export function choosableAttributes(product: CatalogueProduct, language: Languag
     .filter(([, values]) => values.size > 1)
     .map(([identifier, values]) => {
       const list = [...values.entries()].map(([value, label]) => ({ value, label }));
-      if (identifier === DURATION_ATTRIBUTE) list.sort((a, b) => durationRank(parseDuration(a.value)) - durationRank(parseDuration(b.value)));
+      if (identifier === DURATION_ATTRIBUTE)
+        list.sort((a, b) => durationRank(parseDuration(a.value)) - durationRank(parseDuration(b.value)));
       return { identifier, values: list };
     });
 }
@@ -61,7 +66,8 @@ export function sameAgeWhereBothHaveOne(a: CatalogueDefinitionCore, b: Catalogue
 
 function equalAttributes(a: CatalogueDefinitionCore, b: CatalogueDefinitionCore): number {
   const other = attributesOf(b);
-  return [...attributesOf(a).entries()].filter(([identifier, value]) => other.get(identifier) === value).length;
+  return [...attributesOf(a).entries()].filter(([identifier, value]) => other.get(identifier) === value)
+    .length;
 }
 
 /**
@@ -75,7 +81,10 @@ export function bestFit(
 ): CatalogueDefinitionCore | null {
   const fitting = candidates.filter((candidate) => sameAgeWhereBothHaveOne(reference, candidate));
   const ranked = fitting
-    .map((candidate) => ({ candidate, score: equalAttributes(reference, candidate) * 2 + (candidate.id === preferredId ? 1 : 0) }))
+    .map((candidate) => ({
+      candidate,
+      score: equalAttributes(reference, candidate) * 2 + (candidate.id === preferredId ? 1 : 0),
+    }))
     .sort((a, b) => b.score - a.score || a.candidate.id - b.candidate.id);
   return ranked[0]?.candidate ?? null;
 }
@@ -93,11 +102,16 @@ export function matchDefinition(
     const attributes = attributesOf(definition);
     const age = attributes.get(AGE_ATTRIBUTE);
     if (selection.age !== null && age !== undefined && age !== selection.age) return false;
-    return Object.entries(selection.attributes).every(([identifier, value]) => attributes.get(identifier) === value);
+    return Object.entries(selection.attributes).every(
+      ([identifier, value]) => attributes.get(identifier) === value,
+    );
   });
   const open = (definition: CatalogueDefinitionCore) =>
-    definition.attributes.filter((a) => a.identifier !== AGE_ATTRIBUTE && !(a.identifier in selection.attributes)).length;
-  const ageMiss = (definition: CatalogueDefinitionCore) => (attributesOf(definition).get(AGE_ATTRIBUTE) === (selection.age ?? undefined) ? 0 : 1);
+    definition.attributes.filter(
+      (a) => a.identifier !== AGE_ATTRIBUTE && !(a.identifier in selection.attributes),
+    ).length;
+  const ageMiss = (definition: CatalogueDefinitionCore) =>
+    attributesOf(definition).get(AGE_ATTRIBUTE) === (selection.age ?? undefined) ? 0 : 1;
   return [...matches].sort((a, b) => ageMiss(a) - ageMiss(b) || open(a) - open(b) || a.id - b.id)[0] ?? null;
 }
 
@@ -107,7 +121,9 @@ export function requiredChildren(
   requiredProductDefinitions: CatalogueDefinitionCore[],
 ): { definition: CatalogueDefinitionCore; count: number }[] {
   return definition.requiredProductDefinitions.flatMap(({ requiredProductDefinition: listed, count }) => {
-    const siblings = requiredProductDefinitions.filter((candidate) => candidate.productId === listed.productId);
+    const siblings = requiredProductDefinitions.filter(
+      (candidate) => candidate.productId === listed.productId,
+    );
     const chosen = bestFit(definition, siblings.length > 0 ? siblings : [listed], listed.id);
     return chosen ? [{ definition: chosen, count }] : [];
   });

@@ -17,7 +17,13 @@ export interface Choices {
   attributes: Record<string, string>;
 }
 
-export const noChoices: Choices = { validity: null, personTypes: null, quantity: null, slotId: null, attributes: {} };
+export const noChoices: Choices = {
+  validity: null,
+  personTypes: null,
+  quantity: null,
+  slotId: null,
+  attributes: {},
+};
 
 function validityChoice(value: unknown): Choices['validity'] {
   const parsed = formValueSchemas.validity.parse(value);
@@ -31,7 +37,8 @@ export function readChoices(entries: FormStateEntry[]): Choices {
   for (const { id, value } of entries) {
     if (value === null || value === undefined) continue;
     if (id === formElementIds.validity) choices.validity = validityChoice(value);
-    else if (id === formElementIds.personTypes) choices.personTypes = formValueSchemas.personTypes.parse(value);
+    else if (id === formElementIds.personTypes)
+      choices.personTypes = formValueSchemas.personTypes.parse(value);
     else if (id === formElementIds.quantity) choices.quantity = formValueSchemas.quantity.parse(value);
     else if (id === formElementIds.slot) choices.slotId = formValueSchemas.slot.parse(value);
     else if (id.startsWith(ATTRIBUTE_ELEMENT_PREFIX)) {
@@ -48,12 +55,15 @@ export function writeChoices(choices: Choices): FormStateEntry[] {
   if (choices.validity) {
     entries.push({
       id: formElementIds.validity,
-      value: choices.validity.to ? { dateRange: { from: choices.validity.from, to: choices.validity.to } } : choices.validity.from,
+      value: choices.validity.to
+        ? { dateRange: { from: choices.validity.from, to: choices.validity.to } }
+        : choices.validity.from,
     });
   }
   if (choices.personTypes) entries.push({ id: formElementIds.personTypes, value: choices.personTypes });
   if (choices.quantity !== null) entries.push({ id: formElementIds.quantity, value: choices.quantity });
-  for (const [identifier, value] of Object.entries(choices.attributes)) entries.push({ id: `${ATTRIBUTE_ELEMENT_PREFIX}${identifier}`, value });
+  for (const [identifier, value] of Object.entries(choices.attributes))
+    entries.push({ id: `${ATTRIBUTE_ELEMENT_PREFIX}${identifier}`, value });
   if (choices.slotId !== null) entries.push({ id: formElementIds.slot, value: choices.slotId });
   return entries;
 }
@@ -65,7 +75,8 @@ export function writeChoices(choices: Choices): FormStateEntry[] {
 export function applyMutations(entries: FormStateEntry[], mutations: FormStateEntry[]): FormStateEntry[] {
   const byId = new Map(entries.map((entry) => [entry.id, entry.value]));
   for (const mutation of mutations) {
-    if (mutation.id === formElementIds.validity && !mutations.some((m) => m.id === formElementIds.slot)) byId.delete(formElementIds.slot);
+    if (mutation.id === formElementIds.validity && !mutations.some((m) => m.id === formElementIds.slot))
+      byId.delete(formElementIds.slot);
     if (mutation.value === null) byId.delete(mutation.id);
     else byId.set(mutation.id, mutation.value);
   }

@@ -1,4 +1,10 @@
-import { AGE_ATTRIBUTE, bookingMessages, type BookingItem, type LegacyBookingEntry, type PersonTypeEntry } from '@alpenpass/contracts';
+import {
+  AGE_ATTRIBUTE,
+  bookingMessages,
+  type BookingItem,
+  type LegacyBookingEntry,
+  type PersonTypeEntry,
+} from '@alpenpass/contracts';
 import { invalid } from '../platform/domain-error';
 import { startIn, validityModeOf } from '../catalogue/product-validity';
 import { attributesOf, choosableAttributes } from './definition-match';
@@ -10,21 +16,31 @@ import type { JourneyFacts } from './journey-facts';
  * parent nor an origin) are the tickets; items that a ticket originated or parents (deposits) follow
  * from the tickets and are not choices. Items of other products are refused.
  */
-export function choicesFromItems(facts: Pick<JourneyFacts, 'product' | 'requiredProductDefinitions' | 'language'>, items: BookingItem[]): Choices {
+export function choicesFromItems(
+  facts: Pick<JourneyFacts, 'product' | 'requiredProductDefinitions' | 'language'>,
+  items: BookingItem[],
+): Choices {
   const { product } = facts;
   const definitions = new Map(product.productDefinitions.map((definition) => [definition.id, definition]));
   const requiredIds = new Set(facts.requiredProductDefinitions.map((definition) => definition.id));
-  const roots = items.filter((item) => item.parentItemId === undefined && item.originatedItemId === undefined);
+  const roots = items.filter(
+    (item) => item.parentItemId === undefined && item.originatedItemId === undefined,
+  );
   items.forEach((item, index) => {
     const isRoot = roots.includes(item);
     if (!definitions.has(item.productVariantId) && (isRoot || !requiredIds.has(item.productVariantId))) {
-      throw invalid('ITEM_OF_OTHER_PRODUCT', `Item ${item.id}: product definition ${item.productVariantId} does not belong to product ${product.id}`, `items.${index}.productVariantId`);
+      throw invalid(
+        'ITEM_OF_OTHER_PRODUCT',
+        `Item ${item.id}: product definition ${item.productVariantId} does not belong to product ${product.id}`,
+        `items.${index}.productVariantId`,
+      );
     }
   });
   if (roots.length === 0) return { ...noChoices, attributes: {} };
 
   const named = roots.filter((item) => item.personId !== undefined);
-  if (named.length > 0 && named.length < roots.length) throw invalid('PERSON_TYPES_MIXED', bookingMessages.anonymousAndPersonalizedMixed, 'items');
+  if (named.length > 0 && named.length < roots.length)
+    throw invalid('PERSON_TYPES_MIXED', bookingMessages.anonymousAndPersonalizedMixed, 'items');
 
   const counts = new Map<string, { quantity: number; personIds: number[] }>();
   for (const item of roots) {
@@ -67,7 +83,10 @@ export function choicesFromItems(facts: Pick<JourneyFacts, 'product' | 'required
 /** Legacy basket entries (productDefinitionId, quantity, children) as cart items: one per ticket. */
 export function itemsFromLegacy(entries: LegacyBookingEntry[]): BookingItem[] {
   const items: BookingItem[] = [];
-  const add = (entry: Omit<LegacyBookingEntry, 'children'> & { children?: LegacyBookingEntry['children'] }, originatedItemId?: number) => {
+  const add = (
+    entry: Omit<LegacyBookingEntry, 'children'> & { children?: LegacyBookingEntry['children'] },
+    originatedItemId?: number,
+  ) => {
     for (let unit = 0; unit < entry.quantity; unit += 1) {
       const id = items.length + 1;
       items.push({

@@ -29,11 +29,20 @@ export interface RequestScope {
 
 /** The booking journey's reads: load facts from the read models, then compute with pure functions. */
 export function createJourneyService(knex: Knex, now: () => Date = () => new Date()) {
-  async function facts(scope: RequestScope, source: { formState?: FormStateEntry[]; items?: BookingItem[] }, window: (...args: Parameters<typeof formWindow>) => DayWindow) {
+  async function facts(
+    scope: RequestScope,
+    source: { formState?: FormStateEntry[]; items?: BookingItem[] },
+    window: (...args: Parameters<typeof formWindow>) => DayWindow,
+  ) {
     const at = now();
     const base = await loadProductFacts(knex, scope.productId);
-    const choices: Choices = source.items ? choicesFromItems({ ...base, language: scope.language }, source.items) : readChoices(source.formState ?? []);
-    const loaded = await loadJourneyFacts(knex, base, window(base.product, choices, at), { now: at, language: scope.language });
+    const choices: Choices = source.items
+      ? choicesFromItems({ ...base, language: scope.language }, source.items)
+      : readChoices(source.formState ?? []);
+    const loaded = await loadJourneyFacts(knex, base, window(base.product, choices, at), {
+      now: at,
+      language: scope.language,
+    });
     return { facts: loaded, choices };
   }
 
@@ -43,7 +52,11 @@ export function createJourneyService(knex: Knex, now: () => Date = () => new Dat
       return computeForm(loaded, choices);
     },
 
-    async formFromItems(scope: RequestScope, items: BookingItem[], mutations: FormStateEntry[] = []): Promise<BookingForm> {
+    async formFromItems(
+      scope: RequestScope,
+      items: BookingItem[],
+      mutations: FormStateEntry[] = [],
+    ): Promise<BookingForm> {
       const base = await loadProductFacts(knex, scope.productId);
       const fromItems = choicesFromItems({ ...base, language: scope.language }, items);
       const formState = applyMutations(writeChoices(fromItems), mutations);
@@ -58,21 +71,48 @@ export function createJourneyService(knex: Knex, now: () => Date = () => new Dat
       return inlineForm(await this.form(scope, formState), context);
     },
 
-    async validities(scope: RequestScope, formState: FormStateEntry[] = [], from: string, to: string): Promise<ValidityDay[]> {
+    async validities(
+      scope: RequestScope,
+      formState: FormStateEntry[] = [],
+      from: string,
+      to: string,
+    ): Promise<ValidityDay[]> {
       if (to < from) throw invalid('INVALID_RANGE', 'from must not be after to', 'query.to');
       // measured from the two dates, before any day is listed: a huge range must not occupy the server
-      if (daysFromTo(from, to) + 1 > MAX_VALIDITY_DAYS) throw invalid('RANGE_TOO_LONG', `At most ${MAX_VALIDITY_DAYS} days can be asked for at once`, 'query.to');
+      if (daysFromTo(from, to) + 1 > MAX_VALIDITY_DAYS)
+        throw invalid(
+          'RANGE_TOO_LONG',
+          `At most ${MAX_VALIDITY_DAYS} days can be asked for at once`,
+          'query.to',
+        );
       const days = everyDayBetween(from, to);
-      const { facts: loaded, choices } = await facts(scope, { formState }, (product, chosen, at) => formWindow(product, chosen, at, [from, to]));
+      const { facts: loaded, choices } = await facts(scope, { formState }, (product, chosen, at) =>
+        formWindow(product, chosen, at, [from, to]),
+      );
       return validityCalendar(loaded, choices, days);
     },
 
-    async options(scope: RequestScope, elementId: string, source: { formState?: FormStateEntry[]; items?: BookingItem[] }, paging: { page: number; pageSize: number }) {
+    async options(
+      scope: RequestScope,
+      elementId: string,
+      source: { formState?: FormStateEntry[]; items?: BookingItem[] },
+      paging: { page: number; pageSize: number },
+    ) {
       const { facts: loaded, choices } = await facts(scope, source, optionsWindow);
       const options = optionsOf(loaded, resolveSelection(loaded, choices), elementId);
-      if (!options) throw notFound('FORM_ELEMENT_NOT_FOUND', `Product ${scope.productId} has no form element ${elementId}.`);
+      if (!options)
+        throw notFound(
+          'FORM_ELEMENT_NOT_FOUND',
+          `Product ${scope.productId} has no form element ${elementId}.`,
+        );
       const start = paging.page * paging.pageSize;
-      return { elementId, page: paging.page, pageSize: paging.pageSize, total: options.length, options: options.slice(start, start + paging.pageSize) };
+      return {
+        elementId,
+        page: paging.page,
+        pageSize: paging.pageSize,
+        total: options.length,
+        options: options.slice(start, start + paging.pageSize),
+      };
     },
   };
 }

@@ -8,12 +8,18 @@ const earliest = (days: string[]) => [...days].sort()[0]!;
 const latest = (days: string[]) => [...days].sort().at(-1)!;
 
 /** Days a form needs facts for: today, the chosen start day, and the start of each open season. */
-export function formWindow(product: CatalogueProduct, choices: Choices, now: Date, extra: string[] = []): DayWindow {
+export function formWindow(
+  product: CatalogueProduct,
+  choices: Choices,
+  now: Date,
+  extra: string[] = [],
+): DayWindow {
   const today = todayIn(product, now).toISODate()!;
   const days = [today, ...extra];
   const chosen = choices.validity ? startIn(product, choices.validity.from)?.toISODate() : null;
   if (chosen) days.push(chosen);
-  if (validityModeOf(product) === 'range') days.push(...product.availabilityRanges.filter((range) => range.to >= today).map((range) => range.from));
+  if (validityModeOf(product) === 'range')
+    days.push(...product.availabilityRanges.filter((range) => range.to >= today).map((range) => range.from));
   return { from: earliest(days), to: latest(days) };
 }
 

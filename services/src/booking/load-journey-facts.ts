@@ -1,5 +1,10 @@
 import type { Language } from '@alpenpass/contracts';
-import { findProduct, findProducts, type CatalogueDefinitionCore, type CatalogueProduct } from '@alpenpass/projections/src/catalogue';
+import {
+  findProduct,
+  findProducts,
+  type CatalogueDefinitionCore,
+  type CatalogueProduct,
+} from '@alpenpass/projections/src/catalogue';
 import { findProductSlots } from '@alpenpass/projections/src/capacity';
 import { pricesOfDefinitions } from '@alpenpass/projections/src/pricing';
 import type { Knex } from 'knex';
@@ -23,10 +28,17 @@ export async function loadProductFacts(knex: Knex, productId: number): Promise<P
   const product = await findProduct(knex, productId);
   if (!product) throw notFound('PRODUCT_NOT_FOUND', `Product ${productId} does not exist.`);
   const requiredProductIds = [
-    ...new Set(product.productDefinitions.flatMap((definition) => definition.requiredProductDefinitions.map((r) => r.requiredProductDefinition.productId))),
+    ...new Set(
+      product.productDefinitions.flatMap((definition) =>
+        definition.requiredProductDefinitions.map((r) => r.requiredProductDefinition.productId),
+      ),
+    ),
   ];
   const requiredProducts = requiredProductIds.length > 0 ? await findProducts(knex, requiredProductIds) : [];
-  return { product, requiredProductDefinitions: requiredProducts.flatMap((required) => required.productDefinitions) };
+  return {
+    product,
+    requiredProductDefinitions: requiredProducts.flatMap((required) => required.productDefinitions),
+  };
 }
 
 /** Adds the offered slots (capacity read model) and prices (pricing read model) of a day window. */
@@ -52,7 +64,9 @@ export async function loadJourneyFacts(
         }),
       })
     : [];
-  const definitionIds = [...product.productDefinitions, ...requiredProductDefinitions].map((definition) => definition.id);
+  const definitionIds = [...product.productDefinitions, ...requiredProductDefinitions].map(
+    (definition) => definition.id,
+  );
   const prices = await pricesOfDefinitions(knex, definitionIds, window.from, window.to);
   const byKey = new Map(prices.map((price) => [`${price.productDefinitionId}@${price.date}`, price.amount]));
   return {

@@ -5,7 +5,12 @@ import { sumPrices, unitPrice, type JourneyFacts, type UnitPrice } from './journ
 import { resolveSelection } from './resolve-selection';
 
 /** Price of `quantity` units of a definition with its required children on a day. */
-export function definitionPrice(facts: JourneyFacts, definition: CatalogueProductDefinition, date: string, quantity = 1): UnitPrice {
+export function definitionPrice(
+  facts: JourneyFacts,
+  definition: CatalogueProductDefinition,
+  date: string,
+  quantity = 1,
+): UnitPrice {
   const own = unitPrice(facts, definition, date);
   const children = requiredChildren(definition, facts.requiredProductDefinitions).map((required) => {
     const price = unitPrice(facts, required.definition, date);
@@ -22,10 +27,16 @@ export function definitionPrice(facts: JourneyFacts, definition: CatalogueProduc
 export function quote(facts: JourneyFacts, choices: Choices): UnitPrice | null {
   const resolution = resolveSelection(facts, choices);
   const resolved = resolution.lines.filter((line) => line.definition);
-  if (resolved.length > 0) return sumPrices(resolved.map((line) => definitionPrice(facts, line.definition!, resolution.priceDate, line.quantity)));
+  if (resolved.length > 0)
+    return sumPrices(
+      resolved.map((line) => definitionPrice(facts, line.definition!, resolution.priceDate, line.quantity)),
+    );
   const ages = personTypesOf(facts.product, facts.language).map((type) => type.value);
   const candidates = (ages.length > 0 ? ages : [null]).flatMap((age) => {
-    const definition = matchDefinition(facts.product.productDefinitions, { age, attributes: choices.attributes }) as CatalogueProductDefinition | null;
+    const definition = matchDefinition(facts.product.productDefinitions, {
+      age,
+      attributes: choices.attributes,
+    }) as CatalogueProductDefinition | null;
     return definition ? [definitionPrice(facts, definition, resolution.priceDate)] : [];
   });
   return candidates.sort((a, b) => a.amount - b.amount)[0] ?? null;

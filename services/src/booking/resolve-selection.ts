@@ -1,8 +1,21 @@
-import { attributeElementId, DURATION_ATTRIBUTE, formElementIds, type ClientSlot } from '@alpenpass/contracts';
+import {
+  attributeElementId,
+  DURATION_ATTRIBUTE,
+  formElementIds,
+  type ClientSlot,
+} from '@alpenpass/contracts';
 import type { CatalogueProductDefinition } from '@alpenpass/projections/src/catalogue';
 import { DateTime } from 'luxon';
 import { slotsOnDay } from './availability';
-import { startIn, todayIn, usesSlots, validityModeOf, validityUnavailability, type Unavailability, type Validity } from '../catalogue/product-validity';
+import {
+  startIn,
+  todayIn,
+  usesSlots,
+  validityModeOf,
+  validityUnavailability,
+  type Unavailability,
+  type Validity,
+} from '../catalogue/product-validity';
 import { attributesOf, choosableAttributes, matchDefinition, personTypesOf } from './definition-match';
 import { parseDuration } from '@alpenpass/contracts/src/duration';
 import { validityOf } from './duration';
@@ -49,22 +62,43 @@ function linesOf(facts: JourneyFacts, choices: Choices, problems: FormProblem[])
   if (personTypes.length === 0) {
     const quantity = choices.quantity ?? 1;
     if (quantity === 0) return [];
-    return [{ personType: null, quantity, personIds: null, definition: matchDefinition(product.productDefinitions, { age: null, attributes }) as CatalogueProductDefinition | null }];
+    return [
+      {
+        personType: null,
+        quantity,
+        personIds: null,
+        definition: matchDefinition(product.productDefinitions, {
+          age: null,
+          attributes,
+        }) as CatalogueProductDefinition | null,
+      },
+    ];
   }
   return (choices.personTypes ?? []).flatMap((entry) => {
     if (!personTypes.includes(entry.personType)) {
-      problems.push({ elementId: formElementIds.personTypes, code: 'UNKNOWN_PERSON_TYPE', message: `Unknown person type: ${entry.personType}` });
+      problems.push({
+        elementId: formElementIds.personTypes,
+        code: 'UNKNOWN_PERSON_TYPE',
+        message: `Unknown person type: ${entry.personType}`,
+      });
       return [];
     }
     const personIds = 'personIds' in entry ? entry.personIds : null;
     const quantity = personIds ? personIds.length : (entry as { quantity: number }).quantity;
     if (quantity === 0) return [];
-    const definition = matchDefinition(product.productDefinitions, { age: entry.personType, attributes }) as CatalogueProductDefinition | null;
+    const definition = matchDefinition(product.productDefinitions, {
+      age: entry.personType,
+      attributes,
+    }) as CatalogueProductDefinition | null;
     return [{ personType: entry.personType, quantity, personIds, definition }];
   });
 }
 
-function validityFor(facts: JourneyFacts, choices: Choices, definition: CatalogueProductDefinition | null): Validity | null {
+function validityFor(
+  facts: JourneyFacts,
+  choices: Choices,
+  definition: CatalogueProductDefinition | null,
+): Validity | null {
   const { product } = facts;
   const mode = validityModeOf(product);
   if (mode === 'none' || !choices.validity) return null;
@@ -72,8 +106,14 @@ function validityFor(facts: JourneyFacts, choices: Choices, definition: Catalogu
   if (!start) return null;
   if (mode === 'range') {
     const day = start.toISODate()!;
-    const range = product.availabilityRanges.find((candidate) => candidate.from <= day && day <= candidate.to);
-    const end = choices.validity.to ? startIn(product, choices.validity.to) : range ? startIn(product, range.to) : null;
+    const range = product.availabilityRanges.find(
+      (candidate) => candidate.from <= day && day <= candidate.to,
+    );
+    const end = choices.validity.to
+      ? startIn(product, choices.validity.to)
+      : range
+        ? startIn(product, range.to)
+        : null;
     const today = todayIn(product, facts.now);
     return { from: start < today ? today : start.startOf('day'), to: (end ?? start).endOf('day') };
   }
@@ -104,47 +144,92 @@ export function resolveSelection(facts: JourneyFacts, given: Choices): Resolutio
 
   for (const [identifier, value] of Object.entries(choices.attributes)) {
     const attribute = choosable.find((candidate) => candidate.identifier === identifier);
-    if (!attribute) problems.push({ elementId: attributeElementId(identifier), code: 'UNKNOWN_FORM_ELEMENT', message: `Unknown form element: ${attributeElementId(identifier)}` });
+    if (!attribute)
+      problems.push({
+        elementId: attributeElementId(identifier),
+        code: 'UNKNOWN_FORM_ELEMENT',
+        message: `Unknown form element: ${attributeElementId(identifier)}`,
+      });
     else if (!attribute.values.some((option) => option.value === value)) {
-      problems.push({ elementId: attributeElementId(identifier), code: 'INVALID_OPTION', message: `${value} is not an option of ${attributeElementId(identifier)}` });
+      problems.push({
+        elementId: attributeElementId(identifier),
+        code: 'INVALID_OPTION',
+        message: `${value} is not an option of ${attributeElementId(identifier)}`,
+      });
     }
   }
-  for (const attribute of choosable) if (!(attribute.identifier in choices.attributes)) missing.push(attributeElementId(attribute.identifier));
+  for (const attribute of choosable)
+    if (!(attribute.identifier in choices.attributes)) missing.push(attributeElementId(attribute.identifier));
 
   const lines = linesOf(facts, choices, problems);
   const hasPersonTypes = personTypesOf(product, facts.language).length > 0;
   const allocationId = hasPersonTypes ? formElementIds.personTypes : formElementIds.quantity;
   if (lines.length === 0) missing.push(allocationId);
   if (missing.length === 0 && lines.some((line) => !line.definition)) {
-    problems.push({ elementId: allocationId, code: 'NO_MATCHING_DEFINITION', message: 'No product definition matches the chosen person types and attributes.' });
+    problems.push({
+      elementId: allocationId,
+      code: 'NO_MATCHING_DEFINITION',
+      message: 'No product definition matches the chosen person types and attributes.',
+    });
   }
 
   const mode = validityModeOf(product);
   const validity = validityFor(facts, choices, lines[0]?.definition ?? null);
   if (mode !== 'none' && !choices.validity) missing.push(formElementIds.validity);
-  else if (mode !== 'none' && !validity) problems.push({ elementId: formElementIds.validity, code: 'INVALID_VALIDITY', message: 'The chosen validity cannot be read.' });
+  else if (mode !== 'none' && !validity)
+    problems.push({
+      elementId: formElementIds.validity,
+      code: 'INVALID_VALIDITY',
+      message: 'The chosen validity cannot be read.',
+    });
   else if (validity) {
     const reason = validityUnavailability(product, validity, facts.now);
-    if (reason) problems.push({ elementId: formElementIds.validity, code: reason, message: unavailableMessages[reason] });
+    if (reason)
+      problems.push({
+        elementId: formElementIds.validity,
+        code: reason,
+        message: unavailableMessages[reason],
+      });
   }
 
   let slot: ClientSlot | null = null;
   if (usesSlots(product)) {
     const quantity = lines.reduce((sum, line) => sum + line.quantity, 0);
     const definitionIds = lines.flatMap((line) => (line.definition ? [line.definition.id] : []));
-    const daySlots = validity ? slotsOnDay(product, facts.slots, validity.from.toISODate()!, definitionIds) : [];
+    const daySlots = validity
+      ? slotsOnDay(product, facts.slots, validity.from.toISODate()!, definitionIds)
+      : [];
     const chosenId = choices.slotId ?? (daySlots.length === 1 && lines.length > 0 ? daySlots[0]!.id : null);
     if (chosenId !== null) {
       slot = daySlots.find((candidate) => candidate.id === chosenId) ?? null;
       choices = { ...choices, slotId: chosenId };
-      if (!slot) problems.push({ elementId: formElementIds.slot, code: 'SLOT_NOT_AVAILABLE', message: `Slot ${chosenId} is not offered for the chosen day.` });
-      else if (slot.availableCapacity < quantity) problems.push({ elementId: formElementIds.slot, code: 'SOLD_OUT', message: unavailableMessages.SOLD_OUT });
+      if (!slot)
+        problems.push({
+          elementId: formElementIds.slot,
+          code: 'SLOT_NOT_AVAILABLE',
+          message: `Slot ${chosenId} is not offered for the chosen day.`,
+        });
+      else if (slot.availableCapacity < quantity)
+        problems.push({
+          elementId: formElementIds.slot,
+          code: 'SOLD_OUT',
+          message: unavailableMessages.SOLD_OUT,
+        });
     } else {
       missing.push(formElementIds.slot);
-      if (validity && daySlots.length === 0) problems.push({ elementId: formElementIds.validity, code: 'NO_SLOTS', message: unavailableMessages.NO_SLOTS });
+      if (validity && daySlots.length === 0)
+        problems.push({
+          elementId: formElementIds.validity,
+          code: 'NO_SLOTS',
+          message: unavailableMessages.NO_SLOTS,
+        });
     }
   }
 
-  const priceDate = (slot ? DateTime.fromISO(slot.from, { zone: product.pool.timezone }) : (validity?.from ?? todayIn(product, facts.now))).toISODate()!;
+  const priceDate = (
+    slot
+      ? DateTime.fromISO(slot.from, { zone: product.pool.timezone })
+      : (validity?.from ?? todayIn(product, facts.now))
+  ).toISODate()!;
   return { choices, lines, validity, slot, priceDate, missing, problems };
 }

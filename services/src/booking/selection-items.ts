@@ -4,13 +4,19 @@ import { sumPrices, unitPrice, type JourneyFacts, type UnitPrice } from './journ
 import type { Resolution } from './resolve-selection';
 
 export function isComplete(resolution: Resolution): boolean {
-  return resolution.missing.length === 0 && resolution.problems.length === 0 && resolution.lines.every((line) => line.definition);
+  return (
+    resolution.missing.length === 0 &&
+    resolution.problems.length === 0 &&
+    resolution.lines.every((line) => line.definition)
+  );
 }
 
 /** The validity basket items carry: its first and last day in pool time, yyyy-MM-dd (§4, §5) — what the
  * basket takes. A slot item names its slot's day: the basket sets a slot entry's times from the slot (CET). */
 function itemValidity(resolution: Resolution): { from: string; to: string } | null {
-  return resolution.validity ? { from: resolution.validity.from.toISODate()!, to: resolution.validity.to.toISODate()! } : null;
+  return resolution.validity
+    ? { from: resolution.validity.from.toISODate()!, to: resolution.validity.to.toISODate()! }
+    : null;
 }
 
 /**
@@ -51,7 +57,9 @@ function flatten(items: BasketItemDraft[]): Priced[] {
 }
 
 export function totalOf(items: BasketItemDraft[]): UnitPrice | null {
-  return sumPrices(flatten(items).map((item) => ({ ...item.unitPrice, amount: item.unitPrice.amount * item.quantity })));
+  return sumPrices(
+    flatten(items).map((item) => ({ ...item.unitPrice, amount: item.unitPrice.amount * item.quantity })),
+  );
 }
 
 /**
@@ -60,7 +68,8 @@ export function totalOf(items: BasketItemDraft[]): UnitPrice | null {
  */
 export function bookingItemsOf(basketItems: BasketItemDraft[]): BookingItem[] {
   const items: BookingItem[] = [];
-  const validityOf = (item: Pick<BasketItemDraft, 'validity'>) => (item.validity ? { validity: item.validity } : {});
+  const validityOf = (item: Pick<BasketItemDraft, 'validity'>) =>
+    item.validity ? { validity: item.validity } : {};
   for (const entry of basketItems) {
     for (let unit = 0; unit < entry.quantity; unit += 1) {
       const id = items.length + 1;
@@ -74,7 +83,13 @@ export function bookingItemsOf(basketItems: BasketItemDraft[]): BookingItem[] {
       for (const child of entry.children) {
         const perUnit = child.quantity / entry.quantity;
         for (let copy = 0; copy < perUnit; copy += 1) {
-          items.push({ id: items.length + 1, productVariantId: child.productDefinitionId, ...validityOf(child), originatedItemId: id, slotId: null });
+          items.push({
+            id: items.length + 1,
+            productVariantId: child.productDefinitionId,
+            ...validityOf(child),
+            originatedItemId: id,
+            slotId: null,
+          });
         }
       }
     }

@@ -10,7 +10,9 @@ const reasons: Unavailability[] = ['OUTSIDE_AVAILABILITY', 'BOOKING_WINDOW', 'NO
 
 function dayAvailability(facts: JourneyFacts, choices: Choices, day: string): Unavailability | null {
   const resolution = resolveSelection(facts, { ...choices, validity: { from: day, to: null }, slotId: null });
-  const validityProblem = resolution.problems.find((problem) => problem.elementId === formElementIds.validity);
+  const validityProblem = resolution.problems.find(
+    (problem) => problem.elementId === formElementIds.validity,
+  );
   const reason = reasons.find((candidate) => candidate === validityProblem?.code);
   if (reason) return reason;
   if (!usesSlots(facts.product)) return null;
@@ -41,7 +43,9 @@ export function priceLevels(prices: (UnitPrice | null)[]): ('low' | 'medium' | '
 export function validityCalendar(facts: JourneyFacts, choices: Choices, days: string[]): ValidityDay[] {
   const rows = days.map((date) => {
     const reason = dayAvailability(facts, choices, date);
-    const price = reason ? null : quote(facts, { ...choices, validity: { from: date, to: null }, slotId: null });
+    const price = reason
+      ? null
+      : quote(facts, { ...choices, validity: { from: date, to: null }, slotId: null });
     return { date, available: reason === null, reason, price };
   });
   const levels = priceLevels(rows.map((row) => row.price));

@@ -30,7 +30,9 @@ export interface CapacityApiDeps {
   now?: () => Date;
 }
 
-function definitionOf(body: z.output<typeof createSlotGroupRequest> | z.output<typeof updateSlotGroupRequest>): SlotGroupDefinition {
+function definitionOf(
+  body: z.output<typeof createSlotGroupRequest> | z.output<typeof updateSlotGroupRequest>,
+): SlotGroupDefinition {
   return {
     ...body,
     sampleFrom: body.isAllDay ? null : (body.sampleFrom ?? null),
@@ -43,14 +45,35 @@ function definitionOf(body: z.output<typeof createSlotGroupRequest> | z.output<t
 export function capacityAdminRouter(deps: CapacityApiDeps): ApiRouter {
   const { slotGroups, slots } = deps;
   const slotAction = (action: 'cancel' | 'hide' | 'show', summary: string) =>
-    ({ method: 'post', path: `/slots/:slotId/${action}`, summary, access: 'admin', params: slotIdParams }) as const;
+    ({
+      method: 'post',
+      path: `/slots/:slotId/${action}`,
+      summary,
+      access: 'admin',
+      params: slotIdParams,
+    }) as const;
   return new ApiRouter('Slot groups (admin)', '/admin')
     .route(
-      { method: 'post', path: '/slot-groups', summary: 'Create a slot group', access: 'admin', body: createSlotGroupRequest, response: slotGroupResponse, status: 201 },
+      {
+        method: 'post',
+        path: '/slot-groups',
+        summary: 'Create a slot group',
+        access: 'admin',
+        body: createSlotGroupRequest,
+        response: slotGroupResponse,
+        status: 201,
+      },
       ({ body, ctx }) => slotGroups.create(definitionOf(body), eventMetadataOf(ctx)),
     )
     .route(
-      { method: 'get', path: '/slot-groups/:slotGroupId', summary: 'Read a slot group', access: 'admin', params: slotGroupIdParams, response: slotGroupResponse },
+      {
+        method: 'get',
+        path: '/slot-groups/:slotGroupId',
+        summary: 'Read a slot group',
+        access: 'admin',
+        params: slotGroupIdParams,
+        response: slotGroupResponse,
+      },
       ({ params }) => slotGroups.get(params.slotGroupId),
     )
     .route(
@@ -63,7 +86,8 @@ export function capacityAdminRouter(deps: CapacityApiDeps): ApiRouter {
         body: updateSlotGroupRequest,
         response: slotGroupResponse,
       },
-      ({ params, body, ctx }) => slotGroups.update(params.slotGroupId, definitionOf(body), eventMetadataOf(ctx)),
+      ({ params, body, ctx }) =>
+        slotGroups.update(params.slotGroupId, definitionOf(body), eventMetadataOf(ctx)),
     )
     .route(
       {
@@ -91,17 +115,34 @@ export function capacityAdminRouter(deps: CapacityApiDeps): ApiRouter {
         return listSlotGroupSlots(deps.knex, params.slotGroupId, query.limit);
       },
     )
-    .route(slotAction('cancel', 'Cancel a slot'), ({ params, ctx }) => slots.cancel(params.slotId, eventMetadataOf(ctx)))
-    .route(slotAction('hide', 'Hide a slot'), ({ params, ctx }) => slots.hide(params.slotId, eventMetadataOf(ctx)))
-    .route(slotAction('show', 'Show a hidden slot'), ({ params, ctx }) => slots.show(params.slotId, eventMetadataOf(ctx)))
-    .route({ method: 'delete', path: '/slots/:slotId', summary: 'Delete a slot', access: 'admin', params: slotIdParams }, ({ params, ctx }) =>
-      slots.delete(params.slotId, eventMetadataOf(ctx)),
+    .route(slotAction('cancel', 'Cancel a slot'), ({ params, ctx }) =>
+      slots.cancel(params.slotId, eventMetadataOf(ctx)),
+    )
+    .route(slotAction('hide', 'Hide a slot'), ({ params, ctx }) =>
+      slots.hide(params.slotId, eventMetadataOf(ctx)),
+    )
+    .route(slotAction('show', 'Show a hidden slot'), ({ params, ctx }) =>
+      slots.show(params.slotId, eventMetadataOf(ctx)),
+    )
+    .route(
+      {
+        method: 'delete',
+        path: '/slots/:slotId',
+        summary: 'Delete a slot',
+        access: 'admin',
+        params: slotIdParams,
+      },
+      ({ params, ctx }) => slots.delete(params.slotId, eventMetadataOf(ctx)),
     );
 }
 
 /** Public capacity reads (§7 Capacities). */
 export function capacityReadRouter(deps: CapacityApiDeps): ApiRouter {
-  const reads = createSlotReads({ knex: deps.knex, lookupProduct: deps.lookupProduct, now: deps.now ?? (() => new Date()) });
+  const reads = createSlotReads({
+    knex: deps.knex,
+    lookupProduct: deps.lookupProduct,
+    now: deps.now ?? (() => new Date()),
+  });
   return new ApiRouter('Capacities', '/capacities')
     .route(
       {

@@ -23,7 +23,10 @@ function reference(input: OfferedWindowInput): OfferedWindow {
   let startsBefore = to ? to.toJSDate() : null;
   let endsAfter: Date | null = null;
   if (!input.ignoreEarliestBookingTime && bookingWindow.earliestDaysBefore !== null) {
-    const limit = now.startOf('day').plus({ days: bookingWindow.earliestDaysBefore + 1 }).toJSDate();
+    const limit = now
+      .startOf('day')
+      .plus({ days: bookingWindow.earliestDaysBefore + 1 })
+      .toJSDate();
     startsBefore = startsBefore && startsBefore < limit ? startsBefore : limit;
   }
   if (!input.ignoreLatestBookingTime) {
@@ -36,9 +39,9 @@ function reference(input: OfferedWindowInput): OfferedWindow {
 }
 
 // around the changes to and from summer time in 2026, in zones with odd offsets too
-const instant = fc.integer({ min: Date.parse('2026-03-25T00:00:00Z'), max: Date.parse('2026-04-02T00:00:00Z') }).chain((ms) =>
-  fc.constantFrom(ms, ms + 210 * 86_400_000),
-);
+const instant = fc
+  .integer({ min: Date.parse('2026-03-25T00:00:00Z'), max: Date.parse('2026-04-02T00:00:00Z') })
+  .chain((ms) => fc.constantFrom(ms, ms + 210 * 86_400_000));
 const zone = fc.constantFrom('Europe/Zurich', 'America/New_York', 'Asia/Kathmandu', 'UTC');
 const text = fc.oneof(
   instant.map((ms) => new Date(ms).toISOString().slice(0, 10)),
@@ -47,7 +50,10 @@ const text = fc.oneof(
 );
 const input: fc.Arbitrary<OfferedWindowInput> = fc.record({
   timezone: zone,
-  bookingWindow: fc.record({ earliestDaysBefore: fc.option(fc.integer({ min: 0, max: 90 })), latestMinutesBeforeStart: fc.option(fc.integer({ min: -600, max: 2000 })) }),
+  bookingWindow: fc.record({
+    earliestDaysBefore: fc.option(fc.integer({ min: 0, max: 90 })),
+    latestMinutesBeforeStart: fc.option(fc.integer({ min: -600, max: 2000 })),
+  }),
   now: instant.map((ms) => new Date(ms)),
   from: fc.option(text, { nil: undefined }),
   to: fc.option(text, { nil: undefined }),

@@ -85,12 +85,18 @@ export function offeredWindow(input: OfferedWindowInput): OfferedWindow {
   }
   let endsAfter: Date | null = null;
   if (!ignoreEarliestBookingTime && bookingWindow.earliestDaysBefore !== null) {
-    startsBefore = minDate(startsBefore, dayStartAfter(input.now, timezone, bookingWindow.earliestDaysBefore + 1));
+    startsBefore = minDate(
+      startsBefore,
+      dayStartAfter(input.now, timezone, bookingWindow.earliestDaysBefore + 1),
+    );
   }
   if (!ignoreLatestBookingTime) {
     if (bookingWindow.latestMinutesBeforeStart !== null) {
       // minutes are time, not calendar, arithmetic (as luxon's plus({ minutes }))
-      startsFrom = maxDate(startsFrom, new Date(input.now.getTime() + bookingWindow.latestMinutesBeforeStart * 60_000));
+      startsFrom = maxDate(
+        startsFrom,
+        new Date(input.now.getTime() + bookingWindow.latestMinutesBeforeStart * 60_000),
+      );
     } else {
       endsAfter = input.now;
     }

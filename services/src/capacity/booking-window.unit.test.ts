@@ -25,7 +25,14 @@ describe('offered window', () => {
       startsBefore: new Date('2025-07-03T22:00:00Z'),
       endsAfter: null,
     });
-    expect(offeredWindow({ ...base, bookingWindow, ignoreEarliestBookingTime: true, ignoreLatestBookingTime: true })).toEqual({
+    expect(
+      offeredWindow({
+        ...base,
+        bookingWindow,
+        ignoreEarliestBookingTime: true,
+        ignoreLatestBookingTime: true,
+      }),
+    ).toEqual({
       startsFrom: new Date('2025-06-30T22:00:00Z'),
       startsBefore: new Date('2025-07-31T22:00:00Z'),
       endsAfter: null,
@@ -33,7 +40,11 @@ describe('offered window', () => {
   });
 
   it('accepts instants and an open end', () => {
-    expect(offeredWindow({ ...base, from: '2025-07-05T08:00:00+02:00', defaultDays: null }).startsBefore).toBeNull();
-    expect(offeredWindow({ ...base, from: '2025-07-05T08:00:00+02:00' }).startsFrom).toEqual(new Date('2025-07-05T06:00:00Z'));
+    expect(
+      offeredWindow({ ...base, from: '2025-07-05T08:00:00+02:00', defaultDays: null }).startsBefore,
+    ).toBeNull();
+    expect(offeredWindow({ ...base, from: '2025-07-05T08:00:00+02:00' }).startsFrom).toEqual(
+      new Date('2025-07-05T06:00:00Z'),
+    );
   });
 });

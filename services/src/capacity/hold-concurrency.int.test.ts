@@ -42,7 +42,9 @@ describe('capacity holds under concurrency (real PostgreSQL)', () => {
     await scheduleSlot(slotId, places);
     const commands = createCapacityCommands(kit.store);
     const results = await Promise.allSettled(
-      Array.from({ length: holds }, (_, index) => commands.holdCapacity({ slotId, basketId: `basket-${index}`, entryId: 'entry-1', quantity: 1 })),
+      Array.from({ length: holds }, (_, index) =>
+        commands.holdCapacity({ slotId, basketId: `basket-${index}`, entryId: 'entry-1', quantity: 1 }),
+      ),
     );
     const granted = results.filter((result) => result.status === 'fulfilled');
     const refused = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');

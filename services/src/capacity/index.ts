@@ -19,7 +19,10 @@ export interface CapacityOptions {
 }
 
 /** The capacity context: slot groups, slots and their capacity (docs/capacity.md). */
-export function capacityContext(deps: ContextDeps, options: CapacityOptions = {}): ContextModule & { commands: CapacityCommands } {
+export function capacityContext(
+  deps: ContextDeps,
+  options: CapacityOptions = {},
+): ContextModule & { commands: CapacityCommands } {
   const lookupProduct = options.lookupProduct ?? catalogueFactsLookup(deps.knex);
   const apiDeps = {
     knex: deps.knex,

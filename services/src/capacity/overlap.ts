@@ -40,7 +40,11 @@ export function findOverlap(candidates: SlotInterval[], existing: PlannedSlot[])
 export const SLOT_OVERLAP = 'SLOT_OVERLAP';
 
 /** Refuses with 409 when overlap detection is on and a candidate overlaps an existing slot. */
-export function assertNoOverlap(productId: number, candidates: SlotInterval[], existing: PlannedSlot[]): void {
+export function assertNoOverlap(
+  productId: number,
+  candidates: SlotInterval[],
+  existing: PlannedSlot[],
+): void {
   const overlap = findOverlap(candidates, existing);
   if (!overlap) return;
   const { candidate, existing: slot } = overlap;

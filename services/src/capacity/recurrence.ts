@@ -31,19 +31,35 @@ function dayOf(date: Date): string {
 export function parsePattern(pattern: string): Partial<Options> {
   const value = pattern.trim().replace(/^RRULE:/i, '');
   if (/DTSTART|TZID/i.test(value)) {
-    throw invalid('INVALID_PATTERN', 'The pattern must not contain DTSTART or TZID: startDate and the pool timezone apply.', 'body.pattern');
+    throw invalid(
+      'INVALID_PATTERN',
+      'The pattern must not contain DTSTART or TZID: startDate and the pool timezone apply.',
+      'body.pattern',
+    );
   }
   let options;
   try {
     options = RRule.parseString(value);
   } catch {
-    throw invalid('INVALID_PATTERN', 'The pattern is not a valid RFC 5545 RRULE (e.g. FREQ=WEEKLY;BYDAY=SA,SU).', 'body.pattern');
+    throw invalid(
+      'INVALID_PATTERN',
+      'The pattern is not a valid RFC 5545 RRULE (e.g. FREQ=WEEKLY;BYDAY=SA,SU).',
+      'body.pattern',
+    );
   }
   if (options.freq === undefined) {
-    throw invalid('INVALID_PATTERN', 'The pattern must name a FREQ (DAILY, WEEKLY, MONTHLY or YEARLY).', 'body.pattern');
+    throw invalid(
+      'INVALID_PATTERN',
+      'The pattern must name a FREQ (DAILY, WEEKLY, MONTHLY or YEARLY).',
+      'body.pattern',
+    );
   }
   if (subDailyFrequencies.has(options.freq)) {
-    throw invalid('INVALID_PATTERN', 'The pattern repeats days: use FREQ=DAILY, WEEKLY, MONTHLY or YEARLY; times come from sampleFrom and sampleTo.', 'body.pattern');
+    throw invalid(
+      'INVALID_PATTERN',
+      'The pattern repeats days: use FREQ=DAILY, WEEKLY, MONTHLY or YEARLY; times come from sampleFrom and sampleTo.',
+      'body.pattern',
+    );
   }
   return options;
 }
@@ -62,7 +78,11 @@ export function recurrenceDays(spec: RecurrenceSpec): string[] {
   for (const day of spec.customDates) days.add(day);
   for (const day of spec.exceptions) days.delete(day);
   if (days.size > MAX_DAYS_PER_GROUP) {
-    throw invalid('TOO_MANY_SLOTS', `A slot group may produce at most ${MAX_DAYS_PER_GROUP} slots.`, 'body.pattern');
+    throw invalid(
+      'TOO_MANY_SLOTS',
+      `A slot group may produce at most ${MAX_DAYS_PER_GROUP} slots.`,
+      'body.pattern',
+    );
   }
   return [...days].sort();
 }

@@ -23,16 +23,18 @@ describe('recurrence pattern expansion', () => {
   });
 
   it('adds custom dates and removes exceptions', () => {
-    const days = recurrenceDays({ ...weekendsInMarch2025, customDates: ['2025-03-26', '2025-03-22'], exceptions: ['2025-03-29', '2025-04-06'] });
+    const days = recurrenceDays({
+      ...weekendsInMarch2025,
+      customDates: ['2025-03-26', '2025-03-22'],
+      exceptions: ['2025-03-29', '2025-04-06'],
+    });
     expect(days).toEqual(['2025-03-22', '2025-03-23', '2025-03-26', '2025-03-30', '2025-04-05']);
   });
 
   it('accepts an RRULE: prefix and honours COUNT and INTERVAL', () => {
-    expect(recurrenceDays({ ...weekendsInMarch2025, pattern: 'RRULE:FREQ=DAILY;INTERVAL=3;COUNT=3' })).toEqual([
-      '2025-03-22',
-      '2025-03-25',
-      '2025-03-28',
-    ]);
+    expect(
+      recurrenceDays({ ...weekendsInMarch2025, pattern: 'RRULE:FREQ=DAILY;INTERVAL=3;COUNT=3' }),
+    ).toEqual(['2025-03-22', '2025-03-25', '2025-03-28']);
   });
 
   it.each([
@@ -63,17 +65,31 @@ describe('slot times in the pool timezone', () => {
   });
 
   it('keeps local times across the autumn change (America/Denver, 2 November 2025)', () => {
-    expect(slotOnDay('2025-11-01', morning, 'America/Denver')).toEqual({ from: '2025-11-01T15:00:00Z', to: '2025-11-01T18:00:00Z' });
-    expect(slotOnDay('2025-11-02', morning, 'America/Denver')).toEqual({ from: '2025-11-02T16:00:00Z', to: '2025-11-02T19:00:00Z' });
+    expect(slotOnDay('2025-11-01', morning, 'America/Denver')).toEqual({
+      from: '2025-11-01T15:00:00Z',
+      to: '2025-11-01T18:00:00Z',
+    });
+    expect(slotOnDay('2025-11-02', morning, 'America/Denver')).toEqual({
+      from: '2025-11-02T16:00:00Z',
+      to: '2025-11-02T19:00:00Z',
+    });
   });
 
   it('makes all-day slots 23 hours long on the spring-forward day', () => {
-    const slot = slotOnDay('2025-03-30', { sampleFrom: null, sampleTo: null, isAllDay: true }, 'Europe/Zurich');
+    const slot = slotOnDay(
+      '2025-03-30',
+      { sampleFrom: null, sampleTo: null, isAllDay: true },
+      'Europe/Zurich',
+    );
     expect(slot).toEqual({ from: '2025-03-29T23:00:00Z', to: '2025-03-30T22:00:00Z' });
   });
 
   it('ends a slot on the next day when its end time is not after its start time', () => {
-    const night = slotOnDay('2025-03-29', { sampleFrom: '22:00', sampleTo: '03:00', isAllDay: false }, 'Europe/Zurich');
+    const night = slotOnDay(
+      '2025-03-29',
+      { sampleFrom: '22:00', sampleTo: '03:00', isAllDay: false },
+      'Europe/Zurich',
+    );
     expect(night).toEqual({ from: '2025-03-29T21:00:00Z', to: '2025-03-30T01:00:00Z' });
   });
 });

@@ -10,8 +10,14 @@ export function createSlotAdminService(store: EventStore) {
   async function act(action: SlotAction, slotId: number, metadata: Partial<EventMetadata>): Promise<void> {
     const state = await runSlotCommand(store, { type: action, data: { slotId } }, metadata);
     if (action !== 'CancelSlot' && action !== 'DeleteSlot') return;
-    const productId = state.status === 'deleted' ? state.productId : state.status === 'cancelled' ? state.slot.productId : null;
-    if (productId !== null) await runSlotPlanCommand(store, { type: 'UnplanSlot', data: { productId, slotId } }, metadata);
+    const productId =
+      state.status === 'deleted'
+        ? state.productId
+        : state.status === 'cancelled'
+          ? state.slot.productId
+          : null;
+    if (productId !== null)
+      await runSlotPlanCommand(store, { type: 'UnplanSlot', data: { productId, slotId } }, metadata);
   }
   return {
     cancel: (slotId: number, metadata: Partial<EventMetadata>) => act('CancelSlot', slotId, metadata),

@@ -6,7 +6,17 @@ import { foldSlotEvents } from './slot-fold';
 /** A cancelled order item gives its booked places back (docs/after-sale.md). */
 const scheduled: SlotEvent = {
   type: 'SlotScheduled',
-  data: { slotId: 7, slotGroupId: 1, productId: 3, from: '2030-12-21T07:00:00Z', to: '2030-12-21T10:00:00Z', capacity: 4, productDefinitionIds: [31], visible: true, isAllDay: false },
+  data: {
+    slotId: 7,
+    slotGroupId: 1,
+    productId: 3,
+    from: '2030-12-21T07:00:00Z',
+    to: '2030-12-21T10:00:00Z',
+    capacity: 4,
+    productDefinitionIds: [31],
+    visible: true,
+    isAllDay: false,
+  },
 };
 const claim = { slotId: 7, basketId: 'b-1', entryId: 'e-1' };
 const held: SlotEvent = { type: 'CapacityHeld', data: { ...claim, quantity: 3 } };
@@ -29,10 +39,14 @@ describe('CancelBooking', () => {
   it('changes nothing for an entry without a booking (a hold stays a hold), twice, or on a deleted slot', () => {
     expect(decideSlot(cancelBooking, given(scheduled, held))).toEqual([]);
     expect(decideSlot(cancelBooking, given(scheduled, held, booked, cancelled))).toEqual([]);
-    expect(decideSlot(cancelBooking, given(scheduled, { type: 'SlotDeleted', data: { slotId: 7 } }))).toEqual([]);
+    expect(decideSlot(cancelBooking, given(scheduled, { type: 'SlotDeleted', data: { slotId: 7 } }))).toEqual(
+      [],
+    );
   });
 
   it('refuses an unknown slot', () => {
-    expect(() => decideSlot(cancelBooking, given())).toThrow(expect.objectContaining({ kind: 'not_found', code: 'SLOT_NOT_FOUND' }));
+    expect(() => decideSlot(cancelBooking, given())).toThrow(
+      expect.objectContaining({ kind: 'not_found', code: 'SLOT_NOT_FOUND' }),
+    );
   });
 });

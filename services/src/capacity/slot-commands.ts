@@ -1,13 +1,29 @@
 import type { EventMetadata, SlotEvent, SlotPlanEvent } from '@alpenpass/contracts';
 import { slotPlanStreamName, slotStreamName } from '@alpenpass/contracts';
-import { handleCommand, loadStreamState, streamStateCache, type StateFolder, type StreamStateCache } from '../platform/event-store/command-handler';
+import {
+  handleCommand,
+  loadStreamState,
+  streamStateCache,
+  type StateFolder,
+  type StreamStateCache,
+} from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
 import { availableCapacity, evolveSlot, initialSlotState, type SlotState } from './slot';
 import { foldSlotEvents } from './slot-fold';
 import { decideSlot, type ClaimRef, type HoldRequest, type SlotCommand } from './slot-decide';
-import { decideSlotPlan, evolveSlotPlan, initialSlotPlanState, type SlotPlanCommand, type SlotPlanState } from './slot-plan';
+import {
+  decideSlotPlan,
+  evolveSlotPlan,
+  initialSlotPlanState,
+  type SlotPlanCommand,
+  type SlotPlanState,
+} from './slot-plan';
 
-export const slotFolder: StateFolder<SlotState, SlotEvent> = { initialState: initialSlotState, evolve: evolveSlot, fold: foldSlotEvents };
+export const slotFolder: StateFolder<SlotState, SlotEvent> = {
+  initialState: initialSlotState,
+  evolve: evolveSlot,
+  fold: foldSlotEvents,
+};
 export const slotPlanFolder = { initialState: initialSlotPlanState, evolve: evolveSlotPlan };
 
 /**
@@ -36,18 +52,33 @@ export async function loadSlotState(store: EventStore, slotId: number): Promise<
   return (await loadStreamState(store, slotStreamName(slotId), slotFolder, slotStateCache(store))).state;
 }
 
-export async function runSlotCommand(store: EventStore, command: SlotCommand, metadata: Partial<EventMetadata>): Promise<SlotState> {
+export async function runSlotCommand(
+  store: EventStore,
+  command: SlotCommand,
+  metadata: Partial<EventMetadata>,
+): Promise<SlotState> {
   const streamName = slotStreamName(command.data.slotId);
   const cache = slotStateCache(store);
-  const outcome = await handleCommand<SlotState, SlotEvent>(store, streamName, slotFolder, (state) => decideSlot(command, state), metadata, {
-    maxAttempts: CAPACITY_COMMAND_ATTEMPTS,
-    cache,
-    known: cache.get(streamName),
-  });
+  const outcome = await handleCommand<SlotState, SlotEvent>(
+    store,
+    streamName,
+    slotFolder,
+    (state) => decideSlot(command, state),
+    metadata,
+    {
+      maxAttempts: CAPACITY_COMMAND_ATTEMPTS,
+      cache,
+      known: cache.get(streamName),
+    },
+  );
   return outcome.newState;
 }
 
-export async function runSlotPlanCommand(store: EventStore, command: SlotPlanCommand, metadata: Partial<EventMetadata>) {
+export async function runSlotPlanCommand(
+  store: EventStore,
+  command: SlotPlanCommand,
+  metadata: Partial<EventMetadata>,
+) {
   return handleCommand<SlotPlanState, SlotPlanEvent>(
     store,
     slotPlanStreamName(command.data.productId),
@@ -66,9 +97,14 @@ export interface ClaimOutcome {
 }
 
 function claimOutcome(state: SlotState, { slotId, basketId, entryId }: ClaimRef): ClaimOutcome {
-  if (state.status !== 'scheduled' && state.status !== 'cancelled') return { slotId, quantity: 0, availableCapacity: 0 };
+  if (state.status !== 'scheduled' && state.status !== 'cancelled')
+    return { slotId, quantity: 0, availableCapacity: 0 };
   const key = `${basketId}/${entryId}`;
-  return { slotId, quantity: state.holds[key] ?? state.bookings[key] ?? 0, availableCapacity: availableCapacity(state) };
+  return {
+    slotId,
+    quantity: state.holds[key] ?? state.bookings[key] ?? 0,
+    availableCapacity: availableCapacity(state),
+  };
 }
 
 /** What the basket context calls: idempotent per basketId + entryId, never oversells. Refusals are
@@ -85,16 +121,28 @@ export interface CapacityCommands {
 export function createCapacityCommands(store: EventStore): CapacityCommands {
   return {
     async holdCapacity(input, metadata = {}) {
-      return claimOutcome(await runSlotCommand(store, { type: 'HoldCapacity', data: input }, metadata), input);
+      return claimOutcome(
+        await runSlotCommand(store, { type: 'HoldCapacity', data: input }, metadata),
+        input,
+      );
     },
     async releaseCapacity(input, metadata = {}) {
-      return claimOutcome(await runSlotCommand(store, { type: 'ReleaseCapacity', data: input }, metadata), input);
+      return claimOutcome(
+        await runSlotCommand(store, { type: 'ReleaseCapacity', data: input }, metadata),
+        input,
+      );
     },
     async bookCapacity(input, metadata = {}) {
-      return claimOutcome(await runSlotCommand(store, { type: 'BookCapacity', data: input }, metadata), input);
+      return claimOutcome(
+        await runSlotCommand(store, { type: 'BookCapacity', data: input }, metadata),
+        input,
+      );
     },
     async cancelBooking(input, metadata = {}) {
-      return claimOutcome(await runSlotCommand(store, { type: 'CancelBooking', data: input }, metadata), input);
+      return claimOutcome(
+        await runSlotCommand(store, { type: 'CancelBooking', data: input }, metadata),
+        input,
+      );
     },
   };
 }

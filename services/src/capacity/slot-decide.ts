@@ -54,7 +54,9 @@ function checkHolderCap(slot: LiveSlotState, key: string, data: HoldRequest): vo
     const left = Math.max(0, max - held);
     throw conflict(
       slotErrorCodes.holderLimit,
-      left === 0 ? `You already hold the most places one customer may hold on slot ${data.slotId} (${max}).` : `One customer may hold at most ${max} places on slot ${data.slotId}: ${left} more can be held.`,
+      left === 0
+        ? `You already hold the most places one customer may hold on slot ${data.slotId} (${max}).`
+        : `One customer may hold at most ${max} places on slot ${data.slotId}: ${left} more can be held.`,
     );
   }
 }
@@ -62,14 +64,21 @@ function checkHolderCap(slot: LiveSlotState, key: string, data: HoldRequest): vo
 function holdCapacity(state: SlotState, data: HoldRequest): SlotEvent[] {
   const { slotId, basketId, entryId, quantity } = data;
   if (!Number.isInteger(quantity) || quantity < 1) {
-    throw invalid(slotErrorCodes.invalidQuantity, 'The quantity must be a whole number of 1 or more.', 'quantity');
+    throw invalid(
+      slotErrorCodes.invalidQuantity,
+      'The quantity must be a whole number of 1 or more.',
+      'quantity',
+    );
   }
   const slot = live(state, slotId);
   const key = claimKey(basketId, entryId);
   const booked = slot.bookings[key];
   if (booked !== undefined) {
     if (booked === quantity) return [];
-    throw conflict(slotErrorCodes.alreadyBooked, `The places of entry ${entryId} on slot ${slotId} are already booked.`);
+    throw conflict(
+      slotErrorCodes.alreadyBooked,
+      `The places of entry ${entryId} on slot ${slotId} are already booked.`,
+    );
   }
   const current = slot.holds[key] ?? 0;
   if (current === quantity) return [];
@@ -79,17 +88,27 @@ function holdCapacity(state: SlotState, data: HoldRequest): SlotEvent[] {
   const free = slot.capacity - (usedCapacity(slot) - current);
   if (quantity > free && !data.skipCapacityCheck) {
     const left = Math.max(0, free);
-    throw conflict(slotErrorCodes.soldOut, left === 0 ? `Slot ${slotId} is sold out.` : `Only ${left} places are left on slot ${slotId}.`);
+    throw conflict(
+      slotErrorCodes.soldOut,
+      left === 0 ? `Slot ${slotId} is sold out.` : `Only ${left} places are left on slot ${slotId}.`,
+    );
   }
   checkHolderCap(slot, key, data);
   const holderId = data.holder?.holderId;
-  return [{ type: 'CapacityHeld', data: { slotId, basketId, entryId, quantity, ...(holderId ? { holderId } : {}) } }];
+  return [
+    {
+      type: 'CapacityHeld',
+      data: { slotId, basketId, entryId, quantity, ...(holderId ? { holderId } : {}) },
+    },
+  ];
 }
 
 function releaseCapacity(state: SlotState, { slotId, basketId, entryId }: ClaimRef): SlotEvent[] {
   if (state.status === 'deleted') return [];
   const quantity = live(state, slotId).holds[claimKey(basketId, entryId)];
-  return quantity === undefined ? [] : [{ type: 'CapacityReleased', data: { slotId, basketId, entryId, quantity } }];
+  return quantity === undefined
+    ? []
+    : [{ type: 'CapacityReleased', data: { slotId, basketId, entryId, quantity } }];
 }
 
 function bookCapacity(state: SlotState, { slotId, basketId, entryId }: ClaimRef): SlotEvent[] {
@@ -97,14 +116,17 @@ function bookCapacity(state: SlotState, { slotId, basketId, entryId }: ClaimRef)
   const key = claimKey(basketId, entryId);
   if (slot.bookings[key] !== undefined) return [];
   const quantity = slot.holds[key];
-  if (quantity === undefined) throw conflict(slotErrorCodes.noHold, `Entry ${entryId} holds no places on slot ${slotId}.`);
+  if (quantity === undefined)
+    throw conflict(slotErrorCodes.noHold, `Entry ${entryId} holds no places on slot ${slotId}.`);
   return [{ type: 'CapacityBooked', data: { slotId, basketId, entryId, quantity } }];
 }
 
 function cancelBooking(state: SlotState, { slotId, basketId, entryId }: ClaimRef): SlotEvent[] {
   if (state.status === 'deleted') return [];
   const quantity = live(state, slotId).bookings[claimKey(basketId, entryId)];
-  return quantity === undefined ? [] : [{ type: 'CapacityBookingCancelled', data: { slotId, basketId, entryId, quantity } }];
+  return quantity === undefined
+    ? []
+    : [{ type: 'CapacityBookingCancelled', data: { slotId, basketId, entryId, quantity } }];
 }
 
 /** Decides a slot command against the slot's state; every command is idempotent. */
@@ -112,10 +134,13 @@ export function decideSlot(command: SlotCommand, state: SlotState): SlotEvent[] 
   switch (command.type) {
     case 'ScheduleSlot':
       if (state.status === 'unscheduled') return [{ type: 'SlotScheduled', data: command.data }];
-      if (state.status === 'deleted') throw conflict(slotErrorCodes.notFound, `Slot ${command.data.slotId} was deleted.`);
+      if (state.status === 'deleted')
+        throw conflict(slotErrorCodes.notFound, `Slot ${command.data.slotId} was deleted.`);
       return [];
     case 'CancelSlot':
-      return live(state, command.data.slotId).status === 'cancelled' ? [] : [{ type: 'SlotCancelled', data: command.data }];
+      return live(state, command.data.slotId).status === 'cancelled'
+        ? []
+        : [{ type: 'SlotCancelled', data: command.data }];
     case 'HideSlot':
       return live(state, command.data.slotId).visible ? [{ type: 'SlotHidden', data: command.data }] : [];
     case 'ShowSlot':
@@ -124,12 +149,17 @@ export function decideSlot(command: SlotCommand, state: SlotState): SlotEvent[] 
       if (state.status === 'deleted') return [];
       const slot = live(state, command.data.slotId);
       if (usedCapacity(slot) > 0) {
-        throw conflict(slotErrorCodes.inUse, `Slot ${command.data.slotId} has held or booked places: cancel it instead.`);
+        throw conflict(
+          slotErrorCodes.inUse,
+          `Slot ${command.data.slotId} has held or booked places: cancel it instead.`,
+        );
       }
       return [{ type: 'SlotDeleted', data: command.data }];
     }
     case 'ChangeSlotCapacity':
-      return live(state, command.data.slotId).capacity === command.data.capacity ? [] : [{ type: 'SlotCapacityChanged', data: command.data }];
+      return live(state, command.data.slotId).capacity === command.data.capacity
+        ? []
+        : [{ type: 'SlotCapacityChanged', data: command.data }];
     case 'HoldCapacity':
       return holdCapacity(state, command.data);
     case 'ReleaseCapacity':
@@ -144,4 +174,3 @@ export function decideSlot(command: SlotCommand, state: SlotState): SlotEvent[] 
     }
   }
 }
-

@@ -25,8 +25,12 @@ export function expandSlotGroup(definition: SlotGroupDefinition, timezone: strin
   return slotsOnDays(recurrenceDays(definition), definition, timezone);
 }
 
-function checkAgainstCatalogue(definition: SlotGroupDefinition, product: ProductSlotFacts | null): ProductSlotFacts {
-  if (!product) throw invalid('UNKNOWN_PRODUCT', `Product ${definition.productId} does not exist.`, 'body.productId');
+function checkAgainstCatalogue(
+  definition: SlotGroupDefinition,
+  product: ProductSlotFacts | null,
+): ProductSlotFacts {
+  if (!product)
+    throw invalid('UNKNOWN_PRODUCT', `Product ${definition.productId} does not exist.`, 'body.productId');
   const known = new Set(product.productDefinitionIds);
   const unknown = definition.productDefinitionIds.filter((id) => !known.has(id));
   if (unknown.length > 0) {
@@ -45,17 +49,26 @@ function checkDefinition(definition: SlotGroupDefinition, facts: SlotGroupFacts)
   if (definition.overlapDetection) assertNoOverlap(definition.productId, intervals, facts.otherGroupsSlots);
 }
 
-export function decideSlotGroup(command: SlotGroupCommand, state: SlotGroupState, facts: SlotGroupFacts): SlotGroupEvent[] {
+export function decideSlotGroup(
+  command: SlotGroupCommand,
+  state: SlotGroupState,
+  facts: SlotGroupFacts,
+): SlotGroupEvent[] {
   const { slotGroupId, definition } = command.data;
   switch (command.type) {
     case 'CreateSlotGroup':
-      if (state.status !== 'none') throw conflict('SLOT_GROUP_EXISTS', `Slot group ${slotGroupId} already exists.`);
+      if (state.status !== 'none')
+        throw conflict('SLOT_GROUP_EXISTS', `Slot group ${slotGroupId} already exists.`);
       checkDefinition(definition, facts);
       return [{ type: 'SlotGroupCreated', data: { slotGroupId, ...definition } }];
     case 'UpdateSlotGroup': {
-      if (state.status === 'none') throw notFound('SLOT_GROUP_NOT_FOUND', `Slot group ${slotGroupId} does not exist.`);
+      if (state.status === 'none')
+        throw notFound('SLOT_GROUP_NOT_FOUND', `Slot group ${slotGroupId} does not exist.`);
       if (definition.productId !== state.definition.productId && facts.ownSlotCount > 0) {
-        throw conflict('SLOT_GROUP_PRODUCT_FIXED', 'The product of a slot group that has slots cannot change.');
+        throw conflict(
+          'SLOT_GROUP_PRODUCT_FIXED',
+          'The product of a slot group that has slots cannot change.',
+        );
       }
       checkDefinition(definition, facts);
       if (JSON.stringify(definition) === JSON.stringify(state.definition)) return [];

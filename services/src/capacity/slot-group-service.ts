@@ -1,4 +1,10 @@
-import type { EventMetadata, SlotGroupDefinition, SlotGroupEvent, SlotGroupResponse, SlotPlanEvent } from '@alpenpass/contracts';
+import type {
+  EventMetadata,
+  SlotGroupDefinition,
+  SlotGroupEvent,
+  SlotGroupResponse,
+  SlotPlanEvent,
+} from '@alpenpass/contracts';
 import { slotGroupStreamName, slotPlanStreamName } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import { handleCommand } from '../platform/event-store/command-handler';
@@ -21,18 +27,32 @@ const slotGroupFolder = { initialState: initialSlotGroupState, evolve: evolveSlo
 
 async function loadPlan(store: EventStore, productId: number): Promise<SlotPlanState> {
   const events = await store.readStream(slotPlanStreamName(productId));
-  return events.reduce((state, event) => slotPlanFolder.evolve(state, event as never), slotPlanFolder.initialState());
+  return events.reduce(
+    (state, event) => slotPlanFolder.evolve(state, event as never),
+    slotPlanFolder.initialState(),
+  );
 }
 
 async function loadGroup(store: EventStore, slotGroupId: number) {
   const events = await store.readStream(slotGroupStreamName(slotGroupId));
-  const state = events.reduce((current, event) => evolveSlotGroup(current, event as never), initialSlotGroupState());
-  if (state.status === 'none') throw notFound('SLOT_GROUP_NOT_FOUND', `Slot group ${slotGroupId} does not exist.`);
+  const state = events.reduce(
+    (current, event) => evolveSlotGroup(current, event as never),
+    initialSlotGroupState(),
+  );
+  if (state.status === 'none')
+    throw notFound('SLOT_GROUP_NOT_FOUND', `Slot group ${slotGroupId} does not exist.`);
   return state;
 }
 
-function toResponse(state: Extract<SlotGroupState, { status: 'defined' }>, plan: SlotPlanState): SlotGroupResponse {
-  return { id: state.slotGroupId, ...state.definition, generatedSlotCount: plannedSlotsOf(plan, state.slotGroupId).length };
+function toResponse(
+  state: Extract<SlotGroupState, { status: 'defined' }>,
+  plan: SlotPlanState,
+): SlotGroupResponse {
+  return {
+    id: state.slotGroupId,
+    ...state.definition,
+    generatedSlotCount: plannedSlotsOf(plan, state.slotGroupId).length,
+  };
 }
 
 /** Runs a parallel task over items, a few at a time (slot streams are independent). */
@@ -47,12 +67,18 @@ async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Prom
 export function createSlotGroupService(deps: SlotGroupServiceDeps) {
   const { store, knex, lookupProduct } = deps;
 
-  async function decideGroup(command: SlotGroupCommand, metadata: Partial<EventMetadata>, previousProductId?: number) {
+  async function decideGroup(
+    command: SlotGroupCommand,
+    metadata: Partial<EventMetadata>,
+    previousProductId?: number,
+  ) {
     const { slotGroupId, definition } = command.data;
     const [product, plan, previousPlan] = await Promise.all([
       lookupProduct(definition.productId),
       loadPlan(store, definition.productId),
-      previousProductId !== undefined && previousProductId !== definition.productId ? loadPlan(store, previousProductId) : undefined,
+      previousProductId !== undefined && previousProductId !== definition.productId
+        ? loadPlan(store, previousProductId)
+        : undefined,
     ]);
     const facts = {
       product,
@@ -70,14 +96,24 @@ export function createSlotGroupService(deps: SlotGroupServiceDeps) {
   }
 
   return {
-    async create(definition: SlotGroupDefinition, metadata: Partial<EventMetadata>): Promise<SlotGroupResponse> {
+    async create(
+      definition: SlotGroupDefinition,
+      metadata: Partial<EventMetadata>,
+    ): Promise<SlotGroupResponse> {
       const slotGroupId = await nextSlotGroupId(knex);
-      const { state, plan } = await decideGroup({ type: 'CreateSlotGroup', data: { slotGroupId, definition } }, metadata);
+      const { state, plan } = await decideGroup(
+        { type: 'CreateSlotGroup', data: { slotGroupId, definition } },
+        metadata,
+      );
       return toResponse(state, plan);
     },
 
     /** Replaces the definition; a new capacity applies to the group's existing slots too. */
-    async update(slotGroupId: number, definition: SlotGroupDefinition, metadata: Partial<EventMetadata>): Promise<SlotGroupResponse> {
+    async update(
+      slotGroupId: number,
+      definition: SlotGroupDefinition,
+      metadata: Partial<EventMetadata>,
+    ): Promise<SlotGroupResponse> {
       const before = await loadGroup(store, slotGroupId);
       const { state, plan } = await decideGroup(
         { type: 'UpdateSlotGroup', data: { slotGroupId, definition } },
@@ -86,7 +122,11 @@ export function createSlotGroupService(deps: SlotGroupServiceDeps) {
       );
       if (before.definition.capacity !== definition.capacity) {
         await eachLimited(plannedSlotsOf(plan, slotGroupId), 8, (slot) =>
-          runSlotCommand(store, { type: 'ChangeSlotCapacity', data: { slotId: slot.slotId, capacity: definition.capacity } }, metadata),
+          runSlotCommand(
+            store,
+            { type: 'ChangeSlotCapacity', data: { slotId: slot.slotId, capacity: definition.capacity } },
+            metadata,
+          ),
         );
       }
       return toResponse(state, plan);
@@ -105,14 +145,23 @@ export function createSlotGroupService(deps: SlotGroupServiceDeps) {
     async generate(slotGroupId: number, metadata: Partial<EventMetadata>) {
       const { definition } = await loadGroup(store, slotGroupId);
       const product = await lookupProduct(definition.productId);
-      if (!product) throw invalid('UNKNOWN_PRODUCT', `Product ${definition.productId} does not exist.`, 'productId');
+      if (!product)
+        throw invalid('UNKNOWN_PRODUCT', `Product ${definition.productId} does not exist.`, 'productId');
       const intervals = expandSlotGroup(definition, product.timezone);
       const missing = missingIntervals(await loadPlan(store, definition.productId), slotGroupId, intervals);
       const newSlotIds = await nextSlotIds(knex, missing.length);
-      const command = { productId: definition.productId, slotGroupId, intervals, overlapDetection: definition.overlapDetection, newSlotIds };
+      const command = {
+        productId: definition.productId,
+        slotGroupId,
+        intervals,
+        overlapDetection: definition.overlapDetection,
+        newSlotIds,
+      };
       const outcome = await runSlotPlanCommand(store, { type: 'PlanSlots', data: command }, metadata);
       const planned = plannedSlotsOf(outcome.newState, slotGroupId);
-      const created = (outcome.newEvents as SlotPlanEvent[]).flatMap((event) => (event.type === 'SlotsPlanned' ? event.data.slots.map((slot) => slot.slotId) : []));
+      const created = (outcome.newEvents as SlotPlanEvent[]).flatMap((event) =>
+        event.type === 'SlotsPlanned' ? event.data.slots.map((slot) => slot.slotId) : [],
+      );
       await eachLimited(planned, 8, (slot) =>
         runSlotCommand(
           store,

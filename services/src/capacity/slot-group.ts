@@ -2,7 +2,8 @@ import type { SlotGroupDefinition, SlotGroupEvent } from '@alpenpass/contracts';
 
 /** The slot group aggregate (stream slotgroup-<id>): the definition staff edit. Its slots live in
  * the product's slot plan and in their own slot streams. */
-export type SlotGroupState = { status: 'none' } | { status: 'defined'; slotGroupId: number; definition: SlotGroupDefinition };
+export type SlotGroupState =
+  { status: 'none' } | { status: 'defined'; slotGroupId: number; definition: SlotGroupDefinition };
 
 export const initialSlotGroupState = (): SlotGroupState => ({ status: 'none' });
 

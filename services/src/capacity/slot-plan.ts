@@ -14,13 +14,15 @@ export interface SlotPlanState {
 
 export const initialSlotPlanState = (): SlotPlanState => ({ slots: {}, removed: {} });
 
-const removedKey = (slotGroupId: number, interval: SlotInterval) => `${slotGroupId}|${interval.from}|${interval.to}`;
+const removedKey = (slotGroupId: number, interval: SlotInterval) =>
+  `${slotGroupId}|${interval.from}|${interval.to}`;
 
 export function evolveSlotPlan(state: SlotPlanState, event: SlotPlanEvent): SlotPlanState {
   switch (event.type) {
     case 'SlotsPlanned': {
       const slots = { ...state.slots };
-      for (const slot of event.data.slots) slots[slot.slotId] = { ...slot, slotGroupId: event.data.slotGroupId };
+      for (const slot of event.data.slots)
+        slots[slot.slotId] = { ...slot, slotGroupId: event.data.slotGroupId };
       return { ...state, slots };
     }
     case 'SlotUnplanned': {
@@ -46,15 +48,27 @@ export const plannedSlotsExcept = (state: SlotPlanState, slotGroupId: number) =>
 const intervalKey = (interval: SlotInterval) => `${interval.from}|${interval.to}`;
 
 /** The group's intervals that have no slot yet and were not removed by staff. */
-export function missingIntervals(state: SlotPlanState, slotGroupId: number, intervals: SlotInterval[]): SlotInterval[] {
+export function missingIntervals(
+  state: SlotPlanState,
+  slotGroupId: number,
+  intervals: SlotInterval[],
+): SlotInterval[] {
   const existing = new Set(plannedSlotsOf(state, slotGroupId).map(intervalKey));
-  return intervals.filter((interval) => !existing.has(intervalKey(interval)) && !state.removed[removedKey(slotGroupId, interval)]);
+  return intervals.filter(
+    (interval) => !existing.has(intervalKey(interval)) && !state.removed[removedKey(slotGroupId, interval)],
+  );
 }
 
 export type SlotPlanCommand =
   | {
       type: 'PlanSlots';
-      data: { productId: number; slotGroupId: number; intervals: SlotInterval[]; overlapDetection: boolean; newSlotIds: number[] };
+      data: {
+        productId: number;
+        slotGroupId: number;
+        intervals: SlotInterval[];
+        overlapDetection: boolean;
+        newSlotIds: number[];
+      };
     }
   | { type: 'UnplanSlot'; data: { productId: number; slotId: number } };
 
@@ -65,7 +79,8 @@ export function decideSlotPlan(command: SlotPlanCommand, state: SlotPlanState): 
       const missing = missingIntervals(state, slotGroupId, intervals);
       if (missing.length === 0) return [];
       if (overlapDetection) assertNoOverlap(productId, missing, Object.values(state.slots));
-      if (newSlotIds.length < missing.length) throw conflict('SLOT_IDS_EXHAUSTED', 'The slot plan changed meanwhile; please try again.');
+      if (newSlotIds.length < missing.length)
+        throw conflict('SLOT_IDS_EXHAUSTED', 'The slot plan changed meanwhile; please try again.');
       const slots = missing.map((interval, index) => ({ slotId: newSlotIds[index] as number, ...interval }));
       return [{ type: 'SlotsPlanned', data: { productId, slotGroupId, slots } }];
     }

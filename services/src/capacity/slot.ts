@@ -22,7 +22,8 @@ export const initialSlotState = (): SlotState => ({ status: 'unscheduled' });
 
 export const claimKey = (basketId: string, entryId: string) => `${basketId}/${entryId}`;
 
-const total = (claims: Record<string, number>) => Object.values(claims).reduce((sum, quantity) => sum + quantity, 0);
+const total = (claims: Record<string, number>) =>
+  Object.values(claims).reduce((sum, quantity) => sum + quantity, 0);
 
 /** Places taken by holds and bookings. */
 export const usedCapacity = (state: LiveSlotState) => total(state.holds) + total(state.bookings);
@@ -36,25 +37,37 @@ function without<T>(claims: Record<string, T>, key: string): Record<string, T> {
   return rest;
 }
 
-const withoutHolder = (holders: Record<string, string>, key: string) => (key in holders ? without(holders, key) : holders);
+const withoutHolder = (holders: Record<string, string>, key: string) =>
+  key in holders ? without(holders, key) : holders;
 
 /** The holder of a hold: the one it named, else its basket (holds from before holders were named). */
-export const holderOf = (state: LiveSlotState, key: string) => state.holders[key] ?? `basket:${key.slice(0, key.indexOf('/'))}`;
+export const holderOf = (state: LiveSlotState, key: string) =>
+  state.holders[key] ?? `basket:${key.slice(0, key.indexOf('/'))}`;
 
 /** Places a holder holds on the slot, leaving out one claim (the one being changed). */
 export function heldBy(state: LiveSlotState, holderId: string, exceptKey: string): number {
   let sum = 0;
-  for (const [key, quantity] of Object.entries(state.holds)) if (key !== exceptKey && holderOf(state, key) === holderId) sum += quantity;
+  for (const [key, quantity] of Object.entries(state.holds))
+    if (key !== exceptKey && holderOf(state, key) === holderId) sum += quantity;
   return sum;
 }
 
 export function evolveSlot(state: SlotState, event: SlotEvent): SlotState {
   if (event.type === 'SlotScheduled') {
     const slot = event.data;
-    return { status: 'scheduled', slot, capacity: slot.capacity, visible: slot.visible, holds: {}, holders: {}, bookings: {} };
+    return {
+      status: 'scheduled',
+      slot,
+      capacity: slot.capacity,
+      visible: slot.visible,
+      holds: {},
+      holders: {},
+      bookings: {},
+    };
   }
   if (event.type === 'SlotDeleted') {
-    const productId = state.status === 'scheduled' || state.status === 'cancelled' ? state.slot.productId : null;
+    const productId =
+      state.status === 'scheduled' || state.status === 'cancelled' ? state.slot.productId : null;
     return { status: 'deleted', slotId: event.data.slotId, productId };
   }
   if (state.status !== 'scheduled' && state.status !== 'cancelled') return state;
@@ -70,7 +83,11 @@ export function evolveSlot(state: SlotState, event: SlotEvent): SlotState {
     case 'CapacityHeld': {
       const { basketId, entryId, quantity, holderId } = event.data;
       const key = claimKey(basketId, entryId);
-      return { ...state, holds: { ...state.holds, [key]: quantity }, holders: holderId ? { ...state.holders, [key]: holderId } : state.holders };
+      return {
+        ...state,
+        holds: { ...state.holds, [key]: quantity },
+        holders: holderId ? { ...state.holders, [key]: holderId } : state.holders,
+      };
     }
     case 'CapacityReleased': {
       const key = claimKey(event.data.basketId, event.data.entryId);
@@ -78,10 +95,18 @@ export function evolveSlot(state: SlotState, event: SlotEvent): SlotState {
     }
     case 'CapacityBooked': {
       const key = claimKey(event.data.basketId, event.data.entryId);
-      return { ...state, holds: without(state.holds, key), holders: withoutHolder(state.holders, key), bookings: { ...state.bookings, [key]: event.data.quantity } };
+      return {
+        ...state,
+        holds: without(state.holds, key),
+        holders: withoutHolder(state.holders, key),
+        bookings: { ...state.bookings, [key]: event.data.quantity },
+      };
     }
     case 'CapacityBookingCancelled':
-      return { ...state, bookings: without(state.bookings, claimKey(event.data.basketId, event.data.entryId)) };
+      return {
+        ...state,
+        bookings: without(state.bookings, claimKey(event.data.basketId, event.data.entryId)),
+      };
     default: {
       const unexpected: never = event;
       return unexpected;

@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => kit.close());
 
-const get = (path: string, language = 'en') => request(kit.app).get(path).set(shopHeaders).set('accept-language', language);
+const get = (path: string, language = 'en') =>
+  request(kit.app).get(path).set(shopHeaders).set('accept-language', language);
 
 describe('catalogue reads', () => {
   it.each([
@@ -31,7 +32,11 @@ describe('catalogue reads', () => {
       hasValidity: false,
       productAvailabilityRanges: [{ id: 'range-alpenhorn-all-year', from: '2026-11-01', to: '2028-10-31' }],
     });
-    expect(response.body.productDefinitions[0]).toMatchObject({ id: 1031, productId: 103, attributes: { age: { value: 'adult', displayName: adultLabel } } });
+    expect(response.body.productDefinitions[0]).toMatchObject({
+      id: 1031,
+      productId: 103,
+      attributes: { age: { value: 'adult', displayName: adultLabel } },
+    });
   });
 
   it('falls back to en for an unsupported language', async () => {
@@ -42,18 +47,40 @@ describe('catalogue reads', () => {
     const response = await get('/api/products/102');
     const adultTwoDays = response.body.productDefinitions.find((d: { id: number }) => d.id === 102012);
     expect(adultTwoDays).toMatchObject({
-      attributes: { age: { value: 'adult', minAge: 16, maxAge: 64 }, duration: { value: '2d', displayName: '2 days' } },
-      requiredProductDefinitions: [{ requiredProductDefinitionId: 1051, count: 1, requiredProductDefinition: { id: 1051, productId: 105 } }],
-      discounts: [{ id: 'discounts-early-bird-multi-day', name: 'Early bird -10 %', discountType: 'RELATIVE', value: 10 }],
+      attributes: {
+        age: { value: 'adult', minAge: 16, maxAge: 64 },
+        duration: { value: '2d', displayName: '2 days' },
+      },
+      requiredProductDefinitions: [
+        {
+          requiredProductDefinitionId: 1051,
+          count: 1,
+          requiredProductDefinition: { id: 1051, productId: 105 },
+        },
+      ],
+      discounts: [
+        {
+          id: 'discounts-early-bird-multi-day',
+          name: 'Early bird -10 %',
+          discountType: 'RELATIVE',
+          value: 10,
+        },
+      ],
     });
-    const durations = response.body.productDefinitions.map((d: { attributes: { duration: { value: string } } }) => d.attributes.duration.value);
+    const durations = response.body.productDefinitions.map(
+      (d: { attributes: { duration: { value: string } } }) => d.attributes.duration.value,
+    );
     expect(new Set(durations)).toEqual(new Set(['2d', '3d', '4d', '5d', '6d', '7d']));
   });
 
   it('filters /products by productIds and keeps the partner pool timezone', async () => {
     const response = await get('/api/products?productIds=201,101,999');
     expect(response.body.map((p: { id: number }) => p.id)).toEqual([101, 201]);
-    expect(response.body[1].pool).toEqual({ identifier: 'silver-peak', name: 'Silver Peak (partner area, Colorado)', timezone: 'America/Denver' });
+    expect(response.body[1].pool).toEqual({
+      identifier: 'silver-peak',
+      name: 'Silver Peak (partner area, Colorado)',
+      timezone: 'America/Denver',
+    });
     expect((await get('/api/products')).body).toHaveLength(8);
     const bad = await get('/api/products?productIds=1,x');
     expect(bad.status).toBe(400);
@@ -80,14 +107,29 @@ describe('catalogue reads', () => {
     expect((await get('/api/products/catalog/extras', 'de')).body.products).toEqual([]);
     expect((await get('/api/products/105', 'de')).body).toMatchObject({ id: 105, kind: 'DEPOSIT' });
     const parking = await get('/api/products/catalog/parking', 'de');
-    expect(parking.body).toMatchObject({ slug: 'parking', name: 'Parkieren', products: [{ id: 106, kind: 'PARKING', media: ['LICENSEPLATE'] }] });
+    expect(parking.body).toMatchObject({
+      slug: 'parking',
+      name: 'Parkieren',
+      products: [{ id: 106, kind: 'PARKING', media: ['LICENSEPLATE'] }],
+    });
   });
 
   it('describes the client and its translation pools', async () => {
     const client = await get('/api/clients/current', 'de');
-    expect(client.body).toMatchObject({ id: 1, channelId: testChannelId, languages: ['de', 'en', 'fr'], currency: 'CHF' });
-    expect(client.body.pools.map((p: { timezone: string }) => p.timezone)).toEqual(['Europe/Zurich', 'America/Denver']);
-    const translations = await get('/api/clients/translations?poolIdentifiers=alpenhorn,silver-peak,unknown', 'fr');
+    expect(client.body).toMatchObject({
+      id: 1,
+      channelId: testChannelId,
+      languages: ['de', 'en', 'fr'],
+      currency: 'CHF',
+    });
+    expect(client.body.pools.map((p: { timezone: string }) => p.timezone)).toEqual([
+      'Europe/Zurich',
+      'America/Denver',
+    ]);
+    const translations = await get(
+      '/api/clients/translations?poolIdentifiers=alpenhorn,silver-peak,unknown',
+      'fr',
+    );
     expect(Object.keys(translations.body)).toEqual(['alpenhorn', 'silver-peak']);
     expect(translations.body.alpenhorn).toMatchObject({ 'age.child': 'Enfant', 'duration.3d': '3 jours' });
     expect(translations.body['silver-peak']['age.adult']).toBe('Adulte');

@@ -1,7 +1,14 @@
-import { catalogueEventTypes, type ContentDocument, type ContentDocumentPublishedData } from '@alpenpass/contracts';
+import {
+  catalogueEventTypes,
+  type ContentDocument,
+  type ContentDocumentPublishedData,
+} from '@alpenpass/contracts';
 
 /** One stream per content document (`catalogue-<documentId>`); each publication is one event. */
-export type CatalogueEvent = { type: typeof catalogueEventTypes.contentDocumentPublished; data: ContentDocumentPublishedData };
+export type CatalogueEvent = {
+  type: typeof catalogueEventTypes.contentDocumentPublished;
+  data: ContentDocumentPublishedData;
+};
 
 export type ContentDocumentState = { status: 'absent' } | { status: 'published'; document: ContentDocument };
 

@@ -21,7 +21,13 @@ const appWithFlags = (list: string) =>
     shop: { clientId: '1', channelId: testChannelId },
     verifyToken: kit.identity.verifyToken,
     publicKeys: [],
-    routers: [clientsRouter({ knex: kit.knex, channelId: testChannelId, featureFlags: loadConfig({ FEATURE_FLAGS: list }).featureFlags })],
+    routers: [
+      clientsRouter({
+        knex: kit.knex,
+        channelId: testChannelId,
+        featureFlags: loadConfig({ FEATURE_FLAGS: list }).featureFlags,
+      }),
+    ],
     readiness: [],
   });
 const current = (app = kit.app) => request(app).get('/api/clients/current').set(shopHeaders);
@@ -37,20 +43,49 @@ describe('GET /clients/current', () => {
 
   it('turns on the flags of FEATURE_FLAGS', async () => {
     const client = await current(appWithFlags('readOnlyKeycards,guestCheckout,enableKeycardRevalidation'));
-    expect(client.body.featureFlags).toMatchObject({ readOnlyKeycards: true, guestCheckout: true, enableNewBookingPages: false });
+    expect(client.body.featureFlags).toMatchObject({
+      readOnlyKeycards: true,
+      guestCheckout: true,
+      enableNewBookingPages: false,
+    });
   });
 
-  it("names the shop after its channel once staff created it", async () => {
-    expect((await current()).body).toMatchObject({ name: 'Alpenpass', channel: null, languages: ['de', 'en', 'fr'], defaultLanguage: 'de' });
-    await createChannelService({ store: kit.store }).create({ id: testChannelId, name: 'Zermatt Webshop', type: 'WEB', productIds: [] }, { actor: 'staff-1' });
+  it('names the shop after its channel once staff created it', async () => {
+    expect((await current()).body).toMatchObject({
+      name: 'Alpenpass',
+      channel: null,
+      languages: ['de', 'en', 'fr'],
+      defaultLanguage: 'de',
+    });
+    await createChannelService({ store: kit.store }).create(
+      { id: testChannelId, name: 'Zermatt Webshop', type: 'WEB', productIds: [] },
+      { actor: 'staff-1' },
+    );
     await kit.project();
-    expect((await current()).body).toMatchObject({ name: 'Zermatt Webshop', channel: { id: testChannelId, name: 'Zermatt Webshop', type: 'WEB' } });
+    expect((await current()).body).toMatchObject({
+      name: 'Zermatt Webshop',
+      channel: { id: testChannelId, name: 'Zermatt Webshop', type: 'WEB' },
+    });
   });
 
   it("serves the channel's branding for the SPA, nulls where staff set none", async () => {
-    expect((await current()).body.branding).toEqual({ logoUrl: null, primaryColor: null, accentColor: null, fontFamily: null });
-    await createChannelService({ store: kit.store }).update(testChannelId, { branding: { primaryColor: '#0a3d62', logoUrl: 'https://cdn.example.ch/zermatt.svg' } }, { actor: 'staff-1' });
+    expect((await current()).body.branding).toEqual({
+      logoUrl: null,
+      primaryColor: null,
+      accentColor: null,
+      fontFamily: null,
+    });
+    await createChannelService({ store: kit.store }).update(
+      testChannelId,
+      { branding: { primaryColor: '#0a3d62', logoUrl: 'https://cdn.example.ch/zermatt.svg' } },
+      { actor: 'staff-1' },
+    );
     await kit.project();
-    expect((await current()).body.branding).toEqual({ logoUrl: 'https://cdn.example.ch/zermatt.svg', primaryColor: '#0a3d62', accentColor: null, fontFamily: null });
+    expect((await current()).body.branding).toEqual({
+      logoUrl: 'https://cdn.example.ch/zermatt.svg',
+      primaryColor: '#0a3d62',
+      accentColor: null,
+      fontFamily: null,
+    });
   });
 });

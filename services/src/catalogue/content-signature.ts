@@ -32,6 +32,12 @@ export function requireContentSignature(secret: string, environment: DeploymentE
   assertUsableWebhookSecret(secret, environment);
   return (req: Request, _res: Response, next: NextFunction): void => {
     if (hasValidSignature(req.rawBody, req.headers[CONTENT_SIGNATURE_HEADER], secret)) next();
-    else next(Problem.unauthorized(`Missing or invalid ${CONTENT_SIGNATURE_HEADER} signature.`, 'INVALID_SIGNATURE'));
+    else
+      next(
+        Problem.unauthorized(
+          `Missing or invalid ${CONTENT_SIGNATURE_HEADER} signature.`,
+          'INVALID_SIGNATURE',
+        ),
+      );
   };
 }

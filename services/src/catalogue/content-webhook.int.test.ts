@@ -2,7 +2,11 @@ import request from 'supertest';
 import { findProduct } from '@alpenpass/projections/src/catalogue';
 import { loadDemoCatalogue } from '../demo/catalogue';
 import { signContent } from './content-signature';
-import { createCatalogueTestKit, testWebhookSecret, type CatalogueTestKit } from '../../test/support/catalogue-kit';
+import {
+  createCatalogueTestKit,
+  testWebhookSecret,
+  type CatalogueTestKit,
+} from '../../test/support/catalogue-kit';
 
 let kit: CatalogueTestKit;
 
@@ -40,7 +44,10 @@ const partnerTimezone = async () => {
 describe('content webhook', () => {
   it.each([
     ['a missing signature', undefined],
-    ['a signature with the wrong secret', (raw: string) => signContent(raw, 'another-secret-of-sufficient-length')],
+    [
+      'a signature with the wrong secret',
+      (raw: string) => signContent(raw, 'another-secret-of-sufficient-length'),
+    ],
     ['a signature of another body', () => signContent('{}', testWebhookSecret)],
     ['a malformed signature', () => 'sha256=xyz'],
   ])('answers %s with 401 and stores nothing', async (_case, signature) => {
@@ -55,7 +62,10 @@ describe('content webhook', () => {
   it('needs no shop headers but a valid signature, and rejects a signed invalid document field by field', async () => {
     const response = await deliver({ ...pool(2, 'Mars/Olympus'), revision: 0 }, signed);
     expect(response.status).toBe(400);
-    expect(response.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['body.revision', 'body.timezone']);
+    expect(response.body.errors.map((e: { path: string }) => e.path).sort()).toEqual([
+      'body.revision',
+      'body.timezone',
+    ]);
   });
 
   it('stores a newer revision once; replays and older revisions change nothing', async () => {
@@ -78,7 +88,9 @@ describe('content webhook', () => {
 
   it('stores concurrent duplicate deliveries exactly once', async () => {
     const before = await storedEvents();
-    const responses = await Promise.all(Array.from({ length: 6 }, () => deliver(pool(6, 'America/Edmonton'), signed)));
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => deliver(pool(6, 'America/Edmonton'), signed)),
+    );
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(responses.filter((r) => r.body.outcome === 'stored')).toHaveLength(1);
     expect(await storedEvents()).toBe(before + 1);

@@ -20,11 +20,19 @@ export function decidePublish(document: ContentDocument, state: ContentDocumentS
     const current = state.document;
     if (document.revision <= current.revision) return [];
     if (document.kind !== current.kind) {
-      throw invalid('CONTENT_KIND_CHANGED', `Document ${document.id} is a ${current.kind}; a revision cannot change its kind.`, 'kind');
+      throw invalid(
+        'CONTENT_KIND_CHANGED',
+        `Document ${document.id} is a ${current.kind}; a revision cannot change its kind.`,
+        'kind',
+      );
     }
     if (catalogueIdOf(document) !== catalogueIdOf(current)) {
       const field = document.kind === 'internalProduct' ? 'peProductId' : 'peProductDefinitionId';
-      throw invalid('CATALOGUE_ID_CHANGED', `Document ${document.id} keeps its ${field} ${String(catalogueIdOf(current))}.`, field);
+      throw invalid(
+        'CATALOGUE_ID_CHANGED',
+        `Document ${document.id} keeps its ${field} ${String(catalogueIdOf(current))}.`,
+        field,
+      );
     }
   }
   return [{ type: catalogueEventTypes.contentDocumentPublished, data: { document } }];

@@ -16,7 +16,10 @@ const pool = (revision: number, timezone = 'Europe/Zurich'): ContentDocument =>
   });
 
 const given = (events: CatalogueEvent[]): ContentDocumentState => events.reduce(evolve, initialState);
-const published = (document: ContentDocument): CatalogueEvent => ({ type: 'ContentDocumentPublished', data: { document } });
+const published = (document: ContentDocument): CatalogueEvent => ({
+  type: 'ContentDocumentPublished',
+  data: { document },
+});
 const publish = (document: ContentDocument) => ({ type: 'PublishContentDocument' as const, document });
 
 describe('catalogue decider', () => {

@@ -31,16 +31,26 @@ beforeAll(async () => {
   store = createPostgresEventStore({ knex: db.knex });
   const runner = createProjectionRunner({ knex: db.knex, source: store, projections: pricingProjections });
   await runner.start();
-  const productDocs = demoDocuments.filter((doc): doc is ContentDocumentOf<'internalProduct'> => doc.kind === 'internalProduct');
+  const productDocs = demoDocuments.filter(
+    (doc): doc is ContentDocumentOf<'internalProduct'> => doc.kind === 'internalProduct',
+  );
   products = await assembleProducts(prefetchedReader(demoDocuments.map(catalogueRowOf)), productDocs);
   const definitions = pricedDefinitionsOf(products);
   const days = everyDayBetween('2026-11-25', '2027-04-30');
   const deps = { store, catalogue: inMemoryCatalogue(definitions), demand: noDemand, now: () => generatedAt };
   for (const definition of definitions) {
-    await priceDefinition(deps, definition, days, { cause: { kind: 'generation', generationId: 'season', batch: 0 }, metadata: {} });
+    await priceDefinition(deps, definition, days, {
+      cause: { kind: 'generation', generationId: 'season', batch: 0 },
+      metadata: {},
+    });
   }
   await runner.catchUpTo();
-  const rows = await pricesOfDefinitions(db.knex, definitions.map((definition) => definition.productDefinitionId), '2026-01-01', '2028-12-31');
+  const rows = await pricesOfDefinitions(
+    db.knex,
+    definitions.map((definition) => definition.productDefinitionId),
+    '2026-01-01',
+    '2028-12-31',
+  );
   prices = new Map(rows.map((row) => [`${row.productDefinitionId}@${row.date}`, row.amount]));
 }, 120_000);
 
@@ -80,7 +90,9 @@ describe('the catalogue "from" price over the generated demo season', () => {
     for (const window of saleWindowsOf(pass, sevenDays, generatedAt)) {
       for (const day of everyDayBetween(window.from, window.to)) {
         const from = DateTime.fromISO(day, { zone: pass.pool.timezone });
-        expect(validityUnavailability(pass, { from, to: from.plus({ days: 6 }).endOf('day') }, generatedAt)).toBeNull();
+        expect(
+          validityUnavailability(pass, { from, to: from.plus({ days: 6 }).endOf('day') }, generatedAt),
+        ).toBeNull();
       }
     }
   });

@@ -6,9 +6,16 @@ import { saleWindowsOf } from './sale-window';
 /** The lowest price of each definition a customer can buy now, by definition id, in minor units:
  * the lowest current price in its sale window, the base price when pricing has none there (the basket
  * charges the base price then). Definitions that cannot be bought now are left out. */
-export async function fromPricesOf(knex: Knex, products: readonly CatalogueProduct[], now: Date): Promise<Map<number, number>> {
+export async function fromPricesOf(
+  knex: Knex,
+  products: readonly CatalogueProduct[],
+  now: Date,
+): Promise<Map<number, number>> {
   const definitions = products.flatMap((product) =>
-    product.productDefinitions.map((definition) => ({ definition, windows: saleWindowsOf(product, definition, now) })),
+    product.productDefinitions.map((definition) => ({
+      definition,
+      windows: saleWindowsOf(product, definition, now),
+    })),
   );
   const windows: PriceWindow[] = definitions.flatMap(({ definition, windows }) =>
     windows.map((window) => ({ productDefinitionId: definition.id, ...window })),

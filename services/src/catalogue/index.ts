@@ -13,7 +13,13 @@ export function catalogueContext(deps: ContextDeps): ContextModule {
   return {
     name: 'catalogue',
     routers: [productsRouter(reads), clientsRouter({ ...reads, featureFlags: deps.config.featureFlags })],
-    externalRouters: [contentWebhookRouter({ store: deps.store, secret: deps.config.contentWebhookSecret, environment: deps.config.environment })],
+    externalRouters: [
+      contentWebhookRouter({
+        store: deps.store,
+        secret: deps.config.contentWebhookSecret,
+        environment: deps.config.environment,
+      }),
+    ],
     projections: [catalogueDocumentsProjection],
   };
 }

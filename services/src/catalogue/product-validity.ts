@@ -43,7 +43,11 @@ const calendarOf = (product: CatalogueProduct): SaleCalendar => ({
  * Whether a validity can be booked now: inside one availability range, and inside the booking
  * window (catalogue/sale-calendar.ts). Slot products are checked by their slots.
  */
-export function validityUnavailability(product: CatalogueProduct, validity: Validity, now: Date): Unavailability | null {
+export function validityUnavailability(
+  product: CatalogueProduct,
+  validity: Validity,
+  now: Date,
+): Unavailability | null {
   const calendar = calendarOf(product);
   if (!withinOneRange(calendar, validity)) return 'OUTSIDE_AVAILABILITY';
   if (usesSlots(product)) return null;

@@ -1,7 +1,19 @@
-import { catalogCategoryDto, catalogSlugParams, isSoldOnlyAsRequired, productDto as productSchema, productIdParams, productsQuery } from '@alpenpass/contracts';
+import {
+  catalogCategoryDto,
+  catalogSlugParams,
+  isSoldOnlyAsRequired,
+  productDto as productSchema,
+  productIdParams,
+  productsQuery,
+} from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import { z } from 'zod';
-import { findCategoryBySlug, findProducts, listCategories, type CatalogueProduct } from '@alpenpass/projections/src/catalogue';
+import {
+  findCategoryBySlug,
+  findProducts,
+  listCategories,
+  type CatalogueProduct,
+} from '@alpenpass/projections/src/catalogue';
 import { findChannel } from '@alpenpass/projections/src/channel';
 import { notFound } from '../platform/domain-error';
 import { ApiRouter } from '../platform/http/api-router';
@@ -18,7 +30,10 @@ export interface CatalogueReadDeps {
 
 /** The products of the configured channel, optionally narrowed to `productIds`. An unknown channel
  * offers nothing. */
-export async function channelProducts(deps: CatalogueReadDeps, productIds?: number[]): Promise<CatalogueProduct[]> {
+export async function channelProducts(
+  deps: CatalogueReadDeps,
+  productIds?: number[],
+): Promise<CatalogueProduct[]> {
   const channel = await findChannel(deps.knex, deps.channelId);
   if (!channel) return [];
   const offered = new Set(channel.productIds);
@@ -27,7 +42,8 @@ export async function channelProducts(deps: CatalogueReadDeps, productIds?: numb
 }
 
 /** What the catalogue offers to book: the channel's products sold on their own (a deposit comes with what requires it). */
-const bookable = (products: CatalogueProduct[]) => products.filter((product) => !isSoldOnlyAsRequired(product.kind));
+const bookable = (products: CatalogueProduct[]) =>
+  products.filter((product) => !isSoldOnlyAsRequired(product.kind));
 
 async function withFromPrices(deps: CatalogueReadDeps, products: CatalogueProduct[]) {
   return { products, fromPrices: await fromPricesOf(deps.knex, products, deps.now?.() ?? new Date()) };
@@ -38,7 +54,13 @@ export function productsRouter(deps: CatalogueReadDeps): ApiRouter {
   // the catalog routes come first: "/catalog" must not be read as a product id
   return new ApiRouter('Products', '/products')
     .route(
-      { method: 'get', path: '/catalog/', summary: 'The catalogue by category', access: 'public', response: z.array(catalogCategoryDto) },
+      {
+        method: 'get',
+        path: '/catalog/',
+        summary: 'The catalogue by category',
+        access: 'public',
+        response: z.array(catalogCategoryDto),
+      },
       async ({ ctx }) => {
         const [categories, { products, fromPrices }] = await Promise.all([
           listCategories(deps.knex),
@@ -50,7 +72,14 @@ export function productsRouter(deps: CatalogueReadDeps): ApiRouter {
       },
     )
     .route(
-      { method: 'get', path: '/catalog/:slug', summary: 'One catalogue category', access: 'public', params: catalogSlugParams, response: catalogCategoryDto },
+      {
+        method: 'get',
+        path: '/catalog/:slug',
+        summary: 'One catalogue category',
+        access: 'public',
+        params: catalogSlugParams,
+        response: catalogCategoryDto,
+      },
       async ({ params, ctx }) => {
         const category = await findCategoryBySlug(deps.knex, params.slug);
         if (!category) throw notFound('CATEGORY_NOT_FOUND', `Category ${params.slug} does not exist.`);
@@ -59,14 +88,31 @@ export function productsRouter(deps: CatalogueReadDeps): ApiRouter {
       },
     )
     .route(
-      { method: 'get', path: '/', summary: 'Products of the channel (productIds: comma list)', access: 'public', query: productsQuery, response: z.array(productSchema) },
+      {
+        method: 'get',
+        path: '/',
+        summary: 'Products of the channel (productIds: comma list)',
+        access: 'public',
+        query: productsQuery,
+        response: z.array(productSchema),
+      },
       async ({ query, ctx }) => {
-        const { products, fromPrices } = await withFromPrices(deps, await channelProducts(deps, query.productIds));
+        const { products, fromPrices } = await withFromPrices(
+          deps,
+          await channelProducts(deps, query.productIds),
+        );
         return products.map((product) => productDto(product, ctx.language, fromPrices));
       },
     )
     .route(
-      { method: 'get', path: '/:productId', summary: 'One product of the channel', access: 'public', params: productIdParams, response: productSchema },
+      {
+        method: 'get',
+        path: '/:productId',
+        summary: 'One product of the channel',
+        access: 'public',
+        params: productIdParams,
+        response: productSchema,
+      },
       async ({ params, ctx }) => {
         const [product] = await channelProducts(deps, [params.productId]);
         if (!product) throw notFound('PRODUCT_NOT_FOUND', `Product ${params.productId} does not exist.`);

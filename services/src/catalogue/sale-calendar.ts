@@ -36,9 +36,20 @@ export function stillOnSale(calendar: SaleCalendar, now: Date): boolean {
  * `earliestDaysBefore` days ahead of its first day, 'late' after `latestMinutesBeforeStart` before
  * its start (negative: after it; null: until the validity ends).
  */
-export function bookingWindowBreach(calendar: SaleCalendar, validity: ZonedValidity, now: Date): 'early' | 'late' | null {
+export function bookingWindowBreach(
+  calendar: SaleCalendar,
+  validity: ZonedValidity,
+  now: Date,
+): 'early' | 'late' | null {
   const { earliestDaysBefore, latestMinutesBeforeStart } = calendar.bookingWindow;
-  if (earliestDaysBefore !== null && validity.from.startOf('day') > todayOf(calendar, now).plus({ days: earliestDaysBefore })) return 'early';
-  const deadline = latestMinutesBeforeStart === null ? validity.to : validity.from.minus({ minutes: latestMinutesBeforeStart });
+  if (
+    earliestDaysBefore !== null &&
+    validity.from.startOf('day') > todayOf(calendar, now).plus({ days: earliestDaysBefore })
+  )
+    return 'early';
+  const deadline =
+    latestMinutesBeforeStart === null
+      ? validity.to
+      : validity.from.minus({ minutes: latestMinutesBeforeStart });
   return now.getTime() > deadline.toMillis() ? 'late' : null;
 }

@@ -23,7 +23,10 @@ export function validateDocuments(rawDocuments: unknown[]): ValidatedExport {
     const parsed = contentDocument.safeParse(raw);
     if (parsed.success) result.valid.push(parsed.data);
     else {
-      const errors = parsed.error.issues.map((issue) => ({ path: issue.path.join('.') || '(document)', message: issue.message }));
+      const errors = parsed.error.issues.map((issue) => ({
+        path: issue.path.join('.') || '(document)',
+        message: issue.message,
+      }));
       result.invalid.push({ id: idOf(raw, index), errors });
     }
   });
@@ -34,7 +37,15 @@ export function validateDocuments(rawDocuments: unknown[]): ValidatedExport {
 export function validateExport(exported: unknown): ValidatedExport {
   const parsed = contentExport.safeParse(exported);
   if (!parsed.success) {
-    return { valid: [], invalid: [{ id: '(file)', errors: [{ path: '(file)', message: 'Expected a list of documents or {"documents": [...]}' }] }] };
+    return {
+      valid: [],
+      invalid: [
+        {
+          id: '(file)',
+          errors: [{ path: '(file)', message: 'Expected a list of documents or {"documents": [...]}' }],
+        },
+      ],
+    };
   }
   return validateDocuments(parsed.data);
 }

@@ -9,7 +9,11 @@ import { publishDocument } from './publish-document';
  * §6 content-system webhook: POST /api/content/webhook with one document as JSON, signed in the
  * x-content-signature header. No shop headers: the signature is the authentication.
  */
-export function contentWebhookRouter(deps: { store: EventStore; secret: string; environment: DeploymentEnvironment }): ApiRouter {
+export function contentWebhookRouter(deps: {
+  store: EventStore;
+  secret: string;
+  environment: DeploymentEnvironment;
+}): ApiRouter {
   const router = new ApiRouter('Content webhook', '/content');
   router.express.use(requireContentSignature(deps.secret, deps.environment));
   return router.route(
@@ -22,7 +26,11 @@ export function contentWebhookRouter(deps: { store: EventStore; secret: string; 
       response: contentWebhookResponse,
     },
     async ({ body, ctx }) => {
-      const outcome = await publishDocument(deps.store, body, { correlationId: ctx.correlationId, causationId: ctx.correlationId, actor: 'content-system' });
+      const outcome = await publishDocument(deps.store, body, {
+        correlationId: ctx.correlationId,
+        causationId: ctx.correlationId,
+        actor: 'content-system',
+      });
       ctx.log.info({ documentId: body.id, revision: body.revision, outcome }, 'content document received');
       return { documentId: body.id, revision: body.revision, outcome };
     },

@@ -1,11 +1,24 @@
-import { API_HEADERS, causeWeCareChannelParams, causeWeCareOfferBody, causeWeCareOfferDto, orderCauseWeCareDto, orderDto, orderIdParams, orderReadQuery } from '@alpenpass/contracts';
+import {
+  API_HEADERS,
+  causeWeCareChannelParams,
+  causeWeCareOfferBody,
+  causeWeCareOfferDto,
+  orderCauseWeCareDto,
+  orderDto,
+  orderIdParams,
+  orderReadQuery,
+} from '@alpenpass/contracts';
 import type { Request } from 'express';
 import { ApiRouter } from '../platform/http/api-router';
 import type { RequestContext } from '../platform/http/request-context';
 import type { OrderCaller } from '../order/order-service';
 import type { CauseWeCareService } from './cause-we-care-service';
 
-const caller = (ctx: RequestContext, token?: string): OrderCaller => ({ principal: ctx.principal, correlationId: ctx.correlationId, token });
+const caller = (ctx: RequestContext, token?: string): OrderCaller => ({
+  principal: ctx.principal,
+  correlationId: ctx.correlationId,
+  token,
+});
 /** the shop headers are checked before any route: the channel is always there */
 const channelOf = (req: Request) => String(req.headers[API_HEADERS.channelId]);
 
@@ -13,15 +26,40 @@ const channelOf = (req: Request) => String(req.headers[API_HEADERS.channelId]);
 export function orderCauseWeCareRouter(service: CauseWeCareService): ApiRouter {
   return new ApiRouter('Orders', '/orders')
     .route(
-      { method: 'get', path: '/:orderId/cause-we-care', summary: "The channel's contribution offer and the order's contribution", access: 'public', params: orderIdParams, query: orderReadQuery, response: orderCauseWeCareDto },
-      ({ params, query, ctx, req }) => service.ofOrder(caller(ctx, query.token), params.orderId, channelOf(req)),
+      {
+        method: 'get',
+        path: '/:orderId/cause-we-care',
+        summary: "The channel's contribution offer and the order's contribution",
+        access: 'public',
+        params: orderIdParams,
+        query: orderReadQuery,
+        response: orderCauseWeCareDto,
+      },
+      ({ params, query, ctx, req }) =>
+        service.ofOrder(caller(ctx, query.token), params.orderId, channelOf(req)),
     )
     .route(
-      { method: 'post', path: '/:orderId/cause-we-care', summary: "Add the channel's contribution to the unpaid order", access: 'public', params: orderIdParams, query: orderReadQuery, response: orderDto },
+      {
+        method: 'post',
+        path: '/:orderId/cause-we-care',
+        summary: "Add the channel's contribution to the unpaid order",
+        access: 'public',
+        params: orderIdParams,
+        query: orderReadQuery,
+        response: orderDto,
+      },
       ({ params, query, ctx, req }) => service.add(caller(ctx, query.token), params.orderId, channelOf(req)),
     )
     .route(
-      { method: 'delete', path: '/:orderId/cause-we-care', summary: 'Remove the contribution from the unpaid order', access: 'public', params: orderIdParams, query: orderReadQuery, response: orderDto },
+      {
+        method: 'delete',
+        path: '/:orderId/cause-we-care',
+        summary: 'Remove the contribution from the unpaid order',
+        access: 'public',
+        params: orderIdParams,
+        query: orderReadQuery,
+        response: orderDto,
+      },
       ({ params, query, ctx }) => service.remove(caller(ctx, query.token), params.orderId),
     );
 }
@@ -29,14 +67,37 @@ export function orderCauseWeCareRouter(service: CauseWeCareService): ApiRouter {
 /** Staff set or withdraw a channel's offer. */
 export function causeWeCareAdminRouter(service: CauseWeCareService): ApiRouter {
   return new ApiRouter('Channels', '/admin/channels')
-    .route({ method: 'get', path: '/:channelId/cause-we-care', summary: "A channel's cause-we-care offer", access: 'admin', params: causeWeCareChannelParams, response: causeWeCareOfferDto.nullable() }, ({ params }) =>
-      service.offer(params.channelId),
+    .route(
+      {
+        method: 'get',
+        path: '/:channelId/cause-we-care',
+        summary: "A channel's cause-we-care offer",
+        access: 'admin',
+        params: causeWeCareChannelParams,
+        response: causeWeCareOfferDto.nullable(),
+      },
+      ({ params }) => service.offer(params.channelId),
     )
     .route(
-      { method: 'put', path: '/:channelId/cause-we-care', summary: "Set a channel's cause-we-care offer", access: 'admin', params: causeWeCareChannelParams, body: causeWeCareOfferBody, response: causeWeCareOfferDto },
+      {
+        method: 'put',
+        path: '/:channelId/cause-we-care',
+        summary: "Set a channel's cause-we-care offer",
+        access: 'admin',
+        params: causeWeCareChannelParams,
+        body: causeWeCareOfferBody,
+        response: causeWeCareOfferDto,
+      },
       async ({ params, body, ctx }) => (await service.setOffer(caller(ctx), params.channelId, body))!,
     )
-    .route({ method: 'delete', path: '/:channelId/cause-we-care', summary: "Withdraw a channel's offer", access: 'admin', params: causeWeCareChannelParams }, ({ params, ctx }) =>
-      service.withdrawOffer(caller(ctx), params.channelId),
+    .route(
+      {
+        method: 'delete',
+        path: '/:channelId/cause-we-care',
+        summary: "Withdraw a channel's offer",
+        access: 'admin',
+        params: causeWeCareChannelParams,
+      },
+      ({ params, ctx }) => service.withdrawOffer(caller(ctx), params.channelId),
     );
 }

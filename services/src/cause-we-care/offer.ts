@@ -21,11 +21,16 @@ export const offerFolder = {
   },
 };
 
-export type OfferCommand = { type: 'Offer'; data: { channelId: string } & CauseWeCareOffer } | { type: 'Withdraw'; data: { channelId: string } };
+export type OfferCommand =
+  | { type: 'Offer'; data: { channelId: string } & CauseWeCareOffer }
+  | { type: 'Withdraw'; data: { channelId: string } };
 
 /** Setting the same offer again or withdrawing none changes nothing. */
 export function decideOffer(command: OfferCommand, state: OfferState): CauseWeCareEvent[] {
-  if (command.type === 'Withdraw') return state.offer ? [{ type: 'CauseWeCareWithdrawn', data: command.data }] : [];
+  if (command.type === 'Withdraw')
+    return state.offer ? [{ type: 'CauseWeCareWithdrawn', data: command.data }] : [];
   const { channelId: _channel, ...offer } = command.data;
-  return JSON.stringify(state.offer) === JSON.stringify(offer) ? [] : [{ type: 'CauseWeCareOffered', data: command.data }];
+  return JSON.stringify(state.offer) === JSON.stringify(offer)
+    ? []
+    : [{ type: 'CauseWeCareOffered', data: command.data }];
 }

@@ -10,11 +10,25 @@ import type { ChannelService } from './channel-service';
 /** Channel management for staff: /api/admin/channels (admin role only). */
 export function channelAdminRouter(deps: { knex: Knex; channels: ChannelService }): ApiRouter {
   return new ApiRouter('Channels (admin)', '/admin/channels')
-    .route({ method: 'get', path: '/', summary: 'List the sales channels', access: 'admin', response: z.array(channelDto) }, () =>
-      listChannels(deps.knex),
+    .route(
+      {
+        method: 'get',
+        path: '/',
+        summary: 'List the sales channels',
+        access: 'admin',
+        response: z.array(channelDto),
+      },
+      () => listChannels(deps.knex),
     )
     .route(
-      { method: 'get', path: '/:channelId', summary: 'Read a sales channel', access: 'admin', params: channelIdParams, response: channelDto },
+      {
+        method: 'get',
+        path: '/:channelId',
+        summary: 'Read a sales channel',
+        access: 'admin',
+        params: channelIdParams,
+        response: channelDto,
+      },
       async ({ params }) => {
         const channel = await deps.channels.get(params.channelId);
         if (!channel) throw notFound('CHANNEL_NOT_FOUND', `Channel ${params.channelId} does not exist.`);
@@ -22,7 +36,15 @@ export function channelAdminRouter(deps: { knex: Knex; channels: ChannelService 
       },
     )
     .route(
-      { method: 'post', path: '/', summary: 'Create a sales channel', access: 'admin', body: createChannelBody, response: channelDto, status: 201 },
+      {
+        method: 'post',
+        path: '/',
+        summary: 'Create a sales channel',
+        access: 'admin',
+        body: createChannelBody,
+        response: channelDto,
+        status: 201,
+      },
       ({ body, ctx }) => deps.channels.create(body, eventMetadataOf(ctx)),
     )
     .route(

@@ -29,7 +29,11 @@ describe('channel administration', () => {
     ['post', '/api/admin/channels'],
     ['patch', `/api/admin/channels/${testChannelId}`],
   ] as const)('refuses %s %s to customers (403) and guests (401)', async (method, path) => {
-    const asCustomer = await call(method, path, customer).send({ name: 'Hijack', type: 'WEB', productIds: [] });
+    const asCustomer = await call(method, path, customer).send({
+      name: 'Hijack',
+      type: 'WEB',
+      productIds: [],
+    });
     expect(asCustomer.status).toBe(403);
     expect(asCustomer.body.code).toBe('FORBIDDEN');
     expect((await call(method, path).send({ name: 'Hijack' })).status).toBe(401);
@@ -39,21 +43,37 @@ describe('channel administration', () => {
     const response = await call('get', '/api/admin/channels', admin);
     expect(response.status).toBe(200);
     expect(response.body).toEqual([
-      expect.objectContaining({ id: testChannelId, type: 'WEB', productIds: [101, 102, 103, 104, 105, 106, 107, 201] }),
+      expect.objectContaining({
+        id: testChannelId,
+        type: 'WEB',
+        productIds: [101, 102, 103, 104, 105, 106, 107, 201],
+      }),
     ]);
   });
 
   it('creates a channel, refuses duplicates and unknown products', async () => {
-    const created = await call('post', '/api/admin/channels', admin).send({ name: 'Cash desk', type: 'ADMIN', productIds: [101, 106, 101] });
+    const created = await call('post', '/api/admin/channels', admin).send({
+      name: 'Cash desk',
+      type: 'ADMIN',
+      productIds: [101, 106, 101],
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Cash desk', type: 'ADMIN', productIds: [101, 106] });
     expect(created.body.id).toMatch(/^[0-9a-f-]{36}$/);
 
-    const again = await call('post', '/api/admin/channels', admin).send({ id: created.body.id, name: 'Cash desk', type: 'ADMIN' });
+    const again = await call('post', '/api/admin/channels', admin).send({
+      id: created.body.id,
+      name: 'Cash desk',
+      type: 'ADMIN',
+    });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('CHANNEL_EXISTS');
 
-    const unknown = await call('post', '/api/admin/channels', admin).send({ name: 'Kiosk', type: 'CONSUMPTION', productIds: [107, 999] });
+    const unknown = await call('post', '/api/admin/channels', admin).send({
+      name: 'Kiosk',
+      type: 'CONSUMPTION',
+      productIds: [107, 999],
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({ code: 'UNKNOWN_PRODUCT', detail: 'Unknown product ids: 999' });
 
@@ -67,44 +87,75 @@ describe('channel administration', () => {
 
   it('shows the shop only the products of its channel', async () => {
     expect(await productIds()).toHaveLength(8);
-    const updated = await call('patch', `/api/admin/channels/${testChannelId}`, admin).send({ productIds: [101, 201] });
+    const updated = await call('patch', `/api/admin/channels/${testChannelId}`, admin).send({
+      productIds: [101, 201],
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.productIds).toEqual([101, 201]);
     await kit.project();
 
     expect(await productIds()).toEqual([101, 201]);
     expect((await call('get', '/api/products/103')).status).toBe(404);
-    expect((await call('get', '/api/products?productIds=101,103')).body.map((p: { id: number }) => p.id)).toEqual([101]);
+    expect(
+      (await call('get', '/api/products?productIds=101,103')).body.map((p: { id: number }) => p.id),
+    ).toEqual([101]);
     const catalog = await call('get', '/api/products/catalog/');
     expect(catalog.body.map((c: { slug: string }) => c.slug)).toEqual(['lift-tickets', 'partner-resorts']);
     expect((await call('get', '/api/products/catalog/gondola')).body.products).toEqual([]);
   });
 
   it('answers updates of an unknown channel with 404 and empty updates with 400', async () => {
-    const missing = await call('patch', '/api/admin/channels/7c9e6679-7425-40de-944b-e07fc1f90ae7', admin).send({ name: 'Nope' });
+    const missing = await call(
+      'patch',
+      '/api/admin/channels/7c9e6679-7425-40de-944b-e07fc1f90ae7',
+      admin,
+    ).send({ name: 'Nope' });
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe('CHANNEL_NOT_FOUND');
     expect((await call('patch', `/api/admin/channels/${testChannelId}`, admin).send({})).status).toBe(400);
-    expect((await call('get', '/api/admin/channels/not-a-uuid', admin)).body.detail).toBe('Expected UUID string');
+    expect((await call('get', '/api/admin/channels/not-a-uuid', admin)).body.detail).toBe(
+      'Expected UUID string',
+    );
   });
 
   it('brands a channel and refuses colours, logos and fonts that are not what they claim', async () => {
     const branded = await call('patch', `/api/admin/channels/${testChannelId}`, admin).send({
-      branding: { primaryColor: '#0a3d62', accentColor: '#e07a3b', fontFamily: '"Source Sans 3", sans-serif', logoUrl: '/images/demo/logo.svg' },
+      branding: {
+        primaryColor: '#0a3d62',
+        accentColor: '#e07a3b',
+        fontFamily: '"Source Sans 3", sans-serif',
+        logoUrl: '/images/demo/logo.svg',
+      },
     });
     expect(branded.status).toBe(200);
-    expect(branded.body.branding).toEqual({ primaryColor: '#0a3d62', accentColor: '#e07a3b', fontFamily: '"Source Sans 3", sans-serif', logoUrl: '/images/demo/logo.svg' });
+    expect(branded.body.branding).toEqual({
+      primaryColor: '#0a3d62',
+      accentColor: '#e07a3b',
+      fontFamily: '"Source Sans 3", sans-serif',
+      logoUrl: '/images/demo/logo.svg',
+    });
 
     const refused = await call('patch', `/api/admin/channels/${testChannelId}`, admin).send({
-      branding: { primaryColor: 'blue', fontFamily: 'x; background: url(//evil)', logoUrl: 'javascript:alert(1)' },
+      branding: {
+        primaryColor: 'blue',
+        fontFamily: 'x; background: url(//evil)',
+        logoUrl: 'javascript:alert(1)',
+      },
     });
     expect(refused.status).toBe(400);
-    const messages = Object.fromEntries((refused.body.errors as { path: string; message: string }[]).map((error) => [error.path, error.message]));
+    const messages = Object.fromEntries(
+      (refused.body.errors as { path: string; message: string }[]).map((error) => [
+        error.path,
+        error.message,
+      ]),
+    );
     expect(messages).toMatchObject({
       'body.branding.primaryColor': 'HEX Color',
       'body.branding.fontFamily': 'Expected font names separated by commas',
       'body.branding.logoUrl': 'Expected an https address or a path on the shop (/…)',
     });
-    expect((await call('get', `/api/admin/channels/${testChannelId}`, admin)).body.branding.primaryColor).toBe('#0a3d62');
+    expect(
+      (await call('get', `/api/admin/channels/${testChannelId}`, admin)).body.branding.primaryColor,
+    ).toBe('#0a3d62');
   });
 });

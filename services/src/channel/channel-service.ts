@@ -8,8 +8,15 @@ import { evolve, initialState, toChannel, type Channel, type ChannelEvent } from
 import { decide, type BrandingChanges, type ChannelCommand, type ChannelFacts } from './decide';
 
 export interface ChannelService {
-  create(input: { id?: string; name: string; type: ChannelType; productIds: number[]; branding?: BrandingChanges }, metadata: Partial<EventMetadata>): Promise<Channel>;
-  update(channelId: string, input: { name?: string; type?: ChannelType; productIds?: number[]; branding?: BrandingChanges }, metadata: Partial<EventMetadata>): Promise<Channel>;
+  create(
+    input: { id?: string; name: string; type: ChannelType; productIds: number[]; branding?: BrandingChanges },
+    metadata: Partial<EventMetadata>,
+  ): Promise<Channel>;
+  update(
+    channelId: string,
+    input: { name?: string; type?: ChannelType; productIds?: number[]; branding?: BrandingChanges },
+    metadata: Partial<EventMetadata>,
+  ): Promise<Channel>;
   /** the channel as its stream says (no read-model lag), or null */
   get(channelId: string): Promise<Channel | null>;
 }
@@ -44,14 +51,33 @@ export function createChannelService(deps: ChannelServiceDeps): ChannelService {
   return {
     create: (input, metadata) =>
       run(
-        { type: 'CreateChannel', channelId: input.id ?? randomUUID(), name: input.name, channelType: input.type, productIds: input.productIds, branding: input.branding },
+        {
+          type: 'CreateChannel',
+          channelId: input.id ?? randomUUID(),
+          name: input.name,
+          channelType: input.type,
+          productIds: input.productIds,
+          branding: input.branding,
+        },
         metadata,
       ),
     update: (channelId, input, metadata) =>
-      run({ type: 'UpdateChannel', channelId, name: input.name, channelType: input.type, productIds: input.productIds, branding: input.branding }, metadata),
+      run(
+        {
+          type: 'UpdateChannel',
+          channelId,
+          name: input.name,
+          channelType: input.type,
+          productIds: input.productIds,
+          branding: input.branding,
+        },
+        metadata,
+      ),
     async get(channelId) {
       const events = await deps.store.readStream(channelStreamName(channelId));
-      return toChannel(events.reduce((state, event) => evolve(state, event as unknown as ChannelEvent), initialState()));
+      return toChannel(
+        events.reduce((state, event) => evolve(state, event as unknown as ChannelEvent), initialState()),
+      );
     },
   };
 }

@@ -1,4 +1,10 @@
-import { noBranding, type ChannelCreatedData, type ChannelDto, type ChannelUpdatedData, type EventMetadata } from '@alpenpass/contracts';
+import {
+  noBranding,
+  type ChannelCreatedData,
+  type ChannelDto,
+  type ChannelUpdatedData,
+  type EventMetadata,
+} from '@alpenpass/contracts';
 
 export type ChannelEvent =
   | { type: 'ChannelCreated'; data: ChannelCreatedData; metadata?: EventMetadata }
@@ -16,7 +22,16 @@ export function evolve(state: ChannelState, event: ChannelEvent): ChannelState {
   switch (event.type) {
     case 'ChannelCreated': {
       const { channelId, name, type, productIds, branding } = event.data;
-      return { status: 'active', id: channelId, name, type, productIds, branding: branding ?? noBranding, createdAt: at, updatedAt: at };
+      return {
+        status: 'active',
+        id: channelId,
+        name,
+        type,
+        productIds,
+        branding: branding ?? noBranding,
+        createdAt: at,
+        updatedAt: at,
+      };
     }
     case 'ChannelUpdated': {
       if (state.status !== 'active') return state;

@@ -6,8 +6,22 @@ import type { ChannelEvent, ChannelState } from './channel';
 export type BrandingChanges = Partial<ChannelBranding>;
 
 export type ChannelCommand =
-  | { type: 'CreateChannel'; channelId: string; name: string; channelType: ChannelType; productIds: number[]; branding?: BrandingChanges }
-  | { type: 'UpdateChannel'; channelId: string; name?: string; channelType?: ChannelType; productIds?: number[]; branding?: BrandingChanges };
+  | {
+      type: 'CreateChannel';
+      channelId: string;
+      name: string;
+      channelType: ChannelType;
+      productIds: number[];
+      branding?: BrandingChanges;
+    }
+  | {
+      type: 'UpdateChannel';
+      channelId: string;
+      name?: string;
+      channelType?: ChannelType;
+      productIds?: number[];
+      branding?: BrandingChanges;
+    };
 
 /** Outside facts the deciders need: which of the named product ids the catalogue does not know. */
 export interface ChannelFacts {
@@ -18,29 +32,52 @@ type Decided = Array<Extract<ChannelEvent, { type: string }>>;
 
 function refuseUnknownProducts(facts: ChannelFacts): void {
   if (facts.unknownProductIds.length > 0) {
-    throw invalid('UNKNOWN_PRODUCT', `Unknown product ids: ${facts.unknownProductIds.join(', ')}`, 'body.productIds');
+    throw invalid(
+      'UNKNOWN_PRODUCT',
+      `Unknown product ids: ${facts.unknownProductIds.join(', ')}`,
+      'body.productIds',
+    );
   }
 }
 
-const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((id, index) => id === b[index]);
-const sameBranding = (a: ChannelBranding, b: ChannelBranding) => (Object.keys(a) as (keyof ChannelBranding)[]).every((key) => a[key] === b[key]);
+const sameIds = (a: number[], b: number[]) =>
+  a.length === b.length && a.every((id, index) => id === b[index]);
+const sameBranding = (a: ChannelBranding, b: ChannelBranding) =>
+  (Object.keys(a) as (keyof ChannelBranding)[]).every((key) => a[key] === b[key]);
 
 export function decide(command: ChannelCommand, state: ChannelState, facts: ChannelFacts): Decided {
   switch (command.type) {
     case 'CreateChannel': {
-      if (state.status !== 'absent') throw conflict('CHANNEL_EXISTS', `Channel ${command.channelId} already exists.`);
+      if (state.status !== 'absent')
+        throw conflict('CHANNEL_EXISTS', `Channel ${command.channelId} already exists.`);
       refuseUnknownProducts(facts);
       const { channelId, name, channelType, productIds, branding } = command;
-      return [{ type: 'ChannelCreated', data: { channelId, name, type: channelType, productIds, ...(branding ? { branding: { ...noBranding, ...branding } } : {}) } }];
+      return [
+        {
+          type: 'ChannelCreated',
+          data: {
+            channelId,
+            name,
+            type: channelType,
+            productIds,
+            ...(branding ? { branding: { ...noBranding, ...branding } } : {}),
+          },
+        },
+      ];
     }
     case 'UpdateChannel': {
-      if (state.status === 'absent') throw notFound('CHANNEL_NOT_FOUND', `Channel ${command.channelId} does not exist.`);
+      if (state.status === 'absent')
+        throw notFound('CHANNEL_NOT_FOUND', `Channel ${command.channelId} does not exist.`);
       refuseUnknownProducts(facts);
       const branding = command.branding ? { ...state.branding, ...command.branding } : state.branding;
       const changes = {
         ...(command.name !== undefined && command.name !== state.name ? { name: command.name } : {}),
-        ...(command.channelType !== undefined && command.channelType !== state.type ? { type: command.channelType } : {}),
-        ...(command.productIds !== undefined && !sameIds(command.productIds, state.productIds) ? { productIds: command.productIds } : {}),
+        ...(command.channelType !== undefined && command.channelType !== state.type
+          ? { type: command.channelType }
+          : {}),
+        ...(command.productIds !== undefined && !sameIds(command.productIds, state.productIds)
+          ? { productIds: command.productIds }
+          : {}),
         ...(!sameBranding(branding, state.branding) ? { branding } : {}),
       };
       if (Object.keys(changes).length === 0) return [];

@@ -11,24 +11,50 @@ const created: ChannelEvent = {
 };
 const given = (...events: ChannelEvent[]) => events.reduce(evolve, initialState());
 const noFacts = { unknownProductIds: [] };
-const create: ChannelCommand = { type: 'CreateChannel', channelId: id, name: 'Webshop', channelType: 'WEB', productIds: [101, 102] };
+const create: ChannelCommand = {
+  type: 'CreateChannel',
+  channelId: id,
+  name: 'Webshop',
+  channelType: 'WEB',
+  productIds: [101, 102],
+};
 
 describe('channel decider', () => {
   it('creates a channel once', () => {
     expect(decide(create, given(), noFacts)).toEqual([{ type: 'ChannelCreated', data: created.data }]);
-    expect(() => decide(create, given(created), noFacts)).toThrow(expect.objectContaining({ kind: 'conflict', code: 'CHANNEL_EXISTS' }));
+    expect(() => decide(create, given(created), noFacts)).toThrow(
+      expect.objectContaining({ kind: 'conflict', code: 'CHANNEL_EXISTS' }),
+    );
   });
 
   it('refuses product ids the catalogue does not know', () => {
     expect(() => decide(create, given(), { unknownProductIds: [999] })).toThrow(
-      expect.objectContaining({ kind: 'invalid', code: 'UNKNOWN_PRODUCT', message: 'Unknown product ids: 999', path: 'body.productIds' }),
+      expect.objectContaining({
+        kind: 'invalid',
+        code: 'UNKNOWN_PRODUCT',
+        message: 'Unknown product ids: 999',
+        path: 'body.productIds',
+      }),
     );
   });
 
   it('updates only what changed, and nothing when nothing changed', () => {
-    const update: ChannelCommand = { type: 'UpdateChannel', channelId: id, name: 'Webshop', productIds: [101, 103] };
-    expect(decide(update, given(created), noFacts)).toEqual([{ type: 'ChannelUpdated', data: { channelId: id, productIds: [101, 103] } }]);
-    expect(decide({ type: 'UpdateChannel', channelId: id, channelType: 'WEB', productIds: [101, 102] }, given(created), noFacts)).toEqual([]);
+    const update: ChannelCommand = {
+      type: 'UpdateChannel',
+      channelId: id,
+      name: 'Webshop',
+      productIds: [101, 103],
+    };
+    expect(decide(update, given(created), noFacts)).toEqual([
+      { type: 'ChannelUpdated', data: { channelId: id, productIds: [101, 103] } },
+    ]);
+    expect(
+      decide(
+        { type: 'UpdateChannel', channelId: id, channelType: 'WEB', productIds: [101, 102] },
+        given(created),
+        noFacts,
+      ),
+    ).toEqual([]);
   });
 
   it('refuses to update a channel that does not exist', () => {
@@ -38,7 +64,11 @@ describe('channel decider', () => {
   });
 
   it('folds events into the channel with its times', () => {
-    const updated: ChannelEvent = { type: 'ChannelUpdated', data: { channelId: id, type: 'ADMIN' }, metadata: meta('2026-11-02T10:00:00.000Z') };
+    const updated: ChannelEvent = {
+      type: 'ChannelUpdated',
+      data: { channelId: id, type: 'ADMIN' },
+      metadata: meta('2026-11-02T10:00:00.000Z'),
+    };
     expect(toChannel(given(created, updated))).toEqual({
       id,
       name: 'Webshop',
@@ -51,14 +81,26 @@ describe('channel decider', () => {
   });
 
   it('changes the branding field by field and records the whole look', () => {
-    const brand: ChannelCommand = { type: 'UpdateChannel', channelId: id, branding: { primaryColor: '#1d5d8f' } };
+    const brand: ChannelCommand = {
+      type: 'UpdateChannel',
+      channelId: id,
+      branding: { primaryColor: '#1d5d8f' },
+    };
     const [changed] = decide(brand, given(created), noFacts);
     expect(changed).toEqual({
       type: 'ChannelUpdated',
-      data: { channelId: id, branding: { logoUrl: null, primaryColor: '#1d5d8f', accentColor: null, fontFamily: null } },
+      data: {
+        channelId: id,
+        branding: { logoUrl: null, primaryColor: '#1d5d8f', accentColor: null, fontFamily: null },
+      },
     });
     const branded = given(created, { ...changed!, metadata: meta('2026-11-02T10:00:00.000Z') });
     expect(decide(brand, branded, noFacts)).toEqual([]);
-    expect(toChannel(given(created))?.branding).toEqual({ logoUrl: null, primaryColor: null, accentColor: null, fontFamily: null });
+    expect(toChannel(given(created))?.branding).toEqual({
+      logoUrl: null,
+      primaryColor: null,
+      accentColor: null,
+      fontFamily: null,
+    });
   });
 });

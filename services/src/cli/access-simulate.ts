@@ -1,6 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { createKnex, ensureDatabase, migrateToLatest } from '@alpenpass/infra';
-import { isCalendarDate, luhnCheckDigit, payPerUseStreamName, usageCardSystems, type UsageCardSystem } from '@alpenpass/contracts';
+import {
+  isCalendarDate,
+  luhnCheckDigit,
+  payPerUseStreamName,
+  usageCardSystems,
+  type UsageCardSystem,
+} from '@alpenpass/contracts';
 import { DateTime } from 'luxon';
 import { connect } from 'nats';
 import { gateDay, type SimulatedCard } from '../consumption/simulator/gate-day';
@@ -24,7 +30,8 @@ function options(args: string[]) {
   const day = value('--day') ?? DateTime.now().setZone('Europe/Zurich').toISODate()!;
   const cards = value('--cards') === undefined ? Infinity : Number(value('--cards'));
   const unknown = Number(value('--unknown') ?? 0);
-  if (!isCalendarDate(day) || !(cards >= 0) || !Number.isInteger(unknown) || unknown < 0) throw new Error(usage);
+  if (!isCalendarDate(day) || !(cards >= 0) || !Number.isInteger(unknown) || unknown < 0)
+    throw new Error(usage);
   return { day, cards, unknown, all: args.includes('--all'), replay: args.includes('--replay') };
 }
 
@@ -40,16 +47,25 @@ async function main(): Promise<void> {
   const config = loadConfig();
   await ensureDatabase(config.databaseUrl);
   const knex = createKnex(config.databaseUrl, { max: 2 });
-  const store = createEventStore({ kind: config.eventStore.kind, eventStoreUrl: config.eventStore.url }, { knex });
+  const store = createEventStore(
+    { kind: config.eventStore.kind, eventStoreUrl: config.eventStore.url },
+    { knex },
+  );
   const nats = await connect({ servers: config.nats.url, name: 'access-simulator' });
   try {
     await migrateToLatest(knex);
-    const rows: { keycard_id: string; carrier_key: string }[] = await knex('keycard_registry').select('keycard_id', 'carrier_key').orderBy('keycard_id');
+    const rows: { keycard_id: string; carrier_key: string }[] = await knex('keycard_registry')
+      .select('keycard_id', 'carrier_key')
+      .orderBy('keycard_id');
     const cards: SimulatedCard[] = [];
     for (const row of rows) {
-      const [system, number] = [row.carrier_key.slice(0, row.carrier_key.indexOf(':')), row.carrier_key.slice(row.carrier_key.indexOf(':') + 1)];
+      const [system, number] = [
+        row.carrier_key.slice(0, row.carrier_key.indexOf(':')),
+        row.carrier_key.slice(row.carrier_key.indexOf(':') + 1),
+      ];
       if (!usageCardSystems.includes(system as UsageCardSystem) || cards.length >= chosen.cards) continue;
-      if (!chosen.all && (await store.readStream(payPerUseStreamName(Number(row.keycard_id)))).length === 0) continue;
+      if (!chosen.all && (await store.readStream(payPerUseStreamName(Number(row.keycard_id)))).length === 0)
+        continue;
       cards.push({ system: system as UsageCardSystem, number });
     }
     cards.push(...Array.from({ length: chosen.unknown }, unknownCard));
@@ -61,7 +77,9 @@ async function main(): Promise<void> {
     }
     process.stdout.write(
       `published ${events.length} usage events${chosen.replay ? ' twice' : ''} for ${cards.length} cards (${chosen.unknown} unknown) on ${chosen.day} to ${config.accessUsage.subjectPrefix}.<system>\n` +
-        (cards.length === chosen.unknown ? 'no keycard is registered for pay per use yet: buy the pay-per-use ski day with a keycard, or pass --all\n' : ''),
+        (cards.length === chosen.unknown
+          ? 'no keycard is registered for pay per use yet: buy the pay-per-use ski day with a keycard, or pass --all\n'
+          : ''),
     );
   } finally {
     await nats.drain();

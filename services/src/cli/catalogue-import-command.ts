@@ -30,17 +30,24 @@ export async function runCatalogueImport(args: string[], deps: CatalogueImportDe
   try {
     exported = JSON.parse(await readFile(file, 'utf8'));
   } catch (error) {
-    deps.err(`catalogue import: cannot read ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
+    deps.err(
+      `catalogue import: cannot read ${file}: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
     return 2;
   }
   const { valid, invalid } = validateExport(exported);
   for (const document of invalid) {
-    for (const error of document.errors) deps.err(`invalid document ${document.id}: ${error.path}: ${error.message}\n`);
+    for (const error of document.errors)
+      deps.err(`invalid document ${document.id}: ${error.path}: ${error.message}\n`);
   }
 
   const counts = { stored: 0, unchanged: 0, failed: 0 };
   const showProgress = valid.length >= (deps.progressFrom ?? 100);
-  const metadata = { actor: 'catalogue-import', correlationId: `catalogue-import-${Date.now()}`, causationId: null };
+  const metadata = {
+    actor: 'catalogue-import',
+    correlationId: `catalogue-import-${Date.now()}`,
+    causationId: null,
+  };
   for (const [index, document] of valid.entries()) {
     try {
       counts[await publishDocument(deps.store, document, metadata)] += 1;
@@ -48,7 +55,9 @@ export async function runCatalogueImport(args: string[], deps: CatalogueImportDe
       // a refused revision (kind or catalogue id changed) is reported like an invalid document
       counts.failed += 1;
       const path = (error as { path?: string }).path ?? '(document)';
-      deps.err(`${showProgress ? '\n' : ''}refused document ${document.id}: ${path}: ${error instanceof Error ? error.message : String(error)}\n`);
+      deps.err(
+        `${showProgress ? '\n' : ''}refused document ${document.id}: ${path}: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
     }
     if (showProgress) deps.err(`\rimporting ${progressBar(index + 1, valid.length)}`);
   }

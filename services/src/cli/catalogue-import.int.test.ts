@@ -13,7 +13,9 @@ let db: TestDatabase;
 let store: EventStore;
 let folder: string;
 
-const demoDocuments = async () => (JSON.parse(await readFile(demoCatalogueFile, 'utf8')) as { documents: Record<string, unknown>[] }).documents;
+const demoDocuments = async () =>
+  (JSON.parse(await readFile(demoCatalogueFile, 'utf8')) as { documents: Record<string, unknown>[] })
+    .documents;
 const season = (index: number) => ({
   id: `season-bulk-${index}`,
   kind: 'season',
@@ -35,7 +37,12 @@ async function exportFile(name: string, documents: unknown[]): Promise<string> {
 async function run(args: string[], progressFrom?: number) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCatalogueImport(args, { store, out: (t) => out.push(t), err: (t) => err.push(t), progressFrom });
+  const code = await runCatalogueImport(args, {
+    store,
+    out: (t) => out.push(t),
+    err: (t) => err.push(t),
+    progressFrom,
+  });
   return { code, out: out.join(''), err: err.join('') };
 }
 
@@ -53,13 +60,30 @@ afterAll(async () => {
 describe('catalogue import', () => {
   it('reports invalid documents by id and field and still stores the valid ones', async () => {
     const documents = await demoDocuments();
-    const badProduct = { ...documents.find((d) => d.id === 'product-day-pass'), id: 'product-broken', peProductId: -4 };
+    const badProduct = {
+      ...documents.find((d) => d.id === 'product-day-pass'),
+      id: 'product-broken',
+      peProductId: -4,
+    };
     const badLabels = {
       ...documents.find((d) => d.id === 'labels-alpenhorn'),
       id: 'labels-broken',
-      attributes: [{ identifier: 'age', value: 'baby', displayName: { de: 'Baby', en: 'Baby', fr: 'Bébé' }, minAge: -1, minYear: 1850 }],
+      attributes: [
+        {
+          identifier: 'age',
+          value: 'baby',
+          displayName: { de: 'Baby', en: 'Baby', fr: 'Bébé' },
+          minAge: -1,
+          minYear: 1850,
+        },
+      ],
     };
-    const file = await exportFile('with-invalid.json', [...documents, badProduct, badLabels, 'not a document']);
+    const file = await exportFile('with-invalid.json', [
+      ...documents,
+      badProduct,
+      badLabels,
+      'not a document',
+    ]);
     const result = await run([file], 10);
 
     expect(result.code).toBe(1);
@@ -68,7 +92,9 @@ describe('catalogue import', () => {
     expect(result.err).toContain('invalid document labels-broken: attributes.0.minYear: ');
     expect(result.err).toContain(`invalid document #${documents.length + 2}: (document)`);
     expect(result.err).toMatch(/importing \[#+\] 100% 65\/65/);
-    expect(result.out).toBe(`catalogue import: ${documents.length + 3} documents, 65 stored, 0 unchanged, 3 invalid\n`);
+    expect(result.out).toBe(
+      `catalogue import: ${documents.length + 3} documents, 65 stored, 0 unchanged, 3 invalid\n`,
+    );
     expect(await store.readStream('catalogue-product-day-pass')).toHaveLength(1);
     expect(await store.readStream('catalogue-product-broken')).toHaveLength(0);
   });
@@ -77,7 +103,11 @@ describe('catalogue import', () => {
     const file = await exportFile('demo.json', await demoDocuments());
     const before = (await store.readAll(0, 10_000)).length;
     const result = await run([file]);
-    expect(result).toEqual({ code: 0, out: 'catalogue import: 65 documents, 0 stored, 65 unchanged, 0 invalid\n', err: '' });
+    expect(result).toEqual({
+      code: 0,
+      out: 'catalogue import: 65 documents, 0 stored, 65 unchanged, 0 invalid\n',
+      err: '',
+    });
     expect((await store.readAll(0, 10_000)).length).toBe(before);
   });
 
@@ -89,12 +119,19 @@ describe('catalogue import', () => {
   });
 
   it('runs as `npm run catalogue:import` with a progress bar on stderr for a large file', async () => {
-    const file = await exportFile('large.json', Array.from({ length: 120 }, (_, index) => season(index)));
+    const file = await exportFile(
+      'large.json',
+      Array.from({ length: 120 }, (_, index) => season(index)),
+    );
     const root = join(__dirname, '..', '..', '..');
-    const { stdout, stderr } = await promisify(execFile)('npm', ['run', '--silent', 'catalogue:import', '--', file], {
-      cwd: root,
-      env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent' },
-    });
+    const { stdout, stderr } = await promisify(execFile)(
+      'npm',
+      ['run', '--silent', 'catalogue:import', '--', file],
+      {
+        cwd: root,
+        env: { ...process.env, DATABASE_URL: db.url, LOG_LEVEL: 'silent' },
+      },
+    );
     expect(stdout).toBe('catalogue import: 120 documents, 120 stored, 0 unchanged, 0 invalid\n');
     expect(stderr).toMatch(/importing \[#+\] 100% 120\/120/);
     expect(await store.readStream('catalogue-season-bulk-119')).toHaveLength(1);

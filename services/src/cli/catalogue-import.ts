@@ -9,7 +9,10 @@ async function main(): Promise<number> {
   const config = loadConfig();
   await ensureDatabase(config.databaseUrl);
   const knex = createKnex(config.databaseUrl, { max: 4 });
-  const store = createEventStore({ kind: config.eventStore.kind, eventStoreUrl: config.eventStore.url }, { knex });
+  const store = createEventStore(
+    { kind: config.eventStore.kind, eventStoreUrl: config.eventStore.url },
+    { knex },
+  );
   try {
     await migrateToLatest(knex);
     return await runCatalogueImport(process.argv.slice(2), {

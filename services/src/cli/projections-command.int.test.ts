@@ -30,7 +30,9 @@ describe('projections ops command', () => {
     };
     expect(await runProjectionsCommand(['status'], deps)).toBe(0);
     const head = await store.headPosition();
-    expect(out).toMatch(new RegExp(`^stream-activity\\s+1\\s+-\\s+-\\s+${head}\\s+-\\s+-\\s+catching-up$`, 'm'));
+    expect(out).toMatch(
+      new RegExp(`^stream-activity\\s+1\\s+-\\s+-\\s+${head}\\s+-\\s+-\\s+catching-up$`, 'm'),
+    );
 
     out = '';
     expect(await runProjectionsCommand(['replay', 'stream-activity'], deps)).toBe(0);
@@ -42,7 +44,9 @@ describe('projections ops command', () => {
     await store.append(stream, [{ type: 'PassUsed', data: {} }], { expectedRevision: 2 });
     out = '';
     await runProjectionsCommand(['status'], deps);
-    expect(out).toMatch(new RegExp(`^stream-activity\\s+1\\s+1\\s+${head}\\s+${head + 1}\\s+1\\s+-\\s+catching-up$`, 'm'));
+    expect(out).toMatch(
+      new RegExp(`^stream-activity\\s+1\\s+1\\s+${head}\\s+${head + 1}\\s+1\\s+-\\s+catching-up$`, 'm'),
+    );
 
     // what the projector records when the projection cannot apply an event
     await db.knex('projection_failures').insert({

@@ -47,7 +47,10 @@ export async function runProjectionsCommand(args: string[], deps: CliDeps): Prom
     const rate = { startPosition: 0, startedAtMs: started };
     const now = deps.now ?? Date.now;
     const built = await replayProjection(deps.knex, deps.source, projection, {
-      onProgress: (position, head) => deps.err(`\r${projection.name} ${progressBar(position, head)}  ${etaText(rate, position, head, now())}   `),
+      onProgress: (position, head) =>
+        deps.err(
+          `\r${projection.name} ${progressBar(position, head)}  ${etaText(rate, position, head, now())}   `,
+        ),
     });
     deps.err('\n');
     deps.out(

@@ -28,32 +28,74 @@ export interface ConsumptionAdminDeps {
 export function consumptionAdminRouter(deps: ConsumptionAdminDeps): ApiRouter {
   return new ApiRouter('Consumptions (staff)', '/admin/consumptions')
     .route(
-      { method: 'get', path: '/', summary: 'Every consumption, newest first; filter by status and account', access: 'admin', query: adminConsumptionListQuery, response: z.array(consumptionDto) },
+      {
+        method: 'get',
+        path: '/',
+        summary: 'Every consumption, newest first; filter by status and account',
+        access: 'admin',
+        query: adminConsumptionListQuery,
+        response: z.array(consumptionDto),
+      },
       ({ query, ctx }) => deps.queries.list(callerOf(ctx), query),
     )
-    .route({ method: 'get', path: '/parked', summary: 'Usage events that could not be recorded (unknown card, malformed)', access: 'admin', query: parkedUsageListQuery, response: z.array(parkedUsageDto) }, ({ query }) =>
-      deps.parked.list(query),
+    .route(
+      {
+        method: 'get',
+        path: '/parked',
+        summary: 'Usage events that could not be recorded (unknown card, malformed)',
+        access: 'admin',
+        query: parkedUsageListQuery,
+        response: z.array(parkedUsageDto),
+      },
+      ({ query }) => deps.parked.list(query),
     )
     .route(
       {
         method: 'post',
         path: '/parked/:eventId/reprocess',
-        summary: 'Record a parked usage event again (e.g. once its card is registered); 409 while it still cannot be',
+        summary:
+          'Record a parked usage event again (e.g. once its card is registered); 409 while it still cannot be',
         access: 'admin',
         params: parkedUsageParams,
         response: z.object({ eventId: z.string(), consumptionId: z.string() }),
       },
-      async ({ params }) => ({ eventId: params.eventId, ...(await deps.recorder.reprocessParked(params.eventId)) }),
+      async ({ params }) => ({
+        eventId: params.eventId,
+        ...(await deps.recorder.reprocessParked(params.eventId)),
+      }),
     )
     .route(
-      { method: 'post', path: '/billing-runs', summary: 'Bill the unbilled consumptions up to a day (default yesterday) now', access: 'admin', body: billingRunBody, response: billingRunDto },
+      {
+        method: 'post',
+        path: '/billing-runs',
+        summary: 'Bill the unbilled consumptions up to a day (default yesterday) now',
+        access: 'admin',
+        body: billingRunBody,
+        response: billingRunDto,
+      },
       ({ body }) => deps.billing.run(body.throughDay),
     )
-    .route({ method: 'get', path: '/:consumptionId', summary: 'Read a consumption', access: 'admin', params: consumptionIdParams, query: consumptionReadQuery, response: consumptionDto }, ({ params, query, ctx }) =>
-      deps.queries.get(callerOf(ctx), params.consumptionId, query.populate),
+    .route(
+      {
+        method: 'get',
+        path: '/:consumptionId',
+        summary: 'Read a consumption',
+        access: 'admin',
+        params: consumptionIdParams,
+        query: consumptionReadQuery,
+        response: consumptionDto,
+      },
+      ({ params, query, ctx }) => deps.queries.get(callerOf(ctx), params.consumptionId, query.populate),
     )
     .route(
-      { method: 'post', path: '/:consumptionId/reprocess', summary: 'Bill a failed consumption again (its cancelled bill is released to the next run)', access: 'admin', params: consumptionIdParams, response: z.object({ consumptionId: z.string(), released: z.boolean() }) },
+      {
+        method: 'post',
+        path: '/:consumptionId/reprocess',
+        summary: 'Bill a failed consumption again (its cancelled bill is released to the next run)',
+        access: 'admin',
+        params: consumptionIdParams,
+        response: z.object({ consumptionId: z.string(), released: z.boolean() }),
+      },
       async ({ params, ctx }) => {
         const row = await deps.queries.readable(callerOf(ctx), params.consumptionId);
         await deps.billing.release(row.account_id, params.consumptionId, ctx.principal?.subject ?? 'staff');

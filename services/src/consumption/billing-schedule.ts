@@ -8,7 +8,10 @@ import { lazyTemporalClient } from '../platform/temporal-client';
 export async function ensureBillingSchedule(config: AppConfig, log: Logger): Promise<void> {
   const temporal = lazyTemporalClient(config.temporal);
   try {
-    const outcome = await ensureConsumptionBillingSchedule(await temporal.client(), { taskQueue: config.temporal.taskQueue, scheduleId: `${CONSUMPTION_BILLING_SCHEDULE_ID}-${config.temporal.taskQueue}` });
+    const outcome = await ensureConsumptionBillingSchedule(await temporal.client(), {
+      taskQueue: config.temporal.taskQueue,
+      scheduleId: `${CONSUMPTION_BILLING_SCHEDULE_ID}-${config.temporal.taskQueue}`,
+    });
     log.info({ outcome }, 'consumption billing schedule');
   } catch (error) {
     log.warn({ err: error }, 'consumption billing schedule not created');

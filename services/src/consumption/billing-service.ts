@@ -1,4 +1,10 @@
-import { consumptionBillingStreamName, readFeatureFlag, type BillLine, type FeatureFlags, type OrderItemRecord } from '@alpenpass/contracts';
+import {
+  consumptionBillingStreamName,
+  readFeatureFlag,
+  type BillLine,
+  type FeatureFlags,
+  type OrderItemRecord,
+} from '@alpenpass/contracts';
 import { findAccountsToBill, findUnbilled } from '@alpenpass/projections/src/consumption';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
@@ -24,7 +30,10 @@ export interface ConsumptionBillingDeps {
   now?: () => Date;
 }
 
-const system = (accountId: string) => ({ actor: 'system', correlationId: `consumption-billing-${accountId}`.slice(0, 128) });
+const system = (accountId: string) => ({
+  actor: 'system',
+  correlationId: `consumption-billing-${accountId}`.slice(0, 128),
+});
 
 /** A bill's order items: one per consumption, the day as validity, its price as charged. */
 export function billItems(bill: Pick<Bill, 'billId' | 'lines'>): OrderItemRecord[] {
@@ -54,10 +63,17 @@ export function billItems(bill: Pick<Bill, 'billId' | 'lines'>): OrderItemRecord
 export function createConsumptionBilling(deps: ConsumptionBillingDeps) {
   const now = deps.now ?? (() => new Date());
   const run = (accountId: string, command: BillingCommand) =>
-    handleCommand(deps.store, consumptionBillingStreamName(accountId), billingFolder, (state) => decideBilling(command, state), system(accountId));
+    handleCommand(
+      deps.store,
+      consumptionBillingStreamName(accountId),
+      billingFolder,
+      (state) => decideBilling(command, state),
+      system(accountId),
+    );
 
   /** The last day a run bills: yesterday in the resort (today is still being ridden). */
-  const defaultThroughDay = () => DateTime.fromJSDate(now(), { zone: RESORT_ZONE }).minus({ days: 1 }).toISODate()!;
+  const defaultThroughDay = () =>
+    DateTime.fromJSDate(now(), { zone: RESORT_ZONE }).minus({ days: 1 }).toISODate()!;
 
   async function billAccount(accountId: string, throughDay: string): Promise<number[]> {
     const candidates: BillLine[] = (await findUnbilled(deps.knex, accountId, throughDay)).map((row) => ({
@@ -71,13 +87,36 @@ export function createConsumptionBilling(deps: ConsumptionBillingDeps) {
       priceSource: row.price_source ?? 'basePrice',
     }));
     const multiDay = readFeatureFlag(deps.featureFlags, 'vmcMultiDayBilling');
-    const { newState } = await run(accountId, { type: 'OpenBills', data: { accountId, candidates, throughDay, multiDay } });
+    const { newState } = await run(accountId, {
+      type: 'OpenBills',
+      data: { accountId, candidates, throughDay, multiDay },
+    });
     const orderIds: number[] = [];
-    for (const bill of newState.bills.filter((candidate) => !candidate.released && candidate.outcome === null)) {
-      const order = await deps.orders.placePriced({ key: `consumption-bill:${bill.billId}`, accountId, items: billItems(bill), origin: 'CONSUMPTION_BILLING', paymentTimeoutMs: deps.paymentGraceMs ?? CONSUMPTION_PAYMENT_GRACE_MS });
-      await run(accountId, { type: 'RecordBillOrdered', data: { billId: bill.billId, orderId: order.orderId } });
+    for (const bill of newState.bills.filter(
+      (candidate) => !candidate.released && candidate.outcome === null,
+    )) {
+      const order = await deps.orders.placePriced({
+        key: `consumption-bill:${bill.billId}`,
+        accountId,
+        items: billItems(bill),
+        origin: 'CONSUMPTION_BILLING',
+        paymentTimeoutMs: deps.paymentGraceMs ?? CONSUMPTION_PAYMENT_GRACE_MS,
+      });
+      await run(accountId, {
+        type: 'RecordBillOrdered',
+        data: { billId: bill.billId, orderId: order.orderId },
+      });
       const charged = await deps.charge(order, accountId, 'consumption-billing');
-      deps.log.info({ accountId, billId: bill.billId, orderId: order.orderId, status: charged.orderStatus, paymentStatus: charged.paymentStatus }, 'consumption bill ordered');
+      deps.log.info(
+        {
+          accountId,
+          billId: bill.billId,
+          orderId: order.orderId,
+          status: charged.orderStatus,
+          paymentStatus: charged.paymentStatus,
+        },
+        'consumption bill ordered',
+      );
       orderIds.push(order.orderId);
     }
     return orderIds;
@@ -90,7 +129,9 @@ export function createConsumptionBilling(deps: ConsumptionBillingDeps) {
     accountsToBill: (throughDay: string) => findAccountsToBill(deps.knex, throughDay),
 
     /** One whole run (staff's trigger; the schedule's workflow runs the same steps as activities). */
-    async run(throughDay: string = defaultThroughDay()): Promise<{ throughDay: string; accounts: number; ordersPlaced: number[] }> {
+    async run(
+      throughDay: string = defaultThroughDay(),
+    ): Promise<{ throughDay: string; accounts: number; ordersPlaced: number[] }> {
       const accounts = await findAccountsToBill(deps.knex, throughDay);
       const ordersPlaced: number[] = [];
       for (const accountId of accounts) ordersPlaced.push(...(await billAccount(accountId, throughDay)));

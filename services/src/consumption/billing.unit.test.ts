@@ -1,9 +1,26 @@
 import type { BillLine, ConsumptionEvent } from '@alpenpass/contracts';
 import { billingFolder, decideBilling, type BillingCommand, type BillingState } from './billing';
 
-const line = (keycardId: number, day: string, amount = 6900): BillLine => ({ consumptionId: `${keycardId}-${day}`, keycardId, personId: 1, day, productId: 107, productDefinitionId: 1071, amount, priceSource: 'pricing' });
-const candidates = [line(7, '2030-12-18'), line(7, '2030-12-19'), line(8, '2030-12-19', 3400), line(7, '2030-12-20')];
-const open = (multiDay: boolean, throughDay = '2030-12-19'): BillingCommand => ({ type: 'OpenBills', data: { accountId: 'a', candidates, throughDay, multiDay } });
+const line = (keycardId: number, day: string, amount = 6900): BillLine => ({
+  consumptionId: `${keycardId}-${day}`,
+  keycardId,
+  personId: 1,
+  day,
+  productId: 107,
+  productDefinitionId: 1071,
+  amount,
+  priceSource: 'pricing',
+});
+const candidates = [
+  line(7, '2030-12-18'),
+  line(7, '2030-12-19'),
+  line(8, '2030-12-19', 3400),
+  line(7, '2030-12-20'),
+];
+const open = (multiDay: boolean, throughDay = '2030-12-19'): BillingCommand => ({
+  type: 'OpenBills',
+  data: { accountId: 'a', candidates, throughDay, multiDay },
+});
 
 function given(commands: BillingCommand[]): { state: BillingState; events: ConsumptionEvent[] } {
   let state = billingFolder.initialState();
@@ -16,7 +33,8 @@ function given(commands: BillingCommand[]): { state: BillingState; events: Consu
   return { state, events };
 }
 
-const opened = (events: ConsumptionEvent[]) => events.flatMap((event) => (event.type === 'ConsumptionBillOpened' ? [event.data] : []));
+const opened = (events: ConsumptionEvent[]) =>
+  events.flatMap((event) => (event.type === 'ConsumptionBillOpened' ? [event.data] : []));
 
 describe('consumption billing of an account', () => {
   it('opens one bill per day through the day asked for (vmcMultiDayBilling off)', () => {
@@ -33,13 +51,30 @@ describe('consumption billing of an account', () => {
 
   it('bills a day once, however often the run comes', () => {
     const { events } = given([open(false), open(false), open(true), open(false, '2030-12-20')]);
-    expect(opened(events).flatMap((bill) => bill.lines.map((billed) => billed.consumptionId))).toEqual(['7-2030-12-18', '7-2030-12-19', '8-2030-12-19', '7-2030-12-20']);
+    expect(opened(events).flatMap((bill) => bill.lines.map((billed) => billed.consumptionId))).toEqual([
+      '7-2030-12-18',
+      '7-2030-12-19',
+      '8-2030-12-19',
+      '7-2030-12-20',
+    ]);
   });
 
   it('releases a cancelled bill to staff only, and bills its days again afterwards', () => {
     const ordered: BillingCommand = { type: 'RecordBillOrdered', data: { billId: 'a/1', orderId: 41 } };
-    expect(() => given([open(false), ordered, { type: 'ReleaseBill', data: { consumptionId: '7-2030-12-18', by: 'staff' } }])).toThrow(expect.objectContaining({ code: 'CONSUMPTION_NOT_FAILED' }));
-    const { events } = given([open(false), ordered, { type: 'SettleBill', data: { orderId: 41, outcome: 'CANCELLED' } }, { type: 'ReleaseBill', data: { consumptionId: '7-2030-12-18', by: 'staff' } }, open(false)]);
+    expect(() =>
+      given([
+        open(false),
+        ordered,
+        { type: 'ReleaseBill', data: { consumptionId: '7-2030-12-18', by: 'staff' } },
+      ]),
+    ).toThrow(expect.objectContaining({ code: 'CONSUMPTION_NOT_FAILED' }));
+    const { events } = given([
+      open(false),
+      ordered,
+      { type: 'SettleBill', data: { orderId: 41, outcome: 'CANCELLED' } },
+      { type: 'ReleaseBill', data: { consumptionId: '7-2030-12-18', by: 'staff' } },
+      open(false),
+    ]);
     expect(opened(events).map((bill) => bill.billId)).toEqual(['a/1', 'a/2', 'a/3']);
     expect(opened(events)[2]!.lines.map((billed) => billed.consumptionId)).toEqual(['7-2030-12-18']);
   });
@@ -47,6 +82,13 @@ describe('consumption billing of an account', () => {
   it('records an order and a settlement once', () => {
     const ordered: BillingCommand = { type: 'RecordBillOrdered', data: { billId: 'a/1', orderId: 41 } };
     const settled: BillingCommand = { type: 'SettleBill', data: { orderId: 41, outcome: 'PAID' } };
-    expect(given([open(false), ordered, ordered, settled, settled]).events.map((event) => event.type)).toEqual(['ConsumptionBillOpened', 'ConsumptionBillOpened', 'ConsumptionBillOrdered', 'ConsumptionBillSettled']);
+    expect(
+      given([open(false), ordered, ordered, settled, settled]).events.map((event) => event.type),
+    ).toEqual([
+      'ConsumptionBillOpened',
+      'ConsumptionBillOpened',
+      'ConsumptionBillOrdered',
+      'ConsumptionBillSettled',
+    ]);
   });
 });

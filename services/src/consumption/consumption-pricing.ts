@@ -11,12 +11,17 @@ import { emptyFacts, priceKey } from '../basket/entry-facts';
 export function consumptionPricing(sources: BasketFactSources) {
   return async (registration: PayPerUseRegistration, day: string): Promise<ConsumptionCharge | null> => {
     const { productId, productDefinitionId } = registration;
-    const priced = (await sources.prices([{ productDefinitionId, validAt: day }])).get(priceKey(productDefinitionId, day));
-    if (priced !== undefined) return { productId, productDefinitionId, amount: priced, priceSource: 'pricing' };
+    const priced = (await sources.prices([{ productDefinitionId, validAt: day }])).get(
+      priceKey(productDefinitionId, day),
+    );
+    if (priced !== undefined)
+      return { productId, productDefinitionId, amount: priced, priceSource: 'pricing' };
     const facts = emptyFacts(new Date());
     await loadProductOfDefinition(sources, facts, productDefinitionId);
     const definition = facts.definitions.get(productDefinitionId);
-    return definition ? { productId, productDefinitionId, amount: definition.basePrice, priceSource: 'basePrice' } : null;
+    return definition
+      ? { productId, productDefinitionId, amount: definition.basePrice, priceSource: 'basePrice' }
+      : null;
   };
 }
 

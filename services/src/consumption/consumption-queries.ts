@@ -5,7 +5,12 @@ import {
   type ConsumptionStatus,
   type ConsumptionUsageDto,
 } from '@alpenpass/contracts';
-import { findConsumption, findConsumptionDays, findConsumptions, type ConsumptionRow } from '@alpenpass/projections/src/consumption';
+import {
+  findConsumption,
+  findConsumptionDays,
+  findConsumptions,
+  type ConsumptionRow,
+} from '@alpenpass/projections/src/consumption';
 import { findProducts } from '@alpenpass/projections/src/catalogue';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
@@ -22,7 +27,8 @@ export interface ConsumptionCaller {
 
 const chf = (amount: number) => ({ amount, currency: 'CHF' as const });
 const iso = (value: Date | string) => new Date(value).toISOString();
-const notFoundError = (consumptionId: string) => notFound(consumptionErrorCodes.notFound, `Consumption ${consumptionId} not found.`);
+const notFoundError = (consumptionId: string) =>
+  notFound(consumptionErrorCodes.notFound, `Consumption ${consumptionId} not found.`);
 
 function accountOf(caller: ConsumptionCaller): string {
   const accountId = caller.principal?.accountId;
@@ -31,10 +37,17 @@ function accountOf(caller: ConsumptionCaller): string {
 }
 
 /** §7 consumptions for customers (their own only: another account's id is a 404) and staff. */
-export function createConsumptionQueries(deps: { knex: Knex; orders: Pick<OrderService, 'loadOrder'>; now?: () => Date }) {
+export function createConsumptionQueries(deps: {
+  knex: Knex;
+  orders: Pick<OrderService, 'loadOrder'>;
+  now?: () => Date;
+}) {
   const now = deps.now ?? (() => new Date());
 
-  async function dto(row: ConsumptionRow, populate: readonly ConsumptionPopulation[] = []): Promise<ConsumptionDto> {
+  async function dto(
+    row: ConsumptionRow,
+    populate: readonly ConsumptionPopulation[] = [],
+  ): Promise<ConsumptionDto> {
     const view: ConsumptionDto = {
       id: row.consumption_id,
       keycardId: Number(row.keycard_id),
@@ -53,19 +66,36 @@ export function createConsumptionQueries(deps: { knex: Knex; orders: Pick<OrderS
     };
     if (populate.includes('usages')) {
       view.usages = [...row.usages]
-        .sort((a, b) => a.occurredAt.localeCompare(b.occurredAt) || a.usageEventId.localeCompare(b.usageEventId))
-        .map((usage) => ({ eventId: usage.usageEventId, kind: usage.kind, quantity: usage.quantity, gateId: usage.gateId, occurredAt: usage.occurredAt }));
+        .sort(
+          (a, b) => a.occurredAt.localeCompare(b.occurredAt) || a.usageEventId.localeCompare(b.usageEventId),
+        )
+        .map((usage) => ({
+          eventId: usage.usageEventId,
+          kind: usage.kind,
+          quantity: usage.quantity,
+          gateId: usage.gateId,
+          occurredAt: usage.occurredAt,
+        }));
     }
     if (populate.includes('order')) {
       const order = row.order_id === null ? null : await deps.orders.loadOrder(row.order_id);
-      view.order = order?.status === 'placed' ? { id: order.orderId, refno: order.refno, status: order.orderStatus, paymentStatus: order.paymentStatus } : null;
+      view.order =
+        order?.status === 'placed'
+          ? {
+              id: order.orderId,
+              refno: order.refno,
+              status: order.orderStatus,
+              paymentStatus: order.paymentStatus,
+            }
+          : null;
     }
     return view;
   }
 
   async function readable(caller: ConsumptionCaller, consumptionId: string): Promise<ConsumptionRow> {
     const row = await findConsumption(deps.knex, consumptionId);
-    if (!row || (!isStaff(caller.principal) && row.account_id !== caller.principal?.accountId)) throw notFoundError(consumptionId);
+    if (!row || (!isStaff(caller.principal) && row.account_id !== caller.principal?.accountId))
+      throw notFoundError(consumptionId);
     return row;
   }
 
@@ -73,21 +103,50 @@ export function createConsumptionQueries(deps: { knex: Knex; orders: Pick<OrderS
     dto,
     readable,
 
-    async list(caller: ConsumptionCaller, query: { page: number; limit: number; populate?: ConsumptionPopulation[]; status?: ConsumptionStatus[]; accountId?: string }): Promise<ConsumptionDto[]> {
+    async list(
+      caller: ConsumptionCaller,
+      query: {
+        page: number;
+        limit: number;
+        populate?: ConsumptionPopulation[];
+        status?: ConsumptionStatus[];
+        accountId?: string;
+      },
+    ): Promise<ConsumptionDto[]> {
       const accountId = isStaff(caller.principal) ? query.accountId : accountOf(caller);
-      const rows = await findConsumptions(deps.knex, { accountId, statuses: query.status, page: query.page, limit: query.limit });
+      const rows = await findConsumptions(deps.knex, {
+        accountId,
+        statuses: query.status,
+        page: query.page,
+        limit: query.limit,
+      });
       return Promise.all(rows.map((row) => dto(row, query.populate)));
     },
 
-    async get(caller: ConsumptionCaller, consumptionId: string, populate: ConsumptionPopulation[] = []): Promise<ConsumptionDto> {
+    async get(
+      caller: ConsumptionCaller,
+      consumptionId: string,
+      populate: ConsumptionPopulation[] = [],
+    ): Promise<ConsumptionDto> {
       return dto(await readable(caller, consumptionId), populate);
     },
 
     /** GET /consumptions/usage: per keycard and day, with totals of what was billed and what is still open. */
-    async usage(caller: ConsumptionCaller, query: { from?: string; to?: string }): Promise<ConsumptionUsageDto> {
+    async usage(
+      caller: ConsumptionCaller,
+      query: { from?: string; to?: string },
+    ): Promise<ConsumptionUsageDto> {
       const accountId = accountOf(caller);
       const today = DateTime.fromJSDate(now(), { zone: RESORT_ZONE }).toISODate()!;
-      const season = query.from && query.to ? null : usageSeason((await findProducts(deps.knex)).filter((product) => product.kind === 'CONSUMPTION').flatMap((product) => product.availabilityRanges), today);
+      const season =
+        query.from && query.to
+          ? null
+          : usageSeason(
+              (await findProducts(deps.knex))
+                .filter((product) => product.kind === 'CONSUMPTION')
+                .flatMap((product) => product.availabilityRanges),
+              today,
+            );
       const from = query.from ?? season!.from;
       const to = query.to ?? (season && season.to >= from ? season.to : today);
       const rows = await findConsumptionDays(deps.knex, accountId, from, to);
@@ -107,7 +166,15 @@ export function createConsumptionQueries(deps: { knex: Knex; orders: Pick<OrderS
           const days = rows.filter((row) => Number(row.keycard_id) === keycardId);
           return {
             keycardId,
-            days: days.map((row) => ({ day: row.day, consumptionId: row.consumption_id, status: row.status, price: chf(row.amount), passages: row.passages, rides: row.rides, parkingMinutes: row.parking_minutes })),
+            days: days.map((row) => ({
+              day: row.day,
+              consumptionId: row.consumption_id,
+              status: row.status,
+              price: chf(row.amount),
+              passages: row.passages,
+              rides: row.rides,
+              parkingMinutes: row.parking_minutes,
+            })),
             totals: totalsOf(days),
           };
         }),

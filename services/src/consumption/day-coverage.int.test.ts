@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { subscriptionStreamName, ticketStreamName, type SubscriptionEvent, type TicketEvent, type TicketRecord } from '@alpenpass/contracts';
+import {
+  subscriptionStreamName,
+  ticketStreamName,
+  type SubscriptionEvent,
+  type TicketEvent,
+  type TicketRecord,
+} from '@alpenpass/contracts';
 import { subscriptionProjections } from '@alpenpass/projections/src/subscription';
 import { ticketProjections } from '@alpenpass/projections/src/ticket';
 import { catchUp, liveTarget } from '@alpenpass/projections/src/runtime/catch-up';
@@ -22,14 +28,26 @@ beforeAll(async () => {
 afterAll(async () => kit?.close());
 
 const project = async () => {
-  for (const projection of readModels) await catchUp(kit.db.knex, kit.store, projection, liveTarget(projection.name));
+  for (const projection of readModels)
+    await catchUp(kit.db.knex, kit.store, projection, liveTarget(projection.name));
 };
 
 async function seasonPassOn(keycardId: number, validFrom: string, expiresAt: string) {
   const subscriptionId = randomUUID();
   const created: SubscriptionEvent = {
     type: 'SubscriptionCreated',
-    data: { subscriptionId, accountId: 'acc-1', orderId: 1, orderItemId: randomUUID(), productId: 104, productDefinitionId: 1041, personId: 1, keycardId, validFrom, expiresAt },
+    data: {
+      subscriptionId,
+      accountId: 'acc-1',
+      orderId: 1,
+      orderItemId: randomUUID(),
+      productId: 104,
+      productDefinitionId: 1041,
+      personId: 1,
+      keycardId,
+      validFrom,
+      expiresAt,
+    },
   };
   await kit.store.append(subscriptionStreamName(subscriptionId), [created], { expectedRevision: -1 });
 }
@@ -55,7 +73,8 @@ async function ticketOn(keycardId: number, productId: number, day: string) {
   await kit.store.append(ticketStreamName(orderId), [issued], { expectedRevision: -1 });
 }
 
-const on = (keycardId: number, day: string, time = '10:00:00') => covers({ keycardId, productId: 107, day, occurredAt: `${day}T${time}+01:00` });
+const on = (keycardId: number, day: string, time = '10:00:00') =>
+  covers({ keycardId, productId: 107, day, occurredAt: `${day}T${time}+01:00` });
 
 it('a season pass of the pool on the card covers the days of its period, not before nor after', async () => {
   await seasonPassOn(9001, '2030-12-19T23:00:00.000Z', '2031-04-18T22:00:00.000Z');

@@ -29,15 +29,24 @@ export function dayCoverage(knex: Knex) {
   async function liftPassesOfPool(productIds: number[], payPerUseProductId: number): Promise<Set<number>> {
     const products = await findProducts(knex, [...new Set([...productIds, payPerUseProductId])]);
     const pool = products.find((product) => product.id === payPerUseProductId)?.pool.identifier;
-    return new Set(products.filter((product) => product.pool.identifier === pool && liftPassKinds.includes(product.kind)).map((product) => product.id));
+    return new Set(
+      products
+        .filter((product) => product.pool.identifier === pool && liftPassKinds.includes(product.kind))
+        .map((product) => product.id),
+    );
   }
 
   return async (query: DayCoverageQuery): Promise<DayCoverage | null> => {
     const at = new Date(query.occurredAt);
-    const subscriptions = (await findKeycardSubscriptions(knex, query.keycardId, at)).filter((row) => row.valid_from <= at && at < row.expires_at);
+    const subscriptions = (await findKeycardSubscriptions(knex, query.keycardId, at)).filter(
+      (row) => row.valid_from <= at && at < row.expires_at,
+    );
     const tickets = await findTicketsOfKeycard(knex, query.keycardId, query.day);
     if (subscriptions.length === 0 && tickets.length === 0) return null;
-    const passes = await liftPassesOfPool([...subscriptions.map((row) => row.product_id), ...tickets.map((ticket) => ticket.productId)], query.productId);
+    const passes = await liftPassesOfPool(
+      [...subscriptions.map((row) => row.product_id), ...tickets.map((ticket) => ticket.productId)],
+      query.productId,
+    );
     if (subscriptions.some((row) => passes.has(row.product_id))) return 'subscription';
     if (tickets.some((ticket) => passes.has(ticket.productId))) return 'ticket';
     return null;

@@ -1,4 +1,10 @@
-import { chargeableUsageKinds, type ConsumptionCharge, type ConsumptionEvent, type PayPerUseRegistration, type UsageRecord } from '@alpenpass/contracts';
+import {
+  chargeableUsageKinds,
+  type ConsumptionCharge,
+  type ConsumptionEvent,
+  type PayPerUseRegistration,
+  type UsageRecord,
+} from '@alpenpass/contracts';
 import type { ConsumptionState } from './consumption';
 
 /** A usage of a known keycard, with the outside facts it needs: who holds the card, its pay-per-use
@@ -15,7 +21,10 @@ export interface RecordUsage {
 }
 
 /** Whether recording this usage charges the day: a registered card, a lift usage, the day not charged yet. */
-export function chargesTheDay(state: ConsumptionState, command: Pick<RecordUsage, 'registration' | 'usage'>): boolean {
+export function chargesTheDay(
+  state: ConsumptionState,
+  command: Pick<RecordUsage, 'registration' | 'usage'>,
+): boolean {
   if (state.status === 'open' && state.charge !== null) return false;
   return command.registration !== null && chargeableUsageKinds.includes(command.usage.kind);
 }
@@ -29,8 +38,10 @@ export function decideUsage(command: RecordUsage, state: ConsumptionState): Cons
   if (state.status === 'open' && state.usageEventIds.has(command.usage.usageEventId)) return [];
   const { consumptionId, keycardId, day, accountId, personId } = command;
   const events: ConsumptionEvent[] = [];
-  if (state.status === 'none') events.push({ type: 'ConsumptionOpened', data: { consumptionId, keycardId, day, accountId, personId } });
+  if (state.status === 'none')
+    events.push({ type: 'ConsumptionOpened', data: { consumptionId, keycardId, day, accountId, personId } });
   events.push({ type: 'UsageRecorded', data: { consumptionId, usage: command.usage } });
-  if (command.price && chargesTheDay(state, command)) events.push({ type: 'ConsumptionCharged', data: { consumptionId, charge: command.price } });
+  if (command.price && chargesTheDay(state, command))
+    events.push({ type: 'ConsumptionCharged', data: { consumptionId, charge: command.price } });
   return events;
 }

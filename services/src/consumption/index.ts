@@ -31,7 +31,11 @@ export interface ConsumptionContextOptions {
  * Pay-per-use consumptions (docs/consumptions.md): the access system's usage events become consumptions
  * per keycard and day, priced for registered cards and billed daily as CONSUMPTION orders.
  */
-export function consumptionContext(deps: ContextDeps, options: ConsumptionContextOptions): ContextModule & ActivityLender<ConsumptionBillingDependencies> & { recorder: UsageRecorder; billing: ConsumptionBilling } {
+export function consumptionContext(
+  deps: ContextDeps,
+  options: ConsumptionContextOptions,
+): ContextModule &
+  ActivityLender<ConsumptionBillingDependencies> & { recorder: UsageRecorder; billing: ConsumptionBilling } {
   const parked = parkedUsages(deps.knex);
   const recorder = createUsageRecorder({
     store: deps.store,
@@ -39,17 +43,34 @@ export function consumptionContext(deps: ContextDeps, options: ConsumptionContex
     parked,
     pricing: consumptionPricing(readModelFactSources(deps.knex, deps.store)),
     coverage: dayCoverage(deps.knex),
-    usedTickets: readFeatureFlag(deps.config.featureFlags, 'syncAxessUsedTickets') ? options.usedTickets : undefined,
+    usedTickets: readFeatureFlag(deps.config.featureFlags, 'syncAxessUsedTickets')
+      ? options.usedTickets
+      : undefined,
     log: deps.log,
   });
-  const billing = createConsumptionBilling({ store: deps.store, knex: deps.knex, orders: options.orders, charge: options.charge, featureFlags: deps.config.featureFlags, log: deps.log, paymentGraceMs: options.paymentGraceMs, now: options.now });
+  const billing = createConsumptionBilling({
+    store: deps.store,
+    knex: deps.knex,
+    orders: options.orders,
+    charge: options.charge,
+    featureFlags: deps.config.featureFlags,
+    log: deps.log,
+    paymentGraceMs: options.paymentGraceMs,
+    now: options.now,
+  });
   const queries = createConsumptionQueries({ knex: deps.knex, orders: options.orders, now: options.now });
   return {
     name: 'consumption',
     routers: [consumptionsRouter(queries), consumptionAdminRouter({ queries, parked, recorder, billing })],
     projections: consumptionProjections,
     reactors: [consumptionOrdersReactor({ store: deps.store, orders: options.orders, billing })],
-    inboundConsumers: [{ name: 'consumption-usage', start: (nats) => startUsageConsumer({ nats, settings: deps.config.accessUsage, recorder, log: deps.log }) }],
+    inboundConsumers: [
+      {
+        name: 'consumption-usage',
+        start: (nats) =>
+          startUsageConsumer({ nats, settings: deps.config.accessUsage, recorder, log: deps.log }),
+      },
+    ],
     activityDependencies: {
       listAccountsToBill: async (throughDay) => {
         const day = throughDay ?? billing.defaultThroughDay();

@@ -30,16 +30,36 @@ export function registrationsOf(order: PlacedOrder, paidAt: string): PayPerUseRe
  * day it was paid), a cancelled registration item ends its registration (from the day it was cancelled);
  * a CONSUMPTION order that was paid or cancelled settles its bill.
  */
-export function consumptionOrdersReactor(deps: { store: EventStore; orders: Pick<OrderService, 'ofCheckout'>; billing: Pick<ConsumptionBilling, 'settle'> }): Reactor {
+export function consumptionOrdersReactor(deps: {
+  store: EventStore;
+  orders: Pick<OrderService, 'ofCheckout'>;
+  billing: Pick<ConsumptionBilling, 'settle'>;
+}): Reactor {
   async function endRegistrations(event: RecordedEvent) {
     const { orderId, itemIds } = event.data as { orderId: number; itemIds: string[] };
     const order = await deps.orders.ofCheckout(orderId);
     const cancelled = new Set(itemIds);
     // the items sold billed per use, cancelled ones included (payPerUseItemsOf leaves those out)
-    const registrationItems = order.items.filter((item) => item.unitPrice.source === 'billedPerUse' && cancelled.has(item.itemId) && item.personalization?.keycardId);
+    const registrationItems = order.items.filter(
+      (item) =>
+        item.unitPrice.source === 'billedPerUse' &&
+        cancelled.has(item.itemId) &&
+        item.personalization?.keycardId,
+    );
     for (const item of registrationItems) {
-      const end = { keycardId: item.personalization!.keycardId!, orderId, orderItemId: item.itemId, from: resortDayOf(event.metadata.at) };
-      await handleCommand(deps.store, payPerUseStreamName(end.keycardId), registrationFolder, (state) => decideRegistrationEnd(end, state), { actor: 'system', correlationId: `order-${orderId}` });
+      const end = {
+        keycardId: item.personalization!.keycardId!,
+        orderId,
+        orderItemId: item.itemId,
+        from: resortDayOf(event.metadata.at),
+      };
+      await handleCommand(
+        deps.store,
+        payPerUseStreamName(end.keycardId),
+        registrationFolder,
+        (state) => decideRegistrationEnd(end, state),
+        { actor: 'system', correlationId: `order-${orderId}` },
+      );
     }
   }
 
@@ -50,10 +70,21 @@ export function consumptionOrdersReactor(deps: { store: EventStore; orders: Pick
       if (event.type === 'OrderItemsCancelled') return endRegistrations(event);
       if (event.type !== 'OrderPaid' && event.type !== 'OrderCancelled') return;
       const order = await deps.orders.ofCheckout((event.data as { orderId: number }).orderId);
-      if (order.type === 'CONSUMPTION' && order.accountId) await deps.billing.settle(order.accountId, order.orderId, event.type === 'OrderPaid' ? 'PAID' : 'CANCELLED');
+      if (order.type === 'CONSUMPTION' && order.accountId)
+        await deps.billing.settle(
+          order.accountId,
+          order.orderId,
+          event.type === 'OrderPaid' ? 'PAID' : 'CANCELLED',
+        );
       if (event.type !== 'OrderPaid') return;
       for (const registration of registrationsOf(order, event.metadata.at)) {
-        await handleCommand(deps.store, payPerUseStreamName(registration.keycardId), registrationFolder, (state) => decideRegistration(registration, state), { actor: 'system', correlationId: `order-${order.orderId}` });
+        await handleCommand(
+          deps.store,
+          payPerUseStreamName(registration.keycardId),
+          registrationFolder,
+          (state) => decideRegistration(registration, state),
+          { actor: 'system', correlationId: `order-${order.orderId}` },
+        );
       }
     },
   };

@@ -1,8 +1,22 @@
 import type { PayPerUseRegistration } from '@alpenpass/contracts';
-import { decideRegistration, decideRegistrationEnd, registrationFolder, registrationOn } from './registration';
+import {
+  decideRegistration,
+  decideRegistrationEnd,
+  registrationFolder,
+  registrationOn,
+} from './registration';
 import { usageSeason } from './usage-season';
 
-const registration = (from: string, accountId = 'a', orderId = 1): PayPerUseRegistration => ({ keycardId: 7, accountId, personId: 3, productId: 107, productDefinitionId: 1071, orderId, orderItemId: 'i', from });
+const registration = (from: string, accountId = 'a', orderId = 1): PayPerUseRegistration => ({
+  keycardId: 7,
+  accountId,
+  personId: 3,
+  productId: 107,
+  productDefinitionId: 1071,
+  orderId,
+  orderItemId: 'i',
+  from,
+});
 
 describe('pay-per-use registrations of a keycard', () => {
   it('are recorded once per order item', () => {
@@ -21,7 +35,10 @@ describe('pay-per-use registrations of a keycard', () => {
   });
 
   it('bill no day from the one their order item was cancelled on, and end once', () => {
-    const registered = decideRegistration(registration('2030-12-10'), registrationFolder.initialState()).reduce(registrationFolder.evolve, registrationFolder.initialState());
+    const registered = decideRegistration(
+      registration('2030-12-10'),
+      registrationFolder.initialState(),
+    ).reduce(registrationFolder.evolve, registrationFolder.initialState());
     const end = { keycardId: 7, orderId: 1, orderItemId: 'i', from: '2030-12-20' };
     const ended = decideRegistrationEnd(end, registered);
     expect(ended).toEqual([{ type: 'PayPerUseEnded', data: end }]);

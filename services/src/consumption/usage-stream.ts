@@ -25,9 +25,18 @@ export async function ensureUsageStream(nats: NatsConnection, settings: AccessUs
 }
 
 /** As the access system does: subject per system, Nats-Msg-Id = eventId. */
-export async function publishUsage(js: JetStreamClient, settings: AccessUsageSettings, system: UsageCardSystem | 'SHOP', event: AccessUsageEventInput | Record<string, unknown>): Promise<{ duplicate: boolean }> {
+export async function publishUsage(
+  js: JetStreamClient,
+  settings: AccessUsageSettings,
+  system: UsageCardSystem | 'SHOP',
+  event: AccessUsageEventInput | Record<string, unknown>,
+): Promise<{ duplicate: boolean }> {
   const eventId = typeof event.eventId === 'string' ? event.eventId : undefined;
-  const ack = await js.publish(`${settings.subjectPrefix}.${system.toLowerCase()}`, codec.encode(event), eventId ? { msgID: eventId } : undefined);
+  const ack = await js.publish(
+    `${settings.subjectPrefix}.${system.toLowerCase()}`,
+    codec.encode(event),
+    eventId ? { msgID: eventId } : undefined,
+  );
   return { duplicate: ack.duplicate };
 }
 
@@ -36,7 +45,13 @@ export async function publishUsage(js: JetStreamClient, settings: AccessUsageSet
  * is acked; a fault of the store or database naks it for redelivery. A message that is not JSON is
  * parked like any malformed one (its text kept).
  */
-export async function startUsageConsumer(options: { nats: NatsConnection; settings: AccessUsageSettings; recorder: UsageRecorder; log: PlatformLogger; durableName?: string }) {
+export async function startUsageConsumer(options: {
+  nats: NatsConnection;
+  settings: AccessUsageSettings;
+  recorder: UsageRecorder;
+  log: PlatformLogger;
+  durableName?: string;
+}) {
   await ensureUsageStream(options.nats, options.settings);
   return startDurableConsumer<{ subject: string; data: unknown }>({
     nats: options.nats,

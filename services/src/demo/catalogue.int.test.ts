@@ -15,7 +15,11 @@ afterAll(() => kit.close());
 describe('demo catalogue loader', () => {
   it('loads the demo resort into an empty database, and a second run changes nothing', async () => {
     const first = await loadDemoCatalogue({ ...kit.deps, now: november2026 });
-    expect(first).toMatchObject({ unchanged: 0, channel: 'created', productIds: [101, 102, 103, 104, 105, 106, 107, 201] });
+    expect(first).toMatchObject({
+      unchanged: 0,
+      channel: 'created',
+      productIds: [101, 102, 103, 104, 105, 106, 107, 201],
+    });
     const events = (await kit.store.readAll(0, 10_000)).length;
     expect(events).toBe(first.stored + 1);
 
@@ -26,10 +30,19 @@ describe('demo catalogue loader', () => {
     await kit.project();
     expect((await findChannel(kit.knex, testChannelId))?.productIds).toEqual(first.productIds);
     const products = await findProducts(kit.knex);
-    expect(products.map((p) => p.kind).sort()).toEqual(
-      ['CONSUMPTION', 'DAY_PASS', 'DAY_PASS', 'DEPOSIT', 'MULTI_DAY_PASS', 'PARKING', 'SEASON_SUBSCRIPTION', 'TIME_SLOT'],
+    expect(products.map((p) => p.kind).sort()).toEqual([
+      'CONSUMPTION',
+      'DAY_PASS',
+      'DAY_PASS',
+      'DEPOSIT',
+      'MULTI_DAY_PASS',
+      'PARKING',
+      'SEASON_SUBSCRIPTION',
+      'TIME_SLOT',
+    ]);
+    expect(new Set(products.map((p) => p.pool.timezone))).toEqual(
+      new Set(['Europe/Zurich', 'America/Denver']),
     );
-    expect(new Set(products.map((p) => p.pool.timezone))).toEqual(new Set(['Europe/Zurich', 'America/Denver']));
   });
 
   it('a start in a later season republishes the moved seasons, their ranges and birth years, and nothing else', async () => {
@@ -38,7 +51,9 @@ describe('demo catalogue loader', () => {
     expect(june2027).toMatchObject({ stored: 5, channel: 'existing' });
     await kit.project();
     const dayPass = (await findProducts(kit.knex)).find((product) => product.id === 101);
-    expect(dayPass?.availabilityRanges).toEqual([expect.objectContaining({ id: 'range-alpenhorn-winter-2026', from: '2027-12-05', to: '2028-04-18' })]);
+    expect(dayPass?.availabilityRanges).toEqual([
+      expect.objectContaining({ id: 'range-alpenhorn-winter-2026', from: '2027-12-05', to: '2028-04-18' }),
+    ]);
     expect((await loadDemoCatalogue({ ...kit.deps, now: new Date('2027-06-16T09:00:00Z') })).stored).toBe(0);
   });
 });

@@ -50,7 +50,11 @@ export interface DemoCatalogueDeps extends Pick<ContextDeps, 'store' | 'config'>
  */
 export async function loadDemoCatalogue(deps: DemoCatalogueDeps): Promise<DemoCatalogueSummary> {
   const valid = placedDemoCatalogue(deps.now ?? new Date()).documents;
-  const metadata: Partial<EventMetadata> = { actor: 'system', correlationId: 'demo-catalogue', causationId: null };
+  const metadata: Partial<EventMetadata> = {
+    actor: 'system',
+    correlationId: 'demo-catalogue',
+    causationId: null,
+  };
   const summary: DemoCatalogueSummary = { stored: 0, unchanged: 0, channel: 'existing', productIds: [] };
   for (const document of valid) {
     const outcome = await publishDocument(deps.store, document, metadata);
@@ -59,7 +63,16 @@ export async function loadDemoCatalogue(deps: DemoCatalogueDeps): Promise<DemoCa
   }
   const channels = createChannelService({ store: deps.store });
   if (!(await channels.get(deps.config.channelId))) {
-    await channels.create({ id: deps.config.channelId, name: 'Alpenpass Webshop', type: 'WEB', productIds: summary.productIds, branding: demoBranding }, metadata);
+    await channels.create(
+      {
+        id: deps.config.channelId,
+        name: 'Alpenpass Webshop',
+        type: 'WEB',
+        productIds: summary.productIds,
+        branding: demoBranding,
+      },
+      metadata,
+    );
     summary.channel = 'created';
   }
   deps.log?.info({ ...summary }, 'demo catalogue loaded');

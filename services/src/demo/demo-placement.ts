@@ -33,7 +33,9 @@ export function shiftDate(isoDate: string, years: number): string {
 export function shiftYearsInText(text: string, years: number): string {
   return text.replace(/\b(\d{4})(\/(\d{2}))?\b/g, (_match, year: string, _slash?: string, short?: string) => {
     const moved = Number(year) + years;
-    return short === undefined ? String(moved) : `${moved}/${String((Number(short) + years) % 100).padStart(2, '0')}`;
+    return short === undefined
+      ? String(moved)
+      : `${moved}/${String((Number(short) + years) % 100).padStart(2, '0')}`;
   });
 }
 
@@ -48,19 +50,27 @@ const dayIn = (timezone: string, now: Date) => DateTime.fromJSDate(now).setZone(
 
 function shifted<T extends ContentDocument & DateRange>(document: T, years: number): T {
   if (years === 0) return document;
-  return { ...document, from: shiftDate(document.from, years), to: shiftDate(document.to, years), revision: document.revision + years };
+  return {
+    ...document,
+    from: shiftDate(document.from, years),
+    to: shiftDate(document.to, years),
+    revision: document.revision + years,
+  };
 }
 
 export function placeDemoDocuments(documents: ContentDocument[], now: Date): PlacedDemoCatalogue {
   const byId = new Map(documents.map((document) => [document.id, document]));
-  const timezoneOf = (poolRef: string) => (byId.get(poolRef) as ContentDocumentOf<'pool'> | undefined)?.timezone ?? 'UTC';
+  const timezoneOf = (poolRef: string) =>
+    (byId.get(poolRef) as ContentDocumentOf<'pool'> | undefined)?.timezone ?? 'UTC';
 
   const seasonShifts = new Map<string, number>();
   for (const document of documents) {
-    if (document.kind === 'season') seasonShifts.set(document.id, yearsUntilCurrent(document, dayIn(timezoneOf(document.poolRef), now)));
+    if (document.kind === 'season')
+      seasonShifts.set(document.id, yearsUntilCurrent(document, dayIn(timezoneOf(document.poolRef), now)));
   }
   const seasonlessShift = seasonShifts.size === 0 ? 0 : Math.min(...seasonShifts.values());
-  const rangeShift = (range: ContentDocumentOf<'availabilityRange'>) => (range.seasonRef ? (seasonShifts.get(range.seasonRef) ?? 0) : seasonlessShift);
+  const rangeShift = (range: ContentDocumentOf<'availabilityRange'>) =>
+    range.seasonRef ? (seasonShifts.get(range.seasonRef) ?? 0) : seasonlessShift;
   const productShift = (product: ContentDocumentOf<'internalProduct'>) => {
     const firstRange = byId.get(product.availabilityRangeRefs[0] ?? '');
     return firstRange?.kind === 'availabilityRange' ? rangeShift(firstRange) : 0;
@@ -71,7 +81,9 @@ export function placeDemoDocuments(documents: ContentDocument[], now: Date): Pla
       case 'season': {
         const years = seasonShifts.get(document.id) ?? 0;
         if (years === 0) return document;
-        const name = Object.fromEntries(Object.entries(document.name).map(([language, text]) => [language, shiftYearsInText(text, years)]));
+        const name = Object.fromEntries(
+          Object.entries(document.name).map(([language, text]) => [language, shiftYearsInText(text, years)]),
+        );
         return { ...shifted(document, years), name: name as typeof document.name };
       }
       case 'availabilityRange':
@@ -79,7 +91,11 @@ export function placeDemoDocuments(documents: ContentDocument[], now: Date): Pla
       case 'productDefinition': {
         const product = byId.get(document.productRef);
         const years = product?.kind === 'internalProduct' ? productShift(product) : 0;
-        if (years === 0 || !document.attributes.some((a) => a.minYear !== undefined || a.maxYear !== undefined)) return document;
+        if (
+          years === 0 ||
+          !document.attributes.some((a) => a.minYear !== undefined || a.maxYear !== undefined)
+        )
+          return document;
         const attributes = document.attributes.map((attribute) => ({
           ...attribute,
           ...(attribute.minYear === undefined ? {} : { minYear: attribute.minYear + years }),

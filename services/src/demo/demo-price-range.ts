@@ -15,6 +15,8 @@ export function demoPriceRange(now: Date): { from: string; to: string } {
 /** The demo generation's id: one per database, day and price model. Workflow ids are unique per
  * Temporal namespace, which several shops on one machine share (tests, benches, worktrees). */
 export function demoGenerationId(databaseUrl: string, from: string): string {
-  const database = databaseName(databaseUrl).replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32);
+  const database = databaseName(databaseUrl)
+    .replace(/[^A-Za-z0-9_-]/g, '')
+    .slice(0, 32);
   return `demo-prices-m${priceModelVersion}-${database}-${from}`;
 }

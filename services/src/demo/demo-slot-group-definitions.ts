@@ -36,8 +36,23 @@ export function demoWinterSlotGroups(winter: DateRange): SlotGroupDefinition[] {
     exceptions: [`${startYear}-12-25`, `${endYear}-01-19`, `${endYear}-03-09`],
   };
   return [
-    { ...season, name: 'Summit gondola – mornings', sampleFrom: '08:30:00', sampleTo: '12:00:00', color: '#1f6feb', capacity: 40 },
-    { ...season, name: 'Summit gondola – afternoons', sampleFrom: '13:00:00', sampleTo: '16:30:00', color: '#d29922', capacity: 30, exceptions: [...season.exceptions, newYearsEve] },
+    {
+      ...season,
+      name: 'Summit gondola – mornings',
+      sampleFrom: '08:30:00',
+      sampleTo: '12:00:00',
+      color: '#1f6feb',
+      capacity: 40,
+    },
+    {
+      ...season,
+      name: 'Summit gondola – afternoons',
+      sampleFrom: '13:00:00',
+      sampleTo: '16:30:00',
+      color: '#d29922',
+      capacity: 30,
+      exceptions: [...season.exceptions, newYearsEve],
+    },
     {
       ...season,
       name: "Summit gondola – New Year's Eve afternoon",
@@ -57,6 +72,16 @@ export function demoWinterSlotGroups(winter: DateRange): SlotGroupDefinition[] {
  * always within the gondola's 60-day booking window, whatever day the demo runs. */
 export function demoSummerSlotGroups(summer: DateRange): SlotGroupDefinition[] {
   return [
-    { ...gondola, startDate: summer.from, endDate: summer.to, exceptions: [], name: 'Summit gondola – summer days', sampleFrom: '09:00:00', sampleTo: '16:00:00', color: '#2da44e', capacity: 50 },
+    {
+      ...gondola,
+      startDate: summer.from,
+      endDate: summer.to,
+      exceptions: [],
+      name: 'Summit gondola – summer days',
+      sampleFrom: '09:00:00',
+      sampleTo: '16:00:00',
+      color: '#2da44e',
+      capacity: 50,
+    },
   ];
 }

@@ -17,10 +17,19 @@ const now = new Date('2026-11-22T09:00:00Z');
 async function publishDemoCatalogue(): Promise<void> {
   const { documents } = placedDemoCatalogue(now);
   for (const document of documents) {
-    await kit.store.append(catalogueStreamName(document.id), [{ type: 'ContentDocumentPublished', data: { document } }], { expectedRevision: 'any' });
+    await kit.store.append(
+      catalogueStreamName(document.id),
+      [{ type: 'ContentDocumentPublished', data: { document } }],
+      { expectedRevision: 'any' },
+    );
   }
   await ensureLiveGeneration(kit.knex, kit.store, catalogueDocumentsProjection);
-  await catchUp(kit.knex, kit.store, catalogueDocumentsProjection, liveTarget(catalogueDocumentsProjection.name));
+  await catchUp(
+    kit.knex,
+    kit.store,
+    catalogueDocumentsProjection,
+    liveTarget(catalogueDocumentsProjection.name),
+  );
 }
 
 beforeAll(async () => {
@@ -45,7 +54,13 @@ describe('demo slot groups', () => {
   it('skips the demo slots with a warning when the gondola is not in the catalogue', async () => {
     const warnings: object[] = [];
     const log = { warn: (obj: object) => void warnings.push(obj) };
-    const ids = await loadDemoSlotGroups({ store: kit.store, knex: kit.knex, lookupProduct: async () => null, waitForProductMs: 300, log });
+    const ids = await loadDemoSlotGroups({
+      store: kit.store,
+      knex: kit.knex,
+      lookupProduct: async () => null,
+      waitForProductMs: 300,
+      log,
+    });
     expect(ids).toEqual([]);
     expect(warnings).toEqual([{ productId: 103 }]);
   });
@@ -55,11 +70,15 @@ describe('demo slot groups', () => {
     expect(ids).toHaveLength(4);
     expect(await loadDemoSlotGroups({ store: kit.store, knex: kit.knex, now })).toEqual(ids);
     await kit.project();
-    const [mornings, afternoons, newYearsEve, summerDays] = await Promise.all(ids.map((id) => listSlotGroupSlots(kit.knex, id, 10000)));
+    const [mornings, afternoons, newYearsEve, summerDays] = await Promise.all(
+      ids.map((id) => listSlotGroupSlots(kit.knex, id, 10000)),
+    );
     // 135 season days minus 3 closed days; afternoons also skip New Year's Eve, which has its own group
     expect(mornings).toHaveLength(132);
     expect(afternoons).toHaveLength(131);
-    expect(newYearsEve!.map((slot) => [slot.from, slot.to])).toEqual([['2026-12-31T12:00:00Z', '2026-12-31T14:00:00Z']]);
+    expect(newYearsEve!.map((slot) => [slot.from, slot.to])).toEqual([
+      ['2026-12-31T12:00:00Z', '2026-12-31T14:00:00Z'],
+    ]);
     const starts = mornings!.map((slot) => slot.from);
     expect(starts).toContain('2027-03-27T07:30:00Z');
     expect(starts).toContain('2027-03-28T06:30:00Z');
@@ -71,12 +90,18 @@ describe('demo slot groups', () => {
 
   it('a start in June 2027 keeps the running summer and adds the groups of the winter 2027/28', async () => {
     const before = await loadDemoSlotGroups({ store: kit.store, knex: kit.knex, now });
-    const june = await loadDemoSlotGroups({ store: kit.store, knex: kit.knex, now: new Date('2027-06-15T09:00:00Z') });
+    const june = await loadDemoSlotGroups({
+      store: kit.store,
+      knex: kit.knex,
+      now: new Date('2027-06-15T09:00:00Z'),
+    });
     expect(june).toHaveLength(4);
     expect(june[3]).toBe(before[3]);
     expect(june.slice(0, 3)).not.toEqual(before.slice(0, 3));
     await kit.project();
-    const [mornings, , newYearsEve] = await Promise.all(june.map((id) => listSlotGroupSlots(kit.knex, id, 10000)));
+    const [mornings, , newYearsEve] = await Promise.all(
+      june.map((id) => listSlotGroupSlots(kit.knex, id, 10000)),
+    );
     const starts = mornings!.map((slot) => slot.from);
     // 26 March 2028 is the last Sunday of March
     expect(starts).toContain('2028-03-25T07:30:00Z');

@@ -6,7 +6,13 @@ import { catalogueFactsLookup } from '../capacity/catalogue-facts';
 import type { ProductFactsLookup } from '../capacity/product-facts';
 import { createSlotGroupService } from '../capacity/slot-group-service';
 import { placedDemoCatalogue } from './catalogue';
-import { DEMO_GONDOLA_PRODUCT_ID, demoSummerSeasonId, demoSummerSlotGroups, demoWinterSeasonId, demoWinterSlotGroups } from './demo-slot-group-definitions';
+import {
+  DEMO_GONDOLA_PRODUCT_ID,
+  demoSummerSeasonId,
+  demoSummerSlotGroups,
+  demoWinterSeasonId,
+  demoWinterSlotGroups,
+} from './demo-slot-group-definitions';
 
 export { DEMO_GONDOLA_PRODUCT_ID } from './demo-slot-group-definitions';
 
@@ -14,11 +20,18 @@ const seedMetadata = { actor: 'system', correlationId: 'demo-slot-groups' };
 const seedStreamOf = (seasonKey: string) => `demoseed-capacity-${seasonKey}`;
 
 /** The gondola's slot groups of the placed demo seasons, each season with a key of its own. */
-export function demoSlotGroupsBySeason(now: Date): { seasonKey: string; definitions: SlotGroupDefinition[] }[] {
-  const seasons = new Map(placedDemoCatalogue(now).documents.flatMap((doc) => (doc.kind === 'season' ? [[doc.id, doc] as const] : [])));
+export function demoSlotGroupsBySeason(
+  now: Date,
+): { seasonKey: string; definitions: SlotGroupDefinition[] }[] {
+  const seasons = new Map(
+    placedDemoCatalogue(now).documents.flatMap((doc) =>
+      doc.kind === 'season' ? [[doc.id, doc] as const] : [],
+    ),
+  );
   const winter = seasons.get(demoWinterSeasonId);
   const summer = seasons.get(demoSummerSeasonId);
-  if (!winter || !summer) throw new Error('the demo catalogue has lost its Alpenhorn winter or summer season');
+  if (!winter || !summer)
+    throw new Error('the demo catalogue has lost its Alpenhorn winter or summer season');
   return [
     { seasonKey: `winter-${winter.from}`, definitions: demoWinterSlotGroups(winter) },
     { seasonKey: `summer-${summer.from}`, definitions: demoSummerSlotGroups(summer) },
@@ -39,7 +52,11 @@ export interface DemoSlotGroupDeps {
 
 /** The catalogue read model shows a product before all of its definitions when their documents are
  * projected in different batches: wait for the definitions the groups name too. */
-async function waitForProduct(lookup: ProductFactsLookup, waitMs: number, definitionIds: number[]): Promise<boolean> {
+async function waitForProduct(
+  lookup: ProductFactsLookup,
+  waitMs: number,
+  definitionIds: number[],
+): Promise<boolean> {
   const deadline = Date.now() + waitMs;
   const complete = async () => {
     const product = await lookup(DEMO_GONDOLA_PRODUCT_ID);
@@ -61,12 +78,20 @@ async function seededIds(store: EventStore, stream: string): Promise<number[] | 
 }
 
 /** Creates the groups once per stream; a second run (or a racing start) reads the ids back. */
-async function seedOnce(store: EventStore, stream: string, create: () => Promise<number[]>): Promise<number[]> {
+async function seedOnce(
+  store: EventStore,
+  stream: string,
+  create: () => Promise<number[]>,
+): Promise<number[]> {
   const known = await seededIds(store, stream);
   if (known) return known;
   const slotGroupIds = await create();
   try {
-    await store.append(stream, [{ type: 'DemoSlotGroupsSeeded', data: { slotGroupIds }, metadata: seedMetadata }], { expectedRevision: 'no_stream' });
+    await store.append(
+      stream,
+      [{ type: 'DemoSlotGroupsSeeded', data: { slotGroupIds }, metadata: seedMetadata }],
+      { expectedRevision: 'no_stream' },
+    );
   } catch (error) {
     if (!(error instanceof WrongExpectedRevisionError)) throw error;
   }
@@ -90,17 +115,29 @@ export async function loadDemoSlotGroups(deps: DemoSlotGroupDeps): Promise<numbe
     return ids;
   };
   const seasons = demoSlotGroupsBySeason(deps.now ?? new Date());
-  const definitionIds = [...new Set(seasons.flatMap((season) => season.definitions.flatMap((definition) => definition.productDefinitionIds)))];
+  const definitionIds = [
+    ...new Set(
+      seasons.flatMap((season) =>
+        season.definitions.flatMap((definition) => definition.productDefinitionIds),
+      ),
+    ),
+  ];
   if (!(await waitForProduct(lookupProduct, deps.waitForProductMs ?? 30000, definitionIds))) {
     // start-up must not fail because the catalogue is missing: the shop simply has no demo slots
-    deps.log?.warn({ productId: DEMO_GONDOLA_PRODUCT_ID }, 'demo slot groups skipped: the gondola is not in the catalogue');
+    deps.log?.warn(
+      { productId: DEMO_GONDOLA_PRODUCT_ID },
+      'demo slot groups skipped: the gondola is not in the catalogue',
+    );
     return [];
   }
 
   const slotGroupIds: number[] = [];
   for (const { seasonKey, definitions } of seasons) {
-    const unplaced = seasonKey === unplacedWinterKey ? await seededIds(deps.store, unplacedSeedStream) : undefined;
-    slotGroupIds.push(...(unplaced ?? (await seedOnce(deps.store, seedStreamOf(seasonKey), () => createAll(definitions)))));
+    const unplaced =
+      seasonKey === unplacedWinterKey ? await seededIds(deps.store, unplacedSeedStream) : undefined;
+    slotGroupIds.push(
+      ...(unplaced ?? (await seedOnce(deps.store, seedStreamOf(seasonKey), () => createAll(definitions)))),
+    );
   }
   for (const slotGroupId of slotGroupIds) await service.generate(slotGroupId, metadata);
   return slotGroupIds;

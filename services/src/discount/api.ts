@@ -40,55 +40,195 @@ function codeFileText(body: unknown): string {
   if (typeof body === 'string') return body;
   const parsed = importBody.safeParse(body);
   if (parsed.success) return parsed.data.csv;
-  throw Problem.badRequest(discountErrorCodes.invalidCsv, 'Upload the codes as text/csv, one code per line.', [{ path: 'body', message: 'Expected text/csv' }]);
+  throw Problem.badRequest(
+    discountErrorCodes.invalidCsv,
+    'Upload the codes as text/csv, one code per line.',
+    [{ path: 'body', message: 'Expected text/csv' }],
+  );
 }
 
 /** §6 promo campaigns and auto discounts (staff). */
-export function discountAdminRouter(deps: { campaigns: CampaignService; autoDiscounts: AutoDiscountService; knex: Knex }): ApiRouter {
+export function discountAdminRouter(deps: {
+  campaigns: CampaignService;
+  autoDiscounts: AutoDiscountService;
+  knex: Knex;
+}): ApiRouter {
   const router = new ApiRouter('Discounts (admin)', '/admin/discounting');
-  router.express.use('/promo-campaigns/:campaignId/codes/import', express.text({ type: ['text/csv', 'text/plain'], limit: MAX_BODY_SIZE }));
+  router.express.use(
+    '/promo-campaigns/:campaignId/codes/import',
+    express.text({ type: ['text/csv', 'text/plain'], limit: MAX_BODY_SIZE }),
+  );
   return router
-    .route({ method: 'post', path: '/promo-campaigns', summary: 'Create a promo campaign with its codes', access: 'admin', body: createPromoCampaignBody, response: promoCampaignDto, status: 201 }, async ({ body, ctx }) =>
-      toCampaignDto(await deps.campaigns.create(body, eventMetadataOf(ctx)), 100),
+    .route(
+      {
+        method: 'post',
+        path: '/promo-campaigns',
+        summary: 'Create a promo campaign with its codes',
+        access: 'admin',
+        body: createPromoCampaignBody,
+        response: promoCampaignDto,
+        status: 201,
+      },
+      async ({ body, ctx }) => toCampaignDto(await deps.campaigns.create(body, eventMetadataOf(ctx)), 100),
     )
-    .route({ method: 'get', path: '/promo-campaigns', summary: 'The promo campaigns, newest first (page, limit)', access: 'admin', query: promoCampaignListQuery, response: z.array(promoCampaignSummaryDto) }, ({ query }) =>
-      findPromoCampaigns(deps.knex, query),
+    .route(
+      {
+        method: 'get',
+        path: '/promo-campaigns',
+        summary: 'The promo campaigns, newest first (page, limit)',
+        access: 'admin',
+        query: promoCampaignListQuery,
+        response: z.array(promoCampaignSummaryDto),
+      },
+      ({ query }) => findPromoCampaigns(deps.knex, query),
     )
-    .route({ method: 'get', path: '/promo-campaigns/:campaignId', summary: 'A promo campaign and its codes (codeLimit)', access: 'admin', params: campaignIdParams, query: promoCampaignQuery, response: promoCampaignDto }, async ({ params, query }) =>
-      toCampaignDto(await deps.campaigns.load(params.campaignId), query.codeLimit),
+    .route(
+      {
+        method: 'get',
+        path: '/promo-campaigns/:campaignId',
+        summary: 'A promo campaign and its codes (codeLimit)',
+        access: 'admin',
+        params: campaignIdParams,
+        query: promoCampaignQuery,
+        response: promoCampaignDto,
+      },
+      async ({ params, query }) =>
+        toCampaignDto(await deps.campaigns.load(params.campaignId), query.codeLimit),
     )
-    .route({ method: 'post', path: '/promo-campaigns/:campaignId/codes', summary: 'Add generated or typed codes', access: 'admin', params: campaignIdParams, body: addPromoCodesBody, response: promoCampaignDto }, async ({ params, body, ctx }) =>
-      toCampaignDto(await deps.campaigns.addCodes(params.campaignId, body, eventMetadataOf(ctx)), 0),
+    .route(
+      {
+        method: 'post',
+        path: '/promo-campaigns/:campaignId/codes',
+        summary: 'Add generated or typed codes',
+        access: 'admin',
+        params: campaignIdParams,
+        body: addPromoCodesBody,
+        response: promoCampaignDto,
+      },
+      async ({ params, body, ctx }) =>
+        toCampaignDto(await deps.campaigns.addCodes(params.campaignId, body, eventMetadataOf(ctx)), 0),
     )
-    .route({ method: 'post', path: '/promo-campaigns/:campaignId/codes/import', summary: 'Import codes from a CSV upload (text/csv, one code per line)', access: 'admin', params: campaignIdParams, response: promoCampaignDto }, async ({ params, req, ctx }) =>
-      toCampaignDto(await deps.campaigns.importCodes(params.campaignId, codeFileText(req.body), eventMetadataOf(ctx)), 0),
+    .route(
+      {
+        method: 'post',
+        path: '/promo-campaigns/:campaignId/codes/import',
+        summary: 'Import codes from a CSV upload (text/csv, one code per line)',
+        access: 'admin',
+        params: campaignIdParams,
+        response: promoCampaignDto,
+      },
+      async ({ params, req, ctx }) =>
+        toCampaignDto(
+          await deps.campaigns.importCodes(params.campaignId, codeFileText(req.body), eventMetadataOf(ctx)),
+          0,
+        ),
     )
-    .route({ method: 'post', path: '/promo-codes/:code/disable', summary: 'Disable a promo code', access: 'admin', params: promoCodeOnlyParams, response: promoCampaignDto }, async ({ params, ctx }) =>
-      toCampaignDto(await deps.campaigns.setDisabled(params.code, true, eventMetadataOf(ctx)), 0),
+    .route(
+      {
+        method: 'post',
+        path: '/promo-codes/:code/disable',
+        summary: 'Disable a promo code',
+        access: 'admin',
+        params: promoCodeOnlyParams,
+        response: promoCampaignDto,
+      },
+      async ({ params, ctx }) =>
+        toCampaignDto(await deps.campaigns.setDisabled(params.code, true, eventMetadataOf(ctx)), 0),
     )
-    .route({ method: 'post', path: '/promo-codes/:code/enable', summary: 'Enable a promo code', access: 'admin', params: promoCodeOnlyParams, response: promoCampaignDto }, async ({ params, ctx }) =>
-      toCampaignDto(await deps.campaigns.setDisabled(params.code, false, eventMetadataOf(ctx)), 0),
+    .route(
+      {
+        method: 'post',
+        path: '/promo-codes/:code/enable',
+        summary: 'Enable a promo code',
+        access: 'admin',
+        params: promoCodeOnlyParams,
+        response: promoCampaignDto,
+      },
+      async ({ params, ctx }) =>
+        toCampaignDto(await deps.campaigns.setDisabled(params.code, false, eventMetadataOf(ctx)), 0),
     )
-    .route({ method: 'post', path: '/auto-discounts', summary: 'Define an automatic discount', access: 'admin', body: autoDiscountBody, response: autoDiscountDto, status: 201 }, ({ body, ctx }) =>
-      deps.autoDiscounts.create(body, eventMetadataOf(ctx)),
+    .route(
+      {
+        method: 'post',
+        path: '/auto-discounts',
+        summary: 'Define an automatic discount',
+        access: 'admin',
+        body: autoDiscountBody,
+        response: autoDiscountDto,
+        status: 201,
+      },
+      ({ body, ctx }) => deps.autoDiscounts.create(body, eventMetadataOf(ctx)),
     )
-    .route({ method: 'get', path: '/auto-discounts', summary: 'Every automatic discount', access: 'admin', response: z.array(autoDiscountDto) }, () => deps.autoDiscounts.list())
-    .route({ method: 'get', path: '/auto-discounts/:discountId', summary: 'An automatic discount', access: 'admin', params: autoDiscountIdParams, response: autoDiscountDto }, ({ params }) => deps.autoDiscounts.get(params.discountId))
-    .route({ method: 'put', path: '/auto-discounts/:discountId', summary: 'Change an automatic discount', access: 'admin', params: autoDiscountIdParams, body: autoDiscountBody, response: autoDiscountDto }, ({ params, body, ctx }) =>
-      deps.autoDiscounts.update(params.discountId, body, eventMetadataOf(ctx)),
+    .route(
+      {
+        method: 'get',
+        path: '/auto-discounts',
+        summary: 'Every automatic discount',
+        access: 'admin',
+        response: z.array(autoDiscountDto),
+      },
+      () => deps.autoDiscounts.list(),
     )
-    .route({ method: 'delete', path: '/auto-discounts/:discountId', summary: 'Remove an automatic discount', access: 'admin', params: autoDiscountIdParams, response: autoDiscountDto }, ({ params, ctx }) =>
-      deps.autoDiscounts.remove(params.discountId, eventMetadataOf(ctx)),
+    .route(
+      {
+        method: 'get',
+        path: '/auto-discounts/:discountId',
+        summary: 'An automatic discount',
+        access: 'admin',
+        params: autoDiscountIdParams,
+        response: autoDiscountDto,
+      },
+      ({ params }) => deps.autoDiscounts.get(params.discountId),
+    )
+    .route(
+      {
+        method: 'put',
+        path: '/auto-discounts/:discountId',
+        summary: 'Change an automatic discount',
+        access: 'admin',
+        params: autoDiscountIdParams,
+        body: autoDiscountBody,
+        response: autoDiscountDto,
+      },
+      ({ params, body, ctx }) => deps.autoDiscounts.update(params.discountId, body, eventMetadataOf(ctx)),
+    )
+    .route(
+      {
+        method: 'delete',
+        path: '/auto-discounts/:discountId',
+        summary: 'Remove an automatic discount',
+        access: 'admin',
+        params: autoDiscountIdParams,
+        response: autoDiscountDto,
+      },
+      ({ params, ctx }) => deps.autoDiscounts.remove(params.discountId, eventMetadataOf(ctx)),
     );
 }
 
 /** §7 GET /discounting/promo-codes/{code}/validate: whether a code applies (to a basket), and why not. */
-export function discountingRouter(deps: { store: EventStore; discounts: DiscountService; attempts: RateLimiter }): ApiRouter {
+export function discountingRouter(deps: {
+  store: EventStore;
+  discounts: DiscountService;
+  attempts: RateLimiter;
+}): ApiRouter {
   return new ApiRouter('Discounting', '/discounting').route(
-    { method: 'get', path: '/promo-codes/:code/validate', summary: 'Whether a promo code applies, and why not', access: 'public', params: promoCodeOnlyParams, query: promoValidateQuery, response: promoValidationDto },
+    {
+      method: 'get',
+      path: '/promo-codes/:code/validate',
+      summary: 'Whether a promo code applies, and why not',
+      access: 'public',
+      params: promoCodeOnlyParams,
+      query: promoValidateQuery,
+      response: promoValidationDto,
+    },
     async ({ params, query, ctx }) => {
       await admitAttempt(deps.attempts, ctx);
-      const basket = query.basketId ? accessibleBasket((await loadStreamState(deps.store, basketStreamName(query.basketId), basketFolder)).state, ctx.principal) : null;
+      const basket = query.basketId
+        ? accessibleBasket(
+            (await loadStreamState(deps.store, basketStreamName(query.basketId), basketFolder)).state,
+            ctx.principal,
+          )
+        : null;
       return deps.discounts.checkCode(params.code, basket);
     },
   );

@@ -10,8 +10,15 @@ export const attemptKey = (caller: Pick<Caller, 'principal' | 'clientAddress'>) 
   `promo-attempt:${caller.principal?.accountId ? `account:${caller.principal.accountId}` : `address:${caller.clientAddress ?? 'unknown'}`}`;
 
 /** Too many codes tried: 429, whatever the code (else the answers would still tell right from wrong). */
-export async function admitAttempt(attempts: RateLimiter, caller: Pick<Caller, 'principal' | 'clientAddress'>): Promise<void> {
-  if (!(await attempts.admit(attemptKey(caller)))) throw tooMany(discountErrorCodes.tooManyAttempts, 'Too many promo codes were tried; please try again in a minute.');
+export async function admitAttempt(
+  attempts: RateLimiter,
+  caller: Pick<Caller, 'principal' | 'clientAddress'>,
+): Promise<void> {
+  if (!(await attempts.admit(attemptKey(caller))))
+    throw tooMany(
+      discountErrorCodes.tooManyAttempts,
+      'Too many promo codes were tried; please try again in a minute.',
+    );
 }
 
 export function refusal(reason: PromoCodeRefusal, message: string): DomainError {
@@ -32,7 +39,10 @@ export function refusal(reason: PromoCodeRefusal, message: string): DomainError 
 }
 
 /** The basket's view of the discount context: prices and promo-code admission. */
-export function basketDiscountPort(discounts: DiscountService, attempts: RateLimiter = unlimited): BasketDiscountPort {
+export function basketDiscountPort(
+  discounts: DiscountService,
+  attempts: RateLimiter = unlimited,
+): BasketDiscountPort {
   return {
     async price(basket: OpenBasket) {
       const result = await discounts.price(basket);

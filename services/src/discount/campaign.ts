@@ -1,4 +1,9 @@
-import { discountErrorCodes, type PromoCampaignEvent, type PromoCodeRecord, type PromoSample } from '@alpenpass/contracts';
+import {
+  discountErrorCodes,
+  type PromoCampaignEvent,
+  type PromoCodeRecord,
+  type PromoSample,
+} from '@alpenpass/contracts';
 import { conflict, notFound } from '../platform/domain-error';
 
 /** A promo campaign (stream promocampaign-<uuid>): what its codes grant, its codes and which are disabled. */
@@ -20,7 +25,16 @@ export type CampaignEventWithTime = PromoCampaignEvent & { metadata?: { at: stri
 export function evolveCampaign(state: CampaignState, event: CampaignEventWithTime): CampaignState {
   if (event.type === 'PromoCampaignCreated') {
     const { campaignId, name, applyRounding, sample, codes } = event.data;
-    return { status: 'created', campaignId, name, applyRounding, sample, codes: new Map(codes.map((code) => [code.code, code.type])), disabled: new Set(), createdAt: event.metadata?.at ?? new Date(0).toISOString() };
+    return {
+      status: 'created',
+      campaignId,
+      name,
+      applyRounding,
+      sample,
+      codes: new Map(codes.map((code) => [code.code, code.type])),
+      disabled: new Set(),
+      createdAt: event.metadata?.at ?? new Date(0).toISOString(),
+    };
   }
   if (state.status !== 'created') return state;
   switch (event.type) {
@@ -43,15 +57,28 @@ export function evolveCampaign(state: CampaignState, event: CampaignEventWithTim
   }
 }
 
-export const campaignFolder = { initialState: (): CampaignState => ({ status: 'unknown' }), evolve: evolveCampaign };
+export const campaignFolder = {
+  initialState: (): CampaignState => ({ status: 'unknown' }),
+  evolve: evolveCampaign,
+};
 
 export type CampaignCommand =
-  | { type: 'CreateCampaign'; data: { campaignId: string; name: string; applyRounding: boolean; sample: PromoSample; codes: PromoCodeRecord[] } }
+  | {
+      type: 'CreateCampaign';
+      data: {
+        campaignId: string;
+        name: string;
+        applyRounding: boolean;
+        sample: PromoSample;
+        codes: PromoCodeRecord[];
+      };
+    }
   | { type: 'AddCodes'; data: { codes: PromoCodeRecord[] } }
   | { type: 'DisableCode'; data: { code: string } }
   | { type: 'EnableCode'; data: { code: string } };
 
-export const campaignNotFound = () => notFound(discountErrorCodes.campaignNotFound, 'Promo campaign not found.');
+export const campaignNotFound = () =>
+  notFound(discountErrorCodes.campaignNotFound, 'Promo campaign not found.');
 
 function existing(state: CampaignState): PromoCampaign {
   if (state.status !== 'created') throw campaignNotFound();
@@ -69,18 +96,25 @@ export function decideCampaign(command: CampaignCommand, state: CampaignState): 
     case 'AddCodes': {
       const campaign = existing(state);
       const fresh = command.data.codes.filter((code) => !campaign.codes.has(code.code));
-      if (fresh.length < command.data.codes.length) throw conflict(discountErrorCodes.codeTaken, 'Some codes are in the campaign already.');
+      if (fresh.length < command.data.codes.length)
+        throw conflict(discountErrorCodes.codeTaken, 'Some codes are in the campaign already.');
       return [{ type: 'PromoCodesAdded', data: { campaignId: campaign.campaignId, codes: fresh } }];
     }
     case 'DisableCode': {
       const campaign = existing(state);
-      if (!campaign.codes.has(command.data.code)) throw notFound(discountErrorCodes.unknownCode, `The promo code ${command.data.code} is not valid.`);
-      return campaign.disabled.has(command.data.code) ? [] : [{ type: 'PromoCodeDisabled', data: { campaignId: campaign.campaignId, code: command.data.code } }];
+      if (!campaign.codes.has(command.data.code))
+        throw notFound(discountErrorCodes.unknownCode, `The promo code ${command.data.code} is not valid.`);
+      return campaign.disabled.has(command.data.code)
+        ? []
+        : [{ type: 'PromoCodeDisabled', data: { campaignId: campaign.campaignId, code: command.data.code } }];
     }
     case 'EnableCode': {
       const campaign = existing(state);
-      if (!campaign.codes.has(command.data.code)) throw notFound(discountErrorCodes.unknownCode, `The promo code ${command.data.code} is not valid.`);
-      return campaign.disabled.has(command.data.code) ? [{ type: 'PromoCodeEnabled', data: { campaignId: campaign.campaignId, code: command.data.code } }] : [];
+      if (!campaign.codes.has(command.data.code))
+        throw notFound(discountErrorCodes.unknownCode, `The promo code ${command.data.code} is not valid.`);
+      return campaign.disabled.has(command.data.code)
+        ? [{ type: 'PromoCodeEnabled', data: { campaignId: campaign.campaignId, code: command.data.code } }]
+        : [];
     }
     default: {
       const unexpected: never = command;

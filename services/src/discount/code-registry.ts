@@ -36,15 +36,23 @@ export function postgresCodeRegistry(knex: Knex): CodeRegistry {
       }
     },
     async unclaim(campaignId, codes) {
-      await knex.raw('delete from promo_code_registry where campaign_id = ? and code = any(?::text[])', [campaignId, codes]);
+      await knex.raw('delete from promo_code_registry where campaign_id = ? and code = any(?::text[])', [
+        campaignId,
+        codes,
+      ]);
     },
     async campaignOf(code) {
-      const row = await knex('promo_code_registry').first<{ campaign_id: string } | undefined>('campaign_id').where('code', code);
+      const row = await knex('promo_code_registry')
+        .first<{ campaign_id: string } | undefined>('campaign_id')
+        .where('code', code);
       return row?.campaign_id ?? null;
     },
     async existing(codes) {
       if (codes.length === 0) return new Set();
-      const { rows } = await knex.raw<{ rows: { code: string }[] }>('select code from promo_code_registry where code = any(?::text[])', [codes]);
+      const { rows } = await knex.raw<{ rows: { code: string }[] }>(
+        'select code from promo_code_registry where code = any(?::text[])',
+        [codes],
+      );
       return new Set(rows.map((row) => row.code));
     },
   };

@@ -1,25 +1,53 @@
 import { zonedToday } from '../platform/zoned-today';
 import type { Knex } from 'knex';
-import { discountUsageStreamName, promoCampaignStreamName, type AutoDiscountDefinition, type DiscountLine, type PromoCodeRefusal, type PromoValidationDto } from '@alpenpass/contracts';
+import {
+  discountUsageStreamName,
+  promoCampaignStreamName,
+  type AutoDiscountDefinition,
+  type DiscountLine,
+  type PromoCodeRefusal,
+  type PromoValidationDto,
+} from '@alpenpass/contracts';
 import { findAutoDiscounts } from '@alpenpass/projections/src/discount';
 import { handleCommand, loadStreamState, streamStateCache } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
-import { campaignFolder, type CampaignEventWithTime, type CampaignState, type PromoCampaign } from './campaign';
+import {
+  campaignFolder,
+  type CampaignEventWithTime,
+  type CampaignState,
+  type PromoCampaign,
+} from './campaign';
 import type { CodeRegistry } from './code-registry';
-import { evaluateDiscounts, placesOf, promoMatches, type AutoDiscountFacts, type DiscountResult, type PricedEntry, type PromoCodeFacts } from './evaluate';
+import {
+  evaluateDiscounts,
+  placesOf,
+  promoMatches,
+  type AutoDiscountFacts,
+  type DiscountResult,
+  type PricedEntry,
+  type PromoCodeFacts,
+} from './evaluate';
 import { normalizeCode } from './promo-code-text';
 import { decideUsage, remainingFor, usageFolder, type UsageState } from './usage';
 
 /** What the evaluation needs of a basket (or of a frozen basket on its way to become an order). */
 export interface PricingBasket {
   basketId: string;
-  entries: { entryId: string; productId: number; productDefinitionId: number; unitPrice: { amount: number }; quantity: number; validity: { from: string } | null }[];
+  entries: {
+    entryId: string;
+    productId: number;
+    productDefinitionId: number;
+    unitPrice: { amount: number };
+    quantity: number;
+    validity: { from: string } | null;
+  }[];
   promoCodes: string[];
 }
 
 export const promoUsageKey = (code: string) => `promo-${code}`;
 export const autoUsageKey = (id: string) => `auto-${id}`;
-export const usageKeyOfLine = (line: Pick<DiscountLine, 'source' | 'reference'>) => (line.source === 'PROMO_CODE' ? promoUsageKey(line.reference) : autoUsageKey(line.reference));
+export const usageKeyOfLine = (line: Pick<DiscountLine, 'source' | 'reference'>) =>
+  line.source === 'PROMO_CODE' ? promoUsageKey(line.reference) : autoUsageKey(line.reference);
 
 /** The shop's booking day: dates of places and windows are counted in the resort's timezone. */
 export const bookingDay = (now: Date) => zonedToday(now, 'Europe/Zurich');
@@ -54,17 +82,32 @@ export function createDiscountService(deps: DiscountServiceDeps) {
   async function campaignOfCode(code: string): Promise<PromoCampaign | null> {
     const campaignId = await deps.registry.campaignOf(code);
     if (!campaignId) return null;
-    const { state } = await loadStreamState<CampaignState, CampaignEventWithTime>(deps.store, promoCampaignStreamName(campaignId), campaignFolder, campaigns);
+    const { state } = await loadStreamState<CampaignState, CampaignEventWithTime>(
+      deps.store,
+      promoCampaignStreamName(campaignId),
+      campaignFolder,
+      campaigns,
+    );
     return state.status === 'created' && state.codes.has(code) ? state : null;
   }
 
-  const usageOf = async (key: string) => (await loadStreamState(deps.store, discountUsageStreamName(key), usageFolder, usages)).state;
+  const usageOf = async (key: string) =>
+    (await loadStreamState(deps.store, discountUsageStreamName(key), usageFolder, usages)).state;
 
   async function promoFacts(code: string, basketId: string | null): Promise<PromoCodeFacts | null> {
     const campaign = await campaignOfCode(code);
     if (!campaign) return null;
-    const remaining = campaign.sample.maxUsages === null ? null : remainingFor(await usageOf(promoUsageKey(code)), basketId, campaign.sample.maxUsages);
-    return { code, applyRounding: campaign.applyRounding, sample: campaign.sample, disabled: campaign.disabled.has(code), remainingUsages: remaining };
+    const remaining =
+      campaign.sample.maxUsages === null
+        ? null
+        : remainingFor(await usageOf(promoUsageKey(code)), basketId, campaign.sample.maxUsages);
+    return {
+      code,
+      applyRounding: campaign.applyRounding,
+      sample: campaign.sample,
+      disabled: campaign.disabled.has(code),
+      remainingUsages: remaining,
+    };
   }
 
   /** The active auto discounts; none while the read model was never built (a new API process ahead of
@@ -83,7 +126,10 @@ export function createDiscountService(deps: DiscountServiceDeps) {
     return Promise.all(
       rows.map(async ({ definition }: { definition: AutoDiscountDefinition }) => ({
         definition,
-        remainingUsages: definition.maxUsages === null ? null : remainingFor(await usageOf(autoUsageKey(definition.id)), basketId, definition.maxUsages),
+        remainingUsages:
+          definition.maxUsages === null
+            ? null
+            : remainingFor(await usageOf(autoUsageKey(definition.id)), basketId, definition.maxUsages),
       })),
     );
   }
@@ -99,7 +145,10 @@ export function createDiscountService(deps: DiscountServiceDeps) {
     }));
 
   async function price(basket: PricingBasket): Promise<DiscountResult> {
-    const [promos, autos] = await Promise.all([Promise.all(basket.promoCodes.map((code) => promoFacts(code, basket.basketId))), autoFacts(basket.basketId)]);
+    const [promos, autos] = await Promise.all([
+      Promise.all(basket.promoCodes.map((code) => promoFacts(code, basket.basketId))),
+      autoFacts(basket.basketId),
+    ]);
     const at = now();
     return evaluateDiscounts({
       entries: pricedEntries(basket),
@@ -127,10 +176,16 @@ export function createDiscountService(deps: DiscountServiceDeps) {
     if (!facts) return { ...answer('UNKNOWN'), discountType: null, discount: null };
     const at = now();
     if (facts.disabled) return answer('DISABLED');
-    if (facts.sample.bookingValidFrom && at.getTime() < Date.parse(facts.sample.bookingValidFrom)) return answer('NOT_YET_VALID');
-    if (facts.sample.bookingValidTo && at.getTime() > Date.parse(facts.sample.bookingValidTo)) return answer('EXPIRED');
+    if (facts.sample.bookingValidFrom && at.getTime() < Date.parse(facts.sample.bookingValidFrom))
+      return answer('NOT_YET_VALID');
+    if (facts.sample.bookingValidTo && at.getTime() > Date.parse(facts.sample.bookingValidTo))
+      return answer('EXPIRED');
     if (facts.remainingUsages === 0) return answer('USED_UP');
-    if (basket && !placesOf(pricedEntries(basket), bookingDay(at)).some((place) => promoMatches(facts.sample, place))) return answer('NO_MATCHING_ITEM');
+    if (
+      basket &&
+      !placesOf(pricedEntries(basket), bookingDay(at)).some((place) => promoMatches(facts.sample, place))
+    )
+      return answer('NO_MATCHING_ITEM');
     return answer(null);
   }
 
@@ -139,25 +194,51 @@ export function createDiscountService(deps: DiscountServiceDeps) {
       const campaign = await campaignOfCode(line.reference);
       return campaign ? campaign.sample.maxUsages : 0;
     }
-    const row = (await findAutoDiscounts(deps.knex, { activeOnly: false })).find((candidate) => candidate.id === line.reference);
+    const row = (await findAutoDiscounts(deps.knex, { activeOnly: false })).find(
+      (candidate) => candidate.id === line.reference,
+    );
     return row ? row.definition.maxUsages : 0;
   }
 
   /** Reserves each line's applications for the basket (its order): answers what each usage key got. */
-  async function reserve(basketId: string, lines: DiscountLine[]): Promise<Map<string, { wanted: number; granted: number }>> {
+  async function reserve(
+    basketId: string,
+    lines: DiscountLine[],
+  ): Promise<Map<string, { wanted: number; granted: number }>> {
     const outcome = new Map<string, { wanted: number; granted: number }>();
     for (const line of lines) {
       const usageKey = usageKeyOfLine(line);
       const maxUsages = await maxUsagesOf(line);
-      const result = await handleCommand(deps.store, discountUsageStreamName(usageKey), usageFolder, (state) => decideUsage({ type: 'Reserve', data: { usageKey, basketId, wanted: line.applications, maxUsages } }, state), { actor: 'system', correlationId: `basket-${basketId}` }, { maxAttempts: 200, cache: usages });
-      outcome.set(usageKey, { wanted: line.applications, granted: result.newState.reservations[basketId] ?? 0 });
+      const result = await handleCommand(
+        deps.store,
+        discountUsageStreamName(usageKey),
+        usageFolder,
+        (state) =>
+          decideUsage(
+            { type: 'Reserve', data: { usageKey, basketId, wanted: line.applications, maxUsages } },
+            state,
+          ),
+        { actor: 'system', correlationId: `basket-${basketId}` },
+        { maxAttempts: 200, cache: usages },
+      );
+      outcome.set(usageKey, {
+        wanted: line.applications,
+        granted: result.newState.reservations[basketId] ?? 0,
+      });
     }
     return outcome;
   }
 
   async function release(basketId: string, usageKeys: string[]): Promise<void> {
     for (const usageKey of usageKeys) {
-      await handleCommand(deps.store, discountUsageStreamName(usageKey), usageFolder, (state) => decideUsage({ type: 'Release', data: { usageKey, basketId } }, state), { actor: 'system', correlationId: `basket-${basketId}` }, { maxAttempts: 200, cache: usages });
+      await handleCommand(
+        deps.store,
+        discountUsageStreamName(usageKey),
+        usageFolder,
+        (state) => decideUsage({ type: 'Release', data: { usageKey, basketId } }, state),
+        { actor: 'system', correlationId: `basket-${basketId}` },
+        { maxAttempts: 200, cache: usages },
+      );
     }
   }
 

@@ -8,8 +8,12 @@ import { unlimited, type RateLimiter } from '../platform/rate-limit';
 const keysOf = (lines: DiscountLine[]) => [...new Set(lines.map(usageKeyOfLine))];
 
 function usedUp(line: DiscountLine, granted: number) {
-  const what = line.source === 'PROMO_CODE' ? `The promo code ${line.reference}` : `The discount ${line.displayName}`;
-  return conflict(discountErrorCodes.codeUsedUp, `${what} has been used up: ${granted} of the ${line.applications} usages the basket shows are left. Please look at the basket again.`);
+  const what =
+    line.source === 'PROMO_CODE' ? `The promo code ${line.reference}` : `The discount ${line.displayName}`;
+  return conflict(
+    discountErrorCodes.codeUsedUp,
+    `${what} has been used up: ${granted} of the ${line.applications} usages the basket shows are left. Please look at the basket again.`,
+  );
 }
 
 /** What the discount context reads of an order to price it again. */
@@ -33,7 +37,12 @@ export interface OrderDiscountPort {
   release(basketId: string, lines: DiscountLine[]): Promise<void>;
   /** an open order's discount lines with `codes` as its promo codes, their usages reserved (the
    * previous ones released); refuses an `added` code that does not apply and a usage that ran short */
-  repriceOrder(caller: Caller, order: DiscountedOrder, codes: string[], added: string | null): Promise<DiscountLine[]>;
+  repriceOrder(
+    caller: Caller,
+    order: DiscountedOrder,
+    codes: string[],
+    added: string | null,
+  ): Promise<DiscountLine[]>;
 }
 
 const pricingOf = (order: DiscountedOrder, promoCodes: string[]): PricingBasket => ({
@@ -42,7 +51,10 @@ const pricingOf = (order: DiscountedOrder, promoCodes: string[]): PricingBasket 
   promoCodes,
 });
 
-export function orderDiscountPort(discounts: DiscountService, attempts: RateLimiter = unlimited): OrderDiscountPort {
+export function orderDiscountPort(
+  discounts: DiscountService,
+  attempts: RateLimiter = unlimited,
+): OrderDiscountPort {
   return {
     async repriceOrder(caller, order, codes, added) {
       if (added !== null) {
@@ -53,21 +65,31 @@ export function orderDiscountPort(discounts: DiscountService, attempts: RateLimi
       const previous = order.discounts ?? [];
       const { lines } = await discounts.price(pricingOf(order, codes));
       const grants = await discounts.reserve(order.basketId, lines);
-      const short = lines.find((line) => (grants.get(usageKeyOfLine(line))?.granted ?? 0) < line.applications);
+      const short = lines.find(
+        (line) => (grants.get(usageKeyOfLine(line))?.granted ?? 0) < line.applications,
+      );
       if (short) {
         // back to what the order holds: a shrink, which always succeeds
         await discounts.reserve(order.basketId, previous);
         const kept = new Set(keysOf(previous));
-        await discounts.release(order.basketId, keysOf(lines).filter((key) => !kept.has(key)));
+        await discounts.release(
+          order.basketId,
+          keysOf(lines).filter((key) => !kept.has(key)),
+        );
         throw usedUp(short, grants.get(usageKeyOfLine(short))?.granted ?? 0);
       }
       const current = new Set(keysOf(lines));
-      await discounts.release(order.basketId, keysOf(previous).filter((key) => !current.has(key)));
+      await discounts.release(
+        order.basketId,
+        keysOf(previous).filter((key) => !current.has(key)),
+      );
       return lines;
     },
     async reserve(basketId, lines) {
       const grants = await discounts.reserve(basketId, lines);
-      const short = lines.find((line) => (grants.get(usageKeyOfLine(line))?.granted ?? 0) < line.applications);
+      const short = lines.find(
+        (line) => (grants.get(usageKeyOfLine(line))?.granted ?? 0) < line.applications,
+      );
       if (!short) return;
       await discounts.release(basketId, keysOf(lines));
       throw usedUp(short, grants.get(usageKeyOfLine(short))?.granted ?? 0);
@@ -75,7 +97,10 @@ export function orderDiscountPort(discounts: DiscountService, attempts: RateLimi
     async settle(basketId, lines, reserved) {
       const grants = await discounts.reserve(basketId, lines);
       const current = new Set(keysOf(lines));
-      await discounts.release(basketId, keysOf(reserved).filter((key) => !current.has(key)));
+      await discounts.release(
+        basketId,
+        keysOf(reserved).filter((key) => !current.has(key)),
+      );
       return lines.every((line) => (grants.get(usageKeyOfLine(line))?.granted ?? 0) >= line.applications);
     },
     release: (basketId, lines) => discounts.release(basketId, keysOf(lines)),

@@ -13,7 +13,11 @@ export function generateCode(length: number): string {
 }
 
 /** `count` distinct codes none of which is in `taken`. */
-export function generateCodes(count: number, length: number, taken: ReadonlySet<string> = new Set()): string[] {
+export function generateCodes(
+  count: number,
+  length: number,
+  taken: ReadonlySet<string> = new Set(),
+): string[] {
   const codes = new Set<string>();
   while (codes.size < count) {
     const code = generateCode(length);
@@ -38,7 +42,10 @@ export function parseCodeFile(text: string): ParsedCodeFile {
   const errors: ParsedCodeFile['errors'] = [];
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   lines.forEach((line, index) => {
-    const first = (line.split(/[;,\t]/)[0] ?? '').trim().replace(/^"(.*)"$/, '$1').trim();
+    const first = (line.split(/[;,\t]/)[0] ?? '')
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
+      .trim();
     if (first === '' || (index === 0 && first.toLowerCase() === 'code')) return;
     const parsed = promoCodeText.safeParse(first);
     if (!parsed.success) {

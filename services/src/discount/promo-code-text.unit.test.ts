@@ -21,7 +21,10 @@ describe('promo code text', () => {
   it('compares codes case-insensitively', () => expect(normalizeCode('  winter10 ')).toBe('WINTER10'));
 
   it('reads a CSV: header, quotes, other columns, blank lines, BOM and CRLF', () => {
-    expect(parseCodeFile('\uFEFFcode;note\r\n"abc123";first\r\nDEF456,x\r\n\r\n  ghi789  \n')).toEqual({ codes: ['ABC123', 'DEF456', 'GHI789'], errors: [] });
+    expect(parseCodeFile('\uFEFFcode;note\r\n"abc123";first\r\nDEF456,x\r\n\r\n  ghi789  \n')).toEqual({
+      codes: ['ABC123', 'DEF456', 'GHI789'],
+      errors: [],
+    });
   });
 
   it('names every bad line: too short, odd characters, twice in the file', () => {
@@ -51,13 +54,29 @@ describe('campaign body (§5)', () => {
   });
 
   it.each([
-    ['displayName empty', { ...body, sample: { ...body.sample, displayName: '' } }, discountMessages.displayName],
-    ['description under 10', { ...body, sample: { ...body.sample, description: 'too short' } }, discountMessages.description],
+    [
+      'displayName empty',
+      { ...body, sample: { ...body.sample, displayName: '' } },
+      discountMessages.displayName,
+    ],
+    [
+      'description under 10',
+      { ...body, sample: { ...body.sample, description: 'too short' } },
+      discountMessages.description,
+    ],
     ['code under 6', { ...body, codes: { manual: ['abc'] } }, discountMessages.code],
     ['relative over 100', { ...body, sample: { ...body.sample, discount: 101 } }, discountMessages.relative],
     ['relative below 0', { ...body, sample: { ...body.sample, discount: -1 } }, discountMessages.relative],
-    ['absolute below 0', { ...body, sample: { ...body.sample, discountType: 'absolute', discount: -5 } }, discountMessages.absolute],
-    ['fixed below 0', { ...body, sample: { ...body.sample, discountType: 'fixed', discount: -5 } }, discountMessages.fixed],
+    [
+      'absolute below 0',
+      { ...body, sample: { ...body.sample, discountType: 'absolute', discount: -5 } },
+      discountMessages.absolute,
+    ],
+    [
+      'fixed below 0',
+      { ...body, sample: { ...body.sample, discountType: 'fixed', discount: -5 } },
+      discountMessages.fixed,
+    ],
     ['no code', { ...body, codes: { manual: [] } }, discountMessages.atLeastOneCode],
   ])('refuses %s', (_name, input, message) => {
     expect(messages(input)).toContain(message);

@@ -25,14 +25,21 @@ export function evolveUsage(state: UsageState, event: DiscountUsageEvent): Usage
 export const usageFolder = { initialState: initialUsageState, evolve: evolveUsage };
 
 /** Applications still free for this basket: the cap minus what other baskets hold. */
-export function remainingFor(state: UsageState, basketId: string | null, maxUsages: number | null): number | null {
+export function remainingFor(
+  state: UsageState,
+  basketId: string | null,
+  maxUsages: number | null,
+): number | null {
   if (maxUsages === null) return null;
   const own = basketId ? (state.reservations[basketId] ?? 0) : 0;
   return Math.max(0, maxUsages - (state.reserved - own));
 }
 
 export type UsageCommand =
-  | { type: 'Reserve'; data: { usageKey: string; basketId: string; wanted: number; maxUsages: number | null } }
+  | {
+      type: 'Reserve';
+      data: { usageKey: string; basketId: string; wanted: number; maxUsages: number | null };
+    }
   | { type: 'Release'; data: { usageKey: string; basketId: string } };
 
 /** Reserve grants what is free (at most `wanted`) and records it as the basket's reservation; the
@@ -40,7 +47,8 @@ export type UsageCommand =
 export function decideUsage(command: UsageCommand, state: UsageState): DiscountUsageEvent[] {
   const { usageKey, basketId } = command.data;
   const current = state.reservations[basketId];
-  if (command.type === 'Release') return current === undefined ? [] : [{ type: 'DiscountUsageReleased', data: { usageKey, basketId } }];
+  if (command.type === 'Release')
+    return current === undefined ? [] : [{ type: 'DiscountUsageReleased', data: { usageKey, basketId } }];
   const free = remainingFor(state, basketId, command.data.maxUsages);
   const grant = Math.max(0, free === null ? command.data.wanted : Math.min(command.data.wanted, free));
   if (grant === (current ?? 0)) return [];

@@ -10,13 +10,20 @@ export function exportAdminRouter(knex: Knex, log: PlatformLogger): ApiRouter {
     {
       method: 'get',
       path: '/:template',
-      summary: 'Download the accounting or order_grouped export of a range of days (Europe/Zurich) as CSV or XLSX, streamed',
+      summary:
+        'Download the accounting or order_grouped export of a range of days (Europe/Zurich) as CSV or XLSX, streamed',
       access: 'admin',
       params: exportParams,
       query: exportQuery,
     },
     async ({ params, query, res }) => {
-      const request = { template: params.template, format: query.format, from: query.from, to: query.to, language: query.language ?? fallbackLanguage };
+      const request = {
+        template: params.template,
+        format: query.format,
+        from: query.from,
+        to: query.to,
+        language: query.language ?? fallbackLanguage,
+      };
       res.status(200);
       res.setHeader('Content-Type', exportContentType[request.format]);
       res.setHeader('Content-Disposition', `attachment; filename="${exportFileName(request)}"`);

@@ -12,7 +12,11 @@ export interface ExportColumn {
 
 const field = (name: string) => (row: Record<string, unknown>) => row[name] ?? null;
 const text = (header: string, name = header): ExportColumn => ({ header, kind: 'text', value: field(name) });
-const integer = (header: string, name = header): ExportColumn => ({ header, kind: 'integer', value: field(name) });
+const integer = (header: string, name = header): ExportColumn => ({
+  header,
+  kind: 'integer',
+  value: field(name),
+});
 const chf = (header: string, name: string): ExportColumn => ({ header, kind: 'chf', value: field(name) });
 
 /** The columns of each template, in order (docs/exports.md describes each). */
@@ -26,7 +30,14 @@ export const exportColumns: Record<ExportTemplate, ExportColumn[]> = {
     text('payment_method'),
     text('order_status', 'status'),
     integer('product_id'),
-    { header: 'product_name', kind: 'text', value: (row, productName) => (row.line_type === 'CONTRIBUTION' ? (row.contribution_name ?? '') : productName(Number(row.product_id))) },
+    {
+      header: 'product_name',
+      kind: 'text',
+      value: (row, productName) =>
+        row.line_type === 'CONTRIBUTION'
+          ? (row.contribution_name ?? '')
+          : productName(Number(row.product_id)),
+    },
     integer('product_definition_id'),
     text('item_id'),
     text('valid_from', 'validity_from'),
@@ -63,4 +74,7 @@ export function chfText(rappen: number): string {
 }
 
 export type ProductNames = (productId: number) => string;
-export const productNamesIn = (names: Map<number, Record<Language, string>>, language: Language): ProductNames => (productId) => names.get(productId)?.[language] ?? '';
+export const productNamesIn =
+  (names: Map<number, Record<Language, string>>, language: Language): ProductNames =>
+  (productId) =>
+    names.get(productId)?.[language] ?? '';

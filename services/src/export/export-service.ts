@@ -2,7 +2,11 @@ import type { Writable } from 'node:stream';
 import type { ExportFormat, ExportTemplate, Language } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import { findProducts } from '@alpenpass/projections/src/catalogue';
-import { accountingLinesQuery, groupedOrdersQuery, type ExportRange } from '@alpenpass/projections/src/export';
+import {
+  accountingLinesQuery,
+  groupedOrdersQuery,
+  type ExportRange,
+} from '@alpenpass/projections/src/export';
 import { exportColumns, productNamesIn } from './export-columns';
 import { writeCsv, writeXlsx } from './export-writers';
 
@@ -17,7 +21,8 @@ export interface ExportRequest {
   language: Language;
 }
 
-export const exportFileName = (request: ExportRequest) => `${request.template}_${request.from}_${request.to}.${request.format}`;
+export const exportFileName = (request: ExportRequest) =>
+  `${request.template}_${request.from}_${request.to}.${request.format}`;
 export const exportContentType: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -37,7 +42,10 @@ async function productNames(knex: Knex): Promise<Map<number, Record<Language, st
 export async function writeExport(knex: Knex, request: ExportRequest, out: Writable): Promise<void> {
   const range: ExportRange = { from: request.from, to: request.to, timezone: exportTimezone };
   const names = productNamesIn(await productNames(knex), request.language);
-  const query = request.template === 'accounting' ? accountingLinesQuery(knex, range, request.language) : groupedOrdersQuery(knex, range);
+  const query =
+    request.template === 'accounting'
+      ? accountingLinesQuery(knex, range, request.language)
+      : groupedOrdersQuery(knex, range);
   const rows = query.stream({ highWaterMark: 500 });
   try {
     const columns = exportColumns[request.template];

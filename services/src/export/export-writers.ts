@@ -24,9 +24,18 @@ function xlsxCell(column: ExportColumn, row: Row, names: ProductNames): string |
 
 /** CSV (RFC 4180, comma, header row, UTF-8 with a byte-order mark so spreadsheet programs read the
  * umlauts), row by row as PostgreSQL delivers them: memory stays flat whatever the range. */
-export async function writeCsv(rows: Readable, columns: ExportColumn[], names: ProductNames, out: Writable): Promise<void> {
+export async function writeCsv(
+  rows: Readable,
+  columns: ExportColumn[],
+  names: ProductNames,
+  out: Writable,
+): Promise<void> {
   out.write('\uFEFF');
-  const csv = stringify({ header: true, columns: columns.map((column) => column.header), record_delimiter: 'windows' });
+  const csv = stringify({
+    header: true,
+    columns: columns.map((column) => column.header),
+    record_delimiter: 'windows',
+  });
   csv.pipe(out);
   for await (const row of rows) {
     if (!csv.write(columns.map((column) => csvCell(column, row as Row, names)))) await once(csv, 'drain');
@@ -36,10 +45,25 @@ export async function writeCsv(rows: Readable, columns: ExportColumn[], names: P
 }
 
 /** XLSX through exceljs's streaming writer: each row is committed (written out) as it comes. */
-export async function writeXlsx(rows: Readable, columns: ExportColumn[], names: ProductNames, out: Writable, sheetName: string): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+export async function writeXlsx(
+  rows: Readable,
+  columns: ExportColumn[],
+  names: ProductNames,
+  out: Writable,
+  sheetName: string,
+): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
   const sheet = workbook.addWorksheet(sheetName);
-  sheet.columns = columns.map((column) => ({ header: column.header, key: column.header, width: Math.max(12, column.header.length + 2), style: column.kind === 'chf' ? { numFmt: '0.00' } : {} }));
+  sheet.columns = columns.map((column) => ({
+    header: column.header,
+    key: column.header,
+    width: Math.max(12, column.header.length + 2),
+    style: column.kind === 'chf' ? { numFmt: '0.00' } : {},
+  }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   for await (const row of rows) {

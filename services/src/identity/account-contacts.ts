@@ -7,7 +7,10 @@ export function identityAccountContacts(knex: Knex) {
   return async (accountId: string): Promise<{ email: string; language: string | null } | null> => {
     // account ids of other providers need not be uuids; only ours are looked up
     if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(accountId)) return null;
-    const row = await knex('identity_users').select<{ email: string; locale: string }[]>('email', 'locale').where({ account_id: accountId, blocked_at: null }).first();
+    const row = await knex('identity_users')
+      .select<{ email: string; locale: string }[]>('email', 'locale')
+      .where({ account_id: accountId, blocked_at: null })
+      .first();
     if (row) return { email: row.email, language: row.locale };
     const listed = await knex('account_directory')
       .select<{ email: string | null; language: string }[]>('email', 'language')

@@ -11,7 +11,10 @@ export type AttemptKind = 'signin' | 'reset' | 'register';
  * real owner, from their own address, can still sign in.
  */
 export function attemptLimits(knex: Knex, settings: SignInSettings['attempts']) {
-  const perPair = postgresRateLimiter(knex, { limit: settings.perAccountAndAddress, windowMs: settings.windowMs });
+  const perPair = postgresRateLimiter(knex, {
+    limit: settings.perAccountAndAddress,
+    windowMs: settings.windowMs,
+  });
   const perAddress = postgresRateLimiter(knex, { limit: settings.perAddress, windowMs: settings.windowMs });
   return {
     async admit(kind: AttemptKind, email: string, address: string): Promise<boolean> {

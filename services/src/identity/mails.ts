@@ -4,9 +4,14 @@ import type { MailMessage } from '../platform/mail/mailer';
 import { identityTexts, type IdentityTexts } from './texts';
 
 const messageId = () => `<${randomUUID()}@alpenpass.local>`;
-const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-function linkMail(to: string, texts: IdentityTexts['mails'][keyof IdentityTexts['mails']], link: string): MailMessage {
+function linkMail(
+  to: string,
+  texts: IdentityTexts['mails'][keyof IdentityTexts['mails']],
+  link: string,
+): MailMessage {
   const { subject, intro, outro } = texts;
   return {
     to,
@@ -18,7 +23,9 @@ function linkMail(to: string, texts: IdentityTexts['mails'][keyof IdentityTexts[
 }
 
 /** The provider's mails in the user's language (`identity_users.locale`: chosen at registration, changed with the account's language). */
-const mail = (kind: keyof IdentityTexts['mails']) => (to: string, link: string, language: Language | string) => linkMail(to, identityTexts[resolveLanguage(language)].mails[kind], link);
+const mail =
+  (kind: keyof IdentityTexts['mails']) => (to: string, link: string, language: Language | string) =>
+    linkMail(to, identityTexts[resolveLanguage(language)].mails[kind], link);
 
 export const identityMails = {
   verifyEmail: mail('verifyEmail'),

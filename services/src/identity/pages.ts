@@ -3,7 +3,10 @@ import { identityTexts } from './texts';
 
 /** The identity provider's pages: plain forms, no scripts, every value escaped, in the visitor's language (texts.ts). */
 const escapeHtml = (value: string): string =>
-  value.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
+  value.replace(
+    /[&<>"']/g,
+    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
+  );
 
 function layout(language: Language, title: string, body: string): string {
   return `<!doctype html>
@@ -15,19 +18,24 @@ button{margin-top:1rem;padding:.6rem 1.2rem}.notice{padding:.6rem;background:#ee
 </head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 }
 
-const message = (kind: 'notice' | 'error', text?: string): string => (text ? `<p class="${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${escapeHtml(text)}</p>` : '');
+const message = (kind: 'notice' | 'error', text?: string): string =>
+  text ? `<p class="${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${escapeHtml(text)}</p>` : '';
 
 const field = (name: string, label: string, type: string, value = '', extra = ''): string =>
   `<label for="${name}">${escapeHtml(label)}</label><input id="${name}" name="${name}" type="${type}" value="${escapeHtml(value)}" ${extra}>`;
 
 /** A provider address that keeps the page's language for the next page. */
-export const withLanguage = (path: string, language: Language): string => `${path}${path.includes('?') ? '&' : '?'}lang=${language}`;
+export const withLanguage = (path: string, language: Language): string =>
+  `${path}${path.includes('?') ? '&' : '?'}lang=${language}`;
 
 /** The shop's catalogue in the page's language (the SPA's locale routes, §2). */
 const shopHome = (language: Language) => `/${language}`;
 
 export const pages = {
-  login: (language: Language, options: { action: string; email?: string; error?: string; notice?: string }) => {
+  login: (
+    language: Language,
+    options: { action: string; email?: string; error?: string; notice?: string },
+  ) => {
     const t = identityTexts[language];
     return layout(
       language,
@@ -55,9 +63,14 @@ ${field('birthdate', t.birthdate, 'date', options.values?.birthdate, 'required a
 <button type="submit">${escapeHtml(t.createAccount)}</button></form>`,
     );
   },
-  checkInbox: (language: Language, text: string) => layout(language, identityTexts[language].checkInboxTitle, message('notice', text)),
+  checkInbox: (language: Language, text: string) =>
+    layout(language, identityTexts[language].checkInboxTitle, message('notice', text)),
   done: (language: Language, title: string, text: string) =>
-    layout(language, title, `${message('notice', text)}<p><a href="${shopHome(language)}">${escapeHtml(identityTexts[language].backToShop)}</a></p>`),
+    layout(
+      language,
+      title,
+      `${message('notice', text)}<p><a href="${shopHome(language)}">${escapeHtml(identityTexts[language].backToShop)}</a></p>`,
+    ),
   forgot: (language: Language, options: { error?: string }) => {
     const t = identityTexts[language];
     return layout(
@@ -81,5 +94,9 @@ ${field('password', t.newPasswordWithRule, 'password', '', 'required minlength="
     );
   },
   error: (language: Language, text: string) =>
-    layout(language, identityTexts[language].errorTitle, `${message('error', text)}<p><a href="${shopHome(language)}">${escapeHtml(identityTexts[language].backToShop)}</a></p>`),
+    layout(
+      language,
+      identityTexts[language].errorTitle,
+      `${message('error', text)}<p><a href="${shopHome(language)}">${escapeHtml(identityTexts[language].backToShop)}</a></p>`,
+    ),
 };

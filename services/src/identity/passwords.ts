@@ -13,7 +13,8 @@ export async function passwordMatches(storedHash: string, password: string): Pro
 
 /** Verified against when the e-mail is unknown, so that the answer takes as long either way (no enumeration by timing). */
 let decoyHash: Promise<string> | undefined;
-export const decoyPasswordHash = (): Promise<string> => (decoyHash ??= hashPassword('alpenpass-decoy-password'));
+export const decoyPasswordHash = (): Promise<string> =>
+  (decoyHash ??= hashPassword('alpenpass-decoy-password'));
 
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 200;

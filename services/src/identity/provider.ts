@@ -32,7 +32,12 @@ export async function createOidcProvider(options: {
   const { embedded, config, users } = options;
   const audience = config.auth.audience;
   const origin = new URL(embedded.issuer).origin;
-  const privateJwk: JWK = { ...(await exportJWK(options.key.privateKey)), kid: options.key.kid, alg: signingAlgorithm, use: 'sig' };
+  const privateJwk: JWK = {
+    ...(await exportJWK(options.key.privateKey)),
+    kid: options.key.kid,
+    alg: signingAlgorithm,
+    use: 'sig',
+  };
 
   const configuration: Configuration = {
     adapter: knexAdapterFactory(options.knex),
@@ -50,7 +55,11 @@ export async function createOidcProvider(options: {
       },
     ],
     cookies: { keys: [embedded.cookieSecret] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'birthdate', 'locale'] },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['given_name', 'family_name', 'birthdate', 'locale'],
+    },
     conformIdTokenClaims: false,
     scopes: ['openid', 'email', 'profile', 'offline_access', 'api'],
     features: {
@@ -63,7 +72,13 @@ export async function createOidcProvider(options: {
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, resourceIndicator) => {
           if (resourceIndicator !== audience) throw new errors.InvalidTarget();
-          return { scope: 'api', audience, accessTokenTTL: embedded.accessTokenTtlSeconds, accessTokenFormat: 'jwt', jwt: { sign: { alg: signingAlgorithm } } };
+          return {
+            scope: 'api',
+            audience,
+            accessTokenTTL: embedded.accessTokenTtlSeconds,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: signingAlgorithm } },
+          };
         },
       },
     },
@@ -102,12 +117,24 @@ export async function createOidcProvider(options: {
     },
     // the shop is the provider's own client: no consent screen, its grant is made at sign-in
     async loadExistingGrant(ctx: KoaContextWithOIDC) {
-      const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
+      const grantId =
+        ctx.oidc.result?.consent?.grantId || ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
       if (grantId) return ctx.oidc.provider.Grant.find(grantId);
       if (ctx.oidc.client!.clientId !== embeddedClientId) return undefined;
-      const grant = new ctx.oidc.provider.Grant({ clientId: embeddedClientId, accountId: ctx.oidc.session!.accountId! });
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: embeddedClientId,
+        accountId: ctx.oidc.session!.accountId!,
+      });
       grant.addOIDCScope('openid email profile offline_access');
-      grant.addOIDCClaims(['sub', 'email', 'email_verified', 'given_name', 'family_name', 'birthdate', 'locale']);
+      grant.addOIDCClaims([
+        'sub',
+        'email',
+        'email_verified',
+        'given_name',
+        'family_name',
+        'birthdate',
+        'locale',
+      ]);
       grant.addResourceScope(audience, 'api');
       await grant.save();
       ctx.oidc.session!.grantIdFor(embeddedClientId, grant.jti);
@@ -117,7 +144,10 @@ export async function createOidcProvider(options: {
     async renderError(ctx, _out, error) {
       options.log.warn({ err: error }, 'identity provider error page');
       ctx.type = 'html';
-      const language = identityLanguage({ uiLocales: ctx.oidc?.params?.ui_locales, acceptLanguage: ctx.get('accept-language') });
+      const language = identityLanguage({
+        uiLocales: ctx.oidc?.params?.ui_locales,
+        acceptLanguage: ctx.get('accept-language'),
+      });
       ctx.body = pages.error(language, identityTexts[language].signInFailed);
     },
   };

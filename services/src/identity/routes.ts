@@ -45,7 +45,8 @@ function formProblem(issue: z.core.$ZodIssue | undefined, language: Language): s
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const html = (res: Response, status: number, body: string): void => void res.status(status).type('html').send(body);
+const html = (res: Response, status: number, body: string): void =>
+  void res.status(status).type('html').send(body);
 /** The page's language: `?lang=` (the shop's links and the provider's own forms carry it), else the browser's (texts.ts). */
 const languageOf = (req: Request, uiLocales?: unknown): Language =>
   identityLanguage({ lang: req.query.lang, uiLocales, acceptLanguage: req.headers['accept-language'] });
@@ -63,15 +64,23 @@ export function identityRoutes(options: {
   const router = express.Router();
   const form = express.urlencoded({ extended: false, limit: '10kb' });
   // mailed links carry the user's language, so that even the page of a used link speaks it
-  const link = (path: string, token: string, language: string) => `${issuer}/${path}?token=${encodeURIComponent(token)}&lang=${encodeURIComponent(language)}`;
+  const link = (path: string, token: string, language: string) =>
+    `${issuer}/${path}?token=${encodeURIComponent(token)}&lang=${encodeURIComponent(language)}`;
   const sendVerification = async (user: { id: string; email: string; locale: string }) =>
-    mailer.send(identityMails.verifyEmail(user.email, link('verify', await users.issueMailToken(user.id, 'verify-email', VERIFY_LINK_TTL_MS), user.locale), user.locale));
+    mailer.send(
+      identityMails.verifyEmail(
+        user.email,
+        link('verify', await users.issueMailToken(user.id, 'verify-email', VERIFY_LINK_TTL_MS), user.locale),
+        user.locale,
+      ),
+    );
 
   router.get('/interaction/:uid', async (req, res) => {
     const details = await provider.interactionDetails(req, res);
     // the shop asks in its page's language (ui_locales, the SPA's sign-in call)
     const language = languageOf(req, details.params.ui_locales);
-    if (details.prompt.name === 'login') return html(res, 200, pages.login(language, { action: `/oidc/interaction/${details.uid}/login` }));
+    if (details.prompt.name === 'login')
+      return html(res, 200, pages.login(language, { action: `/oidc/interaction/${details.uid}/login` }));
     // consent for the shop's own client is given without asking (provider.ts, loadExistingGrant)
     const { missingOIDCScope, missingOIDCClaims, missingResourceScopes } = details.prompt.details as {
       missingOIDCScope?: string[];
@@ -80,11 +89,15 @@ export function identityRoutes(options: {
     };
     const accountId = details.session!.accountId;
     const clientId = String(details.params.client_id);
-    if (clientId !== embeddedClientId) return html(res, 403, pages.error(language, identityTexts[language].foreignClient));
-    const grant = details.grantId ? (await provider.Grant.find(details.grantId))! : new provider.Grant({ accountId, clientId });
+    if (clientId !== embeddedClientId)
+      return html(res, 403, pages.error(language, identityTexts[language].foreignClient));
+    const grant = details.grantId
+      ? (await provider.Grant.find(details.grantId))!
+      : new provider.Grant({ accountId, clientId });
     if (missingOIDCScope) grant.addOIDCScope(missingOIDCScope.join(' '));
     if (missingOIDCClaims) grant.addOIDCClaims(missingOIDCClaims);
-    for (const [indicator, scopes] of Object.entries(missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
+    for (const [indicator, scopes] of Object.entries(missingResourceScopes ?? {}))
+      grant.addResourceScope(indicator, scopes.join(' '));
     const grantId = await grant.save();
     await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
   });
@@ -100,30 +113,68 @@ export function identityRoutes(options: {
       return html(res, 429, pages.login(language, { action, email, error: t.tooManySignIns }));
     }
     const user = email && secret ? await users.checkPassword(email, secret) : null;
-    if (!user || user.blocked) return html(res, 401, pages.login(language, { action, email, error: t.wrongCredentials }));
+    if (!user || user.blocked)
+      return html(res, 401, pages.login(language, { action, email, error: t.wrongCredentials }));
     if (!user.emailVerified) {
       await sendVerification(user);
       return html(res, 403, pages.login(language, { action, email, error: t.confirmFirst }));
     }
-    await provider.interactionFinished(req, res, { login: { accountId: user.id } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: user.id } },
+      { mergeWithLastSubmission: false },
+    );
   });
 
   router.get('/register', (req, res) => html(res, 200, pages.register(languageOf(req), {})));
   router.post('/register', form, async (req, res) => {
     const language = languageOf(req);
-    const values = { email: text(req.body?.email), givenName: text(req.body?.givenName), familyName: text(req.body?.familyName), birthdate: text(req.body?.birthdate) };
+    const values = {
+      email: text(req.body?.email),
+      givenName: text(req.body?.givenName),
+      familyName: text(req.body?.familyName),
+      birthdate: text(req.body?.birthdate),
+    };
     const parsed = registrationForm.safeParse({ ...values, password: text(req.body?.password) });
-    if (!parsed.success) return html(res, 400, pages.register(language, { values, error: formProblem(parsed.error.issues[0], language) }));
+    if (!parsed.success)
+      return html(
+        res,
+        400,
+        pages.register(language, { values, error: formProblem(parsed.error.issues[0], language) }),
+      );
     if (!(await limits.admit('register', parsed.data.email, clientAddressOf(req)))) {
-      return html(res, 429, pages.register(language, { values, error: identityTexts[language].tooManyAttempts }));
+      return html(
+        res,
+        429,
+        pages.register(language, { values, error: identityTexts[language].tooManyAttempts }),
+      );
     }
     const { email, givenName, familyName, birthdate } = parsed.data;
     // the language the newcomer registered in is the account's: its mails (order mails too) speak it
-    const user = await users.register({ email, password: parsed.data.password, givenName, familyName, birthdate: birthdate!, locale: language });
+    const user = await users.register({
+      email,
+      password: parsed.data.password,
+      givenName,
+      familyName,
+      birthdate: birthdate!,
+      locale: language,
+    });
     if (user) await sendVerification(user);
     else {
       const existing = await users.findByEmail(email);
-      if (existing) await mailer.send(identityMails.alreadyRegistered(existing.email, link('reset', await users.issueMailToken(existing.id, 'reset-password', RESET_LINK_TTL_MS), existing.locale), existing.locale));
+      if (existing)
+        await mailer.send(
+          identityMails.alreadyRegistered(
+            existing.email,
+            link(
+              'reset',
+              await users.issueMailToken(existing.id, 'reset-password', RESET_LINK_TTL_MS),
+              existing.locale,
+            ),
+            existing.locale,
+          ),
+        );
     }
     // the same answer whether the address was free or taken: registration tells nobody who has an account
     html(res, 202, pages.checkInbox(language, identityTexts[language].registered));
@@ -138,7 +189,11 @@ export function identityRoutes(options: {
     }
     await users.markEmailVerified(userId);
     const language = identityLanguage({ lang: user.locale, acceptLanguage: req.headers['accept-language'] });
-    html(res, 200, pages.done(language, identityTexts[language].confirmedTitle, identityTexts[language].confirmed));
+    html(
+      res,
+      200,
+      pages.done(language, identityTexts[language].confirmedTitle, identityTexts[language].confirmed),
+    );
   });
 
   router.get('/forgot', (req, res) => html(res, 200, pages.forgot(languageOf(req), {})));
@@ -146,20 +201,46 @@ export function identityRoutes(options: {
     const language = languageOf(req);
     const t = identityTexts[language];
     const email = text(req.body?.email).trim();
-    if (!emailAddress.safeParse(email).success) return html(res, 400, pages.forgot(language, { error: t.emailInvalid }));
-    if (!(await limits.admit('reset', email, clientAddressOf(req)))) return html(res, 429, pages.forgot(language, { error: t.tooManyAttempts }));
+    if (!emailAddress.safeParse(email).success)
+      return html(res, 400, pages.forgot(language, { error: t.emailInvalid }));
+    if (!(await limits.admit('reset', email, clientAddressOf(req))))
+      return html(res, 429, pages.forgot(language, { error: t.tooManyAttempts }));
     const user = await users.findByEmail(email);
-    if (user && !user.blocked) await mailer.send(identityMails.resetPassword(user.email, link('reset', await users.issueMailToken(user.id, 'reset-password', RESET_LINK_TTL_MS), user.locale), user.locale));
+    if (user && !user.blocked)
+      await mailer.send(
+        identityMails.resetPassword(
+          user.email,
+          link(
+            'reset',
+            await users.issueMailToken(user.id, 'reset-password', RESET_LINK_TTL_MS),
+            user.locale,
+          ),
+          user.locale,
+        ),
+      );
     html(res, 202, pages.checkInbox(language, t.resetLinkSent));
   });
 
-  router.get('/reset', (req, res) => html(res, 200, pages.reset(languageOf(req), { token: text(req.query.token) })));
+  router.get('/reset', (req, res) =>
+    html(res, 200, pages.reset(languageOf(req), { token: text(req.query.token) })),
+  );
   router.post('/reset', form, async (req, res) => {
     const language = languageOf(req);
     const t = identityTexts[language];
     const token = text(req.body?.token);
     const parsed = password.safeParse(text(req.body?.password));
-    if (!parsed.success) return html(res, 400, pages.reset(language, { token, error: parsed.error.issues[0]!.code === 'too_big' ? t.passwordTooLong : t.passwordTooShort(MIN_PASSWORD_LENGTH) }));
+    if (!parsed.success)
+      return html(
+        res,
+        400,
+        pages.reset(language, {
+          token,
+          error:
+            parsed.error.issues[0]!.code === 'too_big'
+              ? t.passwordTooLong
+              : t.passwordTooShort(MIN_PASSWORD_LENGTH),
+        }),
+      );
     const userId = await users.useMailToken(token, 'reset-password');
     if (!userId) return html(res, 400, pages.error(language, t.resetLinkInvalid));
     await users.setPassword(userId, parsed.data);

@@ -45,7 +45,10 @@ export interface IdentityTexts {
   lastNameMissing: string;
   nameTooLong: string;
   birthdateInvalid: string;
-  mails: Record<'verifyEmail' | 'alreadyRegistered' | 'magicLink' | 'resetPassword', { subject: string; intro: string; outro: string }>;
+  mails: Record<
+    'verifyEmail' | 'alreadyRegistered' | 'magicLink' | 'resetPassword',
+    { subject: string; intro: string; outro: string }
+  >;
 }
 
 const en: IdentityTexts = {
@@ -97,7 +100,8 @@ const en: IdentityTexts = {
     },
     alreadyRegistered: {
       subject: 'Your Alpenpass account',
-      intro: 'Someone tried to create an Alpenpass account with this address, which already has one. If it was you and you forgot your password, choose a new one here:',
+      intro:
+        'Someone tried to create an Alpenpass account with this address, which already has one. If it was you and you forgot your password, choose a new one here:',
       outro: 'If it was not you, ignore this mail.',
     },
     magicLink: {
@@ -127,8 +131,10 @@ const de: IdentityTexts = {
   birthdate: 'Geburtsdatum',
   createAccount: 'Konto erstellen',
   checkInboxTitle: 'Bitte prüfen Sie Ihr Postfach',
-  registered: 'Wir haben Ihnen eine E-Mail gesendet. Bitte folgen Sie dem Link darin, um Ihre Adresse zu bestätigen.',
-  resetLinkSent: 'Falls ein Konto diese Adresse verwendet, haben wir dorthin einen Link gesendet, mit dem Sie ein neues Passwort wählen können.',
+  registered:
+    'Wir haben Ihnen eine E-Mail gesendet. Bitte folgen Sie dem Link darin, um Ihre Adresse zu bestätigen.',
+  resetLinkSent:
+    'Falls ein Konto diese Adresse verwendet, haben wir dorthin einen Link gesendet, mit dem Sie ein neues Passwort wählen können.',
   confirmedTitle: 'E-Mail-Adresse bestätigt',
   confirmed: 'Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt anmelden.',
   backToShop: 'Zurück zum Shop',
@@ -140,12 +146,15 @@ const de: IdentityTexts = {
   passwordChanged: 'Ihr neues Passwort ist gespeichert. Sie können sich jetzt anmelden.',
   errorTitle: 'Problem bei der Anmeldung',
   wrongCredentials: 'Die E-Mail-Adresse oder das Passwort ist falsch.',
-  tooManySignIns: 'Zu viele Anmeldeversuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
+  tooManySignIns:
+    'Zu viele Anmeldeversuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
   confirmFirst: 'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse: Wir haben Ihnen einen neuen Link gesendet.',
   tooManyAttempts: 'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
   foreignClient: 'Diese Anwendung darf die Alpenpass-Anmeldung nicht verwenden.',
-  verifyLinkInvalid: 'Dieser Link ist ungültig, schon verwendet oder abgelaufen. Wenn Sie sich anmelden, senden wir Ihnen einen neuen.',
-  resetLinkInvalid: 'Dieser Link ist ungültig, schon verwendet oder abgelaufen. Bitte fordern Sie einen neuen an.',
+  verifyLinkInvalid:
+    'Dieser Link ist ungültig, schon verwendet oder abgelaufen. Wenn Sie sich anmelden, senden wir Ihnen einen neuen.',
+  resetLinkInvalid:
+    'Dieser Link ist ungültig, schon verwendet oder abgelaufen. Bitte fordern Sie einen neuen an.',
   signInFailed: 'Die Anmeldung konnte nicht abgeschlossen werden. Bitte beginnen Sie noch einmal im Shop.',
   emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
   passwordTooShort: (minimum) => `Das Passwort muss mindestens ${minimum} Zeichen lang sein.`,
@@ -153,7 +162,8 @@ const de: IdentityTexts = {
   firstNameMissing: 'Bitte geben Sie Ihren Vornamen ein.',
   lastNameMissing: 'Bitte geben Sie Ihren Nachnamen ein.',
   nameTooLong: 'Ein Name darf höchstens 100 Zeichen lang sein.',
-  birthdateInvalid: 'Bitte geben Sie ein echtes Geburtsdatum ein (höchstens 150 Jahre zurück, nicht in der Zukunft).',
+  birthdateInvalid:
+    'Bitte geben Sie ein echtes Geburtsdatum ein (höchstens 150 Jahre zurück, nicht in der Zukunft).',
   mails: {
     verifyEmail: {
       subject: 'Bestätigen Sie Ihre E-Mail-Adresse',
@@ -162,18 +172,21 @@ const de: IdentityTexts = {
     },
     alreadyRegistered: {
       subject: 'Ihr Alpenpass-Konto',
-      intro: 'Jemand wollte mit dieser Adresse ein Alpenpass-Konto erstellen, doch zu ihr gibt es schon eines. Wenn Sie es waren und Ihr Passwort vergessen haben, wählen Sie hier ein neues:',
+      intro:
+        'Jemand wollte mit dieser Adresse ein Alpenpass-Konto erstellen, doch zu ihr gibt es schon eines. Wenn Sie es waren und Ihr Passwort vergessen haben, wählen Sie hier ein neues:',
       outro: 'Wenn Sie es nicht waren, beachten Sie diese E-Mail bitte nicht.',
     },
     magicLink: {
       subject: 'Ihr Anmeldelink',
       intro: 'Melden Sie sich mit diesem Link bei Alpenpass an:',
-      outro: 'Der Link ist 15 Minuten gültig und funktioniert einmal. Wenn Sie ihn nicht angefordert haben, beachten Sie diese E-Mail bitte nicht.',
+      outro:
+        'Der Link ist 15 Minuten gültig und funktioniert einmal. Wenn Sie ihn nicht angefordert haben, beachten Sie diese E-Mail bitte nicht.',
     },
     resetPassword: {
       subject: 'Neues Passwort wählen',
       intro: 'Wählen Sie mit diesem Link ein neues Alpenpass-Passwort:',
-      outro: 'Der Link ist eine Stunde gültig. Wenn Sie ihn nicht angefordert haben, beachten Sie diese E-Mail bitte nicht.',
+      outro:
+        'Der Link ist eine Stunde gültig. Wenn Sie ihn nicht angefordert haben, beachten Sie diese E-Mail bitte nicht.',
     },
   },
 };
@@ -193,7 +206,8 @@ const fr: IdentityTexts = {
   createAccount: 'Créer le compte',
   checkInboxTitle: 'Consultez votre boîte de réception',
   registered: 'Nous vous avons envoyé un e-mail. Veuillez suivre son lien pour confirmer votre adresse.',
-  resetLinkSent: 'Si un compte utilise cette adresse, nous lui avons envoyé un lien pour choisir un nouveau mot de passe.',
+  resetLinkSent:
+    'Si un compte utilise cette adresse, nous lui avons envoyé un lien pour choisir un nouveau mot de passe.',
   confirmedTitle: 'Adresse e-mail confirmée',
   confirmed: 'Votre adresse e-mail est confirmée. Vous pouvez maintenant vous connecter.',
   backToShop: 'Retour à la boutique',
@@ -206,10 +220,12 @@ const fr: IdentityTexts = {
   errorTitle: 'Problème de connexion',
   wrongCredentials: 'L’adresse e-mail ou le mot de passe est incorrect.',
   tooManySignIns: 'Trop de tentatives de connexion. Veuillez patienter quelques minutes, puis réessayer.',
-  confirmFirst: 'Veuillez d’abord confirmer votre adresse e-mail\u00a0: nous vous avons envoyé un nouveau lien.',
+  confirmFirst:
+    'Veuillez d’abord confirmer votre adresse e-mail\u00a0: nous vous avons envoyé un nouveau lien.',
   tooManyAttempts: 'Trop de tentatives. Veuillez patienter quelques minutes, puis réessayer.',
   foreignClient: 'Cette application ne peut pas utiliser la connexion Alpenpass.',
-  verifyLinkInvalid: 'Ce lien est invalide, déjà utilisé ou expiré. Si vous vous connectez, nous vous en envoyons un nouveau.',
+  verifyLinkInvalid:
+    'Ce lien est invalide, déjà utilisé ou expiré. Si vous vous connectez, nous vous en envoyons un nouveau.',
   resetLinkInvalid: 'Ce lien est invalide, déjà utilisé ou expiré. Veuillez en demander un nouveau.',
   signInFailed: 'La connexion n’a pas pu aboutir. Veuillez recommencer depuis la boutique.',
   emailInvalid: 'Veuillez saisir une adresse e-mail valide.',
@@ -218,7 +234,8 @@ const fr: IdentityTexts = {
   firstNameMissing: 'Veuillez saisir votre prénom.',
   lastNameMissing: 'Veuillez saisir votre nom.',
   nameTooLong: 'Un nom peut comporter au plus 100 caractères.',
-  birthdateInvalid: 'Veuillez saisir une vraie date de naissance (il y a 150 ans au plus, pas dans le futur).',
+  birthdateInvalid:
+    'Veuillez saisir une vraie date de naissance (il y a 150 ans au plus, pas dans le futur).',
   mails: {
     verifyEmail: {
       subject: 'Confirmez votre adresse e-mail',
@@ -227,13 +244,15 @@ const fr: IdentityTexts = {
     },
     alreadyRegistered: {
       subject: 'Votre compte Alpenpass',
-      intro: 'Quelqu’un a essayé de créer un compte Alpenpass avec cette adresse, qui en a déjà un. Si c’était vous et que vous avez oublié votre mot de passe, choisissez-en un nouveau ici\u00a0:',
+      intro:
+        'Quelqu’un a essayé de créer un compte Alpenpass avec cette adresse, qui en a déjà un. Si c’était vous et que vous avez oublié votre mot de passe, choisissez-en un nouveau ici\u00a0:',
       outro: 'Si ce n’était pas vous, ignorez cet e-mail.',
     },
     magicLink: {
       subject: 'Votre lien de connexion',
       intro: 'Connectez-vous à Alpenpass avec ce lien\u00a0:',
-      outro: 'Le lien est valable 15 minutes et ne fonctionne qu’une fois. Si vous ne l’avez pas demandé, ignorez cet e-mail.',
+      outro:
+        'Le lien est valable 15 minutes et ne fonctionne qu’une fois. Si vous ne l’avez pas demandé, ignorez cet e-mail.',
     },
     resetPassword: {
       subject: 'Choisissez un nouveau mot de passe',
@@ -257,7 +276,11 @@ const primaryTags = (list: string): string[] =>
  * the OpenID `ui_locales` of the sign-in request (the SPA asks in its page's language), then the
  * browser's Accept-Language, each the first supported language it names; else en (§5).
  */
-export function identityLanguage(sources: { lang?: unknown; uiLocales?: unknown; acceptLanguage?: string | undefined }): Language {
+export function identityLanguage(sources: {
+  lang?: unknown;
+  uiLocales?: unknown;
+  acceptLanguage?: string | undefined;
+}): Language {
   if (isLanguage(sources.lang)) return sources.lang;
   for (const list of [sources.uiLocales, sources.acceptLanguage]) {
     if (typeof list !== 'string') continue;

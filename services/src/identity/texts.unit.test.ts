@@ -28,6 +28,8 @@ describe('the language of the identity provider’s pages', () => {
     expect(page).toContain('<h1>Konto erstellen</h1>');
     expect(page).toContain('action="/oidc/register?lang=de"');
     expect(page).toContain('<label for="givenName">Vorname</label>');
-    expect(pages.done('fr', 'Adresse e-mail confirmée', 'ok')).toContain('<a href="/fr">Retour à la boutique</a>');
+    expect(pages.done('fr', 'Adresse e-mail confirmée', 'ok')).toContain(
+      '<a href="/fr">Retour à la boutique</a>',
+    );
   });
 });

@@ -60,7 +60,9 @@ const digest = (token: string): string => createHash('sha256').update(token).dig
 /** The embedded provider's users and the one-time links it mails (only their digests are stored). */
 export function identityUsers(knex: Knex) {
   const byEmail = async (email: string): Promise<UserRow | undefined> =>
-    knex<UserRow>('identity_users').where({ email: normaliseEmail(email) }).first();
+    knex<UserRow>('identity_users')
+      .where({ email: normaliseEmail(email) })
+      .first();
 
   return {
     async findById(id: string): Promise<IdentityUser | null> {
@@ -105,7 +107,12 @@ export function identityUsers(knex: Knex) {
 
     async issueMailToken(userId: string, purpose: MailTokenPurpose, ttlMs: number): Promise<string> {
       const token = randomBytes(32).toString('base64url');
-      await knex('identity_mail_tokens').insert({ token_hash: digest(token), user_id: userId, purpose, expires_at: new Date(Date.now() + ttlMs) });
+      await knex('identity_mail_tokens').insert({
+        token_hash: digest(token),
+        user_id: userId,
+        purpose,
+        expires_at: new Date(Date.now() + ttlMs),
+      });
       return token;
     },
 
@@ -124,7 +131,12 @@ export function identityUsers(knex: Knex) {
     async saveMagicLink(email: string, hashedToken: string, expires: Date): Promise<boolean> {
       const row = await byEmail(email);
       if (!row) return false;
-      await knex('identity_mail_tokens').insert({ token_hash: hashedToken, user_id: row.id, purpose: 'magic-link', expires_at: expires });
+      await knex('identity_mail_tokens').insert({
+        token_hash: hashedToken,
+        user_id: row.id,
+        purpose: 'magic-link',
+        expires_at: expires,
+      });
       return true;
     },
     async useMagicLink(email: string, hashedToken: string): Promise<{ expires: Date } | null> {
@@ -139,13 +151,21 @@ export function identityUsers(knex: Knex) {
     },
 
     async markEmailVerified(userId: string): Promise<void> {
-      await knex('identity_users').where({ id: userId }).whereNull('email_verified_at').update({ email_verified_at: new Date() });
+      await knex('identity_users')
+        .where({ id: userId })
+        .whereNull('email_verified_at')
+        .update({ email_verified_at: new Date() });
     },
 
     async setPassword(userId: string, password: string): Promise<void> {
-      await knex('identity_users').where({ id: userId }).update({ password_hash: await hashPassword(password) });
+      await knex('identity_users')
+        .where({ id: userId })
+        .update({ password_hash: await hashPassword(password) });
       // a reset link is good once: the others sent before it die with the old password
-      await knex('identity_mail_tokens').where({ user_id: userId, purpose: 'reset-password' }).whereNull('used_at').update({ used_at: new Date() });
+      await knex('identity_mail_tokens')
+        .where({ user_id: userId, purpose: 'reset-password' })
+        .whereNull('used_at')
+        .update({ used_at: new Date() });
     },
   };
 }

@@ -11,6 +11,10 @@ export function accessTokenMinterFor(auth: AppConfig['auth']): AccessTokenMinter
   const issuer = auth.issuers[0]!;
   return async (subject, hours) => {
     const key = await loadOrCreateSigningKey(auth.signingKeyFile);
-    return mintToken(key, { issuer, audience: auth.audience }, { subject, roles: ['integrator'], expiresIn: `${hours}h` });
+    return mintToken(
+      key,
+      { issuer, audience: auth.audience },
+      { subject, roles: ['integrator'], expiresIn: `${hours}h` },
+    );
   };
 }

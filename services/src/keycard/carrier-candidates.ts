@@ -1,4 +1,10 @@
-import { checkAxessWtp, checkPassNumber, checkSkidataDataCarrierId, checkSwissPassId, type CardNumberCheck } from '@alpenpass/contracts';
+import {
+  checkAxessWtp,
+  checkPassNumber,
+  checkSkidataDataCarrierId,
+  checkSwissPassId,
+  type CardNumberCheck,
+} from '@alpenpass/contracts';
 import { invalid } from '../platform/domain-error';
 
 const systems: [string, (text: string) => CardNumberCheck][] = [
@@ -17,6 +23,11 @@ export function carrierKeysOfNumber(text: string): string[] {
     const outcome = check(text);
     return outcome.ok ? [`${system}:${outcome.value}`] : [];
   });
-  if (keys.length === 0) throw invalid('KEYCARD_NUMBER_UNKNOWN', 'The number fits no keycard system (SKIDATA, AXESS, SwissPass, Swiss Travel Pass, FERATEL, Interrail).', 'datacarrierid');
+  if (keys.length === 0)
+    throw invalid(
+      'KEYCARD_NUMBER_UNKNOWN',
+      'The number fits no keycard system (SKIDATA, AXESS, SwissPass, Swiss Travel Pass, FERATEL, Interrail).',
+      'datacarrierid',
+    );
   return keys;
 }

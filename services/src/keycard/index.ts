@@ -11,16 +11,37 @@ import { createKeycardService, type KeycardService } from './keycard-service';
 export { createKeycardService, type KeycardService } from './keycard-service';
 
 export function keycardService(deps: ContextDeps): KeycardService {
-  const accounts = createAccountService({ store: deps.store, knex: deps.knex, personFieldRules: deps.config.personFieldRules });
-  return createKeycardService({ store: deps.store, knex: deps.knex, accounts, featureFlags: deps.config.featureFlags });
+  const accounts = createAccountService({
+    store: deps.store,
+    knex: deps.knex,
+    personFieldRules: deps.config.personFieldRules,
+  });
+  return createKeycardService({
+    store: deps.store,
+    knex: deps.knex,
+    accounts,
+    featureFlags: deps.config.featureFlags,
+  });
 }
 
 /** The keycard context (docs/keycards.md): customers' cards per person, staff import, the access system's reads. */
-export function keycardContext(deps: ContextDeps): ContextModule & ActivityLender<KeycardRevalidationDependencies> & { service: KeycardService } {
+export function keycardContext(
+  deps: ContextDeps,
+): ContextModule & ActivityLender<KeycardRevalidationDependencies> & { service: KeycardService } {
   const service = keycardService(deps);
   return {
     name: 'keycard',
-    routers: [keycardsRouter(service), keycardAdminRouter({ service, knex: deps.knex, featureFlags: deps.config.featureFlags, mintAccessToken: accessTokenMinterFor(deps.config.auth), maxTokenLifetimeSeconds: deps.config.auth.maxTokenLifetimeSeconds }), keycardIntegrationRouter(service)],
+    routers: [
+      keycardsRouter(service),
+      keycardAdminRouter({
+        service,
+        knex: deps.knex,
+        featureFlags: deps.config.featureFlags,
+        mintAccessToken: accessTokenMinterFor(deps.config.auth),
+        maxTokenLifetimeSeconds: deps.config.auth.maxTokenLifetimeSeconds,
+      }),
+      keycardIntegrationRouter(service),
+    ],
     projections: [keycardsProjection],
     activityDependencies: { revalidateKeycards: (day?: string) => service.revalidateAll(day) },
     service,
@@ -28,8 +49,11 @@ export function keycardContext(deps: ContextDeps): ContextModule & ActivityLende
 }
 
 /** The basket's and order's port onto keycards: an account's ACTIVE cards with person and system. */
-export function keycardResourcesOf(service: Pick<KeycardService, 'ownedActive'>): AccountResources['keycards'] {
+export function keycardResourcesOf(
+  service: Pick<KeycardService, 'ownedActive'>,
+): AccountResources['keycards'] {
   return (accountId, keycardIds) => service.ownedActive(accountId, keycardIds);
 }
 
-export const keycardResources = (deps: ContextDeps): AccountResources['keycards'] => keycardResourcesOf(keycardService(deps));
+export const keycardResources = (deps: ContextDeps): AccountResources['keycards'] =>
+  keycardResourcesOf(keycardService(deps));

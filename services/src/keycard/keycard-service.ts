@@ -46,7 +46,16 @@ const STALE_RESERVATION_SECONDS = 30;
 
 export const toKeycardDto = (card: KeycardRecord): KeycardDto => {
   const { type, ...fields } = card.fields;
-  return { id: card.keycardId, personId: card.personId, type, clientKey: clientKeyOf[type], status: card.status, dataCarrierId: dataCarrierIdOf(card.fields), fields, createdAt: card.addedAt };
+  return {
+    id: card.keycardId,
+    personId: card.personId,
+    type,
+    clientKey: clientKeyOf[type],
+    status: card.status,
+    dataCarrierId: dataCarrierIdOf(card.fields),
+    fields,
+    createdAt: card.addedAt,
+  };
 };
 
 function accountOf(caller: KeycardCaller): string {
@@ -55,7 +64,8 @@ function accountOf(caller: KeycardCaller): string {
   return accountId;
 }
 
-const keycardNotFound = (keycardId: number) => notFound(codes.keycardNotFound, `Keycard ${keycardId} not found.`);
+const keycardNotFound = (keycardId: number) =>
+  notFound(codes.keycardNotFound, `Keycard ${keycardId} not found.`);
 
 export type KeycardService = ReturnType<typeof createKeycardService>;
 
@@ -63,18 +73,27 @@ export function createKeycardService(deps: KeycardServiceDeps) {
   const registry = keycardRegistry(deps.knex);
   const now = deps.now ?? (() => new Date());
   const today = () => DateTime.fromJSDate(now(), { zone: RESORT_ZONE }).toISODate()!;
-  const loadPerson = async (personId: number): Promise<PersonKeycardsState> => (await loadStreamState(deps.store, keycardStreamName(personId), personKeycardsFolder)).state;
+  const loadPerson = async (personId: number): Promise<PersonKeycardsState> =>
+    (await loadStreamState(deps.store, keycardStreamName(personId), personKeycardsFolder)).state;
   const run = (personId: number, command: KeycardCommand, metadata: ReturnType<typeof eventMetadataOf>) =>
-    handleCommand(deps.store, keycardStreamName(personId), personKeycardsFolder, (state) => decideKeycards(command, state), metadata);
+    handleCommand(
+      deps.store,
+      keycardStreamName(personId),
+      personKeycardsFolder,
+      (state) => decideKeycards(command, state),
+      metadata,
+    );
 
   /** §5: readOnlyKeycards stops customers (not staff imports) from adding or deleting cards */
   const assertWritable = () => {
-    if (readFeatureFlag(deps.featureFlags, 'readOnlyKeycards')) throw forbidden(codes.readOnly, 'Keycards cannot be added or deleted at the moment.');
+    if (readFeatureFlag(deps.featureFlags, 'readOnlyKeycards'))
+      throw forbidden(codes.readOnly, 'Keycards cannot be added or deleted at the moment.');
   };
 
   async function assertPersonOfAccount(accountId: string, personId: number): Promise<void> {
     const account = await deps.accounts.load(accountId);
-    if (!account.persons.some((person) => person.personId === personId)) throw notFound(codes.personNotFound, `Person ${personId} not found.`);
+    if (!account.persons.some((person) => person.personId === personId))
+      throw notFound(codes.personNotFound, `Person ${personId} not found.`);
   }
 
   /** The registry row of a card of this account, else 404 (cards of other accounts look unknown). */
@@ -82,12 +101,15 @@ export function createKeycardService(deps: KeycardServiceDeps) {
     const [entry] = await registry.byKeycardIds([keycardId]);
     if (!entry || entry.accountId !== accountId) throw keycardNotFound(keycardId);
     const account = await deps.accounts.load(accountId);
-    if (!account.persons.some((person) => person.personId === entry.personId)) throw keycardNotFound(keycardId);
+    if (!account.persons.some((person) => person.personId === entry.personId))
+      throw keycardNotFound(keycardId);
     return entry;
   }
 
   async function cardOf(entry: RegistryEntry): Promise<KeycardRecord> {
-    const card = (await loadPerson(entry.personId)).keycards.find((candidate) => candidate.keycardId === entry.keycardId);
+    const card = (await loadPerson(entry.personId)).keycards.find(
+      (candidate) => candidate.keycardId === entry.keycardId,
+    );
     if (!card || card.status === 'CANCELLED') throw keycardNotFound(entry.keycardId);
     return card;
   }
@@ -95,9 +117,15 @@ export function createKeycardService(deps: KeycardServiceDeps) {
   /** Whether a reservation's card is real. A card not (yet) in its stream is being added right now,
    * unless its reservation is old: then its request crashed, and the number is taken back here. */
   async function holds(holder: RegistryEntry): Promise<boolean> {
-    const card = (await loadPerson(holder.personId)).keycards.find((candidate) => candidate.keycardId === holder.keycardId);
+    const card = (await loadPerson(holder.personId)).keycards.find(
+      (candidate) => candidate.keycardId === holder.keycardId,
+    );
     // a card that was cancelled, or whose person left the account, holds its number no more
-    const personLeft = card ? !(await deps.accounts.load(holder.accountId)).persons.some((person) => person.personId === holder.personId) : false;
+    const personLeft = card
+      ? !(await deps.accounts.load(holder.accountId)).persons.some(
+          (person) => person.personId === holder.personId,
+        )
+      : false;
     if (card?.status === 'CANCELLED' || personLeft) {
       await registry.releaseStale(holder);
       return false;
@@ -116,17 +144,32 @@ export function createKeycardService(deps: KeycardServiceDeps) {
   }
 
   /** Adds a card to a person's stream: reserve its number, append, and give the number back if refused. */
-  async function register(accountId: string, personId: number, fields: KeycardFieldsInput, source: 'CUSTOMER' | 'IMPORT', metadata: ReturnType<typeof eventMetadataOf>): Promise<KeycardRecord> {
+  async function register(
+    accountId: string,
+    personId: number,
+    fields: KeycardFieldsInput,
+    source: 'CUSTOMER' | 'IMPORT',
+    metadata: ReturnType<typeof eventMetadataOf>,
+  ): Promise<KeycardRecord> {
     const carrierKey = carrierKeyOf(fields);
     const existing = await registry.byCarrierKey(carrierKey);
     if (existing && existing.accountId === accountId && existing.personId === personId) {
-      const card = (await loadPerson(personId)).keycards.find((candidate) => candidate.keycardId === existing.keycardId);
+      const card = (await loadPerson(personId)).keycards.find(
+        (candidate) => candidate.keycardId === existing.keycardId,
+      );
       if (card && card.status !== 'CANCELLED' && source === 'IMPORT') return card;
     }
     const keycardId = await registry.nextKeycardId();
     await reserve({ keycardId, carrierKey, accountId, personId });
     try {
-      const outcome = await run(personId, { type: 'AddKeycard', data: { accountId, personId, keycardId, fields, carrierKey, source, at: now().toISOString() } }, metadata);
+      const outcome = await run(
+        personId,
+        {
+          type: 'AddKeycard',
+          data: { accountId, personId, keycardId, fields, carrierKey, source, at: now().toISOString() },
+        },
+        metadata,
+      );
       return outcome.newState.keycards.find((card) => card.keycardId === keycardId)!;
     } catch (error) {
       await registry.release(keycardId);
@@ -155,10 +198,31 @@ export function createKeycardService(deps: KeycardServiceDeps) {
       await assertPersonOfAccount(accountId, personId);
       const carrierKey = carrierKeyOf(fields);
       const holder = await registry.byCarrierKey(carrierKey);
-      if (holder && (await holds(holder))) throw conflict(codes.alreadyRegistered, 'This card is registered already.');
-      decideKeycards({ type: 'AddKeycard', data: { accountId, personId, keycardId: 0, fields, carrierKey, source: 'CUSTOMER', at: now().toISOString() } }, await loadPerson(personId));
+      if (holder && (await holds(holder)))
+        throw conflict(codes.alreadyRegistered, 'This card is registered already.');
+      decideKeycards(
+        {
+          type: 'AddKeycard',
+          data: {
+            accountId,
+            personId,
+            keycardId: 0,
+            fields,
+            carrierKey,
+            source: 'CUSTOMER',
+            at: now().toISOString(),
+          },
+        },
+        await loadPerson(personId),
+      );
       const { type, ...rest } = fields;
-      return { valid: true as const, type, clientKey: clientKeyOf[type], dataCarrierId: dataCarrierIdOf(fields), fields: rest };
+      return {
+        valid: true as const,
+        type,
+        clientKey: clientKeyOf[type],
+        dataCarrierId: dataCarrierIdOf(fields),
+        fields: rest,
+      };
     },
 
     async add(caller: KeycardCaller, body: AddKeycardBody): Promise<KeycardDto> {
@@ -173,11 +237,19 @@ export function createKeycardService(deps: KeycardServiceDeps) {
       const accountId = accountOf(caller);
       assertWritable();
       const entry = await ownedEntry(accountId, keycardId);
-      await run(entry.personId, { type: 'CancelKeycard', data: { accountId, keycardId, by: 'CUSTOMER' } }, eventMetadataOf(caller));
+      await run(
+        entry.personId,
+        { type: 'CancelKeycard', data: { accountId, keycardId, by: 'CUSTOMER' } },
+        eventMetadataOf(caller),
+      );
       await registry.release(keycardId);
     },
 
-    async checkValidity(caller: KeycardCaller, keycardId: number, date?: string): Promise<KeycardValidityDto> {
+    async checkValidity(
+      caller: KeycardCaller,
+      keycardId: number,
+      date?: string,
+    ): Promise<KeycardValidityDto> {
       const card = await cardOf(await ownedEntry(accountOf(caller), keycardId));
       const day = date ?? today();
       return { keycardId, date: day, status: card.status, ...keycardValidityOn(card, day) };
@@ -193,21 +265,34 @@ export function createKeycardService(deps: KeycardServiceDeps) {
     },
 
     /** The account's ACTIVE cards among `keycardIds`, with their person and system (the basket's port). */
-    async ownedActive(accountId: string, keycardIds: number[]): Promise<Map<number, { personId: number; type: KeycardFieldsInput['type'] }>> {
-      const entries = (await registry.byKeycardIds(keycardIds)).filter((entry) => entry.accountId === accountId);
+    async ownedActive(
+      accountId: string,
+      keycardIds: number[],
+    ): Promise<Map<number, { personId: number; type: KeycardFieldsInput['type'] }>> {
+      const entries = (await registry.byKeycardIds(keycardIds)).filter(
+        (entry) => entry.accountId === accountId,
+      );
       if (entries.length === 0) return new Map();
       const account = await deps.accounts.load(accountId);
       const persons = new Set(account.persons.map((person) => person.personId));
       const owned = new Map<number, { personId: number; type: KeycardFieldsInput['type'] }>();
       for (const entry of entries.filter((candidate) => persons.has(candidate.personId))) {
-        const card = (await loadPerson(entry.personId)).keycards.find((candidate) => candidate.keycardId === entry.keycardId);
-        if (card?.status === 'ACTIVE') owned.set(card.keycardId, { personId: card.personId, type: card.fields.type });
+        const card = (await loadPerson(entry.personId)).keycards.find(
+          (candidate) => candidate.keycardId === entry.keycardId,
+        );
+        if (card?.status === 'ACTIVE')
+          owned.set(card.keycardId, { personId: card.personId, type: card.fields.type });
       }
       return owned;
     },
 
     /** Staff import: one row, for a person of the named account. */
-    async importOne(staff: KeycardCaller, accountId: string, personId: number, fields: KeycardFieldsInput): Promise<{ card: KeycardRecord; fresh: boolean }> {
+    async importOne(
+      staff: KeycardCaller,
+      accountId: string,
+      personId: number,
+      fields: KeycardFieldsInput,
+    ): Promise<{ card: KeycardRecord; fresh: boolean }> {
       await assertPersonOfAccount(accountId, personId);
       const before = await registry.byCarrierKey(carrierKeyOf(fields));
       const card = await register(accountId, personId, fields, 'IMPORT', eventMetadataOf(staff));
@@ -222,7 +307,11 @@ export function createKeycardService(deps: KeycardServiceDeps) {
         const persons = await registry.personsWithCards(after, 200);
         if (persons.length === 0) return expired;
         for (const personId of persons) {
-          const outcome = await run(personId, { type: 'RevalidateKeycards', data: { today: day } }, { actor: 'system', correlationId: `keycard-revalidation-${day}` });
+          const outcome = await run(
+            personId,
+            { type: 'RevalidateKeycards', data: { today: day } },
+            { actor: 'system', correlationId: `keycard-revalidation-${day}` },
+          );
           expired += outcome.newEvents.length;
         }
         after = persons[persons.length - 1]!;
@@ -230,10 +319,17 @@ export function createKeycardService(deps: KeycardServiceDeps) {
     },
 
     /** A usage event's card (docs/consumptions.md): by the shop's id or by number, not cancelled, with its account. */
-    async holder(ref: { keycardId: number } | { carrierKey: string }): Promise<{ card: KeycardRecord; accountId: string } | undefined> {
-      const [entry] = 'keycardId' in ref ? await registry.byKeycardIds([ref.keycardId]) : [await registry.byCarrierKey(ref.carrierKey)];
+    async holder(
+      ref: { keycardId: number } | { carrierKey: string },
+    ): Promise<{ card: KeycardRecord; accountId: string } | undefined> {
+      const [entry] =
+        'keycardId' in ref
+          ? await registry.byKeycardIds([ref.keycardId])
+          : [await registry.byCarrierKey(ref.carrierKey)];
       if (!entry) return undefined;
-      const card = (await loadPerson(entry.personId)).keycards.find((candidate) => candidate.keycardId === entry.keycardId);
+      const card = (await loadPerson(entry.personId)).keycards.find(
+        (candidate) => candidate.keycardId === entry.keycardId,
+      );
       return card && card.status !== 'CANCELLED' ? { card, accountId: entry.accountId } : undefined;
     },
 
@@ -242,7 +338,9 @@ export function createKeycardService(deps: KeycardServiceDeps) {
       for (const key of carrierKeys) {
         const holder = await registry.byCarrierKey(key);
         if (!holder) continue;
-        const card = (await loadPerson(holder.personId)).keycards.find((candidate) => candidate.keycardId === holder.keycardId);
+        const card = (await loadPerson(holder.personId)).keycards.find(
+          (candidate) => candidate.keycardId === holder.keycardId,
+        );
         if (card && card.status !== 'CANCELLED') return card;
       }
       return undefined;

@@ -7,9 +7,17 @@ export interface PersonKeycardsState {
   keycards: KeycardRecord[];
 }
 
-export const initialPersonKeycards = (): PersonKeycardsState => ({ personId: null, accountId: null, keycards: [] });
+export const initialPersonKeycards = (): PersonKeycardsState => ({
+  personId: null,
+  accountId: null,
+  keycards: [],
+});
 
-const withStatus = (state: PersonKeycardsState, keycardId: number, status: KeycardRecord['status']): PersonKeycardsState => ({
+const withStatus = (
+  state: PersonKeycardsState,
+  keycardId: number,
+  status: KeycardRecord['status'],
+): PersonKeycardsState => ({
   ...state,
   keycards: state.keycards.map((card) => (card.keycardId === keycardId ? { ...card, status } : card)),
 });
@@ -18,7 +26,15 @@ export function evolvePersonKeycards(state: PersonKeycardsState, event: KeycardE
   switch (event.type) {
     case 'KeycardAdded': {
       const { accountId, personId, keycardId, fields, carrierKey, source, at } = event.data;
-      const record: KeycardRecord = { keycardId, personId, fields, carrierKey, status: 'ACTIVE', addedAt: at, source };
+      const record: KeycardRecord = {
+        keycardId,
+        personId,
+        fields,
+        carrierKey,
+        status: 'ACTIVE',
+        addedAt: at,
+        source,
+      };
       return { personId, accountId, keycards: [...state.keycards, record] };
     }
     case 'KeycardCancelled':
@@ -34,4 +50,5 @@ export function evolvePersonKeycards(state: PersonKeycardsState, event: KeycardE
 
 export const personKeycardsFolder = { initialState: initialPersonKeycards, evolve: evolvePersonKeycards };
 
-export const activeKeycards = (state: PersonKeycardsState): KeycardRecord[] => state.keycards.filter((card) => card.status === 'ACTIVE');
+export const activeKeycards = (state: PersonKeycardsState): KeycardRecord[] =>
+  state.keycards.filter((card) => card.status === 'ACTIVE');

@@ -9,7 +9,13 @@ export interface RegistryEntry {
   reservedAt: Date;
 }
 
-type Row = { keycard_id: string; carrier_key: string; account_id: string; person_id: string; reserved_at: Date };
+type Row = {
+  keycard_id: string;
+  carrier_key: string;
+  account_id: string;
+  person_id: string;
+  reserved_at: Date;
+};
 const entryOf = (row: Row): RegistryEntry => ({
   keycardId: Number(row.keycard_id),
   carrierKey: row.carrier_key,
@@ -49,7 +55,9 @@ export function keycardRegistry(knex: Knex) {
 
     /** takes back that exact reservation (its card was cancelled but the release did not happen) */
     async releaseStale(entry: RegistryEntry): Promise<void> {
-      await knex('keycard_registry').where({ keycard_id: entry.keycardId, carrier_key: entry.carrierKey }).delete();
+      await knex('keycard_registry')
+        .where({ keycard_id: entry.keycardId, carrier_key: entry.carrierKey })
+        .delete();
     },
 
     /** takes back a reservation older than `seconds` by the database's clock (its request crashed
@@ -57,7 +65,7 @@ export function keycardRegistry(knex: Knex) {
     async releaseIfOlderThan(entry: RegistryEntry, seconds: number): Promise<boolean> {
       const deleted = await knex('keycard_registry')
         .where({ keycard_id: entry.keycardId, carrier_key: entry.carrierKey })
-        .andWhereRaw("reserved_at < now() - make_interval(secs => ?)", [seconds])
+        .andWhereRaw('reserved_at < now() - make_interval(secs => ?)', [seconds])
         .delete();
       return deleted > 0;
     },
@@ -75,7 +83,11 @@ export function keycardRegistry(knex: Knex) {
 
     /** the persons that hold cards, a page at a time (nightly revalidation) */
     async personsWithCards(afterPersonId: number, limit: number): Promise<number[]> {
-      const rows = await knex('keycard_registry').distinct('person_id').where('person_id', '>', afterPersonId).orderBy('person_id').limit(limit);
+      const rows = await knex('keycard_registry')
+        .distinct('person_id')
+        .where('person_id', '>', afterPersonId)
+        .orderBy('person_id')
+        .limit(limit);
       return rows.map((row: { person_id: string }) => Number(row.person_id));
     },
   };

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Connection } from '@temporalio/client';
-import { defaultFeatureFlags, defaultPersonFieldRules, keycardFieldsBody, keycardStreamName } from '@alpenpass/contracts';
+import {
+  defaultFeatureFlags,
+  defaultPersonFieldRules,
+  keycardFieldsBody,
+  keycardStreamName,
+} from '@alpenpass/contracts';
 import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { syncKeycardRevalidationSchedule, type RunningWorker } from '@alpenpass/workflows';
 import { runTestWorker } from '@alpenpass/workflows/test/support/worker';
@@ -29,37 +34,75 @@ beforeAll(async () => {
   store = createPostgresEventStore({ knex: db.knex });
   const accounts = createAccountService({ store, knex: db.knex, personFieldRules: defaultPersonFieldRules });
   // the stored pass ended on 30 November; the scheduled run happens "today", 20 December 2030
-  const keycards = createKeycardService({ store, knex: db.knex, accounts, featureFlags: defaultFeatureFlags, now: () => new Date('2030-12-20T02:15:00Z') });
-  const caller = { principal: { subject: 'c-erin', roles: ['customer' as const], accountId: 'erin' }, correlationId: 'test' };
-  personId = (await accounts.addPerson(caller, { firstName: 'Erin', lastName: 'Alpin', birthdate: '1990-01-01' }, true)).id;
-  await keycards.add(caller, { personId, ...keycardFieldsBody.parse({ type: 'EUINTERRAIL', passId: 'IR1112223', validity: { from: '2030-11-01', to: '2030-11-30' } }) });
-  await keycards.add(caller, { personId, ...keycardFieldsBody.parse({ type: 'AXESS', wtp: 'ERIN0000-111-222' }) });
+  const keycards = createKeycardService({
+    store,
+    knex: db.knex,
+    accounts,
+    featureFlags: defaultFeatureFlags,
+    now: () => new Date('2030-12-20T02:15:00Z'),
+  });
+  const caller = {
+    principal: { subject: 'c-erin', roles: ['customer' as const], accountId: 'erin' },
+    correlationId: 'test',
+  };
+  personId = (
+    await accounts.addPerson(caller, { firstName: 'Erin', lastName: 'Alpin', birthdate: '1990-01-01' }, true)
+  ).id;
+  await keycards.add(caller, {
+    personId,
+    ...keycardFieldsBody.parse({
+      type: 'EUINTERRAIL',
+      passId: 'IR1112223',
+      validity: { from: '2030-11-01', to: '2030-11-30' },
+    }),
+  });
+  await keycards.add(caller, {
+    personId,
+    ...keycardFieldsBody.parse({ type: 'AXESS', wtp: 'ERIN0000-111-222' }),
+  });
   connection = await Connection.connect({ address });
   client = new Client({ connection });
-  worker = await runTestWorker({ address, taskQueue, activities: { revalidateKeycards: (day?: string) => keycards.revalidateAll(day) } });
+  worker = await runTestWorker({
+    address,
+    taskQueue,
+    activities: { revalidateKeycards: (day?: string) => keycards.revalidateAll(day) },
+  });
 }, 120_000);
 
 afterAll(async () => {
-  await client?.schedule.getHandle(scheduleId).delete().catch(() => undefined);
+  await client?.schedule
+    .getHandle(scheduleId)
+    .delete()
+    .catch(() => undefined);
   await worker?.shutdown();
   await connection?.close();
   await store?.close();
   await db?.drop();
 });
 
-const eventTypes = async () => (await store.readStream(keycardStreamName(personId))).map((event) => event.type);
+const eventTypes = async () =>
+  (await store.readStream(keycardStreamName(personId))).map((event) => event.type);
 
 describe('the keycard revalidation schedule', () => {
   it('is absent while the flag is off', async () => {
-    expect(await syncKeycardRevalidationSchedule(client, { enabled: false, taskQueue, scheduleId })).toBe('absent');
+    expect(await syncKeycardRevalidationSchedule(client, { enabled: false, taskQueue, scheduleId })).toBe(
+      'absent',
+    );
   });
 
   it('is created once when the flag is on: nightly at 03:15 Zurich time', async () => {
-    expect(await syncKeycardRevalidationSchedule(client, { enabled: true, taskQueue, scheduleId })).toBe('created');
-    expect(await syncKeycardRevalidationSchedule(client, { enabled: true, taskQueue, scheduleId })).toBe('kept');
+    expect(await syncKeycardRevalidationSchedule(client, { enabled: true, taskQueue, scheduleId })).toBe(
+      'created',
+    );
+    expect(await syncKeycardRevalidationSchedule(client, { enabled: true, taskQueue, scheduleId })).toBe(
+      'kept',
+    );
     const described = await client.schedule.getHandle(scheduleId).describe();
     expect(described.spec.timezone).toBe('Europe/Zurich');
-    expect(described.spec.calendars?.[0]).toMatchObject({ hour: [{ start: 3, end: 3, step: 1 }], minute: [{ start: 15, end: 15, step: 1 }] });
+    expect(described.spec.calendars?.[0]).toMatchObject({
+      hour: [{ start: 3, end: 3, step: 1 }],
+      minute: [{ start: 15, end: 15, step: 1 }],
+    });
   });
 
   it('expires the ended pass when triggered, and keeps the card without validity ACTIVE', async () => {
@@ -72,7 +115,11 @@ describe('the keycard revalidation schedule', () => {
   });
 
   it('is deleted when the flag is switched off again', async () => {
-    expect(await syncKeycardRevalidationSchedule(client, { enabled: false, taskQueue, scheduleId })).toBe('deleted');
-    expect(await syncKeycardRevalidationSchedule(client, { enabled: false, taskQueue, scheduleId })).toBe('absent');
+    expect(await syncKeycardRevalidationSchedule(client, { enabled: false, taskQueue, scheduleId })).toBe(
+      'deleted',
+    );
+    expect(await syncKeycardRevalidationSchedule(client, { enabled: false, taskQueue, scheduleId })).toBe(
+      'absent',
+    );
   });
 });

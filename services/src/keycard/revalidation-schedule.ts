@@ -11,7 +11,11 @@ export async function ensureKeycardRevalidationSchedule(config: AppConfig, log: 
   const temporal = lazyTemporalClient(config.temporal);
   try {
     const enabled = readFeatureFlag(config.featureFlags, 'enableKeycardRevalidation');
-    const outcome = await syncKeycardRevalidationSchedule(await temporal.client(), { enabled, taskQueue: config.temporal.taskQueue, scheduleId: `${KEYCARD_REVALIDATION_SCHEDULE_ID}-${config.temporal.taskQueue}` });
+    const outcome = await syncKeycardRevalidationSchedule(await temporal.client(), {
+      enabled,
+      taskQueue: config.temporal.taskQueue,
+      scheduleId: `${KEYCARD_REVALIDATION_SCHEDULE_ID}-${config.temporal.taskQueue}`,
+    });
     log.info({ outcome, enabled }, 'keycard revalidation schedule');
   } catch (error) {
     log.warn({ err: error }, 'keycard revalidation schedule not synchronised');

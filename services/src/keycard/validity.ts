@@ -13,8 +13,10 @@ export function keycardValidityOn(card: KeycardRecord, date: string): KeycardVal
   const fields = card.fields;
   if (fields.type === 'SWISSTRAVELPASS' || fields.type === 'EUINTERRAIL') {
     const day = epochDayOf(date);
-    if (day < epochDayOf(fields.validity.from)) return { valid: false, reason: `The pass is valid from ${fields.validity.from}.` };
-    if (day > epochDayOf(fields.validity.to)) return { valid: false, reason: `The pass was valid until ${fields.validity.to}.` };
+    if (day < epochDayOf(fields.validity.from))
+      return { valid: false, reason: `The pass is valid from ${fields.validity.from}.` };
+    if (day > epochDayOf(fields.validity.to))
+      return { valid: false, reason: `The pass was valid until ${fields.validity.to}.` };
   }
   return { valid: true, reason: null };
 }

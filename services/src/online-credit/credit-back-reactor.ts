@@ -5,23 +5,36 @@ import type { OnlineCreditPort } from './online-credit-service';
 
 /** A cancelled order gives the online credit it spent back to the account (key order-<id>-cancelled:
  * a repeated delivery credits once). */
-export function creditBackReactor(deps: { store: EventStore; onlineCredit: OnlineCreditPort }): Reactor & { creditBackOfOrder(orderId: number): Promise<void> } {
+export function creditBackReactor(deps: {
+  store: EventStore;
+  onlineCredit: OnlineCreditPort;
+}): Reactor & { creditBackOfOrder(orderId: number): Promise<void> } {
   async function creditBackOfOrder(orderId: number) {
     const events = (await deps.store.readStream(orderStreamName(orderId))) as unknown as OrderEvent[];
     if (!events.some((event) => event.type === 'OrderCancelled')) return;
     // what the order still holds: applied less withdrawn, per account (one order has one account)
     const held = new Map<string, number>();
     for (const event of events) {
-      if (event.type === 'OrderOnlineCreditApplied') held.set(event.data.accountId, (held.get(event.data.accountId) ?? 0) + event.data.amount);
-      if (event.type === 'OrderOnlineCreditWithdrawn') held.set(event.data.accountId, (held.get(event.data.accountId) ?? 0) - event.data.amount);
+      if (event.type === 'OrderOnlineCreditApplied')
+        held.set(event.data.accountId, (held.get(event.data.accountId) ?? 0) + event.data.amount);
+      if (event.type === 'OrderOnlineCreditWithdrawn')
+        held.set(event.data.accountId, (held.get(event.data.accountId) ?? 0) - event.data.amount);
     }
-    for (const [accountId, amount] of held) if (amount > 0) await deps.onlineCredit.credit(accountId, amount, `order ${orderId} cancelled`, `order-${orderId}-cancelled`);
+    for (const [accountId, amount] of held)
+      if (amount > 0)
+        await deps.onlineCredit.credit(
+          accountId,
+          amount,
+          `order ${orderId} cancelled`,
+          `order-${orderId}-cancelled`,
+        );
   }
   return {
     name: 'online-credit-back',
     category: 'order',
     async react(event: RecordedEvent) {
-      if (event.type === 'OrderCancelled') await creditBackOfOrder((event.data as { orderId: number }).orderId);
+      if (event.type === 'OrderCancelled')
+        await creditBackOfOrder((event.data as { orderId: number }).orderId);
     },
     creditBackOfOrder,
   };

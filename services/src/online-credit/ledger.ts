@@ -24,8 +24,18 @@ export const initialLedger = (): LedgerState => ({ balance: 0, transactions: [],
 export function evolveLedger(state: LedgerState, event: LedgerEventWithTime): LedgerState {
   const { transactionId, amount, reason, idempotencyKey } = event.data;
   const signed = event.type === 'OnlineCreditCredited' ? amount : -amount;
-  const transaction = { transactionId, amount: signed, reason, idempotencyKey, at: event.metadata?.at ?? new Date(0).toISOString() };
-  return { balance: state.balance + signed, transactions: [...state.transactions, transaction], byKey: { ...state.byKey, [idempotencyKey]: transaction } };
+  const transaction = {
+    transactionId,
+    amount: signed,
+    reason,
+    idempotencyKey,
+    at: event.metadata?.at ?? new Date(0).toISOString(),
+  };
+  return {
+    balance: state.balance + signed,
+    transactions: [...state.transactions, transaction],
+    byKey: { ...state.byKey, [idempotencyKey]: transaction },
+  };
 }
 
 export const ledgerFolder = { initialState: initialLedger, evolve: evolveLedger };
@@ -43,10 +53,18 @@ export function decideLedger(command: LedgerCommand, state: LedgerState): Online
   const earlier = state.byKey[idempotencyKey];
   if (earlier) {
     if (earlier.amount === signed) return [];
-    throw conflict(onlineCreditErrorCodes.keyReused, `The idempotency key ${idempotencyKey} was used for another transaction.`);
+    throw conflict(
+      onlineCreditErrorCodes.keyReused,
+      `The idempotency key ${idempotencyKey} was used for another transaction.`,
+    );
   }
   if (command.type === 'Debit' && amount > state.balance) {
-    throw conflict(onlineCreditErrorCodes.insufficient, `The online credit (${state.balance}) does not cover ${amount}.`);
+    throw conflict(
+      onlineCreditErrorCodes.insufficient,
+      `The online credit (${state.balance}) does not cover ${amount}.`,
+    );
   }
-  return [{ type: command.type === 'Credit' ? 'OnlineCreditCredited' : 'OnlineCreditDebited', data: command.data }];
+  return [
+    { type: command.type === 'Credit' ? 'OnlineCreditCredited' : 'OnlineCreditDebited', data: command.data },
+  ];
 }

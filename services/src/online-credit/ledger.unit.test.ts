@@ -2,10 +2,23 @@ import type { OnlineCreditEvent } from '@alpenpass/contracts';
 import { DomainError } from '../platform/domain-error';
 import { decideLedger, ledgerFolder, type LedgerCommand } from './ledger';
 
-const booking = (transactionId: string, amount: number, idempotencyKey: string) => ({ accountId: '7', transactionId, amount, reason: 'refund of order 12', idempotencyKey });
-const credited = (id: string, amount: number, key = id): OnlineCreditEvent => ({ type: 'OnlineCreditCredited', data: booking(id, amount, key) });
-const debited = (id: string, amount: number, key = id): OnlineCreditEvent => ({ type: 'OnlineCreditDebited', data: booking(id, amount, key) });
-const given = (...events: OnlineCreditEvent[]) => events.reduce(ledgerFolder.evolve, ledgerFolder.initialState());
+const booking = (transactionId: string, amount: number, idempotencyKey: string) => ({
+  accountId: '7',
+  transactionId,
+  amount,
+  reason: 'refund of order 12',
+  idempotencyKey,
+});
+const credited = (id: string, amount: number, key = id): OnlineCreditEvent => ({
+  type: 'OnlineCreditCredited',
+  data: booking(id, amount, key),
+});
+const debited = (id: string, amount: number, key = id): OnlineCreditEvent => ({
+  type: 'OnlineCreditDebited',
+  data: booking(id, amount, key),
+});
+const given = (...events: OnlineCreditEvent[]) =>
+  events.reduce(ledgerFolder.evolve, ledgerFolder.initialState());
 
 function refusal(command: LedgerCommand, ...events: OnlineCreditEvent[]): string {
   try {
@@ -19,22 +32,51 @@ function refusal(command: LedgerCommand, ...events: OnlineCreditEvent[]): string
 
 describe('online credit ledger', () => {
   it.each([
-    ['a credit is booked', [], { type: 'Credit', data: booking('t2', 500, 'k2') }, [credited('t2', 500, 'k2')]],
-    ['a debit within the balance is booked', [credited('t1', 1000)], { type: 'Debit', data: booking('t2', 1000, 'k2') }, [debited('t2', 1000, 'k2')]],
-    ['a repeated key books nothing new', [credited('t1', 1000, 'k1')], { type: 'Credit', data: booking('t9', 1000, 'k1') }, []],
-    ['a repeated debit key books nothing new', [credited('t1', 1000), debited('t2', 300, 'k2')], { type: 'Debit', data: booking('t9', 300, 'k2') }, []],
-  ] as [string, OnlineCreditEvent[], LedgerCommand, OnlineCreditEvent[]][])('%s', (_name, history, command, expected) => {
-    expect(decideLedger(command, given(...history))).toEqual(expected);
-  });
+    [
+      'a credit is booked',
+      [],
+      { type: 'Credit', data: booking('t2', 500, 'k2') },
+      [credited('t2', 500, 'k2')],
+    ],
+    [
+      'a debit within the balance is booked',
+      [credited('t1', 1000)],
+      { type: 'Debit', data: booking('t2', 1000, 'k2') },
+      [debited('t2', 1000, 'k2')],
+    ],
+    [
+      'a repeated key books nothing new',
+      [credited('t1', 1000, 'k1')],
+      { type: 'Credit', data: booking('t9', 1000, 'k1') },
+      [],
+    ],
+    [
+      'a repeated debit key books nothing new',
+      [credited('t1', 1000), debited('t2', 300, 'k2')],
+      { type: 'Debit', data: booking('t9', 300, 'k2') },
+      [],
+    ],
+  ] as [string, OnlineCreditEvent[], LedgerCommand, OnlineCreditEvent[]][])(
+    '%s',
+    (_name, history, command, expected) => {
+      expect(decideLedger(command, given(...history))).toEqual(expected);
+    },
+  );
 
   it('never lets the balance go below zero', () => {
     expect(refusal({ type: 'Debit', data: booking('t2', 1, 'k2') })).toBe('INSUFFICIENT_ONLINE_CREDIT');
-    expect(refusal({ type: 'Debit', data: booking('t3', 701, 'k3') }, credited('t1', 1000), debited('t2', 300))).toBe('INSUFFICIENT_ONLINE_CREDIT');
+    expect(
+      refusal({ type: 'Debit', data: booking('t3', 701, 'k3') }, credited('t1', 1000), debited('t2', 300)),
+    ).toBe('INSUFFICIENT_ONLINE_CREDIT');
   });
 
   it('refuses a key reused for another amount', () => {
-    expect(refusal({ type: 'Credit', data: booking('t2', 999, 'k1') }, credited('t1', 1000, 'k1'))).toBe('IDEMPOTENCY_KEY_REUSED');
-    expect(refusal({ type: 'Debit', data: booking('t2', 1000, 'k1') }, credited('t1', 1000, 'k1'))).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(refusal({ type: 'Credit', data: booking('t2', 999, 'k1') }, credited('t1', 1000, 'k1'))).toBe(
+      'IDEMPOTENCY_KEY_REUSED',
+    );
+    expect(refusal({ type: 'Debit', data: booking('t2', 1000, 'k1') }, credited('t1', 1000, 'k1'))).toBe(
+      'IDEMPOTENCY_KEY_REUSED',
+    );
   });
 
   it('folds the balance and the transactions, debits negative', () => {

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { creditAmount, creditReason, onlineCreditStreamName, type EventMetadata, type OnlineCreditDto } from '@alpenpass/contracts';
+import {
+  creditAmount,
+  creditReason,
+  onlineCreditStreamName,
+  type EventMetadata,
+  type OnlineCreditDto,
+} from '@alpenpass/contracts';
 import { z } from 'zod';
 import { handleCommand, loadStreamState } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
@@ -12,23 +18,49 @@ import { decideLedger, ledgerFolder, type LedgerEventWithTime, type LedgerState 
  * INSUFFICIENT_ONLINE_CREDIT); concurrent debits never spend the same credit twice.
  */
 export interface OnlineCreditPort {
-  credit(accountId: string, amountMinor: number, reason: string, idempotencyKey: string, metadata?: Partial<EventMetadata>): Promise<OnlineCreditDto>;
-  debit(accountId: string, amountMinor: number, reason: string, idempotencyKey: string, metadata?: Partial<EventMetadata>): Promise<OnlineCreditDto>;
+  credit(
+    accountId: string,
+    amountMinor: number,
+    reason: string,
+    idempotencyKey: string,
+    metadata?: Partial<EventMetadata>,
+  ): Promise<OnlineCreditDto>;
+  debit(
+    accountId: string,
+    amountMinor: number,
+    reason: string,
+    idempotencyKey: string,
+    metadata?: Partial<EventMetadata>,
+  ): Promise<OnlineCreditDto>;
   balance(accountId: string): Promise<OnlineCreditDto>;
 }
 
-const portInput = z.object({ accountId: z.string().min(1).max(64), amount: creditAmount, reason: creditReason, idempotencyKey: z.string().min(1).max(200) });
+const portInput = z.object({
+  accountId: z.string().min(1).max(64),
+  amount: creditAmount,
+  reason: creditReason,
+  idempotencyKey: z.string().min(1).max(200),
+});
 
 function toDto(accountId: string, state: LedgerState): OnlineCreditDto {
   return {
     accountId,
     balance: { amount: state.balance, currency: 'CHF' },
-    transactions: state.transactions.map(({ transactionId, amount, reason, at }) => ({ transactionId, amount, reason, at })).reverse(),
+    transactions: state.transactions
+      .map(({ transactionId, amount, reason, at }) => ({ transactionId, amount, reason, at }))
+      .reverse(),
   };
 }
 
 export function createOnlineCreditService(deps: { store: EventStore }): OnlineCreditPort {
-  async function book(type: 'Credit' | 'Debit', accountId: string, amount: number, reason: string, idempotencyKey: string, metadata: Partial<EventMetadata> = {}) {
+  async function book(
+    type: 'Credit' | 'Debit',
+    accountId: string,
+    amount: number,
+    reason: string,
+    idempotencyKey: string,
+    metadata: Partial<EventMetadata> = {},
+  ) {
     const input = parseInput(portInput, { accountId, amount, reason, idempotencyKey }, 'body');
     const transactionId = randomUUID();
     // every debit appends at the ledger's expected revision: two spends of the same credit cannot both succeed
@@ -43,10 +75,21 @@ export function createOnlineCreditService(deps: { store: EventStore }): OnlineCr
     return toDto(accountId, outcome.newState);
   }
   return {
-    credit: (accountId, amount, reason, key, metadata) => book('Credit', accountId, amount, reason, key, metadata),
-    debit: (accountId, amount, reason, key, metadata) => book('Debit', accountId, amount, reason, key, metadata),
+    credit: (accountId, amount, reason, key, metadata) =>
+      book('Credit', accountId, amount, reason, key, metadata),
+    debit: (accountId, amount, reason, key, metadata) =>
+      book('Debit', accountId, amount, reason, key, metadata),
     async balance(accountId) {
-      return toDto(accountId, (await loadStreamState<LedgerState, LedgerEventWithTime>(deps.store, onlineCreditStreamName(accountId), ledgerFolder)).state);
+      return toDto(
+        accountId,
+        (
+          await loadStreamState<LedgerState, LedgerEventWithTime>(
+            deps.store,
+            onlineCreditStreamName(accountId),
+            ledgerFolder,
+          )
+        ).state,
+      );
     },
   };
 }

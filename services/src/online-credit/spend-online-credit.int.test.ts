@@ -16,9 +16,15 @@ const api = () => request(kit.app);
 const as = (token: string | null) => (token ? { ...shopHeaders, authorization: token } : shopHeaders);
 
 async function basketUsingCredit(quantity: number): Promise<string> {
-  const basket = await api().post('/api/baskets').set(as(customer)).send({ entries: [{ productDefinitionId: 1031, slotId: 61, allocation: { quantity } }] });
+  const basket = await api()
+    .post('/api/baskets')
+    .set(as(customer))
+    .send({ entries: [{ productDefinitionId: 1031, slotId: 61, allocation: { quantity } }] });
   expect(basket.status).toBe(201);
-  expect((await api().patch(`/api/baskets/${basket.body.id}`).set(as(customer)).send({ useOnlineCredit: true })).status).toBe(200);
+  expect(
+    (await api().patch(`/api/baskets/${basket.body.id}`).set(as(customer)).send({ useOnlineCredit: true }))
+      .status,
+  ).toBe(200);
   return basket.body.id;
 }
 
@@ -29,14 +35,30 @@ describe('spending online credit (basket useOnlineCredit)', () => {
     const checkout = await api().post('/api/checkout').set(as(customer)).send({ basketId });
     expect(checkout.status).toBe(201);
     const total = checkout.body.order.total.amount as number;
-    expect(checkout.body.order).toMatchObject({ onlineCredit: { amount: 1000 }, amountDue: { amount: total - 1000 } });
+    expect(checkout.body.order).toMatchObject({
+      onlineCredit: { amount: 1000 },
+      amountDue: { amount: total - 1000 },
+    });
     expect((await kit.onlineCredit.balance('3')).balance.amount).toBe(0);
 
     await kit.vouchers.issue({ value: 1_000_000, currency: 'CHF', expiresAt: null, code: 'FAMILY-GIFT' }, {});
-    const withVoucher = await api().post(`/api/checkout/${checkout.body.id}/vouchers`).set(as(customer)).send({ voucherCode: 'FAMILY-GIFT' });
-    expect(withVoucher.body.order).toMatchObject({ vouchers: [{ code: 'FAMILY-GIFT', amount: { amount: total - 1000 } }], amountDue: { amount: 0 } });
-    await api().post(`/api/checkout/${checkout.body.id}/checkout-conditions`).set(as(customer)).send({ formValues: { acceptTerms: true } }).expect(200);
-    const paid = await api().post(`/api/checkout/${checkout.body.id}/payment`).set(as(customer)).send({ intent: 'onSite' });
+    const withVoucher = await api()
+      .post(`/api/checkout/${checkout.body.id}/vouchers`)
+      .set(as(customer))
+      .send({ voucherCode: 'FAMILY-GIFT' });
+    expect(withVoucher.body.order).toMatchObject({
+      vouchers: [{ code: 'FAMILY-GIFT', amount: { amount: total - 1000 } }],
+      amountDue: { amount: 0 },
+    });
+    await api()
+      .post(`/api/checkout/${checkout.body.id}/checkout-conditions`)
+      .set(as(customer))
+      .send({ formValues: { acceptTerms: true } })
+      .expect(200);
+    const paid = await api()
+      .post(`/api/checkout/${checkout.body.id}/payment`)
+      .set(as(customer))
+      .send({ intent: 'onSite' });
     expect(paid.body.checkout.order).toMatchObject({ status: 'PAID', paymentMethod: 'VOUCHER' });
   });
 
@@ -47,7 +69,8 @@ describe('spending online credit (basket useOnlineCredit)', () => {
     expect(checkout.body.order.onlineCredit.amount).toBe(500);
     expect((await api().delete(`/api/checkout/${checkout.body.id}`).set(as(customer))).status).toBe(204);
     const events = await kit.basket.store.readStream(`order-${checkout.body.orderId}`);
-    for (let delivery = 0; delivery < 2; delivery += 1) for (const reactor of kit.reactors) for (const event of events) await reactor.react(event);
+    for (let delivery = 0; delivery < 2; delivery += 1)
+      for (const reactor of kit.reactors) for (const event of events) await reactor.react(event);
     expect((await kit.onlineCredit.balance('3')).balance.amount).toBe(500);
   });
 
@@ -56,6 +79,9 @@ describe('spending online credit (basket useOnlineCredit)', () => {
     if (left > 0) await kit.onlineCredit.debit('3', left, 'spent in another shop tab', 'elsewhere-3');
     const basketId = await basketUsingCredit(1);
     const checkout = await api().post('/api/checkout').set(as(customer)).send({ basketId });
-    expect(checkout.body.order).toMatchObject({ onlineCredit: { amount: 0 }, amountDue: checkout.body.order.total });
+    expect(checkout.body.order).toMatchObject({
+      onlineCredit: { amount: 0 },
+      amountDue: checkout.body.order.total,
+    });
   });
 });

@@ -10,17 +10,33 @@ import type { OrderMailService } from './order-mail-service';
 export function afterSaleMailsOf(mails: OrderMailService, store: EventStore): AfterSaleMails {
   return {
     async sendCancellationMail({ orderId, cancellationId, itemIds }) {
-      await mails.sendOrderMail({ orderId, kind: 'cancellation', eventKey: `cancellation-${cancellationId}`, details: { itemIds } });
+      await mails.sendOrderMail({
+        orderId,
+        kind: 'cancellation',
+        eventKey: `cancellation-${cancellationId}`,
+        details: { itemIds },
+      });
     },
     async sendRefundMail({ orderId, refundId }) {
-      const { state } = await loadStreamState<OrderState, OrderEventWithTime>(store, orderStreamName(orderId), orderFolder);
-      const refund = state.status === 'placed' ? state.refunds.find((candidate) => candidate.refundId === refundId) : undefined;
+      const { state } = await loadStreamState<OrderState, OrderEventWithTime>(
+        store,
+        orderStreamName(orderId),
+        orderFolder,
+      );
+      const refund =
+        state.status === 'placed'
+          ? state.refunds.find((candidate) => candidate.refundId === refundId)
+          : undefined;
       if (!refund) return;
       await mails.sendOrderMail({
         orderId,
         kind: 'refund',
         eventKey: `refund-${refundId}`,
-        details: { itemIds: refund.lines.map((line) => line.itemId), refundedAmount: refund.amount, onlineCredit: refund.destination === 'ONLINE_CREDIT' },
+        details: {
+          itemIds: refund.lines.map((line) => line.itemId),
+          refundedAmount: refund.amount,
+          onlineCredit: refund.destination === 'ONLINE_CREDIT',
+        },
       });
     },
   };

@@ -4,7 +4,13 @@ import type { ActivityLender, ContextDeps, ContextModule } from '../platform/con
 import { loadMailSettings, type MailSettings } from '../platform/mail/mail-settings';
 import { createSmtpMailer, type Mailer } from '../platform/mail/mailer';
 import { createOrderMailService, type OrderMailService } from './order-mail-service';
-import { accountRecipients, checkoutConditionRecipients, firstRecipient, type AccountContacts, type OrderMailRecipients } from './recipients';
+import {
+  accountRecipients,
+  checkoutConditionRecipients,
+  firstRecipient,
+  type AccountContacts,
+  type OrderMailRecipients,
+} from './recipients';
 import { noTicketAttachmentsYet, type TicketAttachments } from './ticket-attachments';
 
 export { createOrderMailService, orderMailMessageId, type OrderMailService } from './order-mail-service';
@@ -27,18 +33,25 @@ export interface OrderMailOptions {
 
 /** Order mails (docs/mails.md): reservation, confirmation, cancellation and refund, sent by the worker's
  * `sendOrderMail` activity, each at most once per event. */
-export function orderMailContext(deps: ContextDeps, options: OrderMailOptions = {}): ContextModule & ActivityLender<OrderMailDependencies> & { mails: OrderMailService } {
+export function orderMailContext(
+  deps: ContextDeps,
+  options: OrderMailOptions = {},
+): ContextModule & ActivityLender<OrderMailDependencies> & { mails: OrderMailService } {
   const settings = options.settings ?? loadMailSettings();
   const recipients =
     options.recipients ??
-    firstRecipient(...(options.accountContacts ? [accountRecipients(options.accountContacts)] : []), checkoutConditionRecipients(deps.store));
+    firstRecipient(
+      ...(options.accountContacts ? [accountRecipients(options.accountContacts)] : []),
+      checkoutConditionRecipients(deps.store),
+    );
   const mails = createOrderMailService({
     store: deps.store,
     knex: deps.knex,
     mailer: options.mailer ?? createSmtpMailer(settings),
     recipients,
     ticketAttachments: options.ticketAttachments ?? noTicketAttachmentsYet,
-    productName: async (productId, language) => (await findProduct(deps.knex, productId))?.name[language] ?? null,
+    productName: async (productId, language) =>
+      (await findProduct(deps.knex, productId))?.name[language] ?? null,
     messageIdDomain: settings.messageIdDomain,
     log: deps.log,
   });

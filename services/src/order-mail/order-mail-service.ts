@@ -24,12 +24,21 @@ export interface OrderMailServiceDeps {
   log: PlatformLogger;
 }
 
-const defaultEventKeys: Partial<Record<OrderMailKind, string>> = { reservation: 'reserved', confirmation: 'paid' };
+const defaultEventKeys: Partial<Record<OrderMailKind, string>> = {
+  reservation: 'reserved',
+  confirmation: 'paid',
+};
 
 /** The event's key as it goes into the Message-ID: given, the kind's one event, or a digest of what
  * the mail reports (the same cancellation or refund always gives the same key). */
 function eventKeyOf(request: OrderMailRequest): string {
-  const key = request.eventKey ?? defaultEventKeys[request.kind] ?? createHash('sha256').update(JSON.stringify(request.details ?? {})).digest('hex').slice(0, 20);
+  const key =
+    request.eventKey ??
+    defaultEventKeys[request.kind] ??
+    createHash('sha256')
+      .update(JSON.stringify(request.details ?? {}))
+      .digest('hex')
+      .slice(0, 20);
   return key.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 100);
 }
 
@@ -48,9 +57,17 @@ function requested(request: OrderMailRequest): boolean {
 export type OrderMailService = ReturnType<typeof createOrderMailService>;
 
 export function createOrderMailService(deps: OrderMailServiceDeps) {
-  async function contentOf(order: PlacedOrder, request: OrderMailRequest, language: Language, hasAttachments: boolean): Promise<OrderMailContent> {
+  async function contentOf(
+    order: PlacedOrder,
+    request: OrderMailRequest,
+    language: Language,
+    hasAttachments: boolean,
+  ): Promise<OrderMailContent> {
     const named = request.details?.itemIds ? new Set(request.details.itemIds) : null;
-    const listed = request.kind === 'cancellation' || request.kind === 'refund' ? order.items.filter((item) => named === null || named.has(item.itemId)) : order.items;
+    const listed =
+      request.kind === 'cancellation' || request.kind === 'refund'
+        ? order.items.filter((item) => named === null || named.has(item.itemId))
+        : order.items;
     const items = await Promise.all(
       listed.map(async (item) => ({
         name: (await deps.productName(item.productId, language)) ?? `#${item.productId}`,
@@ -66,7 +83,10 @@ export function createOrderMailService(deps: OrderMailServiceDeps) {
       refno: order.refno,
       items,
       total: order.total.amount,
-      refund: request.kind === 'refund' && refundedAmount !== undefined ? { amount: refundedAmount, onlineCredit: request.details?.onlineCredit === true } : undefined,
+      refund:
+        request.kind === 'refund' && refundedAmount !== undefined
+          ? { amount: refundedAmount, onlineCredit: request.details?.onlineCredit === true }
+          : undefined,
       hasAttachments,
     };
   }
@@ -77,20 +97,47 @@ export function createOrderMailService(deps: OrderMailServiceDeps) {
    */
   async function sendOrderMail(request: OrderMailRequest): Promise<OrderMailOutcome> {
     if (!requested(request)) return 'not-requested';
-    const { state } = await loadStreamState<OrderState, OrderEventWithTime>(deps.store, orderStreamName(request.orderId), orderFolder);
+    const { state } = await loadStreamState<OrderState, OrderEventWithTime>(
+      deps.store,
+      orderStreamName(request.orderId),
+      orderFolder,
+    );
     if (state.status !== 'placed') return 'unknown-order';
     // an admin order keeps the choice staff made when placing it (the after-sale steps name no options)
-    if (!request.options && state.mails && !requested({ ...request, options: state.mails })) return 'not-requested';
-    const recipient = request.recipient ?? (await deps.recipients({ orderId: state.orderId, accountId: state.accountId, checkoutId: state.checkoutId }));
+    if (!request.options && state.mails && !requested({ ...request, options: state.mails }))
+      return 'not-requested';
+    const recipient =
+      request.recipient ??
+      (await deps.recipients({
+        orderId: state.orderId,
+        accountId: state.accountId,
+        checkoutId: state.checkoutId,
+      }));
     if (!recipient) {
-      deps.log.warn({ orderId: request.orderId, kind: request.kind }, 'order mail not sent: no recipient known for the order');
+      deps.log.warn(
+        { orderId: request.orderId, kind: request.kind },
+        'order mail not sent: no recipient known for the order',
+      );
       return 'no-recipient';
     }
     const messageId = orderMailMessageId(request, deps.messageIdDomain);
-    const attachments = request.kind === 'confirmation' ? await deps.ticketAttachments(request.orderId, recipient.language) : [];
-    const rendered = renderOrderMail(await contentOf(state, request, recipient.language, attachments.length > 0));
-    const record = { messageId, orderId: request.orderId, kind: request.kind, recipient: recipient.email, language: recipient.language };
-    const outcome = await sendOnce(deps.knex, record, () => deps.mailer.send({ to: recipient.email, messageId, ...rendered, attachments }));
+    const attachments =
+      request.kind === 'confirmation'
+        ? await deps.ticketAttachments(request.orderId, recipient.language)
+        : [];
+    const rendered = renderOrderMail(
+      await contentOf(state, request, recipient.language, attachments.length > 0),
+    );
+    const record = {
+      messageId,
+      orderId: request.orderId,
+      kind: request.kind,
+      recipient: recipient.email,
+      language: recipient.language,
+    };
+    const outcome = await sendOnce(deps.knex, record, () =>
+      deps.mailer.send({ to: recipient.email, messageId, ...rendered, attachments }),
+    );
     deps.log.info({ orderId: request.orderId, kind: request.kind, messageId, outcome }, 'order mail');
     return outcome;
   }

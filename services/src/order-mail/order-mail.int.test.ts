@@ -1,5 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { checkoutStreamName, orderStreamName, type Language, type OrderItemRecord } from '@alpenpass/contracts';
+import {
+  checkoutStreamName,
+  orderStreamName,
+  type Language,
+  type OrderItemRecord,
+} from '@alpenpass/contracts';
 import type { OrderMailRequest } from '@alpenpass/workflows';
 import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
@@ -9,7 +14,12 @@ import { createSmtpMailer } from '../platform/mail/mailer';
 import { loadMailSettings } from '../platform/mail/mail-settings';
 import { mailAttachment, mailsWithMessageId, waitForMail } from '../../test/support/mailpit';
 import { createOrderMailService, orderMailMessageId, type OrderMailService } from './order-mail-service';
-import { accountRecipients, checkoutConditionRecipients, firstRecipient, type OrderMailRecipient } from './recipients';
+import {
+  accountRecipients,
+  checkoutConditionRecipients,
+  firstRecipient,
+  type OrderMailRecipient,
+} from './recipients';
 import { findSentMail } from '../platform/mail/sent-mails';
 
 /** Order mails over real SMTP into the local Mailpit, read back through its JSON API. Each run uses a
@@ -35,9 +45,12 @@ beforeAll(async () => {
     recipients: async (order) => recipients.get(order.orderId) ?? null,
     ticketAttachments: async (orderId) => {
       const pdf = attachmentsByOrder.get(orderId);
-      return pdf ? [{ filename: `tickets-${orderId}.pdf`, content: pdf, contentType: 'application/pdf' }] : [];
+      return pdf
+        ? [{ filename: `tickets-${orderId}.pdf`, content: pdf, contentType: 'application/pdf' }]
+        : [];
     },
-    productName: async (productId, language) => ({ de: 'Gondel Erwachsene', en: 'Gondola adult', fr: 'Télécabine adulte' })[language] + ` ${productId}`,
+    productName: async (productId, language) =>
+      ({ de: 'Gondel Erwachsene', en: 'Gondola adult', fr: 'Télécabine adulte' })[language] + ` ${productId}`,
     messageIdDomain: domain,
     log: silentLogger,
   });
@@ -66,7 +79,11 @@ function item(itemId: string, quantity: number, unit: number): OrderItemRecord {
 }
 
 /** A placed order of two items (2 × 45.00 and 1 × 22.50 = CHF 112.50) for `email` in `language`. */
-async function placeOrder(email: string, language: Language, extra: Record<string, unknown> = {}): Promise<{ orderId: number; itemIds: string[] }> {
+async function placeOrder(
+  email: string,
+  language: Language,
+  extra: Record<string, unknown> = {},
+): Promise<{ orderId: number; itemIds: string[] }> {
   const orderId = randomInt(1_000_000, 2_000_000_000);
   const items = [item(randomUUID(), 2, 4500), item(randomUUID(), 1, 2250)];
   await store.append(
@@ -74,7 +91,19 @@ async function placeOrder(email: string, language: Language, extra: Record<strin
     [
       {
         type: 'OrderPlaced',
-        data: { orderId, checkoutId: randomUUID(), basketId: randomUUID(), accountId: null, type: 'ONE_TIME', refno: `AP-${orderId}`, items, total: { amount: 11250, currency: 'CHF' }, comment: null, addresses: { shippingAddressId: null, billingAddressId: null }, ...extra },
+        data: {
+          orderId,
+          checkoutId: randomUUID(),
+          basketId: randomUUID(),
+          accountId: null,
+          type: 'ONE_TIME',
+          refno: `AP-${orderId}`,
+          items,
+          total: { amount: 11250, currency: 'CHF' },
+          comment: null,
+          addresses: { shippingAddressId: null, billingAddressId: null },
+          ...extra,
+        },
       },
     ],
     { expectedRevision: 'no_stream' },
@@ -90,24 +119,31 @@ describe('order mails through SMTP into Mailpit', () => {
     ['de', 'ist bestätigt', 'Ihre Tickets finden Sie im Anhang.', 'CHF 112.50', 'Gondel Erwachsene'],
     ['en', 'is confirmed', 'Your tickets are attached.', 'CHF 112.50', 'Gondola adult'],
     ['fr', 'est confirmée', 'Vous trouverez vos billets en pièce jointe.', '112.50 CHF', 'Télécabine adulte'],
-  ] as const)('a confirmation in %s: subject, plain text and HTML in the language, tickets attached', async (language, subjectPart, attachedNote, total, productName) => {
-    const { orderId } = await placeOrder(`guest-${language}@example.com`, language);
-    attachmentsByOrder.set(orderId, ticketPdf);
-    const request: OrderMailRequest = { orderId, kind: 'confirmation' };
-    expect(await mails.sendOrderMail(request)).toBe('sent');
+  ] as const)(
+    'a confirmation in %s: subject, plain text and HTML in the language, tickets attached',
+    async (language, subjectPart, attachedNote, total, productName) => {
+      const { orderId } = await placeOrder(`guest-${language}@example.com`, language);
+      attachmentsByOrder.set(orderId, ticketPdf);
+      const request: OrderMailRequest = { orderId, kind: 'confirmation' };
+      expect(await mails.sendOrderMail(request)).toBe('sent');
 
-    const mail = await waitForMail(messageIdOf(request));
-    expect(mail.Subject).toBe(`${{ de: 'Ihre Bestellung', en: 'Your order', fr: 'Votre commande' }[language]} AP-${orderId} ${subjectPart}`);
-    expect(mail.To.map((to) => to.Address)).toEqual([`guest-${language}@example.com`]);
-    expect(mail.Text).toContain(attachedNote);
-    expect(mail.Text).toContain(`2 × ${productName} 103`);
-    // Swiss number formats use a typographic apostrophe or narrow space for thousands; none here
-    expect(mail.Text.replace(/\s/g, ' ')).toContain(total);
-    expect(mail.HTML).toContain(`<html lang="${language}">`);
-    expect(mail.HTML).toContain(productName);
-    expect(mail.Attachments.map((attachment) => [attachment.FileName, attachment.ContentType])).toEqual([[`tickets-${orderId}.pdf`, 'application/pdf']]);
-    expect(await mailAttachment(mail, mail.Attachments[0]!.PartID)).toEqual(ticketPdf);
-  });
+      const mail = await waitForMail(messageIdOf(request));
+      expect(mail.Subject).toBe(
+        `${{ de: 'Ihre Bestellung', en: 'Your order', fr: 'Votre commande' }[language]} AP-${orderId} ${subjectPart}`,
+      );
+      expect(mail.To.map((to) => to.Address)).toEqual([`guest-${language}@example.com`]);
+      expect(mail.Text).toContain(attachedNote);
+      expect(mail.Text).toContain(`2 × ${productName} 103`);
+      // Swiss number formats use a typographic apostrophe or narrow space for thousands; none here
+      expect(mail.Text.replace(/\s/g, ' ')).toContain(total);
+      expect(mail.HTML).toContain(`<html lang="${language}">`);
+      expect(mail.HTML).toContain(productName);
+      expect(mail.Attachments.map((attachment) => [attachment.FileName, attachment.ContentType])).toEqual([
+        [`tickets-${orderId}.pdf`, 'application/pdf'],
+      ]);
+      expect(await mailAttachment(mail, mail.Attachments[0]!.PartID)).toEqual(ticketPdf);
+    },
+  );
 
   it('a reservation asks to pay on site; its cancellation lists the cancelled item; the refund names the amount and where it went', async () => {
     const { orderId, itemIds } = await placeOrder('onsite@example.com', 'de');
@@ -118,14 +154,24 @@ describe('order mails through SMTP into Mailpit', () => {
     expect(reserved.Text).toContain('Bitte bezahlen Sie die Reservierung an der Kasse vor Ort.');
     expect(reserved.Attachments).toEqual([]);
 
-    const cancellation: OrderMailRequest = { orderId, kind: 'cancellation', eventKey: 'cancel-1', details: { itemIds: [itemIds[1]!] } };
+    const cancellation: OrderMailRequest = {
+      orderId,
+      kind: 'cancellation',
+      eventKey: 'cancel-1',
+      details: { itemIds: [itemIds[1]!] },
+    };
     expect(await mails.sendOrderMail(cancellation)).toBe('sent');
     const cancelled = await waitForMail(messageIdOf(cancellation));
     expect(cancelled.Text).toContain('Stornierte Positionen');
     expect(cancelled.Text).toContain('1 × Gondel Erwachsene 103');
     expect(cancelled.Text).not.toContain('2 × Gondel Erwachsene 103');
 
-    const refund: OrderMailRequest = { orderId, kind: 'refund', eventKey: 'refund-1', details: { itemIds: [itemIds[1]!], refundedAmount: 2250, onlineCredit: true } };
+    const refund: OrderMailRequest = {
+      orderId,
+      kind: 'refund',
+      eventKey: 'refund-1',
+      details: { itemIds: [itemIds[1]!], refundedAmount: 2250, onlineCredit: true },
+    };
     expect(await mails.sendOrderMail(refund)).toBe('sent');
     const refunded = await waitForMail(messageIdOf(refund));
     expect(refunded.Subject).toBe(`Rückerstattung zu Ihrer Bestellung AP-${orderId}`);
@@ -137,14 +183,26 @@ describe('order mails through SMTP into Mailpit', () => {
     const request: OrderMailRequest = { orderId, kind: 'confirmation' };
     expect(await mails.sendOrderMail(request)).toBe('sent');
     expect(await mails.sendOrderMail(request)).toBe('already-sent');
-    const refund: OrderMailRequest = { orderId, kind: 'refund', eventKey: 'refund-7', details: { refundedAmount: 500 } };
-    const concurrent = await Promise.all([mails.sendOrderMail(refund), mails.sendOrderMail(refund), mails.sendOrderMail(refund)]);
+    const refund: OrderMailRequest = {
+      orderId,
+      kind: 'refund',
+      eventKey: 'refund-7',
+      details: { refundedAmount: 500 },
+    };
+    const concurrent = await Promise.all([
+      mails.sendOrderMail(refund),
+      mails.sendOrderMail(refund),
+      mails.sendOrderMail(refund),
+    ]);
     expect(concurrent.sort()).toEqual(['already-sent', 'already-sent', 'sent']);
 
     await waitForMail(messageIdOf(refund));
     expect(await mailsWithMessageId(messageIdOf(request))).toHaveLength(1);
     expect(await mailsWithMessageId(messageIdOf(refund))).toHaveLength(1);
-    expect(await findSentMail(db.knex, messageIdOf(request))).toMatchObject({ recipient: 'twice@example.com', kind: 'confirmation' });
+    expect(await findSentMail(db.knex, messageIdOf(request))).toMatchObject({
+      recipient: 'twice@example.com',
+      kind: 'confirmation',
+    });
   });
 
   it('a failed send records nothing, so the retry sends', async () => {
@@ -169,29 +227,69 @@ describe('order mails through SMTP into Mailpit', () => {
 
   it('honours sendConfirmationMail/sendReservationMail/sendRefundMail false, and sends nothing without a recipient or an order', async () => {
     const { orderId } = await placeOrder('quiet@example.com', 'de');
-    expect(await mails.sendOrderMail({ orderId, kind: 'confirmation', options: { sendConfirmationMail: false } })).toBe('not-requested');
-    expect(await mails.sendOrderMail({ orderId, kind: 'reservation', options: { sendReservationMail: false } })).toBe('not-requested');
-    expect(await mails.sendOrderMail({ orderId, kind: 'refund', eventKey: 'r', options: { sendRefundMail: false } })).toBe('not-requested');
-    expect(await mails.sendOrderMail({ orderId, kind: 'cancellation', eventKey: 'c', options: { sendRefundMail: false } })).toBe('not-requested');
+    expect(
+      await mails.sendOrderMail({ orderId, kind: 'confirmation', options: { sendConfirmationMail: false } }),
+    ).toBe('not-requested');
+    expect(
+      await mails.sendOrderMail({ orderId, kind: 'reservation', options: { sendReservationMail: false } }),
+    ).toBe('not-requested');
+    expect(
+      await mails.sendOrderMail({
+        orderId,
+        kind: 'refund',
+        eventKey: 'r',
+        options: { sendRefundMail: false },
+      }),
+    ).toBe('not-requested');
+    expect(
+      await mails.sendOrderMail({
+        orderId,
+        kind: 'cancellation',
+        eventKey: 'c',
+        options: { sendRefundMail: false },
+      }),
+    ).toBe('not-requested');
     expect(await mailsWithMessageId(messageIdOf({ orderId, kind: 'confirmation' }))).toHaveLength(0);
 
     recipients.delete(orderId);
     expect(await mails.sendOrderMail({ orderId, kind: 'confirmation' })).toBe('no-recipient');
     expect(await mails.sendOrderMail({ orderId: 1, kind: 'confirmation' })).toBe('unknown-order');
     // an explicit recipient (an admin order's address) is used as given
-    expect(await mails.sendOrderMail({ orderId, kind: 'confirmation', recipient: { email: 'desk@example.com', language: 'en' } })).toBe('sent');
-    expect((await waitForMail(messageIdOf({ orderId, kind: 'confirmation' }))).To[0]!.Address).toBe('desk@example.com');
+    expect(
+      await mails.sendOrderMail({
+        orderId,
+        kind: 'confirmation',
+        recipient: { email: 'desk@example.com', language: 'en' },
+      }),
+    ).toBe('sent');
+    expect((await waitForMail(messageIdOf({ orderId, kind: 'confirmation' }))).To[0]!.Address).toBe(
+      'desk@example.com',
+    );
   });
 });
 
 describe('an admin order placed with mail options', () => {
   it('keeps the choice staff made for the after-sale mails, which name no options', async () => {
-    const { orderId } = await placeOrder('admin-quiet@example.com', 'en', { type: 'ADMIN', mails: { sendReservationMail: true, sendConfirmationMail: true, sendRefundMail: false } });
-    expect(await mails.sendOrderMail({ orderId, kind: 'refund', eventKey: 'refund-1', details: { refundedAmount: 4500 } })).toBe('not-requested');
-    expect(await mails.sendOrderMail({ orderId, kind: 'cancellation', eventKey: 'cancellation-1' })).toBe('not-requested');
+    const { orderId } = await placeOrder('admin-quiet@example.com', 'en', {
+      type: 'ADMIN',
+      mails: { sendReservationMail: true, sendConfirmationMail: true, sendRefundMail: false },
+    });
+    expect(
+      await mails.sendOrderMail({
+        orderId,
+        kind: 'refund',
+        eventKey: 'refund-1',
+        details: { refundedAmount: 4500 },
+      }),
+    ).toBe('not-requested');
+    expect(await mails.sendOrderMail({ orderId, kind: 'cancellation', eventKey: 'cancellation-1' })).toBe(
+      'not-requested',
+    );
     expect(await mails.sendOrderMail({ orderId, kind: 'reservation' })).toBe('sent');
     // the workflow's own options are what it was started with
-    expect(await mails.sendOrderMail({ orderId, kind: 'confirmation', options: { sendConfirmationMail: false } })).toBe('not-requested');
+    expect(
+      await mails.sendOrderMail({ orderId, kind: 'confirmation', options: { sendConfirmationMail: false } }),
+    ).toBe('not-requested');
   });
 });
 
@@ -201,17 +299,41 @@ describe('who gets the mail', () => {
     await store.append(
       checkoutStreamName(checkoutId),
       [
-        { type: 'CheckoutStarted', data: { checkoutId, basketId: randomUUID(), accountId: null, orderId: 5 } },
-        { type: 'CheckoutConditionsSubmitted', data: { checkoutId, formValues: { acceptTerms: true, email: ' guest@example.com ', language: 'fr' } } },
+        {
+          type: 'CheckoutStarted',
+          data: { checkoutId, basketId: randomUUID(), accountId: null, orderId: 5 },
+        },
+        {
+          type: 'CheckoutConditionsSubmitted',
+          data: {
+            checkoutId,
+            formValues: { acceptTerms: true, email: ' guest@example.com ', language: 'fr' },
+          },
+        },
       ],
       { expectedRevision: 'no_stream' },
     );
-    const contacts = new Map([['acc-1', { email: 'owner@example.com', language: 'it' }], ['acc-2', { email: 'not an address', language: 'en' }]]);
-    const recipientOf = firstRecipient(accountRecipients(async (accountId) => contacts.get(accountId) ?? null), checkoutConditionRecipients(store));
+    const contacts = new Map([
+      ['acc-1', { email: 'owner@example.com', language: 'it' }],
+      ['acc-2', { email: 'not an address', language: 'en' }],
+    ]);
+    const recipientOf = firstRecipient(
+      accountRecipients(async (accountId) => contacts.get(accountId) ?? null),
+      checkoutConditionRecipients(store),
+    );
 
-    expect(await recipientOf({ orderId: 5, accountId: null, checkoutId })).toEqual({ email: 'guest@example.com', language: 'fr' });
-    expect(await recipientOf({ orderId: 5, accountId: 'acc-1', checkoutId })).toEqual({ email: 'owner@example.com', language: 'de' });
-    expect(await recipientOf({ orderId: 5, accountId: 'acc-2', checkoutId })).toEqual({ email: 'guest@example.com', language: 'fr' });
+    expect(await recipientOf({ orderId: 5, accountId: null, checkoutId })).toEqual({
+      email: 'guest@example.com',
+      language: 'fr',
+    });
+    expect(await recipientOf({ orderId: 5, accountId: 'acc-1', checkoutId })).toEqual({
+      email: 'owner@example.com',
+      language: 'de',
+    });
+    expect(await recipientOf({ orderId: 5, accountId: 'acc-2', checkoutId })).toEqual({
+      email: 'guest@example.com',
+      language: 'fr',
+    });
     expect(await recipientOf({ orderId: 6, accountId: 'acc-2', checkoutId: randomUUID() })).toBeNull();
   });
 });

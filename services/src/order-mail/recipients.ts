@@ -20,7 +20,9 @@ export type OrderMailRecipients = (order: OrderForRecipient) => Promise<OrderMai
 
 /** The e-mail and language of an account (the identity provider's users and guest identities, §7
  * authenticate-guest with email and language, carry both). */
-export type AccountContacts = (accountId: string) => Promise<{ email: string; language: string | null } | null>;
+export type AccountContacts = (
+  accountId: string,
+) => Promise<{ email: string; language: string | null } | null>;
 
 const plausibleAddress = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 

@@ -25,21 +25,31 @@ const timezone = 'Europe/Zurich';
 const localeOf = (language: Language) => `${language}-CH`;
 
 export function formatChf(rappen: number, language: Language): string {
-  return new Intl.NumberFormat(localeOf(language), { style: 'currency', currency: 'CHF' }).format(rappen / 100);
+  return new Intl.NumberFormat(localeOf(language), { style: 'currency', currency: 'CHF' }).format(
+    rappen / 100,
+  );
 }
 
 function formatValidity(validity: { from: string; to: string } | null, language: Language): string {
   if (!validity) return '–';
-  const day = (iso: string) => DateTime.fromISO(iso, { zone: timezone }).setLocale(localeOf(language)).toLocaleString(DateTime.DATE_SHORT);
+  const day = (iso: string) =>
+    DateTime.fromISO(iso, { zone: timezone })
+      .setLocale(localeOf(language))
+      .toLocaleString(DateTime.DATE_SHORT);
   const from = day(validity.from);
   const to = day(validity.to);
   return from === to ? from : `${from} – ${to}`;
 }
 
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character);
+  value.replace(
+    /[&<>"']/g,
+    (character) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character,
+  );
 
 /** The subject, plain text and HTML of one order mail, from the same content (the two never differ
  * in what they say). */
@@ -49,7 +59,12 @@ export function renderOrderMail(content: OrderMailContent): RenderedMail {
   const subject = fill(texts.subject[content.kind], { refno: content.refno });
   const notes: string[] = [];
   if (content.kind === 'reservation') notes.push(texts.payOnSite);
-  if (content.refund) notes.push(fill(content.refund.onlineCredit ? texts.refundedToCredit : texts.refundedToCard, { amount: money(content.refund.amount) }));
+  if (content.refund)
+    notes.push(
+      fill(content.refund.onlineCredit ? texts.refundedToCredit : texts.refundedToCard, {
+        amount: money(content.refund.amount),
+      }),
+    );
   if (content.hasAttachments) notes.push(texts.ticketsAttached);
   const heading = content.kind === 'cancellation' ? texts.cancelledItems : null;
   const rows = content.items.map((item) => ({
@@ -68,7 +83,10 @@ export function renderOrderMail(content: OrderMailContent): RenderedMail {
     `${texts.refnoLabel}: ${content.refno}`,
     '',
     ...(heading ? [heading] : []),
-    ...rows.map((row) => `- ${row.quantity} × ${row.name} (${texts.itemHeaders.validity}: ${row.validity}): ${row.amount}`),
+    ...rows.map(
+      (row) =>
+        `- ${row.quantity} × ${row.name} (${texts.itemHeaders.validity}: ${row.validity}): ${row.amount}`,
+    ),
     ...(showTotal ? ['', `${texts.total}: ${money(content.total)}`] : []),
     ...(notes.length ? ['', ...notes] : []),
     '',
@@ -77,8 +95,10 @@ export function renderOrderMail(content: OrderMailContent): RenderedMail {
     '',
   ].join('\n');
 
-  const cell = (value: string, align = 'left') => `<td style="padding:4px 8px;text-align:${align}">${escapeHtml(value)}</td>`;
-  const headerCell = (value: string, align = 'left') => `<th style="padding:4px 8px;text-align:${align}">${escapeHtml(value)}</th>`;
+  const cell = (value: string, align = 'left') =>
+    `<td style="padding:4px 8px;text-align:${align}">${escapeHtml(value)}</td>`;
+  const headerCell = (value: string, align = 'left') =>
+    `<th style="padding:4px 8px;text-align:${align}">${escapeHtml(value)}</th>`;
   const html = [
     `<!DOCTYPE html><html lang="${content.language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:Arial,Helvetica,sans-serif;color:#1d2a36">',
@@ -89,9 +109,14 @@ export function renderOrderMail(content: OrderMailContent): RenderedMail {
     '<table style="border-collapse:collapse">',
     `<thead><tr>${headerCell(texts.itemHeaders.product)}${headerCell(texts.itemHeaders.validity)}${headerCell(texts.itemHeaders.quantity, 'right')}${headerCell(texts.itemHeaders.amount, 'right')}</tr></thead>`,
     '<tbody>',
-    ...rows.map((row) => `<tr>${cell(row.name)}${cell(row.validity)}${cell(row.quantity, 'right')}${cell(row.amount, 'right')}</tr>`),
+    ...rows.map(
+      (row) =>
+        `<tr>${cell(row.name)}${cell(row.validity)}${cell(row.quantity, 'right')}${cell(row.amount, 'right')}</tr>`,
+    ),
     '</tbody>',
-    showTotal ? `<tfoot><tr><td colspan="3" style="padding:4px 8px"><strong>${escapeHtml(texts.total)}</strong></td>${cell(money(content.total), 'right')}</tr></tfoot>` : '',
+    showTotal
+      ? `<tfoot><tr><td colspan="3" style="padding:4px 8px"><strong>${escapeHtml(texts.total)}</strong></td>${cell(money(content.total), 'right')}</tr></tfoot>`
+      : '',
     '</table>',
     ...notes.map((note) => `<p>${escapeHtml(note)}</p>`),
     `<p>${escapeHtml(texts.closing)}<br>${escapeHtml(texts.signature)}</p>`,

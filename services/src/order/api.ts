@@ -1,4 +1,22 @@
-import { assignOrderItemBody, checkoutIdParams, createAdminOrderBody, createOrderBody, latestOrderQuery, orderDto, orderErrorCodes, orderIdParams, orderItemParams, orderListQuery, orderPageDto, orderReadQuery, orderSummaryDto, patchOrderBody, type OrderListQuery, readFeatureFlag, type FeatureFlags } from '@alpenpass/contracts';
+import {
+  assignOrderItemBody,
+  checkoutIdParams,
+  createAdminOrderBody,
+  createOrderBody,
+  latestOrderQuery,
+  orderDto,
+  orderErrorCodes,
+  orderIdParams,
+  orderItemParams,
+  orderListQuery,
+  orderPageDto,
+  orderReadQuery,
+  orderSummaryDto,
+  patchOrderBody,
+  type OrderListQuery,
+  readFeatureFlag,
+  type FeatureFlags,
+} from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import { findCustomerOrders, findManagementOrders } from '@alpenpass/projections/src/order';
 import { ApiRouter } from '../platform/http/api-router';
@@ -12,59 +30,198 @@ import { decodeOrderListCursor, encodeOrderListCursor } from './order-list-curso
 
 type AdminOrders = ReturnType<typeof createAdminOrders>;
 
-const caller = (ctx: RequestContext, token?: string): OrderCaller => ({ principal: ctx.principal, correlationId: ctx.correlationId, token });
+const caller = (ctx: RequestContext, token?: string): OrderCaller => ({
+  principal: ctx.principal,
+  correlationId: ctx.correlationId,
+  token,
+});
 /** §5 list paging; with performanceOptimizedOrderQuery by keyset (createdAt, id), a `cursor` continuing a page */
 function listFilter(query: OrderListQuery, flags: FeatureFlags) {
   const keyset = readFeatureFlag(flags, 'performanceOptimizedOrderQuery');
   const after = keyset && query.cursor ? decodeOrderListCursor(query.cursor) : undefined;
-  return { page: query.page, limit: query.limit, statuses: query.status, from: query.from, to: query.to, type: query.type, keyset, ...(after ? { after } : {}) };
+  return {
+    page: query.page,
+    limit: query.limit,
+    statuses: query.status,
+    from: query.from,
+    to: query.to,
+    type: query.type,
+    keyset,
+    ...(after ? { after } : {}),
+  };
 }
 
 function pageOf(query: OrderListQuery, page: Awaited<ReturnType<typeof findCustomerOrders>>) {
   const { next, ...rest } = page;
-  return { ...rest, page: query.page, limit: query.limit, ...(next !== undefined ? { nextCursor: next ? encodeOrderListCursor(next) : null } : {}) };
+  return {
+    ...rest,
+    page: query.page,
+    limit: query.limit,
+    ...(next !== undefined ? { nextCursor: next ? encodeOrderListCursor(next) : null } : {}),
+  };
 }
 
 /** §7 Orders: customers (and guests with their token) see their own orders; staff see all. */
-export function orderRouter(service: OrderService, knex: Knex, flags: FeatureFlags, adminOrders?: AdminOrders): ApiRouter {
+export function orderRouter(
+  service: OrderService,
+  knex: Knex,
+  flags: FeatureFlags,
+  adminOrders?: AdminOrders,
+): ApiRouter {
   const options = { guestCheckout: readFeatureFlag(flags, 'guestCheckout') };
   const router = new ApiRouter('Orders', '/orders')
-    .route({ method: 'post', path: '/', summary: 'Place an order from a basket (a basket becomes one order; guests while guestCheckout is on)', access: checkOutAccess(options.guestCheckout), body: createOrderBody, response: orderDto, status: 201, idempotent: true }, ({ body, ctx }) => {
-      assertMayCheckOut(ctx.principal, options.guestCheckout);
-      return service.place(caller(ctx), body.basketId);
-    })
-    .route({ method: 'get', path: '/', summary: "The customer's orders (page, limit, status, from, to)", access: 'customer', query: orderListQuery, response: orderPageDto }, async ({ query, ctx }) => {
-      return pageOf(query, await findCustomerOrders(knex, ctx.principal?.accountId ?? '', listFilter(query, flags)));
-    })
-    .route({ method: 'get', path: '/latest', summary: "The customer's latest order (of a type)", access: 'customer', query: latestOrderQuery, response: orderSummaryDto }, async ({ query, ctx }) => {
-      const { items } = await findCustomerOrders(knex, ctx.principal?.accountId ?? '', { type: query.type, page: 0, limit: 1 });
-      const latest = items[0];
-      if (!latest) throw notFound(orderErrorCodes.orderNotFound, 'No order yet.');
-      return latest;
-    })
-    .route({ method: 'get', path: '/management/orders', summary: 'Every order (staff)', access: 'admin', query: orderListQuery, response: orderPageDto }, async ({ query }) => {
-      return pageOf(query, await findManagementOrders(knex, listFilter(query, flags)));
-    })
-    .route({ method: 'get', path: '/management/orders/by-checkout/:checkoutId', summary: 'The order of a checkout (staff)', access: 'admin', params: checkoutIdParams, response: orderDto }, async ({ params, ctx }) => {
-      const checkout = await service.loadCheckout(params.checkoutId);
-      if (checkout.status !== 'started') throw orderNotFound();
-      return service.get(caller(ctx), checkout.orderId);
-    })
-    .route({ method: 'get', path: '/management/orders/:orderId', summary: 'An order (staff)', access: 'admin', params: orderIdParams, response: orderDto }, ({ params, ctx }) => service.get(caller(ctx), params.orderId))
-    .route({ method: 'get', path: '/:orderId', summary: "An order: the customer's own, or a guest's with its token", access: 'public', params: orderIdParams, query: orderReadQuery, response: orderDto }, ({ params, query, ctx }) =>
-      service.get(caller(ctx, query.token), params.orderId),
+    .route(
+      {
+        method: 'post',
+        path: '/',
+        summary:
+          'Place an order from a basket (a basket becomes one order; guests while guestCheckout is on)',
+        access: checkOutAccess(options.guestCheckout),
+        body: createOrderBody,
+        response: orderDto,
+        status: 201,
+        idempotent: true,
+      },
+      ({ body, ctx }) => {
+        assertMayCheckOut(ctx.principal, options.guestCheckout);
+        return service.place(caller(ctx), body.basketId);
+      },
     )
     .route(
-      { method: 'patch', path: '/:orderId', summary: 'Change the shipping and billing address', access: 'public', params: orderIdParams, query: orderReadQuery, body: patchOrderBody, response: orderDto },
-      async ({ params, query, body, ctx }) => service.view(await service.changeAddresses(caller(ctx, query.token), params.orderId, body)),
+      {
+        method: 'get',
+        path: '/',
+        summary: "The customer's orders (page, limit, status, from, to)",
+        access: 'customer',
+        query: orderListQuery,
+        response: orderPageDto,
+      },
+      async ({ query, ctx }) => {
+        return pageOf(
+          query,
+          await findCustomerOrders(knex, ctx.principal?.accountId ?? '', listFilter(query, flags)),
+        );
+      },
     )
     .route(
-      { method: 'patch', path: '/:orderId/items/:orderItemId/assign', summary: "Assign a person of the order's account to an item after the order; its tickets carry them (docs/after-sale.md)", access: 'public', params: orderItemParams, query: orderReadQuery, body: assignOrderItemBody, response: orderDto },
-      async ({ params, query, body, ctx }) => service.view(await service.assignItem(caller(ctx, query.token), params.orderId, params.orderItemId, body.personId)),
+      {
+        method: 'get',
+        path: '/latest',
+        summary: "The customer's latest order (of a type)",
+        access: 'customer',
+        query: latestOrderQuery,
+        response: orderSummaryDto,
+      },
+      async ({ query, ctx }) => {
+        const { items } = await findCustomerOrders(knex, ctx.principal?.accountId ?? '', {
+          type: query.type,
+          page: 0,
+          limit: 1,
+        });
+        const latest = items[0];
+        if (!latest) throw notFound(orderErrorCodes.orderNotFound, 'No order yet.');
+        return latest;
+      },
+    )
+    .route(
+      {
+        method: 'get',
+        path: '/management/orders',
+        summary: 'Every order (staff)',
+        access: 'admin',
+        query: orderListQuery,
+        response: orderPageDto,
+      },
+      async ({ query }) => {
+        return pageOf(query, await findManagementOrders(knex, listFilter(query, flags)));
+      },
+    )
+    .route(
+      {
+        method: 'get',
+        path: '/management/orders/by-checkout/:checkoutId',
+        summary: 'The order of a checkout (staff)',
+        access: 'admin',
+        params: checkoutIdParams,
+        response: orderDto,
+      },
+      async ({ params, ctx }) => {
+        const checkout = await service.loadCheckout(params.checkoutId);
+        if (checkout.status !== 'started') throw orderNotFound();
+        return service.get(caller(ctx), checkout.orderId);
+      },
+    )
+    .route(
+      {
+        method: 'get',
+        path: '/management/orders/:orderId',
+        summary: 'An order (staff)',
+        access: 'admin',
+        params: orderIdParams,
+        response: orderDto,
+      },
+      ({ params, ctx }) => service.get(caller(ctx), params.orderId),
+    )
+    .route(
+      {
+        method: 'get',
+        path: '/:orderId',
+        summary: "An order: the customer's own, or a guest's with its token",
+        access: 'public',
+        params: orderIdParams,
+        query: orderReadQuery,
+        response: orderDto,
+      },
+      ({ params, query, ctx }) => service.get(caller(ctx, query.token), params.orderId),
+    )
+    .route(
+      {
+        method: 'patch',
+        path: '/:orderId',
+        summary: 'Change the shipping and billing address',
+        access: 'public',
+        params: orderIdParams,
+        query: orderReadQuery,
+        body: patchOrderBody,
+        response: orderDto,
+      },
+      async ({ params, query, body, ctx }) =>
+        service.view(await service.changeAddresses(caller(ctx, query.token), params.orderId, body)),
+    )
+    .route(
+      {
+        method: 'patch',
+        path: '/:orderId/items/:orderItemId/assign',
+        summary:
+          "Assign a person of the order's account to an item after the order; its tickets carry them (docs/after-sale.md)",
+        access: 'public',
+        params: orderItemParams,
+        query: orderReadQuery,
+        body: assignOrderItemBody,
+        response: orderDto,
+      },
+      async ({ params, query, body, ctx }) =>
+        service.view(
+          await service.assignItem(
+            caller(ctx, query.token),
+            params.orderId,
+            params.orderItemId,
+            body.personId,
+          ),
+        ),
     );
   if (!adminOrders) return router;
   return router.route(
-    { method: 'post', path: '/management/orders', summary: 'Staff place an ADMIN order for a customer or a walk-in (docs/admin-orders.md)', access: 'admin', body: createAdminOrderBody, response: orderDto, status: 201, idempotent: true },
+    {
+      method: 'post',
+      path: '/management/orders',
+      summary: 'Staff place an ADMIN order for a customer or a walk-in (docs/admin-orders.md)',
+      access: 'admin',
+      body: createAdminOrderBody,
+      response: orderDto,
+      status: 201,
+      idempotent: true,
+    },
     ({ body, ctx, idempotencyKey }) => adminOrders.place(caller(ctx), body, idempotencyKey),
   );
 }
@@ -72,7 +229,14 @@ export function orderRouter(service: OrderService, knex: Knex, flags: FeatureFla
 /** Staff actions on orders (§4: confirm a reserved order). */
 export function orderAdminRouter(service: OrderService): ApiRouter {
   return new ApiRouter('Orders (admin)', '/admin/orders').route(
-    { method: 'post', path: '/:orderId/confirm', summary: 'Confirm a reserved order as paid (payment taken on site)', access: 'admin', params: orderIdParams, response: orderDto },
+    {
+      method: 'post',
+      path: '/:orderId/confirm',
+      summary: 'Confirm a reserved order as paid (payment taken on site)',
+      access: 'admin',
+      params: orderIdParams,
+      response: orderDto,
+    },
     ({ params, ctx }) => service.confirm(caller(ctx), params.orderId),
   );
 }

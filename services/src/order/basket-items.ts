@@ -2,7 +2,11 @@ import type { BasketEntryDto, OrderItemRecord } from '@alpenpass/contracts';
 
 /** The basket's entries as order items, children and originated entries included, each with the
  * unit price the basket read for it: the price is frozen here (docs/checkout.md, "Prices"). */
-export function orderItemsOf(entries: BasketEntryDto[], parentItemId: string | null = null, originItemId: string | null = null): OrderItemRecord[] {
+export function orderItemsOf(
+  entries: BasketEntryDto[],
+  parentItemId: string | null = null,
+  originItemId: string | null = null,
+): OrderItemRecord[] {
   return entries.flatMap((entry) => [
     {
       itemId: entry.id,

@@ -5,15 +5,30 @@ import { signalOrderPaid, signalOrderReserved, startCheckoutWorkflow } from '@al
 /** The clock of an order's payment (the checkout workflow, workflows/src/checkout). */
 export interface CheckoutWorkflows {
   /** before the order is appended: an order that exists always has its payment timeout running */
-  start(orderId: number, basketId: string, options?: { mails?: OrderMailOptions; paymentTimeoutMs?: number }): Promise<void>;
+  start(
+    orderId: number,
+    basketId: string,
+    options?: { mails?: OrderMailOptions; paymentTimeoutMs?: number },
+  ): Promise<void>;
   reserved(orderId: number): Promise<void>;
   paid(orderId: number): Promise<void>;
 }
 
-export function temporalCheckoutWorkflows(options: { client: () => Promise<Client>; paymentTimeoutMs: number; paymentPollMs?: number; taskQueue?: string }): CheckoutWorkflows {
+export function temporalCheckoutWorkflows(options: {
+  client: () => Promise<Client>;
+  paymentTimeoutMs: number;
+  paymentPollMs?: number;
+  taskQueue?: string;
+}): CheckoutWorkflows {
   return {
     async start(orderId, basketId, placement = {}) {
-      const input = { orderId, basketId, paymentTimeoutMs: placement.paymentTimeoutMs ?? options.paymentTimeoutMs, paymentPollMs: options.paymentPollMs, ...(placement.mails ? { mails: placement.mails } : {}) };
+      const input = {
+        orderId,
+        basketId,
+        paymentTimeoutMs: placement.paymentTimeoutMs ?? options.paymentTimeoutMs,
+        paymentPollMs: options.paymentPollMs,
+        ...(placement.mails ? { mails: placement.mails } : {}),
+      };
       await startCheckoutWorkflow(await options.client(), input, { taskQueue: options.taskQueue });
     },
     async reserved(orderId) {

@@ -24,16 +24,42 @@ afterAll(async () => {
 });
 
 async function relayed(flag: boolean, name: string) {
-  const settings: EventBusSettings = { streamName: `EVENTS_T_${name}_${suffix}`, subjectPrefix: `t${name}${suffix}.events` };
+  const settings: EventBusSettings = {
+    streamName: `EVENTS_T_${name}_${suffix}`,
+    subjectPrefix: `t${name}${suffix}.events`,
+  };
   const store = createPostgresEventStore({ knex: db.knex, pollIntervalMs: 20 });
   const orderId = Math.floor(Math.random() * 1_000_000_000);
-  await store.append(`order-${orderId}`, [{ type: 'OrderPlaced', data: { orderId } }, { type: 'OrderPaid', data: { orderId } }], { expectedRevision: 'any' });
-  await store.append(`basket-${randomUUID()}`, [{ type: 'BasketOpened', data: {} }], { expectedRevision: 'no_stream' });
+  await store.append(
+    `order-${orderId}`,
+    [
+      { type: 'OrderPlaced', data: { orderId } },
+      { type: 'OrderPaid', data: { orderId } },
+    ],
+    { expectedRevision: 'any' },
+  );
+  await store.append(`basket-${randomUUID()}`, [{ type: 'BasketOpened', data: {} }], {
+    expectedRevision: 'no_stream',
+  });
   const manager = await nats.jetstreamManager();
-  const relay = await startRelay({ store, knex: db.knex, nats, settings, idleMs: 20, copySubjects: clientOrderSubjects(settings, '1', { ...defaultFeatureFlags, clientSpecificOrderPublishers: flag }) });
+  const relay = await startRelay({
+    store,
+    knex: db.knex,
+    nats,
+    settings,
+    idleMs: 20,
+    copySubjects: clientOrderSubjects(settings, '1', {
+      ...defaultFeatureFlags,
+      clientSpecificOrderPublishers: flag,
+    }),
+  });
   try {
     const head = await store.headPosition();
-    await waitFor(async () => (await db.knex('relay_checkpoints').where('name', `relay:${settings.streamName}`).first())?.position >= head);
+    await waitFor(
+      async () =>
+        (await db.knex('relay_checkpoints').where('name', `relay:${settings.streamName}`).first())
+          ?.position >= head,
+    );
     const info = await manager.streams.info(settings.streamName, { subjects_filter: '>' });
     return { orderId, subjects: info.state.subjects ?? {}, settings, manager };
   } finally {
@@ -46,7 +72,9 @@ it('publishes every order event also on the client’s subject while the flag is
   const { subjects, settings } = await relayed(true, 'on');
   expect(subjects[`${settings.subjectPrefix}.orders.1`]).toBeGreaterThanOrEqual(2);
   expect(subjects[`${settings.subjectPrefix}.order.OrderPaid`]).toBeGreaterThanOrEqual(1);
-  expect(Object.keys(subjects).filter((subject) => subject.includes('.orders.'))).toEqual([`${settings.subjectPrefix}.orders.1`]);
+  expect(Object.keys(subjects).filter((subject) => subject.includes('.orders.'))).toEqual([
+    `${settings.subjectPrefix}.orders.1`,
+  ]);
 });
 
 it('publishes nothing on a client subject while the flag is off', async () => {

@@ -7,7 +7,11 @@ import type { EventBusSettings } from '../platform/bus/event-bus-settings';
  * its orders alone. Off: no copies. The copies stay in the event stream; the shop's own consumers
  * (projector, reactors) treat them as the nudges every bus message is.
  */
-export function clientOrderSubjects(bus: EventBusSettings, clientId: string, flags: FeatureFlags): ((event: RecordedEvent) => string[]) | undefined {
+export function clientOrderSubjects(
+  bus: EventBusSettings,
+  clientId: string,
+  flags: FeatureFlags,
+): ((event: RecordedEvent) => string[]) | undefined {
   if (!readFeatureFlag(flags, 'clientSpecificOrderPublishers')) return undefined;
   const subject = `${bus.subjectPrefix}.orders.${clientId}`;
   return (event) => (streamCategory(event.streamName) === 'order' ? [subject] : []);

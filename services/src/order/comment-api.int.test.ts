@@ -22,12 +22,33 @@ beforeAll(async () => {
   store = createPostgresEventStore({ knex: db.knex });
   const placed: OrderEvent = {
     type: 'OrderPlaced',
-    data: { orderId, checkoutId: randomUUID(), basketId: randomUUID(), accountId: 'acc-1', type: 'ONE_TIME', refno: 'AP-0880001-0', items: [], total: { amount: 0, currency: 'CHF' }, comment: null, addresses: { shippingAddressId: null, billingAddressId: null } },
+    data: {
+      orderId,
+      checkoutId: randomUUID(),
+      basketId: randomUUID(),
+      accountId: 'acc-1',
+      type: 'ONE_TIME',
+      refno: 'AP-0880001-0',
+      items: [],
+      total: { amount: 0, currency: 'CHF' },
+      comment: null,
+      addresses: { shippingAddressId: null, billingAddressId: null },
+    },
   };
-  const paid: OrderEvent = { type: 'OrderPaid', data: { orderId, method: 'ON_SITE', confirmedBy: 'staff-1' } };
+  const paid: OrderEvent = {
+    type: 'OrderPaid',
+    data: { orderId, method: 'ON_SITE', confirmedBy: 'staff-1' },
+  };
   await store.append(orderStreamName(orderId), [placed, paid], { expectedRevision: 'no_stream' });
   identity = await createTestIdentity();
-  app = createHttpApp({ log: createLogger('silent'), shop: { clientId: '1', channelId: testChannelId }, verifyToken: identity.verifyToken, publicKeys: [], routers: orderCommentContext({ store }).routers ?? [], readiness: [] });
+  app = createHttpApp({
+    log: createLogger('silent'),
+    shop: { clientId: '1', channelId: testChannelId },
+    verifyToken: identity.verifyToken,
+    publicKeys: [],
+    routers: orderCommentContext({ store }).routers ?? [],
+    readiness: [],
+  });
   staff = await identity.bearer({ subject: 'staff-1', roles: ['admin'] });
 });
 afterAll(async () => {
@@ -36,7 +57,10 @@ afterAll(async () => {
 });
 
 const patch = (id: number | string, body: unknown, authorization?: string) =>
-  request(app).patch(`/api/orders/${id}/comment`).set({ ...shopHeaders, ...(authorization ? { authorization } : {}) }).send(body as object);
+  request(app)
+    .patch(`/api/orders/${id}/comment`)
+    .set({ ...shopHeaders, ...(authorization ? { authorization } : {}) })
+    .send(body as object);
 
 describe('PATCH /api/orders/{orderId}/comment', () => {
   it('staff set the comment of a paid order; the same comment again records nothing', async () => {
@@ -45,7 +69,11 @@ describe('PATCH /api/orders/{orderId}/comment', () => {
     expect(response.body).toMatchObject({ id: orderId, status: 'PAID', comment: 'Moved to Friday by phone' });
     expect((await patch(orderId, { comment: 'Moved to Friday by phone' }, staff)).status).toBe(200);
     const events = await store.readStream(orderStreamName(orderId));
-    expect(events.filter((event) => event.type === 'OrderCommentChanged').map((event) => [event.data, event.metadata.actor])).toEqual([[{ orderId, comment: 'Moved to Friday by phone' }, 'staff-1']]);
+    expect(
+      events
+        .filter((event) => event.type === 'OrderCommentChanged')
+        .map((event) => [event.data, event.metadata.actor]),
+    ).toEqual([[{ orderId, comment: 'Moved to Friday by phone' }, 'staff-1']]);
   });
 
   it('refuses an empty comment with the §5 message, and anyone but staff; changes nothing', async () => {
@@ -55,7 +83,9 @@ describe('PATCH /api/orders/{orderId}/comment', () => {
       expect(response.status).toBe(400);
       expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
     }
-    expect((await patch(orderId, { comment: '' }, staff)).body.detail).toBe('Order comment must be non-empty');
+    expect((await patch(orderId, { comment: '' }, staff)).body.detail).toBe(
+      'Order comment must be non-empty',
+    );
     const customer = await identity.bearer({ subject: 'c-1', roles: ['customer'], accountId: 'acc-1' });
     expect((await patch(orderId, { comment: 'mine' }, customer)).status).toBe(403);
     expect((await patch(orderId, { comment: 'mine' })).status).toBe(401);

@@ -11,7 +11,15 @@ import { toOrderDto } from './order-view';
  * was agreed with the customer on any order, paid or cancelled ones too. */
 export function orderCommentContext(deps: Pick<ContextDeps, 'store'>): ContextModule {
   const router = new ApiRouter('Orders (admin)', '/orders').route(
-    { method: 'patch', path: '/:orderId/comment', summary: "Set the order's comment (staff; non-empty)", access: 'admin', params: orderIdParams, body: orderCommentBody, response: orderDto },
+    {
+      method: 'patch',
+      path: '/:orderId/comment',
+      summary: "Set the order's comment (staff; non-empty)",
+      access: 'admin',
+      params: orderIdParams,
+      body: orderCommentBody,
+      response: orderDto,
+    },
     async ({ params, body, ctx }) => {
       const outcome = await handleCommand<OrderState, OrderEventWithTime>(
         deps.store,

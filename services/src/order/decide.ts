@@ -1,6 +1,25 @@
-import { orderErrorCodes, ticketErrorCodes, type DiscountLine, type OrderMailOptions, type OrderType, type Personalization, type Money, type OrderAddresses, type OrderContribution, type OrderEvent, type OrderItemRecord, type PaymentMethod, type VoucherKind } from '@alpenpass/contracts';
+import {
+  orderErrorCodes,
+  ticketErrorCodes,
+  type DiscountLine,
+  type OrderMailOptions,
+  type OrderType,
+  type Personalization,
+  type Money,
+  type OrderAddresses,
+  type OrderContribution,
+  type OrderEvent,
+  type OrderItemRecord,
+  type PaymentMethod,
+  type VoucherKind,
+} from '@alpenpass/contracts';
 import { conflict, invalid, notFound } from '../platform/domain-error';
-import { personalizationBreach, personNamedElsewhere, type NamedItem, type NamingFacts } from '../basket/personalization-rules';
+import {
+  personalizationBreach,
+  personNamedElsewhere,
+  type NamedItem,
+  type NamingFacts,
+} from '../basket/personalization-rules';
 import { refusalOf } from '../basket/sale-rules';
 import { amountDueOf, type OrderState, type PlacedOrder } from './order';
 import { decideAfterSale, type AfterSaleCommand } from './after-sale/after-sale-decide';
@@ -34,19 +53,37 @@ export type OrderCommand =
   | { type: 'ChangeOrderAddresses'; data: Partial<OrderAddresses> }
   | { type: 'ChangeOrderComment'; data: { comment: string | null } }
   /** `facts`: the item's product and definition, the named person and keycard as the order's account owns them */
-  | { type: 'PersonalizeItem'; data: { itemId: string; personalization: Personalization; facts: NamingFacts } }
+  | {
+      type: 'PersonalizeItem';
+      data: { itemId: string; personalization: Personalization; facts: NamingFacts };
+    }
   /** §7 assign: the owner names who an item is for after the order; its medium and keycard stay.
    * `usedItemIds`: the items with a ticket used at a gate (the ticket context) */
-  | { type: 'AssignItem'; data: { itemId: string; personId: number; facts: NamingFacts; usedItemIds: string[] } }
+  | {
+      type: 'AssignItem';
+      data: { itemId: string; personId: number; facts: NamingFacts; usedItemIds: string[] };
+    }
   /** `amount`: what the caller read as due when it chose to pay on site */
   | { type: 'ReserveOnSite'; data: { amount?: Money } }
   /** a card payment started at the provider as transaction `transactionId`, the order's `attempt`th, opened
    * for `amount` (the amount due the payment read) */
-  | { type: 'StartPayment'; data: { method: PaymentMethod; transactionId?: string; attempt?: number; amount?: Money; isDefaultCard?: boolean } }
+  | {
+      type: 'StartPayment';
+      data: {
+        method: PaymentMethod;
+        transactionId?: string;
+        attempt?: number;
+        amount?: Money;
+        isDefaultCard?: boolean;
+      };
+    }
   /** the transaction of `attempt` was opened for the order as it stood before it changed: it is not the order's */
   | { type: 'VoidPaymentAttempt'; data: { attempt: number; transactionId: string; amount: Money } }
   /** the provider declined, the customer cancelled or the provider failed the transaction */
-  | { type: 'RecordPaymentFailed'; data: { transactionId: string; reason: 'DECLINED' | 'CANCELED' | 'ERROR' } }
+  | {
+      type: 'RecordPaymentFailed';
+      data: { transactionId: string; reason: 'DECLINED' | 'CANCELED' | 'ERROR' };
+    }
   /** staff confirm a reserved order (paid on site); the card provider confirms a pending one (its transaction) */
   | { type: 'ConfirmPayment'; data: { confirmedBy: string; transactionId?: string } }
   /** the payment timeout elapsed: an order nobody paid or reserved is cancelled */
@@ -91,12 +128,15 @@ function totalOf(items: OrderItemRecord[]): Money {
 
 /** PAID, or paid and changed after the sale (docs/after-sale.md) */
 export const isPaid = (order: PlacedOrder) =>
-  order.paymentStatus === 'PAID' || order.paymentStatus === 'PARTIALLY_REFUNDED' || (order.paymentStatus === 'REFUNDED' && order.refunds.length > 0);
+  order.paymentStatus === 'PAID' ||
+  order.paymentStatus === 'PARTIALLY_REFUNDED' ||
+  (order.paymentStatus === 'REFUNDED' && order.refunds.length > 0);
 
 /** Only an order that is not settled yet may change what is paid for. */
 function refuseUnlessOpen(order: PlacedOrder): void {
   if (isPaid(order)) throw conflict(orderErrorCodes.orderPaid, `Order ${order.orderId} is paid already.`);
-  if (order.orderStatus === 'CANCELLED') throw conflict(orderErrorCodes.orderCancelled, `Order ${order.orderId} was cancelled.`);
+  if (order.orderStatus === 'CANCELLED')
+    throw conflict(orderErrorCodes.orderCancelled, `Order ${order.orderId} was cancelled.`);
 }
 
 function placeOrder(state: OrderState, data: PlaceOrderData): OrderEvent[] {
@@ -104,19 +144,49 @@ function placeOrder(state: OrderState, data: PlaceOrderData): OrderEvent[] {
     if (state.checkoutId === data.checkoutId) return [];
     throw conflict('ORDER_EXISTS', `Order ${data.orderId} exists already.`);
   }
-  if (data.items.length === 0) throw invalid(orderErrorCodes.basketEmpty, 'An order needs at least one item.', 'basketId');
-  const { orderId, checkoutId, basketId, accountId, refno, items, comment, addresses, mails, placedBy } = data;
+  if (data.items.length === 0)
+    throw invalid(orderErrorCodes.basketEmpty, 'An order needs at least one item.', 'basketId');
+  const { orderId, checkoutId, basketId, accountId, refno, items, comment, addresses, mails, placedBy } =
+    data;
   const discounts = data.discounts ?? [];
   const discountTotal = discounts.reduce((sum, line) => sum + line.amount.amount, 0);
   const total = { amount: Math.max(0, totalOf(items).amount - discountTotal), currency: 'CHF' as const };
-  const extras = { ...(discounts.length > 0 ? { discounts } : {}), ...(mails ? { mails } : {}), ...(placedBy ? { placedBy } : {}) };
-  return [{ type: 'OrderPlaced', data: { orderId, checkoutId, basketId, accountId, type: data.type ?? 'ONE_TIME', refno, items, ...extras, total, comment, addresses } }];
+  const extras = {
+    ...(discounts.length > 0 ? { discounts } : {}),
+    ...(mails ? { mails } : {}),
+    ...(placedBy ? { placedBy } : {}),
+  };
+  return [
+    {
+      type: 'OrderPlaced',
+      data: {
+        orderId,
+        checkoutId,
+        basketId,
+        accountId,
+        type: data.type ?? 'ONE_TIME',
+        refno,
+        items,
+        ...extras,
+        total,
+        comment,
+        addresses,
+      },
+    },
+  ];
 }
 
 function changeAddresses(order: PlacedOrder, addresses: Partial<OrderAddresses>): OrderEvent[] {
-  if (order.orderStatus === 'CANCELLED') throw conflict(orderErrorCodes.orderCancelled, `Order ${order.orderId} was cancelled.`);
-  const changed = Object.fromEntries(Object.entries(addresses).filter(([name, value]) => value !== undefined && order.addresses[name as keyof OrderAddresses] !== value));
-  return Object.keys(changed).length === 0 ? [] : [{ type: 'OrderAddressesChanged', data: { orderId: order.orderId, ...changed } }];
+  if (order.orderStatus === 'CANCELLED')
+    throw conflict(orderErrorCodes.orderCancelled, `Order ${order.orderId} was cancelled.`);
+  const changed = Object.fromEntries(
+    Object.entries(addresses).filter(
+      ([name, value]) => value !== undefined && order.addresses[name as keyof OrderAddresses] !== value,
+    ),
+  );
+  return Object.keys(changed).length === 0
+    ? []
+    : [{ type: 'OrderAddressesChanged', data: { orderId: order.orderId, ...changed } }];
 }
 
 function itemOf(order: PlacedOrder, itemId: string): OrderItemRecord {
@@ -129,85 +199,176 @@ const namedItemOf = (item: OrderItemRecord): NamedItem => ({ ...item, id: item.i
 
 /** The naming rules of every door (basket/personalization-rules.ts) on an order item, among the items
  * not cancelled; the order's calls name the medium mediumType. Answers the event, none when unchanged. */
-function personalized(order: PlacedOrder, item: OrderItemRecord, personalization: Personalization, facts: NamingFacts): OrderEvent[] {
+function personalized(
+  order: PlacedOrder,
+  item: OrderItemRecord,
+  personalization: Personalization,
+  facts: NamingFacts,
+): OrderEvent[] {
   const { personId, medium, keycardId } = personalization;
-  const others = order.items.filter((candidate) => !order.cancelledItemIds.includes(candidate.itemId)).map(namedItemOf);
-  const found = personalizationBreach(item, personalization, facts) ?? (personId === null ? null : personNamedElsewhere(namedItemOf(item), personId, others, facts));
+  const others = order.items
+    .filter((candidate) => !order.cancelledItemIds.includes(candidate.itemId))
+    .map(namedItemOf);
+  const found =
+    personalizationBreach(item, personalization, facts) ??
+    (personId === null ? null : personNamedElsewhere(namedItemOf(item), personId, others, facts));
   if (found) throw refusalOf(found, found.field === 'medium' ? 'mediumType' : found.field);
   const current = item.personalization;
-  if (current && current.personId === personId && current.medium === medium && current.keycardId === keycardId) return [];
-  return [{ type: 'OrderItemPersonalized', data: { orderId: order.orderId, itemId: item.itemId, personId, medium, keycardId } }];
+  if (
+    current &&
+    current.personId === personId &&
+    current.medium === medium &&
+    current.keycardId === keycardId
+  )
+    return [];
+  return [
+    {
+      type: 'OrderItemPersonalized',
+      data: { orderId: order.orderId, itemId: item.itemId, personId, medium, keycardId },
+    },
+  ];
 }
 
 /** A payment is for the order's amount at its start: one that read the order before it changed is refused. */
 function refuseUnlessStillDue(order: PlacedOrder, amount: Money | undefined): void {
   if (amount === undefined || amount.amount === amountDueOf(order)) return;
-  throw conflict(orderErrorCodes.changedDuringPayment, `Order ${order.orderId} changed while its payment started: ${amountDueOf(order)} is due now, not ${amount.amount}. Nothing was charged; please check the order and pay again.`);
+  throw conflict(
+    orderErrorCodes.changedDuringPayment,
+    `Order ${order.orderId} changed while its payment started: ${amountDueOf(order)} is due now, not ${amount.amount}. Nothing was charged; please check the order and pay again.`,
+  );
 }
 
-function personalizeItem(order: PlacedOrder, data: Extract<OrderCommand, { type: 'PersonalizeItem' }>['data']): OrderEvent[] {
+function personalizeItem(
+  order: PlacedOrder,
+  data: Extract<OrderCommand, { type: 'PersonalizeItem' }>['data'],
+): OrderEvent[] {
   refuseUnlessOpen(order);
-  if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
+  if (order.orderStatus !== 'CREATED')
+    throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
   return personalized(order, itemOf(order, data.itemId), data.personalization, data.facts);
 }
 
 /** Who an item is for may change until it is used, cancelled or refunded (docs/after-sale.md, "Assigning
  * a person"): whatever the payment's state, since the person fits the definition that was priced. */
-function assignItem(order: PlacedOrder, data: Extract<OrderCommand, { type: 'AssignItem' }>['data']): OrderEvent[] {
-  if (order.orderStatus === 'CANCELLED') throw conflict(orderErrorCodes.orderCancelled, `Order ${order.orderId} was cancelled.`);
+function assignItem(
+  order: PlacedOrder,
+  data: Extract<OrderCommand, { type: 'AssignItem' }>['data'],
+): OrderEvent[] {
+  if (order.orderStatus === 'CANCELLED')
+    throw conflict(orderErrorCodes.orderCancelled, `Order ${order.orderId} was cancelled.`);
   const item = itemOf(order, data.itemId);
-  if (order.cancelledItemIds.includes(item.itemId)) throw conflict(orderErrorCodes.itemCancelled, `Item ${item.itemId} was cancelled.`);
-  if (order.refunds.some((refund) => refund.lines.some((line) => line.itemId === item.itemId))) throw conflict(orderErrorCodes.itemRefunded, `Item ${item.itemId} was refunded.`);
-  if (data.usedItemIds.includes(item.itemId)) throw conflict(ticketErrorCodes.ticketUsed, `A ticket of item ${item.itemId} was used at a gate; who it is for can no longer change.`);
+  if (order.cancelledItemIds.includes(item.itemId))
+    throw conflict(orderErrorCodes.itemCancelled, `Item ${item.itemId} was cancelled.`);
+  if (order.refunds.some((refund) => refund.lines.some((line) => line.itemId === item.itemId)))
+    throw conflict(orderErrorCodes.itemRefunded, `Item ${item.itemId} was refunded.`);
+  if (data.usedItemIds.includes(item.itemId))
+    throw conflict(
+      ticketErrorCodes.ticketUsed,
+      `A ticket of item ${item.itemId} was used at a gate; who it is for can no longer change.`,
+    );
   // a ticket names its person only when it is the item's one place (ticket-plan.ts)
-  if (item.quantity !== 1) throw invalid(orderErrorCodes.itemForSeveralPersons, `Item ${item.itemId} is for ${item.quantity} persons: a person is assigned to an item of one place.`, 'personId');
-  const personalization = { personId: data.personId, medium: item.personalization?.medium ?? null, keycardId: item.personalization?.keycardId ?? null };
+  if (item.quantity !== 1)
+    throw invalid(
+      orderErrorCodes.itemForSeveralPersons,
+      `Item ${item.itemId} is for ${item.quantity} persons: a person is assigned to an item of one place.`,
+      'personId',
+    );
+  const personalization = {
+    personId: data.personId,
+    medium: item.personalization?.medium ?? null,
+    keycardId: item.personalization?.keycardId ?? null,
+  };
   return personalized(order, item, personalization, data.facts);
 }
 
 function reserveOnSite(order: PlacedOrder, amount: Money | undefined): OrderEvent[] {
   if (order.orderStatus === 'RESERVED') return [];
   refuseUnlessOpen(order);
-  if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
+  if (order.orderStatus !== 'CREATED')
+    throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
   refuseUnlessStillDue(order, amount);
   return [{ type: 'OrderReserved', data: { orderId: order.orderId, method: 'ON_SITE' } }];
 }
 
-function startPayment(order: PlacedOrder, data: Extract<OrderCommand, { type: 'StartPayment' }>['data']): OrderEvent[] {
+function startPayment(
+  order: PlacedOrder,
+  data: Extract<OrderCommand, { type: 'StartPayment' }>['data'],
+): OrderEvent[] {
   refuseUnlessOpen(order);
   const { method, transactionId, amount } = data;
-  if (order.orderStatus === 'PENDING' && order.paymentMethod === method && (order.transactionId ?? undefined) === transactionId) return [];
-  if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
+  if (
+    order.orderStatus === 'PENDING' &&
+    order.paymentMethod === method &&
+    (order.transactionId ?? undefined) === transactionId
+  )
+    return [];
+  if (order.orderStatus !== 'CREATED')
+    throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
   refuseUnlessStillDue(order, amount);
   if (data.attempt !== undefined && data.attempt <= order.paymentAttempts) {
-    throw conflict(orderErrorCodes.changedDuringPayment, `Payment attempt ${data.attempt} of order ${order.orderId} was given up while it started; please pay again.`);
+    throw conflict(
+      orderErrorCodes.changedDuringPayment,
+      `Payment attempt ${data.attempt} of order ${order.orderId} was given up while it started; please pay again.`,
+    );
   }
-  const started = transactionId === undefined ? {} : { transactionId, attempt: data.attempt ?? order.paymentAttempts + 1, ...(amount ? { amount } : {}), ...(data.isDefaultCard ? { isDefaultCard: true } : {}) };
+  const started =
+    transactionId === undefined
+      ? {}
+      : {
+          transactionId,
+          attempt: data.attempt ?? order.paymentAttempts + 1,
+          ...(amount ? { amount } : {}),
+          ...(data.isDefaultCard ? { isDefaultCard: true } : {}),
+        };
   return [{ type: 'OrderPaymentStarted', data: { orderId: order.orderId, method, ...started } }];
 }
 
 /** A transaction the order does not hold is voided (its attempt used); the one it holds is left alone. */
-function voidPaymentAttempt(order: PlacedOrder, data: Extract<OrderCommand, { type: 'VoidPaymentAttempt' }>['data']): OrderEvent[] {
+function voidPaymentAttempt(
+  order: PlacedOrder,
+  data: Extract<OrderCommand, { type: 'VoidPaymentAttempt' }>['data'],
+): OrderEvent[] {
   if (order.transactionId === data.transactionId || data.attempt <= order.paymentAttempts) return [];
   return [{ type: 'OrderPaymentAttemptVoided', data: { orderId: order.orderId, ...data } }];
 }
 
 /** Only the failure of the transaction under way counts: an earlier attempt's news changes nothing. */
-function recordPaymentFailed(order: PlacedOrder, data: Extract<OrderCommand, { type: 'RecordPaymentFailed' }>['data']): OrderEvent[] {
+function recordPaymentFailed(
+  order: PlacedOrder,
+  data: Extract<OrderCommand, { type: 'RecordPaymentFailed' }>['data'],
+): OrderEvent[] {
   if (order.orderStatus !== 'PENDING' || order.transactionId !== data.transactionId) return [];
-  return [{ type: 'OrderPaymentFailed', data: { orderId: order.orderId, transactionId: data.transactionId, reason: data.reason } }];
+  return [
+    {
+      type: 'OrderPaymentFailed',
+      data: { orderId: order.orderId, transactionId: data.transactionId, reason: data.reason },
+    },
+  ];
 }
 
-function confirmPayment(order: PlacedOrder, confirmedBy: string, transactionId: string | undefined): OrderEvent[] {
+function confirmPayment(
+  order: PlacedOrder,
+  confirmedBy: string,
+  transactionId: string | undefined,
+): OrderEvent[] {
   if (isPaid(order)) return [];
-  if (order.orderStatus === 'CANCELLED') throw conflict(orderErrorCodes.orderCancelled, `Order ${order.orderId} was cancelled.`);
+  if (order.orderStatus === 'CANCELLED')
+    throw conflict(orderErrorCodes.orderCancelled, `Order ${order.orderId} was cancelled.`);
   if (order.orderStatus !== 'RESERVED' && order.orderStatus !== 'PENDING') {
     throw conflict(orderErrorCodes.orderNotReserved, `Order ${order.orderId} has no payment to confirm.`);
   }
   if (transactionId !== undefined && order.transactionId !== transactionId) {
-    throw conflict(orderErrorCodes.orderNotReserved, `Transaction ${transactionId} is not the payment under way of order ${order.orderId}.`);
+    throw conflict(
+      orderErrorCodes.orderNotReserved,
+      `Transaction ${transactionId} is not the payment under way of order ${order.orderId}.`,
+    );
   }
-  return [{ type: 'OrderPaid', data: { orderId: order.orderId, method: order.paymentMethod ?? 'ON_SITE', confirmedBy } }];
+  return [
+    {
+      type: 'OrderPaid',
+      data: { orderId: order.orderId, method: order.paymentMethod ?? 'ON_SITE', confirmedBy },
+    },
+  ];
 }
 
 function cancelUnpaid(order: PlacedOrder, reason: 'PAYMENT_TIMEOUT' | 'ABANDONED'): OrderEvent[] {
@@ -219,32 +380,62 @@ function cancelUnpaid(order: PlacedOrder, reason: 'PAYMENT_TIMEOUT' | 'ABANDONED
 /** Discounts and vouchers change only while the order waits for its payment (CREATED). */
 function openForChange(order: PlacedOrder): PlacedOrder {
   refuseUnlessOpen(order);
-  if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
+  if (order.orderStatus !== 'CREATED')
+    throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
   return order;
 }
 
-const vouchersTotal = (order: PlacedOrder) => order.onlineCredit + order.vouchers.reduce((sum, voucher) => sum + voucher.amount, 0);
+const vouchersTotal = (order: PlacedOrder) =>
+  order.onlineCredit + order.vouchers.reduce((sum, voucher) => sum + voucher.amount, 0);
 
 function changeDiscounts(order: PlacedOrder, discounts: DiscountLine[]): OrderEvent[] {
   openForChange(order);
   if (JSON.stringify(order.discounts ?? []) === JSON.stringify(discounts)) return [];
   const discountTotal = discounts.reduce((sum, line) => sum + line.amount.amount, 0);
-  const total = { amount: Math.max(0, totalOf(order.items).amount - discountTotal), currency: 'CHF' as const };
-  if (total.amount < vouchersTotal(order)) throw conflict(orderErrorCodes.vouchersExceedTotal, 'The vouchers would pay more than the order costs; remove a voucher first.');
+  const total = {
+    amount: Math.max(0, totalOf(order.items).amount - discountTotal),
+    currency: 'CHF' as const,
+  };
+  if (total.amount < vouchersTotal(order))
+    throw conflict(
+      orderErrorCodes.vouchersExceedTotal,
+      'The vouchers would pay more than the order costs; remove a voucher first.',
+    );
   return [{ type: 'OrderDiscountsChanged', data: { orderId: order.orderId, discounts, total } }];
 }
 
 /** The items of an unpaid checkout changed: the order takes them over with their prices as the basket
  * read them; vouchers and online credit already paying may not end up paying more than the total. */
 /** The order takes over its basket's items; who an item is for was chosen on the order, and stays with the item. */
-function changeItems(order: PlacedOrder, basketItems: OrderItemRecord[], discounts: DiscountLine[]): OrderEvent[] {
+function changeItems(
+  order: PlacedOrder,
+  basketItems: OrderItemRecord[],
+  discounts: DiscountLine[],
+): OrderEvent[] {
   openForChange(order);
-  if (basketItems.length === 0) throw invalid(orderErrorCodes.basketEmpty, 'An order needs at least one item; leave the checkout instead (DELETE /checkout/{id}).', 'itemIds');
-  const items = basketItems.map((item) => ({ ...item, personalization: order.items.find((held) => held.itemId === item.itemId)?.personalization ?? item.personalization }));
-  if (JSON.stringify(order.items) === JSON.stringify(items) && JSON.stringify(order.discounts ?? []) === JSON.stringify(discounts)) return [];
+  if (basketItems.length === 0)
+    throw invalid(
+      orderErrorCodes.basketEmpty,
+      'An order needs at least one item; leave the checkout instead (DELETE /checkout/{id}).',
+      'itemIds',
+    );
+  const items = basketItems.map((item) => ({
+    ...item,
+    personalization:
+      order.items.find((held) => held.itemId === item.itemId)?.personalization ?? item.personalization,
+  }));
+  if (
+    JSON.stringify(order.items) === JSON.stringify(items) &&
+    JSON.stringify(order.discounts ?? []) === JSON.stringify(discounts)
+  )
+    return [];
   const discountTotal = discounts.reduce((sum, line) => sum + line.amount.amount, 0);
   const total = { amount: Math.max(0, totalOf(items).amount - discountTotal), currency: 'CHF' as const };
-  if (total.amount < vouchersTotal(order)) throw conflict(orderErrorCodes.vouchersExceedTotal, 'The vouchers would pay more than the order costs; remove a voucher first.');
+  if (total.amount < vouchersTotal(order))
+    throw conflict(
+      orderErrorCodes.vouchersExceedTotal,
+      'The vouchers would pay more than the order costs; remove a voucher first.',
+    );
   return [{ type: 'OrderItemsChanged', data: { orderId: order.orderId, items, discounts, total } }];
 }
 
@@ -252,16 +443,31 @@ function applyPaymentParts(order: PlacedOrder, parts: PaymentParts): OrderEvent[
   openForChange(order);
   const { vouchers, onlineCredit } = parts;
   const codes = vouchers.map((voucher) => voucher.code);
-  if (new Set(codes).size !== codes.length || order.vouchers.some((voucher) => codes.includes(voucher.code))) {
+  if (
+    new Set(codes).size !== codes.length ||
+    order.vouchers.some((voucher) => codes.includes(voucher.code))
+  ) {
     throw conflict(orderErrorCodes.voucherAlreadyApplied, 'A voucher pays this order already.');
   }
-  const amounts = [...vouchers.map((voucher) => voucher.amount), ...(onlineCredit ? [onlineCredit.amount] : [])];
+  const amounts = [
+    ...vouchers.map((voucher) => voucher.amount),
+    ...(onlineCredit ? [onlineCredit.amount] : []),
+  ];
   const sum = amounts.reduce((total, amount) => total + amount, 0);
-  if (amounts.some((amount) => amount < 1) || sum > amountDueOf(order)) throw conflict(orderErrorCodes.amountDue, `Vouchers and online credit may pay at most the ${amountDueOf(order)} still due.`);
+  if (amounts.some((amount) => amount < 1) || sum > amountDueOf(order))
+    throw conflict(
+      orderErrorCodes.amountDue,
+      `Vouchers and online credit may pay at most the ${amountDueOf(order)} still due.`,
+    );
   const { orderId } = order;
   return [
-    ...vouchers.map(({ code, amount, kind, redemptionKey }): OrderEvent => ({ type: 'OrderVoucherApplied', data: { orderId, code, amount, redemptionKey, ...(kind !== 'GIFT_VOUCHER' ? { kind } : {}) } })),
-    ...(onlineCredit ? [{ type: 'OrderOnlineCreditApplied' as const, data: { orderId, ...onlineCredit } }] : []),
+    ...vouchers.map(({ code, amount, kind, redemptionKey }): OrderEvent => ({
+      type: 'OrderVoucherApplied',
+      data: { orderId, code, amount, redemptionKey, ...(kind !== 'GIFT_VOUCHER' ? { kind } : {}) },
+    })),
+    ...(onlineCredit
+      ? [{ type: 'OrderOnlineCreditApplied' as const, data: { orderId, ...onlineCredit } }]
+      : []),
   ];
 }
 
@@ -269,9 +475,21 @@ function applyPaymentParts(order: PlacedOrder, parts: PaymentParts): OrderEvent[
 function withdrawPaymentParts(order: PlacedOrder, parts: PaymentParts): OrderEvent[] {
   if (order.orderStatus !== 'CREATED') return [];
   const { orderId } = order;
-  const removed = parts.vouchers.filter((part) => order.vouchers.some((voucher) => voucher.code === part.code)).map(({ code }): OrderEvent => ({ type: 'OrderVoucherRemoved', data: { orderId, code } }));
+  const removed = parts.vouchers
+    .filter((part) => order.vouchers.some((voucher) => voucher.code === part.code))
+    .map(({ code }): OrderEvent => ({ type: 'OrderVoucherRemoved', data: { orderId, code } }));
   const credit = parts.onlineCredit && Math.min(parts.onlineCredit.amount, order.onlineCredit);
-  return [...removed, ...(parts.onlineCredit && credit ? [{ type: 'OrderOnlineCreditWithdrawn' as const, data: { orderId, accountId: parts.onlineCredit.accountId, amount: credit } }] : [])];
+  return [
+    ...removed,
+    ...(parts.onlineCredit && credit
+      ? [
+          {
+            type: 'OrderOnlineCreditWithdrawn' as const,
+            data: { orderId, accountId: parts.onlineCredit.accountId, amount: credit },
+          },
+        ]
+      : []),
+  ];
 }
 
 /** Decides an order command against the order's state. Who may act is checked before (access.ts). */
@@ -284,7 +502,9 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     case 'ChangeOrderComment': {
       const order = placed(state);
       refuseUnlessOpen(order);
-      return order.comment === command.data.comment ? [] : [{ type: 'OrderCommentChanged', data: { orderId: order.orderId, comment: command.data.comment } }];
+      return order.comment === command.data.comment
+        ? []
+        : [{ type: 'OrderCommentChanged', data: { orderId: order.orderId, comment: command.data.comment } }];
     }
     case 'PersonalizeItem':
       return personalizeItem(placed(state), command.data);
@@ -310,7 +530,9 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     }
     case 'CommentOrder': {
       const order = placed(state);
-      return order.comment === command.data.comment ? [] : [{ type: 'OrderCommentChanged', data: { orderId: order.orderId, comment: command.data.comment } }];
+      return order.comment === command.data.comment
+        ? []
+        : [{ type: 'OrderCommentChanged', data: { orderId: order.orderId, comment: command.data.comment } }];
     }
     case 'CancelItems':
     case 'RefundItems':
@@ -324,7 +546,16 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
     case 'RecordChargeDeclined': {
       const order = openForChange(placed(state));
       if (command.data.attempt <= order.paymentAttempts) return [];
-      return [{ type: 'OrderChargeDeclined', data: { orderId: order.orderId, attempt: command.data.attempt, paymentDetailId: command.data.paymentDetailId } }];
+      return [
+        {
+          type: 'OrderChargeDeclined',
+          data: {
+            orderId: order.orderId,
+            attempt: command.data.attempt,
+            paymentDetailId: command.data.paymentDetailId,
+          },
+        },
+      ];
     }
     case 'ChangeItems':
       return changeItems(placed(state), command.data.items, command.data.discounts);
@@ -334,27 +565,59 @@ export function decideOrder(command: OrderCommand, state: OrderState): OrderEven
       return withdrawPaymentParts(placed(state), command.data);
     case 'RemoveVoucher': {
       const order = openForChange(placed(state));
-      return order.vouchers.some((voucher) => voucher.code === command.data.code) ? [{ type: 'OrderVoucherRemoved', data: { orderId: order.orderId, code: command.data.code } }] : [];
+      return order.vouchers.some((voucher) => voucher.code === command.data.code)
+        ? [{ type: 'OrderVoucherRemoved', data: { orderId: order.orderId, code: command.data.code } }]
+        : [];
     }
     case 'PayByVouchers': {
       const order = openForChange(placed(state));
-      if (amountDueOf(order) > 0) throw conflict(orderErrorCodes.amountDue, `Order ${order.orderId} still has ${amountDueOf(order)} to pay.`);
+      if (amountDueOf(order) > 0)
+        throw conflict(
+          orderErrorCodes.amountDue,
+          `Order ${order.orderId} still has ${amountDueOf(order)} to pay.`,
+        );
       const method = order.vouchers.length > 0 ? 'VOUCHER' : 'ONLINE_CREDIT';
-      return [{ type: 'OrderPaid', data: { orderId: order.orderId, method, confirmedBy: method.toLowerCase() } }];
+      return [
+        { type: 'OrderPaid', data: { orderId: order.orderId, method, confirmedBy: method.toLowerCase() } },
+      ];
     }
     case 'ConfirmWithoutCharge': {
       const order = openForChange(placed(state));
-      if (amountDueOf(order) > 0) throw conflict(orderErrorCodes.amountDue, `Order ${order.orderId} still has ${amountDueOf(order)} to pay.`);
-      return [{ type: 'OrderPaid', data: { orderId: order.orderId, method: 'CARD', confirmedBy: `saved card ${command.data.paymentDetailId}, nothing due` } }];
+      if (amountDueOf(order) > 0)
+        throw conflict(
+          orderErrorCodes.amountDue,
+          `Order ${order.orderId} still has ${amountDueOf(order)} to pay.`,
+        );
+      return [
+        {
+          type: 'OrderPaid',
+          data: {
+            orderId: order.orderId,
+            method: 'CARD',
+            confirmedBy: `saved card ${command.data.paymentDetailId}, nothing due`,
+          },
+        },
+      ];
     }
     case 'AddContribution': {
       const order = openForChange(placed(state));
-      const same = order.contribution && JSON.stringify(order.contribution) === JSON.stringify(command.data.contribution);
-      return same ? [] : [{ type: 'OrderContributionAdded', data: { orderId: order.orderId, contribution: command.data.contribution } }];
+      const same =
+        order.contribution &&
+        JSON.stringify(order.contribution) === JSON.stringify(command.data.contribution);
+      return same
+        ? []
+        : [
+            {
+              type: 'OrderContributionAdded',
+              data: { orderId: order.orderId, contribution: command.data.contribution },
+            },
+          ];
     }
     case 'RemoveContribution': {
       const order = openForChange(placed(state));
-      return order.contribution ? [{ type: 'OrderContributionRemoved', data: { orderId: order.orderId } }] : [];
+      return order.contribution
+        ? [{ type: 'OrderContributionRemoved', data: { orderId: order.orderId } }]
+        : [];
     }
     case 'HandOverOrder': {
       const order = placed(state);

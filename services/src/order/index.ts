@@ -25,7 +25,13 @@ import { createRenewalOrders, type RenewalOrders } from './checkout/renewal-orde
 import { savedCardCharge, type SavedCardCharge } from './payment/saved-card-charge';
 import { unwiredPaymentProvider, type PaymentProvider } from './payment/payment-provider';
 import { afterSaleAdminRouter, afterSaleRouter } from './after-sale/after-sale-api';
-import { cardRefundsNotWired, type AfterSaleMails, type CardRefunds, type TicketAssignment, type TicketCancellation } from './after-sale/after-sale-ports';
+import {
+  cardRefundsNotWired,
+  type AfterSaleMails,
+  type CardRefunds,
+  type TicketAssignment,
+  type TicketCancellation,
+} from './after-sale/after-sale-ports';
 import { afterSaleReactor } from './after-sale/after-sale-reactor';
 import { createAfterSaleService, type AfterSaleService } from './after-sale/after-sale-service';
 import { createAfterSaleSteps } from './after-sale/after-sale-steps';
@@ -81,10 +87,20 @@ export function orderContext(
   ports: OrderPorts,
   options: OrderOptions = {},
 ): ContextModule &
-  ActivityLender<Omit<CheckoutDependencies, 'fulfilOrder'> & AfterSaleDependencies> & { orders: OrderService; afterSale: AfterSaleService; renewals: RenewalOrders; chargeSavedCard: SavedCardCharge } {
+  ActivityLender<Omit<CheckoutDependencies, 'fulfilOrder'> & AfterSaleDependencies> & {
+    orders: OrderService;
+    afterSale: AfterSaleService;
+    renewals: RenewalOrders;
+    chargeSavedCard: SavedCardCharge;
+  } {
   const workflows =
     options.workflows ??
-    temporalCheckoutWorkflows({ client: deps.temporal, paymentTimeoutMs: deps.config.checkoutPaymentTimeoutMs, paymentPollMs: deps.config.checkoutPaymentPollMs, taskQueue: deps.config.temporal.taskQueue });
+    temporalCheckoutWorkflows({
+      client: deps.temporal,
+      paymentTimeoutMs: deps.config.checkoutPaymentTimeoutMs,
+      paymentPollMs: deps.config.checkoutPaymentPollMs,
+      taskQueue: deps.config.temporal.taskQueue,
+    });
   const { basket, paymentDetails } = ports;
   const orders = createOrderService({
     store: deps.store,
@@ -93,7 +109,9 @@ export function orderContext(
     capacity: createCapacityCommands(deps.store),
     workflows,
     accounts: ports.accounts,
-    productKind: async (productId) => (await loadProduct(readModelFactSources(deps.knex, deps.store), emptyFacts(new Date()), productId))?.kind ?? null,
+    productKind: async (productId) =>
+      (await loadProduct(readModelFactSources(deps.knex, deps.store), emptyFacts(new Date()), productId))
+        ?.kind ?? null,
     tickets: ports.tickets,
     accessSecret: deps.config.orderAccessSecret,
     discounts: ports.discounts,
@@ -103,12 +121,24 @@ export function orderContext(
     log: deps.log,
   });
   const provider = paymentProviderOf(deps.config);
-  const payments = options.payments ?? (provider ? providerCardPayments({ client: createPaymentProviderClient(provider), webhookUrl: provider.webhookUrl }) : unwiredPaymentProvider);
+  const payments =
+    options.payments ??
+    (provider
+      ? providerCardPayments({
+          client: createPaymentProviderClient(provider),
+          webhookUrl: provider.webhookUrl,
+        })
+      : unwiredPaymentProvider);
   const capacity = createCapacityCommands(deps.store);
   const { afterSale: afterSaleConfig, temporal } = deps.config;
   const afterSaleWorkflows =
     options.afterSaleWorkflows ??
-    temporalAfterSaleWorkflows({ client: deps.temporal, taskQueue: temporal.taskQueue, refundAttempts: afterSaleConfig.refundAttempts, refundPauseMs: afterSaleConfig.refundRetryPauseMs });
+    temporalAfterSaleWorkflows({
+      client: deps.temporal,
+      taskQueue: temporal.taskQueue,
+      refundAttempts: afterSaleConfig.refundAttempts,
+      refundPauseMs: afterSaleConfig.refundRetryPauseMs,
+    });
   const onlineCredit = onlineCreditForRefunds(ports.onlineCredit);
   const keepSavedCard = async (order: { accountId: string | null }, transactionId: string) => {
     const card = order.accountId ? await payments.savedCard(transactionId) : undefined;
@@ -135,7 +165,9 @@ export function orderContext(
     store: deps.store,
     orders,
     capacity,
-    cardRefunds: options.cardRefunds ?? (provider ? providerCardRefunds(createPaymentProviderClient(provider)) : cardRefundsNotWired),
+    cardRefunds:
+      options.cardRefunds ??
+      (provider ? providerCardRefunds(createPaymentProviderClient(provider)) : cardRefundsNotWired),
     onlineCredit,
     tickets: ports.tickets,
     mails: ports.mails,
@@ -143,13 +175,55 @@ export function orderContext(
     log: deps.log,
   });
   const guests = { guestCheckout: readFeatureFlag(deps.config.featureFlags, 'guestCheckout') };
-  const checkouts = createCheckoutService({ store: deps.store, orders, workflows, payments, reconcile, paymentDetails, allowedRedirectOrigins: deps.config.allowedRedirectOrigins, discounts: ports.discounts, vouchers: ports.vouchers, featureFlags: deps.config.featureFlags, log: deps.log });
-  const splitPayments = createSplitPaymentService({ orders, checkouts, paymentDetails, vouchers: ports.vouchers, onlineCredit: ports.onlineCredit });
-  const adminOrders = createAdminOrders({ orders, basket, workflows, accountExists: options.accountExists ?? accountInDirectory(deps.knex), log: deps.log });
+  const checkouts = createCheckoutService({
+    store: deps.store,
+    orders,
+    workflows,
+    payments,
+    reconcile,
+    paymentDetails,
+    allowedRedirectOrigins: deps.config.allowedRedirectOrigins,
+    discounts: ports.discounts,
+    vouchers: ports.vouchers,
+    featureFlags: deps.config.featureFlags,
+    log: deps.log,
+  });
+  const splitPayments = createSplitPaymentService({
+    orders,
+    checkouts,
+    paymentDetails,
+    vouchers: ports.vouchers,
+    onlineCredit: ports.onlineCredit,
+  });
+  const adminOrders = createAdminOrders({
+    orders,
+    basket,
+    workflows,
+    accountExists: options.accountExists ?? accountInDirectory(deps.knex),
+    log: deps.log,
+  });
   return {
     name: 'order',
-    routers: [checkoutRouter(checkouts, guests), paymentsRouter(splitPayments), orderRouter(orders, deps.knex, deps.config.featureFlags, adminOrders), orderAdminRouter(orders), paymentStatusRouter(orders, { reconcile, log: deps.log }), afterSaleRouter(afterSale), afterSaleAdminRouter(afterSale)],
-    externalRouters: provider ? [providerNotificationRouter({ signature: { hmacKeyHex: provider.hmacKeyHex, toleranceSeconds: provider.signatureToleranceSeconds }, reconcile })] : [],
+    routers: [
+      checkoutRouter(checkouts, guests),
+      paymentsRouter(splitPayments),
+      orderRouter(orders, deps.knex, deps.config.featureFlags, adminOrders),
+      orderAdminRouter(orders),
+      paymentStatusRouter(orders, { reconcile, log: deps.log }),
+      afterSaleRouter(afterSale),
+      afterSaleAdminRouter(afterSale),
+    ],
+    externalRouters: provider
+      ? [
+          providerNotificationRouter({
+            signature: {
+              hmacKeyHex: provider.hmacKeyHex,
+              toleranceSeconds: provider.signatureToleranceSeconds,
+            },
+            reconcile,
+          }),
+        ]
+      : [],
     projections: orderProjections,
     activityDependencies: {
       cancelUnpaidOrder: (input) => orders.cancelUnpaidOrder(input),
@@ -163,7 +237,15 @@ export function orderContext(
     reactors: [afterSaleReactor(afterSaleWorkflows)],
     orders,
     afterSale,
-    renewals: createRenewalOrders({ orders, basket, payments, paymentDetails, reconcile, log: deps.log, paymentGraceMs: options.renewalPaymentGraceMs }),
+    renewals: createRenewalOrders({
+      orders,
+      basket,
+      payments,
+      paymentDetails,
+      reconcile,
+      log: deps.log,
+      paymentGraceMs: options.renewalPaymentGraceMs,
+    }),
     chargeSavedCard: savedCardCharge({ orders, payments, paymentDetails, reconcile, log: deps.log }),
   };
 }

@@ -19,7 +19,8 @@ import { createTicketTestKit, type TicketTestKit } from '../../test/support/tick
  * refunded; a paid order's tickets then carry the person. The gondola (adult 1031) on slot 31, the
  * 21 December 2030; Alice and Anna are adults, Mia 10, Bob another account's.
  */
-const accountsOf = (store: BasketTestKit['store'], knex: BasketTestKit['db']['knex']) => createAccountService({ store, knex, personFieldRules: defaultPersonFieldRules });
+const accountsOf = (store: BasketTestKit['store'], knex: BasketTestKit['db']['knex']) =>
+  createAccountService({ store, knex, personFieldRules: defaultPersonFieldRules });
 
 let kit: TicketTestKit;
 const bearer: Record<string, string> = {};
@@ -32,12 +33,32 @@ beforeAll(async () => {
   });
   await kit.checkout.basket.scheduleSlot(31, 40);
   const accounts = accountsOf(kit.checkout.basket.store, kit.checkout.basket.db.knex);
-  for (const accountId of ['alice', 'bob']) bearer[accountId] = await kit.checkout.basket.identity.bearer({ subject: `c-${accountId}`, roles: ['customer'], accountId });
-  const of = (accountId: string) => ({ principal: { subject: `c-${accountId}`, roles: ['customer' as const], accountId }, correlationId: 'persons' });
-  person.alice = (await accounts.addPerson(of('alice'), { firstName: 'Alice', lastName: 'Alpin', birthdate: '1990-04-01' }, true)).id;
-  person.mia = (await accounts.addPerson(of('alice'), { firstName: 'Mia', lastName: 'Alpin', birthdate: '2020-07-03' })).id;
-  person.anna = (await accounts.addPerson(of('alice'), { firstName: 'Anna', lastName: 'Alpin', birthdate: '1988-02-11' })).id;
-  person.bob = (await accounts.addPerson(of('bob'), { firstName: 'Bob', lastName: 'Berg', birthdate: '1990-04-01' }, true)).id;
+  for (const accountId of ['alice', 'bob'])
+    bearer[accountId] = await kit.checkout.basket.identity.bearer({
+      subject: `c-${accountId}`,
+      roles: ['customer'],
+      accountId,
+    });
+  const of = (accountId: string) => ({
+    principal: { subject: `c-${accountId}`, roles: ['customer' as const], accountId },
+    correlationId: 'persons',
+  });
+  person.alice = (
+    await accounts.addPerson(
+      of('alice'),
+      { firstName: 'Alice', lastName: 'Alpin', birthdate: '1990-04-01' },
+      true,
+    )
+  ).id;
+  person.mia = (
+    await accounts.addPerson(of('alice'), { firstName: 'Mia', lastName: 'Alpin', birthdate: '2020-07-03' })
+  ).id;
+  person.anna = (
+    await accounts.addPerson(of('alice'), { firstName: 'Anna', lastName: 'Alpin', birthdate: '1988-02-11' })
+  ).id;
+  person.bob = (
+    await accounts.addPerson(of('bob'), { firstName: 'Bob', lastName: 'Berg', birthdate: '1990-04-01' }, true)
+  ).id;
 }, 60_000);
 afterAll(() => kit?.close());
 
@@ -49,7 +70,12 @@ const assign = (orderId: number, itemId: string, body: object, who: string | nul
 const itemsOf = async (orderId: number) => (await kit.checkout.orders.ofCheckout(orderId)).items;
 const ticketsOf = async (orderId: number) => {
   await kit.project();
-  return (await request(kit.app).get(`/api/keycards/tickets?orderId=${orderId}`).set(shopHeaders).set('authorization', bearer.alice!)).body as { orderItemId: string; personId: number | null; code: string }[];
+  return (
+    await request(kit.app)
+      .get(`/api/keycards/tickets?orderId=${orderId}`)
+      .set(shopHeaders)
+      .set('authorization', bearer.alice!)
+  ).body as { orderItemId: string; personId: number | null; code: string }[];
 };
 const expectRefused = (response: request.Response, status: number, code: string) => {
   expect(response.status).toBe(status);
@@ -71,7 +97,11 @@ describe('a paid order', () => {
     const before = await ticketsOf(orderId);
     const done = await assign(orderId, first, { personId: person.alice });
     expect(done.status).toBe(200);
-    expect(done.body.items.find((item: { id: string }) => item.id === first).personalization).toEqual({ personId: person.alice, medium: null, keycardId: null });
+    expect(done.body.items.find((item: { id: string }) => item.id === first).personalization).toEqual({
+      personId: person.alice,
+      medium: null,
+      keycardId: null,
+    });
     const after = await ticketsOf(orderId);
     expect(after.map((ticket) => [ticket.orderItemId, ticket.personId])).toEqual([
       [first, person.alice],
@@ -94,17 +124,40 @@ describe('a paid order', () => {
   it("answers someone else's order, no token and an unknown item like unknown ids; refuses malformed bodies", async () => {
     expectRefused(await assign(orderId, second, { personId: person.bob }, 'bob'), 404, 'ORDER_NOT_FOUND');
     expectRefused(await assign(orderId, second, { personId: person.alice }, null), 404, 'ORDER_NOT_FOUND');
-    expectRefused(await assign(orderId, '00000000-0000-4000-8000-000000000099', { personId: person.alice }), 404, 'ORDER_ITEM_NOT_FOUND');
-    for (const body of [{}, { personId: 'alice' }, { personId: 0 }, { personId: person.alice, keycardId: 3 }]) expectRefused(await assign(orderId, second, body), 400, 'VALIDATION_FAILED');
+    expectRefused(
+      await assign(orderId, '00000000-0000-4000-8000-000000000099', { personId: person.alice }),
+      404,
+      'ORDER_ITEM_NOT_FOUND',
+    );
+    for (const body of [{}, { personId: 'alice' }, { personId: 0 }, { personId: person.alice, keycardId: 3 }])
+      expectRefused(await assign(orderId, second, body), 400, 'VALIDATION_FAILED');
     expectRefused(await assign(orderId, 'not-a-uuid', { personId: person.alice }), 400, 'VALIDATION_FAILED');
   });
 
   it('refuses an item whose ticket was used at a gate, and a cancelled item', async () => {
-    const ticketId = (await kit.tickets.loadTickets(orderId)).tickets.find((candidate) => candidate.orderItemId === second)!.ticketId;
-    await handleCommand(kit.checkout.basket.store, ticketStreamName(orderId), orderTicketsFolder, (state) => decideTickets({ type: 'MarkTicketUsed', data: { orderId, ticketId, usedAt: '2030-12-21T08:00:00Z', gateId: 'gondola-valley' } }, state), { actor: 'test' });
+    const ticketId = (await kit.tickets.loadTickets(orderId)).tickets.find(
+      (candidate) => candidate.orderItemId === second,
+    )!.ticketId;
+    await handleCommand(
+      kit.checkout.basket.store,
+      ticketStreamName(orderId),
+      orderTicketsFolder,
+      (state) =>
+        decideTickets(
+          {
+            type: 'MarkTicketUsed',
+            data: { orderId, ticketId, usedAt: '2030-12-21T08:00:00Z', gateId: 'gondola-valley' },
+          },
+          state,
+        ),
+      { actor: 'test' },
+    );
     expectRefused(await assign(orderId, second, { personId: person.alice }), 409, 'TICKET_USED');
 
-    const staff = { principal: { subject: 'staff-1', roles: ['admin' as const], accountId: null }, correlationId: 'test' };
+    const staff = {
+      principal: { subject: 'staff-1', roles: ['admin' as const], accountId: null },
+      correlationId: 'test',
+    };
     await kit.orders.afterSale.staffCancelItems(staff, orderId, { orderItemIds: [first] });
     expectRefused(await assign(orderId, first, { personId: person.alice }), 409, 'ORDER_ITEM_CANCELLED');
   });
@@ -116,11 +169,17 @@ describe('assignments at once', () => {
     await kit.fulfilOrder(orderId);
     const [item] = await itemsOf(orderId);
     for (let round = 0; round < 3; round += 1) {
-      const answers = await Promise.all([person.alice, person.anna, person.alice, person.anna].map((personId) => assign(orderId, item!.itemId, { personId })));
+      const answers = await Promise.all(
+        [person.alice, person.anna, person.alice, person.anna].map((personId) =>
+          assign(orderId, item!.itemId, { personId }),
+        ),
+      );
       expect(answers.some((answer) => answer.status === 200)).toBe(true);
       for (const answer of answers) expect([200, 409]).toContain(answer.status);
       const [named] = await itemsOf(orderId);
-      expect((await ticketsOf(orderId)).map((ticket) => ticket.personId)).toEqual([named!.personalization!.personId]);
+      expect((await ticketsOf(orderId)).map((ticket) => ticket.personId)).toEqual([
+        named!.personalization!.personId,
+      ]);
     }
   });
 });
@@ -135,11 +194,19 @@ describe('before the tickets', () => {
   });
 
   it('an unpaid order takes the person too; an item of several places takes none', async () => {
-    const checkout = await request(kit.app).post('/api/checkout').set(shopHeaders).set('authorization', bearer.alice!).send({ items: [gondola(), gondola(2)] });
+    const checkout = await request(kit.app)
+      .post('/api/checkout')
+      .set(shopHeaders)
+      .set('authorization', bearer.alice!)
+      .send({ items: [gondola(), gondola(2)] });
     const [one, two] = checkout.body.order.items as { id: string }[];
     const done = await assign(checkout.body.orderId, one!.id, { personId: person.alice });
     expect(done.status).toBe(200);
     expect(done.body.status).toBe('CREATED');
-    expectRefused(await assign(checkout.body.orderId, two!.id, { personId: person.alice }), 400, 'ORDER_ITEM_FOR_SEVERAL_PERSONS');
+    expectRefused(
+      await assign(checkout.body.orderId, two!.id, { personId: person.alice }),
+      400,
+      'ORDER_ITEM_FOR_SEVERAL_PERSONS',
+    );
   });
 });

@@ -1,4 +1,9 @@
-import { orderErrorCodes, type BasketEntryWithChildrenInput, type BasketValidationIssue, type OrderItemRecord } from '@alpenpass/contracts';
+import {
+  orderErrorCodes,
+  type BasketEntryWithChildrenInput,
+  type BasketValidationIssue,
+  type OrderItemRecord,
+} from '@alpenpass/contracts';
 import type { BasketService } from '../basket';
 import type { OrderDiscountPort } from '../discount/order-port';
 import { conflict, notFound } from '../platform/domain-error';
@@ -25,11 +30,20 @@ export interface ItemChangesDeps {
 }
 
 export function basketNotValid(issues: BasketValidationIssue[]): Problem {
-  const errors = issues.map((issue) => ({ path: issue.entryId ? `entries.${issue.entryId}` : 'basket', message: `${issue.code}: ${issue.message}` }));
-  return new Problem(409, orderErrorCodes.basketNotValid, 'The basket cannot be checked out as it is; see the issues.', errors);
+  const errors = issues.map((issue) => ({
+    path: issue.entryId ? `entries.${issue.entryId}` : 'basket',
+    message: `${issue.code}: ${issue.message}`,
+  }));
+  return new Problem(
+    409,
+    orderErrorCodes.basketNotValid,
+    'The basket cannot be checked out as it is; see the issues.',
+    errors,
+  );
 }
 
-const promoCodesOf = (order: PlacedOrder) => (order.discounts ?? []).filter((line) => line.source === 'PROMO_CODE').map((line) => line.reference);
+const promoCodesOf = (order: PlacedOrder) =>
+  (order.discounts ?? []).filter((line) => line.source === 'PROMO_CODE').map((line) => line.reference);
 
 const sameItems = (order: readonly OrderItemRecord[], basket: readonly OrderItemRecord[]) =>
   order.length === basket.length && basket.every((item) => order.some((held) => held.itemId === item.itemId));
@@ -45,11 +59,17 @@ const sameItems = (order: readonly OrderItemRecord[], basket: readonly OrderItem
 export function createItemChanges(deps: ItemChangesDeps) {
   async function applyItems(caller: Caller, orderId: number, items: OrderItemRecord[]): Promise<PlacedOrder> {
     const order = await deps.loadPlaced(orderId);
-    const discounts = await deps.discounts.repriceOrder(caller, { ...order, items }, promoCodesOf(order), null);
+    const discounts = await deps.discounts.repriceOrder(
+      caller,
+      { ...order, items },
+      promoCodesOf(order),
+      null,
+    );
     return deps.run(orderId, { type: 'ChangeItems', data: { items, discounts } }, eventMetadataOf(caller));
   }
 
-  const basketItemsOf = async (caller: Caller, basketId: string) => orderItemsOf((await deps.basket.get(caller, basketId)).entries);
+  const basketItemsOf = async (caller: Caller, basketId: string) =>
+    orderItemsOf((await deps.basket.get(caller, basketId)).entries);
 
   /**
    * After a change the order follows its basket until both hold the same items: a change made at the
@@ -68,29 +88,55 @@ export function createItemChanges(deps: ItemChangesDeps) {
         });
       }
     } catch (error) {
-      deps.log.error({ err: error, orderId: order.orderId }, 'order items not brought in line with the basket');
+      deps.log.error(
+        { err: error, orderId: order.orderId },
+        'order items not brought in line with the basket',
+      );
     }
     return current;
   }
 
-  async function add(caller: Caller, order: PlacedOrder, entries: BasketEntryWithChildrenInput[]): Promise<PlacedOrder> {
-    if (order.orderStatus !== 'CREATED') throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
-    const { addedEntryIds } = await deps.basket.addEntriesForOrder(caller, order.basketId, entries, order.orderId);
+  async function add(
+    caller: Caller,
+    order: PlacedOrder,
+    entries: BasketEntryWithChildrenInput[],
+  ): Promise<PlacedOrder> {
+    if (order.orderStatus !== 'CREATED')
+      throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
+    const { addedEntryIds } = await deps.basket.addEntriesForOrder(
+      caller,
+      order.basketId,
+      entries,
+      order.orderId,
+    );
     let changed: PlacedOrder;
     try {
-      const validation = await deps.basket.validate(caller, order.basketId, { ignoreEarliestBookingTime: false, ignoreLatestBookingTime: false, skipCapacityCheck: false });
+      const validation = await deps.basket.validate(caller, order.basketId, {
+        ignoreEarliestBookingTime: false,
+        ignoreLatestBookingTime: false,
+        skipCapacityCheck: false,
+      });
       if (!validation.valid) throw basketNotValid(validation.issues);
       changed = await applyItems(caller, order.orderId, await basketItemsOf(caller, order.basketId));
     } catch (error) {
       if (error instanceof ConcurrencyConflictError) return followBasket(caller, order);
-      await deps.basket.removeEntries(caller, order.basketId, addedEntryIds, order.orderId).catch((undoError: unknown) => deps.log.error({ err: undoError, orderId: order.orderId }, 'refused addition not taken back out of the basket'));
+      await deps.basket
+        .removeEntries(caller, order.basketId, addedEntryIds, order.orderId)
+        .catch((undoError: unknown) =>
+          deps.log.error(
+            { err: undoError, orderId: order.orderId },
+            'refused addition not taken back out of the basket',
+          ),
+        );
       throw error;
     }
     return followBasket(caller, changed);
   }
 
   async function remove(caller: Caller, order: PlacedOrder, itemIds: string[]): Promise<PlacedOrder> {
-    for (const itemId of itemIds) if (!order.items.some((item) => item.itemId === itemId)) throw notFound('CHECKOUT_ITEM_NOT_FOUND', 'item with id not found');
+    for (const itemId of itemIds)
+      if (!order.items.some((item) => item.itemId === itemId))
+        throw notFound('CHECKOUT_ITEM_NOT_FOUND', 'item with id not found');
     const changed = await applyItems(caller, order.orderId, itemsWithout(order.items, itemIds));
     try {
       await deps.basket.removeEntries(caller, order.basketId, itemIds, order.orderId);
@@ -102,5 +148,6 @@ export function createItemChanges(deps: ItemChangesDeps) {
     return followBasket(caller, changed);
   }
 
-  return (caller: Caller, order: PlacedOrder, change: ItemsChange): Promise<PlacedOrder> => ('remove' in change ? remove(caller, order, change.remove) : add(caller, order, change.add));
+  return (caller: Caller, order: PlacedOrder, change: ItemsChange): Promise<PlacedOrder> =>
+    'remove' in change ? remove(caller, order, change.remove) : add(caller, order, change.add);
 }

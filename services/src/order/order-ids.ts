@@ -14,7 +14,8 @@ export async function nextOrderId(knex: Knex): Promise<number> {
  * phone is noticed (AP-0000042-6). */
 export function refnoOf(orderId: number): string {
   const digits = String(orderId).padStart(7, '0');
-  const check = [...digits].reduce((sum, digit, index) => sum + Number(digit) * (index % 2 === 0 ? 3 : 1), 0) % 10;
+  const check =
+    [...digits].reduce((sum, digit, index) => sum + Number(digit) * (index % 2 === 0 ? 3 : 1), 0) % 10;
   return `AP-${digits}-${check}`;
 }
 
@@ -30,7 +31,8 @@ export function orderIdOfRefno(refno: string): number | null {
  * A basket leads to one checkout: its id derives from the basket id (a name-based uuid, version 5
  * layout), so a repeated or concurrent "check out this basket" finds the same checkout and order.
  */
-export const checkoutIdOf = (basketId: string): string => nameBasedUuid(`alpenpass-checkout:${basketId.toLowerCase()}`, 'sha1');
+export const checkoutIdOf = (basketId: string): string =>
+  nameBasedUuid(`alpenpass-checkout:${basketId.toLowerCase()}`, 'sha1');
 
 /** A basket id that the same name always gives: a repeated request finds the same basket (admin orders by
  * their Idempotency-Key, renewals and priced orders by their business key). */

@@ -8,7 +8,9 @@ export function itemsWithout(items: OrderItemRecord[], removed: readonly string[
   while (grew) {
     grew = false;
     for (const item of items) {
-      const hangsOnRemoved = (item.parentItemId !== null && gone.has(item.parentItemId)) || (item.originItemId !== null && gone.has(item.originItemId));
+      const hangsOnRemoved =
+        (item.parentItemId !== null && gone.has(item.parentItemId)) ||
+        (item.originItemId !== null && gone.has(item.originItemId));
       if (!gone.has(item.itemId) && hangsOnRemoved) {
         gone.add(item.itemId);
         grew = true;

@@ -1,7 +1,11 @@
 import type { OrderItemRecord } from '@alpenpass/contracts';
 import { itemsWithout } from './order-items';
 
-const item = (itemId: string, parentItemId: string | null = null, originItemId: string | null = null): OrderItemRecord => ({
+const item = (
+  itemId: string,
+  parentItemId: string | null = null,
+  originItemId: string | null = null,
+): OrderItemRecord => ({
   itemId,
   parentItemId,
   originItemId,
@@ -17,7 +21,13 @@ const item = (itemId: string, parentItemId: string | null = null, originItemId: 
 });
 
 describe('itemsWithout', () => {
-  const items = [item('a'), item('a-child', 'a'), item('a-grandchild', 'a-child'), item('a-origin', null, 'a'), item('b')];
+  const items = [
+    item('a'),
+    item('a-child', 'a'),
+    item('a-grandchild', 'a-child'),
+    item('a-origin', null, 'a'),
+    item('b'),
+  ];
 
   it('removes an item with its children, their children and the items it originated', () => {
     expect(itemsWithout(items, ['a']).map((kept) => kept.itemId)).toEqual(['b']);

@@ -1,4 +1,16 @@
-import { checkoutStreamName, type OrderItemRecord, type BasketEntryWithChildrenInput, type DiscountLine, type OrderMailOptions, type VoucherKind, orderErrorCodes, orderStreamName, type OrderAddresses, type OrderDto, type Personalization } from '@alpenpass/contracts';
+import {
+  checkoutStreamName,
+  type OrderItemRecord,
+  type BasketEntryWithChildrenInput,
+  type DiscountLine,
+  type OrderMailOptions,
+  type VoucherKind,
+  orderErrorCodes,
+  orderStreamName,
+  type OrderAddresses,
+  type OrderDto,
+  type Personalization,
+} from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import type { BasketService } from '../basket';
 import type { Caller } from '../basket/basket-service';
@@ -15,7 +27,14 @@ import { accessibleOrder } from './access';
 import { orderItemsOf } from './basket-items';
 import type { CheckoutWorkflows } from './checkout-workflows';
 import { decideOrder, isPaid, orderNotFound, type OrderCommand, type PlaceOrderData } from './decide';
-import { checkoutIdOf, derivedBasketId, isOrderAccessToken, nextOrderId, orderAccessToken, refnoOf } from './order-ids';
+import {
+  checkoutIdOf,
+  derivedBasketId,
+  isOrderAccessToken,
+  nextOrderId,
+  orderAccessToken,
+  refnoOf,
+} from './order-ids';
 import { orderFolder, type OrderEventWithTime, type OrderState, type PlacedOrder } from './order';
 import { toOrderDto } from './order-view';
 import { basketNotValid, createItemChanges } from './item-changes';
@@ -50,7 +69,6 @@ export interface OrderServiceDeps {
   savedVouchers: (accountId: string, paymentDetailId: number) => Promise<{ code: string; kind: VoucherKind }>;
   log: PlatformLogger;
 }
-
 
 /** A caller of the order calls; a guest may name the access token of their order. */
 export interface OrderCaller extends Caller {
@@ -87,30 +105,71 @@ function placed(state: OrderState): PlacedOrder {
   return state;
 }
 
-const systemMetadata = (orderId: number) => ({ correlationId: `order-${orderId}`, causationId: null, actor: 'system' });
+const systemMetadata = (orderId: number) => ({
+  correlationId: `order-${orderId}`,
+  causationId: null,
+  actor: 'system',
+});
 
 export function createOrderService(deps: OrderServiceDeps) {
   const { accounts } = deps;
-  const hasToken = (caller: OrderCaller) => (orderId: number) => caller.viaCheckout === true || (caller.token !== undefined && isOrderAccessToken(deps.accessSecret, orderId, caller.token));
-  const view = (order: PlacedOrder) => toOrderDto(order, order.accountId === null ? orderAccessToken(deps.accessSecret, order.orderId) : undefined);
+  const hasToken = (caller: OrderCaller) => (orderId: number) =>
+    caller.viaCheckout === true ||
+    (caller.token !== undefined && isOrderAccessToken(deps.accessSecret, orderId, caller.token));
+  const view = (order: PlacedOrder) =>
+    toOrderDto(
+      order,
+      order.accountId === null ? orderAccessToken(deps.accessSecret, order.orderId) : undefined,
+    );
 
-  const loadOrder = async (orderId: number): Promise<OrderState> => (await loadStreamState<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder)).state;
-  const loadCheckout = async (checkoutId: string): Promise<CheckoutState> => (await loadStreamState(deps.store, checkoutStreamName(checkoutId), checkoutFolder)).state;
+  const loadOrder = async (orderId: number): Promise<OrderState> =>
+    (await loadStreamState<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder))
+      .state;
+  const loadCheckout = async (checkoutId: string): Promise<CheckoutState> =>
+    (await loadStreamState(deps.store, checkoutStreamName(checkoutId), checkoutFolder)).state;
 
-  const changeItems = createItemChanges({ basket: deps.basket, discounts: deps.discounts, loadPlaced: async (orderId) => placed(await loadOrder(orderId)), run: (orderId, command, metadata) => runOrder(orderId, () => command, placed, metadata), log: deps.log });
-  const storedValues = createStoredValuePayments({ vouchers: deps.vouchers, onlineCredit: deps.onlineCredit, run: (orderId, command, metadata) => runOrder(orderId, () => command, placed, metadata), log: deps.log });
+  const changeItems = createItemChanges({
+    basket: deps.basket,
+    discounts: deps.discounts,
+    loadPlaced: async (orderId) => placed(await loadOrder(orderId)),
+    run: (orderId, command, metadata) => runOrder(orderId, () => command, placed, metadata),
+    log: deps.log,
+  });
+  const storedValues = createStoredValuePayments({
+    vouchers: deps.vouchers,
+    onlineCredit: deps.onlineCredit,
+    run: (orderId, command, metadata) => runOrder(orderId, () => command, placed, metadata),
+    log: deps.log,
+  });
 
-  async function runOrder(orderId: number, command: (order: PlacedOrder) => OrderCommand, check: (state: OrderState) => PlacedOrder, metadata: object): Promise<PlacedOrder> {
-    const outcome = await handleCommand<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder, (state) => decideOrder(command(check(state)), state), metadata);
+  async function runOrder(
+    orderId: number,
+    command: (order: PlacedOrder) => OrderCommand,
+    check: (state: OrderState) => PlacedOrder,
+    metadata: object,
+  ): Promise<PlacedOrder> {
+    const outcome = await handleCommand<OrderState, OrderEventWithTime>(
+      deps.store,
+      orderStreamName(orderId),
+      orderFolder,
+      (state) => decideOrder(command(check(state)), state),
+      metadata,
+    );
     return check(outcome.newState);
   }
 
   async function startWorkflow(orderId: number, basketId: string, options: PlacementOptions): Promise<void> {
     try {
-      await deps.workflows.start(orderId, basketId, { mails: options.workflowMails ?? options.mails, paymentTimeoutMs: options.paymentTimeoutMs });
+      await deps.workflows.start(orderId, basketId, {
+        mails: options.workflowMails ?? options.mails,
+        paymentTimeoutMs: options.paymentTimeoutMs,
+      });
     } catch (error) {
       deps.log.error({ err: error, orderId }, 'checkout workflow could not be started');
-      throw unavailable(orderErrorCodes.orderServiceUnavailable, 'Orders cannot be placed right now; please try again shortly.');
+      throw unavailable(
+        orderErrorCodes.orderServiceUnavailable,
+        'Orders cannot be placed right now; please try again shortly.',
+      );
     }
   }
 
@@ -123,16 +182,37 @@ export function createOrderService(deps: OrderServiceDeps) {
   }
 
   /** Starts the checkout under its id with a fresh order id (or the one a crashed placement drew); answers the order id. */
-  async function startCheckout(checkoutId: string, basketId: string, accountId: string | null, metadata: object): Promise<number> {
+  async function startCheckout(
+    checkoutId: string,
+    basketId: string,
+    accountId: string | null,
+    metadata: object,
+  ): Promise<number> {
     const existing = await loadCheckout(checkoutId);
     const candidateId = existing.status === 'started' ? existing.orderId : await nextOrderId(deps.knex);
-    const started = await handleCommand(deps.store, checkoutStreamName(checkoutId), checkoutFolder, (state) => decideCheckout({ type: 'StartCheckout', data: { checkoutId, basketId, accountId, orderId: candidateId } }, state), metadata);
+    const started = await handleCommand(
+      deps.store,
+      checkoutStreamName(checkoutId),
+      checkoutFolder,
+      (state) =>
+        decideCheckout(
+          { type: 'StartCheckout', data: { checkoutId, basketId, accountId, orderId: candidateId } },
+          state,
+        ),
+      metadata,
+    );
     if (started.newState.status !== 'started') throw new Error(`checkout ${checkoutId} was not started`);
     return started.newState.orderId;
   }
 
   async function placeOrder(data: PlaceOrderData, metadata: object): Promise<PlacedOrder> {
-    const outcome = await handleCommand<OrderState, OrderEventWithTime>(deps.store, orderStreamName(data.orderId), orderFolder, (state) => decideOrder({ type: 'PlaceOrder', data }, state), metadata);
+    const outcome = await handleCommand<OrderState, OrderEventWithTime>(
+      deps.store,
+      orderStreamName(data.orderId),
+      orderFolder,
+      (state) => decideOrder({ type: 'PlaceOrder', data }, state),
+      metadata,
+    );
     return placed(outcome.newState);
   }
 
@@ -141,12 +221,20 @@ export function createOrderService(deps: OrderServiceDeps) {
    * order with its prices frozen. A basket is checked out once (its checkout id derives from its id):
    * a repeated request answers the order placed first.
    */
-  async function placeFromBasket(caller: OrderCaller, basketId: string, options: PlacementOptions = {}): Promise<{ checkoutId: string; order: PlacedOrder }> {
+  async function placeFromBasket(
+    caller: OrderCaller,
+    basketId: string,
+    options: PlacementOptions = {},
+  ): Promise<{ checkoutId: string; order: PlacedOrder }> {
     const basket = await deps.basket.get(caller, basketId);
     const checkoutId = checkoutIdOf(basketId);
     const placedBefore = await orderOfCheckout(checkoutId);
     if (placedBefore) return { checkoutId, order: placedBefore };
-    const validation = await deps.basket.validate(caller, basketId, { ignoreEarliestBookingTime: false, ignoreLatestBookingTime: false, skipCapacityCheck: false });
+    const validation = await deps.basket.validate(caller, basketId, {
+      ignoreEarliestBookingTime: false,
+      ignoreLatestBookingTime: false,
+      skipCapacityCheck: false,
+    });
     if (!validation.valid) throw basketNotValid(validation.issues);
 
     const metadata = eventMetadataOf(caller);
@@ -164,7 +252,9 @@ export function createOrderService(deps: OrderServiceDeps) {
     const frozen = await frozenWithSettledDiscounts(caller, basketId, basket.discounts);
     await startWorkflow(orderId, basketId, options);
     const items = orderItemsOf(frozen.entries);
-    const kinds = await Promise.all([...new Set(items.map((item) => item.productId))].map((productId) => deps.productKind(productId)));
+    const kinds = await Promise.all(
+      [...new Set(items.map((item) => item.productId))].map((productId) => deps.productKind(productId)),
+    );
     const order = await placeOrder(
       {
         orderId,
@@ -196,12 +286,30 @@ export function createOrderService(deps: OrderServiceDeps) {
     const checkoutId = checkoutIdOf(basketId);
     const placedBefore = await orderOfCheckout(checkoutId);
     if (placedBefore) return placedBefore;
-    const metadata = { correlationId: `priced-order-${request.key}`.slice(0, 128), causationId: null, actor: 'system' };
+    const metadata = {
+      correlationId: `priced-order-${request.key}`.slice(0, 128),
+      causationId: null,
+      actor: 'system',
+    };
     const orderId = await startCheckout(checkoutId, basketId, request.accountId, metadata);
     await startWorkflow(orderId, basketId, { paymentTimeoutMs: request.paymentTimeoutMs });
     const { accountId, items, origin } = request;
     const addresses = { shippingAddressId: null, billingAddressId: null };
-    return placeOrder({ orderId, checkoutId, basketId, accountId, refno: refnoOf(orderId), items, comment: null, addresses, type: orderTypeOf(origin, []), placedBy: 'system' }, metadata);
+    return placeOrder(
+      {
+        orderId,
+        checkoutId,
+        basketId,
+        accountId,
+        refno: refnoOf(orderId),
+        items,
+        comment: null,
+        addresses,
+        type: orderTypeOf(origin, []),
+        placedBy: 'system',
+      },
+      metadata,
+    );
   }
 
   /**
@@ -210,10 +318,16 @@ export function createOrderService(deps: OrderServiceDeps) {
    * A value spent meanwhile elsewhere leaves the order to be paid otherwise; the order's cancellation
    * gives back what it took.
    */
-  async function spendBasketValues(order: PlacedOrder, basket: { accountId: string | null; useOnlineCredit: boolean; vouchers: { paymentDetailId: number }[] }, metadata: object): Promise<PlacedOrder> {
+  async function spendBasketValues(
+    order: PlacedOrder,
+    basket: { accountId: string | null; useOnlineCredit: boolean; vouchers: { paymentDetailId: number }[] },
+    metadata: object,
+  ): Promise<PlacedOrder> {
     const { accountId } = basket;
     if (!accountId) return order;
-    let current = basket.useOnlineCredit ? await storedValues.spendAvailableCredit(order, accountId, metadata) : order;
+    let current = basket.useOnlineCredit
+      ? await storedValues.spendAvailableCredit(order, accountId, metadata)
+      : order;
     for (const { paymentDetailId } of basket.vouchers) {
       const voucher = await deps.savedVouchers(accountId, paymentDetailId).catch(() => null);
       if (voucher) current = await storedValues.spendAvailableVoucher(current, voucher, metadata);
@@ -241,7 +355,11 @@ export function createOrderService(deps: OrderServiceDeps) {
    * then checked out like any basket (admin-orders.ts and checkout/renewal-orders.ts build theirs for a
    * customer account the same way).
    */
-  async function placeFromItems(caller: OrderCaller, items: BasketEntryWithChildrenInput[], options: PlacementOptions = {}) {
+  async function placeFromItems(
+    caller: OrderCaller,
+    items: BasketEntryWithChildrenInput[],
+    options: PlacementOptions = {},
+  ) {
     const basket = await deps.basket.create(caller, items);
     return placeFromBasket(caller, basket.id, options);
   }
@@ -275,19 +393,44 @@ export function createOrderService(deps: OrderServiceDeps) {
       return order;
     },
 
-    async changeAddresses(caller: OrderCaller, orderId: number, addresses: Partial<OrderAddresses>): Promise<PlacedOrder> {
+    async changeAddresses(
+      caller: OrderCaller,
+      orderId: number,
+      addresses: Partial<OrderAddresses>,
+    ): Promise<PlacedOrder> {
       const order = await accessible(caller, orderId);
-      const addressIds = [addresses.shippingAddressId, addresses.billingAddressId].filter((id): id is number => typeof id === 'number');
+      const addressIds = [addresses.shippingAddressId, addresses.billingAddressId].filter(
+        (id): id is number => typeof id === 'number',
+      );
       if (!isStaff(caller.principal)) await checkOwnership(accounts, order.accountId, { addressIds });
-      return runOrder(orderId, () => ({ type: 'ChangeOrderAddresses', data: addresses }), (state) => accessibleOrder(state, caller.principal, hasToken(caller)), eventMetadataOf(caller));
+      return runOrder(
+        orderId,
+        () => ({ type: 'ChangeOrderAddresses', data: addresses }),
+        (state) => accessibleOrder(state, caller.principal, hasToken(caller)),
+        eventMetadataOf(caller),
+      );
     },
 
     /** an item's person, medium and keycard, judged by the basket's naming rules: the person and keycard
      * must be the order's account's (404 otherwise), also when staff name them */
-    async personalizeItem(caller: OrderCaller, orderId: number, itemId: string, personalization: Personalization): Promise<PlacedOrder> {
+    async personalizeItem(
+      caller: OrderCaller,
+      orderId: number,
+      itemId: string,
+      personalization: Personalization,
+    ): Promise<PlacedOrder> {
       const order = await accessible(caller, orderId);
-      const facts = await deps.basket.namingFacts(order.accountId, order.items.find((item) => item.itemId === itemId), personalization);
-      return runOrder(orderId, () => ({ type: 'PersonalizeItem', data: { itemId, personalization, facts } }), (state) => accessibleOrder(state, caller.principal, hasToken(caller)), eventMetadataOf(caller));
+      const facts = await deps.basket.namingFacts(
+        order.accountId,
+        order.items.find((item) => item.itemId === itemId),
+        personalization,
+      );
+      return runOrder(
+        orderId,
+        () => ({ type: 'PersonalizeItem', data: { itemId, personalization, facts } }),
+        (state) => accessibleOrder(state, caller.principal, hasToken(caller)),
+        eventMetadataOf(caller),
+      );
     },
 
     /**
@@ -296,12 +439,29 @@ export function createOrderService(deps: OrderServiceDeps) {
      * then carry the person (issued ones change, later ones are issued with it). Repeating the call repeats
      * only what is missing, so a failure between the two steps is made good by asking again.
      */
-    async assignItem(caller: OrderCaller, orderId: number, itemId: string, personId: number): Promise<PlacedOrder> {
+    async assignItem(
+      caller: OrderCaller,
+      orderId: number,
+      itemId: string,
+      personId: number,
+    ): Promise<PlacedOrder> {
       const order = await accessible(caller, orderId);
       const item = order.items.find((candidate) => candidate.itemId === itemId);
-      const personalization = { personId, medium: item?.personalization?.medium ?? null, keycardId: item?.personalization?.keycardId ?? null };
-      const [facts, usedItemIds] = await Promise.all([deps.basket.namingFacts(order.accountId, item, personalization), deps.tickets.usedItemIds(orderId)]);
-      const assigned = await runOrder(orderId, () => ({ type: 'AssignItem', data: { itemId, personId, facts, usedItemIds } }), (state) => accessibleOrder(state, caller.principal, hasToken(caller)), eventMetadataOf(caller));
+      const personalization = {
+        personId,
+        medium: item?.personalization?.medium ?? null,
+        keycardId: item?.personalization?.keycardId ?? null,
+      };
+      const [facts, usedItemIds] = await Promise.all([
+        deps.basket.namingFacts(order.accountId, item, personalization),
+        deps.tickets.usedItemIds(orderId),
+      ]);
+      const assigned = await runOrder(
+        orderId,
+        () => ({ type: 'AssignItem', data: { itemId, personId, facts, usedItemIds } }),
+        (state) => accessibleOrder(state, caller.principal, hasToken(caller)),
+        eventMetadataOf(caller),
+      );
       // an unpaid order's tickets are planned from the order once it is paid, so with the person
       if (isPaid(assigned)) await deps.tickets.assignTicketsOfItem(orderId, itemId, eventMetadataOf(caller));
       return assigned;
@@ -316,14 +476,28 @@ export function createOrderService(deps: OrderServiceDeps) {
     },
 
     async command(caller: Caller, orderId: number, command: OrderCommand): Promise<PlacedOrder> {
-      return runOrder(orderId, () => command, (state) => accessibleOrder(state, caller.principal, () => true), eventMetadataOf(caller));
+      return runOrder(
+        orderId,
+        () => command,
+        (state) => accessibleOrder(state, caller.principal, () => true),
+        eventMetadataOf(caller),
+      );
     },
 
     /** POST /admin/orders/{orderId}/confirm: staff took the payment on site. */
     async confirm(caller: Caller, orderId: number): Promise<OrderDto> {
-      const order = await runOrder(orderId, () => ({ type: 'ConfirmPayment', data: { confirmedBy: caller.principal?.subject ?? 'staff' } }), (state) => accessibleOrder(state, caller.principal, () => false), eventMetadataOf(caller));
+      const order = await runOrder(
+        orderId,
+        () => ({ type: 'ConfirmPayment', data: { confirmedBy: caller.principal?.subject ?? 'staff' } }),
+        (state) => accessibleOrder(state, caller.principal, () => false),
+        eventMetadataOf(caller),
+      );
       // a lost signal is caught up by the workflow, which re-reads a reserved order now and then
-      await deps.workflows.paid(orderId).catch((error: unknown) => deps.log.error({ err: error, orderId }, 'checkout workflow not told of the payment'));
+      await deps.workflows
+        .paid(orderId)
+        .catch((error: unknown) =>
+          deps.log.error({ err: error, orderId }, 'checkout workflow not told of the payment'),
+        );
       return toOrderDto(order);
     },
 
@@ -331,7 +505,14 @@ export function createOrderService(deps: OrderServiceDeps) {
     async cancelUnpaidOrder({ orderId, basketId }: { orderId: number; basketId: string }) {
       let state = await loadOrder(orderId);
       if (state.status === 'placed') {
-        const outcome = await handleCommand<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder, (current) => decideOrder({ type: 'CancelUnpaidOrder', data: { reason: 'PAYMENT_TIMEOUT' } }, current), systemMetadata(orderId));
+        const outcome = await handleCommand<OrderState, OrderEventWithTime>(
+          deps.store,
+          orderStreamName(orderId),
+          orderFolder,
+          (current) =>
+            decideOrder({ type: 'CancelUnpaidOrder', data: { reason: 'PAYMENT_TIMEOUT' } }, current),
+          systemMetadata(orderId),
+        );
         state = outcome.newState;
       }
       const status = state.status === 'placed' ? state.orderStatus : 'UNKNOWN';
@@ -349,17 +530,32 @@ export function createOrderService(deps: OrderServiceDeps) {
       const order = await loadOrder(orderId);
       if (order.status !== 'placed' || order.placesBooked) return;
       // an item cancelled meanwhile gave its places back (after-sale); it is not booked
-      const slotItems = order.items.filter((item) => item.slotId !== null && !order.cancelledItemIds.includes(item.itemId));
+      const slotItems = order.items.filter(
+        (item) => item.slotId !== null && !order.cancelledItemIds.includes(item.itemId),
+      );
       for (const item of slotItems) {
         try {
-          await deps.capacity.bookCapacity({ slotId: item.slotId!, basketId: order.basketId, entryId: item.itemId }, systemMetadata(orderId));
+          await deps.capacity.bookCapacity(
+            { slotId: item.slotId!, basketId: order.basketId, entryId: item.itemId },
+            systemMetadata(orderId),
+          );
         } catch (error) {
           const now = await loadOrder(orderId);
           if (now.status === 'placed' && now.cancelledItemIds.includes(item.itemId)) continue;
           throw error;
         }
       }
-      await handleCommand<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder, (current) => decideOrder({ type: 'RecordPlacesBooked', data: { itemIds: slotItems.map((item) => item.itemId) } }, current), systemMetadata(orderId));
+      await handleCommand<OrderState, OrderEventWithTime>(
+        deps.store,
+        orderStreamName(orderId),
+        orderFolder,
+        (current) =>
+          decideOrder(
+            { type: 'RecordPlacesBooked', data: { itemIds: slotItems.map((item) => item.itemId) } },
+            current,
+          ),
+        systemMetadata(orderId),
+      );
     },
   };
 }

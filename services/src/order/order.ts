@@ -1,4 +1,12 @@
-import type { Money, OrderContribution, OrderEvent, OrderPaymentStatus, OrderStatus, PaymentMethod, VoucherKind } from '@alpenpass/contracts';
+import type {
+  Money,
+  OrderContribution,
+  OrderEvent,
+  OrderPaymentStatus,
+  OrderStatus,
+  PaymentMethod,
+  VoucherKind,
+} from '@alpenpass/contracts';
 import { evolveAfterSale, type RefundRecord } from './after-sale/after-sale-state';
 
 type OrderPlacedData = Extract<OrderEvent, { type: 'OrderPlaced' }>['data'];
@@ -52,7 +60,12 @@ function evolvePlaced(order: PlacedOrder, event: OrderEvent, at: string): Placed
       return { ...order, comment: event.data.comment };
     case 'OrderItemPersonalized': {
       const { itemId, personId, medium, keycardId } = event.data;
-      return { ...order, items: order.items.map((item) => (item.itemId === itemId ? { ...item, personalization: { personId, medium, keycardId } } : item)) };
+      return {
+        ...order,
+        items: order.items.map((item) =>
+          item.itemId === itemId ? { ...item, personalization: { personId, medium, keycardId } } : item,
+        ),
+      };
     }
     case 'OrderReserved':
       return { ...order, orderStatus: 'RESERVED', paymentStatus: 'PENDING', paymentMethod: 'ON_SITE' };
@@ -74,7 +87,12 @@ function evolvePlaced(order: PlacedOrder, event: OrderEvent, at: string): Placed
     case 'OrderPaid':
       return { ...order, orderStatus: 'PAID', paymentStatus: 'PAID', paymentMethod: event.data.method };
     case 'OrderCancelled':
-      return { ...order, orderStatus: 'CANCELLED', paymentStatus: order.paymentStatus === null ? null : 'CANCELLED', cancellationReason: event.data.reason };
+      return {
+        ...order,
+        orderStatus: 'CANCELLED',
+        paymentStatus: order.paymentStatus === null ? null : 'CANCELLED',
+        cancellationReason: event.data.reason,
+      };
     case 'OrderPlacesBooked':
       return { ...order, placesBooked: true };
     case 'OrderItemsCancelled':
@@ -87,12 +105,27 @@ function evolvePlaced(order: PlacedOrder, event: OrderEvent, at: string): Placed
     case 'OrderDiscountsChanged':
       return { ...order, discounts: event.data.discounts, total: event.data.total };
     case 'OrderChargeDeclined':
-      return { ...order, paymentStatus: 'FAILED', paymentAttempts: Math.max(order.paymentAttempts, event.data.attempt) };
+      return {
+        ...order,
+        paymentStatus: 'FAILED',
+        paymentAttempts: Math.max(order.paymentAttempts, event.data.attempt),
+      };
     case 'OrderItemsChanged':
       return { ...order, items: event.data.items, discounts: event.data.discounts, total: event.data.total };
     case 'OrderVoucherApplied': {
       const { code, kind, amount, redemptionKey } = event.data;
-      return { ...order, vouchers: [...order.vouchers, { code, kind: kind ?? 'GIFT_VOUCHER', amount, redemptionKey: redemptionKey ?? `order-${order.orderId}` }] };
+      return {
+        ...order,
+        vouchers: [
+          ...order.vouchers,
+          {
+            code,
+            kind: kind ?? 'GIFT_VOUCHER',
+            amount,
+            redemptionKey: redemptionKey ?? `order-${order.orderId}`,
+          },
+        ],
+      };
     }
     case 'OrderVoucherRemoved':
       return { ...order, vouchers: order.vouchers.filter((voucher) => voucher.code !== event.data.code) };
@@ -145,15 +178,29 @@ export function evolveOrder(state: OrderState, event: OrderEventWithTime): Order
 }
 
 /** What is left to pay after the vouchers. */
-export const amountDueOf = (order: Pick<PlacedOrder, 'total' | 'vouchers' | 'onlineCredit'> & Partial<Pick<PlacedOrder, 'contribution'>>) =>
-  Math.max(0, order.total.amount + (order.contribution?.amount ?? 0) - order.onlineCredit - order.vouchers.reduce((sum, voucher) => sum + voucher.amount, 0));
+export const amountDueOf = (
+  order: Pick<PlacedOrder, 'total' | 'vouchers' | 'onlineCredit'> &
+    Partial<Pick<PlacedOrder, 'contribution'>>,
+) =>
+  Math.max(
+    0,
+    order.total.amount +
+      (order.contribution?.amount ?? 0) -
+      order.onlineCredit -
+      order.vouchers.reduce((sum, voucher) => sum + voucher.amount, 0),
+  );
 
 /** What the card pays: the total less vouchers and online credit (the provider is asked for this
  * amount, settles it, and refunds never exceed it). */
-export const cardAmountOf = (order: Parameters<typeof amountDueOf>[0]): Money => ({ amount: amountDueOf(order), currency: order.total.currency });
+export const cardAmountOf = (order: Parameters<typeof amountDueOf>[0]): Money => ({
+  amount: amountDueOf(order),
+  currency: order.total.currency,
+});
 
 export const orderFolder = { initialState: initialOrderState, evolve: evolveOrder };
 
 /** The items of an order that register a keycard for pay per use (docs/consumptions.md): free now, billed per day used. */
 export const payPerUseItemsOf = (order: Pick<PlacedOrder, 'items' | 'cancelledItemIds'>) =>
-  order.items.filter((item) => item.unitPrice.source === 'billedPerUse' && !order.cancelledItemIds.includes(item.itemId));
+  order.items.filter(
+    (item) => item.unitPrice.source === 'billedPerUse' && !order.cancelledItemIds.includes(item.itemId),
+  );

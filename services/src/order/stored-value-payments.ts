@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { onlineCreditErrorCodes, orderErrorCodes, voucherErrorCodes, type VoucherKind } from '@alpenpass/contracts';
+import {
+  onlineCreditErrorCodes,
+  orderErrorCodes,
+  voucherErrorCodes,
+  type VoucherKind,
+} from '@alpenpass/contracts';
 import type { OnlineCreditPort } from '../online-credit/online-credit-service';
 import { conflict, DomainError } from '../platform/domain-error';
 import type { PlatformLogger } from '../platform/event-store/event-store';
@@ -32,12 +37,30 @@ export type StoredValuePayments = ReturnType<typeof createStoredValuePayments>;
  * is given back, so a refused request leaves nothing behind.
  */
 export function createStoredValuePayments(deps: StoredValuePaymentsDeps) {
-  async function giveBack(order: PlacedOrder, parts: PaymentParts, metadata: object, creditKey: string): Promise<void> {
-    for (const voucher of parts.vouchers) await deps.vouchers.release(voucher.code, voucher.redemptionKey, metadata);
-    if (parts.onlineCredit) await deps.onlineCredit.credit(parts.onlineCredit.accountId, parts.onlineCredit.amount, `order ${order.refno}: not applied`, `${creditKey}-undo`, metadata);
+  async function giveBack(
+    order: PlacedOrder,
+    parts: PaymentParts,
+    metadata: object,
+    creditKey: string,
+  ): Promise<void> {
+    for (const voucher of parts.vouchers)
+      await deps.vouchers.release(voucher.code, voucher.redemptionKey, metadata);
+    if (parts.onlineCredit)
+      await deps.onlineCredit.credit(
+        parts.onlineCredit.accountId,
+        parts.onlineCredit.amount,
+        `order ${order.refno}: not applied`,
+        `${creditKey}-undo`,
+        metadata,
+      );
   }
 
-  async function take(order: PlacedOrder, parts: PaymentParts, metadata: object, creditKey: string): Promise<void> {
+  async function take(
+    order: PlacedOrder,
+    parts: PaymentParts,
+    metadata: object,
+    creditKey: string,
+  ): Promise<void> {
     const taken: PaymentParts = { vouchers: [], onlineCredit: null };
     try {
       for (const voucher of parts.vouchers) {
@@ -45,7 +68,13 @@ export function createStoredValuePayments(deps: StoredValuePaymentsDeps) {
         taken.vouchers.push(voucher);
       }
       if (parts.onlineCredit) {
-        await deps.onlineCredit.debit(parts.onlineCredit.accountId, parts.onlineCredit.amount, `order ${order.refno}`, creditKey, metadata);
+        await deps.onlineCredit.debit(
+          parts.onlineCredit.accountId,
+          parts.onlineCredit.amount,
+          `order ${order.refno}`,
+          creditKey,
+          metadata,
+        );
       }
     } catch (error) {
       await giveBack(order, taken, metadata, creditKey);
@@ -56,7 +85,8 @@ export function createStoredValuePayments(deps: StoredValuePaymentsDeps) {
   async function apply(order: PlacedOrder, parts: PaymentParts, metadata: object): Promise<PlacedOrder> {
     if (parts.vouchers.length === 0 && !parts.onlineCredit) return order;
     // nothing is taken for a voucher that pays the order already (the decider refuses it too)
-    if (parts.vouchers.some((part) => order.vouchers.some((voucher) => voucher.code === part.code))) throw conflict(orderErrorCodes.voucherAlreadyApplied, 'A voucher pays this order already.');
+    if (parts.vouchers.some((part) => order.vouchers.some((voucher) => voucher.code === part.code)))
+      throw conflict(orderErrorCodes.voucherAlreadyApplied, 'A voucher pays this order already.');
     const creditKey = creditKeyOf(order);
     await take(order, parts, metadata, creditKey);
     try {
@@ -69,14 +99,24 @@ export function createStoredValuePayments(deps: StoredValuePaymentsDeps) {
 
   /** Pays min(what is left, amount due); a stored value spent meanwhile by another order is asked again
    * (three times), and whatever cannot pay leaves the order to be paid otherwise. */
-  async function spendWhatIsLeft(order: PlacedOrder, left: () => Promise<number>, partsOf: (amount: number) => PaymentParts, metadata: object): Promise<PlacedOrder> {
+  async function spendWhatIsLeft(
+    order: PlacedOrder,
+    left: () => Promise<number>,
+    partsOf: (amount: number) => PaymentParts,
+    metadata: object,
+  ): Promise<PlacedOrder> {
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const amount = Math.min(await left(), amountDueOf(order));
       if (amount <= 0) return order;
       try {
         return await apply(order, partsOf(amount), metadata);
       } catch (error) {
-        if (error instanceof DomainError && (error.code === onlineCreditErrorCodes.insufficient || error.code === voucherErrorCodes.insufficient)) continue;
+        if (
+          error instanceof DomainError &&
+          (error.code === onlineCreditErrorCodes.insufficient ||
+            error.code === voucherErrorCodes.insufficient)
+        )
+          continue;
         throw error;
       }
     }
@@ -98,20 +138,41 @@ export function createStoredValuePayments(deps: StoredValuePaymentsDeps) {
     },
 
     /** Online credit pays what the balance covers of the amount due (the basket's useOnlineCredit). */
-    async spendAvailableCredit(order: PlacedOrder, accountId: string, metadata: object): Promise<PlacedOrder> {
+    async spendAvailableCredit(
+      order: PlacedOrder,
+      accountId: string,
+      metadata: object,
+    ): Promise<PlacedOrder> {
       const ledger = deps.onlineCredit;
-      return spendWhatIsLeft(order, async () => (await ledger.balance(accountId)).balance.amount, (amount) => ({ vouchers: [], onlineCredit: { accountId, amount } }), metadata);
+      return spendWhatIsLeft(
+        order,
+        async () => (await ledger.balance(accountId)).balance.amount,
+        (amount) => ({ vouchers: [], onlineCredit: { accountId, amount } }),
+        metadata,
+      );
     },
 
     /** A voucher pays what is left on it of the amount due (a checkout's voucher code, a basket's saved
      * voucher); an expired or unknown voucher pays nothing. */
-    async spendAvailableVoucher(order: PlacedOrder, voucher: { code: string; kind: VoucherKind }, metadata: object): Promise<PlacedOrder> {
+    async spendAvailableVoucher(
+      order: PlacedOrder,
+      voucher: { code: string; kind: VoucherKind },
+      metadata: object,
+    ): Promise<PlacedOrder> {
       const { vouchers } = deps;
       const left = async () => {
         const verdict = await vouchers.check(voucher.code);
         return verdict.valid ? (verdict.remaining?.amount ?? 0) : 0;
       };
-      return spendWhatIsLeft(order, left, (amount) => ({ vouchers: [{ ...voucher, amount, redemptionKey: redemptionKeyOf(order.orderId) }], onlineCredit: null }), metadata);
+      return spendWhatIsLeft(
+        order,
+        left,
+        (amount) => ({
+          vouchers: [{ ...voucher, amount, redemptionKey: redemptionKeyOf(order.orderId) }],
+          onlineCredit: null,
+        }),
+        metadata,
+      );
     },
   };
 }

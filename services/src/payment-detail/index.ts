@@ -17,6 +17,16 @@ export function paymentDetailContext(deps: ContextDeps): ContextModule & { servi
 
 export function paymentDetailService(deps: ContextDeps): PaymentDetailService {
   const provider = paymentProviderOf(deps.config);
-  const registrations = provider ? providerCardRegistrations({ client: createPaymentProviderClient(provider), webhookUrl: provider.webhookUrl }) : unwiredCardRegistrations;
-  return createPaymentDetailService({ store: deps.store, knex: deps.knex, registrations, vouchers: createVoucherService({ store: deps.store }).port });
+  const registrations = provider
+    ? providerCardRegistrations({
+        client: createPaymentProviderClient(provider),
+        webhookUrl: provider.webhookUrl,
+      })
+    : unwiredCardRegistrations;
+  return createPaymentDetailService({
+    store: deps.store,
+    knex: deps.knex,
+    registrations,
+    vouchers: createVoucherService({ store: deps.store }).port,
+  });
 }

@@ -24,27 +24,49 @@ export interface PaymentDetailsState {
   registrations: string[];
 }
 
-export const initialPaymentDetailsState = (): PaymentDetailsState => ({ details: [], vouchers: [], defaultId: null, registrations: [] });
+export const initialPaymentDetailsState = (): PaymentDetailsState => ({
+  details: [],
+  vouchers: [],
+  defaultId: null,
+  registrations: [],
+});
 
-export function evolvePaymentDetails(state: PaymentDetailsState, event: PaymentDetailEvent): PaymentDetailsState {
+export function evolvePaymentDetails(
+  state: PaymentDetailsState,
+  event: PaymentDetailEvent,
+): PaymentDetailsState {
   switch (event.type) {
     case 'CardRegistrationStarted':
       return { ...state, registrations: [...state.registrations, event.data.transactionId] };
     case 'PaymentDetailSaved': {
       const { paymentDetailId, transactionId, card } = event.data;
-      return { ...state, details: [...state.details, { paymentDetailId, transactionId, card, blockedReason: null }] };
+      return {
+        ...state,
+        details: [...state.details, { paymentDetailId, transactionId, card, blockedReason: null }],
+      };
     }
     case 'DefaultPaymentDetailChosen':
       return { ...state, defaultId: event.data.paymentDetailId };
     case 'PaymentDetailBlocked':
       return {
         ...state,
-        details: state.details.map((detail) => (detail.paymentDetailId === event.data.paymentDetailId ? { ...detail, blockedReason: event.data.reason } : detail)),
+        details: state.details.map((detail) =>
+          detail.paymentDetailId === event.data.paymentDetailId
+            ? { ...detail, blockedReason: event.data.reason }
+            : detail,
+        ),
       };
     case 'PaymentDetailDeleted': {
       const details = state.details.filter((detail) => detail.paymentDetailId !== event.data.paymentDetailId);
-      const vouchers = state.vouchers.filter((voucher) => voucher.paymentDetailId !== event.data.paymentDetailId);
-      return { ...state, details, vouchers, defaultId: state.defaultId === event.data.paymentDetailId ? null : state.defaultId };
+      const vouchers = state.vouchers.filter(
+        (voucher) => voucher.paymentDetailId !== event.data.paymentDetailId,
+      );
+      return {
+        ...state,
+        details,
+        vouchers,
+        defaultId: state.defaultId === event.data.paymentDetailId ? null : state.defaultId,
+      };
     }
     case 'VoucherPaymentDetailSaved': {
       const { paymentDetailId, code, kind } = event.data;
@@ -57,7 +79,10 @@ export function evolvePaymentDetails(state: PaymentDetailsState, event: PaymentD
   }
 }
 
-export const paymentDetailsFolder = { initialState: initialPaymentDetailsState, evolve: evolvePaymentDetails };
+export const paymentDetailsFolder = {
+  initialState: initialPaymentDetailsState,
+  evolve: evolvePaymentDetails,
+};
 
 /** A card is usable through the last day of its expiry month. */
 export function cardExpired(card: Pick<SavedCardRecord, 'expiryMonth' | 'expiryYear'>, today: Date): boolean {
@@ -66,4 +91,5 @@ export function cardExpired(card: Pick<SavedCardRecord, 'expiryMonth' | 'expiryY
   return today.getUTCFullYear() * 12 + today.getUTCMonth() + 1 > year * 12 + month;
 }
 
-export const usable = (detail: SavedPaymentDetail, today: Date) => detail.blockedReason === null && !cardExpired(detail.card, today);
+export const usable = (detail: SavedPaymentDetail, today: Date) =>
+  detail.blockedReason === null && !cardExpired(detail.card, today);

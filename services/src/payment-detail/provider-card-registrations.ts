@@ -6,7 +6,10 @@ import { calling, outcomeOf } from '../payment-provider/provider-calls';
 import { savedCardFrom } from '../payment-provider/saved-card';
 
 /** Card registrations over the Datatrans-like client: an init of amount 0 with createAlias. */
-export function providerCardRegistrations(options: { client: PaymentProviderClient; webhookUrl: string }): CardRegistrations {
+export function providerCardRegistrations(options: {
+  client: PaymentProviderClient;
+  webhookUrl: string;
+}): CardRegistrations {
   const { client } = options;
   return {
     async start({ type, redirectUrls }) {
@@ -19,7 +22,11 @@ export function providerCardRegistrations(options: { client: PaymentProviderClie
             amount: 0,
             paymentMethods: providerMethodsFor([type]),
             autoSettle: false,
-            redirect: { successUrl: redirectUrls.success, cancelUrl: redirectUrls.cancel, errorUrl: redirectUrls.error },
+            redirect: {
+              successUrl: redirectUrls.success,
+              cancelUrl: redirectUrls.cancel,
+              errorUrl: redirectUrls.error,
+            },
             webhook: { url: options.webhookUrl },
             option: { createAlias: true },
           },

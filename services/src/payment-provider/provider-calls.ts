@@ -23,7 +23,11 @@ export function outcomeOf(status: TransactionStatusResponse): CardPaymentOutcome
   }
 }
 
-const providerDown = () => unavailable(checkoutErrorCodes.paymentProviderUnavailable, 'The payment provider cannot be reached; please try again shortly.');
+const providerDown = () =>
+  unavailable(
+    checkoutErrorCodes.paymentProviderUnavailable,
+    'The payment provider cannot be reached; please try again shortly.',
+  );
 
 /** A failed call becomes 503 PAYMENT_PROVIDER_UNAVAILABLE; a key still in use (a concurrent twin of
  * the same call) is retried until the first answer is stored. */

@@ -58,8 +58,10 @@ export interface PaymentProviderConnection extends PaymentProviderSettings {
  * simulator's (published in the source). */
 function refuseSimulatorCredentials(settings: PaymentProviderSettings): void {
   const simulator = loadPaymentProviderSettings({});
-  if (settings.password === simulator.password) throw new Error("PSP_MERCHANT_PASSWORD: required outside development (the default is the simulator's)");
-  if (settings.hmacKeyHex.toLowerCase() === simulator.hmacKeyHex.toLowerCase()) throw new Error("PSP_HMAC_KEY: required outside development (the default is the simulator's)");
+  if (settings.password === simulator.password)
+    throw new Error("PSP_MERCHANT_PASSWORD: required outside development (the default is the simulator's)");
+  if (settings.hmacKeyHex.toLowerCase() === simulator.hmacKeyHex.toLowerCase())
+    throw new Error("PSP_HMAC_KEY: required outside development (the default is the simulator's)");
 }
 
 /**
@@ -67,16 +69,27 @@ function refuseSimulatorCredentials(settings: PaymentProviderSettings): void {
  * development none until PSP_BASE_URL is set (card payments then answer 503), and then only with a
  * notification URL and credentials of the operator's own. A bad value is a ConfigError naming it.
  */
-export function paymentProviderOf(config: Pick<AppConfig, 'env' | 'environment' | 'port'>): PaymentProviderConnection | null {
+export function paymentProviderOf(
+  config: Pick<AppConfig, 'env' | 'environment' | 'port'>,
+): PaymentProviderConnection | null {
   const { env, environment } = config;
   if (environment !== 'development' && !env.PSP_BASE_URL) return null;
   try {
-    const webhookUrl = env.PSP_WEBHOOK_URL ?? (environment === 'development' ? `http://127.0.0.1:${config.port}/api/payment-provider/notifications` : undefined);
-    if (!webhookUrl) throw new Error('PSP_WEBHOOK_URL: required with PSP_BASE_URL (the public URL of /api/payment-provider/notifications)');
+    const webhookUrl =
+      env.PSP_WEBHOOK_URL ??
+      (environment === 'development'
+        ? `http://127.0.0.1:${config.port}/api/payment-provider/notifications`
+        : undefined);
+    if (!webhookUrl)
+      throw new Error(
+        'PSP_WEBHOOK_URL: required with PSP_BASE_URL (the public URL of /api/payment-provider/notifications)',
+      );
     const connection = { ...loadPaymentProviderSettings(env), webhookUrl };
     if (environment === 'production') refuseSimulatorCredentials(connection);
     return connection;
   } catch (error) {
-    throw new ConfigError(`Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`);
+    throw new ConfigError(
+      `Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

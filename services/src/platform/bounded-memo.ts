@@ -3,7 +3,10 @@
  * again from empty). For hot paths that repeat the same costly computation on the same input, such
  * as a slot's time zone conversions on every add to that slot.
  */
-export function boundedMemo<Value>(compute: (key: string) => Value, capacity = 10_000): (key: string) => Value {
+export function boundedMemo<Value>(
+  compute: (key: string) => Value,
+  capacity = 10_000,
+): (key: string) => Value {
   const answers = new Map<string, Value>();
   return (key) => {
     let value = answers.get(key);

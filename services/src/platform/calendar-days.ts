@@ -21,6 +21,7 @@ export function everyDayBetween(from: string, to: string): string[] {
     return days;
   }
   const end = DateTime.fromISO(to, { zone: 'utc' });
-  for (let day = DateTime.fromISO(from, { zone: 'utc' }); day <= end; day = day.plus({ days: 1 })) days.push(day.toISODate()!);
+  for (let day = DateTime.fromISO(from, { zone: 'utc' }); day <= end; day = day.plus({ days: 1 }))
+    days.push(day.toISODate()!);
   return days;
 }

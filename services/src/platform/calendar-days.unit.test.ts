@@ -2,7 +2,12 @@ import { daysFromTo, everyDayBetween } from './calendar-days';
 
 describe('everyDayBetween', () => {
   it('lists every day of the range, both ends included, across a month end', () => {
-    expect(everyDayBetween('2027-01-30', '2027-02-02')).toEqual(['2027-01-30', '2027-01-31', '2027-02-01', '2027-02-02']);
+    expect(everyDayBetween('2027-01-30', '2027-02-02')).toEqual([
+      '2027-01-30',
+      '2027-01-31',
+      '2027-02-01',
+      '2027-02-02',
+    ]);
   });
 
   it('is one day when both ends are the same day, and empty when the range runs backwards', () => {
@@ -21,4 +26,3 @@ describe('daysFromTo', () => {
     expect(daysFromTo('0001-01-01', '9999-12-31')).toBe(3_652_058);
   });
 });
-

@@ -18,7 +18,12 @@ import {
   type PersonFieldRules,
 } from '@alpenpass/contracts';
 import { DEFAULT_CLOCK_TOLERANCE_SECONDS, DEFAULT_MAX_TOKEN_LIFETIME_SECONDS } from './auth/verifier';
-import { deploymentEnvironmentOf, developmentSecrets, unsafeSecrets, type DeploymentEnvironment } from './development-secrets';
+import {
+  deploymentEnvironmentOf,
+  developmentSecrets,
+  unsafeSecrets,
+  type DeploymentEnvironment,
+} from './development-secrets';
 import { trustProxySetting, type TrustProxy } from './http/trust-proxy';
 
 export const allRoles = ['api', 'relay', 'projector', 'worker'] as const;
@@ -36,16 +41,30 @@ const environment = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: envUrl.default('postgres://postgres@127.0.0.1:5432/alpenpass'),
   NATS_URL: envUrl.default('nats://127.0.0.1:4222'),
-  NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/, 'Expected a NATS stream name').default('EVENTS'),
-  NATS_SUBJECT_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/, 'Expected a NATS subject token').default('events'),
-  ACCESS_USAGE_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/, 'Expected a NATS stream name').default('ACCESS_USAGE'),
-  ACCESS_USAGE_SUBJECT_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'Expected NATS subject tokens separated by dots').default('access.usage'),
+  NATS_STREAM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'Expected a NATS stream name')
+    .default('EVENTS'),
+  NATS_SUBJECT_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'Expected a NATS subject token')
+    .default('events'),
+  ACCESS_USAGE_STREAM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'Expected a NATS stream name')
+    .default('ACCESS_USAGE'),
+  ACCESS_USAGE_SUBJECT_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'Expected NATS subject tokens separated by dots')
+    .default('access.usage'),
   TEMPORAL_ADDRESS: z.string().min(3).default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default(taskQueues.workflows),
   EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
   EVENTSTORE_URL: z.string().optional(),
-  CLIENT_ID: z.literal(String(CLIENT_ID), `Expected ${CLIENT_ID}: the shop serves one client`).default(String(CLIENT_ID)),
+  CLIENT_ID: z
+    .literal(String(CLIENT_ID), `Expected ${CLIENT_ID}: the shop serves one client`)
+    .default(String(CLIENT_ID)),
   CHANNEL_ID: z.uuid('Expected UUID string').default('6a1c7e52-3b8f-4e0a-9d2c-5f4b8a7e1d30'),
   AUTH_JWKS_URI: envUrl.optional(),
   AUTH_AUDIENCE: envUrl.default('https://api.alpenpass.local'),
@@ -64,22 +83,39 @@ const environment = z.object({
   BASKET_MAX_QUANTITY_PER_ENTRY: envPositiveNumber.default(defaultSaleLimits.maxQuantityPerEntry),
   BASKET_MAX_PLACES: envPositiveNumber.default(defaultSaleLimits.maxPlacesPerBasket),
   HOLD_MAX_PLACES_PER_SLOT: envPositiveNumber.default(defaultSaleLimits.maxPlacesPerSlotHolder),
-  HOLD_MAX_SLOT_SHARE_PERCENT: envPositiveNumber.pipe(z.number().max(100, 'Expected at most 100')).default(defaultSaleLimits.maxSlotSharePercent),
+  HOLD_MAX_SLOT_SHARE_PERCENT: envPositiveNumber
+    .pipe(z.number().max(100, 'Expected at most 100'))
+    .default(defaultSaleLimits.maxSlotSharePercent),
   BASKET_CREATIONS_PER_MINUTE: envPositiveNumber.default(30),
   PROMO_CODE_ATTEMPTS_PER_MINUTE: envPositiveNumber.default(30),
   WEB_DIST: z.string().default(join(repositoryRoot, 'web', 'dist')),
   SERVE_WEB: envBoolean,
   CONTENT_WEBHOOK_SECRET: z.string().min(16).default(developmentSecrets.CONTENT_WEBHOOK_SECRET),
   LOAD_DEMO_DATA: envBoolean,
-  API_PROCESSES: envPositiveNumber.pipe(z.number().int('Expected a whole number').max(64, 'Expected at most 64')).default(2),
+  API_PROCESSES: envPositiveNumber
+    .pipe(z.number().int('Expected a whole number').max(64, 'Expected at most 64'))
+    .default(2),
   CHECKOUT_PAYMENT_TIMEOUT_SECONDS: envPositiveNumber.default(1200),
   CHECKOUT_PAYMENT_POLL_SECONDS: envPositiveNumber.default(30),
-  ORDER_CANCEL_CUTOFF_DAYS: z.string().trim().regex(/^\d{1,3}$/, 'Expected a whole number of days, 0 to 365').transform(Number).pipe(z.number().max(365, 'Expected a whole number of days, 0 to 365')).default(1),
-  ORDER_CANCEL_TIMEZONE: z.string().refine((zone) => IANAZone.isValidZone(zone), 'Expected an IANA time zone such as Europe/Zurich').default('Europe/Zurich'),
-  REFUND_ATTEMPTS: envPositiveNumber.pipe(z.number().int('Expected a whole number').max(100, 'Expected at most 100')).default(5),
+  ORDER_CANCEL_CUTOFF_DAYS: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, 'Expected a whole number of days, 0 to 365')
+    .transform(Number)
+    .pipe(z.number().max(365, 'Expected a whole number of days, 0 to 365'))
+    .default(1),
+  ORDER_CANCEL_TIMEZONE: z
+    .string()
+    .refine((zone) => IANAZone.isValidZone(zone), 'Expected an IANA time zone such as Europe/Zurich')
+    .default('Europe/Zurich'),
+  REFUND_ATTEMPTS: envPositiveNumber
+    .pipe(z.number().int('Expected a whole number').max(100, 'Expected at most 100'))
+    .default(5),
   REFUND_RETRY_PAUSE_SECONDS: envPositiveNumber.default(900),
   PSP_WEBHOOK_URL: envUrl.optional(),
-  ALLOWED_REDIRECT_ORIGINS: envList.pipe(z.array(z.url().transform((url) => new URL(url).origin))).transform((list) => (list.length ? list : ['http://localhost:3000'])),
+  ALLOWED_REDIRECT_ORIGINS: envList
+    .pipe(z.array(z.url().transform((url) => new URL(url).origin)))
+    .transform((list) => (list.length ? list : ['http://localhost:3000'])),
   ORDER_ACCESS_SECRET: z.string().min(16).default(developmentSecrets.ORDER_ACCESS_SECRET),
   // sign-in service and embedded identity provider (docs/auth.md)
   IDENTITY_PROVIDER: z.enum(['embedded', 'none']).optional(),
@@ -93,7 +129,9 @@ const environment = z.object({
   SIGNIN_ATTEMPTS_PER_WINDOW: envPositiveNumber.default(5),
   SIGNIN_ATTEMPTS_PER_ADDRESS: envPositiveNumber.default(50),
   SIGNIN_WINDOW_SECONDS: envPositiveNumber.default(900),
-  IDENTITY_ACCESS_TOKEN_TTL_SECONDS: envPositiveNumber.pipe(z.number().int('Expected a whole number').min(61, 'Expected more than the 60 s refresh margin')).default(900),
+  IDENTITY_ACCESS_TOKEN_TTL_SECONDS: envPositiveNumber
+    .pipe(z.number().int('Expected a whole number').min(61, 'Expected more than the 60 s refresh margin'))
+    .default(900),
 });
 
 export interface AppConfig {
@@ -154,7 +192,12 @@ export interface AppConfig {
   /** signs the access tokens of guests' orders */
   orderAccessSecret: string;
   /** after the sale (docs/after-sale.md): the customer's cancellation cut-off, refund retry rounds */
-  afterSale: { cancelCutoffDays: number; cancelTimezone: string; refundAttempts: number; refundRetryPauseMs: number };
+  afterSale: {
+    cancelCutoffDays: number;
+    cancelTimezone: string;
+    refundAttempts: number;
+    refundRetryPauseMs: number;
+  };
   /** /api/auth and the embedded identity provider (docs/auth.md); null when switched off */
   signIn: SignInSettings | null;
 }
@@ -165,7 +208,12 @@ export interface SignInSettings {
   /** the OIDC provider the sign-in service sends customers to (the embedded one by default) */
   oidc: { issuer: string; clientId: string; clientSecret: string };
   /** the embedded provider at /oidc, when it runs */
-  embedded: { issuer: string; cookieSecret: string; clientSecret: string; accessTokenTtlSeconds: number } | null;
+  embedded: {
+    issuer: string;
+    cookieSecret: string;
+    clientSecret: string;
+    accessTokenTtlSeconds: number;
+  } | null;
   attempts: { perAccountAndAddress: number; perAddress: number; windowMs: number };
 }
 
@@ -177,15 +225,27 @@ const developmentSignInSecrets = {
 
 /** The embedded provider runs in development when the API trusts its issuer (or IDENTITY_PROVIDER=embedded);
  * outside development its secrets must be the operator's. Without AUTH_SECRET in production there is no /api/auth. */
-function signInSettings(e: z.infer<typeof environment>, deployment: DeploymentEnvironment, issuers: string[]): SignInSettings | null {
+function signInSettings(
+  e: z.infer<typeof environment>,
+  deployment: DeploymentEnvironment,
+  issuers: string[],
+): SignInSettings | null {
   const embeddedIssuer = e.IDENTITY_ISSUER ?? `http://localhost:${e.PORT}/oidc`;
   const trusted = issuers.includes(embeddedIssuer);
-  const embeddedOn = e.IDENTITY_PROVIDER === 'embedded' || (e.IDENTITY_PROVIDER === undefined && deployment === 'development' && trusted);
-  if (embeddedOn && !trusted) throw new ConfigError(`Invalid configuration:\n  IDENTITY_ISSUER: ${embeddedIssuer} must be one of AUTH_ISSUERS`);
+  const embeddedOn =
+    e.IDENTITY_PROVIDER === 'embedded' ||
+    (e.IDENTITY_PROVIDER === undefined && deployment === 'development' && trusted);
+  if (embeddedOn && !trusted)
+    throw new ConfigError(
+      `Invalid configuration:\n  IDENTITY_ISSUER: ${embeddedIssuer} must be one of AUTH_ISSUERS`,
+    );
   const secret = (variable: keyof typeof developmentSignInSecrets): string | undefined => {
     const value = e[variable];
     if (deployment === 'development') return value ?? developmentSignInSecrets[variable];
-    if (value === developmentSignInSecrets[variable]) throw new ConfigError(`Invalid configuration:\n  ${variable}: holds the development default, which is published in the source; set a secret of your own`);
+    if (value === developmentSignInSecrets[variable])
+      throw new ConfigError(
+        `Invalid configuration:\n  ${variable}: holds the development default, which is published in the source; set a secret of your own`,
+      );
     return value;
   };
   const authSecret = secret('AUTH_SECRET');
@@ -194,8 +254,16 @@ function signInSettings(e: z.infer<typeof environment>, deployment: DeploymentEn
   if (embeddedOn) {
     const cookieSecret = secret('IDENTITY_COOKIE_SECRET');
     const clientSecret = secret('IDENTITY_CLIENT_SECRET');
-    if (!cookieSecret || !clientSecret) throw new ConfigError('Invalid configuration:\n  IDENTITY_COOKIE_SECRET, IDENTITY_CLIENT_SECRET: required for the embedded identity provider outside development');
-    embedded = { issuer: embeddedIssuer, cookieSecret, clientSecret, accessTokenTtlSeconds: e.IDENTITY_ACCESS_TOKEN_TTL_SECONDS };
+    if (!cookieSecret || !clientSecret)
+      throw new ConfigError(
+        'Invalid configuration:\n  IDENTITY_COOKIE_SECRET, IDENTITY_CLIENT_SECRET: required for the embedded identity provider outside development',
+      );
+    embedded = {
+      issuer: embeddedIssuer,
+      cookieSecret,
+      clientSecret,
+      accessTokenTtlSeconds: e.IDENTITY_ACCESS_TOKEN_TTL_SECONDS,
+    };
   }
   const oidcIssuer = e.AUTH_OIDC_ISSUER ?? embedded?.issuer;
   const clientId = e.AUTH_OIDC_CLIENT_ID ?? (embedded ? embeddedClientId : undefined);
@@ -205,7 +273,11 @@ function signInSettings(e: z.infer<typeof environment>, deployment: DeploymentEn
     secret: authSecret,
     oidc: { issuer: oidcIssuer, clientId, clientSecret },
     embedded,
-    attempts: { perAccountAndAddress: Math.floor(e.SIGNIN_ATTEMPTS_PER_WINDOW), perAddress: Math.floor(e.SIGNIN_ATTEMPTS_PER_ADDRESS), windowMs: e.SIGNIN_WINDOW_SECONDS * 1000 },
+    attempts: {
+      perAccountAndAddress: Math.floor(e.SIGNIN_ATTEMPTS_PER_WINDOW),
+      perAddress: Math.floor(e.SIGNIN_ATTEMPTS_PER_ADDRESS),
+      windowMs: e.SIGNIN_WINDOW_SECONDS * 1000,
+    },
   };
 }
 
@@ -214,7 +286,6 @@ export const embeddedClientId = 'alpenpass-shop';
 
 export class ConfigError extends Error {}
 
-
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = environment.safeParse(env);
   if (!parsed.success) {
@@ -222,9 +293,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const personFields = personFieldRulesFromEnv.safeParse({ required: env.PERSON_REQUIRED_FIELDS, disabled: env.PERSON_DISABLED_FIELDS });
+  const personFields = personFieldRulesFromEnv.safeParse({
+    required: env.PERSON_REQUIRED_FIELDS,
+    disabled: env.PERSON_DISABLED_FIELDS,
+  });
   if (!personFields.success) {
-    const lines = personFields.error.issues.map((issue) => `  PERSON_REQUIRED_FIELDS / PERSON_DISABLED_FIELDS: ${issue.message}`);
+    const lines = personFields.error.issues.map(
+      (issue) => `  PERSON_REQUIRED_FIELDS / PERSON_DISABLED_FIELDS: ${issue.message}`,
+    );
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   if (e.EVENT_STORE === 'eventstoredb' && !e.EVENTSTORE_URL) {
@@ -232,11 +308,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const deployment = deploymentEnvironmentOf(env);
   // the embedded identity provider's issuer is trusted by default, beside the one `npm run token` uses
-  const issuers = e.AUTH_ISSUERS.length ? e.AUTH_ISSUERS : ['https://auth.alpenpass.local/', e.IDENTITY_ISSUER ?? `http://localhost:${e.PORT}/oidc`];
+  const issuers = e.AUTH_ISSUERS.length
+    ? e.AUTH_ISSUERS
+    : ['https://auth.alpenpass.local/', e.IDENTITY_ISSUER ?? `http://localhost:${e.PORT}/oidc`];
   const signIn = signInSettings(e, deployment, issuers);
   const unsafe = deployment === 'production' ? unsafeSecrets(env) : [];
   if (unsafe.length) {
-    throw new ConfigError(`Invalid configuration:\n${unsafe.map(({ variable, message }) => `  ${variable}: ${message}`).join('\n')}`);
+    throw new ConfigError(
+      `Invalid configuration:\n${unsafe.map(({ variable, message }) => `  ${variable}: ${message}`).join('\n')}`,
+    );
   }
   return {
     environment: deployment,
@@ -251,7 +331,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     nats: { url: e.NATS_URL, stream: e.NATS_STREAM, subjectPrefix: e.NATS_SUBJECT_PREFIX },
     accessUsage: { stream: e.ACCESS_USAGE_STREAM, subjectPrefix: e.ACCESS_USAGE_SUBJECT_PREFIX },
-    temporal: { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE, taskQueue: e.TEMPORAL_TASK_QUEUE },
+    temporal: {
+      address: e.TEMPORAL_ADDRESS,
+      namespace: e.TEMPORAL_NAMESPACE,
+      taskQueue: e.TEMPORAL_TASK_QUEUE,
+    },
     eventStore: { kind: e.EVENT_STORE, url: e.EVENTSTORE_URL },
     clientId: e.CLIENT_ID,
     channelId: e.CHANNEL_ID,
@@ -275,14 +359,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     basketCreationsPerMinute: Math.floor(e.BASKET_CREATIONS_PER_MINUTE),
     promoCodeAttemptsPerMinute: Math.floor(e.PROMO_CODE_ATTEMPTS_PER_MINUTE),
     personFieldRules: personFields.data,
-    web: { dist: e.WEB_DIST, serve: env.SERVE_WEB === undefined ? true : e.SERVE_WEB, sourceMaps: deployment === 'development' },
+    web: {
+      dist: e.WEB_DIST,
+      serve: env.SERVE_WEB === undefined ? true : e.SERVE_WEB,
+      sourceMaps: deployment === 'development',
+    },
     contentWebhookSecret: e.CONTENT_WEBHOOK_SECRET,
     loadDemoData: env.LOAD_DEMO_DATA === undefined ? true : e.LOAD_DEMO_DATA,
     checkoutPaymentTimeoutMs: e.CHECKOUT_PAYMENT_TIMEOUT_SECONDS * 1000,
     checkoutPaymentPollMs: e.CHECKOUT_PAYMENT_POLL_SECONDS * 1000,
     allowedRedirectOrigins: e.ALLOWED_REDIRECT_ORIGINS,
     orderAccessSecret: e.ORDER_ACCESS_SECRET,
-    afterSale: { cancelCutoffDays: e.ORDER_CANCEL_CUTOFF_DAYS, cancelTimezone: e.ORDER_CANCEL_TIMEZONE, refundAttempts: e.REFUND_ATTEMPTS, refundRetryPauseMs: e.REFUND_RETRY_PAUSE_SECONDS * 1000 },
+    afterSale: {
+      cancelCutoffDays: e.ORDER_CANCEL_CUTOFF_DAYS,
+      cancelTimezone: e.ORDER_CANCEL_TIMEZONE,
+      refundAttempts: e.REFUND_ATTEMPTS,
+      refundRetryPauseMs: e.REFUND_RETRY_PAUSE_SECONDS * 1000,
+    },
     signIn,
   };
 }

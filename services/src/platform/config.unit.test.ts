@@ -76,7 +76,10 @@ describe('TRUST_PROXY', () => {
     ['1', 1],
     [' 2 ', 2],
     ['127.0.0.1/32', ['127.0.0.1/32']],
-    ['loopback, 10.0.0.0/8, 2001:DB8::/32, 192.0.2.7', ['loopback', '10.0.0.0/8', '2001:db8::/32', '192.0.2.7']],
+    [
+      'loopback, 10.0.0.0/8, 2001:DB8::/32, 192.0.2.7',
+      ['loopback', '10.0.0.0/8', '2001:db8::/32', '192.0.2.7'],
+    ],
   ])('takes %j as Express takes it', (value, expected) => {
     const trustProxy = loadConfig({ TRUST_PROXY: value }).trustProxy;
     expect(trustProxy).toEqual(expected);
@@ -97,31 +100,48 @@ describe('secrets outside development', () => {
   });
 
   it('refuses the development default written in the source', () => {
-    const env = { ALPENPASS_ENV: 'production', CONTENT_WEBHOOK_SECRET: developmentSecrets.CONTENT_WEBHOOK_SECRET, ORDER_ACCESS_SECRET: ownSecret };
+    const env = {
+      ALPENPASS_ENV: 'production',
+      CONTENT_WEBHOOK_SECRET: developmentSecrets.CONTENT_WEBHOOK_SECRET,
+      ORDER_ACCESS_SECRET: ownSecret,
+    };
     expect(() => loadConfig(env)).toThrow(/\bCONTENT_WEBHOOK_SECRET: holds the development default/);
   });
 
   it('starts in production with a secret of its own, and serves no source maps', () => {
-    const config = loadConfig({ NODE_ENV: 'production', CONTENT_WEBHOOK_SECRET: ownSecret, ORDER_ACCESS_SECRET: `${ownSecret}-orders` });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      CONTENT_WEBHOOK_SECRET: ownSecret,
+      ORDER_ACCESS_SECRET: `${ownSecret}-orders`,
+    });
     expect(config.environment).toBe('production');
     expect(config.contentWebhookSecret).toBe(ownSecret);
     expect(config.web.sourceMaps).toBe(false);
   });
 
   it('takes ALPENPASS_ENV over NODE_ENV, and treats tests and npm start as development', () => {
-    expect(loadConfig({ NODE_ENV: 'production', ALPENPASS_ENV: 'development' }).environment).toBe('development');
+    expect(loadConfig({ NODE_ENV: 'production', ALPENPASS_ENV: 'development' }).environment).toBe(
+      'development',
+    );
     expect(loadConfig({ NODE_ENV: 'test' }).environment).toBe('development');
-    expect(loadConfig({ NODE_ENV: 'test' }).contentWebhookSecret).toBe(developmentSecrets.CONTENT_WEBHOOK_SECRET);
+    expect(loadConfig({ NODE_ENV: 'test' }).contentWebhookSecret).toBe(
+      developmentSecrets.CONTENT_WEBHOOK_SECRET,
+    );
   });
 
   it('refuses to start in production without an ORDER_ACCESS_SECRET of its own', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', CONTENT_WEBHOOK_SECRET: ownSecret })).toThrow(/\bORDER_ACCESS_SECRET: required outside development/);
+    expect(() => loadConfig({ NODE_ENV: 'production', CONTENT_WEBHOOK_SECRET: ownSecret })).toThrow(
+      /\bORDER_ACCESS_SECRET: required outside development/,
+    );
   });
 
   it('reads the checkout settings: payment timeout and the origins payments may redirect to', () => {
     expect(loadConfig({}).checkoutPaymentTimeoutMs).toBe(1_200_000);
     expect(loadConfig({}).allowedRedirectOrigins).toEqual(['http://localhost:3000']);
-    const config = loadConfig({ CHECKOUT_PAYMENT_TIMEOUT_SECONDS: '5', ALLOWED_REDIRECT_ORIGINS: 'https://shop.example.ch/, https://m.example.ch' });
+    const config = loadConfig({
+      CHECKOUT_PAYMENT_TIMEOUT_SECONDS: '5',
+      ALLOWED_REDIRECT_ORIGINS: 'https://shop.example.ch/, https://m.example.ch',
+    });
     expect(config.checkoutPaymentTimeoutMs).toBe(5000);
     expect(config.allowedRedirectOrigins).toEqual(['https://shop.example.ch', 'https://m.example.ch']);
     expect(loadConfig({}).checkoutPaymentPollMs).toBe(30_000);

@@ -20,14 +20,28 @@ export function deploymentEnvironmentOf(env: Record<string, string | undefined>)
 }
 
 /** The variables that are missing or still hold their development default, with the reason. */
-export function unsafeSecrets(env: Record<string, string | undefined>): { variable: SecretVariable; message: string }[] {
+export function unsafeSecrets(
+  env: Record<string, string | undefined>,
+): { variable: SecretVariable; message: string }[] {
   return (Object.keys(developmentSecrets) as SecretVariable[]).flatMap((variable) => {
     const value = env[variable];
     if (value === undefined || value === '') {
-      return [{ variable, message: 'required outside development (ALPENPASS_ENV or NODE_ENV is production); set a secret of your own' }];
+      return [
+        {
+          variable,
+          message:
+            'required outside development (ALPENPASS_ENV or NODE_ENV is production); set a secret of your own',
+        },
+      ];
     }
     if (value === developmentSecrets[variable]) {
-      return [{ variable, message: 'holds the development default, which is published in the source; set a secret of your own' }];
+      return [
+        {
+          variable,
+          message:
+            'holds the development default, which is published in the source; set a secret of your own',
+        },
+      ];
     }
     return [];
   });

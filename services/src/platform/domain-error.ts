@@ -15,7 +15,8 @@ export class DomainError extends Error {
   }
 }
 
-export const invalid = (code: string, message: string, path?: string) => new DomainError('invalid', code, message, path);
+export const invalid = (code: string, message: string, path?: string) =>
+  new DomainError('invalid', code, message, path);
 export const notFound = (code: string, message: string) => new DomainError('not_found', code, message);
 export const conflict = (code: string, message: string) => new DomainError('conflict', code, message);
 export const forbidden = (code: string, message: string) => new DomainError('forbidden', code, message);

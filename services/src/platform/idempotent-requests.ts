@@ -33,9 +33,13 @@ interface ClaimRow {
 /** A canonical hash of what was asked: object keys sorted, so the order a client wrote them in does not count. */
 export function fingerprintOf(request: unknown): string {
   const sorted = JSON.stringify(request, (_key, value: unknown) =>
-    value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value,
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
   );
-  return createHash('sha256').update(sorted ?? 'undefined').digest('hex');
+  return createHash('sha256')
+    .update(sorted ?? 'undefined')
+    .digest('hex');
 }
 
 export type IdempotentRequests = ReturnType<typeof idempotentRequests>;
@@ -49,15 +53,23 @@ export type IdempotentRequests = ReturnType<typeof idempotentRequests>;
 export function idempotentRequests(knex: Knex, options: IdempotentRequestOptions = {}) {
   const waitMs = options.waitMs ?? 10_000;
   const staleAfterMs = options.staleAfterMs ?? 120_000;
-  const row = (scope: string, key: string) => knex('idempotent_requests').where({ scope, idempotency_key: key });
+  const row = (scope: string, key: string) =>
+    knex('idempotent_requests').where({ scope, idempotency_key: key });
 
   async function insertClaim(scope: string, key: string, fingerprint: string): Promise<boolean> {
-    const inserted = await knex('idempotent_requests').insert({ scope, idempotency_key: key, fingerprint }).onConflict(['scope', 'idempotency_key']).ignore().returning('scope');
+    const inserted = await knex('idempotent_requests')
+      .insert({ scope, idempotency_key: key, fingerprint })
+      .onConflict(['scope', 'idempotency_key'])
+      .ignore()
+      .returning('scope');
     return inserted.length > 0;
   }
 
   async function takeOverStale(scope: string, key: string, claimedAt: Date): Promise<boolean> {
-    const taken = await row(scope, key).where({ claimed_at: claimedAt }).whereNull('response').update({ claimed_at: knex.fn.now() });
+    const taken = await row(scope, key)
+      .where({ claimed_at: claimedAt })
+      .whereNull('response')
+      .update({ claimed_at: knex.fn.now() });
     return taken > 0;
   }
 
@@ -70,7 +82,11 @@ export function idempotentRequests(knex: Knex, options: IdempotentRequestOptions
         if (!claimed) continue; // released by a refused first request meanwhile
         if (claimed.fingerprint !== fingerprint) return { kind: 'reused' };
         if (claimed.response !== null) return { kind: 'replay', answer: claimed.response };
-        if (Date.now() - claimed.claimed_at.getTime() > staleAfterMs && (await takeOverStale(scope, key, claimed.claimed_at))) return { kind: 'run' };
+        if (
+          Date.now() - claimed.claimed_at.getTime() > staleAfterMs &&
+          (await takeOverStale(scope, key, claimed.claimed_at))
+        )
+          return { kind: 'run' };
         if (Date.now() >= deadline) return { kind: 'in_flight' };
         await sleep(Math.min(100, Math.max(deadline - Date.now(), 0)));
       }

@@ -24,8 +24,24 @@ export const redactedPaths = [
  * pino: JSON lines (production, and whatever reads the logs), or readable lines for a developer's
  * terminal (pino-pretty, written synchronously so nothing is lost on exit). Redaction applies to both.
  */
-export function createLogger(level: string, bindings: Record<string, unknown> = {}, format: LogFormat = 'json'): Logger {
-  const options = { level, base: { service: 'alpenpass', ...bindings }, redact: { paths: redactedPaths, censor: '[redacted]' } };
+export function createLogger(
+  level: string,
+  bindings: Record<string, unknown> = {},
+  format: LogFormat = 'json',
+): Logger {
+  const options = {
+    level,
+    base: { service: 'alpenpass', ...bindings },
+    redact: { paths: redactedPaths, censor: '[redacted]' },
+  };
   if (format === 'json') return pino(options);
-  return pino(options, pretty({ sync: true, colorize: process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss.l', ignore: 'service,hostname' }));
+  return pino(
+    options,
+    pretty({
+      sync: true,
+      colorize: process.stdout.isTTY,
+      translateTime: 'SYS:HH:MM:ss.l',
+      ignore: 'service,hostname',
+    }),
+  );
 }

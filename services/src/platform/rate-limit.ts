@@ -9,7 +9,10 @@ export interface RateLimiter {
  * A fixed-window limiter on PostgreSQL, so that every API process counts against the same limit.
  * One statement per attempt: it drops the key's older windows and counts this one.
  */
-export function postgresRateLimiter(knex: Knex, options: { limit: number; windowMs: number; now?: () => Date }): RateLimiter {
+export function postgresRateLimiter(
+  knex: Knex,
+  options: { limit: number; windowMs: number; now?: () => Date },
+): RateLimiter {
   const now = options.now ?? (() => new Date());
   return {
     async admit(key) {

@@ -5,7 +5,10 @@ export function lazyTemporalClient(settings: { address: string; namespace: strin
   let connecting: Promise<{ connection: Connection; client: Client }> | undefined;
   const connect = () => {
     connecting ??= Connection.connect({ address: settings.address })
-      .then((connection) => ({ connection, client: new Client({ connection, namespace: settings.namespace }) }))
+      .then((connection) => ({
+        connection,
+        client: new Client({ connection, namespace: settings.namespace }),
+      }))
       .catch((error: unknown) => {
         connecting = undefined;
         throw error;

@@ -11,7 +11,10 @@ import {
   setPricingSettingsBody,
   startPriceGenerationBody,
 } from '@alpenpass/contracts';
-import { getPriceGenerationStatus, startPriceGeneration } from '@alpenpass/workflows/src/price-generation/client';
+import {
+  getPriceGenerationStatus,
+  startPriceGeneration,
+} from '@alpenpass/workflows/src/price-generation/client';
 import { overridesPage, settingsPage } from '@alpenpass/projections/src/pricing';
 import { z } from 'zod';
 import { Problem } from '../platform/http/problem';
@@ -26,18 +29,30 @@ export interface PricingAdminDeps {
   taskQueue?: string;
 }
 
-const clearBody = z.object({ productDefinitionIds: z.array(z.number().int().min(1)).min(1), dates: z.array(pricingDate) });
+const clearBody = z.object({
+  productDefinitionIds: z.array(z.number().int().min(1)).min(1),
+  dates: z.array(pricingDate),
+});
 const overridesQuery = pagingQuery.extend({ productDefinitionId: z.coerce.number().int().min(1).optional() });
 
 /** §6 admin: base rates, overrides, price generation. */
 export function pricingAdminRouter(deps: PricingAdminDeps): ApiRouter {
   const { knex, service } = deps;
   return new ApiRouter('Pricing admin', '/admin/pricing')
-    .route({ method: 'get', path: '/settings', summary: 'Pricing settings per definition', access: 'admin', query: pagingQuery }, async ({ query }) => ({
-      page: query.page,
-      pageSize: query.pageSize,
-      items: await settingsPage(knex, query.page * query.pageSize, query.pageSize),
-    }))
+    .route(
+      {
+        method: 'get',
+        path: '/settings',
+        summary: 'Pricing settings per definition',
+        access: 'admin',
+        query: pagingQuery,
+      },
+      async ({ query }) => ({
+        page: query.page,
+        pageSize: query.pageSize,
+        items: await settingsPage(knex, query.page * query.pageSize, query.pageSize),
+      }),
+    )
     .route(
       {
         method: 'put',
@@ -47,27 +62,71 @@ export function pricingAdminRouter(deps: PricingAdminDeps): ApiRouter {
         params: definitionPathParams,
         body: setPricingSettingsBody,
       },
-      ({ params, body, ctx }) => service.changeSettings(params.productDefinitionId, body, eventMetadataOf(ctx)),
+      ({ params, body, ctx }) =>
+        service.changeSettings(params.productDefinitionId, body, eventMetadataOf(ctx)),
     )
     .route(
-      { method: 'post', path: '/base-rates', summary: 'Custom daily base rate for dates', access: 'admin', body: customDailyBaseRateBody, status: 201 },
+      {
+        method: 'post',
+        path: '/base-rates',
+        summary: 'Custom daily base rate for dates',
+        access: 'admin',
+        body: customDailyBaseRateBody,
+        status: 201,
+      },
       async ({ body, ctx }) => ({ results: await service.overrideDailyBaseRate(body, eventMetadataOf(ctx)) }),
     )
     .route(
-      { method: 'post', path: '/parameters', summary: 'Custom pricing parameter for dates', access: 'admin', body: customPricingParameterBody, status: 201 },
-      async ({ body, ctx }) => ({ results: await service.overridePricingParameter(body, eventMetadataOf(ctx)) }),
+      {
+        method: 'post',
+        path: '/parameters',
+        summary: 'Custom pricing parameter for dates',
+        access: 'admin',
+        body: customPricingParameterBody,
+        status: 201,
+      },
+      async ({ body, ctx }) => ({
+        results: await service.overridePricingParameter(body, eventMetadataOf(ctx)),
+      }),
     )
     .route(
-      { method: 'post', path: '/overrides/clear', summary: 'Remove the overrides of dates', access: 'admin', body: clearBody },
+      {
+        method: 'post',
+        path: '/overrides/clear',
+        summary: 'Remove the overrides of dates',
+        access: 'admin',
+        body: clearBody,
+      },
       async ({ body, ctx }) => ({ results: await service.clearOverrides(body, eventMetadataOf(ctx)) }),
     )
-    .route({ method: 'get', path: '/overrides', summary: 'Overrides by definition and date', access: 'admin', query: overridesQuery }, async ({ query }) => ({
-      page: query.page,
-      pageSize: query.pageSize,
-      items: await overridesPage(knex, { productDefinitionId: query.productDefinitionId }, query.page * query.pageSize, query.pageSize),
-    }))
     .route(
-      { method: 'post', path: '/generations', summary: 'Start a price generation', access: 'admin', body: startPriceGenerationBody, status: 202 },
+      {
+        method: 'get',
+        path: '/overrides',
+        summary: 'Overrides by definition and date',
+        access: 'admin',
+        query: overridesQuery,
+      },
+      async ({ query }) => ({
+        page: query.page,
+        pageSize: query.pageSize,
+        items: await overridesPage(
+          knex,
+          { productDefinitionId: query.productDefinitionId },
+          query.page * query.pageSize,
+          query.pageSize,
+        ),
+      }),
+    )
+    .route(
+      {
+        method: 'post',
+        path: '/generations',
+        summary: 'Start a price generation',
+        access: 'admin',
+        body: startPriceGenerationBody,
+        status: 202,
+      },
       async ({ body }) => {
         await service.checkGenerationRange(body);
         const generationId = body.generationId ?? randomUUID();
@@ -81,10 +140,20 @@ export function pricingAdminRouter(deps: PricingAdminDeps): ApiRouter {
       },
     )
     .route(
-      { method: 'get', path: '/generations/:generationId', summary: 'Status of a price generation', access: 'admin', params: generationPathParams },
+      {
+        method: 'get',
+        path: '/generations/:generationId',
+        summary: 'Status of a price generation',
+        access: 'admin',
+        params: generationPathParams,
+      },
       async ({ params }) => {
         const status = await getPriceGenerationStatus(await deps.temporal(), params.generationId);
-        if (!status) throw Problem.notFound(`Unknown price generation ${params.generationId}`, 'PRICE_GENERATION_NOT_FOUND');
+        if (!status)
+          throw Problem.notFound(
+            `Unknown price generation ${params.generationId}`,
+            'PRICE_GENERATION_NOT_FOUND',
+          );
         return status;
       },
     );

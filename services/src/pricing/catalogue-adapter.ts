@@ -1,16 +1,22 @@
 import type { Knex } from 'knex';
 import { DURATION_ATTRIBUTE } from '@alpenpass/contracts';
-import { attributeValue, catalogueDocumentsProjection, findProducts, type CatalogueProduct } from '@alpenpass/projections/src/catalogue';
+import {
+  attributeValue,
+  catalogueDocumentsProjection,
+  findProducts,
+  type CatalogueProduct,
+} from '@alpenpass/projections/src/catalogue';
 import { durationDaysOf } from '@alpenpass/contracts/src/duration';
 import { dayDefinitionOf } from './day-definition';
 import type { PricedDefinition } from './pricing-model';
 import type { PricingCatalogue } from './pricing-ports';
 
-
-
 /** Pricing's facts about the definitions of `products`; `catalogue` (every product) is where one-day
  * definitions are looked up. */
-export function pricedDefinitionsOf(products: readonly CatalogueProduct[], catalogue: readonly CatalogueProduct[] = products): PricedDefinition[] {
+export function pricedDefinitionsOf(
+  products: readonly CatalogueProduct[],
+  catalogue: readonly CatalogueProduct[] = products,
+): PricedDefinition[] {
   return products.flatMap((product) =>
     product.productDefinitions.map((definition) => {
       const durationDays = durationDaysOf(attributeValue(definition, DURATION_ATTRIBUTE));
@@ -19,7 +25,9 @@ export function pricedDefinitionsOf(products: readonly CatalogueProduct[], catal
         productDefinitionId: definition.id,
         productId: product.id,
         basePrice: definition.basePrice.amount,
-        dayBasePrice: dayDefinition ? dayDefinition.basePrice.amount : definition.basePrice.amount / durationDays,
+        dayBasePrice: dayDefinition
+          ? dayDefinition.basePrice.amount
+          : definition.basePrice.amount / durationDays,
         fixedPrice: product.fixedPrice,
         durationDays,
         poolIdentifier: product.pool.identifier,

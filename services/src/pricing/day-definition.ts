@@ -1,7 +1,10 @@
 import { DURATION_ATTRIBUTE } from '@alpenpass/contracts';
 import { durationDaysOf } from '@alpenpass/contracts/src/duration';
-import { attributeValue, type CatalogueProduct, type CatalogueProductDefinition } from '@alpenpass/projections/src/catalogue';
-
+import {
+  attributeValue,
+  type CatalogueProduct,
+  type CatalogueProductDefinition,
+} from '@alpenpass/projections/src/catalogue';
 
 const isOneDay = (definition: CatalogueProductDefinition) => {
   const duration = attributeValue(definition, DURATION_ATTRIBUTE);
@@ -32,7 +35,12 @@ export function dayDefinitionOf(
   const candidates = products
     .filter((candidate) => candidate.pool.identifier === product.pool.identifier)
     .flatMap((candidate) => candidate.productDefinitions)
-    .filter((candidate) => isOneDay(candidate) && personKey(candidate) === key && candidate.basePrice.currency === definition.basePrice.currency)
+    .filter(
+      (candidate) =>
+        isOneDay(candidate) &&
+        personKey(candidate) === key &&
+        candidate.basePrice.currency === definition.basePrice.currency,
+    )
     .sort((a, b) => Number(b.productId === product.id) - Number(a.productId === product.id) || a.id - b.id);
   return candidates[0];
 }

@@ -4,8 +4,14 @@ import type { PricingEvent, PricingState } from './pricing';
 import type { PricingSettings } from './pricing-model';
 
 export type PricingCommand =
-  | { type: 'ChangePricingSettings'; data: { productDefinitionId: number; changes: Partial<PricingSettings> } }
-  | { type: 'OverrideDailyBaseRate'; data: { productDefinitionId: number; dates: string[]; override: PriceOverride; today: string } }
+  | {
+      type: 'ChangePricingSettings';
+      data: { productDefinitionId: number; changes: Partial<PricingSettings> };
+    }
+  | {
+      type: 'OverrideDailyBaseRate';
+      data: { productDefinitionId: number; dates: string[]; override: PriceOverride; today: string };
+    }
   | {
       type: 'OverridePricingParameter';
       data: {
@@ -30,13 +36,21 @@ export function checkOverrideDates(dates: string[], today: string): string[] {
   return unique;
 }
 
-function changeSettings(command: Extract<PricingCommand, { type: 'ChangePricingSettings' }>, state: PricingState): PricingEvent[] {
+function changeSettings(
+  command: Extract<PricingCommand, { type: 'ChangePricingSettings' }>,
+  state: PricingState,
+): PricingEvent[] {
   const settings: PricingSettings = { ...state.settings, ...definedOnly(command.data.changes) };
   if (settings.floor !== null && settings.ceiling !== null && settings.floor > settings.ceiling) {
     throw invalid('FLOOR_ABOVE_CEILING', 'The floor must not be above the ceiling', 'floor');
   }
   if (JSON.stringify(settings) === JSON.stringify(state.settings)) return [];
-  return [{ type: 'PricingSettingsChanged', data: { productDefinitionId: command.data.productDefinitionId, settings } }];
+  return [
+    {
+      type: 'PricingSettingsChanged',
+      data: { productDefinitionId: command.data.productDefinitionId, settings },
+    },
+  ];
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {
@@ -55,12 +69,21 @@ export function decidePricing(command: PricingCommand, state: PricingState): Pri
     case 'OverridePricingParameter': {
       const { productDefinitionId, parameter, override, today } = command.data;
       const dates = checkOverrideDates(command.data.dates, today);
-      return [{ type: 'PricingParameterOverridden', data: { productDefinitionId, dates, parameter, override } }];
+      return [
+        { type: 'PricingParameterOverridden', data: { productDefinitionId, dates, parameter, override } },
+      ];
     }
     case 'ClearPricingOverrides': {
-      const dates = checkOverrideDates(command.data.dates, command.data.today).filter((date) => state.overrides[date]);
+      const dates = checkOverrideDates(command.data.dates, command.data.today).filter(
+        (date) => state.overrides[date],
+      );
       if (dates.length === 0) return [];
-      return [{ type: 'PricingOverridesCleared', data: { productDefinitionId: command.data.productDefinitionId, dates } }];
+      return [
+        {
+          type: 'PricingOverridesCleared',
+          data: { productDefinitionId: command.data.productDefinitionId, dates },
+        },
+      ];
     }
     default: {
       const unknown: never = command;

@@ -14,7 +14,9 @@ let products: CatalogueProduct[];
 let definitions: PricedDefinition[];
 
 beforeAll(async () => {
-  const productDocs = demoDocuments.filter((doc): doc is ContentDocumentOf<'internalProduct'> => doc.kind === 'internalProduct');
+  const productDocs = demoDocuments.filter(
+    (doc): doc is ContentDocumentOf<'internalProduct'> => doc.kind === 'internalProduct',
+  );
   products = await assembleProducts(prefetchedReader(demoDocuments.map(catalogueRowOf)), productDocs);
   definitions = pricedDefinitionsOf(products);
 });
@@ -65,7 +67,9 @@ describe('the demo season priced by the price function', () => {
       fc.property(pricedDay, fc.constantFrom(...ages), fc.integer({ min: 2, max: 7 }), (day, age, days) => {
         const { date, today } = datesOf(day);
         const demand = { booked: day.booked, capacity: day.capacity };
-        expect(priceOf(multiDayPass(age, days), date, today, demand)).toBeLessThanOrEqual(days * priceOf(dayPass(age), date, today, demand));
+        expect(priceOf(multiDayPass(age, days), date, today, demand)).toBeLessThanOrEqual(
+          days * priceOf(dayPass(age), date, today, demand),
+        );
       }),
       { numRuns: 500 },
     );
@@ -76,7 +80,9 @@ describe('the demo season priced by the price function', () => {
       fc.property(pricedDay, fc.constantFrom(...ages), (day, age) => {
         const { date, today } = datesOf(day);
         const demand = { booked: day.booked, capacity: day.capacity };
-        const perDay = [1, 2, 3, 4, 5, 6, 7].map((days) => priceOf(days === 1 ? dayPass(age) : multiDayPass(age, days), date, today, demand) / days);
+        const perDay = [1, 2, 3, 4, 5, 6, 7].map(
+          (days) => priceOf(days === 1 ? dayPass(age) : multiDayPass(age, days), date, today, demand) / days,
+        );
         for (let n = 1; n < perDay.length; n += 1) expect(perDay[n]).toBeLessThanOrEqual(perDay[n - 1]!);
       }),
       { numRuns: 500 },
@@ -102,7 +108,9 @@ describe('the demo season priced by the price function', () => {
   });
 
   it('prices every other demo product dynamically', () => {
-    const fixed = definitions.filter((candidate) => candidate.fixedPrice).map((candidate) => candidate.productDefinitionId);
+    const fixed = definitions
+      .filter((candidate) => candidate.fixedPrice)
+      .map((candidate) => candidate.productDefinitionId);
     expect(fixed).toEqual([1051]);
   });
 });

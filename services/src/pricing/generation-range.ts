@@ -25,7 +25,8 @@ export function checkGenerationRange(range: GenerationRange, today: string): voi
   if (past.length > 0) throw invalid('DATES_IN_PAST', pastDatesMessage([...new Set(past)]), 'body.from');
   const latest = latestGenerationDate(today);
   const beyond = ends.filter((date) => date > latest);
-  if (beyond.length > 0) throw invalid('DATES_TOO_FAR_AHEAD', tooFarAheadMessage([...new Set(beyond)], latest), 'body.to');
+  if (beyond.length > 0)
+    throw invalid('DATES_TOO_FAR_AHEAD', tooFarAheadMessage([...new Set(beyond)], latest), 'body.to');
 }
 
 /** "Today" for a generation over definitions of several pools: the earliest of their todays, so a

@@ -35,7 +35,12 @@ describe('price generation range', () => {
   it('refuses a range starting in the past, with the §5 message', () => {
     const error = refusal('2026-01-01', '9999-12-31');
     expect(error).toBeInstanceOf(DomainError);
-    expect(error).toMatchObject({ kind: 'invalid', code: 'DATES_IN_PAST', path: 'body.from', message: 'Dates 2026-01-01 are in the past' });
+    expect(error).toMatchObject({
+      kind: 'invalid',
+      code: 'DATES_IN_PAST',
+      path: 'body.from',
+      message: 'Dates 2026-01-01 are in the past',
+    });
     expect(refusal('0001-01-01', '2100-02-28').message).toBe('Dates 0001-01-01 are in the past');
     expect(refusal('2026-11-22', '2026-11-30').message).toBe('Dates 2026-11-22 are in the past');
   });
@@ -51,15 +56,21 @@ describe('price generation range', () => {
       path: 'body.to',
       message: 'Dates 9999-12-31 are after 2028-11-22: a generation reaches at most 730 days ahead',
     });
-    expect(refusal(today, '2028-11-23').message).toBe('Dates 2028-11-23 are after 2028-11-22: a generation reaches at most 730 days ahead');
-    expect(refusal('2100-01-01', '2100-02-28').message).toBe('Dates 2100-01-01, 2100-02-28 are after 2028-11-22: a generation reaches at most 730 days ahead');
+    expect(refusal(today, '2028-11-23').message).toBe(
+      'Dates 2028-11-23 are after 2028-11-22: a generation reaches at most 730 days ahead',
+    );
+    expect(refusal('2100-01-01', '2100-02-28').message).toBe(
+      'Dates 2100-01-01, 2100-02-28 are after 2028-11-22: a generation reaches at most 730 days ahead',
+    );
   });
 
   it('judges today by the earliest today among the pools of the definitions', () => {
     // 06:00 UTC: already the 24th in Zurich, still the 23rd in Denver
     const now = new Date('2026-11-24T06:00:00Z');
     expect(generationToday([definition(1, 'Europe/Zurich')], now)).toBe('2026-11-24');
-    expect(generationToday([definition(1, 'Europe/Zurich'), definition(2, 'America/Denver')], now)).toBe('2026-11-23');
+    expect(generationToday([definition(1, 'Europe/Zurich'), definition(2, 'America/Denver')], now)).toBe(
+      '2026-11-23',
+    );
     expect(generationToday([], now)).toBe('2026-11-24');
   });
 
@@ -70,6 +81,9 @@ describe('price generation range', () => {
       const range = demoPriceRange(now);
       expect(() => checkGenerationRange(range, generationToday(demoPools, now))).not.toThrow();
     }
-    expect(demoPriceRange(new Date('2026-11-23T10:00:00Z'))).toEqual({ from: '2026-11-23', to: '2027-11-22' });
+    expect(demoPriceRange(new Date('2026-11-23T10:00:00Z'))).toEqual({
+      from: '2026-11-23',
+      to: '2027-11-22',
+    });
   });
 });

@@ -33,7 +33,9 @@ export function pricingIntegratorRouter(
   options: IntegratorReadOptions = {},
 ): ApiRouter {
   const cache = options.bodyCache === undefined ? encodedBodyCache() : (options.bodyCache ?? undefined);
-  const marksOf = freshSharedReads((sources) => readModelMarks(knex, JSON.parse(sources) as Parameters<typeof readModelMarks>[1]));
+  const marksOf = freshSharedReads((sources) =>
+    readModelMarks(knex, JSON.parse(sources) as Parameters<typeof readModelMarks>[1]),
+  );
   return new ApiRouter('Pricing feeds', '/pricing')
     .route(
       {

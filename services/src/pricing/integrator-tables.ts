@@ -1,7 +1,19 @@
 import type { Knex } from 'knex';
 import { pricingCurrency, type IntegratorTableName } from '@alpenpass/contracts';
-import { currentPricePage, overridesPage, priceHistory, settingsOf, type PricingSettingsRow } from '@alpenpass/projections/src/pricing';
-import { leadTimeHorizonDays, defaultPricingSettings, maxMultidayPercent, type PricedDefinition, type PricingSettings } from './pricing-model';
+import {
+  currentPricePage,
+  overridesPage,
+  priceHistory,
+  settingsOf,
+  type PricingSettingsRow,
+} from '@alpenpass/projections/src/pricing';
+import {
+  leadTimeHorizonDays,
+  defaultPricingSettings,
+  maxMultidayPercent,
+  type PricedDefinition,
+  type PricingSettings,
+} from './pricing-model';
 import { dailyBaseRateOf, multidayFactor, priceBounds } from './price-calculation';
 import type { PricingCatalogue } from './pricing-ports';
 
@@ -35,13 +47,24 @@ const rateInputOf = (definition: PricedDefinition, settings: PricingSettings) =>
 });
 
 /** Tables derived from the catalogue and the settings: small (one row per definition or so). */
-function perDefinition(rowsOf: (definition: PricedDefinition, settings: PricingSettings) => Row[]): TableReader {
+function perDefinition(
+  rowsOf: (definition: PricedDefinition, settings: PricingSettings) => Row[],
+): TableReader {
   return async ({ knex, catalogue }, offset, limit) => {
-    const definitions = [...(await catalogue.definitions())].sort((a, b) => a.productDefinitionId - b.productDefinitionId);
-    const settings = new Map(
-      (await settingsOf(knex, definitions.map((d) => d.productDefinitionId))).map((row) => [row.product_definition_id, row]),
+    const definitions = [...(await catalogue.definitions())].sort(
+      (a, b) => a.productDefinitionId - b.productDefinitionId,
     );
-    const rows = definitions.flatMap((definition) => rowsOf(definition, settingsFrom(settings.get(definition.productDefinitionId))));
+    const settings = new Map(
+      (
+        await settingsOf(
+          knex,
+          definitions.map((d) => d.productDefinitionId),
+        )
+      ).map((row) => [row.product_definition_id, row]),
+    );
+    const rows = definitions.flatMap((definition) =>
+      rowsOf(definition, settingsFrom(settings.get(definition.productDefinitionId))),
+    );
     return rows.slice(offset, offset + limit);
   };
 }
@@ -49,7 +72,10 @@ function perDefinition(rowsOf: (definition: PricedDefinition, settings: PricingS
 function perPool(rowsOf: (definitions: PricedDefinition[]) => Row[]): TableReader {
   return async ({ catalogue }, offset, limit) => {
     const definitions = [...(await catalogue.definitions())].sort(
-      (a, b) => (a.poolIdentifier ?? '').localeCompare(b.poolIdentifier ?? '') || a.productId - b.productId || a.productDefinitionId - b.productDefinitionId,
+      (a, b) =>
+        (a.poolIdentifier ?? '').localeCompare(b.poolIdentifier ?? '') ||
+        a.productId - b.productId ||
+        a.productDefinitionId - b.productDefinitionId,
     );
     return rowsOf(definitions).slice(offset, offset + limit);
   };
@@ -81,7 +107,8 @@ export const integratorTables: Record<IntegratorTableName, TableReader> = {
       amount: row.amount,
       currency: pricingCurrency,
     })),
-  'tariff-history': async ({ knex }, offset, limit) => (await priceHistory(knex, { offset, limit })).map((change) => ({ ...change })),
+  'tariff-history': async ({ knex }, offset, limit) =>
+    (await priceHistory(knex, { offset, limit })).map((change) => ({ ...change })),
   'daily-base-rates': perDefinition((definition, settings) => [
     {
       productDefinitionId: definition.productDefinitionId,
@@ -93,10 +120,21 @@ export const integratorTables: Record<IntegratorTableName, TableReader> = {
   ]),
   'price-bounds': perDefinition((definition, settings) => {
     const bounds = priceBounds(rateInputOf(definition, settings));
-    return [{ productDefinitionId: definition.productDefinitionId, ...bounds, configured: settings.floor !== null || settings.ceiling !== null }];
+    return [
+      {
+        productDefinitionId: definition.productDefinitionId,
+        ...bounds,
+        configured: settings.floor !== null || settings.ceiling !== null,
+      },
+    ];
   }),
   'pricing-parameters': perDefinition((definition, settings) => [
-    { productDefinitionId: definition.productDefinitionId, valdem: settings.valdem, multiday: settings.multiday, applyRounding: settings.applyRounding },
+    {
+      productDefinitionId: definition.productDefinitionId,
+      valdem: settings.valdem,
+      multiday: settings.multiday,
+      applyRounding: settings.applyRounding,
+    },
   ]),
   'base-rate-overrides': async ({ knex }, offset, limit) =>
     (await overridesPage(knex, { column: 'base_rate' }, offset, limit)).map((row) => ({
@@ -111,7 +149,17 @@ export const integratorTables: Record<IntegratorTableName, TableReader> = {
       .flatMap((row) =>
         (['valdem', 'multiday'] as const).flatMap((parameter) => {
           const override = row[parameter];
-          return override ? [{ productDefinitionId: row.product_definition_id, date: row.date, parameter, kind: override.kind, value: override.value }] : [];
+          return override
+            ? [
+                {
+                  productDefinitionId: row.product_definition_id,
+                  date: row.date,
+                  parameter,
+                  kind: override.kind,
+                  value: override.value,
+                },
+              ]
+            : [];
         }),
       )
       .slice(offset, offset + limit);
@@ -140,16 +188,28 @@ export const integratorTables: Record<IntegratorTableName, TableReader> = {
     const pools = new Map<string, { poolIdentifier: string; timezone: string; products: Set<number> }>();
     for (const definition of definitions) {
       const key = definition.poolIdentifier ?? '';
-      const pool = pools.get(key) ?? { poolIdentifier: key, timezone: definition.timezone, products: new Set<number>() };
+      const pool = pools.get(key) ?? {
+        poolIdentifier: key,
+        timezone: definition.timezone,
+        products: new Set<number>(),
+      };
       pool.products.add(definition.productId);
       pools.set(key, pool);
     }
-    return [...pools.values()].map((pool) => ({ poolIdentifier: pool.poolIdentifier, timezone: pool.timezone, productCount: pool.products.size }));
+    return [...pools.values()].map((pool) => ({
+      poolIdentifier: pool.poolIdentifier,
+      timezone: pool.timezone,
+      productCount: pool.products.size,
+    }));
   }),
   'pool-products': perPool((definitions) => {
     const seen = new Map<number, Row & { definitionCount: number }>();
     for (const definition of definitions) {
-      const row = seen.get(definition.productId) ?? { poolIdentifier: definition.poolIdentifier, productId: definition.productId, definitionCount: 0 };
+      const row = seen.get(definition.productId) ?? {
+        poolIdentifier: definition.poolIdentifier,
+        productId: definition.productId,
+        definitionCount: 0,
+      };
       row.definitionCount += 1;
       seen.set(definition.productId, row);
     }

@@ -42,7 +42,13 @@ const pricesOf = (events: NewEvent[]) => events.map((event) => (event.data as Pr
 describe('a price generation batch', () => {
   it('stores a full season as events of at most one calendar month of one definition', async () => {
     const { store, appends } = recordingStore();
-    const count = await serviceOver(store).generatePriceBatch({ generationId: 'winter', batch: 0, productDefinitionIds: [1, 2, 3], from: '2026-12-01', to: '2027-04-30' });
+    const count = await serviceOver(store).generatePriceBatch({
+      generationId: 'winter',
+      batch: 0,
+      productDefinitionIds: [1, 2, 3],
+      from: '2026-12-01',
+      to: '2027-04-30',
+    });
 
     expect(count).toBe(3 * 151);
     // one append per definition: its months are stored together or not at all
@@ -52,14 +58,25 @@ describe('a price generation batch', () => {
     const sizes = pricesOf(events).map((prices) => prices.length);
     expect(Math.max(...sizes)).toBeLessThanOrEqual(maxPricesPerEvent);
     expect(sizes.slice(0, 5)).toEqual([31, 31, 28, 31, 30]);
-    for (const prices of pricesOf(events)) expect(new Set(prices.map((price) => price.date.slice(0, 7))).size).toBe(1);
-    expect(pricesOf(appends[0]!.events).flat().map((price) => price.date)).toHaveLength(151);
+    for (const prices of pricesOf(events))
+      expect(new Set(prices.map((price) => price.date.slice(0, 7))).size).toBe(1);
+    expect(
+      pricesOf(appends[0]!.events)
+        .flat()
+        .map((price) => price.date),
+    ).toHaveLength(151);
     expect(events.every((event) => event.type === 'PricesCalculated')).toBe(true);
   });
 
   it('bounds every event of the longest generation allowed', async () => {
     const { store, appends } = recordingStore();
-    await serviceOver(store).generatePriceBatch({ generationId: 'two-years', batch: 0, productDefinitionIds: [1], from: '2026-11-23', to: '2028-11-22' });
+    await serviceOver(store).generatePriceBatch({
+      generationId: 'two-years',
+      batch: 0,
+      productDefinitionIds: [1],
+      from: '2026-11-23',
+      to: '2028-11-22',
+    });
     const sizes = pricesOf(appends[0]!.events).map((prices) => prices.length);
     expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(731);
     expect(Math.max(...sizes)).toBe(maxPricesPerEvent);
@@ -69,7 +86,13 @@ describe('a price generation batch', () => {
   it('derives the event ids from the batch, so a retried batch appends the same ids', async () => {
     const first = recordingStore();
     const again = recordingStore();
-    const batch = { generationId: 'retry', batch: 4, productDefinitionIds: [2], from: '2026-12-20', to: '2027-01-10' };
+    const batch = {
+      generationId: 'retry',
+      batch: 4,
+      productDefinitionIds: [2],
+      from: '2026-12-20',
+      to: '2027-01-10',
+    };
     await serviceOver(first.store).generatePriceBatch(batch);
     await serviceOver(again.store).generatePriceBatch(batch);
     const ids = first.appends[0]!.events.map((event) => event.eventId);
@@ -80,15 +103,44 @@ describe('a price generation batch', () => {
 
   it('refuses a batch longer than a generation may be, before listing a day', async () => {
     const { store, appends } = recordingStore();
-    const refused = serviceOver(store).generatePriceBatch({ generationId: 'huge', batch: 0, productDefinitionIds: [1], from: '0001-01-01', to: '9999-12-31' });
+    const refused = serviceOver(store).generatePriceBatch({
+      generationId: 'huge',
+      batch: 0,
+      productDefinitionIds: [1],
+      from: '0001-01-01',
+      to: '9999-12-31',
+    });
     await expect(refused).rejects.toBeInstanceOf(DomainError);
     await expect(refused).rejects.toMatchObject({ code: 'GENERATION_RANGE_TOO_LONG' });
     expect(appends).toEqual([]);
   });
 
   describe('date arithmetic', () => {
-    const factories = ['fromISO', 'fromJSDate', 'fromMillis', 'fromSeconds', 'fromObject', 'fromFormat', 'fromSQL', 'fromRFC2822', 'fromHTTP', 'now', 'local', 'utc'] as const;
-    const methods = ['plus', 'minus', 'diff', 'startOf', 'endOf', 'set', 'setZone', 'toISODate', 'toISO'] as const;
+    const factories = [
+      'fromISO',
+      'fromJSDate',
+      'fromMillis',
+      'fromSeconds',
+      'fromObject',
+      'fromFormat',
+      'fromSQL',
+      'fromRFC2822',
+      'fromHTTP',
+      'now',
+      'local',
+      'utc',
+    ] as const;
+    const methods = [
+      'plus',
+      'minus',
+      'diff',
+      'startOf',
+      'endOf',
+      'set',
+      'setZone',
+      'toISODate',
+      'toISO',
+    ] as const;
 
     afterEach(() => jest.restoreAllMocks());
 
@@ -98,7 +150,13 @@ describe('a price generation batch', () => {
         ...factories.map((name) => jest.spyOn(DateTime, name)),
         ...methods.map((name) => jest.spyOn(DateTime.prototype, name)),
       ];
-      await serviceOver(recordingStore().store).generatePriceBatch({ generationId: 'luxon', batch: 0, productDefinitionIds, from, to });
+      await serviceOver(recordingStore().store).generatePriceBatch({
+        generationId: 'luxon',
+        batch: 0,
+        productDefinitionIds,
+        from,
+        to,
+      });
       const calls = spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0);
       jest.restoreAllMocks();
       return calls;

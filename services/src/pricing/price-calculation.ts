@@ -56,7 +56,10 @@ export function applyBaseRateOverride(rate: number, override: PriceOverride | un
 
 /** A pricing parameter override: relative keeps that percent (1…100) of the parameter, absolute adds
  * percentage points, fixed sets it. Parameters never go below 0. */
-export function applyParameterOverride(value: number, override: PricingParameterOverride | undefined): number {
+export function applyParameterOverride(
+  value: number,
+  override: PricingParameterOverride | undefined,
+): number {
   if (!override) return value;
   switch (override.kind) {
     case 'relative':
@@ -84,7 +87,11 @@ type RateInput = Pick<PriceInput, 'catalogueBasePrice' | 'dayBasePrice' | 'durat
 /** The daily base rate before overrides: the configured one, else the catalogue's price of one day.
  * Never the base price of a duration definition itself: that is already the price of all its days. */
 export function dailyBaseRateOf(input: RateInput): number {
-  return input.settings.dailyBaseRate ?? input.dayBasePrice ?? input.catalogueBasePrice / Math.max(1, input.durationDays);
+  return (
+    input.settings.dailyBaseRate ??
+    input.dayBasePrice ??
+    input.catalogueBasePrice / Math.max(1, input.durationDays)
+  );
 }
 
 /** Busy days and late bookings cost more, early bookings on quiet days less:
@@ -144,7 +151,10 @@ export function calculatePrice(input: PriceInput): PriceBreakdown {
   const { settings, overrides } = input;
   const dailyBaseRate = applyBaseRateOverride(dailyBaseRateOf(input), overrides?.baseRate);
   const valdem = applyParameterOverride(settings.valdem, overrides?.valdem);
-  const multiday = Math.min(maxMultidayPercent, applyParameterOverride(settings.multiday, overrides?.multiday));
+  const multiday = Math.min(
+    maxMultidayPercent,
+    applyParameterOverride(settings.multiday, overrides?.multiday),
+  );
   const occupancy = occupancyOf(input.demand);
   const leadDays = Math.max(0, daysFromTo(input.today, input.date));
   const demand = demandFactor(valdem, occupancy, leadDays);

@@ -74,13 +74,16 @@ describe('floors and ceilings', () => {
     expect(calculatePrice(base({ date: '2026-06-01' }, { floor: 9_003, valdem: 100 })).amount).toBe(9_005);
     // the ceiling 10_502 rounds down to 10_500
     expect(
-      calculatePrice(base({ demand: { booked: 100, capacity: 100 } }, { ceiling: 10_502, valdem: 100 })).amount,
+      calculatePrice(base({ demand: { booked: 100, capacity: 100 } }, { ceiling: 10_502, valdem: 100 }))
+        .amount,
     ).toBe(10_500);
   });
 
   it('never lets an override escape the bounds', () => {
     expect(calculatePrice(base({ overrides: { baseRate: { kind: 'fixed', value: 0 } } })).amount).toBe(7_000);
-    expect(calculatePrice(base({ overrides: { baseRate: { kind: 'fixed', value: 99_999 } } })).amount).toBe(15_000);
+    expect(calculatePrice(base({ overrides: { baseRate: { kind: 'fixed', value: 99_999 } } })).amount).toBe(
+      15_000,
+    );
   });
 });
 
@@ -97,9 +100,13 @@ describe('multiday', () => {
 
   it('never takes the base price of a duration definition as its day rate', () => {
     // the 7-day pass of issue #11: CHF 420.00 is the price of all seven days, not of one
-    const sevenDays = calculatePrice(base({ catalogueBasePrice: 42_000, dayBasePrice: 7_900, durationDays: 7 }));
+    const sevenDays = calculatePrice(
+      base({ catalogueBasePrice: 42_000, dayBasePrice: 7_900, durationDays: 7 }),
+    );
     expect(sevenDays.amount).toBe(45_820); // 7_900 × (1 + 6 × 0.8)
-    expect(sevenDays.amount).toBeLessThanOrEqual(7 * calculatePrice(base({ catalogueBasePrice: 7_900 })).amount);
+    expect(sevenDays.amount).toBeLessThanOrEqual(
+      7 * calculatePrice(base({ catalogueBasePrice: 7_900 })).amount,
+    );
   });
 
   it('spreads the base price over the days when the catalogue names no one-day definition', () => {
@@ -119,7 +126,9 @@ describe('multiday', () => {
   });
 
   it('never charges an additional day above the first, whatever the parameter', () => {
-    const overridden = calculatePrice(base({ ...threeDayPass, overrides: { multiday: { kind: 'absolute', value: 70 } } }));
+    const overridden = calculatePrice(
+      base({ ...threeDayPass, overrides: { multiday: { kind: 'absolute', value: 70 } } }),
+    );
     expect(overridden.multiday).toBe(100);
     expect(overridden.amount).toBe(30_000);
   });
@@ -127,7 +136,9 @@ describe('multiday', () => {
 
 describe('fixed prices', () => {
   it('sells a fixed-price definition at its base price on every date, whatever demand, settings and overrides say', () => {
-    const deposit = (overrides: Partial<PriceInput>) => calculatePrice(base({ catalogueBasePrice: 500, fixedPrice: true, ...overrides }, { valdem: 100 })).amount;
+    const deposit = (overrides: Partial<PriceInput>) =>
+      calculatePrice(base({ catalogueBasePrice: 500, fixedPrice: true, ...overrides }, { valdem: 100 }))
+        .amount;
     expect(deposit({})).toBe(500);
     expect(deposit({ date: '2026-06-01' })).toBe(500);
     expect(deposit({ demand: { booked: 100, capacity: 100 } })).toBe(500);
@@ -148,7 +159,13 @@ describe('overrides', () => {
   });
 
   it('applies a custom daily base rate before demand and multiday', () => {
-    const price = calculatePrice(base({ durationDays: 2, dayBasePrice: 10_000, overrides: { baseRate: { kind: 'relative', value: 10 } } }));
+    const price = calculatePrice(
+      base({
+        durationDays: 2,
+        dayBasePrice: 10_000,
+        overrides: { baseRate: { kind: 'relative', value: 10 } },
+      }),
+    );
     expect(price.dailyBaseRate).toBeCloseTo(11_000);
     expect(price.amount).toBe(19_800);
   });
@@ -167,7 +184,12 @@ describe('overrides', () => {
     const date = '2026-02-09';
     const plain = calculatePrice(base({ date, durationDays: 2, dayBasePrice: 10_000 }));
     const overridden = calculatePrice(
-      base({ date, durationDays: 2, dayBasePrice: 10_000, overrides: { valdem: { kind: 'fixed', value: 0 }, multiday: { kind: 'relative', value: 50 } } }),
+      base({
+        date,
+        durationDays: 2,
+        dayBasePrice: 10_000,
+        overrides: { valdem: { kind: 'fixed', value: 0 }, multiday: { kind: 'relative', value: 50 } },
+      }),
     );
     expect(plain.amount).toBe(16_200); // 10_000 × 0.9 × 1.8
     expect(overridden.valdem).toBe(0);
@@ -197,7 +219,14 @@ describe('applyRounding', () => {
 describe('the worked example of docs/PRICING.md', () => {
   it('prices a 3-day pass 30 days ahead, 60 % booked, base rate +10 %, at CHF 185.35', () => {
     const price = calculatePrice(
-      base({ catalogueBasePrice: 16_500, dayBasePrice: 6_000, date: '2026-02-09', durationDays: 3, demand: { booked: 60, capacity: 100 }, overrides: { baseRate: { kind: 'relative', value: 10 } } }),
+      base({
+        catalogueBasePrice: 16_500,
+        dayBasePrice: 6_000,
+        date: '2026-02-09',
+        durationDays: 3,
+        demand: { booked: 60, capacity: 100 },
+        overrides: { baseRate: { kind: 'relative', value: 10 } },
+      }),
     );
     expect(price.raw).toBeCloseTo(18_532.8, 5);
     expect({ floor: price.floor, ceiling: price.ceiling }).toEqual({ floor: 10_920, ceiling: 23_400 });

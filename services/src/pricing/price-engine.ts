@@ -3,8 +3,20 @@ import { DateTime } from 'luxon';
 import type { EventStore } from '../platform/event-store/event-store';
 import { calculatePrice } from './price-calculation';
 import { byCalendarMonth } from './price-months';
-import { deterministicEventId, pricesStream, type PriceCause, type PricesCalculated, type PricesCalculatedData } from './prices';
-import { evolvePricing, initialPricingState, pricingStream, type PricingEvent, type PricingState } from './pricing';
+import {
+  deterministicEventId,
+  pricesStream,
+  type PriceCause,
+  type PricesCalculated,
+  type PricesCalculatedData,
+} from './prices';
+import {
+  evolvePricing,
+  initialPricingState,
+  pricingStream,
+  type PricingEvent,
+  type PricingState,
+} from './pricing';
 import { noBookings, type PricedDefinition } from './pricing-model';
 import type { DemandSource, PricingCatalogue } from './pricing-ports';
 
@@ -15,14 +27,22 @@ export interface PricingEngineDeps {
   now?: () => Date;
 }
 
-export async function loadPricingState(store: EventStore, productDefinitionId: number): Promise<PricingState> {
+export async function loadPricingState(
+  store: EventStore,
+  productDefinitionId: number,
+): Promise<PricingState> {
   const events = await store.readStream(pricingStream(productDefinitionId));
-  return events.reduce((state, event) => evolvePricing(state, event as unknown as PricingEvent), initialPricingState());
+  return events.reduce(
+    (state, event) => evolvePricing(state, event as unknown as PricingEvent),
+    initialPricingState(),
+  );
 }
 
 /** Today's date in a timezone, yyyy-MM-dd. */
 export function todayIn(timezone: string, now: Date = new Date()): string {
-  return DateTime.fromJSDate(now, { zone: timezone }).toISODate() ?? DateTime.fromJSDate(now).toUTC().toISODate()!;
+  return (
+    DateTime.fromJSDate(now, { zone: timezone }).toISODate() ?? DateTime.fromJSDate(now).toUTC().toISODate()!
+  );
 }
 
 export interface PriceRun {
@@ -62,12 +82,20 @@ export async function priceDefinition(
     }).amount,
   }));
   const calculatedAt = now.toISOString();
-  const events = byCalendarMonth(prices).map((month, index): NewEvent<PricesCalculated['type'], PricesCalculatedData> => ({
-    type: 'PricesCalculated',
-    data: { productDefinitionId: definition.productDefinitionId, productId: definition.productId, cause: run.cause, calculatedAt, prices: month.prices },
-    eventId: run.idempotencyKey ? deterministicEventId(`${run.idempotencyKey}/${index}`) : undefined,
-    metadata: run.metadata,
-  }));
+  const events = byCalendarMonth(prices).map(
+    (month, index): NewEvent<PricesCalculated['type'], PricesCalculatedData> => ({
+      type: 'PricesCalculated',
+      data: {
+        productDefinitionId: definition.productDefinitionId,
+        productId: definition.productId,
+        cause: run.cause,
+        calculatedAt,
+        prices: month.prices,
+      },
+      eventId: run.idempotencyKey ? deterministicEventId(`${run.idempotencyKey}/${index}`) : undefined,
+      metadata: run.metadata,
+    }),
+  );
   // one append: the months of a definition are stored together or not at all
   await deps.store.append(pricesStream(definition.productDefinitionId), events, { expectedRevision: 'any' });
   return prices.length;

@@ -144,7 +144,10 @@ describe('the price feed served from its body cache', () => {
       expect(fresh.headers['content-encoding']).toBeUndefined();
       const before = JSON.parse(fresh.raw.toString()) as Feed;
       // a change shows at once, whatever any cache holds
-      await pricing.overrideDailyBaseRate({ productDefinitionIds: [11], dates: ['2030-01-16'], override: { kind: 'relative', value: 10 } }, {});
+      await pricing.overrideDailyBaseRate(
+        { productDefinitionIds: [11], dates: ['2030-01-16'], override: { kind: 'relative', value: 10 } },
+        {},
+      );
       await runner.catchUpTo();
       const after = JSON.parse((await get('identity', { 'if-none-match': tag })).raw.toString()) as Feed;
       expect(amountOn(after, 11, '2030-01-16')).toBeGreaterThan(amountOn(before, 11, '2030-01-16')!);

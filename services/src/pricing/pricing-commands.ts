@@ -2,7 +2,13 @@ import type { EventMetadata } from '@alpenpass/contracts';
 import { handleCommand } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
 import { decidePricing, type PricingCommand } from './decide';
-import { evolvePricing, initialPricingState, pricingStream, type PricingEvent, type PricingState } from './pricing';
+import {
+  evolvePricing,
+  initialPricingState,
+  pricingStream,
+  type PricingEvent,
+  type PricingState,
+} from './pricing';
 
 /** Runs a pricing command on the definition's stream with the platform's bounded retries. */
 export async function handlePricingCommand(

@@ -19,12 +19,25 @@ export interface PricingWiring {
 }
 
 /** Builds the pricing context over explicit collaborators (tests and benchmarks use this). */
-export function buildPricingModule(deps: ContextDeps, wiring: PricingWiring): ContextModule & ActivityLender<PriceGenerationDependencies> {
-  const service = createPricingService({ store: deps.store, catalogue: wiring.catalogue, demand: wiring.demand ?? noDemand, now: wiring.now });
+export function buildPricingModule(
+  deps: ContextDeps,
+  wiring: PricingWiring,
+): ContextModule & ActivityLender<PriceGenerationDependencies> {
+  const service = createPricingService({
+    store: deps.store,
+    catalogue: wiring.catalogue,
+    demand: wiring.demand ?? noDemand,
+    now: wiring.now,
+  });
   return {
     name: 'pricing',
-    routers: [pricingPublicRouter(deps.knex, wiring.now), pricingAdminRouter({ knex: deps.knex, service, temporal: deps.temporal, taskQueue: wiring.taskQueue })],
-    externalRouters: [pricingIntegratorRouter(deps.knex, wiring.catalogue, { featureFlags: wiring.featureFlags })],
+    routers: [
+      pricingPublicRouter(deps.knex, wiring.now),
+      pricingAdminRouter({ knex: deps.knex, service, temporal: deps.temporal, taskQueue: wiring.taskQueue }),
+    ],
+    externalRouters: [
+      pricingIntegratorRouter(deps.knex, wiring.catalogue, { featureFlags: wiring.featureFlags }),
+    ],
     projections: pricingProjections,
     activityDependencies: {
       listPricedDefinitionIds: () => service.listPricedDefinitionIds(),
@@ -33,4 +46,3 @@ export function buildPricingModule(deps: ContextDeps, wiring: PricingWiring): Co
     },
   };
 }
-

@@ -35,7 +35,8 @@ export function createPricingService(deps: PricingEngineDeps) {
     const found = await deps.catalogue.definitions(ids);
     const known = new Set(found.map((definition) => definition.productDefinitionId));
     const missing = ids.filter((id) => !known.has(id));
-    if (missing.length > 0) throw notFound('PRODUCT_DEFINITION_NOT_FOUND', `Unknown product definition ${missing.join(', ')}`);
+    if (missing.length > 0)
+      throw notFound('PRODUCT_DEFINITION_NOT_FOUND', `Unknown product definition ${missing.join(', ')}`);
     return found;
   }
 
@@ -47,7 +48,9 @@ export function createPricingService(deps: PricingEngineDeps) {
   ): Promise<{ productDefinitionId: number; repriced: number }[]> {
     const definitions = await definitionsOrFail(ids);
     // decide for every definition first: a refusal (past dates) leaves nothing half-written
-    const commands = definitions.map((definition) => command(definition, todayIn(definition.timezone, now())));
+    const commands = definitions.map((definition) =>
+      command(definition, todayIn(definition.timezone, now())),
+    );
     for (const candidate of commands) decidePricing(candidate, initialPricingState());
     const results = [];
     for (const [index, definition] of definitions.entries()) {
@@ -68,7 +71,12 @@ export function createPricingService(deps: PricingEngineDeps) {
         body.dates,
         (definition, today) => ({
           type: 'OverrideDailyBaseRate',
-          data: { productDefinitionId: definition.productDefinitionId, dates: body.dates, override: body.override, today },
+          data: {
+            productDefinitionId: definition.productDefinitionId,
+            dates: body.dates,
+            override: body.override,
+            today,
+          },
         }),
         metadata,
       );
@@ -80,13 +88,22 @@ export function createPricingService(deps: PricingEngineDeps) {
         body.dates,
         (definition, today) => ({
           type: 'OverridePricingParameter',
-          data: { productDefinitionId: definition.productDefinitionId, dates: body.dates, parameter: body.parameter, override: body.override, today },
+          data: {
+            productDefinitionId: definition.productDefinitionId,
+            dates: body.dates,
+            parameter: body.parameter,
+            override: body.override,
+            today,
+          },
         }),
         metadata,
       );
     },
 
-    clearOverrides(body: { productDefinitionIds: number[]; dates: string[] }, metadata: Partial<EventMetadata>) {
+    clearOverrides(
+      body: { productDefinitionIds: number[]; dates: string[] },
+      metadata: Partial<EventMetadata>,
+    ) {
       return commandThenReprice(
         body.productDefinitionIds,
         body.dates,
@@ -98,9 +115,17 @@ export function createPricingService(deps: PricingEngineDeps) {
       );
     },
 
-    async changeSettings(productDefinitionId: number, changes: SetPricingSettingsBody, metadata: Partial<EventMetadata>) {
+    async changeSettings(
+      productDefinitionId: number,
+      changes: SetPricingSettingsBody,
+      metadata: Partial<EventMetadata>,
+    ) {
       await definitionsOrFail([productDefinitionId]);
-      const { state } = await handlePricingCommand(deps.store, { type: 'ChangePricingSettings', data: { productDefinitionId, changes } }, metadata);
+      const { state } = await handlePricingCommand(
+        deps.store,
+        { type: 'ChangePricingSettings', data: { productDefinitionId, changes } },
+        metadata,
+      );
       return { productDefinitionId, ...state.settings };
     },
 
@@ -111,7 +136,9 @@ export function createPricingService(deps: PricingEngineDeps) {
     /** Refuses a generation range in the past or beyond the bound ahead, judged by today in the
      * pools of the definitions it covers (all priced definitions when none are named). */
     async checkGenerationRange(range: GenerationRange & { productDefinitionIds?: number[] }): Promise<void> {
-      const definitions = range.productDefinitionIds ? await definitionsOrFail(range.productDefinitionIds) : await deps.catalogue.definitions();
+      const definitions = range.productDefinitionIds
+        ? await definitionsOrFail(range.productDefinitionIds)
+        : await deps.catalogue.definitions();
       checkGenerationRange(range, generationToday(definitions, now()));
     },
 
@@ -120,7 +147,10 @@ export function createPricingService(deps: PricingEngineDeps) {
     async generatePriceBatch(batch: PriceBatch): Promise<number> {
       const span = daysFromTo(batch.from, batch.to) + 1;
       if (!(span <= maxGenerationDays)) {
-        throw invalid('GENERATION_RANGE_TOO_LONG', `A generation batch covers at most ${maxGenerationDays} days, not ${batch.from} to ${batch.to}`);
+        throw invalid(
+          'GENERATION_RANGE_TOO_LONG',
+          `A generation batch covers at most ${maxGenerationDays} days, not ${batch.from} to ${batch.to}`,
+        );
       }
       const definitions = await deps.catalogue.definitions(batch.productDefinitionIds);
       const dates = everyDayBetween(batch.from, batch.to);
@@ -139,8 +169,15 @@ export function createPricingService(deps: PricingEngineDeps) {
     /** The generation's PriceGenerationCompleted (stream pricegeneration-<id>, an event id derived from the
      * generation): a retried or repeated call stores nothing new (docs/webhooks.md, prices.published). */
     async recordGenerationCompleted(completed: PriceGenerationCompletedData): Promise<void> {
-      const event = { eventId: deterministicEventId(`price-generation-completed/${completed.generationId}`), type: 'PriceGenerationCompleted', data: completed, metadata: { correlationId: completed.generationId, actor: 'system' } };
-      await deps.store.append(priceGenerationStreamName(completed.generationId), [event], { expectedRevision: 'any' });
+      const event = {
+        eventId: deterministicEventId(`price-generation-completed/${completed.generationId}`),
+        type: 'PriceGenerationCompleted',
+        data: completed,
+        metadata: { correlationId: completed.generationId, actor: 'system' },
+      };
+      await deps.store.append(priceGenerationStreamName(completed.generationId), [event], {
+        expectedRevision: 'any',
+      });
     },
   };
 }

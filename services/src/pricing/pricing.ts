@@ -6,10 +6,18 @@ export const pricingStream = (productDefinitionId: number) => `pricing-${product
 
 export type PricingEvent =
   | { type: 'PricingSettingsChanged'; data: { productDefinitionId: number; settings: PricingSettings } }
-  | { type: 'DailyBaseRateOverridden'; data: { productDefinitionId: number; dates: string[]; override: PriceOverride } }
+  | {
+      type: 'DailyBaseRateOverridden';
+      data: { productDefinitionId: number; dates: string[]; override: PriceOverride };
+    }
   | {
       type: 'PricingParameterOverridden';
-      data: { productDefinitionId: number; dates: string[]; parameter: PricingParameterType; override: PricingParameterOverride };
+      data: {
+        productDefinitionId: number;
+        dates: string[];
+        parameter: PricingParameterType;
+        override: PricingParameterOverride;
+      };
     }
   | { type: 'PricingOverridesCleared'; data: { productDefinitionId: number; dates: string[] } };
 
@@ -19,7 +27,10 @@ export interface PricingState {
   overrides: Record<string, DateOverrides>;
 }
 
-export const initialPricingState = (): PricingState => ({ settings: { ...defaultPricingSettings }, overrides: {} });
+export const initialPricingState = (): PricingState => ({
+  settings: { ...defaultPricingSettings },
+  overrides: {},
+});
 
 function withOverride(state: PricingState, dates: string[], patch: DateOverrides): PricingState {
   const overrides = { ...state.overrides };

@@ -16,7 +16,13 @@ function median(sorted: number[]): number {
 export function pricingPublicRouter(knex: Knex, now: () => Date = () => new Date()): ApiRouter {
   return new ApiRouter('Pricing', '/pricing')
     .route(
-      { method: 'post', path: '/prices', summary: 'Prices for definitions on dates', access: 'public', body: priceRequestBody },
+      {
+        method: 'post',
+        path: '/prices',
+        summary: 'Prices for definitions on dates',
+        access: 'public',
+        body: priceRequestBody,
+      },
       async ({ body }) => {
         const found = await findPrices(knex, body.requests);
         return {
@@ -30,10 +36,18 @@ export function pricingPublicRouter(knex: Knex, now: () => Date = () => new Date
       },
     )
     .route(
-      { method: 'get', path: '/insights/distribution', summary: 'How prices spread over the 30 days from validAt', access: 'public', query: insightsQuery },
+      {
+        method: 'get',
+        path: '/insights/distribution',
+        summary: 'How prices spread over the 30 days from validAt',
+        access: 'public',
+        query: insightsQuery,
+      },
       async ({ query }) => {
         const from = query.validAt ?? DateTime.fromJSDate(now()).toUTC().toISODate()!;
-        const to = DateTime.fromISO(from, { zone: 'utc' }).plus({ days: distributionWindowDays - 1 }).toISODate()!;
+        const to = DateTime.fromISO(from, { zone: 'utc' })
+          .plus({ days: distributionWindowDays - 1 })
+          .toISODate()!;
         const prices = await pricesOfDefinitions(knex, query.productDefinitions, from, to);
         return {
           from,
@@ -41,7 +55,10 @@ export function pricingPublicRouter(knex: Knex, now: () => Date = () => new Date
           quantity: query.quantity,
           currency: pricingCurrency,
           definitions: query.productDefinitions.map((productDefinitionId) => {
-            const amounts = prices.filter((p) => p.productDefinitionId === productDefinitionId).map((p) => p.amount).sort((a, b) => a - b);
+            const amounts = prices
+              .filter((p) => p.productDefinitionId === productDefinitionId)
+              .map((p) => p.amount)
+              .sort((a, b) => a - b);
             const levels = new Map<number, number>();
             for (const amount of amounts) levels.set(amount, (levels.get(amount) ?? 0) + 1);
             return {
@@ -57,9 +74,19 @@ export function pricingPublicRouter(knex: Knex, now: () => Date = () => new Date
       },
     )
     .route(
-      { method: 'get', path: '/insights/development', summary: 'How prices developed (price history)', access: 'public', query: insightsQuery },
+      {
+        method: 'get',
+        path: '/insights/development',
+        summary: 'How prices developed (price history)',
+        access: 'public',
+        query: insightsQuery,
+      },
       async ({ query }) => {
-        const changes = await priceHistory(knex, { productDefinitionIds: query.productDefinitions, date: query.validAt, limit: 1000 });
+        const changes = await priceHistory(knex, {
+          productDefinitionIds: query.productDefinitions,
+          date: query.validAt,
+          limit: 1000,
+        });
         return { currency: pricingCurrency, validAt: query.validAt ?? null, changes };
       },
     );

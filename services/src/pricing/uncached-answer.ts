@@ -9,8 +9,15 @@ import { answerConditionally, type ConditionalRead } from './etag';
  * who suspects a stale answer or measures the read model itself. Off: the conditional GET with the body
  * cache (etag.ts). The flag is read per request.
  */
-export async function answerPriceRead(req: Request, res: Response, read: ConditionalRead, cache: EncodedBodyCache | undefined, flags: FeatureFlags | undefined): Promise<void> {
-  if (!flags || !readFeatureFlag(flags, 'disableCurrentPricesCache')) return answerConditionally(req, res, read, cache);
+export async function answerPriceRead(
+  req: Request,
+  res: Response,
+  read: ConditionalRead,
+  cache: EncodedBodyCache | undefined,
+  flags: FeatureFlags | undefined,
+): Promise<void> {
+  if (!flags || !readFeatureFlag(flags, 'disableCurrentPricesCache'))
+    return answerConditionally(req, res, read, cache);
   const body = Buffer.from(JSON.stringify(await read.body()));
   // end(), not send(): send() would add Express's own weak ETag and answer 304 to it
   res.status(200).setHeader('Cache-Control', 'no-store');

@@ -20,7 +20,9 @@ async function start(): Promise<void> {
   const server = app.listen(config.port, config.host, (error?: Error) => {
     // Express 5 calls this back with the listen error too (a taken port)
     if (error) {
-      process.stderr.write(`PSP simulator cannot listen on ${config.host}:${config.port}: ${error.message}\n`);
+      process.stderr.write(
+        `PSP simulator cannot listen on ${config.host}:${config.port}: ${error.message}\n`,
+      );
       process.exit(1);
     }
     const { port } = server.address() as AddressInfo;

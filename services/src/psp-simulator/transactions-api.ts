@@ -57,7 +57,8 @@ export function transactionsApi(deps: TransactionsApiDeps): express.Router {
       const request = parse(authorizeWithAliasRequest, req.body);
       const card = await store.findAlias(merchantId, request.card.alias);
       if (!card) throw new SimulatorError(404, 'ALIAS_NOT_FOUND', 'unknown alias');
-      if (deps.faults.for(merchantId).aliasAuthorization === 'decline') throw new SimulatorError(400, 'DECLINED', 'declined by the issuer');
+      if (deps.faults.for(merchantId).aliasAuthorization === 'decline')
+        throw new SimulatorError(400, 'DECLINED', 'declined by the issuer');
       const transaction = rules.authorizedWithAlias(merchantId, card, request, now());
       await store.insert(transaction);
       changed(transaction);

@@ -44,7 +44,9 @@ export async function startApi(options: {
   const app = createHttpApp(appOptions);
   const server: Server = await new Promise((resolve, reject) => {
     // Express 5 calls this back with the error too (a taken port), before any 'error' listener of ours
-    const listening = app.listen(config.port, (error?: Error) => (error ? reject(error) : resolve(listening)));
+    const listening = app.listen(config.port, (error?: Error) =>
+      error ? reject(error) : resolve(listening),
+    );
   });
   const { port } = server.address() as AddressInfo;
   return {

@@ -15,5 +15,9 @@ export function startProjectorRole(options: {
   log: Logger;
   retry?: RetryBackoff;
 }) {
-  return startProjector({ ...options, settings: options.bus, logger: options.log.child({ role: 'projector' }) });
+  return startProjector({
+    ...options,
+    settings: options.bus,
+    logger: options.log.child({ role: 'projector' }),
+  });
 }

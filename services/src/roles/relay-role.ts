@@ -6,6 +6,13 @@ import type { EventStore } from '../platform/event-store/event-store';
 import type { Logger } from '../platform/logger';
 import { startRelay } from '../platform/relay/relay';
 
-export function startRelayRole(options: { knex: Knex; store: EventStore; nats: NatsConnection; bus: EventBusSettings; log: Logger; copySubjects?: (event: RecordedEvent) => string[] }) {
+export function startRelayRole(options: {
+  knex: Knex;
+  store: EventStore;
+  nats: NatsConnection;
+  bus: EventBusSettings;
+  log: Logger;
+  copySubjects?: (event: RecordedEvent) => string[];
+}) {
   return startRelay({ ...options, settings: options.bus, logger: options.log.child({ role: 'relay' }) });
 }

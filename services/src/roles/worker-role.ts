@@ -4,7 +4,11 @@ import type { Logger } from '../platform/logger';
 import { ensureKeycardRevalidationSchedule } from '../keycard/revalidation-schedule';
 import { ensureBillingSchedule } from '../consumption/billing-schedule';
 
-export async function startWorker(options: { config: AppConfig; log: Logger; activities: ActivityDependencies }): Promise<RunningWorker> {
+export async function startWorker(options: {
+  config: AppConfig;
+  log: Logger;
+  activities: ActivityDependencies;
+}): Promise<RunningWorker> {
   const { temporal } = options.config;
   const worker = await runWorker({
     address: temporal.address,

@@ -64,9 +64,17 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
       clientSecret: settings.oidc.clientSecret,
       checks: ['pkce', 'state', 'nonce'],
       // prompt=login: the provider's own session never signs the next person at a shared computer in silently
-      authorization: { params: identity ? { scope: firstPartyScopes, prompt: 'login' } : { scope: 'openid email profile offline_access' } },
+      authorization: {
+        params: identity
+          ? { scope: firstPartyScopes, prompt: 'login' }
+          : { scope: 'openid email profile offline_access' },
+      },
       ...(identity ? { client: { id_token_signed_response_alg: signingAlgorithm } } : {}),
-      profile: (claims) => ({ id: String(claims.sub), email: typeof claims.email === 'string' ? claims.email : null, name: [claims.given_name, claims.family_name].filter(Boolean).join(' ') || null }),
+      profile: (claims) => ({
+        id: String(claims.sub),
+        email: typeof claims.email === 'string' ? claims.email : null,
+        name: [claims.given_name, claims.family_name].filter(Boolean).join(' ') || null,
+      }),
     },
   ];
   if (identity) {
@@ -74,7 +82,10 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
       Credentials({
         id: 'credentials',
         name: 'E-mail and password',
-        credentials: { email: { label: 'E-mail', type: 'email' }, password: { label: 'Password', type: 'password' } },
+        credentials: {
+          email: { label: 'E-mail', type: 'email' },
+          password: { label: 'Password', type: 'password' },
+        },
         async authorize(credentials, request) {
           const email = typeof credentials.email === 'string' ? credentials.email.trim() : '';
           const password = typeof credentials.password === 'string' ? credentials.password : '';
@@ -100,7 +111,7 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
       if (!token.refreshToken) throw new Error('no refresh token');
       return { ...token, ...(await tokenCalls.refresh(token.refreshToken)), error: undefined };
     } catch (error) {
-      log.info({ err: error }, 'the session\'s access token could not be renewed');
+      log.info({ err: error }, "the session's access token could not be renewed");
       return { ...token, accessToken: undefined, error: 'RefreshAccessTokenError' };
     }
   };
@@ -113,9 +124,13 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
     events: {
       async signOut(message) {
         const token = 'token' in message ? (message.token as SessionToken | null) : null;
-        if (token?.sessionId) await sessions.revoke(token.sessionId, new Date(Date.now() + sessionMaxAgeSeconds * 1000));
+        if (token?.sessionId)
+          await sessions.revoke(token.sessionId, new Date(Date.now() + sessionMaxAgeSeconds * 1000));
         // the provider ends the grant too: its refresh token renews nothing any more
-        if (token?.refreshToken) await tokenCalls.revoke(token.refreshToken).catch((error: unknown) => log.warn({ err: error }, 'refresh token not revoked at sign-out'));
+        if (token?.refreshToken)
+          await tokenCalls
+            .revoke(token.refreshToken)
+            .catch((error: unknown) => log.warn({ err: error }, 'refresh token not revoked at sign-out'));
       },
     },
     providers,
@@ -133,7 +148,9 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
       redirect({ url, baseUrl }) {
         if (url.startsWith('/') && !url.startsWith('//')) return `${baseUrl}${url}`;
         const origin = new URL(url, baseUrl).origin;
-        return origin === new URL(baseUrl).origin || config.allowedRedirectOrigins.includes(origin) ? url : baseUrl;
+        return origin === new URL(baseUrl).origin || config.allowedRedirectOrigins.includes(origin)
+          ? url
+          : baseUrl;
       },
       async jwt({ token, account, user, profile }) {
         const session = token as SessionToken;
@@ -144,10 +161,25 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
           if ((account.provider === 'credentials' || account.provider === 'email') && identity) {
             const identityUser = await identity.users.findById(String(user.id));
             if (!identityUser) throw new Error('the user vanished during sign-in');
-            next = { ...base, identityUserId: identityUser.id, ...(await identity.accessTokenFor(identityUser)) };
-            signInProfile = { givenName: identityUser.givenName, familyName: identityUser.familyName, birthdate: identityUser.birthdate ?? undefined, email: identityUser.email, emailVerified: identityUser.emailVerified };
+            next = {
+              ...base,
+              identityUserId: identityUser.id,
+              ...(await identity.accessTokenFor(identityUser)),
+            };
+            signInProfile = {
+              givenName: identityUser.givenName,
+              familyName: identityUser.familyName,
+              birthdate: identityUser.birthdate ?? undefined,
+              email: identityUser.email,
+              emailVerified: identityUser.emailVerified,
+            };
           } else {
-            next = { ...base, accessToken: account.access_token, expiresAt: account.expires_at, refreshToken: account.refresh_token };
+            next = {
+              ...base,
+              accessToken: account.access_token,
+              expiresAt: account.expires_at,
+              refreshToken: account.refresh_token,
+            };
             signInProfile = {
               givenName: typeof profile?.given_name === 'string' ? profile.given_name : undefined,
               familyName: typeof profile?.family_name === 'string' ? profile.family_name : undefined,
@@ -162,13 +194,23 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
         }
         // a signed-out session (or one from before session ids) is over, even if its cookie was copied
         if (!session.sessionId || (await sessions.isRevoked(session.sessionId))) return null;
-        if (session.accessToken && session.expiresAt && Date.now() / 1000 < session.expiresAt - REFRESH_MARGIN_SECONDS) return session;
+        if (
+          session.accessToken &&
+          session.expiresAt &&
+          Date.now() / 1000 < session.expiresAt - REFRESH_MARGIN_SECONDS
+        )
+          return session;
         if (session.error) return session;
         return renew(session);
       },
       session({ session, token }) {
         const carried = token as SessionToken;
-        return { ...session, accessToken: carried.accessToken, accessTokenExpiresAt: carried.expiresAt, error: carried.error };
+        return {
+          ...session,
+          accessToken: carried.accessToken,
+          accessTokenExpiresAt: carried.expiresAt,
+          error: carried.error,
+        };
       },
     },
   };

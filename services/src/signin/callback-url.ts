@@ -3,7 +3,10 @@ export function isAllowedCallback(callbackUrl: string, ownOrigin: string, allowe
   if (callbackUrl.startsWith('/')) return !callbackUrl.startsWith('//') && !callbackUrl.startsWith('/\\');
   try {
     const { origin, protocol } = new URL(callbackUrl);
-    return (protocol === 'http:' || protocol === 'https:') && (origin === ownOrigin || allowedOrigins.includes(origin));
+    return (
+      (protocol === 'http:' || protocol === 'https:') &&
+      (origin === ownOrigin || allowedOrigins.includes(origin))
+    );
   } catch {
     return false;
   }

@@ -4,9 +4,12 @@ const own = 'https://shop.example';
 const allowed = ['https://partner.example'];
 
 describe('isAllowedCallback', () => {
-  it.each(['/de/profile', '/', `${own}/de/orders?x=1`, 'https://partner.example/back'])('admits %s', (url) => {
-    expect(isAllowedCallback(url, own, allowed)).toBe(true);
-  });
+  it.each(['/de/profile', '/', `${own}/de/orders?x=1`, 'https://partner.example/back'])(
+    'admits %s',
+    (url) => {
+      expect(isAllowedCallback(url, own, allowed)).toBe(true);
+    },
+  );
 
   it.each([
     'https://evil.example/',

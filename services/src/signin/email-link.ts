@@ -69,7 +69,8 @@ export function emailLinkProvider(identity: EmbeddedIdentity, from: string, log:
     options: {},
     async sendVerificationRequest({ identifier, url, request }) {
       const address = request.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown';
-      if (!(await identity.limits.admit('signin', identifier, address))) return void log.warn({ address }, 'e-mail link refused: too many attempts');
+      if (!(await identity.limits.admit('signin', identifier, address)))
+        return void log.warn({ address }, 'e-mail link refused: too many attempts');
       const user = await identity.users.findByEmail(identifier);
       if (!user || user.blocked) return;
       await identity.mailer.send(identityMails.magicLink(user.email, url, user.locale));

@@ -23,13 +23,25 @@ const bySpecCode: Record<string, string> = {
 };
 
 /** Names Auth.js shows the client that need no translation (§8 has no better code for them). */
-const keptAsTheyAre = new Set(['CredentialsSignin', 'MissingCSRF', 'Verification', 'AccessDenied', 'OAuthCallbackError', 'INVALID_CALLBACK_URL_ERROR']);
+const keptAsTheyAre = new Set([
+  'CredentialsSignin',
+  'MissingCSRF',
+  'Verification',
+  'AccessDenied',
+  'OAuthCallbackError',
+  'INVALID_CALLBACK_URL_ERROR',
+]);
 
 /** The §8 code for the error parameter Auth.js wrote, given the error it logged (and the provider of the route). */
-export function specErrorCode(urlError: string, logged: string | undefined, provider: string | undefined): string {
+export function specErrorCode(
+  urlError: string,
+  logged: string | undefined,
+  provider: string | undefined,
+): string {
   if (keptAsTheyAre.has(urlError)) return urlError;
   if (bySpecCode[urlError]) return bySpecCode[urlError];
-  if (logged === 'CallbackRouteError') return provider === 'credentials' ? 'CALLBACK_CREDENTIALS_HANDLER_ERROR' : 'OAuthCallbackError';
+  if (logged === 'CallbackRouteError')
+    return provider === 'credentials' ? 'CALLBACK_CREDENTIALS_HANDLER_ERROR' : 'OAuthCallbackError';
   if (logged && bySpecCode[logged]) return bySpecCode[logged];
   return 'UnknownError';
 }
@@ -44,7 +56,8 @@ const failures = new AsyncLocalStorage<Failure>();
 /** Auth.js's logger calls this with the error behind an error url. */
 export function recordSignInFailure(error: unknown): void {
   const failure = failures.getStore();
-  if (failure && error instanceof Error) failure.logged = (error as Error & { type?: string }).type ?? error.name;
+  if (failure && error instanceof Error)
+    failure.logged = (error as Error & { type?: string }).type ?? error.name;
 }
 
 /** The url with its error parameter in §8's words (other urls unchanged). */
@@ -60,8 +73,22 @@ export function translateErrorUrls(provider: string | undefined, res: Response, 
   const failure: Failure = { provider };
   const append = res.append.bind(res);
   const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
-  res.append = (field: string, value?: string | string[]) => append(field, field.toLowerCase() === 'location' && typeof value === 'string' ? withSpecErrorCode(value, failure) : value);
+  res.append = (field: string, value?: string | string[]) =>
+    append(
+      field,
+      field.toLowerCase() === 'location' && typeof value === 'string'
+        ? withSpecErrorCode(value, failure)
+        : value,
+    );
   res.write = ((chunk: unknown, ...rest: unknown[]) =>
-    write(typeof chunk === 'string' && chunk.startsWith('{"url":') ? chunk.replace(/"url":"([^"]*)"/, (_all, url: string) => `"url":${JSON.stringify(withSpecErrorCode(url, failure))}`) : chunk, ...rest)) as Response['write'];
+    write(
+      typeof chunk === 'string' && chunk.startsWith('{"url":')
+        ? chunk.replace(
+            /"url":"([^"]*)"/,
+            (_all, url: string) => `"url":${JSON.stringify(withSpecErrorCode(url, failure))}`,
+          )
+        : chunk,
+      ...rest,
+    )) as Response['write'];
   failures.run(failure, next);
 }

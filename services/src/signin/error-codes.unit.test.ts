@@ -23,8 +23,12 @@ describe('§8 sign-in error codes in the error urls', () => {
   });
 
   it('rewrites only the error parameter of a url and keeps the rest', () => {
-    expect(withSpecErrorCode('http://shop/api/auth/error?error=Configuration', { logged: 'MissingSecret' })).toBe('http://shop/api/auth/error?error=NO_SECRET');
-    expect(withSpecErrorCode('http://shop/api/auth/signin?error=CredentialsSignin&code=credentials', {})).toBe('http://shop/api/auth/signin?error=CredentialsSignin&code=credentials');
+    expect(
+      withSpecErrorCode('http://shop/api/auth/error?error=Configuration', { logged: 'MissingSecret' }),
+    ).toBe('http://shop/api/auth/error?error=NO_SECRET');
+    expect(
+      withSpecErrorCode('http://shop/api/auth/signin?error=CredentialsSignin&code=credentials', {}),
+    ).toBe('http://shop/api/auth/signin?error=CredentialsSignin&code=credentials');
     expect(withSpecErrorCode('http://shop/de/profile', {})).toBe('http://shop/de/profile');
   });
 });

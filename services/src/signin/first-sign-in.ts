@@ -26,14 +26,32 @@ export type LinkAtSignIn = (accessToken: string, profile: SignInProfile) => Prom
  * A profile the owner rules refuse (no birthdate from an outside provider) leaves the account without
  * owner: the customer adds one on their profile page. Staff and integrators have no account.
  */
-export function onSignIn(deps: { accounts: AccountService; openAccount: OpenAccount; linkAtSignIn?: LinkAtSignIn; verifyToken: TokenVerifier; flags: FeatureFlags; log: Logger }) {
+export function onSignIn(deps: {
+  accounts: AccountService;
+  openAccount: OpenAccount;
+  linkAtSignIn?: LinkAtSignIn;
+  verifyToken: TokenVerifier;
+  flags: FeatureFlags;
+  log: Logger;
+}) {
   return async (accessToken: string, profile: SignInProfile): Promise<void> => {
     // first, so that the account opened (and its owner) is the one the identity now speaks for
-    await deps.linkAtSignIn?.(accessToken, profile).catch((error: unknown) => deps.log.warn({ err: error }, 'the identity could not be linked at sign-in'));
+    await deps
+      .linkAtSignIn?.(accessToken, profile)
+      .catch((error: unknown) =>
+        deps.log.warn({ err: error }, 'the identity could not be linked at sign-in'),
+      );
     const principal = await deps.verifyToken(accessToken);
     if (!principal.accountId) return;
     // should it fail, the customer's first call opens the account instead (account-life-service.ts)
-    await deps.openAccount(principal, profile.locale).catch((error: unknown) => deps.log.warn({ err: error, accountId: principal.accountId }, 'the account could not be opened at sign-in'));
+    await deps
+      .openAccount(principal, profile.locale)
+      .catch((error: unknown) =>
+        deps.log.warn(
+          { err: error, accountId: principal.accountId },
+          'the account could not be opened at sign-in',
+        ),
+      );
     if (!readFeatureFlag(deps.flags, 'ownerCreationOnAccountCreation')) return;
     const state = await deps.accounts.load(principal.accountId);
     if (ownerOf(state)) return;
@@ -49,7 +67,10 @@ export function onSignIn(deps: { accounts: AccountService; openAccount: OpenAcco
       );
       deps.log.info({ accountId: principal.accountId }, 'account owner created at first sign-in');
     } catch (error) {
-      deps.log.warn({ err: error, accountId: principal.accountId }, 'the account owner could not be created from the sign-in profile');
+      deps.log.warn(
+        { err: error, accountId: principal.accountId },
+        'the account owner could not be created from the sign-in profile',
+      );
     }
   };
 }

@@ -33,19 +33,35 @@ export async function createSignIn(deps: {
   const { config, log } = deps;
   const settings = config.signIn;
   if (!settings) {
-    log.warn('sign-in is off: AUTH_SECRET (and an OIDC provider) are required outside development (docs/auth.md)');
+    log.warn(
+      'sign-in is off: AUTH_SECRET (and an OIDC provider) are required outside development (docs/auth.md)',
+    );
     return null;
   }
   const mailSettings = loadMailSettings();
   const identity = settings.embedded
-    ? await createEmbeddedIdentity({ config, settings, embedded: settings.embedded, knex: deps.knex, mailer: deps.mailer ?? createSmtpMailer(mailSettings), log })
+    ? await createEmbeddedIdentity({
+        config,
+        settings,
+        embedded: settings.embedded,
+        knex: deps.knex,
+        mailer: deps.mailer ?? createSmtpMailer(mailSettings),
+        log,
+      })
     : null;
   const authConfig = await authJsConfig({
     config,
     settings,
     identity,
     mailFrom: mailSettings.from,
-    onSignIn: onSignIn({ accounts: deps.accounts, openAccount: deps.openAccount, linkAtSignIn: deps.linkAtSignIn, verifyToken: deps.verifyToken, flags: deps.flags, log }),
+    onSignIn: onSignIn({
+      accounts: deps.accounts,
+      openAccount: deps.openAccount,
+      linkAtSignIn: deps.linkAtSignIn,
+      verifyToken: deps.verifyToken,
+      flags: deps.flags,
+      log,
+    }),
     sessions: revokedSessions(deps.knex),
     log,
   });

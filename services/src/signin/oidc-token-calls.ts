@@ -8,7 +8,9 @@ interface Endpoints {
 export function oidcTokenCalls(oidc: { issuer: string; clientId: string; clientSecret: string }) {
   let endpoints: Promise<Endpoints> | undefined;
   const discover = async (): Promise<Endpoints> => {
-    const response = await fetch(`${oidc.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(5000) });
+    const response = await fetch(`${oidc.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`, {
+      signal: AbortSignal.timeout(5000),
+    });
     if (!response.ok) throw new Error(`OIDC discovery answered ${response.status}`);
     return (await response.json()) as Endpoints;
   };
@@ -35,10 +37,21 @@ export function oidcTokenCalls(oidc: { issuer: string; clientId: string; clientS
     if (!response.ok) throw new Error(`revocation answered ${response.status}`);
   }
 
-  async function refresh(refreshToken: string): Promise<{ accessToken: string; expiresAt: number; refreshToken: string }> {
-    const response = await post((await known()).token_endpoint, { grant_type: 'refresh_token', refresh_token: refreshToken });
-    const body = (await response.json()) as { access_token?: string; expires_in?: number; refresh_token?: string; error?: string };
-    if (!response.ok || !body.access_token) throw new Error(`refresh refused: ${body.error ?? response.status}`);
+  async function refresh(
+    refreshToken: string,
+  ): Promise<{ accessToken: string; expiresAt: number; refreshToken: string }> {
+    const response = await post((await known()).token_endpoint, {
+      grant_type: 'refresh_token',
+      refresh_token: refreshToken,
+    });
+    const body = (await response.json()) as {
+      access_token?: string;
+      expires_in?: number;
+      refresh_token?: string;
+      error?: string;
+    };
+    if (!response.ok || !body.access_token)
+      throw new Error(`refresh refused: ${body.error ?? response.status}`);
     return {
       accessToken: body.access_token,
       expiresAt: Math.floor(Date.now() / 1000) + (body.expires_in ?? 300),

@@ -4,7 +4,10 @@ import type { Knex } from 'knex';
 export function revokedSessions(knex: Knex) {
   return {
     async revoke(sessionId: string, expiresAt: Date): Promise<void> {
-      await knex('signin_revoked_sessions').insert({ session_id: sessionId, expires_at: expiresAt }).onConflict('session_id').ignore();
+      await knex('signin_revoked_sessions')
+        .insert({ session_id: sessionId, expires_at: expiresAt })
+        .onConflict('session_id')
+        .ignore();
       await knex('signin_revoked_sessions').where('expires_at', '<', new Date()).delete();
     },
     async isRevoked(sessionId: string): Promise<boolean> {

@@ -34,8 +34,14 @@ beforeAll(async () => {
   await loadOrCreateSigningKey(signingKeyFile);
   // a second, independent issuer: its own key, its own JWKS endpoint, listed in AUTH_ISSUERS
   const generated = await generateSigningKey();
-  secondKey = { ...generated, kid: 'second-issuer-key', publicJwk: { ...generated.publicJwk, kid: 'second-issuer-key' } };
-  jwksServer = createServer((_req, res) => res.setHeader('content-type', 'application/json').end(JSON.stringify({ keys: [secondKey.publicJwk] })));
+  secondKey = {
+    ...generated,
+    kid: 'second-issuer-key',
+    publicJwk: { ...generated.publicJwk, kid: 'second-issuer-key' },
+  };
+  jwksServer = createServer((_req, res) =>
+    res.setHeader('content-type', 'application/json').end(JSON.stringify({ keys: [secondKey.publicJwk] })),
+  );
   await new Promise<void>((resolve) => jwksServer.listen(0, '127.0.0.1', resolve));
   const jwksPort = (jwksServer.address() as { port: number }).port;
   const [port, proxiedPort] = await Promise.all([freePort(), freePort()]);
@@ -58,7 +64,10 @@ beforeAll(async () => {
     FEATURE_FLAGS: 'ownerCreationOnAccountCreation',
     IDENTITY_ACCESS_TOKEN_TTL_SECONDS: String(TOKEN_TTL_SECONDS),
   });
-  [shop, proxiedShop] = await Promise.all([startApiProcess(shopEnv(origin)), startApiProcess({ ...shopEnv(proxiedOrigin), TRUST_PROXY: '1' })]);
+  [shop, proxiedShop] = await Promise.all([
+    startApiProcess(shopEnv(origin)),
+    startApiProcess({ ...shopEnv(proxiedOrigin), TRUST_PROXY: '1' }),
+  ]);
 }, 120_000);
 
 afterAll(async () => {
@@ -68,7 +77,8 @@ afterAll(async () => {
 });
 
 const uniqueEmail = (name: string) => `${name.toLowerCase()}.${randomBytes(4).toString('hex')}@example.com`;
-const api = (path: string, token: string) => fetch(`${origin}/api${path}`, { headers: { ...shopHeaders, authorization: `Bearer ${token}` } });
+const api = (path: string, token: string) =>
+  fetch(`${origin}/api${path}`, { headers: { ...shopHeaders, authorization: `Bearer ${token}` } });
 
 async function lastMailTo(email: string, subject: string): Promise<string> {
   for (let tries = 0; tries < 50; tries++) {
@@ -79,22 +89,32 @@ async function lastMailTo(email: string, subject: string): Promise<string> {
   throw new Error(`no mail "${subject}" to ${email}`);
 }
 
-async function register(browser: TestBrowser, email: string, fields: Record<string, string> = {}): Promise<Response> {
-  return browser.request('/oidc/register', { form: { email, password, givenName: 'Anna', familyName: 'Muster', birthdate: '1990-04-02', ...fields } });
+async function register(
+  browser: TestBrowser,
+  email: string,
+  fields: Record<string, string> = {},
+): Promise<Response> {
+  return browser.request('/oidc/register', {
+    form: { email, password, givenName: 'Anna', familyName: 'Muster', birthdate: '1990-04-02', ...fields },
+  });
 }
 
 async function registeredAndVerified(name: string, at = origin): Promise<string> {
   const browser = new TestBrowser(at);
   const email = uniqueEmail(name);
   expect((await register(browser, email)).status).toBe(202);
-  expect((await browser.request(linkIn(await lastMailTo(email, 'Confirm your e-mail address')))).status).toBe(200);
+  expect((await browser.request(linkIn(await lastMailTo(email, 'Confirm your e-mail address')))).status).toBe(
+    200,
+  );
   return email;
 }
 
 /** csrf → POST /signin/oidc (json=true) → the provider's sign-in form. */
 async function openProviderForm(browser: TestBrowser): Promise<{ action: string }> {
   const csrfToken = await browser.csrfToken();
-  const signIn = await browser.request('/api/auth/signin/oidc', { form: { csrfToken, callbackUrl: `${browser.origin}/de/profile`, json: 'true' } });
+  const signIn = await browser.request('/api/auth/signin/oidc', {
+    form: { csrfToken, callbackUrl: `${browser.origin}/de/profile`, json: 'true' },
+  });
   expect(signIn.status).toBe(200);
   const { url } = (await signIn.json()) as { url: string };
   expect(url.startsWith(`${browser.origin}/oidc/auth?`)).toBe(true);
@@ -108,9 +128,17 @@ async function signInThroughProvider(browser: TestBrowser, email: string, secret
   return browser.follow(action, { form: { email, password: secret } });
 }
 
-async function signInWithCredentials(browser: TestBrowser, email: string, secret: string, headers?: Record<string, string>): Promise<URL> {
+async function signInWithCredentials(
+  browser: TestBrowser,
+  email: string,
+  secret: string,
+  headers?: Record<string, string>,
+): Promise<URL> {
   const csrfToken = await browser.csrfToken();
-  const response = await browser.request('/api/auth/callback/credentials', { form: { csrfToken, email, password: secret, callbackUrl: `${browser.origin}/de/profile`, json: 'true' }, headers });
+  const response = await browser.request('/api/auth/callback/credentials', {
+    form: { csrfToken, email, password: secret, callbackUrl: `${browser.origin}/de/profile`, json: 'true' },
+    headers,
+  });
   return new URL(((await response.json()) as { url: string }).url);
 }
 
@@ -126,7 +154,9 @@ describe('register, confirm, sign in through the identity provider, use the API,
     expect(early.response.status).toBe(403);
     expect(await early.response.text()).toContain('confirm your e-mail address');
 
-    const verification = await browser.request(linkIn(await lastMailTo(email, 'Confirm your e-mail address')));
+    const verification = await browser.request(
+      linkIn(await lastMailTo(email, 'Confirm your e-mail address')),
+    );
     expect(verification.status).toBe(200);
 
     const fresh = browser;
@@ -137,24 +167,49 @@ describe('register, confirm, sign in through the identity provider, use the API,
     const session = await fresh.session();
     expect(session).toMatchObject({ user: { email, name: 'Anna Muster' } });
     const accessToken = String(session!.accessToken);
-    const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as Record<
+      string,
+      unknown
+    >;
     expect(claims).toMatchObject({ iss: issuer, aud: audience, roles: ['customer'] });
     expect(typeof claims.accountId).toBe('string');
 
     // the account is opened by the sign-in itself, before any call of the customer (docs/account.md)
-    const accountEvents = await db.knex('events').select('type', 'data').where({ stream_name: `account-${String(claims.accountId)}` }).orderBy('revision');
-    expect(accountEvents[0]).toMatchObject({ type: 'AccountOpened', data: { email, openedBy: 'self', accountType: 'CUSTOMER' } });
-    expect(await db.knex('account_directory').where({ account_id: claims.accountId }).first()).toMatchObject({ email, type: 'CUSTOMER' });
+    const accountEvents = await db
+      .knex('events')
+      .select('type', 'data')
+      .where({ stream_name: `account-${String(claims.accountId)}` })
+      .orderBy('revision');
+    expect(accountEvents[0]).toMatchObject({
+      type: 'AccountOpened',
+      data: { email, openedBy: 'self', accountType: 'CUSTOMER' },
+    });
+    expect(await db.knex('account_directory').where({ account_id: claims.accountId }).first()).toMatchObject({
+      email,
+      type: 'CUSTOMER',
+    });
     // first sign-in with ownerCreationOnAccountCreation: the owner comes from the registration
     const owner = await api('/users/persons/owner', accessToken);
     expect(owner.status).toBe(200);
-    expect(await owner.json()).toMatchObject({ firstName: 'Anna', lastName: 'Muster', birthdate: '1990-04-02', owner: true });
+    expect(await owner.json()).toMatchObject({
+      firstName: 'Anna',
+      lastName: 'Muster',
+      birthdate: '1990-04-02',
+      owner: true,
+    });
 
-    const refreshTokens = () => db.knex('identity_oidc_payloads').where({ kind: 'RefreshToken' }).whereRaw("payload->>'accountId' = ?", [String(claims.sub)]).count<{ count: string }[]>('* as count');
+    const refreshTokens = () =>
+      db
+        .knex('identity_oidc_payloads')
+        .where({ kind: 'RefreshToken' })
+        .whereRaw("payload->>'accountId' = ?", [String(claims.sub)])
+        .count<{ count: string }[]>('* as count');
     expect(Number((await refreshTokens())[0]!.count)).toBeGreaterThan(0);
     const copied = fresh.copy();
     const csrfToken = await fresh.csrfToken();
-    const signOut = await fresh.request('/api/auth/signout', { form: { csrfToken, callbackUrl: `${origin}/`, json: 'true' } });
+    const signOut = await fresh.request('/api/auth/signout', {
+      form: { csrfToken, callbackUrl: `${origin}/`, json: 'true' },
+    });
     expect(signOut.status).toBe(200);
     expect(await fresh.session()).toBeNull();
     // sign-out ends the session itself, not only this browser's cookie
@@ -168,10 +223,17 @@ describe('register, confirm, sign in through the identity provider, use the API,
 
 describe('the §7 calls of /api/auth', () => {
   it('lists the providers with their types and takes client logs', async () => {
-    const providers = (await (await fetch(`${origin}/api/auth/providers`)).json()) as Record<string, { type: string }>;
+    const providers = (await (await fetch(`${origin}/api/auth/providers`)).json()) as Record<
+      string,
+      { type: string }
+    >;
     expect(providers.oidc?.type).toBe('oidc');
     expect(providers.credentials?.type).toBe('credentials');
-    const logged = await fetch(`${origin}/api/auth/_log`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'level=error&code=CLIENT_FETCH_ERROR&message=offline' });
+    const logged = await fetch(`${origin}/api/auth/_log`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'level=error&code=CLIENT_FETCH_ERROR&message=offline',
+    });
     expect(logged.status).toBe(200);
   });
 
@@ -205,7 +267,10 @@ describe('the §7 calls of /api/auth', () => {
   it('limits guessing: after 5 attempts even the right password is refused, at /api/auth and at the provider form', async () => {
     const email = await registeredAndVerified('dora');
     const browser = new TestBrowser(origin);
-    for (let attempt = 0; attempt < 5; attempt++) expect((await signInWithCredentials(browser, email, `guess-number-${attempt}`)).searchParams.get('code')).toBe('credentials');
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect(
+        (await signInWithCredentials(browser, email, `guess-number-${attempt}`)).searchParams.get('code'),
+      ).toBe('credentials');
     const limited = await signInWithCredentials(browser, email, password);
     expect(limited.searchParams.get('error')).toBe('CredentialsSignin');
     expect(limited.searchParams.get('code')).toBe('too_many_attempts');
@@ -218,22 +283,44 @@ describe('the §7 calls of /api/auth', () => {
     const email = await registeredAndVerified('emil');
     const browser = new TestBrowser(origin);
     const from = (forwardedFor: string) => ({ 'x-forwarded-for': forwardedFor });
-    for (let attempt = 0; attempt < 5; attempt++) expect((await signInWithCredentials(browser, email, `guess-number-${attempt}`, from(`198.51.100.${attempt}`))).searchParams.get('code')).toBe('credentials');
-    expect((await signInWithCredentials(browser, email, password, from('198.51.100.99'))).searchParams.get('code')).toBe('too_many_attempts');
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect(
+        (
+          await signInWithCredentials(
+            browser,
+            email,
+            `guess-number-${attempt}`,
+            from(`198.51.100.${attempt}`),
+          )
+        ).searchParams.get('code'),
+      ).toBe('credentials');
+    expect(
+      (await signInWithCredentials(browser, email, password, from('198.51.100.99'))).searchParams.get('code'),
+    ).toBe('too_many_attempts');
     const { action } = await openProviderForm(browser);
-    expect((await browser.request(action, { form: { email, password }, headers: from('198.51.100.100') })).status).toBe(429);
+    expect(
+      (await browser.request(action, { form: { email, password }, headers: from('198.51.100.100') })).status,
+    ).toBe(429);
   });
 
   it('refuses a callbackUrl to another origin (INVALID_CALLBACK_URL_ERROR) and a sign-in without the CSRF token', async () => {
     const browser = new TestBrowser(origin);
     const csrfToken = await browser.csrfToken();
-    const foreign = await browser.request('/api/auth/signin/oidc', { form: { csrfToken, callbackUrl: 'https://evil.example/steal', json: 'true' } });
+    const foreign = await browser.request('/api/auth/signin/oidc', {
+      form: { csrfToken, callbackUrl: 'https://evil.example/steal', json: 'true' },
+    });
     expect(foreign.status).toBe(400);
-    expect(new URL(((await foreign.json()) as { url: string }).url).searchParams.get('error')).toBe('INVALID_CALLBACK_URL_ERROR');
-    const protocolRelative = await browser.request('/api/auth/signin/oidc', { form: { csrfToken, callbackUrl: '//evil.example/', json: 'true' } });
+    expect(new URL(((await foreign.json()) as { url: string }).url).searchParams.get('error')).toBe(
+      'INVALID_CALLBACK_URL_ERROR',
+    );
+    const protocolRelative = await browser.request('/api/auth/signin/oidc', {
+      form: { csrfToken, callbackUrl: '//evil.example/', json: 'true' },
+    });
     expect(protocolRelative.status).toBe(400);
 
-    const noCsrf = await browser.request('/api/auth/signin/oidc', { form: { callbackUrl: `${origin}/`, json: 'true' } });
+    const noCsrf = await browser.request('/api/auth/signin/oidc', {
+      form: { callbackUrl: `${origin}/`, json: 'true' },
+    });
     const url = new URL(((await noCsrf.json()) as { url: string }).url);
     expect(url.searchParams.get('error')).toBe('MissingCSRF');
     expect(url.origin).toBe(origin);
@@ -253,34 +340,67 @@ describe('the §7 calls of /api/auth', () => {
     const errorPage = await fetch(`${origin}/api/auth/error?error=INVALID_CALLBACK_URL_ERROR`);
     expect(errorPage.status).toBeLessThan(500);
     // §2's SessionRequired address leads to the shop's own, translated sign-in page with the same parameters
-    const signInPage = await fetch(`${origin}/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(`${origin}/fr/profile`)}`, { redirect: 'manual' });
+    const signInPage = await fetch(
+      `${origin}/api/auth/signin?error=SessionRequired&callbackUrl=${encodeURIComponent(`${origin}/fr/profile`)}`,
+      { redirect: 'manual' },
+    );
     expect(signInPage.status).toBe(302);
-    expect(signInPage.headers.get('location')).toBe(`${origin}/fr/auth-selector?error=SessionRequired&callbackUrl=${encodeURIComponent(`${origin}/fr/profile`)}`);
-    expect((await fetch(`${origin}/api/auth/signin`, { redirect: 'manual' })).headers.get('location')).toBe(`${origin}/auth-selector`);
+    expect(signInPage.headers.get('location')).toBe(
+      `${origin}/fr/auth-selector?error=SessionRequired&callbackUrl=${encodeURIComponent(`${origin}/fr/profile`)}`,
+    );
+    expect((await fetch(`${origin}/api/auth/signin`, { redirect: 'manual' })).headers.get('location')).toBe(
+      `${origin}/auth-selector`,
+    );
   });
 
   it('answers odd requests with 4xx or the sign-in page, never a 500', async () => {
     const browser = new TestBrowser(origin);
     expect((await browser.request('/oidc/interaction/no-such-interaction')).status).toBe(400);
-    expect((await browser.request('/oidc/interaction/no-such-interaction/login', { form: { email: 'a@example.com', password } })).status).toBe(400);
-    expect((await browser.request('/oidc/register', { form: { email: 'a'.repeat(20_000) } })).status).toBe(413);
-    expect((await browser.request('/oidc/token', { form: { grant_type: 'refresh_token', refresh_token: 'forged' } })).status).toBe(400);
-    const foreignClient = await browser.request(`/oidc/auth?client_id=evil&response_type=code&scope=openid&redirect_uri=${encodeURIComponent('https://evil.example/')}`);
+    expect(
+      (
+        await browser.request('/oidc/interaction/no-such-interaction/login', {
+          form: { email: 'a@example.com', password },
+        })
+      ).status,
+    ).toBe(400);
+    expect((await browser.request('/oidc/register', { form: { email: 'a'.repeat(20_000) } })).status).toBe(
+      413,
+    );
+    expect(
+      (
+        await browser.request('/oidc/token', {
+          form: { grant_type: 'refresh_token', refresh_token: 'forged' },
+        })
+      ).status,
+    ).toBe(400);
+    const foreignClient = await browser.request(
+      `/oidc/auth?client_id=evil&response_type=code&scope=openid&redirect_uri=${encodeURIComponent('https://evil.example/')}`,
+    );
     expect(foreignClient.status).toBe(400);
     const csrfToken = await browser.csrfToken();
-    const unknownProvider = await browser.request('/api/auth/signin/nobody', { form: { csrfToken, callbackUrl: `${origin}/`, json: 'true' } });
+    const unknownProvider = await browser.request('/api/auth/signin/nobody', {
+      form: { csrfToken, callbackUrl: `${origin}/`, json: 'true' },
+    });
     expect(unknownProvider.status).toBe(200);
     const toSignIn = new URL(((await unknownProvider.json()) as { url: string }).url);
     expect(toSignIn.pathname).toBe('/api/auth/signin');
     expect(toSignIn.searchParams.get('callbackUrl')).toBe(`${origin}/`);
-    const viaGet = await browser.request(`/api/auth/signin/nobody?callbackUrl=${encodeURIComponent('/de/orders')}`);
+    const viaGet = await browser.request(
+      `/api/auth/signin/nobody?callbackUrl=${encodeURIComponent('/de/orders')}`,
+    );
     expect(viaGet.status).toBe(302);
     expect(viaGet.headers.get('location')).toBe(`${origin}/api/auth/signin?callbackUrl=%2Fde%2Forders`);
     // a callback nobody started (no state cookie): Auth.js says Configuration, the url says §8's OAuthCallbackError
     const forgedCallback = await browser.request('/api/auth/callback/oidc?code=forged&state=forged');
     expect(forgedCallback.status).toBe(302);
-    expect(new URL(forgedCallback.headers.get('location')!).searchParams.get('error')).toBe('OAuthCallbackError');
-    const badJson = await fetch(`${origin}/api/auth/_log`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{bad' });
+    expect(new URL(forgedCallback.headers.get('location')!).searchParams.get('error')).toBe(
+      'OAuthCallbackError',
+    );
+    const badJson = await fetch(`${origin}/api/auth/_log`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{bad',
+    });
     expect(badJson.status).toBe(400);
   });
 
@@ -318,7 +438,9 @@ describe('the e-mail link provider', () => {
     const browser = new TestBrowser(origin);
     const ask = async (address: string) => {
       const csrfToken = await browser.csrfToken();
-      const response = await browser.request('/api/auth/signin/email', { form: { csrfToken, email: address, callbackUrl: `${origin}/de/profile`, json: 'true' } });
+      const response = await browser.request('/api/auth/signin/email', {
+        form: { csrfToken, email: address, callbackUrl: `${origin}/de/profile`, json: 'true' },
+      });
       expect(response.status).toBe(200);
       return new URL(((await response.json()) as { url: string }).url);
     };
@@ -340,18 +462,29 @@ describe('the e-mail link provider', () => {
 });
 
 describe('forwarded headers', () => {
-  const askForLink = async (at: string, email: string, headers: Record<string, string>, callbackOrigin = at) => {
+  const askForLink = async (
+    at: string,
+    email: string,
+    headers: Record<string, string>,
+    callbackOrigin = at,
+  ) => {
     const browser = new TestBrowser(at);
     const csrf = await browser.request('/api/auth/csrf', { headers });
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const response = await browser.request('/api/auth/signin/email', { form: { csrfToken, email, callbackUrl: `${callbackOrigin}/de/profile`, json: 'true' }, headers });
+    const response = await browser.request('/api/auth/signin/email', {
+      form: { csrfToken, email, callbackUrl: `${callbackOrigin}/de/profile`, json: 'true' },
+      headers,
+    });
     expect(response.status).toBe(200);
     return new URL(linkIn(await lastMailTo(email, 'Your sign-in link')));
   };
 
   it('are not believed from a client that is no trusted proxy: the mailed link keeps the shop’s own origin', async () => {
     const email = await registeredAndVerified('lena');
-    const link = await askForLink(origin, email, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' });
+    const link = await askForLink(origin, email, {
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+    });
     expect(link.origin).toBe(origin);
   });
 
@@ -359,7 +492,9 @@ describe('forwarded headers', () => {
   const providerCookies = async (at: string, headers: Record<string, string>) => {
     const browser = new TestBrowser(at);
     const csrfToken = await browser.csrfToken();
-    const signIn = await browser.request('/api/auth/signin/oidc', { form: { csrfToken, callbackUrl: `${at}/de/profile`, json: 'true' } });
+    const signIn = await browser.request('/api/auth/signin/oidc', {
+      form: { csrfToken, callbackUrl: `${at}/de/profile`, json: 'true' },
+    });
     const { url } = (await signIn.json()) as { url: string };
     const cookies = (await browser.request(url, { headers })).headers.getSetCookie();
     expect(cookies.length).toBeGreaterThan(0);
@@ -368,14 +503,23 @@ describe('forwarded headers', () => {
   const secure = (cookie: string) => /;\s*secure/i.test(cookie);
 
   it('reach the identity provider as Express judged them: its cookies are secure behind the trusted proxy with https only', async () => {
-    expect((await providerCookies(origin, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' })).filter(secure)).toEqual([]);
+    expect(
+      (
+        await providerCookies(origin, { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' })
+      ).filter(secure),
+    ).toEqual([]);
     expect((await providerCookies(proxiedOrigin, { 'x-forwarded-proto': 'https' })).every(secure)).toBe(true);
   });
 
   it('name https behind the trusted proxy: the mailed link is on the origin the customer sees', async () => {
     const email = await registeredAndVerified('mona', proxiedOrigin);
     const publicOrigin = proxiedOrigin.replace(/^http:/, 'https:');
-    const link = await askForLink(proxiedOrigin, email, { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.40' }, publicOrigin);
+    const link = await askForLink(
+      proxiedOrigin,
+      email,
+      { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.40' },
+      publicOrigin,
+    );
     expect(link.origin).toBe(publicOrigin);
   });
 });
@@ -386,12 +530,26 @@ describe('sign-in limits behind the trusted proxy (TRUST_PROXY=1)', () => {
   it('give every forwarded client its own allowance of guesses, at /api/auth and at the provider form', async () => {
     const email = await registeredAndVerified('nora', proxiedOrigin);
     const browser = new TestBrowser(proxiedOrigin);
-    for (let attempt = 0; attempt < 5; attempt++) expect((await signInWithCredentials(browser, email, `guess-number-${attempt}`, from('203.0.113.1'))).searchParams.get('code')).toBe('credentials');
-    expect((await signInWithCredentials(browser, email, password, from('203.0.113.1'))).searchParams.get('code')).toBe('too_many_attempts');
+    for (let attempt = 0; attempt < 5; attempt++)
+      expect(
+        (
+          await signInWithCredentials(browser, email, `guess-number-${attempt}`, from('203.0.113.1'))
+        ).searchParams.get('code'),
+      ).toBe('credentials');
+    expect(
+      (await signInWithCredentials(browser, email, password, from('203.0.113.1'))).searchParams.get('code'),
+    ).toBe('too_many_attempts');
     const { action } = await openProviderForm(browser);
-    expect((await browser.request(action, { form: { email, password }, headers: from('203.0.113.1') })).status).toBe(429);
+    expect(
+      (await browser.request(action, { form: { email, password }, headers: from('203.0.113.1') })).status,
+    ).toBe(429);
 
-    const other = await signInWithCredentials(new TestBrowser(proxiedOrigin), email, password, from('203.0.113.2'));
+    const other = await signInWithCredentials(
+      new TestBrowser(proxiedOrigin),
+      email,
+      password,
+      from('203.0.113.2'),
+    );
     expect(other.searchParams.get('error')).toBeNull();
     expect(other.href).toBe(`${proxiedOrigin}/de/profile`);
   });
@@ -399,8 +557,18 @@ describe('sign-in limits behind the trusted proxy (TRUST_PROXY=1)', () => {
   it('let no client pick its address with a forwarded chain longer than the trusted hops', async () => {
     const email = await registeredAndVerified('olga', proxiedOrigin);
     const browser = new TestBrowser(proxiedOrigin);
-    for (let attempt = 0; attempt < 5; attempt++) await signInWithCredentials(browser, email, `guess-number-${attempt}`, from(`198.51.100.${attempt}, 203.0.113.3`));
-    expect((await signInWithCredentials(browser, email, password, from('198.51.100.77, 203.0.113.3'))).searchParams.get('code')).toBe('too_many_attempts');
+    for (let attempt = 0; attempt < 5; attempt++)
+      await signInWithCredentials(
+        browser,
+        email,
+        `guess-number-${attempt}`,
+        from(`198.51.100.${attempt}, 203.0.113.3`),
+      );
+    expect(
+      (
+        await signInWithCredentials(browser, email, password, from('198.51.100.77, 203.0.113.3'))
+      ).searchParams.get('code'),
+    ).toBe('too_many_attempts');
   });
 });
 
@@ -412,7 +580,9 @@ describe('a blocked user', () => {
     expect((await browser.session())?.accessToken).toBeDefined();
 
     await db.knex('identity_users').where({ email }).update({ blocked_at: new Date() });
-    expect((await signInWithCredentials(new TestBrowser(origin), email, password)).searchParams.get('code')).toBe('credentials');
+    expect(
+      (await signInWithCredentials(new TestBrowser(origin), email, password)).searchParams.get('code'),
+    ).toBe('credentials');
     expect((await signInThroughProvider(new TestBrowser(origin), email)).response.status).toBe(401);
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     const session = await browser.session();
@@ -451,10 +621,16 @@ describe('registration and password reset by mail', () => {
     const form = await browser.request(link);
     expect(await form.text()).toContain('name="token"');
     const newPassword = 'a-brand-new-password';
-    expect((await browser.request('/oidc/reset', { form: { token, password: newPassword } })).status).toBe(200);
-    expect((await browser.request('/oidc/reset', { form: { token, password: 'yet-another-password' } })).status).toBe(400);
+    expect((await browser.request('/oidc/reset', { form: { token, password: newPassword } })).status).toBe(
+      200,
+    );
+    expect(
+      (await browser.request('/oidc/reset', { form: { token, password: 'yet-another-password' } })).status,
+    ).toBe(400);
 
-    expect((await signInWithCredentials(new TestBrowser(origin), email, password)).searchParams.get('code')).toBe('credentials');
+    expect(
+      (await signInWithCredentials(new TestBrowser(origin), email, password)).searchParams.get('code'),
+    ).toBe('credentials');
     const withNew = new TestBrowser(origin);
     expect((await signInWithCredentials(withNew, email, newPassword)).searchParams.get('error')).toBeNull();
     expect((await withNew.session())?.accessToken).toBeDefined();
@@ -472,19 +648,29 @@ describe('the identity provider speaks the shop page’s language', () => {
     expect(formAction(page, `${origin}/oidc/register?lang=fr`)).toBe(`${origin}/oidc/register?lang=fr`);
 
     const email = uniqueEmail('Chloe');
-    const tooShort = await browser.request('/oidc/register?lang=fr', { form: { email, password: 'court', givenName: 'Chloé', familyName: 'Morel', birthdate: '1990-04-02' } });
+    const tooShort = await browser.request('/oidc/register?lang=fr', {
+      form: { email, password: 'court', givenName: 'Chloé', familyName: 'Morel', birthdate: '1990-04-02' },
+    });
     expect(tooShort.status).toBe(400);
     expect(await tooShort.text()).toContain('Le mot de passe doit comporter au moins 10 caractères.');
-    const registered = await browser.request('/oidc/register?lang=fr', { form: { email, password, givenName: 'Chloé', familyName: 'Morel', birthdate: '1990-04-02' } });
+    const registered = await browser.request('/oidc/register?lang=fr', {
+      form: { email, password, givenName: 'Chloé', familyName: 'Morel', birthdate: '1990-04-02' },
+    });
     expect(registered.status).toBe(202);
-    expect(await registered.text()).toContain('Nous vous avons envoyé un e-mail. Veuillez suivre son lien pour confirmer votre adresse.');
+    expect(await registered.text()).toContain(
+      'Nous vous avons envoyé un e-mail. Veuillez suivre son lien pour confirmer votre adresse.',
+    );
     const mail = await lastMailTo(email, 'Confirmez votre adresse e-mail');
-    expect(mail).toContain('Bienvenue chez Alpenpass. Veuillez confirmer votre adresse e-mail avec ce lien\u00a0:');
+    expect(mail).toContain(
+      'Bienvenue chez Alpenpass. Veuillez confirmer votre adresse e-mail avec ce lien\u00a0:',
+    );
     expect(new URL(linkIn(mail)).searchParams.get('lang')).toBe('fr');
     // the confirmation page speaks the registration's language, whatever the browser that opens the mail says
     const confirmed = await browser.request(linkIn(mail), { headers: { 'accept-language': 'de-CH' } });
     const confirmedPage = await confirmed.text();
-    expect(confirmedPage).toContain('Votre adresse e-mail est confirmée. Vous pouvez maintenant vous connecter.');
+    expect(confirmedPage).toContain(
+      'Votre adresse e-mail est confirmée. Vous pouvez maintenant vous connecter.',
+    );
     expect(confirmedPage).toContain('<a href="/fr">Retour à la boutique</a>');
     expect((await db.knex('identity_users').where({ email }).first()).locale).toBe('fr');
   });
@@ -493,7 +679,9 @@ describe('the identity provider speaks the shop page’s language', () => {
     const email = await registeredAndVerified('dieter');
     const browser = new TestBrowser(origin);
     const csrfToken = await browser.csrfToken();
-    const signIn = await browser.request('/api/auth/signin/oidc?ui_locales=de', { form: { csrfToken, callbackUrl: `${origin}/de/profile`, json: 'true' } });
+    const signIn = await browser.request('/api/auth/signin/oidc?ui_locales=de', {
+      form: { csrfToken, callbackUrl: `${origin}/de/profile`, json: 'true' },
+    });
     const { url } = (await signIn.json()) as { url: string };
     expect(new URL(url).searchParams.get('ui_locales')).toBe('de');
     const form = await browser.follow(url);
@@ -501,20 +689,32 @@ describe('the identity provider speaks the shop page’s language', () => {
     expect(page).toContain('<html lang="de">');
     expect(page).toContain('>Passwort</label>');
     expect(page).toContain('<a href="/oidc/register?lang=de">Konto erstellen</a>');
-    const wrong = await browser.follow(formAction(page, form.url), { form: { email, password: 'not-the-password' } });
+    const wrong = await browser.follow(formAction(page, form.url), {
+      form: { email, password: 'not-the-password' },
+    });
     expect(wrong.response.status).toBe(401);
     expect(await wrong.response.text()).toContain('Die E-Mail-Adresse oder das Passwort ist falsch.');
   });
 
   it('falls back to the browser’s language, then English', async () => {
     const browser = new TestBrowser(origin);
-    expect(await (await browser.request('/oidc/forgot', { headers: { 'accept-language': 'it-CH, fr;q=0.8' } })).text()).toContain('<h1>Mot de passe oublié\u202f?</h1>');
-    expect(await (await browser.request('/oidc/forgot', { headers: { 'accept-language': 'it-CH' } })).text()).toContain('<h1>Forgot your password?</h1>');
+    expect(
+      await (
+        await browser.request('/oidc/forgot', { headers: { 'accept-language': 'it-CH, fr;q=0.8' } })
+      ).text(),
+    ).toContain('<h1>Mot de passe oublié\u202f?</h1>');
+    expect(
+      await (await browser.request('/oidc/forgot', { headers: { 'accept-language': 'it-CH' } })).text(),
+    ).toContain('<h1>Forgot your password?</h1>');
   });
 });
 
 describe('the API trusts exactly the issuers of the settings', () => {
-  const claims = { subject: 'outside-user-1', roles: ['customer' as const], accountId: '5b0f8a56-0a4e-4d47-9a55-3b0e0d3f3c11' };
+  const claims = {
+    subject: 'outside-user-1',
+    roles: ['customer' as const],
+    accountId: '5b0f8a56-0a4e-4d47-9a55-3b0e0d3f3c11',
+  };
 
   it('accepts a token of a second, independent issuer listed in AUTH_ISSUERS (its keys from AUTH_JWKS_URI)', async () => {
     const token = await mintToken(secondKey, { issuer: secondIssuer, audience }, claims);
@@ -524,13 +724,22 @@ describe('the API trusts exactly the issuers of the settings', () => {
   });
 
   it('refuses a token of an issuer not listed, even signed with a trusted key', async () => {
-    const token = await mintToken(secondKey, { issuer: 'https://unknown-issuer.alpenpass.test/', audience }, claims);
+    const token = await mintToken(
+      secondKey,
+      { issuer: 'https://unknown-issuer.alpenpass.test/', audience },
+      claims,
+    );
     expect((await api('/users/persons/', token)).status).toBe(401);
   });
 
   it('refuses a token claiming a listed issuer but signed with a key of nobody listed', async () => {
     const stranger = await generateSigningKey();
-    expect((await api('/users/persons/', await mintToken(stranger, { issuer, audience }, claims))).status).toBe(401);
-    expect((await api('/users/persons/', await mintToken(stranger, { issuer: secondIssuer, audience }, claims))).status).toBe(401);
+    expect(
+      (await api('/users/persons/', await mintToken(stranger, { issuer, audience }, claims))).status,
+    ).toBe(401);
+    expect(
+      (await api('/users/persons/', await mintToken(stranger, { issuer: secondIssuer, audience }, claims)))
+        .status,
+    ).toBe(401);
   });
 });

@@ -1,4 +1,9 @@
-import { subscriptionErrorCodes as codes, subscriptionStatusAt, type SubscriptionEvent, type SubscriptionRecord } from '@alpenpass/contracts';
+import {
+  subscriptionErrorCodes as codes,
+  subscriptionStatusAt,
+  type SubscriptionEvent,
+  type SubscriptionRecord,
+} from '@alpenpass/contracts';
 import { conflict, notFound } from '../platform/domain-error';
 import type { SubscriptionState } from './subscription';
 
@@ -18,7 +23,13 @@ export type SubscriptionCommand =
 /** Whether the renewal is due now: the subscription renews, its period ended, no renewal order yet and
  * no refusal recorded (a refused renewal is for staff to look at, not to be tried again by a timer). */
 export function renewalDue(state: SubscriptionState, now: Date): boolean {
-  return state.record !== null && state.renews && state.renewalOrderId === null && state.renewalFailure === null && subscriptionStatusAt(state.record, now) === 'EXPIRED';
+  return (
+    state.record !== null &&
+    state.renews &&
+    state.renewalOrderId === null &&
+    state.renewalFailure === null &&
+    subscriptionStatusAt(state.record, now) === 'EXPIRED'
+  );
 }
 
 function existing(state: SubscriptionState): SubscriptionRecord {
@@ -27,12 +38,19 @@ function existing(state: SubscriptionState): SubscriptionRecord {
 }
 
 function notExpired(record: SubscriptionRecord, now: Date): void {
-  if (subscriptionStatusAt(record, now) === 'EXPIRED') throw conflict(codes.expired, `The subscription expired at ${record.expiresAt}; it cannot change any more.`);
+  if (subscriptionStatusAt(record, now) === 'EXPIRED')
+    throw conflict(
+      codes.expired,
+      `The subscription expired at ${record.expiresAt}; it cannot change any more.`,
+    );
 }
 
 /** Decides a command on one subscription (docs/subscriptions.md). Cancelling stops the renewal: the
  * subscription stays valid until it expires; activating switches the renewal on again. */
-export function decideSubscription(command: SubscriptionCommand, state: SubscriptionState): SubscriptionEvent[] {
+export function decideSubscription(
+  command: SubscriptionCommand,
+  state: SubscriptionState,
+): SubscriptionEvent[] {
   switch (command.type) {
     case 'CreateSubscription':
       return state.record ? [] : [{ type: 'SubscriptionCreated', data: command.data }];
@@ -49,23 +67,51 @@ export function decideSubscription(command: SubscriptionCommand, state: Subscrip
     case 'CancelSubscription': {
       const record = existing(state);
       notExpired(record, command.data.now);
-      return state.renews ? [{ type: 'SubscriptionCancelled', data: { subscriptionId: record.subscriptionId, by: command.data.by } }] : [];
+      return state.renews
+        ? [
+            {
+              type: 'SubscriptionCancelled',
+              data: { subscriptionId: record.subscriptionId, by: command.data.by },
+            },
+          ]
+        : [];
     }
     case 'ReactivateSubscription': {
       const record = existing(state);
       notExpired(record, command.data.now);
-      return state.renews ? [] : [{ type: 'SubscriptionReactivated', data: { subscriptionId: record.subscriptionId, by: command.data.by } }];
+      return state.renews
+        ? []
+        : [
+            {
+              type: 'SubscriptionReactivated',
+              data: { subscriptionId: record.subscriptionId, by: command.data.by },
+            },
+          ];
     }
     case 'RecordRenewalOrdered': {
       const record = existing(state);
       if (state.renewalOrderId === command.data.orderId) return [];
-      if (state.renewalOrderId !== null) throw conflict('SUBSCRIPTION_RENEWED', `The subscription was renewed by order ${state.renewalOrderId} already.`);
-      return [{ type: 'SubscriptionRenewalOrdered', data: { subscriptionId: record.subscriptionId, orderId: command.data.orderId } }];
+      if (state.renewalOrderId !== null)
+        throw conflict(
+          'SUBSCRIPTION_RENEWED',
+          `The subscription was renewed by order ${state.renewalOrderId} already.`,
+        );
+      return [
+        {
+          type: 'SubscriptionRenewalOrdered',
+          data: { subscriptionId: record.subscriptionId, orderId: command.data.orderId },
+        },
+      ];
     }
     case 'RecordRenewalFailed': {
       const record = existing(state);
       if (state.renewalOrderId !== null || state.renewalFailure === command.data.reason) return [];
-      return [{ type: 'SubscriptionRenewalFailed', data: { subscriptionId: record.subscriptionId, reason: command.data.reason } }];
+      return [
+        {
+          type: 'SubscriptionRenewalFailed',
+          data: { subscriptionId: record.subscriptionId, reason: command.data.reason },
+        },
+      ];
     }
     default: {
       const unexpected: never = command;

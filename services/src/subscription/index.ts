@@ -7,7 +7,12 @@ import type { ActivityLender, ContextDeps, ContextModule } from '../platform/con
 import type { OrderService } from '../order/order-service';
 import { subscriptionsAdminRouter, subscriptionsRouter } from './api';
 import { paidOrderSubscriptionsReactor } from './order-reactor';
-import { createSubscriptionService, type SubscriptionLifecycle, type SubscriptionRenewals, type SubscriptionService } from './subscription-service';
+import {
+  createSubscriptionService,
+  type SubscriptionLifecycle,
+  type SubscriptionRenewals,
+  type SubscriptionService,
+} from './subscription-service';
 import type { RenewalOrders } from '../order/checkout/renewal-orders';
 
 export type { SubscriptionService } from './subscription-service';
@@ -15,14 +20,26 @@ export type { SubscriptionService } from './subscription-service';
 /** Season subscriptions (docs/subscriptions.md): created from paid orders, timed by a workflow each. */
 export function subscriptionContext(
   deps: ContextDeps,
-  options: { orders: Pick<OrderService, 'ofCheckout'>; lifecycle?: SubscriptionLifecycle; now?: () => Date; renewals?: Pick<RenewalOrders, 'place'> },
+  options: {
+    orders: Pick<OrderService, 'ofCheckout'>;
+    lifecycle?: SubscriptionLifecycle;
+    now?: () => Date;
+    renewals?: Pick<RenewalOrders, 'place'>;
+  },
 ): ContextModule & ActivityLender<SubscriptionDependencies> & { service: SubscriptionService } {
   const sources = readModelFactSources(deps.knex, deps.store);
   const subscriptionTimezone = async (item: OrderItemRecord) => {
     const product = await loadProduct(sources, emptyFacts(new Date()), item.productId);
     return product?.kind === 'SEASON_SUBSCRIPTION' ? product.timezone : null;
   };
-  const lifecycle = options.lifecycle ?? { start: async ({ subscriptionId, validFrom, expiresAt }) => startSubscriptionLifecycle(await deps.temporal(), { subscriptionId, validFrom, expiresAt }, { taskQueue: deps.config.temporal.taskQueue }) };
+  const lifecycle = options.lifecycle ?? {
+    start: async ({ subscriptionId, validFrom, expiresAt }) =>
+      startSubscriptionLifecycle(
+        await deps.temporal(),
+        { subscriptionId, validFrom, expiresAt },
+        { taskQueue: deps.config.temporal.taskQueue },
+      ),
+  };
   const { renewals: renewalOrders } = options;
   const renewals: SubscriptionRenewals | undefined = renewalOrders && {
     async season(record) {
@@ -31,7 +48,15 @@ export function subscriptionContext(
     },
     place: (request) => renewalOrders.place(request),
   };
-  const service = createSubscriptionService({ store: deps.store, knex: deps.knex, lifecycle, subscriptionTimezone, log: deps.log, now: options.now, renewals });
+  const service = createSubscriptionService({
+    store: deps.store,
+    knex: deps.knex,
+    lifecycle,
+    subscriptionTimezone,
+    log: deps.log,
+    now: options.now,
+    renewals,
+  });
   return {
     name: 'subscription',
     routers: [subscriptionsRouter(service), subscriptionsAdminRouter(service)],

@@ -5,7 +5,10 @@ import type { SubscriptionService } from './subscription-service';
 
 /** Follows the orders: once one is paid, its subscription items become subscriptions (idempotent by
  * their ids, so a redelivered event changes nothing). */
-export function paidOrderSubscriptionsReactor(deps: { orders: Pick<OrderService, 'ofCheckout'>; subscriptions: SubscriptionService }): Reactor {
+export function paidOrderSubscriptionsReactor(deps: {
+  orders: Pick<OrderService, 'ofCheckout'>;
+  subscriptions: SubscriptionService;
+}): Reactor {
   return {
     name: 'paid-order-subscriptions',
     category: 'order',

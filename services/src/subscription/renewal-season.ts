@@ -12,10 +12,17 @@ export interface DateRange {
  * day — or from today, when the season already runs — to its last. Null when the catalogue has no later
  * season on sale.
  */
-export function renewalValidity(record: Pick<SubscriptionRecord, 'expiresAt'>, ranges: readonly DateRange[], timezone: string, today: string): DateRange | null {
+export function renewalValidity(
+  record: Pick<SubscriptionRecord, 'expiresAt'>,
+  ranges: readonly DateRange[],
+  timezone: string,
+  today: string,
+): DateRange | null {
   const dayAfterLast = DateTime.fromISO(record.expiresAt, { zone: timezone }).toISODate()!;
   const earliest = dayAfterLast > today ? dayAfterLast : today;
-  const next = [...ranges].filter((range) => range.to >= earliest).sort((a, b) => a.from.localeCompare(b.from))[0];
+  const next = [...ranges]
+    .filter((range) => range.to >= earliest)
+    .sort((a, b) => a.from.localeCompare(b.from))[0];
   if (!next) return null;
   return { from: next.from > earliest ? next.from : earliest, to: next.to };
 }

@@ -13,11 +13,17 @@ describe('renewalValidity', () => {
   });
 
   it('given the next season already running, then the renewal starts today', () => {
-    expect(renewalValidity(ended, [winter31], zone, '2031-12-20')).toEqual({ from: '2031-12-20', to: winter31.to });
+    expect(renewalValidity(ended, [winter31], zone, '2031-12-20')).toEqual({
+      from: '2031-12-20',
+      to: winter31.to,
+    });
   });
 
   it('given a season that ends right after the old one, then it starts on the day after the last valid day', () => {
-    expect(renewalValidity(ended, [{ from: '2031-04-01', to: '2031-06-30' }], zone, '2031-04-13')).toEqual({ from: '2031-04-13', to: '2031-06-30' });
+    expect(renewalValidity(ended, [{ from: '2031-04-01', to: '2031-06-30' }], zone, '2031-04-13')).toEqual({
+      from: '2031-04-13',
+      to: '2031-06-30',
+    });
   });
 
   it('given no later season in the catalogue, then there is nothing to renew into', () => {

@@ -5,7 +5,10 @@ import type { PlacedOrder } from '../order/order';
 /** The subscriptions a paid order entitles to: one per unit of each subscription item, valid from
  * the start of its first day to the end of its last day in the resort's time zone. The ids are made
  * from the order item, so a second delivery of the same order creates nothing new. */
-export function subscriptionsOfOrder(order: PlacedOrder, isSubscription: (item: OrderItemRecord) => string | null): SubscriptionRecord[] {
+export function subscriptionsOfOrder(
+  order: PlacedOrder,
+  isSubscription: (item: OrderItemRecord) => string | null,
+): SubscriptionRecord[] {
   return order.items.flatMap((item) => {
     const timezone = isSubscription(item);
     if (!timezone || !item.validity) return [];

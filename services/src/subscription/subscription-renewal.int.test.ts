@@ -34,7 +34,11 @@ import { subscriptionContext } from '.';
  * subscription. A declined card is blocked and the order stays payable, visible to staff. */
 const log = createLogger('silent');
 const taskQueue = `subscription-renewal-test-${randomUUID()}`;
-const returnUrls = { success: 'http://localhost:3000/return/success', error: 'http://localhost:3000/return/error', cancel: 'http://localhost:3000/return/cancel' };
+const returnUrls = {
+  success: 'http://localhost:3000/return/success',
+  error: 'http://localhost:3000/return/error',
+  cancel: 'http://localhost:3000/return/cancel',
+};
 let kit: BasketTestKit;
 let simulatorDb: TestDatabase;
 let simulator: RunningSimulator;
@@ -46,7 +50,11 @@ let subscriptions: ReturnType<typeof subscriptionContext>;
 let checkout: ReturnType<typeof testOrderContext>;
 /** the same subscriptions on the real clock: the customer's calls during the seconds-long period */
 let onRealClock: ReturnType<typeof subscriptionContext>;
-const accounts = { alice: `alice-${randomUUID()}`, bob: `bob-${randomUUID()}`, carol: `carol-${randomUUID()}` };
+const accounts = {
+  alice: `alice-${randomUUID()}`,
+  bob: `bob-${randomUUID()}`,
+  carol: `carol-${randomUUID()}`,
+};
 const headers: Record<keyof typeof accounts, Record<string, string>> = { alice: {}, bob: {}, carol: {} };
 let staff: Record<string, string>;
 
@@ -55,7 +63,11 @@ beforeAll(async () => {
   await kit.db.knex.raw(`alter sequence order_id_seq restart with ${randomInt(1_000_000, 2_000_000_000)}`);
   simulatorDb = await createTestDatabase();
   simulator = await startSimulator(simulatorDb.url);
-  provider = createPaymentProviderClient({ baseUrl: simulator.url, merchantId: simulator.merchantId, password: simulator.password });
+  provider = createPaymentProviderClient({
+    baseUrl: simulator.url,
+    merchantId: simulator.merchantId,
+    password: simulator.password,
+  });
   const config = loadConfig({
     ...process.env,
     FEATURE_FLAGS: 'guestCheckout', // guests check out here too (§6)
@@ -74,23 +86,50 @@ beforeAll(async () => {
   const details = paymentDetailContext(deps);
   checkout = testOrderContext(deps, { basket: basket.service, paymentDetails: details.service });
   // the shop's clock of the catalogue (kitNow): the renewal's next season is the demo season on sale then
-  subscriptions = subscriptionContext(deps, { orders: checkout.orders, renewals: checkout.renewals, now: () => kitNow });
-  onRealClock = subscriptionContext(deps, { orders: checkout.orders, lifecycle: { start: async () => undefined } });
-  for (const projection of [...orderProjections, ...subscriptionProjections]) await ensureLiveGeneration(kit.db.knex, kit.store, projection);
-  worker = await startTestWorker({ config, log, lenders: [pricingContext(deps), basket, checkout, ticketContext(deps), subscriptions] });
+  subscriptions = subscriptionContext(deps, {
+    orders: checkout.orders,
+    renewals: checkout.renewals,
+    now: () => kitNow,
+  });
+  onRealClock = subscriptionContext(deps, {
+    orders: checkout.orders,
+    lifecycle: { start: async () => undefined },
+  });
+  for (const projection of [...orderProjections, ...subscriptionProjections])
+    await ensureLiveGeneration(kit.db.knex, kit.store, projection);
+  worker = await startTestWorker({
+    config,
+    log,
+    lenders: [pricingContext(deps), basket, checkout, ticketContext(deps), subscriptions],
+  });
   app = createHttpApp({
     log,
     shop: { clientId: '1', channelId: testChannelId },
     verifyToken: kit.identity.verifyToken,
     publicKeys: [],
-    routers: [...(basket.routers ?? []), ...(checkout.routers ?? []), ...(details.routers ?? []), ...(subscriptions.routers ?? [])],
+    routers: [
+      ...(basket.routers ?? []),
+      ...(checkout.routers ?? []),
+      ...(details.routers ?? []),
+      ...(subscriptions.routers ?? []),
+    ],
     readiness: [],
     idempotentRequests: idempotentRequests(kit.db.knex),
   });
   for (const name of Object.keys(accounts) as (keyof typeof accounts)[]) {
-    headers[name] = { ...shopHeaders, authorization: await kit.identity.bearer({ subject: name, roles: ['customer'], accountId: accounts[name] }) };
+    headers[name] = {
+      ...shopHeaders,
+      authorization: await kit.identity.bearer({
+        subject: name,
+        roles: ['customer'],
+        accountId: accounts[name],
+      }),
+    };
   }
-  staff = { ...shopHeaders, authorization: await kit.identity.bearer({ subject: 'staff-1', roles: ['admin'] }) };
+  staff = {
+    ...shopHeaders,
+    authorization: await kit.identity.bearer({ subject: 'staff-1', roles: ['admin'] }),
+  };
 }, 180_000);
 afterAll(async () => {
   await worker?.shutdown();
@@ -101,14 +140,21 @@ afterAll(async () => {
 });
 
 const project = async () => {
-  for (const projection of [...orderProjections, ...subscriptionProjections]) await catchUp(kit.db.knex, kit.store, projection, liveTarget(projection.name));
+  for (const projection of [...orderProjections, ...subscriptionProjections])
+    await catchUp(kit.db.knex, kit.store, projection, liveTarget(projection.name));
 };
 
 async function saveCard(who: Record<string, string>) {
-  const started = await request(app).post('/api/payments/payment-details/register').set(who).send({ redirectUrls: returnUrls });
+  const started = await request(app)
+    .post('/api/payments/payment-details/register')
+    .set(who)
+    .send({ redirectUrls: returnUrls });
   expect(started.status).toBe(201);
   expect((await choose(started.body.redirectUrl, 'VIS', 'success')).status).toBe(303);
-  const saved = await request(app).post('/api/payments/payment-details').set(who).send({ transactionId: started.body.transactionId });
+  const saved = await request(app)
+    .post('/api/payments/payment-details')
+    .set(who)
+    .send({ transactionId: started.body.transactionId });
   expect(saved.body.default).toBe(true);
   return saved.body.id as number;
 }
@@ -132,12 +178,15 @@ async function shortSubscription(accountId: string): Promise<SubscriptionRecord>
   return record;
 }
 
-const streamOf = async (subscriptionId: string) => kit.store.readStream(subscriptionStreamName(subscriptionId));
+const streamOf = async (subscriptionId: string) =>
+  kit.store.readStream(subscriptionStreamName(subscriptionId));
 async function renewalOf(subscriptionId: string, timeoutMs = 40_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const events = await streamOf(subscriptionId);
-    const outcome = events.find((event) => event.type === 'SubscriptionRenewalOrdered' || event.type === 'SubscriptionRenewalFailed');
+    const outcome = events.find(
+      (event) => event.type === 'SubscriptionRenewalOrdered' || event.type === 'SubscriptionRenewalFailed',
+    );
     if (outcome || Date.now() > deadline) return outcome;
     await sleep(250);
   }
@@ -150,24 +199,49 @@ describe('subscription renewal at expiry', () => {
     const outcome = await renewalOf(record.subscriptionId);
     expect(outcome?.type).toBe('SubscriptionRenewalOrdered');
     const orderId = (outcome!.data as { orderId: number }).orderId;
-    expect((await streamOf(record.subscriptionId)).map((event) => event.type)).toEqual(['SubscriptionCreated', 'SubscriptionActivated', 'SubscriptionExpired', 'SubscriptionRenewalOrdered']);
+    expect((await streamOf(record.subscriptionId)).map((event) => event.type)).toEqual([
+      'SubscriptionCreated',
+      'SubscriptionActivated',
+      'SubscriptionExpired',
+      'SubscriptionRenewalOrdered',
+    ]);
 
     const order = await checkout.orders.loadOrder(orderId);
     const product = await loadProduct(readModelFactSources(kit.db.knex, kit.store), emptyFacts(kitNow), 104);
-    expect(order).toMatchObject({ type: 'SUBSCRIPTION', accountId: accounts.alice, orderStatus: 'PAID', paymentStatus: 'PAID', paymentMethod: 'CARD', placedBy: 'system' });
-    expect(order.status === 'placed' && order.items).toEqual([expect.objectContaining({ productDefinitionId: 1041, quantity: 1, validity: { from: '2030-12-20', to: product!.availabilityRanges[0]!.to } })]);
+    expect(order).toMatchObject({
+      type: 'SUBSCRIPTION',
+      accountId: accounts.alice,
+      orderStatus: 'PAID',
+      paymentStatus: 'PAID',
+      paymentMethod: 'CARD',
+      placedBy: 'system',
+    });
+    expect(order.status === 'placed' && order.items).toEqual([
+      expect.objectContaining({
+        productDefinitionId: 1041,
+        quantity: 1,
+        validity: { from: '2030-12-20', to: product!.availabilityRanges[0]!.to },
+      }),
+    ]);
     const transactionId = order.status === 'placed' ? order.transactionId : null;
     expect((await provider.getStatus(transactionId!)).status).toBe('settled');
 
     // the customer sees it among their orders
     await project();
     const listed = await request(app).get('/api/orders').set(headers.alice);
-    expect(listed.body.items).toEqual([expect.objectContaining({ id: orderId, type: 'SUBSCRIPTION', status: 'PAID' })]);
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({ id: orderId, type: 'SUBSCRIPTION', status: 'PAID' }),
+    ]);
     // the paid-order reactor makes the next season's subscription of it
-    for (const event of await kit.store.readStream(orderStreamName(orderId))) await subscriptions.reactors![0]!.react(event);
+    for (const event of await kit.store.readStream(orderStreamName(orderId)))
+      await subscriptions.reactors![0]!.react(event);
     await project();
     const own = await request(app).get('/api/subscriptions').set(headers.alice);
-    expect(own.body).toEqual(expect.arrayContaining([expect.objectContaining({ orderId, productDefinitionId: 1041, renews: true, status: 'ACTIVE' })]));
+    expect(own.body).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ orderId, productDefinitionId: 1041, renews: true, status: 'ACTIVE' }),
+      ]),
+    );
 
     // a second expiry signal changes nothing: the renewal is placed once
     expect(await subscriptions.service.renew(record.subscriptionId)).toBe(`renewed by order ${orderId}`);
@@ -185,13 +259,34 @@ describe('subscription renewal at expiry', () => {
     } finally {
       await simulator.setFaults({}, {});
     }
-    expect(await checkout.orders.loadOrder(orderId)).toMatchObject({ type: 'SUBSCRIPTION', orderStatus: 'CREATED', paymentStatus: 'FAILED', paymentAttempts: 1 });
-    expect((await request(app).get('/api/payments/payment-details/blocked').set(headers.bob)).body.map((detail: { id: number }) => detail.id)).toEqual([cardId]);
+    expect(await checkout.orders.loadOrder(orderId)).toMatchObject({
+      type: 'SUBSCRIPTION',
+      orderStatus: 'CREATED',
+      paymentStatus: 'FAILED',
+      paymentAttempts: 1,
+    });
+    expect(
+      (await request(app).get('/api/payments/payment-details/blocked').set(headers.bob)).body.map(
+        (detail: { id: number }) => detail.id,
+      ),
+    ).toEqual([cardId]);
     await project();
-    const forStaff = await request(app).get('/api/orders/management/orders?status=CREATED&type=SUBSCRIPTION&limit=100').set(staff);
-    expect(forStaff.body.items.every((row: { type: string; status: string }) => row.type === 'SUBSCRIPTION' && row.status === 'CREATED')).toBe(true);
-    expect(forStaff.body.items).toEqual(expect.arrayContaining([expect.objectContaining({ id: orderId, type: 'SUBSCRIPTION', paymentStatus: 'FAILED' })]));
-    expect((await request(app).get(`/api/orders/management/orders/${orderId}`).set(staff)).body).toMatchObject({ status: 'CREATED', paymentStatus: 'FAILED' });
+    const forStaff = await request(app)
+      .get('/api/orders/management/orders?status=CREATED&type=SUBSCRIPTION&limit=100')
+      .set(staff);
+    expect(
+      forStaff.body.items.every(
+        (row: { type: string; status: string }) => row.type === 'SUBSCRIPTION' && row.status === 'CREATED',
+      ),
+    ).toBe(true);
+    expect(forStaff.body.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: orderId, type: 'SUBSCRIPTION', paymentStatus: 'FAILED' }),
+      ]),
+    );
+    expect(
+      (await request(app).get(`/api/orders/management/orders/${orderId}`).set(staff)).body,
+    ).toMatchObject({ status: 'CREATED', paymentStatus: 'FAILED' });
     expect((await request(app).get(`/api/orders/${orderId}`).set(headers.bob)).body.status).toBe('CREATED');
     expect((await request(app).get(`/api/orders/${orderId}`).set(headers.alice)).status).toBe(404);
   }, 90_000);
@@ -212,7 +307,10 @@ describe('subscription renewal at expiry', () => {
     };
     await subscriptions.service.create(record);
     const outcome = await renewalOf(record.subscriptionId);
-    expect(outcome).toMatchObject({ type: 'SubscriptionRenewalFailed', data: { reason: expect.stringMatching(/NOT_FOUND/) } });
+    expect(outcome).toMatchObject({
+      type: 'SubscriptionRenewalFailed',
+      data: { reason: expect.stringMatching(/NOT_FOUND/) },
+    });
     expect(await subscriptions.service.renew(record.subscriptionId)).toMatch(/^not renewed: /);
     await project();
     expect((await request(app).get('/api/orders').set(headers.carol)).body.items).toEqual([]);
@@ -220,10 +318,17 @@ describe('subscription renewal at expiry', () => {
 
   it('does not renew a subscription whose renewal was cancelled', async () => {
     const record = await shortSubscription(accounts.carol);
-    const carol = { principal: { subject: 'carol', roles: ['customer' as const], accountId: accounts.carol }, correlationId: 'carol-cancels' };
+    const carol = {
+      principal: { subject: 'carol', roles: ['customer' as const], accountId: accounts.carol },
+      correlationId: 'carol-cancels',
+    };
     expect(await onRealClock.service.cancel(carol, record.subscriptionId)).toMatchObject({ renews: false });
     const deadline = Date.now() + 20_000;
-    while (!(await streamOf(record.subscriptionId)).some((event) => event.type === 'SubscriptionExpired') && Date.now() < deadline) await sleep(250);
+    while (
+      !(await streamOf(record.subscriptionId)).some((event) => event.type === 'SubscriptionExpired') &&
+      Date.now() < deadline
+    )
+      await sleep(250);
     await sleep(1_500);
     const types = (await streamOf(record.subscriptionId)).map((event) => event.type);
     expect(types).toContain('SubscriptionExpired');

@@ -1,5 +1,16 @@
-import { subscriptionStatusAt, subscriptionStreamName, type OrderItemRecord, type SubscriptionDto, type SubscriptionRecord, type SubscriptionStatus } from '@alpenpass/contracts';
-import { findKeycardSubscriptions, findSubscriptions, type SubscriptionRow } from '@alpenpass/projections/src/subscription';
+import {
+  subscriptionStatusAt,
+  subscriptionStreamName,
+  type OrderItemRecord,
+  type SubscriptionDto,
+  type SubscriptionRecord,
+  type SubscriptionStatus,
+} from '@alpenpass/contracts';
+import {
+  findKeycardSubscriptions,
+  findSubscriptions,
+  type SubscriptionRow,
+} from '@alpenpass/projections/src/subscription';
 import type { Knex } from 'knex';
 import type { PlacedOrder } from '../order/order';
 import { isStaff, type Principal } from '../platform/auth/principal';
@@ -54,9 +65,22 @@ const system = { principal: null, correlationId: 'subscription-lifecycle' };
 /** §7 subscriptions (docs/subscriptions.md): season subscriptions created from paid orders. */
 export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   const now = deps.now ?? (() => new Date());
-  const load = async (subscriptionId: string) => (await loadStreamState(deps.store, subscriptionStreamName(subscriptionId), subscriptionFolder)).state;
-  const run = async (subscriptionId: string, caller: SubscriptionCaller, command: SubscriptionCommand): Promise<SubscriptionState> =>
-    (await handleCommand(deps.store, subscriptionStreamName(subscriptionId), subscriptionFolder, (state) => decideSubscription(command, state), eventMetadataOf(caller))).newState;
+  const load = async (subscriptionId: string) =>
+    (await loadStreamState(deps.store, subscriptionStreamName(subscriptionId), subscriptionFolder)).state;
+  const run = async (
+    subscriptionId: string,
+    caller: SubscriptionCaller,
+    command: SubscriptionCommand,
+  ): Promise<SubscriptionState> =>
+    (
+      await handleCommand(
+        deps.store,
+        subscriptionStreamName(subscriptionId),
+        subscriptionFolder,
+        (state) => decideSubscription(command, state),
+        eventMetadataOf(caller),
+      )
+    ).newState;
 
   const dto = (record: SubscriptionRecord, renews: boolean): SubscriptionDto => ({
     id: record.subscriptionId,
@@ -92,11 +116,19 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   async function accessible(caller: SubscriptionCaller, subscriptionId: string): Promise<SubscriptionRecord> {
     const { record } = await load(subscriptionId);
     if (!record) throw notFoundError();
-    if (!isStaff(caller.principal) && (record.accountId === null || record.accountId !== caller.principal?.accountId)) throw notFoundError();
+    if (
+      !isStaff(caller.principal) &&
+      (record.accountId === null || record.accountId !== caller.principal?.accountId)
+    )
+      throw notFoundError();
     return record;
   }
 
-  async function changeRenewal(caller: SubscriptionCaller, subscriptionId: string, type: 'CancelSubscription' | 'ReactivateSubscription'): Promise<SubscriptionDto> {
+  async function changeRenewal(
+    caller: SubscriptionCaller,
+    subscriptionId: string,
+    type: 'CancelSubscription' | 'ReactivateSubscription',
+  ): Promise<SubscriptionDto> {
     const record = await accessible(caller, subscriptionId);
     const by = isStaff(caller.principal) ? 'staff' : 'customer';
     const state = await run(subscriptionId, caller, { type, data: { by, now: now() } });
@@ -119,15 +151,25 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       for (const item of order.items) zones.set(item.itemId, await deps.subscriptionTimezone(item));
       const records = subscriptionsOfOrder(order, (item) => zones.get(item.itemId) ?? null);
       for (const record of records) await create(record);
-      if (records.length) deps.log.info({ orderId: order.orderId, subscriptions: records.length }, 'subscriptions created');
+      if (records.length)
+        deps.log.info({ orderId: order.orderId, subscriptions: records.length }, 'subscriptions created');
       return records;
     },
 
-    async list(caller: SubscriptionCaller, query: { status?: SubscriptionStatus[]; page: number; limit: number }): Promise<SubscriptionDto[]> {
+    async list(
+      caller: SubscriptionCaller,
+      query: { status?: SubscriptionStatus[]; page: number; limit: number },
+    ): Promise<SubscriptionDto[]> {
       const staff = isStaff(caller.principal);
       const accountId = caller.principal?.accountId;
       if (!staff && !accountId) throw forbidden('ACCOUNT_REQUIRED', 'These calls need a customer account.');
-      const rows = await findSubscriptions(deps.knex, { accountId: staff ? undefined : accountId!, statuses: query.status, page: query.page, limit: query.limit, now: now() });
+      const rows = await findSubscriptions(deps.knex, {
+        accountId: staff ? undefined : accountId!,
+        statuses: query.status,
+        page: query.page,
+        limit: query.limit,
+        now: now(),
+      });
       return rows.map(rowDto);
     },
 
@@ -140,13 +182,22 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
      * subscription valid now, else the next to begin, else the latest expired. */
     async statusOfKeycard(keycardId: number) {
       const [best] = await findKeycardSubscriptions(deps.knex, keycardId, now());
-      if (!best) throw notFound('SUBSCRIPTION_NOT_FOUND', `No subscription is loaded onto keycard ${keycardId}.`);
+      if (!best)
+        throw notFound('SUBSCRIPTION_NOT_FOUND', `No subscription is loaded onto keycard ${keycardId}.`);
       const view = rowDto(best);
-      return { keycardId, status: view.status, subscriptionId: view.id, validFrom: view.validFrom, expiresAt: view.expiresAt };
+      return {
+        keycardId,
+        status: view.status,
+        subscriptionId: view.id,
+        validFrom: view.validFrom,
+        expiresAt: view.expiresAt,
+      };
     },
 
-    cancel: (caller: SubscriptionCaller, subscriptionId: string) => changeRenewal(caller, subscriptionId, 'CancelSubscription'),
-    activate: (caller: SubscriptionCaller, subscriptionId: string) => changeRenewal(caller, subscriptionId, 'ReactivateSubscription'),
+    cancel: (caller: SubscriptionCaller, subscriptionId: string) =>
+      changeRenewal(caller, subscriptionId, 'CancelSubscription'),
+    activate: (caller: SubscriptionCaller, subscriptionId: string) =>
+      changeRenewal(caller, subscriptionId, 'ReactivateSubscription'),
 
     async recordActivation(subscriptionId: string): Promise<void> {
       await run(subscriptionId, system, { type: 'RecordActivation', data: { now: now() } });

@@ -11,7 +11,14 @@ export interface SubscriptionState {
   renewalFailure: string | null;
 }
 
-export const initialSubscriptionState = (): SubscriptionState => ({ record: null, activated: false, expired: false, renews: true, renewalOrderId: null, renewalFailure: null });
+export const initialSubscriptionState = (): SubscriptionState => ({
+  record: null,
+  activated: false,
+  expired: false,
+  renews: true,
+  renewalOrderId: null,
+  renewalFailure: null,
+});
 
 export function evolveSubscription(state: SubscriptionState, event: SubscriptionEvent): SubscriptionState {
   switch (event.type) {

@@ -37,20 +37,42 @@ let staff: Record<string, string>;
 let gate: Record<string, string>;
 
 const project = async () => {
-  for (const projection of subscriptionProjections) await catchUp(kit.basket.db.knex, kit.basket.store, projection, liveTarget(projection.name));
+  for (const projection of subscriptionProjections)
+    await catchUp(kit.basket.db.knex, kit.basket.store, projection, liveTarget(projection.name));
 };
 
 beforeAll(async () => {
   kit = await createCheckoutTestKit();
-  await kit.basket.db.knex.raw(`alter sequence order_id_seq restart with ${randomInt(1_000_000, 2_000_000_000)}`);
+  await kit.basket.db.knex.raw(
+    `alter sequence order_id_seq restart with ${randomInt(1_000_000, 2_000_000_000)}`,
+  );
   temporal = lazyTemporalClient(kit.config.temporal);
   context = subscriptionContext(
     { ...kit.deps, temporal: temporal.client },
-    { orders: kit.orders, lifecycle: { start: async (record) => void lifecycleStarts.push(record.subscriptionId) }, now: () => kitNow },
+    {
+      orders: kit.orders,
+      lifecycle: { start: async (record) => void lifecycleStarts.push(record.subscriptionId) },
+      now: () => kitNow,
+    },
   );
-  for (const projection of subscriptionProjections) await ensureLiveGeneration(kit.basket.db.knex, kit.basket.store, projection);
-  app = createHttpApp({ log, shop: { clientId: '1', channelId: testChannelId }, verifyToken: kit.basket.identity.verifyToken, publicKeys: [], routers: context.routers ?? [], readiness: [] });
-  const bearer = async (subject: string, roles: ('customer' | 'admin' | 'integrator')[], accountId?: string) => ({ ...shopHeaders, authorization: await kit.basket.identity.bearer({ subject, roles, ...(accountId ? { accountId } : {}) }) });
+  for (const projection of subscriptionProjections)
+    await ensureLiveGeneration(kit.basket.db.knex, kit.basket.store, projection);
+  app = createHttpApp({
+    log,
+    shop: { clientId: '1', channelId: testChannelId },
+    verifyToken: kit.basket.identity.verifyToken,
+    publicKeys: [],
+    routers: context.routers ?? [],
+    readiness: [],
+  });
+  const bearer = async (
+    subject: string,
+    roles: ('customer' | 'admin' | 'integrator')[],
+    accountId?: string,
+  ) => ({
+    ...shopHeaders,
+    authorization: await kit.basket.identity.bearer({ subject, roles, ...(accountId ? { accountId } : {}) }),
+  });
   alice = await bearer('alice', ['customer'], `alice-${randomUUID()}`);
   bob = await bearer('bob', ['customer'], `bob-${randomUUID()}`);
   staff = await bearer('staff-1', ['admin']);
@@ -62,18 +84,39 @@ afterAll(async () => {
 });
 
 async function buySeasonPass(headers: Record<string, string>, quantity: number) {
-  const product = await loadProduct(readModelFactSources(kit.basket.db.knex, kit.basket.store), emptyFacts(kitNow), 104);
+  const product = await loadProduct(
+    readModelFactSources(kit.basket.db.knex, kit.basket.store),
+    emptyFacts(kitNow),
+    104,
+  );
   const validity = { from: '2030-12-20', to: product!.availabilityRanges[0]!.to };
-  const basket = await request(kit.app).post('/api/baskets').set(headers).send({ entries: [{ productDefinitionId: 1041, validity, allocation: { quantity } }] });
+  const basket = await request(kit.app)
+    .post('/api/baskets')
+    .set(headers)
+    .send({ entries: [{ productDefinitionId: 1041, validity, allocation: { quantity } }] });
   expect(basket.status).toBe(201);
-  const checkout = await request(kit.app).post('/api/checkout').set(headers).send({ basketId: basket.body.id });
-  await request(kit.app).post(`/api/checkout/${checkout.body.id}/checkout-conditions`).set(headers).send({ formValues: { acceptTerms: true } });
-  expect((await request(kit.app).post(`/api/checkout/${checkout.body.id}/payment`).set(headers).send({ intent: 'onSite' })).body.checkout.order.status).toBe('RESERVED');
+  const checkout = await request(kit.app)
+    .post('/api/checkout')
+    .set(headers)
+    .send({ basketId: basket.body.id });
+  await request(kit.app)
+    .post(`/api/checkout/${checkout.body.id}/checkout-conditions`)
+    .set(headers)
+    .send({ formValues: { acceptTerms: true } });
+  expect(
+    (
+      await request(kit.app)
+        .post(`/api/checkout/${checkout.body.id}/payment`)
+        .set(headers)
+        .send({ intent: 'onSite' })
+    ).body.checkout.order.status,
+  ).toBe('RESERVED');
   return { orderId: checkout.body.orderId as number, validity };
 }
 
 const deliverOrderEvents = async (orderId: number) => {
-  for (const event of await kit.basket.store.readStream(orderStreamName(orderId))) await context.reactors![0]!.react(event);
+  for (const event of await kit.basket.store.readStream(orderStreamName(orderId)))
+    await context.reactors![0]!.react(event);
 };
 
 describe('season subscriptions from paid orders', () => {
@@ -81,7 +124,9 @@ describe('season subscriptions from paid orders', () => {
     const { orderId, validity } = await buySeasonPass(alice, 2);
     await deliverOrderEvents(orderId);
     expect(lifecycleStarts).toEqual([]);
-    expect((await request(kit.app).post(`/api/admin/orders/${orderId}/confirm`).set(staff)).body.status).toBe('PAID');
+    expect((await request(kit.app).post(`/api/admin/orders/${orderId}/confirm`).set(staff)).body.status).toBe(
+      'PAID',
+    );
     await deliverOrderEvents(orderId);
     await deliverOrderEvents(orderId);
     await project();
@@ -89,31 +134,59 @@ describe('season subscriptions from paid orders', () => {
     const own = await request(app).get('/api/subscriptions').set(alice);
     expect(own.status).toBe(200);
     expect(own.body).toHaveLength(2);
-    expect(own.body[0]).toMatchObject({ status: 'ACTIVE', renews: true, orderId, productId: 104, productDefinitionId: 1041, validFrom: '2030-12-19T23:00:00.000Z' });
+    expect(own.body[0]).toMatchObject({
+      status: 'ACTIVE',
+      renews: true,
+      orderId,
+      productId: 104,
+      productDefinitionId: 1041,
+      validFrom: '2030-12-19T23:00:00.000Z',
+    });
     // the end of the season's last day in the resort's time zone
-    expect(own.body[0].expiresAt).toBe(DateTime.fromISO(validity.to, { zone: 'Europe/Zurich' }).plus({ days: 1 }).toUTC().toISO());
+    expect(own.body[0].expiresAt).toBe(
+      DateTime.fromISO(validity.to, { zone: 'Europe/Zurich' }).plus({ days: 1 }).toUTC().toISO(),
+    );
     expect(new Set(lifecycleStarts).size).toBe(2);
-    const created = await Promise.all(own.body.map(async (subscription: { id: string }) => (await kit.basket.store.readStream(`subscription-${subscription.id}`)).map((event) => event.type)));
+    const created = await Promise.all(
+      own.body.map(async (subscription: { id: string }) =>
+        (await kit.basket.store.readStream(`subscription-${subscription.id}`)).map((event) => event.type),
+      ),
+    );
     expect(created).toEqual([['SubscriptionCreated'], ['SubscriptionCreated']]);
 
     expect((await request(app).get('/api/subscriptions?status=ACTIVE').set(alice)).body).toHaveLength(2);
-    expect((await request(app).get('/api/subscriptions?status=EXPIRED,PENDING').set(alice)).body).toHaveLength(0);
+    expect(
+      (await request(app).get('/api/subscriptions?status=EXPIRED,PENDING').set(alice)).body,
+    ).toHaveLength(0);
     expect((await request(app).get('/api/subscriptions?status=NOPE').set(alice)).status).toBe(400);
     expect((await request(app).get('/api/subscriptions').set(bob)).body).toEqual([]);
-    expect((await request(app).get('/api/admin/subscriptions?limit=1000').set(staff)).body.length).toBeGreaterThanOrEqual(2);
+    expect(
+      (await request(app).get('/api/admin/subscriptions?limit=1000').set(staff)).body.length,
+    ).toBeGreaterThanOrEqual(2);
     expect((await request(app).get('/api/admin/subscriptions').set(alice)).status).toBe(403);
   }, 60_000);
 
   it('stops and resumes the renewal for its customer or staff; other customers get 404, guests 401, gates 403', async () => {
     const [subscription] = (await request(app).get('/api/subscriptions').set(alice)).body;
-    expect((await request(app).patch(`/api/subscriptions/${subscription.id}/cancel`).set(bob)).status).toBe(404);
-    expect((await request(app).patch(`/api/subscriptions/${subscription.id}/cancel`).set(shopHeaders)).status).toBe(401);
-    expect((await request(app).patch(`/api/subscriptions/${subscription.id}/cancel`).set(gate)).status).toBe(403);
+    expect((await request(app).patch(`/api/subscriptions/${subscription.id}/cancel`).set(bob)).status).toBe(
+      404,
+    );
+    expect(
+      (await request(app).patch(`/api/subscriptions/${subscription.id}/cancel`).set(shopHeaders)).status,
+    ).toBe(401);
+    expect((await request(app).patch(`/api/subscriptions/${subscription.id}/cancel`).set(gate)).status).toBe(
+      403,
+    );
     const cancelled = await request(app).patch(`/api/subscriptions/${subscription.id}/cancel`).set(alice);
     expect(cancelled.body).toMatchObject({ id: subscription.id, status: 'ACTIVE', renews: false });
-    expect((await request(app).patch(`/api/admin/subscriptions/${subscription.id}/activate`).set(staff)).body.renews).toBe(true);
+    expect(
+      (await request(app).patch(`/api/admin/subscriptions/${subscription.id}/activate`).set(staff)).body
+        .renews,
+    ).toBe(true);
     await project();
-    expect((await request(app).get(`/api/subscriptions/${subscription.id}`).set(alice)).body.renews).toBe(true);
+    expect((await request(app).get(`/api/subscriptions/${subscription.id}`).set(alice)).body.renews).toBe(
+      true,
+    );
     expect((await request(app).get('/api/subscriptions/nope-1').set(alice)).status).toBe(404);
   });
 });
@@ -128,8 +201,25 @@ describe('the subscription lifecycle on Temporal', () => {
     const deps = { ...kit.deps, config, temporal: temporal.client };
     const live = subscriptionContext(deps, { orders: kit.orders });
     const basket = basketContext(deps, { now: () => kitNow });
-    worker = await startTestWorker({ config, log, lenders: [pricingContext(deps), basket, testOrderContext(deps, { basket: basket.service }), ticketContext(deps), live] });
-    const gateApp = createHttpApp({ log, shop: { clientId: '1', channelId: testChannelId }, verifyToken: kit.basket.identity.verifyToken, publicKeys: [], routers: live.routers ?? [], readiness: [] });
+    worker = await startTestWorker({
+      config,
+      log,
+      lenders: [
+        pricingContext(deps),
+        basket,
+        testOrderContext(deps, { basket: basket.service }),
+        ticketContext(deps),
+        live,
+      ],
+    });
+    const gateApp = createHttpApp({
+      log,
+      shop: { clientId: '1', channelId: testChannelId },
+      verifyToken: kit.basket.identity.verifyToken,
+      publicKeys: [],
+      routers: live.routers ?? [],
+      readiness: [],
+    });
     const keycardId = randomInt(100_000, 900_000);
     const start = Date.now();
     const record: SubscriptionRecord = {
@@ -146,19 +236,35 @@ describe('the subscription lifecycle on Temporal', () => {
     };
     await live.service.create(record);
     await project();
-    const status = async () => (await request(gateApp).get(`/api/subscriptions/status?keycardId=${keycardId}`).set(gate)).body.status;
+    const status = async () =>
+      (await request(gateApp).get(`/api/subscriptions/status?keycardId=${keycardId}`).set(gate)).body.status;
     expect(await status()).toBe('PENDING');
-    expect((await request(gateApp).get(`/api/subscriptions/status?keycardId=${keycardId}`).set(bob)).status).toBe(403);
-    expect((await request(gateApp).get(`/api/subscriptions/status?keycardId=${keycardId + 1}`).set(gate)).status).toBe(404);
-    expect((await request(gateApp).get(`/api/subscriptions/status?keycardId=${keycardId}`).set(shopHeaders)).status).toBe(401);
+    expect(
+      (await request(gateApp).get(`/api/subscriptions/status?keycardId=${keycardId}`).set(bob)).status,
+    ).toBe(403);
+    expect(
+      (
+        await request(gateApp)
+          .get(`/api/subscriptions/status?keycardId=${keycardId + 1}`)
+          .set(gate)
+      ).status,
+    ).toBe(404);
+    expect(
+      (await request(gateApp).get(`/api/subscriptions/status?keycardId=${keycardId}`).set(shopHeaders))
+        .status,
+    ).toBe(401);
     await sleep(Math.max(0, start + 2_500 - Date.now()));
     expect(await status()).toBe('ACTIVE');
     await sleep(Math.max(0, start + 5_500 - Date.now()));
     expect(await status()).toBe('EXPIRED');
-    const types = async () => (await kit.basket.store.readStream(`subscription-${record.subscriptionId}`)).map((event) => event.type);
+    const types = async () =>
+      (await kit.basket.store.readStream(`subscription-${record.subscriptionId}`)).map((event) => event.type);
     const deadline = Date.now() + 20_000;
     while (!(await types()).includes('SubscriptionExpired') && Date.now() < deadline) await sleep(200);
     expect(await types()).toEqual(['SubscriptionCreated', 'SubscriptionActivated', 'SubscriptionExpired']);
-    expect((await request(gateApp).patch(`/api/admin/subscriptions/${record.subscriptionId}/cancel`).set(staff)).body.code).toBe('SUBSCRIPTION_EXPIRED');
+    expect(
+      (await request(gateApp).patch(`/api/admin/subscriptions/${record.subscriptionId}/cancel`).set(staff))
+        .body.code,
+    ).toBe('SUBSCRIPTION_EXPIRED');
   }, 60_000);
 });

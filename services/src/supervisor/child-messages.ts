@@ -6,5 +6,9 @@ export interface ReadyMessage {
 }
 
 export function isReadyMessage(message: unknown): message is ReadyMessage {
-  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'alpenpass:ready';
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    (message as { type?: unknown }).type === 'alpenpass:ready'
+  );
 }

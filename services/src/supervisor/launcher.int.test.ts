@@ -37,12 +37,16 @@ async function until<T>(find: () => T | undefined, what: string, timeoutMs = 90_
   for (;;) {
     const found = find();
     if (found !== undefined) return found;
-    if (Date.now() > deadline || launcher.exitCode !== null) throw new Error(`no ${what}; log:\n${JSON.stringify(lines, null, 1)}`);
+    if (Date.now() > deadline || launcher.exitCode !== null)
+      throw new Error(`no ${what}; log:\n${JSON.stringify(lines, null, 1)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
-const logged = (msg: string, name: string, after = 0) => () => lines.slice(after).find((line) => line.msg === msg && line.process === name);
+const logged =
+  (msg: string, name: string, after = 0) =>
+  () =>
+    lines.slice(after).find((line) => line.msg === msg && line.process === name);
 
 async function health(url: string): Promise<number> {
   const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) });
@@ -51,27 +55,31 @@ async function health(url: string): Promise<number> {
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  launcher = spawn(process.execPath, ['--import', pathToFileURL(require.resolve('tsx')).href, join(__dirname, '..', 'launcher.ts')], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      DATABASE_URL: db.url,
-      NATS_STREAM: `LAUNCHER_${suffix}`,
-      NATS_SUBJECT_PREFIX: `launcher_${suffix}`,
-      ACCESS_USAGE_STREAM: `LAUNCHER_${suffix}_ACCESS_USAGE`,
-      ACCESS_USAGE_SUBJECT_PREFIX: `launcher_${suffix}_access.usage`,
-      TEMPORAL_TASK_QUEUE: `launcher-${suffix}`,
-      AUTH_SIGNING_KEY_FILE: join(mkdtempSync(join(tmpdir(), 'alpenpass-keys-')), 'key.json'),
-      LOAD_DEMO_DATA: 'false',
-      SERVE_WEB: 'false',
-      LOG_LEVEL: 'info',
-      LOG_FORMAT: 'json',
-      // development: the PSP simulator runs too; here on a free port, its schema in the test database
-      PSP_SIMULATOR_PORT: '0',
-      PSP_SIMULATOR_DATABASE_URL: db.url,
+  launcher = spawn(
+    process.execPath,
+    ['--import', pathToFileURL(require.resolve('tsx')).href, join(__dirname, '..', 'launcher.ts')],
+    {
+      env: {
+        ...process.env,
+        PORT: '0',
+        DATABASE_URL: db.url,
+        NATS_STREAM: `LAUNCHER_${suffix}`,
+        NATS_SUBJECT_PREFIX: `launcher_${suffix}`,
+        ACCESS_USAGE_STREAM: `LAUNCHER_${suffix}_ACCESS_USAGE`,
+        ACCESS_USAGE_SUBJECT_PREFIX: `launcher_${suffix}_access.usage`,
+        TEMPORAL_TASK_QUEUE: `launcher-${suffix}`,
+        AUTH_SIGNING_KEY_FILE: join(mkdtempSync(join(tmpdir(), 'alpenpass-keys-')), 'key.json'),
+        LOAD_DEMO_DATA: 'false',
+        SERVE_WEB: 'false',
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: 'json',
+        // development: the PSP simulator runs too; here on a free port, its schema in the test database
+        PSP_SIMULATOR_PORT: '0',
+        PSP_SIMULATOR_DATABASE_URL: db.url,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   let pending = '';
   launcher.stdout!.on('data', (chunk: Buffer) => {
     pending += chunk.toString();
@@ -91,7 +99,8 @@ beforeAll(async () => {
 afterAll(async () => {
   if (launcher.exitCode === null) launcher.kill('SIGKILL');
   // a test that failed half-way must not leave the launcher's children running
-  for (const line of lines) if (line.msg === 'process started' && line.pid && alive(line.pid)) process.kill(line.pid, 'SIGKILL');
+  for (const line of lines)
+    if (line.msg === 'process started' && line.pid && alive(line.pid)) process.kill(line.pid, 'SIGKILL');
   await deleteNatsStreams(`LAUNCHER_${suffix}`, `LAUNCHER_${suffix}_ACCESS_USAGE`);
   await db?.drop();
 });
@@ -106,8 +115,12 @@ it('runs the worker in its own supervised process and the API as two; the API an
 
   // development: the payment provider simulator is a supervised process of its own
   const simulator = await until(logged('process started', 'psp-simulator'), 'started psp simulator');
-  const simulatorUrl = (await until(() => lines.find((line) => line.msg === 'psp simulator listening'), 'listening psp simulator')).url!;
-  expect((await fetch(`${simulatorUrl}/v1/transactions/none`, { signal: AbortSignal.timeout(10_000) })).status).toBe(401);
+  const simulatorUrl = (
+    await until(() => lines.find((line) => line.msg === 'psp simulator listening'), 'listening psp simulator')
+  ).url!;
+  expect(
+    (await fetch(`${simulatorUrl}/v1/transactions/none`, { signal: AbortSignal.timeout(10_000) })).status,
+  ).toBe(401);
 
   // a worker that does not get the CPU at all cannot hold up the API
   process.kill(worker.pid!, 'SIGSTOP');
@@ -148,12 +161,22 @@ it('runs the worker in its own supervised process and the API as two; the API an
   const scraped = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(10_000) });
   expect(scraped.status).toBe(200);
   const metrics = await scraped.text();
-  expect(metrics).toMatch(/^alpenpass_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} \d+$/m);
+  expect(metrics).toMatch(
+    /^alpenpass_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} \d+$/m,
+  );
   expect(metrics).toMatch(/^alpenpass_projection_lag_events\{projection="[a-z-]+"\} \d+$/m);
 
   // SIGTERM stops every process and the launcher exits cleanly
   const exited = new Promise<number | null>((resolve) => launcher.once('exit', (code) => resolve(code)));
   launcher.kill('SIGTERM');
   expect(await exited).toBe(0);
-  for (const pid of [api.pid!, restarted.pid!, projector.pid!, apiProcesses[0]!.pid!, apiBack.pid!, simulator.pid!]) expect(alive(pid)).toBe(false);
+  for (const pid of [
+    api.pid!,
+    restarted.pid!,
+    projector.pid!,
+    apiProcesses[0]!.pid!,
+    apiBack.pid!,
+    simulator.pid!,
+  ])
+    expect(alive(pid)).toBe(false);
 }, 300_000);

@@ -33,8 +33,13 @@ export interface PlanOptions {
 }
 
 /** Keeps the roles `ROLES` asks for; a group left without roles is not started. */
-export function planFor(roles: readonly ProcessRole[], plan: readonly ProcessGroup[] = defaultProcessPlan, options: PlanOptions = {}): ProcessGroup[] {
-  const simulator = options.pspSimulator && (roles.includes('api') || roles.includes('worker')) ? [pspSimulatorGroup] : [];
+export function planFor(
+  roles: readonly ProcessRole[],
+  plan: readonly ProcessGroup[] = defaultProcessPlan,
+  options: PlanOptions = {},
+): ProcessGroup[] {
+  const simulator =
+    options.pspSimulator && (roles.includes('api') || roles.includes('worker')) ? [pspSimulatorGroup] : [];
   return [...simulator, ...rolePlan(roles, plan)];
 }
 

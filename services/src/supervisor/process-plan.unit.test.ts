@@ -21,13 +21,24 @@ describe('the process plan of npm start', () => {
 
 describe('the PSP simulator in the process plan', () => {
   it('runs as a process of its own with its own entry, in development only (when asked) and only with the API or the worker', () => {
-    expect(planFor(['api', 'worker'], undefined, { pspSimulator: true })[0]).toEqual({ name: 'psp-simulator', roles: [], entry: 'psp-simulator' });
+    expect(planFor(['api', 'worker'], undefined, { pspSimulator: true })[0]).toEqual({
+      name: 'psp-simulator',
+      roles: [],
+      entry: 'psp-simulator',
+    });
     expect(planFor(['api', 'worker']).map((group) => group.name)).not.toContain('psp-simulator');
-    expect(planFor(['projector'], undefined, { pspSimulator: true }).map((group) => group.name)).toEqual(['projector']);
+    expect(planFor(['projector'], undefined, { pspSimulator: true }).map((group) => group.name)).toEqual([
+      'projector',
+    ]);
   });
 
   it('points the shop at the simulator unless PSP_* are set', () => {
-    expect(withSimulatorDefaults({ PSP_SIMULATOR_PORT: '3911' })).toMatchObject({ PSP_BASE_URL: 'http://127.0.0.1:3911', PSP_SIMULATOR_PORT: '3911' });
-    expect(withSimulatorDefaults({ PSP_BASE_URL: 'https://api.sandbox.datatrans.com' }).PSP_BASE_URL).toBe('https://api.sandbox.datatrans.com');
+    expect(withSimulatorDefaults({ PSP_SIMULATOR_PORT: '3911' })).toMatchObject({
+      PSP_BASE_URL: 'http://127.0.0.1:3911',
+      PSP_SIMULATOR_PORT: '3911',
+    });
+    expect(withSimulatorDefaults({ PSP_BASE_URL: 'https://api.sandbox.datatrans.com' }).PSP_BASE_URL).toBe(
+      'https://api.sandbox.datatrans.com',
+    );
   });
 });

@@ -10,7 +10,8 @@ export function withSimulatorDefaults(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv
     PSP_BASE_URL: `http://127.0.0.1:${port}`,
   };
   if (env.PSP_SIMULATOR_MERCHANT_ID) defaults.PSP_MERCHANT_ID = env.PSP_SIMULATOR_MERCHANT_ID;
-  if (env.PSP_SIMULATOR_MERCHANT_PASSWORD) defaults.PSP_MERCHANT_PASSWORD = env.PSP_SIMULATOR_MERCHANT_PASSWORD;
+  if (env.PSP_SIMULATOR_MERCHANT_PASSWORD)
+    defaults.PSP_MERCHANT_PASSWORD = env.PSP_SIMULATOR_MERCHANT_PASSWORD;
   if (env.PSP_SIMULATOR_HMAC_KEY) defaults.PSP_HMAC_KEY = env.PSP_SIMULATOR_HMAC_KEY;
   return { ...defaults, ...env };
 }

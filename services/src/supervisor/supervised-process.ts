@@ -47,12 +47,17 @@ export class SupervisedProcess {
     const startedAt = Date.now();
     const child = fork(this.options.script, [], {
       execArgv: this.options.execArgv,
-      env: group.entry === 'psp-simulator' ? this.options.env : { ...this.options.env, ROLES: group.roles.join(',') },
+      env:
+        group.entry === 'psp-simulator'
+          ? this.options.env
+          : { ...this.options.env, ROLES: group.roles.join(',') },
       stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     });
     this.child = child;
     log.info({ process: group.name, pid: child.pid, roles: group.roles }, 'process started');
-    child.on('error', (error) => log.error({ process: group.name, pid: child.pid, err: error }, 'process error'));
+    child.on('error', (error) =>
+      log.error({ process: group.name, pid: child.pid, err: error }, 'process error'),
+    );
     child.on('message', (message) => {
       if (!isReadyMessage(message)) return;
       log.info({ process: group.name, pid: child.pid, url: message.url }, 'process ready');
@@ -65,7 +70,10 @@ export class SupervisedProcess {
       this.failures += 1;
       const { initialDelayMs, maxDelayMs } = this.options.policy;
       const delayMs = Math.min(maxDelayMs, initialDelayMs * 2 ** (this.failures - 1));
-      log.error({ process: group.name, pid: child.pid, code, signal, restartInMs: delayMs }, 'process died; restarting');
+      log.error(
+        { process: group.name, pid: child.pid, code, signal, restartInMs: delayMs },
+        'process died; restarting',
+      );
       this.restartTimer = setTimeout(() => this.start(), delayMs);
     });
   }
@@ -79,7 +87,10 @@ export class SupervisedProcess {
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.kill('SIGTERM');
     const timer = setTimeout(() => {
-      this.options.log.warn({ process: this.options.group.name, pid: child.pid }, 'process did not stop; killing it');
+      this.options.log.warn(
+        { process: this.options.group.name, pid: child.pid },
+        'process did not stop; killing it',
+      );
       child.kill('SIGKILL');
     }, this.options.policy.stopTimeoutMs);
     await exited;

@@ -23,20 +23,47 @@ import { checkDocumentLink } from './document-links';
 import { publicKeyDocument, type TicketSigningKey } from './ticket-code';
 import type { TicketService } from './ticket-service';
 
-const caller = (ctx: RequestContext, token?: string): OrderCaller => ({ principal: ctx.principal, correlationId: ctx.correlationId, token });
+const caller = (ctx: RequestContext, token?: string): OrderCaller => ({
+  principal: ctx.principal,
+  correlationId: ctx.correlationId,
+  token,
+});
 
 /** §7 Keycards: an order's tickets, blocking a lost one; verification for access control (integrators, staff). */
 export function ticketRouter(service: TicketService): ApiRouter {
   return new ApiRouter('Tickets', '/keycards/tickets')
     .route(
-      { method: 'get', path: '/', summary: "An order's tickets (the customer's own order, a guest's with its token, staff any)", access: 'public', query: ticketListQuery, response: z.array(ticketDto) },
+      {
+        method: 'get',
+        path: '/',
+        summary: "An order's tickets (the customer's own order, a guest's with its token, staff any)",
+        access: 'public',
+        query: ticketListQuery,
+        response: z.array(ticketDto),
+      },
       ({ query, ctx }) => service.listForOrder(caller(ctx, query.token), query.orderId),
     )
-    .route({ method: 'post', path: '/verification', summary: 'Verify a ticket code: valid, blocked, cancelled or tampered', access: 'integrator', body: ticketVerificationBody, response: ticketVerificationDto }, ({ body }) =>
-      service.verify(body.code),
+    .route(
+      {
+        method: 'post',
+        path: '/verification',
+        summary: 'Verify a ticket code: valid, blocked, cancelled or tampered',
+        access: 'integrator',
+        body: ticketVerificationBody,
+        response: ticketVerificationDto,
+      },
+      ({ body }) => service.verify(body.code),
     )
     .route(
-      { method: 'post', path: '/:ticketId/block', summary: 'Block a lost ticket: it fails verification from now on', access: 'public', params: ticketIdParams, query: ticketAccessQuery, response: ticketDto },
+      {
+        method: 'post',
+        path: '/:ticketId/block',
+        summary: 'Block a lost ticket: it fails verification from now on',
+        access: 'public',
+        params: ticketIdParams,
+        query: ticketAccessQuery,
+        response: ticketDto,
+      },
       ({ params, query, ctx }) => service.block(caller(ctx, query.token), params.ticketId),
     );
 }
@@ -44,9 +71,27 @@ export function ticketRouter(service: TicketService): ApiRouter {
 /** §4 "admin can unblock them". */
 export function ticketAdminRouter(service: TicketService): ApiRouter {
   return new ApiRouter('Tickets (admin)', '/admin/tickets')
-    .route({ method: 'post', path: '/:ticketId/block', summary: 'Block a ticket (staff)', access: 'admin', params: ticketIdParams, response: ticketDto }, ({ params, ctx }) => service.block(caller(ctx), params.ticketId))
-    .route({ method: 'post', path: '/:ticketId/unblock', summary: 'Unblock a blocked ticket (staff)', access: 'admin', params: ticketIdParams, response: ticketDto }, ({ params, ctx }) =>
-      service.unblock(caller(ctx), params.ticketId),
+    .route(
+      {
+        method: 'post',
+        path: '/:ticketId/block',
+        summary: 'Block a ticket (staff)',
+        access: 'admin',
+        params: ticketIdParams,
+        response: ticketDto,
+      },
+      ({ params, ctx }) => service.block(caller(ctx), params.ticketId),
+    )
+    .route(
+      {
+        method: 'post',
+        path: '/:ticketId/unblock',
+        summary: 'Unblock a blocked ticket (staff)',
+        access: 'admin',
+        params: ticketIdParams,
+        response: ticketDto,
+      },
+      ({ params, ctx }) => service.unblock(caller(ctx), params.ticketId),
     );
 }
 
@@ -57,11 +102,25 @@ export function documentUrlRouters(service: TicketService): ApiRouter[] {
   for (const kind of ['tickets', 'receipt'] as const) {
     const path = kind === 'tickets' ? 'ticket-url' : 'receipt-url';
     customer.route(
-      { method: 'get', path: `/${path}`, summary: `A short-lived link to the order's ${kind} PDF (own orders; a guest with the order's token)`, access: 'public', query: documentUrlQuery, response: documentUrlDto },
+      {
+        method: 'get',
+        path: `/${path}`,
+        summary: `A short-lived link to the order's ${kind} PDF (own orders; a guest with the order's token)`,
+        access: 'public',
+        query: documentUrlQuery,
+        response: documentUrlDto,
+      },
       ({ query, ctx }) => service.documentUrl(caller(ctx, query.token), query.orderId, kind, ctx.language),
     );
     staff.route(
-      { method: 'get', path: `/:orderId/${path}`, summary: `A short-lived link to an order's ${kind} PDF (staff)`, access: 'admin', params: orderDocumentParams, response: documentUrlDto },
+      {
+        method: 'get',
+        path: `/:orderId/${path}`,
+        summary: `A short-lived link to an order's ${kind} PDF (staff)`,
+        access: 'admin',
+        params: orderDocumentParams,
+        response: documentUrlDto,
+      },
       ({ params, ctx }) => service.documentUrl(caller(ctx), params.orderId, kind, ctx.language),
     );
   }
@@ -69,27 +128,60 @@ export function documentUrlRouters(service: TicketService): ApiRouter[] {
 }
 
 function sendPdf(res: Response, pdf: Buffer, filename: string): void {
-  res.status(200).type('application/pdf').setHeader('Content-Disposition', `inline; filename="${filename}"`).send(pdf);
+  res
+    .status(200)
+    .type('application/pdf')
+    .setHeader('Content-Disposition', `inline; filename="${filename}"`)
+    .send(pdf);
 }
 
 /**
  * Outside the shop headers (a browser opens the link, a gate fetches the key): the PDF behind a signed
  * link, without a session — a changed link is 403, an expired one 410 — and the tickets' public key.
  */
-export function documentRouters(service: TicketService, options: { linkKey: Buffer; signingKey: TicketSigningKey; now?: () => Date }): ApiRouter[] {
+export function documentRouters(
+  service: TicketService,
+  options: { linkKey: Buffer; signingKey: TicketSigningKey; now?: () => Date },
+): ApiRouter[] {
   const now = options.now ?? (() => new Date());
   const documents = new ApiRouter('Documents', '/documents/orders');
   for (const kind of ['tickets', 'receipt'] as const satisfies readonly DocumentKind[]) {
-    documents.route({ method: 'get', path: `/:orderId/${kind}.pdf`, summary: `The ${kind} PDF behind a signed link (lang, exp, sig)`, access: 'public', params: orderDocumentParams, query: documentLinkQuery }, async ({ params, query, res }) => {
-      const check = checkDocumentLink(options.linkKey, { kind, orderId: params.orderId, query }, Math.floor(now().getTime() / 1000));
-      if (!check.ok && check.reason === 'expired') throw new Problem(410, ticketErrorCodes.documentLinkExpired, 'The link has expired; ask for a new one.');
-      if (!check.ok) throw Problem.forbidden('The link is not valid.', ticketErrorCodes.documentLinkInvalid);
-      const pdf = await service.renderDocument(kind, params.orderId, check.link.language);
-      sendPdf(res, pdf, `${kind}-${params.orderId}.pdf`);
-    });
+    documents.route(
+      {
+        method: 'get',
+        path: `/:orderId/${kind}.pdf`,
+        summary: `The ${kind} PDF behind a signed link (lang, exp, sig)`,
+        access: 'public',
+        params: orderDocumentParams,
+        query: documentLinkQuery,
+      },
+      async ({ params, query, res }) => {
+        const check = checkDocumentLink(
+          options.linkKey,
+          { kind, orderId: params.orderId, query },
+          Math.floor(now().getTime() / 1000),
+        );
+        if (!check.ok && check.reason === 'expired')
+          throw new Problem(
+            410,
+            ticketErrorCodes.documentLinkExpired,
+            'The link has expired; ask for a new one.',
+          );
+        if (!check.ok)
+          throw Problem.forbidden('The link is not valid.', ticketErrorCodes.documentLinkInvalid);
+        const pdf = await service.renderDocument(kind, params.orderId, check.link.language);
+        sendPdf(res, pdf, `${kind}-${params.orderId}.pdf`);
+      },
+    );
   }
   const key = new ApiRouter('Tickets (access control)', '/keycards/tickets').route(
-    { method: 'get', path: '/signing-key', summary: 'The Ed25519 public key that verifies ticket codes offline', access: 'public', response: ticketSigningKeyDto },
+    {
+      method: 'get',
+      path: '/signing-key',
+      summary: 'The Ed25519 public key that verifies ticket codes offline',
+      access: 'public',
+      response: ticketSigningKeyDto,
+    },
     () => publicKeyDocument(options.signingKey),
   );
   return [documents, key];

@@ -21,14 +21,18 @@ const ticket = (ticketId: string, orderItemId: string): TicketRecord => ({
 });
 const T1 = '10000000-0000-5000-8000-000000000001';
 const T2 = '10000000-0000-5000-8000-000000000002';
-const issued: TicketEvent = { type: 'TicketsIssued', data: { orderId, tickets: [ticket(T1, itemA), ticket(T2, itemB)] } };
+const issued: TicketEvent = {
+  type: 'TicketsIssued',
+  data: { orderId, tickets: [ticket(T1, itemA), ticket(T2, itemB)] },
+};
 
 /** given(events).when(command).then(events or a refusal) */
 function given(...events: TicketEvent[]) {
   const state = events.reduce<OrderTickets>(evolveOrderTickets, initialOrderTickets());
   return {
     when: (command: TicketCommand) => ({
-      then: (expected: TicketEvent[]) => expect(decideTickets(command, state).map(({ type, data }) => ({ type, data }))).toEqual(expected),
+      then: (expected: TicketEvent[]) =>
+        expect(decideTickets(command, state).map(({ type, data }) => ({ type, data }))).toEqual(expected),
       thenRefused: (code: string) => {
         const refusal = (() => {
           try {
@@ -46,7 +50,10 @@ function given(...events: TicketEvent[]) {
 }
 
 describe('issuing tickets', () => {
-  const issue: TicketCommand = { type: 'IssueTickets', data: { orderId, tickets: [ticket(T1, itemA), ticket(T2, itemB)] } };
+  const issue: TicketCommand = {
+    type: 'IssueTickets',
+    data: { orderId, tickets: [ticket(T1, itemA), ticket(T2, itemB)] },
+  };
 
   it('issues every planned ticket in one event, with an event id derived from the order', () => {
     given().when(issue).then([issued]);
@@ -65,7 +72,10 @@ describe('issuing tickets', () => {
   });
 
   it('records an order without tickets as issued, so that it is not planned again', () => {
-    const state = evolveOrderTickets(initialOrderTickets(), { type: 'TicketsIssued', data: { orderId, tickets: [] } });
+    const state = evolveOrderTickets(initialOrderTickets(), {
+      type: 'TicketsIssued',
+      data: { orderId, tickets: [] },
+    });
     expect(decideTickets(issue, state)).toEqual([]);
   });
 });
@@ -81,14 +91,20 @@ describe('blocking and unblocking', () => {
   });
 
   it('unblocks a blocked ticket; a valid one stays as it is', () => {
-    given(issued, blocked).when(unblock).then([{ type: 'TicketUnblocked', data: { orderId, ticketId: T1, unblockedBy: 'staff-1' } }]);
+    given(issued, blocked)
+      .when(unblock)
+      .then([{ type: 'TicketUnblocked', data: { orderId, ticketId: T1, unblockedBy: 'staff-1' } }]);
     given(issued).when(unblock).then([]);
   });
 
   it('refuses an unknown ticket and a cancelled one', () => {
     given().when(block).thenRefused('TICKET_NOT_FOUND');
-    given(issued, { type: 'TicketsCancelled', data: { orderId, orderItemIds: [itemA], ticketIds: [T1] } }).when(block).thenRefused('TICKET_CANCELLED');
-    given(issued, { type: 'TicketsCancelled', data: { orderId, orderItemIds: [itemA], ticketIds: [T1] } }).when(unblock).thenRefused('TICKET_CANCELLED');
+    given(issued, { type: 'TicketsCancelled', data: { orderId, orderItemIds: [itemA], ticketIds: [T1] } })
+      .when(block)
+      .thenRefused('TICKET_CANCELLED');
+    given(issued, { type: 'TicketsCancelled', data: { orderId, orderItemIds: [itemA], ticketIds: [T1] } })
+      .when(unblock)
+      .thenRefused('TICKET_CANCELLED');
   });
 });
 
@@ -113,24 +129,57 @@ describe('cancelling the tickets of order items', () => {
 });
 
 describe('the person an order item was assigned to', () => {
-  const assign = (personId: number, orderRevision: number): TicketCommand => ({ type: 'AssignTicketsOfItem', data: { orderId, orderItemId: itemA, personId, orderRevision } });
-  const assigned = (personId: number, orderRevision: number, ticketIds: string[] = []): TicketEvent => ({ type: 'TicketsAssigned', data: { orderId, orderItemId: itemA, personId, orderRevision, ticketIds } });
-  const issue = (orderRevision: number): TicketCommand => ({ type: 'IssueTickets', data: { orderId, tickets: [ticket(T1, itemA), ticket(T2, itemB)], orderRevision } });
+  const assign = (personId: number, orderRevision: number): TicketCommand => ({
+    type: 'AssignTicketsOfItem',
+    data: { orderId, orderItemId: itemA, personId, orderRevision },
+  });
+  const assigned = (personId: number, orderRevision: number, ticketIds: string[] = []): TicketEvent => ({
+    type: 'TicketsAssigned',
+    data: { orderId, orderItemId: itemA, personId, orderRevision, ticketIds },
+  });
+  const issue = (orderRevision: number): TicketCommand => ({
+    type: 'IssueTickets',
+    data: { orderId, tickets: [ticket(T1, itemA), ticket(T2, itemB)], orderRevision },
+  });
 
   it("puts the person on the item's issued tickets, once per word of the order; a used or cancelled ticket keeps whom it was for", () => {
-    given(issued).when(assign(5, 4)).then([assigned(5, 4, [T1])]);
-    given(issued, assigned(5, 4, [T1])).when(assign(5, 4)).then([]);
-    given(issued, assigned(5, 4, [T1])).when(assign(6, 6)).then([assigned(6, 6, [T1])]);
-    given(issued, { type: 'TicketUsed', data: { orderId, ticketId: T1, usedAt: '2026-01-10T09:00:00Z', gateId: 'g' } }).when(assign(5, 4)).then([assigned(5, 4, [])]);
-    given(issued, { type: 'TicketsCancelled', data: { orderId, orderItemIds: [itemA], ticketIds: [T1] } }).when(assign(5, 4)).then([assigned(5, 4, [])]);
+    given(issued)
+      .when(assign(5, 4))
+      .then([assigned(5, 4, [T1])]);
+    given(issued, assigned(5, 4, [T1]))
+      .when(assign(5, 4))
+      .then([]);
+    given(issued, assigned(5, 4, [T1]))
+      .when(assign(6, 6))
+      .then([assigned(6, 6, [T1])]);
+    given(issued, {
+      type: 'TicketUsed',
+      data: { orderId, ticketId: T1, usedAt: '2026-01-10T09:00:00Z', gateId: 'g' },
+    })
+      .when(assign(5, 4))
+      .then([assigned(5, 4, [])]);
+    given(issued, { type: 'TicketsCancelled', data: { orderId, orderItemIds: [itemA], ticketIds: [T1] } })
+      .when(assign(5, 4))
+      .then([assigned(5, 4, [])]);
   });
 
   it("keeps the order's later word when two assignments reach the tickets out of order", () => {
-    given(issued, assigned(6, 7, [T1])).when(assign(5, 6)).then([]);
+    given(issued, assigned(6, 7, [T1]))
+      .when(assign(5, 6))
+      .then([]);
   });
 
   it('issues the tickets of an item assigned after the order the plan read with the person; an older assignment gives way to the plan', () => {
-    given(assigned(5, 6)).when(issue(5)).then([{ type: 'TicketsIssued', data: { orderId, tickets: [{ ...ticket(T1, itemA), personId: 5 }, ticket(T2, itemB)] } }]);
-    given(assigned(5, 6)).when(issue(8)).then([{ type: 'TicketsIssued', data: { orderId, tickets: [ticket(T1, itemA), ticket(T2, itemB)] } }]);
+    given(assigned(5, 6))
+      .when(issue(5))
+      .then([
+        {
+          type: 'TicketsIssued',
+          data: { orderId, tickets: [{ ...ticket(T1, itemA), personId: 5 }, ticket(T2, itemB)] },
+        },
+      ]);
+    given(assigned(5, 6))
+      .when(issue(8))
+      .then([{ type: 'TicketsIssued', data: { orderId, tickets: [ticket(T1, itemA), ticket(T2, itemB)] } }]);
   });
 });

@@ -24,13 +24,19 @@ export interface TicketContextOptions {
 /** The order as the ticket context reads it: the stream itself, and the order's own access rule
  * (staff, its customer, or a guest with its token; anyone else a 404). */
 function orderReader(deps: ContextDeps) {
-  const loadOrderAt = (orderId: number) => loadStreamState<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder);
+  const loadOrderAt = (orderId: number) =>
+    loadStreamState<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder);
   const loadOrder = async (orderId: number): Promise<OrderState> => (await loadOrderAt(orderId)).state;
   return {
     loadOrder,
     loadOrderAt,
     readable: async (caller: OrderCaller, orderId: number) =>
-      accessibleOrder(await loadOrder(orderId), caller.principal, (id) => caller.token !== undefined && isOrderAccessToken(deps.config.orderAccessSecret, id, caller.token)),
+      accessibleOrder(
+        await loadOrder(orderId),
+        caller.principal,
+        (id) =>
+          caller.token !== undefined && isOrderAccessToken(deps.config.orderAccessSecret, id, caller.token),
+      ),
   };
 }
 
@@ -39,12 +45,20 @@ function orderReader(deps: ContextDeps) {
  * (`fulfilOrder`: the tickets of a paid order); `service.cancelTicketsOfItems` is for the order area,
  * which cancels order items.
  */
-export function ticketContext(deps: ContextDeps, options: TicketContextOptions = {}): ContextModule & ActivityLender<Pick<CheckoutDependencies, 'fulfilOrder'>> & { service: TicketService } {
+export function ticketContext(
+  deps: ContextDeps,
+  options: TicketContextOptions = {},
+): ContextModule & ActivityLender<Pick<CheckoutDependencies, 'fulfilOrder'>> & { service: TicketService } {
   const settings = ticketSettingsOf(deps.config);
-  const signingKey = options.signingKey ?? loadTicketSigningKey({ privateKeyPem: settings.signingKeyPem, keyFile: settings.signingKeyFile });
+  const signingKey =
+    options.signingKey ??
+    loadTicketSigningKey({ privateKeyPem: settings.signingKeyPem, keyFile: settings.signingKeyFile });
   if (deps.config.environment === 'production' && !settings.signingKeyPem) {
     // a key file per host would make one host's tickets fail verification on another
-    deps.log.warn({ keyFile: settings.signingKeyFile, keyId: signingKey.keyId }, 'TICKET_SIGNING_KEY is not set: tickets are signed with the key file of this host');
+    deps.log.warn(
+      { keyFile: settings.signingKeyFile, keyId: signingKey.keyId },
+      'TICKET_SIGNING_KEY is not set: tickets are signed with the key file of this host',
+    );
   }
   const linkKey = documentLinkKey(deps.config.orderAccessSecret);
   const service = createTicketService({
@@ -54,7 +68,10 @@ export function ticketContext(deps: ContextDeps, options: TicketContextOptions =
     signingKey,
     linkKey,
     settings,
-    flags: { dynamicTicketHeight: deps.config.featureFlags.dynamicTicketHeight, vmcReceipts: deps.config.featureFlags.vmcReceipts },
+    flags: {
+      dynamicTicketHeight: deps.config.featureFlags.dynamicTicketHeight,
+      vmcReceipts: deps.config.featureFlags.vmcReceipts,
+    },
     now: options.now,
     log: deps.log,
   });

@@ -1,4 +1,12 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  verify,
+  type KeyObject,
+} from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
@@ -33,8 +41,10 @@ const PAYLOAD_BYTES = 29;
 const SIGNATURE_BYTES = 64;
 const DAY_MS = 86_400_000;
 
-const dayNumber = (day: string | null): number => (day === null ? 0 : Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS));
-const dayText = (value: number): string | null => (value === 0 ? null : new Date(value * DAY_MS).toISOString().slice(0, 10));
+const dayNumber = (day: string | null): number =>
+  day === null ? 0 : Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+const dayText = (value: number): string | null =>
+  value === 0 ? null : new Date(value * DAY_MS).toISOString().slice(0, 10);
 
 function encodePayload(payload: TicketCodePayload): Buffer {
   const bytes = Buffer.alloc(PAYLOAD_BYTES);
@@ -76,17 +86,26 @@ export function readTicketCode(publicKey: KeyObject, code: string): TicketCodePa
 
 function keyOf(privateKey: KeyObject): TicketSigningKey {
   const publicKey = createPublicKey(privateKey);
-  const keyId = createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('hex').slice(0, 16);
+  const keyId = createHash('sha256')
+    .update(publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('hex')
+    .slice(0, 16);
   return { keyId, privateKey, publicKey };
 }
 
 /** TICKET_SIGNING_KEY (an Ed25519 private key, PKCS#8 PEM, or that PEM in base64) when set; else the
  * key in `file`, created on first use (git-ignored .data/keys, like the identity provider's key). */
-export function loadTicketSigningKey(settings: { privateKeyPem?: string; keyFile: string }): TicketSigningKey {
+export function loadTicketSigningKey(settings: {
+  privateKeyPem?: string;
+  keyFile: string;
+}): TicketSigningKey {
   if (settings.privateKeyPem) {
-    const pem = settings.privateKeyPem.includes('-----BEGIN') ? settings.privateKeyPem : Buffer.from(settings.privateKeyPem, 'base64').toString('utf8');
+    const pem = settings.privateKeyPem.includes('-----BEGIN')
+      ? settings.privateKeyPem
+      : Buffer.from(settings.privateKeyPem, 'base64').toString('utf8');
     const key = createPrivateKey(pem);
-    if (key.asymmetricKeyType !== 'ed25519') throw new Error('TICKET_SIGNING_KEY: expected an Ed25519 private key');
+    if (key.asymmetricKeyType !== 'ed25519')
+      throw new Error('TICKET_SIGNING_KEY: expected an Ed25519 private key');
     return keyOf(key);
   }
   if (existsSync(settings.keyFile)) return keyOf(createPrivateKey(readFileSync(settings.keyFile, 'utf8')));
@@ -108,5 +127,10 @@ export function loadTicketSigningKey(settings: { privateKeyPem?: string; keyFile
 
 export function publicKeyDocument(key: TicketSigningKey) {
   const jwk = key.publicKey.export({ format: 'jwk' }) as Record<string, string>;
-  return { algorithm: 'Ed25519' as const, keyId: key.keyId, publicKeyPem: key.publicKey.export({ type: 'spki', format: 'pem' }).toString(), publicKeyJwk: { ...jwk, kid: key.keyId } };
+  return {
+    algorithm: 'Ed25519' as const,
+    keyId: key.keyId,
+    publicKeyPem: key.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    publicKeyJwk: { ...jwk, kid: key.keyId },
+  };
 }

@@ -24,7 +24,7 @@ import { ticketContext } from '.';
  * the append (before Temporal hears of it) on the real Temporal dev server, which retries it. */
 const config = loadConfig({
   ...process.env,
-    FEATURE_FLAGS: 'guestCheckout', // guests check out here too (§6)
+  FEATURE_FLAGS: 'guestCheckout', // guests check out here too (§6)
   TEMPORAL_TASK_QUEUE: `tickets-test-${randomUUID()}`,
   CHECKOUT_PAYMENT_TIMEOUT_SECONDS: '600',
   HOLD_MAX_SLOT_SHARE_PERCENT: '100',
@@ -88,21 +88,36 @@ afterAll(async () => {
 });
 
 async function reservedOrder(quantity: number): Promise<number> {
-  const basket = await request(app).post('/api/baskets').set(shopHeaders).send({ entries: [{ productDefinitionId: 1031, slotId: 51, allocation: { quantity } }] });
-  const checkout = await request(app).post('/api/checkout').set(shopHeaders).send({ basketId: basket.body.id });
-  await request(app).post(`/api/checkout/${checkout.body.id}/checkout-conditions`).set(shopHeaders).send({ formValues: { acceptTerms: true } });
-  const reserved = await request(app).post(`/api/checkout/${checkout.body.id}/payment`).set(shopHeaders).send({ intent: 'onSite' });
+  const basket = await request(app)
+    .post('/api/baskets')
+    .set(shopHeaders)
+    .send({ entries: [{ productDefinitionId: 1031, slotId: 51, allocation: { quantity } }] });
+  const checkout = await request(app)
+    .post('/api/checkout')
+    .set(shopHeaders)
+    .send({ basketId: basket.body.id });
+  await request(app)
+    .post(`/api/checkout/${checkout.body.id}/checkout-conditions`)
+    .set(shopHeaders)
+    .send({ formValues: { acceptTerms: true } });
+  const reserved = await request(app)
+    .post(`/api/checkout/${checkout.body.id}/payment`)
+    .set(shopHeaders)
+    .send({ intent: 'onSite' });
   expect(reserved.body.checkout.order.status).toBe('RESERVED');
   return checkout.body.orderId as number;
 }
 
-const issuedEvents = async (orderId: number) => (await kit.store.readStream(ticketStreamName(orderId))).filter((event) => event.type === 'TicketsIssued');
+const issuedEvents = async (orderId: number) =>
+  (await kit.store.readStream(ticketStreamName(orderId))).filter((event) => event.type === 'TicketsIssued');
 
 describe('issuing tickets exactly once', () => {
   it('staff confirm → the checkout workflow fulfils the order; the worker dies after the append, Temporal retries, one issuance', async () => {
     const orderId = await reservedOrder(3);
     dieAfterAppendTo.add(ticketStreamName(orderId));
-    const paid = await request(app).post(`/api/admin/orders/${orderId}/confirm`).set({ ...shopHeaders, authorization: staff });
+    const paid = await request(app)
+      .post(`/api/admin/orders/${orderId}/confirm`)
+      .set({ ...shopHeaders, authorization: staff });
     expect(paid.body.status).toBe('PAID');
     const client = await temporal.client();
     expect(await client.workflow.getHandle(`order-${orderId}`).result()).toBe('fulfilled');
@@ -117,8 +132,14 @@ describe('issuing tickets exactly once', () => {
     const orderId = await reservedOrder(2);
     const tickets = ticketContext(deps);
     // the order is paid, but no workflow runs its fulfilment here: this test runs the activity itself
-    await (await temporal.client()).workflow.getHandle(`order-${orderId}`).terminate('the test fulfils the order itself');
-    await request(app).post(`/api/admin/orders/${orderId}/confirm`).set({ ...shopHeaders, authorization: staff });
+    await (
+      await temporal.client()
+    ).workflow
+      .getHandle(`order-${orderId}`)
+      .terminate('the test fulfils the order itself');
+    await request(app)
+      .post(`/api/admin/orders/${orderId}/confirm`)
+      .set({ ...shopHeaders, authorization: staff });
 
     const counts = await Promise.all(Array.from({ length: 6 }, () => tickets.service.issueForOrder(orderId)));
     expect(counts).toEqual([2, 2, 2, 2, 2, 2]);

@@ -16,21 +16,43 @@ afterAll(async () => {
 });
 
 async function kitWith(flags: string) {
-  const kit = await createTicketTestKit({ env: { TICKET_SIGNING_KEY_FILE: keyFile, FEATURE_FLAGS: flags, OPERATOR_NAME: 'Bergbahnen Testtal AG', OPERATOR_VAT_NUMBER: 'CHE-987.654.321 MWST' } });
+  const kit = await createTicketTestKit({
+    env: {
+      TICKET_SIGNING_KEY_FILE: keyFile,
+      FEATURE_FLAGS: flags,
+      OPERATOR_NAME: 'Bergbahnen Testtal AG',
+      OPERATOR_VAT_NUMBER: 'CHE-987.654.321 MWST',
+    },
+  });
   kits.push(kit);
   await kit.checkout.basket.scheduleSlot(61, 30);
-  const customer = await kit.checkout.basket.identity.bearer({ subject: 'c-1', roles: ['customer'], accountId: '1' });
+  const customer = await kit.checkout.basket.identity.bearer({
+    subject: 'c-1',
+    roles: ['customer'],
+    accountId: '1',
+  });
   return { kit, customer };
 }
 
-async function download(kit: TicketTestKit, customer: string, orderId: number, kind: 'ticket-url' | 'receipt-url', language: string) {
-  const link = await request(kit.app).get(`/api/templates/${kind}?orderId=${orderId}&language=${language}`).set({ ...shopHeaders, authorization: customer });
+async function download(
+  kit: TicketTestKit,
+  customer: string,
+  orderId: number,
+  kind: 'ticket-url' | 'receipt-url',
+  language: string,
+) {
+  const link = await request(kit.app)
+    .get(`/api/templates/${kind}?orderId=${orderId}&language=${language}`)
+    .set({ ...shopHeaders, authorization: customer });
   expect(link.status).toBe(200);
-  const pdf = await request(kit.app).get(link.body.url).buffer(true).parse((res, done) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (chunk: Buffer) => chunks.push(chunk));
-    res.on('end', () => done(null, Buffer.concat(chunks)));
-  });
+  const pdf = await request(kit.app)
+    .get(link.body.url)
+    .buffer(true)
+    .parse((res, done) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done(null, Buffer.concat(chunks)));
+    });
   expect(pdf.status).toBe(200);
   return readPdf(pdf.body as Buffer);
 }
@@ -39,8 +61,16 @@ async function paidOrder(kit: TicketTestKit, customer: string, quantity: number)
   const { orderId } = await kit.paidOrder(customer, 61, quantity);
   await kit.fulfilOrder(orderId);
   await kit.project();
-  const tickets = (await request(kit.app).get(`/api/keycards/tickets?orderId=${orderId}`).set({ ...shopHeaders, authorization: customer })).body as { id: string; code: string }[];
-  const order = (await request(kit.app).get(`/api/orders/${orderId}`).set({ ...shopHeaders, authorization: customer })).body as { refno: string; total: { amount: number }; items: { price: { amount: number } }[] };
+  const tickets = (
+    await request(kit.app)
+      .get(`/api/keycards/tickets?orderId=${orderId}`)
+      .set({ ...shopHeaders, authorization: customer })
+  ).body as { id: string; code: string }[];
+  const order = (
+    await request(kit.app)
+      .get(`/api/orders/${orderId}`)
+      .set({ ...shopHeaders, authorization: customer })
+  ).body as { refno: string; total: { amount: number }; items: { price: { amount: number } }[] };
   return { orderId, tickets, order };
 }
 
@@ -65,19 +95,26 @@ describe('ticket and receipt PDFs (flags off)', () => {
       expect(joined(page)).toContain(`Bestellung ${order.refno}`);
       expect(joined(page)).toContain(tickets[index]!.id);
       expect(page.qrCodes).toEqual([tickets[index]!.code]);
-      const verified = await request(kit.app).post('/api/keycards/tickets/verification').set({ ...shopHeaders, authorization: kit.staff }).send({ code: page.qrCodes[0] });
+      const verified = await request(kit.app)
+        .post('/api/keycards/tickets/verification')
+        .set({ ...shopHeaders, authorization: kit.staff })
+        .send({ code: page.qrCodes[0] });
       expect(verified.body.result).toBe('valid');
     }
     const french = await download(kit, customer, orderId, 'ticket-url', 'fr');
     expect(joined(french[0]!)).toContain('Valable le');
     expect(joined(french[0]!)).toContain('Personne 1 sur 2');
-    expect(joined((await download(kit, customer, orderId, 'ticket-url', 'en'))[1]!)).toContain('Person 2 of 2');
+    expect(joined((await download(kit, customer, orderId, 'ticket-url', 'en'))[1]!)).toContain(
+      'Person 2 of 2',
+    );
   });
 
   it('a blocked ticket is left out of the PDF', async () => {
     const { kit, customer } = fixture;
     const { orderId, tickets } = await paidOrder(kit, customer, 2);
-    await request(kit.app).post(`/api/keycards/tickets/${tickets[0]!.id}/block`).set({ ...shopHeaders, authorization: customer });
+    await request(kit.app)
+      .post(`/api/keycards/tickets/${tickets[0]!.id}/block`)
+      .set({ ...shopHeaders, authorization: customer });
     const pages = await download(kit, customer, orderId, 'ticket-url', 'en');
     expect(pages.map((page) => page.qrCodes)).toEqual([[tickets[1]!.code]]);
   });
@@ -98,7 +135,9 @@ describe('ticket and receipt PDFs (flags off)', () => {
     expect(vat).toBeGreaterThan(0);
     expect(text).toContain(`inkl. 8.1 % MWST auf ${formatChf(order.total.amount - vat)}`);
     expect(page!.text).toContain(formatChf(vat));
-    expect(page!.text.filter((line) => line === formatChf(order.total.amount)).length).toBeGreaterThanOrEqual(1);
+    expect(page!.text.filter((line) => line === formatChf(order.total.amount)).length).toBeGreaterThanOrEqual(
+      1,
+    );
     const english = joined((await download(kit, customer, orderId, 'receipt-url', 'en'))[0]!);
     expect(english).toContain('Receipt');
     expect(english).toContain('incl. 8.1 % VAT');
@@ -107,14 +146,35 @@ describe('ticket and receipt PDFs (flags off)', () => {
   describe('a multi-day pass for two with its keycard deposits', () => {
     it('gives six day tickets (two persons × three days) and no deposit ticket; the receipt charges no VAT on the deposits', async () => {
       const { kit, customer } = fixture;
-      const { orderId } = await kit.paidOrderOf(customer, [{ productDefinitionId: 102013, validity: { from: '2030-12-22', to: '2030-12-24' }, allocation: { quantity: 2 } }]);
+      const { orderId } = await kit.paidOrderOf(customer, [
+        {
+          productDefinitionId: 102013,
+          validity: { from: '2030-12-22', to: '2030-12-24' },
+          allocation: { quantity: 2 },
+        },
+      ]);
       await kit.fulfilOrder(orderId);
       await kit.project();
-      const order = (await request(kit.app).get(`/api/orders/${orderId}`).set({ ...shopHeaders, authorization: customer })).body as { total: { amount: number }; items: { productId: number; price: { amount: number } }[] };
+      const order = (
+        await request(kit.app)
+          .get(`/api/orders/${orderId}`)
+          .set({ ...shopHeaders, authorization: customer })
+      ).body as { total: { amount: number }; items: { productId: number; price: { amount: number } }[] };
       const deposits = order.items.filter((item) => item.productId === 105);
       expect(deposits).toHaveLength(1);
-      const tickets = (await request(kit.app).get(`/api/keycards/tickets?orderId=${orderId}`).set({ ...shopHeaders, authorization: customer })).body as { day: string; personIndex: number; code: string }[];
-      expect(tickets.map((ticket) => `${ticket.personIndex} ${ticket.day}`)).toEqual(['1 2030-12-22', '1 2030-12-23', '1 2030-12-24', '2 2030-12-22', '2 2030-12-23', '2 2030-12-24']);
+      const tickets = (
+        await request(kit.app)
+          .get(`/api/keycards/tickets?orderId=${orderId}`)
+          .set({ ...shopHeaders, authorization: customer })
+      ).body as { day: string; personIndex: number; code: string }[];
+      expect(tickets.map((ticket) => `${ticket.personIndex} ${ticket.day}`)).toEqual([
+        '1 2030-12-22',
+        '1 2030-12-23',
+        '1 2030-12-24',
+        '2 2030-12-22',
+        '2 2030-12-23',
+        '2 2030-12-24',
+      ]);
 
       const pages = await download(kit, customer, orderId, 'ticket-url', 'en');
       expect(pages.map((page) => page.qrCodes[0])).toEqual(tickets.map((ticket) => ticket.code));

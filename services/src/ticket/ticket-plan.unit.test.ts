@@ -20,10 +20,18 @@ const pass: TicketProductFacts = { kind: 'MULTI_DAY_PASS', timezone: 'Europe/Zur
 
 describe('the days of access', () => {
   it('counts each calendar day of the validity in the pool timezone; an end at midnight opens no day', () => {
-    expect(accessDays({ from: '2026-01-10', to: '2026-01-12' }, 'Europe/Zurich')).toEqual(['2026-01-10', '2026-01-11', '2026-01-12']);
-    expect(accessDays({ from: '2026-01-10T09:00:00+01:00', to: '2026-01-11T00:00:00+01:00' }, 'Europe/Zurich')).toEqual(['2026-01-10']);
+    expect(accessDays({ from: '2026-01-10', to: '2026-01-12' }, 'Europe/Zurich')).toEqual([
+      '2026-01-10',
+      '2026-01-11',
+      '2026-01-12',
+    ]);
+    expect(
+      accessDays({ from: '2026-01-10T09:00:00+01:00', to: '2026-01-11T00:00:00+01:00' }, 'Europe/Zurich'),
+    ).toEqual(['2026-01-10']);
     // 23:30 UTC on the 9th is already the 10th in Zurich
-    expect(accessDays({ from: '2026-01-09T23:30:00Z', to: '2026-01-10T10:00:00Z' }, 'Europe/Zurich')).toEqual(['2026-01-10']);
+    expect(accessDays({ from: '2026-01-09T23:30:00Z', to: '2026-01-10T10:00:00Z' }, 'Europe/Zurich')).toEqual(
+      ['2026-01-10'],
+    );
   });
 });
 
@@ -39,28 +47,52 @@ describe('planning tickets', () => {
       '2/2 2026-01-11',
       '2/2 2026-01-12',
     ]);
-    expect(tickets[1]!.validity).toEqual({ from: '2026-01-11T00:00:00.000+01:00', to: '2026-01-11T23:59:59.999+01:00' });
+    expect(tickets[1]!.validity).toEqual({
+      from: '2026-01-11T00:00:00.000+01:00',
+      to: '2026-01-11T23:59:59.999+01:00',
+    });
     expect(new Set(tickets.map((ticket) => ticket.ticketId)).size).toBe(6);
   });
 
   it('plans the same ids every time (issuance can be repeated)', () => {
     expect(planTickets(7, [item({})], () => pass)).toEqual(planTickets(7, [item({})], () => pass));
-    expect(planTickets(8, [item({})], () => pass)[0]!.ticketId).not.toBe(planTickets(7, [item({})], () => pass)[0]!.ticketId);
+    expect(planTickets(8, [item({})], () => pass)[0]!.ticketId).not.toBe(
+      planTickets(7, [item({})], () => pass)[0]!.ticketId,
+    );
   });
 
   it('keeps the time of a slot and the person of a personalized single item', () => {
-    const slot = item({ slotId: 41, quantity: 1, validity: { from: '2026-01-10T09:00:00.000+01:00', to: '2026-01-10T10:00:00.000+01:00' }, personalization: { personId: 12, medium: 'ON_SITE', keycardId: null } });
+    const slot = item({
+      slotId: 41,
+      quantity: 1,
+      validity: { from: '2026-01-10T09:00:00.000+01:00', to: '2026-01-10T10:00:00.000+01:00' },
+      personalization: { personId: 12, medium: 'ON_SITE', keycardId: null },
+    });
     expect(planTickets(7, [slot], () => ({ kind: 'TIME_SLOT', timezone: 'Europe/Zurich' }))).toEqual([
-      expect.objectContaining({ slotId: 41, personId: 12, day: '2026-01-10', validity: { from: '2026-01-10T09:00:00.000+01:00', to: '2026-01-10T10:00:00.000+01:00' } }),
+      expect.objectContaining({
+        slotId: 41,
+        personId: 12,
+        day: '2026-01-10',
+        validity: { from: '2026-01-10T09:00:00.000+01:00', to: '2026-01-10T10:00:00.000+01:00' },
+      }),
     ]);
   });
 
   it('gives a season one ticket per person, deposits none, and an item without validity one per person', () => {
     const season = item({ validity: { from: '2025-12-01', to: '2026-04-15' } });
-    expect(planTickets(7, [season], () => ({ kind: 'SEASON_SUBSCRIPTION', timezone: 'Europe/Zurich' })).map((ticket) => ticket.day)).toEqual([null, null]);
+    expect(
+      planTickets(7, [season], () => ({ kind: 'SEASON_SUBSCRIPTION', timezone: 'Europe/Zurich' })).map(
+        (ticket) => ticket.day,
+      ),
+    ).toEqual([null, null]);
     expect(planTickets(7, [season], () => pass)).toHaveLength(2); // more than MAX_DAY_TICKETS days
     expect(MAX_DAY_TICKETS).toBeLessThan(136);
     expect(planTickets(7, [item({})], () => ({ kind: 'DEPOSIT', timezone: 'Europe/Zurich' }))).toEqual([]);
-    expect(planTickets(7, [item({ validity: null, quantity: 3 })], () => ({ kind: 'PARKING', timezone: 'Europe/Zurich' })).map((ticket) => ticket.validity)).toEqual([null, null, null]);
+    expect(
+      planTickets(7, [item({ validity: null, quantity: 3 })], () => ({
+        kind: 'PARKING',
+        timezone: 'Europe/Zurich',
+      })).map((ticket) => ticket.validity),
+    ).toEqual([null, null, null]);
   });
 });

@@ -1,8 +1,21 @@
 import { DateTime } from 'luxon';
 import type { Knex } from 'knex';
-import { ticketErrorCodes, ticketStreamName, type DocumentKind, type DocumentUrlDto, type Language, type OrderStatus, type TicketDto, type TicketVerificationDto } from '@alpenpass/contracts';
+import {
+  ticketErrorCodes,
+  ticketStreamName,
+  type DocumentKind,
+  type DocumentUrlDto,
+  type Language,
+  type OrderStatus,
+  type TicketDto,
+  type TicketVerificationDto,
+} from '@alpenpass/contracts';
 import { findProducts, type CatalogueProduct } from '@alpenpass/projections/src/catalogue';
-import { findOrderOfTicket, findTicketsOfKeycard, findTicketsOfOrder } from '@alpenpass/projections/src/ticket';
+import {
+  findOrderOfTicket,
+  findTicketsOfKeycard,
+  findTicketsOfOrder,
+} from '@alpenpass/projections/src/ticket';
 import type { OrderCaller, OrderService } from '../order/order-service';
 import type { OrderState, PlacedOrder } from '../order/order';
 import { conflict, DomainError } from '../platform/domain-error';
@@ -23,7 +36,9 @@ export interface TicketServiceDeps {
   store: EventStore;
   knex: Knex;
   /** the order as its stream says (with the revision it was read at, for the tickets' persons) */
-  orders: Pick<OrderService, 'loadOrder' | 'readable'> & { loadOrderAt(orderId: number): Promise<KnownState<OrderState>> };
+  orders: Pick<OrderService, 'loadOrder' | 'readable'> & {
+    loadOrderAt(orderId: number): Promise<KnownState<OrderState>>;
+  };
   signingKey: TicketSigningKey;
   linkKey: Buffer;
   settings: TicketSettings;
@@ -35,8 +50,17 @@ export interface TicketServiceDeps {
 export type TicketService = ReturnType<typeof createTicketService>;
 
 /** Orders that were paid: they carry tickets and a receipt. */
-const paidStatuses: readonly OrderStatus[] = ['PAID', 'PARTIALLY_CANCELLED', 'PARTIALLY_REFUNDED', 'REFUNDED'];
-const systemMetadata = (orderId: number): Partial<EventMetadata> => ({ correlationId: `tickets-${orderId}`, causationId: null, actor: 'system' });
+const paidStatuses: readonly OrderStatus[] = [
+  'PAID',
+  'PARTIALLY_CANCELLED',
+  'PARTIALLY_REFUNDED',
+  'REFUNDED',
+];
+const systemMetadata = (orderId: number): Partial<EventMetadata> => ({
+  correlationId: `tickets-${orderId}`,
+  causationId: null,
+  actor: 'system',
+});
 
 const dayOf = (instant: string) => DateTime.fromISO(instant, { setZone: true }).toISODate();
 
@@ -62,9 +86,23 @@ export function toTicketDto(ticket: IssuedTicket): TicketDto {
 
 export function createTicketService(deps: TicketServiceDeps) {
   const now = deps.now ?? (() => new Date());
-  const loadTickets = async (orderId: number): Promise<OrderTickets> => (await loadStreamState<OrderTickets, TicketEventWithTime>(deps.store, ticketStreamName(orderId), orderTicketsFolder)).state;
+  const loadTickets = async (orderId: number): Promise<OrderTickets> =>
+    (
+      await loadStreamState<OrderTickets, TicketEventWithTime>(
+        deps.store,
+        ticketStreamName(orderId),
+        orderTicketsFolder,
+      )
+    ).state;
   const run = (orderId: number, command: TicketCommand, metadata: Partial<EventMetadata>) =>
-    handleCommand<OrderTickets, TicketEventWithTime>(deps.store, ticketStreamName(orderId), orderTicketsFolder, (state) => decideTickets(command, state), metadata, { maxAttempts: 5 });
+    handleCommand<OrderTickets, TicketEventWithTime>(
+      deps.store,
+      ticketStreamName(orderId),
+      orderTicketsFolder,
+      (state) => decideTickets(command, state),
+      metadata,
+      { maxAttempts: 5 },
+    );
 
   const sign = (orderId: number, planned: PlannedTicket): string =>
     signTicketCode(deps.signingKey, {
@@ -93,7 +131,8 @@ export function createTicketService(deps: TicketServiceDeps) {
     return orderId;
   }
 
-  const ticketAfter = (state: OrderTickets, ticketId: string) => toTicketDto(state.tickets.find((ticket) => ticket.ticketId === ticketId)!);
+  const ticketAfter = (state: OrderTickets, ticketId: string) =>
+    toTicketDto(state.tickets.find((ticket) => ticket.ticketId === ticketId)!);
 
   async function readableOrder(caller: OrderCaller, orderId: number): Promise<PlacedOrder> {
     return deps.orders.readable(caller, orderId);
@@ -102,9 +141,17 @@ export function createTicketService(deps: TicketServiceDeps) {
   function labelsOf(products: Map<number, CatalogueProduct>, language: Language) {
     return (ticket: { productId: number; productDefinitionId: number }): TicketLabels => {
       const product = products.get(ticket.productId);
-      const definition = product?.productDefinitions.find((candidate) => candidate.id === ticket.productDefinitionId);
-      const definitionName = definition?.attributes.map((attribute) => attribute.displayName[language]).filter(Boolean).join(' · ');
-      return { productName: product?.name[language] ?? `#${ticket.productDefinitionId}`, definitionName: definitionName || null };
+      const definition = product?.productDefinitions.find(
+        (candidate) => candidate.id === ticket.productDefinitionId,
+      );
+      const definitionName = definition?.attributes
+        .map((attribute) => attribute.displayName[language])
+        .filter(Boolean)
+        .join(' · ');
+      return {
+        productName: product?.name[language] ?? `#${ticket.productDefinitionId}`,
+        definitionName: definitionName || null,
+      };
     };
   }
 
@@ -131,31 +178,73 @@ export function createTicketService(deps: TicketServiceDeps) {
       });
       const tickets = planned.map((ticket) => ({ ...ticket, code: sign(orderId, ticket) }));
       const orderRevision = revision === 'no_stream' ? undefined : revision;
-      const outcome = await run(orderId, { type: 'IssueTickets', data: { orderId, tickets, orderRevision } }, systemMetadata(orderId));
+      const outcome = await run(
+        orderId,
+        { type: 'IssueTickets', data: { orderId, tickets, orderRevision } },
+        systemMetadata(orderId),
+      );
       return outcome.newState.tickets.length;
     },
 
     /** For the refunds context: the tickets of cancelled order items become CANCELLED (and items
      * cancelled before fulfilment never get tickets). Idempotent. */
-    async cancelTicketsOfItems(orderId: number, orderItemIds: string[], metadata: Partial<EventMetadata> = systemMetadata(orderId)): Promise<TicketDto[]> {
-      const outcome = await run(orderId, { type: 'CancelTicketsOfItems', data: { orderId, orderItemIds } }, metadata);
-      return outcome.newState.tickets.filter((ticket) => orderItemIds.includes(ticket.orderItemId)).map(toTicketDto);
+    async cancelTicketsOfItems(
+      orderId: number,
+      orderItemIds: string[],
+      metadata: Partial<EventMetadata> = systemMetadata(orderId),
+    ): Promise<TicketDto[]> {
+      const outcome = await run(
+        orderId,
+        { type: 'CancelTicketsOfItems', data: { orderId, orderItemIds } },
+        metadata,
+      );
+      return outcome.newState.tickets
+        .filter((ticket) => orderItemIds.includes(ticket.orderItemId))
+        .map(toTicketDto);
     },
 
     /** The order item was assigned to a person (§7 assign): its tickets carry the person the order names
      * now, those issued already and those issued later (docs/tickets.md, "Assigned persons"). Idempotent. */
-    async assignTicketsOfItem(orderId: number, orderItemId: string, metadata: Partial<EventMetadata> = systemMetadata(orderId)): Promise<void> {
+    async assignTicketsOfItem(
+      orderId: number,
+      orderItemId: string,
+      metadata: Partial<EventMetadata> = systemMetadata(orderId),
+    ): Promise<void> {
       const { state: order, revision } = await deps.orders.loadOrderAt(orderId);
-      const personId = order.status === 'placed' ? order.items.find((item) => item.itemId === orderItemId)?.personalization?.personId : null;
+      const personId =
+        order.status === 'placed'
+          ? order.items.find((item) => item.itemId === orderItemId)?.personalization?.personId
+          : null;
       if (personId == null || revision === 'no_stream') return;
-      await run(orderId, { type: 'AssignTicketsOfItem', data: { orderId, orderItemId, personId, orderRevision: revision } }, metadata);
+      await run(
+        orderId,
+        { type: 'AssignTicketsOfItem', data: { orderId, orderItemId, personId, orderRevision: revision } },
+        metadata,
+      );
     },
 
     /** syncAxessUsedTickets: the valid tickets loaded onto the keycard for `day` become used (idempotent). */
-    async markUsedByKeycard(input: { keycardId: number; day: string; usedAt: string; gateId: string }): Promise<number> {
+    async markUsedByKeycard(input: {
+      keycardId: number;
+      day: string;
+      usedAt: string;
+      gateId: string;
+    }): Promise<number> {
       let marked = 0;
       for (const ticket of await findTicketsOfKeycard(deps.knex, input.keycardId, input.day)) {
-        const outcome = await run(ticket.orderId, { type: 'MarkTicketUsed', data: { orderId: ticket.orderId, ticketId: ticket.id, usedAt: input.usedAt, gateId: input.gateId } }, { actor: 'access-system', correlationId: `ticket-use-${ticket.id}` });
+        const outcome = await run(
+          ticket.orderId,
+          {
+            type: 'MarkTicketUsed',
+            data: {
+              orderId: ticket.orderId,
+              ticketId: ticket.id,
+              usedAt: input.usedAt,
+              gateId: input.gateId,
+            },
+          },
+          { actor: 'access-system', correlationId: `ticket-use-${ticket.id}` },
+        );
         marked += outcome.newEvents.length;
       }
       return marked;
@@ -163,7 +252,13 @@ export function createTicketService(deps: TicketServiceDeps) {
 
     /** the order's items with a ticket used at a gate: they can no longer be cancelled or refunded */
     async usedItemIds(orderId: number): Promise<string[]> {
-      return [...new Set((await loadTickets(orderId)).tickets.filter((ticket) => ticket.usedAt !== null).map((ticket) => ticket.orderItemId))];
+      return [
+        ...new Set(
+          (await loadTickets(orderId)).tickets
+            .filter((ticket) => ticket.usedAt !== null)
+            .map((ticket) => ticket.orderItemId),
+        ),
+      ];
     },
 
     async listForOrder(caller: OrderCaller, orderId: number): Promise<TicketDto[]> {
@@ -173,13 +268,21 @@ export function createTicketService(deps: TicketServiceDeps) {
 
     async block(caller: OrderCaller, ticketId: string): Promise<TicketDto> {
       const orderId = await orderOfTicket(caller, ticketId);
-      const outcome = await run(orderId, { type: 'BlockTicket', data: { orderId, ticketId, by: caller.principal?.subject ?? 'guest' } }, eventMetadataOf(caller));
+      const outcome = await run(
+        orderId,
+        { type: 'BlockTicket', data: { orderId, ticketId, by: caller.principal?.subject ?? 'guest' } },
+        eventMetadataOf(caller),
+      );
       return ticketAfter(outcome.newState, ticketId);
     },
 
     async unblock(caller: OrderCaller, ticketId: string): Promise<TicketDto> {
       const orderId = await orderOfTicket(caller, ticketId);
-      const outcome = await run(orderId, { type: 'UnblockTicket', data: { orderId, ticketId, by: caller.principal?.subject ?? 'staff' } }, eventMetadataOf(caller));
+      const outcome = await run(
+        orderId,
+        { type: 'UnblockTicket', data: { orderId, ticketId, by: caller.principal?.subject ?? 'staff' } },
+        eventMetadataOf(caller),
+      );
       return ticketAfter(outcome.newState, ticketId);
     },
 
@@ -188,21 +291,42 @@ export function createTicketService(deps: TicketServiceDeps) {
     async verify(code: string): Promise<TicketVerificationDto> {
       const payload = readTicketCode(deps.signingKey.publicKey, code);
       if (!payload) return { result: 'tampered' };
-      const ticket = (await loadTickets(payload.orderId)).tickets.find((candidate) => candidate.ticketId === payload.ticketId);
+      const ticket = (await loadTickets(payload.orderId)).tickets.find(
+        (candidate) => candidate.ticketId === payload.ticketId,
+      );
       if (!ticket || ticket.code !== code) return { result: 'tampered' };
-      const result = ticket.status === 'VALID' ? 'valid' : ticket.status === 'BLOCKED' ? 'blocked' : 'cancelled';
+      const result =
+        ticket.status === 'VALID' ? 'valid' : ticket.status === 'BLOCKED' ? 'blocked' : 'cancelled';
       return { result, ticket: toTicketDto(ticket) };
     },
 
     /** A short-lived signed link to the order's tickets or receipt, for a caller who may read the order. */
-    async documentUrl(caller: OrderCaller, orderId: number, kind: DocumentKind, language: Language): Promise<DocumentUrlDto> {
+    async documentUrl(
+      caller: OrderCaller,
+      orderId: number,
+      kind: DocumentKind,
+      language: Language,
+    ): Promise<DocumentUrlDto> {
       const order = await readableOrder(caller, orderId);
-      if (kind === 'tickets' && !(await loadTickets(orderId)).tickets.some((ticket) => ticket.status === 'VALID')) {
-        throw conflict(ticketErrorCodes.ticketsNotIssued, 'The order has no valid tickets: tickets are issued once it is paid.');
+      if (
+        kind === 'tickets' &&
+        !(await loadTickets(orderId)).tickets.some((ticket) => ticket.status === 'VALID')
+      ) {
+        throw conflict(
+          ticketErrorCodes.ticketsNotIssued,
+          'The order has no valid tickets: tickets are issued once it is paid.',
+        );
       }
-      if (kind === 'receipt' && !paidStatuses.includes(order.orderStatus)) throw conflict(ticketErrorCodes.receiptNotAvailable, 'A receipt is available once the order is paid.');
+      if (kind === 'receipt' && !paidStatuses.includes(order.orderStatus))
+        throw conflict(
+          ticketErrorCodes.receiptNotAvailable,
+          'A receipt is available once the order is paid.',
+        );
       const expires = Math.floor(now().getTime() / 1000) + deps.settings.documentLinkTtlSeconds;
-      return { url: signDocumentLink(deps.linkKey, { kind, orderId, language, expires }), expiresAt: new Date(expires * 1000).toISOString() };
+      return {
+        url: signDocumentLink(deps.linkKey, { kind, orderId, language, expires }),
+        expiresAt: new Date(expires * 1000).toISOString(),
+      };
     },
 
     /** The PDF behind a checked link: the order's valid tickets, or its receipt. */
@@ -215,7 +339,8 @@ export function createTicketService(deps: TicketServiceDeps) {
       if (kind === 'tickets') {
         const valid = tickets.filter((ticket) => ticket.status === 'VALID');
         // blocked or cancelled since the link was made
-        if (valid.length === 0) throw conflict(ticketErrorCodes.ticketsNotIssued, 'The order has no valid tickets left.');
+        if (valid.length === 0)
+          throw conflict(ticketErrorCodes.ticketsNotIssued, 'The order has no valid tickets left.');
         return renderTicketPdf({
           tickets: valid,
           refno: order.refno,
@@ -231,7 +356,9 @@ export function createTicketService(deps: TicketServiceDeps) {
         paymentMethod: order.paymentMethod,
         items: order.items,
         total: order.total.amount + (order.contribution?.amount ?? 0),
-        contribution: order.contribution ? { name: order.contribution.name[language], amount: order.contribution.amount } : null,
+        contribution: order.contribution
+          ? { name: order.contribution.name[language], amount: order.contribution.amount }
+          : null,
         tickets: tickets.filter((ticket) => ticket.status !== 'CANCELLED'),
         language,
         operator: deps.settings.operator,

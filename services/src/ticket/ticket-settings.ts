@@ -25,7 +25,9 @@ export interface TicketSettings {
 const settingsEnvironment = z.object({
   TICKET_SIGNING_KEY: z.string().min(1).optional(),
   TICKET_SIGNING_KEY_FILE: z.string().min(1).optional(),
-  DOCUMENT_LINK_TTL_SECONDS: envPositiveNumber.pipe(z.number().max(86_400, 'Expected at most 86400 (a day)')).default(300),
+  DOCUMENT_LINK_TTL_SECONDS: envPositiveNumber
+    .pipe(z.number().max(86_400, 'Expected at most 86400 (a day)'))
+    .default(300),
   OPERATOR_NAME: z.string().min(1).default('Alpenpass Bergbahnen AG'),
   OPERATOR_ADDRESS: z.string().min(1).default('Talstation 1; 3920 Zermatt; Schweiz'),
   OPERATOR_VAT_NUMBER: z.string().min(1).default('CHE-123.456.789 MWST'),
@@ -37,15 +39,28 @@ const settingsEnvironment = z.object({
     .default(8.1),
 });
 
-export function loadTicketSettings(env: Readonly<Record<string, string | undefined>>, dataDirectory: string): TicketSettings {
+export function loadTicketSettings(
+  env: Readonly<Record<string, string | undefined>>,
+  dataDirectory: string,
+): TicketSettings {
   const parsed = settingsEnvironment.safeParse(env);
-  if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n  '));
+  if (!parsed.success)
+    throw new Error(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n  '),
+    );
   const e = parsed.data;
   return {
     signingKeyPem: e.TICKET_SIGNING_KEY,
     signingKeyFile: e.TICKET_SIGNING_KEY_FILE ?? join(dataDirectory, 'keys', 'ticket-signing-key.pem'),
     documentLinkTtlSeconds: Math.floor(e.DOCUMENT_LINK_TTL_SECONDS),
-    operator: { name: e.OPERATOR_NAME, addressLines: e.OPERATOR_ADDRESS.split(';').map((line) => line.trim()).filter(Boolean), vatNumber: e.OPERATOR_VAT_NUMBER, email: e.OPERATOR_EMAIL },
+    operator: {
+      name: e.OPERATOR_NAME,
+      addressLines: e.OPERATOR_ADDRESS.split(';')
+        .map((line) => line.trim())
+        .filter(Boolean),
+      vatNumber: e.OPERATOR_VAT_NUMBER,
+      email: e.OPERATOR_EMAIL,
+    },
     vatRatePercent: e.VAT_RATE_PERCENT,
   };
 }
@@ -55,6 +70,8 @@ export function ticketSettingsOf(config: Pick<AppConfig, 'env' | 'dataDirectory'
   try {
     return loadTicketSettings(config.env, config.dataDirectory);
   } catch (error) {
-    throw new ConfigError(`Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`);
+    throw new ConfigError(
+      `Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

@@ -18,18 +18,33 @@ export interface OrderTickets {
   assignedPersons: Record<string, { personId: number; orderRevision: number }>;
 }
 
-export const initialOrderTickets = (): OrderTickets => ({ issued: false, tickets: [], cancelledItemIds: [], assignedPersons: {} });
+export const initialOrderTickets = (): OrderTickets => ({
+  issued: false,
+  tickets: [],
+  cancelledItemIds: [],
+  assignedPersons: {},
+});
 
 export type TicketEventWithTime = TicketEvent & { metadata?: { at: string } };
 
-const withStatus = (state: OrderTickets, ticketIds: readonly string[], status: TicketStatus): IssuedTicket[] =>
+const withStatus = (
+  state: OrderTickets,
+  ticketIds: readonly string[],
+  status: TicketStatus,
+): IssuedTicket[] =>
   state.tickets.map((ticket) => (ticketIds.includes(ticket.ticketId) ? { ...ticket, status } : ticket));
 
 export function evolveOrderTickets(state: OrderTickets, event: TicketEventWithTime): OrderTickets {
   switch (event.type) {
     case 'TicketsIssued': {
       const issuedAt = event.metadata?.at ?? new Date(0).toISOString();
-      const issued = event.data.tickets.map((ticket): IssuedTicket => ({ ...ticket, orderId: event.data.orderId, status: 'VALID', issuedAt, usedAt: null }));
+      const issued = event.data.tickets.map((ticket): IssuedTicket => ({
+        ...ticket,
+        orderId: event.data.orderId,
+        status: 'VALID',
+        issuedAt,
+        usedAt: null,
+      }));
       return { ...state, issued: true, tickets: [...state.tickets, ...issued] };
     }
     case 'TicketBlocked':
@@ -37,11 +52,22 @@ export function evolveOrderTickets(state: OrderTickets, event: TicketEventWithTi
     case 'TicketUnblocked':
       return { ...state, tickets: withStatus(state, [event.data.ticketId], 'VALID') };
     case 'TicketUsed':
-      return { ...state, tickets: state.tickets.map((ticket) => (ticket.ticketId === event.data.ticketId ? { ...ticket, usedAt: event.data.usedAt } : ticket)) };
+      return {
+        ...state,
+        tickets: state.tickets.map((ticket) =>
+          ticket.ticketId === event.data.ticketId ? { ...ticket, usedAt: event.data.usedAt } : ticket,
+        ),
+      };
     case 'TicketsAssigned': {
       const { orderItemId, personId, orderRevision, ticketIds } = event.data;
-      const tickets = state.tickets.map((ticket) => (ticketIds.includes(ticket.ticketId) ? { ...ticket, personId } : ticket));
-      return { ...state, tickets, assignedPersons: { ...state.assignedPersons, [orderItemId]: { personId, orderRevision } } };
+      const tickets = state.tickets.map((ticket) =>
+        ticketIds.includes(ticket.ticketId) ? { ...ticket, personId } : ticket,
+      );
+      return {
+        ...state,
+        tickets,
+        assignedPersons: { ...state.assignedPersons, [orderItemId]: { personId, orderRevision } },
+      };
     }
     case 'TicketsCancelled':
       return {

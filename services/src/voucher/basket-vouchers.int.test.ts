@@ -18,8 +18,20 @@ afterAll(async () => {
   await kit?.close();
 });
 
-const keep = async (token: string, code: string) => (await request(kit.app).post('/api/payments/payment-details/vouchers').set(as(token)).send({ voucherCode: code })).body.id as number;
-const basketOf = async (token: string) => (await request(kit.app).post('/api/baskets').set(as(token)).send({ entries: [{ productDefinitionId: 1031, slotId: 91, allocation: { quantity: 1 } }] })).body.id as string;
+const keep = async (token: string, code: string) =>
+  (
+    await request(kit.app)
+      .post('/api/payments/payment-details/vouchers')
+      .set(as(token))
+      .send({ voucherCode: code })
+  ).body.id as number;
+const basketOf = async (token: string) =>
+  (
+    await request(kit.app)
+      .post('/api/baskets')
+      .set(as(token))
+      .send({ entries: [{ productDefinitionId: 1031, slotId: 91, allocation: { quantity: 1 } }] })
+  ).body.id as string;
 
 it('a kept voucher pays the orders of the baskets that carry it, never beyond its value when they are placed at the same moment', async () => {
   await kit.vouchers.issue({ value: 5000, currency: 'CHF', expiresAt: null, code: 'BASKET-GIFT' }, {});
@@ -29,23 +41,53 @@ it('a kept voucher pays the orders of the baskets that carry it, never beyond it
 
   const baskets = await Promise.all([1, 2, 3, 4].map(() => basketOf(customer)));
   // another account's voucher, an unknown id: 404; nothing is added
-  expect((await request(kit.app).post(`/api/baskets/${baskets[0]}/vouchers`).set(as(customer)).send({ paymentDetailId: othersVoucher })).status).toBe(404);
-  expect((await request(kit.app).post(`/api/baskets/${baskets[0]}/vouchers`).set(as(customer)).send({ paymentDetailId: 987_654 })).status).toBe(404);
+  expect(
+    (
+      await request(kit.app)
+        .post(`/api/baskets/${baskets[0]}/vouchers`)
+        .set(as(customer))
+        .send({ paymentDetailId: othersVoucher })
+    ).status,
+  ).toBe(404);
+  expect(
+    (
+      await request(kit.app)
+        .post(`/api/baskets/${baskets[0]}/vouchers`)
+        .set(as(customer))
+        .send({ paymentDetailId: 987_654 })
+    ).status,
+  ).toBe(404);
   for (const basketId of baskets) {
-    const added = await request(kit.app).post(`/api/baskets/${basketId}/vouchers`).set(as(customer)).send({ paymentDetailId: voucherId });
+    const added = await request(kit.app)
+      .post(`/api/baskets/${basketId}/vouchers`)
+      .set(as(customer))
+      .send({ paymentDetailId: voucherId });
     expect(added.status).toBe(200);
     expect(added.body.vouchers).toEqual([{ paymentDetailId: voucherId }]);
   }
 
-  const placed = await Promise.all(baskets.map((basketId) => request(kit.app).post('/api/orders').set(as(customer)).send({ basketId })));
+  const placed = await Promise.all(
+    baskets.map((basketId) => request(kit.app).post('/api/orders').set(as(customer)).send({ basketId })),
+  );
   expect(placed.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
-  const orders = placed.map((answer) => answer.body as { total: { amount: number }; vouchers: { code: string; amount: { amount: number } }[]; amountDue: { amount: number } });
-  const spent = orders.flatMap((order) => order.vouchers.map((voucher) => voucher.amount.amount)).reduce((sum, amount) => sum + amount, 0);
+  const orders = placed.map(
+    (answer) =>
+      answer.body as {
+        total: { amount: number };
+        vouchers: { code: string; amount: { amount: number } }[];
+        amountDue: { amount: number };
+      },
+  );
+  const spent = orders
+    .flatMap((order) => order.vouchers.map((voucher) => voucher.amount.amount))
+    .reduce((sum, amount) => sum + amount, 0);
   const totals = orders.reduce((sum, order) => sum + order.total.amount, 0);
   expect(spent).toBe(Math.min(5000, totals));
   for (const order of orders) {
     expect(order.vouchers.every((voucher) => voucher.code === 'BASKET-GIFT')).toBe(true);
-    expect(order.amountDue.amount).toBe(order.total.amount - order.vouchers.reduce((sum, voucher) => sum + voucher.amount.amount, 0));
+    expect(order.amountDue.amount).toBe(
+      order.total.amount - order.vouchers.reduce((sum, voucher) => sum + voucher.amount.amount, 0),
+    );
   }
   const voucher = await kit.vouchers.get('BASKET-GIFT');
   expect(voucher.remaining.amount).toBe(5000 - spent);

@@ -9,7 +9,10 @@ export { createVoucherService, type VoucherPort, type VoucherService } from './v
 /** Gift vouchers (docs/discounts.md): staff issue them; `vouchers` is the port payments call. */
 export function voucherContext(deps: ContextDeps): ContextModule & { vouchers: VoucherPort } {
   const service = createVoucherService({ store: deps.store });
-  const attempts = postgresRateLimiter(deps.knex, { limit: deps.config.promoCodeAttemptsPerMinute, windowMs: 60_000 });
+  const attempts = postgresRateLimiter(deps.knex, {
+    limit: deps.config.promoCodeAttemptsPerMinute,
+    windowMs: 60_000,
+  });
   return {
     name: 'voucher',
     routers: [voucherRouter(service, attempts), voucherAdminRouter(service)],

@@ -1,10 +1,24 @@
-import { voucherStreamName, type EventMetadata, type IssueVoucherBody, type VoucherDto, type VoucherKind, type VoucherValidationDto } from '@alpenpass/contracts';
+import {
+  voucherStreamName,
+  type EventMetadata,
+  type IssueVoucherBody,
+  type VoucherDto,
+  type VoucherKind,
+  type VoucherValidationDto,
+} from '@alpenpass/contracts';
 import { z } from 'zod';
 import { handleCommand, loadStreamState } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
 import { parseInput } from '../platform/http/validate';
 import { generateCode, normalizeCode } from '../discount/promo-code-text';
-import { decideVoucher, remainingOf, voucherFolder, voucherNotFound, type VoucherCommand, type VoucherState } from './voucher';
+import {
+  decideVoucher,
+  remainingOf,
+  voucherFolder,
+  voucherNotFound,
+  type VoucherCommand,
+  type VoucherState,
+} from './voucher';
 
 /**
  * Gift vouchers and the port payments call (docs/discounts.md, "Gift vouchers"): `redeem` books a part
@@ -13,13 +27,26 @@ import { decideVoucher, remainingOf, voucherFolder, voucherNotFound, type Vouche
  */
 export interface VoucherPort {
   check(code: string): Promise<VoucherValidationDto>;
-  redeem(code: string, amountMinor: number, redemptionKey: string, metadata?: Partial<EventMetadata>): Promise<VoucherDto>;
+  redeem(
+    code: string,
+    amountMinor: number,
+    redemptionKey: string,
+    metadata?: Partial<EventMetadata>,
+  ): Promise<VoucherDto>;
   release(code: string, redemptionKey: string, metadata?: Partial<EventMetadata>): Promise<VoucherDto>;
   /** a refund gives `amountMinor` back onto the voucher (once per key) */
-  restore(code: string, amountMinor: number, restoreKey: string, metadata?: Partial<EventMetadata>): Promise<VoucherDto>;
+  restore(
+    code: string,
+    amountMinor: number,
+    restoreKey: string,
+    metadata?: Partial<EventMetadata>,
+  ): Promise<VoucherDto>;
 }
 
-const redeemInput = z.object({ amount: z.number().int().min(1).max(10_000_000), redemptionKey: z.string().min(1).max(200) });
+const redeemInput = z.object({
+  amount: z.number().int().min(1).max(10_000_000),
+  redemptionKey: z.string().min(1).max(200),
+});
 
 function toDto(state: VoucherState, code: string): VoucherDto {
   if (state.status !== 'issued') throw voucherNotFound(code);
@@ -29,30 +56,59 @@ function toDto(state: VoucherState, code: string): VoucherDto {
     value: { amount: state.value, currency: 'CHF' },
     remaining: { amount: remainingOf(state), currency: 'CHF' },
     expiresAt: state.expiresAt,
-    redemptions: Object.entries(state.redemptions).map(([redemptionKey, amount]) => ({ redemptionKey, amount })),
+    redemptions: Object.entries(state.redemptions).map(([redemptionKey, amount]) => ({
+      redemptionKey,
+      amount,
+    })),
   };
 }
 
 export function createVoucherService(deps: { store: EventStore; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
-  const load = async (code: string) => (await loadStreamState(deps.store, voucherStreamName(code), voucherFolder)).state;
+  const load = async (code: string) =>
+    (await loadStreamState(deps.store, voucherStreamName(code), voucherFolder)).state;
   const run = async (code: string, command: VoucherCommand, metadata: Partial<EventMetadata> = {}) =>
-    (await handleCommand(deps.store, voucherStreamName(code), voucherFolder, (state) => decideVoucher(command, state), { actor: 'system', ...metadata }, { maxAttempts: 100 })).newState;
+    (
+      await handleCommand(
+        deps.store,
+        voucherStreamName(code),
+        voucherFolder,
+        (state) => decideVoucher(command, state),
+        { actor: 'system', ...metadata },
+        { maxAttempts: 100 },
+      )
+    ).newState;
 
   const port: VoucherPort = {
     async check(rawCode) {
       const code = normalizeCode(rawCode);
       const state = await load(code);
-      if (state.status !== 'issued') return { code, kind: null, valid: false, reason: 'UNKNOWN', remaining: null, expiresAt: null };
+      if (state.status !== 'issued')
+        return { code, kind: null, valid: false, reason: 'UNKNOWN', remaining: null, expiresAt: null };
       const remaining = { amount: remainingOf(state), currency: 'CHF' as const };
-      const reason = state.expiresAt && now().getTime() > Date.parse(state.expiresAt) ? 'EXPIRED' : remaining.amount === 0 ? 'USED_UP' : null;
-      return { code, kind: state.kind, valid: reason === null, reason, remaining, expiresAt: state.expiresAt };
+      const reason =
+        state.expiresAt && now().getTime() > Date.parse(state.expiresAt)
+          ? 'EXPIRED'
+          : remaining.amount === 0
+            ? 'USED_UP'
+            : null;
+      return {
+        code,
+        kind: state.kind,
+        valid: reason === null,
+        reason,
+        remaining,
+        expiresAt: state.expiresAt,
+      };
     },
     async redeem(rawCode, amount, redemptionKey, metadata) {
       const code = normalizeCode(rawCode);
       const input = parseInput(redeemInput, { amount, redemptionKey }, 'body');
       if ((await load(code)).status !== 'issued') throw voucherNotFound(code);
-      return toDto(await run(code, { type: 'RedeemVoucher', data: { ...input, now: now() } }, metadata), code);
+      return toDto(
+        await run(code, { type: 'RedeemVoucher', data: { ...input, now: now() } }, metadata),
+        code,
+      );
     },
     async release(rawCode, redemptionKey, metadata) {
       const code = normalizeCode(rawCode);
@@ -60,7 +116,11 @@ export function createVoucherService(deps: { store: EventStore; now?: () => Date
     },
     async restore(rawCode, amount, restoreKey, metadata) {
       const code = normalizeCode(rawCode);
-      const input = parseInput(z.object({ amount: redeemInput.shape.amount, restoreKey: redeemInput.shape.redemptionKey }), { amount, restoreKey }, 'body');
+      const input = parseInput(
+        z.object({ amount: redeemInput.shape.amount, restoreKey: redeemInput.shape.redemptionKey }),
+        { amount, restoreKey },
+        'body',
+      );
       if ((await load(code)).status !== 'issued') throw voucherNotFound(code);
       return toDto(await run(code, { type: 'RestoreValue', data: input }, metadata), code);
     },
@@ -69,9 +129,22 @@ export function createVoucherService(deps: { store: EventStore; now?: () => Date
   return {
     ...port,
     port,
-    async issue(body: Omit<IssueVoucherBody, 'kind'> & { kind?: VoucherKind }, metadata: Partial<EventMetadata>): Promise<VoucherDto> {
+    async issue(
+      body: Omit<IssueVoucherBody, 'kind'> & { kind?: VoucherKind },
+      metadata: Partial<EventMetadata>,
+    ): Promise<VoucherDto> {
       const code = body.code ?? generateCode(12);
-      return toDto(await run(code, { type: 'IssueVoucher', data: { code, value: body.value, expiresAt: body.expiresAt, kind: body.kind ?? 'GIFT_VOUCHER' } }, metadata), code);
+      return toDto(
+        await run(
+          code,
+          {
+            type: 'IssueVoucher',
+            data: { code, value: body.value, expiresAt: body.expiresAt, kind: body.kind ?? 'GIFT_VOUCHER' },
+          },
+          metadata,
+        ),
+        code,
+      );
     },
     async get(rawCode: string): Promise<VoucherDto> {
       const code = normalizeCode(rawCode);

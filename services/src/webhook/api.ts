@@ -25,10 +25,22 @@ import type { WebhookDeliveryLog } from './delivery-log';
 import type { WebhookSubscriptionService } from './subscription-service';
 
 /** Staff manage integrator webhooks under /api/admin/webhooks (docs/webhooks.md). */
-export function webhookAdminRouter(deps: { subscriptions: WebhookSubscriptionService; log: WebhookDeliveryLog }): ApiRouter {
+export function webhookAdminRouter(deps: {
+  subscriptions: WebhookSubscriptionService;
+  log: WebhookDeliveryLog;
+}): ApiRouter {
   const { subscriptions, log } = deps;
   return new ApiRouter('Webhooks (admin)', '/admin/webhooks/subscriptions')
-    .route({ method: 'get', path: '/', summary: 'List the webhook subscriptions', access: 'admin', response: z.array(webhookSubscriptionDto) }, () => subscriptions.list())
+    .route(
+      {
+        method: 'get',
+        path: '/',
+        summary: 'List the webhook subscriptions',
+        access: 'admin',
+        response: z.array(webhookSubscriptionDto),
+      },
+      () => subscriptions.list(),
+    )
     .route(
       {
         method: 'post',
@@ -42,7 +54,14 @@ export function webhookAdminRouter(deps: { subscriptions: WebhookSubscriptionSer
       ({ body, ctx }) => subscriptions.create(body, eventMetadataOf(ctx)),
     )
     .route(
-      { method: 'get', path: '/:subscriptionId', summary: 'Read a webhook subscription', access: 'admin', params: webhookSubscriptionParams, response: webhookSubscriptionDto },
+      {
+        method: 'get',
+        path: '/:subscriptionId',
+        summary: 'Read a webhook subscription',
+        access: 'admin',
+        params: webhookSubscriptionParams,
+        response: webhookSubscriptionDto,
+      },
       ({ params }) => subscriptions.get(params.subscriptionId),
     )
     .route(
@@ -58,7 +77,13 @@ export function webhookAdminRouter(deps: { subscriptions: WebhookSubscriptionSer
       ({ params, body, ctx }) => subscriptions.update(params.subscriptionId, body, eventMetadataOf(ctx)),
     )
     .route(
-      { method: 'delete', path: '/:subscriptionId', summary: 'Delete a webhook subscription and its waiting deliveries', access: 'admin', params: webhookSubscriptionParams },
+      {
+        method: 'delete',
+        path: '/:subscriptionId',
+        summary: 'Delete a webhook subscription and its waiting deliveries',
+        access: 'admin',
+        params: webhookSubscriptionParams,
+      },
       async ({ params, ctx }) => {
         await subscriptions.remove(params.subscriptionId, eventMetadataOf(ctx));
       },
@@ -73,7 +98,8 @@ export function webhookAdminRouter(deps: { subscriptions: WebhookSubscriptionSer
         body: rotateWebhookSecretBody,
         response: webhookSubscriptionWithSecretDto,
       },
-      ({ params, body, ctx }) => subscriptions.rotateSecret(params.subscriptionId, body.overlapSeconds, eventMetadataOf(ctx)),
+      ({ params, body, ctx }) =>
+        subscriptions.rotateSecret(params.subscriptionId, body.overlapSeconds, eventMetadataOf(ctx)),
     )
     .route(
       {
@@ -117,7 +143,11 @@ export function webhookAdminRouter(deps: { subscriptions: WebhookSubscriptionSer
       async ({ params }) => {
         await subscriptions.get(params.subscriptionId);
         const redelivered = await log.redeliver(params.subscriptionId, { deliveryId: params.deliveryId });
-        if (redelivered === 0) throw notFound(webhookErrorCodes.deliveryNotFound, `Delivery ${params.deliveryId} of webhook subscription ${params.subscriptionId} does not exist.`);
+        if (redelivered === 0)
+          throw notFound(
+            webhookErrorCodes.deliveryNotFound,
+            `Delivery ${params.deliveryId} of webhook subscription ${params.subscriptionId} does not exist.`,
+          );
         return { redelivered };
       },
     )
@@ -142,13 +172,26 @@ export function webhookAdminRouter(deps: { subscriptions: WebhookSubscriptionSer
 const webhookSchemasDto = z.object({
   version: z.number().int(),
   signing: z.string(),
-  types: z.array(z.object({ type: z.string(), version: z.number().int(), description: z.string(), schema: z.record(z.string(), z.unknown()) })),
+  types: z.array(
+    z.object({
+      type: z.string(),
+      version: z.number().int(),
+      description: z.string(),
+      schema: z.record(z.string(), z.unknown()),
+    }),
+  ),
 });
 
 const signatureHeaders = z.object({
-  'webhook-id': z.string().meta({ description: 'msg_<event id>: the same on every attempt and redelivery; de-duplicate by it' }),
-  'webhook-timestamp': z.string().meta({ description: 'the attempt, in Unix seconds: refuse one more than 5 minutes off' }),
-  'webhook-signature': z.string().meta({ description: 'v1,<base64 HMAC-SHA256 of "id.timestamp.body">, space-separated during a secret rotation' }),
+  'webhook-id': z
+    .string()
+    .meta({ description: 'msg_<event id>: the same on every attempt and redelivery; de-duplicate by it' }),
+  'webhook-timestamp': z
+    .string()
+    .meta({ description: 'the attempt, in Unix seconds: refuse one more than 5 minutes off' }),
+  'webhook-signature': z.string().meta({
+    description: 'v1,<base64 HMAC-SHA256 of "id.timestamp.body">, space-separated during a secret rotation',
+  }),
 });
 
 /** GET /api/webhooks/schemas: the payload catalogue as JSON Schema, public and without shop headers (integrators'
@@ -156,11 +199,22 @@ const signatureHeaders = z.object({
 export function webhookSchemasRouter(): ApiRouter {
   const document = webhookSchemaDocument();
   const router = new ApiRouter('Webhooks', '/webhooks').route(
-    { method: 'get', path: '/schemas', summary: 'The webhook event types and the JSON Schema of each payload', access: 'public', response: webhookSchemasDto },
+    {
+      method: 'get',
+      path: '/schemas',
+      summary: 'The webhook event types and the JSON Schema of each payload',
+      access: 'public',
+      response: webhookSchemasDto,
+    },
     () => document,
   );
   for (const type of webhookEventTypes) {
-    router.describeOutgoing({ name: type, summary: webhookPayloadCatalogue[type].description, headers: signatureHeaders, body: webhookPayloadSchema(type) });
+    router.describeOutgoing({
+      name: type,
+      summary: webhookPayloadCatalogue[type].description,
+      headers: signatureHeaders,
+      body: webhookPayloadSchema(type),
+    });
   }
   return router;
 }

@@ -17,7 +17,20 @@ interface DeliveryRow {
   last_error: string | null;
 }
 
-const deliveryColumns = ['id', 'message_id', 'event_type', 'event_id', 'occurred_at', 'created_at', 'status', 'attempts', 'next_attempt_at', 'delivered_at', 'last_status_code', 'last_error'];
+const deliveryColumns = [
+  'id',
+  'message_id',
+  'event_type',
+  'event_id',
+  'occurred_at',
+  'created_at',
+  'status',
+  'attempts',
+  'next_attempt_at',
+  'delivered_at',
+  'last_status_code',
+  'last_error',
+];
 
 function toDto(row: DeliveryRow): WebhookDeliveryDto {
   return {
@@ -39,7 +52,10 @@ function toDto(row: DeliveryRow): WebhookDeliveryDto {
 /** The delivery log staff read (docs/webhooks.md, "Delivery log"), newest first, and manual redelivery. */
 export function webhookDeliveryLog(knex: Knex) {
   return {
-    async page(subscriptionId: string, query: { status?: WebhookDeliveryDto['status']; page: number; limit: number }) {
+    async page(
+      subscriptionId: string,
+      query: { status?: WebhookDeliveryDto['status']; page: number; limit: number },
+    ) {
       const rows: DeliveryRow[] = await knex('webhook_deliveries')
         .where({ subscription_id: subscriptionId, ...(query.status ? { status: query.status } : {}) })
         .orderBy('id', 'desc')
@@ -53,10 +69,19 @@ export function webhookDeliveryLog(knex: Knex) {
       const row: (DeliveryRow & { payload: string }) | undefined = await knex('webhook_deliveries')
         .where({ subscription_id: subscriptionId, id: deliveryId })
         .first([...deliveryColumns, 'payload']);
-      if (!row) throw notFound(webhookErrorCodes.deliveryNotFound, `Delivery ${deliveryId} of webhook subscription ${subscriptionId} does not exist.`);
-      const attempts: { attempt: number; at: Date; status_code: number | null; duration_ms: number; error: string | null; response_excerpt: string | null }[] = await knex('webhook_attempts')
-        .where({ delivery_id: deliveryId })
-        .orderBy('attempt');
+      if (!row)
+        throw notFound(
+          webhookErrorCodes.deliveryNotFound,
+          `Delivery ${deliveryId} of webhook subscription ${subscriptionId} does not exist.`,
+        );
+      const attempts: {
+        attempt: number;
+        at: Date;
+        status_code: number | null;
+        duration_ms: number;
+        error: string | null;
+        response_excerpt: string | null;
+      }[] = await knex('webhook_attempts').where({ delivery_id: deliveryId }).orderBy('attempt');
       return {
         ...toDto(row),
         payload: JSON.parse(row.payload) as unknown,
@@ -74,7 +99,10 @@ export function webhookDeliveryLog(knex: Knex) {
     /** Sends deliveries again, now, under their own webhook-id: a delivered or failed one starts a fresh
      * retry run; a pending one is only made due. Order per aggregate holds: a redelivered event goes before
      * the later events of its aggregate that are still waiting. */
-    async redeliver(subscriptionId: string, which: { deliveryId: number } | { from: string; to: string }): Promise<number> {
+    async redeliver(
+      subscriptionId: string,
+      which: { deliveryId: number } | { from: string; to: string },
+    ): Promise<number> {
       const selected = knex('webhook_deliveries').where({ subscription_id: subscriptionId });
       if ('deliveryId' in which) selected.andWhere({ id: which.deliveryId });
       else selected.andWhere('occurred_at', '>=', which.from).andWhere('occurred_at', '<', which.to);

@@ -32,7 +32,12 @@ interface ClaimedRow {
  * ON); the lease is taken only where the row is still unleased when the update locks it, so several worker
  * processes share the queue without taking a delivery twice.
  */
-export async function claimDueDeliveries(knex: Knex, limit: number, leaseMs: number, now: Date): Promise<ClaimedDelivery[]> {
+export async function claimDueDeliveries(
+  knex: Knex,
+  limit: number,
+  leaseMs: number,
+  now: Date,
+): Promise<ClaimedDelivery[]> {
   const { rows } = await knex.raw<{ rows: ClaimedRow[] }>(
     `with heads as (
        select distinct on (subscription_id, aggregate) id, subscription_id, position, next_attempt_at, leased_until
@@ -82,7 +87,12 @@ export interface RecordedOutcome {
  * statement leases the aggregate's next delivery when it is due (`chain`), so a run of one aggregate's events
  * goes out without a claim per event.
  */
-export async function recordAttempt(knex: Knex, deliveryId: number, outcome: RecordedOutcome, chain: { leaseMs: number; now: Date }): Promise<ClaimedDelivery | null> {
+export async function recordAttempt(
+  knex: Knex,
+  deliveryId: number,
+  outcome: RecordedOutcome,
+  chain: { leaseMs: number; now: Date },
+): Promise<ClaimedDelivery | null> {
   const { attempt } = outcome;
   const { rows } = await knex.raw<{ rows: ClaimedRow[] }>(
     `with updated as (
@@ -131,7 +141,10 @@ export async function recordAttempt(knex: Knex, deliveryId: number, outcome: Rec
 /** Whether the subscription's receiver took any delivery after `since`: then one delivery that keeps failing
  * is that delivery's problem (a payload the receiver chokes on), not the receiver's. */
 export async function deliveredSince(knex: Knex, subscriptionId: string, since: Date): Promise<boolean> {
-  const row = await knex('webhook_deliveries').where({ subscription_id: subscriptionId }).andWhere('delivered_at', '>', since).first('id');
+  const row = await knex('webhook_deliveries')
+    .where({ subscription_id: subscriptionId })
+    .andWhere('delivered_at', '>', since)
+    .first('id');
   return row !== undefined;
 }
 

@@ -1,7 +1,14 @@
 import type { Knex } from 'knex';
 import type { PlatformLogger } from '../platform/event-store/event-store';
 import { createWakeablePause } from '../platform/event-store/wakeable-pause';
-import { claimDueDeliveries, deliveredSince, expireHeldDeliveries, forgetOldDeliveries, recordAttempt, type ClaimedDelivery } from './delivery-queue';
+import {
+  claimDueDeliveries,
+  deliveredSince,
+  expireHeldDeliveries,
+  forgetOldDeliveries,
+  recordAttempt,
+  type ClaimedDelivery,
+} from './delivery-queue';
 import type { WebhookSender } from './http-delivery';
 import { nextAttemptAt, retryAfterMsOf } from './retry-schedule';
 import { webhookHeaders } from './signature';
@@ -19,7 +26,10 @@ export interface DispatcherDeps {
   sender: WebhookSender;
   log: PlatformLogger;
   /** switches a subscription off whose receiver keeps failing or is gone */
-  disable(subscriptionId: string, failure: { reason: 'FAILING' | 'GONE'; deliveryId: number; error: string }): Promise<void>;
+  disable(
+    subscriptionId: string,
+    failure: { reason: 'FAILING' | 'GONE'; deliveryId: number; error: string },
+  ): Promise<void>;
   now?: () => Date;
 }
 
@@ -44,29 +54,59 @@ export function startWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher 
   const leaseMs = settings.timeoutMs + 20_000;
 
   const outcomeOf = async (delivery: ClaimedDelivery) => {
-    const headers = webhookHeaders({ messageId: delivery.messageId, body: delivery.payload }, delivery.secrets, now());
+    const headers = webhookHeaders(
+      { messageId: delivery.messageId, body: delivery.payload },
+      delivery.secrets,
+      now(),
+    );
     const attempt = await deps.sender.post({ url: delivery.url, headers, body: delivery.payload });
     const at = now();
     const succeeded = attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
     const error = succeeded ? null : (attempt.error ?? `HTTP ${attempt.statusCode}`);
     if (succeeded) return { attempt, at, status: 'DELIVERED' as const, error, nextAt: null };
-    if (attempt.statusCode === 410) return { attempt, at, status: 'FAILED' as const, error, nextAt: null, disable: 'GONE' as const };
-    const nextAt = nextAttemptAt({ startedAt: delivery.runStartedAt, failedAttempts: delivery.runAttempts + 1 }, at, settings, { retryAfterMs: retryAfterMsOf(attempt.retryAfter, at) });
-    return nextAt ? { attempt, at, status: 'PENDING' as const, error, nextAt } : { attempt, at, status: 'FAILED' as const, error, nextAt: null, disable: 'FAILING' as const };
+    if (attempt.statusCode === 410)
+      return { attempt, at, status: 'FAILED' as const, error, nextAt: null, disable: 'GONE' as const };
+    const nextAt = nextAttemptAt(
+      { startedAt: delivery.runStartedAt, failedAttempts: delivery.runAttempts + 1 },
+      at,
+      settings,
+      { retryAfterMs: retryAfterMsOf(attempt.retryAfter, at) },
+    );
+    return nextAt
+      ? { attempt, at, status: 'PENDING' as const, error, nextAt }
+      : { attempt, at, status: 'FAILED' as const, error, nextAt: null, disable: 'FAILING' as const };
   };
 
   /** one delivery, then the ones of its aggregate that recording it leased (until one fails or none is due) */
   const deliver = async (first: ClaimedDelivery) => {
-    for (let delivery: ClaimedDelivery | null = first; delivery && !stopped; ) {
+    for (let delivery: ClaimedDelivery | null = first; delivery && !stopped;) {
       const outcome = await outcomeOf(delivery);
       const current: ClaimedDelivery = delivery;
       delivery = await recordAttempt(deps.knex, current.id, outcome, { leaseMs, now: now() });
       if ('disable' in outcome && outcome.disable) {
-        if (outcome.disable === 'FAILING' && (await deliveredSince(deps.knex, current.subscriptionId, current.runStartedAt))) {
-          deps.log.warn({ subscriptionId: current.subscriptionId, deliveryId: current.id, error: outcome.error }, 'webhook delivery given up; its receiver takes others');
+        if (
+          outcome.disable === 'FAILING' &&
+          (await deliveredSince(deps.knex, current.subscriptionId, current.runStartedAt))
+        ) {
+          deps.log.warn(
+            { subscriptionId: current.subscriptionId, deliveryId: current.id, error: outcome.error },
+            'webhook delivery given up; its receiver takes others',
+          );
         } else {
-          deps.log.warn({ subscriptionId: current.subscriptionId, deliveryId: current.id, reason: outcome.disable, error: outcome.error }, 'webhook subscription disabled');
-          await deps.disable(current.subscriptionId, { reason: outcome.disable, deliveryId: current.id, error: outcome.error ?? '' });
+          deps.log.warn(
+            {
+              subscriptionId: current.subscriptionId,
+              deliveryId: current.id,
+              reason: outcome.disable,
+              error: outcome.error,
+            },
+            'webhook subscription disabled',
+          );
+          await deps.disable(current.subscriptionId, {
+            reason: outcome.disable,
+            deliveryId: current.id,
+            error: outcome.error ?? '',
+          });
         }
       }
     }
@@ -92,7 +132,12 @@ export function startWebhookDispatcher(deps: DispatcherDeps): WebhookDispatcher 
       for (const delivery of claimed) {
         inFlight += 1;
         void deliver(delivery)
-          .catch((error: unknown) => deps.log.error({ err: error, deliveryId: delivery.id }, 'webhook delivery not recorded; its lease runs out and it is tried again'))
+          .catch((error: unknown) =>
+            deps.log.error(
+              { err: error, deliveryId: delivery.id },
+              'webhook delivery not recorded; its lease runs out and it is tried again',
+            ),
+          )
           .finally(() => {
             inFlight -= 1;
             pauser.ring();

@@ -33,9 +33,18 @@ export function failureNoticeReactor(deps: FailureNoticeDeps): Reactor {
       const disabled = event as unknown as WebhookSubscriptionEvent;
       if (disabled.type !== 'WebhookSubscriptionDisabled' || disabled.data.reason === 'STAFF') return;
       const { subscriptionId, reason, deliveryId, error } = disabled.data;
-      const history = (await deps.store.readStream(event.streamName)).filter((earlier) => earlier.revision < event.revision);
-      const state = history.reduce((folded, earlier) => subscriptionFolder.evolve(folded, earlier as unknown as WebhookSubscriptionEvent), subscriptionFolder.initialState());
-      const target = state.status === 'live' ? `${state.description ? `${state.description} — ` : ''}${state.url}` : subscriptionId;
+      const history = (await deps.store.readStream(event.streamName)).filter(
+        (earlier) => earlier.revision < event.revision,
+      );
+      const state = history.reduce(
+        (folded, earlier) =>
+          subscriptionFolder.evolve(folded, earlier as unknown as WebhookSubscriptionEvent),
+        subscriptionFolder.initialState(),
+      );
+      const target =
+        state.status === 'live'
+          ? `${state.description ? `${state.description} — ` : ''}${state.url}`
+          : subscriptionId;
       const lines = [
         `The webhook subscription ${target} was disabled: ${reasons[reason]}.`,
         '',
@@ -47,14 +56,17 @@ export function failureNoticeReactor(deps: FailureNoticeDeps): Reactor {
           `${subscriptionId} {"enabled": true}); what waited goes out in order, and POST …/redeliveries {from, to} sends a time range again.`,
       ];
       const messageId = `<webhook-${subscriptionId}.disabled.${event.eventId}@${deps.messageIdDomain}>`;
-      await sendOnce(deps.knex, { messageId, orderId: null, kind: 'webhook-disabled', recipient: deps.operatorEmail, language: 'en' }, () =>
-        deps.mailer.send({
-          to: deps.operatorEmail,
-          subject: `Webhook subscription disabled: ${target}`,
-          text: lines.join('\n'),
-          html: `<!doctype html><html lang="en"><body>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}</body></html>`,
-          messageId,
-        }),
+      await sendOnce(
+        deps.knex,
+        { messageId, orderId: null, kind: 'webhook-disabled', recipient: deps.operatorEmail, language: 'en' },
+        () =>
+          deps.mailer.send({
+            to: deps.operatorEmail,
+            subject: `Webhook subscription disabled: ${target}`,
+            text: lines.join('\n'),
+            html: `<!doctype html><html lang="en"><body>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}</body></html>`,
+            messageId,
+          }),
       );
     },
   };

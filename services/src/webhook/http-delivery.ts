@@ -27,8 +27,15 @@ export interface WebhookSender {
  * the whole attempt ends after `timeoutMs`, and every address connected to passes the target policy
  * (the lookup that connects is the one that checks).
  */
-export function createWebhookSender(options: { timeoutMs: number; targets: TargetPolicy; userAgent?: string }): WebhookSender {
-  const agents = { 'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }), 'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }) };
+export function createWebhookSender(options: {
+  timeoutMs: number;
+  targets: TargetPolicy;
+  userAgent?: string;
+}): WebhookSender {
+  const agents = {
+    'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
+    'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
+  };
   const lookup = guardedLookup(options.targets);
   const userAgent = options.userAgent ?? 'Alpenpass-Webhooks/1';
 
@@ -39,7 +46,13 @@ export function createWebhookSender(options: { timeoutMs: number; targets: Targe
     try {
       refuseLiteralTarget(url, options.targets);
     } catch (error) {
-      return Promise.resolve({ statusCode: null, durationMs: elapsed(), responseExcerpt: null, error: (error as Error).message, retryAfter: undefined });
+      return Promise.resolve({
+        statusCode: null,
+        durationMs: elapsed(),
+        responseExcerpt: null,
+        error: (error as Error).message,
+        retryAfter: undefined,
+      });
     }
     const client = url.protocol === 'https:' ? https : http;
     return new Promise<AttemptOutcome>((resolve) => {
@@ -56,7 +69,12 @@ export function createWebhookSender(options: { timeoutMs: number; targets: Targe
           method: 'POST',
           agent: agents[url.protocol as keyof typeof agents],
           lookup,
-          headers: { ...request.headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(request.body), 'user-agent': userAgent },
+          headers: {
+            ...request.headers,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(request.body),
+            'user-agent': userAgent,
+          },
         },
         (answer) => {
           const chunks: Buffer[] = [];
@@ -80,8 +98,18 @@ export function createWebhookSender(options: { timeoutMs: number; targets: Targe
           answer.on('error', done);
         },
       );
-      const timer = setTimeout(() => outgoing.destroy(new Error(`no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
-      outgoing.on('error', (error) => settle({ statusCode: null, responseExcerpt: null, error: error.message.slice(0, 500), retryAfter: undefined }));
+      const timer = setTimeout(
+        () => outgoing.destroy(new Error(`no answer within ${options.timeoutMs} ms`)),
+        options.timeoutMs,
+      );
+      outgoing.on('error', (error) =>
+        settle({
+          statusCode: null,
+          responseExcerpt: null,
+          error: error.message.slice(0, 500),
+          retryAfter: undefined,
+        }),
+      );
       outgoing.end(request.body);
     });
   };
@@ -97,5 +125,8 @@ export function createWebhookSender(options: { timeoutMs: number; targets: Targe
 
 function excerptOf(body: Buffer): string | null {
   if (body.length === 0) return null;
-  return body.subarray(0, excerptBytes).toString('utf8').replace(/\uFFFD+$/, '');
+  return body
+    .subarray(0, excerptBytes)
+    .toString('utf8')
+    .replace(/\uFFFD+$/, '');
 }

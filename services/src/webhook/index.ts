@@ -32,12 +32,25 @@ export interface WebhookContextWiring {
  * Integrator webhooks (docs/webhooks.md): staff's subscriptions (api), the reactors that feed the outbox
  * from the store and tell the operator about disabled subscriptions, and the dispatcher (worker).
  */
-export function webhookContext(deps: ContextDeps, wiring: WebhookContextWiring, options: WebhookContextOptions = {}): ContextModule {
+export function webhookContext(
+  deps: ContextDeps,
+  wiring: WebhookContextWiring,
+  options: WebhookContextOptions = {},
+): ContextModule {
   const settings = webhookSettingsOf(deps.config);
-  const subscriptions = createWebhookSubscriptionService({ store: deps.store, knex: deps.knex, targets: settings.targets });
+  const subscriptions = createWebhookSubscriptionService({
+    store: deps.store,
+    knex: deps.knex,
+    targets: settings.targets,
+  });
   const mailSettings = options.mailSettings ?? loadMailSettings();
   let dispatcher: WebhookDispatcher | undefined;
-  const feeder = createOutboxFeeder({ knex: deps.knex, store: deps.store, log: deps.log, onQueued: () => dispatcher?.wake() });
+  const feeder = createOutboxFeeder({
+    knex: deps.knex,
+    store: deps.store,
+    log: deps.log,
+    onQueued: () => dispatcher?.wake(),
+  });
   return {
     name: 'webhook',
     routers: [webhookAdminRouter({ subscriptions, log: webhookDeliveryLog(deps.knex) })],
@@ -68,7 +81,15 @@ export function webhookContext(deps: ContextDeps, wiring: WebhookContextWiring, 
           dispatcher.wake();
           // the reactors wake the feeder on its categories' events; this keeps its checkpoint near the head
           // through long runs of other events (a surge of basket events) and while the bus is away
-          const catchingUp = setInterval(() => void feeder.catchUp().catch((error: unknown) => deps.log.warn({ err: error }, 'webhook outbox: will catch up later')), feederPollMs);
+          const catchingUp = setInterval(
+            () =>
+              void feeder
+                .catchUp()
+                .catch((error: unknown) =>
+                  deps.log.warn({ err: error }, 'webhook outbox: will catch up later'),
+                ),
+            feederPollMs,
+          );
           const running = dispatcher;
           return {
             async stop() {

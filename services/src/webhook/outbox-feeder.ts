@@ -34,7 +34,13 @@ interface DeliveryRow {
  * checkpoint so that worker processes take turns. The bus only says when to look: a lost, repeated or
  * reordered bus message never skips or reorders an event.
  */
-export function createOutboxFeeder(deps: { knex: Knex; store: EventStore; log: PlatformLogger; batchSize?: number; onQueued?: () => void }): OutboxFeeder {
+export function createOutboxFeeder(deps: {
+  knex: Knex;
+  store: EventStore;
+  log: PlatformLogger;
+  batchSize?: number;
+  onQueued?: () => void;
+}): OutboxFeeder {
   const batchSize = deps.batchSize ?? 500;
 
   const queueBatch = async (trx: Knex.Transaction, events: RecordedEvent[]): Promise<number> => {
@@ -56,8 +62,11 @@ export function createOutboxFeeder(deps: { knex: Knex; store: EventStore; log: P
       if (!builder) continue;
       let history: RecordedEvent[] = [];
       if (builder.needsHistory) {
-        if (!streams.has(event.streamName)) streams.set(event.streamName, deps.store.readStream(event.streamName));
-        history = (await streams.get(event.streamName)!).filter((earlier) => earlier.revision < event.revision);
+        if (!streams.has(event.streamName))
+          streams.set(event.streamName, deps.store.readStream(event.streamName));
+        history = (await streams.get(event.streamName)!).filter(
+          (earlier) => earlier.revision < event.revision,
+        );
       }
       const built = buildOrSkip(builder, event, history, deps.log);
       if (!built) continue;
@@ -67,7 +76,10 @@ export function createOutboxFeeder(deps: { knex: Knex; store: EventStore; log: P
       }
     }
     for (let start = 0; start < rows.length; start += 1000) {
-      await trx('webhook_deliveries').insert(rows.slice(start, start + 1000)).onConflict(['subscription_id', 'message_id']).ignore();
+      await trx('webhook_deliveries')
+        .insert(rows.slice(start, start + 1000))
+        .onConflict(['subscription_id', 'message_id'])
+        .ignore();
     }
     // after the rows: a subscription deleted later in the batch takes the rows queued for it along
     for (const [subscriptionId, route] of changedRoutes) await saveRoute(trx, subscriptionId, route);
@@ -77,17 +89,25 @@ export function createOutboxFeeder(deps: { knex: Knex; store: EventStore; log: P
   /** one transaction: the next batch after the checkpoint; answers whether the store may hold more */
   const pass = async (): Promise<{ more: boolean; queued: number }> =>
     deps.knex.transaction(async (trx) => {
-      await trx('relay_checkpoints').insert({ name: checkpointName, position: 0 }).onConflict('name').ignore();
-      const { position } = await trx('relay_checkpoints').where({ name: checkpointName }).forUpdate().first('position');
+      await trx('relay_checkpoints')
+        .insert({ name: checkpointName, position: 0 })
+        .onConflict('name')
+        .ignore();
+      const { position } = await trx('relay_checkpoints')
+        .where({ name: checkpointName })
+        .forUpdate()
+        .first('position');
       const events = await deps.store.readAll(Number(position), batchSize);
       if (events.length === 0) return { more: false, queued: 0 };
       const queued = await queueBatch(trx, events);
-      await trx('relay_checkpoints').where({ name: checkpointName }).update({ position: events[events.length - 1]!.globalPosition, updated_at: trx.fn.now() });
+      await trx('relay_checkpoints')
+        .where({ name: checkpointName })
+        .update({ position: events[events.length - 1]!.globalPosition, updated_at: trx.fn.now() });
       return { more: events.length === batchSize, queued };
     });
 
   const run = async () => {
-    for (let more = true; more; ) {
+    for (let more = true; more;) {
       const outcome = await pass();
       more = outcome.more;
       if (outcome.queued > 0) deps.onQueued?.();
@@ -104,10 +124,12 @@ export function createOutboxFeeder(deps: { knex: Knex; store: EventStore; log: P
       });
       return running;
     }
-    next ??= running.catch(() => undefined).then(() => {
-      next = null;
-      return catchUp();
-    });
+    next ??= running
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return catchUp();
+      });
     return next;
   };
   return { catchUp };
@@ -115,20 +137,38 @@ export function createOutboxFeeder(deps: { knex: Knex; store: EventStore; log: P
 
 /** An event its builder cannot read (a shape from before a field existed, a bug) is logged and skipped: one
  * event must not stop every subscription's webhooks behind it. */
-function buildOrSkip(builder: MessageBuilder, event: RecordedEvent, history: RecordedEvent[], log: PlatformLogger): WebhookMessage | null {
+function buildOrSkip(
+  builder: MessageBuilder,
+  event: RecordedEvent,
+  history: RecordedEvent[],
+  log: PlatformLogger,
+): WebhookMessage | null {
   try {
     return builder.build(event, history);
   } catch (error) {
-    log.error({ err: error, eventId: event.eventId, type: event.type, position: event.globalPosition }, 'webhook outbox: event skipped, its message could not be built');
+    log.error(
+      { err: error, eventId: event.eventId, type: event.type, position: event.globalPosition },
+      'webhook outbox: event skipped, its message could not be built',
+    );
     return null;
   }
 }
 
 function payloadOf(built: WebhookMessage, event: RecordedEvent): string {
-  return JSON.stringify({ type: built.type, version: WEBHOOK_PAYLOAD_VERSION, timestamp: event.metadata.at, data: built.data });
+  return JSON.stringify({
+    type: built.type,
+    version: WEBHOOK_PAYLOAD_VERSION,
+    timestamp: event.metadata.at,
+    data: built.data,
+  });
 }
 
-function deliveryOf(subscriptionId: string, built: WebhookMessage, event: RecordedEvent, payload: string): DeliveryRow {
+function deliveryOf(
+  subscriptionId: string,
+  built: WebhookMessage,
+  event: RecordedEvent,
+  payload: string,
+): DeliveryRow {
   return {
     subscription_id: subscriptionId,
     message_id: messageIdOf(event.eventId),

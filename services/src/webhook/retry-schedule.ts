@@ -8,7 +8,11 @@ export type RetrySettings = Pick<WebhookSettings, 'retryFirstDelayMs' | 'retryMa
  * (10 s, 12 h): 10 s, 20 s, 40 s … 11.4 h after the 13th, then every 12 h; a receiver's Retry-After
  * (429, 503) lengthens a pause, never beyond the maximum.
  */
-export function retryDelayMs(failedAttempts: number, settings: RetrySettings, options: { retryAfterMs?: number | null; random?: () => number } = {}): number {
+export function retryDelayMs(
+  failedAttempts: number,
+  settings: RetrySettings,
+  options: { retryAfterMs?: number | null; random?: () => number } = {},
+): number {
   const exponent = Math.min(Math.max(failedAttempts - 1, 0), 40);
   const base = Math.min(settings.retryFirstDelayMs * 2 ** exponent, settings.retryMaxDelayMs);
   const jittered = base * (0.8 + 0.4 * (options.random ?? Math.random)());
@@ -17,7 +21,12 @@ export function retryDelayMs(failedAttempts: number, settings: RetrySettings, op
 
 /** When to try a failing run again, or null when that would fall outside its retry window (then it is
  * given up): with the defaults the 18th attempt, about 71 hours after the first, is the last. */
-export function nextAttemptAt(run: { startedAt: Date; failedAttempts: number }, now: Date, settings: RetrySettings, options: { retryAfterMs?: number | null; random?: () => number } = {}): Date | null {
+export function nextAttemptAt(
+  run: { startedAt: Date; failedAttempts: number },
+  now: Date,
+  settings: RetrySettings,
+  options: { retryAfterMs?: number | null; random?: () => number } = {},
+): Date | null {
   const next = now.getTime() + retryDelayMs(run.failedAttempts, settings, options);
   return next - run.startedAt.getTime() > settings.retryWindowMs ? null : new Date(next);
 }

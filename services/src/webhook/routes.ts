@@ -45,23 +45,46 @@ export async function loadRoutes(trx: Knex | Knex.Transaction): Promise<Map<stri
 }
 
 /** The route after one of its subscription's events; null once the subscription is deleted. */
-export function applyToRoute(route: WebhookRoute | undefined, recorded: RecordedEvent): WebhookRoute | null | undefined {
+export function applyToRoute(
+  route: WebhookRoute | undefined,
+  recorded: RecordedEvent,
+): WebhookRoute | null | undefined {
   const event = recorded as unknown as WebhookSubscriptionEvent;
   const position = recorded.globalPosition;
   if (event.type === 'WebhookSubscriptionCreated') {
     const { subscriptionId, url, eventTypes, enabled, secretId } = event.data;
-    return { subscriptionId, url, eventTypes, enabled, secretId, previousSecretId: null, previousSecretValidUntil: null, position };
+    return {
+      subscriptionId,
+      url,
+      eventTypes,
+      enabled,
+      secretId,
+      previousSecretId: null,
+      previousSecretValidUntil: null,
+      position,
+    };
   }
   if (!route) return route;
   switch (event.type) {
     case 'WebhookSubscriptionChanged':
-      return { ...route, url: event.data.url ?? route.url, eventTypes: event.data.eventTypes !== undefined ? event.data.eventTypes : route.eventTypes, position };
+      return {
+        ...route,
+        url: event.data.url ?? route.url,
+        eventTypes: event.data.eventTypes !== undefined ? event.data.eventTypes : route.eventTypes,
+        position,
+      };
     case 'WebhookSubscriptionEnabled':
       return { ...route, enabled: true, position };
     case 'WebhookSubscriptionDisabled':
       return { ...route, enabled: false, position };
     case 'WebhookSecretRotated':
-      return { ...route, secretId: event.data.secretId, previousSecretId: event.data.previousSecretId, previousSecretValidUntil: event.data.previousSecretValidUntil, position };
+      return {
+        ...route,
+        secretId: event.data.secretId,
+        previousSecretId: event.data.previousSecretId,
+        previousSecretValidUntil: event.data.previousSecretValidUntil,
+        position,
+      };
     case 'WebhookSubscriptionDeleted':
       return null;
     default:
@@ -69,7 +92,11 @@ export function applyToRoute(route: WebhookRoute | undefined, recorded: Recorded
   }
 }
 
-export async function saveRoute(trx: Knex.Transaction, subscriptionId: string, route: WebhookRoute | null): Promise<void> {
+export async function saveRoute(
+  trx: Knex.Transaction,
+  subscriptionId: string,
+  route: WebhookRoute | null,
+): Promise<void> {
   if (route === null) {
     await trx('webhook_routes').where({ subscription_id: subscriptionId }).delete();
     await trx('webhook_deliveries').where({ subscription_id: subscriptionId }).delete();
@@ -90,4 +117,5 @@ export async function saveRoute(trx: Knex.Transaction, subscriptionId: string, r
     .merge();
 }
 
-export const routeWants = (route: WebhookRoute, type: string) => route.eventTypes === null || route.eventTypes.includes(type);
+export const routeWants = (route: WebhookRoute, type: string) =>
+  route.eventTypes === null || route.eventTypes.includes(type);

@@ -13,18 +13,31 @@ function keyOf(secret: string): Buffer {
   return Buffer.from(secret.slice(secretPrefix.length), 'base64');
 }
 
-export function signatureOf(secret: string, messageId: string, timestampSeconds: number, body: string): string {
-  const digest = createHmac('sha256', keyOf(secret)).update(`${messageId}.${timestampSeconds}.${body}`).digest('base64');
+export function signatureOf(
+  secret: string,
+  messageId: string,
+  timestampSeconds: number,
+  body: string,
+): string {
+  const digest = createHmac('sha256', keyOf(secret))
+    .update(`${messageId}.${timestampSeconds}.${body}`)
+    .digest('base64');
   return `v1,${digest}`;
 }
 
 /** The headers of one attempt: every secret that signs now (the current one first) gives a signature,
  * space-separated, so a receiver that still holds the previous secret verifies during a rotation. */
-export function webhookHeaders(message: { messageId: string; body: string }, secrets: string[], now: Date): Record<string, string> {
+export function webhookHeaders(
+  message: { messageId: string; body: string },
+  secrets: string[],
+  now: Date,
+): Record<string, string> {
   const timestamp = Math.floor(now.getTime() / 1000);
   return {
     'webhook-id': message.messageId,
     'webhook-timestamp': String(timestamp),
-    'webhook-signature': secrets.map((secret) => signatureOf(secret, message.messageId, timestamp, message.body)).join(' '),
+    'webhook-signature': secrets
+      .map((secret) => signatureOf(secret, message.messageId, timestamp, message.body))
+      .join(' '),
   };
 }

@@ -1,7 +1,12 @@
 import { Webhook } from 'standardwebhooks';
 import { newWebhookSecret, signatureOf, webhookHeaders } from './signature';
 
-const body = JSON.stringify({ type: 'order.paid', version: 1, timestamp: '2026-12-01T10:00:00.000Z', data: { orderId: 7 } });
+const body = JSON.stringify({
+  type: 'order.paid',
+  version: 1,
+  timestamp: '2026-12-01T10:00:00.000Z',
+  data: { orderId: 7 },
+});
 
 describe('Standard Webhooks signatures', () => {
   it('signs as the standardwebhooks package does, and the package verifies our headers', () => {
@@ -21,7 +26,9 @@ describe('Standard Webhooks signatures', () => {
     expect(headers['webhook-signature']!.split(' ')).toHaveLength(2);
     expect(new Webhook(current).verify(body, headers)).toBeTruthy();
     expect(new Webhook(previous).verify(body, headers)).toBeTruthy();
-    expect(() => new Webhook(newWebhookSecret()).verify(body, headers)).toThrow('No matching signature found');
+    expect(() => new Webhook(newWebhookSecret()).verify(body, headers)).toThrow(
+      'No matching signature found',
+    );
   });
 
   it('is detected by the receiver when the body, the id or the timestamp changed', () => {
@@ -29,8 +36,14 @@ describe('Standard Webhooks signatures', () => {
     const receiver = new Webhook(secret);
     const headers = webhookHeaders({ messageId: 'msg_3', body }, [secret], new Date());
     expect(() => receiver.verify(body.replace('7', '8'), headers)).toThrow('No matching signature found');
-    expect(() => receiver.verify(body, { ...headers, 'webhook-id': 'msg_4' })).toThrow('No matching signature found');
-    const replayed = webhookHeaders({ messageId: 'msg_3', body }, [secret], new Date(Date.now() - 10 * 60_000));
+    expect(() => receiver.verify(body, { ...headers, 'webhook-id': 'msg_4' })).toThrow(
+      'No matching signature found',
+    );
+    const replayed = webhookHeaders(
+      { messageId: 'msg_3', body },
+      [secret],
+      new Date(Date.now() - 10 * 60_000),
+    );
     expect(() => receiver.verify(body, replayed)).toThrow('Message timestamp too old');
   });
 });

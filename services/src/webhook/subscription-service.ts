@@ -16,7 +16,12 @@ import { decideSubscription, type WebhookSubscriptionCommand } from './decide';
 import { storeSecret } from './secrets';
 import { newWebhookSecret } from './signature';
 import { checkTarget, type TargetPolicy } from './target-address';
-import { subscriptionFolder, toSubscriptionDto, type WebhookSubscriptionEvent, type WebhookSubscriptionState } from './webhook-subscription';
+import {
+  subscriptionFolder,
+  toSubscriptionDto,
+  type WebhookSubscriptionEvent,
+  type WebhookSubscriptionState,
+} from './webhook-subscription';
 
 export interface WebhookSubscriptionServiceDeps {
   store: EventStore;
@@ -30,9 +35,16 @@ type WithSecret = WebhookSubscriptionDto & { secret: string };
 /** Staff's commands on subscriptions (docs/webhooks.md, "Subscriptions"), each an event of webhook-subscription-<id>. */
 export function createWebhookSubscriptionService(deps: WebhookSubscriptionServiceDeps) {
   const now = deps.now ?? (() => new Date());
-  const missing = (subscriptionId: string) => notFound(webhookErrorCodes.subscriptionNotFound, `Webhook subscription ${subscriptionId} does not exist.`);
+  const missing = (subscriptionId: string) =>
+    notFound(
+      webhookErrorCodes.subscriptionNotFound,
+      `Webhook subscription ${subscriptionId} does not exist.`,
+    );
 
-  const run = async (command: WebhookSubscriptionCommand, metadata: Partial<EventMetadata>): Promise<WebhookSubscriptionState> => {
+  const run = async (
+    command: WebhookSubscriptionCommand,
+    metadata: Partial<EventMetadata>,
+  ): Promise<WebhookSubscriptionState> => {
     const outcome = await handleCommand<WebhookSubscriptionState, WebhookSubscriptionEvent>(
       deps.store,
       webhookSubscriptionStreamName(command.subscriptionId),
@@ -46,7 +58,9 @@ export function createWebhookSubscriptionService(deps: WebhookSubscriptionServic
     if (state.status !== 'live') throw missing(subscriptionId);
     return toSubscriptionDto(state, now());
   };
-  const load = async (subscriptionId: string) => (await loadStreamState(deps.store, webhookSubscriptionStreamName(subscriptionId), subscriptionFolder)).state;
+  const load = async (subscriptionId: string) =>
+    (await loadStreamState(deps.store, webhookSubscriptionStreamName(subscriptionId), subscriptionFolder))
+      .state;
   const newSecret = async (subscriptionId: string) => {
     const secret = { secretId: randomUUID(), subscriptionId, secret: newWebhookSecret() };
     await storeSecret(deps.knex, secret);
@@ -60,20 +74,37 @@ export function createWebhookSubscriptionService(deps: WebhookSubscriptionServic
       await deps.knex('webhook_subscription_ids').insert({ subscription_id: subscriptionId });
       const { secretId, secret } = await newSecret(subscriptionId);
       const target = { url: body.url, eventTypes: body.eventTypes, description: body.description };
-      const state = await run({ type: 'CreateSubscription', subscriptionId, target, enabled: body.enabled, secretId }, metadata);
+      const state = await run(
+        { type: 'CreateSubscription', subscriptionId, target, enabled: body.enabled, secretId },
+        metadata,
+      );
       return { ...dtoOf(state, subscriptionId), secret };
     },
 
-    async update(subscriptionId: string, body: UpdateWebhookSubscriptionBody, metadata: Partial<EventMetadata>): Promise<WebhookSubscriptionDto> {
+    async update(
+      subscriptionId: string,
+      body: UpdateWebhookSubscriptionBody,
+      metadata: Partial<EventMetadata>,
+    ): Promise<WebhookSubscriptionDto> {
       if (body.url !== undefined) await checkTarget(body.url, deps.targets);
       const { enabled, ...target } = body;
-      return dtoOf(await run({ type: 'ChangeSubscription', subscriptionId, target, enabled }, metadata), subscriptionId);
+      return dtoOf(
+        await run({ type: 'ChangeSubscription', subscriptionId, target, enabled }, metadata),
+        subscriptionId,
+      );
     },
 
-    async rotateSecret(subscriptionId: string, overlapSeconds: number, metadata: Partial<EventMetadata>): Promise<WithSecret> {
+    async rotateSecret(
+      subscriptionId: string,
+      overlapSeconds: number,
+      metadata: Partial<EventMetadata>,
+    ): Promise<WithSecret> {
       if ((await load(subscriptionId)).status !== 'live') throw missing(subscriptionId);
       const { secretId, secret } = await newSecret(subscriptionId);
-      const state = await run({ type: 'RotateSecret', subscriptionId, secretId, now: now(), overlapSeconds }, metadata);
+      const state = await run(
+        { type: 'RotateSecret', subscriptionId, secretId, now: now(), overlapSeconds },
+        metadata,
+      );
       return { ...dtoOf(state, subscriptionId), secret };
     },
 
@@ -82,7 +113,10 @@ export function createWebhookSubscriptionService(deps: WebhookSubscriptionServic
     },
 
     /** the dispatcher's verdict on a receiver that keeps failing (FAILING) or answered 410 (GONE) */
-    async disableFailing(subscriptionId: string, failure: { reason: Exclude<WebhookDisabledReason, 'STAFF'>; deliveryId: number; error: string }): Promise<void> {
+    async disableFailing(
+      subscriptionId: string,
+      failure: { reason: Exclude<WebhookDisabledReason, 'STAFF'>; deliveryId: number; error: string },
+    ): Promise<void> {
       await run({ type: 'DisableFailingSubscription', subscriptionId, ...failure }, { actor: 'system' });
     },
 
@@ -91,7 +125,10 @@ export function createWebhookSubscriptionService(deps: WebhookSubscriptionServic
     },
 
     async list(): Promise<WebhookSubscriptionDto[]> {
-      const ids: { subscription_id: string }[] = await deps.knex('webhook_subscription_ids').orderBy('created_at').select('subscription_id');
+      const ids: { subscription_id: string }[] = await deps
+        .knex('webhook_subscription_ids')
+        .orderBy('created_at')
+        .select('subscription_id');
       const states = await Promise.all(ids.map(({ subscription_id }) => load(subscription_id)));
       return states.flatMap((state) => (state.status === 'live' ? [toSubscriptionDto(state, now())] : []));
     },

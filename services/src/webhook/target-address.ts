@@ -18,14 +18,38 @@ export const developmentTargets: TargetPolicy = { httpsOnly: false, publicAddres
 const notPublicV4 = new BlockList();
 const notPublicV6 = new BlockList();
 for (const [network, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) notPublicV4.addSubnet(network, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  notPublicV4.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  ['::', 127], ['::ffff:0:0', 96], ['64:ff9b::', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 32], ['2001:db8::', 32],
-  ['2002::', 16], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) notPublicV6.addSubnet(network, prefix, 'ipv6');
+  ['::', 127],
+  ['::ffff:0:0', 96],
+  ['64:ff9b::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 32],
+  ['2001:db8::', 32],
+  ['2002::', 16],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const)
+  notPublicV6.addSubnet(network, prefix, 'ipv6');
 
 export function isPublicAddress(address: string): boolean {
   const family = isIP(address);
@@ -40,24 +64,38 @@ const refused = (message: string) => invalid(webhookErrorCodes.targetNotAllowed,
 export const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
 function resolveAll(host: string): Promise<LookupAddress[]> {
-  return new Promise((resolve, reject) => dnsLookup(host, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
+  return new Promise((resolve, reject) =>
+    dnsLookup(host, { all: true, verbatim: true }, (error, addresses) =>
+      error ? reject(error) : resolve(addresses),
+    ),
+  );
 }
 
 /** Refuses a target the policy does not allow; under `publicAddressesOnly` the host is resolved and every
  * address it names must be public (an attacker's name may list a private address beside a public one). */
 export async function checkTarget(text: string, policy: TargetPolicy, resolve = resolveAll): Promise<void> {
   const url = new URL(text);
-  if (policy.httpsOnly && url.protocol !== 'https:') throw refused('A webhook target must be an https address.');
+  if (policy.httpsOnly && url.protocol !== 'https:')
+    throw refused('A webhook target must be an https address.');
   if (!policy.publicAddressesOnly) return;
   const host = hostOf(url);
-  const addresses = isIP(host) ? [host] : await resolve(host).then(
-    (found) => found.map((entry) => entry.address),
-    () => {
-      throw invalid(webhookErrorCodes.targetUnresolvable, `The host ${host} cannot be resolved.`, 'body.url');
-    },
-  );
+  const addresses = isIP(host)
+    ? [host]
+    : await resolve(host).then(
+        (found) => found.map((entry) => entry.address),
+        () => {
+          throw invalid(
+            webhookErrorCodes.targetUnresolvable,
+            `The host ${host} cannot be resolved.`,
+            'body.url',
+          );
+        },
+      );
   const blocked = addresses.filter((address) => !isPublicAddress(address));
-  if (addresses.length === 0 || blocked.length) throw refused(`A webhook target must be a public address; ${host} names ${blocked.join(', ') || 'none'}.`);
+  if (addresses.length === 0 || blocked.length)
+    throw refused(
+      `A webhook target must be a public address; ${host} names ${blocked.join(', ') || 'none'}.`,
+    );
 }
 
 export class TargetRefusedError extends Error {
@@ -73,11 +111,20 @@ export function guardedLookup(policy: TargetPolicy): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { all: true, verbatim: true, family: options.family }, (error, addresses) => {
       if (error) return callback(error, '', 0);
-      const blocked = policy.publicAddressesOnly ? addresses.filter((entry) => !isPublicAddress(entry.address)) : [];
+      const blocked = policy.publicAddressesOnly
+        ? addresses.filter((entry) => !isPublicAddress(entry.address))
+        : [];
       if (addresses.length === 0 || blocked.length) {
-        return callback(new TargetRefusedError(`target address not allowed: ${hostname} names ${blocked.map((entry) => entry.address).join(', ') || 'none'}`), '', 0);
+        return callback(
+          new TargetRefusedError(
+            `target address not allowed: ${hostname} names ${blocked.map((entry) => entry.address).join(', ') || 'none'}`,
+          ),
+          '',
+          0,
+        );
       }
-      if (options.all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
+      if (options.all)
+        return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
       callback(null, addresses[0]!.address, addresses[0]!.family);
     });
   };
@@ -86,6 +133,7 @@ export function guardedLookup(policy: TargetPolicy): LookupFunction {
 /** An IP literal in the URL is connected to without a lookup: it is checked here instead. */
 export function refuseLiteralTarget(url: URL, policy: TargetPolicy): void {
   const host = hostOf(url);
-  if (policy.publicAddressesOnly && isIP(host) && !isPublicAddress(host)) throw new TargetRefusedError(`target address not allowed: ${host}`);
+  if (policy.publicAddressesOnly && isIP(host) && !isPublicAddress(host))
+    throw new TargetRefusedError(`target address not allowed: ${host}`);
   if (policy.httpsOnly && url.protocol !== 'https:') throw new TargetRefusedError('target must be https');
 }

@@ -20,19 +20,34 @@ describe('webhook targets', () => {
     'https://[fe80::1]/hook',
     'https://localhost:3000/hook',
   ])('refuses %s in production', async (url) => {
-    await expect(checkTarget(url, productionTargets)).rejects.toMatchObject({ kind: 'invalid', code: 'WEBHOOK_TARGET_NOT_ALLOWED', path: 'body.url' });
+    await expect(checkTarget(url, productionTargets)).rejects.toMatchObject({
+      kind: 'invalid',
+      code: 'WEBHOOK_TARGET_NOT_ALLOWED',
+      path: 'body.url',
+    });
   });
 
   it('refuses plain http and names that do not resolve in production, and takes public https addresses', async () => {
-    await expect(checkTarget('http://8.8.8.8/hook', productionTargets)).rejects.toMatchObject({ code: 'WEBHOOK_TARGET_NOT_ALLOWED' });
-    await expect(checkTarget('https://erp.alpenpass.invalid/hook', productionTargets)).rejects.toMatchObject({ code: 'WEBHOOK_TARGET_UNRESOLVABLE' });
+    await expect(checkTarget('http://8.8.8.8/hook', productionTargets)).rejects.toMatchObject({
+      code: 'WEBHOOK_TARGET_NOT_ALLOWED',
+    });
+    await expect(checkTarget('https://erp.alpenpass.invalid/hook', productionTargets)).rejects.toMatchObject({
+      code: 'WEBHOOK_TARGET_UNRESOLVABLE',
+    });
     await expect(checkTarget('https://8.8.8.8/hook', productionTargets)).resolves.toBeUndefined();
-    await expect(checkTarget('https://[2606:4700:4700::1111]/hook', productionTargets)).resolves.toBeUndefined();
+    await expect(
+      checkTarget('https://[2606:4700:4700::1111]/hook', productionTargets),
+    ).resolves.toBeUndefined();
   });
 
   it('refuses a name when any of its addresses is private', async () => {
-    const resolve = async () => [{ address: '8.8.8.8', family: 4 }, { address: '10.0.0.5', family: 4 }];
-    await expect(checkTarget('https://erp.example.ch/hook', productionTargets, resolve)).rejects.toMatchObject({ code: 'WEBHOOK_TARGET_NOT_ALLOWED' });
+    const resolve = async () => [
+      { address: '8.8.8.8', family: 4 },
+      { address: '10.0.0.5', family: 4 },
+    ];
+    await expect(
+      checkTarget('https://erp.example.ch/hook', productionTargets, resolve),
+    ).rejects.toMatchObject({ code: 'WEBHOOK_TARGET_NOT_ALLOWED' });
   });
 
   it('lets development reach the machine itself over http', async () => {
@@ -42,6 +57,10 @@ describe('webhook targets', () => {
 
   it('tells public from other addresses', () => {
     expect(['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111'].map(isPublicAddress)).toEqual([true, true, true]);
-    expect(['127.0.0.1', '::1', '::', '10.0.0.1', '224.0.0.1', '255.255.255.255', 'not-an-ip'].map(isPublicAddress)).toEqual([false, false, false, false, false, false, false]);
+    expect(
+      ['127.0.0.1', '::1', '::', '10.0.0.1', '224.0.0.1', '255.255.255.255', 'not-an-ip'].map(
+        isPublicAddress,
+      ),
+    ).toEqual([false, false, false, false, false, false, false]);
   });
 });

@@ -18,7 +18,11 @@ const redirectTarget: string[] = [];
 const operator = `operator-${randomUUID()}@alpenpass.test`;
 
 beforeAll(async () => {
-  kit = await createWebhookTestKit({ WEBHOOK_RETRY_WINDOW_MS: '300', WEBHOOK_TIMEOUT_MS: '500', OPERATOR_EMAIL: operator });
+  kit = await createWebhookTestKit({
+    WEBHOOK_RETRY_WINDOW_MS: '300',
+    WEBHOOK_TIMEOUT_MS: '500',
+    OPERATOR_EMAIL: operator,
+  });
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   server = createServer((req, res) => {
@@ -45,16 +49,29 @@ afterAll(async () => {
 });
 
 const subscriptions = '/api/admin/webhooks/subscriptions';
-const admin = (method: 'get' | 'post', path: string) => request(kit.app)[method](path).set(shopHeaders).set('authorization', kit.admin);
+const admin = (method: 'get' | 'post', path: string) =>
+  request(kit.app)[method](path).set(shopHeaders).set('authorization', kit.admin);
 let account = 0;
 const accountErased = async (accountId = `failing-${++account}`, stream = `account-${accountId}`) => {
-  await kit.store.append(stream, [{ type: 'AccountErased', data: { accountId, at: new Date().toISOString() } }], { expectedRevision: 'any' });
+  await kit.store.append(
+    stream,
+    [{ type: 'AccountErased', data: { accountId, at: new Date().toISOString() } }],
+    { expectedRevision: 'any' },
+  );
 };
 const subscribe = async (path: string, description: string) =>
-  (await admin('post', subscriptions).send({ url: `${base}${path}`, eventTypes: ['account.deleted'], description })).body as { id: string };
+  (
+    await admin('post', subscriptions).send({
+      url: `${base}${path}`,
+      eventTypes: ['account.deleted'],
+      description,
+    })
+  ).body as { id: string };
 const onlyDelivery = async (subscriptionId: string) => {
   const [delivery] = (await admin('get', `${subscriptions}/${subscriptionId}/deliveries`)).body.items;
-  return delivery ? (await admin('get', `${subscriptions}/${subscriptionId}/deliveries/${delivery.id}`)).body : { attemptLog: [] };
+  return delivery
+    ? (await admin('get', `${subscriptions}/${subscriptionId}/deliveries/${delivery.id}`)).body
+    : { attemptLog: [] };
 };
 const disabledNotice = async (subscriptionId: string) => {
   const events = await kit.store.readStream(`webhook-subscription-${subscriptionId}`);
@@ -64,10 +81,22 @@ const disabledNotice = async (subscriptionId: string) => {
 
 describe('receivers that fail', () => {
   it('gives up a delivery that keeps failing, disables its subscription and tells the operator once', async () => {
-    const unreachable = (await admin('post', subscriptions).send({ url: 'http://127.0.0.1:9/', eventTypes: ['account.deleted'], description: 'Old ERP' })).body;
+    const unreachable = (
+      await admin('post', subscriptions).send({
+        url: 'http://127.0.0.1:9/',
+        eventTypes: ['account.deleted'],
+        description: 'Old ERP',
+      })
+    ).body;
     await accountErased();
-    await waitFor(async () => (await admin('get', `${subscriptions}/${unreachable.id}`)).body.enabled === false, 20_000);
-    expect((await admin('get', `${subscriptions}/${unreachable.id}`)).body).toMatchObject({ enabled: false, disabledReason: 'FAILING' });
+    await waitFor(
+      async () => (await admin('get', `${subscriptions}/${unreachable.id}`)).body.enabled === false,
+      20_000,
+    );
+    expect((await admin('get', `${subscriptions}/${unreachable.id}`)).body).toMatchObject({
+      enabled: false,
+      disabledReason: 'FAILING',
+    });
     const delivery = await onlyDelivery(unreachable.id);
     expect(delivery.status).toBe('FAILED');
     expect(delivery.attemptLog.length).toBeGreaterThan(1);
@@ -80,29 +109,49 @@ describe('receivers that fail', () => {
 
     // while it is off, new events wait for it instead of being tried
     await accountErased();
-    await waitFor(async () => (await admin('get', `${subscriptions}/${unreachable.id}/deliveries`)).body.items.length === 2);
-    expect((await admin('get', `${subscriptions}/${unreachable.id}/deliveries?status=PENDING`)).body.items).toEqual([expect.objectContaining({ attempts: 0 })]);
+    await waitFor(
+      async () =>
+        (await admin('get', `${subscriptions}/${unreachable.id}/deliveries`)).body.items.length === 2,
+    );
+    expect(
+      (await admin('get', `${subscriptions}/${unreachable.id}/deliveries?status=PENDING`)).body.items,
+    ).toEqual([expect.objectContaining({ attempts: 0 })]);
   });
 
   it('gives up one delivery its receiver keeps refusing while it takes the others, and stays on', async () => {
     const picky = await subscribe('/picky', 'Picky');
     await accountErased('poison');
     await accountErased();
-    const deliveries = async () => (await admin('get', `${subscriptions}/${picky.id}/deliveries`)).body.items as { eventId: string; status: string }[];
+    const deliveries = async () =>
+      (await admin('get', `${subscriptions}/${picky.id}/deliveries`)).body.items as {
+        eventId: string;
+        status: string;
+      }[];
     await waitFor(async () => (await deliveries()).some((delivery) => delivery.status === 'FAILED'), 20_000);
     expect((await deliveries()).map((delivery) => delivery.status).sort()).toEqual(['DELIVERED', 'FAILED']);
-    expect((await admin('get', `${subscriptions}/${picky.id}`)).body).toMatchObject({ enabled: true, disabledReason: null });
+    expect((await admin('get', `${subscriptions}/${picky.id}`)).body).toMatchObject({
+      enabled: true,
+      disabledReason: null,
+    });
     // the next event of the same aggregate is not held back by the one given up
     await accountErased('later', 'account-poison');
-    await waitFor(async () => (await deliveries()).filter((delivery) => delivery.status === 'DELIVERED').length === 2);
+    await waitFor(
+      async () => (await deliveries()).filter((delivery) => delivery.status === 'DELIVERED').length === 2,
+    );
   });
 
   it('disables a subscription at once when its receiver answers 410 Gone', async () => {
     const gone = await subscribe('/gone', 'Gone ERP');
     await accountErased();
-    await waitFor(async () => (await admin('get', `${subscriptions}/${gone.id}`)).body.disabledReason === 'GONE');
+    await waitFor(
+      async () => (await admin('get', `${subscriptions}/${gone.id}`)).body.disabledReason === 'GONE',
+    );
     const delivery = await onlyDelivery(gone.id);
-    expect(delivery).toMatchObject({ status: 'FAILED', lastStatusCode: 410, attemptLog: [{ statusCode: 410, responseExcerpt: 'this integration was switched off' }] });
+    expect(delivery).toMatchObject({
+      status: 'FAILED',
+      lastStatusCode: 410,
+      attemptLog: [{ statusCode: 410, responseExcerpt: 'this integration was switched off' }],
+    });
     expect((await disabledNotice(gone.id)).Text).toContain('410 Gone');
   });
 
@@ -111,10 +160,22 @@ describe('receivers that fail', () => {
     const slow = await subscribe('/slow', 'Slow');
     const chatty = await subscribe('/chatty', 'Chatty');
     await accountErased();
-    await waitFor(async () => (await Promise.all([moved, slow, chatty].map(async ({ id }) => (await onlyDelivery(id)).attemptLog.length))).every((attempts) => attempts > 0));
-    expect((await onlyDelivery(moved.id)).attemptLog[0]).toMatchObject({ statusCode: 302, error: 'HTTP 302' });
+    await waitFor(async () =>
+      (
+        await Promise.all(
+          [moved, slow, chatty].map(async ({ id }) => (await onlyDelivery(id)).attemptLog.length),
+        )
+      ).every((attempts) => attempts > 0),
+    );
+    expect((await onlyDelivery(moved.id)).attemptLog[0]).toMatchObject({
+      statusCode: 302,
+      error: 'HTTP 302',
+    });
     expect(redirectTarget).toEqual([]);
-    expect((await onlyDelivery(slow.id)).attemptLog[0]).toMatchObject({ statusCode: null, error: 'no answer within 500 ms' });
+    expect((await onlyDelivery(slow.id)).attemptLog[0]).toMatchObject({
+      statusCode: null,
+      error: 'no answer within 500 ms',
+    });
     const excerpt = (await onlyDelivery(chatty.id)).attemptLog[0].responseExcerpt as string;
     expect(excerpt).toBe('é'.repeat(500));
   });

@@ -14,7 +14,11 @@ export function registerWebhookGauges(registry: Registry, knex: Knex): void {
     async collect() {
       const row = await knex('webhook_attempts')
         .where('at', '>', knex.raw(`now() - interval '1 minute'`))
-        .first(knex.raw(`count(*) filter (where status_code between 200 and 299) as delivered, count(*) filter (where status_code is null or status_code not between 200 and 299) as failed`))
+        .first(
+          knex.raw(
+            `count(*) filter (where status_code between 200 and 299) as delivered, count(*) filter (where status_code is null or status_code not between 200 and 299) as failed`,
+          ),
+        )
         .catch(() => undefined);
       this.reset();
       if (!row) return;
@@ -28,10 +32,16 @@ export function registerWebhookGauges(registry: Registry, knex: Knex): void {
     labelNames: ['subscription', 'measure'] as const,
     registers: [registry],
     async collect() {
-      const rows: { subscription_id: string; waiting: string; oldest: string | null }[] = await knex('webhook_deliveries')
+      const rows: { subscription_id: string; waiting: string; oldest: string | null }[] = await knex(
+        'webhook_deliveries',
+      )
         .where('status', 'PENDING')
         .groupBy('subscription_id')
-        .select('subscription_id', knex.raw('count(*) as waiting'), knex.raw('extract(epoch from now() - min(occurred_at)) as oldest'))
+        .select(
+          'subscription_id',
+          knex.raw('count(*) as waiting'),
+          knex.raw('extract(epoch from now() - min(occurred_at)) as oldest'),
+        )
         .catch(() => []);
       this.reset();
       for (const row of rows) {
@@ -65,9 +75,13 @@ export function registerWebhookGauges(registry: Registry, knex: Knex): void {
     labelNames: ['state'] as const,
     registers: [registry],
     async collect() {
-      const rows: { enabled: boolean; count: string }[] = await knex('webhook_routes').groupBy('enabled').select('enabled', knex.raw('count(*) as count')).catch(() => []);
+      const rows: { enabled: boolean; count: string }[] = await knex('webhook_routes')
+        .groupBy('enabled')
+        .select('enabled', knex.raw('count(*) as count'))
+        .catch(() => []);
       this.reset();
-      for (const state of ['enabled', 'disabled']) this.set({ state }, Number(rows.find((row) => row.enabled === (state === 'enabled'))?.count ?? 0));
+      for (const state of ['enabled', 'disabled'])
+        this.set({ state }, Number(rows.find((row) => row.enabled === (state === 'enabled'))?.count ?? 0));
     },
   });
 }

@@ -22,17 +22,27 @@ export interface WebhookSettings {
 
 const hour = 3_600_000;
 const settingsEnvironment = z.object({
-  WEBHOOK_TIMEOUT_MS: envPositiveNumber.pipe(z.number().max(30_000, 'Expected at most 30000 (30 s)')).default(10_000),
+  WEBHOOK_TIMEOUT_MS: envPositiveNumber
+    .pipe(z.number().max(30_000, 'Expected at most 30000 (30 s)'))
+    .default(10_000),
   WEBHOOK_RETRY_FIRST_DELAY_MS: envPositiveNumber.default(10_000),
   WEBHOOK_RETRY_MAX_DELAY_MS: envPositiveNumber.default(12 * hour),
   WEBHOOK_RETRY_WINDOW_MS: envPositiveNumber.default(72 * hour),
-  WEBHOOK_CONCURRENCY: envPositiveNumber.pipe(z.number().int('Expected a whole number').max(256, 'Expected at most 256')).default(16),
+  WEBHOOK_CONCURRENCY: envPositiveNumber
+    .pipe(z.number().int('Expected a whole number').max(256, 'Expected at most 256'))
+    .default(16),
   WEBHOOK_LOG_RETENTION_DAYS: envPositiveNumber.default(30),
 });
 
-export function loadWebhookSettings(env: Readonly<Record<string, string | undefined>>, deployment: DeploymentEnvironment): WebhookSettings {
+export function loadWebhookSettings(
+  env: Readonly<Record<string, string | undefined>>,
+  deployment: DeploymentEnvironment,
+): WebhookSettings {
   const parsed = settingsEnvironment.safeParse(env);
-  if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n  '));
+  if (!parsed.success)
+    throw new Error(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n  '),
+    );
   const e = parsed.data;
   return {
     timeoutMs: e.WEBHOOK_TIMEOUT_MS,
@@ -50,6 +60,8 @@ export function webhookSettingsOf(config: Pick<AppConfig, 'env' | 'environment'>
   try {
     return loadWebhookSettings(config.env, config.environment);
   } catch (error) {
-    throw new ConfigError(`Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`);
+    throw new ConfigError(
+      `Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

@@ -9,13 +9,34 @@ export interface WebhookTarget {
 
 /** The stream webhook-subscription-<id>: a subscription's life, audited with the staff member in each event's metadata. */
 export type WebhookSubscriptionEvent =
-  | { type: 'WebhookSubscriptionCreated'; data: { subscriptionId: string; enabled: boolean; secretId: string } & WebhookTarget; metadata?: EventMetadata }
-  | { type: 'WebhookSubscriptionChanged'; data: { subscriptionId: string } & Partial<WebhookTarget>; metadata?: EventMetadata }
+  | {
+      type: 'WebhookSubscriptionCreated';
+      data: { subscriptionId: string; enabled: boolean; secretId: string } & WebhookTarget;
+      metadata?: EventMetadata;
+    }
+  | {
+      type: 'WebhookSubscriptionChanged';
+      data: { subscriptionId: string } & Partial<WebhookTarget>;
+      metadata?: EventMetadata;
+    }
   | { type: 'WebhookSubscriptionEnabled'; data: { subscriptionId: string }; metadata?: EventMetadata }
   /** `deliveryId`: the delivery that gave up (FAILING) or was answered 410 (GONE) */
-  | { type: 'WebhookSubscriptionDisabled'; data: { subscriptionId: string; reason: WebhookDisabledReason; deliveryId?: number; error?: string }; metadata?: EventMetadata }
+  | {
+      type: 'WebhookSubscriptionDisabled';
+      data: { subscriptionId: string; reason: WebhookDisabledReason; deliveryId?: number; error?: string };
+      metadata?: EventMetadata;
+    }
   /** the new secret signs from now on; the previous one beside it until `previousSecretValidUntil` */
-  | { type: 'WebhookSecretRotated'; data: { subscriptionId: string; secretId: string; previousSecretId: string; previousSecretValidUntil: string }; metadata?: EventMetadata }
+  | {
+      type: 'WebhookSecretRotated';
+      data: {
+        subscriptionId: string;
+        secretId: string;
+        previousSecretId: string;
+        previousSecretValidUntil: string;
+      };
+      metadata?: EventMetadata;
+    }
   | { type: 'WebhookSubscriptionDeleted'; data: { subscriptionId: string }; metadata?: EventMetadata };
 
 export const webhookSubscriptionEventTypes = [
@@ -39,11 +60,15 @@ export interface LiveSubscription extends WebhookTarget {
   updatedAt: string;
 }
 
-export type WebhookSubscriptionState = { status: 'absent' } | { status: 'deleted'; id: string } | LiveSubscription;
+export type WebhookSubscriptionState =
+  { status: 'absent' } | { status: 'deleted'; id: string } | LiveSubscription;
 
 export const initialSubscriptionState = (): WebhookSubscriptionState => ({ status: 'absent' });
 
-export function evolveSubscription(state: WebhookSubscriptionState, event: WebhookSubscriptionEvent): WebhookSubscriptionState {
+export function evolveSubscription(
+  state: WebhookSubscriptionState,
+  event: WebhookSubscriptionEvent,
+): WebhookSubscriptionState {
   const at = event.metadata?.at ?? new Date(0).toISOString();
   if (event.type === 'WebhookSubscriptionCreated') {
     const { subscriptionId, url, eventTypes, description, enabled, secretId } = event.data;
@@ -89,7 +114,8 @@ export const subscriptionFolder = { initialState: initialSubscriptionState, evol
 
 /** What staff see; the previous secret's end only while it still signs at `now`. */
 export function toSubscriptionDto(state: LiveSubscription, now: Date): WebhookSubscriptionDto {
-  const overlapOpen = state.previousSecretValidUntil !== null && Date.parse(state.previousSecretValidUntil) > now.getTime();
+  const overlapOpen =
+    state.previousSecretValidUntil !== null && Date.parse(state.previousSecretValidUntil) > now.getTime();
   return {
     id: state.id,
     url: state.url,

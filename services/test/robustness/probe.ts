@@ -60,7 +60,12 @@ export async function send(shop: ShopUnderTest, probe: Probe): Promise<ProbeResu
   let response: Response;
   let text: string;
   const request = () =>
-    fetch(`${shop.url}${probe.url}`, { method: probe.method.toUpperCase(), headers, body: payload, signal: AbortSignal.timeout(answerTimeoutMs) });
+    fetch(`${shop.url}${probe.url}`, {
+      method: probe.method.toUpperCase(),
+      headers,
+      body: payload,
+      signal: AbortSignal.timeout(answerTimeoutMs),
+    });
   try {
     // a kept-alive connection the server closed while this process was busy making probes (its event loop
     // did not see the close) is reset as the request goes out: the server never saw it, so send it again once
@@ -71,7 +76,9 @@ export async function send(shop: ShopUnderTest, probe: Probe): Promise<ProbeResu
     text = await response.text();
   } catch (error) {
     const reason =
-      (error as Error).name === 'TimeoutError' ? `no answer within ${answerTimeoutMs} ms` : `${String(error)} (${String((error as Error).cause ?? 'no cause')})`;
+      (error as Error).name === 'TimeoutError'
+        ? `no answer within ${answerTimeoutMs} ms`
+        : `${String(error)} (${String((error as Error).cause ?? 'no cause')})`;
     if (process.env.ROBUSTNESS_TRACE)
       process.stderr.write(
         `TIMEOUT ${reason} ${probe.label} ${probe.url.slice(0, 300)} ${JSON.stringify(probe.body ?? probe.raw ?? null).slice(0, 300)}\n`,

@@ -21,7 +21,10 @@ export function violationOf(result: ProbeResult): string | undefined {
   const keys = Object.keys(problem).sort();
   const requiredKeys = keys.filter((key) => !optionalProblemKeys.includes(key));
   if (requiredKeys.join() !== problemKeys.join()) return `${status} problem with keys [${keys.join(', ')}]`;
-  if ('errorsOmitted' in problem && !(Number.isInteger(problem.errorsOmitted) && Number(problem.errorsOmitted) > 0))
+  if (
+    'errorsOmitted' in problem &&
+    !(Number.isInteger(problem.errorsOmitted) && Number(problem.errorsOmitted) > 0)
+  )
     return `${status} problem with errorsOmitted ${String(problem.errorsOmitted)}`;
   if (problem.status !== status) return `${status} problem saying status ${String(problem.status)}`;
   for (const key of ['type', 'title', 'detail', 'code'] as const) {

@@ -96,62 +96,88 @@ describe('every route of the shop under bad input', () => {
     );
   });
 
-  it('answers each caller, signed in or not, with its data or a 401/403 problem; secured routes want a token', async () => {
-    const probes = operations.flatMap((operation) =>
-      callers.map((caller): Probe => ({
-        label: operation.label,
-        method: operation.method,
-        url: fillPath(operation.path, plausiblePathValues(operation, harvest, document)),
-        caller,
-        body: sampleBody(targetOf(operation)),
-      })),
-    );
-    const results = await expectOnlyProblems(probes, ({ probe, status }) => {
-      const operation = operations.find((candidate) => candidate.label === probe.label)!;
-      if (operation.secured && probe.caller === 'guest' && status !== 401)
-        return `secured route answered a guest ${status}`;
-      if (!operation.secured && (status === 401 || status === 403))
-        return `public route refused a ${probe.caller} with ${status}`;
-      return undefined;
-    });
-    for (const { probe, status } of results) {
-      if (status !== 401 && status !== 403 && !admittedCaller.has(probe.label))
-        admittedCaller.set(probe.label, probe.caller);
-    }
-    const unreachable = operations
-      .filter((operation) => !admittedCaller.has(operation.label))
-      .map((operation) => operation.label);
-    expect(unreachable).toEqual([]);
-  }, probeRunTimeoutMs);
-
-  it('answers malformed path parameters with a problem', async () => {
-    await expectOnlyProblems(operations.flatMap((operation) => pathCases(targetOf(operation))));
-  }, probeRunTimeoutMs);
-
-  it('answers malformed query parameters with a problem', async () => {
-    await expectOnlyProblems(operations.flatMap((operation) => queryCases(targetOf(operation))));
-  }, probeRunTimeoutMs);
-
-  it('answers malformed documented headers (Idempotency-Key) with a 400 problem', async () => {
-    const probes = operations.flatMap((operation) => headerCases(targetOf(operation)));
-    expect(probes.length).toBeGreaterThan(0);
-    await expectOnlyProblems(probes, ({ status }) => (status === 400 ? undefined : `answered ${status}, not 400`));
-  }, probeRunTimeoutMs);
-
-  it('answers malformed bodies with a problem', async () => {
-    await expectOnlyProblems(operations.flatMap((operation) => bodyCases(targetOf(operation))));
-  }, probeRunTimeoutMs);
-
-  it('answers odd but well-shaped input (far dates, bounds, duplicates, unknown ids) without a 5xx', async () => {
-    // route by route: a route that stalls the server must not make other routes' probes time out
-    const violations: string[] = [];
-    for (const operation of operations) {
-      violations.push(
-        ...violationsOf(await sendAll(shop, randomCases(targetOf(operation), randomCasesPerRoute))),
+  it(
+    'answers each caller, signed in or not, with its data or a 401/403 problem; secured routes want a token',
+    async () => {
+      const probes = operations.flatMap((operation) =>
+        callers.map((caller): Probe => ({
+          label: operation.label,
+          method: operation.method,
+          url: fillPath(operation.path, plausiblePathValues(operation, harvest, document)),
+          caller,
+          body: sampleBody(targetOf(operation)),
+        })),
       );
-    }
-    expect(violations).toEqual([]);
-  }, probeRunTimeoutMs);
+      const results = await expectOnlyProblems(probes, ({ probe, status }) => {
+        const operation = operations.find((candidate) => candidate.label === probe.label)!;
+        if (operation.secured && probe.caller === 'guest' && status !== 401)
+          return `secured route answered a guest ${status}`;
+        if (!operation.secured && (status === 401 || status === 403))
+          return `public route refused a ${probe.caller} with ${status}`;
+        return undefined;
+      });
+      for (const { probe, status } of results) {
+        if (status !== 401 && status !== 403 && !admittedCaller.has(probe.label))
+          admittedCaller.set(probe.label, probe.caller);
+      }
+      const unreachable = operations
+        .filter((operation) => !admittedCaller.has(operation.label))
+        .map((operation) => operation.label);
+      expect(unreachable).toEqual([]);
+    },
+    probeRunTimeoutMs,
+  );
+
+  it(
+    'answers malformed path parameters with a problem',
+    async () => {
+      await expectOnlyProblems(operations.flatMap((operation) => pathCases(targetOf(operation))));
+    },
+    probeRunTimeoutMs,
+  );
+
+  it(
+    'answers malformed query parameters with a problem',
+    async () => {
+      await expectOnlyProblems(operations.flatMap((operation) => queryCases(targetOf(operation))));
+    },
+    probeRunTimeoutMs,
+  );
+
+  it(
+    'answers malformed documented headers (Idempotency-Key) with a 400 problem',
+    async () => {
+      const probes = operations.flatMap((operation) => headerCases(targetOf(operation)));
+      expect(probes.length).toBeGreaterThan(0);
+      await expectOnlyProblems(probes, ({ status }) =>
+        status === 400 ? undefined : `answered ${status}, not 400`,
+      );
+    },
+    probeRunTimeoutMs,
+  );
+
+  it(
+    'answers malformed bodies with a problem',
+    async () => {
+      await expectOnlyProblems(operations.flatMap((operation) => bodyCases(targetOf(operation))));
+    },
+    probeRunTimeoutMs,
+  );
+
+  it(
+    'answers odd but well-shaped input (far dates, bounds, duplicates, unknown ids) without a 5xx',
+    async () => {
+      // route by route: a route that stalls the server must not make other routes' probes time out
+      const violations: string[] = [];
+      for (const operation of operations) {
+        violations.push(
+          ...violationsOf(await sendAll(shop, randomCases(targetOf(operation), randomCasesPerRoute))),
+        );
+      }
+      expect(violations).toEqual([]);
+    },
+    probeRunTimeoutMs,
+  );
 
   it('answers unknown routes and unsupported methods with a 404 problem', async () => {
     const methodsByPath = new Map<string, Set<string>>();

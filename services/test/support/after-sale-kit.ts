@@ -9,7 +9,10 @@ import { basketContext } from '../../src/basket';
 import { createBasketTestKit, kitNow, type BasketTestKit } from './basket-kit';
 import { testOrderContext } from './order-context';
 import { loadSlotState } from '../../src/capacity';
-import { createPaymentProviderClient, type PaymentProviderClient } from '../../src/payment-provider/provider-client';
+import {
+  createPaymentProviderClient,
+  type PaymentProviderClient,
+} from '../../src/payment-provider/provider-client';
 import { providerCardRefunds } from '../../src/order/after-sale/provider-card-refunds';
 import { loadConfig } from '../../src/platform/config';
 import { createHttpApp } from '../../src/platform/http/app';
@@ -23,7 +26,10 @@ import { startSimulator, type RunningSimulator } from './psp-simulator';
 import { startTestWorker } from './worker';
 import { ticketContext, type TicketService } from '../../src/ticket';
 import { createVoucherService, type VoucherService } from '../../src/voucher/voucher-service';
-import { createOnlineCreditService, type OnlineCreditPort } from '../../src/online-credit/online-credit-service';
+import {
+  createOnlineCreditService,
+  type OnlineCreditPort,
+} from '../../src/online-credit/online-credit-service';
 import { paymentDetailContext } from '../../src/payment-detail';
 import { noAccountResources } from '../../src/basket/account-resources';
 
@@ -53,7 +59,11 @@ export interface AfterSaleTestKit {
   close(): Promise<void>;
 }
 
-async function forward(target: string, req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): Promise<void> {
+async function forward(
+  target: string,
+  req: import('node:http').IncomingMessage,
+  res: import('node:http').ServerResponse,
+): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const headers: Record<string, string> = {};
@@ -61,7 +71,12 @@ async function forward(target: string, req: import('node:http').IncomingMessage,
     const value = req.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
-  const answer = await fetch(`${target}${req.url}`, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined, redirect: 'manual' });
+  const answer = await fetch(`${target}${req.url}`, {
+    method: req.method,
+    headers,
+    body: chunks.length ? Buffer.concat(chunks) : undefined,
+    redirect: 'manual',
+  });
   res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
   res.end(Buffer.from(await answer.arrayBuffer()));
 }
@@ -73,14 +88,21 @@ async function listen(server: Server): Promise<string> {
 
 /** `storedValues`: vouchers, online credit and saved payment details are wired into the checkout (the
  * split payment and refund-cap tests); without it online credit is refused as in a shop without a ledger. */
-export async function createAfterSaleTestKit(env: Record<string, string> = {}, options: { storedValues?: boolean } = {}): Promise<AfterSaleTestKit> {
+export async function createAfterSaleTestKit(
+  env: Record<string, string> = {},
+  options: { storedValues?: boolean } = {},
+): Promise<AfterSaleTestKit> {
   const log = createLogger(process.env.AFTER_SALE_TEST_LOG === 'info' ? 'info' : 'silent');
   const basket = await createBasketTestKit();
   // workflow ids are order ids, and the dev server outlives each test's database
   await basket.db.knex.raw(`alter sequence order_id_seq restart with ${randomInt(1_000_000, 2_000_000_000)}`);
   const simulatorDb: TestDatabase = await createTestDatabase();
   const simulator = await startSimulator(simulatorDb.url);
-  const provider = createPaymentProviderClient({ baseUrl: simulator.url, merchantId: simulator.merchantId, password: simulator.password });
+  const provider = createPaymentProviderClient({
+    baseUrl: simulator.url,
+    merchantId: simulator.merchantId,
+    password: simulator.password,
+  });
   let providerDown = false;
   const gate = createServer((req, res) => {
     if (providerDown) {
@@ -115,15 +137,39 @@ export async function createAfterSaleTestKit(env: Record<string, string> = {}, o
   const clock = { now: kitNow };
   const deps = { config, store: basket.store, knex: basket.db.knex, log, temporal: temporal.client };
   const paymentDetails = paymentDetailContext(deps);
-  const accounts = options.storedValues ? { ...noAccountResources, paymentDetails: (accountId: string, ids: number[]) => paymentDetails.service.owned(accountId, ids) } : undefined;
+  const accounts = options.storedValues
+    ? {
+        ...noAccountResources,
+        paymentDetails: (accountId: string, ids: number[]) => paymentDetails.service.owned(accountId, ids),
+      }
+    : undefined;
   const baskets = basketContext(deps, { now: () => kitNow, accounts });
-  const cardRefunds = providerCardRefunds(createPaymentProviderClient({ baseUrl: gateUrl, merchantId: simulator.merchantId, password: simulator.password, timeoutMs: 5_000 }));
+  const cardRefunds = providerCardRefunds(
+    createPaymentProviderClient({
+      baseUrl: gateUrl,
+      merchantId: simulator.merchantId,
+      password: simulator.password,
+      timeoutMs: 5_000,
+    }),
+  );
   const tickets = ticketContext(deps);
   const vouchers = createVoucherService({ store: basket.store, now: () => kitNow });
   const onlineCredit = createOnlineCreditService({ store: basket.store });
-  const storedValues = options.storedValues ? { vouchers: vouchers.port, onlineCredit, paymentDetails: paymentDetails.service } : {};
-  const checkout = testOrderContext(deps, { basket: baskets.service, cardRefunds, tickets: tickets.service, now: () => clock.now, ...storedValues });
-  const worker: RunningWorker = await startTestWorker({ config, log, lenders: [pricingContext(deps), baskets, checkout, tickets] });
+  const storedValues = options.storedValues
+    ? { vouchers: vouchers.port, onlineCredit, paymentDetails: paymentDetails.service }
+    : {};
+  const checkout = testOrderContext(deps, {
+    basket: baskets.service,
+    cardRefunds,
+    tickets: tickets.service,
+    now: () => clock.now,
+    ...storedValues,
+  });
+  const worker: RunningWorker = await startTestWorker({
+    config,
+    log,
+    lenders: [pricingContext(deps), baskets, checkout, tickets],
+  });
   const app = createHttpApp({
     log,
     shop: { clientId: '1', channelId: testChannelId },
@@ -160,7 +206,11 @@ export async function createAfterSaleTestKit(env: Record<string, string> = {}, o
   };
 }
 
-export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+export async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -173,27 +223,62 @@ export const as = (token: string | null) => (token ? { ...shopHeaders, authoriza
 
 export async function slotClaims(kit: AfterSaleTestKit, slotId: number) {
   const slot = await loadSlotState(kit.basket.store, slotId);
-  return slot.status === 'scheduled' ? { holds: slot.holds, bookings: slot.bookings } : { holds: {}, bookings: {} };
+  return slot.status === 'scheduled'
+    ? { holds: slot.holds, bookings: slot.bookings }
+    : { holds: {}, bookings: {} };
 }
 
-export const returnUrls = { success: 'http://localhost:3000/checkout/success', error: 'http://localhost:3000/checkout/error', cancel: 'http://localhost:3000/checkout/cancel' };
+export const returnUrls = {
+  success: 'http://localhost:3000/checkout/success',
+  error: 'http://localhost:3000/checkout/error',
+  cancel: 'http://localhost:3000/checkout/cancel',
+};
 
 /** A basket of one entry per slot (quantity each), checked out and its conditions answered. */
-export async function placeOrder(kit: AfterSaleTestKit, token: string | null, entries: { slotId: number; quantity: number }[]) {
+export async function placeOrder(
+  kit: AfterSaleTestKit,
+  token: string | null,
+  entries: { slotId: number; quantity: number }[],
+) {
   const basket = await request(kit.app)
     .post('/api/baskets')
     .set(as(token))
-    .send({ entries: entries.map(({ slotId, quantity }) => ({ productDefinitionId: 1031, slotId, allocation: { quantity } })) });
+    .send({
+      entries: entries.map(({ slotId, quantity }) => ({
+        productDefinitionId: 1031,
+        slotId,
+        allocation: { quantity },
+      })),
+    });
   expect(basket.status).toBe(201);
-  const checkout = await request(kit.app).post('/api/checkout').set(as(token)).send({ basketId: basket.body.id });
+  const checkout = await request(kit.app)
+    .post('/api/checkout')
+    .set(as(token))
+    .send({ basketId: basket.body.id });
   expect(checkout.status).toBe(201);
-  await request(kit.app).post(`/api/checkout/${checkout.body.id}/checkout-conditions`).set(as(token)).send({ formValues: { acceptTerms: true } });
-  return { checkoutId: checkout.body.id as string, orderId: checkout.body.orderId as number, basketId: basket.body.id as string, entryIds: (basket.body.entries as { id: string }[]).map((entry) => entry.id) };
+  await request(kit.app)
+    .post(`/api/checkout/${checkout.body.id}/checkout-conditions`)
+    .set(as(token))
+    .send({ formValues: { acceptTerms: true } });
+  return {
+    checkoutId: checkout.body.id as string,
+    orderId: checkout.body.orderId as number,
+    basketId: basket.body.id as string,
+    entryIds: (basket.body.entries as { id: string }[]).map((entry) => entry.id),
+  };
 }
 
 /** Starts a card payment and answers the provider's page; answers the redirect URL and transaction. */
-export async function payByCard(kit: AfterSaleTestKit, token: string | null, checkoutId: string, outcome: 'success' | 'challenge' | 'none' = 'success') {
-  const started = await request(kit.app).post(`/api/checkout/${checkoutId}/payment`).set(as(token)).send({ intent: 'new', type: 'CARD', redirectUrls: returnUrls });
+export async function payByCard(
+  kit: AfterSaleTestKit,
+  token: string | null,
+  checkoutId: string,
+  outcome: 'success' | 'challenge' | 'none' = 'success',
+) {
+  const started = await request(kit.app)
+    .post(`/api/checkout/${checkoutId}/payment`)
+    .set(as(token))
+    .send({ intent: 'new', type: 'CARD', redirectUrls: returnUrls });
   expect(started.status).toBe(200);
   const status = await request(kit.app).get(`/api/checkout/${checkoutId}/payment/status`).set(as(token));
   const transactionId = status.body.transactionId as string;
@@ -204,5 +289,7 @@ export async function payByCard(kit: AfterSaleTestKit, token: string | null, che
 /** Successful credits the simulator booked on a payment transaction. */
 export async function creditsOf(kit: AfterSaleTestKit, transactionId: string): Promise<number[]> {
   const status = await kit.provider.getStatus(transactionId);
-  return status.history.filter((entry) => entry.action === 'credit' && entry.success).map((entry) => entry.amount ?? 0);
+  return status.history
+    .filter((entry) => entry.action === 'credit' && entry.success)
+    .map((entry) => entry.amount ?? 0);
 }

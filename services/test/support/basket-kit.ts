@@ -23,7 +23,11 @@ import { testChannelId } from './shop-headers';
 import { placedDemoCatalogue } from '../../src/demo/catalogue';
 import { basketRouter } from '../../src/basket/api';
 import { readModelFactSources } from '../../src/basket/basket-facts';
-import { createBasketService, type BasketDiscountPort, type BasketService } from '../../src/basket/basket-service';
+import {
+  createBasketService,
+  type BasketDiscountPort,
+  type BasketService,
+} from '../../src/basket/basket-service';
 import type { HoldDurations } from '../../src/basket/hold-deadline';
 import { clientHolderKey } from '../../src/basket/client-holder';
 import type { TrustProxy } from '../../src/platform/http/trust-proxy';
@@ -38,7 +42,12 @@ export interface BasketTestKit {
   identity: TestIdentity;
   app: Express;
   service: BasketService;
-  scheduleSlot(slotId: number, capacity: number, productDefinitionIds?: number[], from?: string): Promise<void>;
+  scheduleSlot(
+    slotId: number,
+    capacity: number,
+    productDefinitionIds?: number[],
+    from?: string,
+  ): Promise<void>;
   project(): Promise<void>;
   close(): Promise<void>;
 }
@@ -48,12 +57,21 @@ export interface BasketTestKit {
 export const kitNow = new Date('2030-12-20T12:00:00Z');
 /** The day after kitNow: the kit's slots start on it at 07:00 UTC. */
 export const kitSlotDay = '2030-12-21';
-export const kitProjections: AnyProjection[] = [catalogueDocumentsProjection, currentPricesProjection, ...capacityProjections, ...basketProjections];
+export const kitProjections: AnyProjection[] = [
+  catalogueDocumentsProjection,
+  currentPricesProjection,
+  ...capacityProjections,
+  ...basketProjections,
+];
 
 /** The demo catalogue placed in the season of `now`, as the demo loader publishes it. */
 export async function publishDemoCatalogue(store: EventStore, now: Date = kitNow): Promise<void> {
   for (const document of placedDemoCatalogue(now).documents) {
-    await store.append(catalogueStreamName(document.id), [{ type: 'ContentDocumentPublished', data: { document } }], { expectedRevision: 'any' });
+    await store.append(
+      catalogueStreamName(document.id),
+      [{ type: 'ContentDocumentPublished', data: { document } }],
+      { expectedRevision: 'any' },
+    );
   }
 }
 
@@ -77,7 +95,8 @@ export async function createBasketTestKit(options: BasketTestKitOptions = {}): P
   await publishDemoCatalogue(store);
   for (const projection of kitProjections) await ensureLiveGeneration(db.knex, store, projection);
   const project = async () => {
-    for (const projection of kitProjections) await catchUp(db.knex, store, projection, liveTarget(projection.name));
+    for (const projection of kitProjections)
+      await catchUp(db.knex, store, projection, liveTarget(projection.name));
   };
   await project();
 
@@ -90,7 +109,14 @@ export async function createBasketTestKit(options: BasketTestKitOptions = {}): P
     now: () => kitNow,
     accounts: options.accounts?.(store, db.knex),
     discounts: options.discounts?.(store, db.knex),
-    guestCreations: options.guestCreationsPerMinute === undefined ? undefined : postgresRateLimiter(db.knex, { limit: options.guestCreationsPerMinute, windowMs: 60_000, now: () => kitNow }),
+    guestCreations:
+      options.guestCreationsPerMinute === undefined
+        ? undefined
+        : postgresRateLimiter(db.knex, {
+            limit: options.guestCreationsPerMinute,
+            windowMs: 60_000,
+            now: () => kitNow,
+          }),
     clientHolderKey: clientHolderKey('basket-test-kit-order-access-secret'),
     featureFlags: options.featureFlags,
   });
@@ -119,11 +145,29 @@ export async function createBasketTestKit(options: BasketTestKitOptions = {}): P
     identity,
     app,
     service,
-    async scheduleSlot(slotId, capacity, productDefinitionIds = [1031, 1032], from = `${kitSlotDay}T07:00:00Z`) {
+    async scheduleSlot(
+      slotId,
+      capacity,
+      productDefinitionIds = [1031, 1032],
+      from = `${kitSlotDay}T07:00:00Z`,
+    ) {
       const to = new Date(Date.parse(from) + 3 * 3600_000).toISOString().replace('.000Z', 'Z');
       await runSlotCommand(
         store,
-        { type: 'ScheduleSlot', data: { slotId, slotGroupId: 1, productId: 103, from, to, capacity, productDefinitionIds, visible: true, isAllDay: false } },
+        {
+          type: 'ScheduleSlot',
+          data: {
+            slotId,
+            slotGroupId: 1,
+            productId: 103,
+            from,
+            to,
+            capacity,
+            productDefinitionIds,
+            visible: true,
+            isAllDay: false,
+          },
+        },
         { actor: 'system' },
       );
     },

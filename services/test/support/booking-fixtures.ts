@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { contentDocument, type ClientSlot, type ContentDocument, type ContentDocumentOf } from '@alpenpass/contracts';
+import {
+  contentDocument,
+  type ClientSlot,
+  type ContentDocument,
+  type ContentDocumentOf,
+} from '@alpenpass/contracts';
 import { catalogueRowOf, type CatalogueProduct } from '@alpenpass/projections/src/catalogue';
 import { assembleProducts } from '@alpenpass/projections/src/catalogue/load-products';
 import { prefetchedReader } from '@alpenpass/projections/src/catalogue/prefetched-documents';
@@ -9,7 +14,9 @@ import type { JourneyFacts } from '../../src/booking/journey-facts';
 /** Test support (not shipped): the demo resort (infra/demo/catalogue.json) as the catalogue read
  * model would answer it, without a database. */
 export const demoDocuments: ContentDocument[] = (
-  JSON.parse(readFileSync(join(__dirname, '../../../infra/demo/catalogue.json'), 'utf8')) as { documents: unknown[] }
+  JSON.parse(readFileSync(join(__dirname, '../../../infra/demo/catalogue.json'), 'utf8')) as {
+    documents: unknown[];
+  }
 ).documents.map((raw) => contentDocument.parse(raw));
 
 let demoProducts: Map<number, CatalogueProduct> | undefined;
@@ -17,7 +24,9 @@ let demoProducts: Map<number, CatalogueProduct> | undefined;
 /** Assembles the demo products with the catalogue read model's own code (documents in memory instead
  * of the table). Test files call it in `beforeAll`. */
 export async function loadDemoProducts(): Promise<void> {
-  const productDocs = demoDocuments.filter((doc): doc is ContentDocumentOf<'internalProduct'> => doc.kind === 'internalProduct');
+  const productDocs = demoDocuments.filter(
+    (doc): doc is ContentDocumentOf<'internalProduct'> => doc.kind === 'internalProduct',
+  );
   const products = await assembleProducts(prefetchedReader(demoDocuments.map(catalogueRowOf)), productDocs);
   demoProducts = new Map(products.map((product) => [product.id, product]));
 }
@@ -30,9 +39,16 @@ export function demoProduct(productId: number): CatalogueProduct {
 }
 
 /** Facts for a pure computation: demo product, its required products, given slots and prices. */
-export function demoFacts(productId: number, options: { now?: string; slots?: ClientSlot[]; prices?: Record<string, number> } = {}): JourneyFacts {
+export function demoFacts(
+  productId: number,
+  options: { now?: string; slots?: ClientSlot[]; prices?: Record<string, number> } = {},
+): JourneyFacts {
   const product = demoProduct(productId);
-  const requiredIds = new Set(product.productDefinitions.flatMap((d) => d.requiredProductDefinitions.map((r) => r.requiredProductDefinition.productId)));
+  const requiredIds = new Set(
+    product.productDefinitions.flatMap((d) =>
+      d.requiredProductDefinitions.map((r) => r.requiredProductDefinition.productId),
+    ),
+  );
   return {
     product,
     requiredProductDefinitions: [...requiredIds].flatMap((id) => demoProduct(id).productDefinitions),

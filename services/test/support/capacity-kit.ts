@@ -27,7 +27,8 @@ export async function createCapacityTestKit(): Promise<CapacityTestKit> {
     knex: db.knex,
     store,
     async project() {
-      for (const projection of capacityProjections) await catchUp(db.knex, store, projection, liveTarget(projection.name));
+      for (const projection of capacityProjections)
+        await catchUp(db.knex, store, projection, liveTarget(projection.name));
     },
     async close() {
       await store.close();

@@ -44,7 +44,11 @@ export async function createCatalogueTestKit(): Promise<CatalogueTestKit> {
     temporal: () => Promise.reject(new Error('no Temporal in catalogue tests')),
   };
   const modules = [catalogueContext(deps), channelContext(deps)];
-  const runner: ProjectionRunner = createProjectionRunner({ knex: db.knex, source: store, projections: [catalogueDocumentsProjection, channelsProjection] });
+  const runner: ProjectionRunner = createProjectionRunner({
+    knex: db.knex,
+    source: store,
+    projections: [catalogueDocumentsProjection, channelsProjection],
+  });
   await runner.start();
   const identity = await createTestIdentity();
   const app = createHttpApp({

@@ -12,7 +12,10 @@ import { createHttpApp } from '../../src/platform/http/app';
 import { idempotentRequests } from '../../src/platform/idempotent-requests';
 import { createLogger } from '../../src/platform/logger';
 import { testChannelId } from './shop-headers';
-import { createOnlineCreditService, type OnlineCreditPort } from '../../src/online-credit/online-credit-service';
+import {
+  createOnlineCreditService,
+  type OnlineCreditPort,
+} from '../../src/online-credit/online-credit-service';
 import { paymentDetailContext } from '../../src/payment-detail';
 import { testOrderContext } from './order-context';
 import { unwiredPaymentProvider, type PaymentProvider } from '../../src/order/payment/payment-provider';
@@ -47,7 +50,12 @@ export interface CheckoutTestKitOptions extends BasketTestKitOptions {
 
 export async function createCheckoutTestKit(options: CheckoutTestKitOptions = {}): Promise<CheckoutTestKit> {
   // guests check out in these tests unless a test's own FEATURE_FLAGS say otherwise
-  const config = loadConfig({ ...process.env, FEATURE_FLAGS: 'guestCheckout', LOG_LEVEL: 'silent', ...options.env });
+  const config = loadConfig({
+    ...process.env,
+    FEATURE_FLAGS: 'guestCheckout',
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
   // the basket's routes follow the same flags as the checkout's
   const basket = await createBasketTestKit({ featureFlags: config.featureFlags, ...options });
   const log = createLogger('silent');
@@ -64,8 +72,16 @@ export async function createCheckoutTestKit(options: CheckoutTestKitOptions = {}
   const paymentDetails = options.savedPaymentDetails ? paymentDetailContext(deps) : undefined;
   const onlineCredit = options.onlineCredit ? createOnlineCreditService({ store: basket.store }) : undefined;
   const payments = options.payments ?? unwiredPaymentProvider;
-  const context = testOrderContext(deps, { basket: basket.service, workflows: options.workflows ?? recording, payments, accounts, paymentDetails: paymentDetails?.service, onlineCredit });
-  for (const projection of orderProjections) await ensureLiveGeneration(basket.db.knex, basket.store, projection);
+  const context = testOrderContext(deps, {
+    basket: basket.service,
+    workflows: options.workflows ?? recording,
+    payments,
+    accounts,
+    paymentDetails: paymentDetails?.service,
+    onlineCredit,
+  });
+  for (const projection of orderProjections)
+    await ensureLiveGeneration(basket.db.knex, basket.store, projection);
   const app = createHttpApp({
     log,
     shop: { clientId: '1', channelId: testChannelId },
@@ -85,7 +101,8 @@ export async function createCheckoutTestKit(options: CheckoutTestKitOptions = {}
     onlineCredit,
     async project() {
       await basket.project();
-      for (const projection of orderProjections) await catchUp(basket.db.knex, basket.store, projection, liveTarget(projection.name));
+      for (const projection of orderProjections)
+        await catchUp(basket.db.knex, basket.store, projection, liveTarget(projection.name));
     },
     close: () => basket.close(),
   };

@@ -19,7 +19,10 @@ import { testChannelId } from './shop-headers';
 import { discountContext, discountPorts, type DiscountPorts } from '../../src/discount';
 import { createVoucherService, type VoucherService } from '../../src/voucher/voucher-service';
 import { voucherReleaseReactor } from '../../src/voucher/voucher-release-reactor';
-import { createOnlineCreditService, type OnlineCreditPort } from '../../src/online-credit/online-credit-service';
+import {
+  createOnlineCreditService,
+  type OnlineCreditPort,
+} from '../../src/online-credit/online-credit-service';
 import { creditBackReactor } from '../../src/online-credit/credit-back-reactor';
 
 /** Test support (not shipped): the basket kit (demo catalogue at kitNow) with the discount context
@@ -37,23 +40,45 @@ export interface DiscountTestKit {
   close(): Promise<void>;
 }
 
-export async function createDiscountTestKit(options: { attemptsPerMinute?: number } = {}): Promise<DiscountTestKit> {
+export async function createDiscountTestKit(
+  options: { attemptsPerMinute?: number } = {},
+): Promise<DiscountTestKit> {
   const config = loadConfig({ ...process.env, FEATURE_FLAGS: 'guestCheckout', LOG_LEVEL: 'silent' });
   let ports: DiscountPorts | undefined;
   const basket = await createBasketTestKit({
     discounts: (store, knex) => {
-      const attempts = options.attemptsPerMinute === undefined ? unlimited : postgresRateLimiter(knex, { limit: options.attemptsPerMinute, windowMs: 60_000 });
+      const attempts =
+        options.attemptsPerMinute === undefined
+          ? unlimited
+          : postgresRateLimiter(knex, { limit: options.attemptsPerMinute, windowMs: 60_000 });
       ports = discountPorts({ store, knex, config }, { now: () => kitNow, attempts });
       return ports.basket;
     },
   });
   if (!ports) throw new Error('the basket kit did not ask for the discount port');
   const log = createLogger('silent');
-  const deps: ContextDeps = { config, store: basket.store, knex: basket.db.knex, log, temporal: () => Promise.reject(new Error('no Temporal in this test')) };
-  const recording: CheckoutWorkflows = { start: async () => {}, reserved: async () => {}, paid: async () => {} };
+  const deps: ContextDeps = {
+    config,
+    store: basket.store,
+    knex: basket.db.knex,
+    log,
+    temporal: () => Promise.reject(new Error('no Temporal in this test')),
+  };
+  const recording: CheckoutWorkflows = {
+    start: async () => {},
+    reserved: async () => {},
+    paid: async () => {},
+  };
   const vouchers = createVoucherService({ store: basket.store, now: () => kitNow });
   const onlineCredit = createOnlineCreditService({ store: basket.store });
-  const checkout = testOrderContext(deps, { basket: basket.service, workflows: recording, payments: unwiredPaymentProvider, discounts: ports.order, vouchers: vouchers.port, onlineCredit });
+  const checkout = testOrderContext(deps, {
+    basket: basket.service,
+    workflows: recording,
+    payments: unwiredPaymentProvider,
+    discounts: ports.order,
+    vouchers: vouchers.port,
+    onlineCredit,
+  });
   const discount = discountContext(deps, { ports });
   const projections = [...orderProjections, ...discountProjections];
   for (const projection of projections) await ensureLiveGeneration(basket.db.knex, basket.store, projection);
@@ -73,12 +98,17 @@ export async function createDiscountTestKit(options: { attemptsPerMinute?: numbe
     app,
     ports,
     orders: checkout.orders,
-    reactors: [...(discount.reactors ?? []), voucherReleaseReactor({ store: basket.store, vouchers: vouchers.port }), creditBackReactor({ store: basket.store, onlineCredit })],
+    reactors: [
+      ...(discount.reactors ?? []),
+      voucherReleaseReactor({ store: basket.store, vouchers: vouchers.port }),
+      creditBackReactor({ store: basket.store, onlineCredit }),
+    ],
     vouchers,
     onlineCredit,
     async project() {
       await basket.project();
-      for (const projection of projections) await catchUp(basket.db.knex, basket.store, projection, liveTarget(projection.name));
+      for (const projection of projections)
+        await catchUp(basket.db.knex, basket.store, projection, liveTarget(projection.name));
     },
     close: () => basket.close(),
   };

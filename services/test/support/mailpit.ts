@@ -27,15 +27,21 @@ async function getJson<T>(path: string): Promise<T> {
 /** Every stored mail whose Message-ID is `messageId` (with or without its angle brackets). */
 export async function mailsWithMessageId(messageId: string): Promise<MailpitMessage[]> {
   const bare = messageId.replace(/^<|>$/g, '');
-  const found = await getJson<{ messages: MailpitSummary[] }>(`/api/v1/search?query=${encodeURIComponent(`message-id:"${bare}"`)}&limit=50`);
+  const found = await getJson<{ messages: MailpitSummary[] }>(
+    `/api/v1/search?query=${encodeURIComponent(`message-id:"${bare}"`)}&limit=50`,
+  );
   const matching = found.messages.filter((message) => message.MessageID === bare);
   return Promise.all(matching.map((message) => getJson<MailpitMessage>(`/api/v1/message/${message.ID}`)));
 }
 
 /** Every stored mail to `address`, oldest first. */
 export async function mailsTo(address: string): Promise<MailpitMessage[]> {
-  const found = await getJson<{ messages: (MailpitSummary & { To: { Address: string }[] })[] }>(`/api/v1/search?query=${encodeURIComponent(`to:"${address}"`)}&limit=50`);
-  const matching = found.messages.filter((message) => message.To.some((to) => to.Address === address)).reverse();
+  const found = await getJson<{ messages: (MailpitSummary & { To: { Address: string }[] })[] }>(
+    `/api/v1/search?query=${encodeURIComponent(`to:"${address}"`)}&limit=50`,
+  );
+  const matching = found.messages
+    .filter((message) => message.To.some((to) => to.Address === address))
+    .reverse();
   return Promise.all(matching.map((message) => getJson<MailpitMessage>(`/api/v1/message/${message.ID}`)));
 }
 
@@ -45,7 +51,8 @@ export async function waitForMail(messageId: string, timeoutMs = 10_000): Promis
   for (;;) {
     const [mail] = await mailsWithMessageId(messageId);
     if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no mail with Message-ID ${messageId} in Mailpit after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`no mail with Message-ID ${messageId} in Mailpit after ${timeoutMs} ms`);
     await sleep(200);
   }
 }

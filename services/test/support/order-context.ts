@@ -4,7 +4,19 @@ import { orderContext, type OrderOptions, type OrderPorts } from '../../src/orde
 
 /** The order area as the shop wires it (contexts.ts), with the ports and options a test replaces. */
 export function testOrderContext(deps: ContextDeps, replaced: Partial<OrderPorts> & OrderOptions = {}) {
-  const { basket, accounts, paymentDetails, discounts, vouchers, onlineCredit, tickets, mails, ...options } = replaced;
-  const given = Object.fromEntries(Object.entries({ basket, accounts, paymentDetails, discounts, vouchers, onlineCredit, tickets, mails }).filter(([, port]) => port !== undefined));
+  const { basket, accounts, paymentDetails, discounts, vouchers, onlineCredit, tickets, mails, ...options } =
+    replaced;
+  const given = Object.fromEntries(
+    Object.entries({
+      basket,
+      accounts,
+      paymentDetails,
+      discounts,
+      vouchers,
+      onlineCredit,
+      tickets,
+      mails,
+    }).filter(([, port]) => port !== undefined),
+  );
   return orderContext(deps, { ...orderPortsOf(deps), ...given }, options);
 }

@@ -29,7 +29,11 @@ function toRgba(image) {
   return rgba;
 }
 
-const document = await getDocument({ data: new Uint8Array(readFileSync(process.argv[2])), isOffscreenCanvasSupported: false, verbosity: 0 }).promise;
+const document = await getDocument({
+  data: new Uint8Array(readFileSync(process.argv[2])),
+  isOffscreenCanvasSupported: false,
+  verbosity: 0,
+}).promise;
 const pages = [];
 for (let number = 1; number <= document.numPages; number += 1) {
   const page = await document.getPage(number);
@@ -42,6 +46,11 @@ for (let number = 1; number <= document.numPages; number += 1) {
     images.push({ width: image.width, height: image.height, rgba: toRgba(image).toString('base64') });
   }
   const [, , width, height] = page.view;
-  pages.push({ width, height, text: content.items.map((item) => item.str).filter((text) => text.trim() !== ''), images });
+  pages.push({
+    width,
+    height,
+    text: content.items.map((item) => item.str).filter((text) => text.trim() !== ''),
+    images,
+  });
 }
 process.stdout.write(JSON.stringify({ pages }));

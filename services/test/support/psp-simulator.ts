@@ -22,7 +22,11 @@ export async function startSimulator(
 ): Promise<RunningSimulator> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', pathToFileURL(require.resolve('tsx')).href, join(__dirname, '..', '..', 'src', 'psp-simulator', 'main.ts')],
+    [
+      '--import',
+      pathToFileURL(require.resolve('tsx')).href,
+      join(__dirname, '..', '..', 'src', 'psp-simulator', 'main.ts'),
+    ],
     {
       env: {
         ...process.env,

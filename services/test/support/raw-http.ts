@@ -34,21 +34,40 @@ export interface RawRequest {
 export function rawRequest(server: Server, request: RawRequest): Promise<RawAnswer> {
   const { port } = server.address() as AddressInfo;
   const body = request.json === undefined ? undefined : Buffer.from(JSON.stringify(request.json));
-  const headers = { ...request.headers, ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}) };
+  const headers = {
+    ...request.headers,
+    ...(body ? { 'content-type': 'application/json', 'content-length': String(body.length) } : {}),
+  };
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, method: request.method ?? 'GET', path: request.path, headers, localAddress: request.localAddress }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () => {
-        const raw = Buffer.concat(chunks);
-        const coding = res.headers['content-encoding'];
-        // a 304 names the coding of the answer it stands for, without a body
-        const decoded =
-          raw.length === 0 ? raw : coding === 'br' ? brotliDecompressSync(raw) : coding === 'gzip' ? gunzipSync(raw) : raw;
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, decoded });
-      });
-    });
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: request.method ?? 'GET',
+        path: request.path,
+        headers,
+        localAddress: request.localAddress,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const coding = res.headers['content-encoding'];
+          // a 304 names the coding of the answer it stands for, without a body
+          const decoded =
+            raw.length === 0
+              ? raw
+              : coding === 'br'
+                ? brotliDecompressSync(raw)
+                : coding === 'gzip'
+                  ? gunzipSync(raw)
+                  : raw;
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, decoded });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

@@ -20,14 +20,29 @@ export async function readPdf(pdf: Buffer): Promise<PdfPage[]> {
   try {
     const file = join(folder, 'document.pdf');
     await writeFile(file, pdf);
-    const { stdout } = await promisify(execFile)(process.execPath, [join(__dirname, 'pdf-reader-process.mjs'), file], { maxBuffer: 64 * 1024 * 1024 });
-    const parsed = JSON.parse(stdout) as { pages: { width: number; height: number; text: string[]; images: { width: number; height: number; rgba: string }[] }[] };
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [join(__dirname, 'pdf-reader-process.mjs'), file],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
+    const parsed = JSON.parse(stdout) as {
+      pages: {
+        width: number;
+        height: number;
+        text: string[];
+        images: { width: number; height: number; rgba: string }[];
+      }[];
+    };
     return parsed.pages.map((page) => ({
       width: page.width,
       height: page.height,
       text: page.text,
       qrCodes: page.images.flatMap((image) => {
-        const decoded = jsQR(new Uint8ClampedArray(Buffer.from(image.rgba, 'base64')), image.width, image.height);
+        const decoded = jsQR(
+          new Uint8ClampedArray(Buffer.from(image.rgba, 'base64')),
+          image.width,
+          image.height,
+        );
         return decoded ? [decoded.data] : [];
       }),
     }));

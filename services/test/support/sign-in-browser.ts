@@ -1,4 +1,3 @@
-
 interface StoredCookie {
   value: string;
   path: string;
@@ -34,17 +33,28 @@ export class TestBrowser {
       const at = pair!.indexOf('=');
       const name = pair!.slice(0, at);
       const value = pair!.slice(at + 1);
-      const attribute = (wanted: string) => attributes.find((part) => part.toLowerCase().startsWith(`${wanted}=`))?.split('=').slice(1).join('=');
+      const attribute = (wanted: string) =>
+        attributes
+          .find((part) => part.toLowerCase().startsWith(`${wanted}=`))
+          ?.split('=')
+          .slice(1)
+          .join('=');
       const path = attribute('path') ?? '/';
       const expires = attribute('expires');
-      const gone = attribute('max-age') === '0' || (expires !== undefined && new Date(expires).getTime() < Date.now()) || value === '';
+      const gone =
+        attribute('max-age') === '0' ||
+        (expires !== undefined && new Date(expires).getTime() < Date.now()) ||
+        value === '';
       if (gone) this.cookies.delete(`${name}|${path}`);
       else this.cookies.set(`${name}|${path}`, { value, path });
     }
   }
 
   /** One request, no redirect followed. */
-  async request(url: string, init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<Response> {
+  async request(
+    url: string,
+    init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
     const target = new URL(url, this.origin);
     const headers: Record<string, string> = { ...init.headers };
     const cookie = this.cookieHeader(target.pathname);
@@ -61,7 +71,10 @@ export class TestBrowser {
   }
 
   /** Follows redirects inside the sign-in machinery (/api/auth, /oidc); returns the last answer and where it stopped. */
-  async follow(url: string, init: { method?: string; form?: Record<string, string> } = {}): Promise<{ response: Response; url: string; redirects: string[] }> {
+  async follow(
+    url: string,
+    init: { method?: string; form?: Record<string, string> } = {},
+  ): Promise<{ response: Response; url: string; redirects: string[] }> {
     let response = await this.request(url, init);
     let current = new URL(url, this.origin).href;
     const redirects: string[] = [];

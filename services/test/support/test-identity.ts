@@ -14,7 +14,11 @@ export interface TestIdentity {
 
 export async function createTestIdentity(): Promise<TestIdentity> {
   const key = await generateSigningKey();
-  const verifyToken = createTokenVerifier({ audience: settings.audience, issuers: [settings.issuer], localKeys: [key.publicJwk] });
+  const verifyToken = createTokenVerifier({
+    audience: settings.audience,
+    issuers: [settings.issuer],
+    localKeys: [key.publicJwk],
+  });
   const tokenFor = (claims: TokenClaims) => mintToken(key, settings, claims);
   return { key, verifyToken, tokenFor, bearer: async (claims) => `Bearer ${await tokenFor(claims)}` };
 }

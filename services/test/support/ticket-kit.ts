@@ -25,7 +25,11 @@ export interface TicketTestKit {
   /** the fulfilment activity the checkout workflow runs once an order is paid */
   fulfilOrder(orderId: number): Promise<void>;
   /** a paid order of `quantity` places on `slotId` for the caller (null: a guest; answers its token) */
-  paidOrder(caller: string | null, slotId: number, quantity: number): Promise<{ orderId: number; accessToken?: string }>;
+  paidOrder(
+    caller: string | null,
+    slotId: number,
+    quantity: number,
+  ): Promise<{ orderId: number; accessToken?: string }>;
   /** a paid order of any basket entries (as POST /baskets takes them) */
   paidOrderOf(caller: string | null, entries: object[]): Promise<{ orderId: number; accessToken?: string }>;
   staff: string;
@@ -33,7 +37,9 @@ export interface TicketTestKit {
   close(): Promise<void>;
 }
 
-export async function createTicketTestKit(options: CheckoutTestKitOptions & TicketContextOptions = {}): Promise<TicketTestKit> {
+export async function createTicketTestKit(
+  options: CheckoutTestKitOptions & TicketContextOptions = {},
+): Promise<TicketTestKit> {
   const checkout = await createCheckoutTestKit(options);
   const context = ticketContext(checkout.deps, options);
   const orders = testOrderContext(checkout.deps, {
@@ -42,7 +48,8 @@ export async function createTicketTestKit(options: CheckoutTestKitOptions & Tick
     accounts: options.accounts?.(checkout.basket.store, checkout.basket.db.knex),
     tickets: context.service,
   });
-  for (const projection of ticketProjections) await ensureLiveGeneration(checkout.basket.db.knex, checkout.basket.store, projection);
+  for (const projection of ticketProjections)
+    await ensureLiveGeneration(checkout.basket.db.knex, checkout.basket.store, projection);
   const app = createHttpApp({
     log: createLogger('silent'),
     shop: { clientId: '1', channelId: testChannelId },
@@ -59,17 +66,31 @@ export async function createTicketTestKit(options: CheckoutTestKitOptions & Tick
   async function paidOrderOf(caller: string | null, entries: object[]) {
     const basket = await request(app).post('/api/baskets').set(as(caller)).send({ entries });
     if (basket.status !== 201) throw new Error(`basket: ${basket.status} ${JSON.stringify(basket.body)}`);
-    const started = await request(app).post('/api/checkout').set(as(caller)).send({ basketId: basket.body.id });
-    if (started.status !== 201) throw new Error(`checkout: ${started.status} ${JSON.stringify(started.body)}`);
+    const started = await request(app)
+      .post('/api/checkout')
+      .set(as(caller))
+      .send({ basketId: basket.body.id });
+    if (started.status !== 201)
+      throw new Error(`checkout: ${started.status} ${JSON.stringify(started.body)}`);
     const checkoutId = started.body.id as string;
-    await request(app).post(`/api/checkout/${checkoutId}/checkout-conditions`).set(as(caller)).send({ formValues: { acceptTerms: true } });
-    const reserved = await request(app).post(`/api/checkout/${checkoutId}/payment`).set(as(caller)).send({ intent: 'onSite' });
-    if (reserved.body.checkout?.order?.status !== 'RESERVED') throw new Error(`payment: ${reserved.status} ${JSON.stringify(reserved.body)}`);
+    await request(app)
+      .post(`/api/checkout/${checkoutId}/checkout-conditions`)
+      .set(as(caller))
+      .send({ formValues: { acceptTerms: true } });
+    const reserved = await request(app)
+      .post(`/api/checkout/${checkoutId}/payment`)
+      .set(as(caller))
+      .send({ intent: 'onSite' });
+    if (reserved.body.checkout?.order?.status !== 'RESERVED')
+      throw new Error(`payment: ${reserved.status} ${JSON.stringify(reserved.body)}`);
     const paid = await request(app).post(`/api/admin/orders/${started.body.orderId}/confirm`).set(as(staff));
     if (paid.body.status !== 'PAID') throw new Error(`confirm: ${paid.status} ${JSON.stringify(paid.body)}`);
     // as the checkout workflow does next: the held places become bookings
     await orders.orders.bookOrderPlaces(started.body.orderId as number);
-    return { orderId: started.body.orderId as number, accessToken: started.body.order.accessToken as string | undefined };
+    return {
+      orderId: started.body.orderId as number,
+      accessToken: started.body.order.accessToken as string | undefined,
+    };
   }
 
   return {
@@ -79,11 +100,18 @@ export async function createTicketTestKit(options: CheckoutTestKitOptions & Tick
     tickets: context.service,
     staff,
     fulfilOrder: (orderId) => context.activityDependencies!.fulfilOrder!(orderId),
-    paidOrder: (caller, slotId, quantity) => paidOrderOf(caller, [{ productDefinitionId: 1031, slotId, allocation: { quantity } }]),
+    paidOrder: (caller, slotId, quantity) =>
+      paidOrderOf(caller, [{ productDefinitionId: 1031, slotId, allocation: { quantity } }]),
     paidOrderOf,
     async project() {
       await checkout.project();
-      for (const projection of ticketProjections) await catchUp(checkout.basket.db.knex, checkout.basket.store, projection, liveTarget(projection.name));
+      for (const projection of ticketProjections)
+        await catchUp(
+          checkout.basket.db.knex,
+          checkout.basket.store,
+          projection,
+          liveTarget(projection.name),
+        );
     },
     close: () => checkout.close(),
   };

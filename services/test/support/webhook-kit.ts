@@ -35,8 +35,20 @@ export async function createWebhookTestKit(env: Record<string, string> = {}): Pr
   const db = await createTestDatabase();
   const store = createPostgresEventStore({ knex: db.knex, pollIntervalMs: 20 });
   const log = createLogger('silent');
-  const config = loadConfig({ ...process.env, CHANNEL_ID: testChannelId, WEBHOOK_RETRY_FIRST_DELAY_MS: '20', WEBHOOK_RETRY_MAX_DELAY_MS: '100', ...env });
-  const deps: ContextDeps = { config, store, knex: db.knex, log, temporal: () => Promise.reject(new Error('no Temporal in webhook tests')) };
+  const config = loadConfig({
+    ...process.env,
+    CHANNEL_ID: testChannelId,
+    WEBHOOK_RETRY_FIRST_DELAY_MS: '20',
+    WEBHOOK_RETRY_MAX_DELAY_MS: '100',
+    ...env,
+  });
+  const deps: ContextDeps = {
+    config,
+    store,
+    knex: db.knex,
+    log,
+    temporal: () => Promise.reject(new Error('no Temporal in webhook tests')),
+  };
   const module = webhookContext(deps, { operatorEmail: ticketSettingsOf(config).operator.email });
   const identity = await createTestIdentity();
   const app = createHttpApp({

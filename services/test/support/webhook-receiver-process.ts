@@ -34,13 +34,24 @@ export async function webhookReceiverProcess(): Promise<WebhookReceiverProcess> 
     received,
     async start(secrets) {
       child = spawn(process.execPath, ['--import', pathToFileURL(require.resolve('tsx')).href, entry], {
-        env: { ...process.env, PORT: String(port), WEBHOOK_SECRETS: secrets.join(','), RECEIVED_FILE: receivedFile },
+        env: {
+          ...process.env,
+          PORT: String(port),
+          WEBHOOK_SECRETS: secrets.join(','),
+          RECEIVED_FILE: receivedFile,
+        },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       const deadline = Date.now() + 30_000;
       for (;;) {
         if (child.exitCode !== null) throw new Error(`the webhook receiver exited with ${child.exitCode}`);
-        if (await received().then(() => true, () => false)) return;
+        if (
+          await received().then(
+            () => true,
+            () => false,
+          )
+        )
+          return;
         if (Date.now() > deadline) throw new Error('the webhook receiver did not answer within 30 s');
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

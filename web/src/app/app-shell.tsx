@@ -16,7 +16,6 @@ import { useFocusHeadingOnNavigation } from './focus-on-navigation';
 import { shellMessages } from './shell-messages';
 import { pathInLanguage } from '../lib/navigation/path-in-language';
 
-
 /** Header with skip link, the operator's logo, navigation and language switch, and the booking steps, around every localized page. */
 export function AppShell({ locale, children }: { locale: Language; children: ReactNode }) {
   const intl = useIntl();
@@ -43,7 +42,12 @@ export function AppShell({ locale, children }: { locale: Language; children: Rea
         {intl.formatMessage(shellMessages.skipToContent)}
       </a>
       <header className="app-header">
-        <NavLink to={withPageToken(`/${locale}`, search)} className="app-brand" aria-label={intl.formatMessage(shellMessages.homeLink, { name })} end>
+        <NavLink
+          to={withPageToken(`/${locale}`, search)}
+          className="app-brand"
+          aria-label={intl.formatMessage(shellMessages.homeLink, { name })}
+          end
+        >
           {logo && <img className="app-logo" src={logo} alt="" width={40} height={40} />}
           <span className="app-name">{name}</span>
         </NavLink>
@@ -51,10 +55,18 @@ export function AppShell({ locale, children }: { locale: Language; children: Rea
           <NavLink to={withPageToken(`/${locale}`, search)} end className="nav-catalogue">
             {intl.formatMessage(shellMessages.catalogueLink)}
           </NavLink>
-          <PrefetchNavLink to={withPageToken(`/${locale}/basket`, search)} prefetch={() => import('../features/basket/page/basket-page')}>
-            {basketCount > 0 ? intl.formatMessage(basketMessages.navLinkWithCount, { count: basketCount }) : intl.formatMessage(basketMessages.navLink)}
+          <PrefetchNavLink
+            to={withPageToken(`/${locale}/basket`, search)}
+            prefetch={() => import('../features/basket/page/basket-page')}
+          >
+            {basketCount > 0
+              ? intl.formatMessage(basketMessages.navLinkWithCount, { count: basketCount })
+              : intl.formatMessage(basketMessages.navLink)}
           </PrefetchNavLink>
-          <PrefetchNavLink to={withPageToken(`/${locale}/profile`, search)} prefetch={() => import('../features/account/profile-page')}>
+          <PrefetchNavLink
+            to={withPageToken(`/${locale}/profile`, search)}
+            prefetch={() => import('../features/account/profile-page')}
+          >
             {intl.formatMessage(shellMessages.profileLink)}
           </PrefetchNavLink>
           <SessionMenu locale={locale} />

@@ -4,5 +4,10 @@ import { shellMessages } from './shell-messages';
 
 export function NotFoundPage() {
   const intl = useIntl();
-  return <SimplePage title={intl.formatMessage(shellMessages.notFoundTitle)} description={intl.formatMessage(shellMessages.notFoundDescription)} />;
+  return (
+    <SimplePage
+      title={intl.formatMessage(shellMessages.notFoundTitle)}
+      description={intl.formatMessage(shellMessages.notFoundDescription)}
+    />
+  );
 }

@@ -11,7 +11,9 @@ function Exploding(): never {
 
 function renderAt(path: string, extraChildren: RouteObject[] = []) {
   const withExtras = routes.map((route): RouteObject =>
-    route.path === '/:locale' && !route.index ? { ...route, children: [...(route.children ?? []), ...extraChildren] } : route,
+    route.path === '/:locale' && !route.index
+      ? { ...route, children: [...(route.children ?? []), ...extraChildren] }
+      : route,
   );
   const router = createMemoryRouter(withExtras, { initialEntries: [path] });
   const view = render(
@@ -85,8 +87,12 @@ describe('locale routes', () => {
     const { router } = renderAt('/auth-selector?error=AUTH_ERROR&returnTo=%2Fde%2Fprofile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/de/auth-selector');
-    expect(screen.getByRole('alert').textContent).toBe('Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.');
-    expect(screen.getByRole('link', { name: 'Zurück zur vorherigen Seite' }).getAttribute('href')).toBe('/de/profile');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+    );
+    expect(screen.getByRole('link', { name: 'Zurück zur vorherigen Seite' }).getAttribute('href')).toBe(
+      '/de/profile',
+    );
   });
 
   it.each([
@@ -104,7 +110,9 @@ describe('locale routes', () => {
     renderAt('/en/broken', [{ path: 'broken', element: <Exploding /> }]);
     const panel = await screen.findByRole('alert');
     expect(panel.querySelector('h1')?.textContent).toBe('Something went wrong');
-    expect(panel.querySelector('p')?.textContent).toBe('This page could not be shown. Please reload it or try again later.');
+    expect(panel.querySelector('p')?.textContent).toBe(
+      'This page could not be shown. Please reload it or try again later.',
+    );
     quiet.mockRestore();
   });
 });

@@ -10,7 +10,12 @@ import { NotFoundPage } from './not-found-page';
 /** §2 pages that are linked without a locale (a 401 goes to /auth-selector) get the remembered one. */
 function AddLocalePrefix() {
   const { pathname, search, hash } = useLocation();
-  return <Navigate replace to={`/${rememberedLocale(document.cookie, navigatorLanguages())}${pathname}${search}${hash}`} />;
+  return (
+    <Navigate
+      replace
+      to={`/${rememberedLocale(document.cookie, navigatorLanguages())}${pathname}${search}${hash}`}
+    />
+  );
 }
 
 /** A page loaded on first visit; until its chunk arrives the page area stays empty. */
@@ -45,7 +50,9 @@ export const routes: RouteObject[] = [
       lazyPage('profile/online-credit', () => import('../features/online-credit/online-credit-page')),
       lazyPage('profile/payment-details', () => import('../features/payment-detail/payment-details-page')),
       lazyPage('profile/payment-details/return', () => import('../features/payment-detail/card-return-page')),
-      lazyPage('profilev2', async () => ({ default: (await import('../features/account/profile-page')).ProfileV2Page })),
+      lazyPage('profilev2', async () => ({
+        default: (await import('../features/account/profile-page')).ProfileV2Page,
+      })),
       lazyPage('profilev2/reactivate', () => import('../features/account/reactivate-page')),
       lazyPage('guest-checkout', () => import('../features/auth/guest-checkout-page')),
       { path: '*', element: <NotFoundPage /> },

@@ -9,7 +9,13 @@ export const shellMessages = {
     profileLink: { id: 'app.nav.profile', defaultMessage: 'My account' },
     languageLabel: { id: 'app.language.label', defaultMessage: 'Language' },
     notFoundTitle: { id: 'app.notFound.title', defaultMessage: 'Page not found' },
-    notFoundDescription: { id: 'app.notFound.description', defaultMessage: 'This page does not exist. Please go back to the tickets and passes.' },
+    notFoundDescription: {
+      id: 'app.notFound.description',
+      defaultMessage: 'This page does not exist. Please go back to the tickets and passes.',
+    },
   }),
-  homeLink: defineMessage<{ name: string }>({ id: 'app.homeLink', defaultMessage: '{name}, home page' }, { typed: true }),
+  homeLink: defineMessage<{ name: string }>(
+    { id: 'app.homeLink', defaultMessage: '{name}, home page' },
+    { typed: true },
+  ),
 };

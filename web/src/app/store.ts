@@ -8,7 +8,10 @@ export function createStore() {
   return configureStore({
     reducer: { [api.reducerPath]: api.reducer },
     middleware: (getDefault) =>
-      getDefault({ serializableCheck: { isSerializable }, immutableCheck: { isImmutable: isSerializable } }).concat(api.middleware),
+      getDefault({
+        serializableCheck: { isSerializable },
+        immutableCheck: { isImmutable: isSerializable },
+      }).concat(api.middleware),
   });
 }
 

@@ -8,5 +8,8 @@ export const bookingProgressMessages = {
     payment: { id: 'progress.payment', defaultMessage: 'Payment' },
     confirmation: { id: 'progress.confirmation', defaultMessage: 'Confirmation' },
   }),
-  done: defineMessage<{ step: string }>({ id: 'progress.done', defaultMessage: '{step} (done)' }, { typed: true }),
+  done: defineMessage<{ step: string }>(
+    { id: 'progress.done', defaultMessage: '{step} (done)' },
+    { typed: true },
+  ),
 };

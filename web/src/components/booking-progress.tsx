@@ -25,7 +25,11 @@ export function BookingProgress({ current }: { current: BookingStep }) {
           const name = intl.formatMessage(messages[step]);
           const state = index < position ? 'done' : index === position ? 'current' : 'next';
           return (
-            <li key={step} className={`progress-step progress-${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+            <li
+              key={step}
+              className={`progress-step progress-${state}`}
+              aria-current={state === 'current' ? 'step' : undefined}
+            >
               <span className="progress-number" aria-hidden="true">
                 {state === 'done' ? '✓' : index + 1}
               </span>

@@ -4,7 +4,17 @@ import { languages, type Language } from '@alpenpass/contracts/src/language-code
 const languageNames: Record<Language, string> = { de: 'Deutsch', en: 'English', fr: 'Français' };
 
 /** A labelled choice of the shop's languages, each named in itself. */
-export function LanguageField({ id, label, value, onChange }: { id: string; label: string; value: Language; onChange: (language: Language) => void }) {
+export function LanguageField({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: Language;
+  onChange: (language: Language) => void;
+}) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

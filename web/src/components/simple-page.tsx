@@ -1,7 +1,15 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 
 /** A page with a heading and a lead text; the heading gets focus so screen readers announce the new page. */
-export function SimplePage({ title, description, children }: { title: string; description: string; children?: ReactNode }) {
+export function SimplePage({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children?: ReactNode;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     document.title = `${title} · Alpenpass`;

@@ -25,7 +25,8 @@ export interface AppConfig {
   sessionPollSeconds: number;
 }
 
-const present = (value: string | undefined): string | undefined => (value && value.trim() ? value.trim() : undefined);
+const present = (value: string | undefined): string | undefined =>
+  value && value.trim() ? value.trim() : undefined;
 
 /** A whole number of seconds above zero, else no poll. */
 function pollSeconds(value: string | undefined): number {

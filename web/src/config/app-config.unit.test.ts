@@ -9,7 +9,11 @@ describe('the SPA configuration', () => {
   });
 
   it('takes the channel and monitoring settings from the build environment', () => {
-    const config = appConfigFrom({ channelId: ' 11111111-2222-4333-8444-555555555555 ', errorReportingDsn: 'https://k@errors.example/42', tagManagerUrl: '' });
+    const config = appConfigFrom({
+      channelId: ' 11111111-2222-4333-8444-555555555555 ',
+      errorReportingDsn: 'https://k@errors.example/42',
+      tagManagerUrl: '',
+    });
     expect(config.channelId).toBe('11111111-2222-4333-8444-555555555555');
     expect(config.errorReporting.dsn).toBe('https://k@errors.example/42');
     expect(config.analytics.tagManagerUrl).toBeUndefined();

@@ -19,7 +19,9 @@ async function declaredMessages(): Promise<Map<string, string>> {
   const declared = new Map<string, string>();
   for (const file of messageModules(sourceRoot)) {
     for (const group of Object.values((await import(file)) as Record<string, unknown>)) {
-      for (const descriptor of Object.values(group as Record<string, { id: string; defaultMessage: string }>)) {
+      for (const descriptor of Object.values(
+        group as Record<string, { id: string; defaultMessage: string }>,
+      )) {
         declared.set(descriptor.id, descriptor.defaultMessage);
       }
     }
@@ -47,14 +49,20 @@ describe('message catalogues', () => {
     expect([...declared.keys()].filter((id) => !(id in catalogue))).toEqual([]);
   });
 
-  it.each(languages)('%s texts are non-empty and use the same placeholders as the declaration', async (locale) => {
-    const catalogue = await loadCatalogue(locale);
-    for (const [id, defaultMessage] of declared) {
-      const text = catalogue[id] ?? '';
-      expect({ id, empty: text.trim() === '' }).toEqual({ id, empty: false });
-      expect({ id, placeholders: placeholders(text) }).toEqual({ id, placeholders: placeholders(defaultMessage) });
-    }
-  });
+  it.each(languages)(
+    '%s texts are non-empty and use the same placeholders as the declaration',
+    async (locale) => {
+      const catalogue = await loadCatalogue(locale);
+      for (const [id, defaultMessage] of declared) {
+        const text = catalogue[id] ?? '';
+        expect({ id, empty: text.trim() === '' }).toEqual({ id, empty: false });
+        expect({ id, placeholders: placeholders(text) }).toEqual({
+          id,
+          placeholders: placeholders(defaultMessage),
+        });
+      }
+    },
+  );
 
   it('the English catalogue matches the declared default texts', async () => {
     const english = await loadCatalogue('en');

@@ -7,12 +7,16 @@ const needsSpace = /[:;!?]/g;
 function misplacedSigns(text: string): string[] {
   // ICU arguments ({count, plural, one {…}}) carry no punctuation of the sentence
   const prose = text.replace(/\{[^{}]*\}/g, 'x');
-  return [...prose.matchAll(needsSpace)].filter((match) => !FRENCH_SPACES.includes(prose[match.index - 1] ?? '')).map((match) => prose.slice(Math.max(0, match.index - 12), match.index + 1));
+  return [...prose.matchAll(needsSpace)]
+    .filter((match) => !FRENCH_SPACES.includes(prose[match.index - 1] ?? ''))
+    .map((match) => prose.slice(Math.max(0, match.index - 12), match.index + 1));
 }
 
 describe('the French catalogue', () => {
   it('puts a non-breaking space before every colon, semicolon, exclamation and question mark', () => {
-    const offenders = Object.entries(fr).flatMap(([id, text]) => misplacedSigns(text).map((context) => `${id}: …${context}`));
+    const offenders = Object.entries(fr).flatMap(([id, text]) =>
+      misplacedSigns(text).map((context) => `${id}: …${context}`),
+    );
     expect(offenders).toEqual([]);
   });
 

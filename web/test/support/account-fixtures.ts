@@ -56,7 +56,17 @@ export function fakeAccountApi(options: FakeAccountOptions = {}) {
     const body = (call.body ?? {}) as Record<string, unknown>;
     if (call.path === '/auth/session') return { status: 404, body: {} };
     if (call.path === '/users/current' && call.method === 'GET')
-      return { status: 200, body: { id: 'alice', email: 'alice@example.ch', language: 'de', deletedAt: null, deleteAfter: null, metaInformation: { acceptedNewsletter: false } } };
+      return {
+        status: 200,
+        body: {
+          id: 'alice',
+          email: 'alice@example.ch',
+          language: 'de',
+          deletedAt: null,
+          deleteAfter: null,
+          metaInformation: { acceptedNewsletter: false },
+        },
+      };
     if (call.path === '/accounts/persons/schema')
       return {
         status: 200,

@@ -2,10 +2,25 @@ import type { BasketEntry, Product, ProductDefinition, Slot } from '../../src/fe
 
 /** Test data: a multi-day pass whose definitions require a keycard of the same age, and a gondola with slots. */
 
-const keycardAdult: ProductDefinition = { id: 201, productId: 20, attributes: { age: { value: 'adult' } }, requiredProductDefinitions: [] };
-const keycardChild: ProductDefinition = { id: 202, productId: 20, attributes: { age: { value: 'child' } }, requiredProductDefinitions: [] };
+const keycardAdult: ProductDefinition = {
+  id: 201,
+  productId: 20,
+  attributes: { age: { value: 'adult' } },
+  requiredProductDefinitions: [],
+};
+const keycardChild: ProductDefinition = {
+  id: 202,
+  productId: 20,
+  attributes: { age: { value: 'child' } },
+  requiredProductDefinitions: [],
+};
 
-export const keycardProduct: Product = { id: 20, pool: { timezone: 'Europe/Zurich' }, productDefinitions: [keycardAdult, keycardChild], hasValidity: false };
+export const keycardProduct: Product = {
+  id: 20,
+  pool: { timezone: 'Europe/Zurich' },
+  productDefinitions: [keycardAdult, keycardChild],
+  hasValidity: false,
+};
 
 let nextDefinitionId = 101;
 function passDefinition(age: string, duration: string): ProductDefinition {
@@ -14,7 +29,9 @@ function passDefinition(age: string, duration: string): ProductDefinition {
     id: nextDefinitionId++,
     productId: 10,
     attributes: { age: { value: age }, duration: { value: duration } },
-    requiredProductDefinitions: [{ requiredProductDefinitionId: keycard.id, requiredProductDefinition: keycard, count: 1 }],
+    requiredProductDefinitions: [
+      { requiredProductDefinitionId: keycard.id, requiredProductDefinition: keycard, count: 1 },
+    ],
     discounts: [{ percent: 10 }],
   };
 }
@@ -22,21 +39,42 @@ function passDefinition(age: string, duration: string): ProductDefinition {
 export const passProduct: Product = {
   id: 10,
   pool: { timezone: 'Europe/Zurich' },
-  productDefinitions: ['adult', 'child'].flatMap((age) => ['1d', '3d', '6d'].map((duration) => passDefinition(age, duration))),
+  productDefinitions: ['adult', 'child'].flatMap((age) =>
+    ['1d', '3d', '6d'].map((duration) => passDefinition(age, duration)),
+  ),
   hasValidity: true,
-  productAvailabilityRanges: [{ from: new Date('2025-12-01T00:00:00Z'), to: new Date('2026-04-30T00:00:00Z') }],
+  productAvailabilityRanges: [
+    { from: new Date('2025-12-01T00:00:00Z'), to: new Date('2026-04-30T00:00:00Z') },
+  ],
 };
 
 export function passDefinitionWith(age: string, duration: string): ProductDefinition {
-  const found = passProduct.productDefinitions.find((d) => d.attributes.age?.value === age && d.attributes.duration?.value === duration);
+  const found = passProduct.productDefinitions.find(
+    (d) => d.attributes.age?.value === age && d.attributes.duration?.value === duration,
+  );
   if (!found) throw new Error(`no pass definition ${age}/${duration}`);
   return found;
 }
 
-export const gondolaDefinition: ProductDefinition = { id: 301, productId: 30, attributes: { age: { value: 'adult' } }, requiredProductDefinitions: [] };
-export const gondolaProduct: Product = { id: 30, pool: { timezone: 'Europe/Zurich' }, productDefinitions: [gondolaDefinition], hasValidity: true };
+export const gondolaDefinition: ProductDefinition = {
+  id: 301,
+  productId: 30,
+  attributes: { age: { value: 'adult' } },
+  requiredProductDefinitions: [],
+};
+export const gondolaProduct: Product = {
+  id: 30,
+  pool: { timezone: 'Europe/Zurich' },
+  productDefinitions: [gondolaDefinition],
+  hasValidity: true,
+};
 
-export function slot(id: number, from: string, to: string, productDefinitionIds = [gondolaDefinition.id]): Slot {
+export function slot(
+  id: number,
+  from: string,
+  to: string,
+  productDefinitionIds = [gondolaDefinition.id],
+): Slot {
   return { id, from: new Date(from), to: new Date(to), productDefinitionIds, availableCapacity: 12 };
 }
 

@@ -3,7 +3,11 @@ import type { ProductDto } from '@alpenpass/contracts/src/catalogue';
 /** Test data for the basket page: server baskets as JSON (dates as text, as the API sends them). */
 export const BASKET_ID = '3f1b2c4d-5e6f-4a1b-8c2d-9e0f1a2b3c4d';
 
-type EntryJson = Record<string, unknown> & { id: string; quantity: number; unitPrice: { amount: number; currency: string; source: string } };
+type EntryJson = Record<string, unknown> & {
+  id: string;
+  quantity: number;
+  unitPrice: { amount: number; currency: string; source: string };
+};
 
 export function gondolaEntry(id: string, quantity: number): EntryJson {
   return {
@@ -88,7 +92,15 @@ export const basketProducts: ProductDto[] = [
     image: { src: '/images/demo/gondola.svg', width: 640, height: 360, alt: 'Red gondola' },
     bookingWindow: noWindow,
     productDefinitions: [
-      { id: 1031, productId: 103, attributes: { age: { value: 'adult', displayName: 'Adult' } }, basePrice: price(3200), discounts: [], fromPrice: price(3200), requiredProductDefinitions: [] },
+      {
+        id: 1031,
+        productId: 103,
+        attributes: { age: { value: 'adult', displayName: 'Adult' } },
+        basePrice: price(3200),
+        discounts: [],
+        fromPrice: price(3200),
+        requiredProductDefinitions: [],
+      },
     ],
     fromPrice: price(3200),
   },
@@ -105,7 +117,17 @@ export const basketProducts: ProductDto[] = [
     media: ['LICENSEPLATE'],
     image: null,
     bookingWindow: noWindow,
-    productDefinitions: [{ id: 1061, productId: 106, attributes: {}, basePrice: price(1500), discounts: [], fromPrice: price(1500), requiredProductDefinitions: [] }],
+    productDefinitions: [
+      {
+        id: 1061,
+        productId: 106,
+        attributes: {},
+        basePrice: price(1500),
+        discounts: [],
+        fromPrice: price(1500),
+        requiredProductDefinitions: [],
+      },
+    ],
     fromPrice: price(1500),
   },
 ];

@@ -7,8 +7,22 @@ export const ORDER_ID = 42;
 export const ITEM_ID = '0d7c1b5e-1f2a-4b3c-8d9e-0a1b2c3d4e5f';
 
 export const termsAndNote: ConditionField[] = [
-  { kind: 'checkbox', name: 'acceptTerms', required: true, label: 'I accept the terms', labels: { en: 'I accept the terms and conditions' }, enabled: true },
-  { kind: 'text', name: 'noteForStaff', required: false, label: 'Note for the staff', max: 500, enabled: true },
+  {
+    kind: 'checkbox',
+    name: 'acceptTerms',
+    required: true,
+    label: 'I accept the terms',
+    labels: { en: 'I accept the terms and conditions' },
+    enabled: true,
+  },
+  {
+    kind: 'text',
+    name: 'noteForStaff',
+    required: false,
+    label: 'Note for the staff',
+    max: 500,
+    enabled: true,
+  },
 ];
 
 export function orderJson(status: string, overrides: Record<string, unknown> = {}) {
@@ -59,7 +73,11 @@ export function checkoutJson(status = 'CREATED', values: Record<string, unknown>
   };
 }
 
-export const problemJson = (status: number, code: string, errors: { path: string; message: string }[] = []) => ({
+export const problemJson = (
+  status: number,
+  code: string,
+  errors: { path: string; message: string }[] = [],
+) => ({
   type: 'about:blank',
   title: 'Problem',
   status,

@@ -5,7 +5,18 @@
  */
 const JsdomEnvironment = require('jest-environment-jsdom').default;
 
-const sharedFromNode = ['fetch', 'Request', 'Response', 'Headers', 'FormData', 'AbortController', 'AbortSignal', 'TextEncoder', 'TextDecoder', 'ReadableStream'];
+const sharedFromNode = [
+  'fetch',
+  'Request',
+  'Response',
+  'Headers',
+  'FormData',
+  'AbortController',
+  'AbortSignal',
+  'TextEncoder',
+  'TextDecoder',
+  'ReadableStream',
+];
 
 class JsdomWithFetchEnvironment extends JsdomEnvironment {
   constructor(config, context) {

@@ -47,11 +47,20 @@ export function mockApiFetch(handler: ApiHandler): { calls: ApiCall[]; restore: 
     const request = input instanceof Request ? input : new PageRelativeRequest(input, init);
     const url = new URL(request.url);
     const text = await request.text();
-    const call: ApiCall = { method: request.method, path: url.pathname.replace(/^\/api/, ''), search: url.search, body: text ? parseBody(text) : null, authorization: request.headers.get('authorization') };
+    const call: ApiCall = {
+      method: request.method,
+      path: url.pathname.replace(/^\/api/, ''),
+      search: url.search,
+      body: text ? parseBody(text) : null,
+      authorization: request.headers.get('authorization'),
+    };
     calls.push(call);
     const answer = handler(call) ?? { status: 404, body: { code: 'NOT_FOUND', errors: [] } };
     const type = answer.status >= 400 ? 'application/problem+json' : 'application/json';
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': type } });
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': type },
+    });
   };
   return {
     calls,

@@ -1,4 +1,3 @@
-
 export interface AccountErasureOutcome {
   status: 'erased' | 'aborted' | 'pending';
   deleteAfter?: string | null;

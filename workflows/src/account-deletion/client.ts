@@ -4,7 +4,11 @@ import { accountDeletionWorkflow, accountDeletionWorkflowId, type AccountDeletio
 
 /** Starts the account's deletion workflow; a running one is kept (it reads the new deleteAfter when it
  * wakes), a finished one (erased or aborted) may be followed by a new one. */
-export async function startAccountDeletion(client: Client, input: AccountDeletionInput, options: { taskQueue?: string } = {}): Promise<void> {
+export async function startAccountDeletion(
+  client: Client,
+  input: AccountDeletionInput,
+  options: { taskQueue?: string } = {},
+): Promise<void> {
   try {
     await client.workflow.start(accountDeletionWorkflow, {
       workflowId: accountDeletionWorkflowId(input.accountId),

@@ -17,7 +17,12 @@ export interface AfterSaleDependencies {
   /** moves a refund's money (credit-<orderId>-<refundId> at the provider) and records it */
   executeRefund: (input: { orderId: number; refundId: number }) => Promise<RefundStepOutcome>;
   /** shows staff that a refund is failing (final: refused for good) */
-  recordRefundFailure: (input: { orderId: number; refundId: number; error: string; final: boolean }) => Promise<void>;
+  recordRefundFailure: (input: {
+    orderId: number;
+    refundId: number;
+    error: string;
+    final: boolean;
+  }) => Promise<void>;
   sendRefundMail: (input: { orderId: number; refundId: number }) => Promise<void>;
   /** a card payment authorized after the timeout: places again → settled and PAID; else released */
   settleLatePayment: (orderId: number) => Promise<LatePaymentOutcome>;
@@ -25,17 +30,20 @@ export interface AfterSaleDependencies {
 
 export type AfterSaleActivities = ReturnType<typeof createAfterSaleActivities>;
 
-
 export function createAfterSaleActivities(dependencies: AfterSaleDependencies) {
   return {
-    releaseCancelledPlaces: (input: { orderId: number; cancellationId: number }) => dependencies.releaseCancelledPlaces(input),
-    cancelTicketsOfCancellation: (input: { orderId: number; cancellationId: number }) => dependencies.cancelTicketsOfCancellation(input),
-    sendCancellationMail: (input: { orderId: number; cancellationId: number }) => dependencies.sendCancellationMail(input),
+    releaseCancelledPlaces: (input: { orderId: number; cancellationId: number }) =>
+      dependencies.releaseCancelledPlaces(input),
+    cancelTicketsOfCancellation: (input: { orderId: number; cancellationId: number }) =>
+      dependencies.cancelTicketsOfCancellation(input),
+    sendCancellationMail: (input: { orderId: number; cancellationId: number }) =>
+      dependencies.sendCancellationMail(input),
     async executeRefund(input: { orderId: number; refundId: number }): Promise<RefundStepOutcome> {
       log.info('refund: moving the money', input);
       return dependencies.executeRefund(input);
     },
-    recordRefundFailure: (input: { orderId: number; refundId: number; error: string; final: boolean }) => dependencies.recordRefundFailure(input),
+    recordRefundFailure: (input: { orderId: number; refundId: number; error: string; final: boolean }) =>
+      dependencies.recordRefundFailure(input),
     sendRefundMail: (input: { orderId: number; refundId: number }) => dependencies.sendRefundMail(input),
     settleLatePayment: (orderId: number) => dependencies.settleLatePayment(orderId),
   };

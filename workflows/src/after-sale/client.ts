@@ -28,9 +28,16 @@ async function startOnce(start: () => Promise<unknown>): Promise<void> {
   }
 }
 
-const policies = { workflowIdConflictPolicy: 'USE_EXISTING', workflowIdReusePolicy: 'REJECT_DUPLICATE' } as const;
+const policies = {
+  workflowIdConflictPolicy: 'USE_EXISTING',
+  workflowIdReusePolicy: 'REJECT_DUPLICATE',
+} as const;
 
-export function startRefundWorkflow(client: Client, input: { orderId: number; refundId: number }, options: AfterSaleStartOptions = {}): Promise<void> {
+export function startRefundWorkflow(
+  client: Client,
+  input: { orderId: number; refundId: number },
+  options: AfterSaleStartOptions = {},
+): Promise<void> {
   return startOnce(() =>
     client.workflow.start(refundWorkflow, {
       workflowId: refundWorkflowId(input.orderId, input.refundId),
@@ -41,14 +48,34 @@ export function startRefundWorkflow(client: Client, input: { orderId: number; re
   );
 }
 
-export function startCancellationWorkflow(client: Client, input: { orderId: number; cancellationId: number }, options: AfterSaleStartOptions = {}): Promise<void> {
+export function startCancellationWorkflow(
+  client: Client,
+  input: { orderId: number; cancellationId: number },
+  options: AfterSaleStartOptions = {},
+): Promise<void> {
   return startOnce(() =>
-    client.workflow.start(cancellationWorkflow, { workflowId: cancellationWorkflowId(input.orderId, input.cancellationId), taskQueue: options.taskQueue ?? taskQueues.workflows, args: [input], ...policies }),
+    client.workflow.start(cancellationWorkflow, {
+      workflowId: cancellationWorkflowId(input.orderId, input.cancellationId),
+      taskQueue: options.taskQueue ?? taskQueues.workflows,
+      args: [input],
+      ...policies,
+    }),
   );
 }
 
-export function startLatePaymentWorkflow(client: Client, orderId: number, options: AfterSaleStartOptions = {}): Promise<void> {
-  return startOnce(() => client.workflow.start(latePaymentWorkflow, { workflowId: latePaymentWorkflowId(orderId), taskQueue: options.taskQueue ?? taskQueues.workflows, args: [{ orderId }], ...policies }));
+export function startLatePaymentWorkflow(
+  client: Client,
+  orderId: number,
+  options: AfterSaleStartOptions = {},
+): Promise<void> {
+  return startOnce(() =>
+    client.workflow.start(latePaymentWorkflow, {
+      workflowId: latePaymentWorkflowId(orderId),
+      taskQueue: options.taskQueue ?? taskQueues.workflows,
+      args: [{ orderId }],
+      ...policies,
+    }),
+  );
 }
 
 export async function signalRetryRefund(client: Client, orderId: number, refundId: number): Promise<boolean> {
@@ -61,7 +88,11 @@ export async function signalRetryRefund(client: Client, orderId: number, refundI
   }
 }
 
-export async function getRefundState(client: Client, orderId: number, refundId: number): Promise<RefundWorkflowState | null> {
+export async function getRefundState(
+  client: Client,
+  orderId: number,
+  refundId: number,
+): Promise<RefundWorkflowState | null> {
   try {
     return await client.workflow.getHandle(refundWorkflowId(orderId, refundId)).query(refundStateQuery);
   } catch (error) {

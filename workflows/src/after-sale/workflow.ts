@@ -1,9 +1,17 @@
-import { ActivityFailure, condition, defineQuery, defineSignal, proxyActivities, setHandler } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  condition,
+  defineQuery,
+  defineSignal,
+  proxyActivities,
+  setHandler,
+} from '@temporalio/workflow';
 import type { CheckoutActivities } from '../checkout/activities';
 import type { AfterSaleActivities } from './activities';
 
 export const refundWorkflowId = (orderId: number, refundId: number) => `refund-${orderId}-${refundId}`;
-export const cancellationWorkflowId = (orderId: number, cancellationId: number) => `cancellation-${orderId}-${cancellationId}`;
+export const cancellationWorkflowId = (orderId: number, cancellationId: number) =>
+  `cancellation-${orderId}-${cancellationId}`;
 export const latePaymentWorkflowId = (orderId: number) => `late-payment-${orderId}`;
 
 /** How long a refund step is retried before staff are shown it is failing (then it keeps trying). */
@@ -36,11 +44,21 @@ const checkoutSteps = proxyActivities<CheckoutActivities>({
 function moneyActivities(attempts: number) {
   return proxyActivities<AfterSaleActivities>({
     startToCloseTimeout: '30 seconds',
-    retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: attempts },
+    retry: {
+      initialInterval: '1 second',
+      backoffCoefficient: 2,
+      maximumInterval: '30 seconds',
+      maximumAttempts: attempts,
+    },
   });
 }
 
-const reasonOf = (error: unknown) => (error instanceof ActivityFailure && error.cause ? error.cause.message : error instanceof Error ? error.message : String(error));
+const reasonOf = (error: unknown) =>
+  error instanceof ActivityFailure && error.cause
+    ? error.cause.message
+    : error instanceof Error
+      ? error.message
+      : String(error);
 
 /**
  * One per refund (docs/after-sale.md, "Refunds"): moves the money under the key credit-<orderId>-<refundId>,
@@ -60,14 +78,24 @@ export async function refundWorkflow(input: RefundWorkflowInput): Promise<Refund
     try {
       const outcome = await money.executeRefund({ orderId: input.orderId, refundId: input.refundId });
       if (outcome.outcome === 'rejected') {
-        await steps.recordRefundFailure({ orderId: input.orderId, refundId: input.refundId, error: outcome.error, final: true });
+        await steps.recordRefundFailure({
+          orderId: input.orderId,
+          refundId: input.refundId,
+          error: outcome.error,
+          final: true,
+        });
         state = 'failed';
         return state;
       }
       break;
     } catch (error) {
       state = 'failing';
-      await steps.recordRefundFailure({ orderId: input.orderId, refundId: input.refundId, error: reasonOf(error), final: false });
+      await steps.recordRefundFailure({
+        orderId: input.orderId,
+        refundId: input.refundId,
+        error: reasonOf(error),
+        final: false,
+      });
       retryNow = false;
       await condition(() => retryNow, input.pauseMs ?? defaultRefundPauseMs);
     }
@@ -78,7 +106,10 @@ export async function refundWorkflow(input: RefundWorkflowInput): Promise<Refund
 }
 
 /** One per cancellation: the places go back to their slots, the tickets stop, the customer is told. */
-export async function cancellationWorkflow(input: { orderId: number; cancellationId: number }): Promise<'done'> {
+export async function cancellationWorkflow(input: {
+  orderId: number;
+  cancellationId: number;
+}): Promise<'done'> {
   await steps.releaseCancelledPlaces(input);
   await steps.cancelTicketsOfCancellation(input);
   await steps.sendCancellationMail(input);
@@ -86,7 +117,9 @@ export async function cancellationWorkflow(input: { orderId: number; cancellatio
 }
 
 /** A card payment authorized after the payment timeout cancelled its order (docs/after-sale.md, "Late payments"). */
-export async function latePaymentWorkflow(input: { orderId: number }): Promise<'fulfilled' | 'released' | 'nothing'> {
+export async function latePaymentWorkflow(input: {
+  orderId: number;
+}): Promise<'fulfilled' | 'released' | 'nothing'> {
   const outcome = await steps.settleLatePayment(input.orderId);
   if (outcome === 'RELEASED') return 'released';
   if (outcome === 'NOTHING') return 'nothing';

@@ -50,7 +50,14 @@ export async function holdBasketUntil(
   await client.workflow.signalWithStart(basketHoldWorkflow, {
     workflowId: basketHoldWorkflowId(input.basketId),
     taskQueue: options.taskQueue ?? taskQueues.workflows,
-    args: [{ basketId: input.basketId, ttlMs: input.ttlMs, expiresAtMs: input.expiresAtMs, endsByMs: input.endsByMs }],
+    args: [
+      {
+        basketId: input.basketId,
+        ttlMs: input.ttlMs,
+        expiresAtMs: input.expiresAtMs,
+        endsByMs: input.endsByMs,
+      },
+    ],
     signal: holdUntilSignal,
     signalArgs: [{ expiresAtMs: input.expiresAtMs }],
     workflowIdReusePolicy: 'ALLOW_DUPLICATE',

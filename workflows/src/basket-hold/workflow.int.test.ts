@@ -136,7 +136,9 @@ describe('basket hold workflow on the Temporal dev server', () => {
     for (let renewal = 0; renewal < 3; renewal += 1) {
       await sleep(800);
       await renewBasketHold(client, basketId);
-      expect(Date.parse((await getBasketHoldStatus(client, basketId))?.expiresAt ?? '')).toBeLessThanOrEqual(endsBy);
+      expect(Date.parse((await getBasketHoldStatus(client, basketId))?.expiresAt ?? '')).toBeLessThanOrEqual(
+        endsBy,
+      );
     }
     // the last renewal (at 2.4 s with a 2 s TTL) still ends at the 3 s lifetime: the deadlines above say
     // so; how long the release then takes on a busy machine is not the workflow's to assert
@@ -216,13 +218,34 @@ describe('basket hold workflow on the Temporal dev server', () => {
     const basketId = randomUUID();
     const now = Date.now();
     const at = (ms: number) => new Date(ms).toISOString();
-    await holdBasketUntil(client, { basketId, expiresAtMs: now + 60_000, endsByMs: now + 120_000 }, { taskQueue });
-    expect(await getBasketHoldStatus(client, basketId)).toEqual({ state: 'holding', expiresAt: at(now + 60_000) });
+    await holdBasketUntil(
+      client,
+      { basketId, expiresAtMs: now + 60_000, endsByMs: now + 120_000 },
+      { taskQueue },
+    );
+    expect(await getBasketHoldStatus(client, basketId)).toEqual({
+      state: 'holding',
+      expiresAt: at(now + 60_000),
+    });
     // a late or repeated delivery of an older deadline changes nothing; a later one moves it on, up to the cap
-    await holdBasketUntil(client, { basketId, expiresAtMs: now + 30_000, endsByMs: now + 120_000 }, { taskQueue });
-    expect(await getBasketHoldStatus(client, basketId)).toEqual({ state: 'holding', expiresAt: at(now + 60_000) });
-    await holdBasketUntil(client, { basketId, expiresAtMs: now + 500_000, endsByMs: now + 120_000 }, { taskQueue });
-    expect(await getBasketHoldStatus(client, basketId)).toEqual({ state: 'holding', expiresAt: at(now + 120_000) });
+    await holdBasketUntil(
+      client,
+      { basketId, expiresAtMs: now + 30_000, endsByMs: now + 120_000 },
+      { taskQueue },
+    );
+    expect(await getBasketHoldStatus(client, basketId)).toEqual({
+      state: 'holding',
+      expiresAt: at(now + 60_000),
+    });
+    await holdBasketUntil(
+      client,
+      { basketId, expiresAtMs: now + 500_000, endsByMs: now + 120_000 },
+      { taskQueue },
+    );
+    expect(await getBasketHoldStatus(client, basketId)).toEqual({
+      state: 'holding',
+      expiresAt: at(now + 120_000),
+    });
     // a deadline already past (the timer came late) releases at once
     const late = randomUUID();
     await holdBasketUntil(client, { basketId: late, expiresAtMs: now - 1000 }, { taskQueue });
@@ -235,12 +258,19 @@ describe('basket hold workflow on the Temporal dev server', () => {
     const basketId = randomUUID();
     const startedAt = Date.now();
     basketDeadlines.set(basketId, startedAt + 2500);
-    const handle = await holdBasketUntil(client, { basketId, expiresAtMs: startedAt + 800 }, { taskQueue }).then(() => client.workflow.getHandle(`basket-hold-${basketId}`));
+    const handle = await holdBasketUntil(
+      client,
+      { basketId, expiresAtMs: startedAt + 800 },
+      { taskQueue },
+    ).then(() => client.workflow.getHandle(`basket-hold-${basketId}`));
     await sleep(1500);
     // asked once at 0.8 s: the basket was changed (its deadline is 2.5 s), nothing released
     expect(askedBaskets.filter((id) => id === basketId)).toHaveLength(1);
     expect(releasesOf(basketId)).toBe(0);
-    expect(await getBasketHoldStatus(client, basketId)).toEqual({ state: 'holding', expiresAt: new Date(startedAt + 2500).toISOString() });
+    expect(await getBasketHoldStatus(client, basketId)).toEqual({
+      state: 'holding',
+      expiresAt: new Date(startedAt + 2500).toISOString(),
+    });
     expect(await handle.result()).toBe('expired');
     expect(Date.now() - startedAt).toBeGreaterThanOrEqual(2500);
     expect(askedBaskets.filter((id) => id === basketId)).toHaveLength(2);

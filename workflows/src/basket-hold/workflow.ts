@@ -66,7 +66,8 @@ const { releaseBasketHolds, expireBasketHoldsIfDue } = proxyActivities<BasketHol
 export async function basketHoldWorkflow(input: BasketHoldInput): Promise<BasketHoldState> {
   const ttlMs = input.ttlMs ?? defaultBasketHoldTtlMs;
   // Date.now() inside a workflow is the deterministic workflow clock.
-  const endsByMs = input.endsByMs ?? (input.maxLifetimeMs === undefined ? undefined : Date.now() + input.maxLifetimeMs);
+  const endsByMs =
+    input.endsByMs ?? (input.maxLifetimeMs === undefined ? undefined : Date.now() + input.maxLifetimeMs);
   const capped = (deadline: number) => (endsByMs === undefined ? deadline : Math.min(deadline, endsByMs));
   let expiresAtMs = capped(input.expiresAtMs ?? Date.now() + ttlMs);
   let state: BasketHoldState = 'holding';
@@ -91,11 +92,18 @@ export async function basketHoldWorkflow(input: BasketHoldInput): Promise<Basket
   while (state === 'holding') {
     const deadline = expiresAtMs;
     const remainingMs = deadline - Date.now();
-    const changed = remainingMs > 0 && (await condition(() => state !== 'holding' || expiresAtMs !== deadline, remainingMs));
+    const changed =
+      remainingMs > 0 &&
+      (await condition(() => state !== 'holding' || expiresAtMs !== deadline, remainingMs));
     if (changed) {
       // Many renewals grow the history; start afresh with the same deadline when the server asks.
       if (state === 'holding' && workflowInfo().continueAsNewSuggested) {
-        await continueAsNew<typeof basketHoldWorkflow>({ basketId: input.basketId, ttlMs, expiresAtMs, endsByMs });
+        await continueAsNew<typeof basketHoldWorkflow>({
+          basketId: input.basketId,
+          ttlMs,
+          expiresAtMs,
+          endsByMs,
+        });
       }
       continue;
     }

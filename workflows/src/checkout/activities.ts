@@ -26,12 +26,13 @@ export interface CheckoutDependencies {
 
 export type CheckoutActivities = ReturnType<typeof createCheckoutActivities>;
 
-
 /** The order context injects its command handlers; the activities only delegate to them. */
 export function createCheckoutActivities(dependencies: CheckoutDependencies) {
   return {
     async cancelUnpaidOrder(input: { orderId: number; basketId: string }): Promise<CheckoutOrderStatus> {
-      log.info('payment timeout: cancelling the order unless it was paid or reserved', { orderId: input.orderId });
+      log.info('payment timeout: cancelling the order unless it was paid or reserved', {
+        orderId: input.orderId,
+      });
       return dependencies.cancelUnpaidOrder(input);
     },
     readOrderStatus: (orderId: number) => dependencies.readOrderStatus(orderId),

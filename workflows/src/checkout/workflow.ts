@@ -1,4 +1,12 @@
-import { condition, defineQuery, defineSignal, getExternalWorkflowHandle, patched, proxyActivities, setHandler } from '@temporalio/workflow';
+import {
+  condition,
+  defineQuery,
+  defineSignal,
+  getExternalWorkflowHandle,
+  patched,
+  proxyActivities,
+  setHandler,
+} from '@temporalio/workflow';
 import { basketHoldWorkflowId, checkedOutSignal } from '../basket-hold/workflow';
 import type { OrderMailActivities, OrderMailKind, OrderMailOptions } from '../order-mails/activities';
 import type { CheckoutActivities, CheckoutOrderStatus } from './activities';
@@ -42,10 +50,19 @@ const activities = proxyActivities<CheckoutActivities>({
  * costs the mail (logged by the activity's failure), never the booking or the tickets. */
 const mailActivities = proxyActivities<OrderMailActivities>({
   startToCloseTimeout: '1 minute',
-  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 10 },
+  retry: {
+    initialInterval: '5 seconds',
+    backoffCoefficient: 2,
+    maximumInterval: '5 minutes',
+    maximumAttempts: 10,
+  },
 });
 
-async function sendOrderMail(input: CheckoutWorkflowInput, kind: OrderMailKind, eventKey: string): Promise<void> {
+async function sendOrderMail(
+  input: CheckoutWorkflowInput,
+  kind: OrderMailKind,
+  eventKey: string,
+): Promise<void> {
   if (!patched(orderMailsPatch)) return;
   try {
     await mailActivities.sendOrderMail({ orderId: input.orderId, kind, eventKey, options: input.mails });
@@ -98,11 +115,13 @@ export async function checkoutWorkflow(input: CheckoutWorkflowInput): Promise<Ch
   if (current() === 'awaitingPayment') {
     apply(await activities.cancelUnpaidOrder({ orderId: input.orderId, basketId: input.basketId }));
     // workflows that timed out before this existed replay without the call
-    if (current() === 'cancelled' && patched(timeoutCancelsOpenPaymentPatch)) await activities.cancelOpenCardPayment(input.orderId);
+    if (current() === 'cancelled' && patched(timeoutCancelsOpenPaymentPatch))
+      await activities.cancelOpenCardPayment(input.orderId);
   }
   if (current() === 'reserved') await sendOrderMail(input, 'reservation', 'reserved');
   while (current() === 'reserved') {
-    if (!(await condition(() => state !== 'reserved', input.recheckMs ?? defaultRecheckMs))) apply(await activities.readOrderStatus(input.orderId));
+    if (!(await condition(() => state !== 'reserved', input.recheckMs ?? defaultRecheckMs)))
+      apply(await activities.readOrderStatus(input.orderId));
   }
   if (current() !== 'paid') return current();
   await activities.bookOrderPlaces(input.orderId);

@@ -1,4 +1,3 @@
-
 export interface ConsumptionBillingDependencies {
   /** the day a run bills through (default: yesterday in the resort) and the accounts it visits */
   listAccountsToBill: (throughDay?: string) => Promise<{ throughDay: string; accountIds: string[] }>;
@@ -10,6 +9,7 @@ export interface ConsumptionBillingDependencies {
 export function createConsumptionBillingActivities(dependencies: ConsumptionBillingDependencies) {
   return {
     listAccountsToBill: (throughDay?: string) => dependencies.listAccountsToBill(throughDay),
-    billConsumptionAccount: (input: { accountId: string; throughDay: string }) => dependencies.billConsumptionAccount(input),
+    billConsumptionAccount: (input: { accountId: string; throughDay: string }) =>
+      dependencies.billConsumptionAccount(input),
   };
 }

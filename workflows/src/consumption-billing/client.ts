@@ -17,8 +17,17 @@ export async function ensureConsumptionBillingSchedule(
   if (exists) return 'kept';
   await client.schedule.create({
     scheduleId,
-    spec: { calendars: [{ hour: options.hour ?? 4, minute: options.minute ?? 0 }], timezone: 'Europe/Zurich' },
-    action: { type: 'startWorkflow', workflowType: consumptionBillingWorkflow, taskQueue: options.taskQueue ?? taskQueues.workflows, args: [{}], workflowId: `${scheduleId}-run` },
+    spec: {
+      calendars: [{ hour: options.hour ?? 4, minute: options.minute ?? 0 }],
+      timezone: 'Europe/Zurich',
+    },
+    action: {
+      type: 'startWorkflow',
+      workflowType: consumptionBillingWorkflow,
+      taskQueue: options.taskQueue ?? taskQueues.workflows,
+      args: [{}],
+      workflowId: `${scheduleId}-run`,
+    },
     policies: { overlap: 'SKIP' },
   });
   return 'created';

@@ -1,7 +1,9 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { createConsumptionBillingActivities } from './activities';
 
-const { listAccountsToBill, billConsumptionAccount } = proxyActivities<ReturnType<typeof createConsumptionBillingActivities>>({
+const { listAccountsToBill, billConsumptionAccount } = proxyActivities<
+  ReturnType<typeof createConsumptionBillingActivities>
+>({
   startToCloseTimeout: '5 minutes',
   retry: { maximumAttempts: 5, initialInterval: '30 seconds', backoffCoefficient: 2 },
 });
@@ -15,7 +17,9 @@ export interface ConsumptionBillingRun {
 
 /** One run of the daily pay-per-use billing (schedule consumption-billing): every account with charged,
  * unbilled days, each in an activity of its own so that one account's trouble holds up no other. */
-export async function consumptionBillingWorkflow(input: { throughDay?: string } = {}): Promise<ConsumptionBillingRun> {
+export async function consumptionBillingWorkflow(
+  input: { throughDay?: string } = {},
+): Promise<ConsumptionBillingRun> {
   const { throughDay, accountIds } = await listAccountsToBill(input.throughDay);
   const orders: number[] = [];
   const failedAccounts: string[] = [];

@@ -1,4 +1,3 @@
-
 export interface KeycardRevalidationDependencies {
   /** Revalidates every stored keycard on `day` (yyyy-MM-dd, default today in the resorts' zone):
    * passes whose validity ended become EXPIRED. Idempotent: a second run on the same day expires nothing. */

@@ -25,7 +25,13 @@ export async function syncKeycardRevalidationSchedule(
   await client.schedule.create({
     scheduleId,
     spec: { calendars: [{ hour: 3, minute: 15 }], timezone: 'Europe/Zurich' },
-    action: { type: 'startWorkflow', workflowType: keycardRevalidationWorkflow, taskQueue: options.taskQueue ?? taskQueues.workflows, args: [{}], workflowId: `${scheduleId}-run` },
+    action: {
+      type: 'startWorkflow',
+      workflowType: keycardRevalidationWorkflow,
+      taskQueue: options.taskQueue ?? taskQueues.workflows,
+      args: [{}],
+      workflowId: `${scheduleId}-run`,
+    },
     policies: { overlap: 'SKIP' },
   });
   return 'created';

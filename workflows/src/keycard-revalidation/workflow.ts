@@ -7,7 +7,9 @@ const { revalidateKeycards } = proxyActivities<ReturnType<typeof createKeycardRe
 });
 
 /** One night's revalidation of the stored keycards (started by the keycard-revalidation schedule). */
-export async function keycardRevalidationWorkflow(input: { day?: string } = {}): Promise<{ expired: number }> {
+export async function keycardRevalidationWorkflow(
+  input: { day?: string } = {},
+): Promise<{ expired: number }> {
   const expired = await revalidateKeycards(input.day);
   return { expired };
 }

@@ -48,7 +48,10 @@ export function createOrderMailActivities(dependencies: OrderMailDependencies) {
         // a permanent SMTP refusal (5xx: unknown mailbox, rejected sender) fails the same way on every retry
         const responseCode = (error as { responseCode?: unknown }).responseCode;
         if (typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600) {
-          throw ApplicationFailure.nonRetryable(`the mail relay refused the ${request.kind} mail of order ${request.orderId}: ${(error as Error).message}`, 'MailRefused');
+          throw ApplicationFailure.nonRetryable(
+            `the mail relay refused the ${request.kind} mail of order ${request.orderId}: ${(error as Error).message}`,
+            'MailRefused',
+          );
         }
         throw error;
       }

@@ -3,7 +3,12 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
-import { startCheckoutWorkflow, signalOrderPaid, signalOrderReserved, getCheckoutState } from '../checkout/client';
+import {
+  startCheckoutWorkflow,
+  signalOrderPaid,
+  signalOrderReserved,
+  getCheckoutState,
+} from '../checkout/client';
 import { checkoutWorkflowId } from '../checkout/workflow';
 import { workflowBundle, type RunningWorker } from '../worker';
 import { runTestWorker } from '../../test/support/worker';
@@ -23,47 +28,70 @@ const fulfilled: number[] = [];
 /** orders whose mails the relay refuses for good (an SMTP 550) */
 const refusedMailbox = new Set<number>();
 
-beforeAll(async () => {
-  execFileSync('bash', [join(__dirname, '..', '..', '..', 'infra', 'scripts', 'ensure-temporal.sh')], { stdio: 'inherit', timeout: 14 * 60 * 1000 });
-  connection = await Connection.connect({ address });
-  client = new Client({ connection });
-  worker = await runTestWorker({
-    address,
-    taskQueue,
-    activities: {
-      cancelUnpaidOrder: async ({ orderId }) => statuses.get(orderId) ?? 'UNKNOWN',
-      readOrderStatus: async (orderId) => statuses.get(orderId) ?? 'UNKNOWN',
-      reconcileCardPayment: async (orderId) => statuses.get(orderId) ?? 'UNKNOWN',
-      bookOrderPlaces: async () => undefined,
-      fulfilOrder: async (orderId) => void fulfilled.push(orderId),
-      sendOrderMail: async (request) => {
-        mailRequests.push(request);
-        if (refusedMailbox.has(request.orderId)) throw Object.assign(new Error('550 5.1.1 mailbox unknown'), { responseCode: 550 });
-        return 'sent';
+beforeAll(
+  async () => {
+    execFileSync('bash', [join(__dirname, '..', '..', '..', 'infra', 'scripts', 'ensure-temporal.sh')], {
+      stdio: 'inherit',
+      timeout: 14 * 60 * 1000,
+    });
+    connection = await Connection.connect({ address });
+    client = new Client({ connection });
+    worker = await runTestWorker({
+      address,
+      taskQueue,
+      activities: {
+        cancelUnpaidOrder: async ({ orderId }) => statuses.get(orderId) ?? 'UNKNOWN',
+        readOrderStatus: async (orderId) => statuses.get(orderId) ?? 'UNKNOWN',
+        reconcileCardPayment: async (orderId) => statuses.get(orderId) ?? 'UNKNOWN',
+        bookOrderPlaces: async () => undefined,
+        fulfilOrder: async (orderId) => void fulfilled.push(orderId),
+        sendOrderMail: async (request) => {
+          mailRequests.push(request);
+          if (refusedMailbox.has(request.orderId))
+            throw Object.assign(new Error('550 5.1.1 mailbox unknown'), { responseCode: 550 });
+          return 'sent';
+        },
       },
-    },
-  });
-}, 15 * 60 * 1000);
+    });
+  },
+  15 * 60 * 1000,
+);
 afterAll(async () => {
   await worker?.shutdown();
   await connection?.close();
 });
 
-async function reserveThenPay(orderId: number, mails?: { sendReservationMail?: boolean; sendConfirmationMail?: boolean }) {
+async function reserveThenPay(
+  orderId: number,
+  mails?: { sendReservationMail?: boolean; sendConfirmationMail?: boolean },
+) {
   statuses.set(orderId, 'CREATED');
-  await startCheckoutWorkflow(client, { orderId, basketId: randomUUID(), paymentTimeoutMs: 60_000, mails }, { taskQueue });
+  await startCheckoutWorkflow(
+    client,
+    { orderId, basketId: randomUUID(), paymentTimeoutMs: 60_000, mails },
+    { taskQueue },
+  );
   statuses.set(orderId, 'RESERVED');
   await signalOrderReserved(client, orderId);
   // staff confirm once the workflow is in its reserved wait and asked for the reservation mail (confirmed
   // any sooner, the order gets only its confirmation: docs/mails.md)
-  const reservationAsked = () => mailRequests.some((request) => request.orderId === orderId && request.kind === 'reservation');
-  for (let i = 0; i < 200 && !((await getCheckoutState(client, orderId)) === 'reserved' && reservationAsked()); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  const reservationAsked = () =>
+    mailRequests.some((request) => request.orderId === orderId && request.kind === 'reservation');
+  for (
+    let i = 0;
+    i < 200 && !((await getCheckoutState(client, orderId)) === 'reserved' && reservationAsked());
+    i++
+  )
+    await new Promise((resolve) => setTimeout(resolve, 100));
   statuses.set(orderId, 'PAID');
   await signalOrderPaid(client, orderId);
   return client.workflow.getHandle(checkoutWorkflowId(orderId));
 }
 
-const requestsOf = (orderId: number) => mailRequests.filter((request) => request.orderId === orderId).map(({ kind, eventKey, options }) => ({ kind, eventKey, options }));
+const requestsOf = (orderId: number) =>
+  mailRequests
+    .filter((request) => request.orderId === orderId)
+    .map(({ kind, eventKey, options }) => ({ kind, eventKey, options }));
 
 describe('the checkout workflow mails (patched order-mails)', () => {
   it('asks for the reservation mail when reserved and the confirmation after fulfilment, passing the options on', async () => {
@@ -77,7 +105,9 @@ describe('the checkout workflow mails (patched order-mails)', () => {
     ]);
 
     const history = await handle.fetchHistory();
-    await expect(Worker.runReplayHistory({ workflowBundle: await workflowBundle() }, history, handle.workflowId)).resolves.toBeUndefined();
+    await expect(
+      Worker.runReplayHistory({ workflowBundle: await workflowBundle() }, history, handle.workflowId),
+    ).resolves.toBeUndefined();
   });
 
   it('a mail the relay refuses for good is tried once and the order is still fulfilled', async () => {

@@ -30,7 +30,6 @@ export interface PriceGenerationDependencies {
 
 export type PriceGenerationActivities = ReturnType<typeof createPriceGenerationActivities>;
 
-
 /** The pricing context injects its price engine; the activities only delegate to it. */
 export function createPriceGenerationActivities(dependencies: PriceGenerationDependencies) {
   return {
@@ -38,7 +37,11 @@ export function createPriceGenerationActivities(dependencies: PriceGenerationDep
       return dependencies.listPricedDefinitionIds();
     },
     async generatePriceBatch(input: PriceBatchInput): Promise<number> {
-      log.info('generating a price batch', { generationId: input.generationId, batch: input.batch, definitions: input.productDefinitionIds.length });
+      log.info('generating a price batch', {
+        generationId: input.generationId,
+        batch: input.batch,
+        definitions: input.productDefinitionIds.length,
+      });
       return dependencies.generatePriceBatch(input);
     },
     async recordPriceGenerationCompleted(input: PriceGenerationCompletedInput): Promise<void> {

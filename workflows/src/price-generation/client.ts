@@ -29,7 +29,8 @@ export async function startPriceGeneration(
     });
     return { generationId: input.generationId, started: true };
   } catch (error) {
-    if (error instanceof WorkflowExecutionAlreadyStartedError) return { generationId: input.generationId, started: false };
+    if (error instanceof WorkflowExecutionAlreadyStartedError)
+      return { generationId: input.generationId, started: false };
     throw error;
   }
 }
@@ -40,13 +41,23 @@ const percentOf = (processed: number, total: number, status: string) =>
 const statusQueryTimeoutMs = 2000;
 
 /** The generation's progress, answered while it runs; null for an unknown generation id. */
-export async function getPriceGenerationStatus(client: Client, generationId: string): Promise<PriceGenerationStatus | null> {
+export async function getPriceGenerationStatus(
+  client: Client,
+  generationId: string,
+): Promise<PriceGenerationStatus | null> {
   const handle = client.workflow.getHandle(generationId);
   try {
     const description = await handle.describe();
     // a query waits for a worker; when none serves the queue (worker role down) the status comes from describe()
-    const progress = await client.withDeadline(Date.now() + statusQueryTimeoutMs, () => handle.query(generationStatusQuery)).catch(() => null);
-    const status = description.status.name === 'RUNNING' ? 'running' : description.status.name === 'COMPLETED' ? 'completed' : 'failed';
+    const progress = await client
+      .withDeadline(Date.now() + statusQueryTimeoutMs, () => handle.query(generationStatusQuery))
+      .catch(() => null);
+    const status =
+      description.status.name === 'RUNNING'
+        ? 'running'
+        : description.status.name === 'COMPLETED'
+          ? 'completed'
+          : 'failed';
     const base: PriceGenerationProgress = progress ?? {
       generationId,
       status,
@@ -55,7 +66,10 @@ export async function getPriceGenerationStatus(client: Client, generationId: str
       batches: { done: 0, total: 0 },
       error: status === 'failed' ? `workflow ${description.status.name.toLowerCase()}` : null,
     };
-    const merged = { ...base, status: base.status === 'failed' ? 'failed' : status } as PriceGenerationProgress;
+    const merged = {
+      ...base,
+      status: base.status === 'failed' ? 'failed' : status,
+    } as PriceGenerationProgress;
     return { ...merged, percent: percentOf(merged.processed, merged.total, merged.status) };
   } catch (error) {
     if (error instanceof WorkflowNotFoundError) return null;

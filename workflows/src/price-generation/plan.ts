@@ -21,10 +21,12 @@ export function dayCount(from: string, to: string): number {
 /** Why a range cannot be generated, or null: generations started past the API (the demo, a
  * script) get the same bounded work. Past dates need today and are the API's check. */
 export function rangeProblem(from: string, to: string): string | null {
-  if (!isCalendarDate(from) || !isCalendarDate(to)) return `${from} to ${to} are not calendar dates yyyy-MM-dd`;
+  if (!isCalendarDate(from) || !isCalendarDate(to))
+    return `${from} to ${to} are not calendar dates yyyy-MM-dd`;
   if (to < from) return `${from} is after ${to}`;
   const days = dayCount(from, to);
-  if (days > maxGenerationDays) return `${from} to ${to} covers ${days} days, more than the ${maxGenerationDays} a generation may`;
+  if (days > maxGenerationDays)
+    return `${from} to ${to} covers ${days} days, more than the ${maxGenerationDays} a generation may`;
   return null;
 }
 
@@ -39,7 +41,7 @@ export function planBatches(ids: number[], days: number, batchSize: number): num
  * one, so windows keep whole months; the range itself when it fits. */
 export function dateWindows(from: string, to: string, maxDays: number): { from: string; to: string }[] {
   const windows: { from: string; to: string }[] = [];
-  for (let start = from; start <= to; ) {
+  for (let start = from; start <= to;) {
     const limit = addCalendarDays(start, Math.max(1, maxDays) - 1);
     let end = limit;
     if (limit >= to) end = to;
@@ -55,9 +57,17 @@ export function dateWindows(from: string, to: string, maxDays: number): { from: 
 
 /** The batches of a generation: every batch at most `batchSize` prices (the range is cut into date
  * windows when one definition's days exceed it), whole definitions per window. */
-export function planGeneration(ids: number[], from: string, to: string, batchSize = defaultPriceBatchSize): PlannedBatch[] {
+export function planGeneration(
+  ids: number[],
+  from: string,
+  to: string,
+  batchSize = defaultPriceBatchSize,
+): PlannedBatch[] {
   const size = Math.min(Math.max(1, batchSize), maxPriceBatchSize);
   return dateWindows(from, to, size).flatMap((window) =>
-    planBatches(ids, dayCount(window.from, window.to), size).map((productDefinitionIds) => ({ productDefinitionIds, ...window })),
+    planBatches(ids, dayCount(window.from, window.to), size).map((productDefinitionIds) => ({
+      productDefinitionIds,
+      ...window,
+    })),
   );
 }

@@ -1,6 +1,7 @@
 import { dateWindows, dayCount, maxPriceBatchSize, planBatches, planGeneration, rangeProblem } from './plan';
 
-const pricesOf = (batch: { productDefinitionIds: number[]; from: string; to: string }) => batch.productDefinitionIds.length * dayCount(batch.from, batch.to);
+const pricesOf = (batch: { productDefinitionIds: number[]; from: string; to: string }) =>
+  batch.productDefinitionIds.length * dayCount(batch.from, batch.to);
 
 describe('price generation plan', () => {
   it('counts the days of a range, both ends included', () => {
@@ -51,9 +52,15 @@ describe('price generation plan', () => {
   it('refuses ranges a generation may not cover, whoever started it', () => {
     expect(rangeProblem('2026-11-23', '2027-11-22')).toBeNull();
     expect(rangeProblem('2026-11-23', '2028-11-22')).toBeNull();
-    expect(rangeProblem('0001-01-01', '9999-12-31')).toBe('0001-01-01 to 9999-12-31 covers 3652059 days, more than the 731 a generation may');
-    expect(rangeProblem('2026-11-23', '2028-11-23')).toBe('2026-11-23 to 2028-11-23 covers 732 days, more than the 731 a generation may');
-    expect(rangeProblem('2025-02-01', '2025-02-30')).toBe('2025-02-01 to 2025-02-30 are not calendar dates yyyy-MM-dd');
+    expect(rangeProblem('0001-01-01', '9999-12-31')).toBe(
+      '0001-01-01 to 9999-12-31 covers 3652059 days, more than the 731 a generation may',
+    );
+    expect(rangeProblem('2026-11-23', '2028-11-23')).toBe(
+      '2026-11-23 to 2028-11-23 covers 732 days, more than the 731 a generation may',
+    );
+    expect(rangeProblem('2025-02-01', '2025-02-30')).toBe(
+      '2025-02-01 to 2025-02-30 are not calendar dates yyyy-MM-dd',
+    );
     expect(rangeProblem('2027-01-02', '2027-01-01')).toBe('2027-01-02 is after 2027-01-01');
   });
 });

@@ -30,7 +30,12 @@ export const generationStatusQuery = defineQuery<PriceGenerationProgress>('gener
 
 const { listPricedDefinitionIds, generatePriceBatch } = proxyActivities<PriceGenerationActivities>({
   startToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 5 },
+  retry: {
+    initialInterval: '1 second',
+    backoffCoefficient: 2,
+    maximumInterval: '30 seconds',
+    maximumAttempts: 5,
+  },
 });
 
 // the prices are in: the announcement waits for the store rather than failing the generation
@@ -64,13 +69,27 @@ export async function priceGenerationWorkflow(input: PriceGenerationInput): Prom
       progress.batches.done += 1;
     }
     if (patched('generation-completed-event')) {
-      await recordPriceGenerationCompleted({ generationId: input.generationId, from: input.from, to: input.to, productDefinitionIds: ids, prices: progress.processed });
+      await recordPriceGenerationCompleted({
+        generationId: input.generationId,
+        from: input.from,
+        to: input.to,
+        productDefinitionIds: ids,
+        prices: progress.processed,
+      });
     }
     progress.status = 'completed';
     return progress;
   } catch (error) {
     progress.status = 'failed';
-    progress.error = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-    throw ApplicationFailure.nonRetryable(`price generation ${input.generationId} failed: ${progress.error}`, 'PriceGenerationFailed');
+    progress.error =
+      error instanceof Error
+        ? error.cause instanceof Error
+          ? error.cause.message
+          : error.message
+        : String(error);
+    throw ApplicationFailure.nonRetryable(
+      `price generation ${input.generationId} failed: ${progress.error}`,
+      'PriceGenerationFailed',
+    );
   }
 }

@@ -1,4 +1,3 @@
-
 /** What the subscription context lends its lifecycle workflow; idempotent (at-least-once). */
 export interface SubscriptionDependencies {
   recordSubscriptionActivation: (subscriptionId: string) => Promise<void>;
@@ -10,11 +9,12 @@ export interface SubscriptionDependencies {
 
 export type SubscriptionActivities = ReturnType<typeof createSubscriptionActivities>;
 
-
 export function createSubscriptionActivities(dependencies: SubscriptionDependencies) {
   return {
-    recordSubscriptionActivation: (subscriptionId: string) => dependencies.recordSubscriptionActivation(subscriptionId),
-    recordSubscriptionExpiry: (subscriptionId: string) => dependencies.recordSubscriptionExpiry(subscriptionId),
+    recordSubscriptionActivation: (subscriptionId: string) =>
+      dependencies.recordSubscriptionActivation(subscriptionId),
+    recordSubscriptionExpiry: (subscriptionId: string) =>
+      dependencies.recordSubscriptionExpiry(subscriptionId),
     renewSubscription: (subscriptionId: string) => dependencies.renewSubscription(subscriptionId),
   };
 }

@@ -17,23 +17,31 @@ let client: Client;
 let worker: RunningWorker;
 const calls: string[] = [];
 
-beforeAll(async () => {
-  execFileSync('bash', [join(__dirname, '..', '..', '..', 'infra', 'scripts', 'ensure-temporal.sh')], { stdio: 'inherit', timeout: 14 * 60 * 1000 });
-  connection = await Connection.connect({ address });
-  client = new Client({ connection });
-  worker = await runTestWorker({
-    address,
-    taskQueue,
-    activities: {
-      recordSubscriptionActivation: async (subscriptionId: string) => void calls.push(`activated ${subscriptionId}`),
-      recordSubscriptionExpiry: async (subscriptionId: string) => void calls.push(`expired ${subscriptionId}`),
-      renewSubscription: async (subscriptionId: string) => {
-        calls.push(`renew ${subscriptionId}`);
-        return 'renewed by order 1';
+beforeAll(
+  async () => {
+    execFileSync('bash', [join(__dirname, '..', '..', '..', 'infra', 'scripts', 'ensure-temporal.sh')], {
+      stdio: 'inherit',
+      timeout: 14 * 60 * 1000,
+    });
+    connection = await Connection.connect({ address });
+    client = new Client({ connection });
+    worker = await runTestWorker({
+      address,
+      taskQueue,
+      activities: {
+        recordSubscriptionActivation: async (subscriptionId: string) =>
+          void calls.push(`activated ${subscriptionId}`),
+        recordSubscriptionExpiry: async (subscriptionId: string) =>
+          void calls.push(`expired ${subscriptionId}`),
+        renewSubscription: async (subscriptionId: string) => {
+          calls.push(`renew ${subscriptionId}`);
+          return 'renewed by order 1';
+        },
       },
-    },
-  });
-}, 15 * 60 * 1000);
+    });
+  },
+  15 * 60 * 1000,
+);
 afterAll(async () => {
   await worker?.shutdown();
   await connection?.close();
@@ -43,12 +51,26 @@ describe('the subscription lifecycle (patched subscription-renewal)', () => {
   it('records activation and expiry, then asks for the renewal once; its history replays', async () => {
     const subscriptionId = `wf-${randomUUID()}`;
     const start = Date.now();
-    await startSubscriptionLifecycle(client, { subscriptionId, validFrom: new Date(start + 500).toISOString(), expiresAt: new Date(start + 1_500).toISOString() }, { taskQueue });
+    await startSubscriptionLifecycle(
+      client,
+      {
+        subscriptionId,
+        validFrom: new Date(start + 500).toISOString(),
+        expiresAt: new Date(start + 1_500).toISOString(),
+      },
+      { taskQueue },
+    );
     const handle = client.workflow.getHandle(subscriptionWorkflowId(subscriptionId));
     await handle.result();
     expect(Date.now() - start).toBeGreaterThanOrEqual(1_400);
-    expect(calls.filter((call) => call.endsWith(subscriptionId))).toEqual([`activated ${subscriptionId}`, `expired ${subscriptionId}`, `renew ${subscriptionId}`]);
+    expect(calls.filter((call) => call.endsWith(subscriptionId))).toEqual([
+      `activated ${subscriptionId}`,
+      `expired ${subscriptionId}`,
+      `renew ${subscriptionId}`,
+    ]);
     const history = await handle.fetchHistory();
-    await expect(Worker.runReplayHistory({ workflowBundle: await workflowBundle() }, history, handle.workflowId)).resolves.toBeUndefined();
+    await expect(
+      Worker.runReplayHistory({ workflowBundle: await workflowBundle() }, history, handle.workflowId),
+    ).resolves.toBeUndefined();
   }, 60_000);
 });

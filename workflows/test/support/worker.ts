@@ -12,12 +12,17 @@ export function withUnwiredActivities(given: Partial<ActivityDependencies>): Act
     get: (target, name: string) =>
       target[name as keyof ActivityDependencies] ??
       (() => {
-        throw ApplicationFailure.nonRetryable(`The activity dependency ${name} is not wired in this test`, 'NotWiredInTest');
+        throw ApplicationFailure.nonRetryable(
+          `The activity dependency ${name} is not wired in this test`,
+          'NotWiredInTest',
+        );
       }),
   }) as ActivityDependencies;
 }
 
 /** A worker over the activities a test names (withUnwiredActivities). */
-export function runTestWorker(settings: Omit<WorkerSettings, 'activities'> & { activities: Partial<ActivityDependencies> }): Promise<RunningWorker> {
+export function runTestWorker(
+  settings: Omit<WorkerSettings, 'activities'> & { activities: Partial<ActivityDependencies> },
+): Promise<RunningWorker> {
   return runWorker({ ...settings, activities: withUnwiredActivities(settings.activities) });
 }

@@ -23,13 +23,22 @@ const carPark = 'alpenhorn-valley-parking';
  * 08:30 and 10:00, 3 to 8 rides until about 16:00, and for one card in three the minutes its car stood
  * in the valley car park, reported when it leaves. Times are the resort's (Europe/Zurich).
  */
-export function gateDay(cards: readonly SimulatedCard[], day: string, random: () => number = Math.random, newId: () => string = randomUUID): SimulatedEvent[] {
+export function gateDay(
+  cards: readonly SimulatedCard[],
+  day: string,
+  random: () => number = Math.random,
+  newId: () => string = randomUUID,
+): SimulatedEvent[] {
   const start = DateTime.fromISO(day, { zone: 'Europe/Zurich' });
   const at = (minutes: number) => start.plus({ minutes: Math.round(minutes) }).toISO()!;
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   return cards.flatMap((card) => {
     const events: SimulatedEvent[] = [];
-    const add = (event: Omit<AccessUsageEventInput, 'eventId' | 'card'>) => events.push({ system: card.system, event: { eventId: newId(), card: { system: card.system, number: card.number }, ...event } });
+    const add = (event: Omit<AccessUsageEventInput, 'eventId' | 'card'>) =>
+      events.push({
+        system: card.system,
+        event: { eventId: newId(), card: { system: card.system, number: card.number }, ...event },
+      });
     let minute = 8.5 * 60 + random() * 90;
     const arrival = minute;
     add({ kind: 'PASSAGE', quantity: 1, gateId: pick(entryGates), occurredAt: at(minute) });
@@ -40,7 +49,12 @@ export function gateDay(cards: readonly SimulatedCard[], day: string, random: ()
     }
     if (random() < 1 / 3) {
       const leaving = Math.max(minute + 20, 16 * 60);
-      add({ kind: 'PARKING', quantity: Math.round(leaving - arrival + 15), gateId: carPark, occurredAt: at(leaving) });
+      add({
+        kind: 'PARKING',
+        quantity: Math.round(leaving - arrival + 15),
+        gateId: carPark,
+        occurredAt: at(leaving),
+      });
     }
     return events;
   });

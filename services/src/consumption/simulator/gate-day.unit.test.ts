@@ -26,7 +26,14 @@ describe('the simulated gate day', () => {
 
   it('gives every event an id of its own and parks some cars for minutes', () => {
     expect(new Set(events.map((entry) => entry.event.eventId)).size).toBe(events.length);
-    const many = gateDay(Array.from({ length: 30 }, (_, index) => ({ system: 'AXESS' as const, number: `A1CE${String(index).padStart(4, '0')}-111-222` })), '2030-12-20', seeded(7));
+    const many = gateDay(
+      Array.from({ length: 30 }, (_, index) => ({
+        system: 'AXESS' as const,
+        number: `A1CE${String(index).padStart(4, '0')}-111-222`,
+      })),
+      '2030-12-20',
+      seeded(7),
+    );
     const parking = many.filter((entry) => entry.event.kind === 'PARKING');
     expect(parking.length).toBeGreaterThan(0);
     expect(parking.every((entry) => (entry.event.quantity ?? 0) > 60)).toBe(true);

@@ -8,12 +8,22 @@ import type { EventMetadata, Money } from '@alpenpass/contracts';
 /** Pays a refund back onto the card payment's provider transaction (a credit). */
 export interface CardRefunds {
   /** `idempotencyKey` credit-<orderId>-<refundId>: a retry or a twin request credits once */
-  credit(request: { transactionId: string; refno: string; amount: Money; idempotencyKey: string }): Promise<{ reference: string }>;
+  credit(request: {
+    transactionId: string;
+    refno: string;
+    amount: Money;
+    idempotencyKey: string;
+  }): Promise<{ reference: string }>;
 }
 
 /** The account's online credit (§3 Online credit; the online-credit context's ledger). */
 export interface OnlineCredit {
-  credit(accountId: string, amount: Money, reason: string, idempotencyKey: string): Promise<{ reference: string }>;
+  credit(
+    accountId: string,
+    amount: Money,
+    reason: string,
+    idempotencyKey: string,
+  ): Promise<{ reference: string }>;
 }
 
 /** Gives a refund's part back onto the gift voucher that paid it (the voucher context). */
@@ -31,7 +41,11 @@ export interface TicketCancellation {
 /** The person an order item is for, on its tickets (the tickets context; docs/after-sale.md, "Assigning a person"). */
 export interface TicketAssignment extends Pick<TicketCancellation, 'usedItemIds'> {
   /** the item's tickets carry the person the order names for it now: those issued change, those issued later carry it. Idempotent. */
-  assignTicketsOfItem(orderId: number, orderItemId: string, metadata: Partial<EventMetadata>): Promise<unknown>;
+  assignTicketsOfItem(
+    orderId: number,
+    orderItemId: string,
+    metadata: Partial<EventMetadata>,
+  ): Promise<unknown>;
 }
 
 /** Cancellation and refund mails (the order-mail context). */

@@ -12,8 +12,10 @@ export function afterSaleReactor(workflows: AfterSaleWorkflows): Reactor {
     category: 'order',
     async react(event: RecordedEvent) {
       const data = event.data as { orderId: number; cancellationId?: number; refundId?: number };
-      if (event.type === 'OrderItemsCancelled' && data.cancellationId !== undefined) await workflows.startCancellation(data.orderId, data.cancellationId);
-      if (event.type === 'OrderRefundRequested' && data.refundId !== undefined) await workflows.startRefund(data.orderId, data.refundId);
+      if (event.type === 'OrderItemsCancelled' && data.cancellationId !== undefined)
+        await workflows.startCancellation(data.orderId, data.cancellationId);
+      if (event.type === 'OrderRefundRequested' && data.refundId !== undefined)
+        await workflows.startRefund(data.orderId, data.refundId);
     },
   };
 }

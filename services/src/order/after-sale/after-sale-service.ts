@@ -1,4 +1,12 @@
-import { afterSaleErrorCodes, ticketErrorCodes, type CustomerCancelBody, type ManagementCancelBody, type OrderDto, type RefundListDto, type StaffRefundBody } from '@alpenpass/contracts';
+import {
+  afterSaleErrorCodes,
+  ticketErrorCodes,
+  type CustomerCancelBody,
+  type ManagementCancelBody,
+  type OrderDto,
+  type RefundListDto,
+  type StaffRefundBody,
+} from '@alpenpass/contracts';
 import type { Caller } from '../../basket/basket-service';
 import { conflict, notFound } from '../../platform/domain-error';
 import type { PlatformLogger } from '../../platform/event-store/event-store';
@@ -28,7 +36,10 @@ const workflowStartBoundMs = 5_000;
 function withinStartBound(start: Promise<void>): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<void>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`workflow start took longer than ${workflowStartBoundMs} ms`)), workflowStartBoundMs);
+    timer = setTimeout(
+      () => reject(new Error(`workflow start took longer than ${workflowStartBoundMs} ms`)),
+      workflowStartBoundMs,
+    );
   });
   return Promise.race([start, bound]).finally(() => clearTimeout(timer));
 }
@@ -45,20 +56,33 @@ export function createAfterSaleService(deps: AfterSaleServiceDeps) {
   async function refuseUsedItems(orderId: number, itemIds: string[]): Promise<void> {
     const used = await deps.tickets.usedItemIds(orderId);
     const refused = itemIds.find((itemId) => used.includes(itemId));
-    if (refused) throw conflict(ticketErrorCodes.ticketUsed, `The ticket of item ${refused} was used at a gate; the item can no longer be cancelled or refunded.`);
+    if (refused)
+      throw conflict(
+        ticketErrorCodes.ticketUsed,
+        `The ticket of item ${refused} was used at a gate; the item can no longer be cancelled or refunded.`,
+      );
   }
 
   /** Starts what the new events ask for; a start that fails is logged (the reactor starts it later). */
   async function follow(before: PlacedOrder, after: PlacedOrder): Promise<void> {
     const starts: Promise<void>[] = [];
-    for (let cancellationId = before.cancellations + 1; cancellationId <= after.cancellations; cancellationId += 1) {
+    for (
+      let cancellationId = before.cancellations + 1;
+      cancellationId <= after.cancellations;
+      cancellationId += 1
+    ) {
       starts.push(deps.workflows.startCancellation(after.orderId, cancellationId));
     }
-    for (const refund of after.refunds.slice(before.refunds.length)) starts.push(deps.workflows.startRefund(after.orderId, refund.refundId));
+    for (const refund of after.refunds.slice(before.refunds.length))
+      starts.push(deps.workflows.startRefund(after.orderId, refund.refundId));
     // the events are written: a slow Temporal must not hold the answer (the reactor starts what is missing)
     const outcomes = await Promise.allSettled(starts.map((start) => withinStartBound(start)));
     for (const outcome of outcomes) {
-      if (outcome.status === 'rejected') deps.log.error({ err: outcome.reason, orderId: after.orderId }, 'after-sale workflow not started; the reactor will start it');
+      if (outcome.status === 'rejected')
+        deps.log.error(
+          { err: outcome.reason, orderId: after.orderId },
+          'after-sale workflow not started; the reactor will start it',
+        );
     }
   }
 
@@ -75,7 +99,14 @@ export function createAfterSaleService(deps: AfterSaleServiceDeps) {
       await refuseUsedItems(orderId, body.orderItemIds);
       const command: AfterSaleCommand = {
         type: 'CancelItems',
-        data: { itemIds: body.orderItemIds, reason: body.reason ?? null, by: 'CUSTOMER', cutoff: deps.cutoff, now: now(), refund: { onlineCredit: body.onlineCredit } },
+        data: {
+          itemIds: body.orderItemIds,
+          reason: body.reason ?? null,
+          by: 'CUSTOMER',
+          cutoff: deps.cutoff,
+          now: now(),
+          refund: { onlineCredit: body.onlineCredit },
+        },
       };
       return deps.orders.view(await run(caller, order, command));
     },
@@ -84,24 +115,66 @@ export function createAfterSaleService(deps: AfterSaleServiceDeps) {
     async managementCancel(caller: Caller, orderId: number, body: ManagementCancelBody): Promise<OrderDto> {
       const order = await deps.orders.readable(caller, orderId);
       await refuseUsedItems(orderId, body.orderItemIds);
-      const command: AfterSaleCommand = { type: 'CancelItems', data: { itemIds: body.orderItemIds, reason: body.reason ?? null, by: 'STAFF', cutoff: null, now: now(), refund: { onlineCredit: body.onlineCredit } } };
+      const command: AfterSaleCommand = {
+        type: 'CancelItems',
+        data: {
+          itemIds: body.orderItemIds,
+          reason: body.reason ?? null,
+          by: 'STAFF',
+          cutoff: null,
+          now: now(),
+          refund: { onlineCredit: body.onlineCredit },
+        },
+      };
       return toOrderDto(await run(caller, order, command));
     },
 
     /** POST /admin/orders/{orderId}/items/cancel: staff cancel items; money is a refund of its own. */
-    async staffCancelItems(caller: Caller, orderId: number, body: { orderItemIds: string[]; reason?: string }): Promise<OrderDto> {
+    async staffCancelItems(
+      caller: Caller,
+      orderId: number,
+      body: { orderItemIds: string[]; reason?: string },
+    ): Promise<OrderDto> {
       const order = await deps.orders.readable(caller, orderId);
-      const command: AfterSaleCommand = { type: 'CancelItems', data: { itemIds: body.orderItemIds, reason: body.reason ?? null, by: 'STAFF', cutoff: null, now: now(), refund: null } };
+      const command: AfterSaleCommand = {
+        type: 'CancelItems',
+        data: {
+          itemIds: body.orderItemIds,
+          reason: body.reason ?? null,
+          by: 'STAFF',
+          cutoff: null,
+          now: now(),
+          refund: null,
+        },
+      };
       return toOrderDto(await run(caller, order, command));
     },
 
     /** POST /admin/orders/{orderId}/refunds: staff refund amounts per item; the request's Idempotency-Key, recorded
      * per staff member on the refund, makes a repeat after a crash half-way ask nothing new. */
-    async staffRefund(caller: Caller, orderId: number, body: StaffRefundBody, requestKey: string | null): Promise<OrderDto> {
+    async staffRefund(
+      caller: Caller,
+      orderId: number,
+      body: StaffRefundBody,
+      requestKey: string | null,
+    ): Promise<OrderDto> {
       const order = await deps.orders.readable(caller, orderId);
       const lines = body.items.map((line) => ({ itemId: line.orderItemId, amount: line.amount }));
-      await refuseUsedItems(orderId, lines.map((line) => line.itemId));
-      const command: AfterSaleCommand = { type: 'RefundItems', data: { requestKey: requestKey === null ? null : `request-${caller.principal?.subject ?? 'staff'}:${requestKey}`, lines, reason: body.reason ?? null, by: 'STAFF', onlineCredit: body.onlineCredit } };
+      await refuseUsedItems(
+        orderId,
+        lines.map((line) => line.itemId),
+      );
+      const command: AfterSaleCommand = {
+        type: 'RefundItems',
+        data: {
+          requestKey:
+            requestKey === null ? null : `request-${caller.principal?.subject ?? 'staff'}:${requestKey}`,
+          lines,
+          reason: body.reason ?? null,
+          by: 'STAFF',
+          onlineCredit: body.onlineCredit,
+        },
+      };
       return toOrderDto(await run(caller, order, command));
     },
 
@@ -115,7 +188,8 @@ export function createAfterSaleService(deps: AfterSaleServiceDeps) {
     async retryRefund(caller: Caller, orderId: number, refundId: number): Promise<RefundListDto> {
       const order = await deps.orders.readable(caller, orderId);
       const refund = order.refunds.find((candidate) => candidate.refundId === refundId);
-      if (!refund) throw notFound(afterSaleErrorCodes.refundNotFound, `Order ${orderId} has no refund ${refundId}.`);
+      if (!refund)
+        throw notFound(afterSaleErrorCodes.refundNotFound, `Order ${orderId} has no refund ${refundId}.`);
       if (refund.status !== 'COMPLETED') await deps.workflows.retryRefund(orderId, refundId);
       return { orderId, items: order.refunds.map(toRefundDto) };
     },

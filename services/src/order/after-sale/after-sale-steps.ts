@@ -3,7 +3,13 @@ import type { AfterSaleDependencies, RefundStepOutcome } from '@alpenpass/workfl
 import type { CapacityCommands } from '../../capacity';
 import type { EventStore, PlatformLogger } from '../../platform/event-store/event-store';
 import { ProviderRejectedError } from '../../payment-provider/provider-errors';
-import type { AfterSaleMails, CardRefunds, OnlineCredit, TicketCancellation, VoucherRefunds } from './after-sale-ports';
+import type {
+  AfterSaleMails,
+  CardRefunds,
+  OnlineCredit,
+  TicketCancellation,
+  VoucherRefunds,
+} from './after-sale-ports';
 import { DomainError } from '../../platform/domain-error';
 import type { OrderService } from '../order-service';
 
@@ -19,15 +25,25 @@ export interface AfterSaleStepsDeps {
   log: PlatformLogger;
 }
 
-const systemMetadata = (orderId: number) => ({ correlationId: `order-${orderId}`, causationId: null, actor: 'system' });
+const systemMetadata = (orderId: number) => ({
+  correlationId: `order-${orderId}`,
+  causationId: null,
+  actor: 'system',
+});
 
 /** The after-sale workflows' activities over the order context (each idempotent; docs/after-sale.md). */
-export function createAfterSaleSteps(deps: AfterSaleStepsDeps): Omit<AfterSaleDependencies, 'settleLatePayment'> {
+export function createAfterSaleSteps(
+  deps: AfterSaleStepsDeps,
+): Omit<AfterSaleDependencies, 'settleLatePayment'> {
   const { orders } = deps;
 
   async function cancelledItemsOf(orderId: number, cancellationId: number): Promise<string[]> {
-    const events = (await deps.store.readStream(orderStreamName(orderId))) as unknown as AfterSaleOrderEvent[];
-    const cancelled = events.find((event) => event.type === 'OrderItemsCancelled' && event.data.cancellationId === cancellationId);
+    const events = (await deps.store.readStream(
+      orderStreamName(orderId),
+    )) as unknown as AfterSaleOrderEvent[];
+    const cancelled = events.find(
+      (event) => event.type === 'OrderItemsCancelled' && event.data.cancellationId === cancellationId,
+    );
     return cancelled?.type === 'OrderItemsCancelled' ? cancelled.data.itemIds : [];
   }
 
@@ -37,18 +53,40 @@ export function createAfterSaleSteps(deps: AfterSaleStepsDeps): Omit<AfterSaleDe
     if (!refund) return { outcome: 'rejected', error: `order ${orderId} has no refund ${refundId}` };
     if (refund.status === 'COMPLETED') return { outcome: 'completed' };
     const idempotencyKey = `credit-${orderId}-${refundId}`;
-    const parts = refund.parts ?? [{ source: 'CARD' as const, destination: refund.destination, amount: refund.amount }];
+    const parts = refund.parts ?? [
+      { source: 'CARD' as const, destination: refund.destination, amount: refund.amount },
+    ];
     const references: string[] = [];
     try {
       // each part under a key of its own system or voucher: a retried round books nothing twice
       for (const part of parts) {
         const amount = { amount: part.amount, currency: 'CHF' as const };
         if (part.destination === 'CARD') {
-          if (order.transactionId === null) return { outcome: 'rejected', error: 'the order has no card transaction to credit' };
-          references.push((await deps.cardRefunds.credit({ transactionId: order.transactionId, refno: `${order.refno}-R${refundId}`, amount, idempotencyKey })).reference);
+          if (order.transactionId === null)
+            return { outcome: 'rejected', error: 'the order has no card transaction to credit' };
+          references.push(
+            (
+              await deps.cardRefunds.credit({
+                transactionId: order.transactionId,
+                refno: `${order.refno}-R${refundId}`,
+                amount,
+                idempotencyKey,
+              })
+            ).reference,
+          );
         } else if (part.destination === 'ONLINE_CREDIT') {
-          if (order.accountId === null) return { outcome: 'rejected', error: 'a guest order has no online credit' };
-          references.push((await deps.onlineCredit.credit(order.accountId, amount, refund.reason ?? `refund ${refundId} of order ${order.refno}`, idempotencyKey)).reference);
+          if (order.accountId === null)
+            return { outcome: 'rejected', error: 'a guest order has no online credit' };
+          references.push(
+            (
+              await deps.onlineCredit.credit(
+                order.accountId,
+                amount,
+                refund.reason ?? `refund ${refundId} of order ${order.refno}`,
+                idempotencyKey,
+              )
+            ).reference,
+          );
         } else if (part.destination === 'VOUCHER' && part.code) {
           await deps.vouchers.restore(part.code, part.amount, `${idempotencyKey}-${part.code}`);
           references.push(`voucher ${part.code}`);
@@ -56,8 +94,10 @@ export function createAfterSaleSteps(deps: AfterSaleStepsDeps): Omit<AfterSaleDe
         // ON_SITE: paid out at the desk, nothing to call
       }
     } catch (error) {
-      if (error instanceof ProviderRejectedError && error.code !== 'IDEMPOTENCY_KEY_IN_USE') return { outcome: 'rejected', error: error.message };
-      if (error instanceof DomainError && error.kind !== 'unavailable') return { outcome: 'rejected', error: error.message };
+      if (error instanceof ProviderRejectedError && error.code !== 'IDEMPOTENCY_KEY_IN_USE')
+        return { outcome: 'rejected', error: error.message };
+      if (error instanceof DomainError && error.kind !== 'unavailable')
+        return { outcome: 'rejected', error: error.message };
       throw error;
     }
     const reference = references.length > 0 ? references.join(', ') : null;
@@ -70,7 +110,9 @@ export function createAfterSaleSteps(deps: AfterSaleStepsDeps): Omit<AfterSaleDe
     async releaseCancelledPlaces({ orderId, cancellationId }) {
       const order = await orders.ofCheckout(orderId);
       const itemIds = await cancelledItemsOf(orderId, cancellationId);
-      for (const item of order.items.filter((candidate) => candidate.slotId !== null && itemIds.includes(candidate.itemId))) {
+      for (const item of order.items.filter(
+        (candidate) => candidate.slotId !== null && itemIds.includes(candidate.itemId),
+      )) {
         const claim = { slotId: item.slotId!, basketId: order.basketId, entryId: item.itemId };
         // booked once paid; a hold when the booking step had not run yet
         await deps.capacity.cancelBooking(claim, systemMetadata(orderId));
@@ -81,12 +123,19 @@ export function createAfterSaleSteps(deps: AfterSaleStepsDeps): Omit<AfterSaleDe
       await deps.tickets.cancelTicketsOfItems(orderId, await cancelledItemsOf(orderId, cancellationId));
     },
     async sendCancellationMail({ orderId, cancellationId }) {
-      await deps.mails.sendCancellationMail({ orderId, cancellationId, itemIds: await cancelledItemsOf(orderId, cancellationId) });
+      await deps.mails.sendCancellationMail({
+        orderId,
+        cancellationId,
+        itemIds: await cancelledItemsOf(orderId, cancellationId),
+      });
     },
     executeRefund: ({ orderId, refundId }) => moveMoney(orderId, refundId),
     async recordRefundFailure({ orderId, refundId, error, final }) {
       deps.log.warn({ orderId, refundId, error, final }, 'refund failing');
-      await orders.systemCommand(orderId, { type: 'RecordRefundFailed', data: { refundId, error: error.slice(0, 500), final } });
+      await orders.systemCommand(orderId, {
+        type: 'RecordRefundFailed',
+        data: { refundId, error: error.slice(0, 500), final },
+      });
     },
     sendRefundMail: (input) => deps.mails.sendRefundMail(input),
   };

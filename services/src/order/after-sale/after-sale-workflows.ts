@@ -1,5 +1,11 @@
 import type { Client } from '@temporalio/client';
-import { signalRetryRefund, startCancellationWorkflow, startLatePaymentWorkflow, startRefundWorkflow, type AfterSaleStartOptions } from '@alpenpass/workflows';
+import {
+  signalRetryRefund,
+  startCancellationWorkflow,
+  startLatePaymentWorkflow,
+  startRefundWorkflow,
+  type AfterSaleStartOptions,
+} from '@alpenpass/workflows';
 
 /** The after-sale workflows (workflows/src/after-sale): ids refund-<orderId>-<refundId>,
  * cancellation-<orderId>-<cancellationId>, late-payment-<orderId>; a second start is a no-op. */
@@ -10,7 +16,9 @@ export interface AfterSaleWorkflows {
   retryRefund(orderId: number, refundId: number): Promise<void>;
 }
 
-export function temporalAfterSaleWorkflows(options: { client: () => Promise<Client> } & AfterSaleStartOptions): AfterSaleWorkflows {
+export function temporalAfterSaleWorkflows(
+  options: { client: () => Promise<Client> } & AfterSaleStartOptions,
+): AfterSaleWorkflows {
   const { client, ...startOptions } = options;
   return {
     async startRefund(orderId, refundId) {

@@ -1,6 +1,15 @@
 import request from 'supertest';
 import { getCheckoutState, getRefundState } from '@alpenpass/workflows';
-import { as, createAfterSaleTestKit, creditsOf, payByCard, placeOrder, slotClaims, waitFor, type AfterSaleTestKit } from '../../../test/support/after-sale-kit';
+import {
+  as,
+  createAfterSaleTestKit,
+  creditsOf,
+  payByCard,
+  placeOrder,
+  slotClaims,
+  waitFor,
+  type AfterSaleTestKit,
+} from '../../../test/support/after-sale-kit';
 
 /** Cancellations and refunds end to end (docs/after-sale.md): the PSP simulator as a real process, the
  * real worker on the Temporal dev server, the shop's HTTP API. Eventual states are polled for. */
@@ -20,10 +29,19 @@ afterAll(async () => {
   await kit?.close();
 });
 
-const order = async (orderId: number) => (await request(kit.app).get(`/api/orders/management/orders/${orderId}`).set(as(staff))).body;
-const refunds = async (orderId: number) => (await request(kit.app).get(`/api/admin/orders/${orderId}/refunds`).set(as(staff))).body.items as { id: number; status: string; amount: number; reference: string | null; lastError: string | null }[];
+const order = async (orderId: number) =>
+  (await request(kit.app).get(`/api/orders/management/orders/${orderId}`).set(as(staff))).body;
+const refunds = async (orderId: number) =>
+  (await request(kit.app).get(`/api/admin/orders/${orderId}/refunds`).set(as(staff))).body.items as {
+    id: number;
+    status: string;
+    amount: number;
+    reference: string | null;
+    lastError: string | null;
+  }[];
 const orderEvents = async (orderId: number) => (await kit.basket.store.readStream(`order-${orderId}`)).length;
-const cancel = (token: string | null, orderId: number, body: object, query = '') => request(kit.app).post(`/api/orders/${orderId}/cancel${query}`).set(as(token)).send(body);
+const cancel = (token: string | null, orderId: number, body: object, query = '') =>
+  request(kit.app).post(`/api/orders/${orderId}/cancel${query}`).set(as(token)).send(body);
 const staffRefund = (orderId: number, items: { orderItemId: string; amount: unknown }[], key?: string) => {
   const call = request(kit.app).post(`/api/admin/orders/${orderId}/refunds`).set(as(staff));
   return (key ? call.set('Idempotency-Key', key) : call).send({ items, reason: 'goodwill' });
@@ -31,9 +49,16 @@ const staffRefund = (orderId: number, items: { orderItemId: string; amount: unkn
 
 /** A customer's order of one place on each slot, paid by card, places booked. */
 async function paidOrder(token: string | null, slots: number[]) {
-  const placed = await placeOrder(kit, token, slots.map((slotId) => ({ slotId, quantity: 1 })));
+  const placed = await placeOrder(
+    kit,
+    token,
+    slots.map((slotId) => ({ slotId, quantity: 1 })),
+  );
   const { transactionId } = await payByCard(kit, token, placed.checkoutId);
-  const state = await waitFor(async () => getCheckoutState(await kit.temporal.client(), placed.orderId), (value) => value === 'fulfilled');
+  const state = await waitFor(
+    async () => getCheckoutState(await kit.temporal.client(), placed.orderId),
+    (value) => value === 'fulfilled',
+  );
   expect(state).toBe('fulfilled');
   return { ...placed, transactionId };
 }
@@ -55,18 +80,36 @@ describe('customer self-cancel', () => {
     expect((await cancel(customerOne, orderId, { orderItemIds: ['not-a-uuid'] })).status).toBe(400);
     expect(await orderEvents(orderId)).toBe(before);
 
-    const cancelled = await cancel(customerOne, orderId, { orderItemIds: [first], reason: 'the weather', onlineCredit: false });
+    const cancelled = await cancel(customerOne, orderId, {
+      orderItemIds: [first],
+      reason: 'the weather',
+      onlineCredit: false,
+    });
     expect(cancelled.status).toBe(200);
     expect(cancelled.headers['content-type']).toContain('application/json');
-    expect(cancelled.body).toMatchObject({ status: 'PARTIALLY_REFUNDED', paymentStatus: 'PARTIALLY_REFUNDED' });
-    expect(cancelled.body.items.find((item: { id: string }) => item.id === first)).toMatchObject({ cancelled: true, refundedAmount: firstPrice });
-    expect(cancelled.body.refunds).toEqual([expect.objectContaining({ id: 1, amount: firstPrice, destination: 'CARD', requestedBy: 'CUSTOMER' })]);
+    expect(cancelled.body).toMatchObject({
+      status: 'PARTIALLY_REFUNDED',
+      paymentStatus: 'PARTIALLY_REFUNDED',
+    });
+    expect(cancelled.body.items.find((item: { id: string }) => item.id === first)).toMatchObject({
+      cancelled: true,
+      refundedAmount: firstPrice,
+    });
+    expect(cancelled.body.refunds).toEqual([
+      expect.objectContaining({ id: 1, amount: firstPrice, destination: 'CARD', requestedBy: 'CUSTOMER' }),
+    ]);
 
-    const done = await waitFor(() => refunds(orderId), (list) => list[0]?.status === 'COMPLETED');
+    const done = await waitFor(
+      () => refunds(orderId),
+      (list) => list[0]?.status === 'COMPLETED',
+    );
     expect(done[0]).toMatchObject({ status: 'COMPLETED', reference: expect.any(String) });
     expect(await creditsOf(kit, transactionId)).toEqual([firstPrice]);
     expect(await getRefundState(await kit.temporal.client(), orderId, 1)).toBe('completed');
-    const claims = await waitFor(() => slotClaims(kit, 61), (value) => Object.keys(value.bookings).length === 0);
+    const claims = await waitFor(
+      () => slotClaims(kit, 61),
+      (value) => Object.keys(value.bookings).length === 0,
+    );
     expect(claims).toEqual({ holds: {}, bookings: {} });
     expect((await slotClaims(kit, 62)).bookings).toEqual({ [`${basketId}/${second}`]: 1 });
     // the cancelled item's ticket no longer lets anyone in; the other one does
@@ -74,7 +117,12 @@ describe('customer self-cancel', () => {
       async () => (await kit.tickets.loadTickets(orderId)).tickets,
       (list) => list.some((ticket) => ticket.status === 'CANCELLED'),
     );
-    expect(tickets.map((ticket) => [ticket.orderItemId, ticket.status]).sort()).toEqual([[first, 'CANCELLED'], [second, 'VALID']].sort());
+    expect(tickets.map((ticket) => [ticket.orderItemId, ticket.status]).sort()).toEqual(
+      [
+        [first, 'CANCELLED'],
+        [second, 'VALID'],
+      ].sort(),
+    );
 
     // twice: refused, nothing new
     const afterCancel = await orderEvents(orderId);
@@ -91,12 +139,23 @@ describe('customer self-cancel', () => {
     expect(await creditsOf(kit, transactionId)).toEqual([firstPrice]);
 
     // staff are not bound by the cut-off: the management cancel refunds the rest → REFUNDED
-    const management = await request(kit.app).post(`/api/orders/management/orders/${orderId}/cancel`).set(as(staff)).send({ orderItemIds: [second], reason: 'closed' });
+    const management = await request(kit.app)
+      .post(`/api/orders/management/orders/${orderId}/cancel`)
+      .set(as(staff))
+      .send({ orderItemIds: [second], reason: 'closed' });
     expect(management.status).toBe(200);
     expect(management.body).toMatchObject({ status: 'REFUNDED', paymentStatus: 'REFUNDED' });
-    await waitFor(() => refunds(orderId), (list) => list[1]?.status === 'COMPLETED');
-    expect((await creditsOf(kit, transactionId)).reduce((sum, amount) => sum + amount, 0)).toBe(paid.total.amount);
-    await waitFor(() => slotClaims(kit, 62), (value) => Object.keys(value.bookings).length === 0);
+    await waitFor(
+      () => refunds(orderId),
+      (list) => list[1]?.status === 'COMPLETED',
+    );
+    expect((await creditsOf(kit, transactionId)).reduce((sum, amount) => sum + amount, 0)).toBe(
+      paid.total.amount,
+    );
+    await waitFor(
+      () => slotClaims(kit, 62),
+      (value) => Object.keys(value.bookings).length === 0,
+    );
     expect(await slotClaims(kit, 62)).toEqual({ holds: {}, bookings: {} });
     kit.clock.now = new Date('2030-12-20T12:00:00Z');
   }, 120_000);
@@ -105,10 +164,16 @@ describe('customer self-cancel', () => {
 describe('concurrent cancels', () => {
   it('two identical cancels at once: one succeeds, the other is refused, one credit', async () => {
     const { orderId, entryIds, transactionId } = await paidOrder(customerOne, [67]);
-    const answers = await Promise.all([cancel(customerOne, orderId, { orderItemIds: entryIds }), cancel(customerOne, orderId, { orderItemIds: entryIds })]);
+    const answers = await Promise.all([
+      cancel(customerOne, orderId, { orderItemIds: entryIds }),
+      cancel(customerOne, orderId, { orderItemIds: entryIds }),
+    ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(answers.find((answer) => answer.status === 409)?.body.code).toBe('ORDER_ITEM_ALREADY_CANCELLED');
-    await waitFor(() => refunds(orderId), (list) => list[0]?.status === 'COMPLETED');
+    await waitFor(
+      () => refunds(orderId),
+      (list) => list[0]?.status === 'COMPLETED',
+    );
     expect(await refunds(orderId)).toHaveLength(1);
     expect(await creditsOf(kit, transactionId)).toHaveLength(1);
   }, 120_000);
@@ -117,14 +182,23 @@ describe('concurrent cancels', () => {
 describe('guests', () => {
   it("a guest cancels with the order's token; without it, with a forged one, or as another customer, the order does not exist", async () => {
     const { orderId, checkoutId, entryIds, transactionId } = await paidOrder(null, [66]);
-    const token = (await request(kit.app).get(`/api/checkout/${checkoutId}`).set(as(null))).body.order.accessToken as string;
+    const token = (await request(kit.app).get(`/api/checkout/${checkoutId}`).set(as(null))).body.order
+      .accessToken as string;
     expect((await cancel(null, orderId, { orderItemIds: entryIds })).status).toBe(404);
     expect((await cancel(null, orderId, { orderItemIds: entryIds }, '?token=forged-token')).status).toBe(404);
     expect((await cancel(customerOne, orderId, { orderItemIds: entryIds })).status).toBe(404);
-    const cancelled = await cancel(null, orderId, { orderItemIds: entryIds }, `?token=${encodeURIComponent(token)}`);
+    const cancelled = await cancel(
+      null,
+      orderId,
+      { orderItemIds: entryIds },
+      `?token=${encodeURIComponent(token)}`,
+    );
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ status: 'REFUNDED', paymentStatus: 'REFUNDED' });
-    await waitFor(() => refunds(orderId), (list) => list[0]?.status === 'COMPLETED');
+    await waitFor(
+      () => refunds(orderId),
+      (list) => list[0]?.status === 'COMPLETED',
+    );
     expect(await creditsOf(kit, transactionId)).toEqual([cancelled.body.total.amount]);
   }, 120_000);
 });
@@ -135,27 +209,49 @@ describe('staff refunds', () => {
     const [item] = entryIds as [string];
     const price = (await order(orderId)).items[0].price.amount as number;
     const before = await orderEvents(orderId);
-    for (const amount of [-1, 1.5, '100', null, 1e12]) expect((await staffRefund(orderId, [{ orderItemId: item, amount }])).status).toBe(400);
-    expect((await request(kit.app).post(`/api/admin/orders/${orderId}/refunds`).set(as(customerOne)).send({ items: [{ orderItemId: item, amount: 1 }] })).status).toBe(403);
+    for (const amount of [-1, 1.5, '100', null, 1e12])
+      expect((await staffRefund(orderId, [{ orderItemId: item, amount }])).status).toBe(400);
+    expect(
+      (
+        await request(kit.app)
+          .post(`/api/admin/orders/${orderId}/refunds`)
+          .set(as(customerOne))
+          .send({ items: [{ orderItemId: item, amount: 1 }] })
+      ).status,
+    ).toBe(403);
     const tooMuch = await staffRefund(orderId, [{ orderItemId: item, amount: price + 1 }]);
     expect(tooMuch.status).toBe(409);
     expect(tooMuch.body.code).toBe('REFUND_EXCEEDS_PAID');
-    expect((await staffRefund(orderId, [{ orderItemId: '00000000-0000-4000-8000-0000000000ff', amount: 1 }])).status).toBe(404);
+    expect(
+      (await staffRefund(orderId, [{ orderItemId: '00000000-0000-4000-8000-0000000000ff', amount: 1 }]))
+        .status,
+    ).toBe(404);
     expect(await orderEvents(orderId)).toBe(before);
 
-    const twins = await Promise.all([staffRefund(orderId, [{ orderItemId: item, amount: 500 }], 'refund-twins'), staffRefund(orderId, [{ orderItemId: item, amount: 500 }], 'refund-twins')]);
+    const twins = await Promise.all([
+      staffRefund(orderId, [{ orderItemId: item, amount: 500 }], 'refund-twins'),
+      staffRefund(orderId, [{ orderItemId: item, amount: 500 }], 'refund-twins'),
+    ]);
     expect(twins.map((answer) => answer.status)).toEqual([200, 200]);
-    await waitFor(() => refunds(orderId), (list) => list[0]?.status === 'COMPLETED');
+    await waitFor(
+      () => refunds(orderId),
+      (list) => list[0]?.status === 'COMPLETED',
+    );
     expect(await refunds(orderId)).toHaveLength(1);
     expect(await creditsOf(kit, transactionId)).toEqual([500]);
     // a repeat later is the same refund
-    expect((await staffRefund(orderId, [{ orderItemId: item, amount: 500 }], 'refund-twins')).body.refunds).toHaveLength(1);
+    expect(
+      (await staffRefund(orderId, [{ orderItemId: item, amount: 500 }], 'refund-twins')).body.refunds,
+    ).toHaveLength(1);
 
     // the rest, and not a rappen more
     expect((await staffRefund(orderId, [{ orderItemId: item, amount: price - 500 + 1 }])).status).toBe(409);
     const rest = await staffRefund(orderId, [{ orderItemId: item, amount: price - 500 }]);
     expect(rest.body).toMatchObject({ status: 'REFUNDED', paymentStatus: 'REFUNDED' });
-    await waitFor(() => refunds(orderId), (list) => list[1]?.status === 'COMPLETED');
+    await waitFor(
+      () => refunds(orderId),
+      (list) => list[1]?.status === 'COMPLETED',
+    );
     expect(await creditsOf(kit, transactionId)).toEqual([500, price - 500]);
   }, 120_000);
 
@@ -163,34 +259,66 @@ describe('staff refunds', () => {
     const { orderId, entryIds, transactionId } = await paidOrder(customerOne, [64]);
     kit.setProviderDown(true);
     try {
-      const asked = await staffRefund(orderId, [{ orderItemId: entryIds[0]!, amount: 700 }], 'refund-while-down');
+      const asked = await staffRefund(
+        orderId,
+        [{ orderItemId: entryIds[0]!, amount: 700 }],
+        'refund-while-down',
+      );
       expect(asked.status).toBe(200);
-      const failing = await waitFor(() => refunds(orderId), (list) => list[0]?.status === 'FAILING');
+      const failing = await waitFor(
+        () => refunds(orderId),
+        (list) => list[0]?.status === 'FAILING',
+      );
       expect(failing[0]).toMatchObject({ status: 'FAILING', lastError: expect.stringContaining('503') });
       expect((await order(orderId)).refunds[0]).toMatchObject({ status: 'FAILING' });
       expect(await creditsOf(kit, transactionId)).toEqual([]);
     } finally {
       kit.setProviderDown(false);
     }
-    expect((await request(kit.app).post(`/api/admin/orders/${orderId}/refunds/1/retry`).set(as(staff))).status).toBe(200);
-    const done = await waitFor(() => refunds(orderId), (list) => list[0]?.status === 'COMPLETED');
+    expect(
+      (await request(kit.app).post(`/api/admin/orders/${orderId}/refunds/1/retry`).set(as(staff))).status,
+    ).toBe(200);
+    const done = await waitFor(
+      () => refunds(orderId),
+      (list) => list[0]?.status === 'COMPLETED',
+    );
     expect(done[0]).toMatchObject({ status: 'COMPLETED' });
     expect(await creditsOf(kit, transactionId)).toEqual([700]);
   }, 120_000);
 
   it('staff cancel items without money; refunds of an unpaid order are refused', async () => {
     const { orderId, entryIds, basketId } = await paidOrder(customerOne, [65]);
-    const cancelled = await request(kit.app).post(`/api/admin/orders/${orderId}/items/cancel`).set(as(staff)).send({ orderItemIds: entryIds });
+    const cancelled = await request(kit.app)
+      .post(`/api/admin/orders/${orderId}/items/cancel`)
+      .set(as(staff))
+      .send({ orderItemIds: entryIds });
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body).toMatchObject({ status: 'CANCELLED', paymentStatus: 'PAID', refunds: [], cancellationReason: 'ITEMS_CANCELLED' });
-    await waitFor(() => slotClaims(kit, 65), (value) => !value.bookings[`${basketId}/${entryIds[0]}`]);
+    expect(cancelled.body).toMatchObject({
+      status: 'CANCELLED',
+      paymentStatus: 'PAID',
+      refunds: [],
+      cancellationReason: 'ITEMS_CANCELLED',
+    });
+    await waitFor(
+      () => slotClaims(kit, 65),
+      (value) => !value.bookings[`${basketId}/${entryIds[0]}`],
+    );
     expect((await slotClaims(kit, 65)).bookings[`${basketId}/${entryIds[0]}`]).toBeUndefined();
-    expect((await request(kit.app).post(`/api/admin/orders/${orderId}/items/cancel`).set(as(staff)).send({ orderItemIds: [] })).status).toBe(400);
+    expect(
+      (
+        await request(kit.app)
+          .post(`/api/admin/orders/${orderId}/items/cancel`)
+          .set(as(staff))
+          .send({ orderItemIds: [] })
+      ).status,
+    ).toBe(400);
 
     const unpaid = await placeOrder(kit, customerOne, [{ slotId: 65, quantity: 1 }]);
     const refused = await staffRefund(unpaid.orderId, [{ orderItemId: unpaid.entryIds[0]!, amount: 1 }]);
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('ORDER_NOT_PAID');
-    expect((await cancel(customerOne, unpaid.orderId, { orderItemIds: unpaid.entryIds })).body.code).toBe('ORDER_NOT_PAID');
+    expect((await cancel(customerOne, unpaid.orderId, { orderItemIds: unpaid.entryIds })).body.code).toBe(
+      'ORDER_NOT_PAID',
+    );
   }, 120_000);
 });

@@ -14,14 +14,21 @@ export interface CancellationCutoff {
 export const defaultCancellationCutoff: CancellationCutoff = { daysBefore: 1, timezone: 'Europe/Zurich' };
 
 /** The last instant the item may be cancelled by its customer; null: the item has no validity date. */
-export function cancellationDeadline(item: Pick<OrderItemRecord, 'validity'>, cutoff: CancellationCutoff): Date | null {
+export function cancellationDeadline(
+  item: Pick<OrderItemRecord, 'validity'>,
+  cutoff: CancellationCutoff,
+): Date | null {
   if (!item.validity) return null;
   const firstDay = DateTime.fromISO(item.validity.from, { zone: cutoff.timezone }).startOf('day');
   if (!firstDay.isValid) return null;
   return firstDay.minus({ days: cutoff.daysBefore - 1 }).toJSDate();
 }
 
-export function isPastCutoff(item: Pick<OrderItemRecord, 'validity'>, cutoff: CancellationCutoff, now: Date): boolean {
+export function isPastCutoff(
+  item: Pick<OrderItemRecord, 'validity'>,
+  cutoff: CancellationCutoff,
+  now: Date,
+): boolean {
   const deadline = cancellationDeadline(item, cutoff);
   return deadline !== null && now.getTime() >= deadline.getTime();
 }

@@ -5,7 +5,11 @@ import type { PaymentProviderClient } from '../../payment-provider/provider-clie
 export function providerCardRefunds(client: PaymentProviderClient): CardRefunds {
   return {
     async credit({ transactionId, refno, amount, idempotencyKey }) {
-      const credited = await client.credit(transactionId, { amount: amount.amount, currency: amount.currency, refno }, { idempotencyKey });
+      const credited = await client.credit(
+        transactionId,
+        { amount: amount.amount, currency: amount.currency, refno },
+        { idempotencyKey },
+      );
       return { reference: credited.transactionId };
     },
   };

@@ -24,60 +24,210 @@ import type { RequestContext } from '../../platform/http/request-context';
 import type { CheckoutCaller, CheckoutService } from './checkout-service';
 import { assertMayCheckOut, checkOutAccess } from './guest-checkout';
 
-const caller = (ctx: RequestContext, req?: Request): CheckoutCaller => ({ principal: ctx.principal, correlationId: ctx.correlationId, clientAddress: ctx.clientAddress, channelId: req && channelIdOf(req) });
+const caller = (ctx: RequestContext, req?: Request): CheckoutCaller => ({
+  principal: ctx.principal,
+  correlationId: ctx.correlationId,
+  clientAddress: ctx.clientAddress,
+  channelId: req && channelIdOf(req),
+});
 
 /** §7 Checkout (docs/checkout.md). Ownership as for baskets. */
 export function checkoutRouter(service: CheckoutService, options: { guestCheckout: boolean }): ApiRouter {
   return new ApiRouter('Checkout', '/checkout')
-    .route({ method: 'post', path: '/', summary: 'Check out a basket or loose items: its order is placed with the prices frozen (guests while guestCheckout is on)', access: checkOutAccess(options.guestCheckout), body: createCheckoutBody, response: checkoutDto, status: 201, idempotent: true }, ({ body, ctx, req }) => {
-      assertMayCheckOut(ctx.principal, options.guestCheckout);
-      return service.create(caller(ctx, req), body);
-    })
-    .route({ method: 'get', path: '/:checkoutId', summary: 'Read a checkout', access: 'public', params: checkoutParams, response: checkoutDto }, ({ params, ctx, req }) => service.get(caller(ctx, req), params.checkoutId))
-    .route({ method: 'patch', path: '/:checkoutId', summary: 'Change addresses and comment', access: 'public', params: checkoutParams, body: patchCheckoutBody, response: checkoutDto }, ({ params, body, ctx, req }) =>
-      service.change(caller(ctx, req), params.checkoutId, body),
-    )
-    .route({ method: 'delete', path: '/:checkoutId', summary: 'Leave the checkout: the unpaid order is cancelled, its places released', access: 'public', params: checkoutParams }, ({ params, ctx }) =>
-      service.abandon(caller(ctx), params.checkoutId),
-    )
-    .route({ method: 'post', path: '/:checkoutId/items', summary: 'Add items to the unpaid checkout (priced, held and checked by the basket rules)', access: 'public', params: checkoutParams, body: addCheckoutItemsBody, response: checkoutDto }, ({ params, body, ctx, req }) =>
-      service.addItems(caller(ctx, req), params.checkoutId, body.items),
-    )
-    .route({ method: 'delete', path: '/:checkoutId/items', summary: 'Remove items (itemIds) from the unpaid checkout; their places are released', access: 'public', params: checkoutParams, query: deleteCheckoutItemsQuery, response: checkoutDto }, ({ params, query, ctx, req }) =>
-      service.removeItems(caller(ctx, req), params.checkoutId, query.itemIds),
-    )
-    .route({ method: 'delete', path: '/:checkoutId/items/:itemId', summary: 'Remove one item from the unpaid checkout', access: 'public', params: checkoutItemParams, response: checkoutDto }, ({ params, ctx, req }) =>
-      service.removeItems(caller(ctx, req), params.checkoutId, [params.itemId]),
-    )
-    .route({ method: 'get', path: '/:checkoutId/items/:itemId', summary: 'One item of the checkout', access: 'public', params: checkoutItemParams, response: orderItemDto }, ({ params, ctx, req }) =>
-      service.item(caller(ctx, req), params.checkoutId, params.itemId),
+    .route(
+      {
+        method: 'post',
+        path: '/',
+        summary:
+          'Check out a basket or loose items: its order is placed with the prices frozen (guests while guestCheckout is on)',
+        access: checkOutAccess(options.guestCheckout),
+        body: createCheckoutBody,
+        response: checkoutDto,
+        status: 201,
+        idempotent: true,
+      },
+      ({ body, ctx, req }) => {
+        assertMayCheckOut(ctx.principal, options.guestCheckout);
+        return service.create(caller(ctx, req), body);
+      },
     )
     .route(
-      { method: 'patch', path: '/:checkoutId/items/:itemId/personalization', summary: 'Personalize an item (person, medium, keycard)', access: 'public', params: checkoutItemParams, body: checkoutPersonalizationBody, response: checkoutDto },
-      ({ params, body, ctx, req }) => service.personalize(caller(ctx, req), params.checkoutId, params.itemId, body),
+      {
+        method: 'get',
+        path: '/:checkoutId',
+        summary: 'Read a checkout',
+        access: 'public',
+        params: checkoutParams,
+        response: checkoutDto,
+      },
+      ({ params, ctx, req }) => service.get(caller(ctx, req), params.checkoutId),
     )
     .route(
-      { method: 'post', path: '/:checkoutId/checkout-conditions', summary: "Answer the operator's checkout conditions (custom form fields of the channel)", access: 'public', params: checkoutParams, body: checkoutConditionsBody, response: checkoutDto },
+      {
+        method: 'patch',
+        path: '/:checkoutId',
+        summary: 'Change addresses and comment',
+        access: 'public',
+        params: checkoutParams,
+        body: patchCheckoutBody,
+        response: checkoutDto,
+      },
+      ({ params, body, ctx, req }) => service.change(caller(ctx, req), params.checkoutId, body),
+    )
+    .route(
+      {
+        method: 'delete',
+        path: '/:checkoutId',
+        summary: 'Leave the checkout: the unpaid order is cancelled, its places released',
+        access: 'public',
+        params: checkoutParams,
+      },
+      ({ params, ctx }) => service.abandon(caller(ctx), params.checkoutId),
+    )
+    .route(
+      {
+        method: 'post',
+        path: '/:checkoutId/items',
+        summary: 'Add items to the unpaid checkout (priced, held and checked by the basket rules)',
+        access: 'public',
+        params: checkoutParams,
+        body: addCheckoutItemsBody,
+        response: checkoutDto,
+      },
+      ({ params, body, ctx, req }) => service.addItems(caller(ctx, req), params.checkoutId, body.items),
+    )
+    .route(
+      {
+        method: 'delete',
+        path: '/:checkoutId/items',
+        summary: 'Remove items (itemIds) from the unpaid checkout; their places are released',
+        access: 'public',
+        params: checkoutParams,
+        query: deleteCheckoutItemsQuery,
+        response: checkoutDto,
+      },
+      ({ params, query, ctx, req }) =>
+        service.removeItems(caller(ctx, req), params.checkoutId, query.itemIds),
+    )
+    .route(
+      {
+        method: 'delete',
+        path: '/:checkoutId/items/:itemId',
+        summary: 'Remove one item from the unpaid checkout',
+        access: 'public',
+        params: checkoutItemParams,
+        response: checkoutDto,
+      },
+      ({ params, ctx, req }) => service.removeItems(caller(ctx, req), params.checkoutId, [params.itemId]),
+    )
+    .route(
+      {
+        method: 'get',
+        path: '/:checkoutId/items/:itemId',
+        summary: 'One item of the checkout',
+        access: 'public',
+        params: checkoutItemParams,
+        response: orderItemDto,
+      },
+      ({ params, ctx, req }) => service.item(caller(ctx, req), params.checkoutId, params.itemId),
+    )
+    .route(
+      {
+        method: 'patch',
+        path: '/:checkoutId/items/:itemId/personalization',
+        summary: 'Personalize an item (person, medium, keycard)',
+        access: 'public',
+        params: checkoutItemParams,
+        body: checkoutPersonalizationBody,
+        response: checkoutDto,
+      },
+      ({ params, body, ctx, req }) =>
+        service.personalize(caller(ctx, req), params.checkoutId, params.itemId, body),
+    )
+    .route(
+      {
+        method: 'post',
+        path: '/:checkoutId/checkout-conditions',
+        summary: "Answer the operator's checkout conditions (custom form fields of the channel)",
+        access: 'public',
+        params: checkoutParams,
+        body: checkoutConditionsBody,
+        response: checkoutDto,
+      },
       ({ params, body, ctx, req }) => service.submitConditions(caller(ctx, req), params.checkoutId, body),
     )
     .route(
-      { method: 'post', path: '/:checkoutId/payment', summary: "Pay: on site (order reserved) or by card (the answer names the provider's payment page)", access: 'public', params: checkoutParams, body: checkoutPaymentRequest, response: checkoutPaymentDto, idempotent: true },
+      {
+        method: 'post',
+        path: '/:checkoutId/payment',
+        summary: "Pay: on site (order reserved) or by card (the answer names the provider's payment page)",
+        access: 'public',
+        params: checkoutParams,
+        body: checkoutPaymentRequest,
+        response: checkoutPaymentDto,
+        idempotent: true,
+      },
       ({ params, body, ctx, req }) => service.pay(caller(ctx, req), params.checkoutId, body),
     )
     .route(
-      { method: 'get', path: '/:checkoutId/payment/status', summary: "The order's payment status (a pending card payment is reconciled with the provider)", access: 'public', params: checkoutParams, response: orderPaymentStatusDto },
+      {
+        method: 'get',
+        path: '/:checkoutId/payment/status',
+        summary: "The order's payment status (a pending card payment is reconciled with the provider)",
+        access: 'public',
+        params: checkoutParams,
+        response: orderPaymentStatusDto,
+      },
       ({ params, ctx, req }) => service.paymentStatus(caller(ctx, req), params.checkoutId),
     )
-    .route({ method: 'post', path: '/:checkoutId/discounts', summary: 'Add a promo code: the order is priced again (docs/discounts.md)', access: 'public', params: checkoutParams, body: addDiscountBody, response: checkoutDto }, ({ params, body, ctx, req }) =>
-      service.addDiscount(caller(ctx, req), params.checkoutId, body.discountCode),
+    .route(
+      {
+        method: 'post',
+        path: '/:checkoutId/discounts',
+        summary: 'Add a promo code: the order is priced again (docs/discounts.md)',
+        access: 'public',
+        params: checkoutParams,
+        body: addDiscountBody,
+        response: checkoutDto,
+      },
+      ({ params, body, ctx, req }) =>
+        service.addDiscount(caller(ctx, req), params.checkoutId, body.discountCode),
     )
-    .route({ method: 'delete', path: '/:checkoutId/discounts/:discountId', summary: 'Remove a promo code (its discount line id or the code)', access: 'public', params: discountParams, response: checkoutDto }, ({ params, ctx, req }) =>
-      service.removeDiscount(caller(ctx, req), params.checkoutId, params.discountId),
+    .route(
+      {
+        method: 'delete',
+        path: '/:checkoutId/discounts/:discountId',
+        summary: 'Remove a promo code (its discount line id or the code)',
+        access: 'public',
+        params: discountParams,
+        response: checkoutDto,
+      },
+      ({ params, ctx, req }) =>
+        service.removeDiscount(caller(ctx, req), params.checkoutId, params.discountId),
     )
-    .route({ method: 'post', path: '/:checkoutId/vouchers', summary: 'Pay part or all of the order with a gift voucher', access: 'public', params: checkoutParams, body: addVoucherCodeBody, response: checkoutDto }, ({ params, body, ctx, req }) =>
-      service.addVoucher(caller(ctx, req), params.checkoutId, body.voucherCode),
+    .route(
+      {
+        method: 'post',
+        path: '/:checkoutId/vouchers',
+        summary: 'Pay part or all of the order with a gift voucher',
+        access: 'public',
+        params: checkoutParams,
+        body: addVoucherCodeBody,
+        response: checkoutDto,
+      },
+      ({ params, body, ctx, req }) =>
+        service.addVoucher(caller(ctx, req), params.checkoutId, body.voucherCode),
     )
-    .route({ method: 'delete', path: '/:checkoutId/vouchers/:voucherCode', summary: 'Take a gift voucher off the order (its part goes back onto it)', access: 'public', params: voucherCodeParams, response: checkoutDto }, ({ params, ctx, req }) =>
-      service.removeVoucher(caller(ctx, req), params.checkoutId, params.voucherCode),
+    .route(
+      {
+        method: 'delete',
+        path: '/:checkoutId/vouchers/:voucherCode',
+        summary: 'Take a gift voucher off the order (its part goes back onto it)',
+        access: 'public',
+        params: voucherCodeParams,
+        response: checkoutDto,
+      },
+      ({ params, ctx, req }) =>
+        service.removeVoucher(caller(ctx, req), params.checkoutId, params.voucherCode),
     );
 }

@@ -13,7 +13,11 @@ export const defaultCheckoutConditions: CustomFormFieldDefinition[] = [
     required: true,
     enabled: true,
     label: 'I accept the terms and conditions',
-    labels: { de: 'Ich akzeptiere die AGB', en: 'I accept the terms and conditions', fr: 'J’accepte les conditions générales' },
+    labels: {
+      de: 'Ich akzeptiere die AGB',
+      en: 'I accept the terms and conditions',
+      fr: 'J’accepte les conditions générales',
+    },
     sortOrder: 1,
   },
   {
@@ -23,18 +27,28 @@ export const defaultCheckoutConditions: CustomFormFieldDefinition[] = [
     enabled: true,
     max: 500,
     label: 'Note for the staff at the valley station',
-    labels: { de: 'Hinweis für das Personal an der Talstation', en: 'Note for the staff at the valley station', fr: 'Remarque pour le personnel de la station' },
+    labels: {
+      de: 'Hinweis für das Personal an der Talstation',
+      en: 'Note for the staff at the valley station',
+      fr: 'Remarque pour le personnel de la station',
+    },
     sortOrder: 2,
   },
 ];
 
 export type CheckoutConditionsByChannel = Record<string, CustomFormFieldDefinition[]>;
 
-export function conditionFieldsFor(byChannel: CheckoutConditionsByChannel, channelId: string | undefined): CustomFormFieldDefinition[] {
+export function conditionFieldsFor(
+  byChannel: CheckoutConditionsByChannel,
+  channelId: string | undefined,
+): CustomFormFieldDefinition[] {
   return (channelId !== undefined ? byChannel[channelId] : undefined) ?? defaultCheckoutConditions;
 }
 
 /** Whether the given values satisfy every required field (payment may start). */
-export function conditionsComplete(fields: readonly CustomFormFieldDefinition[], values: Record<string, unknown>): boolean {
+export function conditionsComplete(
+  fields: readonly CustomFormFieldDefinition[],
+  values: Record<string, unknown>,
+): boolean {
   return customFormValues(fields).safeParse(values).success;
 }

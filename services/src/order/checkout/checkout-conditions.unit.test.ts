@@ -3,7 +3,16 @@ import { conditionFieldsFor, conditionsComplete, defaultCheckoutConditions } fro
 
 describe('checkout conditions', () => {
   it('a channel with fields of its own gets them; any other channel the default', () => {
-    const own: CustomFormFieldDefinition[] = [{ name: 'club', kind: 'select', required: true, enabled: true, label: 'Ski club', options: [{ value: 'SCA' }] }];
+    const own: CustomFormFieldDefinition[] = [
+      {
+        name: 'club',
+        kind: 'select',
+        required: true,
+        enabled: true,
+        label: 'Ski club',
+        options: [{ value: 'SCA' }],
+      },
+    ];
     expect(conditionFieldsFor({ 'c-1': own }, 'c-1')).toBe(own);
     expect(conditionFieldsFor({ 'c-1': own }, 'c-2')).toBe(defaultCheckoutConditions);
     expect(conditionFieldsFor({}, undefined)).toBe(defaultCheckoutConditions);
@@ -13,6 +22,8 @@ describe('checkout conditions', () => {
     expect(conditionsComplete(defaultCheckoutConditions, {})).toBe(false);
     expect(conditionsComplete(defaultCheckoutConditions, { acceptTerms: false })).toBe(false);
     expect(conditionsComplete(defaultCheckoutConditions, { acceptTerms: true })).toBe(true);
-    expect(conditionsComplete(defaultCheckoutConditions, { acceptTerms: true, noteForStaff: 'x'.repeat(501) })).toBe(false);
+    expect(
+      conditionsComplete(defaultCheckoutConditions, { acceptTerms: true, noteForStaff: 'x'.repeat(501) }),
+    ).toBe(false);
   });
 });

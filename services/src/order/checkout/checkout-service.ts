@@ -1,4 +1,18 @@
-import { type BasketEntryWithChildrenInput, type CreateCheckoutBody, type OrderPaymentStatusDto, checkoutConditionsBody, checkoutErrorCodes, type CheckoutPersonalization, checkoutStreamName, customFormValues, type CheckoutDetails, type CheckoutDto, type CheckoutPaymentDto, type CheckoutPaymentRequest, type FeatureFlags } from '@alpenpass/contracts';
+import {
+  type BasketEntryWithChildrenInput,
+  type CreateCheckoutBody,
+  type OrderPaymentStatusDto,
+  checkoutConditionsBody,
+  checkoutErrorCodes,
+  type CheckoutPersonalization,
+  checkoutStreamName,
+  customFormValues,
+  type CheckoutDetails,
+  type CheckoutDto,
+  type CheckoutPaymentDto,
+  type CheckoutPaymentRequest,
+  type FeatureFlags,
+} from '@alpenpass/contracts';
 import { z } from 'zod';
 import type { Caller } from '../../basket/basket-service';
 import { conflict, notFound } from '../../platform/domain-error';
@@ -12,7 +26,11 @@ import type { OrderDiscountPort } from '../../discount/order-port';
 import { amountDueOf } from '../order';
 import type { VoucherPort } from '../../voucher/voucher-service';
 import { accessibleCheckout, checkoutFolder, decideCheckout, type CheckoutState } from './checkout';
-import { conditionFieldsFor, conditionsComplete, type CheckoutConditionsByChannel } from './checkout-conditions';
+import {
+  conditionFieldsFor,
+  conditionsComplete,
+  type CheckoutConditionsByChannel,
+} from './checkout-conditions';
 import type { CardPaymentReconciler } from '../payment/card-payment-reconciler';
 import { createOrderPayment, type OrderPaymentDeps, type PaymentChoice } from '../payment/order-payment';
 import { refuseCommentUnlessEnabled } from '../../basket/comment-input';
@@ -46,7 +64,10 @@ export const paymentStatusOf = (order: PlacedOrder): OrderPaymentStatusDto => ({
 
 /** The status calls reconcile a pending payment; should the provider not answer, the recorded status
  * is the answer (the notification or the workflow's poll catches up). */
-export async function reconciledOrAsRecorded(deps: { reconcile: CardPaymentReconciler; log: PlatformLogger }, order: PlacedOrder): Promise<PlacedOrder> {
+export async function reconciledOrAsRecorded(
+  deps: { reconcile: CardPaymentReconciler; log: PlatformLogger },
+  order: PlacedOrder,
+): Promise<PlacedOrder> {
   try {
     return await deps.reconcile(order.orderId);
   } catch (error) {
@@ -56,14 +77,23 @@ export async function reconciledOrAsRecorded(deps: { reconcile: CardPaymentRecon
 }
 
 /** The promo codes an order carries: those of its discount lines. */
-const promoCodesOf = (order: PlacedOrder) => (order.discounts ?? []).filter((line) => line.source === 'PROMO_CODE').map((line) => line.reference);
+const promoCodesOf = (order: PlacedOrder) =>
+  (order.discounts ?? []).filter((line) => line.source === 'PROMO_CODE').map((line) => line.reference);
 
 /** §5 payment body as a payment choice: a new card payment offers its one type on the provider's page. */
 function choiceOf(request: CheckoutPaymentRequest): PaymentChoice {
   if (request.intent === 'onSite') return request;
   if (request.intent === 'existing') return request;
   const { type, saveAlias, fraudSessionId, redirectUrls } = request;
-  return { intent: 'new', card: { methods: [type], saveAlias: saveAlias ?? false, redirectUrls, ...(fraudSessionId ? { fraudSessionId } : {}) } };
+  return {
+    intent: 'new',
+    card: {
+      methods: [type],
+      saveAlias: saveAlias ?? false,
+      redirectUrls,
+      ...(fraudSessionId ? { fraudSessionId } : {}),
+    },
+  };
 }
 
 type StartedCheckout = Extract<CheckoutState, { status: 'started' }>;
@@ -73,7 +103,10 @@ export type CheckoutService = ReturnType<typeof createCheckoutService>;
 /** A checkout whose order is paid, cancelled or being paid cannot change any more. */
 function assertOpen(order: PlacedOrder): void {
   if (order.orderStatus !== 'CREATED') {
-    throw conflict(checkoutErrorCodes.checkoutClosed, `The checkout cannot change: its order ${order.refno} is ${order.orderStatus}.`);
+    throw conflict(
+      checkoutErrorCodes.checkoutClosed,
+      `The checkout cannot change: its order ${order.refno} is ${order.orderStatus}.`,
+    );
   }
 }
 
@@ -92,26 +125,45 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       orderId: order.orderId,
       order: orders.view(order),
       total: order.total,
-      conditions: { fields, values: checkout.conditions, complete: conditionsComplete(fields, checkout.conditions) },
+      conditions: {
+        fields,
+        values: checkout.conditions,
+        complete: conditionsComplete(fields, checkout.conditions),
+      },
     };
   }
 
   /** The order ready for a payment: see OrderPayment.prepare; the channel's checkout conditions answered. */
-  async function prepareToPay(caller: CheckoutCaller, checkout: StartedCheckout, order: PlacedOrder, choice: PaymentChoice): Promise<PlacedOrder | null> {
+  async function prepareToPay(
+    caller: CheckoutCaller,
+    checkout: StartedCheckout,
+    order: PlacedOrder,
+    choice: PaymentChoice,
+  ): Promise<PlacedOrder | null> {
     const prepared = await payment.prepare(caller, order, choice);
     if (prepared && !conditionsComplete(fieldsFor(caller), checkout.conditions)) {
-      throw conflict(checkoutErrorCodes.conditionsMissing, 'Please answer the checkout conditions first (POST …/checkout-conditions).');
+      throw conflict(
+        checkoutErrorCodes.conditionsMissing,
+        'Please answer the checkout conditions first (POST …/checkout-conditions).',
+      );
     }
     return prepared;
   }
 
-  async function load(caller: CheckoutCaller, checkoutId: string): Promise<{ checkout: StartedCheckout; order: PlacedOrder }> {
+  async function load(
+    caller: CheckoutCaller,
+    checkoutId: string,
+  ): Promise<{ checkout: StartedCheckout; order: PlacedOrder }> {
     const checkout = accessibleCheckout(await orders.loadCheckout(checkoutId), caller.principal);
     return { checkout, order: await orders.ofCheckout(checkout.orderId) };
   }
 
   /** the checkout's order with its items changed (added or removed), while it waits for its payment */
-  async function changeItems(caller: CheckoutCaller, checkoutId: string, change: ItemsChange): Promise<CheckoutDto> {
+  async function changeItems(
+    caller: CheckoutCaller,
+    checkoutId: string,
+    change: ItemsChange,
+  ): Promise<CheckoutDto> {
     const { checkout, order } = await load(caller, checkoutId);
     assertOpen(order);
     return dto(caller, checkout, await orders.changeItems(caller, order, change));
@@ -120,12 +172,17 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   return {
     /** POST /checkout: from a basket, or from loose items (a basket of the checkout's own, docs/checkout.md) */
     async create(caller: CheckoutCaller, body: CreateCheckoutBody): Promise<CheckoutDto> {
-      const { checkoutId, order } = 'basketId' in body ? await orders.placeFromBasket(caller, body.basketId) : await orders.placeFromItems(caller, body.items);
+      const { checkoutId, order } =
+        'basketId' in body
+          ? await orders.placeFromBasket(caller, body.basketId)
+          : await orders.placeFromItems(caller, body.items);
       return dto(caller, accessibleCheckout(await orders.loadCheckout(checkoutId), caller.principal), order);
     },
 
-    addItems: (caller: CheckoutCaller, checkoutId: string, items: BasketEntryWithChildrenInput[]) => changeItems(caller, checkoutId, { add: items }),
-    removeItems: (caller: CheckoutCaller, checkoutId: string, itemIds: string[]) => changeItems(caller, checkoutId, { remove: [...new Set(itemIds)] }),
+    addItems: (caller: CheckoutCaller, checkoutId: string, items: BasketEntryWithChildrenInput[]) =>
+      changeItems(caller, checkoutId, { add: items }),
+    removeItems: (caller: CheckoutCaller, checkoutId: string, itemIds: string[]) =>
+      changeItems(caller, checkoutId, { remove: [...new Set(itemIds)] }),
 
     async get(caller: CheckoutCaller, checkoutId: string): Promise<CheckoutDto> {
       const { checkout, order } = await load(caller, checkoutId);
@@ -133,7 +190,9 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     },
 
     async item(caller: CheckoutCaller, checkoutId: string, itemId: string) {
-      const item = (await this.get(caller, checkoutId)).order.items.find((candidate) => candidate.id === itemId);
+      const item = (await this.get(caller, checkoutId)).order.items.find(
+        (candidate) => candidate.id === itemId,
+      );
       if (!item) throw notFound('CHECKOUT_ITEM_NOT_FOUND', 'item with id not found');
       return item;
     },
@@ -144,24 +203,57 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       assertOpen(order);
       const { comment, ...addresses } = details;
       let changed = order;
-      if (addresses.shippingAddressId !== undefined || addresses.billingAddressId !== undefined) changed = await orders.changeAddresses({ ...caller, viaCheckout: true }, order.orderId, addresses);
-      if (comment !== undefined) changed = await orders.command(caller, order.orderId, { type: 'ChangeOrderComment', data: { comment } });
+      if (addresses.shippingAddressId !== undefined || addresses.billingAddressId !== undefined)
+        changed = await orders.changeAddresses({ ...caller, viaCheckout: true }, order.orderId, addresses);
+      if (comment !== undefined)
+        changed = await orders.command(caller, order.orderId, {
+          type: 'ChangeOrderComment',
+          data: { comment },
+        });
       return dto(caller, checkout, changed);
     },
 
-    async personalize(caller: CheckoutCaller, checkoutId: string, itemId: string, body: CheckoutPersonalization): Promise<CheckoutDto> {
+    async personalize(
+      caller: CheckoutCaller,
+      checkoutId: string,
+      itemId: string,
+      body: CheckoutPersonalization,
+    ): Promise<CheckoutDto> {
       const { checkout, order } = await load(caller, checkoutId);
       assertOpen(order);
       const personalization = { personId: body.personId, medium: body.mediumType, keycardId: body.keycardId };
-      return dto(caller, checkout, await orders.personalizeItem({ ...caller, viaCheckout: true }, order.orderId, itemId, personalization));
+      return dto(
+        caller,
+        checkout,
+        await orders.personalizeItem(
+          { ...caller, viaCheckout: true },
+          order.orderId,
+          itemId,
+          personalization,
+        ),
+      );
     },
 
     /** POST …/checkout-conditions: each value checked against the channel's field (§3 kinds). */
-    async submitConditions(caller: CheckoutCaller, checkoutId: string, body: z.infer<typeof checkoutConditionsBody>): Promise<CheckoutDto> {
+    async submitConditions(
+      caller: CheckoutCaller,
+      checkoutId: string,
+      body: z.infer<typeof checkoutConditionsBody>,
+    ): Promise<CheckoutDto> {
       const { order } = await load(caller, checkoutId);
       assertOpen(order);
-      const { formValues } = parseInput(z.object({ formValues: customFormValues(fieldsFor(caller)) }), body, 'body');
-      const outcome = await handleCommand(deps.store, checkoutStreamName(checkoutId), checkoutFolder, (state) => decideCheckout({ type: 'SubmitConditions', data: { formValues } }, state), eventMetadataOf(caller));
+      const { formValues } = parseInput(
+        z.object({ formValues: customFormValues(fieldsFor(caller)) }),
+        body,
+        'body',
+      );
+      const outcome = await handleCommand(
+        deps.store,
+        checkoutStreamName(checkoutId),
+        checkoutFolder,
+        (state) => decideCheckout({ type: 'SubmitConditions', data: { formValues } }, state),
+        eventMetadataOf(caller),
+      );
       return dto(caller, accessibleCheckout(outcome.newState, caller.principal), order);
     },
 
@@ -170,29 +262,46 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       const { order } = await load(caller, checkoutId);
       if (order.orderStatus === 'CANCELLED') return;
       assertOpen(order);
-      await orders.command(caller, order.orderId, { type: 'CancelUnpaidOrder', data: { reason: 'ABANDONED' } });
+      await orders.command(caller, order.orderId, {
+        type: 'CancelUnpaidOrder',
+        data: { reason: 'ABANDONED' },
+      });
       await orders.cancelUnpaidOrder({ orderId: order.orderId, basketId: order.basketId });
     },
 
-    async pay(caller: CheckoutCaller, checkoutId: string, request: CheckoutPaymentRequest): Promise<CheckoutPaymentDto> {
+    async pay(
+      caller: CheckoutCaller,
+      checkoutId: string,
+      request: CheckoutPaymentRequest,
+    ): Promise<CheckoutPaymentDto> {
       const { checkout, order } = await load(caller, checkoutId);
       const choice = choiceOf(request);
       const prepared = await prepareToPay(caller, checkout, order, choice);
       if (!prepared) return { checkout: dto(caller, checkout, order), redirectUrl: null };
       const started = await payment.start(caller, prepared, choice);
-      return { checkout: dto(caller, checkout, started.order), redirectUrl: started.redirectUrl, ...(started.payment ? { payment: started.payment } : {}) };
+      return {
+        checkout: dto(caller, checkout, started.order),
+        redirectUrl: started.redirectUrl,
+        ...(started.payment ? { payment: started.payment } : {}),
+      };
     },
 
     /** POST /payments: the order as it can be paid now through its checkout (null: reserved already,
      * on site asked again), with the checkout's rules (conditions answered). */
-    async prepareOrderPayment(caller: CheckoutCaller, order: PlacedOrder, choice: PaymentChoice): Promise<PlacedOrder | null> {
+    async prepareOrderPayment(
+      caller: CheckoutCaller,
+      order: PlacedOrder,
+      choice: PaymentChoice,
+    ): Promise<PlacedOrder | null> {
       const checkout = await orders.loadCheckout(order.checkoutId);
-      if (checkout.status !== 'started') throw notFound(checkoutErrorCodes.checkoutNotFound, 'Checkout not found.');
+      if (checkout.status !== 'started')
+        throw notFound(checkoutErrorCodes.checkoutNotFound, 'Checkout not found.');
       return prepareToPay(caller, checkout, order, choice);
     },
 
     /** POST /payments: starts the payment of what is left, as the checkout's payment does. */
-    startOrderPayment: (caller: CheckoutCaller, order: PlacedOrder, choice: PaymentChoice) => payment.start(caller, order, choice),
+    startOrderPayment: (caller: CheckoutCaller, order: PlacedOrder, choice: PaymentChoice) =>
+      payment.start(caller, order, choice),
 
     /** GET …/payment/status: the order's payment as it really stands; a pending card payment is
      * reconciled with the provider first (a lost notification ends here when the customer returns). */
@@ -210,21 +319,40 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       const codes = promoCodesOf(order);
       if (codes.includes(normalized)) return dto(caller, checkout, order);
       const discounts = await deps.discounts.repriceOrder(caller, order, [...codes, normalized], normalized);
-      return dto(caller, checkout, await orders.command(caller, order.orderId, { type: 'ChangeDiscounts', data: { discounts } }));
+      return dto(
+        caller,
+        checkout,
+        await orders.command(caller, order.orderId, { type: 'ChangeDiscounts', data: { discounts } }),
+      );
     },
 
     /** DELETE …/discounts/{discountId}: a promo code (its line id `promo:<code>` or the code itself);
      * automatic discounts are the shop's and cannot be removed. */
-    async removeDiscount(caller: CheckoutCaller, checkoutId: string, discountId: string): Promise<CheckoutDto> {
+    async removeDiscount(
+      caller: CheckoutCaller,
+      checkoutId: string,
+      discountId: string,
+    ): Promise<CheckoutDto> {
       const { checkout, order } = await load(caller, checkoutId);
       assertOpen(order);
       const wanted = discountId.trim().toUpperCase();
-      const line = (order.discounts ?? []).find((candidate) => candidate.id.toUpperCase() === wanted || candidate.reference.toUpperCase() === wanted);
-      if (!line) throw notFound(checkoutErrorCodes.discountNotFound, `The checkout has no discount ${discountId}.`);
-      if (line.source !== 'PROMO_CODE') throw conflict(checkoutErrorCodes.discountNotRemovable, `${line.displayName} is applied by the shop and cannot be removed.`);
+      const line = (order.discounts ?? []).find(
+        (candidate) => candidate.id.toUpperCase() === wanted || candidate.reference.toUpperCase() === wanted,
+      );
+      if (!line)
+        throw notFound(checkoutErrorCodes.discountNotFound, `The checkout has no discount ${discountId}.`);
+      if (line.source !== 'PROMO_CODE')
+        throw conflict(
+          checkoutErrorCodes.discountNotRemovable,
+          `${line.displayName} is applied by the shop and cannot be removed.`,
+        );
       const codes = promoCodesOf(order).filter((code) => code !== line.reference);
       const discounts = await deps.discounts.repriceOrder(caller, order, codes, null);
-      return dto(caller, checkout, await orders.command(caller, order.orderId, { type: 'ChangeDiscounts', data: { discounts } }));
+      return dto(
+        caller,
+        checkout,
+        await orders.command(caller, order.orderId, { type: 'ChangeDiscounts', data: { discounts } }),
+      );
     },
 
     /** POST …/vouchers: a gift voucher pays what it can of the amount due (the rest stays on it); its
@@ -235,11 +363,21 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       const code = rawCode.trim().toUpperCase();
       if (order.vouchers.some((voucher) => voucher.code === code)) return dto(caller, checkout, order);
       const verdict = await deps.vouchers.check(code);
-      if (verdict.reason === 'UNKNOWN') throw notFound(checkoutErrorCodes.unknownVoucherCode, `The voucher code ${code} is not valid.`);
-      if (verdict.reason !== null) throw conflict(verdict.reason === 'EXPIRED' ? 'VOUCHER_EXPIRED' : 'VOUCHER_USED_UP', `The voucher ${code} cannot pay: ${verdict.reason === 'EXPIRED' ? 'it has expired' : 'nothing is left on it'}.`);
+      if (verdict.reason === 'UNKNOWN')
+        throw notFound(checkoutErrorCodes.unknownVoucherCode, `The voucher code ${code} is not valid.`);
+      if (verdict.reason !== null)
+        throw conflict(
+          verdict.reason === 'EXPIRED' ? 'VOUCHER_EXPIRED' : 'VOUCHER_USED_UP',
+          `The voucher ${code} cannot pay: ${verdict.reason === 'EXPIRED' ? 'it has expired' : 'nothing is left on it'}.`,
+        );
       if (amountDueOf(order) === 0) throw conflict(checkoutErrorCodes.nothingDue, 'Nothing is left to pay.');
-      const paying = await orders.storedValues.spendAvailableVoucher(order, { code, kind: verdict.kind ?? 'GIFT_VOUCHER' }, eventMetadataOf(caller));
-      if (!paying.vouchers.some((voucher) => voucher.code === code)) throw conflict('VOUCHER_USED_UP', `The voucher ${code} cannot pay: nothing is left on it.`);
+      const paying = await orders.storedValues.spendAvailableVoucher(
+        order,
+        { code, kind: verdict.kind ?? 'GIFT_VOUCHER' },
+        eventMetadataOf(caller),
+      );
+      if (!paying.vouchers.some((voucher) => voucher.code === code))
+        throw conflict('VOUCHER_USED_UP', `The voucher ${code} cannot pay: nothing is left on it.`);
       return dto(caller, checkout, paying);
     },
 
@@ -248,7 +386,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       const { checkout, order } = await load(caller, checkoutId);
       assertOpen(order);
       const code = rawCode.trim().toUpperCase();
-      if (!order.vouchers.some((voucher) => voucher.code === code)) throw notFound(checkoutErrorCodes.voucherNotApplied, `The voucher ${code} does not pay this order.`);
+      if (!order.vouchers.some((voucher) => voucher.code === code))
+        throw notFound(checkoutErrorCodes.voucherNotApplied, `The voucher ${code} does not pay this order.`);
       const applied = order.vouchers.find((voucher) => voucher.code === code)!;
       const changed = await orders.command(caller, order.orderId, { type: 'RemoveVoucher', data: { code } });
       await deps.vouchers.release(code, applied.redemptionKey);

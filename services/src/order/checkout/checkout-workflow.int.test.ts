@@ -20,7 +20,7 @@ import { ticketContext } from '../../ticket';
  * own, the basket's real hold timer, a 2 s payment timeout. */
 const config = loadConfig({
   ...process.env,
-    FEATURE_FLAGS: 'guestCheckout', // guests check out here too (§6)
+  FEATURE_FLAGS: 'guestCheckout', // guests check out here too (§6)
   TEMPORAL_TASK_QUEUE: `checkout-test-${randomUUID()}`,
   CHECKOUT_PAYMENT_TIMEOUT_SECONDS: '2',
   BASKET_HOLD_TTL_SECONDS: '600',
@@ -44,7 +44,11 @@ beforeAll(async () => {
   const deps = { config, store: kit.store, knex: kit.db.knex, log, temporal: temporal.client };
   const basket = basketContext(deps, { now: () => kitNow });
   const checkout = testOrderContext(deps, { basket: basket.service });
-  worker = await startTestWorker({ config, log, lenders: [pricingContext(deps), basket, checkout, ticketContext(deps)] });
+  worker = await startTestWorker({
+    config,
+    log,
+    lenders: [pricingContext(deps), basket, checkout, ticketContext(deps)],
+  });
   app = createHttpApp({
     log,
     shop: { clientId: '1', channelId: testChannelId },
@@ -62,7 +66,11 @@ afterAll(async () => {
   await kit?.close();
 });
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -73,15 +81,27 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
 
 const slotClaims = async (slotId: number) => {
   const slot = await loadSlotState(kit.store, slotId);
-  return slot.status === 'scheduled' ? { holds: slot.holds, bookings: slot.bookings } : { holds: {}, bookings: {} };
+  return slot.status === 'scheduled'
+    ? { holds: slot.holds, bookings: slot.bookings }
+    : { holds: {}, bookings: {} };
 };
 
 async function placeOrder(slotId: number, quantity: number) {
-  const basket = await request(app).post('/api/baskets').set(shopHeaders).send({ entries: [{ productDefinitionId: 1031, slotId, allocation: { quantity } }] });
+  const basket = await request(app)
+    .post('/api/baskets')
+    .set(shopHeaders)
+    .send({ entries: [{ productDefinitionId: 1031, slotId, allocation: { quantity } }] });
   expect(basket.status).toBe(201);
-  const checkout = await request(app).post('/api/checkout').set(shopHeaders).send({ basketId: basket.body.id });
+  const checkout = await request(app)
+    .post('/api/checkout')
+    .set(shopHeaders)
+    .send({ basketId: basket.body.id });
   expect(checkout.status).toBe(201);
-  return { basketId: basket.body.id as string, checkout: checkout.body, claim: `${basket.body.id}/${basket.body.entries[0].id}` };
+  return {
+    basketId: basket.body.id as string,
+    checkout: checkout.body,
+    claim: `${basket.body.id}/${basket.body.entries[0].id}`,
+  };
 }
 
 describe('the checkout workflow on the Temporal dev server', () => {
@@ -98,21 +118,38 @@ describe('the checkout workflow on the Temporal dev server', () => {
     expect(cancelled.body.order.status).toBe('CANCELLED');
     expect((await slotClaims(41)).holds[claim]).toBeUndefined();
     expect(await client.workflow.getHandle(`order-${checkout.orderId}`).result()).toBe('cancelled');
-    expect((await request(app).get(`/api/baskets/${basketId}`).set(shopHeaders)).body.hold.status).toBe('expired');
+    expect((await request(app).get(`/api/baskets/${basketId}`).set(shopHeaders)).body.hold.status).toBe(
+      'expired',
+    );
   }, 60_000);
 
   it('on site: RESERVED outlives the timeout with its places held; staff confirm → PAID and the places become bookings', async () => {
     const { checkout, claim } = await placeOrder(42, 2);
     const client = await temporal.client();
-    await request(app).post(`/api/checkout/${checkout.id}/checkout-conditions`).set(shopHeaders).send({ formValues: { acceptTerms: true } });
-    const reserved = await request(app).post(`/api/checkout/${checkout.id}/payment`).set(shopHeaders).send({ intent: 'onSite' });
+    await request(app)
+      .post(`/api/checkout/${checkout.id}/checkout-conditions`)
+      .set(shopHeaders)
+      .send({ formValues: { acceptTerms: true } });
+    const reserved = await request(app)
+      .post(`/api/checkout/${checkout.id}/payment`)
+      .set(shopHeaders)
+      .send({ intent: 'onSite' });
     expect(reserved.body.checkout.order.status).toBe('RESERVED');
-    expect(await waitFor(() => getCheckoutState(client, checkout.orderId), (state) => state === 'reserved')).toBe('reserved');
+    expect(
+      await waitFor(
+        () => getCheckoutState(client, checkout.orderId),
+        (state) => state === 'reserved',
+      ),
+    ).toBe('reserved');
     await sleep(2500); // past the payment timeout
-    expect((await request(app).get(`/api/checkout/${checkout.id}`).set(shopHeaders)).body.order.status).toBe('RESERVED');
+    expect((await request(app).get(`/api/checkout/${checkout.id}`).set(shopHeaders)).body.order.status).toBe(
+      'RESERVED',
+    );
     expect((await slotClaims(42)).holds[claim]).toBe(2);
 
-    const paid = await request(app).post(`/api/admin/orders/${checkout.orderId}/confirm`).set({ ...shopHeaders, authorization: staff });
+    const paid = await request(app)
+      .post(`/api/admin/orders/${checkout.orderId}/confirm`)
+      .set({ ...shopHeaders, authorization: staff });
     expect(paid.body.status).toBe('PAID');
     expect(await client.workflow.getHandle(`order-${checkout.orderId}`).result()).toBe('fulfilled');
     expect(await slotClaims(42)).toEqual({ holds: {}, bookings: { [claim]: 2 } });

@@ -7,7 +7,14 @@ import { conflict, notFound } from '../../platform/domain-error';
  * leads to; the order carries everything that is paid for (docs/checkout.md). */
 export type CheckoutState =
   | { status: 'unknown' }
-  | { status: 'started'; checkoutId: string; basketId: string; accountId: string | null; orderId: number; conditions: Record<string, unknown> };
+  | {
+      status: 'started';
+      checkoutId: string;
+      basketId: string;
+      accountId: string | null;
+      orderId: number;
+      conditions: Record<string, unknown>;
+    };
 
 export const initialCheckoutState = (): CheckoutState => ({ status: 'unknown' });
 
@@ -29,7 +36,10 @@ export function evolveCheckout(state: CheckoutState, event: CheckoutEvent): Chec
 export const checkoutFolder = { initialState: initialCheckoutState, evolve: evolveCheckout };
 
 export type CheckoutCommand =
-  | { type: 'StartCheckout'; data: { checkoutId: string; basketId: string; accountId: string | null; orderId: number } }
+  | {
+      type: 'StartCheckout';
+      data: { checkoutId: string; basketId: string; accountId: string | null; orderId: number };
+    }
   /** values already validated against the channel's fields (pure: the fields are an outside fact) */
   | { type: 'SubmitConditions'; data: { formValues: Record<string, unknown> } }
   /** with its order, a guest identity's checkout becomes the signed-in account's */
@@ -41,21 +51,29 @@ export function decideCheckout(command: CheckoutCommand, state: CheckoutState): 
   switch (command.type) {
     case 'StartCheckout':
       if (state.status === 'started') {
-        if (state.basketId !== command.data.basketId) throw conflict('CHECKOUT_EXISTS', 'The checkout exists for another basket.');
+        if (state.basketId !== command.data.basketId)
+          throw conflict('CHECKOUT_EXISTS', 'The checkout exists for another basket.');
         return [];
       }
       return [{ type: 'CheckoutStarted', data: command.data }];
     case 'SubmitConditions': {
       if (state.status !== 'started') throw checkoutNotFound();
       if (JSON.stringify(state.conditions) === JSON.stringify(command.data.formValues)) return [];
-      return [{ type: 'CheckoutConditionsSubmitted', data: { checkoutId: state.checkoutId, formValues: command.data.formValues } }];
+      return [
+        {
+          type: 'CheckoutConditionsSubmitted',
+          data: { checkoutId: state.checkoutId, formValues: command.data.formValues },
+        },
+      ];
     }
     case 'HandOverCheckout': {
       if (state.status !== 'started') throw checkoutNotFound();
       const { accountId, fromAccountId } = command.data;
       if (state.accountId === accountId) return [];
       if (state.accountId !== fromAccountId) throw checkoutNotFound();
-      return [{ type: 'CheckoutHandedOver', data: { checkoutId: state.checkoutId, accountId, fromAccountId } }];
+      return [
+        { type: 'CheckoutHandedOver', data: { checkoutId: state.checkoutId, accountId, fromAccountId } },
+      ];
     }
     default: {
       const unexpected: never = command;
@@ -70,6 +88,7 @@ export const checkoutNotFound = () => notFound(checkoutErrorCodes.checkoutNotFou
  * belongs to whoever knows its id. Anyone else: 404, as if it did not exist. */
 export function accessibleCheckout(state: CheckoutState, principal: Principal | null) {
   if (state.status !== 'started') throw checkoutNotFound();
-  if (isStaff(principal) || state.accountId === null || principal?.accountId === state.accountId) return state;
+  if (isStaff(principal) || state.accountId === null || principal?.accountId === state.accountId)
+    return state;
   throw checkoutNotFound();
 }

@@ -48,21 +48,48 @@ export function createRenewalOrders(deps: {
   return {
     async place(request: RenewalRequest): Promise<PlacedOrder> {
       const { accountId } = request;
-      if (!accountId) throw conflict('RENEWAL_NEEDS_ACCOUNT', 'A subscription without a customer account cannot renew.');
+      if (!accountId)
+        throw conflict('RENEWAL_NEEDS_ACCOUNT', 'A subscription without a customer account cannot renew.');
       const correlationId = `subscription-renewal-${request.subscriptionId}`;
-      const shop = { principal: { subject: 'subscription-renewal', roles: ['admin' as const], accountId: null }, correlationId };
+      const shop = {
+        principal: { subject: 'subscription-renewal', roles: ['admin' as const], accountId: null },
+        correlationId,
+      };
       const basketId = derivedBasketId(`renewal:${request.subscriptionId}`);
-      const entry = { productDefinitionId: request.productDefinitionId, slotId: null, validity: request.validity, allocation: { quantity: 1 }, attributes: {}, children: [] };
-      const basket = (await deps.basket.get(shop, basketId).catch(() => null)) ?? (await deps.basket.create(shop, [entry], { accountId, basketId }));
+      const entry = {
+        productDefinitionId: request.productDefinitionId,
+        slotId: null,
+        validity: request.validity,
+        allocation: { quantity: 1 },
+        attributes: {},
+        children: [],
+      };
+      const basket =
+        (await deps.basket.get(shop, basketId).catch(() => null)) ??
+        (await deps.basket.create(shop, [entry], { accountId, basketId }));
       const previous = await deps.orders.loadOrder(request.orderId);
-      const item = previous.status === 'placed' ? previous.items.find((candidate) => candidate.itemId === request.orderItemId) : undefined;
-      const personalization: Personalization = { personId: request.personId, medium: item?.personalization?.medium ?? null, keycardId: request.keycardId };
+      const item =
+        previous.status === 'placed'
+          ? previous.items.find((candidate) => candidate.itemId === request.orderItemId)
+          : undefined;
+      const personalization: Personalization = {
+        personId: request.personId,
+        medium: item?.personalization?.medium ?? null,
+        keycardId: request.keycardId,
+      };
       const [renewed] = basket.entries;
       const current = renewed?.personalization ?? { personId: null, medium: null, keycardId: null };
-      const same = current.personId === personalization.personId && current.medium === personalization.medium && current.keycardId === personalization.keycardId;
+      const same =
+        current.personId === personalization.personId &&
+        current.medium === personalization.medium &&
+        current.keycardId === personalization.keycardId;
       // on every attempt, so a retry after a crash between creating and personalizing never places it unnamed
       if (renewed && !same) await deps.basket.personalize(shop, basketId, renewed.id, personalization);
-      const { order } = await deps.orders.placeFromBasket(shop, basketId, { origin: 'RENEWAL', placedBy: 'system', paymentTimeoutMs: deps.paymentGraceMs ?? RENEWAL_PAYMENT_GRACE_MS });
+      const { order } = await deps.orders.placeFromBasket(shop, basketId, {
+        origin: 'RENEWAL',
+        placedBy: 'system',
+        paymentTimeoutMs: deps.paymentGraceMs ?? RENEWAL_PAYMENT_GRACE_MS,
+      });
       // a retried activity neither charges a paid order nor a declined card again (savedCardCharge leaves them)
       return charge(order, accountId, 'subscription-renewal');
     },

@@ -7,8 +7,19 @@ import { createCardPaymentReconciler } from './card-payment-reconciler';
 import type { CardPaymentOutcome, PaymentProvider } from './payment-provider';
 
 /** The reconciler's part in the timeout rules (docs/after-sale.md, "Late payments"), against recording fakes. */
-const cancelledOrder = (cancellationReason: string, paymentStatus: PlacedOrder['paymentStatus'] = 'CANCELLED') =>
-  ({ orderId: 42, refno: 'AP-0000042-6', total: { amount: 4500, currency: 'CHF' }, orderStatus: 'CANCELLED', paymentStatus, transactionId: 't1', cancellationReason }) as PlacedOrder;
+const cancelledOrder = (
+  cancellationReason: string,
+  paymentStatus: PlacedOrder['paymentStatus'] = 'CANCELLED',
+) =>
+  ({
+    orderId: 42,
+    refno: 'AP-0000042-6',
+    total: { amount: 4500, currency: 'CHF' },
+    orderStatus: 'CANCELLED',
+    paymentStatus,
+    transactionId: 't1',
+    cancellationReason,
+  }) as PlacedOrder;
 
 function setup(current: PlacedOrder, outcome: CardPaymentOutcome, cancelRefused = false) {
   const calls: string[] = [];
@@ -21,12 +32,16 @@ function setup(current: PlacedOrder, outcome: CardPaymentOutcome, cancelRefused 
     settle: () => Promise.reject(new Error('not expected')),
     cancelTransaction: async (transactionId, _orderId, step = 'cancel') => {
       calls.push(`${step} ${transactionId}`);
-      if (cancelRefused) throw new ProviderRejectedError(400, 'INVALID_TRANSACTION_STATUS', 'challenge under way');
+      if (cancelRefused)
+        throw new ProviderRejectedError(400, 'INVALID_TRANSACTION_STATUS', 'challenge under way');
     },
   };
   const workflows = {} as CheckoutWorkflows;
   const latePayments = { start: async (orderId: number) => void calls.push(`late payment ${orderId}`) };
-  return { calls, reconcile: createCardPaymentReconciler({ orders, payments, workflows, log: silentLogger, latePayments }) };
+  return {
+    calls,
+    reconcile: createCardPaymentReconciler({ orders, payments, workflows, log: silentLogger, latePayments }),
+  };
 }
 
 describe('late payments in the reconciler', () => {

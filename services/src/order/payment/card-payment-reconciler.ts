@@ -41,26 +41,51 @@ export function createCardPaymentReconciler(deps: CardPaymentReconcilerDeps): Ca
   const { orders, payments, log } = deps;
 
   async function confirm(order: PlacedOrder, transactionId: string): Promise<PlacedOrder> {
-    const paid = await orders.systemCommand(order.orderId, { type: 'ConfirmPayment', data: { confirmedBy: 'payment-provider', transactionId } });
-    await deps.workflows.paid(order.orderId).catch((error: unknown) => log.error({ err: error, orderId: order.orderId }, 'checkout workflow not told of the card payment'));
+    const paid = await orders.systemCommand(order.orderId, {
+      type: 'ConfirmPayment',
+      data: { confirmedBy: 'payment-provider', transactionId },
+    });
+    await deps.workflows
+      .paid(order.orderId)
+      .catch((error: unknown) =>
+        log.error({ err: error, orderId: order.orderId }, 'checkout workflow not told of the card payment'),
+      );
     // a card that cannot be saved never fails the payment: the customer can register it later
-    await deps.keepSavedCard?.(paid, transactionId).catch((error: unknown) => log.warn({ err: error, orderId: order.orderId }, 'card of the payment not saved'));
+    await deps
+      .keepSavedCard?.(paid, transactionId)
+      .catch((error: unknown) =>
+        log.warn({ err: error, orderId: order.orderId }, 'card of the payment not saved'),
+      );
     return paid;
   }
 
-  async function apply(order: PlacedOrder, transactionId: string, outcome: CardPaymentOutcome): Promise<PlacedOrder> {
+  async function apply(
+    order: PlacedOrder,
+    transactionId: string,
+    outcome: CardPaymentOutcome,
+  ): Promise<PlacedOrder> {
     switch (outcome) {
       case 'pending':
         return order;
       case 'authorized':
-        await payments.settle(transactionId, { orderId: order.orderId, refno: order.refno, amount: cardAmountOf(order) });
+        await payments.settle(transactionId, {
+          orderId: order.orderId,
+          refno: order.refno,
+          amount: cardAmountOf(order),
+        });
         log.info({ orderId: order.orderId, transactionId }, 'card payment settled');
         return confirm(order, transactionId);
       case 'settled':
         return confirm(order, transactionId);
       default:
-        log.info({ orderId: order.orderId, transactionId, outcome }, 'card payment not completed; the order is payable again');
-        return orders.systemCommand(order.orderId, { type: 'RecordPaymentFailed', data: { transactionId, reason: failureReason[outcome] } });
+        log.info(
+          { orderId: order.orderId, transactionId, outcome },
+          'card payment not completed; the order is payable again',
+        );
+        return orders.systemCommand(order.orderId, {
+          type: 'RecordPaymentFailed',
+          data: { transactionId, reason: failureReason[outcome] },
+        });
     }
   }
 
@@ -68,10 +93,19 @@ export function createCardPaymentReconciler(deps: CardPaymentReconcilerDeps): Ca
     const order = await orders.ofCheckout(orderId);
     const { transactionId } = order;
     if (transactionId === null) return order;
-    if (order.orderStatus === 'PENDING') return apply(order, transactionId, await payments.outcome(transactionId));
-    if (order.orderStatus === 'CANCELLED' && order.paymentStatus !== null && order.paymentStatus !== 'REFUNDED') {
+    if (order.orderStatus === 'PENDING')
+      return apply(order, transactionId, await payments.outcome(transactionId));
+    if (
+      order.orderStatus === 'CANCELLED' &&
+      order.paymentStatus !== null &&
+      order.paymentStatus !== 'REFUNDED'
+    ) {
       const outcome = await payments.outcome(transactionId);
-      if (deps.latePayments && order.cancellationReason === 'PAYMENT_TIMEOUT' && (outcome === 'authorized' || outcome === 'settled')) {
+      if (
+        deps.latePayments &&
+        order.cancellationReason === 'PAYMENT_TIMEOUT' &&
+        (outcome === 'authorized' || outcome === 'settled')
+      ) {
         // paid after the timeout: places again → PAID, else released (late-payment.ts)
         await deps.latePayments.start(orderId);
         log.info({ orderId, transactionId }, 'late payment: the late-payment workflow takes it');
@@ -90,7 +124,10 @@ export function createCardPaymentReconciler(deps: CardPaymentReconcilerDeps): Ca
     if ((await payments.outcome(order.transactionId)) === 'pending') {
       await payments.cancelTransaction(order.transactionId, orderId).catch((error: unknown) => {
         if (!(error instanceof ProviderRejectedError)) throw error;
-        log.info({ orderId, transactionId: order.transactionId, code: error.code }, 'open card payment not cancelled; it ended meanwhile');
+        log.info(
+          { orderId, transactionId: order.transactionId, code: error.code },
+          'open card payment not cancelled; it ended meanwhile',
+        );
       });
     }
     return reconcile(orderId);
@@ -103,11 +140,17 @@ export function createCardPaymentReconciler(deps: CardPaymentReconcilerDeps): Ca
     if ((await payments.outcome(transactionId)) === 'pending') {
       try {
         await payments.cancelTransaction(transactionId, orderId);
-        log.info({ orderId, transactionId }, 'payment timeout: the open card transaction was cancelled at the provider');
+        log.info(
+          { orderId, transactionId },
+          'payment timeout: the open card transaction was cancelled at the provider',
+        );
         return;
       } catch (error) {
         if (!(error instanceof ProviderRejectedError)) throw error;
-        log.info({ orderId, transactionId, code: error.code }, 'payment timeout: the provider kept the transaction open; its outcome counts as a late payment');
+        log.info(
+          { orderId, transactionId, code: error.code },
+          'payment timeout: the provider kept the transaction open; its outcome counts as a late payment',
+        );
       }
     }
     await reconcile(orderId);

@@ -36,7 +36,10 @@ export function cardPaymentStart(deps: CardPaymentStartDeps) {
 
   async function giveUp(orderId: number, opened: OpenedTransaction): Promise<void> {
     const { transactionId, attempt, amount } = opened;
-    const order = await deps.orders.systemCommand(orderId, { type: 'VoidPaymentAttempt', data: { transactionId, attempt, amount } });
+    const order = await deps.orders.systemCommand(orderId, {
+      type: 'VoidPaymentAttempt',
+      data: { transactionId, attempt, amount },
+    });
     // a twin of the same request (same attempt, same provider transaction) made it the order's payment
     if (order.transactionId === transactionId) return;
     try {
@@ -44,16 +47,26 @@ export function cardPaymentStart(deps: CardPaymentStartDeps) {
       log.info({ orderId, transactionId }, 'payment start refused: its provider transaction was cancelled');
     } catch (error) {
       if (!(error instanceof ProviderRejectedError)) throw error;
-      log.info({ orderId, transactionId, code: error.code }, 'payment start refused: its provider transaction had ended already');
+      log.info(
+        { orderId, transactionId, code: error.code },
+        'payment start refused: its provider transaction had ended already',
+      );
     }
   }
 
-  return async function recordCardPaymentStart(orderId: number, opened: OpenedTransaction, run: RunOrderCommand): Promise<PlacedOrder> {
+  return async function recordCardPaymentStart(
+    orderId: number,
+    opened: OpenedTransaction,
+    run: RunOrderCommand,
+  ): Promise<PlacedOrder> {
     try {
       return await run({ type: 'StartPayment', data: { method: 'CARD', ...opened } });
     } catch (error) {
       await giveUp(orderId, opened).catch((undoError: unknown) =>
-        log.error({ err: undoError, orderId, transactionId: opened.transactionId }, 'provider transaction of a refused payment start not given up'),
+        log.error(
+          { err: undoError, orderId, transactionId: opened.transactionId },
+          'provider transaction of a refused payment start not given up',
+        ),
       );
       throw error;
     }

@@ -10,7 +10,10 @@ import { basketContext } from '../../basket';
 import { createBasketTestKit, kitNow, type BasketTestKit } from '../../../test/support/basket-kit';
 import { loadSlotState } from '../../capacity';
 import { signNotification } from '../../payment-provider/notification-signature';
-import { createPaymentProviderClient, type PaymentProviderClient } from '../../payment-provider/provider-client';
+import {
+  createPaymentProviderClient,
+  type PaymentProviderClient,
+} from '../../payment-provider/provider-client';
 import { loadConfig } from '../../platform/config';
 import { createHttpApp } from '../../platform/http/app';
 import { idempotentRequests } from '../../platform/idempotent-requests';
@@ -43,7 +46,11 @@ let notificationUrl: string;
 /** the HTTP status the shop answered to each notification that reached it */
 const notificationAnswers: number[] = [];
 
-const returnUrls = { success: 'http://localhost:3000/checkout/success', error: 'http://localhost:3000/checkout/error', cancel: 'http://localhost:3000/checkout/cancel' };
+const returnUrls = {
+  success: 'http://localhost:3000/checkout/success',
+  error: 'http://localhost:3000/checkout/error',
+  cancel: 'http://localhost:3000/checkout/cancel',
+};
 
 beforeAll(async () => {
   kit = await createBasketTestKit();
@@ -52,7 +59,11 @@ beforeAll(async () => {
   for (const slotId of [51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61]) await kit.scheduleSlot(slotId, 4);
   simulatorDb = await createTestDatabase();
   simulator = await startSimulator(simulatorDb.url);
-  provider = createPaymentProviderClient({ baseUrl: simulator.url, merchantId: simulator.merchantId, password: simulator.password });
+  provider = createPaymentProviderClient({
+    baseUrl: simulator.url,
+    merchantId: simulator.merchantId,
+    password: simulator.password,
+  });
   server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   notificationUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/payment-provider/notifications`;
@@ -75,7 +86,11 @@ beforeAll(async () => {
   const deps = { config, store: kit.store, knex: kit.db.knex, log, temporal: temporal.client };
   const basket = basketContext(deps, { now: () => kitNow });
   const checkout = testOrderContext(deps, { basket: basket.service });
-  worker = await startTestWorker({ config, log, lenders: [pricingContext(deps), basket, checkout, ticketContext(deps)] });
+  worker = await startTestWorker({
+    config,
+    log,
+    lenders: [pricingContext(deps), basket, checkout, ticketContext(deps)],
+  });
   app = createHttpApp({
     log,
     shop: { clientId: '1', channelId: testChannelId },
@@ -87,7 +102,8 @@ beforeAll(async () => {
     idempotentRequests: idempotentRequests(kit.db.knex),
   });
   server.on('request', (req, res) => {
-    if (req.url?.startsWith('/api/payment-provider/')) res.on('finish', () => notificationAnswers.push(res.statusCode));
+    if (req.url?.startsWith('/api/payment-provider/'))
+      res.on('finish', () => notificationAnswers.push(res.statusCode));
     app(req, res);
   });
 }, 180_000);
@@ -100,7 +116,11 @@ afterAll(async () => {
   await kit?.close();
 });
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+async function waitFor<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
@@ -111,30 +131,75 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
 
 const slotClaims = async (slotId: number) => {
   const slot = await loadSlotState(kit.store, slotId);
-  return slot.status === 'scheduled' ? { holds: slot.holds, bookings: slot.bookings } : { holds: {}, bookings: {} };
+  return slot.status === 'scheduled'
+    ? { holds: slot.holds, bookings: slot.bookings }
+    : { holds: {}, bookings: {} };
 };
 
 async function placeOrder(slotId: number, quantity: number) {
-  const basket = await request(app).post('/api/baskets').set(shopHeaders).send({ entries: [{ productDefinitionId: 1031, slotId, allocation: { quantity } }] });
+  const basket = await request(app)
+    .post('/api/baskets')
+    .set(shopHeaders)
+    .send({ entries: [{ productDefinitionId: 1031, slotId, allocation: { quantity } }] });
   expect(basket.status).toBe(201);
-  const checkout = await request(app).post('/api/checkout').set(shopHeaders).send({ basketId: basket.body.id });
+  const checkout = await request(app)
+    .post('/api/checkout')
+    .set(shopHeaders)
+    .send({ basketId: basket.body.id });
   expect(checkout.status).toBe(201);
-  await request(app).post(`/api/checkout/${checkout.body.id}/checkout-conditions`).set(shopHeaders).send({ formValues: { acceptTerms: true } });
-  return { checkoutId: checkout.body.id as string, orderId: checkout.body.orderId as number, total: checkout.body.total.amount as number, claim: `${basket.body.id}/${basket.body.entries[0].id}` };
+  await request(app)
+    .post(`/api/checkout/${checkout.body.id}/checkout-conditions`)
+    .set(shopHeaders)
+    .send({ formValues: { acceptTerms: true } });
+  return {
+    checkoutId: checkout.body.id as string,
+    orderId: checkout.body.orderId as number,
+    total: checkout.body.total.amount as number,
+    claim: `${basket.body.id}/${basket.body.entries[0].id}`,
+  };
 }
 
-const pay = (checkoutId: string, type = 'CARD') => request(app).post(`/api/checkout/${checkoutId}/payment`).set(shopHeaders).send({ intent: 'new', type, redirectUrls: returnUrls });
-const paymentStatus = (checkoutId: string) => request(app).get(`/api/checkout/${checkoutId}/payment/status`).set(shopHeaders);
-const checkoutOrder = async (checkoutId: string) => (await request(app).get(`/api/checkout/${checkoutId}`).set(shopHeaders)).body.order;
+const pay = (checkoutId: string, type = 'CARD') =>
+  request(app)
+    .post(`/api/checkout/${checkoutId}/payment`)
+    .set(shopHeaders)
+    .send({ intent: 'new', type, redirectUrls: returnUrls });
+const paymentStatus = (checkoutId: string) =>
+  request(app).get(`/api/checkout/${checkoutId}/payment/status`).set(shopHeaders);
+const checkoutOrder = async (checkoutId: string) =>
+  (await request(app).get(`/api/checkout/${checkoutId}`).set(shopHeaders)).body.order;
 const workflowState = async (orderId: number) => getCheckoutState(await temporal.client(), orderId);
 const transactionsAtProvider = async (refno: string) =>
-  Number((await simulatorDb.knex.raw<{ rows: { count: string }[] }>("select count(*) from psp_simulator.transactions where document->>'refno' = ?", [refno])).rows[0]!.count);
-const ticketIssuances = async (orderId: number) => (await kit.store.readStream(ticketStreamName(orderId))).filter((event) => event.type === 'TicketsIssued').length;
-const settlements = async (transactionId: string) => (await provider.getStatus(transactionId)).history.filter((entry) => entry.action === 'settle' && entry.success).length;
+  Number(
+    (
+      await simulatorDb.knex.raw<{ rows: { count: string }[] }>(
+        "select count(*) from psp_simulator.transactions where document->>'refno' = ?",
+        [refno],
+      )
+    ).rows[0]!.count,
+  );
+const ticketIssuances = async (orderId: number) =>
+  (await kit.store.readStream(ticketStreamName(orderId))).filter((event) => event.type === 'TicketsIssued')
+    .length;
+const settlements = async (transactionId: string) =>
+  (await provider.getStatus(transactionId)).history.filter(
+    (entry) => entry.action === 'settle' && entry.success,
+  ).length;
 
 /** Paid: the order says so, the workflow booked the places and fulfilled it. */
-async function expectPaidAndBooked(orderId: number, checkoutId: string, slotId: number, claim: string, quantity: number) {
-  expect(await waitFor(() => workflowState(orderId), (state) => state === 'fulfilled')).toBe('fulfilled');
+async function expectPaidAndBooked(
+  orderId: number,
+  checkoutId: string,
+  slotId: number,
+  claim: string,
+  quantity: number,
+) {
+  expect(
+    await waitFor(
+      () => workflowState(orderId),
+      (state) => state === 'fulfilled',
+    ),
+  ).toBe('fulfilled');
   expect(await checkoutOrder(checkoutId)).toMatchObject({ status: 'PAID', paymentStatus: 'PAID' });
   expect(await slotClaims(slotId)).toEqual({ holds: {}, bookings: { [claim]: quantity } });
 }
@@ -146,10 +211,18 @@ describe('card payments through the PSP simulator', () => {
     const started = await pay(checkoutId);
     expect(started.status).toBe(200);
     expect(started.body.checkout.order).toMatchObject({ status: 'PENDING', paymentStatus: 'PENDING' });
-    expect(started.body.payment).toMatchObject({ type: 'CARD', redirect: true, redirectUrl: started.body.redirectUrl });
+    expect(started.body.payment).toMatchObject({
+      type: 'CARD',
+      redirect: true,
+      redirectUrl: started.body.redirectUrl,
+    });
     const { transactionId } = (await paymentStatus(checkoutId)).body;
     const transaction = await provider.getStatus(transactionId);
-    expect(transaction).toMatchObject({ status: 'initialized', refno: expect.stringMatching(/^AP-/), currency: 'CHF' });
+    expect(transaction).toMatchObject({
+      status: 'initialized',
+      refno: expect.stringMatching(/^AP-/),
+      currency: 'CHF',
+    });
     expect(transaction.detail?.init).toBeDefined();
 
     const page = await choose(started.body.redirectUrl, 'VIS', 'success');
@@ -161,7 +234,10 @@ describe('card payments through the PSP simulator', () => {
     expect(await settlements(transactionId)).toBe(1);
     expect((await provider.getStatus(transactionId)).detail?.settle?.amount).toBe(total);
     // the simulator's notifications (authorized, then settled) reached the shop and were accepted
-    const answers = await waitFor(async () => notificationAnswers.slice(answersBefore), (list) => list.length >= 2);
+    const answers = await waitFor(
+      async () => notificationAnswers.slice(answersBefore),
+      (list) => list.length >= 2,
+    );
     expect(answers.every((answer) => answer === 200)).toBe(true);
   }, 90_000);
 
@@ -178,7 +254,10 @@ describe('card payments through the PSP simulator', () => {
     const first = await pay(checkoutId);
     const firstTransaction = (await paymentStatus(checkoutId)).body.transactionId as string;
     expect((await choose(first.body.redirectUrl, 'VIS', 'decline')).location).toContain(returnUrls.error);
-    const failed = await waitFor(() => paymentStatus(checkoutId), (response) => response.body.status === 'CREATED');
+    const failed = await waitFor(
+      () => paymentStatus(checkoutId),
+      (response) => response.body.status === 'CREATED',
+    );
     expect(failed.body).toMatchObject({ status: 'CREATED', paymentStatus: 'FAILED' });
     expect((await slotClaims(53)).holds[claim]).toBe(1);
 
@@ -220,7 +299,10 @@ describe('card payments through the PSP simulator', () => {
       .send(forged);
     expect(refused.status).toBe(401);
     expect(refused.body.code).toBe('INVALID_SIGNATURE');
-    const unsigned = await request(app).post('/api/payment-provider/notifications').set('content-type', 'application/json').send(forged);
+    const unsigned = await request(app)
+      .post('/api/payment-provider/notifications')
+      .set('content-type', 'application/json')
+      .send(forged);
     expect(unsigned.status).toBe(401);
     expect(await checkoutOrder(checkoutId)).toMatchObject({ status: 'PENDING' });
     expect((await provider.getStatus(transactionId)).status).toBe('initialized');
@@ -235,10 +317,15 @@ describe('card payments through the PSP simulator', () => {
     expect((await choose(started.body.redirectUrl, 'VIS', 'success')).status).toBe(303);
     await expectPaidAndBooked(orderId, checkoutId, 55, claim, 1);
     expect(await settlements(transactionId)).toBe(1);
-    const paidEvents = (await kit.store.readStream(`order-${orderId}`)).filter((event) => event.type === 'OrderPaid');
+    const paidEvents = (await kit.store.readStream(`order-${orderId}`)).filter(
+      (event) => event.type === 'OrderPaid',
+    );
     expect(paidEvents).toHaveLength(1);
     // authorized ×2 and settled ×2 reached the shop, each accepted
-    const answers = await waitFor(async () => notificationAnswers.slice(answersBefore), (list) => list.length >= 4);
+    const answers = await waitFor(
+      async () => notificationAnswers.slice(answersBefore),
+      (list) => list.length >= 4,
+    );
     expect(answers.length).toBeGreaterThanOrEqual(4);
     expect(answers.every((answer) => answer === 200)).toBe(true);
   }, 90_000);
@@ -253,10 +340,15 @@ describe('card payments through the PSP simulator', () => {
     // the authorized notification waits for the next one: the customer's status call settles first
     expect((await paymentStatus(checkoutId)).body).toMatchObject({ status: 'PAID', paymentStatus: 'PAID' });
     await expectPaidAndBooked(orderId, checkoutId, 59, claim, 1);
-    const answers = await waitFor(async () => notificationAnswers.slice(answersBefore), (list) => list.length >= 2);
+    const answers = await waitFor(
+      async () => notificationAnswers.slice(answersBefore),
+      (list) => list.length >= 2,
+    );
     expect(answers.every((answer) => answer === 200)).toBe(true);
     expect(await settlements(transactionId)).toBe(1);
-    expect((await kit.store.readStream(`order-${orderId}`)).filter((event) => event.type === 'OrderPaid')).toHaveLength(1);
+    expect(
+      (await kit.store.readStream(`order-${orderId}`)).filter((event) => event.type === 'OrderPaid'),
+    ).toHaveLength(1);
   }, 90_000);
 
   it('a dropped notification: the customer returns, the status call asks the provider → PAID', async () => {
@@ -265,7 +357,10 @@ describe('card payments through the PSP simulator', () => {
     const { transactionId } = (await paymentStatus(checkoutId)).body;
     await simulator.setFaults({ transactionId }, { notification: 'drop' });
     expect((await choose(started.body.redirectUrl, 'VIS', 'success')).status).toBe(303);
-    const byOrder = await request(app).get(`/api/payments/status?orderId=${orderId}`).set(shopHeaders).query({ token: (await checkoutOrder(checkoutId)).accessToken });
+    const byOrder = await request(app)
+      .get(`/api/payments/status?orderId=${orderId}`)
+      .set(shopHeaders)
+      .query({ token: (await checkoutOrder(checkoutId)).accessToken });
     expect(byOrder.status).toBe(200);
     expect(byOrder.body).toMatchObject({ orderId, status: 'PAID', paymentStatus: 'PAID', transactionId });
     await expectPaidAndBooked(orderId, checkoutId, 56, claim, 1);
@@ -278,7 +373,12 @@ describe('card payments through the PSP simulator', () => {
     const { transactionId } = (await paymentStatus(checkoutId)).body;
     // what the return page does when someone opens the success URL by hand: it reads the status, again and again
     for (let read = 0; read < 3; read += 1) {
-      expect((await paymentStatus(checkoutId)).body).toMatchObject({ orderId, status: 'PENDING', paymentStatus: 'PENDING', transactionId });
+      expect((await paymentStatus(checkoutId)).body).toMatchObject({
+        orderId,
+        status: 'PENDING',
+        paymentStatus: 'PENDING',
+        transactionId,
+      });
     }
     await sleep(3_500); // one poll of the workflow (CHECKOUT_PAYMENT_POLL_SECONDS 3), which must not settle either
     expect(await workflowState(orderId)).toBe('awaitingPayment');

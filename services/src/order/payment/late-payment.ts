@@ -14,7 +14,11 @@ export interface LatePaymentDeps {
   log: PlatformLogger;
 }
 
-const systemMetadata = (orderId: number) => ({ correlationId: `late-payment-${orderId}`, causationId: null, actor: 'system' });
+const systemMetadata = (orderId: number) => ({
+  correlationId: `late-payment-${orderId}`,
+  causationId: null,
+  actor: 'system',
+});
 
 /**
  * A card payment the provider authorized after the payment timeout cancelled its order
@@ -24,21 +28,32 @@ const systemMetadata = (orderId: number) => ({ correlationId: `late-payment-${or
  * holds are keyed by basket entry, the settle and cancel calls by order, the decider records each
  * step once.
  */
-export function createLatePaymentSettler(deps: LatePaymentDeps): (orderId: number) => Promise<LatePaymentOutcome> {
+export function createLatePaymentSettler(
+  deps: LatePaymentDeps,
+): (orderId: number) => Promise<LatePaymentOutcome> {
   const { orders, payments, capacity, log } = deps;
 
   async function holdAgain(orderId: number): Promise<boolean> {
     const order = await orders.ofCheckout(orderId);
-    const slotItems = order.items.filter((item) => item.slotId !== null && !order.cancelledItemIds.includes(item.itemId));
+    const slotItems = order.items.filter(
+      (item) => item.slotId !== null && !order.cancelledItemIds.includes(item.itemId),
+    );
     try {
       for (const item of slotItems) {
-        await capacity.holdCapacity({ slotId: item.slotId!, basketId: order.basketId, entryId: item.itemId, quantity: item.quantity }, systemMetadata(orderId));
+        await capacity.holdCapacity(
+          { slotId: item.slotId!, basketId: order.basketId, entryId: item.itemId, quantity: item.quantity },
+          systemMetadata(orderId),
+        );
       }
       return true;
     } catch (error) {
       if (!(error instanceof DomainError) || error.kind !== 'conflict') throw error;
       log.info({ orderId, code: error.code }, 'late payment: the places are gone');
-      for (const item of slotItems) await capacity.releaseCapacity({ slotId: item.slotId!, basketId: order.basketId, entryId: item.itemId }, systemMetadata(orderId));
+      for (const item of slotItems)
+        await capacity.releaseCapacity(
+          { slotId: item.slotId!, basketId: order.basketId, entryId: item.itemId },
+          systemMetadata(orderId),
+        );
       return false;
     }
   }
@@ -55,15 +70,22 @@ export function createLatePaymentSettler(deps: LatePaymentDeps): (orderId: numbe
       if (order.cancellationReason !== 'PAYMENT_TIMEOUT') return 'NOTHING';
       if (!(await holdAgain(orderId))) {
         if (outcome === 'authorized') await payments.cancelTransaction(transactionId, orderId, 'release');
-        await orders.systemCommand(orderId, { type: 'RecordLatePaymentReleased', data: { transactionId, reason: 'NO_CAPACITY' } });
+        await orders.systemCommand(orderId, {
+          type: 'RecordLatePaymentReleased',
+          data: { transactionId, reason: 'NO_CAPACITY' },
+        });
         log.info({ orderId, transactionId }, 'late payment released: no places left');
         return 'RELEASED';
       }
       order = await orders.systemCommand(orderId, { type: 'ReinstateLatePayment', data: { transactionId } });
     }
     if (order.orderStatus !== 'PENDING') return isPaid(order) ? 'PAID' : 'NOTHING';
-    if (outcome === 'authorized') await payments.settle(transactionId, { orderId, refno: order.refno, amount: cardAmountOf(order) });
-    await orders.systemCommand(orderId, { type: 'ConfirmPayment', data: { confirmedBy: 'payment-provider', transactionId } });
+    if (outcome === 'authorized')
+      await payments.settle(transactionId, { orderId, refno: order.refno, amount: cardAmountOf(order) });
+    await orders.systemCommand(orderId, {
+      type: 'ConfirmPayment',
+      data: { confirmedBy: 'payment-provider', transactionId },
+    });
     log.info({ orderId, transactionId }, 'late payment accepted: places held again, order paid');
     return 'PAID';
   };

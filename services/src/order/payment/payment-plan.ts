@@ -1,9 +1,17 @@
-import { newPaymentCodes, paymentErrorCodes, type CreatePaymentBody, type PaymentProviderRequest, type VoucherKind } from '@alpenpass/contracts';
+import {
+  newPaymentCodes,
+  paymentErrorCodes,
+  type CreatePaymentBody,
+  type PaymentProviderRequest,
+  type VoucherKind,
+} from '@alpenpass/contracts';
 import type { PaymentChoice } from './order-payment';
 import { invalid } from '../../platform/domain-error';
 
 /** A stored value the request asks to pay with, before it is looked up. */
-export type StoredValueRequest = { provider: VoucherKind; paymentDetailId: number; amount: number; path: string } | { provider: 'ONLINE_CREDIT'; amount: number; path: string };
+export type StoredValueRequest =
+  | { provider: VoucherKind; paymentDetailId: number; amount: number; path: string }
+  | { provider: 'ONLINE_CREDIT'; amount: number; path: string };
 
 export interface PaymentPlan {
   /** vouchers and online credit, in the order named (secondaries first, then a stored-value primary) */
@@ -12,14 +20,30 @@ export interface PaymentPlan {
   choice: PaymentChoice;
 }
 
-const isStoredValue = (request: PaymentProviderRequest): request is Extract<PaymentProviderRequest, { amount: number }> => 'amount' in request;
+const isStoredValue = (
+  request: PaymentProviderRequest,
+): request is Extract<PaymentProviderRequest, { amount: number }> => 'amount' in request;
 
-function choiceOf(primary: PaymentProviderRequest, redirectUrls: CreatePaymentBody['redirectUrls']): PaymentChoice {
+function choiceOf(
+  primary: PaymentProviderRequest,
+  redirectUrls: CreatePaymentBody['redirectUrls'],
+): PaymentChoice {
   if (isStoredValue(primary)) return { intent: 'storedValues' };
   if (primary.provider === 'ON_SITE') return { intent: 'onSite' };
-  if (primary.paymentType === 'existing') return { intent: 'existing', paymentDetailId: primary.paymentDetailId!, ...(redirectUrls ? { redirectUrls } : {}) };
-  if (!redirectUrls) throw invalid('VALIDATION_FAILED', 'The card provider needs redirectUrls (success, error, cancel).', 'body.redirectUrls');
-  const methods = primary.paymentMethods ?? (primary.paymentType === 'create' ? ['CARD' as const] : [...newPaymentCodes]);
+  if (primary.paymentType === 'existing')
+    return {
+      intent: 'existing',
+      paymentDetailId: primary.paymentDetailId!,
+      ...(redirectUrls ? { redirectUrls } : {}),
+    };
+  if (!redirectUrls)
+    throw invalid(
+      'VALIDATION_FAILED',
+      'The card provider needs redirectUrls (success, error, cancel).',
+      'body.redirectUrls',
+    );
+  const methods =
+    primary.paymentMethods ?? (primary.paymentType === 'create' ? ['CARD' as const] : [...newPaymentCodes]);
   return {
     intent: 'new',
     card: {
@@ -41,18 +65,36 @@ function choiceOf(primary: PaymentProviderRequest, redirectUrls: CreatePaymentBo
  */
 export function planPayment(body: CreatePaymentBody, amountDue: number): PaymentPlan {
   const { primaryPaymentProvider: primary, secondaryPaymentProviders: secondaries } = body;
-  const storedValues: StoredValueRequest[] = secondaries.map((part, index) => ({ ...part, path: `body.secondaryPaymentProviders.${index}` }));
+  const storedValues: StoredValueRequest[] = secondaries.map((part, index) => ({
+    ...part,
+    path: `body.secondaryPaymentProviders.${index}`,
+  }));
   if (isStoredValue(primary)) storedValues.push({ ...primary, path: 'body.primaryPaymentProvider' });
-  const names = storedValues.map((part) => ('paymentDetailId' in part ? `voucher ${part.paymentDetailId}` : 'online credit'));
+  const names = storedValues.map((part) =>
+    'paymentDetailId' in part ? `voucher ${part.paymentDetailId}` : 'online credit',
+  );
   const twice = names.findIndex((name, index) => names.indexOf(name) !== index);
-  if (twice >= 0) throw invalid(paymentErrorCodes.duplicatePart, `The ${names[twice]} is named twice; name each payment part once.`, storedValues[twice]!.path);
+  if (twice >= 0)
+    throw invalid(
+      paymentErrorCodes.duplicatePart,
+      `The ${names[twice]} is named twice; name each payment part once.`,
+      storedValues[twice]!.path,
+    );
   const sum = storedValues.reduce((total, part) => total + part.amount, 0);
   if (isStoredValue(primary) && sum !== amountDue) {
-    throw invalid(paymentErrorCodes.partsMismatch, `The payment parts add up to ${sum}; the amount due is ${amountDue}.`, 'body.primaryPaymentProvider.amount');
+    throw invalid(
+      paymentErrorCodes.partsMismatch,
+      `The payment parts add up to ${sum}; the amount due is ${amountDue}.`,
+      'body.primaryPaymentProvider.amount',
+    );
   }
   // nothing left at all (vouchers on the checkout paid it): the order is paid by them, whatever the primary
   if (!isStoredValue(primary) && sum >= amountDue && !(sum === 0 && amountDue === 0)) {
-    throw invalid(paymentErrorCodes.partsMismatch, `The secondary providers pay ${sum} of the ${amountDue} due and leave nothing for the primary provider; name a voucher or online credit as primary instead.`, 'body.secondaryPaymentProviders');
+    throw invalid(
+      paymentErrorCodes.partsMismatch,
+      `The secondary providers pay ${sum} of the ${amountDue} due and leave nothing for the primary provider; name a voucher or online credit as primary instead.`,
+      'body.secondaryPaymentProviders',
+    );
   }
   return { storedValues, choice: choiceOf(primary, body.redirectUrls) };
 }

@@ -1,4 +1,10 @@
-import { checkoutErrorCodes, type Money, type NewPaymentCode, type PaymentRedirectUrls, type PaymentThemeConfiguration } from '@alpenpass/contracts';
+import {
+  checkoutErrorCodes,
+  type Money,
+  type NewPaymentCode,
+  type PaymentRedirectUrls,
+  type PaymentThemeConfiguration,
+} from '@alpenpass/contracts';
 import { unavailable } from '../../platform/domain-error';
 import type { SavedCard } from '../../payment-provider/saved-card';
 import type { CardPaymentOutcome } from '../../payment-provider/provider-calls';
@@ -70,7 +76,11 @@ export interface PaymentProvider {
   cancelTransaction(transactionId: string, orderId: number, step?: CancelStep): Promise<void>;
 }
 
-const notWired = () => unavailable(checkoutErrorCodes.paymentProviderUnavailable, 'Card payments are not available; please choose payment on site.');
+const notWired = () =>
+  unavailable(
+    checkoutErrorCodes.paymentProviderUnavailable,
+    'Card payments are not available; please choose payment on site.',
+  );
 
 /** No provider configured (outside development until PSP_BASE_URL is set): 503, never a pretend payment. */
 export const unwiredPaymentProvider: PaymentProvider = {

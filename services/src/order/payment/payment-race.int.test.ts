@@ -15,7 +15,11 @@ const rounds = 20;
 const firstSlot = 100;
 let nextSlot = firstSlot;
 const accountId = `racer-${randomUUID()}`;
-const returnUrls = { success: 'http://localhost:3000/checkout/success', error: 'http://localhost:3000/checkout/error', cancel: 'http://localhost:3000/checkout/cancel' };
+const returnUrls = {
+  success: 'http://localhost:3000/checkout/success',
+  error: 'http://localhost:3000/checkout/error',
+  cancel: 'http://localhost:3000/checkout/cancel',
+};
 let kit: CheckoutTestKit;
 let simulatorDb: TestDatabase;
 let simulator: RunningSimulator;
@@ -25,16 +29,30 @@ beforeAll(async () => {
   simulatorDb = await createTestDatabase();
   simulator = await startSimulator(simulatorDb.url);
   const webhookUrl = 'http://127.0.0.1:9/unreachable';
-  const client = createPaymentProviderClient({ baseUrl: simulator.url, merchantId: simulator.merchantId, password: simulator.password });
+  const client = createPaymentProviderClient({
+    baseUrl: simulator.url,
+    merchantId: simulator.merchantId,
+    password: simulator.password,
+  });
   kit = await createCheckoutTestKit({
     payments: providerCardPayments({ client, webhookUrl }),
     savedPaymentDetails: true,
     onlineCredit: true,
-    env: { PSP_BASE_URL: simulator.url, PSP_MERCHANT_ID: simulator.merchantId, PSP_MERCHANT_PASSWORD: simulator.password, PSP_HMAC_KEY: simulator.hmacKeyHex, PSP_WEBHOOK_URL: webhookUrl },
+    env: {
+      PSP_BASE_URL: simulator.url,
+      PSP_MERCHANT_ID: simulator.merchantId,
+      PSP_MERCHANT_PASSWORD: simulator.password,
+      PSP_HMAC_KEY: simulator.hmacKeyHex,
+      PSP_WEBHOOK_URL: webhookUrl,
+    },
   });
   // a slot per round: one customer may hold only so many places of a slot
-  for (let slotId = firstSlot; slotId < firstSlot + 5 * rounds; slotId += 1) await kit.basket.scheduleSlot(slotId, 100);
-  customer = { ...shopHeaders, authorization: await kit.basket.identity.bearer({ subject: 'racer', roles: ['customer'], accountId }) };
+  for (let slotId = firstSlot; slotId < firstSlot + 5 * rounds; slotId += 1)
+    await kit.basket.scheduleSlot(slotId, 100);
+  customer = {
+    ...shopHeaders,
+    authorization: await kit.basket.identity.bearer({ subject: 'racer', roles: ['customer'], accountId }),
+  };
 }, 120_000);
 afterAll(async () => {
   await kit?.close();
@@ -43,7 +61,11 @@ afterAll(async () => {
 });
 
 const api = () => request(kit.app);
-const gondola = (slotId: number, quantity: number) => ({ productDefinitionId: 1031, slotId, allocation: { quantity } });
+const gondola = (slotId: number, quantity: number) => ({
+  productDefinitionId: 1031,
+  slotId,
+  allocation: { quantity },
+});
 
 interface ProviderTransaction {
   transactionId: string;
@@ -54,11 +76,18 @@ interface ProviderTransaction {
 
 /** every transaction the provider holds for the refno, as the simulator stores it */
 async function transactionsAtProvider(refno: string): Promise<ProviderTransaction[]> {
-  const { rows } = await simulatorDb.knex.raw<{ rows: { document: ProviderTransaction & { settledAmount?: number } }[] }>(
+  const { rows } = await simulatorDb.knex.raw<{
+    rows: { document: ProviderTransaction & { settledAmount?: number } }[];
+  }>(
     "select document from psp_simulator.transactions where document->>'refno' = ? and document->>'type' = 'payment'",
     [refno],
   );
-  return rows.map(({ document }) => ({ transactionId: document.transactionId, status: document.status, amount: document.amount, settledAmount: document.settledAmount ?? null }));
+  return rows.map(({ document }) => ({
+    transactionId: document.transactionId,
+    status: document.status,
+    amount: document.amount,
+    settledAmount: document.settledAmount ?? null,
+  }));
 }
 
 async function openCheckout(slotId: number, quantities: number[]) {
@@ -68,36 +97,75 @@ async function openCheckout(slotId: number, quantities: number[]) {
     .send({ items: quantities.map((quantity) => gondola(slotId, quantity)) });
   expect(created.status).toBe(201);
   const checkoutId = created.body.id as string;
-  expect((await api().post(`/api/checkout/${checkoutId}/checkout-conditions`).set(customer).send({ formValues: { acceptTerms: true } })).status).toBe(200);
-  return { checkoutId, basketId: created.body.basketId as string, items: created.body.order.items as { id: string }[] };
+  expect(
+    (
+      await api()
+        .post(`/api/checkout/${checkoutId}/checkout-conditions`)
+        .set(customer)
+        .send({ formValues: { acceptTerms: true } })
+    ).status,
+  ).toBe(200);
+  return {
+    checkoutId,
+    basketId: created.body.basketId as string,
+    items: created.body.order.items as { id: string }[],
+  };
 }
 
 /** After the pair: the order holds what its basket holds, and a payment under way is for the order's amount. */
 async function expectConsistent(checkoutId: string, basketId: string) {
   const order = (await api().get(`/api/checkout/${checkoutId}`).set(customer)).body.order;
   const basket = (await api().get(`/api/baskets/${basketId}`).set(customer)).body;
-  expect(order.items.map((item: { id: string }) => item.id).sort()).toEqual(basket.entries.map((entry: { id: string }) => entry.id).sort());
-  const { transactionId } = (await api().get(`/api/checkout/${checkoutId}/payment/status`).set(customer)).body;
+  expect(order.items.map((item: { id: string }) => item.id).sort()).toEqual(
+    basket.entries.map((entry: { id: string }) => entry.id).sort(),
+  );
+  const { transactionId } = (await api().get(`/api/checkout/${checkoutId}/payment/status`).set(customer))
+    .body;
   const transactions = await transactionsAtProvider(order.refno);
   const own = transactions.find((transaction) => transaction.transactionId === transactionId);
-  if (order.status === 'PENDING') expect(own).toMatchObject({ status: 'initialized', amount: order.amountDue.amount });
-  if (order.status === 'PAID') expect(own).toMatchObject({ status: 'settled', amount: order.amountDue.amount, settledAmount: order.amountDue.amount });
+  if (order.status === 'PENDING')
+    expect(own).toMatchObject({ status: 'initialized', amount: order.amountDue.amount });
+  if (order.status === 'PAID')
+    expect(own).toMatchObject({
+      status: 'settled',
+      amount: order.amountDue.amount,
+      settledAmount: order.amountDue.amount,
+    });
   // a transaction opened for the order as it was before it moved is given up at the provider
-  for (const other of transactions.filter((transaction) => transaction.transactionId !== transactionId)) expect(other.status).toBe('canceled');
+  for (const other of transactions.filter((transaction) => transaction.transactionId !== transactionId))
+    expect(other.status).toBe('canceled');
   return order as { status: string; items: { id: string }[] };
 }
 
 describe('a payment start racing a change of the items', () => {
-  const payNew = (checkoutId: string) => api().post(`/api/checkout/${checkoutId}/payment`).set(customer).send({ intent: 'new', type: 'CARD', redirectUrls: returnUrls });
-  const payExisting = (checkoutId: string, paymentDetailId: number) => api().post(`/api/checkout/${checkoutId}/payment`).set(customer).send({ intent: 'existing', paymentDetailId, redirectUrls: returnUrls });
+  const payNew = (checkoutId: string) =>
+    api()
+      .post(`/api/checkout/${checkoutId}/payment`)
+      .set(customer)
+      .send({ intent: 'new', type: 'CARD', redirectUrls: returnUrls });
+  const payExisting = (checkoutId: string, paymentDetailId: number) =>
+    api()
+      .post(`/api/checkout/${checkoutId}/payment`)
+      .set(customer)
+      .send({ intent: 'existing', paymentDetailId, redirectUrls: returnUrls });
 
   it(`new card + item added, ${rounds} rounds: one of the two is refused, or both in an order that adds up`, async () => {
     for (let round = 0; round < rounds; round += 1) {
       const slotId = nextSlot++;
       const { checkoutId, basketId } = await openCheckout(slotId, [1]);
-      const [paid, added] = await Promise.all([payNew(checkoutId), api().post(`/api/checkout/${checkoutId}/items`).set(customer).send({ items: [gondola(slotId, 3)] })]);
+      const [paid, added] = await Promise.all([
+        payNew(checkoutId),
+        api()
+          .post(`/api/checkout/${checkoutId}/items`)
+          .set(customer)
+          .send({ items: [gondola(slotId, 3)] }),
+      ]);
       expect([paid.status, added.status]).toEqual(expect.arrayContaining([200]));
-      for (const answer of [paid, added]) if (answer.status !== 200) expect(answer.body.code).toMatch(/^(CHECKOUT_CLOSED|ORDER_NOT_OPEN|ORDER_CHANGED_DURING_PAYMENT|CONCURRENT_MODIFICATION)$/);
+      for (const answer of [paid, added])
+        if (answer.status !== 200)
+          expect(answer.body.code).toMatch(
+            /^(CHECKOUT_CLOSED|ORDER_NOT_OPEN|ORDER_CHANGED_DURING_PAYMENT|CONCURRENT_MODIFICATION)$/,
+          );
       const order = await expectConsistent(checkoutId, basketId);
       expect(order.status).toBe(paid.status === 200 ? 'PENDING' : 'CREATED');
       expect(order.items).toHaveLength(added.status === 200 ? 2 : 1);
@@ -111,9 +179,16 @@ describe('a payment start racing a change of the items', () => {
   it(`new card + item removed, ${rounds} rounds: one of the two is refused, or both in an order that adds up`, async () => {
     for (let round = 0; round < rounds; round += 1) {
       const { checkoutId, basketId, items } = await openCheckout(nextSlot++, [1, 2]);
-      const [paid, removed] = await Promise.all([payNew(checkoutId), api().delete(`/api/checkout/${checkoutId}/items/${items[1]!.id}`).set(customer)]);
+      const [paid, removed] = await Promise.all([
+        payNew(checkoutId),
+        api().delete(`/api/checkout/${checkoutId}/items/${items[1]!.id}`).set(customer),
+      ]);
       expect([paid.status, removed.status]).toEqual(expect.arrayContaining([200]));
-      for (const answer of [paid, removed]) if (answer.status !== 200) expect(answer.body.code).toMatch(/^(CHECKOUT_CLOSED|ORDER_NOT_OPEN|ORDER_CHANGED_DURING_PAYMENT|CONCURRENT_MODIFICATION)$/);
+      for (const answer of [paid, removed])
+        if (answer.status !== 200)
+          expect(answer.body.code).toMatch(
+            /^(CHECKOUT_CLOSED|ORDER_NOT_OPEN|ORDER_CHANGED_DURING_PAYMENT|CONCURRENT_MODIFICATION)$/,
+          );
       const order = await expectConsistent(checkoutId, basketId);
       expect(order.status).toBe(paid.status === 200 ? 'PENDING' : 'CREATED');
       expect(order.items).toHaveLength(removed.status === 200 ? 1 : 2);
@@ -121,17 +196,26 @@ describe('a payment start racing a change of the items', () => {
   }, 180_000);
 
   it(`saved card (charged at once) + item added, ${rounds} rounds: the card is never charged another amount than the order's`, async () => {
-    const registration = await api().post('/api/payments/payment-details/register').set(customer).send({ redirectUrls: returnUrls });
+    const registration = await api()
+      .post('/api/payments/payment-details/register')
+      .set(customer)
+      .send({ redirectUrls: returnUrls });
     expect(registration.status).toBe(201);
     expect((await choose(registration.body.redirectUrl, 'VIS', 'success')).status).toBe(303);
-    const saved = await api().post('/api/payments/payment-details').set(customer).send({ transactionId: registration.body.transactionId });
+    const saved = await api()
+      .post('/api/payments/payment-details')
+      .set(customer)
+      .send({ transactionId: registration.body.transactionId });
     expect(saved.status).toBe(201);
     for (let round = 0; round < rounds; round += 1) {
       const slotId = nextSlot++;
       const { checkoutId, basketId } = await openCheckout(slotId, [1]);
       const [paid, added] = await Promise.all([
         payExisting(checkoutId, saved.body.id),
-        api().post(`/api/checkout/${checkoutId}/items`).set(customer).send({ items: [gondola(slotId, 3)] }),
+        api()
+          .post(`/api/checkout/${checkoutId}/items`)
+          .set(customer)
+          .send({ items: [gondola(slotId, 3)] }),
       ]);
       expect([paid.status, added.status]).toEqual(expect.arrayContaining([200]));
       const order = await expectConsistent(checkoutId, basketId);
@@ -143,7 +227,10 @@ describe('a payment start racing a change of the items', () => {
       expect((await expectConsistent(checkoutId, basketId)).status).toBe('PAID');
     }
     // no charge was refused as a decline: the card is still usable
-    expect((await api().get('/api/payments/payment-details/current').set(customer)).body).toMatchObject({ id: saved.body.id, status: 'ACTIVE' });
+    expect((await api().get('/api/payments/payment-details/current').set(customer)).body).toMatchObject({
+      id: saved.body.id,
+      status: 'ACTIVE',
+    });
   }, 180_000);
 
   it(`the same new-card payment twice at once, ${rounds} rounds: one transaction is the order's, any other is cancelled`, async () => {
@@ -166,11 +253,22 @@ describe('a payment start racing a change of the items', () => {
         api()
           .post(`/api/payments/?orderId=${orderId}`)
           .set(customer)
-          .send({ primaryPaymentProvider: { provider: 'CARD', paymentType: 'anonymous' }, secondaryPaymentProviders: [{ provider: 'ONLINE_CREDIT', amount: 1000 }], redirectUrls: returnUrls }),
-        api().post(`/api/checkout/${checkoutId}/items`).set(customer).send({ items: [gondola(slotId, 3)] }),
+          .send({
+            primaryPaymentProvider: { provider: 'CARD', paymentType: 'anonymous' },
+            secondaryPaymentProviders: [{ provider: 'ONLINE_CREDIT', amount: 1000 }],
+            redirectUrls: returnUrls,
+          }),
+        api()
+          .post(`/api/checkout/${checkoutId}/items`)
+          .set(customer)
+          .send({ items: [gondola(slotId, 3)] }),
       ]);
       expect([paid.status, added.status]).toEqual(expect.arrayContaining([200]));
-      for (const answer of [paid, added]) if (answer.status !== 200) expect(answer.body.code).toMatch(/^(CHECKOUT_CLOSED|ORDER_NOT_OPEN|ORDER_CHANGED_DURING_PAYMENT|CONCURRENT_MODIFICATION)$/);
+      for (const answer of [paid, added])
+        if (answer.status !== 200)
+          expect(answer.body.code).toMatch(
+            /^(CHECKOUT_CLOSED|ORDER_NOT_OPEN|ORDER_CHANGED_DURING_PAYMENT|CONCURRENT_MODIFICATION)$/,
+          );
       const order = await expectConsistent(checkoutId, basketId);
       expect(order.status).toBe(paid.status === 200 ? 'PENDING' : 'CREATED');
       expect(order.items).toHaveLength(added.status === 200 ? 2 : 1);

@@ -11,11 +11,24 @@ const query = paymentStatusQuery.extend({ token: z.string().min(1).max(200).opti
 /** GET /payments/status?orderId[&token]: where the customer lands back from the provider. The order's
  * own access rule applies; a pending card payment is reconciled with the provider, so a spoofed
  * success redirect changes nothing and a lost notification still ends PAID. */
-export function paymentStatusRouter(orders: OrderService, deps: { reconcile: CardPaymentReconciler; log: PlatformLogger }): ApiRouter {
+export function paymentStatusRouter(
+  orders: OrderService,
+  deps: { reconcile: CardPaymentReconciler; log: PlatformLogger },
+): ApiRouter {
   return new ApiRouter('Payments', '/payments').route(
-    { method: 'get', path: '/status', summary: "An order's payment status (reconciled with the provider while pending)", access: 'public', query, response: orderPaymentStatusDto },
+    {
+      method: 'get',
+      path: '/status',
+      summary: "An order's payment status (reconciled with the provider while pending)",
+      access: 'public',
+      query,
+      response: orderPaymentStatusDto,
+    },
     async ({ query: { orderId, token }, ctx }) => {
-      const order = await orders.readable({ principal: ctx.principal, correlationId: ctx.correlationId, token }, orderId);
+      const order = await orders.readable(
+        { principal: ctx.principal, correlationId: ctx.correlationId, token },
+        orderId,
+      );
       return paymentStatusOf(await reconciledOrAsRecorded(deps, order));
     },
   );

@@ -23,7 +23,10 @@ async function openingAttempt<T>(orderId: number, call: () => Promise<T>): Promi
     return await calling(call);
   } catch (error) {
     if (!(error instanceof ProviderRejectedError && error.code === 'IDEMPOTENCY_KEY_REUSED')) throw error;
-    throw conflict(orderErrorCodes.changedDuringPayment, `Another payment of order ${orderId} started at the same moment; please check the order and pay again.`);
+    throw conflict(
+      orderErrorCodes.changedDuringPayment,
+      `Another payment of order ${orderId} started at the same moment; please check the order and pay again.`,
+    );
   }
 }
 
@@ -45,7 +48,9 @@ export function providerCardPayments(options: ProviderCardPaymentsOptions): Paym
             webhook: { url: options.webhookUrl },
             ...(payment.saveAlias ? { option: { createAlias: true } } : {}),
             ...(payment.theme ? { theme: { name: 'DT2015', configuration: payment.theme } } : {}),
-            ...(payment.fraudSessionId && payment.methods.includes('PAP') ? { PAP: { fraudSessionId: payment.fraudSessionId } } : {}),
+            ...(payment.fraudSessionId && payment.methods.includes('PAP')
+              ? { PAP: { fraudSessionId: payment.fraudSessionId } }
+              : {}),
           },
           { idempotencyKey: `init-${orderId}-${attempt}` },
         ),
@@ -55,13 +60,22 @@ export function providerCardPayments(options: ProviderCardPaymentsOptions): Paym
       try {
         const { transactionId } = await openingAttempt(orderId, () =>
           client.authorizeWithAlias(
-            { currency: amount.currency, refno, amount: amount.amount, card: { alias: card.alias, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear } },
+            {
+              currency: amount.currency,
+              refno,
+              amount: amount.amount,
+              card: { alias: card.alias, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear },
+            },
             { idempotencyKey: `alias-${orderId}-${attempt}` },
           ),
         );
         return { transactionId };
       } catch (error) {
-        if (error instanceof ProviderRejectedError) throw conflict(paymentDetailErrorCodes.declined, 'The saved card was declined; please pay with another card.');
+        if (error instanceof ProviderRejectedError)
+          throw conflict(
+            paymentDetailErrorCodes.declined,
+            'The saved card was declined; please pay with another card.',
+          );
         throw error;
       }
     },
@@ -72,10 +86,18 @@ export function providerCardPayments(options: ProviderCardPaymentsOptions): Paym
       return outcomeOf(await calling(() => client.getStatus(transactionId)));
     },
     async settle(transactionId, { orderId, refno, amount }) {
-      await calling(() => client.settle(transactionId, { amount: amount.amount, currency: amount.currency, refno }, { idempotencyKey: `settle-${orderId}` }));
+      await calling(() =>
+        client.settle(
+          transactionId,
+          { amount: amount.amount, currency: amount.currency, refno },
+          { idempotencyKey: `settle-${orderId}` },
+        ),
+      );
     },
     async cancelTransaction(transactionId, orderId, step = 'cancel') {
-      await calling(() => client.cancel(transactionId, {}, { idempotencyKey: `${step}-${orderId}-${transactionId}` }));
+      await calling(() =>
+        client.cancel(transactionId, {}, { idempotencyKey: `${step}-${orderId}-${transactionId}` }),
+      );
     },
   };
 }

@@ -5,7 +5,11 @@ import { invalid } from '../../platform/domain-error';
 export function assertAllowedRedirects(urls: PaymentRedirectUrls, allowedOrigins: readonly string[]): void {
   for (const name of ['success', 'error', 'cancel'] as const) {
     if (!allowedOrigins.includes(new URL(urls[name]).origin)) {
-      throw invalid(checkoutErrorCodes.redirectNotAllowed, `The ${name} URL must point to the shop (${allowedOrigins.join(', ')}).`, `redirectUrls.${name}`);
+      throw invalid(
+        checkoutErrorCodes.redirectNotAllowed,
+        `The ${name} URL must point to the shop (${allowedOrigins.join(', ')}).`,
+        `redirectUrls.${name}`,
+      );
     }
   }
 }

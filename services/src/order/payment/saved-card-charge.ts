@@ -26,8 +26,12 @@ export interface SavedCardChargeDeps {
 export function savedCardCharge(deps: SavedCardChargeDeps) {
   const recordCardPaymentStart = cardPaymentStart(deps);
   return async (order: PlacedOrder, accountId: string, subject: string): Promise<PlacedOrder> => {
-    if (order.orderStatus !== 'CREATED' || order.paymentStatus === 'FAILED' || order.total.amount === 0) return order;
-    const customer = { principal: { subject, roles: ['customer' as const], accountId }, correlationId: `${subject}-${order.orderId}` };
+    if (order.orderStatus !== 'CREATED' || order.paymentStatus === 'FAILED' || order.total.amount === 0)
+      return order;
+    const customer = {
+      principal: { subject, roles: ['customer' as const], accountId },
+      correlationId: `${subject}-${order.orderId}`,
+    };
     const current = await deps.paymentDetails.current(customer).catch((error: unknown) => {
       if (error instanceof DomainError && error.kind === 'not_found') return null;
       throw error;
@@ -41,14 +45,28 @@ export function savedCardCharge(deps: SavedCardChargeDeps) {
     const amount = cardAmountOf(order);
     let transactionId: string;
     try {
-      ({ transactionId } = await deps.payments.chargeSavedCard({ orderId: order.orderId, refno: order.refno, amount, attempt, card }));
+      ({ transactionId } = await deps.payments.chargeSavedCard({
+        orderId: order.orderId,
+        refno: order.refno,
+        amount,
+        attempt,
+        card,
+      }));
     } catch (error) {
       if (!(error instanceof DomainError && error.code === paymentDetailErrorCodes.declined)) throw error;
       await deps.paymentDetails.block(accountId, current.id, 'DECLINED');
-      deps.log.warn({ orderId: order.orderId, accountId, paymentDetailId: current.id }, 'charge declined: card blocked, order left for payment');
-      return deps.orders.systemCommand(order.orderId, { type: 'RecordChargeDeclined', data: { attempt, paymentDetailId: current.id } });
+      deps.log.warn(
+        { orderId: order.orderId, accountId, paymentDetailId: current.id },
+        'charge declined: card blocked, order left for payment',
+      );
+      return deps.orders.systemCommand(order.orderId, {
+        type: 'RecordChargeDeclined',
+        data: { attempt, paymentDetailId: current.id },
+      });
     }
-    await recordCardPaymentStart(order.orderId, { transactionId, attempt, amount }, (command) => deps.orders.systemCommand(order.orderId, command));
+    await recordCardPaymentStart(order.orderId, { transactionId, attempt, amount }, (command) =>
+      deps.orders.systemCommand(order.orderId, command),
+    );
     return deps.reconcile(order.orderId);
   };
 }

@@ -9,7 +9,8 @@ export function paymentsRouter(service: SplitPaymentService): ApiRouter {
     {
       method: 'post',
       path: '/',
-      summary: 'Pay an order: vouchers and online credit first (secondary providers), the card provider or on site for the rest',
+      summary:
+        'Pay an order: vouchers and online credit first (secondary providers), the card provider or on site for the rest',
       access: 'public',
       query: createPaymentQuery,
       body: createPaymentBody,
@@ -17,7 +18,12 @@ export function paymentsRouter(service: SplitPaymentService): ApiRouter {
       idempotent: true,
     },
     ({ query, body, ctx, req }) => {
-      const caller = { principal: ctx.principal, correlationId: ctx.correlationId, token: query.token, channelId: channelIdOf(req) };
+      const caller = {
+        principal: ctx.principal,
+        correlationId: ctx.correlationId,
+        token: query.token,
+        channelId: channelIdOf(req),
+      };
       return service.pay(caller, query.orderId, body);
     },
   );

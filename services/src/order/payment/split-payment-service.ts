@@ -1,4 +1,11 @@
-import { accountErrorCodes, onlineCreditErrorCodes, paymentDetailErrorCodes, voucherErrorCodes, type CreatePaymentBody, type PaymentDto } from '@alpenpass/contracts';
+import {
+  accountErrorCodes,
+  onlineCreditErrorCodes,
+  paymentDetailErrorCodes,
+  voucherErrorCodes,
+  type CreatePaymentBody,
+  type PaymentDto,
+} from '@alpenpass/contracts';
 import type { CheckoutCaller, CheckoutService } from '../checkout/checkout-service';
 import type { PaymentStarted } from './order-payment';
 import type { PaymentParts } from '../decide';
@@ -49,25 +56,51 @@ export type SplitPaymentService = ReturnType<typeof createSplitPaymentService>;
  */
 export function createSplitPaymentService(deps: SplitPaymentDeps) {
   /** the account's vouchers and credit behind the request, checked against their balances now */
-  async function partsOf(caller: OrderCaller, order: PlacedOrder, requests: StoredValueRequest[]): Promise<PaymentParts> {
+  async function partsOf(
+    caller: OrderCaller,
+    order: PlacedOrder,
+    requests: StoredValueRequest[],
+  ): Promise<PaymentParts> {
     const parts: PaymentParts = { vouchers: [], onlineCredit: null };
     if (requests.length === 0) return parts;
     const accountId = caller.principal?.accountId;
-    if (!accountId || accountId !== order.accountId) throw forbidden(accountErrorCodes.accountRequired, "Vouchers and online credit pay only their own account's orders.");
+    if (!accountId || accountId !== order.accountId)
+      throw forbidden(
+        accountErrorCodes.accountRequired,
+        "Vouchers and online credit pay only their own account's orders.",
+      );
     for (const request of requests) {
       if (request.provider === 'ONLINE_CREDIT') {
         const balance = (await deps.onlineCredit.balance(accountId)).balance.amount;
-        if (request.amount > balance) throw conflict(onlineCreditErrorCodes.insufficient, `The online credit is ${balance}, not ${request.amount}.`);
+        if (request.amount > balance)
+          throw conflict(
+            onlineCreditErrorCodes.insufficient,
+            `The online credit is ${balance}, not ${request.amount}.`,
+          );
         parts.onlineCredit = { accountId, amount: request.amount };
         continue;
       }
       const saved = await deps.paymentDetails.savedVoucher(accountId, request.paymentDetailId);
-      if (!saved || saved.kind !== request.provider) throw notFound(paymentDetailErrorCodes.notFound, `No ${request.provider} ${request.paymentDetailId} is kept in this account.`);
+      if (!saved || saved.kind !== request.provider)
+        throw notFound(
+          paymentDetailErrorCodes.notFound,
+          `No ${request.provider} ${request.paymentDetailId} is kept in this account.`,
+        );
       const verdict = await deps.vouchers.check(saved.code);
-      if (verdict.reason === 'EXPIRED') throw conflict(voucherErrorCodes.expired, `The voucher ${saved.code} has expired.`);
+      if (verdict.reason === 'EXPIRED')
+        throw conflict(voucherErrorCodes.expired, `The voucher ${saved.code} has expired.`);
       const left = verdict.valid ? (verdict.remaining?.amount ?? 0) : 0;
-      if (request.amount > left) throw conflict(voucherErrorCodes.insufficient, `The voucher ${saved.code} has ${left} left, not ${request.amount}.`);
-      parts.vouchers.push({ code: saved.code, kind: saved.kind, amount: request.amount, redemptionKey: redemptionKeyOf(order.orderId) });
+      if (request.amount > left)
+        throw conflict(
+          voucherErrorCodes.insufficient,
+          `The voucher ${saved.code} has ${left} left, not ${request.amount}.`,
+        );
+      parts.vouchers.push({
+        code: saved.code,
+        kind: saved.kind,
+        amount: request.amount,
+        redemptionKey: redemptionKeyOf(order.orderId),
+      });
     }
     return parts;
   }

@@ -10,7 +10,10 @@ export interface IdentityProvider {
 }
 
 /** A configured identity provider (AUTH_JWKS_URI), or the embedded one for dev and demo. */
-export async function identityProviderFor(auth: AppConfig['auth'], options: { embeddedProviderRuns?: boolean } = {}): Promise<IdentityProvider> {
+export async function identityProviderFor(
+  auth: AppConfig['auth'],
+  options: { embeddedProviderRuns?: boolean } = {},
+): Promise<IdentityProvider> {
   const checks = {
     audience: auth.audience,
     issuers: auth.issuers,
@@ -20,7 +23,10 @@ export async function identityProviderFor(auth: AppConfig['auth'], options: { em
   if (auth.jwksUri && options.embeddedProviderRuns) {
     // the embedded provider beside a configured one (docs/auth.md, "Swapping the provider")
     const key = await loadOrCreateSigningKey(auth.signingKeyFile);
-    return { verifyToken: createTokenVerifier({ ...checks, jwksUri: auth.jwksUri, localKeys: [key.publicJwk] }), publicKeys: [key.publicJwk] };
+    return {
+      verifyToken: createTokenVerifier({ ...checks, jwksUri: auth.jwksUri, localKeys: [key.publicJwk] }),
+      publicKeys: [key.publicJwk],
+    };
   }
   if (auth.jwksUri) {
     return { verifyToken: createTokenVerifier({ ...checks, jwksUri: auth.jwksUri }), publicKeys: [] };

@@ -16,9 +16,11 @@ export type Access = 'public' | 'customer' | 'admin' | 'integrator';
 
 /** A guest identity (POST /users/authenticate-guest) is a customer token whose subject names its GUEST account. */
 export const guestSubject = (accountId: string): string => `guest:${accountId}`;
-export const isGuestIdentity = (principal: Principal | null): boolean => principal?.subject.startsWith('guest:') ?? false;
+export const isGuestIdentity = (principal: Principal | null): boolean =>
+  principal?.subject.startsWith('guest:') ?? false;
 /** The GUEST account a guest identity's token speaks for (by its subject, whatever account it is linked to since). */
-export const guestAccountOf = (principal: Principal): string | null => (principal.subject.startsWith('guest:') ? principal.subject.slice('guest:'.length) : null);
+export const guestAccountOf = (principal: Principal): string | null =>
+  principal.subject.startsWith('guest:') ? principal.subject.slice('guest:'.length) : null;
 
 /** Operator staff: may use staff-only options of customer routes (booking-window and capacity flags). */
 export const isStaff = (principal: Principal | null): boolean => principal?.roles.includes('admin') ?? false;

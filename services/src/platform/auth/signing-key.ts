@@ -30,7 +30,9 @@ export async function loadOrCreateSigningKey(file: string): Promise<SigningKey> 
   const key = await generateSigningKey();
   const privateJwk = await exportJWK(key.privateKey);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, JSON.stringify({ kid: key.kid, privateJwk, publicJwk: key.publicJwk }), { mode: 0o600 });
+  writeFileSync(file, JSON.stringify({ kid: key.kid, privateJwk, publicJwk: key.publicJwk }), {
+    mode: 0o600,
+  });
   return key;
 }
 

@@ -66,7 +66,8 @@ export function createTokenVerifier(settings: VerifierSettings): TokenVerifier {
         clockTolerance,
       });
       if (!payload.sub) throw new InvalidTokenError('token has no subject');
-      if (payload.exp! - payload.iat! > maxLifetime) throw new InvalidTokenError('token lifetime exceeds the maximum');
+      if (payload.exp! - payload.iat! > maxLifetime)
+        throw new InvalidTokenError('token lifetime exceeds the maximum');
       const principal: Principal = {
         subject: payload.sub,
         roles: rolesOf(payload.roles),

@@ -35,7 +35,11 @@ export async function publishEvent(
 
 /** Publishes a copy of an event on another subject of the stream (a per-client subject), under a
  * message id of its own so that the stream keeps both and still drops a re-published copy. */
-export async function publishEventCopy(js: JetStreamClient, subject: string, event: RecordedEvent): Promise<{ duplicate: boolean }> {
+export async function publishEventCopy(
+  js: JetStreamClient,
+  subject: string,
+  event: RecordedEvent,
+): Promise<{ duplicate: boolean }> {
   const ack = await js.publish(subject, codec.encode(event), { msgID: `${event.eventId}@${subject}` });
   return { duplicate: ack.duplicate };
 }

@@ -114,7 +114,8 @@ describe('handleCommand', () => {
 
     it('reads only the events after the cached revision and caches the outcome', async () => {
       const stream = `counter-${randomUUID()}`;
-      for (let i = 0; i < 4; i += 1) await store.append(stream, [{ type: 'Incremented', data: { by: 1 } }], { expectedRevision: 'any' });
+      for (let i = 0; i < 4; i += 1)
+        await store.append(stream, [{ type: 'Incremented', data: { by: 1 } }], { expectedRevision: 'any' });
       const { tracked, reads } = tracking(store);
       const cache = streamStateCache<number>();
       await handleCommand(tracked, stream, counter, increment(1), {}, { cache });
@@ -127,25 +128,58 @@ describe('handleCommand', () => {
 
     it('appends on a known state without reading, and retries on a fresh read when it was stale', async () => {
       const stream = `counter-${randomUUID()}`;
-      await store.append(stream, [{ type: 'Incremented', data: { by: 1 } }], { expectedRevision: 'no_stream' });
+      await store.append(stream, [{ type: 'Incremented', data: { by: 1 } }], {
+        expectedRevision: 'no_stream',
+      });
       const { tracked, reads } = tracking(store);
-      const fresh = await handleCommand(tracked, stream, counter, increment(1), {}, { known: { state: 1, revision: 0 } });
+      const fresh = await handleCommand(
+        tracked,
+        stream,
+        counter,
+        increment(1),
+        {},
+        { known: { state: 1, revision: 0 } },
+      );
       expect(fresh.newState).toBe(2);
       expect(reads).toEqual([]);
-      const stale = await handleCommand(tracked, stream, counter, increment(1), {}, { known: { state: 1, revision: 0 } });
+      const stale = await handleCommand(
+        tracked,
+        stream,
+        counter,
+        increment(1),
+        {},
+        { known: { state: 1, revision: 0 } },
+      );
       expect(stale.newState).toBe(3);
       expect(reads).toHaveLength(1);
     });
 
     it('decides a refusal or a no-op again on a fresh read instead of trusting a stale known state', async () => {
       const stream = `counter-${randomUUID()}`;
-      await store.append(stream, [{ type: 'Incremented', data: { by: 2 } }], { expectedRevision: 'no_stream' });
+      await store.append(stream, [{ type: 'Incremented', data: { by: 2 } }], {
+        expectedRevision: 'no_stream',
+      });
       // the stale state says the limit is reached; the stream says 2
-      const allowed = await handleCommand(store, stream, counter, increment(3), {}, { known: { state: 9, revision: 0 } });
+      const allowed = await handleCommand(
+        store,
+        stream,
+        counter,
+        increment(3),
+        {},
+        { known: { state: 9, revision: 0 } },
+      );
       expect(allowed.newState).toBe(5);
       // the stale state says nothing is needed; the stream disagrees
-      const untilEight = (state: number): CounterEvent[] => (state >= 8 ? [] : [{ type: 'Incremented', data: { by: 8 - state } }]);
-      const topped = await handleCommand(store, stream, counter, untilEight, {}, { known: { state: 8, revision: 0 } });
+      const untilEight = (state: number): CounterEvent[] =>
+        state >= 8 ? [] : [{ type: 'Incremented', data: { by: 8 - state } }];
+      const topped = await handleCommand(
+        store,
+        stream,
+        counter,
+        untilEight,
+        {},
+        { known: { state: 8, revision: 0 } },
+      );
       expect(topped.newState).toBe(8);
       expect((await store.readStream(stream)).length).toBe(3);
     });

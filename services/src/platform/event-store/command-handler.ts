@@ -75,7 +75,12 @@ export function streamStateCache<State>(capacity = 5_000): StreamStateCache<Stat
     },
     set(streamName, known) {
       const current = entries.get(streamName);
-      if (current && typeof current.revision === 'number' && (known.revision === 'no_stream' || known.revision < current.revision)) return;
+      if (
+        current &&
+        typeof current.revision === 'number' &&
+        (known.revision === 'no_stream' || known.revision < current.revision)
+      )
+        return;
       entries.delete(streamName);
       entries.set(streamName, known);
       if (entries.size > capacity) entries.delete(entries.keys().next().value!);
@@ -93,9 +98,16 @@ export async function loadStreamState<State, Event extends { type: string; data:
   const cached = cache?.get(streamName);
   const from = typeof cached?.revision === 'number' ? cached.revision + 1 : 0;
   const events = await store.readStream(streamName, from > 0 ? { fromRevision: from } : undefined);
-  const state = foldEvents(folder, cached && from > 0 ? cached.state : folder.initialState(), events as unknown as Event[]);
+  const state = foldEvents(
+    folder,
+    cached && from > 0 ? cached.state : folder.initialState(),
+    events as unknown as Event[],
+  );
   const last = events[events.length - 1];
-  const known: KnownState<State> = { state, revision: last ? last.revision : from > 0 ? from - 1 : 'no_stream' };
+  const known: KnownState<State> = {
+    state,
+    revision: last ? last.revision : from > 0 ? from - 1 : 'no_stream',
+  };
   if (known.revision !== 'no_stream') cache?.set(streamName, known);
   return known;
 }

@@ -24,7 +24,10 @@ describe('PostgreSQL event store: appends wake pollers (LISTEN/NOTIFY)', () => {
   });
 
   const listeners = () =>
-    db.knex('pg_stat_activity').where({ datname: db.knex.raw('current_database()'), query: `listen ${appendedChannel}` }).select('pid');
+    db
+      .knex('pg_stat_activity')
+      .where({ datname: db.knex.raw('current_database()'), query: `listen ${appendedChannel}` })
+      .select('pid');
 
   it('wakes a watcher when another pool appends, and stops listening with its last watcher', async () => {
     const store = createPostgresEventStore({ knex: db.knex });
@@ -34,7 +37,9 @@ describe('PostgreSQL event store: appends wake pollers (LISTEN/NOTIFY)', () => {
     try {
       await waitFor(async () => calls > 0 && (await listeners()).length === 1); // the look once it listens
       calls = 0;
-      await appender.append(`spec-${randomUUID()}`, [{ type: 'A', data: {} }], { expectedRevision: 'no_stream' });
+      await appender.append(`spec-${randomUUID()}`, [{ type: 'A', data: {} }], {
+        expectedRevision: 'no_stream',
+      });
       await waitFor(() => calls > 0);
     } finally {
       await watching.stop();

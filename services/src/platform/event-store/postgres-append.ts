@@ -59,7 +59,11 @@ export async function lookBeforeAppend(trx: Knex | Knex.Transaction, streamName:
 }
 
 /** The answer of the first append when every event id is already stored as one batch of this stream. */
-export function answerFromStored(streamName: string, events: PreparedEvent[], stored: StoredRef[]): AppendResult {
+export function answerFromStored(
+  streamName: string,
+  events: PreparedEvent[],
+  stored: StoredRef[],
+): AppendResult {
   const byId = new Map(stored.map((row) => [row.event_id, row]));
   const rows = events.map((event) => byId.get(event.eventId));
   const sameBatch = rows.every(
@@ -108,7 +112,9 @@ async function drawPositions(trx: Knex.Transaction, count: number, gate: GateMod
     const results = (await trx.raw(draw)) as unknown as { rows: { position: number | string }[] }[];
     return results[3]!.rows.map((row) => Number(row.position));
   } catch (error) {
-    await trx.raw(`rollback to savepoint draw_positions; select pg_advisory_unlock(${positionDrawKey})`).catch(() => undefined);
+    await trx
+      .raw(`rollback to savepoint draw_positions; select pg_advisory_unlock(${positionDrawKey})`)
+      .catch(() => undefined);
     throw error;
   }
 }

@@ -53,10 +53,20 @@ describe('PostgreSQL event store', () => {
     it('stores names, types and data with quotes, backslashes and non-ASCII text unchanged (sent as literals)', async () => {
       const store = createPostgresEventStore({ knex: db.knex });
       const name = `spec-o'brien\\-${randomUUID()}`;
-      const data = { text: `it's "quoted" \\ back\\slash; drop table events; -- ü 雪 🏔`, nested: [{ e: "'" }] };
-      await store.append(name, [{ type: `Type'With"Quotes`, data }, { type: 'B', data: { n: 2 } }], {
-        expectedRevision: 'no_stream',
-      });
+      const data = {
+        text: `it's "quoted" \\ back\\slash; drop table events; -- ü 雪 🏔`,
+        nested: [{ e: "'" }],
+      };
+      await store.append(
+        name,
+        [
+          { type: `Type'With"Quotes`, data },
+          { type: 'B', data: { n: 2 } },
+        ],
+        {
+          expectedRevision: 'no_stream',
+        },
+      );
       const read = await store.readStream(name);
       expect(read.map((event) => [event.streamName, event.type, event.revision])).toEqual([
         [name, `Type'With"Quotes`, 0],

@@ -89,7 +89,9 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
 
     async readStream(streamName, readOptions = {}) {
       const values = [streamName, readOptions.fromRevision ?? 0];
-      return (await queryRows<EventRow>(knex, { name: 'alpenpass-read-stream', text: readStreamSql, values })).map(toRecorded);
+      return (
+        await queryRows<EventRow>(knex, { name: 'alpenpass-read-stream', text: readStreamSql, values })
+      ).map(toRecorded);
     },
 
     readAll,

@@ -139,13 +139,24 @@ describe('PostgreSQL event store: global order is safe for tailing readers', () 
 
   it('catches read models up to the last committed event while an earlier appender still hides it', async () => {
     const store = createPostgresEventStore({ knex: db.knex });
-    const runner = createProjectionRunner({ knex: db.knex, source: store, projections: [streamActivityProjection] });
+    const runner = createProjectionRunner({
+      knex: db.knex,
+      source: store,
+      projections: [streamActivityProjection],
+    });
     await runner.start();
 
     const slow = await db.knex.transaction();
-    await appendConcurrently(slow, `order-${randomUUID()}`, prepareEvents([{ type: 'Slow', data: {} }]), 'no_stream');
+    await appendConcurrently(
+      slow,
+      `order-${randomUUID()}`,
+      prepareEvents([{ type: 'Slow', data: {} }]),
+      'no_stream',
+    );
     const fastStream = `order-${randomUUID()}`;
-    const fast = await store.append(fastStream, [{ type: 'Fast', data: {} }], { expectedRevision: 'no_stream' });
+    const fast = await store.append(fastStream, [{ type: 'Fast', data: {} }], {
+      expectedRevision: 'no_stream',
+    });
     expect(await store.headPosition()).toBeLessThan(fast.positions[0]!);
     expect(await store.lastCommittedPosition()).toBe(fast.positions[0]);
 

@@ -18,7 +18,8 @@ function revisionCheck(expected: ExpectedRevision): string {
   return `current.revision = ${expected === 'no_stream' ? -1 : Math.trunc(expected)}`;
 }
 
-const textArray = (values: string[], type: string) => `array[${values.map(escapeLiteral).join(', ')}]::${type}[]`;
+const textArray = (values: string[], type: string) =>
+  `array[${values.map(escapeLiteral).join(', ')}]::${type}[]`;
 
 /**
  * The whole append as one multi-statement simple query, so a transaction never waits for this

@@ -15,13 +15,22 @@ export function requireShopHeaders(shop: ShopIdentity) {
     const version = req.headers[API_HEADERS.apiVersion];
     const errors = [];
     if (clientId !== shop.clientId) {
-      errors.push({ path: `headers.${API_HEADERS.clientId}`, message: `Header ${API_HEADERS.clientId} must be ${shop.clientId}` });
+      errors.push({
+        path: `headers.${API_HEADERS.clientId}`,
+        message: `Header ${API_HEADERS.clientId} must be ${shop.clientId}`,
+      });
     }
     if (channelId !== shop.channelId) {
-      errors.push({ path: `headers.${API_HEADERS.channelId}`, message: `Header ${API_HEADERS.channelId} must name this shop's channel` });
+      errors.push({
+        path: `headers.${API_HEADERS.channelId}`,
+        message: `Header ${API_HEADERS.channelId} must name this shop's channel`,
+      });
     }
     if (version !== undefined && version !== DEFAULT_API_VERSION) {
-      errors.push({ path: `headers.${API_HEADERS.apiVersion}`, message: `Unsupported API version; supported: ${DEFAULT_API_VERSION}` });
+      errors.push({
+        path: `headers.${API_HEADERS.apiVersion}`,
+        message: `Unsupported API version; supported: ${DEFAULT_API_VERSION}`,
+      });
     }
     if (errors.length) throw Problem.badRequest('INVALID_HEADERS', errors[0]!.message, errors);
     next();

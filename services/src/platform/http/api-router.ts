@@ -15,7 +15,11 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Schema = z.ZodType;
 
 /** One endpoint, described once: the same description validates requests and feeds OpenAPI. */
-export interface RouteSpec<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined> {
+export interface RouteSpec<
+  B extends Schema | undefined,
+  Q extends Schema | undefined,
+  P extends Schema | undefined,
+> {
   method: Method;
   /** Express syntax, relative to the router's mount point: '/baskets/:basketId' */
   path: string;
@@ -92,14 +96,16 @@ export class ApiRouter {
     return this;
   }
 
-  route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
-    spec: RouteSpec<B, Q, P>,
-    handler: (input: RouteInput<B, Q, P>) => Promise<unknown> | unknown,
-  ): this {
+  route<
+    B extends Schema | undefined = undefined,
+    Q extends Schema | undefined = undefined,
+    P extends Schema | undefined = undefined,
+  >(spec: RouteSpec<B, Q, P>, handler: (input: RouteInput<B, Q, P>) => Promise<unknown> | unknown): this {
     const fullPath = `${this.mountPath}${spec.path}`;
     const name = `${spec.method.toUpperCase()} ${fullPath}`;
     // an uploaded file is not part of what a repeat is compared by
-    if (spec.idempotent && spec.upload) throw new Error(`${name}: a route takes either an upload or an Idempotency-Key`);
+    if (spec.idempotent && spec.upload)
+      throw new Error(`${name}: a route takes either an upload or an Idempotency-Key`);
     this.routes.push({ spec, fullPath, tag: this.tag });
     this.express[spec.method](spec.path, async (req: Request, res: Response) => {
       (res.locals as MetricsLocals).route = fullPath;
@@ -120,9 +126,16 @@ export class ApiRouter {
         idempotencyKey,
       };
       if (idempotencyKey !== undefined) {
-        if (!this.idempotentRequests) throw new Error(`${name} takes an Idempotency-Key, but its router was given no store`);
-        const call = idempotentCallOf(req.ctx.principal, name, idempotencyKey, { params: input.params, query: input.query, body: input.body });
-        await answerOnce(this.idempotentRequests, call, res, async () => answerOf(await handler(input), spec.status));
+        if (!this.idempotentRequests)
+          throw new Error(`${name} takes an Idempotency-Key, but its router was given no store`);
+        const call = idempotentCallOf(req.ctx.principal, name, idempotencyKey, {
+          params: input.params,
+          query: input.query,
+          body: input.body,
+        });
+        await answerOnce(this.idempotentRequests, call, res, async () =>
+          answerOf(await handler(input), spec.status),
+        );
         return;
       }
       const result = await handler(input);

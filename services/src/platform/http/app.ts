@@ -102,7 +102,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
 
 function keepIdempotentAnswers(router: ApiRouter, store: IdempotentRequests | undefined): void {
   if (store) router.keepIdempotentAnswersIn(store);
-  else if (router.takesIdempotencyKeys) throw new Error(`${router.tag}: routes that take an Idempotency-Key need the app's idempotentRequests`);
+  else if (router.takesIdempotencyKeys)
+    throw new Error(`${router.tag}: routes that take an Idempotency-Key need the app's idempotentRequests`);
 }
 
 function serveSpa(app: Express, dist: string, sourceMaps: boolean): void {

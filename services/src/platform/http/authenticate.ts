@@ -8,7 +8,8 @@ export function authenticate(verify: TokenVerifier) {
     const header = req.headers.authorization;
     if (!header) return next();
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw Problem.unauthorized('The Authorization header must be "Bearer <token>".', 'INVALID_TOKEN');
+    if (!match)
+      throw Problem.unauthorized('The Authorization header must be "Bearer <token>".', 'INVALID_TOKEN');
     try {
       req.ctx.principal = await verify(match[1]!);
     } catch (error) {

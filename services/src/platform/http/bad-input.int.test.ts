@@ -22,23 +22,38 @@ beforeAll(async () => {
         path: '/',
         summary: 'Create samples',
         access: 'public',
-        body: z.object({ name: z.string(), items: z.array(z.object({ count: z.number().int() })).default([]) }),
+        body: z.object({
+          name: z.string(),
+          items: z.array(z.object({ count: z.number().int() })).default([]),
+        }),
         status: 201,
       },
       ({ body }) => body,
     )
-    .route({ method: 'get', path: '/mine', summary: 'A personal answer', access: 'customer' }, ({ ctx }) => ({ accountId: ctx.principal?.accountId }))
-    .route({ method: 'post', path: '/ping', summary: 'No body expected', access: 'public' }, () => ({ pong: true }))
-    .route({ method: 'get', path: '/feed', summary: 'A conditional feed, like the price feed', access: 'integrator' }, async ({ req, res }) => {
-      await answerConditionally(req, res, {
-        resource: 'feed',
-        marks: async () => 'mark-1',
-        body: async () => {
-          feedReads += 1;
-          return { prices: [] };
-        },
-      });
-    });
+    .route({ method: 'get', path: '/mine', summary: 'A personal answer', access: 'customer' }, ({ ctx }) => ({
+      accountId: ctx.principal?.accountId,
+    }))
+    .route({ method: 'post', path: '/ping', summary: 'No body expected', access: 'public' }, () => ({
+      pong: true,
+    }))
+    .route(
+      {
+        method: 'get',
+        path: '/feed',
+        summary: 'A conditional feed, like the price feed',
+        access: 'integrator',
+      },
+      async ({ req, res }) => {
+        await answerConditionally(req, res, {
+          resource: 'feed',
+          marks: async () => 'mark-1',
+          body: async () => {
+            feedReads += 1;
+            return { prices: [] };
+          },
+        });
+      },
+    );
   app = createHttpApp({
     log: createLogger('silent'),
     shop: { clientId: '1', channelId: testChannelId },
@@ -70,7 +85,10 @@ describe('problem documents stay small', () => {
   });
 
   it('leaves out the count when every error is listed', async () => {
-    const response = await request(app).post('/api/samples').set(shopHeaders).send({ name: 'x', items: [{}, {}] });
+    const response = await request(app)
+      .post('/api/samples')
+      .set(shopHeaders)
+      .send({ name: 'x', items: [{}, {}] });
     expect(response.body.errors).toHaveLength(2);
     expect(response.body).not.toHaveProperty('errorsOmitted');
   });
@@ -80,7 +98,10 @@ describe('content types and encodings', () => {
   it.each([
     ['text/plain', '{"name":"x"}'],
     ['application/x-www-form-urlencoded', 'name=x'],
-    ['multipart/form-data; boundary=b', '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--b--'],
+    [
+      'multipart/form-data; boundary=b',
+      '--b\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--b--',
+    ],
     ['application/json; charset=utf-16', '{"name":"x"}'],
   ])('answers a %s body on a JSON route with 415', async (contentType, body) => {
     const response = await post(body, contentType);
@@ -90,12 +111,20 @@ describe('content types and encodings', () => {
   });
 
   it('answers a body without a content type with 415', async () => {
-    const response = await request(app).post('/api/samples').set(shopHeaders).set('content-length', '12').serialize(() => '{"name":"x"}').send();
+    const response = await request(app)
+      .post('/api/samples')
+      .set(shopHeaders)
+      .set('content-length', '12')
+      .serialize(() => '{"name":"x"}')
+      .send();
     expect(response.status).toBe(415);
   });
 
   it('accepts JSON, structured +json types and UTF-8 text', async () => {
-    expect((await post('{"name":"Zürich Höhe"}', 'application/json; charset=utf-8')).body).toEqual({ name: 'Zürich Höhe', items: [] });
+    expect((await post('{"name":"Zürich Höhe"}', 'application/json; charset=utf-8')).body).toEqual({
+      name: 'Zürich Höhe',
+      items: [],
+    });
     expect((await post('{"name":"x"}', 'application/merge-patch+json')).status).toBe(201);
   });
 
@@ -114,7 +143,10 @@ describe('content types and encodings', () => {
 
 describe('token lifetime', () => {
   const mine = async (claims: Parameters<TestIdentity['bearer']>[0]) =>
-    request(app).get('/api/samples/mine').set(shopHeaders).set('authorization', await identity.bearer(claims));
+    request(app)
+      .get('/api/samples/mine')
+      .set(shopHeaders)
+      .set('authorization', await identity.bearer(claims));
   const customer = { subject: 'c-1', roles: ['customer' as const], accountId: '7' };
   const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
@@ -146,7 +178,10 @@ describe('token lifetime', () => {
 describe('caching', () => {
   it('marks personal answers, problems and other API answers no-store', async () => {
     const customer = await identity.bearer({ subject: 'c-1', roles: ['customer'], accountId: '7' });
-    const personal = await request(app).get('/api/samples/mine').set(shopHeaders).set('authorization', customer);
+    const personal = await request(app)
+      .get('/api/samples/mine')
+      .set(shopHeaders)
+      .set('authorization', customer);
     expect(personal.status).toBe(200);
     expect(personal.headers['cache-control']).toBe('no-store');
     const refused = await request(app).get('/api/samples/mine').set(shopHeaders);
@@ -157,12 +192,19 @@ describe('caching', () => {
 
   it('keeps a conditional feed revalidating with its ETag', async () => {
     const integrator = await identity.bearer({ subject: 'feed-reader', roles: ['integrator'] });
-    const first = await request(app).get('/api/samples/feed').set(shopHeaders).set('authorization', integrator);
+    const first = await request(app)
+      .get('/api/samples/feed')
+      .set(shopHeaders)
+      .set('authorization', integrator);
     expect(first.status).toBe(200);
     expect(first.headers['cache-control']).toBe('no-cache');
     expect(first.headers.etag).toEqual(expect.any(String));
     const readsBefore = feedReads;
-    const again = await request(app).get('/api/samples/feed').set(shopHeaders).set('authorization', integrator).set('if-none-match', first.headers.etag!);
+    const again = await request(app)
+      .get('/api/samples/feed')
+      .set(shopHeaders)
+      .set('authorization', integrator)
+      .set('if-none-match', first.headers.etag!);
     expect(again.status).toBe(304);
     expect(again.headers['cache-control']).toBe('no-cache');
     expect(feedReads).toBe(readsBefore);

@@ -12,7 +12,8 @@ beforeAll(async () => {
 afterAll(() => kit.close());
 
 const entries = (count: number) => `{"entries":[${Array.from({ length: count }, () => '{}').join(',')}]}`;
-const createBasket = (body: string) => request(kit.app).post('/api/baskets').set(shopHeaders).set('content-type', 'application/json').send(body);
+const createBasket = (body: string) =>
+  request(kit.app).post('/api/baskets').set(shopHeaders).set('content-type', 'application/json').send(body);
 
 describe('POST /api/baskets with too many entries', () => {
   it('refuses 250,000 empty entries by their number, in a small problem document', async () => {
@@ -29,11 +30,19 @@ describe('POST /api/baskets with too many entries', () => {
   });
 
   it('refuses one entry more than allowed, and too many children of one entry', async () => {
-    expect((await createBasket(entries(MAX_ENTRIES_PER_REQUEST + 1))).body.detail).toBe(TOO_MANY_ENTRIES_MESSAGE);
-    const children = Array.from({ length: MAX_ENTRIES_PER_REQUEST + 1 }, () => ({ productDefinitionId: 1032 }));
-    const response = await createBasket(JSON.stringify({ entries: [{ productDefinitionId: 1031, children }] }));
+    expect((await createBasket(entries(MAX_ENTRIES_PER_REQUEST + 1))).body.detail).toBe(
+      TOO_MANY_ENTRIES_MESSAGE,
+    );
+    const children = Array.from({ length: MAX_ENTRIES_PER_REQUEST + 1 }, () => ({
+      productDefinitionId: 1032,
+    }));
+    const response = await createBasket(
+      JSON.stringify({ entries: [{ productDefinitionId: 1031, children }] }),
+    );
     expect(response.status).toBe(400);
-    expect(response.body.errors).toEqual([{ path: 'body.entries.0.children', message: TOO_MANY_ENTRIES_MESSAGE }]);
+    expect(response.body.errors).toEqual([
+      { path: 'body.entries.0.children', message: TOO_MANY_ENTRIES_MESSAGE },
+    ]);
   });
 
   it('answers a basket with Cache-Control: no-store', async () => {

@@ -22,7 +22,8 @@ export function addressKey(address: string): string {
 
 /** The eight 16-bit groups of an IPv6 address (an IPv4 tail counts as two). */
 function ipv6Groups(address: string): string[] {
-  const groupsOf = (part: string) => (part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])));
+  const groupsOf = (part: string) =>
+    part === '' ? [] : part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group]));
   const [head = '', tail] = address.split('::');
   const left = groupsOf(head);
   const right = tail === undefined ? [] : groupsOf(tail);

@@ -22,27 +22,36 @@ afterAll(async () => {
 });
 
 const get = (path: string, acceptEncoding?: string, extra: Record<string, string> = {}) =>
-  rawGet(server, path, { ...shopHeaders, ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }), ...extra });
+  rawGet(server, path, {
+    ...shopHeaders,
+    ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
+    ...extra,
+  });
 
 describe('compressed JSON answers', () => {
   it.each([
     ['br', 'gzip, deflate, br'],
     ['gzip', 'gzip, deflate'],
-  ])('sends a large answer %s-compressed that decodes to the same JSON, still personal (no-store)', async (coding, acceptEncoding) => {
-    const plain = await get('/api/products', 'identity');
-    expect(plain.raw.length).toBeGreaterThan(10 * compressionThresholdBytes);
-    const answer = await get('/api/products', acceptEncoding);
-    expect(answer.status).toBe(200);
-    expect(answer.headers['content-encoding']).toBe(coding);
-    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(answer.headers.vary).toMatch(/\bAccept-Encoding\b/i);
-    expect(answer.headers['cache-control']).toBe('no-store');
-    expect(Number(answer.headers['content-length'])).toBe(answer.raw.length);
-    expect(answer.raw.length).toBeLessThan(plain.raw.length / 4);
-    expect(JSON.parse(answer.decoded.toString())).toEqual(JSON.parse(plain.raw.toString()));
-    // the entity tag names the coded answer: revalidating it is a 304
-    expect((await get('/api/products', acceptEncoding, { 'if-none-match': String(answer.headers.etag) })).status).toBe(304);
-  });
+  ])(
+    'sends a large answer %s-compressed that decodes to the same JSON, still personal (no-store)',
+    async (coding, acceptEncoding) => {
+      const plain = await get('/api/products', 'identity');
+      expect(plain.raw.length).toBeGreaterThan(10 * compressionThresholdBytes);
+      const answer = await get('/api/products', acceptEncoding);
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-encoding']).toBe(coding);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(answer.headers.vary).toMatch(/\bAccept-Encoding\b/i);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(Number(answer.headers['content-length'])).toBe(answer.raw.length);
+      expect(answer.raw.length).toBeLessThan(plain.raw.length / 4);
+      expect(JSON.parse(answer.decoded.toString())).toEqual(JSON.parse(plain.raw.toString()));
+      // the entity tag names the coded answer: revalidating it is a 304
+      expect(
+        (await get('/api/products', acceptEncoding, { 'if-none-match': String(answer.headers.etag) })).status,
+      ).toBe(304);
+    },
+  );
 
   it('sends plain what the caller does not accept compressed, and small answers', async () => {
     for (const acceptEncoding of [undefined, 'identity', 'br;q=0, gzip;q=0', 'deflate']) {

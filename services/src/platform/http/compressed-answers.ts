@@ -17,16 +17,23 @@ export function compressedAnswers(req: Request, res: Response, next: NextFunctio
   const send = res.send.bind(res);
   res.send = (body?: unknown) => {
     const type = res.get('Content-Type');
-    if ((typeof body !== 'string' && !Buffer.isBuffer(body)) || !type || !jsonType.test(type)) return send(body);
+    if ((typeof body !== 'string' && !Buffer.isBuffer(body)) || !type || !jsonType.test(type))
+      return send(body);
     res.vary('Accept-Encoding');
     const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-    if (bytes.length < compressionThresholdBytes || res.get('Content-Encoding') || /\bno-transform\b/i.test(res.get('Cache-Control') ?? '')) return send(body);
+    if (
+      bytes.length < compressionThresholdBytes ||
+      res.get('Content-Encoding') ||
+      /\bno-transform\b/i.test(res.get('Cache-Control') ?? '')
+    )
+      return send(body);
     const coding = chooseEncoding(req.headers['accept-encoding']);
     if (coding === 'identity') return send(body);
     const compressed = compressDynamic(bytes, coding);
     res.setHeader('Content-Encoding', coding);
     // what Express adds when it sends a string itself
-    if (typeof body === 'string' && !/;\s*charset=/i.test(type)) res.setHeader('Content-Type', `${type}; charset=utf-8`);
+    if (typeof body === 'string' && !/;\s*charset=/i.test(type))
+      res.setHeader('Content-Type', `${type}; charset=utf-8`);
     return send(compressed);
   };
   next();

@@ -7,18 +7,33 @@ import { Problem, problemBody } from './problem';
 import { fieldErrors } from './validate';
 import type { MetricsLocals } from '../metrics/http-metrics';
 
-const statusOfKind: Record<RefusalKind, number> = { invalid: 400, not_found: 404, conflict: 409, forbidden: 403, unavailable: 503, too_many: 429 };
+const statusOfKind: Record<RefusalKind, number> = {
+  invalid: 400,
+  not_found: 404,
+  conflict: 409,
+  forbidden: 403,
+  unavailable: 503,
+  too_many: 429,
+};
 
 /** body-parser and friends mark client mistakes with a status (malformed JSON, too large, bad charset) */
 function clientMistake(error: unknown): Problem | undefined {
   const e = error as { status?: number; type?: string; expose?: boolean; message?: string };
   if (typeof e?.status !== 'number' || e.status < 400 || e.status >= 500) return undefined;
-  if (e.type === 'entity.parse.failed') return new Problem(400, 'MALFORMED_JSON', 'The request body is not valid JSON.');
-  if (e.type === 'entity.too.large') return new Problem(413, 'BODY_TOO_LARGE', 'The request body is too large.');
+  if (e.type === 'entity.parse.failed')
+    return new Problem(400, 'MALFORMED_JSON', 'The request body is not valid JSON.');
+  if (e.type === 'entity.too.large')
+    return new Problem(413, 'BODY_TOO_LARGE', 'The request body is too large.');
   if (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported') {
-    return Problem.unsupportedMediaType(e.expose && e.message ? e.message : 'The request body is sent in an unsupported encoding.');
+    return Problem.unsupportedMediaType(
+      e.expose && e.message ? e.message : 'The request body is sent in an unsupported encoding.',
+    );
   }
-  return new Problem(e.status, 'BAD_REQUEST', e.expose && e.message ? e.message : 'The request cannot be processed.');
+  return new Problem(
+    e.status,
+    'BAD_REQUEST',
+    e.expose && e.message ? e.message : 'The request cannot be processed.',
+  );
 }
 
 export function toProblem(error: unknown): Problem | undefined {
@@ -35,7 +50,10 @@ export function toProblem(error: unknown): Problem | undefined {
     return Problem.badRequest('VALIDATION_FAILED', errors[0]?.message ?? 'Invalid request', errors);
   }
   if ((error as Error)?.name === 'ConcurrencyConflictError') {
-    return Problem.conflict('CONCURRENT_MODIFICATION', 'Someone else changed this at the same time; please try again.');
+    return Problem.conflict(
+      'CONCURRENT_MODIFICATION',
+      'Someone else changed this at the same time; please try again.',
+    );
   }
   return clientMistake(error);
 }
@@ -45,7 +63,10 @@ export function errorHandler(log: Logger) {
     const problem = toProblem(error);
     const correlationId = req.ctx?.correlationId ?? 'unknown';
     if (!problem) (req.ctx?.log ?? log).error({ err: error }, 'unhandled error');
-    const body = problemBody(problem ?? new Problem(500, 'INTERNAL', 'Something went wrong on our side.'), correlationId);
+    const body = problemBody(
+      problem ?? new Problem(500, 'INTERNAL', 'Something went wrong on our side.'),
+      correlationId,
+    );
     if (res.headersSent) return;
     (res.locals as MetricsLocals).problemCode = body.code;
     res.status(body.status).type('application/problem+json').send(JSON.stringify(body));

@@ -17,7 +17,9 @@ const timeoutMs = 2000;
 function withTimeout<T>(work: Promise<T>): Promise<T> {
   return Promise.race([
     work,
-    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs).unref()),
+    new Promise<T>((_, reject) =>
+      setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs).unref(),
+    ),
   ]);
 }
 
@@ -48,7 +50,9 @@ export function healthRoutes(checks: ReadinessCheck[]): Router {
     const outcomes = await Promise.all(checks.map(run));
     const ready = outcomes.every(({ result }) => result === 'ok' || result === 'degraded');
     const degraded = outcomes.some(({ result }) => result === 'degraded');
-    const details = outcomes.filter((outcome) => outcome.detail !== undefined).map(({ name, detail }) => [name, detail]);
+    const details = outcomes
+      .filter((outcome) => outcome.detail !== undefined)
+      .map(({ name, detail }) => [name, detail]);
     res.status(ready ? 200 : 503).json({
       status: ready ? (degraded ? 'degraded' : 'ready') : 'not ready',
       checks: Object.fromEntries(outcomes.map(({ name, result }) => [name, result])),

@@ -28,13 +28,18 @@ beforeAll(async () => {
         return { name: body.name, correlationId: ctx.correlationId };
       },
     )
-    .route({ method: 'get', path: '/admin-only', summary: 'Staff only', access: 'admin' }, () => ({ ok: true }))
+    .route({ method: 'get', path: '/admin-only', summary: 'Staff only', access: 'admin' }, () => ({
+      ok: true,
+    }))
     .route({ method: 'post', path: '/conflict', summary: 'Always refused', access: 'public' }, () => {
       throw conflict('SLOT_SOLD_OUT', 'The slot is sold out.');
     })
-    .route({ method: 'post', path: '/unavailable', summary: 'A dependency is down', access: 'public' }, () => {
-      throw unavailable('HOLD_SERVICE_UNAVAILABLE', 'Places cannot be held right now.');
-    })
+    .route(
+      { method: 'post', path: '/unavailable', summary: 'A dependency is down', access: 'public' },
+      () => {
+        throw unavailable('HOLD_SERVICE_UNAVAILABLE', 'Places cannot be held right now.');
+      },
+    )
     .route({ method: 'get', path: '/crash', summary: 'A bug', access: 'public' }, () => {
       throw new Error('boom');
     });
@@ -51,7 +56,12 @@ beforeAll(async () => {
 const expectProblem = (response: request.Response, status: number, code: string) => {
   expect(response.status).toBe(status);
   expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(response.body).toMatchObject({ status, code, correlationId: expect.any(String), errors: expect.any(Array) });
+  expect(response.body).toMatchObject({
+    status,
+    code,
+    correlationId: expect.any(String),
+    errors: expect.any(Array),
+  });
   expect(response.body.type).toEqual(expect.any(String));
   expect(response.body.title).toEqual(expect.any(String));
 };
@@ -85,7 +95,10 @@ describe('API conventions', () => {
   });
 
   it('accepts the default api version when named', async () => {
-    const response = await request(app).post('/api/samples').set({ ...shopHeaders, 'x-api-version': '2025-02-18' }).send({ name: 'Lift', count: 1 });
+    const response = await request(app)
+      .post('/api/samples')
+      .set({ ...shopHeaders, 'x-api-version': '2025-02-18' })
+      .send({ name: 'Lift', count: 1 });
     expect(response.status).toBe(201);
   });
 
@@ -100,17 +113,28 @@ describe('API conventions', () => {
 
   it('answers malformed JSON, huge bodies and unknown routes with problems, never 500', async () => {
     expectProblem(
-      await request(app).post('/api/samples').set(shopHeaders).set('content-type', 'application/json').send('{"name":'),
+      await request(app)
+        .post('/api/samples')
+        .set(shopHeaders)
+        .set('content-type', 'application/json')
+        .send('{"name":'),
       400,
       'MALFORMED_JSON',
     );
     expectProblem(
-      await request(app).post('/api/samples').set(shopHeaders).send({ name: 'x'.repeat(2_000_000), count: 1 }),
+      await request(app)
+        .post('/api/samples')
+        .set(shopHeaders)
+        .send({ name: 'x'.repeat(2_000_000), count: 1 }),
       413,
       'BODY_TOO_LARGE',
     );
     expectProblem(await request(app).get('/api/nowhere').set(shopHeaders), 404, 'UNKNOWN_ROUTE');
-    expectProblem(await request(app).post('/api/samples').set(shopHeaders).send('name=x'), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    expectProblem(
+      await request(app).post('/api/samples').set(shopHeaders).send('name=x'),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
   });
 
   it('maps domain refusals to their status', async () => {
@@ -120,7 +144,11 @@ describe('API conventions', () => {
   });
 
   it('answers a command whose dependency is down with 503, so the caller may retry', async () => {
-    expectProblem(await request(app).post('/api/samples/unavailable').set(shopHeaders), 503, 'HOLD_SERVICE_UNAVAILABLE');
+    expectProblem(
+      await request(app).post('/api/samples/unavailable').set(shopHeaders),
+      503,
+      'HOLD_SERVICE_UNAVAILABLE',
+    );
   });
 
   it('hides unexpected failures behind a 500 problem without details', async () => {
@@ -132,7 +160,11 @@ describe('API conventions', () => {
   it('admits staff only to admin routes', async () => {
     expectProblem(await request(app).get('/api/samples/admin-only').set(shopHeaders), 401, 'UNAUTHENTICATED');
     const customer = await identity.bearer({ subject: 'c-1', roles: ['customer'], accountId: '1' });
-    expectProblem(await request(app).get('/api/samples/admin-only').set(shopHeaders).set('authorization', customer), 403, 'FORBIDDEN');
+    expectProblem(
+      await request(app).get('/api/samples/admin-only').set(shopHeaders).set('authorization', customer),
+      403,
+      'FORBIDDEN',
+    );
     const admin = await identity.bearer({ subject: 'staff-1', roles: ['admin'] });
     const ok = await request(app).get('/api/samples/admin-only').set(shopHeaders).set('authorization', admin);
     expect(ok.status).toBe(200);
@@ -141,9 +173,17 @@ describe('API conventions', () => {
   it('rejects forged or expired tokens with 401', async () => {
     const other = await createTestIdentity();
     const forged = await other.bearer({ subject: 'staff-1', roles: ['admin'] });
-    expectProblem(await request(app).get('/api/samples/admin-only').set(shopHeaders).set('authorization', forged), 401, 'INVALID_TOKEN');
+    expectProblem(
+      await request(app).get('/api/samples/admin-only').set(shopHeaders).set('authorization', forged),
+      401,
+      'INVALID_TOKEN',
+    );
     const expired = await identity.bearer({ subject: 'staff-1', roles: ['admin'], expiresIn: '-1m' });
-    expectProblem(await request(app).get('/api/samples/admin-only').set(shopHeaders).set('authorization', expired), 401, 'INVALID_TOKEN');
+    expectProblem(
+      await request(app).get('/api/samples/admin-only').set(shopHeaders).set('authorization', expired),
+      401,
+      'INVALID_TOKEN',
+    );
   });
 
   it('publishes an OpenAPI 3.1 document built from the route schemas', async () => {
@@ -151,7 +191,10 @@ describe('API conventions', () => {
     expect(response.status).toBe(200);
     expect(response.body.openapi).toBe('3.1.0');
     const post = response.body.paths['/api/samples/'].post;
-    expect(post.requestBody.content['application/json'].schema.properties.name).toMatchObject({ type: 'string', minLength: 2 });
+    expect(post.requestBody.content['application/json'].schema.properties.name).toMatchObject({
+      type: 'string',
+      minLength: 2,
+    });
     expect(response.body.paths['/api/samples/admin-only'].get.security).toEqual([{ bearer: [] }]);
     const docs = await request(app).get('/api/docs');
     expect(docs.text).toContain('swagger-ui-bundle.js');

@@ -19,7 +19,12 @@ function callerScopeOf(principal: Principal | null): string {
   return `subject:${principal.subject}`;
 }
 
-export function idempotentCallOf(principal: Principal | null, route: string, key: string, request: { params: unknown; query: unknown; body: unknown }): IdempotentCall {
+export function idempotentCallOf(
+  principal: Principal | null,
+  route: string,
+  key: string,
+  request: { params: unknown; query: unknown; body: unknown },
+): IdempotentCall {
   return { scope: `${callerScopeOf(principal)} ${route}`, key, fingerprint: fingerprintOf(request) };
 }
 
@@ -35,10 +40,24 @@ function send(res: Response, answer: StoredAnswer): void {
  * repeat while the first still runs waits for its answer, then 409. A request that fails (4xx or 5xx)
  * frees its key, so it can be sent again.
  */
-export async function answerOnce(store: IdempotentRequests, call: IdempotentCall, res: Response, run: () => Promise<StoredAnswer>): Promise<void> {
+export async function answerOnce(
+  store: IdempotentRequests,
+  call: IdempotentCall,
+  res: Response,
+  run: () => Promise<StoredAnswer>,
+): Promise<void> {
   const claim = await store.claim(call.scope, call.key, call.fingerprint);
-  if (claim.kind === 'reused') throw new Problem(422, idempotencyErrorCodes.reused, 'This Idempotency-Key was used for another request.');
-  if (claim.kind === 'in_flight') throw Problem.conflict(idempotencyErrorCodes.inFlight, 'The request with this Idempotency-Key is still being carried out; ask again shortly.');
+  if (claim.kind === 'reused')
+    throw new Problem(
+      422,
+      idempotencyErrorCodes.reused,
+      'This Idempotency-Key was used for another request.',
+    );
+  if (claim.kind === 'in_flight')
+    throw Problem.conflict(
+      idempotencyErrorCodes.inFlight,
+      'The request with this Idempotency-Key is still being carried out; ask again shortly.',
+    );
   if (claim.kind === 'replay') {
     res.setHeader('idempotency-replayed', 'true');
     send(res, claim.answer);
@@ -47,7 +66,8 @@ export async function answerOnce(store: IdempotentRequests, call: IdempotentCall
   let answer: StoredAnswer;
   try {
     answer = await run();
-    if (res.headersSent) throw new Error('A route that takes an Idempotency-Key must answer by returning its result.');
+    if (res.headersSent)
+      throw new Error('A route that takes an Idempotency-Key must answer by returning its result.');
   } catch (error) {
     await store.release(call.scope, call.key);
     throw error;

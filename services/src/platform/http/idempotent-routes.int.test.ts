@@ -28,21 +28,46 @@ let releaseSlow: () => void = () => undefined;
 function thingsRouter(): ApiRouter {
   // '/:thingId' last: it would match the other paths
   return new ApiRouter('Things', '/things')
-    .route({ method: 'post', path: '/refused/:name', summary: 'Refused once, then done', access: 'public', params: z.object({ name: z.string() }), idempotent: true }, ({ params }) => {
-      ran(params.name);
-      if (refuseNext.delete(params.name)) throw conflict('NOT_NOW', 'Not now.');
-      return { done: params.name };
-    })
-    .route({ method: 'post', path: '/crashing', summary: 'A bug once, then done', access: 'public', idempotent: true }, () => {
-      if (ran('crashing') === 1) throw new Error('boom');
-      return { done: 'crashing' };
-    })
-    .route({ method: 'post', path: '/slow', summary: 'Waits for the test', access: 'public', idempotent: true }, async () => {
-      ran('slow');
-      await new Promise<void>((resolve) => (releaseSlow = resolve));
-      return { done: 'slow' };
-    })
-    .route({ method: 'post', path: '/quiet', summary: 'Answers nothing', access: 'public', idempotent: true }, () => void ran('quiet'))
+    .route(
+      {
+        method: 'post',
+        path: '/refused/:name',
+        summary: 'Refused once, then done',
+        access: 'public',
+        params: z.object({ name: z.string() }),
+        idempotent: true,
+      },
+      ({ params }) => {
+        ran(params.name);
+        if (refuseNext.delete(params.name)) throw conflict('NOT_NOW', 'Not now.');
+        return { done: params.name };
+      },
+    )
+    .route(
+      {
+        method: 'post',
+        path: '/crashing',
+        summary: 'A bug once, then done',
+        access: 'public',
+        idempotent: true,
+      },
+      () => {
+        if (ran('crashing') === 1) throw new Error('boom');
+        return { done: 'crashing' };
+      },
+    )
+    .route(
+      { method: 'post', path: '/slow', summary: 'Waits for the test', access: 'public', idempotent: true },
+      async () => {
+        ran('slow');
+        await new Promise<void>((resolve) => (releaseSlow = resolve));
+        return { done: 'slow' };
+      },
+    )
+    .route(
+      { method: 'post', path: '/quiet', summary: 'Answers nothing', access: 'public', idempotent: true },
+      () => void ran('quiet'),
+    )
     .route(
       {
         method: 'post',
@@ -55,7 +80,13 @@ function thingsRouter(): ApiRouter {
         status: 201,
         idempotent: true,
       },
-      ({ params, query, body, idempotencyKey }) => ({ thingId: params.thingId, colour: query.colour ?? null, ...body, idempotencyKey, run: ran(`thing-${params.thingId}`) }),
+      ({ params, query, body, idempotencyKey }) => ({
+        thingId: params.thingId,
+        colour: query.colour ?? null,
+        ...body,
+        idempotencyKey,
+        run: ran(`thing-${params.thingId}`),
+      }),
     );
 }
 
@@ -81,17 +112,33 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => db?.drop());
 
-const headers = (key: string | null, token?: string) => ({ ...shopHeaders, ...(key === null ? {} : { 'idempotency-key': key }), ...(token ? { authorization: token } : {}) });
-const post = (path: string, key: string | null, body: object = {}, token?: string, target = app) => request(target).post(`/api${path}`).set(headers(key, token)).send(body);
+const headers = (key: string | null, token?: string) => ({
+  ...shopHeaders,
+  ...(key === null ? {} : { 'idempotency-key': key }),
+  ...(token ? { authorization: token } : {}),
+});
+const post = (path: string, key: string | null, body: object = {}, token?: string, target = app) =>
+  request(target).post(`/api${path}`).set(headers(key, token)).send(body);
 
 describe('a route that takes an Idempotency-Key', () => {
   it('answers a repeat of the same request with the first answer, byte for byte, and runs it once', async () => {
     const first = await post('/things/a?colour=red', 'k-same', { size: 2, tags: ['x'] });
     expect(first.status).toBe(201);
-    expect(first.body).toEqual({ thingId: 'a', colour: 'red', size: 2, tags: ['x'], idempotencyKey: 'k-same', run: 1 });
+    expect(first.body).toEqual({
+      thingId: 'a',
+      colour: 'red',
+      size: 2,
+      tags: ['x'],
+      idempotencyKey: 'k-same',
+      run: 1,
+    });
     expect(first.headers['idempotency-replayed']).toBeUndefined();
     // the same request with its fields in another order and the key padded is the same request
-    const again = await request(app).post('/api/things/a?colour=red').set(headers(' k-same ')).set('content-type', 'application/json').send('{"tags":["x"],"size":2}');
+    const again = await request(app)
+      .post('/api/things/a?colour=red')
+      .set(headers(' k-same '))
+      .set('content-type', 'application/json')
+      .send('{"tags":["x"],"size":2}');
     expect(again.status).toBe(201);
     expect(again.text).toBe(first.text);
     expect(again.headers['content-type']).toBe(first.headers['content-type']);
@@ -101,11 +148,20 @@ describe('a route that takes an Idempotency-Key', () => {
 
   it('refuses the key for another body, path parameter or query with 422 and runs nothing', async () => {
     expect((await post('/things/b', 'k-other', { size: 1 })).status).toBe(201);
-    for (const [path, body] of [['/things/b', { size: 5 }], ['/things/b', { size: 1, tags: ['y'] }], ['/things/b2', { size: 1 }], ['/things/b?colour=blue', { size: 1 }]] as const) {
+    for (const [path, body] of [
+      ['/things/b', { size: 5 }],
+      ['/things/b', { size: 1, tags: ['y'] }],
+      ['/things/b2', { size: 1 }],
+      ['/things/b?colour=blue', { size: 1 }],
+    ] as const) {
       const refused = await post(path, 'k-other', body);
       expect(refused.status).toBe(422);
       expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
-      expect(refused.body).toMatchObject({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED', title: 'Unprocessable Content' });
+      expect(refused.body).toMatchObject({
+        status: 422,
+        code: 'IDEMPOTENCY_KEY_REUSED',
+        title: 'Unprocessable Content',
+      });
     }
     expect([runs['thing-b'], runs['thing-b2']]).toEqual([1, undefined]);
     // the first request is still answered as it was
@@ -116,11 +172,16 @@ describe('a route that takes an Idempotency-Key', () => {
     for (let n = 1; n <= 3; n += 1) expect((await post('/things/c', null, { size: 1 })).body.run).toBe(n);
   });
 
-  it('keeps keys apart per caller and per route: nobody gets another caller\'s answer', async () => {
+  it("keeps keys apart per caller and per route: nobody gets another caller's answer", async () => {
     const callers = [undefined, customerOne, customerTwo, staff];
     const answers = [];
     for (const token of callers) answers.push(await post('/things/d', 'k-shared', { size: 1 }, token));
-    expect(answers.map((answer) => [answer.status, answer.body.run])).toEqual([[201, 1], [201, 2], [201, 3], [201, 4]]);
+    expect(answers.map((answer) => [answer.status, answer.body.run])).toEqual([
+      [201, 1],
+      [201, 2],
+      [201, 3],
+      [201, 4],
+    ]);
     // another customer's different request under the same key is not a reuse of the first customer's key
     expect((await post('/things/d', 'k-mine', { size: 1 }, customerOne)).status).toBe(201);
     expect((await post('/things/d', 'k-mine', { size: 9 }, customerTwo)).status).toBe(201);
@@ -150,7 +211,10 @@ describe('a route that takes an Idempotency-Key', () => {
     for (const key of ['', '   ', 'k'.repeat(201)]) {
       const refused = await post('/things/e', key, { size: 1 });
       expect(refused.status).toBe(400);
-      expect(refused.body).toMatchObject({ code: 'INVALID_IDEMPOTENCY_KEY', errors: [{ path: 'headers.idempotency-key' }] });
+      expect(refused.body).toMatchObject({
+        code: 'INVALID_IDEMPOTENCY_KEY',
+        errors: [{ path: 'headers.idempotency-key' }],
+      });
     }
     expect(runs['thing-e']).toBeUndefined();
     expect((await post('/things/e', 'k'.repeat(200), { size: 1 })).status).toBe(201);
@@ -161,7 +225,8 @@ describe('the same key while the first request runs', () => {
   it('waits for the first answer; an impatient repeat is told 409 IDEMPOTENCY_KEY_IN_FLIGHT; it runs once', async () => {
     // supertest sends on `then`; the first request holds its claim until the test lets it answer
     const first = post('/things/slow', 'k-slow').then((answer) => answer);
-    for (let waited = 0; runs.slow !== 1 && waited < 5_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let waited = 0; runs.slow !== 1 && waited < 5_000; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const impatient = await post('/things/slow', 'k-slow', {}, undefined, impatientApp);
     expect([impatient.status, impatient.body.code]).toEqual([409, 'IDEMPOTENCY_KEY_IN_FLIGHT']);
     const patient = post('/things/slow', 'k-slow').then((answer) => answer);
@@ -174,14 +239,21 @@ describe('the same key while the first request runs', () => {
   });
 
   it('ten at once under one key: one runs, every answer is the first', async () => {
-    const answers = await Promise.all(Array.from({ length: 10 }, () => post('/things/f', 'k-ten', { size: 3 }, customerOne)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => post('/things/f', 'k-ten', { size: 3 }, customerOne)),
+    );
     expect(new Set(answers.map((answer) => `${answer.status} ${answer.text}`)).size).toBe(1);
     expect(runs['thing-f']).toBe(1);
   });
 
   it('takes over the claim of a request that died without an answer once it is stale', async () => {
     const fingerprint = fingerprintOf({ params: { thingId: 'g' }, query: {}, body: { size: 1, tags: [] } });
-    await db.knex('idempotent_requests').insert({ scope: 'guest POST /things/:thingId', idempotency_key: 'k-died', fingerprint, claimed_at: new Date(Date.now() - 61_000) });
+    await db.knex('idempotent_requests').insert({
+      scope: 'guest POST /things/:thingId',
+      idempotency_key: 'k-died',
+      fingerprint,
+      claimed_at: new Date(Date.now() - 61_000),
+    });
     const taken = await post('/things/g', 'k-died', { size: 1 });
     expect([taken.status, taken.body.run]).toEqual([201, 1]);
   });
@@ -189,6 +261,13 @@ describe('the same key while the first request runs', () => {
 
 it('an app with such a route refuses to start without a store for the answers', () => {
   expect(() =>
-    createHttpApp({ log: createLogger('silent'), shop: { clientId: '1', channelId: testChannelId }, verifyToken: identity.verifyToken, publicKeys: [], routers: [thingsRouter()], readiness: [] }),
+    createHttpApp({
+      log: createLogger('silent'),
+      shop: { clientId: '1', channelId: testChannelId },
+      verifyToken: identity.verifyToken,
+      publicKeys: [],
+      routers: [thingsRouter()],
+      readiness: [],
+    }),
   ).toThrow(/Idempotency-Key/);
 });

@@ -33,7 +33,6 @@ export class UnsupportedCharsetError extends Error {
   }
 }
 
-
 /**
  * Parses JSON bodies, keeps the raw bytes for signature checks and refuses bytes that are not
  * UTF-8: the decoder would otherwise turn them into U+FFFD silently and store altered text.

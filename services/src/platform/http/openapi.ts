@@ -12,8 +12,13 @@ const idempotencyHeaders = z.object({
 });
 
 const idempotencyResponses = {
-  409: { description: 'Conflict, or IDEMPOTENCY_KEY_IN_FLIGHT: the request under this key has not answered yet (application/problem+json)' },
-  422: { description: 'IDEMPOTENCY_KEY_REUSED: the key was used for another request (application/problem+json)' },
+  409: {
+    description:
+      'Conflict, or IDEMPOTENCY_KEY_IN_FLIGHT: the request under this key has not answered yet (application/problem+json)',
+  },
+  422: {
+    description: 'IDEMPOTENCY_KEY_REUSED: the key was used for another request (application/problem+json)',
+  },
 };
 
 const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -82,7 +87,17 @@ export function buildOpenApiDocument(routers: ApiRouter[]): object {
           query,
           headers: spec.idempotent ? idempotencyHeaders : undefined,
           body: spec.upload
-            ? { content: { 'multipart/form-data': { schema: { type: 'object', required: [spec.upload.field], properties: { [spec.upload.field]: { type: 'string', format: 'binary' } } } } } }
+            ? {
+                content: {
+                  'multipart/form-data': {
+                    schema: {
+                      type: 'object',
+                      required: [spec.upload.field],
+                      properties: { [spec.upload.field]: { type: 'string', format: 'binary' } },
+                    },
+                  },
+                },
+              }
             : body
               ? { content: { 'application/json': { schema: body } } }
               : undefined,
@@ -107,8 +122,13 @@ export function buildOpenApiDocument(routers: ApiRouter[]): object {
         path: outgoing.name,
         summary: outgoing.summary,
         tags: [router.tag],
-        request: { headers: asObject(outgoing.headers), body: { content: { 'application/json': { schema: outgoing.body } } } },
-        responses: { 200: { description: 'Taken (any 2xx); anything else is retried, 410 Gone stops the subscription' } },
+        request: {
+          headers: asObject(outgoing.headers),
+          body: { content: { 'application/json': { schema: outgoing.body } } },
+        },
+        responses: {
+          200: { description: 'Taken (any 2xx); anything else is retried, 410 Gone stops the subscription' },
+        },
       });
     }
   }

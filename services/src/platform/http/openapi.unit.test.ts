@@ -54,15 +54,33 @@ describe('the OpenAPI document', () => {
 describe('the Idempotency-Key header', () => {
   it('is documented on the routes that take it, with their 409 and 422, and on no other', () => {
     const router = new ApiRouter('Test', '/test')
-      .route({ method: 'post', path: '/once', summary: 'once', access: 'public', idempotent: true }, () => undefined)
+      .route(
+        { method: 'post', path: '/once', summary: 'once', access: 'public', idempotent: true },
+        () => undefined,
+      )
       .route({ method: 'post', path: '/plain', summary: 'plain', access: 'public' }, () => undefined);
 
     const document = buildOpenApiDocument([router]) as {
-      paths: Record<string, { post: { parameters?: { name: string; in: string; required: boolean; schema: object }[]; responses: Record<string, unknown> } }>;
+      paths: Record<
+        string,
+        {
+          post: {
+            parameters?: { name: string; in: string; required: boolean; schema: object }[];
+            responses: Record<string, unknown>;
+          };
+        }
+      >;
     };
 
     const once = document.paths['/api/test/once']!.post;
-    expect(once.parameters).toEqual([expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false, schema: expect.objectContaining({ type: 'string', minLength: 1, maxLength: 200 }) })]);
+    expect(once.parameters).toEqual([
+      expect.objectContaining({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        schema: expect.objectContaining({ type: 'string', minLength: 1, maxLength: 200 }),
+      }),
+    ]);
     expect(Object.keys(once.responses)).toEqual(expect.arrayContaining(['409', '422']));
     const plain = document.paths['/api/test/plain']!.post;
     expect(plain.parameters ?? []).toEqual([]);

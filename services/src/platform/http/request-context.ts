@@ -34,7 +34,8 @@ function requestLanguage(req: Request): Language {
 export function requestContext(log: Logger) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const offered = req.headers[API_HEADERS.correlationId];
-    const correlationId = typeof offered === 'string' && correlationIdPattern.test(offered) ? offered : randomUUID();
+    const correlationId =
+      typeof offered === 'string' && correlationIdPattern.test(offered) ? offered : randomUUID();
     res.setHeader(API_HEADERS.correlationId, correlationId);
     req.ctx = {
       correlationId,
@@ -46,7 +47,10 @@ export function requestContext(log: Logger) {
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      req.ctx.log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) }, 'request');
+      req.ctx.log.info(
+        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms) },
+        'request',
+      );
     });
     next();
   };
@@ -54,6 +58,12 @@ export function requestContext(log: Logger) {
 
 /** The metadata of every event a request causes (docs/ARCHITECTURE.md, "Conventions"): the request's correlation id, its
  * causation (the request itself) and who acted. */
-export function eventMetadataOf(ctx: Pick<RequestContext, 'correlationId' | 'principal'>): Partial<EventMetadata> {
-  return { correlationId: ctx.correlationId, causationId: ctx.correlationId, actor: ctx.principal?.subject ?? 'guest' };
+export function eventMetadataOf(
+  ctx: Pick<RequestContext, 'correlationId' | 'principal'>,
+): Partial<EventMetadata> {
+  return {
+    correlationId: ctx.correlationId,
+    causationId: ctx.correlationId,
+    actor: ctx.principal?.subject ?? 'guest',
+  };
 }

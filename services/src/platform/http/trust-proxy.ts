@@ -31,7 +31,10 @@ export const trustProxySetting = z
     if (offWords.has(text)) return false;
     if (text === 'true' || text === 'yes') {
       // Express would take the left-most forwarded address, which the client writes itself
-      ctx.addIssue({ code: 'custom', message: `${expected}; trusting every sender would let each client choose its own address` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `${expected}; trusting every sender would let each client choose its own address`,
+      });
       return z.NEVER;
     }
     if (/^\d+$/.test(text)) {

@@ -8,7 +8,9 @@ type Issue = z.core.$ZodIssue;
  * what is wrong, on their fields. */
 function withinUnions(issue: Issue): Issue[] {
   if (issue.code !== 'invalid_union') return [issue];
-  const fitting = issue.errors.filter((alternative) => !alternative.some((inner) => inner.code === 'unrecognized_keys'));
+  const fitting = issue.errors.filter(
+    (alternative) => !alternative.some((inner) => inner.code === 'unrecognized_keys'),
+  );
   if (fitting.length !== 1) return [issue];
   return fitting[0]!.flatMap((inner) => withinUnions({ ...inner, path: [...issue.path, ...inner.path] }));
 }

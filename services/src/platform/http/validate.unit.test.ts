@@ -30,10 +30,18 @@ describe('parseInput', () => {
   });
 
   it('names the field when exactly one alternative of a union fits the input, and keeps "Invalid input" otherwise', () => {
-    const schema = z.union([z.object({ basketId: z.uuid() }).strict(), z.object({ items: z.array(z.object({ day: z.iso.date('Expected a day') })) }).strict()]);
+    const schema = z.union([
+      z.object({ basketId: z.uuid() }).strict(),
+      z.object({ items: z.array(z.object({ day: z.iso.date('Expected a day') })) }).strict(),
+    ]);
     expect(() => parseInput(schema, { items: [{ day: 'soon' }] }, 'body')).toThrow(
-      expect.objectContaining({ detail: 'Expected a day', errors: [{ path: 'body.items.0.day', message: 'Expected a day' }] }),
+      expect.objectContaining({
+        detail: 'Expected a day',
+        errors: [{ path: 'body.items.0.day', message: 'Expected a day' }],
+      }),
     );
-    expect(() => parseInput(schema, { basketId: 'x', items: [] }, 'body')).toThrow(expect.objectContaining({ errors: [{ path: 'body', message: 'Invalid input' }] }));
+    expect(() => parseInput(schema, { basketId: 'x', items: [] }, 'body')).toThrow(
+      expect.objectContaining({ errors: [{ path: 'body', message: 'Invalid input' }] }),
+    );
   });
 });

@@ -16,7 +16,10 @@ const mailEnvironment = z.object({
     .default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z
     .string()
-    .regex(/^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'Expected an address, optionally with a name: Name <address@domain>')
+    .regex(
+      /^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/,
+      'Expected an address, optionally with a name: Name <address@domain>',
+    )
     .default('Alpenpass <tickets@alpenpass.local>'),
 });
 

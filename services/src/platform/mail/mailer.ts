@@ -20,7 +20,12 @@ export interface Mailer {
 /** Sends over SMTP with nodemailer. One pooled transport per process; `close()` ends its connections. */
 export function createSmtpMailer(settings: MailSettings): Mailer & { close(): void } {
   // nodemailer waits minutes by default; a mail activity should fail soon and be retried instead
-  const transport = nodemailer.createTransport({ url: settings.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  const transport = nodemailer.createTransport({
+    url: settings.smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     async send(message) {
       await transport.sendMail({
@@ -30,7 +35,11 @@ export function createSmtpMailer(settings: MailSettings): Mailer & { close(): vo
         text: message.text,
         html: message.html,
         messageId: message.messageId,
-        attachments: message.attachments?.map(({ filename, content, contentType }) => ({ filename, content, contentType })),
+        attachments: message.attachments?.map(({ filename, content, contentType }) => ({
+          filename,
+          content,
+          contentType,
+        })),
       });
     },
     close: () => transport.close(),

@@ -4,7 +4,11 @@ import type { ReadinessCheck } from '../http/health';
 
 /** The /api/ready part for the read models: degraded while any projection is failed. It reads the
  * projector's records in PostgreSQL, so it works in an API process that runs no projector. */
-export function projectionsReadiness(knex: Knex, source: EventSource, projections: readonly AnyProjection[]): ReadinessCheck {
+export function projectionsReadiness(
+  knex: Knex,
+  source: EventSource,
+  projections: readonly AnyProjection[],
+): ReadinessCheck {
   return {
     name: 'projections',
     async check() {

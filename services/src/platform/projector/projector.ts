@@ -1,6 +1,11 @@
 import type { NatsConnection } from 'nats';
 import type { Knex } from 'knex';
-import { createProjectionRunner, ProjectionsFailedError, type AnyProjection, type RetryBackoff } from '@alpenpass/projections';
+import {
+  createProjectionRunner,
+  ProjectionsFailedError,
+  type AnyProjection,
+  type RetryBackoff,
+} from '@alpenpass/projections';
 import { defaultBusSettings, type EventBusSettings } from '../bus/event-bus-settings';
 import { startDurableConsumer } from '../bus/durable-consumer';
 import { ensureEventStream } from '../bus/event-stream';

@@ -111,9 +111,15 @@ describe('relay -> NATS JetStream -> projector', () => {
     const relay = await startRelay({ store, knex: db.knex, nats, settings, idleMs: 60_000 });
     try {
       const published = async () => (await manager.streams.info(settings.streamName)).state.messages;
-      await waitFor(async () => Number((await db.knex('relay_checkpoints').first())?.position ?? 0) === (await store.headPosition()));
+      await waitFor(
+        async () =>
+          Number((await db.knex('relay_checkpoints').first())?.position ?? 0) ===
+          (await store.headPosition()),
+      );
       const before = await published();
-      await store.append(`basket-${randomUUID()}`, [{ type: 'BasketOpened', data: {} }], { expectedRevision: 'no_stream' });
+      await store.append(`basket-${randomUUID()}`, [{ type: 'BasketOpened', data: {} }], {
+        expectedRevision: 'no_stream',
+      });
       await waitFor(async () => (await published()) === before + 1);
     } finally {
       await relay.stop();

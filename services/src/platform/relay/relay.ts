@@ -54,7 +54,12 @@ export async function startRelay(options: RelayOptions): Promise<{ stop(): Promi
         const batch = await options.store.readAll(position, batchSize);
         if (batch.length > 0) {
           // one connection keeps publish order; a failed publish fails the batch and it is retried whole
-          await Promise.all(batch.flatMap((event) => [publishEvent(js, settings, event), ...(options.copySubjects?.(event) ?? []).map((subject) => publishEventCopy(js, subject, event))]));
+          await Promise.all(
+            batch.flatMap((event) => [
+              publishEvent(js, settings, event),
+              ...(options.copySubjects?.(event) ?? []).map((subject) => publishEventCopy(js, subject, event)),
+            ]),
+          );
           position = batch[batch.length - 1]!.globalPosition;
           await saveRelayCheckpoint(options.knex, checkpointName, position);
           logger.debug({ position, count: batch.length }, 'relay published');

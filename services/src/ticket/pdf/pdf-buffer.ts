@@ -1,8 +1,14 @@
 import PDFDocument from 'pdfkit';
 
 /** Collects a pdfkit document into one buffer; `draw` fills it. */
-export async function renderPdf(options: PDFKit.PDFDocumentOptions, draw: (doc: PDFKit.PDFDocument) => Promise<void> | void): Promise<Buffer> {
-  const doc = new PDFDocument({ ...options, info: { Producer: 'Alpenpass', Creator: 'Alpenpass', ...options.info } });
+export async function renderPdf(
+  options: PDFKit.PDFDocumentOptions,
+  draw: (doc: PDFKit.PDFDocument) => Promise<void> | void,
+): Promise<Buffer> {
+  const doc = new PDFDocument({
+    ...options,
+    info: { Producer: 'Alpenpass', Creator: 'Alpenpass', ...options.info },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<void>((resolve, reject) => {

@@ -37,14 +37,29 @@ const ticket = (orderItemId: string, personIndex: number, day: string): IssuedTi
 
 const pass = item('a', 3335, 2);
 const deposit = item('b', 500, 1);
-const tickets = [ticket('a', 1, '2026-01-10'), ticket('a', 1, '2026-01-11'), ticket('a', 2, '2026-01-10'), ticket('a', 2, '2026-01-11')];
-const input = { items: [pass, deposit], tickets, language: 'en' as const, itemName: (entry: OrderItemRecord) => (entry.itemId === 'a' ? '2-day pass' : 'Keycard deposit') };
+const tickets = [
+  ticket('a', 1, '2026-01-10'),
+  ticket('a', 1, '2026-01-11'),
+  ticket('a', 2, '2026-01-10'),
+  ticket('a', 2, '2026-01-11'),
+];
+const input = {
+  items: [pass, deposit],
+  tickets,
+  language: 'en' as const,
+  itemName: (entry: OrderItemRecord) => (entry.itemId === 'a' ? '2-day pass' : 'Keycard deposit'),
+};
 
 describe('receipt lines', () => {
   it('one line per item by default', () => {
     expect(receiptLines({ ...input, perTicketLines: false })).toEqual([
       { description: '2-day pass (10 Jan 2026 – 11 Jan 2026)', quantity: 2, unitPrice: 3335, amount: 6670 },
-      { description: 'Keycard deposit (10 Jan 2026 – 11 Jan 2026)', quantity: 1, unitPrice: 500, amount: 500 },
+      {
+        description: 'Keycard deposit (10 Jan 2026 – 11 Jan 2026)',
+        quantity: 1,
+        unitPrice: 500,
+        amount: 500,
+      },
     ]);
   });
 
@@ -54,7 +69,9 @@ describe('receipt lines', () => {
     expect(lines.slice(0, 4).map((line) => line.amount)).toEqual([1668, 1668, 1667, 1667]);
     expect(lines.slice(0, 4).reduce((sum, line) => sum + line.amount, 0)).toBe(6670);
     expect(lines[0]!.description).toBe('2-day pass – Person 1 of 2, 10 Jan 2026');
-    expect(lines[4]).toEqual(expect.objectContaining({ description: 'Keycard deposit (10 Jan 2026 – 11 Jan 2026)', amount: 500 }));
+    expect(lines[4]).toEqual(
+      expect.objectContaining({ description: 'Keycard deposit (10 Jan 2026 – 11 Jan 2026)', amount: 500 }),
+    );
   });
 });
 
@@ -67,8 +84,16 @@ describe('the VAT line', () => {
   });
 
   it('leaves a cause-we-care donation out of the VAT, as a deposit', () => {
-    const withDonation = { items: [pass, deposit], total: 7170 + 200, vatRatePercent: 8.1, contribution: { name: 'Bergrettung', amount: 200 } };
-    expect(vatOf({ ...withDonation, vatExempt: (item) => item.itemId === 'b' })).toEqual({ net: 6170, vat: 500 });
+    const withDonation = {
+      items: [pass, deposit],
+      total: 7170 + 200,
+      vatRatePercent: 8.1,
+      contribution: { name: 'Bergrettung', amount: 200 },
+    };
+    expect(vatOf({ ...withDonation, vatExempt: (item) => item.itemId === 'b' })).toEqual({
+      net: 6170,
+      vat: 500,
+    });
   });
 });
 

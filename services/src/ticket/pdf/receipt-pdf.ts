@@ -34,13 +34,25 @@ export interface ReceiptLine {
 
 /** The lines a receipt lists; with vmcReceipts each item with tickets is split into one line per
  * ticket carrying its share of the item's price (shares add up to the item's price exactly). */
-export function receiptLines(input: Pick<ReceiptPdfInput, 'items' | 'tickets' | 'language' | 'itemName' | 'perTicketLines'>): ReceiptLine[] {
+export function receiptLines(
+  input: Pick<ReceiptPdfInput, 'items' | 'tickets' | 'language' | 'itemName' | 'perTicketLines'>,
+): ReceiptLine[] {
   const texts = documentTexts[input.language];
   return input.items.flatMap((item): ReceiptLine[] => {
     const name = input.itemName(item);
-    const validity = item.validity ? ` (${formatShortDay(item.validity.from, input.language)}${item.validity.from.slice(0, 10) === item.validity.to.slice(0, 10) ? '' : ` – ${formatShortDay(item.validity.to, input.language)}`})` : '';
+    const validity = item.validity
+      ? ` (${formatShortDay(item.validity.from, input.language)}${item.validity.from.slice(0, 10) === item.validity.to.slice(0, 10) ? '' : ` – ${formatShortDay(item.validity.to, input.language)}`})`
+      : '';
     const tickets = input.tickets.filter((ticket) => ticket.orderItemId === item.itemId);
-    if (!input.perTicketLines || tickets.length === 0) return [{ description: `${name}${validity}`, quantity: item.quantity, unitPrice: item.unitPrice.amount, amount: item.price.amount }];
+    if (!input.perTicketLines || tickets.length === 0)
+      return [
+        {
+          description: `${name}${validity}`,
+          quantity: item.quantity,
+          unitPrice: item.unitPrice.amount,
+          amount: item.price.amount,
+        },
+      ];
     const shares = splitAmount(item.price.amount, tickets.length);
     return tickets.map((ticket, index) => {
       const when = ticket.day ? formatShortDay(ticket.day, input.language) : validity.trim();
@@ -51,8 +63,12 @@ export function receiptLines(input: Pick<ReceiptPdfInput, 'items' | 'tickets' | 
 }
 
 /** The VAT the total includes, on everything but deposits, and the net amount it is charged on. */
-export function vatOf(input: Pick<ReceiptPdfInput, 'items' | 'total' | 'vatExempt' | 'vatRatePercent' | 'contribution'>): { net: number; vat: number } {
-  const exempt = input.items.filter(input.vatExempt).reduce((sum, item) => sum + item.price.amount, 0) + (input.contribution?.amount ?? 0);
+export function vatOf(
+  input: Pick<ReceiptPdfInput, 'items' | 'total' | 'vatExempt' | 'vatRatePercent' | 'contribution'>,
+): { net: number; vat: number } {
+  const exempt =
+    input.items.filter(input.vatExempt).reduce((sum, item) => sum + item.price.amount, 0) +
+    (input.contribution?.amount ?? 0);
   const taxable = Math.max(0, input.total - exempt);
   const vat = vatContained(taxable, input.vatRatePercent);
   return { net: taxable - vat, vat };
@@ -65,43 +81,102 @@ const columns = { description: LEFT, quantity: 11.5 * CM, unitPrice: 13 * CM, am
 /** A4 receipt (docs/tickets.md, "Receipt"): operator, order, lines, total and the VAT it includes. */
 export function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> {
   const texts = documentTexts[input.language];
-  return renderPdf({ size: 'A4', margin: LEFT, lang: input.language, info: { Title: `${texts.receipt} ${input.refno}` } }, (doc) => {
-    doc.fillColor('#102a43').font('Helvetica-Bold').fontSize(13).text(input.operator.name, LEFT, 2 * CM);
-    doc.font('Helvetica').fontSize(10);
-    for (const line of input.operator.addressLines) doc.text(line);
-    doc.text(input.operator.email);
-    doc.text(`${texts.vatNumber} ${input.operator.vatNumber}`);
+  return renderPdf(
+    { size: 'A4', margin: LEFT, lang: input.language, info: { Title: `${texts.receipt} ${input.refno}` } },
+    (doc) => {
+      doc
+        .fillColor('#102a43')
+        .font('Helvetica-Bold')
+        .fontSize(13)
+        .text(input.operator.name, LEFT, 2 * CM);
+      doc.font('Helvetica').fontSize(10);
+      for (const line of input.operator.addressLines) doc.text(line);
+      doc.text(input.operator.email);
+      doc.text(`${texts.vatNumber} ${input.operator.vatNumber}`);
 
-    doc.moveDown(2).font('Helvetica-Bold').fontSize(18).text(`${texts.receipt} ${input.refno}`, LEFT);
-    doc.font('Helvetica').fontSize(10).text(`${texts.orderDate}: ${formatDateTime(input.orderDate, input.language)}`);
-    if (input.paymentMethod) doc.text(`${texts.paymentMethod}: ${texts.paymentMethods[input.paymentMethod] ?? input.paymentMethod}`);
+      doc.moveDown(2).font('Helvetica-Bold').fontSize(18).text(`${texts.receipt} ${input.refno}`, LEFT);
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .text(`${texts.orderDate}: ${formatDateTime(input.orderDate, input.language)}`);
+      if (input.paymentMethod)
+        doc.text(
+          `${texts.paymentMethod}: ${texts.paymentMethods[input.paymentMethod] ?? input.paymentMethod}`,
+        );
 
-    let y = doc.moveDown(1.5).y;
-    const row = (cells: { description: string; quantity: string; unitPrice: string; amount: string }, bold = false) => {
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
-      const height = doc.heightOfString(cells.description, { width: columns.quantity - columns.description - 8 });
-      doc.text(cells.description, columns.description, y, { width: columns.quantity - columns.description - 8 });
-      doc.text(cells.quantity, columns.quantity, y, { width: columns.unitPrice - columns.quantity - 8, align: 'right' });
-      doc.text(cells.unitPrice, columns.unitPrice, y, { width: columns.amount - columns.unitPrice - 8, align: 'right' });
-      doc.text(cells.amount, columns.amount, y, { width: RIGHT - columns.amount, align: 'right' });
-      y += Math.max(height, 12) + 6;
-      if (y > doc.page.height - 4 * CM) {
-        doc.addPage();
-        y = 2 * CM;
-      }
-    };
-    const rule = () => {
-      doc.moveTo(LEFT, y - 3).lineTo(RIGHT, y - 3).lineWidth(0.5).strokeColor('#9aa5b1').stroke();
-      y += 4;
-    };
-    row({ description: texts.description, quantity: texts.quantity, unitPrice: texts.unitPrice, amount: texts.amount }, true);
-    rule();
-    for (const line of receiptLines(input)) row({ description: line.description, quantity: String(line.quantity), unitPrice: formatChf(line.unitPrice), amount: formatChf(line.amount) });
-    if (input.contribution) row({ description: input.contribution.name, quantity: '1', unitPrice: formatChf(input.contribution.amount), amount: formatChf(input.contribution.amount) });
-    rule();
-    row({ description: texts.total, quantity: '', unitPrice: '', amount: formatChf(input.total) }, true);
-    const { net, vat } = vatOf(input);
-    row({ description: texts.vatIncluded(String(input.vatRatePercent), formatChf(net)), quantity: '', unitPrice: '', amount: formatChf(vat) });
-    doc.font('Helvetica').fontSize(10).text(texts.thanks, LEFT, y + 12);
-  });
+      let y = doc.moveDown(1.5).y;
+      const row = (
+        cells: { description: string; quantity: string; unitPrice: string; amount: string },
+        bold = false,
+      ) => {
+        doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
+        const height = doc.heightOfString(cells.description, {
+          width: columns.quantity - columns.description - 8,
+        });
+        doc.text(cells.description, columns.description, y, {
+          width: columns.quantity - columns.description - 8,
+        });
+        doc.text(cells.quantity, columns.quantity, y, {
+          width: columns.unitPrice - columns.quantity - 8,
+          align: 'right',
+        });
+        doc.text(cells.unitPrice, columns.unitPrice, y, {
+          width: columns.amount - columns.unitPrice - 8,
+          align: 'right',
+        });
+        doc.text(cells.amount, columns.amount, y, { width: RIGHT - columns.amount, align: 'right' });
+        y += Math.max(height, 12) + 6;
+        if (y > doc.page.height - 4 * CM) {
+          doc.addPage();
+          y = 2 * CM;
+        }
+      };
+      const rule = () => {
+        doc
+          .moveTo(LEFT, y - 3)
+          .lineTo(RIGHT, y - 3)
+          .lineWidth(0.5)
+          .strokeColor('#9aa5b1')
+          .stroke();
+        y += 4;
+      };
+      row(
+        {
+          description: texts.description,
+          quantity: texts.quantity,
+          unitPrice: texts.unitPrice,
+          amount: texts.amount,
+        },
+        true,
+      );
+      rule();
+      for (const line of receiptLines(input))
+        row({
+          description: line.description,
+          quantity: String(line.quantity),
+          unitPrice: formatChf(line.unitPrice),
+          amount: formatChf(line.amount),
+        });
+      if (input.contribution)
+        row({
+          description: input.contribution.name,
+          quantity: '1',
+          unitPrice: formatChf(input.contribution.amount),
+          amount: formatChf(input.contribution.amount),
+        });
+      rule();
+      row({ description: texts.total, quantity: '', unitPrice: '', amount: formatChf(input.total) }, true);
+      const { net, vat } = vatOf(input);
+      row({
+        description: texts.vatIncluded(String(input.vatRatePercent), formatChf(net)),
+        quantity: '',
+        unitPrice: '',
+        amount: formatChf(vat),
+      });
+      doc
+        .font('Helvetica')
+        .fontSize(10)
+        .text(texts.thanks, LEFT, y + 12);
+    },
+  );
 }

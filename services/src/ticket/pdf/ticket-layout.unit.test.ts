@@ -26,7 +26,8 @@ const input = (productName: string, dynamicHeight: boolean): TicketPdfInput => (
   labels: () => ({ productName, definitionName: 'Adult' }),
   dynamicHeight,
 });
-const longName = 'Panoramic glacier gondola with access to the viewing platform, the ice palace and the summit restaurant';
+const longName =
+  'Panoramic glacier gondola with access to the viewing platform, the ice palace and the summit restaurant';
 
 describe('ticket height', () => {
   it('is 9 cm whatever the content when dynamicTicketHeight is off (long names are cut to one line)', () => {

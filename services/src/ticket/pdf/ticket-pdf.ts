@@ -48,11 +48,28 @@ const LINE_SPACING = 1.4;
 function validityLines(ticket: IssuedTicket, language: Language): Line[] {
   const texts = documentTexts[language];
   if (ticket.day) {
-    const lines: Line[] = [{ text: `${texts.validOn} ${formatDay(ticket.day, language)}`, font: 'Helvetica-Bold', size: 12 }];
-    if (ticket.slotId !== null && ticket.validity) lines.push({ text: `${texts.time} ${formatTime(ticket.validity.from)}–${formatTime(ticket.validity.to)}`, font: 'Helvetica-Bold', size: 12 });
+    const lines: Line[] = [
+      { text: `${texts.validOn} ${formatDay(ticket.day, language)}`, font: 'Helvetica-Bold', size: 12 },
+    ];
+    if (ticket.slotId !== null && ticket.validity)
+      lines.push({
+        text: `${texts.time} ${formatTime(ticket.validity.from)}–${formatTime(ticket.validity.to)}`,
+        font: 'Helvetica-Bold',
+        size: 12,
+      });
     return lines;
   }
-  if (ticket.validity) return [{ text: texts.validFromTo(formatShortDay(ticket.validity.from, language), formatShortDay(ticket.validity.to, language)), font: 'Helvetica-Bold', size: 12 }];
+  if (ticket.validity)
+    return [
+      {
+        text: texts.validFromTo(
+          formatShortDay(ticket.validity.from, language),
+          formatShortDay(ticket.validity.to, language),
+        ),
+        font: 'Helvetica-Bold',
+        size: 12,
+      },
+    ];
   return [{ text: texts.validAnyDay, font: 'Helvetica-Bold', size: 12 }];
 }
 
@@ -62,9 +79,16 @@ function linesOf(ticket: IssuedTicket, input: TicketPdfInput): Line[] {
   return [
     { text: `${input.operatorName} · ${texts.ticket}`, font: 'Helvetica', size: 9, gray: true },
     { text: labels.productName, font: 'Helvetica-Bold', size: 17, wraps: true },
-    ...(labels.definitionName ? [{ text: labels.definitionName, font: 'Helvetica', size: 11, wraps: true } as Line] : []),
+    ...(labels.definitionName
+      ? [{ text: labels.definitionName, font: 'Helvetica', size: 11, wraps: true } as Line]
+      : []),
     ...validityLines(ticket, input.language),
-    { text: ticket.personId !== null ? texts.personalised : texts.person(ticket.personIndex, ticket.personCount), font: 'Helvetica', size: 11 },
+    {
+      text:
+        ticket.personId !== null ? texts.personalised : texts.person(ticket.personIndex, ticket.personCount),
+      font: 'Helvetica',
+      size: 11,
+    },
     { text: `${texts.order} ${input.refno}`, font: 'Helvetica', size: 9, gray: true },
     { text: `${texts.ticketNumber} ${ticket.ticketId}`, font: 'Helvetica', size: 8, gray: true },
     { text: texts.showAtGate, font: 'Helvetica', size: 8, gray: true },
@@ -81,36 +105,75 @@ const measuringDocument = () => new PDFDocument({ size: [PAGE_WIDTH, 100_000], m
  * Where each line of a ticket goes, and the page's height: 9 cm (§9), or with dynamicTicketHeight
  * what the text (long names wrapped) or the code needs, whichever is higher, plus margins.
  */
-export function layoutTicket(ticket: IssuedTicket, input: TicketPdfInput, measure: PDFKit.PDFDocument = measuringDocument()): { height: number; lines: PlacedLine[] } {
+export function layoutTicket(
+  ticket: IssuedTicket,
+  input: TicketPdfInput,
+  measure: PDFKit.PDFDocument = measuringDocument(),
+): { height: number; lines: PlacedLine[] } {
   let offset = 0;
   const lines = linesOf(ticket, input).map((line): PlacedLine => {
-    const height = input.dynamicHeight && line.wraps ? measure.font(line.font).fontSize(line.size).heightOfString(line.text, { width: TEXT_WIDTH, lineGap: lineGap(line) }) : line.size * LINE_SPACING;
+    const height =
+      input.dynamicHeight && line.wraps
+        ? measure
+            .font(line.font)
+            .fontSize(line.size)
+            .heightOfString(line.text, { width: TEXT_WIDTH, lineGap: lineGap(line) })
+        : line.size * LINE_SPACING;
     const placed = { ...line, offset, height };
     offset += height;
     return placed;
   });
-  const height = input.dynamicHeight ? Math.ceil(Math.max(offset, QR_SIZE) + 2 * MARGIN) : FIXED_TICKET_HEIGHT;
+  const height = input.dynamicHeight
+    ? Math.ceil(Math.max(offset, QR_SIZE) + 2 * MARGIN)
+    : FIXED_TICKET_HEIGHT;
   return { height, lines };
 }
 
 /** One page per ticket: its words on the left, its signed code as QR on the right (docs/tickets.md, "PDF layout"). */
 export function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
   const title = `${documentTexts[input.language].ticket} ${input.refno}`;
-  return renderPdf({ autoFirstPage: false, margin: 0, lang: input.language, info: { Title: title } }, async (doc) => {
-    const measure = measuringDocument();
-    for (const ticket of input.tickets) {
-      const { height, lines } = layoutTicket(ticket, input, measure);
-      const textHeight = lines.reduce((sum, line) => sum + line.height, 0);
-      doc.addPage({ size: [PAGE_WIDTH, height], margin: 0 });
-      doc.rect(MARGIN / 2, MARGIN / 2, PAGE_WIDTH - MARGIN, height - MARGIN).lineWidth(0.5).strokeColor('#9aa5b1').dash(4, { space: 3 }).stroke().undash();
-      const top = Math.max(MARGIN, (height - textHeight) / 2);
-      for (const line of lines) {
-        doc.font(line.font).fontSize(line.size).fillColor(line.gray ? '#52606d' : '#102a43');
-        const wrapped = input.dynamicHeight && line.wraps;
-        doc.text(line.text, MARGIN, top + line.offset, wrapped ? { width: TEXT_WIDTH, lineGap: lineGap(line) } : { width: TEXT_WIDTH, height: line.height, ellipsis: true });
+  return renderPdf(
+    { autoFirstPage: false, margin: 0, lang: input.language, info: { Title: title } },
+    async (doc) => {
+      const measure = measuringDocument();
+      for (const ticket of input.tickets) {
+        const { height, lines } = layoutTicket(ticket, input, measure);
+        const textHeight = lines.reduce((sum, line) => sum + line.height, 0);
+        doc.addPage({ size: [PAGE_WIDTH, height], margin: 0 });
+        doc
+          .rect(MARGIN / 2, MARGIN / 2, PAGE_WIDTH - MARGIN, height - MARGIN)
+          .lineWidth(0.5)
+          .strokeColor('#9aa5b1')
+          .dash(4, { space: 3 })
+          .stroke()
+          .undash();
+        const top = Math.max(MARGIN, (height - textHeight) / 2);
+        for (const line of lines) {
+          doc
+            .font(line.font)
+            .fontSize(line.size)
+            .fillColor(line.gray ? '#52606d' : '#102a43');
+          const wrapped = input.dynamicHeight && line.wraps;
+          doc.text(
+            line.text,
+            MARGIN,
+            top + line.offset,
+            wrapped
+              ? { width: TEXT_WIDTH, lineGap: lineGap(line) }
+              : { width: TEXT_WIDTH, height: line.height, ellipsis: true },
+          );
+        }
+        const qr = await QRCode.toBuffer(ticket.code, {
+          errorCorrectionLevel: 'M',
+          margin: 4,
+          scale: 4,
+          type: 'png',
+        });
+        doc.image(qr, PAGE_WIDTH - MARGIN - QR_SIZE, (height - QR_SIZE) / 2, {
+          width: QR_SIZE,
+          height: QR_SIZE,
+        });
       }
-      const qr = await QRCode.toBuffer(ticket.code, { errorCorrectionLevel: 'M', margin: 4, scale: 4, type: 'png' });
-      doc.image(qr, PAGE_WIDTH - MARGIN - QR_SIZE, (height - QR_SIZE) / 2, { width: QR_SIZE, height: QR_SIZE });
-    }
-  });
+    },
+  );
 }

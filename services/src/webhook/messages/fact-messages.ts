@@ -1,4 +1,9 @@
-import type { ConsumptionEvent, PriceGenerationCompletedData, RecordedEvent, TicketEvent } from '@alpenpass/contracts';
+import type {
+  ConsumptionEvent,
+  PriceGenerationCompletedData,
+  RecordedEvent,
+  TicketEvent,
+} from '@alpenpass/contracts';
 import { fromEvent, message, type MessageBuilder } from './webhook-message';
 
 type TicketsIssued = Extract<TicketEvent, { type: 'TicketsIssued' }>['data'];
@@ -44,8 +49,11 @@ export const factMessageBuilders: Record<string, MessageBuilder> = {
   }),
   UsageRecorded: fromEvent(usageMessage),
   PriceGenerationCompleted: fromEvent((event) => {
-    const { generationId, from, to, productDefinitionIds, prices } = event.data as PriceGenerationCompletedData;
+    const { generationId, from, to, productDefinitionIds, prices } =
+      event.data as PriceGenerationCompletedData;
     return message('prices.published', { generationId, from, to, productDefinitionIds, prices });
   }),
-  AccountErased: fromEvent((event) => message('account.deleted', { accountId: (event.data as { accountId: string }).accountId })),
+  AccountErased: fromEvent((event) =>
+    message('account.deleted', { accountId: (event.data as { accountId: string }).accountId }),
+  ),
 };

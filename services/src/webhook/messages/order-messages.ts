@@ -17,16 +17,26 @@ function orderFactsOf(history: readonly RecordedEvent[]): OrderFacts | null {
   return history.reduce<OrderFacts | null>((facts, event) => {
     if (event.type === 'OrderPlaced') {
       const placed = dataOf(event, 'OrderPlaced');
-      return { orderId: placed.orderId, refno: placed.refno, orderType: placed.type, accountId: placed.accountId, total: placed.total };
+      return {
+        orderId: placed.orderId,
+        refno: placed.refno,
+        orderType: placed.type,
+        accountId: placed.accountId,
+        total: placed.total,
+      };
     }
     if (!facts) return facts;
-    if (event.type === 'OrderItemsChanged' || event.type === 'OrderDiscountsChanged') return { ...facts, total: dataOf(event, 'OrderDiscountsChanged').total };
-    if (event.type === 'OrderHandedOver') return { ...facts, accountId: dataOf(event, 'OrderHandedOver').accountId };
+    if (event.type === 'OrderItemsChanged' || event.type === 'OrderDiscountsChanged')
+      return { ...facts, total: dataOf(event, 'OrderDiscountsChanged').total };
+    if (event.type === 'OrderHandedOver')
+      return { ...facts, accountId: dataOf(event, 'OrderHandedOver').accountId };
     return facts;
   }, null);
 }
 
-const withFacts = (build: (facts: OrderFacts, event: RecordedEvent) => ReturnType<MessageBuilder['build']>): MessageBuilder =>
+const withFacts = (
+  build: (facts: OrderFacts, event: RecordedEvent) => ReturnType<MessageBuilder['build']>,
+): MessageBuilder =>
   fromHistory((event, history) => {
     const facts = orderFactsOf(history);
     return facts ? build(facts, event) : null;
@@ -51,8 +61,16 @@ const itemOf = (item: OrderItemRecord): WebhookData<'order.placed'>['items'][num
 const refundMessage = (type: 'order.refunded' | 'order.partially_refunded') =>
   withFacts((facts, event) => {
     const refund = dataOf(event, 'OrderRefundRequested');
-    const destinations = refund.parts ? [...new Set(refund.parts.map((part) => part.destination))] : [refund.destination];
-    return message(type, { ...stripTotal(facts), refundId: refund.refundId, amount: { amount: refund.amount, currency: 'CHF' }, lines: refund.lines, destinations });
+    const destinations = refund.parts
+      ? [...new Set(refund.parts.map((part) => part.destination))]
+      : [refund.destination];
+    return message(type, {
+      ...stripTotal(facts),
+      refundId: refund.refundId,
+      amount: { amount: refund.amount, currency: 'CHF' },
+      lines: refund.lines,
+      destinations,
+    });
   });
 
 /** order-<id> events → order.* and payment.failed (docs/webhooks.md, "Event catalogue"). */
@@ -68,25 +86,58 @@ export const orderMessageBuilders: Record<string, MessageBuilder> = {
       items: placed.items.map(itemOf),
     });
   }),
-  OrderPaid: withFacts((facts, event) => message('order.paid', { ...stripTotal(facts), method: dataOf(event, 'OrderPaid').method, total: { amount: facts.total.amount, currency: 'CHF' } })),
-  OrderCancelled: withFacts((facts, event) => message('order.cancelled', { ...stripTotal(facts), reason: dataOf(event, 'OrderCancelled').reason, cancellationId: null, itemIds: [] })),
+  OrderPaid: withFacts((facts, event) =>
+    message('order.paid', {
+      ...stripTotal(facts),
+      method: dataOf(event, 'OrderPaid').method,
+      total: { amount: facts.total.amount, currency: 'CHF' },
+    }),
+  ),
+  OrderCancelled: withFacts((facts, event) =>
+    message('order.cancelled', {
+      ...stripTotal(facts),
+      reason: dataOf(event, 'OrderCancelled').reason,
+      cancellationId: null,
+      itemIds: [],
+    }),
+  ),
   OrderItemsCancelled: withFacts((facts, event) => {
     const cancelled = dataOf(event, 'OrderItemsCancelled');
     if (cancelled.status === 'CANCELLED') {
-      return message('order.cancelled', { ...stripTotal(facts), reason: 'AFTER_SALE', cancellationId: cancelled.cancellationId, itemIds: cancelled.itemIds });
+      return message('order.cancelled', {
+        ...stripTotal(facts),
+        reason: 'AFTER_SALE',
+        cancellationId: cancelled.cancellationId,
+        itemIds: cancelled.itemIds,
+      });
     }
-    return message('order.partially_cancelled', { ...stripTotal(facts), cancellationId: cancelled.cancellationId, itemIds: cancelled.itemIds, status: cancelled.status });
+    return message('order.partially_cancelled', {
+      ...stripTotal(facts),
+      cancellationId: cancelled.cancellationId,
+      itemIds: cancelled.itemIds,
+      status: cancelled.status,
+    });
   }),
   OrderRefundRequested: {
     needsHistory: true,
     build: (event, history) => {
       const status = dataOf(event, 'OrderRefundRequested').status;
       if (status === 'REFUNDED') return refundMessage('order.refunded').build(event, history);
-      if (status === 'PARTIALLY_REFUNDED') return refundMessage('order.partially_refunded').build(event, history);
+      if (status === 'PARTIALLY_REFUNDED')
+        return refundMessage('order.partially_refunded').build(event, history);
       return null;
     },
   },
-  OrderRefundCompleted: withFacts((facts, event) => message('order.refund_completed', { ...stripTotal(facts), refundId: dataOf(event, 'OrderRefundCompleted').refundId })),
-  OrderPaymentFailed: withFacts((facts, event) => message('payment.failed', { ...stripTotal(facts), reason: dataOf(event, 'OrderPaymentFailed').reason })),
-  OrderChargeDeclined: withFacts((facts) => message('payment.failed', { ...stripTotal(facts), reason: 'DECLINED' })),
+  OrderRefundCompleted: withFacts((facts, event) =>
+    message('order.refund_completed', {
+      ...stripTotal(facts),
+      refundId: dataOf(event, 'OrderRefundCompleted').refundId,
+    }),
+  ),
+  OrderPaymentFailed: withFacts((facts, event) =>
+    message('payment.failed', { ...stripTotal(facts), reason: dataOf(event, 'OrderPaymentFailed').reason }),
+  ),
+  OrderChargeDeclined: withFacts((facts) =>
+    message('payment.failed', { ...stripTotal(facts), reason: 'DECLINED' }),
+  ),
 };

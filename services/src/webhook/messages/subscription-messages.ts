@@ -2,7 +2,8 @@ import type { RecordedEvent, SubscriptionEvent, SubscriptionRecord, WebhookData 
 import { fromEvent, fromHistory, message, type MessageBuilder } from './webhook-message';
 
 type DataOf<T extends SubscriptionEvent['type']> = Extract<SubscriptionEvent, { type: T }>['data'];
-const dataOf = <T extends SubscriptionEvent['type']>(event: RecordedEvent, _type: T) => event.data as DataOf<T>;
+const dataOf = <T extends SubscriptionEvent['type']>(event: RecordedEvent, _type: T) =>
+  event.data as DataOf<T>;
 
 const factsOf = (record: SubscriptionRecord): WebhookData<'subscription.created'> => ({
   subscriptionId: record.subscriptionId,
@@ -17,7 +18,12 @@ const factsOf = (record: SubscriptionRecord): WebhookData<'subscription.created'
 });
 
 /** every later message repeats the subscription's facts, from its SubscriptionCreated */
-const withFacts = (build: (facts: WebhookData<'subscription.created'>, event: RecordedEvent) => ReturnType<MessageBuilder['build']>): MessageBuilder =>
+const withFacts = (
+  build: (
+    facts: WebhookData<'subscription.created'>,
+    event: RecordedEvent,
+  ) => ReturnType<MessageBuilder['build']>,
+): MessageBuilder =>
   fromHistory((event, history) => {
     const created = history.find((earlier) => earlier.type === 'SubscriptionCreated');
     return created ? build(factsOf(dataOf(created, 'SubscriptionCreated')), event) : null;
@@ -25,11 +31,27 @@ const withFacts = (build: (facts: WebhookData<'subscription.created'>, event: Re
 
 /** subscription-<id> events → subscription.* */
 export const subscriptionMessageBuilders: Record<string, MessageBuilder> = {
-  SubscriptionCreated: fromEvent((event) => message('subscription.created', factsOf(dataOf(event, 'SubscriptionCreated')))),
+  SubscriptionCreated: fromEvent((event) =>
+    message('subscription.created', factsOf(dataOf(event, 'SubscriptionCreated'))),
+  ),
   SubscriptionActivated: withFacts((facts) => message('subscription.activated', facts)),
   SubscriptionExpired: withFacts((facts) => message('subscription.expired', facts)),
-  SubscriptionCancelled: withFacts((facts, event) => message('subscription.cancelled', { ...facts, by: dataOf(event, 'SubscriptionCancelled').by })),
-  SubscriptionReactivated: withFacts((facts, event) => message('subscription.reactivated', { ...facts, by: dataOf(event, 'SubscriptionReactivated').by })),
-  SubscriptionRenewalOrdered: withFacts((facts, event) => message('subscription.renewed', { ...facts, renewalOrderId: dataOf(event, 'SubscriptionRenewalOrdered').orderId })),
-  SubscriptionRenewalFailed: withFacts((facts, event) => message('subscription.renewal_failed', { ...facts, reason: dataOf(event, 'SubscriptionRenewalFailed').reason })),
+  SubscriptionCancelled: withFacts((facts, event) =>
+    message('subscription.cancelled', { ...facts, by: dataOf(event, 'SubscriptionCancelled').by }),
+  ),
+  SubscriptionReactivated: withFacts((facts, event) =>
+    message('subscription.reactivated', { ...facts, by: dataOf(event, 'SubscriptionReactivated').by }),
+  ),
+  SubscriptionRenewalOrdered: withFacts((facts, event) =>
+    message('subscription.renewed', {
+      ...facts,
+      renewalOrderId: dataOf(event, 'SubscriptionRenewalOrdered').orderId,
+    }),
+  ),
+  SubscriptionRenewalFailed: withFacts((facts, event) =>
+    message('subscription.renewal_failed', {
+      ...facts,
+      reason: dataOf(event, 'SubscriptionRenewalFailed').reason,
+    }),
+  ),
 };

@@ -6,7 +6,8 @@ export interface WebhookMessage<T extends WebhookEventType = WebhookEventType> {
   data: WebhookData<T>;
 }
 
-export const message = <T extends WebhookEventType>(type: T, data: WebhookData<T>): WebhookMessage => ({ type, data }) as WebhookMessage;
+export const message = <T extends WebhookEventType>(type: T, data: WebhookData<T>): WebhookMessage =>
+  ({ type, data }) as WebhookMessage;
 
 /**
  * Builds the message of one source event type. `history` (the events of the same stream before it) is
@@ -18,5 +19,10 @@ export interface MessageBuilder {
   build(event: RecordedEvent, history: readonly RecordedEvent[]): WebhookMessage | null;
 }
 
-export const fromEvent = (build: (event: RecordedEvent) => WebhookMessage | null): MessageBuilder => ({ needsHistory: false, build });
-export const fromHistory = (build: (event: RecordedEvent, history: readonly RecordedEvent[]) => WebhookMessage | null): MessageBuilder => ({ needsHistory: true, build });
+export const fromEvent = (build: (event: RecordedEvent) => WebhookMessage | null): MessageBuilder => ({
+  needsHistory: false,
+  build,
+});
+export const fromHistory = (
+  build: (event: RecordedEvent, history: readonly RecordedEvent[]) => WebhookMessage | null,
+): MessageBuilder => ({ needsHistory: true, build });

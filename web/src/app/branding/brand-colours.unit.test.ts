@@ -13,13 +13,22 @@ describe('the channel branding as CSS variables', () => {
 
   it('sets only what the operator chose, and no link colour that is unreadable on white', () => {
     expect(brandVariables(undefined)).toEqual({});
-    expect(brandVariables({ logoUrl: null, primaryColor: '#1d5d8f', accentColor: null, fontFamily: 'Inter, sans-serif' })).toEqual({
+    expect(
+      brandVariables({
+        logoUrl: null,
+        primaryColor: '#1d5d8f',
+        accentColor: null,
+        fontFamily: 'Inter, sans-serif',
+      }),
+    ).toEqual({
       '--brand-primary': '#1d5d8f',
       '--brand-on-primary': '#ffffff',
       '--brand-link': '#1d5d8f',
       '--brand-font': 'Inter, sans-serif',
     });
-    expect(brandVariables({ logoUrl: null, primaryColor: '#ffe08a', accentColor: '#d9643b', fontFamily: null })).toEqual({
+    expect(
+      brandVariables({ logoUrl: null, primaryColor: '#ffe08a', accentColor: '#d9643b', fontFamily: null }),
+    ).toEqual({
       '--brand-primary': '#ffe08a',
       '--brand-on-primary': '#1a1a1a',
       '--brand-accent': '#d9643b',

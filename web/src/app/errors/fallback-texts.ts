@@ -7,7 +7,8 @@ import type { Language } from '@alpenpass/contracts/src/language-codes';
 export const fallbackTexts: Record<Language, { title: string; description: string }> = {
   de: {
     title: 'Etwas ist schiefgelaufen',
-    description: 'Diese Seite konnte nicht angezeigt werden. Bitte laden Sie sie neu oder versuchen Sie es später erneut.',
+    description:
+      'Diese Seite konnte nicht angezeigt werden. Bitte laden Sie sie neu oder versuchen Sie es später erneut.',
   },
   en: {
     title: 'Something went wrong',

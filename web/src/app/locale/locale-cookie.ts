@@ -32,7 +32,8 @@ export function rememberedLocale(cookies: string, preferred: readonly string[] =
 }
 
 /** The browser's languages in order of preference (navigator.language when the list is missing). */
-export const navigatorLanguages = (): readonly string[] => (navigator.languages?.length ? navigator.languages : [navigator.language].filter(Boolean));
+export const navigatorLanguages = (): readonly string[] =>
+  navigator.languages?.length ? navigator.languages : [navigator.language].filter(Boolean);
 
 export function rememberLocale(locale: Language, target: { cookie: string } = document): void {
   target.cookie = localeCookie(locale);

@@ -1,4 +1,10 @@
-import { browserLocale, localeCookie, localeFromCookies, rememberedLocale, rememberLocale } from './locale-cookie';
+import {
+  browserLocale,
+  localeCookie,
+  localeFromCookies,
+  rememberedLocale,
+  rememberLocale,
+} from './locale-cookie';
 
 describe('the locale cookie', () => {
   it('lasts one year with lax same-site', () => {

@@ -15,7 +15,10 @@ import { useCatalogue } from './use-catalogue';
  * Every page lives below `/:locale`. An unsupported locale renders nothing at all (§2); a
  * supported one is remembered in the locale cookie and drives all texts.
  */
-const sessionOptions = { pollIntervalMs: appConfig.sessionPollSeconds * 1000, headers: () => shopHeaders(appConfig, crypto.randomUUID()) };
+const sessionOptions = {
+  pollIntervalMs: appConfig.sessionPollSeconds * 1000,
+  headers: () => shopHeaders(appConfig, crypto.randomUUID()),
+};
 
 export function LocaleLayout() {
   const { locale } = useParams();
@@ -31,7 +34,12 @@ export function LocaleLayout() {
   if (!supported || !messages) return null;
   return (
     <SessionProvider options={sessionOptions}>
-      <IntlProvider locale={supported} defaultLocale={fallbackLanguage} messages={messages} timeZone={TEXT_TIME_ZONE}>
+      <IntlProvider
+        locale={supported}
+        defaultLocale={fallbackLanguage}
+        messages={messages}
+        timeZone={TEXT_TIME_ZONE}
+      >
         <ErrorBoundary locale={supported}>
           <AppShell locale={supported}>
             <Outlet />

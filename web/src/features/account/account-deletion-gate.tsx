@@ -16,7 +16,10 @@ export function AccountDeletionGate({ locale }: { locale: Language }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const newPages = useNewProfilePages();
-  const signedIn = session.status === 'authenticated' && Boolean(session.data?.accessToken) && !pathname.endsWith('/auth/link');
+  const signedIn =
+    session.status === 'authenticated' &&
+    Boolean(session.data?.accessToken) &&
+    !pathname.endsWith('/auth/link');
   const current = useGetCurrentUserQuery(signedIn ? locale : skipToken);
   const target = newPages === undefined ? undefined : reactivatePath(locale, newPages);
   const deleteAfter = current.data?.deleteAfter;

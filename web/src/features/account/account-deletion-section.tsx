@@ -40,7 +40,12 @@ export function AccountDeletionSection() {
       ) : (
         <div role="group" aria-labelledby="delete-account-question">
           <p id="delete-account-question">{intl.formatMessage(deletionMessages.confirmQuestion)}</p>
-          <button type="button" className="button danger" disabled={call.isLoading} onClick={() => void confirm()}>
+          <button
+            type="button"
+            className="button danger"
+            disabled={call.isLoading}
+            onClick={() => void confirm()}
+          >
             {intl.formatMessage(deletionMessages.confirm)}
           </button>{' '}
           <button type="button" className="secondary" onClick={() => setConfirming(false)}>

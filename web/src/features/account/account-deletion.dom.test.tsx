@@ -14,14 +14,41 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-const owner = { id: 1, firstName: 'Alice', lastName: 'Alpin', birthdate: '1990-04-01', gender: null, phone: null, owner: true, avatar: null };
+const owner = {
+  id: 1,
+  firstName: 'Alice',
+  lastName: 'Alpin',
+  birthdate: '1990-04-01',
+  gender: null,
+  phone: null,
+  owner: true,
+  avatar: null,
+};
 
 function serve() {
   const account = fakeAccountApi({ owner });
   api = mockApiFetch((call: ApiCall) => {
-    if (call.path === '/auth/session') return { status: 200, body: { user: { email: 'alice@example.ch' }, accessToken: 'session.access.token', expires: '2030-01-01T00:00:00.000Z' } };
-    if (call.path === '/clients/current') return { status: 200, body: { id: 1, name: 'Alpenpass', featureFlags: { enableNewProfilePages: newProfilePages } } };
-    const user = () => ({ id: 'alice', email: 'alice@example.ch', language: 'en', deletedAt: null, deleteAfter });
+    if (call.path === '/auth/session')
+      return {
+        status: 200,
+        body: {
+          user: { email: 'alice@example.ch' },
+          accessToken: 'session.access.token',
+          expires: '2030-01-01T00:00:00.000Z',
+        },
+      };
+    if (call.path === '/clients/current')
+      return {
+        status: 200,
+        body: { id: 1, name: 'Alpenpass', featureFlags: { enableNewProfilePages: newProfilePages } },
+      };
+    const user = () => ({
+      id: 'alice',
+      email: 'alice@example.ch',
+      language: 'en',
+      deletedAt: null,
+      deleteAfter,
+    });
     if (call.path === '/users/current') return { status: 200, body: user() };
     if (call.path === '/users/account' && call.method === 'DELETE') {
       deleteAfter = '2030-02-01T10:00:00.000Z';
@@ -48,8 +75,14 @@ describe('deleting the account', () => {
     expect(screen.getByText(/deleted after a grace period of 30 days/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete my account…' }));
     fireEvent.click(screen.getByRole('button', { name: 'Yes, delete my account' }));
-    expect(await screen.findByText('Your account will be deleted on February 1, 2030. Until then you can keep it.')).toBeTruthy();
-    expect(api.calls.filter((call) => call.method === 'DELETE' && call.path === '/users/account')).toHaveLength(1);
+    expect(
+      await screen.findByText(
+        'Your account will be deleted on February 1, 2030. Until then you can keep it.',
+      ),
+    ).toBeTruthy();
+    expect(
+      api.calls.filter((call) => call.method === 'DELETE' && call.path === '/users/account'),
+    ).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Keep my account' }));
     expect(await screen.findByRole('button', { name: 'Delete my account…' })).toBeTruthy();
@@ -79,6 +112,8 @@ describe('deleting the account', () => {
   it('shows §8’s text for an erased account', async () => {
     serve();
     renderRoute(atAddress('/en/auth-selector?error=ACCOUNT_DELETED'));
-    expect((await screen.findByRole('alert')).textContent).toBe('Account should not be accessible if deleted');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Account should not be accessible if deleted',
+    );
   });
 });

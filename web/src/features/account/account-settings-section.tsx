@@ -35,24 +35,39 @@ function AccountSettingsForm({ user }: { user: CurrentUser }) {
   const [newsletter, setNewsletter] = useState(user.metaInformation?.acceptedNewsletter ?? false);
   const [save, call] = useChangeAccountSettingsMutation();
   // the page in the newly chosen language is mounted afresh: it learns from the navigation that it was saved
-  const [outcome, setOutcome] = useState<'saved' | 'failed' | null>((state as { accountSettingsSaved?: boolean } | null)?.accountSettingsSaved ? 'saved' : null);
+  const [outcome, setOutcome] = useState<'saved' | 'failed' | null>(
+    (state as { accountSettingsSaved?: boolean } | null)?.accountSettingsSaved ? 'saved' : null,
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const result = await save({ language, metaInformation: { acceptedNewsletter: newsletter } });
     setOutcome(result.error ? 'failed' : 'saved');
     // the customer chose the language they read: the shop follows at once
-    if (!result.error && language !== locale) void navigate(pathInLanguage(language, pathname, search), { replace: true, state: { accountSettingsSaved: true } });
+    if (!result.error && language !== locale)
+      void navigate(pathInLanguage(language, pathname, search), {
+        replace: true,
+        state: { accountSettingsSaved: true },
+      });
   };
 
   return (
     <form onSubmit={(event) => void submit(event)}>
       <p>{intl.formatMessage(accountValueMessages.settingsEmail, { email: user.email })}</p>
       <p className="hint">{intl.formatMessage(accountMessages.settingsEmailHint)}</p>
-      <LanguageField id="account-language" label={intl.formatMessage(accountMessages.settingsLanguage)} value={language} onChange={setLanguage} />
+      <LanguageField
+        id="account-language"
+        label={intl.formatMessage(accountMessages.settingsLanguage)}
+        value={language}
+        onChange={setLanguage}
+      />
       <p>
         <label className="slot-option">
-          <input type="checkbox" checked={newsletter} onChange={(event) => setNewsletter(event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={newsletter}
+            onChange={(event) => setNewsletter(event.target.checked)}
+          />
           {intl.formatMessage(accountMessages.settingsNewsletter)}
         </label>
       </p>

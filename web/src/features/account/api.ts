@@ -79,7 +79,8 @@ export const accountApi = api.injectEndpoints({
     getCurrentUser: build.query<CurrentUser, Language>({
       query: (language) => ({ url: '/users/current', params: { language } }),
       // §7 reads it from a data field; the shop's API answers the account itself (docs/spa-account.md)
-      transformResponse: (response: CurrentUser | { data: CurrentUser }) => ('data' in response ? response.data : response),
+      transformResponse: (response: CurrentUser | { data: CurrentUser }) =>
+        'data' in response ? response.data : response,
       providesTags: ['Account'],
     }),
     // §4 account deletion: DELETE sets deleteAfter (the grace period), abort keeps the account
@@ -111,7 +112,8 @@ export const accountApi = api.injectEndpoints({
         responseHandler: async (response: Response) => {
           const bytes = new Uint8Array(await response.arrayBuffer());
           let binary = '';
-          for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+          for (let at = 0; at < bytes.length; at += 0x8000)
+            binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
           return `data:${response.headers.get('content-type') ?? 'application/octet-stream'};base64,${btoa(binary)}`;
         },
       }),

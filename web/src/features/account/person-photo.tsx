@@ -26,22 +26,40 @@ export function PersonPhoto({ person }: { person: Person }) {
     if (!result.error) return setOutcome('saved');
     const status = 'status' in result.error ? result.error.status : undefined;
     const { fields } = fieldProblemOf(result.error);
-    setOutcome(status === 413 ? 'tooLarge' : Object.keys(fields).some((field) => field.startsWith('avatar')) ? 'wrongType' : 'failed');
+    setOutcome(
+      status === 413
+        ? 'tooLarge'
+        : Object.keys(fields).some((field) => field.startsWith('avatar'))
+          ? 'wrongType'
+          : 'failed',
+    );
   };
 
   return (
     <section className="person-photo" aria-labelledby={`${inputId}-heading`}>
       <h3 id={`${inputId}-heading`}>{intl.formatMessage(messages.photoHeading)}</h3>
-      {photo.data && <img src={photo.data} alt={intl.formatMessage(messages.photoAlt)} width={96} height={96} />}
+      {photo.data && (
+        <img src={photo.data} alt={intl.formatMessage(messages.photoAlt)} width={96} height={96} />
+      )}
       <form onSubmit={(event) => void submit(event)}>
         <label htmlFor={inputId}>{intl.formatMessage(messages.photoLabel)}</label>
-        <input id={inputId} type="file" accept={imageTypes.join(',')} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+        <input
+          id={inputId}
+          type="file"
+          accept={imageTypes.join(',')}
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+        />
         <div className="form-actions">
           <button type="submit" disabled={!file || uploading.isLoading}>
             {intl.formatMessage(messages.photoUpload)}
           </button>
           {person.avatar && (
-            <button type="button" className="secondary" disabled={removing.isLoading} onClick={() => void remove(person.id).then(() => setOutcome(null))}>
+            <button
+              type="button"
+              className="secondary"
+              disabled={removing.isLoading}
+              onClick={() => void remove(person.id).then(() => setOutcome(null))}
+            >
               {intl.formatMessage(messages.photoRemove)}
             </button>
           )}
@@ -50,7 +68,13 @@ export function PersonPhoto({ person }: { person: Person }) {
       {outcome === 'saved' && <p role="status">{intl.formatMessage(messages.photoSaved)}</p>}
       {outcome && outcome !== 'saved' && (
         <p role="alert" className="notice-problem">
-          {intl.formatMessage(outcome === 'wrongType' ? messages.photoWrongType : outcome === 'tooLarge' ? messages.photoTooLarge : messages.photoFailed)}
+          {intl.formatMessage(
+            outcome === 'wrongType'
+              ? messages.photoWrongType
+              : outcome === 'tooLarge'
+                ? messages.photoTooLarge
+                : messages.photoFailed,
+          )}
         </p>
       )}
     </section>

@@ -41,7 +41,8 @@ export function ProfilePage({ version = 1 }: { version?: 1 | 2 }) {
   const { locale = 'de' } = useParams();
   const { search } = useLocation();
   const newPages = useNewProfilePages();
-  if (newPages !== undefined && newPages !== (version === 2)) return <Navigate replace to={`${profilePath(locale, newPages)}${search}`} />;
+  if (newPages !== undefined && newPages !== (version === 2))
+    return <Navigate replace to={`${profilePath(locale, newPages)}${search}`} />;
   return (
     <RequireSession>
       <Profile />

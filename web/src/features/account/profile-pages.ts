@@ -12,6 +12,8 @@ export function useNewProfilePages(): boolean | undefined {
 }
 
 /** §4: where an account whose deletion is pending is sent. */
-export const reactivatePath = (locale: string, newProfilePages: boolean) => (newProfilePages ? `/${locale}/profilev2/reactivate` : `/${locale}/profile`);
+export const reactivatePath = (locale: string, newProfilePages: boolean) =>
+  newProfilePages ? `/${locale}/profilev2/reactivate` : `/${locale}/profile`;
 
-export const profilePath = (locale: string, newProfilePages: boolean) => `/${locale}/${newProfilePages ? 'profilev2' : 'profile'}`;
+export const profilePath = (locale: string, newProfilePages: boolean) =>
+  `/${locale}/${newProfilePages ? 'profilev2' : 'profile'}`;

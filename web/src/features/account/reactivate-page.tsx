@@ -18,13 +18,18 @@ function Reactivate() {
   const current = useGetCurrentUserQuery(locale as Language);
   if (newPages === false) return <Navigate replace to={profilePath(locale, false)} />;
   return (
-    <SimplePage title={intl.formatMessage(accountMessages.reactivateTitle)} description={intl.formatMessage(accountMessages.reactivateDescription)}>
+    <SimplePage
+      title={intl.formatMessage(accountMessages.reactivateTitle)}
+      description={intl.formatMessage(accountMessages.reactivateDescription)}
+    >
       {current.data?.deleteAfter ? (
         <ReactivatePanel deleteAfter={new Date(current.data.deleteAfter)} />
       ) : (
         current.data && <p role="status">{intl.formatMessage(deletionMessages.notScheduled)}</p>
       )}
-      {current.data && <Link to={profilePath(locale, true)}>{intl.formatMessage(deletionMessages.toProfile)}</Link>}
+      {current.data && (
+        <Link to={profilePath(locale, true)}>{intl.formatMessage(deletionMessages.toProfile)}</Link>
+      )}
     </SimplePage>
   );
 }

@@ -16,7 +16,11 @@ export function ReactivatePanel({ deleteAfter, onKept }: { deleteAfter: Date; on
   return (
     <section className="account-card" aria-labelledby="reactivate-heading">
       <h2 id="reactivate-heading">{intl.formatMessage(deletionMessages.heading)}</h2>
-      <p role="status">{intl.formatMessage(deletionValueMessages.scheduled, { date: intl.formatDate(deleteAfter, { dateStyle: 'long', timeZone: 'Europe/Berlin' }) })}</p>
+      <p role="status">
+        {intl.formatMessage(deletionValueMessages.scheduled, {
+          date: intl.formatDate(deleteAfter, { dateStyle: 'long', timeZone: 'Europe/Berlin' }),
+        })}
+      </p>
       <button type="button" className="button" disabled={call.isLoading} onClick={() => void keep()}>
         {intl.formatMessage(deletionMessages.keep)}
       </button>

@@ -5,7 +5,14 @@ import { SimplePage } from '../../components/simple-page';
 import { fieldProblemOf } from '../../lib/api/problem-fields';
 import { leaveShopFor } from '../../lib/navigation/leave-shop';
 import { useSession, useSessionClient } from '../../lib/session/session-context';
-import { dropPendingLink, readPendingLink, savePendingLink, subjectOf, useLinkIdentityMutation, type PendingLink } from './link-identity';
+import {
+  dropPendingLink,
+  readPendingLink,
+  savePendingLink,
+  subjectOf,
+  useLinkIdentityMutation,
+  type PendingLink,
+} from './link-identity';
 import { authMessages, authValueMessages } from './messages';
 
 type Outcome = 'working' | 'done' | 'same' | 'elsewhere' | 'failed' | null;
@@ -39,7 +46,9 @@ export function AuthLinkPage() {
     setOutcome('working');
     void linkIdentity({ keepToken: pending.keepToken, newAccountSub, linkToken: token }).then((result) => {
       if (result.error) {
-        setOutcome(fieldProblemOf(result.error).code === 'IDENTITY_LINKED_ELSEWHERE' ? 'elsewhere' : 'failed');
+        setOutcome(
+          fieldProblemOf(result.error).code === 'IDENTITY_LINKED_ELSEWHERE' ? 'elsewhere' : 'failed',
+        );
         return;
       }
       dropPendingLink();
@@ -55,7 +64,11 @@ export function AuthLinkPage() {
     const keep = pending ?? { keepToken: token, keepName: signedInName };
     savePendingLink(keep);
     setPending(keep);
-    const { url, error } = await sessionClient.signIn('oidc', {}, { callbackUrl: `${window.location.origin}/${locale}/auth/link` });
+    const { url, error } = await sessionClient.signIn(
+      'oidc',
+      {},
+      { callbackUrl: `${window.location.origin}/${locale}/auth/link` },
+    );
     if (error || !url) setOutcome('failed');
     else leaveShopFor(url);
   };
@@ -65,13 +78,25 @@ export function AuthLinkPage() {
     setOutcome(null);
   };
 
-  const problem = outcome === 'same' ? authMessages.linkSame : outcome === 'elsewhere' ? authMessages.linkElsewhere : outcome === 'failed' ? authMessages.linkFailed : null;
+  const problem =
+    outcome === 'same'
+      ? authMessages.linkSame
+      : outcome === 'elsewhere'
+        ? authMessages.linkElsewhere
+        : outcome === 'failed'
+          ? authMessages.linkFailed
+          : null;
   return (
-    <SimplePage title={intl.formatMessage(authMessages.linkTitle)} description={intl.formatMessage(authMessages.linkDescription)}>
+    <SimplePage
+      title={intl.formatMessage(authMessages.linkTitle)}
+      description={intl.formatMessage(authMessages.linkDescription)}
+    >
       {session.status === 'unauthenticated' && (
         <p>
           {intl.formatMessage(authMessages.linkSignInFirst)}{' '}
-          <Link to={`/${locale}/auth-selector?returnTo=${encodeURIComponent(`/${locale}/auth/link`)}`}>{intl.formatMessage(authMessages.selectorTitle)}</Link>
+          <Link to={`/${locale}/auth-selector?returnTo=${encodeURIComponent(`/${locale}/auth/link`)}`}>
+            {intl.formatMessage(authMessages.selectorTitle)}
+          </Link>
         </p>
       )}
       {problem && (

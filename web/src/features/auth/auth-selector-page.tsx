@@ -57,7 +57,10 @@ export function AuthSelectorPage() {
     setOutcome(null);
     try {
       // the provider's sign-in form speaks the page's language (OpenID ui_locales)
-      const { url } = await sessionClient.signIn(provider, fields, { callbackUrl, authorizationParams: provider === 'oidc' ? { ui_locales: locale } : {} });
+      const { url } = await sessionClient.signIn(provider, fields, {
+        callbackUrl,
+        authorizationParams: provider === 'oidc' ? { ui_locales: locale } : {},
+      });
       const failed = url ? signInErrorOf(url) : { error: 'UnknownError', code: null };
       if (failed) setOutcome({ kind: 'error', ...failed });
       else if (provider === 'email') setOutcome({ kind: 'linkSent', email: fields.email ?? '' });

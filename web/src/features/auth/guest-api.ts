@@ -19,14 +19,28 @@ export const guestApi = api.injectEndpoints({
       query: (body) => ({ url: '/users/authenticate-guest', method: 'POST', body }),
     }),
     // a basket, or a guest identity's basket and orders, become the caller's (docs/account.md)
-    guestHandover: build.mutation<{ basketIds: string[]; orderIds: number[] }, { guestToken?: string; basketId?: string; as?: string }>({
-      query: ({ as, ...body }) => ({ url: '/users/account/guest-handover', method: 'POST', body, ...(as ? { headers: asGuest(as) } : {}) }),
+    guestHandover: build.mutation<
+      { basketIds: string[]; orderIds: number[] },
+      { guestToken?: string; basketId?: string; as?: string }
+    >({
+      query: ({ as, ...body }) => ({
+        url: '/users/account/guest-handover',
+        method: 'POST',
+        body,
+        ...(as ? { headers: asGuest(as) } : {}),
+      }),
       invalidatesTags: ['Order', 'Account'],
     }),
     startGuestCheckout: build.mutation<{ id: string }, { basketId: string; guestToken: string }>({
-      query: ({ basketId, guestToken }) => ({ url: '/checkout', method: 'POST', body: { basketId }, headers: asGuest(guestToken) }),
+      query: ({ basketId, guestToken }) => ({
+        url: '/checkout',
+        method: 'POST',
+        body: { basketId },
+        headers: asGuest(guestToken),
+      }),
     }),
   }),
 });
 
-export const { useAuthenticateGuestMutation, useGuestHandoverMutation, useStartGuestCheckoutMutation } = guestApi;
+export const { useAuthenticateGuestMutation, useGuestHandoverMutation, useStartGuestCheckoutMutation } =
+  guestApi;

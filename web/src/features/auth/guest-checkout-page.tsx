@@ -6,9 +6,13 @@ import { LanguageField } from '../../components/language-field';
 import { SimplePage } from '../../components/simple-page';
 import { sessionRequiredUrl } from '../../lib/session/require-session';
 import { useGetCurrentClientQuery } from '../client/api';
-import { GUEST_TOKEN_KEY, useAuthenticateGuestMutation, useGuestHandoverMutation, useStartGuestCheckoutMutation } from './guest-api';
+import {
+  GUEST_TOKEN_KEY,
+  useAuthenticateGuestMutation,
+  useGuestHandoverMutation,
+  useStartGuestCheckoutMutation,
+} from './guest-api';
 import { guestMessages } from './guest-messages';
-
 
 /**
  * /:locale/guest-checkout?basketId= (guestCheckout on, §6): e-mail and language → a guest identity
@@ -27,13 +31,16 @@ export function GuestCheckoutPage() {
   const [handOver] = useGuestHandoverMutation();
   const [startCheckout] = useStartGuestCheckoutMutation();
   const [email, setEmail] = useState('');
-  const [language, setLanguage] = useState<Language>((languages as readonly string[]).includes(locale) ? (locale as Language) : 'de');
+  const [language, setLanguage] = useState<Language>(
+    (languages as readonly string[]).includes(locale) ? (locale as Language) : 'de',
+  );
   const [problem, setProblem] = useState<'email' | 'failed' | null>(null);
   const [busy, setBusy] = useState(false);
   const basketUrl = `${window.location.origin}/${locale}/basket`;
 
   if (client.isLoading) return null;
-  if (client.data?.featureFlags.guestCheckout !== true || !basketId) return <Navigate replace to={sessionRequiredUrl(locale, basketUrl)} />;
+  if (client.data?.featureFlags.guestCheckout !== true || !basketId)
+    return <Navigate replace to={sessionRequiredUrl(locale, basketUrl)} />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -55,13 +62,28 @@ export function GuestCheckoutPage() {
   };
 
   return (
-    <SimplePage title={intl.formatMessage(guestMessages.title)} description={intl.formatMessage(guestMessages.description)}>
+    <SimplePage
+      title={intl.formatMessage(guestMessages.title)}
+      description={intl.formatMessage(guestMessages.description)}
+    >
       <form onSubmit={(event) => void submit(event)} noValidate className="account-card">
         <div className="field">
           <label htmlFor="guest-email">{intl.formatMessage(guestMessages.email)}</label>
-          <input id="guest-email" type="email" autoComplete="email" value={email} aria-invalid={problem === 'email'} onChange={(event) => setEmail(event.target.value)} />
+          <input
+            id="guest-email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            aria-invalid={problem === 'email'}
+            onChange={(event) => setEmail(event.target.value)}
+          />
         </div>
-        <LanguageField id="guest-language" label={intl.formatMessage(guestMessages.language)} value={language} onChange={setLanguage} />
+        <LanguageField
+          id="guest-language"
+          label={intl.formatMessage(guestMessages.language)}
+          value={language}
+          onChange={setLanguage}
+        />
         <button type="submit" className="button" disabled={busy}>
           {intl.formatMessage(busy ? guestMessages.working : guestMessages.submit)}
         </button>
@@ -72,7 +94,10 @@ export function GuestCheckoutPage() {
         </p>
       )}
       <p>
-        {intl.formatMessage(guestMessages.orSignIn)} <Link to={`/${locale}/auth-selector?returnTo=${encodeURIComponent(basketUrl)}`}>{intl.formatMessage(guestMessages.signIn)}</Link>
+        {intl.formatMessage(guestMessages.orSignIn)}{' '}
+        <Link to={`/${locale}/auth-selector?returnTo=${encodeURIComponent(basketUrl)}`}>
+          {intl.formatMessage(guestMessages.signIn)}
+        </Link>
       </p>
     </SimplePage>
   );

@@ -29,20 +29,31 @@ export function subjectOf(token: string): string | undefined {
 export function readPendingLink(): PendingLink | null {
   try {
     const stored = JSON.parse(sessionStorage.getItem(LINK_KEEP_KEY) ?? 'null') as Partial<PendingLink> | null;
-    return typeof stored?.keepToken === 'string' ? { keepToken: stored.keepToken, keepName: stored.keepName ?? '' } : null;
+    return typeof stored?.keepToken === 'string'
+      ? { keepToken: stored.keepToken, keepName: stored.keepName ?? '' }
+      : null;
   } catch {
     return null;
   }
 }
 
-export const savePendingLink = (link: PendingLink) => sessionStorage.setItem(LINK_KEEP_KEY, JSON.stringify(link));
+export const savePendingLink = (link: PendingLink) =>
+  sessionStorage.setItem(LINK_KEEP_KEY, JSON.stringify(link));
 export const dropPendingLink = () => sessionStorage.removeItem(LINK_KEEP_KEY);
 
 /** §7 POST /users/account/link: the kept account's token authorises, the signed-in identity's token proves the other one. */
 export const linkApi = api.injectEndpoints({
   endpoints: (build) => ({
-    linkIdentity: build.mutation<LinkedIdentities, { keepToken: string; newAccountSub: string; linkToken: string }>({
-      query: ({ keepToken, ...body }) => ({ url: '/users/account/link', method: 'POST', body, headers: { authorization: `Bearer ${keepToken}` } }),
+    linkIdentity: build.mutation<
+      LinkedIdentities,
+      { keepToken: string; newAccountSub: string; linkToken: string }
+    >({
+      query: ({ keepToken, ...body }) => ({
+        url: '/users/account/link',
+        method: 'POST',
+        body,
+        headers: { authorization: `Bearer ${keepToken}` },
+      }),
       invalidatesTags: ['Account', 'Order'],
     }),
   }),

@@ -168,7 +168,9 @@ describe('a session whose token could not be renewed', () => {
     session = { ...signedInSession, accessToken: undefined, error: 'RefreshAccessTokenError' };
     const { router } = renderRoute(atAddress('/en/profile/keycards'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/auth-selector'));
-    expect(router.state.location.search).toBe(`?error=SessionRequired&callbackUrl=${encodeURIComponent('http://localhost/en/profile/keycards')}`);
+    expect(router.state.location.search).toBe(
+      `?error=SessionRequired&callbackUrl=${encodeURIComponent('http://localhost/en/profile/keycards')}`,
+    );
     expect(api.calls.filter((call) => call.path === '/keycards')).toEqual([]);
   });
 });

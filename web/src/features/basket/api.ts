@@ -2,7 +2,15 @@ import type { ProductDto } from '@alpenpass/contracts/src/catalogue';
 import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { api } from '../../lib/api/api-slice';
 import type { Medium } from '@alpenpass/contracts/src/domain/medium';
-import type { DayPrice, PriceDevelopment, PriceDistribution, PriceRequest, ServerBasket, ServerEntryInput, ServerSlot } from './server-types';
+import type {
+  DayPrice,
+  PriceDevelopment,
+  PriceDistribution,
+  PriceRequest,
+  ServerBasket,
+  ServerEntryInput,
+  ServerSlot,
+} from './server-types';
 
 /**
  * Every basket call answers the whole basket: that answer becomes the cached basket at once, so a
@@ -10,10 +18,17 @@ import type { DayPrice, PriceDevelopment, PriceDistribution, PriceRequest, Serve
  * entry can never be clicked again.
  */
 const keepBasketAnswer = {
-  async onQueryStarted(arg: unknown, { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: ServerBasket }> }) {
+  async onQueryStarted(
+    arg: unknown,
+    {
+      dispatch,
+      queryFulfilled,
+    }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<{ data: ServerBasket }> },
+  ) {
     const answer = await queryFulfilled.catch(() => null);
     // the first half of a quantity change (remove, then add again) is not shown: the line would vanish
-    if (answer && !(arg as { partOfChange?: boolean }).partOfChange) dispatch(basketApi.util.upsertQueryData('getBasket', answer.data.id, answer.data));
+    if (answer && !(arg as { partOfChange?: boolean }).partOfChange)
+      dispatch(basketApi.util.upsertQueryData('getBasket', answer.data.id, answer.data));
   },
 };
 
@@ -31,8 +46,12 @@ export const basketApi = api.injectEndpoints({
       providesTags: (_product, _error, { productId }) => [{ type: 'Product', id: productId }],
     }),
     getProducts: build.query<ProductDto[], { productIds: number[]; language: Language }>({
-      query: ({ productIds, language }) => ({ url: '/products', params: { productIds: productIds.join(','), language } }),
-      providesTags: (_products, _error, { productIds }) => productIds.map((id) => ({ type: 'Product' as const, id })),
+      query: ({ productIds, language }) => ({
+        url: '/products',
+        params: { productIds: productIds.join(','), language },
+      }),
+      providesTags: (_products, _error, { productIds }) =>
+        productIds.map((id) => ({ type: 'Product' as const, id })),
     }),
     /** Prices per definition and day (POST, but a read: a query, cached by its requests). */
     getPrices: build.query<DayPrice[], PriceRequest[]>({
@@ -42,15 +61,24 @@ export const basketApi = api.injectEndpoints({
     }),
     /** The price insight widget (flag priceInsightWidget): prices move with demand, so they are Validity data. */
     getPriceDistribution: build.query<PriceDistribution, { productDefinitionId: number; validAt: string }>({
-      query: ({ productDefinitionId, validAt }) => ({ url: '/pricing/insights/distribution', params: { productDefinitions: productDefinitionId, validAt } }),
+      query: ({ productDefinitionId, validAt }) => ({
+        url: '/pricing/insights/distribution',
+        params: { productDefinitions: productDefinitionId, validAt },
+      }),
       providesTags: ['Validity'],
     }),
     getPriceDevelopment: build.query<PriceDevelopment, { productDefinitionId: number; validAt: string }>({
-      query: ({ productDefinitionId, validAt }) => ({ url: '/pricing/insights/development', params: { productDefinitions: productDefinitionId, validAt } }),
+      query: ({ productDefinitionId, validAt }) => ({
+        url: '/pricing/insights/development',
+        params: { productDefinitions: productDefinitionId, validAt },
+      }),
       providesTags: ['Validity'],
     }),
     getSlots: build.query<ServerSlot[], { productId: number; from: string; to: string }>({
-      query: ({ productId, from, to }) => ({ url: `/capacities/slots/products/${productId}`, params: { from, to } }),
+      query: ({ productId, from, to }) => ({
+        url: `/capacities/slots/products/${productId}`,
+        params: { from, to },
+      }),
       providesTags: (_slots, _error, { productId }) => [{ type: 'Slot', id: productId }],
     }),
     getNextSlot: build.query<ServerSlot | null, number>({
@@ -66,17 +94,31 @@ export const basketApi = api.injectEndpoints({
       ...keepBasketAnswer,
     }),
     addBasketEntries: build.mutation<ServerBasket, { basketId: string; entries: ServerEntryInput[] }>({
-      query: ({ basketId, entries }) => ({ url: `/baskets/${basketId}/entries`, method: 'POST', body: { entries } }),
+      query: ({ basketId, entries }) => ({
+        url: `/baskets/${basketId}/entries`,
+        method: 'POST',
+        body: { entries },
+      }),
       invalidatesTags: ['Slot'],
       ...keepBasketAnswer,
     }),
-    removeBasketEntries: build.mutation<ServerBasket, { basketId: string; entryIds: string[]; partOfChange?: boolean }>({
-      query: ({ basketId, entryIds }) => ({ url: `/baskets/${basketId}/entries`, method: 'DELETE', params: { entryIds: entryIds.join(',') } }),
+    removeBasketEntries: build.mutation<
+      ServerBasket,
+      { basketId: string; entryIds: string[]; partOfChange?: boolean }
+    >({
+      query: ({ basketId, entryIds }) => ({
+        url: `/baskets/${basketId}/entries`,
+        method: 'DELETE',
+        params: { entryIds: entryIds.join(',') },
+      }),
       invalidatesTags: ['Slot'],
       ...keepBasketAnswer,
     }),
     /** A plate, person or keycard on one entry: no places change, so only the basket is touched. */
-    personalizeBasketEntry: build.mutation<ServerBasket, { basketId: string; entryId: string; personalization: EntryPersonalization }>({
+    personalizeBasketEntry: build.mutation<
+      ServerBasket,
+      { basketId: string; entryId: string; personalization: EntryPersonalization }
+    >({
       query: ({ basketId, entryId, personalization }) => ({
         url: `/baskets/${basketId}/entries/${entryId}/personalization`,
         method: 'PATCH',
@@ -85,11 +127,17 @@ export const basketApi = api.injectEndpoints({
       ...keepBasketAnswer,
     }),
     addBasketPromoCode: build.mutation<ServerBasket, { basketId: string; code: string }>({
-      query: ({ basketId, code }) => ({ url: `/baskets/${basketId}/promo-code/${encodeURIComponent(code)}`, method: 'POST' }),
+      query: ({ basketId, code }) => ({
+        url: `/baskets/${basketId}/promo-code/${encodeURIComponent(code)}`,
+        method: 'POST',
+      }),
       ...keepBasketAnswer,
     }),
     removeBasketPromoCode: build.mutation<ServerBasket, { basketId: string; code: string }>({
-      query: ({ basketId, code }) => ({ url: `/baskets/${basketId}/promo-code/${encodeURIComponent(code)}`, method: 'DELETE' }),
+      query: ({ basketId, code }) => ({
+        url: `/baskets/${basketId}/promo-code/${encodeURIComponent(code)}`,
+        method: 'DELETE',
+      }),
       ...keepBasketAnswer,
     }),
   }),

@@ -21,26 +21,47 @@ export const productPageMessages = {
     goToBasket: { id: 'product.goToBasket', defaultMessage: 'Go to the basket' },
     estimateNote: { id: 'product.summary.estimate', defaultMessage: 'The basket confirms the final price.' },
   }),
-  ageRange: defineMessage<{ min: number; max: number }>({ id: 'product.personType.ageRange', defaultMessage: '{min} to {max} years' }, { typed: true }),
-  ageFrom: defineMessage<{ min: number }>({ id: 'product.personType.ageFrom', defaultMessage: 'from {min} years' }, { typed: true }),
+  ageRange: defineMessage<{ min: number; max: number }>(
+    { id: 'product.personType.ageRange', defaultMessage: '{min} to {max} years' },
+    { typed: true },
+  ),
+  ageFrom: defineMessage<{ min: number }>(
+    { id: 'product.personType.ageFrom', defaultMessage: 'from {min} years' },
+    { typed: true },
+  ),
   season: defineMessage<{ name: string; from: string; to: string }>(
     { id: 'product.season', defaultMessage: 'Valid for the whole {name}: {from} to {to}.' },
     { typed: true },
   ),
   slotOption: defineMessage<{ from: string; to: string; places: number }>(
-    { id: 'product.slots.option', defaultMessage: '{from} – {to}, {places, plural, one {# place left} other {# places left}}' },
+    {
+      id: 'product.slots.option',
+      defaultMessage: '{from} – {to}, {places, plural, one {# place left} other {# places left}}',
+    },
     { typed: true },
   ),
-  lineTitle: defineMessage<{ quantity: number; name: string }>({ id: 'product.summary.line', defaultMessage: '{quantity} × {name}' }, { typed: true }),
+  lineTitle: defineMessage<{ quantity: number; name: string }>(
+    { id: 'product.summary.line', defaultMessage: '{quantity} × {name}' },
+    { typed: true },
+  ),
   /** a required product (the keycard deposit): its own line in the basket, paid on top */
   extra: defineMessage<{ quantity: number; name: string; price: string }>(
     { id: 'product.summary.extra', defaultMessage: 'plus {quantity} × {name} ({price})' },
     { typed: true },
   ),
   /** before a day is chosen: the lowest price of the days that can be booked */
-  priceFrom: defineMessage<{ price: string }>({ id: 'product.summary.priceFrom', defaultMessage: 'from {price}' }, { typed: true }),
-  total: defineMessage<{ price: string }>({ id: 'product.summary.total', defaultMessage: 'Total: {price}' }, { typed: true }),
-  totalFrom: defineMessage<{ price: string }>({ id: 'product.summary.totalFrom', defaultMessage: 'Total: from {price}' }, { typed: true }),
+  priceFrom: defineMessage<{ price: string }>(
+    { id: 'product.summary.priceFrom', defaultMessage: 'from {price}' },
+    { typed: true },
+  ),
+  total: defineMessage<{ price: string }>(
+    { id: 'product.summary.total', defaultMessage: 'Total: {price}' },
+    { typed: true },
+  ),
+  totalFrom: defineMessage<{ price: string }>(
+    { id: 'product.summary.totalFrom', defaultMessage: 'Total: from {price}' },
+    { typed: true },
+  ),
 };
 
 export const calendarMessages = {
@@ -54,7 +75,10 @@ export const calendarMessages = {
     unavailable: { id: 'calendar.unavailable', defaultMessage: 'not available' },
     loadingPrices: { id: 'calendar.loadingPrices', defaultMessage: 'Loading prices…' },
   }),
-  timezone: defineMessage<{ zone: string }>({ id: 'calendar.timezone', defaultMessage: 'Days and times in {zone}.' }, { typed: true }),
+  timezone: defineMessage<{ zone: string }>(
+    { id: 'calendar.timezone', defaultMessage: 'Days and times in {zone}.' },
+    { typed: true },
+  ),
 };
 
 export const basketMessages = {
@@ -74,54 +98,112 @@ export const basketMessages = {
     continueShopping: { id: 'basket.continue', defaultMessage: 'Continue shopping' },
     soldOut: {
       id: 'basket.problem.soldOut',
-      defaultMessage: 'Sorry, this time slot is sold out: there are not enough places left for your selection. Please choose another time slot.',
+      defaultMessage:
+        'Sorry, this time slot is sold out: there are not enough places left for your selection. Please choose another time slot.',
     },
     holdLimit: {
       id: 'basket.problem.holdLimit',
-      defaultMessage: 'You already hold as many places on this time slot as one customer may. Please choose fewer places or another time slot.',
+      defaultMessage:
+        'You already hold as many places on this time slot as one customer may. Please choose fewer places or another time slot.',
     },
-    quantityLimit: { id: 'basket.problem.quantityLimit', defaultMessage: 'That is more tickets than can be booked online at once. Please choose fewer.' },
-    notBookable: { id: 'basket.problem.notBookable', defaultMessage: 'These dates cannot be booked (any more). Please choose another day.' },
-    tooMany: { id: 'basket.problem.tooMany', defaultMessage: 'Too many attempts in a short time. Please wait a minute and try again.' },
-    conflict: { id: 'basket.problem.conflict', defaultMessage: 'Your basket changed in the meantime. Please check it and try again.' },
-    failed: { id: 'basket.problem.failed', defaultMessage: 'Your basket could not be updated. Please try again later.' },
+    quantityLimit: {
+      id: 'basket.problem.quantityLimit',
+      defaultMessage: 'That is more tickets than can be booked online at once. Please choose fewer.',
+    },
+    notBookable: {
+      id: 'basket.problem.notBookable',
+      defaultMessage: 'These dates cannot be booked (any more). Please choose another day.',
+    },
+    tooMany: {
+      id: 'basket.problem.tooMany',
+      defaultMessage: 'Too many attempts in a short time. Please wait a minute and try again.',
+    },
+    conflict: {
+      id: 'basket.problem.conflict',
+      defaultMessage: 'Your basket changed in the meantime. Please check it and try again.',
+    },
+    failed: {
+      id: 'basket.problem.failed',
+      defaultMessage: 'Your basket could not be updated. Please try again later.',
+    },
   }),
-  navLinkWithCount: defineMessage<{ count: number }>({ id: 'basket.navWithCount', defaultMessage: 'Basket ({count})' }, { typed: true }),
-  holdExpires: defineMessage<{ time: string }>({ id: 'basket.hold.expires', defaultMessage: 'Your time-slot places are reserved until {time}.' }, { typed: true }),
-  holdExpired: defineMessage<{ time: string }>(
-    { id: 'basket.hold.expired', defaultMessage: 'The reservation of your time-slot places expired at {time}. Add the slot again to reserve it.' },
+  navLinkWithCount: defineMessage<{ count: number }>(
+    { id: 'basket.navWithCount', defaultMessage: 'Basket ({count})' },
     { typed: true },
   ),
-  removeLabel: defineMessage<{ name: string }>({ id: 'basket.removeLabel', defaultMessage: 'Remove {name}' }, { typed: true }),
-  unitPrice: defineMessage<{ price: string }>({ id: 'basket.unitPrice', defaultMessage: '{price} each' }, { typed: true }),
+  holdExpires: defineMessage<{ time: string }>(
+    { id: 'basket.hold.expires', defaultMessage: 'Your time-slot places are reserved until {time}.' },
+    { typed: true },
+  ),
+  holdExpired: defineMessage<{ time: string }>(
+    {
+      id: 'basket.hold.expired',
+      defaultMessage:
+        'The reservation of your time-slot places expired at {time}. Add the slot again to reserve it.',
+    },
+    { typed: true },
+  ),
+  removeLabel: defineMessage<{ name: string }>(
+    { id: 'basket.removeLabel', defaultMessage: 'Remove {name}' },
+    { typed: true },
+  ),
+  unitPrice: defineMessage<{ price: string }>(
+    { id: 'basket.unitPrice', defaultMessage: '{price} each' },
+    { typed: true },
+  ),
 };
 
 /** The basket page's quantities, removal, empty state and licence plate (issue #18 booking pages). */
 export const basketLineMessages = {
   ...defineMessages({
-    emptyHint: { id: 'basket.empty.hint', defaultMessage: 'Find a lift pass, a gondola ride or a parking space in our offers.' },
+    emptyHint: {
+      id: 'basket.empty.hint',
+      defaultMessage: 'Find a lift pass, a gondola ride or a parking space in our offers.',
+    },
     emptyAction: { id: 'basket.empty.action', defaultMessage: 'Browse tickets and passes' },
     summaryHeading: { id: 'basket.summary.heading', defaultMessage: 'Summary' },
     plateLabel: { id: 'basket.plate.label', defaultMessage: 'Licence plate' },
-    plateHint: { id: 'basket.plate.hint', defaultMessage: 'The barrier reads your licence plate: choose the car you come with.' },
+    plateHint: {
+      id: 'basket.plate.hint',
+      defaultMessage: 'The barrier reads your licence plate: choose the car you come with.',
+    },
     plateNone: { id: 'basket.plate.none', defaultMessage: 'No plate chosen' },
     plateAdd: { id: 'basket.plate.add', defaultMessage: 'Add a licence plate' },
     plateNumber: { id: 'basket.plate.number', defaultMessage: 'Plate number' },
     plateCountry: { id: 'basket.plate.country', defaultMessage: 'Country' },
     plateSave: { id: 'basket.plate.save', defaultMessage: 'Save and use this plate' },
     plateInvalid: { id: 'basket.plate.invalid', defaultMessage: 'Please enter 1 to 30 letters or digits.' },
-    plateRegistered: { id: 'basket.plate.registered', defaultMessage: 'This plate is registered already. Please check it, or choose it from your plates.' },
-    plateNoPerson: { id: 'basket.plate.noPerson', defaultMessage: 'Please add your details in your account first: a plate belongs to a person.' },
-    plateFailed: { id: 'basket.plate.failed', defaultMessage: 'The plate could not be saved. Please try again.' },
+    plateRegistered: {
+      id: 'basket.plate.registered',
+      defaultMessage: 'This plate is registered already. Please check it, or choose it from your plates.',
+    },
+    plateNoPerson: {
+      id: 'basket.plate.noPerson',
+      defaultMessage: 'Please add your details in your account first: a plate belongs to a person.',
+    },
+    plateFailed: {
+      id: 'basket.plate.failed',
+      defaultMessage: 'The plate could not be saved. Please try again.',
+    },
     plateGuest: {
       id: 'basket.plate.guest',
-      defaultMessage: 'Sign in to register your licence plate: the barrier then opens by itself. Without a plate, scan the code of your parking ticket at the barrier.',
+      defaultMessage:
+        'Sign in to register your licence plate: the barrier then opens by itself. Without a plate, scan the code of your parking ticket at the barrier.',
     },
     plateSignIn: { id: 'basket.plate.signIn', defaultMessage: 'Sign in to add a plate' },
   }),
-  quantityGroup: defineMessage<{ name: string }>({ id: 'basket.quantity.group', defaultMessage: 'Quantity of {name}' }, { typed: true }),
-  fewer: defineMessage<{ name: string }>({ id: 'basket.quantity.fewer', defaultMessage: 'One fewer: {name}' }, { typed: true }),
-  more: defineMessage<{ name: string }>({ id: 'basket.quantity.more', defaultMessage: 'One more: {name}' }, { typed: true }),
+  quantityGroup: defineMessage<{ name: string }>(
+    { id: 'basket.quantity.group', defaultMessage: 'Quantity of {name}' },
+    { typed: true },
+  ),
+  fewer: defineMessage<{ name: string }>(
+    { id: 'basket.quantity.fewer', defaultMessage: 'One fewer: {name}' },
+    { typed: true },
+  ),
+  more: defineMessage<{ name: string }>(
+    { id: 'basket.quantity.more', defaultMessage: 'One more: {name}' },
+    { typed: true },
+  ),
   quantityChanged: defineMessage<{ name: string; quantity: number; total: string }>(
     { id: 'basket.quantity.changed', defaultMessage: '{quantity} × {name}. New total: {total}.' },
     { typed: true },
@@ -130,21 +212,39 @@ export const basketLineMessages = {
     { id: 'basket.removed', defaultMessage: '{name} was removed. New total: {total}.' },
     { typed: true },
   ),
-  removedLast: defineMessage<{ name: string }>({ id: 'basket.removedLast', defaultMessage: '{name} was removed. Your basket is empty now.' }, { typed: true }),
-  plateChosen: defineMessage<{ plate: string }>({ id: 'basket.plate.chosen', defaultMessage: 'The barrier will recognise {plate}.' }, { typed: true }),
+  removedLast: defineMessage<{ name: string }>(
+    { id: 'basket.removedLast', defaultMessage: '{name} was removed. Your basket is empty now.' },
+    { typed: true },
+  ),
+  plateChosen: defineMessage<{ plate: string }>(
+    { id: 'basket.plate.chosen', defaultMessage: 'The barrier will recognise {plate}.' },
+    { typed: true },
+  ),
 };
 
 /** A season pass's basket line: the keycard the pass is loaded onto (the gates read the card, there is no paper pass). */
 export const seasonPassKeycardMessages = {
   ...defineMessages({
     label: { id: 'basket.seasonPass.keycard.label', defaultMessage: 'Keycard for this season pass' },
-    hint: { id: 'basket.seasonPass.keycard.hint', defaultMessage: 'The season pass is loaded onto this card: the gates read it all season.' },
+    hint: {
+      id: 'basket.seasonPass.keycard.hint',
+      defaultMessage: 'The season pass is loaded onto this card: the gates read it all season.',
+    },
     none: { id: 'basket.seasonPass.keycard.none', defaultMessage: 'No keycard chosen' },
-    failed: { id: 'basket.seasonPass.keycard.failed', defaultMessage: 'The keycard could not be chosen. Please try again.' },
-    guest: { id: 'basket.seasonPass.keycard.guest', defaultMessage: 'Sign in to load the season pass onto your keycard: the gates read the card.' },
+    failed: {
+      id: 'basket.seasonPass.keycard.failed',
+      defaultMessage: 'The keycard could not be chosen. Please try again.',
+    },
+    guest: {
+      id: 'basket.seasonPass.keycard.guest',
+      defaultMessage: 'Sign in to load the season pass onto your keycard: the gates read the card.',
+    },
     signIn: { id: 'basket.seasonPass.keycard.signIn', defaultMessage: 'Sign in to choose a keycard' },
   }),
-  chosen: defineMessage<{ card: string }>({ id: 'basket.seasonPass.keycard.chosen', defaultMessage: 'The season pass will be loaded onto {card}.' }, { typed: true }),
+  chosen: defineMessage<{ card: string }>(
+    { id: 'basket.seasonPass.keycard.chosen', defaultMessage: 'The season pass will be loaded onto {card}.' },
+    { typed: true },
+  ),
 };
 
 /** Why a calendar day cannot be chosen, and the grid's keyboard hint. */
@@ -152,22 +252,38 @@ export const calendarReasonMessages = {
   ...defineMessages({
     past: { id: 'calendar.reason.past', defaultMessage: 'this day is over' },
     closed: { id: 'calendar.reason.closed', defaultMessage: 'closed on this day' },
-    salesClosed: { id: 'calendar.reason.salesClosed', defaultMessage: 'online sales for this day have closed' },
+    salesClosed: {
+      id: 'calendar.reason.salesClosed',
+      defaultMessage: 'online sales for this day have closed',
+    },
     soldOut: { id: 'calendar.reason.soldOut', defaultMessage: 'sold out' },
     noSlot: { id: 'calendar.reason.noSlot', defaultMessage: 'no time slot on this day' },
     keyboardHint: {
       id: 'calendar.keyboardHint',
-      defaultMessage: 'Arrow keys move between days, Page Up and Page Down between months; Enter chooses the day.',
+      defaultMessage:
+        'Arrow keys move between days, Page Up and Page Down between months; Enter chooses the day.',
     },
   }),
-  beforeSeason: defineMessage<{ date: string }>({ id: 'calendar.reason.beforeSeason', defaultMessage: 'before the season, which starts on {date}' }, { typed: true }),
-  afterSeason: defineMessage<{ date: string }>({ id: 'calendar.reason.afterSeason', defaultMessage: 'after the season, which ended on {date}' }, { typed: true }),
-  salesNotOpen: defineMessage<{ date: string }>({ id: 'calendar.reason.salesNotOpen', defaultMessage: 'online sales open on {date}' }, { typed: true }),
+  beforeSeason: defineMessage<{ date: string }>(
+    { id: 'calendar.reason.beforeSeason', defaultMessage: 'before the season, which starts on {date}' },
+    { typed: true },
+  ),
+  afterSeason: defineMessage<{ date: string }>(
+    { id: 'calendar.reason.afterSeason', defaultMessage: 'after the season, which ended on {date}' },
+    { typed: true },
+  ),
+  salesNotOpen: defineMessage<{ date: string }>(
+    { id: 'calendar.reason.salesNotOpen', defaultMessage: 'online sales open on {date}' },
+    { typed: true },
+  ),
   monthUnavailable: defineMessage<{ reason: string }>(
     { id: 'calendar.monthUnavailable', defaultMessage: 'No day of this month can be booked: {reason}.' },
     { typed: true },
   ),
-  dayStatus: defineMessage<{ date: string; status: string }>({ id: 'calendar.dayStatus', defaultMessage: '{date}: {status}' }, { typed: true }),
+  dayStatus: defineMessage<{ date: string; status: string }>(
+    { id: 'calendar.dayStatus', defaultMessage: '{date}: {status}' },
+    { typed: true },
+  ),
 };
 
 /** The price insight widget (flag priceInsightWidget). */
@@ -177,10 +293,16 @@ export const priceInsightMessages = {
     low: { id: 'priceInsight.position.low', defaultMessage: 'one of the lower prices of these days' },
     middle: { id: 'priceInsight.position.middle', defaultMessage: 'an average price for these days' },
     high: { id: 'priceInsight.position.high', defaultMessage: 'one of the higher prices of these days' },
-    unchanged: { id: 'priceInsight.unchanged', defaultMessage: 'The price of this day has not changed since it was published.' },
+    unchanged: {
+      id: 'priceInsight.unchanged',
+      defaultMessage: 'The price of this day has not changed since it was published.',
+    },
   }),
   spread: defineMessage<{ from: string; min: string; max: string; median: string }>(
-    { id: 'priceInsight.spread', defaultMessage: 'In the 30 days from {from} a ticket costs {min} to {max}, usually {median}.' },
+    {
+      id: 'priceInsight.spread',
+      defaultMessage: 'In the 30 days from {from} a ticket costs {min} to {max}, usually {median}.',
+    },
     { typed: true },
   ),
   chosen: defineMessage<{ day: string; price: string; position: string }>(
@@ -190,7 +312,8 @@ export const priceInsightMessages = {
   changed: defineMessage<{ count: number; first: string; current: string }>(
     {
       id: 'priceInsight.changed',
-      defaultMessage: 'The price of this day changed {count, plural, one {# time} other {# times}}: from {first} to {current}. Prices follow demand; booking early often pays.',
+      defaultMessage:
+        'The price of this day changed {count, plural, one {# time} other {# times}}: from {first} to {current}. Prices follow demand; booking early often pays.',
     },
     { typed: true },
   ),

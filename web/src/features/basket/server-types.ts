@@ -37,7 +37,10 @@ export interface ServerBasket extends Omit<BasketDto, 'entries' | 'hold' | 'crea
 
 /** What the SPA sends for one entry: no children, the server adds required products itself; a validity is
  * its first and last day, yyyy-MM-dd (§4, §5). */
-export type ServerEntryInput = Pick<BasketEntryInput, 'productDefinitionId' | 'slotId' | 'allocation' | 'attributes'> & {
+export type ServerEntryInput = Pick<
+  BasketEntryInput,
+  'productDefinitionId' | 'slotId' | 'allocation' | 'attributes'
+> & {
   validity?: { from: string; to: string };
 };
 
@@ -45,10 +48,22 @@ export type ServerEntryInput = Pick<BasketEntryInput, 'productDefinitionId' | 's
 export interface PriceDistribution {
   from: string;
   to: string;
-  definitions: { productDefinitionId: number; days: number; min: number | null; max: number | null; median: number | null }[];
+  definitions: {
+    productDefinitionId: number;
+    days: number;
+    min: number | null;
+    max: number | null;
+    median: number | null;
+  }[];
 }
 
 /** GET /pricing/insights/development: how the price of one day changed since it was first published. */
 export interface PriceDevelopment {
-  changes: { productDefinitionId: number; date: string; amount: number; previousAmount: number | null; changedAt: Date }[];
+  changes: {
+    productDefinitionId: number;
+    date: string;
+    amount: number;
+    previousAmount: number | null;
+    changedAt: Date;
+  }[];
 }

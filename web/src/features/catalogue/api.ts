@@ -10,7 +10,9 @@ export const catalogueApi = api.injectEndpoints({
       query: (language) => ({ url: '/products/catalog/', params: { language } }),
       providesTags: (categories = []) => [
         { type: 'Product' as const, id: LIST_TAG_ID },
-        ...categories.flatMap((category) => category.products.map((product) => ({ type: 'Product' as const, id: product.id }))),
+        ...categories.flatMap((category) =>
+          category.products.map((product) => ({ type: 'Product' as const, id: product.id })),
+        ),
       ],
     }),
   }),

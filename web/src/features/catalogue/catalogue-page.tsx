@@ -7,7 +7,13 @@ import { ProductImage } from '../../components/product-image';
 import { SimplePage } from '../../components/simple-page';
 import { SkeletonCards } from '../../components/skeleton';
 import { useGetCatalogueQuery } from './api';
-import { ALL_CATEGORIES, filterCatalogue, productCount, searchExamples, type CatalogueFilter } from './catalogue-search';
+import {
+  ALL_CATEGORIES,
+  filterCatalogue,
+  productCount,
+  searchExamples,
+  type CatalogueFilter,
+} from './catalogue-search';
 import { catalogueMessages } from './messages';
 import { ProductCard } from './product-card';
 
@@ -39,13 +45,30 @@ export function CataloguePage() {
   };
 
   return (
-    <SimplePage title={intl.formatMessage(catalogueMessages.title)} description={intl.formatMessage(catalogueMessages.intro)}>
-      <p>{intl.formatMessage(catalogueMessages.today, { date: intl.formatDate(new Date(), { dateStyle: 'full' }) })}</p>
+    <SimplePage
+      title={intl.formatMessage(catalogueMessages.title)}
+      description={intl.formatMessage(catalogueMessages.intro)}
+    >
+      <p>
+        {intl.formatMessage(catalogueMessages.today, {
+          date: intl.formatDate(new Date(), { dateStyle: 'full' }),
+        })}
+      </p>
       <form className="catalogue-search" role="search" onSubmit={onSubmit}>
         <div className="field">
           <label htmlFor={searchId}>{intl.formatMessage(catalogueMessages.searchLabel)}</label>
-          <input id={searchId} type="search" value={query} aria-describedby={examples.length ? hintId : undefined} onChange={(event) => setQuery(event.target.value)} />
-          {examples.length > 0 && <small id={hintId}>{intl.formatMessage(catalogueMessages.searchHint, { examples: examples.join(', ') })}</small>}
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            aria-describedby={examples.length ? hintId : undefined}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+          {examples.length > 0 && (
+            <small id={hintId}>
+              {intl.formatMessage(catalogueMessages.searchHint, { examples: examples.join(', ') })}
+            </small>
+          )}
         </div>
         <div className="field">
           <label htmlFor={categoryId}>{intl.formatMessage(catalogueMessages.categoryLabel)}</label>
@@ -61,12 +84,19 @@ export function CataloguePage() {
         <button type="submit">{intl.formatMessage(catalogueMessages.searchAction)}</button>
       </form>
       <p role="status" aria-live="polite">
-        {filter.query && intl.formatMessage(catalogueMessages.resultCount, { count: productCount(shown), query: filter.query })}
+        {filter.query &&
+          intl.formatMessage(catalogueMessages.resultCount, {
+            count: productCount(shown),
+            query: filter.query,
+          })}
       </p>
       {isLoading && <SkeletonCards label={intl.formatMessage(catalogueMessages.loading)} cards={3} />}
       {isError && <p role="alert">{intl.formatMessage(catalogueMessages.loadFailed)}</p>}
       {!isLoading && !isError && shown.length === 0 && (
-        <EmptyState title={intl.formatMessage(catalogueMessages.noResults)} hint={intl.formatMessage(catalogueMessages.noResultsHint)}>
+        <EmptyState
+          title={intl.formatMessage(catalogueMessages.noResults)}
+          hint={intl.formatMessage(catalogueMessages.noResultsHint)}
+        >
           <button type="button" className="secondary" onClick={showAll}>
             {intl.formatMessage(catalogueMessages.showAll)}
           </button>

@@ -7,7 +7,15 @@ import { withPageToken } from '../../lib/session/page-token';
 import { catalogueMessages } from './messages';
 
 /** One product in the catalogue: its picture, name, description, the lowest price it can be bought for now and a link to its page. */
-export function ProductCard({ product, locale, eager = false }: { product: ProductDto; locale: string; eager?: boolean }) {
+export function ProductCard({
+  product,
+  locale,
+  eager = false,
+}: {
+  product: ProductDto;
+  locale: string;
+  eager?: boolean;
+}) {
   const intl = useIntl();
   const { search } = useLocation();
   const price = product.fromPrice;
@@ -17,7 +25,11 @@ export function ProductCard({ product, locale, eager = false }: { product: Produ
       <div className="product-card-body">
         <h3>{product.name}</h3>
         <p>{product.description}</p>
-        {price && <p className="product-card-price">{intl.formatMessage(catalogueMessages.fromPrice, { price: formatMoney(intl, price) })}</p>}
+        {price && (
+          <p className="product-card-price">
+            {intl.formatMessage(catalogueMessages.fromPrice, { price: formatMoney(intl, price) })}
+          </p>
+        )}
         <Link
           className="button"
           to={withPageToken(`/${locale}/products/${product.id}`, search)}

@@ -1,5 +1,11 @@
 import { api } from '../../lib/api/api-slice';
-import type { ConditionValues, PaymentRequest, SavedCard, ServerCheckout, ServerPayment } from './checkout-types';
+import type {
+  ConditionValues,
+  PaymentRequest,
+  SavedCard,
+  ServerCheckout,
+  ServerPayment,
+} from './checkout-types';
 
 /** §7 Checkout: start from the basket, read, answer the conditions, comment, pay. */
 export const checkoutApi = api.injectEndpoints({
@@ -12,32 +18,67 @@ export const checkoutApi = api.injectEndpoints({
       providesTags: (_checkout, _error, checkoutId) => [{ type: 'Checkout', id: checkoutId }],
     }),
     submitConditions: build.mutation<ServerCheckout, { checkoutId: string; formValues: ConditionValues }>({
-      query: ({ checkoutId, formValues }) => ({ url: `/checkout/${checkoutId}/checkout-conditions`, method: 'POST', body: { formValues } }),
+      query: ({ checkoutId, formValues }) => ({
+        url: `/checkout/${checkoutId}/checkout-conditions`,
+        method: 'POST',
+        body: { formValues },
+      }),
       invalidatesTags: (_checkout, _error, { checkoutId }) => [{ type: 'Checkout', id: checkoutId }],
     }),
     changeComment: build.mutation<ServerCheckout, { checkoutId: string; comment: string | null }>({
-      query: ({ checkoutId, comment }) => ({ url: `/checkout/${checkoutId}`, method: 'PATCH', body: { comment } }),
+      query: ({ checkoutId, comment }) => ({
+        url: `/checkout/${checkoutId}`,
+        method: 'PATCH',
+        body: { comment },
+      }),
       invalidatesTags: (_checkout, _error, { checkoutId }) => [{ type: 'Checkout', id: checkoutId }],
     }),
     pay: build.mutation<ServerPayment, { checkoutId: string; payment: PaymentRequest }>({
-      query: ({ checkoutId, payment }) => ({ url: `/checkout/${checkoutId}/payment`, method: 'POST', body: payment }),
-      invalidatesTags: (_payment, _error, { checkoutId }) => [{ type: 'Checkout', id: checkoutId }, 'Order', 'PaymentDetail', 'OnlineCreditBalance'],
+      query: ({ checkoutId, payment }) => ({
+        url: `/checkout/${checkoutId}/payment`,
+        method: 'POST',
+        body: payment,
+      }),
+      invalidatesTags: (_payment, _error, { checkoutId }) => [
+        { type: 'Checkout', id: checkoutId },
+        'Order',
+        'PaymentDetail',
+        'OnlineCreditBalance',
+      ],
     }),
     addCheckoutPromoCode: build.mutation<ServerCheckout, { checkoutId: string; discountCode: string }>({
-      query: ({ checkoutId, discountCode }) => ({ url: `/checkout/${checkoutId}/discounts`, method: 'POST', body: { discountCode } }),
-      invalidatesTags: (_checkout, error, { checkoutId }) => (error ? [] : [{ type: 'Checkout', id: checkoutId }]),
+      query: ({ checkoutId, discountCode }) => ({
+        url: `/checkout/${checkoutId}/discounts`,
+        method: 'POST',
+        body: { discountCode },
+      }),
+      invalidatesTags: (_checkout, error, { checkoutId }) =>
+        error ? [] : [{ type: 'Checkout', id: checkoutId }],
     }),
     removeCheckoutPromoCode: build.mutation<ServerCheckout, { checkoutId: string; discountId: string }>({
-      query: ({ checkoutId, discountId }) => ({ url: `/checkout/${checkoutId}/discounts/${encodeURIComponent(discountId)}`, method: 'DELETE' }),
-      invalidatesTags: (_checkout, error, { checkoutId }) => (error ? [] : [{ type: 'Checkout', id: checkoutId }]),
+      query: ({ checkoutId, discountId }) => ({
+        url: `/checkout/${checkoutId}/discounts/${encodeURIComponent(discountId)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_checkout, error, { checkoutId }) =>
+        error ? [] : [{ type: 'Checkout', id: checkoutId }],
     }),
     addCheckoutVoucher: build.mutation<ServerCheckout, { checkoutId: string; voucherCode: string }>({
-      query: ({ checkoutId, voucherCode }) => ({ url: `/checkout/${checkoutId}/vouchers`, method: 'POST', body: { voucherCode } }),
-      invalidatesTags: (_checkout, error, { checkoutId }) => (error ? [] : [{ type: 'Checkout', id: checkoutId }]),
+      query: ({ checkoutId, voucherCode }) => ({
+        url: `/checkout/${checkoutId}/vouchers`,
+        method: 'POST',
+        body: { voucherCode },
+      }),
+      invalidatesTags: (_checkout, error, { checkoutId }) =>
+        error ? [] : [{ type: 'Checkout', id: checkoutId }],
     }),
     removeCheckoutVoucher: build.mutation<ServerCheckout, { checkoutId: string; voucherCode: string }>({
-      query: ({ checkoutId, voucherCode }) => ({ url: `/checkout/${checkoutId}/vouchers/${encodeURIComponent(voucherCode)}`, method: 'DELETE' }),
-      invalidatesTags: (_checkout, error, { checkoutId }) => (error ? [] : [{ type: 'Checkout', id: checkoutId }]),
+      query: ({ checkoutId, voucherCode }) => ({
+        url: `/checkout/${checkoutId}/vouchers/${encodeURIComponent(voucherCode)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: (_checkout, error, { checkoutId }) =>
+        error ? [] : [{ type: 'Checkout', id: checkoutId }],
     }),
     /** The signed-in customer's saved cards (§7 Payments); guests are never asked (it would be a 401). */
     checkoutSavedCards: build.query<SavedCard[], void>({
@@ -46,7 +87,11 @@ export const checkoutApi = api.injectEndpoints({
     }),
     /** The basket spends the account's online credit when its order is placed (docs/discounts.md). */
     spendBasketOnlineCredit: build.mutation<unknown, { basketId: string; useOnlineCredit: boolean }>({
-      query: ({ basketId, useOnlineCredit }) => ({ url: `/baskets/${basketId}`, method: 'PATCH', body: { useOnlineCredit } }),
+      query: ({ basketId, useOnlineCredit }) => ({
+        url: `/baskets/${basketId}`,
+        method: 'PATCH',
+        body: { useOnlineCredit },
+      }),
     }),
   }),
 });

@@ -14,7 +14,10 @@ export interface CheckoutProblem {
 }
 
 const isIssue = (value: unknown): value is ProblemIssue =>
-  typeof value === 'object' && value !== null && typeof (value as ProblemIssue).path === 'string' && typeof (value as ProblemIssue).message === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as ProblemIssue).path === 'string' &&
+  typeof (value as ProblemIssue).message === 'string';
 
 /** The status, code and issues of a failed call (RFC 9457 problem details). */
 export function checkoutProblemOf(error: FetchBaseQueryError | SerializedError): CheckoutProblem {

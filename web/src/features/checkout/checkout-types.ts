@@ -49,4 +49,3 @@ export type PaymentRequest =
 
 /** §3 Payment detail: a saved card as GET /payments/payment-details lists it. */
 export type SavedCard = PaymentDetailDto;
-

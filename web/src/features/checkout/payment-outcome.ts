@@ -1,7 +1,15 @@
 import type { CheckoutProblem } from './checkout-problem';
 
 /** What a refused payment means for the customer (the texts are in checkoutMessages). */
-export type PaymentRefusal = 'cardUnavailable' | 'conditionsMissing' | 'checkoutClosed' | 'paymentFailed' | 'declined' | 'cardNotUsable' | 'accountRequired' | 'savedCardRequired';
+export type PaymentRefusal =
+  | 'cardUnavailable'
+  | 'conditionsMissing'
+  | 'checkoutClosed'
+  | 'paymentFailed'
+  | 'declined'
+  | 'cardNotUsable'
+  | 'accountRequired'
+  | 'savedCardRequired';
 
 export function paymentRefusalOf(problem: CheckoutProblem): PaymentRefusal {
   switch (problem.code) {
@@ -32,7 +40,12 @@ export function paymentRefusalOf(problem: CheckoutProblem): PaymentRefusal {
  * Where the order page is, with a guest's access token kept in its address (§2 page token); a
  * customer who came with a page token (no order token) keeps theirs.
  */
-export function orderPath(locale: string, orderId: number, accessToken: string | undefined, pageToken?: string): string {
+export function orderPath(
+  locale: string,
+  orderId: number,
+  accessToken: string | undefined,
+  pageToken?: string,
+): string {
   const token = accessToken ?? pageToken;
   return `/${locale}/orders/${orderId}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
 }
@@ -41,5 +54,9 @@ export function orderPath(locale: string, orderId: number, accessToken: string |
 export function paymentReturnUrls(origin: string, locale: string, checkoutId: string, pageToken?: string) {
   const page = `${origin}/${locale}/checkout/${checkoutId}/return`;
   const token = pageToken ? `token=${encodeURIComponent(pageToken)}` : '';
-  return { success: token ? `${page}?${token}` : page, error: `${page}?result=error${token ? `&${token}` : ''}`, cancel: `${page}?result=cancel${token ? `&${token}` : ''}` };
+  return {
+    success: token ? `${page}?${token}` : page,
+    error: `${page}?result=error${token ? `&${token}` : ''}`,
+    cancel: `${page}?result=cancel${token ? `&${token}` : ''}`,
+  };
 }

@@ -66,7 +66,15 @@ interface ServerIssue {
  * Adds a card: the person, the type (of `types`, by default every §3 type), and the type's fields,
  * checked here and by the server.
  */
-export function KeycardForm({ persons, onAdded, types = keycardTypes }: { persons: Person[]; onAdded: (keycard: Keycard) => void; types?: readonly KeycardType[] }) {
+export function KeycardForm({
+  persons,
+  onAdded,
+  types = keycardTypes,
+}: {
+  persons: Person[];
+  onAdded: (keycard: Keycard) => void;
+  types?: readonly KeycardType[];
+}) {
   const intl = useIntl();
   const formId = useId();
   const [addKeycard, adding] = useAddKeycardMutation();

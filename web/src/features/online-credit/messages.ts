@@ -3,17 +3,30 @@ import { defineMessage, defineMessages } from 'react-intl';
 export const onlineCreditMessages = defineMessages({
   nav: { id: 'onlineCredit.nav', defaultMessage: 'Online credit' },
   title: { id: 'onlineCredit.title', defaultMessage: 'My online credit' },
-  description: { id: 'onlineCredit.description', defaultMessage: 'Credit from refunds and goodwill, spent at the checkout on your next orders.' },
+  description: {
+    id: 'onlineCredit.description',
+    defaultMessage: 'Credit from refunds and goodwill, spent at the checkout on your next orders.',
+  },
   loading: { id: 'onlineCredit.loading', defaultMessage: 'Loading your credit…' },
-  loadFailed: { id: 'onlineCredit.loadFailed', defaultMessage: 'Your credit cannot be loaded right now. Please try again later.' },
+  loadFailed: {
+    id: 'onlineCredit.loadFailed',
+    defaultMessage: 'Your credit cannot be loaded right now. Please try again later.',
+  },
   transactionsHeading: { id: 'onlineCredit.transactions.heading', defaultMessage: 'Transactions' },
   none: { id: 'onlineCredit.none', defaultMessage: 'No credit yet' },
-  noneHint: { id: 'onlineCredit.none.hint', defaultMessage: 'When an order is refunded to your online credit, it appears here and you can spend it at the checkout.' },
+  noneHint: {
+    id: 'onlineCredit.none.hint',
+    defaultMessage:
+      'When an order is refunded to your online credit, it appears here and you can spend it at the checkout.',
+  },
   date: { id: 'onlineCredit.column.date', defaultMessage: 'Date' },
   reason: { id: 'onlineCredit.column.reason', defaultMessage: 'Reason' },
   amount: { id: 'onlineCredit.column.amount', defaultMessage: 'Amount' },
 });
 
 export const onlineCreditValueMessages = {
-  balance: defineMessage<{ balance: string }>({ id: 'onlineCredit.balance', defaultMessage: 'Your credit: {balance}' }, { typed: true }),
+  balance: defineMessage<{ balance: string }>(
+    { id: 'onlineCredit.balance', defaultMessage: 'Your credit: {balance}' },
+    { typed: true },
+  ),
 };

@@ -13,7 +13,8 @@ afterEach(() => {
 beforeEach(() => {
   api = mockApiFetch((call: ApiCall) => {
     if (call.path === '/auth/session') return { status: 200, body: signedInSession };
-    if (call.path === '/clients/current') return { status: 200, body: { id: 1, name: 'Alpenpass', featureFlags: {} } };
+    if (call.path === '/clients/current')
+      return { status: 200, body: { id: 1, name: 'Alpenpass', featureFlags: {} } };
     if (call.path === '/payments/online-credit/balance') return credit;
     return undefined;
   });
@@ -30,15 +31,32 @@ describe('the online credit page', () => {
         accountId: 'alice',
         balance: { amount: 2550, currency: 'CHF' },
         transactions: [
-          { transactionId: 't1', amount: 4000, reason: 'Refund of order AP-0000042-7', at: '2026-11-02T09:30:00.000Z' },
-          { transactionId: 't2', amount: -1450, reason: 'Order AP-0000051-3', at: '2026-11-20T15:05:00.000Z' },
+          {
+            transactionId: 't1',
+            amount: 4000,
+            reason: 'Refund of order AP-0000042-7',
+            at: '2026-11-02T09:30:00.000Z',
+          },
+          {
+            transactionId: 't2',
+            amount: -1450,
+            reason: 'Order AP-0000051-3',
+            at: '2026-11-20T15:05:00.000Z',
+          },
         ],
       },
     };
     renderRoute(atAddress('/de/profile/online-credit'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Mein Online-Guthaben' })).toBeTruthy();
     expect(plain((await screen.findByText(/^Ihr Guthaben:/)).textContent)).toBe('Ihr Guthaben: 25,50 CHF');
-    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => plain(cell.textContent)));
+    const rows = within(screen.getByRole('table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => plain(cell.textContent)),
+      );
     expect(rows).toEqual([
       ['20.11.2026, 16:05', 'Order AP-0000051-3', '-14,50 CHF'],
       ['02.11.2026, 10:30', 'Refund of order AP-0000042-7', '+40,00 CHF'],
@@ -47,7 +65,10 @@ describe('the online credit page', () => {
   });
 
   it('explains an empty credit', async () => {
-    credit = { status: 200, body: { accountId: 'alice', balance: { amount: 0, currency: 'CHF' }, transactions: [] } };
+    credit = {
+      status: 200,
+      body: { accountId: 'alice', balance: { amount: 0, currency: 'CHF' }, transactions: [] },
+    };
     renderRoute(atAddress('/en/profile/online-credit'));
     expect(await screen.findByText('No credit yet')).toBeTruthy();
     expect(plain(screen.getByText(/^Your credit:/).textContent)).toBe('Your credit: CHF 0.00');
@@ -56,6 +77,8 @@ describe('the online credit page', () => {
   it('says so when the credit cannot be loaded', async () => {
     credit = { status: 503, body: { code: 'UNAVAILABLE', errors: [] } };
     renderRoute(atAddress('/fr/profile/online-credit'));
-    expect((await screen.findByRole('alert')).textContent).toBe('Votre crédit ne peut pas être chargé pour le moment. Veuillez réessayer plus tard.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Votre crédit ne peut pas être chargé pour le moment. Veuillez réessayer plus tard.',
+    );
   });
 });

@@ -20,16 +20,28 @@ function OnlineCreditDetails() {
       </p>
     );
   const transactions = [...credit.transactions].sort((a, b) => b.at.getTime() - a.at.getTime());
-  const signed = (amount: number) => intl.formatNumber(amount / 100, { style: 'currency', currency: credit.balance.currency, signDisplay: 'exceptZero' });
+  const signed = (amount: number) =>
+    intl.formatNumber(amount / 100, {
+      style: 'currency',
+      currency: credit.balance.currency,
+      signDisplay: 'exceptZero',
+    });
   return (
     <>
       <p className="credit-balance">
-        <strong>{intl.formatMessage(onlineCreditValueMessages.balance, { balance: formatMoney(intl, credit.balance) })}</strong>
+        <strong>
+          {intl.formatMessage(onlineCreditValueMessages.balance, {
+            balance: formatMoney(intl, credit.balance),
+          })}
+        </strong>
       </p>
       <section aria-labelledby="credit-transactions-heading">
         <h2 id="credit-transactions-heading">{intl.formatMessage(messages.transactionsHeading)}</h2>
         {transactions.length === 0 ? (
-          <EmptyState title={intl.formatMessage(messages.none)} hint={intl.formatMessage(messages.noneHint)} />
+          <EmptyState
+            title={intl.formatMessage(messages.none)}
+            hint={intl.formatMessage(messages.noneHint)}
+          />
         ) : (
           <table className="credit-transactions">
             <thead>
@@ -42,7 +54,13 @@ function OnlineCreditDetails() {
             <tbody>
               {transactions.map((transaction) => (
                 <tr key={transaction.transactionId}>
-                  <td>{intl.formatDate(transaction.at, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Zurich' })}</td>
+                  <td>
+                    {intl.formatDate(transaction.at, {
+                      dateStyle: 'medium',
+                      timeStyle: 'short',
+                      timeZone: 'Europe/Zurich',
+                    })}
+                  </td>
                   <td>{transaction.reason}</td>
                   <td className="amount">{signed(transaction.amount)}</td>
                 </tr>
@@ -60,7 +78,10 @@ export function OnlineCreditPage() {
   const intl = useIntl();
   return (
     <RequireSession>
-      <SimplePage title={intl.formatMessage(messages.title)} description={intl.formatMessage(messages.description)}>
+      <SimplePage
+        title={intl.formatMessage(messages.title)}
+        description={intl.formatMessage(messages.description)}
+      >
         <AccountLinks />
         <OnlineCreditDetails />
       </SimplePage>

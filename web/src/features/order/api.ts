@@ -6,7 +6,11 @@ import type { TicketDto } from '@alpenpass/contracts/src/ticket';
 import type { ServerOrder } from '../checkout/checkout-types';
 
 /** A ticket as GET /keycards/tickets lists it (§7; docs/tickets.md); `usedAt`: a gate saw it (syncAxessUsedTickets). */
-export type OrderTicket = Omit<TicketDto, 'validity' | 'issuedAt' | 'usedAt'> & { validity: { from: Date; to: Date } | null; issuedAt: Date; usedAt?: Date | null };
+export type OrderTicket = Omit<TicketDto, 'validity' | 'issuedAt' | 'usedAt'> & {
+  validity: { from: Date; to: Date } | null;
+  issuedAt: Date;
+  usedAt?: Date | null;
+};
 
 export type OrderDocumentKind = 'tickets' | 'receipt';
 
@@ -66,18 +70,40 @@ export const orderApi = api.injectEndpoints({
     }),
     blockTicket: build.mutation<OrderTicket, { ticketId: string; orderId: number }>({
       query: ({ ticketId }) => ({ url: `/keycards/tickets/${ticketId}/block`, method: 'POST' }),
-      invalidatesTags: (_ticket, error, { orderId }) => (error ? [] : [{ type: 'Ticket', id: `order-${orderId}` }]),
+      invalidatesTags: (_ticket, error, { orderId }) =>
+        error ? [] : [{ type: 'Ticket', id: `order-${orderId}` }],
     }),
     /** A short-lived signed link (a mutation: every click asks for a fresh one). */
-    orderDocumentUrl: build.mutation<{ url: string; expiresAt: Date }, { orderId: number; kind: OrderDocumentKind; language: string }>({
-      query: ({ orderId, kind, language }) => ({ url: `/templates/${kind === 'tickets' ? 'ticket' : 'receipt'}-url`, params: { orderId, language } }),
+    orderDocumentUrl: build.mutation<
+      { url: string; expiresAt: Date },
+      { orderId: number; kind: OrderDocumentKind; language: string }
+    >({
+      query: ({ orderId, kind, language }) => ({
+        url: `/templates/${kind === 'tickets' ? 'ticket' : 'receipt'}-url`,
+        params: { orderId, language },
+      }),
     }),
     cancelOrderItems: build.mutation<ServerOrder, CancelItemsRequest>({
       query: ({ orderId, ...body }) => ({ url: `/orders/${orderId}/cancel`, method: 'POST', body }),
       invalidatesTags: (_order, error, { orderId }) =>
-        error ? [] : [{ type: 'Order', id: orderId }, { type: 'Order', id: LIST_TAG_ID }, { type: 'Ticket', id: `order-${orderId}` }, 'OnlineCreditBalance', 'Slot'],
+        error
+          ? []
+          : [
+              { type: 'Order', id: orderId },
+              { type: 'Order', id: LIST_TAG_ID },
+              { type: 'Ticket', id: `order-${orderId}` },
+              'OnlineCreditBalance',
+              'Slot',
+            ],
     }),
   }),
 });
 
-export const { useGetOrderQuery, useListOrdersQuery, useGetOrderTicketsQuery, useBlockTicketMutation, useOrderDocumentUrlMutation, useCancelOrderItemsMutation } = orderApi;
+export const {
+  useGetOrderQuery,
+  useListOrdersQuery,
+  useGetOrderTicketsQuery,
+  useBlockTicketMutation,
+  useOrderDocumentUrlMutation,
+  useCancelOrderItemsMutation,
+} = orderApi;

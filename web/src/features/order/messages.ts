@@ -21,5 +21,8 @@ export const orderMessages = {
     PARTIALLY_CANCELLED: { id: 'order.status.partiallyCancelled', defaultMessage: 'Partly cancelled.' },
     PARTIALLY_REFUNDED: { id: 'order.status.partiallyRefunded', defaultMessage: 'Partly refunded.' },
   }),
-  refno: defineMessage<{ refno: string }>({ id: 'order.refno', defaultMessage: 'Order number {refno}' }, { typed: true }),
+  refno: defineMessage<{ refno: string }>(
+    { id: 'order.refno', defaultMessage: 'Order number {refno}' },
+    { typed: true },
+  ),
 };

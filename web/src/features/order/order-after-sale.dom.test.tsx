@@ -33,11 +33,21 @@ const ticket = (id: string, personIndex: number, status: string) => ({
   issuedAt: '2026-11-23T12:00:00.000Z',
 });
 const paidOrder = (overrides: Record<string, unknown> = {}) =>
-  orderJson('PAID', { paymentStatus: 'PAID', paymentMethod: 'CARD', accessToken: undefined, refunds: [], cancellationReason: null, ...overrides });
-const callsTo = (method: string, path: string): ApiCall[] => api.calls.filter((call) => call.method === method && call.path === path);
+  orderJson('PAID', {
+    paymentStatus: 'PAID',
+    paymentMethod: 'CARD',
+    accessToken: undefined,
+    refunds: [],
+    cancellationReason: null,
+    ...overrides,
+  });
+const callsTo = (method: string, path: string): ApiCall[] =>
+  api.calls.filter((call) => call.method === method && call.path === path);
 
 /** A paid order with two tickets; blocking and cancelling change what the server answers next. */
-function orderServer(cancel: (call: ApiCall) => { status: number; body: unknown } | undefined = () => undefined): ApiHandler {
+function orderServer(
+  cancel: (call: ApiCall) => { status: number; body: unknown } | undefined = () => undefined,
+): ApiHandler {
   let order = paidOrder();
   let tickets = [ticket(TICKET_A, 1, 'VALID'), ticket(TICKET_B, 2, 'VALID')];
   return (call) => {
@@ -48,8 +58,16 @@ function orderServer(cancel: (call: ApiCall) => { status: number; body: unknown 
       tickets = tickets.map((one) => (one.id === TICKET_B ? { ...one, status: 'BLOCKED' } : one));
       return { status: 200, body: tickets[1] };
     }
-    if (call.method === 'GET' && call.path === '/templates/ticket-url') return { status: 200, body: { url: `/api/documents/orders/${ORDER_ID}/tickets.pdf?lang=en&exp=1&sig=abc`, expiresAt: '2026-11-23T12:05:00.000Z' } };
-    if (call.method === 'GET' && call.path === '/templates/receipt-url') return { status: 409, body: problemJson(409, 'RECEIPT_NOT_AVAILABLE') };
+    if (call.method === 'GET' && call.path === '/templates/ticket-url')
+      return {
+        status: 200,
+        body: {
+          url: `/api/documents/orders/${ORDER_ID}/tickets.pdf?lang=en&exp=1&sig=abc`,
+          expiresAt: '2026-11-23T12:05:00.000Z',
+        },
+      };
+    if (call.method === 'GET' && call.path === '/templates/receipt-url')
+      return { status: 409, body: problemJson(409, 'RECEIPT_NOT_AVAILABLE') };
     if (call.method === 'POST' && call.path === `/orders/${ORDER_ID}/cancel`) {
       const refused = cancel(call);
       if (refused) return refused;
@@ -59,7 +77,22 @@ function orderServer(cancel: (call: ApiCall) => { status: number; body: unknown 
         paymentStatus: 'REFUNDED',
         cancellationReason: 'ITEMS_CANCELLED',
         items: paidOrder().items.map((item) => ({ ...item, cancelled: true, refundedAmount: 6400 })),
-        refunds: [{ id: 1, amount: 6400, currency: 'CHF', destination: onlineCredit ? 'ONLINE_CREDIT' : 'CARD', status: 'PENDING', reason: null, requestedBy: 'CUSTOMER', lines: [], reference: null, lastError: null, requestedAt: '2026-11-23T12:10:00.000Z', updatedAt: '2026-11-23T12:10:00.000Z' }],
+        refunds: [
+          {
+            id: 1,
+            amount: 6400,
+            currency: 'CHF',
+            destination: onlineCredit ? 'ONLINE_CREDIT' : 'CARD',
+            status: 'PENDING',
+            reason: null,
+            requestedBy: 'CUSTOMER',
+            lines: [],
+            reference: null,
+            lastError: null,
+            requestedAt: '2026-11-23T12:10:00.000Z',
+            updatedAt: '2026-11-23T12:10:00.000Z',
+          },
+        ],
       });
       tickets = tickets.map((one) => ({ ...one, status: 'CANCELLED' }));
       return { status: 200, body: order };
@@ -68,7 +101,10 @@ function orderServer(cancel: (call: ApiCall) => { status: number; body: unknown 
   };
 }
 
-async function openOrder(path = `/en/orders/${ORDER_ID}?token=${CUSTOMER_TOKEN}`, ticketsHeading = 'Your tickets') {
+async function openOrder(
+  path = `/en/orders/${ORDER_ID}?token=${CUSTOMER_TOKEN}`,
+  ticketsHeading = 'Your tickets',
+) {
   atAddress(path);
   renderRoute(path);
   await screen.findByRole('heading', { level: 2, name: ticketsHeading });
@@ -94,7 +130,9 @@ describe('the order page after the sale', () => {
     expect(callsTo('POST', `/keycards/tickets/${TICKET_B}/block`)).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Lost? Block this ticket: #1031, person 2 of 2' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, block the ticket' }));
+    fireEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, block the ticket' }),
+    );
     await waitFor(() => expect(within(list).getByText('Blocked')).toBeTruthy());
     expect(callsTo('POST', `/keycards/tickets/${TICKET_B}/block`)).toHaveLength(1);
     expect(screen.getAllByRole('button', { name: /Lost\? Block this ticket/ })).toHaveLength(1);
@@ -104,44 +142,73 @@ describe('the order page after the sale', () => {
     api = mockApiFetch(orderServer());
     await openOrder();
     fireEvent.click(await screen.findByRole('button', { name: 'Download tickets (PDF)' }));
-    await waitFor(() => expect(openDocument).toHaveBeenCalledWith(`/api/documents/orders/${ORDER_ID}/tickets.pdf?lang=en&exp=1&sig=abc`));
+    await waitFor(() =>
+      expect(openDocument).toHaveBeenCalledWith(
+        `/api/documents/orders/${ORDER_ID}/tickets.pdf?lang=en&exp=1&sig=abc`,
+      ),
+    );
     expect(callsTo('GET', '/templates/ticket-url')[0]?.search).toBe(`?orderId=${ORDER_ID}&language=en`);
     fireEvent.click(screen.getByRole('button', { name: 'Download receipt (PDF)' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('The receipt is available once the order is paid.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The receipt is available once the order is paid.',
+    );
     expect(openDocument).toHaveBeenCalledTimes(1);
   });
 
   it('cancels the chosen items with the refund to online credit and shows the new status and the refund', async () => {
     api = mockApiFetch(orderServer());
     await openOrder();
-    const form = (await screen.findByRole('heading', { level: 2, name: 'Cancel items' })).closest('section') as HTMLElement;
+    const form = (await screen.findByRole('heading', { level: 2, name: 'Cancel items' })).closest(
+      'section',
+    ) as HTMLElement;
     fireEvent.click(within(form).getByRole('button', { name: 'Cancel the chosen items' }));
     expect((await within(form).findByRole('alert')).textContent).toBe('Please choose at least one item.');
     expect(callsTo('POST', `/orders/${ORDER_ID}/cancel`)).toHaveLength(0);
 
     fireEvent.click(within(form).getByRole('checkbox', { name: /2 × #1031/ }));
-    fireEvent.click(within(form).getByRole('radio', { name: 'My online credit (usable for my next orders)' }));
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Reason (optional)' }), { target: { value: 'Storm forecast' } });
+    fireEvent.click(
+      within(form).getByRole('radio', { name: 'My online credit (usable for my next orders)' }),
+    );
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Reason (optional)' }), {
+      target: { value: 'Storm forecast' },
+    });
     fireEvent.click(within(form).getByRole('button', { name: 'Cancel the chosen items' }));
     expect(await screen.findByText('Refunded.')).toBeTruthy();
-    expect(callsTo('POST', `/orders/${ORDER_ID}/cancel`)[0]?.body).toEqual({ orderItemIds: [ITEM_ID], onlineCredit: true, reason: 'Storm forecast' });
-    const refunds = (await screen.findByRole('heading', { level: 2, name: 'Refunds' })).closest('section') as HTMLElement;
+    expect(callsTo('POST', `/orders/${ORDER_ID}/cancel`)[0]?.body).toEqual({
+      orderItemIds: [ITEM_ID],
+      onlineCredit: true,
+      reason: 'Storm forecast',
+    });
+    const refunds = (await screen.findByRole('heading', { level: 2, name: 'Refunds' })).closest(
+      'section',
+    ) as HTMLElement;
     expect(refunds.textContent).toMatch(/64\.00 to your online credit: in progress/);
     expect(screen.getAllByText('Cancelled').length).toBeGreaterThan(0);
-    await waitFor(() => expect(screen.queryAllByRole('button', { name: /Lost\? Block this ticket/ })).toHaveLength(0));
+    await waitFor(() =>
+      expect(screen.queryAllByRole('button', { name: /Lost\? Block this ticket/ })).toHaveLength(0),
+    );
   });
 
   it('shows the cut-off refusal and leaves the order as it was', async () => {
-    api = mockApiFetch(orderServer(() => ({ status: 409, body: problemJson(409, 'CANCELLATION_CUTOFF_PASSED') })));
+    api = mockApiFetch(
+      orderServer(() => ({ status: 409, body: problemJson(409, 'CANCELLATION_CUTOFF_PASSED') })),
+    );
     await openOrder(`/de/orders/${ORDER_ID}?token=${CUSTOMER_TOKEN}`, 'Ihre Tickets');
-    const form = (await screen.findByRole('heading', { level: 2, name: 'Positionen stornieren' })).closest('section') as HTMLElement;
+    const form = (await screen.findByRole('heading', { level: 2, name: 'Positionen stornieren' })).closest(
+      'section',
+    ) as HTMLElement;
     fireEvent.click(within(form).getByRole('checkbox', { name: /2 × #1031/ }));
     fireEvent.click(within(form).getByRole('button', { name: 'Gewählte Positionen stornieren' }));
     const alert = await within(form).findByRole('alert');
-    expect(alert.textContent).toBe('Diese Positionen können nicht mehr online storniert werden: Die Stornierungsfrist ist abgelaufen. Bitte wenden Sie sich an die Kasse.');
+    expect(alert.textContent).toBe(
+      'Diese Positionen können nicht mehr online storniert werden: Die Stornierungsfrist ist abgelaufen. Bitte wenden Sie sich an die Kasse.',
+    );
     await waitFor(() => expect(document.activeElement).toBe(alert));
     expect(screen.getByText('Bezahlt. Vielen Dank!')).toBeTruthy();
-    expect(callsTo('POST', `/orders/${ORDER_ID}/cancel`)[0]?.body).toEqual({ orderItemIds: [ITEM_ID], onlineCredit: false });
+    expect(callsTo('POST', `/orders/${ORDER_ID}/cancel`)[0]?.body).toEqual({
+      orderItemIds: [ITEM_ID],
+      onlineCredit: false,
+    });
   });
 
   it('offers a guest no online credit and cancels a reservation as a whole', async () => {
@@ -158,7 +225,9 @@ describe('the order page after the sale', () => {
     const path = `/en/orders/${ORDER_ID}?token=guest-token`;
     atAddress(path);
     renderRoute(path);
-    const form = (await screen.findByRole('heading', { level: 2, name: 'Cancel items' })).closest('section') as HTMLElement;
+    const form = (await screen.findByRole('heading', { level: 2, name: 'Cancel items' })).closest(
+      'section',
+    ) as HTMLElement;
     expect(within(form).getByText('A reservation is cancelled as a whole.')).toBeTruthy();
     const item = within(form).getByRole('checkbox', { name: /2 × #1031/ });
     expect(item).toHaveProperty('checked', true);
@@ -167,6 +236,9 @@ describe('the order page after the sale', () => {
     expect(screen.queryByRole('heading', { name: 'Your tickets' })).toBeNull();
     fireEvent.click(within(form).getByRole('button', { name: 'Cancel the chosen items' }));
     expect(await screen.findByText('Cancelled.')).toBeTruthy();
-    expect(callsTo('POST', `/orders/${ORDER_ID}/cancel`)[0]).toMatchObject({ body: { orderItemIds: [ITEM_ID], onlineCredit: false }, search: '?token=guest-token' });
+    expect(callsTo('POST', `/orders/${ORDER_ID}/cancel`)[0]).toMatchObject({
+      body: { orderItemIds: [ITEM_ID], onlineCredit: false },
+      search: '?token=guest-token',
+    });
   });
 });

@@ -11,7 +11,15 @@ const refusals: Record<string, MessageDescriptor> = {
 };
 
 /** Tickets and receipt as PDFs, each through a fresh short-lived signed link in the page's language. */
-export function OrderDocuments({ orderId, language, hasTickets }: { orderId: number; language: string; hasTickets: boolean }) {
+export function OrderDocuments({
+  orderId,
+  language,
+  hasTickets,
+}: {
+  orderId: number;
+  language: string;
+  hasTickets: boolean;
+}) {
   const intl = useIntl();
   const [askLink, call] = useOrderDocumentUrlMutation();
   const [problem, setProblem] = useState<MessageDescriptor | null>(null);
@@ -19,7 +27,10 @@ export function OrderDocuments({ orderId, language, hasTickets }: { orderId: num
   const download = async (kind: OrderDocumentKind) => {
     setProblem(null);
     const link = await askLink({ orderId, kind, language });
-    if (link.error) return setProblem(refusals[checkoutProblemOf(link.error).code ?? ''] ?? afterSaleMessages.documentFailed);
+    if (link.error)
+      return setProblem(
+        refusals[checkoutProblemOf(link.error).code ?? ''] ?? afterSaleMessages.documentFailed,
+      );
     openDocument(link.data.url);
   };
 

@@ -19,12 +19,17 @@ export function OrderItemList({ items }: { items: readonly ServerOrderItem[] }) 
   const { locale } = useParams();
   const language: Language = isLanguage(locale) ? locale : 'de';
   const productIds = [...new Set(items.map((item) => item.productId))].sort((a, b) => a - b);
-  const { data: products = [] } = useGetProductsQuery(productIds.length ? { productIds, language } : skipToken);
+  const { data: products = [] } = useGetProductsQuery(
+    productIds.length ? { productIds, language } : skipToken,
+  );
   return (
     <ul className="basket-entries">
       {items.filter(isMainItem).map((item) => {
-        const timezone = products.find((product) => product.id === item.productId)?.pool.timezone ?? 'Europe/Zurich';
-        const included = items.filter((other) => other.parentItemId === item.id || other.originItemId === item.id);
+        const timezone =
+          products.find((product) => product.id === item.productId)?.pool.timezone ?? 'Europe/Zurich';
+        const included = items.filter(
+          (other) => other.parentItemId === item.id || other.originItemId === item.id,
+        );
         return (
           <li key={item.id} className="basket-entry order-item">
             <div className="basket-entry-main">
@@ -41,15 +46,31 @@ export function OrderItemList({ items }: { items: readonly ServerOrderItem[] }) 
             <div className="basket-entry-prices">
               {isPayPerUse(item) ? (
                 <>
-                  <span className="entry-price pay-per-use-price">{intl.formatMessage(payPerUseMessages.billedPerDay)}</span>
+                  <span className="entry-price pay-per-use-price">
+                    {intl.formatMessage(payPerUseMessages.billedPerDay)}
+                  </span>
                   <small>{intl.formatMessage(payPerUseMessages.nothingNow)}</small>
                 </>
               ) : (
                 <span className="entry-price">{formatMoney(intl, item.price)}</span>
               )}
-              {item.cancelled && <strong className="item-cancelled">{intl.formatMessage(afterSaleMessages.itemCancelled)}</strong>}
-              {item.refundedAmount > 0 && <small>{intl.formatMessage(afterSaleMessages.itemRefunded, { amount: formatMoney(intl, { amount: item.refundedAmount, currency: item.price.currency }) })}</small>}
-              {!isPayPerUse(item) && <small>{intl.formatMessage(basketMessages.unitPrice, { price: formatMoney(intl, item.unitPrice) })}</small>}
+              {item.cancelled && (
+                <strong className="item-cancelled">
+                  {intl.formatMessage(afterSaleMessages.itemCancelled)}
+                </strong>
+              )}
+              {item.refundedAmount > 0 && (
+                <small>
+                  {intl.formatMessage(afterSaleMessages.itemRefunded, {
+                    amount: formatMoney(intl, { amount: item.refundedAmount, currency: item.price.currency }),
+                  })}
+                </small>
+              )}
+              {!isPayPerUse(item) && (
+                <small>
+                  {intl.formatMessage(basketMessages.unitPrice, { price: formatMoney(intl, item.unitPrice) })}
+                </small>
+              )}
             </div>
           </li>
         );

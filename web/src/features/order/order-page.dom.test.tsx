@@ -37,7 +37,9 @@ describe('the order page', () => {
     serveOrder({ status: 200, body: { ...orderJson('PAID'), type: 'SUBSCRIPTION' } });
     openOrderPage(`/en/orders/${ORDER_ID}?token=${CUSTOMER_TOKEN}`);
     const link = await screen.findByRole('link', { name: 'See my subscription' });
-    expect(link.getAttribute('href')).toBe(`/en/profile/subscriptions?order=${ORDER_ID}&token=${CUSTOMER_TOKEN}`);
+    expect(link.getAttribute('href')).toBe(
+      `/en/profile/subscriptions?order=${ORDER_ID}&token=${CUSTOMER_TOKEN}`,
+    );
   });
 
   it('says so when the order cannot be read (unknown, or someone else’s)', async () => {

@@ -31,10 +31,15 @@ export default function OrderPage() {
   useClearBasketOnceOrdered(order);
   const { search } = useLocation();
   const session = useSession();
-  const isCustomer = session.status === 'authenticated' || tokenDelivery(pageToken(`http://page.invalid/${search}`)).bearer !== undefined;
+  const isCustomer =
+    session.status === 'authenticated' ||
+    tokenDelivery(pageToken(`http://page.invalid/${search}`)).bearer !== undefined;
 
   return (
-    <SimplePage title={intl.formatMessage(orderMessages.title)} description={intl.formatMessage(orderMessages.description)}>
+    <SimplePage
+      title={intl.formatMessage(orderMessages.title)}
+      description={intl.formatMessage(orderMessages.description)}
+    >
       {isLoading && <p role="status">{intl.formatMessage(orderMessages.loading)}</p>}
       {error && !order && (
         <p role="alert" className="notice-problem">
@@ -51,27 +56,39 @@ export default function OrderPage() {
           <OrderFacts order={order} />
           {order.type === 'CONSUMPTION' && order.status === 'CREATED' && (
             <p>
-              <Link className="button" to={withPageToken(`/${language}/checkout/${order.checkoutId}`, search)}>
+              <Link
+                className="button"
+                to={withPageToken(`/${language}/checkout/${order.checkoutId}`, search)}
+              >
                 {intl.formatMessage(consumptionMessages.payNow)}
               </Link>
             </p>
           )}
           {order.type === 'SUBSCRIPTION' && order.status === 'PAID' && isCustomer && (
             <p>
-              <Link to={withPageToken(`/${language}/profile/subscriptions?order=${order.id}`, search)}>{intl.formatMessage(subscriptionMessages.ofOrder)}</Link>
+              <Link to={withPageToken(`/${language}/profile/subscriptions?order=${order.id}`, search)}>
+                {intl.formatMessage(subscriptionMessages.ofOrder)}
+              </Link>
             </p>
           )}
           <PayPerUseConfirmation order={order} language={language} />
-          {order.type === 'CONSUMPTION' ? <BilledDays items={order.items} /> : <OrderItemList items={order.items} />}
+          {order.type === 'CONSUMPTION' ? (
+            <BilledDays items={order.items} />
+          ) : (
+            <OrderItemList items={order.items} />
+          )}
           <p className="basket-total">
-            <span>{intl.formatMessage(orderMessages.total)}</span> <strong>{formatMoney(intl, order.total)}</strong>
+            <span>{intl.formatMessage(orderMessages.total)}</span>{' '}
+            <strong>{formatMoney(intl, order.total)}</strong>
           </p>
           <OrderAfterSale order={order} language={language} isCustomer={isCustomer} />
         </>
       )}
       {isCustomer && (
         <p>
-          <Link to={withPageToken(`/${language}/orders`, search)}>{intl.formatMessage(ordersMessages.title)}</Link>
+          <Link to={withPageToken(`/${language}/orders`, search)}>
+            {intl.formatMessage(ordersMessages.title)}
+          </Link>
         </p>
       )}
       <p>

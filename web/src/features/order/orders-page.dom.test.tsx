@@ -99,18 +99,21 @@ describe('the orders page', () => {
   it.each([
     ['while /api/auth is missing (404)', 404, {}],
     ['when the sign-in service answers no session', 200, {}],
-  ])('sends a visitor without session or token to the shop’s translated sign-in page %s', async (_case, status, body) => {
-    serveOrders({ status, body });
-    const { router } = renderRoute(atAddress('/fr/orders?status=PAID'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Se connecter' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/fr/auth-selector');
-    const query = new URLSearchParams(router.state.location.search);
-    expect(query.get('error')).toBe('SessionRequired');
-    expect(query.get('callbackUrl')).toBe('http://localhost/fr/orders?status=PAID');
-    expect(screen.getByRole('alert').textContent).toBe('Veuillez vous connecter pour voir cette page.');
-    expect(orderCalls()).toEqual([]);
-    expect(leaveShopFor).not.toHaveBeenCalled();
-  });
+  ])(
+    'sends a visitor without session or token to the shop’s translated sign-in page %s',
+    async (_case, status, body) => {
+      serveOrders({ status, body });
+      const { router } = renderRoute(atAddress('/fr/orders?status=PAID'));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Se connecter' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/fr/auth-selector');
+      const query = new URLSearchParams(router.state.location.search);
+      expect(query.get('error')).toBe('SessionRequired');
+      expect(query.get('callbackUrl')).toBe('http://localhost/fr/orders?status=PAID');
+      expect(screen.getByRole('alert').textContent).toBe('Veuillez vous connecter pour voir cette page.');
+      expect(orderCalls()).toEqual([]);
+      expect(leaveShopFor).not.toHaveBeenCalled();
+    },
+  );
 
   it('lets a signed-in customer in on their session', async () => {
     serveOrders({ status: 200, body: { user: { id: 'alice' }, expires: '2030-01-01T00:00:00.000Z' } });

@@ -35,7 +35,13 @@ function BlockTicket({ ticket, label }: { ticket: OrderTicket; label: string }) 
   return (
     <>
       {!asking && (
-        <button type="button" ref={opener} className="link-button" aria-label={`${intl.formatMessage(afterSaleMessages.blockTicket)}: ${label}`} onClick={() => setAsking(true)}>
+        <button
+          type="button"
+          ref={opener}
+          className="link-button"
+          aria-label={`${intl.formatMessage(afterSaleMessages.blockTicket)}: ${label}`}
+          onClick={() => setAsking(true)}
+        >
           {intl.formatMessage(afterSaleMessages.blockTicket)}
         </button>
       )}
@@ -71,20 +77,36 @@ function BlockTicket({ ticket, label }: { ticket: OrderTicket; label: string }) 
 }
 
 /** The order's tickets with their status; a valid one can be blocked when lost, unless a gate has used it. */
-export function TicketList({ tickets, items }: { tickets: readonly OrderTicket[]; items: readonly ServerOrderItem[] }) {
+export function TicketList({
+  tickets,
+  items,
+}: {
+  tickets: readonly OrderTicket[];
+  items: readonly ServerOrderItem[];
+}) {
   const intl = useIntl();
   const { locale } = useParams();
   const language: Language = isLanguage(locale) ? locale : 'de';
   const productIds = [...new Set(items.map((item) => item.productId))].sort((a, b) => a - b);
-  const { data: products = [] } = useGetProductsQuery(productIds.length ? { productIds, language } : skipToken);
+  const { data: products = [] } = useGetProductsQuery(
+    productIds.length ? { productIds, language } : skipToken,
+  );
 
   return (
     <ul className="ticket-list">
       {tickets.map((ticket) => {
         const item = items.find((candidate) => candidate.id === ticket.orderItemId);
         const product = item ? entryName(item, products) : `#${ticket.productDefinitionId}`;
-        const label = intl.formatMessage(afterSaleMessages.ticketPerson, { product, index: ticket.personIndex, count: ticket.personCount });
-        const day = ticket.day ? intl.formatMessage(afterSaleMessages.ticketDay, { day: DateTime.fromISO(ticket.day).setLocale(language).toLocaleString(DateTime.DATE_MED) }) : null;
+        const label = intl.formatMessage(afterSaleMessages.ticketPerson, {
+          product,
+          index: ticket.personIndex,
+          count: ticket.personCount,
+        });
+        const day = ticket.day
+          ? intl.formatMessage(afterSaleMessages.ticketDay, {
+              day: DateTime.fromISO(ticket.day).setLocale(language).toLocaleString(DateTime.DATE_MED),
+            })
+          : null;
         return (
           <li key={ticket.id} className={`ticket ticket-${ticket.status.toLowerCase()}`}>
             <span>
@@ -93,7 +115,9 @@ export function TicketList({ tickets, items }: { tickets: readonly OrderTicket[]
             </span>{' '}
             <strong className="ticket-status">
               {ticket.usedAt && ticket.status === 'VALID'
-                ? intl.formatMessage(afterSaleMessages.ticketUsed, { when: intl.formatDate(ticket.usedAt, { dateStyle: 'medium', timeStyle: 'short' }) })
+                ? intl.formatMessage(afterSaleMessages.ticketUsed, {
+                    when: intl.formatDate(ticket.usedAt, { dateStyle: 'medium', timeStyle: 'short' }),
+                  })
                 : intl.formatMessage(afterSaleMessages[ticket.status])}
             </strong>{' '}
             {ticket.status === 'VALID' && !ticket.usedAt && <BlockTicket ticket={ticket} label={label} />}

@@ -21,7 +21,11 @@ export const brandName = (code: string) => brandNames[code] ?? code;
  * Where the provider's page sends the customer back to, with its outcome (the provider adds
  * datatransTrxId), the page's token (§2) and, when the card was added from a checkout, that checkout.
  */
-export function cardReturnUrls(origin: string, locale: string, from: { pageToken?: string; checkoutId?: string } = {}) {
+export function cardReturnUrls(
+  origin: string,
+  locale: string,
+  from: { pageToken?: string; checkoutId?: string } = {},
+) {
   const page = `${origin}/${locale}/profile/payment-details/return`;
   const kept = new URLSearchParams();
   if (from.checkoutId) kept.set('checkout', from.checkoutId);

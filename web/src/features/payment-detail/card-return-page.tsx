@@ -74,7 +74,9 @@ function CardReturn() {
         </p>
       )}
       <p>
-        <Link to={withPageToken(`/${locale}/profile/payment-details`, search)}>{intl.formatMessage(messages.backToCards)}</Link>
+        <Link to={withPageToken(`/${locale}/profile/payment-details`, search)}>
+          {intl.formatMessage(messages.backToCards)}
+        </Link>
       </p>
     </SimplePage>
   );

@@ -11,9 +11,31 @@ import { savedCard } from '../../../test/support/saved-card';
 jest.mock('../../lib/navigation/leave-shop', () => ({ leaveShopFor: jest.fn() }));
 
 const visa = savedCard({ id: 1, expiryYear: '28' });
-const mastercard = savedCard({ id: 2, default: false, brand: 'ECA', masked: '520000xxxxxx0007', expiryMonth: '06', expiryYear: '27' });
-const declined = savedCard({ id: 3, default: false, brand: 'AMX', masked: '375811xxxxx1000', expiryMonth: '01', expiryYear: '29', blockedReason: 'declined by the issuer' });
-const expired = savedCard({ id: 4, default: false, status: 'EXPIRED', masked: '400000xxxxxx0002', expiryMonth: '01', expiryYear: '24' });
+const mastercard = savedCard({
+  id: 2,
+  default: false,
+  brand: 'ECA',
+  masked: '520000xxxxxx0007',
+  expiryMonth: '06',
+  expiryYear: '27',
+});
+const declined = savedCard({
+  id: 3,
+  default: false,
+  brand: 'AMX',
+  masked: '375811xxxxx1000',
+  expiryMonth: '01',
+  expiryYear: '29',
+  blockedReason: 'declined by the issuer',
+});
+const expired = savedCard({
+  id: 4,
+  default: false,
+  status: 'EXPIRED',
+  masked: '400000xxxxxx0002',
+  expiryMonth: '01',
+  expiryYear: '24',
+});
 
 let api: ReturnType<typeof mockApiFetch>;
 let details: Record<string, unknown>[];

@@ -90,7 +90,9 @@ function PaymentDetails() {
   const addCard = async () => {
     setNotice(null);
     setAddProblem(null);
-    const result = await registerCard(cardReturnUrls(window.location.origin, locale, { pageToken: pageToken(window.location.href) }));
+    const result = await registerCard(
+      cardReturnUrls(window.location.origin, locale, { pageToken: pageToken(window.location.href) }),
+    );
     if (result.data) return leaveShopFor(result.data.redirectUrl);
     const code = problemCode(result.error);
     setAddProblem(

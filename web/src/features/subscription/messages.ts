@@ -4,7 +4,10 @@ export const subscriptionMessages = {
   ...defineMessages({
     nav: { id: 'subscriptions.nav', defaultMessage: 'Subscriptions' },
     ofOrder: { id: 'subscriptions.ofOrder', defaultMessage: 'See my subscription' },
-    arriving: { id: 'subscriptions.arriving', defaultMessage: 'Your new subscription is being set up; it appears here in a moment.' },
+    arriving: {
+      id: 'subscriptions.arriving',
+      defaultMessage: 'Your new subscription is being set up; it appears here in a moment.',
+    },
     title: { id: 'subscriptions.title', defaultMessage: 'My subscriptions' },
     description: {
       id: 'subscriptions.description',

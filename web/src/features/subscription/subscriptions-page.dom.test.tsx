@@ -104,10 +104,16 @@ describe('the subscriptions page', () => {
   it('coming from a paid order, says its subscription is on its way and asks again until it is listed', async () => {
     subscriptions = [{ ...lastSeason }];
     renderRoute(atAddress('/en/profile/subscriptions?order=501'));
-    expect(await screen.findByText('Your new subscription is being set up; it appears here in a moment.')).toBeTruthy();
+    expect(
+      await screen.findByText('Your new subscription is being set up; it appears here in a moment.'),
+    ).toBeTruthy();
     expect(screen.queryByText('You have no subscriptions yet.')).toBeNull();
     subscriptions = [{ ...seasonPass }, { ...lastSeason }];
-    await waitFor(() => expect(screen.getAllByRole('heading', { level: 3, name: 'Alpenhorn season pass' })).toHaveLength(2), { timeout: 8000 });
+    await waitFor(
+      () =>
+        expect(screen.getAllByRole('heading', { level: 3, name: 'Alpenhorn season pass' })).toHaveLength(2),
+      { timeout: 8000 },
+    );
     expect(screen.queryByText(/being set up/)).toBeNull();
     const asked = subscriptionCalls().length;
     await new Promise((resolve) => setTimeout(resolve, 2500));

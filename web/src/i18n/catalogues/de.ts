@@ -16,24 +16,31 @@ export const de: MessageCatalogue = {
   'account.settings.language': 'Sprache des Shops und unserer E-Mails',
   'account.settings.newsletter': 'Senden Sie mir den Newsletter mit Angeboten und Neuigkeiten aus dem Resort',
   'account.settings.save': 'Einstellungen speichern',
-  'account.settings.failed': 'Ihre Einstellungen konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.',
+  'account.settings.failed':
+    'Ihre Einstellungen konnten nicht gespeichert werden. Bitte versuchen Sie es erneut.',
   'account.settings.email': 'Ihre E-Mail-Adresse: {email}',
   'account.signIns.heading': 'Anmeldearten',
-  'account.signIns.explanation': 'Melden Sie sich auch anders an, zum Beispiel mit einer anderen E-Mail-Adresse? Verknüpfen Sie diese Anmeldung mit diesem Konto und sehen Sie alles an einem Ort.',
+  'account.signIns.explanation':
+    'Melden Sie sich auch anders an, zum Beispiel mit einer anderen E-Mail-Adresse? Verknüpfen Sie diese Anmeldung mit diesem Konto und sehen Sie alles an einem Ort.',
   'account.signIns.link': 'Eine andere Anmeldung verknüpfen',
   'account.reactivate.title': 'Konto reaktivieren',
-  'account.reactivate.description': 'Ihr Konto ist zur Löschung vorgemerkt. Sie können es behalten, indem Sie es reaktivieren.',
+  'account.reactivate.description':
+    'Ihr Konto ist zur Löschung vorgemerkt. Sie können es behalten, indem Sie es reaktivieren.',
   'auth.link.title': 'Konten verknüpfen',
-  'auth.link.description': 'Zwei Arten, sich anzumelden, für ein Alpenpass-Konto: Wie auch immer Sie sich anmelden, Sie sehen dieselben Bestellungen, Personen und Keycards.',
+  'auth.link.description':
+    'Zwei Arten, sich anzumelden, für ein Alpenpass-Konto: Wie auch immer Sie sich anmelden, Sie sehen dieselben Bestellungen, Personen und Keycards.',
   'auth.link.signInFirst': 'Bitte melden Sie sich zuerst mit dem Konto an, das Sie behalten möchten.',
   'auth.link.start': 'Mit dem anderen Konto anmelden',
   'auth.link.working': 'Ihre Anmeldungen werden verknüpft…',
-  'auth.link.same': 'Sie haben sich mit dem Konto angemeldet, das Sie behalten. Bitte melden Sie sich mit dem anderen an.',
-  'auth.link.elsewhere': 'Diese Anmeldung gehört bereits zu einem anderen Alpenpass-Konto und kann nicht verknüpft werden. Bitte verwenden Sie eine andere.',
+  'auth.link.same':
+    'Sie haben sich mit dem Konto angemeldet, das Sie behalten. Bitte melden Sie sich mit dem anderen an.',
+  'auth.link.elsewhere':
+    'Diese Anmeldung gehört bereits zu einem anderen Alpenpass-Konto und kann nicht verknüpft werden. Bitte verwenden Sie eine andere.',
   'auth.link.failed': 'Ihre Anmeldungen konnten nicht verknüpft werden. Bitte versuchen Sie es erneut.',
   'auth.link.cancel': 'Verknüpfen abbrechen',
   'auth.link.toProfile': 'Zu meinem Konto',
-  'auth.link.keep': 'Das Konto, das Sie behalten: {name}. Melden Sie sich noch einmal an, mit dem anderen Konto; danach öffnet es ebenfalls dieses.',
+  'auth.link.keep':
+    'Das Konto, das Sie behalten: {name}. Melden Sie sich noch einmal an, mit dem anderen Konto; danach öffnet es ebenfalls dieses.',
   'auth.link.done': 'Erledigt: Beide Anmeldungen öffnen jetzt das Konto von {name}.',
   'auth.selector.title': 'Anmelden',
   'auth.selector.description': 'Melden Sie sich an, um Tickets zu buchen und Ihr Konto zu verwalten.',
@@ -53,18 +60,25 @@ export const de: MessageCatalogue = {
   'basket.entry.holdExpired': 'Reservierung abgelaufen',
   'basket.proceed': 'Weiter zur Kasse',
   'basket.continue': 'Weiter einkaufen',
-  'basket.problem.soldOut': 'Leider ist dieses Zeitfenster ausverkauft: Für Ihre Auswahl sind nicht mehr genügend Plätze frei. Bitte wählen Sie ein anderes Zeitfenster.',
-  'basket.problem.holdLimit': 'Sie halten bereits so viele Plätze in diesem Zeitfenster, wie eine Person halten darf. Bitte wählen Sie weniger Plätze oder ein anderes Zeitfenster.',
-  'basket.problem.quantityLimit': 'So viele Tickets können online nicht auf einmal gebucht werden. Bitte wählen Sie weniger.',
+  'basket.problem.soldOut':
+    'Leider ist dieses Zeitfenster ausverkauft: Für Ihre Auswahl sind nicht mehr genügend Plätze frei. Bitte wählen Sie ein anderes Zeitfenster.',
+  'basket.problem.holdLimit':
+    'Sie halten bereits so viele Plätze in diesem Zeitfenster, wie eine Person halten darf. Bitte wählen Sie weniger Plätze oder ein anderes Zeitfenster.',
+  'basket.problem.quantityLimit':
+    'So viele Tickets können online nicht auf einmal gebucht werden. Bitte wählen Sie weniger.',
   'basket.problem.notBookable': 'Diese Daten sind nicht (mehr) buchbar. Bitte wählen Sie einen anderen Tag.',
-  'basket.problem.tooMany': 'Zu viele Versuche in kurzer Zeit. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
-  'basket.problem.conflict': 'Ihr Warenkorb wurde inzwischen geändert. Bitte prüfen Sie ihn und versuchen Sie es erneut.',
-  'basket.problem.failed': 'Ihr Warenkorb konnte nicht aktualisiert werden. Bitte versuchen Sie es später erneut.',
+  'basket.problem.tooMany':
+    'Zu viele Versuche in kurzer Zeit. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
+  'basket.problem.conflict':
+    'Ihr Warenkorb wurde inzwischen geändert. Bitte prüfen Sie ihn und versuchen Sie es erneut.',
+  'basket.problem.failed':
+    'Ihr Warenkorb konnte nicht aktualisiert werden. Bitte versuchen Sie es später erneut.',
   'checkout.title': 'Kasse',
   'checkout.backToBasket': 'Zurück zum Warenkorb',
   'basket.navWithCount': 'Warenkorb ({count})',
   'basket.hold.expires': 'Ihre Plätze im Zeitfenster sind bis {time} für Sie reserviert.',
-  'basket.hold.expired': 'Die Reservierung Ihrer Plätze ist um {time} abgelaufen. Fügen Sie das Zeitfenster erneut hinzu, um es zu reservieren.',
+  'basket.hold.expired':
+    'Die Reservierung Ihrer Plätze ist um {time} abgelaufen. Fügen Sie das Zeitfenster erneut hinzu, um es zu reservieren.',
   'basket.removeLabel': '{name} entfernen',
   'basket.unitPrice': '{price} pro Stück',
   'calendar.previousMonth': 'Vorheriger Monat',
@@ -104,7 +118,8 @@ export const de: MessageCatalogue = {
   'product.summary.total': 'Total: {price}',
   'product.summary.totalFrom': 'Total: ab {price}',
   'catalogue.title': 'Tickets und Abos',
-  'catalogue.intro': 'Wählen Sie Ihren Skipass, Ihre Gondelfahrt oder Ihren Badeeintritt und buchen Sie online.',
+  'catalogue.intro':
+    'Wählen Sie Ihren Skipass, Ihre Gondelfahrt oder Ihren Badeeintritt und buchen Sie online.',
   'catalogue.search.label': 'Produkte suchen',
   'catalogue.search.hint': 'Zum Beispiel: {examples}',
   'catalogue.category.label': 'Kategorie',
@@ -113,11 +128,13 @@ export const de: MessageCatalogue = {
   'catalogue.loading': 'Die Produkte werden geladen …',
   'catalogue.loadFailed': 'Die Produkte konnten nicht geladen werden. Bitte versuchen Sie es später erneut.',
   'catalogue.product.choose': 'Auswählen',
-  'catalogue.search.resultCount': '{count, plural, one {# Produkt passt} other {# Produkte passen}} zu „{query}“.',
+  'catalogue.search.resultCount':
+    '{count, plural, one {# Produkt passt} other {# Produkte passen}} zu „{query}“.',
   'catalogue.product.fromPrice': 'ab {price}',
   'catalogue.product.chooseLabel': '{name} auswählen',
   'catalogue.today': 'Heute ist {date}.',
-  'checkout.description': 'Prüfen Sie Ihre Bestellung, beantworten Sie die Bedingungen und wählen Sie, wie Sie bezahlen.',
+  'checkout.description':
+    'Prüfen Sie Ihre Bestellung, beantworten Sie die Bedingungen und wählen Sie, wie Sie bezahlen.',
   'checkout.loading': 'Ihre Kasse wird geladen …',
   'checkout.notFound': 'Diese Kasse wurde nicht gefunden.',
   'checkout.items.heading': 'Ihre Bestellung',
@@ -134,17 +151,21 @@ export const de: MessageCatalogue = {
   'checkout.payment.card': 'Online mit Karte bezahlen',
   'checkout.payment.submit': 'Bestellung abschicken',
   'checkout.payment.paying': 'Bitte warten …',
-  'checkout.payment.cardUnavailable': 'Die Kartenzahlung ist noch nicht verfügbar. Bitte wählen Sie die Zahlung vor Ort.',
+  'checkout.payment.cardUnavailable':
+    'Die Kartenzahlung ist noch nicht verfügbar. Bitte wählen Sie die Zahlung vor Ort.',
   'checkout.payment.conditionsMissing': 'Bitte beantworten Sie zuerst die Pflichtbedingungen.',
   'checkout.payment.closed': 'Diese Kasse ist abgeschlossen. Bitte sehen Sie sich Ihre Bestellung an.',
   'checkout.payment.failed': 'Die Zahlung konnte nicht gestartet werden. Bitte versuchen Sie es erneut.',
   'checkout.start.failed': 'Die Kasse konnte nicht geöffnet werden. Bitte versuchen Sie es später erneut.',
   'checkout.start.invalid': 'Ihr Warenkorb kann so nicht bestellt werden:',
   'checkout.start.starting': 'Weiter zur Kasse …',
-  'checkout.issue.holdExpired': 'Die Reservierung der Plätze ist abgelaufen. Bitte entfernen Sie die Position und wählen Sie das Zeitfenster erneut.',
-  'checkout.issue.notHeld': 'Die Plätze sind nicht reserviert. Bitte entfernen Sie die Position und wählen Sie das Zeitfenster erneut.',
+  'checkout.issue.holdExpired':
+    'Die Reservierung der Plätze ist abgelaufen. Bitte entfernen Sie die Position und wählen Sie das Zeitfenster erneut.',
+  'checkout.issue.notHeld':
+    'Die Plätze sind nicht reserviert. Bitte entfernen Sie die Position und wählen Sie das Zeitfenster erneut.',
   'checkout.issue.empty': 'Ihr Warenkorb ist leer.',
-  'checkout.issue.other': 'Diese Position kann so nicht gebucht werden. Bitte entfernen Sie sie und wählen Sie erneut.',
+  'checkout.issue.other':
+    'Diese Position kann so nicht gebucht werden. Bitte entfernen Sie sie und wählen Sie erneut.',
   'checkout.issue.basket': 'Ihr Warenkorb kann so nicht gebucht werden. Bitte prüfen Sie ihn.',
   'checkout.issue.entry': '{name}: {problem}',
   'checkout.return.title': 'Ihre Zahlung',
@@ -154,7 +175,8 @@ export const de: MessageCatalogue = {
   'checkout.return.reserved': 'Ihre Bestellung ist reserviert: Bitte bezahlen Sie an der Kasse.',
   'checkout.return.open': 'Die Zahlung wurde nicht abgeschlossen. Sie können es erneut versuchen.',
   'checkout.return.cancelled': 'Diese Bestellung wurde storniert.',
-  'checkout.return.stillPending': 'Ihre Zahlung wird noch verarbeitet. Bitte sehen Sie später wieder nach Ihrer Bestellung.',
+  'checkout.return.stillPending':
+    'Ihre Zahlung wird noch verarbeitet. Bitte sehen Sie später wieder nach Ihrer Bestellung.',
   'checkout.return.retry': 'Zurück zur Kasse',
   'checkout.return.viewOrder': 'Ihre Bestellung ansehen',
   'order.title': 'Ihre Bestellung',
@@ -176,7 +198,8 @@ export const de: MessageCatalogue = {
   'orders.title': 'Meine Bestellungen',
   'orders.description': 'Alles, was Sie gebucht haben, die neueste Bestellung zuerst.',
   'orders.loading': 'Ihre Bestellungen werden geladen …',
-  'orders.failed': 'Ihre Bestellungen können gerade nicht geladen werden. Bitte versuchen Sie es später noch einmal.',
+  'orders.failed':
+    'Ihre Bestellungen können gerade nicht geladen werden. Bitte versuchen Sie es später noch einmal.',
   'orders.filter.legend': 'Bestellungen mit diesem Status zeigen',
   'orders.filter.all': 'Alle zeigen',
   'orders.empty': 'Sie haben noch keine Bestellungen.',
@@ -231,8 +254,10 @@ export const de: MessageCatalogue = {
   'account.person.gender.d': 'Divers',
   'account.person.phone': 'Telefon (mit Landesvorwahl, z. B. +41 79 123 45 67)',
   'account.problem.required': 'Bitte füllen Sie dieses Feld aus.',
-  'account.problem.birthdate': 'Bitte geben Sie ein echtes Geburtsdatum ein (höchstens 150 Jahre zurück, nicht in der Zukunft).',
-  'account.problem.phone': 'Bitte geben Sie eine gültige Telefonnummer mit Landesvorwahl ein, z. B. +41 79 123 45 67.',
+  'account.problem.birthdate':
+    'Bitte geben Sie ein echtes Geburtsdatum ein (höchstens 150 Jahre zurück, nicht in der Zukunft).',
+  'account.problem.phone':
+    'Bitte geben Sie eine gültige Telefonnummer mit Landesvorwahl ein, z. B. +41 79 123 45 67.',
   'account.problem.email': 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
   'account.problem.disabled': 'Dieses Feld wird hier nicht verwendet.',
   'account.addresses.heading': 'Meine Adressen',
@@ -262,10 +287,12 @@ export const de: MessageCatalogue = {
   'account.persons.remove': '{name} löschen',
   'account.persons.bornOn': 'geboren am {date}',
   'auth.selector.sessionRequired': 'Bitte melden Sie sich an, um diese Seite zu sehen.',
-  'auth.selector.unavailable': 'Die Anmeldung ist noch nicht geöffnet. Wenn Sie einen persönlichen Link zu Ihrem Konto erhalten haben, öffnen Sie bitte diesen Link.',
+  'auth.selector.unavailable':
+    'Die Anmeldung ist noch nicht geöffnet. Wenn Sie einen persönlichen Link zu Ihrem Konto erhalten haben, öffnen Sie bitte diesen Link.',
   'session.checking': 'Ihre Anmeldung wird geprüft …',
   'auth.signIn.account': 'Mit Ihrem Alpenpass-Konto anmelden',
-  'auth.signIn.accountHint': 'Sie geben Ihre E-Mail-Adresse und Ihr Passwort auf der Anmeldeseite von Alpenpass ein und kommen dann hierher zurück.',
+  'auth.signIn.accountHint':
+    'Sie geben Ihre E-Mail-Adresse und Ihr Passwort auf der Anmeldeseite von Alpenpass ein und kommen dann hierher zurück.',
   'auth.emailLink.heading': 'Ohne Passwort anmelden',
   'auth.emailLink.label': 'E-Mail-Adresse',
   'auth.emailLink.submit': 'Anmeldelink senden',
@@ -275,23 +302,31 @@ export const de: MessageCatalogue = {
   'auth.header.signOut': 'Abmelden',
   'auth.working': 'Einen Moment …',
   'auth.error.credentials': 'Die E-Mail-Adresse oder das Passwort ist falsch.',
-  'auth.error.tooManyAttempts': 'Zu viele Anmeldeversuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
-  'auth.error.emailNotVerified': 'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse: Folgen Sie dem Link in der E-Mail, die wir Ihnen gesendet haben.',
+  'auth.error.tooManyAttempts':
+    'Zu viele Anmeldeversuche. Bitte warten Sie einige Minuten und versuchen Sie es dann erneut.',
+  'auth.error.emailNotVerified':
+    'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse: Folgen Sie dem Link in der E-Mail, die wir Ihnen gesendet haben.',
   'auth.error.csrf': 'Das Anmeldeformular war abgelaufen. Bitte versuchen Sie es erneut.',
   'auth.error.callback': 'Die Anmeldung wurde nicht abgeschlossen. Bitte versuchen Sie es erneut.',
-  'auth.error.notLinked': 'Diese Anmeldung ist noch nicht mit Ihrem Alpenpass-Konto verknüpft. Bitte melden Sie sich so an wie bisher.',
+  'auth.error.notLinked':
+    'Diese Anmeldung ist noch nicht mit Ihrem Alpenpass-Konto verknüpft. Bitte melden Sie sich so an wie bisher.',
   'auth.error.invalidCallback': 'Dieser Anmeldelink führt aus dem Shop hinaus und wurde gestoppt.',
-  'auth.error.verification': 'Dieser Anmeldelink ist ungültig, schon verwendet oder abgelaufen. Bitte fordern Sie einen neuen an.',
+  'auth.error.verification':
+    'Dieser Anmeldelink ist ungültig, schon verwendet oder abgelaufen. Bitte fordern Sie einen neuen an.',
   'auth.error.refresh': 'Ihre Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.',
-  'auth.error.unavailable': 'Die Anmeldung ist im Moment nicht möglich. Bitte versuchen Sie es später erneut.',
+  'auth.error.unavailable':
+    'Die Anmeldung ist im Moment nicht möglich. Bitte versuchen Sie es später erneut.',
   'auth.error.unknown': 'Die Anmeldung hat nicht geklappt. Bitte versuchen Sie es erneut.',
   'auth.signedInAs': 'Sie sind angemeldet als {name}.',
-  'auth.emailLink.sent': 'Falls ein Konto {email} verwendet, haben wir dorthin einen Anmeldelink gesendet. Er ist 15 Minuten gültig.',
+  'auth.emailLink.sent':
+    'Falls ein Konto {email} verwendet, haben wir dorthin einen Anmeldelink gesendet. Er ist 15 Minuten gültig.',
   'keycards.nav': 'Keycards',
   'keycards.title': 'Keycards und Pässe',
-  'keycards.description': 'Die Karten, auf die Ihre Tickets geladen werden, und die Pässe und Kontrollschilder, die Sie ausweisen.',
+  'keycards.description':
+    'Die Karten, auf die Ihre Tickets geladen werden, und die Pässe und Kontrollschilder, die Sie ausweisen.',
   'keycards.loading': 'Ihre Keycards werden geladen …',
-  'keycards.loadFailed': 'Ihre Keycards können im Moment nicht geladen werden. Bitte versuchen Sie es später erneut.',
+  'keycards.loadFailed':
+    'Ihre Keycards können im Moment nicht geladen werden. Bitte versuchen Sie es später erneut.',
   'keycards.none': 'Sie haben noch keine Keycard hinzugefügt.',
   'keycards.readOnly': 'Keycards können im Moment weder hinzugefügt noch gelöscht werden.',
   'keycards.number': 'Nummer',
@@ -315,7 +350,8 @@ export const de: MessageCatalogue = {
   'keycards.added': 'Die Keycard wurde hinzugefügt.',
   'keycards.person': 'Person',
   'keycards.type': 'Art der Karte',
-  'keycards.noPersons': 'Fügen Sie zuerst sich selbst oder eine Person hinzu, für die Sie buchen: Jede Keycard gehört zu einer Person.',
+  'keycards.noPersons':
+    'Fügen Sie zuerst sich selbst oder eine Person hinzu, für die Sie buchen: Jede Keycard gehört zu einer Person.',
   'keycards.personsLink': 'Zu den Personen',
   'keycards.field.dataCarrierId': 'Datenträgernummer (z. B. 01-1614 7255 0123 4567 8901-2)',
   'keycards.field.wtp': 'WTP-Nummer (z. B. 1A2B3C4D-5E6-F7G)',
@@ -328,7 +364,8 @@ export const de: MessageCatalogue = {
   'keycards.field.validityFrom': 'Gültig ab',
   'keycards.field.validityTo': 'Gültig bis',
   'keycards.problem.required': 'Bitte füllen Sie dieses Feld aus.',
-  'keycards.problem.dataCarrierId': 'Eine SKIDATA-Nummer hat 23 Ziffern, und ihre letzte Ziffer muss zu den anderen passen: Bitte prüfen Sie die Nummer.',
+  'keycards.problem.dataCarrierId':
+    'Eine SKIDATA-Nummer hat 23 Ziffern, und ihre letzte Ziffer muss zu den anderen passen: Bitte prüfen Sie die Nummer.',
   'keycards.problem.wtp': 'Eine WTP-Nummer hat 14 Buchstaben oder Ziffern.',
   'keycards.problem.ausweisId': 'Eine SwissPass-Kartennummer besteht aus dem Buchstaben S und 11 Ziffern.',
   'keycards.problem.zip': 'Bitte geben Sie eine vierstellige Schweizer Postleitzahl ein.',
@@ -342,9 +379,11 @@ export const de: MessageCatalogue = {
   'keycards.remove': '{card} löschen',
   'paymentDetails.nav': 'Zahlungskarten',
   'paymentDetails.title': 'Meine Zahlungskarten',
-  'paymentDetails.description': 'Karten, die Sie für schnelleres Bezahlen gespeichert haben. Der Shop kennt nur die letzten Ziffern; die Kartennummer bleibt beim Zahlungsanbieter.',
+  'paymentDetails.description':
+    'Karten, die Sie für schnelleres Bezahlen gespeichert haben. Der Shop kennt nur die letzten Ziffern; die Kartennummer bleibt beim Zahlungsanbieter.',
   'paymentDetails.loading': 'Ihre Karten werden geladen …',
-  'paymentDetails.loadFailed': 'Ihre Karten können im Moment nicht geladen werden. Bitte versuchen Sie es später erneut.',
+  'paymentDetails.loadFailed':
+    'Ihre Karten können im Moment nicht geladen werden. Bitte versuchen Sie es später erneut.',
   'paymentDetails.none': 'Sie haben noch keine Karte gespeichert.',
   'paymentDetails.default': 'Standardkarte',
   'paymentDetails.expired': 'Abgelaufen',
@@ -356,15 +395,18 @@ export const de: MessageCatalogue = {
   'paymentDetails.removed': 'Die Karte wurde gelöscht.',
   'paymentDetails.changeFailed': 'Das konnte nicht geändert werden. Bitte versuchen Sie es erneut.',
   'paymentDetails.add': 'Karte hinzufügen',
-  'paymentDetails.addHint': 'Sie geben die Karte auf der Seite des Zahlungsanbieters ein. Es wird nichts belastet.',
-  'paymentDetails.providerUnavailable': 'Der Zahlungsanbieter ist im Moment nicht erreichbar. Bitte versuchen Sie es später erneut.',
+  'paymentDetails.addHint':
+    'Sie geben die Karte auf der Seite des Zahlungsanbieters ein. Es wird nichts belastet.',
+  'paymentDetails.providerUnavailable':
+    'Der Zahlungsanbieter ist im Moment nicht erreichbar. Bitte versuchen Sie es später erneut.',
   'paymentDetails.limit': 'Sie haben die höchste Zahl an Karten gespeichert. Bitte löschen Sie zuerst eine.',
   'paymentDetails.addFailed': 'Die Karte konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
   'paymentDetails.return.title': 'Ihre Karte wird gespeichert',
   'paymentDetails.return.description': 'Zurück vom Zahlungsanbieter.',
   'paymentDetails.return.saving': 'Ihre Karte wird gespeichert …',
   'paymentDetails.return.cancelled': 'Sie haben abgebrochen: Es wurde keine Karte gespeichert.',
-  'paymentDetails.return.incomplete': 'Die Karte wurde auf der Seite des Zahlungsanbieters nicht fertig erfasst und deshalb nicht gespeichert.',
+  'paymentDetails.return.incomplete':
+    'Die Karte wurde auf der Seite des Zahlungsanbieters nicht fertig erfasst und deshalb nicht gespeichert.',
   'paymentDetails.return.back': 'Zurück zu meinen Zahlungskarten',
   'paymentDetails.card': '{brand} {masked}',
   'paymentDetails.makeDefault': '{card} als Standard festlegen',
@@ -373,9 +415,11 @@ export const de: MessageCatalogue = {
   'subscriptions.ofOrder': 'Mein Abonnement ansehen',
   'subscriptions.arriving': 'Ihr neues Abonnement wird eingerichtet; es erscheint hier gleich.',
   'subscriptions.title': 'Meine Abonnemente',
-  'subscriptions.description': 'Ihre Saisonkarten und anderen Abonnemente: wann sie gültig sind und ob sie sich erneuern.',
+  'subscriptions.description':
+    'Ihre Saisonkarten und anderen Abonnemente: wann sie gültig sind und ob sie sich erneuern.',
   'subscriptions.loading': 'Ihre Abonnemente werden geladen …',
-  'subscriptions.loadFailed': 'Ihre Abonnemente können im Moment nicht geladen werden. Bitte versuchen Sie es später erneut.',
+  'subscriptions.loadFailed':
+    'Ihre Abonnemente können im Moment nicht geladen werden. Bitte versuchen Sie es später erneut.',
   'subscriptions.none': 'Sie haben noch keine Abonnemente.',
   'subscriptions.noneWithStatus': 'Keine Abonnemente mit dem gewählten Status.',
   'subscriptions.filter': 'Nach Status anzeigen',
@@ -413,8 +457,10 @@ export const de: MessageCatalogue = {
   'checkout.promo.notYetValid': 'Dieser Aktionscode ist noch nicht gültig.',
   'checkout.promo.usedUp': 'Dieser Aktionscode ist aufgebraucht.',
   'checkout.promo.noMatchingItem': 'Dieser Aktionscode gilt für nichts in Ihrer Bestellung.',
-  'checkout.code.tooManyAttempts': 'Zu viele Versuche. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
-  'checkout.promo.vouchersExceedTotal': 'Bitte entfernen Sie zuerst einen Gutschein: Er würde mehr als das neue Total bezahlen.',
+  'checkout.code.tooManyAttempts':
+    'Zu viele Versuche. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
+  'checkout.promo.vouchersExceedTotal':
+    'Bitte entfernen Sie zuerst einen Gutschein: Er würde mehr als das neue Total bezahlen.',
   'checkout.promo.notRemovable': 'Dieser Rabatt gilt automatisch und kann nicht entfernt werden.',
   'checkout.code.closed': 'Diese Kasse ist geschlossen.',
   'checkout.voucher.label': 'Geschenkgutschein-Code',
@@ -441,9 +487,12 @@ export const de: MessageCatalogue = {
   'checkout.method.reka': 'Reka',
   'checkout.method.eps': 'EPS Online-Überweisung',
   'checkout.method.sofort': 'Sofort Online-Überweisung',
-  'checkout.method.covered': 'Gutscheine und Guthaben bezahlen die ganze Bestellung: Es ist nichts mehr zu bezahlen.',
-  'checkout.method.declined': 'Ihre Karte wurde abgelehnt. Bitte wählen Sie eine andere Karte oder Zahlungsart.',
-  'checkout.method.cardNotUsable': 'Diese Karte kann nicht mehr verwendet werden. Bitte wählen Sie eine andere Zahlungsart.',
+  'checkout.method.covered':
+    'Gutscheine und Guthaben bezahlen die ganze Bestellung: Es ist nichts mehr zu bezahlen.',
+  'checkout.method.declined':
+    'Ihre Karte wurde abgelehnt. Bitte wählen Sie eine andere Karte oder Zahlungsart.',
+  'checkout.method.cardNotUsable':
+    'Diese Karte kann nicht mehr verwendet werden. Bitte wählen Sie eine andere Zahlungsart.',
   'checkout.method.accountRequired': 'Bitte melden Sie sich an, um eine Karte zu speichern.',
   'checkout.method.defaultCard': '(Standard)',
   'checkout.method.savedCard': '{brand} mit Endung {last}, gültig bis {month}/{year}',
@@ -455,14 +504,16 @@ export const de: MessageCatalogue = {
   'order.tickets.cancelled': 'Storniert',
   'order.tickets.block': 'Verloren? Ticket sperren',
   'order.tickets.blockQuestion': 'Dieses Ticket sperren?',
-  'order.tickets.blockExplained': 'Ein gesperrtes Ticket öffnet keine Drehkreuze mehr. Nur unser Personal kann es wieder freigeben.',
+  'order.tickets.blockExplained':
+    'Ein gesperrtes Ticket öffnet keine Drehkreuze mehr. Nur unser Personal kann es wieder freigeben.',
   'order.tickets.blockConfirm': 'Ja, Ticket sperren',
   'order.tickets.blockKeep': 'Nein, behalten',
   'order.tickets.blockFailed': 'Das Ticket konnte nicht gesperrt werden. Bitte versuchen Sie es erneut.',
   'order.documents.heading': 'Dokumente',
   'order.documents.tickets': 'Tickets herunterladen (PDF)',
   'order.documents.receipt': 'Quittung herunterladen (PDF)',
-  'order.documents.ticketsNotIssued': 'Ihre Tickets sind noch nicht ausgestellt. Bitte versuchen Sie es gleich noch einmal.',
+  'order.documents.ticketsNotIssued':
+    'Ihre Tickets sind noch nicht ausgestellt. Bitte versuchen Sie es gleich noch einmal.',
   'order.documents.receiptNotAvailable': 'Die Quittung ist verfügbar, sobald die Bestellung bezahlt ist.',
   'order.documents.failed': 'Das Dokument konnte nicht geöffnet werden. Bitte versuchen Sie es erneut.',
   'order.cancel.heading': 'Positionen stornieren',
@@ -477,13 +528,17 @@ export const de: MessageCatalogue = {
   'order.cancel.cancelling': 'Wird storniert…',
   'order.cancel.nothing': 'Bitte wählen Sie mindestens eine Position.',
   'order.cancel.done': 'Die Positionen wurden storniert.',
-  'order.cancel.cutoffPassed': 'Diese Positionen können nicht mehr online storniert werden: Die Stornierungsfrist ist abgelaufen. Bitte wenden Sie sich an die Kasse.',
-  'order.cancel.reservationWhole': 'Eine Reservation kann nur als Ganzes storniert werden: Bitte wählen Sie alle Positionen.',
+  'order.cancel.cutoffPassed':
+    'Diese Positionen können nicht mehr online storniert werden: Die Stornierungsfrist ist abgelaufen. Bitte wenden Sie sich an die Kasse.',
+  'order.cancel.reservationWhole':
+    'Eine Reservation kann nur als Ganzes storniert werden: Bitte wählen Sie alle Positionen.',
   'order.cancel.alreadyCancelled': 'Eine dieser Positionen ist bereits storniert.',
   'order.cancel.notPaid': 'Diese Bestellung ist nicht bezahlt und kann hier nicht storniert werden.',
   'order.cancel.orderCancelled': 'Diese Bestellung ist bereits storniert.',
-  'order.cancel.creditNeedsAccount': 'Online-Guthaben braucht ein Konto. Bitte wählen Sie Ihre ursprüngliche Zahlung.',
-  'order.cancel.creditUnavailable': 'Online-Guthaben ist nicht verfügbar. Bitte wählen Sie Ihre ursprüngliche Zahlung.',
+  'order.cancel.creditNeedsAccount':
+    'Online-Guthaben braucht ein Konto. Bitte wählen Sie Ihre ursprüngliche Zahlung.',
+  'order.cancel.creditUnavailable':
+    'Online-Guthaben ist nicht verfügbar. Bitte wählen Sie Ihre ursprüngliche Zahlung.',
   'order.cancel.failed': 'Die Positionen konnten nicht storniert werden. Bitte versuchen Sie es erneut.',
   'order.refunds.heading': 'Rückerstattungen',
   'order.refunds.toCard': 'auf Ihre ursprüngliche Zahlung',
@@ -510,10 +565,13 @@ export const de: MessageCatalogue = {
   'basket.plate.country': 'Land',
   'basket.plate.save': 'Speichern und verwenden',
   'basket.plate.invalid': 'Bitte geben Sie 1 bis 30 Buchstaben oder Ziffern ein.',
-  'basket.plate.registered': 'Dieses Kennzeichen ist bereits registriert. Bitte prüfen Sie es oder wählen Sie es aus Ihren Kennzeichen.',
-  'basket.plate.noPerson': 'Bitte erfassen Sie zuerst Ihre Angaben im Konto: Ein Kennzeichen gehört zu einer Person.',
+  'basket.plate.registered':
+    'Dieses Kennzeichen ist bereits registriert. Bitte prüfen Sie es oder wählen Sie es aus Ihren Kennzeichen.',
+  'basket.plate.noPerson':
+    'Bitte erfassen Sie zuerst Ihre Angaben im Konto: Ein Kennzeichen gehört zu einer Person.',
   'basket.plate.failed': 'Das Kennzeichen konnte nicht gespeichert werden. Bitte versuchen Sie es erneut.',
-  'basket.plate.guest': 'Melden Sie sich an, um Ihr Kennzeichen zu hinterlegen: Dann öffnet sich die Schranke von selbst. Ohne Kennzeichen scannen Sie den Code Ihres Parktickets an der Schranke.',
+  'basket.plate.guest':
+    'Melden Sie sich an, um Ihr Kennzeichen zu hinterlegen: Dann öffnet sich die Schranke von selbst. Ohne Kennzeichen scannen Sie den Code Ihres Parktickets an der Schranke.',
   'basket.plate.signIn': 'Anmelden und Kennzeichen hinzufügen',
   'basket.quantity.group': 'Anzahl {name}',
   'basket.quantity.fewer': 'Eins weniger: {name}',
@@ -527,7 +585,8 @@ export const de: MessageCatalogue = {
   'calendar.reason.salesClosed': 'der Online-Verkauf für diesen Tag ist geschlossen',
   'calendar.reason.soldOut': 'ausverkauft',
   'calendar.reason.noSlot': 'kein Zeitfenster an diesem Tag',
-  'calendar.keyboardHint': 'Pfeiltasten wechseln den Tag, Bild auf und Bild ab den Monat; Enter wählt den Tag.',
+  'calendar.keyboardHint':
+    'Pfeiltasten wechseln den Tag, Bild auf und Bild ab den Monat; Enter wählt den Tag.',
   'calendar.reason.beforeSeason': 'vor der Saison, die am {date} beginnt',
   'calendar.reason.afterSeason': 'nach der Saison, die am {date} endete',
   'calendar.reason.salesNotOpen': 'der Online-Verkauf beginnt am {date}',
@@ -540,7 +599,8 @@ export const de: MessageCatalogue = {
   'priceInsight.unchanged': 'Der Preis dieses Tages hat sich seit der Veröffentlichung nicht verändert.',
   'priceInsight.spread': 'In den 30 Tagen ab {from} kostet ein Ticket {min} bis {max}, meist {median}.',
   'priceInsight.chosen': '{day}: {price}, {position}.',
-  'priceInsight.changed': 'Der Preis dieses Tages hat sich {count, plural, one {# Mal} other {# Mal}} geändert: von {first} auf {current}. Die Preise folgen der Nachfrage; früh buchen lohnt sich oft.',
+  'priceInsight.changed':
+    'Der Preis dieses Tages hat sich {count, plural, one {# Mal} other {# Mal}} geändert: von {first} auf {current}. Die Preise folgen der Nachfrage; früh buchen lohnt sich oft.',
   'app.homeLink': '{name}, Startseite',
   'progress.label': 'Buchungsschritte',
   'progress.basket': 'Warenkorb',
@@ -553,14 +613,17 @@ export const de: MessageCatalogue = {
   'catalogue.showAll': 'Alle Produkte zeigen',
   // accounts: deletion and reactivation, person photos, guest checkout, deleted account (issue 13/18)
   'account.deletion.heading': 'Mein Konto löschen',
-  'account.deletion.explanation': 'Ihr Konto wird nach einer Frist von 30 Tagen gelöscht. Bis dahin können Sie sich anmelden und es behalten. Danach werden Ihre persönlichen Daten gelöscht; Ihre Bestellungen bleiben ohne Ihren Namen für die Buchhaltung erhalten.',
+  'account.deletion.explanation':
+    'Ihr Konto wird nach einer Frist von 30 Tagen gelöscht. Bis dahin können Sie sich anmelden und es behalten. Danach werden Ihre persönlichen Daten gelöscht; Ihre Bestellungen bleiben ohne Ihren Namen für die Buchhaltung erhalten.',
   'account.deletion.start': 'Mein Konto löschen …',
   'account.deletion.confirmQuestion': 'Möchten Sie Ihr Konto wirklich löschen?',
   'account.deletion.confirm': 'Ja, mein Konto löschen',
-  'account.deletion.failed': 'Die Löschung konnte nicht beantragt werden. Bitte versuchen Sie es gleich noch einmal.',
+  'account.deletion.failed':
+    'Die Löschung konnte nicht beantragt werden. Bitte versuchen Sie es gleich noch einmal.',
   'account.deletion.keep': 'Mein Konto behalten',
   'account.deletion.kept': 'Ihr Konto bleibt bestehen. Willkommen zurück!',
-  'account.deletion.keepFailed': 'Ihr Konto konnte nicht reaktiviert werden. Bitte versuchen Sie es noch einmal.',
+  'account.deletion.keepFailed':
+    'Ihr Konto konnte nicht reaktiviert werden. Bitte versuchen Sie es noch einmal.',
   'account.deletion.notScheduled': 'Ihr Konto ist nicht zur Löschung vorgesehen.',
   'account.deletion.toProfile': 'Zu meinem Konto',
   'account.deletion.scheduled': 'Ihr Konto wird am {date} gelöscht. Bis dahin können Sie es behalten.',
@@ -574,7 +637,8 @@ export const de: MessageCatalogue = {
   'account.photo.failed': 'Das Foto konnte nicht gespeichert werden. Bitte versuchen Sie es noch einmal.',
   'account.photo.saved': 'Das Foto wurde gespeichert.',
   'auth.guest.title': 'Als Gast bestellen',
-  'auth.guest.description': 'Wir senden Ihre Bestellbestätigung und Tickets an diese E-Mail-Adresse. Ein Konto ist nicht nötig.',
+  'auth.guest.description':
+    'Wir senden Ihre Bestellbestätigung und Tickets an diese E-Mail-Adresse. Ein Konto ist nicht nötig.',
   'auth.guest.email': 'E-Mail-Adresse',
   'auth.guest.language': 'Sprache unserer E-Mails',
   'auth.guest.submit': 'Weiter zur Kasse',
@@ -587,11 +651,14 @@ export const de: MessageCatalogue = {
   // ---- pay per use and consumptions (spa-consumptions) ----
   'consumptions.nav': 'Pay per Use',
   'consumptions.title': 'Pay per Use',
-  'consumptions.description': 'Die Tage, an denen Ihre Keycards an den Drehkreuzen erfasst wurden, was jeder Tag kostet und wie er abgerechnet wurde.',
+  'consumptions.description':
+    'Die Tage, an denen Ihre Keycards an den Drehkreuzen erfasst wurden, was jeder Tag kostet und wie er abgerechnet wurde.',
   'consumptions.loading': 'Ihre Nutzungstage werden geladen…',
-  'consumptions.loadFailed': 'Ihre Nutzungstage können gerade nicht geladen werden. Bitte versuchen Sie es später noch einmal.',
+  'consumptions.loadFailed':
+    'Ihre Nutzungstage können gerade nicht geladen werden. Bitte versuchen Sie es später noch einmal.',
   'consumptions.none': 'Noch keine Nutzungstage',
-  'consumptions.noneHint': 'Registrieren Sie eine Keycard für Pay per Use: Jeder Tag, an dem sie ein Drehkreuz passiert, erscheint hier mit seiner Abrechnung.',
+  'consumptions.noneHint':
+    'Registrieren Sie eine Keycard für Pay per Use: Jeder Tag, an dem sie ein Drehkreuz passiert, erscheint hier mit seiner Abrechnung.',
   'consumptions.noneAction': 'Zum Pay-per-Use-Angebot',
   'consumptions.season.heading': 'Diese Saison',
   'consumptions.season.none': 'In diesem Zeitraum wurde keine Ihrer Keycards benutzt.',
@@ -609,7 +676,8 @@ export const de: MessageCatalogue = {
   'consumptions.state.billed': 'Abgerechnet, Zahlung ausstehend',
   'consumptions.state.paid': 'Bezahlt',
   'consumptions.state.failed': 'Nicht bezahlt: Unser Team meldet sich bei Ihnen',
-  'consumptions.declined': 'Ihre Karte wurde abgelehnt. Bitte bezahlen Sie diese Abrechnung mit einer anderen Karte.',
+  'consumptions.declined':
+    'Ihre Karte wurde abgelehnt. Bitte bezahlen Sie diese Abrechnung mit einer anderen Karte.',
   'consumptions.notCharged': 'nicht belastet',
   'consumptions.kind.passage': 'Drehkreuz',
   'consumptions.kind.ride': 'Bahnfahrt',
@@ -626,36 +694,47 @@ export const de: MessageCatalogue = {
   'consumptions.days': '{count, plural, one {# Tag} other {# Tage}}',
   'consumptions.unknownKeycard': 'Keycard {id} (gelöscht)',
   'consumptions.orderLink': 'Abrechnung {refno}',
-  'consumptions.readings': '{count, plural, one {# Erfassung am Drehkreuz} other {# Erfassungen an den Drehkreuzen}}',
+  'consumptions.readings':
+    '{count, plural, one {# Erfassung am Drehkreuz} other {# Erfassungen an den Drehkreuzen}}',
   'consumptions.reading': '{time} {kind}, {gate}',
   'consumptions.parkingReading': '{time} {kind}, {gate}: {minutes} Min.',
   'payPerUse.billedPerDay': 'Abgerechnet pro gefahrenem Tag',
   'payPerUse.nothingNow': 'Jetzt keine Belastung',
   'payPerUse.total': 'Abgerechnet pro gefahrenem Tag, jetzt keine Belastung',
-  'payPerUse.basketNote': 'Pay per Use: Jetzt wird nichts belastet. Jeder Tag, an dem Ihre Keycard fährt, wird Ihrer gespeicherten Karte zum Tagespreis belastet.',
+  'payPerUse.basketNote':
+    'Pay per Use: Jetzt wird nichts belastet. Jeder Tag, an dem Ihre Keycard fährt, wird Ihrer gespeicherten Karte zum Tagespreis belastet.',
   'payPerUse.keycard.label': 'Zu registrierende Keycard',
-  'payPerUse.keycard.hint': 'Die Drehkreuze erkennen diese Karte: Jeder Tag, an dem sie fährt, wird Ihrer gespeicherten Karte belastet.',
+  'payPerUse.keycard.hint':
+    'Die Drehkreuze erkennen diese Karte: Jeder Tag, an dem sie fährt, wird Ihrer gespeicherten Karte belastet.',
   'payPerUse.keycard.none': 'Keine Keycard gewählt',
   'payPerUse.keycard.add': 'Keycard hinzufügen',
   'payPerUse.keycard.failed': 'Die Keycard konnte nicht gewählt werden. Bitte versuchen Sie es noch einmal.',
-  'payPerUse.keycard.guest': 'Melden Sie sich an, um Ihre Keycard zu registrieren: Pay per Use wird einer in Ihrem Konto gespeicherten Karte belastet.',
+  'payPerUse.keycard.guest':
+    'Melden Sie sich an, um Ihre Keycard zu registrieren: Pay per Use wird einer in Ihrem Konto gespeicherten Karte belastet.',
   'payPerUse.keycard.signIn': 'Anmelden und Keycard registrieren',
   'payPerUse.keycard.required': 'Wählen Sie die Keycard, die für Pay per Use registriert wird',
   'payPerUse.card.heading': 'Karte für die Abrechnungen',
-  'payPerUse.card.hint': 'Jetzt wird nichts belastet. Jeder gefahrene Tag wird Ihrer gespeicherten Standardkarte belastet.',
-  'payPerUse.card.none': 'Pay per Use wird einer gespeicherten Karte belastet. Bitte fügen Sie zuerst eine Karte hinzu: Sie erfassen sie auf der Seite des Zahlungsanbieters und kommen hierher zurück.',
+  'payPerUse.card.hint':
+    'Jetzt wird nichts belastet. Jeder gefahrene Tag wird Ihrer gespeicherten Standardkarte belastet.',
+  'payPerUse.card.none':
+    'Pay per Use wird einer gespeicherten Karte belastet. Bitte fügen Sie zuerst eine Karte hinzu: Sie erfassen sie auf der Seite des Zahlungsanbieters und kommen hierher zurück.',
   'payPerUse.card.add': 'Karte hinzufügen',
-  'payPerUse.card.addFailed': 'Die Karte kann gerade nicht hinzugefügt werden. Bitte versuchen Sie es später noch einmal.',
-  'payPerUse.card.required': 'Pay per Use wird einer gespeicherten Karte belastet: Bitte wählen Sie eine Ihrer gespeicherten Karten.',
-  'payPerUse.card.guest': 'Pay per Use braucht Ihr Konto: Bitte melden Sie sich an, um Ihre Keycard und eine Karte zu registrieren.',
+  'payPerUse.card.addFailed':
+    'Die Karte kann gerade nicht hinzugefügt werden. Bitte versuchen Sie es später noch einmal.',
+  'payPerUse.card.required':
+    'Pay per Use wird einer gespeicherten Karte belastet: Bitte wählen Sie eine Ihrer gespeicherten Karten.',
+  'payPerUse.card.guest':
+    'Pay per Use braucht Ihr Konto: Bitte melden Sie sich an, um Ihre Keycard und eine Karte zu registrieren.',
   'payPerUse.card.signIn': 'Anmelden',
   'payPerUse.card.backToCheckout': 'Zurück zur Kasse',
   'payPerUse.confirmation.heading': 'Pay per Use',
   'payPerUse.confirmation.daysLink': 'Ihre Nutzungstage ansehen',
   'payPerUse.confirmation.stop': 'Um Pay per Use zu beenden, löschen Sie die Keycard in Ihrem Konto.',
   'payPerUse.dayPrice': '{price} pro gefahrenem Tag',
-  'payPerUse.keycard.chosen': '{card} wird registriert: Ihre Nutzungstage werden Ihrer gespeicherten Karte belastet.',
-  'payPerUse.confirmation.registered': '{card} ist ab {day} für Pay per Use registriert. Jeder Tag, an dem sie fährt, wird Ihrer gespeicherten Karte zum Tagespreis belastet.',
+  'payPerUse.keycard.chosen':
+    '{card} wird registriert: Ihre Nutzungstage werden Ihrer gespeicherten Karte belastet.',
+  'payPerUse.confirmation.registered':
+    '{card} ist ab {day} für Pay per Use registriert. Jeder Tag, an dem sie fährt, wird Ihrer gespeicherten Karte zum Tagespreis belastet.',
   'order.tickets.used': 'Benutzt am {when}',
   'consumptions.keycardById': 'Keycard {id}',
   'consumptions.daysAndUse': '{days}: {use}',
@@ -663,20 +742,26 @@ export const de: MessageCatalogue = {
   'order.refunds.toVoucher': 'zurück auf Ihren Gutschein',
   // season pass onto a keycard in the basket (issue 18 journeys)
   'basket.seasonPass.keycard.label': 'Keycard für dieses Saisonabo',
-  'basket.seasonPass.keycard.hint': 'Das Saisonabo wird auf diese Karte geladen: Die Drehkreuze lesen sie die ganze Saison.',
+  'basket.seasonPass.keycard.hint':
+    'Das Saisonabo wird auf diese Karte geladen: Die Drehkreuze lesen sie die ganze Saison.',
   'basket.seasonPass.keycard.none': 'Keine Keycard gewählt',
-  'basket.seasonPass.keycard.failed': 'Die Keycard konnte nicht gewählt werden. Bitte versuchen Sie es noch einmal.',
-  'basket.seasonPass.keycard.guest': 'Melden Sie sich an, um das Saisonabo auf Ihre Keycard zu laden: Die Drehkreuze lesen die Karte.',
+  'basket.seasonPass.keycard.failed':
+    'Die Keycard konnte nicht gewählt werden. Bitte versuchen Sie es noch einmal.',
+  'basket.seasonPass.keycard.guest':
+    'Melden Sie sich an, um das Saisonabo auf Ihre Keycard zu laden: Die Drehkreuze lesen die Karte.',
   'basket.seasonPass.keycard.signIn': 'Anmelden und Keycard wählen',
   'basket.seasonPass.keycard.chosen': 'Das Saisonabo wird auf {card} geladen.',
   'onlineCredit.nav': 'Guthaben',
   'onlineCredit.title': 'Mein Online-Guthaben',
-  'onlineCredit.description': 'Guthaben aus Rückerstattungen und Kulanz, einlösbar im Checkout Ihrer nächsten Bestellungen.',
+  'onlineCredit.description':
+    'Guthaben aus Rückerstattungen und Kulanz, einlösbar im Checkout Ihrer nächsten Bestellungen.',
   'onlineCredit.loading': 'Ihr Guthaben wird geladen…',
-  'onlineCredit.loadFailed': 'Ihr Guthaben kann gerade nicht geladen werden. Bitte versuchen Sie es später noch einmal.',
+  'onlineCredit.loadFailed':
+    'Ihr Guthaben kann gerade nicht geladen werden. Bitte versuchen Sie es später noch einmal.',
   'onlineCredit.transactions.heading': 'Buchungen',
   'onlineCredit.none': 'Noch kein Guthaben',
-  'onlineCredit.none.hint': 'Wird eine Bestellung auf Ihr Online-Guthaben erstattet, erscheint es hier und Sie können es im Checkout einlösen.',
+  'onlineCredit.none.hint':
+    'Wird eine Bestellung auf Ihr Online-Guthaben erstattet, erscheint es hier und Sie können es im Checkout einlösen.',
   'onlineCredit.column.date': 'Datum',
   'onlineCredit.column.reason': 'Grund',
   'onlineCredit.column.amount': 'Betrag',

@@ -19,21 +19,26 @@ export const en: MessageCatalogue = {
   'account.settings.failed': 'Your settings could not be saved. Please try again.',
   'account.settings.email': 'Your e-mail address: {email}',
   'account.signIns.heading': 'Ways to sign in',
-  'account.signIns.explanation': 'Do you also sign in another way, with another e-mail address for example? Link it to this account and see everything in one place.',
+  'account.signIns.explanation':
+    'Do you also sign in another way, with another e-mail address for example? Link it to this account and see everything in one place.',
   'account.signIns.link': 'Link another sign-in',
   'account.reactivate.title': 'Reactivate your account',
-  'account.reactivate.description': 'Your account is scheduled for deletion. You can keep it by reactivating it.',
+  'account.reactivate.description':
+    'Your account is scheduled for deletion. You can keep it by reactivating it.',
   'auth.link.title': 'Link your accounts',
-  'auth.link.description': 'Use two ways of signing in for one Alpenpass account: whichever you use, you see the same orders, persons and keycards.',
+  'auth.link.description':
+    'Use two ways of signing in for one Alpenpass account: whichever you use, you see the same orders, persons and keycards.',
   'auth.link.signInFirst': 'Please sign in first with the account you want to keep.',
   'auth.link.start': 'Sign in with the other account',
   'auth.link.working': 'Linking your sign-ins…',
   'auth.link.same': 'You signed in with the account you keep. Please sign in with the other one.',
-  'auth.link.elsewhere': 'This sign-in already belongs to another Alpenpass account and cannot be linked. Please use another one.',
+  'auth.link.elsewhere':
+    'This sign-in already belongs to another Alpenpass account and cannot be linked. Please use another one.',
   'auth.link.failed': 'Your sign-ins could not be linked. Please try again.',
   'auth.link.cancel': 'Cancel linking',
   'auth.link.toProfile': 'Go to my account',
-  'auth.link.keep': 'The account you keep: {name}. Sign in once more, with the other account; from then on it opens this one too.',
+  'auth.link.keep':
+    'The account you keep: {name}. Sign in once more, with the other account; from then on it opens this one too.',
   'auth.link.done': 'Done: both sign-ins now open the account of {name}.',
   'auth.selector.title': 'Sign in',
   'auth.selector.description': 'Sign in to book tickets and manage your account.',
@@ -53,9 +58,12 @@ export const en: MessageCatalogue = {
   'basket.entry.holdExpired': 'Reservation expired',
   'basket.proceed': 'Proceed to checkout',
   'basket.continue': 'Continue shopping',
-  'basket.problem.soldOut': 'Sorry, this time slot is sold out: there are not enough places left for your selection. Please choose another time slot.',
-  'basket.problem.holdLimit': 'You already hold as many places on this time slot as one customer may. Please choose fewer places or another time slot.',
-  'basket.problem.quantityLimit': 'That is more tickets than can be booked online at once. Please choose fewer.',
+  'basket.problem.soldOut':
+    'Sorry, this time slot is sold out: there are not enough places left for your selection. Please choose another time slot.',
+  'basket.problem.holdLimit':
+    'You already hold as many places on this time slot as one customer may. Please choose fewer places or another time slot.',
+  'basket.problem.quantityLimit':
+    'That is more tickets than can be booked online at once. Please choose fewer.',
   'basket.problem.notBookable': 'These dates cannot be booked (any more). Please choose another day.',
   'basket.problem.tooMany': 'Too many attempts in a short time. Please wait a minute and try again.',
   'basket.problem.conflict': 'Your basket changed in the meantime. Please check it and try again.',
@@ -64,7 +72,8 @@ export const en: MessageCatalogue = {
   'checkout.backToBasket': 'Back to the basket',
   'basket.navWithCount': 'Basket ({count})',
   'basket.hold.expires': 'Your time-slot places are reserved until {time}.',
-  'basket.hold.expired': 'The reservation of your time-slot places expired at {time}. Add the slot again to reserve it.',
+  'basket.hold.expired':
+    'The reservation of your time-slot places expired at {time}. Add the slot again to reserve it.',
   'basket.removeLabel': 'Remove {name}',
   'basket.unitPrice': '{price} each',
   'calendar.previousMonth': 'Previous month',
@@ -113,7 +122,8 @@ export const en: MessageCatalogue = {
   'catalogue.loading': 'Loading the products…',
   'catalogue.loadFailed': 'The products could not be loaded. Please try again later.',
   'catalogue.product.choose': 'Choose',
-  'catalogue.search.resultCount': '{count, plural, one {# product matches} other {# products match}} “{query}”.',
+  'catalogue.search.resultCount':
+    '{count, plural, one {# product matches} other {# products match}} “{query}”.',
   'catalogue.product.fromPrice': 'from {price}',
   'catalogue.product.chooseLabel': 'Choose {name}',
   'catalogue.today': 'Today is {date}.',
@@ -141,7 +151,8 @@ export const en: MessageCatalogue = {
   'checkout.start.failed': 'The checkout could not be started. Please try again later.',
   'checkout.start.invalid': 'Your basket cannot be checked out as it is:',
   'checkout.start.starting': 'Going to the checkout…',
-  'checkout.issue.holdExpired': 'the reservation of its places expired. Please remove it and choose the time slot again.',
+  'checkout.issue.holdExpired':
+    'the reservation of its places expired. Please remove it and choose the time slot again.',
   'checkout.issue.notHeld': 'its places are not reserved. Please remove it and choose the time slot again.',
   'checkout.issue.empty': 'Your basket is empty.',
   'checkout.issue.other': 'it cannot be booked as it is. Please remove it and choose again.',
@@ -154,7 +165,8 @@ export const en: MessageCatalogue = {
   'checkout.return.reserved': 'Your order is reserved: please pay at the ticket desk.',
   'checkout.return.open': 'The payment was not completed. You can try again.',
   'checkout.return.cancelled': 'This order was cancelled.',
-  'checkout.return.stillPending': 'Your payment is still being processed. Please look at your order again later.',
+  'checkout.return.stillPending':
+    'Your payment is still being processed. Please look at your order again later.',
   'checkout.return.retry': 'Back to the checkout',
   'checkout.return.viewOrder': 'View your order',
   'order.title': 'Your order',
@@ -231,7 +243,8 @@ export const en: MessageCatalogue = {
   'account.person.gender.d': 'Diverse',
   'account.person.phone': 'Phone (with country code, e.g. +41 79 123 45 67)',
   'account.problem.required': 'Please fill in this field.',
-  'account.problem.birthdate': 'Please enter a real date of birth (at most 150 years ago, not in the future).',
+  'account.problem.birthdate':
+    'Please enter a real date of birth (at most 150 years ago, not in the future).',
   'account.problem.phone': 'Please enter a valid phone number with its country code, e.g. +41 79 123 45 67.',
   'account.problem.email': 'Please enter a valid e-mail address.',
   'account.problem.disabled': 'This field is not used here.',
@@ -262,10 +275,12 @@ export const en: MessageCatalogue = {
   'account.persons.remove': 'Delete {name}',
   'account.persons.bornOn': 'born {date}',
   'auth.selector.sessionRequired': 'Please sign in to see this page.',
-  'auth.selector.unavailable': 'Signing in is not open yet. If you received a personal link to your account, please open that link.',
+  'auth.selector.unavailable':
+    'Signing in is not open yet. If you received a personal link to your account, please open that link.',
   'session.checking': 'Checking your sign-in…',
   'auth.signIn.account': 'Sign in with your Alpenpass account',
-  'auth.signIn.accountHint': 'You enter your e-mail address and password on the Alpenpass sign-in page and come back here.',
+  'auth.signIn.accountHint':
+    'You enter your e-mail address and password on the Alpenpass sign-in page and come back here.',
   'auth.emailLink.heading': 'Sign in without a password',
   'auth.emailLink.label': 'E-mail address',
   'auth.emailLink.submit': 'Send me a sign-in link',
@@ -276,20 +291,24 @@ export const en: MessageCatalogue = {
   'auth.working': 'One moment…',
   'auth.error.credentials': 'The e-mail address or the password is wrong.',
   'auth.error.tooManyAttempts': 'Too many sign-in attempts. Please wait a few minutes and try again.',
-  'auth.error.emailNotVerified': 'Please confirm your e-mail address first: follow the link in the e-mail we sent you.',
+  'auth.error.emailNotVerified':
+    'Please confirm your e-mail address first: follow the link in the e-mail we sent you.',
   'auth.error.csrf': 'The sign-in form had expired. Please try again.',
   'auth.error.callback': 'Signing in was not completed. Please try again.',
-  'auth.error.notLinked': 'This sign-in is not linked to your Alpenpass account yet. Please sign in the way you did before.',
+  'auth.error.notLinked':
+    'This sign-in is not linked to your Alpenpass account yet. Please sign in the way you did before.',
   'auth.error.invalidCallback': 'This sign-in link leads outside the shop and was stopped.',
   'auth.error.verification': 'This sign-in link is invalid, used or expired. Please ask for a new one.',
   'auth.error.refresh': 'Your sign-in has ended. Please sign in again.',
   'auth.error.unavailable': 'Signing in is not possible right now. Please try again later.',
   'auth.error.unknown': 'Signing in did not work. Please try again.',
   'auth.signedInAs': 'You are signed in as {name}.',
-  'auth.emailLink.sent': 'If an account uses {email}, we have sent it a sign-in link. It is valid for 15 minutes.',
+  'auth.emailLink.sent':
+    'If an account uses {email}, we have sent it a sign-in link. It is valid for 15 minutes.',
   'keycards.nav': 'Keycards',
   'keycards.title': 'Keycards and passes',
-  'keycards.description': 'The cards your tickets are loaded onto, and the passes and licence plates that identify you.',
+  'keycards.description':
+    'The cards your tickets are loaded onto, and the passes and licence plates that identify you.',
   'keycards.loading': 'Loading your keycards…',
   'keycards.loadFailed': 'Your keycards cannot be loaded right now. Please try again later.',
   'keycards.none': 'You have not added a keycard yet.',
@@ -328,7 +347,8 @@ export const en: MessageCatalogue = {
   'keycards.field.validityFrom': 'Valid from',
   'keycards.field.validityTo': 'Valid until',
   'keycards.problem.required': 'Please fill in this field.',
-  'keycards.problem.dataCarrierId': 'A SKIDATA number has 23 digits and its last digit must match the others: please check the number.',
+  'keycards.problem.dataCarrierId':
+    'A SKIDATA number has 23 digits and its last digit must match the others: please check the number.',
   'keycards.problem.wtp': 'A WTP number has 14 letters or digits.',
   'keycards.problem.ausweisId': 'A SwissPass card number is the letter S and 11 digits.',
   'keycards.problem.zip': 'Please enter a Swiss postcode of 4 digits.',
@@ -342,7 +362,8 @@ export const en: MessageCatalogue = {
   'keycards.remove': 'Delete {card}',
   'paymentDetails.nav': 'Payment cards',
   'paymentDetails.title': 'My payment cards',
-  'paymentDetails.description': 'Cards you saved for quicker payment. The shop keeps only the last digits; the card number stays with the payment provider.',
+  'paymentDetails.description':
+    'Cards you saved for quicker payment. The shop keeps only the last digits; the card number stays with the payment provider.',
   'paymentDetails.loading': 'Loading your cards…',
   'paymentDetails.loadFailed': 'Your cards cannot be loaded right now. Please try again later.',
   'paymentDetails.none': 'You have not saved a card yet.',
@@ -357,14 +378,16 @@ export const en: MessageCatalogue = {
   'paymentDetails.changeFailed': 'This could not be changed. Please try again.',
   'paymentDetails.add': 'Add a card',
   'paymentDetails.addHint': 'You enter the card on the payment provider’s page. Nothing is charged.',
-  'paymentDetails.providerUnavailable': 'The payment provider cannot be reached right now. Please try again later.',
+  'paymentDetails.providerUnavailable':
+    'The payment provider cannot be reached right now. Please try again later.',
   'paymentDetails.limit': 'You have saved the most cards allowed. Please delete one first.',
   'paymentDetails.addFailed': 'The card could not be saved. Please try again.',
   'paymentDetails.return.title': 'Saving your card',
   'paymentDetails.return.description': 'Back from the payment provider.',
   'paymentDetails.return.saving': 'Your card is being saved…',
   'paymentDetails.return.cancelled': 'You cancelled: no card was saved.',
-  'paymentDetails.return.incomplete': 'The card was not completed on the payment provider’s page, so it was not saved.',
+  'paymentDetails.return.incomplete':
+    'The card was not completed on the payment provider’s page, so it was not saved.',
   'paymentDetails.return.back': 'Back to my payment cards',
   'paymentDetails.card': '{brand} {masked}',
   'paymentDetails.makeDefault': 'Make {card} the default',
@@ -373,7 +396,8 @@ export const en: MessageCatalogue = {
   'subscriptions.ofOrder': 'See my subscription',
   'subscriptions.arriving': 'Your new subscription is being set up; it appears here in a moment.',
   'subscriptions.title': 'My subscriptions',
-  'subscriptions.description': 'Your season passes and other subscriptions: when they are valid and whether they renew.',
+  'subscriptions.description':
+    'Your season passes and other subscriptions: when they are valid and whether they renew.',
   'subscriptions.loading': 'Loading your subscriptions…',
   'subscriptions.loadFailed': 'Your subscriptions cannot be loaded right now. Please try again later.',
   'subscriptions.none': 'You have no subscriptions yet.',
@@ -414,7 +438,8 @@ export const en: MessageCatalogue = {
   'checkout.promo.usedUp': 'This promo code has been used up.',
   'checkout.promo.noMatchingItem': 'This promo code does not apply to anything in your order.',
   'checkout.code.tooManyAttempts': 'Too many attempts. Please wait a minute and try again.',
-  'checkout.promo.vouchersExceedTotal': 'Please remove a voucher first: it would pay more than the new total.',
+  'checkout.promo.vouchersExceedTotal':
+    'Please remove a voucher first: it would pay more than the new total.',
   'checkout.promo.notRemovable': 'This discount is applied automatically and cannot be removed.',
   'checkout.code.closed': 'This checkout is closed.',
   'checkout.voucher.label': 'Gift voucher code',
@@ -455,7 +480,8 @@ export const en: MessageCatalogue = {
   'order.tickets.cancelled': 'Cancelled',
   'order.tickets.block': 'Lost? Block this ticket',
   'order.tickets.blockQuestion': 'Block this ticket?',
-  'order.tickets.blockExplained': 'A blocked ticket no longer opens the gates. Only our staff can unblock it.',
+  'order.tickets.blockExplained':
+    'A blocked ticket no longer opens the gates. Only our staff can unblock it.',
   'order.tickets.blockConfirm': 'Yes, block the ticket',
   'order.tickets.blockKeep': 'No, keep it',
   'order.tickets.blockFailed': 'The ticket could not be blocked. Please try again.',
@@ -477,8 +503,10 @@ export const en: MessageCatalogue = {
   'order.cancel.cancelling': 'Cancelling…',
   'order.cancel.nothing': 'Please choose at least one item.',
   'order.cancel.done': 'The items have been cancelled.',
-  'order.cancel.cutoffPassed': 'These items can no longer be cancelled online: the cancellation deadline has passed. Please contact the ticket desk.',
-  'order.cancel.reservationWhole': 'A reservation can only be cancelled as a whole: please choose every item.',
+  'order.cancel.cutoffPassed':
+    'These items can no longer be cancelled online: the cancellation deadline has passed. Please contact the ticket desk.',
+  'order.cancel.reservationWhole':
+    'A reservation can only be cancelled as a whole: please choose every item.',
   'order.cancel.alreadyCancelled': 'One of these items is already cancelled.',
   'order.cancel.notPaid': 'This order is not paid, so it cannot be cancelled here.',
   'order.cancel.orderCancelled': 'This order is already cancelled.',
@@ -510,10 +538,12 @@ export const en: MessageCatalogue = {
   'basket.plate.country': 'Country',
   'basket.plate.save': 'Save and use this plate',
   'basket.plate.invalid': 'Please enter 1 to 30 letters or digits.',
-  'basket.plate.registered': 'This plate is registered already. Please check it, or choose it from your plates.',
+  'basket.plate.registered':
+    'This plate is registered already. Please check it, or choose it from your plates.',
   'basket.plate.noPerson': 'Please add your details in your account first: a plate belongs to a person.',
   'basket.plate.failed': 'The plate could not be saved. Please try again.',
-  'basket.plate.guest': 'Sign in to register your licence plate: the barrier then opens by itself. Without a plate, scan the code of your parking ticket at the barrier.',
+  'basket.plate.guest':
+    'Sign in to register your licence plate: the barrier then opens by itself. Without a plate, scan the code of your parking ticket at the barrier.',
   'basket.plate.signIn': 'Sign in to add a plate',
   'basket.quantity.group': 'Quantity of {name}',
   'basket.quantity.fewer': 'One fewer: {name}',
@@ -527,7 +557,8 @@ export const en: MessageCatalogue = {
   'calendar.reason.salesClosed': 'online sales for this day have closed',
   'calendar.reason.soldOut': 'sold out',
   'calendar.reason.noSlot': 'no time slot on this day',
-  'calendar.keyboardHint': 'Arrow keys move between days, Page Up and Page Down between months; Enter chooses the day.',
+  'calendar.keyboardHint':
+    'Arrow keys move between days, Page Up and Page Down between months; Enter chooses the day.',
   'calendar.reason.beforeSeason': 'before the season, which starts on {date}',
   'calendar.reason.afterSeason': 'after the season, which ended on {date}',
   'calendar.reason.salesNotOpen': 'online sales open on {date}',
@@ -540,7 +571,8 @@ export const en: MessageCatalogue = {
   'priceInsight.unchanged': 'The price of this day has not changed since it was published.',
   'priceInsight.spread': 'In the 30 days from {from} a ticket costs {min} to {max}, usually {median}.',
   'priceInsight.chosen': '{day}: {price}, {position}.',
-  'priceInsight.changed': 'The price of this day changed {count, plural, one {# time} other {# times}}: from {first} to {current}. Prices follow demand; booking early often pays.',
+  'priceInsight.changed':
+    'The price of this day changed {count, plural, one {# time} other {# times}}: from {first} to {current}. Prices follow demand; booking early often pays.',
   'app.homeLink': '{name}, home page',
   'progress.label': 'Booking steps',
   'progress.basket': 'Basket',
@@ -553,7 +585,8 @@ export const en: MessageCatalogue = {
   'catalogue.showAll': 'Show all products',
   // accounts: deletion and reactivation, person photos, guest checkout, deleted account (issue 13/18)
   'account.deletion.heading': 'Delete my account',
-  'account.deletion.explanation': 'Your account is deleted after a grace period of 30 days. Until then you can sign in and keep it. Afterwards your personal data are erased; your orders are kept without your name for the accounting.',
+  'account.deletion.explanation':
+    'Your account is deleted after a grace period of 30 days. Until then you can sign in and keep it. Afterwards your personal data are erased; your orders are kept without your name for the accounting.',
   'account.deletion.start': 'Delete my account…',
   'account.deletion.confirmQuestion': 'Do you really want to delete your account?',
   'account.deletion.confirm': 'Yes, delete my account',
@@ -574,7 +607,8 @@ export const en: MessageCatalogue = {
   'account.photo.failed': 'The photo could not be saved. Please try again.',
   'account.photo.saved': 'The photo has been saved.',
   'auth.guest.title': 'Check out as a guest',
-  'auth.guest.description': 'We send your order confirmation and tickets to this e-mail address. No account is needed.',
+  'auth.guest.description':
+    'We send your order confirmation and tickets to this e-mail address. No account is needed.',
   'auth.guest.email': 'E-mail address',
   'auth.guest.language': 'Language of our e-mails',
   'auth.guest.submit': 'Continue to checkout',
@@ -587,11 +621,13 @@ export const en: MessageCatalogue = {
   // ---- pay per use and consumptions (spa-consumptions) ----
   'consumptions.nav': 'Pay per use',
   'consumptions.title': 'Pay per use',
-  'consumptions.description': 'The days your keycards were seen at the gates, what each day costs and how it was billed.',
+  'consumptions.description':
+    'The days your keycards were seen at the gates, what each day costs and how it was billed.',
   'consumptions.loading': 'Loading your days of use…',
   'consumptions.loadFailed': 'Your days of use cannot be loaded right now. Please try again later.',
   'consumptions.none': 'No days of use yet',
-  'consumptions.noneHint': 'Register a keycard for pay per use: every day it passes a gate is listed here, with its bill.',
+  'consumptions.noneHint':
+    'Register a keycard for pay per use: every day it passes a gate is listed here, with its bill.',
   'consumptions.noneAction': 'See the pay-per-use offer',
   'consumptions.season.heading': 'This season',
   'consumptions.season.none': 'No keycard of yours was used in this period.',
@@ -632,22 +668,26 @@ export const en: MessageCatalogue = {
   'payPerUse.billedPerDay': 'Billed per day you ride',
   'payPerUse.nothingNow': 'Nothing charged now',
   'payPerUse.total': 'Billed per day you ride, nothing charged now',
-  'payPerUse.basketNote': 'Pay per use: nothing is charged now. Each day your keycard rides is billed to your saved card at that day’s price.',
+  'payPerUse.basketNote':
+    'Pay per use: nothing is charged now. Each day your keycard rides is billed to your saved card at that day’s price.',
   'payPerUse.keycard.label': 'Keycard to register',
   'payPerUse.keycard.hint': 'The gates recognise this card: every day it rides is billed to your saved card.',
   'payPerUse.keycard.none': 'No keycard chosen',
   'payPerUse.keycard.add': 'Add a keycard',
   'payPerUse.keycard.failed': 'The keycard could not be chosen. Please try again.',
-  'payPerUse.keycard.guest': 'Sign in to register your keycard: pay per use is billed to a card saved in your account.',
+  'payPerUse.keycard.guest':
+    'Sign in to register your keycard: pay per use is billed to a card saved in your account.',
   'payPerUse.keycard.signIn': 'Sign in to register a keycard',
   'payPerUse.keycard.required': 'choose the keycard to register for pay per use',
   'payPerUse.card.heading': 'Card for the bills',
   'payPerUse.card.hint': 'Nothing is charged now. Each day you ride is billed to your default saved card.',
-  'payPerUse.card.none': 'Pay per use is billed to a saved card. Please add a card first: you enter it on the payment provider’s page and come back here.',
+  'payPerUse.card.none':
+    'Pay per use is billed to a saved card. Please add a card first: you enter it on the payment provider’s page and come back here.',
   'payPerUse.card.add': 'Add a card',
   'payPerUse.card.addFailed': 'The card cannot be added right now. Please try again later.',
   'payPerUse.card.required': 'Pay per use is billed to a saved card: please choose one of your saved cards.',
-  'payPerUse.card.guest': 'Pay per use needs your account: please sign in to register your keycard and a card.',
+  'payPerUse.card.guest':
+    'Pay per use needs your account: please sign in to register your keycard and a card.',
   'payPerUse.card.signIn': 'Sign in',
   'payPerUse.card.backToCheckout': 'Back to your checkout',
   'payPerUse.confirmation.heading': 'Pay per use',
@@ -655,7 +695,8 @@ export const en: MessageCatalogue = {
   'payPerUse.confirmation.stop': 'To stop pay per use, delete the keycard in your account.',
   'payPerUse.dayPrice': '{price} per day you ride',
   'payPerUse.keycard.chosen': '{card} will be registered: its days of use are billed to your saved card.',
-  'payPerUse.confirmation.registered': '{card} is registered for pay per use from {day}. Every day it rides is billed to your saved card at that day’s price.',
+  'payPerUse.confirmation.registered':
+    '{card} is registered for pay per use from {day}. Every day it rides is billed to your saved card at that day’s price.',
   'order.tickets.used': 'Used on {when}',
   'consumptions.keycardById': 'Keycard {id}',
   'consumptions.daysAndUse': '{days}: {use}',
@@ -666,7 +707,8 @@ export const en: MessageCatalogue = {
   'basket.seasonPass.keycard.hint': 'The season pass is loaded onto this card: the gates read it all season.',
   'basket.seasonPass.keycard.none': 'No keycard chosen',
   'basket.seasonPass.keycard.failed': 'The keycard could not be chosen. Please try again.',
-  'basket.seasonPass.keycard.guest': 'Sign in to load the season pass onto your keycard: the gates read the card.',
+  'basket.seasonPass.keycard.guest':
+    'Sign in to load the season pass onto your keycard: the gates read the card.',
   'basket.seasonPass.keycard.signIn': 'Sign in to choose a keycard',
   'basket.seasonPass.keycard.chosen': 'The season pass will be loaded onto {card}.',
   'onlineCredit.nav': 'Online credit',
@@ -676,7 +718,8 @@ export const en: MessageCatalogue = {
   'onlineCredit.loadFailed': 'Your credit cannot be loaded right now. Please try again later.',
   'onlineCredit.transactions.heading': 'Transactions',
   'onlineCredit.none': 'No credit yet',
-  'onlineCredit.none.hint': 'When an order is refunded to your online credit, it appears here and you can spend it at the checkout.',
+  'onlineCredit.none.hint':
+    'When an order is refunded to your online credit, it appears here and you can spend it at the checkout.',
   'onlineCredit.column.date': 'Date',
   'onlineCredit.column.reason': 'Reason',
   'onlineCredit.column.amount': 'Amount',

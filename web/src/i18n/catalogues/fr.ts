@@ -8,7 +8,7 @@ export const fr: MessageCatalogue = {
   'app.nav.profile': 'Mon compte',
   'app.language.label': 'Langue',
   'app.notFound.title': 'Page introuvable',
-  'app.notFound.description': 'Cette page n\'existe pas. Veuillez revenir aux billets et abonnements.',
+  'app.notFound.description': "Cette page n'existe pas. Veuillez revenir aux billets et abonnements.",
   'account.profile.title': 'Mon compte',
   'account.profile.description': 'Vos coordonnées, vos adresses et les personnes pour qui vous réservez.',
   'account.settings.heading': 'Paramètres du compte',
@@ -19,21 +19,27 @@ export const fr: MessageCatalogue = {
   'account.settings.failed': 'Vos paramètres n’ont pas pu être enregistrés. Veuillez réessayer.',
   'account.settings.email': 'Votre adresse e-mail : {email}',
   'account.signIns.heading': 'Façons de vous connecter',
-  'account.signIns.explanation': 'Vous connectez-vous aussi autrement, avec une autre adresse e-mail par exemple ? Liez cette connexion à ce compte et retrouvez tout au même endroit.',
+  'account.signIns.explanation':
+    'Vous connectez-vous aussi autrement, avec une autre adresse e-mail par exemple ? Liez cette connexion à ce compte et retrouvez tout au même endroit.',
   'account.signIns.link': 'Lier une autre connexion',
   'account.reactivate.title': 'Réactiver votre compte',
-  'account.reactivate.description': 'Votre compte doit être supprimé. Vous pouvez le conserver en le réactivant.',
+  'account.reactivate.description':
+    'Votre compte doit être supprimé. Vous pouvez le conserver en le réactivant.',
   'auth.link.title': 'Relier vos comptes',
-  'auth.link.description': 'Deux façons de vous connecter pour un seul compte Alpenpass : quelle que soit celle que vous utilisez, vous voyez les mêmes commandes, personnes et keycards.',
+  'auth.link.description':
+    'Deux façons de vous connecter pour un seul compte Alpenpass : quelle que soit celle que vous utilisez, vous voyez les mêmes commandes, personnes et keycards.',
   'auth.link.signInFirst': 'Veuillez d’abord vous connecter avec le compte que vous souhaitez conserver.',
   'auth.link.start': 'Se connecter avec l’autre compte',
   'auth.link.working': 'Liaison de vos connexions…',
-  'auth.link.same': 'Vous vous êtes connecté avec le compte que vous conservez. Veuillez vous connecter avec l’autre.',
-  'auth.link.elsewhere': 'Cette connexion appartient déjà à un autre compte Alpenpass et ne peut pas être liée. Veuillez en utiliser une autre.',
+  'auth.link.same':
+    'Vous vous êtes connecté avec le compte que vous conservez. Veuillez vous connecter avec l’autre.',
+  'auth.link.elsewhere':
+    'Cette connexion appartient déjà à un autre compte Alpenpass et ne peut pas être liée. Veuillez en utiliser une autre.',
   'auth.link.failed': 'Vos connexions n’ont pas pu être liées. Veuillez réessayer.',
   'auth.link.cancel': 'Annuler la liaison',
   'auth.link.toProfile': 'Aller à mon compte',
-  'auth.link.keep': 'Le compte que vous conservez : {name}. Connectez-vous encore une fois, avec l’autre compte ; ensuite, il ouvrira aussi celui-ci.',
+  'auth.link.keep':
+    'Le compte que vous conservez : {name}. Connectez-vous encore une fois, avec l’autre compte ; ensuite, il ouvrira aussi celui-ci.',
   'auth.link.done': 'C’est fait : les deux connexions ouvrent désormais le compte de {name}.',
   'auth.selector.title': 'Se connecter',
   'auth.selector.description': 'Connectez-vous pour réserver des billets et gérer votre compte.',
@@ -53,18 +59,24 @@ export const fr: MessageCatalogue = {
   'basket.entry.holdExpired': 'Réservation expirée',
   'basket.proceed': 'Passer à la caisse',
   'basket.continue': 'Continuer mes achats',
-  'basket.problem.soldOut': 'Désolés, ce créneau est complet\u00a0: il ne reste plus assez de places pour votre sélection. Veuillez choisir un autre créneau.',
-  'basket.problem.holdLimit': 'Vous détenez déjà autant de places sur ce créneau qu’une personne peut en réserver. Veuillez choisir moins de places ou un autre créneau.',
-  'basket.problem.quantityLimit': 'Il n’est pas possible de réserver autant de billets en ligne en une fois. Veuillez en choisir moins.',
-  'basket.problem.notBookable': 'Ces dates ne sont pas (ou plus) réservables. Veuillez choisir un autre jour.',
-  'basket.problem.tooMany': 'Trop de tentatives en peu de temps. Veuillez patienter une minute puis réessayer.',
+  'basket.problem.soldOut':
+    'Désolés, ce créneau est complet\u00a0: il ne reste plus assez de places pour votre sélection. Veuillez choisir un autre créneau.',
+  'basket.problem.holdLimit':
+    'Vous détenez déjà autant de places sur ce créneau qu’une personne peut en réserver. Veuillez choisir moins de places ou un autre créneau.',
+  'basket.problem.quantityLimit':
+    'Il n’est pas possible de réserver autant de billets en ligne en une fois. Veuillez en choisir moins.',
+  'basket.problem.notBookable':
+    'Ces dates ne sont pas (ou plus) réservables. Veuillez choisir un autre jour.',
+  'basket.problem.tooMany':
+    'Trop de tentatives en peu de temps. Veuillez patienter une minute puis réessayer.',
   'basket.problem.conflict': 'Votre panier a été modifié entre-temps. Veuillez le vérifier et réessayer.',
   'basket.problem.failed': 'Votre panier n’a pas pu être mis à jour. Veuillez réessayer plus tard.',
   'checkout.title': 'Caisse',
   'checkout.backToBasket': 'Retour au panier',
   'basket.navWithCount': 'Panier ({count})',
   'basket.hold.expires': 'Vos places sur le créneau sont réservées jusqu’à {time}.',
-  'basket.hold.expired': 'La réservation de vos places a expiré à {time}. Ajoutez à nouveau le créneau pour le réserver.',
+  'basket.hold.expired':
+    'La réservation de vos places a expiré à {time}. Ajoutez à nouveau le créneau pour le réserver.',
   'basket.removeLabel': 'Retirer {name}',
   'basket.unitPrice': '{price} l’unité',
   'calendar.previousMonth': 'Mois précédent',
@@ -104,7 +116,8 @@ export const fr: MessageCatalogue = {
   'product.summary.total': 'Total\u00a0: {price}',
   'product.summary.totalFrom': 'Total\u00a0: dès {price}',
   'catalogue.title': 'Billets et abonnements',
-  'catalogue.intro': 'Choisissez votre forfait de ski, votre trajet en télécabine ou votre entrée à la piscine et réservez en ligne.',
+  'catalogue.intro':
+    'Choisissez votre forfait de ski, votre trajet en télécabine ou votre entrée à la piscine et réservez en ligne.',
   'catalogue.search.label': 'Rechercher des produits',
   'catalogue.search.hint': 'Par exemple\u00a0: {examples}',
   'catalogue.category.label': 'Catégorie',
@@ -113,7 +126,8 @@ export const fr: MessageCatalogue = {
   'catalogue.loading': 'Chargement des produits…',
   'catalogue.loadFailed': 'Les produits n’ont pas pu être chargés. Veuillez réessayer plus tard.',
   'catalogue.product.choose': 'Choisir',
-  'catalogue.search.resultCount': '{count, plural, one {# produit correspond} other {# produits correspondent}} à « {query} ».',
+  'catalogue.search.resultCount':
+    '{count, plural, one {# produit correspond} other {# produits correspondent}} à « {query} ».',
   'catalogue.product.fromPrice': 'dès {price}',
   'catalogue.product.chooseLabel': 'Choisir {name}',
   'catalogue.today': 'Nous sommes le {date}.',
@@ -134,17 +148,21 @@ export const fr: MessageCatalogue = {
   'checkout.payment.card': 'Payer en ligne par carte',
   'checkout.payment.submit': 'Passer la commande',
   'checkout.payment.paying': 'Veuillez patienter…',
-  'checkout.payment.cardUnavailable': 'Le paiement par carte n’est pas encore disponible. Veuillez choisir le paiement sur place.',
+  'checkout.payment.cardUnavailable':
+    'Le paiement par carte n’est pas encore disponible. Veuillez choisir le paiement sur place.',
   'checkout.payment.conditionsMissing': 'Veuillez d’abord répondre aux conditions obligatoires.',
   'checkout.payment.closed': 'Cette caisse est close. Veuillez consulter votre commande.',
   'checkout.payment.failed': 'Le paiement n’a pas pu être lancé. Veuillez réessayer.',
   'checkout.start.failed': 'La caisse n’a pas pu être ouverte. Veuillez réessayer plus tard.',
   'checkout.start.invalid': 'Votre panier ne peut pas être commandé tel quel\u00a0:',
   'checkout.start.starting': 'Vers la caisse…',
-  'checkout.issue.holdExpired': 'la réservation des places a expiré. Veuillez la retirer et choisir à nouveau le créneau.',
-  'checkout.issue.notHeld': 'les places ne sont pas réservées. Veuillez la retirer et choisir à nouveau le créneau.',
+  'checkout.issue.holdExpired':
+    'la réservation des places a expiré. Veuillez la retirer et choisir à nouveau le créneau.',
+  'checkout.issue.notHeld':
+    'les places ne sont pas réservées. Veuillez la retirer et choisir à nouveau le créneau.',
   'checkout.issue.empty': 'Votre panier est vide.',
-  'checkout.issue.other': 'elle ne peut pas être réservée telle quelle. Veuillez la retirer et choisir à nouveau.',
+  'checkout.issue.other':
+    'elle ne peut pas être réservée telle quelle. Veuillez la retirer et choisir à nouveau.',
   'checkout.issue.basket': 'Votre panier ne peut pas être réservé tel quel. Veuillez le vérifier.',
   'checkout.issue.entry': '{name}\u00a0: {problem}',
   'checkout.return.title': 'Votre paiement',
@@ -154,7 +172,8 @@ export const fr: MessageCatalogue = {
   'checkout.return.reserved': 'Votre commande est réservée\u00a0: veuillez payer au guichet.',
   'checkout.return.open': 'Le paiement n’a pas abouti. Vous pouvez réessayer.',
   'checkout.return.cancelled': 'Cette commande a été annulée.',
-  'checkout.return.stillPending': 'Votre paiement est encore en cours de traitement. Veuillez consulter votre commande plus tard.',
+  'checkout.return.stillPending':
+    'Votre paiement est encore en cours de traitement. Veuillez consulter votre commande plus tard.',
   'checkout.return.retry': 'Retour à la caisse',
   'checkout.return.viewOrder': 'Voir votre commande',
   'order.title': 'Votre commande',
@@ -219,7 +238,8 @@ export const fr: MessageCatalogue = {
   'account.requiredMark': '(obligatoire)',
   'account.notGiven': 'non renseigné',
   'account.owner.heading': 'Mes coordonnées',
-  'account.owner.missing': 'Dites-nous qui vous êtes : votre nom et votre date de naissance figurent sur vos billets.',
+  'account.owner.missing':
+    'Dites-nous qui vous êtes : votre nom et votre date de naissance figurent sur vos billets.',
   'account.owner.create': 'Enregistrer mes coordonnées',
   'account.person.firstName': 'Prénom',
   'account.person.lastName': 'Nom',
@@ -231,8 +251,10 @@ export const fr: MessageCatalogue = {
   'account.person.gender.d': 'Divers',
   'account.person.phone': 'Téléphone (avec indicatif du pays, p. ex. +41 79 123 45 67)',
   'account.problem.required': 'Veuillez remplir ce champ.',
-  'account.problem.birthdate': 'Veuillez saisir une vraie date de naissance (au plus 150 ans en arrière, pas dans le futur).',
-  'account.problem.phone': 'Veuillez saisir un numéro de téléphone valide avec l’indicatif du pays, p. ex. +41 79 123 45 67.',
+  'account.problem.birthdate':
+    'Veuillez saisir une vraie date de naissance (au plus 150 ans en arrière, pas dans le futur).',
+  'account.problem.phone':
+    'Veuillez saisir un numéro de téléphone valide avec l’indicatif du pays, p. ex. +41 79 123 45 67.',
   'account.problem.email': 'Veuillez saisir une adresse e-mail valide.',
   'account.problem.disabled': 'Ce champ n’est pas utilisé ici.',
   'account.addresses.heading': 'Mes adresses',
@@ -262,10 +284,12 @@ export const fr: MessageCatalogue = {
   'account.persons.remove': 'Supprimer {name}',
   'account.persons.bornOn': 'né·e le {date}',
   'auth.selector.sessionRequired': 'Veuillez vous connecter pour voir cette page.',
-  'auth.selector.unavailable': 'La connexion n’est pas encore ouverte. Si vous avez reçu un lien personnel vers votre compte, veuillez ouvrir ce lien.',
+  'auth.selector.unavailable':
+    'La connexion n’est pas encore ouverte. Si vous avez reçu un lien personnel vers votre compte, veuillez ouvrir ce lien.',
   'session.checking': 'Vérification de votre connexion…',
   'auth.signIn.account': 'Se connecter avec votre compte Alpenpass',
-  'auth.signIn.accountHint': 'Vous saisissez votre adresse e-mail et votre mot de passe sur la page de connexion d’Alpenpass, puis revenez ici.',
+  'auth.signIn.accountHint':
+    'Vous saisissez votre adresse e-mail et votre mot de passe sur la page de connexion d’Alpenpass, puis revenez ici.',
   'auth.emailLink.heading': 'Se connecter sans mot de passe',
   'auth.emailLink.label': 'Adresse e-mail',
   'auth.emailLink.submit': 'M’envoyer un lien de connexion',
@@ -275,23 +299,30 @@ export const fr: MessageCatalogue = {
   'auth.header.signOut': 'Se déconnecter',
   'auth.working': 'Un instant…',
   'auth.error.credentials': 'L’adresse e-mail ou le mot de passe est incorrect.',
-  'auth.error.tooManyAttempts': 'Trop de tentatives de connexion. Veuillez patienter quelques minutes, puis réessayer.',
-  'auth.error.emailNotVerified': 'Veuillez d’abord confirmer votre adresse e-mail : suivez le lien de l’e-mail que nous vous avons envoyé.',
+  'auth.error.tooManyAttempts':
+    'Trop de tentatives de connexion. Veuillez patienter quelques minutes, puis réessayer.',
+  'auth.error.emailNotVerified':
+    'Veuillez d’abord confirmer votre adresse e-mail : suivez le lien de l’e-mail que nous vous avons envoyé.',
   'auth.error.csrf': 'Le formulaire de connexion avait expiré. Veuillez réessayer.',
   'auth.error.callback': 'La connexion n’a pas abouti. Veuillez réessayer.',
-  'auth.error.notLinked': 'Cette connexion n’est pas encore liée à votre compte Alpenpass. Veuillez vous connecter comme auparavant.',
+  'auth.error.notLinked':
+    'Cette connexion n’est pas encore liée à votre compte Alpenpass. Veuillez vous connecter comme auparavant.',
   'auth.error.invalidCallback': 'Ce lien de connexion mène hors de la boutique et a été bloqué.',
-  'auth.error.verification': 'Ce lien de connexion est invalide, déjà utilisé ou expiré. Veuillez en demander un nouveau.',
+  'auth.error.verification':
+    'Ce lien de connexion est invalide, déjà utilisé ou expiré. Veuillez en demander un nouveau.',
   'auth.error.refresh': 'Votre connexion a pris fin. Veuillez vous reconnecter.',
   'auth.error.unavailable': 'La connexion n’est pas possible pour le moment. Veuillez réessayer plus tard.',
   'auth.error.unknown': 'La connexion a échoué. Veuillez réessayer.',
   'auth.signedInAs': 'Vous êtes connecté en tant que {name}.',
-  'auth.emailLink.sent': 'Si un compte utilise {email}, nous lui avons envoyé un lien de connexion. Il est valable 15 minutes.',
+  'auth.emailLink.sent':
+    'Si un compte utilise {email}, nous lui avons envoyé un lien de connexion. Il est valable 15 minutes.',
   'keycards.nav': 'Cartes',
   'keycards.title': 'Cartes et abonnements de transport',
-  'keycards.description': 'Les cartes sur lesquelles vos billets sont chargés, ainsi que les abonnements et plaques d’immatriculation qui vous identifient.',
+  'keycards.description':
+    'Les cartes sur lesquelles vos billets sont chargés, ainsi que les abonnements et plaques d’immatriculation qui vous identifient.',
   'keycards.loading': 'Chargement de vos cartes…',
-  'keycards.loadFailed': 'Vos cartes ne peuvent pas être chargées pour le moment. Veuillez réessayer plus tard.',
+  'keycards.loadFailed':
+    'Vos cartes ne peuvent pas être chargées pour le moment. Veuillez réessayer plus tard.',
   'keycards.none': 'Vous n’avez encore ajouté aucune carte.',
   'keycards.readOnly': 'Les cartes ne peuvent pas être ajoutées ni supprimées pour le moment.',
   'keycards.number': 'Numéro',
@@ -315,7 +346,8 @@ export const fr: MessageCatalogue = {
   'keycards.added': 'La carte a été ajoutée.',
   'keycards.person': 'Personne',
   'keycards.type': 'Type de carte',
-  'keycards.noPersons': 'Ajoutez d’abord vous-même ou une personne pour qui vous réservez : chaque carte appartient à une personne.',
+  'keycards.noPersons':
+    'Ajoutez d’abord vous-même ou une personne pour qui vous réservez : chaque carte appartient à une personne.',
   'keycards.personsLink': 'Aller aux personnes',
   'keycards.field.dataCarrierId': 'Numéro du support (p. ex. 01-1614 7255 0123 4567 8901-2)',
   'keycards.field.wtp': 'Numéro WTP (p. ex. 1A2B3C4D-5E6-F7G)',
@@ -328,7 +360,8 @@ export const fr: MessageCatalogue = {
   'keycards.field.validityFrom': 'Valable dès le',
   'keycards.field.validityTo': 'Valable jusqu’au',
   'keycards.problem.required': 'Veuillez remplir ce champ.',
-  'keycards.problem.dataCarrierId': 'Un numéro SKIDATA compte 23 chiffres et son dernier chiffre doit correspondre aux autres : veuillez vérifier le numéro.',
+  'keycards.problem.dataCarrierId':
+    'Un numéro SKIDATA compte 23 chiffres et son dernier chiffre doit correspondre aux autres : veuillez vérifier le numéro.',
   'keycards.problem.wtp': 'Un numéro WTP compte 14 lettres ou chiffres.',
   'keycards.problem.ausweisId': 'Un numéro de carte SwissPass se compose de la lettre S et de 11 chiffres.',
   'keycards.problem.zip': 'Veuillez saisir un NPA suisse à 4 chiffres.',
@@ -342,9 +375,11 @@ export const fr: MessageCatalogue = {
   'keycards.remove': 'Supprimer {card}',
   'paymentDetails.nav': 'Cartes de paiement',
   'paymentDetails.title': 'Mes cartes de paiement',
-  'paymentDetails.description': 'Les cartes que vous avez enregistrées pour payer plus vite. La boutique ne connaît que les derniers chiffres ; le numéro de carte reste chez le prestataire de paiement.',
+  'paymentDetails.description':
+    'Les cartes que vous avez enregistrées pour payer plus vite. La boutique ne connaît que les derniers chiffres ; le numéro de carte reste chez le prestataire de paiement.',
   'paymentDetails.loading': 'Chargement de vos cartes…',
-  'paymentDetails.loadFailed': 'Vos cartes ne peuvent pas être chargées pour le moment. Veuillez réessayer plus tard.',
+  'paymentDetails.loadFailed':
+    'Vos cartes ne peuvent pas être chargées pour le moment. Veuillez réessayer plus tard.',
   'paymentDetails.none': 'Vous n’avez encore enregistré aucune carte.',
   'paymentDetails.default': 'Carte par défaut',
   'paymentDetails.expired': 'Expirée',
@@ -356,26 +391,33 @@ export const fr: MessageCatalogue = {
   'paymentDetails.removed': 'La carte a été supprimée.',
   'paymentDetails.changeFailed': 'La modification n’a pas pu être faite. Veuillez réessayer.',
   'paymentDetails.add': 'Ajouter une carte',
-  'paymentDetails.addHint': 'Vous saisissez la carte sur la page du prestataire de paiement. Rien n’est débité.',
-  'paymentDetails.providerUnavailable': 'Le prestataire de paiement est injoignable pour le moment. Veuillez réessayer plus tard.',
-  'paymentDetails.limit': 'Vous avez enregistré le nombre maximal de cartes. Veuillez d’abord en supprimer une.',
+  'paymentDetails.addHint':
+    'Vous saisissez la carte sur la page du prestataire de paiement. Rien n’est débité.',
+  'paymentDetails.providerUnavailable':
+    'Le prestataire de paiement est injoignable pour le moment. Veuillez réessayer plus tard.',
+  'paymentDetails.limit':
+    'Vous avez enregistré le nombre maximal de cartes. Veuillez d’abord en supprimer une.',
   'paymentDetails.addFailed': 'La carte n’a pas pu être enregistrée. Veuillez réessayer.',
   'paymentDetails.return.title': 'Enregistrement de votre carte',
   'paymentDetails.return.description': 'De retour du prestataire de paiement.',
   'paymentDetails.return.saving': 'Votre carte est en cours d’enregistrement…',
   'paymentDetails.return.cancelled': 'Vous avez annulé : aucune carte n’a été enregistrée.',
-  'paymentDetails.return.incomplete': 'La carte n’a pas été complétée sur la page du prestataire de paiement et n’a donc pas été enregistrée.',
+  'paymentDetails.return.incomplete':
+    'La carte n’a pas été complétée sur la page du prestataire de paiement et n’a donc pas été enregistrée.',
   'paymentDetails.return.back': 'Retour à mes cartes de paiement',
   'paymentDetails.card': '{brand} {masked}',
   'paymentDetails.makeDefault': 'Définir {card} par défaut',
   'paymentDetails.remove': 'Supprimer {card}',
   'subscriptions.nav': 'Abonnements',
   'subscriptions.ofOrder': 'Voir mon abonnement',
-  'subscriptions.arriving': 'Votre nouvel abonnement est en cours de création ; il apparaît ici dans un instant.',
+  'subscriptions.arriving':
+    'Votre nouvel abonnement est en cours de création ; il apparaît ici dans un instant.',
   'subscriptions.title': 'Mes abonnements',
-  'subscriptions.description': 'Vos abonnements de saison et autres abonnements : quand ils sont valables et s’ils se renouvellent.',
+  'subscriptions.description':
+    'Vos abonnements de saison et autres abonnements : quand ils sont valables et s’ils se renouvellent.',
   'subscriptions.loading': 'Chargement de vos abonnements…',
-  'subscriptions.loadFailed': 'Vos abonnements ne peuvent pas être chargés pour le moment. Veuillez réessayer plus tard.',
+  'subscriptions.loadFailed':
+    'Vos abonnements ne peuvent pas être chargés pour le moment. Veuillez réessayer plus tard.',
   'subscriptions.none': 'Vous n’avez pas encore d’abonnement.',
   'subscriptions.noneWithStatus': 'Aucun abonnement avec le statut choisi.',
   'subscriptions.filter': 'Afficher par statut',
@@ -414,7 +456,8 @@ export const fr: MessageCatalogue = {
   'checkout.promo.usedUp': 'Ce code promo est épuisé.',
   'checkout.promo.noMatchingItem': 'Ce code promo ne s’applique à rien dans votre commande.',
   'checkout.code.tooManyAttempts': 'Trop de tentatives. Veuillez patienter une minute et réessayer.',
-  'checkout.promo.vouchersExceedTotal': 'Veuillez d’abord retirer un bon : il paierait plus que le nouveau total.',
+  'checkout.promo.vouchersExceedTotal':
+    'Veuillez d’abord retirer un bon : il paierait plus que le nouveau total.',
   'checkout.promo.notRemovable': 'Cette réduction s’applique automatiquement et ne peut pas être retirée.',
   'checkout.code.closed': 'Cette caisse est fermée.',
   'checkout.voucher.label': 'Code du bon cadeau',
@@ -430,7 +473,8 @@ export const fr: MessageCatalogue = {
   'checkout.totals.onlineCredit': 'Crédit en ligne',
   'checkout.totals.amountDue': 'Reste à payer',
   'checkout.code.remove': 'Retirer',
-  'checkout.onlineCredit.hint': 'Votre crédit paie d’abord\u202f; le reste est payé comme vous le choisissez ci-dessous.',
+  'checkout.onlineCredit.hint':
+    'Votre crédit paie d’abord\u202f; le reste est payé comme vous le choisissez ci-dessous.',
   'checkout.code.refused': 'Le code n’a pas pu être appliqué ({detail}).',
   'checkout.code.removeNamed': 'Retirer {name}',
   'checkout.totals.voucher': 'Bon {code}',
@@ -442,8 +486,10 @@ export const fr: MessageCatalogue = {
   'checkout.method.eps': 'Virement en ligne EPS',
   'checkout.method.sofort': 'Virement en ligne Sofort',
   'checkout.method.covered': 'Les bons et le crédit paient toute la commande : il ne reste rien à payer.',
-  'checkout.method.declined': 'Votre carte a été refusée. Veuillez choisir une autre carte ou un autre moyen de paiement.',
-  'checkout.method.cardNotUsable': 'Cette carte ne peut plus être utilisée. Veuillez choisir un autre moyen de paiement.',
+  'checkout.method.declined':
+    'Votre carte a été refusée. Veuillez choisir une autre carte ou un autre moyen de paiement.',
+  'checkout.method.cardNotUsable':
+    'Cette carte ne peut plus être utilisée. Veuillez choisir un autre moyen de paiement.',
   'checkout.method.accountRequired': 'Veuillez vous connecter pour enregistrer une carte.',
   'checkout.method.defaultCard': '(par défaut)',
   'checkout.method.savedCard': '{brand} se terminant par {last}, expire fin {month}/{year}',
@@ -455,14 +501,16 @@ export const fr: MessageCatalogue = {
   'order.tickets.cancelled': 'Annulé',
   'order.tickets.block': 'Perdu ? Bloquer ce billet',
   'order.tickets.blockQuestion': 'Bloquer ce billet ?',
-  'order.tickets.blockExplained': 'Un billet bloqué n’ouvre plus les portillons. Seul notre personnel peut le débloquer.',
+  'order.tickets.blockExplained':
+    'Un billet bloqué n’ouvre plus les portillons. Seul notre personnel peut le débloquer.',
   'order.tickets.blockConfirm': 'Oui, bloquer le billet',
   'order.tickets.blockKeep': 'Non, le garder',
   'order.tickets.blockFailed': 'Le billet n’a pas pu être bloqué. Veuillez réessayer.',
   'order.documents.heading': 'Documents',
   'order.documents.tickets': 'Télécharger les billets (PDF)',
   'order.documents.receipt': 'Télécharger le reçu (PDF)',
-  'order.documents.ticketsNotIssued': 'Vos billets ne sont pas encore émis. Veuillez réessayer dans un instant.',
+  'order.documents.ticketsNotIssued':
+    'Vos billets ne sont pas encore émis. Veuillez réessayer dans un instant.',
   'order.documents.receiptNotAvailable': 'Le reçu est disponible dès que la commande est payée.',
   'order.documents.failed': 'Le document n’a pas pu être ouvert. Veuillez réessayer.',
   'order.cancel.heading': 'Annuler des articles',
@@ -477,13 +525,17 @@ export const fr: MessageCatalogue = {
   'order.cancel.cancelling': 'Annulation…',
   'order.cancel.nothing': 'Veuillez choisir au moins un article.',
   'order.cancel.done': 'Les articles ont été annulés.',
-  'order.cancel.cutoffPassed': 'Ces articles ne peuvent plus être annulés en ligne : le délai d’annulation est passé. Veuillez vous adresser à la caisse.',
-  'order.cancel.reservationWhole': 'Une réservation ne peut être annulée qu’en entier : veuillez choisir tous les articles.',
+  'order.cancel.cutoffPassed':
+    'Ces articles ne peuvent plus être annulés en ligne : le délai d’annulation est passé. Veuillez vous adresser à la caisse.',
+  'order.cancel.reservationWhole':
+    'Une réservation ne peut être annulée qu’en entier : veuillez choisir tous les articles.',
   'order.cancel.alreadyCancelled': 'L’un de ces articles est déjà annulé.',
   'order.cancel.notPaid': 'Cette commande n’est pas payée et ne peut pas être annulée ici.',
   'order.cancel.orderCancelled': 'Cette commande est déjà annulée.',
-  'order.cancel.creditNeedsAccount': 'Le crédit en ligne demande un compte. Veuillez choisir votre paiement d’origine.',
-  'order.cancel.creditUnavailable': 'Le crédit en ligne n’est pas disponible. Veuillez choisir votre paiement d’origine.',
+  'order.cancel.creditNeedsAccount':
+    'Le crédit en ligne demande un compte. Veuillez choisir votre paiement d’origine.',
+  'order.cancel.creditUnavailable':
+    'Le crédit en ligne n’est pas disponible. Veuillez choisir votre paiement d’origine.',
   'order.cancel.failed': 'Les articles n’ont pas pu être annulés. Veuillez réessayer.',
   'order.refunds.heading': 'Remboursements',
   'order.refunds.toCard': 'sur votre paiement d’origine',
@@ -510,10 +562,13 @@ export const fr: MessageCatalogue = {
   'basket.plate.country': 'Pays',
   'basket.plate.save': 'Enregistrer et utiliser cette plaque',
   'basket.plate.invalid': 'Veuillez saisir 1 à 30 lettres ou chiffres.',
-  'basket.plate.registered': 'Cette plaque est déjà enregistrée. Veuillez la vérifier ou la choisir parmi vos plaques.',
-  'basket.plate.noPerson': 'Veuillez d’abord saisir vos coordonnées dans votre compte\u00a0: une plaque appartient à une personne.',
+  'basket.plate.registered':
+    'Cette plaque est déjà enregistrée. Veuillez la vérifier ou la choisir parmi vos plaques.',
+  'basket.plate.noPerson':
+    'Veuillez d’abord saisir vos coordonnées dans votre compte\u00a0: une plaque appartient à une personne.',
   'basket.plate.failed': 'La plaque n’a pas pu être enregistrée. Veuillez réessayer.',
-  'basket.plate.guest': 'Connectez-vous pour enregistrer votre plaque\u00a0: la barrière s’ouvre alors toute seule. Sans plaque, scannez le code de votre ticket de parking à la barrière.',
+  'basket.plate.guest':
+    'Connectez-vous pour enregistrer votre plaque\u00a0: la barrière s’ouvre alors toute seule. Sans plaque, scannez le code de votre ticket de parking à la barrière.',
   'basket.plate.signIn': 'Se connecter pour ajouter une plaque',
   'basket.quantity.group': 'Quantité de {name}',
   'basket.quantity.fewer': 'Un de moins\u00a0: {name}',
@@ -527,7 +582,8 @@ export const fr: MessageCatalogue = {
   'calendar.reason.salesClosed': 'la vente en ligne pour ce jour est close',
   'calendar.reason.soldOut': 'complet',
   'calendar.reason.noSlot': 'aucun créneau ce jour-là',
-  'calendar.keyboardHint': 'Les flèches changent de jour, Page précédente et Page suivante de mois\u202f; Entrée choisit le jour.',
+  'calendar.keyboardHint':
+    'Les flèches changent de jour, Page précédente et Page suivante de mois\u202f; Entrée choisit le jour.',
   'calendar.reason.beforeSeason': 'avant la saison, qui commence le {date}',
   'calendar.reason.afterSeason': 'après la saison, qui s’est terminée le {date}',
   'calendar.reason.salesNotOpen': 'la vente en ligne ouvre le {date}',
@@ -538,9 +594,11 @@ export const fr: MessageCatalogue = {
   'priceInsight.position.middle': 'un prix moyen pour ces jours',
   'priceInsight.position.high': 'l’un des prix les plus élevés de ces jours',
   'priceInsight.unchanged': 'Le prix de ce jour n’a pas changé depuis sa publication.',
-  'priceInsight.spread': 'Pendant les 30 jours à partir du {from}, un billet coûte de {min} à {max}, le plus souvent {median}.',
+  'priceInsight.spread':
+    'Pendant les 30 jours à partir du {from}, un billet coûte de {min} à {max}, le plus souvent {median}.',
   'priceInsight.chosen': '{day}\u00a0: {price}, {position}.',
-  'priceInsight.changed': 'Le prix de ce jour a changé {count, plural, one {# fois} other {# fois}}\u00a0: de {first} à {current}. Les prix suivent la demande\u202f; réserver tôt est souvent avantageux.',
+  'priceInsight.changed':
+    'Le prix de ce jour a changé {count, plural, one {# fois} other {# fois}}\u00a0: de {first} à {current}. Les prix suivent la demande\u202f; réserver tôt est souvent avantageux.',
   'app.homeLink': '{name}, page d’accueil',
   'progress.label': 'Étapes de la réservation',
   'progress.basket': 'Panier',
@@ -553,7 +611,8 @@ export const fr: MessageCatalogue = {
   'catalogue.showAll': 'Afficher tous les produits',
   // accounts: deletion and reactivation, person photos, guest checkout, deleted account (issue 13/18)
   'account.deletion.heading': 'Supprimer mon compte',
-  'account.deletion.explanation': 'Votre compte est supprimé après un délai de 30 jours. D’ici là, vous pouvez vous connecter et le conserver. Ensuite, vos données personnelles sont effacées ; vos commandes sont conservées sans votre nom pour la comptabilité.',
+  'account.deletion.explanation':
+    'Votre compte est supprimé après un délai de 30 jours. D’ici là, vous pouvez vous connecter et le conserver. Ensuite, vos données personnelles sont effacées ; vos commandes sont conservées sans votre nom pour la comptabilité.',
   'account.deletion.start': 'Supprimer mon compte…',
   'account.deletion.confirmQuestion': 'Voulez-vous vraiment supprimer votre compte ?',
   'account.deletion.confirm': 'Oui, supprimer mon compte',
@@ -574,7 +633,8 @@ export const fr: MessageCatalogue = {
   'account.photo.failed': 'La photo n’a pas pu être enregistrée. Veuillez réessayer.',
   'account.photo.saved': 'La photo a été enregistrée.',
   'auth.guest.title': 'Commander en tant qu’invité',
-  'auth.guest.description': 'Nous envoyons votre confirmation de commande et vos billets à cette adresse e-mail. Aucun compte n’est nécessaire.',
+  'auth.guest.description':
+    'Nous envoyons votre confirmation de commande et vos billets à cette adresse e-mail. Aucun compte n’est nécessaire.',
   'auth.guest.email': 'Adresse e-mail',
   'auth.guest.language': 'Langue de nos e-mails',
   'auth.guest.submit': 'Continuer vers le paiement',
@@ -587,11 +647,14 @@ export const fr: MessageCatalogue = {
   // ---- pay per use and consumptions (spa-consumptions) ----
   'consumptions.nav': 'Paiement à l’usage',
   'consumptions.title': 'Paiement à l’usage',
-  'consumptions.description': 'Les jours où vos keycards ont passé les portillons, ce que coûte chaque jour et comment il a été facturé.',
+  'consumptions.description':
+    'Les jours où vos keycards ont passé les portillons, ce que coûte chaque jour et comment il a été facturé.',
   'consumptions.loading': 'Chargement de vos jours d’utilisation…',
-  'consumptions.loadFailed': 'Vos jours d’utilisation ne peuvent pas être chargés pour le moment. Veuillez réessayer plus tard.',
+  'consumptions.loadFailed':
+    'Vos jours d’utilisation ne peuvent pas être chargés pour le moment. Veuillez réessayer plus tard.',
   'consumptions.none': 'Aucun jour d’utilisation pour l’instant',
-  'consumptions.noneHint': 'Enregistrez une keycard pour le paiement à l’usage\u00a0: chaque jour où elle passe un portillon apparaît ici, avec sa facture.',
+  'consumptions.noneHint':
+    'Enregistrez une keycard pour le paiement à l’usage\u00a0: chaque jour où elle passe un portillon apparaît ici, avec sa facture.',
   'consumptions.noneAction': 'Voir l’offre à l’usage',
   'consumptions.season.heading': 'Cette saison',
   'consumptions.season.none': 'Aucune de vos keycards n’a été utilisée pendant cette période.',
@@ -632,30 +695,41 @@ export const fr: MessageCatalogue = {
   'payPerUse.billedPerDay': 'Facturé par jour skié',
   'payPerUse.nothingNow': 'Rien n’est débité maintenant',
   'payPerUse.total': 'Facturé par jour skié, rien n’est débité maintenant',
-  'payPerUse.basketNote': 'Paiement à l’usage\u00a0: rien n’est débité maintenant. Chaque jour où votre keycard est utilisée est facturé sur votre carte enregistrée au prix du jour.',
+  'payPerUse.basketNote':
+    'Paiement à l’usage\u00a0: rien n’est débité maintenant. Chaque jour où votre keycard est utilisée est facturé sur votre carte enregistrée au prix du jour.',
   'payPerUse.keycard.label': 'Keycard à enregistrer',
-  'payPerUse.keycard.hint': 'Les portillons reconnaissent cette carte\u00a0: chaque jour où elle est utilisée est facturé sur votre carte enregistrée.',
+  'payPerUse.keycard.hint':
+    'Les portillons reconnaissent cette carte\u00a0: chaque jour où elle est utilisée est facturé sur votre carte enregistrée.',
   'payPerUse.keycard.none': 'Aucune keycard choisie',
   'payPerUse.keycard.add': 'Ajouter une keycard',
   'payPerUse.keycard.failed': 'La keycard n’a pas pu être choisie. Veuillez réessayer.',
-  'payPerUse.keycard.guest': 'Connectez-vous pour enregistrer votre keycard\u00a0: le paiement à l’usage est facturé sur une carte enregistrée dans votre compte.',
+  'payPerUse.keycard.guest':
+    'Connectez-vous pour enregistrer votre keycard\u00a0: le paiement à l’usage est facturé sur une carte enregistrée dans votre compte.',
   'payPerUse.keycard.signIn': 'Se connecter pour enregistrer une keycard',
   'payPerUse.keycard.required': 'choisissez la keycard à enregistrer pour le paiement à l’usage',
   'payPerUse.card.heading': 'Carte pour les factures',
-  'payPerUse.card.hint': 'Rien n’est débité maintenant. Chaque jour skié est facturé sur votre carte enregistrée par défaut.',
-  'payPerUse.card.none': 'Le paiement à l’usage est facturé sur une carte enregistrée. Veuillez d’abord ajouter une carte\u00a0: vous la saisissez sur la page du prestataire de paiement, puis revenez ici.',
+  'payPerUse.card.hint':
+    'Rien n’est débité maintenant. Chaque jour skié est facturé sur votre carte enregistrée par défaut.',
+  'payPerUse.card.none':
+    'Le paiement à l’usage est facturé sur une carte enregistrée. Veuillez d’abord ajouter une carte\u00a0: vous la saisissez sur la page du prestataire de paiement, puis revenez ici.',
   'payPerUse.card.add': 'Ajouter une carte',
-  'payPerUse.card.addFailed': 'La carte ne peut pas être ajoutée pour le moment. Veuillez réessayer plus tard.',
-  'payPerUse.card.required': 'Le paiement à l’usage est facturé sur une carte enregistrée\u00a0: veuillez choisir l’une de vos cartes enregistrées.',
-  'payPerUse.card.guest': 'Le paiement à l’usage nécessite votre compte\u00a0: veuillez vous connecter pour enregistrer votre keycard et une carte.',
+  'payPerUse.card.addFailed':
+    'La carte ne peut pas être ajoutée pour le moment. Veuillez réessayer plus tard.',
+  'payPerUse.card.required':
+    'Le paiement à l’usage est facturé sur une carte enregistrée\u00a0: veuillez choisir l’une de vos cartes enregistrées.',
+  'payPerUse.card.guest':
+    'Le paiement à l’usage nécessite votre compte\u00a0: veuillez vous connecter pour enregistrer votre keycard et une carte.',
   'payPerUse.card.signIn': 'Se connecter',
   'payPerUse.card.backToCheckout': 'Retour à votre commande',
   'payPerUse.confirmation.heading': 'Paiement à l’usage',
   'payPerUse.confirmation.daysLink': 'Voir vos jours d’utilisation',
-  'payPerUse.confirmation.stop': 'Pour arrêter le paiement à l’usage, supprimez la keycard dans votre compte.',
+  'payPerUse.confirmation.stop':
+    'Pour arrêter le paiement à l’usage, supprimez la keycard dans votre compte.',
   'payPerUse.dayPrice': '{price} par jour skié',
-  'payPerUse.keycard.chosen': '{card} sera enregistrée\u00a0: ses jours d’utilisation sont facturés sur votre carte enregistrée.',
-  'payPerUse.confirmation.registered': '{card} est enregistrée pour le paiement à l’usage à partir du {day}. Chaque jour où elle est utilisée est facturé sur votre carte enregistrée au prix du jour.',
+  'payPerUse.keycard.chosen':
+    '{card} sera enregistrée\u00a0: ses jours d’utilisation sont facturés sur votre carte enregistrée.',
+  'payPerUse.confirmation.registered':
+    '{card} est enregistrée pour le paiement à l’usage à partir du {day}. Chaque jour où elle est utilisée est facturé sur votre carte enregistrée au prix du jour.',
   'order.tickets.used': 'Utilisé le {when}',
   'consumptions.keycardById': 'Keycard {id}',
   'consumptions.daysAndUse': '{days}\u00a0: {use}',
@@ -663,20 +737,25 @@ export const fr: MessageCatalogue = {
   'order.refunds.toVoucher': 'recrédité sur votre bon',
   // season pass onto a keycard in the basket (issue 18 journeys)
   'basket.seasonPass.keycard.label': 'Keycard pour cet abonnement de saison',
-  'basket.seasonPass.keycard.hint': 'L’abonnement de saison est chargé sur cette keycard\u00a0: les portillons la lisent toute la saison.',
+  'basket.seasonPass.keycard.hint':
+    'L’abonnement de saison est chargé sur cette keycard\u00a0: les portillons la lisent toute la saison.',
   'basket.seasonPass.keycard.none': 'Aucune keycard choisie',
   'basket.seasonPass.keycard.failed': 'La keycard n’a pas pu être choisie. Veuillez réessayer.',
-  'basket.seasonPass.keycard.guest': 'Connectez-vous pour charger l’abonnement de saison sur votre keycard\u00a0: les portillons lisent la keycard.',
+  'basket.seasonPass.keycard.guest':
+    'Connectez-vous pour charger l’abonnement de saison sur votre keycard\u00a0: les portillons lisent la keycard.',
   'basket.seasonPass.keycard.signIn': 'Se connecter pour choisir une keycard',
   'basket.seasonPass.keycard.chosen': 'L’abonnement de saison sera chargé sur {card}.',
   'onlineCredit.nav': 'Crédit',
   'onlineCredit.title': 'Mon crédit en ligne',
-  'onlineCredit.description': 'Le crédit de vos remboursements et gestes commerciaux, à utiliser lors du paiement de vos prochaines commandes.',
+  'onlineCredit.description':
+    'Le crédit de vos remboursements et gestes commerciaux, à utiliser lors du paiement de vos prochaines commandes.',
   'onlineCredit.loading': 'Chargement de votre crédit…',
-  'onlineCredit.loadFailed': 'Votre crédit ne peut pas être chargé pour le moment. Veuillez réessayer plus tard.',
+  'onlineCredit.loadFailed':
+    'Votre crédit ne peut pas être chargé pour le moment. Veuillez réessayer plus tard.',
   'onlineCredit.transactions.heading': 'Mouvements',
   'onlineCredit.none': 'Pas encore de crédit',
-  'onlineCredit.none.hint': 'Lorsqu’une commande est remboursée sur votre crédit en ligne, il apparaît ici et vous pouvez l’utiliser lors du paiement.',
+  'onlineCredit.none.hint':
+    'Lorsqu’une commande est remboursée sur votre crédit en ligne, il apparaît ici et vous pouvez l’utiliser lors du paiement.',
   'onlineCredit.column.date': 'Date',
   'onlineCredit.column.reason': 'Motif',
   'onlineCredit.column.amount': 'Montant',

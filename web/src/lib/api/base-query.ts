@@ -1,7 +1,18 @@
-import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import {
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query';
 import { API_BASE_PATH } from '@alpenpass/contracts/src/api';
 import { parseJsonWithDates } from './revive-dates';
-import { authSelectorUrl, pageToken, shopHeaders, tokenDelivery, type ShopHeaderSettings } from './request-context';
+import {
+  authSelectorUrl,
+  pageToken,
+  shopHeaders,
+  tokenDelivery,
+  type ShopHeaderSettings,
+} from './request-context';
 
 export type ApiBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
 
@@ -26,7 +37,11 @@ async function readBody(response: Response): Promise<unknown> {
   return type.includes('json') ? parseJsonWithDates(text) : text;
 }
 
-function withToken(args: string | FetchArgs, token: string | undefined, sessionToken: string | undefined): FetchArgs {
+function withToken(
+  args: string | FetchArgs,
+  token: string | undefined,
+  sessionToken: string | undefined,
+): FetchArgs {
   const request = typeof args === 'string' ? { url: args } : args;
   const fromPage = tokenDelivery(token);
   // the session's token replaces a signed page token; a guest order's token stays in the query; a call
@@ -35,7 +50,14 @@ function withToken(args: string | FetchArgs, token: string | undefined, sessionT
   const bearer = sessionToken ?? fromPage.bearer;
   return {
     ...request,
-    ...(bearer && !explicit ? { headers: { ...(request.headers as Record<string, string> | undefined), authorization: `Bearer ${bearer}` } } : {}),
+    ...(bearer && !explicit
+      ? {
+          headers: {
+            ...(request.headers as Record<string, string> | undefined),
+            authorization: `Bearer ${bearer}`,
+          },
+        }
+      : {}),
     ...(fromPage.query ? { params: { ...request.params, token: fromPage.query } } : {}),
   };
 }
@@ -48,12 +70,17 @@ export function createBaseQuery(deps: BaseQueryDependencies): ApiBaseQuery {
     fetchFn: deps.fetchFn,
     responseHandler: readBody,
     prepareHeaders: (headers) => {
-      for (const [name, value] of Object.entries(shopHeaders(deps.settings, newCorrelationId()))) headers.set(name, value);
+      for (const [name, value] of Object.entries(shopHeaders(deps.settings, newCorrelationId())))
+        headers.set(name, value);
       return headers;
     },
   });
   return async (args, api, extraOptions) => {
-    const result = await rawBaseQuery(withToken(args, pageToken(deps.currentUrl()), deps.sessionAccessToken?.()), api, extraOptions);
+    const result = await rawBaseQuery(
+      withToken(args, pageToken(deps.currentUrl()), deps.sessionAccessToken?.()),
+      api,
+      extraOptions,
+    );
     if (result.error?.status === 401) {
       const deleted = (result.error.data as { code?: unknown } | null)?.code === 'ACCOUNT_DELETED';
       deps.goTo(authSelectorUrl(deps.currentUrl(), deleted ? 'ACCOUNT_DELETED' : 'AUTH_ERROR'));

@@ -14,12 +14,25 @@ interface SeenRequest {
 const responses: Record<string, { status: number; body: unknown }> = {
   '/api/things': {
     status: 200,
-    body: { createdAt: '2025-02-18T09:30:00.000Z', day: '2025-02-18', zip: '2025-02-18T09:30:00Z', phone: '2025-02-18T09:30:00Z', nested: [{ at: '2025-02-18T10:00:00+01:00' }] },
+    body: {
+      createdAt: '2025-02-18T09:30:00.000Z',
+      day: '2025-02-18',
+      zip: '2025-02-18T09:30:00Z',
+      phone: '2025-02-18T09:30:00Z',
+      nested: [{ at: '2025-02-18T10:00:00+01:00' }],
+    },
   },
   '/api/broken': { status: 500, body: { title: 'boom' } },
   '/api/missing': { status: 404, body: { title: 'not found' } },
   '/api/secret': { status: 401, body: { title: 'unauthorized' } },
-  '/api/erased': { status: 401, body: { title: 'Unauthorized', code: 'ACCOUNT_DELETED', detail: 'Account should not be accessible if deleted' } },
+  '/api/erased': {
+    status: 401,
+    body: {
+      title: 'Unauthorized',
+      code: 'ACCOUNT_DELETED',
+      detail: 'Account should not be accessible if deleted',
+    },
+  },
 };
 
 let server: Server;
@@ -47,7 +60,11 @@ function setup(pageUrl = 'https://shop.example/de/profile?x=1', sessionToken?: s
   const testApi = createApi({
     baseQuery: withQueryRetries(
       createBaseQuery({
-        settings: { clientId: 1, channelId: '6a1c7e52-3b8f-4e0a-9d2c-5f4b8a7e1d30', apiVersion: '2025-02-18' },
+        settings: {
+          clientId: 1,
+          channelId: '6a1c7e52-3b8f-4e0a-9d2c-5f4b8a7e1d30',
+          apiVersion: '2025-02-18',
+        },
         currentUrl: () => pageUrl,
         goTo: (url) => visited.push(url),
         sessionAccessToken: () => sessionToken,
@@ -58,7 +75,14 @@ function setup(pageUrl = 'https://shop.example/de/profile?x=1', sessionToken?: s
     endpoints: (build) => ({
       get: build.query<Record<string, unknown>, string>({ query: (path) => path }),
       post: build.mutation<unknown, string>({ query: (path) => ({ url: path, method: 'POST', body: {} }) }),
-      postAs: build.mutation<unknown, { path: string; bearer: string }>({ query: ({ path, bearer }) => ({ url: path, method: 'POST', body: {}, headers: { authorization: `Bearer ${bearer}` } }) }),
+      postAs: build.mutation<unknown, { path: string; bearer: string }>({
+        query: ({ path, bearer }) => ({
+          url: path,
+          method: 'POST',
+          body: {},
+          headers: { authorization: `Bearer ${bearer}` },
+        }),
+      }),
     }),
   });
   const store = configureStore({
@@ -67,7 +91,8 @@ function setup(pageUrl = 'https://shop.example/de/profile?x=1', sessionToken?: s
   });
   const query = (path: string) => store.dispatch(testApi.endpoints.get.initiate(path));
   const mutate = (path: string) => store.dispatch(testApi.endpoints.post.initiate(path));
-  const mutateAs = (path: string, bearer: string) => store.dispatch(testApi.endpoints.postAs.initiate({ path, bearer }));
+  const mutateAs = (path: string, bearer: string) =>
+    store.dispatch(testApi.endpoints.postAs.initiate({ path, bearer }));
   return { query, mutate, mutateAs, visited };
 }
 
@@ -114,17 +139,25 @@ describe('the API base query', () => {
   });
 
   it('sends the signed-in session’s access token as the bearer, in place of a page token; a guest token stays in the query', async () => {
-    await setup('https://shop.example/de/orders?token=eyJhbGciOi.eyJzdWIiOi.c2lnbmF0dXJl', 'session.access.token').query('/things');
+    await setup(
+      'https://shop.example/de/orders?token=eyJhbGciOi.eyJzdWIiOi.c2lnbmF0dXJl',
+      'session.access.token',
+    ).query('/things');
     expect(seen[0]!.headers.authorization).toBe('Bearer session.access.token');
     expect(new URL(seen[0]!.url, origin).searchParams.has('token')).toBe(false);
     seen = [];
-    await setup('https://shop.example/de/orders/4?token=abc-guest_token', 'session.access.token').query('/things');
+    await setup('https://shop.example/de/orders/4?token=abc-guest_token', 'session.access.token').query(
+      '/things',
+    );
     expect(seen[0]!.headers.authorization).toBe('Bearer session.access.token');
     expect(new URL(seen[0]!.url, origin).searchParams.get('token')).toBe('abc-guest_token');
   });
 
   it('keeps the bearer a call names itself (the account kept while linking) over the session’s', async () => {
-    await setup('https://shop.example/de/auth/link', 'session.access.token').mutateAs('/users/account/link', 'kept.account.token');
+    await setup('https://shop.example/de/auth/link', 'session.access.token').mutateAs(
+      '/users/account/link',
+      'kept.account.token',
+    );
     expect(seen[0]!.headers.authorization).toBe('Bearer kept.account.token');
   });
 
@@ -132,14 +165,18 @@ describe('the API base query', () => {
     const { query, visited } = setup('https://shop.example/fr/profile?tab=2');
     const result = await query('/secret');
     expect(result.error).toMatchObject({ status: 401 });
-    expect(visited).toEqual([`/auth-selector?error=AUTH_ERROR&returnTo=${encodeURIComponent('https://shop.example/fr/profile?tab=2')}`]);
+    expect(visited).toEqual([
+      `/auth-selector?error=AUTH_ERROR&returnTo=${encodeURIComponent('https://shop.example/fr/profile?tab=2')}`,
+    ]);
     expect(seen).toHaveLength(1);
   });
 
   it('names an erased account (401 ACCOUNT_DELETED) instead of AUTH_ERROR', async () => {
     const { query, visited } = setup('https://shop.example/en/orders');
     await query('/erased');
-    expect(visited).toEqual([`/auth-selector?error=ACCOUNT_DELETED&returnTo=${encodeURIComponent('https://shop.example/en/orders')}`]);
+    expect(visited).toEqual([
+      `/auth-selector?error=ACCOUNT_DELETED&returnTo=${encodeURIComponent('https://shop.example/en/orders')}`,
+    ]);
   });
 
   it('retries a failed query 3 times, a 404 never, a mutation never', async () => {

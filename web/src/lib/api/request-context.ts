@@ -23,7 +23,10 @@ export function pageToken(pageUrl: string): string | undefined {
 }
 
 /** §8: where a 401 sends the browser; an erased account's 401 (ACCOUNT_DELETED) says so instead of AUTH_ERROR. */
-export function authSelectorUrl(currentUrl: string, error: 'AUTH_ERROR' | 'ACCOUNT_DELETED' = 'AUTH_ERROR'): string {
+export function authSelectorUrl(
+  currentUrl: string,
+  error: 'AUTH_ERROR' | 'ACCOUNT_DELETED' = 'AUTH_ERROR',
+): string {
   return `/auth-selector?error=${error}&returnTo=${encodeURIComponent(currentUrl)}`;
 }
 

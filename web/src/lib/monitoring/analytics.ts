@@ -19,7 +19,10 @@ const appendScript: ScriptLoader = (src) => {
 };
 
 /** §7: speed insights, tag manager, heat-map tool and event tracking load only when configured. */
-export function loadConfiguredAnalytics(scripts: AnalyticsScripts, load: ScriptLoader = appendScript): AnalyticsTool[] {
+export function loadConfiguredAnalytics(
+  scripts: AnalyticsScripts,
+  load: ScriptLoader = appendScript,
+): AnalyticsTool[] {
   const loaded: AnalyticsTool[] = [];
   for (const [tool, setting] of Object.entries(scriptSettings) as [AnalyticsTool, keyof AnalyticsScripts][]) {
     const src = scripts[setting];
@@ -35,7 +38,11 @@ interface DataLayerWindow {
 }
 
 /** §7: analytics identify the visitor by user id, and only when an analytics tool is configured. */
-export function identifyUser(userId: string, scripts: AnalyticsScripts, target: DataLayerWindow = window as DataLayerWindow): boolean {
+export function identifyUser(
+  userId: string,
+  scripts: AnalyticsScripts,
+  target: DataLayerWindow = window as DataLayerWindow,
+): boolean {
   if (!Object.values(scripts).some(Boolean)) return false;
   target.dataLayer ??= [];
   target.dataLayer.push({ event: 'identify', userId });

@@ -9,7 +9,10 @@ describe('analytics', () => {
 
   it('loads exactly the configured tools', () => {
     const load = jest.fn();
-    expect(loadConfiguredAnalytics({ tagManagerUrl: '/gtm.js', heatmapUrl: '/heat.js' }, load)).toEqual(['tagManager', 'heatmap']);
+    expect(loadConfiguredAnalytics({ tagManagerUrl: '/gtm.js', heatmapUrl: '/heat.js' }, load)).toEqual([
+      'tagManager',
+      'heatmap',
+    ]);
     expect(load.mock.calls).toEqual([['/gtm.js'], ['/heat.js']]);
   });
 

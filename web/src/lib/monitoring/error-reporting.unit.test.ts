@@ -5,7 +5,11 @@ afterEach(() => resetErrorReporting());
 
 describe('error reporting', () => {
   it('keeps the §9 sample rates', () => {
-    expect(errorReportingOptions).toMatchObject({ tracesSampleRate: 1, replaysSessionSampleRate: 0.1, replaysOnErrorSampleRate: 1 });
+    expect(errorReportingOptions).toMatchObject({
+      tracesSampleRate: 1,
+      replaysSessionSampleRate: 0.1,
+      replaysOnErrorSampleRate: 1,
+    });
   });
 
   it('loads nothing without a DSN', async () => {
@@ -27,20 +31,28 @@ describe('error reporting', () => {
 
   it('ignores the known harmless browser errors', () => {
     expect(isIgnoredError('ResizeObserver loop limit exceeded')).toBe(true);
-    expect(isIgnoredError(`TypeError: can't access property "toLowerCase", e["@context"] is undefined`)).toBe(true);
-    expect(isIgnoredError(`TypeError: undefined is not an object (evaluating 'n["@context"].toLowerCase')`)).toBe(true);
+    expect(isIgnoredError(`TypeError: can't access property "toLowerCase", e["@context"] is undefined`)).toBe(
+      true,
+    );
+    expect(
+      isIgnoredError(`TypeError: undefined is not an object (evaluating 'n["@context"].toLowerCase')`),
+    ).toBe(true);
     expect(isIgnoredError('TypeError: x is undefined')).toBe(false);
   });
 
   it('drops the /404 and incomplete app-router transactions only', () => {
     expect(shouldDropEvent({ type: 'transaction', transaction: '/404' })).toBe(true);
-    expect(shouldDropEvent({ type: 'transaction', transaction: 'incomplete-app-router-transaction' })).toBe(true);
+    expect(shouldDropEvent({ type: 'transaction', transaction: 'incomplete-app-router-transaction' })).toBe(
+      true,
+    );
     expect(shouldDropEvent({ type: 'transaction', transaction: '/de/profile' })).toBe(false);
     expect(shouldDropEvent({ type: 'error', message: 'Real failure' })).toBe(false);
   });
 
   it('sends envelopes to the ingest endpoint named by the DSN, or to the tunnel', () => {
-    expect(ingestUrl('https://public@o1.errors.example/4501')).toBe('https://o1.errors.example/api/4501/envelope/');
+    expect(ingestUrl('https://public@o1.errors.example/4501')).toBe(
+      'https://o1.errors.example/api/4501/envelope/',
+    );
     expect(ingestUrl('https://public@o1.errors.example/4501', '/monitoring')).toBe('/monitoring');
   });
 });

@@ -178,7 +178,11 @@ export function createSessionClient(options: SessionClientOptions = {}): Session
       settle(hasData(body) ? body : null, true);
       signalOtherTabs();
     },
-    async signIn(provider, fields = {}, { callbackUrl = window.location.href, credentials = false, authorizationParams = {} } = {}) {
+    async signIn(
+      provider,
+      fields = {},
+      { callbackUrl = window.location.href, credentials = false, authorizationParams = {} } = {},
+    ) {
       const query = new URLSearchParams(authorizationParams).toString();
       const path = `/${credentials ? 'callback' : 'signin'}/${encodeURIComponent(provider)}${query ? `?${query}` : ''}`;
       const { url = '' } = await postForm(path, { ...fields, csrfToken: await csrfToken(), callbackUrl });

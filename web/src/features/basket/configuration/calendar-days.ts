@@ -7,18 +7,26 @@ export type PriceLevel = 'low' | 'medium' | 'high';
 export function monthGrid(month: string): (string | null)[] {
   const first = DateTime.fromISO(`${month}-01`, { zone: 'UTC' });
   const leading: null[] = Array.from({ length: first.weekday - 1 }, () => null);
-  const days = Array.from({ length: first.daysInMonth ?? 0 }, (_, index) => first.plus({ days: index }).toISODate()!);
+  const days = Array.from({ length: first.daysInMonth ?? 0 }, (_, index) =>
+    first.plus({ days: index }).toISODate()!,
+  );
   return [...leading, ...days];
 }
 
-export const shiftMonth = (month: string, months: number) => DateTime.fromISO(`${month}-01`, { zone: 'UTC' }).plus({ months }).toFormat('yyyy-MM');
+export const shiftMonth = (month: string, months: number) =>
+  DateTime.fromISO(`${month}-01`, { zone: 'UTC' }).plus({ months }).toFormat('yyyy-MM');
 
 /** Why a day cannot be chosen, in the words a visitor understands. */
-export type UnavailableReason = 'past' | 'beforeSeason' | 'afterSeason' | 'closed' | 'salesNotOpen' | 'salesClosed' | 'soldOut' | 'noSlot';
+export type UnavailableReason =
+  'past' | 'beforeSeason' | 'afterSeason' | 'closed' | 'salesNotOpen' | 'salesClosed' | 'soldOut' | 'noSlot';
 
 export type DayAvailability =
   | { available: true }
-  | { available: false; reason: UnavailableReason; /** yyyy-MM-dd: the season's first or last day, or the day sales open */ on?: string };
+  | {
+      available: false;
+      reason: UnavailableReason;
+      /** yyyy-MM-dd: the season's first or last day, or the day sales open */ on?: string;
+    };
 
 type CalendarProduct = Pick<ProductDto, 'pool' | 'productAvailabilityRanges' | 'bookingWindow'>;
 
@@ -36,7 +44,10 @@ export function dayAvailability(product: CalendarProduct, day: string, now: Date
   const ranges = product.productAvailabilityRanges;
   if (!ranges.some((range) => range.from <= day && day <= range.to)) {
     const firstDay = ranges.map((range) => range.from).sort()[0];
-    const lastDay = ranges.map((range) => range.to).sort().at(-1);
+    const lastDay = ranges
+      .map((range) => range.to)
+      .sort()
+      .at(-1);
     if (firstDay === undefined || lastDay === undefined) return { available: false, reason: 'closed' };
     if (day < firstDay) return { available: false, reason: 'beforeSeason', on: firstDay };
     if (day > lastDay) return { available: false, reason: 'afterSeason', on: lastDay };
@@ -44,13 +55,21 @@ export function dayAvailability(product: CalendarProduct, day: string, now: Date
   }
   const { earliestDaysBefore, latestMinutesBeforeStart } = product.bookingWindow;
   if (earliestDaysBefore !== null && start.diff(today, 'days').days > earliestDaysBefore) {
-    return { available: false, reason: 'salesNotOpen', on: start.minus({ days: earliestDaysBefore }).toISODate()! };
+    return {
+      available: false,
+      reason: 'salesNotOpen',
+      on: start.minus({ days: earliestDaysBefore }).toISODate()!,
+    };
   }
-  const deadline = latestMinutesBeforeStart === null ? start.endOf('day') : start.minus({ minutes: latestMinutesBeforeStart });
+  const deadline =
+    latestMinutesBeforeStart === null
+      ? start.endOf('day')
+      : start.minus({ minutes: latestMinutesBeforeStart });
   return now <= deadline ? { available: true } : { available: false, reason: 'salesClosed' };
 }
 
-export const dayBookable = (product: CalendarProduct, day: string, now: DateTime): boolean => dayAvailability(product, day, now).available;
+export const dayBookable = (product: CalendarProduct, day: string, now: DateTime): boolean =>
+  dayAvailability(product, day, now).available;
 
 /** Low, medium and high by thirds of the spread between the cheapest and the dearest priced day. */
 export function priceLevels(amounts: readonly (number | null)[]): (PriceLevel | null)[] {
@@ -67,9 +86,15 @@ export function priceLevels(amounts: readonly (number | null)[]): (PriceLevel | 
 }
 
 /** The month a calendar opens on: today's, or the first month of availability when that is later. */
-export function firstMonth(product: Pick<ProductDto, 'productAvailabilityRanges' | 'pool'>, now: DateTime, firstSlot?: Date): string {
+export function firstMonth(
+  product: Pick<ProductDto, 'productAvailabilityRanges' | 'pool'>,
+  now: DateTime,
+  firstSlot?: Date,
+): string {
   const today = now.setZone(product.pool.timezone).toISODate()!;
-  const starts = product.productAvailabilityRanges.filter((range) => range.to >= today).map((range) => (range.from > today ? range.from : today));
+  const starts = product.productAvailabilityRanges
+    .filter((range) => range.to >= today)
+    .map((range) => (range.from > today ? range.from : today));
   if (firstSlot) starts.push(DateTime.fromJSDate(firstSlot).setZone(product.pool.timezone).toISODate()!);
   const start = starts.sort().at(firstSlot ? -1 : 0) ?? today;
   return start.slice(0, 7);

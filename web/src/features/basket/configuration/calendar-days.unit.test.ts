@@ -1,5 +1,12 @@
 import { DateTime } from 'luxon';
-import { dayAvailability, dayBookable, firstMonth, monthGrid, priceLevels, shiftMonth } from './calendar-days';
+import {
+  dayAvailability,
+  dayBookable,
+  firstMonth,
+  monthGrid,
+  priceLevels,
+  shiftMonth,
+} from './calendar-days';
 
 const dayPass = {
   pool: { identifier: 'alpenhorn', name: 'Alpenhorn', timezone: 'Europe/Zurich' },
@@ -30,13 +37,37 @@ describe('calendar days', () => {
 
   it('says why a day cannot be booked', () => {
     const now = at('2026-12-10T09:00:00+01:00');
-    const twoSeasons = { ...dayPass, productAvailabilityRanges: [...dayPass.productAvailabilityRanges, { id: 'summer', name: 'Summer', from: '2027-06-01', to: '2027-10-15' }] };
+    const twoSeasons = {
+      ...dayPass,
+      productAvailabilityRanges: [
+        ...dayPass.productAvailabilityRanges,
+        { id: 'summer', name: 'Summer', from: '2027-06-01', to: '2027-10-15' },
+      ],
+    };
     expect(dayAvailability(dayPass, '2026-12-09', now)).toEqual({ available: false, reason: 'past' });
-    expect(dayAvailability(dayPass, '2026-12-10', at('2026-12-10T16:30:00+01:00'))).toEqual({ available: false, reason: 'salesClosed' });
-    expect(dayAvailability(dayPass, '2027-03-11', now)).toEqual({ available: false, reason: 'salesNotOpen', on: '2026-12-11' });
-    expect(dayAvailability(dayPass, '2027-04-19', at('2027-04-01T09:00:00+02:00'))).toEqual({ available: false, reason: 'afterSeason', on: '2027-04-18' });
-    expect(dayAvailability(dayPass, '2026-12-04', at('2026-11-30T09:00:00+01:00'))).toEqual({ available: false, reason: 'beforeSeason', on: '2026-12-05' });
-    expect(dayAvailability(twoSeasons, '2027-05-01', at('2027-04-20T09:00:00+02:00'))).toEqual({ available: false, reason: 'closed' });
+    expect(dayAvailability(dayPass, '2026-12-10', at('2026-12-10T16:30:00+01:00'))).toEqual({
+      available: false,
+      reason: 'salesClosed',
+    });
+    expect(dayAvailability(dayPass, '2027-03-11', now)).toEqual({
+      available: false,
+      reason: 'salesNotOpen',
+      on: '2026-12-11',
+    });
+    expect(dayAvailability(dayPass, '2027-04-19', at('2027-04-01T09:00:00+02:00'))).toEqual({
+      available: false,
+      reason: 'afterSeason',
+      on: '2027-04-18',
+    });
+    expect(dayAvailability(dayPass, '2026-12-04', at('2026-11-30T09:00:00+01:00'))).toEqual({
+      available: false,
+      reason: 'beforeSeason',
+      on: '2026-12-05',
+    });
+    expect(dayAvailability(twoSeasons, '2027-05-01', at('2027-04-20T09:00:00+02:00'))).toEqual({
+      available: false,
+      reason: 'closed',
+    });
     expect(dayAvailability(dayPass, '2026-12-10', now)).toEqual({ available: true });
   });
 
@@ -54,6 +85,8 @@ describe('calendar days', () => {
   it('opens on the first month with availability, or the first slot', () => {
     expect(firstMonth(dayPass, at('2026-11-22T10:00:00+01:00'))).toBe('2026-12');
     expect(firstMonth(dayPass, at('2027-01-15T10:00:00+01:00'))).toBe('2027-01');
-    expect(firstMonth(dayPass, at('2026-11-22T10:00:00+01:00'), new Date('2027-01-03T08:00:00Z'))).toBe('2027-01');
+    expect(firstMonth(dayPass, at('2026-11-22T10:00:00+01:00'), new Date('2027-01-03T08:00:00Z'))).toBe(
+      '2027-01',
+    );
   });
 });

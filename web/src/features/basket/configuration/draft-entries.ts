@@ -40,12 +40,20 @@ export function validityForDay(product: Product, startDay: string, duration: str
 }
 
 /** The definition of a person type (and the duration, if the product has durations). */
-export function definitionFor(product: Product, personType: string, duration: string | null): ProductDefinition | undefined {
-  const sample = product.productDefinitions.find((definition) => (definition.attributes[AGE_ATTRIBUTE]?.value ?? '') === personType);
+export function definitionFor(
+  product: Product,
+  personType: string,
+  duration: string | null,
+): ProductDefinition | undefined {
+  const sample = product.productDefinitions.find(
+    (definition) => (definition.attributes[AGE_ATTRIBUTE]?.value ?? '') === personType,
+  );
   if (!sample) return undefined;
   const wanted: Attributes = {
     ...sample.attributes,
-    ...(duration && sample.attributes[DURATION_ATTRIBUTE] ? { [DURATION_ATTRIBUTE]: { value: duration } } : {}),
+    ...(duration && sample.attributes[DURATION_ATTRIBUTE]
+      ? { [DURATION_ATTRIBUTE]: { value: duration } }
+      : {}),
   };
   return definitionWithAttributes(product.productDefinitions, wanted) ?? sample;
 }
@@ -55,8 +63,18 @@ function withRequiredChildren(entry: BasketEntry, nextId: NewEntryId): BasketEnt
   const children = entry.productDefinition.requiredProductDefinitions.flatMap((required) => {
     const definition = required.requiredProductDefinition;
     if (!definition) return [];
-    const product: Product = { id: definition.productId, pool: entry.product.pool, productDefinitions: [definition], hasValidity: false };
-    return [createEntry({ product, productDefinition: definition, quantity: required.count, originEntryId: entry.id }, nextId)];
+    const product: Product = {
+      id: definition.productId,
+      pool: entry.product.pool,
+      productDefinitions: [definition],
+      hasValidity: false,
+    };
+    return [
+      createEntry(
+        { product, productDefinition: definition, quantity: required.count, originEntryId: entry.id },
+        nextId,
+      ),
+    ];
   });
   return { ...entry, children };
 }
@@ -76,16 +94,22 @@ export function draftEntries(
     const definition = quantity > 0 ? definitionFor(product, personType, choices.duration) : undefined;
     if (!definition) return [];
     let entry = withRequiredChildren(createEntry({ product, productDefinition: definition }, nextId), nextId);
-    if (mode === 'days' && choices.startDay) entry = changeDates(entry, validityForDay(product, choices.startDay, choices.duration), logger);
+    if (mode === 'days' && choices.startDay)
+      entry = changeDates(entry, validityForDay(product, choices.startDay, choices.duration), logger);
     if (mode === 'slot' && choices.slot) entry = chooseSlot(entry, choices.slot);
     const season = product.productAvailabilityRanges?.[0];
-    if (mode === 'season' && season) entry = withValidity(entry, { from: season.from.toISOString(), to: season.to.toISOString() });
+    if (mode === 'season' && season)
+      entry = withValidity(entry, { from: season.from.toISOString(), to: season.to.toISOString() });
     return [changeQuantity(entry, quantity)];
   });
 }
 
 /** Whether the entries are complete enough for the server basket. */
-export function draftsReady(mode: BookingMode, choices: ConfigurationChoices, drafts: readonly BasketEntry[]): boolean {
+export function draftsReady(
+  mode: BookingMode,
+  choices: ConfigurationChoices,
+  drafts: readonly BasketEntry[],
+): boolean {
   if (drafts.length === 0) return false;
   if (mode === 'days') return choices.startDay !== null;
   if (mode === 'slot') return choices.slot !== null;

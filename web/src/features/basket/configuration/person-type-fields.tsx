@@ -5,7 +5,15 @@ import type { AttributeChoice } from './product-model';
 
 export const MAX_PER_PERSON_TYPE = 20;
 
-function PersonTypeField({ choice, quantity, onChange }: { choice: AttributeChoice; quantity: number; onChange: (quantity: number) => void }) {
+function PersonTypeField({
+  choice,
+  quantity,
+  onChange,
+}: {
+  choice: AttributeChoice;
+  quantity: number;
+  onChange: (quantity: number) => void;
+}) {
   const intl = useIntl();
   const id = useId();
   const hintId = useId();
@@ -27,7 +35,9 @@ function PersonTypeField({ choice, quantity, onChange }: { choice: AttributeChoi
         max={MAX_PER_PERSON_TYPE}
         value={quantity}
         aria-describedby={hint ? hintId : undefined}
-        onChange={(event) => onChange(Math.max(0, Math.min(MAX_PER_PERSON_TYPE, Math.trunc(Number(event.target.value) || 0))))}
+        onChange={(event) =>
+          onChange(Math.max(0, Math.min(MAX_PER_PERSON_TYPE, Math.trunc(Number(event.target.value) || 0))))
+        }
       />
       {hint && <small id={hintId}>{hint}</small>}
     </div>
@@ -45,7 +55,12 @@ export function PersonTypeFields(props: {
     <fieldset className="person-types">
       <legend>{props.legend}</legend>
       {props.choices.map((choice) => (
-        <PersonTypeField key={choice.value} choice={choice} quantity={props.quantities[choice.value] ?? 0} onChange={(quantity) => props.onChange(choice.value, quantity)} />
+        <PersonTypeField
+          key={choice.value}
+          choice={choice}
+          quantity={props.quantities[choice.value] ?? 0}
+          onChange={(quantity) => props.onChange(choice.value, quantity)}
+        />
       ))}
     </fieldset>
   );

@@ -57,17 +57,23 @@ export function ProductConfigurator({ product, language, redesigned, priceInsigh
   const [addState, setAddState] = useState<AddState>({ kind: 'idle' });
   const { add, isAdding } = useAddToBasket();
 
-  const { data: nextSlot, isLoading: nextSlotLoading } = useGetNextSlotQuery(mode === 'slot' ? product.id : skipToken);
+  const { data: nextSlot, isLoading: nextSlotLoading } = useGetNextSlotQuery(
+    mode === 'slot' ? product.id : skipToken,
+  );
   const [chosenMonth, setMonth] = useState<string | null>(null);
   const month = chosenMonth ?? firstMonth(product, DateTime.now(), nextSlot?.from);
   const slotRange = { productId: product.id, from: `${month}-01`, to: `${shiftMonth(month, 1)}-01` };
   const { data: monthSlots } = useGetSlotsQuery(mode === 'slot' ? slotRange : skipToken);
 
-  const pricedPersonType = Object.entries(quantities).find(([, quantity]) => quantity > 0)?.[0] ?? personTypes[0]!.value;
-  const pricedDefinition = product.productDefinitions.find((candidate) => candidate.id === definitionFor(model, pricedPersonType, duration)?.id);
+  const pricedPersonType =
+    Object.entries(quantities).find(([, quantity]) => quantity > 0)?.[0] ?? personTypes[0]!.value;
+  const pricedDefinition = product.productDefinitions.find(
+    (candidate) => candidate.id === definitionFor(model, pricedPersonType, duration)?.id,
+  );
   const { days, isFetching } = useCalendarDays(product, mode, pricedDefinition, month, monthSlots);
   const needed = Object.values(quantities).reduce((sum, quantity) => sum + quantity, 0);
-  const daySlots = startDay && monthSlots ? (slotsByDay(monthSlots, zone, pricedDefinition?.id).get(startDay) ?? []) : null;
+  const daySlots =
+    startDay && monthSlots ? (slotsByDay(monthSlots, zone, pricedDefinition?.id).get(startDay) ?? []) : null;
 
   const choices = { startDay, duration, quantities, slot };
   const payPerUse = isPayPerUse(product);
@@ -80,8 +86,11 @@ export function ProductConfigurator({ product, language, redesigned, priceInsigh
   }, [model, mode, startDay, duration, quantities, slot, onePerCard]);
   const ready = draftsReady(mode, choices, drafts) && !isAdding;
   const pricing = useSelectionPricing(drafts, language);
-  const chosenDay = mode === 'slot' && slot ? DateTime.fromJSDate(slot.from).setZone(zone).toISODate() : startDay;
-  const chosenDayPrice = chosenDay ? (days.find((candidate) => candidate?.date === chosenDay)?.price?.amount ?? null) : null;
+  const chosenDay =
+    mode === 'slot' && slot ? DateTime.fromJSDate(slot.from).setZone(zone).toISODate() : startDay;
+  const chosenDayPrice = chosenDay
+    ? (days.find((candidate) => candidate?.date === chosenDay)?.price?.amount ?? null)
+    : null;
 
   const chooseDay = (day: string) => {
     setStartDay(day);
@@ -96,11 +105,15 @@ export function ProductConfigurator({ product, language, redesigned, priceInsigh
     setAddState(outcome.ok ? { kind: 'added' } : { kind: 'problem', problem: outcome.problem });
   };
   const season = product.productAvailabilityRanges[0];
-  const day = (text: string) => intl.formatDate(DateTime.fromISO(text).toJSDate(), { dateStyle: 'long', timeZone: 'UTC' });
+  const day = (text: string) =>
+    intl.formatDate(DateTime.fromISO(text).toJSDate(), { dateStyle: 'long', timeZone: 'UTC' });
 
   const step = (number: number, text: string) => (redesigned ? `${number}. ${text}` : text);
   return (
-    <form className={redesigned ? 'configurator configurator-steps' : 'configurator'} onSubmit={(event) => (event.preventDefault(), void onAdd())}>
+    <form
+      className={redesigned ? 'configurator configurator-steps' : 'configurator'}
+      onSubmit={(event) => (event.preventDefault(), void onAdd())}
+    >
       <div className="configurator-choices">
         <PersonTypeFields
           legend={step(1, intl.formatMessage(productPageMessages.personTypesLegend))}
@@ -111,7 +124,11 @@ export function ProductConfigurator({ product, language, redesigned, priceInsigh
         {durations.length > 1 && (
           <div className="field">
             <label htmlFor={durationId}>{intl.formatMessage(productPageMessages.durationLabel)}</label>
-            <select id={durationId} value={duration ?? ''} onChange={(event) => setDuration(event.target.value)}>
+            <select
+              id={durationId}
+              value={duration ?? ''}
+              onChange={(event) => setDuration(event.target.value)}
+            >
               {durations.map((choice) => (
                 <option key={choice.value} value={choice.value}>
                   {choice.label}
@@ -121,11 +138,22 @@ export function ProductConfigurator({ product, language, redesigned, priceInsigh
           </div>
         )}
         {mode === 'season' && season && (
-          <p className="season">{intl.formatMessage(productPageMessages.season, { name: season.name, from: day(season.from), to: day(season.to) })}</p>
+          <p className="season">
+            {intl.formatMessage(productPageMessages.season, {
+              name: season.name,
+              from: day(season.from),
+              to: day(season.to),
+            })}
+          </p>
         )}
         {(mode === 'days' || mode === 'slot') && !(mode === 'slot' && nextSlotLoading) && (
           <ValidityCalendar
-            legend={step(2, intl.formatMessage(mode === 'slot' ? productPageMessages.slotDayLegend : productPageMessages.validityLegend))}
+            legend={step(
+              2,
+              intl.formatMessage(
+                mode === 'slot' ? productPageMessages.slotDayLegend : productPageMessages.validityLegend,
+              ),
+            )}
             month={month}
             days={days}
             selected={startDay}
@@ -145,7 +173,9 @@ export function ProductConfigurator({ product, language, redesigned, priceInsigh
             onSelect={setSlot}
           />
         )}
-        {priceInsight && pricedDefinition && chosenDay && <PriceInsight productDefinitionId={pricedDefinition.id} day={chosenDay} amount={chosenDayPrice} />}
+        {priceInsight && pricedDefinition && chosenDay && (
+          <PriceInsight productDefinitionId={pricedDefinition.id} day={chosenDay} amount={chosenDayPrice} />
+        )}
       </div>
       <aside className="configurator-summary" aria-labelledby="summary-heading">
         <h2 id="summary-heading">{intl.formatMessage(productPageMessages.summaryHeading)}</h2>

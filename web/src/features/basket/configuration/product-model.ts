@@ -46,7 +46,12 @@ export function attributeChoices(product: ProductDto, name: string): AttributeCh
   for (const definition of product.productDefinitions) {
     const attribute = definition.attributes[name];
     if (attribute && !seen.has(attribute.value)) {
-      seen.set(attribute.value, { value: attribute.value, label: attribute.displayName, minAge: attribute.minAge, maxAge: attribute.maxAge });
+      seen.set(attribute.value, {
+        value: attribute.value,
+        label: attribute.displayName,
+        minAge: attribute.minAge,
+        maxAge: attribute.maxAge,
+      });
     }
   }
   return [...seen.values()];
@@ -64,4 +69,6 @@ const durationDays = (value: string) => {
 };
 
 export const durationsOf = (product: ProductDto): AttributeChoice[] =>
-  attributeChoices(product, DURATION_ATTRIBUTE).sort((left, right) => durationDays(left.value) - durationDays(right.value));
+  attributeChoices(product, DURATION_ATTRIBUTE).sort(
+    (left, right) => durationDays(left.value) - durationDays(right.value),
+  );

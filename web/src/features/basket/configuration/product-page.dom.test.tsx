@@ -20,12 +20,22 @@ const dayPass: ProductDto = {
   category: null,
   pool: { identifier: 'alpenhorn', name: 'Alpenhorn', timezone: zone },
   hasValidity: true,
-  productAvailabilityRanges: [{ id: 'winter', name: 'Winter', from: iso(today.minus({ days: 40 })), to: iso(today.plus({ days: 40 })) }],
+  productAvailabilityRanges: [
+    { id: 'winter', name: 'Winter', from: iso(today.minus({ days: 40 })), to: iso(today.plus({ days: 40 })) },
+  ],
   media: [],
   image: { src: '/images/demo/lift-tickets.svg', width: 640, height: 360, alt: 'Ski area with a chairlift' },
   bookingWindow: { earliestDaysBefore: 0, latestMinutesBeforeStart: null },
   productDefinitions: [
-    { id: 1011, productId: 101, attributes: { age: { value: 'adult', displayName: 'Adult' } }, basePrice: price(6900), discounts: [], fromPrice: price(6900), requiredProductDefinitions: [] },
+    {
+      id: 1011,
+      productId: 101,
+      attributes: { age: { value: 'adult', displayName: 'Adult' } },
+      basePrice: price(6900),
+      discounts: [],
+      fromPrice: price(6900),
+      requiredProductDefinitions: [],
+    },
   ],
   fromPrice: price(6900),
 };
@@ -33,19 +43,59 @@ const dayPass: ProductDto = {
 function serveShop(flags: Record<string, boolean> = {}) {
   return mockApiFetch((call: ApiCall) => {
     if (call.path === '/auth/session') return { status: 200, body: {} };
-    if (call.path === '/clients/current') return { status: 200, body: { id: 1, name: 'Alpenpass', featureFlags: flags } };
+    if (call.path === '/clients/current')
+      return { status: 200, body: { id: 1, name: 'Alpenpass', featureFlags: flags } };
     if (call.path === '/products/101') return { status: 200, body: dayPass };
     if (call.path === '/pricing/prices') {
       const { requests } = call.body as { requests: { validAt: string; productDefinitionId: number }[] };
-      return { status: 200, body: { prices: requests.map((request) => ({ ...request, amount: 6200, currency: 'CHF' })) } };
+      return {
+        status: 200,
+        body: { prices: requests.map((request) => ({ ...request, amount: 6200, currency: 'CHF' })) },
+      };
     }
     if (call.path === '/pricing/insights/distribution') {
-      return { status: 200, body: { from: iso(today), to: iso(today.plus({ days: 29 })), quantity: 1, currency: 'CHF', definitions: [{ productDefinitionId: 1011, days: 30, min: 5500, max: 7900, median: 6800, levels: [] }] } };
+      return {
+        status: 200,
+        body: {
+          from: iso(today),
+          to: iso(today.plus({ days: 29 })),
+          quantity: 1,
+          currency: 'CHF',
+          definitions: [
+            { productDefinitionId: 1011, days: 30, min: 5500, max: 7900, median: 6800, levels: [] },
+          ],
+        },
+      };
     }
     if (call.path === '/pricing/insights/development') {
-      return { status: 200, body: { currency: 'CHF', validAt: iso(today), changes: [{ productDefinitionId: 1011, date: iso(today), amount: 5900, previousAmount: null, changedAt: '2026-10-01T00:00:00.000Z', cause: 'generation' }, { productDefinitionId: 1011, date: iso(today), amount: 6200, previousAmount: 5900, changedAt: '2026-11-01T00:00:00.000Z', cause: 'generation' }] } };
+      return {
+        status: 200,
+        body: {
+          currency: 'CHF',
+          validAt: iso(today),
+          changes: [
+            {
+              productDefinitionId: 1011,
+              date: iso(today),
+              amount: 5900,
+              previousAmount: null,
+              changedAt: '2026-10-01T00:00:00.000Z',
+              cause: 'generation',
+            },
+            {
+              productDefinitionId: 1011,
+              date: iso(today),
+              amount: 6200,
+              previousAmount: 5900,
+              changedAt: '2026-11-01T00:00:00.000Z',
+              cause: 'generation',
+            },
+          ],
+        },
+      };
     }
-    if (call.method === 'POST' && call.path === '/baskets') return { status: 201, body: basketJson([gondolaEntry('e1', 1)]) };
+    if (call.method === 'POST' && call.path === '/baskets')
+      return { status: 201, body: basketJson([gondolaEntry('e1', 1)]) };
     return undefined;
   });
 }
@@ -56,7 +106,8 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const dayButton = (day: DateTime) => document.querySelector<HTMLButtonElement>(`button[data-date="${iso(day)}"]`);
+const dayButton = (day: DateTime) =>
+  document.querySelector<HTMLButtonElement>(`button[data-date="${iso(day)}"]`);
 const focusedLabel = () => document.activeElement?.querySelector('.visually-hidden')?.textContent ?? '';
 
 async function openDayPass(flags: Record<string, boolean> = {}) {
@@ -79,11 +130,15 @@ describe('the product page', () => {
     fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
     await waitFor(() => expect(document.activeElement).toBe(dayButton(today.plus({ days: 8 }))));
     fireEvent.keyDown(document.activeElement!, { key: 'Home' });
-    await waitFor(() => expect(document.activeElement).toBe(dayButton(today.plus({ days: 8 }).startOf('week'))));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(dayButton(today.plus({ days: 8 }).startOf('week'))),
+    );
     fireEvent.keyDown(document.activeElement!, { key: 'PageDown' });
     const nextMonth = today.plus({ days: 8 }).startOf('week').plus({ months: 1 });
     await waitFor(() => expect(document.activeElement).toBe(dayButton(nextMonth)));
-    expect(screen.getByRole('heading', { level: 3, name: nextMonth.setLocale('en').toFormat('LLLL yyyy') })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 3, name: nextMonth.setLocale('en').toFormat('LLLL yyyy') }),
+    ).toBeTruthy();
     expect(screen.getByRole('grid').querySelectorAll('button[tabindex="0"]')).toHaveLength(1);
   });
 
@@ -130,13 +185,17 @@ describe('the product page', () => {
 
   it('with enableNewBookingPages and priceInsightWidget: the redesigned page and the chosen day’s price insight', async () => {
     await openDayPass({ enableNewBookingPages: true, priceInsightWidget: true });
-    await waitFor(() => expect(document.querySelector('.product-page-redesigned .product-hero')).not.toBeNull());
+    await waitFor(() =>
+      expect(document.querySelector('.product-page-redesigned .product-hero')).not.toBeNull(),
+    );
     expect(screen.getByRole('group', { name: '1. Who is coming?' })).toBeTruthy();
     expect(screen.getByRole('group', { name: /^2\. First day/ })).toBeTruthy();
     await waitFor(() => expect(dayButton(today)?.getAttribute('aria-disabled')).toBe('false'));
     fireEvent.click(dayButton(today)!);
     const insight = await screen.findByRole('region', { name: 'Price insight' });
-    await within(insight).findByText(/In the 30 days from .* a ticket costs CHF.55\.00 to CHF.79\.00, usually CHF.68\.00\./);
+    await within(insight).findByText(
+      /In the 30 days from .* a ticket costs CHF.55\.00 to CHF.79\.00, usually CHF.68\.00\./,
+    );
     await within(insight).findByText(/CHF.62\.00, one of the lower prices of these days\./);
     await within(insight).findByText(/changed 1 time: from CHF.59\.00 to CHF.62\.00/);
   });

@@ -20,7 +20,11 @@ export default function ProductPage() {
   const { locale, productId } = useParams();
   const language: Language = isLanguage(locale) ? locale : 'de';
   const id = Number(productId);
-  const { data: product, isLoading, isError } = useGetProductQuery(Number.isInteger(id) && id > 0 ? { productId: id, language } : skipToken);
+  const {
+    data: product,
+    isLoading,
+    isError,
+  } = useGetProductQuery(Number.isInteger(id) && id > 0 ? { productId: id, language } : skipToken);
   const { data: client } = useGetCurrentClientQuery();
   const flags = client?.featureFlags ?? {};
   const redesigned = flags.enableNewBookingPages === true;
@@ -40,7 +44,13 @@ export default function ProductPage() {
         <p className="back-link">
           <Link to={`/${language}`}>{intl.formatMessage(productPageMessages.backToCatalogue)}</Link>
         </p>
-        <ProductConfigurator key={product.id} product={product} language={language} redesigned={redesigned} priceInsight={flags.priceInsightWidget === true} />
+        <ProductConfigurator
+          key={product.id}
+          product={product}
+          language={language}
+          redesigned={redesigned}
+          priceInsight={flags.priceInsightWidget === true}
+        />
       </SimplePage>
     </div>
   );

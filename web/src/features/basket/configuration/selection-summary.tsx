@@ -25,7 +25,9 @@ const undated = (entry: BasketEntry) => entry.product.hasValidity && !entry.vali
 
 /** The validity's first day in the pool's zone: the day prices are asked for. */
 const priceDay = (entry: BasketEntry) =>
-  (entry.validity ? DateTime.fromISO(entry.validity.from, { setZone: true }) : DateTime.now()).setZone(entry.product.pool.timezone).toISODate()!;
+  (entry.validity ? DateTime.fromISO(entry.validity.from, { setZone: true }) : DateTime.now())
+    .setZone(entry.product.pool.timezone)
+    .toISODate()!;
 
 export interface SelectionPricing {
   unitAmount: (entry: BasketEntry) => number;
@@ -38,39 +40,74 @@ export interface SelectionPricing {
 /** The prices of the drafted entries (the chosen day's, else the lowest bookable) and their total. */
 export function useSelectionPricing(drafts: BasketEntry[], language: Language): SelectionPricing {
   const all = drafts.flatMap((entry) => [entry, ...entry.children]);
-  const requiredProductIds = [...new Set(drafts.flatMap((entry) => entry.children.map((child) => child.product.id)))];
-  const { data: requiredProducts = [] } = useGetProductsQuery(requiredProductIds.length ? { productIds: requiredProductIds, language } : skipToken);
-  const requests = all.filter((entry) => !undated(entry)).map((entry) => ({ validAt: priceDay(entry), productDefinitionId: entry.productDefinition.id }));
+  const requiredProductIds = [
+    ...new Set(drafts.flatMap((entry) => entry.children.map((child) => child.product.id))),
+  ];
+  const { data: requiredProducts = [] } = useGetProductsQuery(
+    requiredProductIds.length ? { productIds: requiredProductIds, language } : skipToken,
+  );
+  const requests = all
+    .filter((entry) => !undated(entry))
+    .map((entry) => ({ validAt: priceDay(entry), productDefinitionId: entry.productDefinition.id }));
   const { data: prices } = useGetPricesQuery(requests.length ? requests : skipToken);
 
   const unitAmount = (entry: BasketEntry) => {
     const definition = entry.productDefinition as DisplayedDefinition;
     if (undated(entry)) return definition.fromPrice?.amount ?? definition.basePrice?.amount ?? 0;
-    const priced = prices?.find((price) => price.productDefinitionId === entry.productDefinition.id && price.validAt === priceDay(entry))?.amount;
+    const priced = prices?.find(
+      (price) =>
+        price.productDefinitionId === entry.productDefinition.id && price.validAt === priceDay(entry),
+    )?.amount;
     return priced ?? definition.basePrice?.amount ?? 0;
   };
-  return { unitAmount, total: all.reduce((sum, entry) => sum + unitAmount(entry) * entry.quantity, 0), lowest: all.some(undated), requiredProducts };
+  return {
+    unitAmount,
+    total: all.reduce((sum, entry) => sum + unitAmount(entry) * entry.quantity, 0),
+    lowest: all.some(undated),
+    requiredProducts,
+  };
 }
 
 /** Pay per use is sold at no charge: each day of use is billed later (docs/consumptions.md). */
 export const isPayPerUse = (product: Pick<ProductDto, 'kind'>) => product.kind === 'CONSUMPTION';
 
 /** The total line: "Total: CHF 64.00", or "Total: from …" before a day is chosen; pay per use charges nothing now. */
-export function SelectionTotal({ pricing, payPerUse = false }: { pricing: SelectionPricing; payPerUse?: boolean }) {
+export function SelectionTotal({
+  pricing,
+  payPerUse = false,
+}: {
+  pricing: SelectionPricing;
+  payPerUse?: boolean;
+}) {
   const intl = useIntl();
   if (payPerUse) return <p className="summary-total">{intl.formatMessage(payPerUseMessages.total)}</p>;
   const price = formatMoney(intl, { amount: pricing.total, currency: 'CHF' });
-  return <p className="summary-total">{intl.formatMessage(pricing.lowest ? productPageMessages.totalFrom : productPageMessages.total, { price })}</p>;
+  return (
+    <p className="summary-total">
+      {intl.formatMessage(pricing.lowest ? productPageMessages.totalFrom : productPageMessages.total, {
+        price,
+      })}
+    </p>
+  );
 }
 
 /** What the choices add up to: one line per person type, each required product (the keycard deposit)
  * as an extra on top of its line. Before a day is chosen, the lowest prices. */
-export function SelectionSummary({ product, drafts, pricing }: { product: ProductDto; drafts: BasketEntry[]; pricing: SelectionPricing }) {
+export function SelectionSummary({
+  product,
+  drafts,
+  pricing,
+}: {
+  product: ProductDto;
+  drafts: BasketEntry[];
+  pricing: SelectionPricing;
+}) {
   const intl = useIntl();
   const money = (amount: number) => formatMoney(intl, { amount, currency: 'CHF' });
   const { unitAmount, requiredProducts } = pricing;
 
-  if (drafts.length === 0) return <p className="hint">{intl.formatMessage(productPageMessages.nothingChosen)}</p>;
+  if (drafts.length === 0)
+    return <p className="hint">{intl.formatMessage(productPageMessages.nothingChosen)}</p>;
   return (
     <div className="selection-summary">
       <ul>
@@ -79,14 +116,18 @@ export function SelectionSummary({ product, drafts, pricing }: { product: Produc
             <span className="line-title">
               {intl.formatMessage(productPageMessages.lineTitle, {
                 quantity: entry.quantity,
-                name: [product.name, attributeText(entry.productDefinition as DisplayedDefinition)].filter(Boolean).join(', '),
+                name: [product.name, attributeText(entry.productDefinition as DisplayedDefinition)]
+                  .filter(Boolean)
+                  .join(', '),
               })}
             </span>
             <span className="line-price">
               {isPayPerUse(product)
                 ? intl.formatMessage(payPerUseMessages.dayPrice, { price: money(unitAmount(entry)) })
                 : undated(entry)
-                  ? intl.formatMessage(productPageMessages.priceFrom, { price: money(unitAmount(entry) * entry.quantity) })
+                  ? intl.formatMessage(productPageMessages.priceFrom, {
+                      price: money(unitAmount(entry) * entry.quantity),
+                    })
                   : money(unitAmount(entry) * entry.quantity)}
             </span>
             {entry.children.map((child) => (
@@ -101,7 +142,11 @@ export function SelectionSummary({ product, drafts, pricing }: { product: Produc
           </li>
         ))}
       </ul>
-      <p className="hint">{intl.formatMessage(isPayPerUse(product) ? payPerUseMessages.basketNote : productPageMessages.estimateNote)}</p>
+      <p className="hint">
+        {intl.formatMessage(
+          isPayPerUse(product) ? payPerUseMessages.basketNote : productPageMessages.estimateNote,
+        )}
+      </p>
     </div>
   );
 }

@@ -5,7 +5,14 @@ import { useMemo } from 'react';
 import type { MinorUnitAmount } from '../../../lib/format/money';
 import { useGetPricesQuery } from '../api';
 import type { ServerSlot } from '../server-types';
-import { dayAvailability, monthGrid, priceLevels, type DayAvailability, type PriceLevel, type UnavailableReason } from './calendar-days';
+import {
+  dayAvailability,
+  monthGrid,
+  priceLevels,
+  type DayAvailability,
+  type PriceLevel,
+  type UnavailableReason,
+} from './calendar-days';
 import type { BookingMode } from './product-model';
 
 export interface CalendarDay {
@@ -19,10 +26,19 @@ export interface CalendarDay {
 }
 
 /** Slots with places left (or every slot, full ones too), by their day in the pool's timezone. */
-export function slotsByDay(slots: readonly ServerSlot[], zone: string, definitionId: number | undefined, withFull = false): Map<string, ServerSlot[]> {
+export function slotsByDay(
+  slots: readonly ServerSlot[],
+  zone: string,
+  definitionId: number | undefined,
+  withFull = false,
+): Map<string, ServerSlot[]> {
   const byDay = new Map<string, ServerSlot[]>();
   for (const slot of slots) {
-    if ((!withFull && slot.availableCapacity <= 0) || (definitionId !== undefined && !slot.productDefinitionIds.includes(definitionId))) continue;
+    if (
+      (!withFull && slot.availableCapacity <= 0) ||
+      (definitionId !== undefined && !slot.productDefinitionIds.includes(definitionId))
+    )
+      continue;
     const day = DateTime.fromJSDate(slot.from).setZone(zone).toISODate()!;
     byDay.set(day, [...(byDay.get(day) ?? []), slot]);
   }
@@ -40,8 +56,10 @@ export function useCalendarDays(
   const grid = useMemo(() => monthGrid(month), [month]);
   const availability = useMemo(() => {
     const now = DateTime.now();
-    const withPlaces = mode === 'slot' ? slotsByDay(slots ?? [], product.pool.timezone, definition?.id) : undefined;
-    const withAny = mode === 'slot' ? slotsByDay(slots ?? [], product.pool.timezone, definition?.id, true) : undefined;
+    const withPlaces =
+      mode === 'slot' ? slotsByDay(slots ?? [], product.pool.timezone, definition?.id) : undefined;
+    const withAny =
+      mode === 'slot' ? slotsByDay(slots ?? [], product.pool.timezone, definition?.id, true) : undefined;
     const ofDay = (day: string): DayAvailability => {
       const byRules = dayAvailability(product, day, now);
       if (!withPlaces || !withAny) return byRules;
@@ -53,8 +71,14 @@ export function useCalendarDays(
     };
     return new Map(grid.filter((day): day is string => day !== null).map((day) => [day, ofDay(day)]));
   }, [grid, product, mode, slots, definition?.id]);
-  const bookable = useMemo(() => new Set([...availability].filter(([, day]) => day.available).map(([day]) => day)), [availability]);
-  const requests = definition && bookable.size > 0 ? [...bookable].map((validAt) => ({ validAt, productDefinitionId: definition.id })) : skipToken;
+  const bookable = useMemo(
+    () => new Set([...availability].filter(([, day]) => day.available).map(([day]) => day)),
+    [availability],
+  );
+  const requests =
+    definition && bookable.size > 0
+      ? [...bookable].map((validAt) => ({ validAt, productDefinitionId: definition.id }))
+      : skipToken;
   const { data: prices, isFetching } = useGetPricesQuery(requests);
 
   const days = useMemo(() => {

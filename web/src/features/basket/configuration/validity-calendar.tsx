@@ -18,8 +18,11 @@ interface ValidityCalendarProps {
   onMonthChange: (month: string) => void;
 }
 
-const weekdays = Array.from({ length: 7 }, (_, index) => DateTime.fromISO('2026-11-30').plus({ days: index }));
-const longDate = (intl: IntlShape, day: string) => intl.formatDate(DateTime.fromISO(day).toJSDate(), { dateStyle: 'long', timeZone: 'UTC' });
+const weekdays = Array.from({ length: 7 }, (_, index) =>
+  DateTime.fromISO('2026-11-30').plus({ days: index }),
+);
+const longDate = (intl: IntlShape, day: string) =>
+  intl.formatDate(DateTime.fromISO(day).toJSDate(), { dateStyle: 'long', timeZone: 'UTC' });
 
 /** Why a day cannot be chosen, in the page's language. */
 export function reasonText(intl: IntlShape, day: CalendarDay): string {
@@ -41,18 +44,39 @@ export function reasonText(intl: IntlShape, day: CalendarDay): string {
  * keys, Home/End and Page Up/Down move the focus, across months too. Each day says its price and
  * price level, or why it cannot be chosen; unavailable days stay focusable so that reason is heard.
  */
-export function ValidityCalendar({ legend, month, days, selected, timezone, isFetching, onSelect, onMonthChange }: ValidityCalendarProps) {
+export function ValidityCalendar({
+  legend,
+  month,
+  days,
+  selected,
+  timezone,
+  isFetching,
+  onSelect,
+  onMonthChange,
+}: ValidityCalendarProps) {
   const intl = useIntl();
   const titleId = useId();
   const hintId = useId();
   const grid = useRef<HTMLTableElement>(null);
   const [focusDay, setFocusDay] = useState<string | null>(null);
   const moveFocus = useRef(false);
-  const monthTitle = intl.formatDate(DateTime.fromISO(`${month}-15`).toJSDate(), { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  const weeks = Array.from({ length: Math.ceil(days.length / 7) }, (_, week) => days.slice(week * 7, week * 7 + 7));
+  const monthTitle = intl.formatDate(DateTime.fromISO(`${month}-15`).toJSDate(), {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const weeks = Array.from({ length: Math.ceil(days.length / 7) }, (_, week) =>
+    days.slice(week * 7, week * 7 + 7),
+  );
   const shown = days.filter((day): day is CalendarDay => day !== null);
-  const inMonth = (day: string | null) => (day && shown.some((candidate) => candidate.date === day) ? day : null);
-  const activeDay = inMonth(focusDay) ?? inMonth(selected) ?? shown.find((day) => day.available)?.date ?? shown[0]?.date ?? null;
+  const inMonth = (day: string | null) =>
+    day && shown.some((candidate) => candidate.date === day) ? day : null;
+  const activeDay =
+    inMonth(focusDay) ??
+    inMonth(selected) ??
+    shown.find((day) => day.available)?.date ??
+    shown[0]?.date ??
+    null;
   const active = shown.find((day) => day.date === activeDay);
 
   useEffect(() => {
@@ -85,33 +109,61 @@ export function ValidityCalendar({ legend, month, days, selected, timezone, isFe
     return [price, level].filter(Boolean).join(', ');
   };
   const dayLabel = (day: CalendarDay) => {
-    const date = intl.formatDate(DateTime.fromISO(day.date).toJSDate(), { dateStyle: 'full', timeZone: 'UTC' });
+    const date = intl.formatDate(DateTime.fromISO(day.date).toJSDate(), {
+      dateStyle: 'full',
+      timeZone: 'UTC',
+    });
     const text = status(day);
     return text ? `${date}, ${text}` : date;
   };
   // a whole month closed for one reason says so once (sales opening: the month's first, earliest, day)
   const kinds = new Set(shown.map((day) => (day.available ? 'available' : day.reason)));
-  const monthReason = !isFetching && shown[0] && kinds.size === 1 && !kinds.has('available') ? reasonText(intl, shown[0]) : null;
+  const monthReason =
+    !isFetching && shown[0] && kinds.size === 1 && !kinds.has('available')
+      ? reasonText(intl, shown[0])
+      : null;
 
   return (
     <fieldset className="calendar">
       <legend>{legend}</legend>
       <div className="calendar-header">
-        <button type="button" className="secondary" onClick={() => changeMonth(-1)} aria-label={intl.formatMessage(calendarMessages.previousMonth)}>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => changeMonth(-1)}
+          aria-label={intl.formatMessage(calendarMessages.previousMonth)}
+        >
           ‹
         </button>
         <h3 id={titleId} aria-live="polite">
           {monthTitle}
         </h3>
-        <button type="button" className="secondary" onClick={() => changeMonth(1)} aria-label={intl.formatMessage(calendarMessages.nextMonth)}>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => changeMonth(1)}
+          aria-label={intl.formatMessage(calendarMessages.nextMonth)}
+        >
           ›
         </button>
       </div>
-      <table ref={grid} className="calendar-grid" role="grid" aria-labelledby={titleId} aria-describedby={hintId} aria-busy={isFetching} onKeyDown={onKeyDown}>
+      <table
+        ref={grid}
+        className="calendar-grid"
+        role="grid"
+        aria-labelledby={titleId}
+        aria-describedby={hintId}
+        aria-busy={isFetching}
+        onKeyDown={onKeyDown}
+      >
         <thead>
           <tr>
             {weekdays.map((weekday) => (
-              <th key={weekday.weekday} scope="col" abbr={intl.formatDate(weekday.toJSDate(), { weekday: 'long', timeZone: 'UTC' })}>
+              <th
+                key={weekday.weekday}
+                scope="col"
+                abbr={intl.formatDate(weekday.toJSDate(), { weekday: 'long', timeZone: 'UTC' })}
+              >
                 {intl.formatDate(weekday.toJSDate(), { weekday: 'short', timeZone: 'UTC' })}
               </th>
             ))}
@@ -121,7 +173,11 @@ export function ValidityCalendar({ legend, month, days, selected, timezone, isFe
           {weeks.map((week, index) => (
             <tr key={index}>
               {Array.from({ length: 7 }, (_, position) => week[position] ?? null).map((day, position) => (
-                <td key={day?.date ?? `empty-${position}`} role="gridcell" aria-selected={day ? selected === day.date : undefined}>
+                <td
+                  key={day?.date ?? `empty-${position}`}
+                  role="gridcell"
+                  aria-selected={day ? selected === day.date : undefined}
+                >
                   {day && (
                     <button
                       type="button"
@@ -152,7 +208,11 @@ export function ValidityCalendar({ legend, month, days, selected, timezone, isFe
       <p className="calendar-day-info">
         {monthReason
           ? intl.formatMessage(calendarReasonMessages.monthUnavailable, { reason: monthReason })
-          : active && intl.formatMessage(calendarReasonMessages.dayStatus, { date: longDate(intl, active.date), status: status(active) || '–' })}
+          : active &&
+            intl.formatMessage(calendarReasonMessages.dayStatus, {
+              date: longDate(intl, active.date),
+              status: status(active) || '–',
+            })}
       </p>
       <p className="calendar-legend">
         <span className="calendar-legend-title">{intl.formatMessage(calendarMessages.legend)}</span>
@@ -164,7 +224,9 @@ export function ValidityCalendar({ legend, month, days, selected, timezone, isFe
       </p>
       <p className="hint" id={hintId}>
         {intl.formatMessage(calendarReasonMessages.keyboardHint)}{' '}
-        {isFetching ? intl.formatMessage(calendarMessages.loadingPrices) : intl.formatMessage(calendarMessages.timezone, { zone: timezone })}
+        {isFetching
+          ? intl.formatMessage(calendarMessages.loadingPrices)
+          : intl.formatMessage(calendarMessages.timezone, { zone: timezone })}
       </p>
     </fieldset>
   );

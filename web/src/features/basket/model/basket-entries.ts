@@ -1,5 +1,14 @@
 import { ENTRY_NOT_FOUND_MESSAGE } from '@alpenpass/contracts/src/validators/messages';
-import { newEntryId, type BasketEntry, type ClientBasket, type NewEntryId, type Product, type ProductDefinition, type Slot, type Validity } from './types';
+import {
+  newEntryId,
+  type BasketEntry,
+  type ClientBasket,
+  type NewEntryId,
+  type Product,
+  type ProductDefinition,
+  type Slot,
+  type Validity,
+} from './types';
 
 export interface NewEntry {
   product: Product;
@@ -35,23 +44,39 @@ export function findEntry(entries: readonly BasketEntry[], entryId: string): Bas
   return undefined;
 }
 
-function replaceIn(entries: BasketEntry[], entryId: string, replace: (entry: BasketEntry) => BasketEntry[]): BasketEntry[] | undefined {
+function replaceIn(
+  entries: BasketEntry[],
+  entryId: string,
+  replace: (entry: BasketEntry) => BasketEntry[],
+): BasketEntry[] | undefined {
   for (const [index, entry] of entries.entries()) {
-    if (entry.id === entryId) return [...entries.slice(0, index), ...replace(entry), ...entries.slice(index + 1)];
+    if (entry.id === entryId)
+      return [...entries.slice(0, index), ...replace(entry), ...entries.slice(index + 1)];
     const children = replaceIn(entry.children, entryId, replace);
-    if (children) return entries.map((candidate, position) => (position === index ? { ...candidate, children } : candidate));
+    if (children)
+      return entries.map((candidate, position) =>
+        position === index ? { ...candidate, children } : candidate,
+      );
   }
   return undefined;
 }
 
 /** Replaces the entry (at any depth) by zero or more entries; throws §8's 'entry with id not found'. */
-export function replaceEntry(basket: ClientBasket, entryId: string, replace: (entry: BasketEntry) => BasketEntry[]): ClientBasket {
+export function replaceEntry(
+  basket: ClientBasket,
+  entryId: string,
+  replace: (entry: BasketEntry) => BasketEntry[],
+): ClientBasket {
   const entries = replaceIn(basket.entries, entryId, replace);
   if (!entries) throw new Error(ENTRY_NOT_FOUND_MESSAGE);
   return { ...basket, entries };
 }
 
-export function updateEntry(basket: ClientBasket, entryId: string, change: (entry: BasketEntry) => BasketEntry): ClientBasket {
+export function updateEntry(
+  basket: ClientBasket,
+  entryId: string,
+  change: (entry: BasketEntry) => BasketEntry,
+): ClientBasket {
   return replaceEntry(basket, entryId, (entry) => [change(entry)]);
 }
 
@@ -65,7 +90,10 @@ export function removeEntry(basket: ClientBasket, entryId: string): ClientBasket
 
 /** Adds `child` below the parent; the child remembers which entry it originated from. */
 export function addChildEntry(basket: ClientBasket, parentId: string, child: BasketEntry): ClientBasket {
-  return updateEntry(basket, parentId, (parent) => ({ ...parent, children: [...parent.children, { ...child, originEntryId: parent.id }] }));
+  return updateEntry(basket, parentId, (parent) => ({
+    ...parent,
+    children: [...parent.children, { ...child, originEntryId: parent.id }],
+  }));
 }
 
 export function removeChildEntry(basket: ClientBasket, parentId: string, childId: string): ClientBasket {

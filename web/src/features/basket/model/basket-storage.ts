@@ -1,4 +1,11 @@
-import type { BasketEntry, ClientBasket, Product, ProductDefinition, RequiredProductDefinition, Slot } from './types';
+import type {
+  BasketEntry,
+  ClientBasket,
+  Product,
+  ProductDefinition,
+  RequiredProductDefinition,
+  Slot,
+} from './types';
 
 /** §4: the basket is kept in session storage under stored version 2. */
 export const BASKET_STORAGE_KEY = 'alpenpass.basket';
@@ -7,8 +14,12 @@ export const STORED_BASKET_VERSION = 2;
 type StoredDefinition = Omit<ProductDefinition, 'discounts' | 'requiredProductDefinitions'> & {
   requiredProductDefinitions: StoredRequirement[];
 };
-type StoredRequirement = Omit<RequiredProductDefinition, 'requiredProductDefinition'> & { requiredProductDefinition?: StoredDefinition };
-type StoredProduct = Omit<Product, 'productAvailabilityRanges' | 'productDefinitions'> & { productDefinitions: StoredDefinition[] };
+type StoredRequirement = Omit<RequiredProductDefinition, 'requiredProductDefinition'> & {
+  requiredProductDefinition?: StoredDefinition;
+};
+type StoredProduct = Omit<Product, 'productAvailabilityRanges' | 'productDefinitions'> & {
+  productDefinitions: StoredDefinition[];
+};
 type StoredSlot = Omit<Slot, 'availableCapacity' | 'from' | 'to'> & { from: string; to: string };
 interface StoredEntry {
   id: string;
@@ -34,7 +45,9 @@ function storedDefinition(definition: ProductDefinition): StoredDefinition {
     requiredProductDefinitions: definition.requiredProductDefinitions.map((required) => ({
       requiredProductDefinitionId: required.requiredProductDefinitionId,
       count: required.count,
-      ...(required.requiredProductDefinition ? { requiredProductDefinition: storedDefinition(required.requiredProductDefinition) } : {}),
+      ...(required.requiredProductDefinition
+        ? { requiredProductDefinition: storedDefinition(required.requiredProductDefinition) }
+        : {}),
     })),
   };
 }
@@ -44,10 +57,20 @@ function storedEntry(entry: BasketEntry): StoredEntry {
   const { product, slot } = entry;
   return {
     id: entry.id,
-    product: { id: product.id, pool: product.pool, hasValidity: product.hasValidity, productDefinitions: product.productDefinitions.map(storedDefinition) },
+    product: {
+      id: product.id,
+      pool: product.pool,
+      hasValidity: product.hasValidity,
+      productDefinitions: product.productDefinitions.map(storedDefinition),
+    },
     productDefinition: storedDefinition(entry.productDefinition),
     quantity: entry.quantity,
-    slot: slot && { id: slot.id, from: slot.from.toISOString(), to: slot.to.toISOString(), productDefinitionIds: slot.productDefinitionIds },
+    slot: slot && {
+      id: slot.id,
+      from: slot.from.toISOString(),
+      to: slot.to.toISOString(),
+      productDefinitionIds: slot.productDefinitionIds,
+    },
     validity: entry.validity,
     children: entry.children.map(storedEntry),
     originEntryId: entry.originEntryId,
@@ -65,7 +88,9 @@ function restoredDefinition(definition: StoredDefinition): ProductDefinition {
     requiredProductDefinitions: definition.requiredProductDefinitions.map((required) => ({
       requiredProductDefinitionId: required.requiredProductDefinitionId,
       count: required.count,
-      ...(required.requiredProductDefinition ? { requiredProductDefinition: restoredDefinition(required.requiredProductDefinition) } : {}),
+      ...(required.requiredProductDefinition
+        ? { requiredProductDefinition: restoredDefinition(required.requiredProductDefinition) }
+        : {}),
     })),
     discounts: [],
   };
@@ -74,9 +99,17 @@ function restoredDefinition(definition: StoredDefinition): ProductDefinition {
 function restoredEntry(entry: StoredEntry): BasketEntry {
   return {
     ...entry,
-    product: { ...entry.product, productDefinitions: entry.product.productDefinitions.map(restoredDefinition) },
+    product: {
+      ...entry.product,
+      productDefinitions: entry.product.productDefinitions.map(restoredDefinition),
+    },
     productDefinition: restoredDefinition(entry.productDefinition),
-    slot: entry.slot && { ...entry.slot, from: new Date(entry.slot.from), to: new Date(entry.slot.to), availableCapacity: null },
+    slot: entry.slot && {
+      ...entry.slot,
+      from: new Date(entry.slot.from),
+      to: new Date(entry.slot.to),
+      availableCapacity: null,
+    },
     children: entry.children.map(restoredEntry),
   };
 }

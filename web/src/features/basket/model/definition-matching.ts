@@ -6,11 +6,17 @@ const attributeNames = (attributes: Attributes) => Object.keys(attributes).sort(
 export function attributesMatch(left: Attributes, right: Attributes): boolean {
   const names = attributeNames(left);
   const otherNames = attributeNames(right);
-  return names.length === otherNames.length && names.every((name, index) => name === otherNames[index] && left[name]?.value === right[name]?.value);
+  return (
+    names.length === otherNames.length &&
+    names.every((name, index) => name === otherNames[index] && left[name]?.value === right[name]?.value)
+  );
 }
 
 /** §4: the definition whose attributes all match, if any. */
-export function definitionWithAttributes(definitions: readonly ProductDefinition[], wanted: Attributes): ProductDefinition | undefined {
+export function definitionWithAttributes(
+  definitions: readonly ProductDefinition[],
+  wanted: Attributes,
+): ProductDefinition | undefined {
   return definitions.find((definition) => attributesMatch(definition.attributes, wanted));
 }
 
@@ -22,10 +28,15 @@ export function sharesAge(candidate: ProductDefinition, target: ProductDefinitio
 }
 
 const equalAttributeCount = (candidate: ProductDefinition, target: ProductDefinition) =>
-  Object.entries(candidate.attributes).filter(([name, attribute]) => target.attributes[name]?.value === attribute.value).length;
+  Object.entries(candidate.attributes).filter(
+    ([name, attribute]) => target.attributes[name]?.value === attribute.value,
+  ).length;
 
 /** §5: among definitions of the same age, the one with the most attributes equal to the target's. */
-export function bestFitDefinition(candidates: readonly ProductDefinition[], target: ProductDefinition): ProductDefinition | undefined {
+export function bestFitDefinition(
+  candidates: readonly ProductDefinition[],
+  target: ProductDefinition,
+): ProductDefinition | undefined {
   let best: ProductDefinition | undefined;
   let bestScore = -1;
   for (const candidate of candidates) {
@@ -40,10 +51,15 @@ export function bestFitDefinition(candidates: readonly ProductDefinition[], targ
 }
 
 /** The definition of `productId` that `parent` requires, when its age fits (§5). */
-export function requiredDefinitionFor(parent: ProductDefinition, productId: number, childDefinitions: readonly ProductDefinition[]): ProductDefinition | undefined {
+export function requiredDefinitionFor(
+  parent: ProductDefinition,
+  productId: number,
+  childDefinitions: readonly ProductDefinition[],
+): ProductDefinition | undefined {
   for (const required of parent.requiredProductDefinitions) {
     const definition =
-      childDefinitions.find((candidate) => candidate.id === required.requiredProductDefinitionId) ?? required.requiredProductDefinition;
+      childDefinitions.find((candidate) => candidate.id === required.requiredProductDefinitionId) ??
+      required.requiredProductDefinition;
     if (definition && definition.productId === productId && sharesAge(definition, parent)) return definition;
   }
   return undefined;

@@ -1,7 +1,21 @@
 import { parseDuration, durationFitsRange, isEndOfDay, validityEnd } from '@alpenpass/contracts/src/duration';
-import { attributesMatch, bestFitDefinition, definitionWithAttributes, requiredDefinitionFor, sharesAge } from './definition-matching';
+import {
+  attributesMatch,
+  bestFitDefinition,
+  definitionWithAttributes,
+  requiredDefinitionFor,
+  sharesAge,
+} from './definition-matching';
 import { inZone, toIso, withValidity } from './validity';
-import { consoleLogger, DURATION_ATTRIBUTE, type Attributes, type BasketEntry, type BasketLogger, type ProductDefinition, type Validity } from './types';
+import {
+  consoleLogger,
+  DURATION_ATTRIBUTE,
+  type Attributes,
+  type BasketEntry,
+  type BasketLogger,
+  type ProductDefinition,
+  type Validity,
+} from './types';
 
 interface AttributeChange {
   name: string;
@@ -20,18 +34,31 @@ function rematchChild(child: BasketEntry, parent: ProductDefinition): BasketEntr
 /** An attribute change cascades to every child that has the attribute. */
 function cascade(child: BasketEntry, changes: readonly AttributeChange[], logger: BasketLogger): BasketEntry {
   const attributes = child.productDefinition.attributes;
-  const relevant = changes.filter(({ name, value }) => attributes[name] !== undefined && attributes[name].value !== value);
+  const relevant = changes.filter(
+    ({ name, value }) => attributes[name] !== undefined && attributes[name].value !== value,
+  );
   if (relevant.length === 0) return child;
-  const wanted = { ...attributes, ...Object.fromEntries(relevant.map(({ name, value }) => [name, { value }])) };
+  const wanted = {
+    ...attributes,
+    ...Object.fromEntries(relevant.map(({ name, value }) => [name, { value }])),
+  };
   const match = definitionWithAttributes(child.product.productDefinitions, wanted);
   if (!match) {
-    logger.warn('No product definition of the child matches the changed attributes', { entryId: child.id, attributes: wanted });
+    logger.warn('No product definition of the child matches the changed attributes', {
+      entryId: child.id,
+      attributes: wanted,
+    });
     return child;
   }
   return withDefinition(child, match, relevant, logger);
 }
 
-function withDefinition(entry: BasketEntry, definition: ProductDefinition, changes: readonly AttributeChange[], logger: BasketLogger): BasketEntry {
+function withDefinition(
+  entry: BasketEntry,
+  definition: ProductDefinition,
+  changes: readonly AttributeChange[],
+  logger: BasketLogger,
+): BasketEntry {
   return {
     ...entry,
     productDefinition: definition,
@@ -56,7 +83,11 @@ function moveEndForDuration(entry: BasketEntry, durationValue: string): BasketEn
   return withValidity(entry, { from: entry.validity.from, to: toIso(to) });
 }
 
-export function changeDefinition(entry: BasketEntry, definitionId: number, logger: BasketLogger = consoleLogger): BasketEntry {
+export function changeDefinition(
+  entry: BasketEntry,
+  definitionId: number,
+  logger: BasketLogger = consoleLogger,
+): BasketEntry {
   const definition = entry.product.productDefinitions.find((candidate) => candidate.id === definitionId);
   if (!definition) throw new Error(`Product ${entry.product.id} has no definition ${definitionId}`);
   const changes = changedAttributes(entry.productDefinition, definition);
@@ -66,12 +97,20 @@ export function changeDefinition(entry: BasketEntry, definitionId: number, logge
 }
 
 /** §4: picks the definition whose attributes all match, or logs a warning and changes nothing. */
-export function changeAttribute(entry: BasketEntry, name: string, value: string, logger: BasketLogger = consoleLogger): BasketEntry {
+export function changeAttribute(
+  entry: BasketEntry,
+  name: string,
+  value: string,
+  logger: BasketLogger = consoleLogger,
+): BasketEntry {
   if (entry.productDefinition.attributes[name]?.value === value) return entry;
   const wanted = { ...entry.productDefinition.attributes, [name]: { value } };
   const match = definitionWithAttributes(entry.product.productDefinitions, wanted);
   if (!match) {
-    logger.warn('No product definition matches the chosen attributes', { entryId: entry.id, attributes: wanted });
+    logger.warn('No product definition matches the chosen attributes', {
+      entryId: entry.id,
+      attributes: wanted,
+    });
     return entry;
   }
   return changeDefinition(entry, match.id, logger);
@@ -81,7 +120,11 @@ export function changeAttribute(entry: BasketEntry, name: string, value: string,
  * §4: new validity dates; the duration attribute follows to the definition (same other
  * attributes) whose duration fits the range, or a warning is logged and the definition stays.
  */
-export function changeDates(entry: BasketEntry, validity: Validity, logger: BasketLogger = consoleLogger): BasketEntry {
+export function changeDates(
+  entry: BasketEntry,
+  validity: Validity,
+  logger: BasketLogger = consoleLogger,
+): BasketEntry {
   const dated = withValidity(entry, validity);
   const current = entry.productDefinition.attributes[DURATION_ATTRIBUTE];
   if (!current) return dated;
@@ -98,7 +141,10 @@ export function changeDates(entry: BasketEntry, validity: Validity, logger: Bask
     (definition) => fits(definition) && attributesMatch(withoutDuration(definition.attributes), others),
   );
   if (!match) {
-    logger.warn('No product definition has a duration matching the date range', { entryId: entry.id, validity });
+    logger.warn('No product definition has a duration matching the date range', {
+      entryId: entry.id,
+      validity,
+    });
     return dated;
   }
   return withDefinition(dated, match, changedAttributes(entry.productDefinition, match), logger);
@@ -106,12 +152,15 @@ export function changeDates(entry: BasketEntry, validity: Validity, logger: Bask
 
 /** Required children follow the parent's quantity (count per parent); other children keep theirs. */
 export function changeQuantity(entry: BasketEntry, quantity: number): BasketEntry {
-  if (!Number.isInteger(quantity) || quantity < 1) throw new RangeError('Quantity must be a whole number of at least 1');
+  if (!Number.isInteger(quantity) || quantity < 1)
+    throw new RangeError('Quantity must be a whole number of at least 1');
   return {
     ...entry,
     quantity,
     children: entry.children.map((child) => {
-      const required = entry.productDefinition.requiredProductDefinitions.find((r) => r.requiredProductDefinitionId === child.productDefinition.id);
+      const required = entry.productDefinition.requiredProductDefinitions.find(
+        (r) => r.requiredProductDefinitionId === child.productDefinition.id,
+      );
       return required ? { ...child, quantity: required.count * quantity } : child;
     }),
   };

@@ -1,4 +1,8 @@
-import { adultPassWithKeycard, keycardProduct, passDefinitionWith } from '../../../../test/support/basket-model-fixtures';
+import {
+  adultPassWithKeycard,
+  keycardProduct,
+  passDefinitionWith,
+} from '../../../../test/support/basket-model-fixtures';
 import { changeAttribute, changeDates, changeDefinition, changeQuantity } from './entry-changes';
 import type { BasketEntry, BasketLogger, Product, ProductDefinition } from './types';
 
@@ -29,13 +33,22 @@ describe('changing attributes (§4)', () => {
 
   it('moves the end date with the duration, keeping end-of-day', () => {
     const changed = changeAttribute(adultPassWithKeycard(), 'duration', '6d');
-    expect(changed.validity).toEqual({ from: '2026-01-01T00:00:00.000+01:00', to: '2026-01-06T23:59:59.999+01:00' });
+    expect(changed.validity).toEqual({
+      from: '2026-01-01T00:00:00.000+01:00',
+      to: '2026-01-06T23:59:59.999+01:00',
+    });
     expect(keycardOf(changed).validity).toEqual(changed.validity);
   });
 
   it('moves an end that is not end-of-day to start plus the duration', () => {
-    const entry = { ...adultPassWithKeycard(), validity: { from: '2026-01-01T09:00:00.000+01:00', to: '2026-01-03T09:00:00.000+01:00' } };
-    expect(changeAttribute(entry, 'duration', '1d').validity).toEqual({ from: '2026-01-01T09:00:00.000+01:00', to: '2026-01-01T09:00:00.000+01:00' });
+    const entry = {
+      ...adultPassWithKeycard(),
+      validity: { from: '2026-01-01T09:00:00.000+01:00', to: '2026-01-03T09:00:00.000+01:00' },
+    };
+    expect(changeAttribute(entry, 'duration', '1d').validity).toEqual({
+      from: '2026-01-01T09:00:00.000+01:00',
+      to: '2026-01-01T09:00:00.000+01:00',
+    });
   });
 
   it('cascades the attribute to children that have it', () => {
@@ -45,11 +58,19 @@ describe('changing attributes (§4)', () => {
       attributes: { duration: { value: duration } },
       requiredProductDefinitions: [],
     }));
-    const parking: Product = { id: 40, pool: { timezone: 'Europe/Zurich' }, productDefinitions: parkingDefinitions, hasValidity: true };
+    const parking: Product = {
+      id: 40,
+      pool: { timezone: 'Europe/Zurich' },
+      productDefinitions: parkingDefinitions,
+      hasValidity: true,
+    };
     const pass = adultPassWithKeycard();
     const entry: BasketEntry = {
       ...pass,
-      children: [...pass.children, { ...keycardOf(pass), id: 'parking', product: parking, productDefinition: parkingDefinitions[0]! }],
+      children: [
+        ...pass.children,
+        { ...keycardOf(pass), id: 'parking', product: parking, productDefinition: parkingDefinitions[0]! },
+      ],
     };
     const changed = changeAttribute(entry, 'duration', '6d');
     expect(changed.children[1]!.productDefinition.id).toBe(402);
@@ -77,7 +98,10 @@ describe('changing the definition, dates and quantity (§4)', () => {
 
   it('reads the range in the pool timezone', () => {
     // 23:30 UTC on 9 February is already 10 February in Zurich: one day.
-    const changed = changeDates(adultPassWithKeycard(), { from: '2026-02-09T23:30:00.000Z', to: '2026-02-10T22:00:00.000Z' });
+    const changed = changeDates(adultPassWithKeycard(), {
+      from: '2026-02-09T23:30:00.000Z',
+      to: '2026-02-10T22:00:00.000Z',
+    });
     expect(changed.productDefinition).toBe(passDefinitionWith('adult', '1d'));
   });
 

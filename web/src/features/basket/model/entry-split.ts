@@ -5,14 +5,22 @@ function childShare(child: BasketEntry, parentQuantity: number): number {
   return Math.max(1, Math.round(child.quantity / parentQuantity));
 }
 
-function copyWithFreshIds(entry: BasketEntry, quantity: number, originEntryId: string | null, nextId: NewEntryId, keepId = false): BasketEntry {
+function copyWithFreshIds(
+  entry: BasketEntry,
+  quantity: number,
+  originEntryId: string | null,
+  nextId: NewEntryId,
+  keepId = false,
+): BasketEntry {
   const id = keepId ? entry.id : nextId();
   return {
     ...entry,
     id,
     quantity,
     originEntryId,
-    children: entry.children.map((child) => copyWithFreshIds(child, childShare(child, entry.quantity), id, nextId)),
+    children: entry.children.map((child) =>
+      copyWithFreshIds(child, childShare(child, entry.quantity), id, nextId),
+    ),
   };
 }
 
@@ -22,9 +30,15 @@ function copyWithFreshIds(entry: BasketEntry, quantity: number, originEntryId: s
  */
 export function splitByQuantity(entry: BasketEntry, nextId: NewEntryId = newEntryId): BasketEntry[] {
   if (entry.quantity <= 1) return [entry];
-  return Array.from({ length: entry.quantity }, (_, index) => copyWithFreshIds(entry, 1, entry.originEntryId, nextId, index === 0));
+  return Array.from({ length: entry.quantity }, (_, index) =>
+    copyWithFreshIds(entry, 1, entry.originEntryId, nextId, index === 0),
+  );
 }
 
-export function splitEntry(basket: ClientBasket, entryId: string, nextId: NewEntryId = newEntryId): ClientBasket {
+export function splitEntry(
+  basket: ClientBasket,
+  entryId: string,
+  nextId: NewEntryId = newEntryId,
+): ClientBasket {
   return replaceEntry(basket, entryId, (entry) => splitByQuantity(entry, nextId));
 }

@@ -8,7 +8,10 @@ export function slotMatchesEntry(slot: Slot, entry: BasketEntry): boolean {
   const zone = entry.product.pool.timezone;
   const slotFrom = DateTime.fromJSDate(slot.from).setZone(zone);
   const slotTo = DateTime.fromJSDate(slot.to).setZone(zone);
-  return slotFrom.hasSame(inZone(entry.validity.from, zone), 'day') && slotTo.hasSame(inZone(entry.validity.to, zone), 'day');
+  return (
+    slotFrom.hasSame(inZone(entry.validity.from, zone), 'day') &&
+    slotTo.hasSame(inZone(entry.validity.to, zone), 'day')
+  );
 }
 
 /** §4, §9: choosing a slot sets the validity to the slot's start and end, expressed in CET. */

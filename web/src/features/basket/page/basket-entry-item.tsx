@@ -14,15 +14,28 @@ import { KeycardChoice } from './keycard-choice';
 import { QuantityStepper } from './quantity-stepper';
 
 /** The product's name with its definition's attributes ("Gondola, Adult"). */
-export function entryName(entry: Pick<ServerEntry, 'productId' | 'productDefinitionId'>, products: readonly ProductDto[]): string {
+export function entryName(
+  entry: Pick<ServerEntry, 'productId' | 'productDefinitionId'>,
+  products: readonly ProductDto[],
+): string {
   const product = products.find((candidate) => candidate.id === entry.productId);
-  const definition = product?.productDefinitions.find((candidate) => candidate.id === entry.productDefinitionId);
-  const attributes = definition ? Object.values(definition.attributes).map((attribute) => attribute.displayName) : [];
+  const definition = product?.productDefinitions.find(
+    (candidate) => candidate.id === entry.productDefinitionId,
+  );
+  const attributes = definition
+    ? Object.values(definition.attributes).map((attribute) => attribute.displayName)
+    : [];
   return [product?.name ?? `#${entry.productDefinitionId}`, ...attributes].join(', ');
 }
 
 /** When: a slot's day and times, or a validity's days, in the pool's time zone. */
-export function EntryDetails({ entry, timezone }: { entry: Pick<ServerEntry, 'validity' | 'slotId'>; timezone: string }) {
+export function EntryDetails({
+  entry,
+  timezone,
+}: {
+  entry: Pick<ServerEntry, 'validity' | 'slotId'>;
+  timezone: string;
+}) {
   const intl = useIntl();
   if (!entry.validity) return null;
   const from = instantOf(entry.validity.from, timezone);
@@ -48,7 +61,15 @@ interface BasketEntryItemProps {
  * part of it, a plate for parking; pay per use (one card per line) says it is billed per day and asks for the keycard;
  * a season pass (one per line) asks for the keycard it is loaded onto.
  */
-export function BasketEntryItem({ basketId, entry, products, language, busy, onRemove, onResize }: BasketEntryItemProps) {
+export function BasketEntryItem({
+  basketId,
+  entry,
+  products,
+  language,
+  busy,
+  onRemove,
+  onResize,
+}: BasketEntryItemProps) {
   const intl = useIntl();
   const product = products.find((candidate) => candidate.id === entry.productId);
   const payPerUse = isPayPerUse(entry);
@@ -67,7 +88,9 @@ export function BasketEntryItem({ basketId, entry, products, language, busy, onR
         <EntryDetails entry={entry} timezone={timezone} />
         {entry.hold !== 'none' && (
           <span className={`hold-badge hold-${entry.hold}`}>
-            {intl.formatMessage(entry.hold === 'held' ? basketMessages.entryHeld : basketMessages.entryHoldExpired)}
+            {intl.formatMessage(
+              entry.hold === 'held' ? basketMessages.entryHeld : basketMessages.entryHoldExpired,
+            )}
           </span>
         )}
         {included.map((child) => (
@@ -75,23 +98,53 @@ export function BasketEntryItem({ basketId, entry, products, language, busy, onR
             + {child.quantity} × {entryName(child, products)}: {formatMoney(intl, child.price)}
           </small>
         ))}
-        {product && payPerUse && <KeycardChoice basketId={basketId} entry={entry} language={language} media={product.media} purpose="payPerUse" />}
-        {product?.media.includes('LICENSEPLATE') && !payPerUse && <KeycardChoice basketId={basketId} entry={entry} language={language} media={product.media} purpose="plate" />}
-        {product && seasonPass && !payPerUse && <KeycardChoice basketId={basketId} entry={entry} language={language} media={product.media} purpose="seasonPass" />}
+        {product && payPerUse && (
+          <KeycardChoice
+            basketId={basketId}
+            entry={entry}
+            language={language}
+            media={product.media}
+            purpose="payPerUse"
+          />
+        )}
+        {product?.media.includes('LICENSEPLATE') && !payPerUse && (
+          <KeycardChoice
+            basketId={basketId}
+            entry={entry}
+            language={language}
+            media={product.media}
+            purpose="plate"
+          />
+        )}
+        {product && seasonPass && !payPerUse && (
+          <KeycardChoice
+            basketId={basketId}
+            entry={entry}
+            language={language}
+            media={product.media}
+            purpose="seasonPass"
+          />
+        )}
       </div>
       <div className="basket-entry-prices">
         {payPerUse ? (
           <>
-            <span className="entry-price pay-per-use-price">{intl.formatMessage(payPerUseMessages.billedPerDay)}</span>
+            <span className="entry-price pay-per-use-price">
+              {intl.formatMessage(payPerUseMessages.billedPerDay)}
+            </span>
             <small>{intl.formatMessage(payPerUseMessages.nothingNow)}</small>
           </>
         ) : (
           <>
             <span className="entry-price">{formatMoney(intl, entry.price)}</span>
-            <small>{intl.formatMessage(basketMessages.unitPrice, { price: formatMoney(intl, entry.unitPrice) })}</small>
+            <small>
+              {intl.formatMessage(basketMessages.unitPrice, { price: formatMoney(intl, entry.unitPrice) })}
+            </small>
           </>
         )}
-        {!payPerUse && !seasonPass && resizedEntryInput(entry, entry.quantity) && <QuantityStepper name={name} quantity={entry.quantity} busy={busy} onChange={onResize} />}
+        {!payPerUse && !seasonPass && resizedEntryInput(entry, entry.quantity) && (
+          <QuantityStepper name={name} quantity={entry.quantity} busy={busy} onChange={onResize} />
+        )}
         <button
           type="button"
           className="link-button"

@@ -1,6 +1,7 @@
 import type { ServerEntry } from '../server-types';
 
-const startOf = (entry: ServerEntry) => (entry.validity ? new Date(entry.validity.from).getTime() : Number.MAX_SAFE_INTEGER);
+const startOf = (entry: ServerEntry) =>
+  entry.validity ? new Date(entry.validity.from).getTime() : Number.MAX_SAFE_INTEGER;
 const textOf = (bound: Date | string) => (bound instanceof Date ? bound.toISOString() : bound);
 
 /**
@@ -9,7 +10,11 @@ const textOf = (bound: Date | string) => (bound instanceof Date ? bound.toISOStr
  */
 export function orderedLines(entries: readonly ServerEntry[]): ServerEntry[] {
   return [...entries].sort(
-    (a, b) => startOf(a) - startOf(b) || a.productId - b.productId || a.productDefinitionId - b.productDefinitionId || (a.slotId ?? 0) - (b.slotId ?? 0),
+    (a, b) =>
+      startOf(a) - startOf(b) ||
+      a.productId - b.productId ||
+      a.productDefinitionId - b.productDefinitionId ||
+      (a.slotId ?? 0) - (b.slotId ?? 0),
   );
 }
 

@@ -3,27 +3,63 @@ import { mockApiFetch, type ApiCall } from '../../../../test/support/mock-api-fe
 import { renderRoute } from '../../../../test/support/render-route';
 import { signedInSession } from '../../../../test/support/signed-in-session';
 import { SERVER_BASKET_ID_KEY } from '../state/basket-store';
-import { BASKET_ID, basketJson, basketProducts, gondolaEntry, parkingEntry } from '../../../../test/support/basket-page-fixtures';
+import {
+  BASKET_ID,
+  basketJson,
+  basketProducts,
+  gondolaEntry,
+  parkingEntry,
+} from '../../../../test/support/basket-page-fixtures';
 
 type Entry = ReturnType<typeof gondolaEntry>;
 
 /** A fake server basket that adds, removes and personalises entries as the real one answers. */
-function serveBasket(initial: Entry[], options: { signedIn?: boolean; refuseAdd?: string; keycards?: unknown[] } = {}) {
+function serveBasket(
+  initial: Entry[],
+  options: { signedIn?: boolean; refuseAdd?: string; keycards?: unknown[] } = {},
+) {
   let entries = initial;
   let promoCodes: string[] = [];
   let added = 0;
-  const answer = () => ({ status: 200, body: basketJson(entries, promoCodes.length ? { promoCodes, discounts: [{ id: 'd1', source: 'PROMO_CODE', reference: 'WINTER10', type: 'PROMO_CODE', displayName: '10 % winter', amount: { amount: 320, currency: 'CHF' }, entryIds: [], applications: 1 }], total: { amount: basketJson(entries).total.amount - 320, currency: 'CHF' } } : {}) });
+  const answer = () => ({
+    status: 200,
+    body: basketJson(
+      entries,
+      promoCodes.length
+        ? {
+            promoCodes,
+            discounts: [
+              {
+                id: 'd1',
+                source: 'PROMO_CODE',
+                reference: 'WINTER10',
+                type: 'PROMO_CODE',
+                displayName: '10 % winter',
+                amount: { amount: 320, currency: 'CHF' },
+                entryIds: [],
+                applications: 1,
+              },
+            ],
+            total: { amount: basketJson(entries).total.amount - 320, currency: 'CHF' },
+          }
+        : {},
+    ),
+  });
   let refusals = options.refuseAdd ? 1 : 0;
   return mockApiFetch((call: ApiCall) => {
-    if (call.path === '/auth/session') return options.signedIn ? { status: 200, body: signedInSession } : { status: 200, body: {} };
-    if (call.path === '/clients/current') return { status: 200, body: { id: 1, name: 'Alpenpass', featureFlags: {} } };
+    if (call.path === '/auth/session')
+      return options.signedIn ? { status: 200, body: signedInSession } : { status: 200, body: {} };
+    if (call.path === '/clients/current')
+      return { status: 200, body: { id: 1, name: 'Alpenpass', featureFlags: {} } };
     if (call.path === '/products') return { status: 200, body: basketProducts };
     if (call.path === '/keycards') return { status: 200, body: options.keycards ?? [] };
-    if (call.path === '/payments/online-credit/balance') return { status: 200, body: { balance: { amount: 0, currency: 'CHF' } } };
+    if (call.path === '/payments/online-credit/balance')
+      return { status: 200, body: { balance: { amount: 0, currency: 'CHF' } } };
     if (call.method === 'GET' && call.path === `/baskets/${BASKET_ID}`) return answer();
     if (call.method === 'DELETE' && call.path === `/baskets/${BASKET_ID}/entries`) {
       const ids = new URLSearchParams(call.search).get('entryIds')?.split(',') ?? [];
-      if (!entries.some((entry) => ids.includes(entry.id))) return { status: 404, body: { code: 'ENTRY_NOT_FOUND', detail: 'entry with id not found' } };
+      if (!entries.some((entry) => ids.includes(entry.id)))
+        return { status: 404, body: { code: 'ENTRY_NOT_FOUND', detail: 'entry with id not found' } };
       entries = entries.filter((entry) => !ids.includes(entry.id));
       return answer();
     }
@@ -32,14 +68,17 @@ function serveBasket(initial: Entry[], options: { signedIn?: boolean; refuseAdd?
         refusals -= 1;
         return { status: 409, body: { code: options.refuseAdd } };
       }
-      const [input] = (call.body as { entries: { allocation: { personTypes: { quantity: number }[] } }[] }).entries;
+      const [input] = (call.body as { entries: { allocation: { personTypes: { quantity: number }[] } }[] })
+        .entries;
       added += 1;
       entries = [...entries, gondolaEntry(`new-${added}`, input!.allocation.personTypes[0]!.quantity)];
       return answer();
     }
     const personalization = /^\/baskets\/[^/]+\/entries\/([^/]+)\/personalization$/.exec(call.path);
     if (call.method === 'PATCH' && personalization) {
-      entries = entries.map((entry) => (entry.id === personalization[1] ? { ...entry, personalization: call.body } : entry));
+      entries = entries.map((entry) =>
+        entry.id === personalization[1] ? { ...entry, personalization: call.body } : entry,
+      );
       return answer();
     }
     if (call.method === 'POST' && call.path === `/baskets/${BASKET_ID}/promo-code/WINTER10`) {
@@ -61,7 +100,8 @@ function openBasket() {
   return renderRoute('/en/basket');
 }
 
-const chf = (francs: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'CHF' }).format(francs);
+const chf = (francs: number) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency: 'CHF' }).format(francs);
 /** as Testing Library matches text: its non-breaking spaces become plain ones */
 const chfText = (francs: number) => chf(francs).replace(/\s/g, ' ');
 const total = () => document.querySelector('.basket-total strong')?.textContent;
@@ -71,12 +111,14 @@ describe('the basket page', () => {
     api = serveBasket([gondolaEntry('g', 2), parkingEntry('p')]);
     openBasket();
     await screen.findByRole('heading', { level: 3, name: '2 × Summit gondola, Adult' });
-    expect(total()).toBe(chf(79.00));
+    expect(total()).toBe(chf(79.0));
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove Summit gondola, Adult' }));
-    const announcement = await screen.findByText(`Summit gondola, Adult was removed. New total: ${chfText(15)}.`);
+    const announcement = await screen.findByText(
+      `Summit gondola, Adult was removed. New total: ${chfText(15)}.`,
+    );
     expect(screen.queryByRole('heading', { level: 3, name: /Summit gondola/ })).toBeNull();
-    expect(total()).toBe(chf(15.00));
+    expect(total()).toBe(chf(15.0));
     await waitFor(() => expect(document.activeElement).toBe(announcement));
     expect(api.calls.filter((call) => call.method === 'DELETE')).toHaveLength(1);
     expect(screen.queryByRole('alert')).toBeNull();
@@ -99,18 +141,34 @@ describe('the basket page', () => {
     more.focus();
     fireEvent.click(more);
     await screen.findByRole('heading', { level: 3, name: '3 × Summit gondola, Adult' });
-    expect(total()).toBe(chf(96.00));
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'One more: Summit gondola, Adult' }));
+    expect(total()).toBe(chf(96.0));
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'One more: Summit gondola, Adult' }),
+    );
     expect(screen.getByText(`3 × Summit gondola, Adult. New total: ${chfText(96)}.`)).toBeTruthy();
-    const changes = api.calls.filter((call) => call.method !== 'GET').map((call) => `${call.method} ${call.path}${call.search}`);
-    expect(changes).toEqual([`DELETE /baskets/${BASKET_ID}/entries?entryIds=g`, `POST /baskets/${BASKET_ID}/entries`]);
+    const changes = api.calls
+      .filter((call) => call.method !== 'GET')
+      .map((call) => `${call.method} ${call.path}${call.search}`);
+    expect(changes).toEqual([
+      `DELETE /baskets/${BASKET_ID}/entries?entryIds=g`,
+      `POST /baskets/${BASKET_ID}/entries`,
+    ]);
     expect(api.calls.find((call) => call.method === 'POST')?.body).toEqual({
-      entries: [{ productDefinitionId: 1031, slotId: 7, allocation: { personTypes: [{ personType: 'adult', quantity: 3 }] }, attributes: {} }],
+      entries: [
+        {
+          productDefinitionId: 1031,
+          slotId: 7,
+          allocation: { personTypes: [{ personType: 'adult', quantity: 3 }] },
+          attributes: {},
+        },
+      ],
     });
 
     fireEvent.click(screen.getByRole('button', { name: 'One fewer: Summit gondola, Adult' }));
     await screen.findByRole('heading', { level: 3, name: '2 × Summit gondola, Adult' });
-    expect(screen.getByRole('button', { name: 'One fewer: Summit gondola, Adult' }).getAttribute('aria-disabled')).toBe('false');
+    expect(
+      screen.getByRole('button', { name: 'One fewer: Summit gondola, Adult' }).getAttribute('aria-disabled'),
+    ).toBe('false');
   });
 
   it('puts the old quantity back and says why when the new one is refused', async () => {
@@ -119,8 +177,13 @@ describe('the basket page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'One more: Summit gondola, Adult' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/this time slot is sold out/);
     await screen.findByRole('heading', { level: 3, name: '2 × Summit gondola, Adult' });
-    const posts = api.calls.filter((call) => call.method === 'POST').map((call) => (call.body as { entries: { allocation: unknown }[] }).entries[0]?.allocation);
-    expect(posts).toEqual([{ personTypes: [{ personType: 'adult', quantity: 3 }] }, { personTypes: [{ personType: 'adult', quantity: 2 }] }]);
+    const posts = api.calls
+      .filter((call) => call.method === 'POST')
+      .map((call) => (call.body as { entries: { allocation: unknown }[] }).entries[0]?.allocation);
+    expect(posts).toEqual([
+      { personTypes: [{ personType: 'adult', quantity: 3 }] },
+      { personTypes: [{ personType: 'adult', quantity: 2 }] },
+    ]);
   });
 
   it('applies a promo code with the checkout’s field and shows the discount in the summary', async () => {
@@ -131,19 +194,30 @@ describe('the basket page', () => {
     fireEvent.click(within(summary).getByRole('button', { name: 'Apply code' }));
     await within(summary).findByText('10 % winter');
     expect(within(summary).getByText('WINTER10 – 10 % winter')).toBeTruthy();
-    expect(total()).toBe(chf(28.80));
+    expect(total()).toBe(chf(28.8));
   });
 
   it('asks a guest to sign in for the parking’s licence plate', async () => {
     api = serveBasket([parkingEntry('p')]);
     openBasket();
     await screen.findByText(/Sign in to register your licence plate/);
-    expect(screen.getByRole('link', { name: 'Sign in to add a plate' }).getAttribute('href')).toBe('/en/auth-selector?returnTo=%2Fen%2Fbasket');
+    expect(screen.getByRole('link', { name: 'Sign in to add a plate' }).getAttribute('href')).toBe(
+      '/en/auth-selector?returnTo=%2Fen%2Fbasket',
+    );
     expect(api.calls.some((call) => call.path === '/keycards')).toBe(false);
   });
 
   it('lets a signed-in customer put one of their plates on the parking line', async () => {
-    const plate = { id: 41, personId: 9, type: 'LICENSEPLATE', clientKey: 'IDENTIFICATION:LICENSEPLATE', status: 'ACTIVE', dataCarrierId: 'CH ZH123456', fields: {}, createdAt: '2026-11-01T00:00:00.000Z' };
+    const plate = {
+      id: 41,
+      personId: 9,
+      type: 'LICENSEPLATE',
+      clientKey: 'IDENTIFICATION:LICENSEPLATE',
+      status: 'ACTIVE',
+      dataCarrierId: 'CH ZH123456',
+      fields: {},
+      createdAt: '2026-11-01T00:00:00.000Z',
+    };
     api = serveBasket([parkingEntry('p')], { signedIn: true, keycards: [plate] });
     openBasket();
     const select = await screen.findByRole('combobox', { name: 'Licence plate' });
@@ -154,6 +228,8 @@ describe('the basket page', () => {
       path: `/baskets/${BASKET_ID}/entries/p/personalization`,
       body: { personId: 9, medium: 'LICENSEPLATE', keycardId: 41 },
     });
-    await waitFor(() => expect((screen.getByRole('combobox', { name: 'Licence plate' }) as HTMLSelectElement).value).toBe('41'));
+    await waitFor(() =>
+      expect((screen.getByRole('combobox', { name: 'Licence plate' }) as HTMLSelectElement).value).toBe('41'),
+    );
   });
 });

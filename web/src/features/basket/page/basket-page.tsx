@@ -22,7 +22,11 @@ import { BasketTotals } from './basket-totals';
 import { HoldNotice } from './hold-notice';
 
 const productIdsOf = (entries: readonly ServerEntry[]): number[] =>
-  entries.flatMap((entry) => [entry.productId, ...productIdsOf(entry.originatedEntries), ...productIdsOf(entry.children)]);
+  entries.flatMap((entry) => [
+    entry.productId,
+    ...productIdsOf(entry.originatedEntries),
+    ...productIdsOf(entry.children),
+  ]);
 
 type Outcome = { kind: 'removed' | 'resized'; text: string } | { kind: 'problem'; problem: BasketProblem };
 
@@ -34,7 +38,9 @@ export default function BasketPage() {
   const { serverBasketId } = useBasketState();
   const { data: basket, isLoading, error } = useGetBasketQuery(serverBasketId ?? skipToken);
   const productIds = [...new Set(productIdsOf(basket?.entries ?? []))].sort((a, b) => a - b);
-  const { data: products = [] } = useGetProductsQuery(productIds.length ? { productIds, language } : skipToken);
+  const { data: products = [] } = useGetProductsQuery(
+    productIds.length ? { productIds, language } : skipToken,
+  );
   const changes = useBasketChanges(serverBasketId ?? '');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -48,14 +54,24 @@ export default function BasketPage() {
     const result = await changes.remove(entry);
     if (!result.ok) return setOutcome({ kind: 'problem', problem: result.problem });
     const total = formatMoney(intl, result.basket.total);
-    const text = result.basket.entries.length > 0 ? intl.formatMessage(basketLineMessages.removed, { name, total }) : intl.formatMessage(basketLineMessages.removedLast, { name });
+    const text =
+      result.basket.entries.length > 0
+        ? intl.formatMessage(basketLineMessages.removed, { name, total })
+        : intl.formatMessage(basketLineMessages.removedLast, { name });
     setOutcome({ kind: 'removed', text });
   };
   const resize = async (entry: ServerEntry, quantity: number) => {
     const result = await changes.resize(entry, quantity);
     if (!result.ok) return setOutcome({ kind: 'problem', problem: result.problem });
     const name = entryName(entry, products);
-    setOutcome({ kind: 'resized', text: intl.formatMessage(basketLineMessages.quantityChanged, { name, quantity, total: formatMoney(intl, result.basket.total) }) });
+    setOutcome({
+      kind: 'resized',
+      text: intl.formatMessage(basketLineMessages.quantityChanged, {
+        name,
+        quantity,
+        total: formatMoney(intl, result.basket.total),
+      }),
+    });
   };
 
   const entries = orderedLines(basket?.entries ?? []);
@@ -63,7 +79,10 @@ export default function BasketPage() {
   const loading = isLoading && serverBasketId !== null;
 
   return (
-    <SimplePage title={intl.formatMessage(basketMessages.title)} description={intl.formatMessage(basketMessages.intro)}>
+    <SimplePage
+      title={intl.formatMessage(basketMessages.title)}
+      description={intl.formatMessage(basketMessages.intro)}
+    >
       {loading && <SkeletonLines label={intl.formatMessage(basketMessages.loading)} lines={3} />}
       {outcome?.kind === 'removed' && <Announcement text={outcome.text} />}
       <p role="status" aria-live="polite" className="visually-hidden">
@@ -75,7 +94,10 @@ export default function BasketPage() {
         </p>
       )}
       {!loading && entries.length === 0 && (
-        <EmptyState title={intl.formatMessage(basketMessages.empty)} hint={intl.formatMessage(basketLineMessages.emptyHint)}>
+        <EmptyState
+          title={intl.formatMessage(basketMessages.empty)}
+          hint={intl.formatMessage(basketLineMessages.emptyHint)}
+        >
           <Link className="button" to={`/${language}`}>
             {intl.formatMessage(basketLineMessages.emptyAction)}
           </Link>
@@ -105,7 +127,12 @@ export default function BasketPage() {
             <h2 id="basket-summary-heading">{intl.formatMessage(basketLineMessages.summaryHeading)}</h2>
             <BasketTotals basket={basket} />
             <BasketPromoCode basket={basket} />
-            <ProceedToCheckout basketId={basket.id} language={language} entries={basket.entries} products={products} />
+            <ProceedToCheckout
+              basketId={basket.id}
+              language={language}
+              entries={basket.entries}
+              products={products}
+            />
           </aside>
         </div>
       )}

@@ -8,7 +8,10 @@ export function BasketPromoCode({ basket }: { basket: ServerBasket }) {
   const [addCode] = useAddBasketPromoCodeMutation();
   const [removeCode] = useRemoveBasketPromoCodeMutation();
   const nameOf = (code: string) => {
-    const line = basket.discounts.find((discount) => discount.source === 'PROMO_CODE' && discount.reference.toUpperCase() === code.toUpperCase());
+    const line = basket.discounts.find(
+      (discount) =>
+        discount.source === 'PROMO_CODE' && discount.reference.toUpperCase() === code.toUpperCase(),
+    );
     return line ? `${code} – ${line.displayName}` : code;
   };
   return (
@@ -18,7 +21,11 @@ export function BasketPromoCode({ basket }: { basket: ServerBasket }) {
       emptyText={discountMessages.promoEmpty}
       appliedText={discountMessages.promoApplied}
       removedText={discountMessages.promoRemoved}
-      applied={basket.promoCodes.map((code) => ({ key: code, name: nameOf(code), remove: () => removeCode({ basketId: basket.id, code }) }))}
+      applied={basket.promoCodes.map((code) => ({
+        key: code,
+        name: nameOf(code),
+        remove: () => removeCode({ basketId: basket.id, code }),
+      }))}
       apply={(code) => addCode({ basketId: basket.id, code })}
     />
   );

@@ -6,17 +6,22 @@ import type { ServerBasket } from '../server-types';
 export function HoldNotice({ hold }: { hold: ServerBasket['hold'] }) {
   const intl = useIntl();
   const time = (date: Date) => intl.formatDate(date, { dateStyle: 'medium', timeStyle: 'short' });
-  if (hold.status === 'none') return <p className="hold-notice">{intl.formatMessage(basketMessages.holdNone)}</p>;
+  if (hold.status === 'none')
+    return <p className="hold-notice">{intl.formatMessage(basketMessages.holdNone)}</p>;
   if (hold.status === 'expired') {
     return (
       <p className="hold-notice hold-expired" role="alert">
-        {intl.formatMessage(basketMessages.holdExpired, { time: hold.expiredAt ? time(hold.expiredAt) : '–' })}
+        {intl.formatMessage(basketMessages.holdExpired, {
+          time: hold.expiredAt ? time(hold.expiredAt) : '–',
+        })}
       </p>
     );
   }
   return (
     <p className="hold-notice hold-active">
-      {hold.expiresAt ? intl.formatMessage(basketMessages.holdExpires, { time: time(hold.expiresAt) }) : intl.formatMessage(basketMessages.holdActive)}
+      {hold.expiresAt
+        ? intl.formatMessage(basketMessages.holdExpires, { time: time(hold.expiresAt) })
+        : intl.formatMessage(basketMessages.holdActive)}
     </p>
   );
 }

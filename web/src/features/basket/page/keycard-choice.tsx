@@ -19,7 +19,8 @@ import { cardMediumFor, mediaOfType } from '../model/keycard-media';
 import type { ServerEntry } from '../server-types';
 
 const NONE = '';
-const problemCode = (error: unknown) => ((error as { data?: { code?: unknown } }).data?.code as string | undefined) ?? '';
+const problemCode = (error: unknown) =>
+  ((error as { data?: { code?: unknown } }).data?.code as string | undefined) ?? '';
 
 /**
  * What the keycard is for: the parking's licence plate (the barrier reads it), the card a pay-per-use
@@ -28,7 +29,14 @@ const problemCode = (error: unknown) => ((error as { data?: { code?: unknown } }
 export type KeycardPurpose = 'plate' | 'payPerUse' | 'seasonPass';
 
 const texts = {
-  plate: { label: messages.plateLabel, hint: messages.plateHint, none: messages.plateNone, failed: messages.plateFailed, guest: messages.plateGuest, signIn: messages.plateSignIn },
+  plate: {
+    label: messages.plateLabel,
+    hint: messages.plateHint,
+    none: messages.plateNone,
+    failed: messages.plateFailed,
+    guest: messages.plateGuest,
+    signIn: messages.plateSignIn,
+  },
   payPerUse: {
     label: payPerUseMessages.keycardLabel,
     hint: payPerUseMessages.keycardHint,
@@ -65,34 +73,50 @@ export function KeycardChoice({ basketId, entry, language, media, purpose }: Key
   const { data: client } = useGetCurrentClientQuery();
   const [personalize, personalizing] = usePersonalizeBasketEntryMutation();
   const [notice, setNotice] = useState<{ kind: 'problem' | 'success'; text: string } | null>(null);
-  const wanted = purpose === 'plate' ? (['LICENSEPLATE'] as const) : media.filter((medium) => medium !== 'LICENSEPLATE');
-  const cards = keycards.filter((card) => card.status === 'ACTIVE' && cardMediumFor(card.type, wanted) !== null);
+  const wanted =
+    purpose === 'plate' ? (['LICENSEPLATE'] as const) : media.filter((medium) => medium !== 'LICENSEPLATE');
+  const cards = keycards.filter(
+    (card) => card.status === 'ACTIVE' && cardMediumFor(card.type, wanted) !== null,
+  );
   const chosen = cards.find((card) => card.id === entry.personalization?.keycardId)?.id ?? null;
   const text = texts[purpose];
-  const cardName = (card: Keycard) => (purpose === 'plate' ? card.dataCarrierId : `${intl.formatMessage(typeLabels[card.type])} ${card.dataCarrierId}`);
+  const cardName = (card: Keycard) =>
+    purpose === 'plate'
+      ? card.dataCarrierId
+      : `${intl.formatMessage(typeLabels[card.type])} ${card.dataCarrierId}`;
 
   if (!isCustomer) {
     return (
       <div className="plate-choice">
         <p className="hint">{intl.formatMessage(text.guest)}</p>
-        <Link to={`/${language}/auth-selector?returnTo=${encodeURIComponent(`${pathname}${search}`)}`}>{intl.formatMessage(text.signIn)}</Link>
+        <Link to={`/${language}/auth-selector?returnTo=${encodeURIComponent(`${pathname}${search}`)}`}>
+          {intl.formatMessage(text.signIn)}
+        </Link>
       </div>
     );
   }
 
   const use = async (card: Keycard | null) => {
     const medium = card && cardMediumFor(card.type, wanted);
-    const personalization = card && medium ? { personId: card.personId, medium, keycardId: card.id } : { personId: null, medium: null, keycardId: null };
+    const personalization =
+      card && medium
+        ? { personId: card.personId, medium, keycardId: card.id }
+        : { personId: null, medium: null, keycardId: null };
     const result = await personalize({ basketId, entryId: entry.id, personalization });
     if (result.error) return setNotice({ kind: 'problem', text: intl.formatMessage(text.failed) });
     if (!card) return setNotice(null);
     const chosenText =
       purpose === 'plate'
         ? intl.formatMessage(messages.plateChosen, { plate: cardName(card) })
-        : intl.formatMessage(purpose === 'payPerUse' ? payPerUseMessages.keycardChosen : seasonPassKeycardMessages.chosen, { card: cardName(card) });
+        : intl.formatMessage(
+            purpose === 'payPerUse' ? payPerUseMessages.keycardChosen : seasonPassKeycardMessages.chosen,
+            { card: cardName(card) },
+          );
     setNotice({ kind: 'success', text: chosenText });
   };
-  const types = (Object.keys(mediaOfType) as KeycardType[]).filter((type) => cardMediumFor(type, wanted) !== null);
+  const types = (Object.keys(mediaOfType) as KeycardType[]).filter(
+    (type) => cardMediumFor(type, wanted) !== null,
+  );
 
   return (
     <div className="plate-choice">
@@ -112,9 +136,16 @@ export function KeycardChoice({ basketId, entry, language, media, purpose }: Key
         ))}
       </select>
       <small id={hintId}>{intl.formatMessage(text.hint)}</small>
-      {client?.featureFlags.readOnlyKeycards !== true && purpose === 'plate' && <NewPlateForm language={language} onAdded={(card) => void use(card)} />}
-      {client?.featureFlags.readOnlyKeycards !== true && purpose !== 'plate' && types.length > 0 && <NewKeycard types={types} language={language} onAdded={(card) => void use(card)} />}
-      <p role={notice?.kind === 'problem' ? 'alert' : 'status'} className={notice ? `notice-${notice.kind}` : undefined}>
+      {client?.featureFlags.readOnlyKeycards !== true && purpose === 'plate' && (
+        <NewPlateForm language={language} onAdded={(card) => void use(card)} />
+      )}
+      {client?.featureFlags.readOnlyKeycards !== true && purpose !== 'plate' && types.length > 0 && (
+        <NewKeycard types={types} language={language} onAdded={(card) => void use(card)} />
+      )}
+      <p
+        role={notice?.kind === 'problem' ? 'alert' : 'status'}
+        className={notice ? `notice-${notice.kind}` : undefined}
+      >
         {notice?.text}
       </p>
     </div>
@@ -122,7 +153,15 @@ export function KeycardChoice({ basketId, entry, language, media, purpose }: Key
 }
 
 /** The keycards page's form, for the types the product can be loaded onto; without persons, the way to add one. */
-function NewKeycard({ types, language, onAdded }: { types: readonly KeycardType[]; language: Language; onAdded: (card: Keycard) => void }) {
+function NewKeycard({
+  types,
+  language,
+  onAdded,
+}: {
+  types: readonly KeycardType[];
+  language: Language;
+  onAdded: (card: Keycard) => void;
+}) {
   const intl = useIntl();
   const [open, setOpen] = useState(false);
   const { data: persons, isLoading } = useGetPersonsQuery(open ? undefined : skipToken);
@@ -137,7 +176,8 @@ function NewKeycard({ types, language, onAdded }: { types: readonly KeycardType[
   if (persons.length === 0) {
     return (
       <p className="hint">
-        {intl.formatMessage(keycardMessages.noPersons)} <Link to={`/${language}/profile/persons`}>{intl.formatMessage(keycardMessages.personsLink)}</Link>
+        {intl.formatMessage(keycardMessages.noPersons)}{' '}
+        <Link to={`/${language}/profile/persons`}>{intl.formatMessage(keycardMessages.personsLink)}</Link>
       </p>
     );
   }
@@ -167,7 +207,9 @@ function NewPlateForm({ language, onAdded }: { language: Language; onAdded: (car
   const [problem, setProblem] = useState<string | null>(null);
   const { data: persons = [] } = useGetPersonsQuery(open ? undefined : skipToken);
   const { data: countryList = [] } = useGetCountriesQuery(open ? language : skipToken);
-  const countries = [...countryList].sort((a, b) => a.locale[language].name.localeCompare(b.locale[language].name, language));
+  const countries = [...countryList].sort((a, b) =>
+    a.locale[language].name.localeCompare(b.locale[language].name, language),
+  );
   const [addKeycard, adding] = useAddKeycardMutation();
   const person = persons.find((candidate) => candidate.owner) ?? persons[0];
 
@@ -175,10 +217,19 @@ function NewPlateForm({ language, onAdded }: { language: Language; onAdded: (car
     event.preventDefault();
     if (!isLicencePlate(plate)) return setProblem(intl.formatMessage(messages.plateInvalid));
     if (!person) return setProblem(intl.formatMessage(messages.plateNoPerson));
-    const result = await addKeycard({ personId: person.id, type: 'LICENSEPLATE', licensePlate: plate, countryCode: country });
+    const result = await addKeycard({
+      personId: person.id,
+      type: 'LICENSEPLATE',
+      licensePlate: plate,
+      countryCode: country,
+    });
     if (result.error) {
       const code = problemCode(result.error);
-      return setProblem(intl.formatMessage(code === 'KEYCARD_ALREADY_REGISTERED' ? messages.plateRegistered : messages.plateFailed));
+      return setProblem(
+        intl.formatMessage(
+          code === 'KEYCARD_ALREADY_REGISTERED' ? messages.plateRegistered : messages.plateFailed,
+        ),
+      );
     }
     setProblem(null);
     setPlate('');

@@ -56,28 +56,47 @@ function seasonPassEntry(id: string) {
   };
 }
 
-const swissPass = { ...SKIDATA_CARD, id: 23, type: 'SWISSPASS', clientKey: 'KEYCARD:SWISSPASS', dataCarrierId: 'S12345678901', fields: { zip: '3920' } };
-const plate = { ...SKIDATA_CARD, id: 41, type: 'LICENSEPLATE', clientKey: 'IDENTIFICATION:LICENSEPLATE', dataCarrierId: 'CH ZH123456' };
+const swissPass = {
+  ...SKIDATA_CARD,
+  id: 23,
+  type: 'SWISSPASS',
+  clientKey: 'KEYCARD:SWISSPASS',
+  dataCarrierId: 'S12345678901',
+  fields: { zip: '3920' },
+};
+const plate = {
+  ...SKIDATA_CARD,
+  id: 41,
+  type: 'LICENSEPLATE',
+  clientKey: 'IDENTIFICATION:LICENSEPLATE',
+  dataCarrierId: 'CH ZH123456',
+};
 
 function serveSeasonPass(options: { signedIn: boolean; entries?: ReturnType<typeof seasonPassEntry>[] }) {
   let entries = options.entries ?? [];
   const basket = () => ({ status: 200, body: basketJson(entries) });
   return mockApiFetch((call: ApiCall) => {
     if (call.path === '/auth/session') return { status: 200, body: options.signedIn ? signedInSession : {} };
-    if (call.path === '/clients/current') return { status: 200, body: { id: 1, name: 'Alpenpass', featureFlags: {} } };
+    if (call.path === '/clients/current')
+      return { status: 200, body: { id: 1, name: 'Alpenpass', featureFlags: {} } };
     if (call.path === '/products/104') return { status: 200, body: seasonPass };
     if (call.path === '/products') return { status: 200, body: [...basketProducts, seasonPass] };
     if (call.path === '/pricing/prices') return { status: 200, body: { prices: [] } };
     if (call.path === '/payments/online-credit/balance') return { status: 200, body: { balance: chf(0) } };
-    if (call.method === 'GET' && call.path === '/keycards') return { status: 200, body: [SKIDATA_CARD, swissPass, plate] };
+    if (call.method === 'GET' && call.path === '/keycards')
+      return { status: 200, body: [SKIDATA_CARD, swissPass, plate] };
     if (call.method === 'POST' && call.path === '/baskets') {
-      entries = (call.body as { entries: unknown[] }).entries.map((_, index) => seasonPassEntry(`season-${index}`));
+      entries = (call.body as { entries: unknown[] }).entries.map((_, index) =>
+        seasonPassEntry(`season-${index}`),
+      );
       return { status: 201, body: basketJson(entries) };
     }
     if (call.method === 'GET' && call.path === `/baskets/${BASKET_ID}`) return basket();
     const personalization = /^\/baskets\/[^/]+\/entries\/([^/]+)\/personalization$/.exec(call.path);
     if (call.method === 'PATCH' && personalization) {
-      entries = entries.map((entry) => (entry.id === personalization[1] ? { ...entry, personalization: call.body } : entry));
+      entries = entries.map((entry) =>
+        entry.id === personalization[1] ? { ...entry, personalization: call.body } : entry,
+      );
       return basket();
     }
     return undefined;
@@ -90,7 +109,8 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-const callsTo = (method: string, path: RegExp) => api.calls.filter((call) => call.method === method && path.test(call.path));
+const callsTo = (method: string, path: RegExp) =>
+  api.calls.filter((call) => call.method === method && path.test(call.path));
 
 function openBasket(path: string) {
   sessionStorage.setItem(SERVER_BASKET_ID_KEY, BASKET_ID);
@@ -106,7 +126,8 @@ describe('a season pass is loaded onto a keycard in the basket', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add to basket' }));
     await screen.findByText('Added to your basket.');
     const [created] = callsTo('POST', /^\/baskets$/);
-    const added = (created?.body as { entries: Array<{ productDefinitionId: number; allocation: unknown }> }).entries;
+    const added = (created?.body as { entries: Array<{ productDefinitionId: number; allocation: unknown }> })
+      .entries;
     expect(added.map((entry) => [entry.productDefinitionId, entry.allocation])).toEqual([
       [1041, { personTypes: [{ personType: 'adult', quantity: 1 }] }],
       [1041, { personTypes: [{ personType: 'adult', quantity: 1 }] }],
@@ -116,22 +137,39 @@ describe('a season pass is loaded onto a keycard in the basket', () => {
   it('lets a customer choose one of their cards the pass can be loaded onto, without − +', async () => {
     api = serveSeasonPass({ signedIn: true, entries: [seasonPassEntry('season')] });
     openBasket('/en/basket');
-    const line = (await screen.findByRole('heading', { level: 3, name: '1 × Alpenhorn season pass, Adult' })).closest('li')!;
+    const line = (
+      await screen.findByRole('heading', { level: 3, name: '1 × Alpenhorn season pass, Adult' })
+    ).closest('li')!;
     expect(within(line).queryByRole('group', { name: /Quantity of/ })).toBeNull();
     const select = await within(line).findByRole('combobox', { name: 'Keycard for this season pass' });
-    expect(within(line).getByText('The season pass is loaded onto this card: the gates read it all season.')).toBeTruthy();
+    expect(
+      within(line).getByText('The season pass is loaded onto this card: the gates read it all season.'),
+    ).toBeTruthy();
     // the licence plate carries no pass
     await waitFor(() =>
-      expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      expect(
+        within(select)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual([
         'No keycard chosen',
         'SKIDATA keycard 01-1614 7255 0123 4567 8901-3',
         'SwissPass S12345678901',
       ]),
     );
     fireEvent.change(select, { target: { value: '23' } });
-    expect(await within(line).findByText('The season pass will be loaded onto SwissPass S12345678901.')).toBeTruthy();
-    expect(callsTo('PATCH', /personalization$/).map((call) => call.body)).toEqual([{ personId: 1, medium: 'SWISSPASS', keycardId: 23 }]);
-    await waitFor(() => expect((within(line).getByRole('combobox', { name: 'Keycard for this season pass' }) as HTMLSelectElement).value).toBe('23'));
+    expect(
+      await within(line).findByText('The season pass will be loaded onto SwissPass S12345678901.'),
+    ).toBeTruthy();
+    expect(callsTo('PATCH', /personalization$/).map((call) => call.body)).toEqual([
+      { personId: 1, medium: 'SWISSPASS', keycardId: 23 },
+    ]);
+    await waitFor(() =>
+      expect(
+        (within(line).getByRole('combobox', { name: 'Keycard for this season pass' }) as HTMLSelectElement)
+          .value,
+      ).toBe('23'),
+    );
   });
 
   it('asks a guest to sign in to choose the card, in French', async () => {
@@ -139,11 +177,16 @@ describe('a season pass is loaded onto a keycard in the basket', () => {
     openBasket('/fr/basket');
     expect(
       // the French no-break space before the colon stays (the default normaliser would make it a space)
-      await screen.findByText('Connectez-vous pour charger l’abonnement de saison sur votre keycard\u00a0: les portillons lisent la keycard.', {
-        normalizer: getDefaultNormalizer({ collapseWhitespace: false }),
-      }),
+      await screen.findByText(
+        'Connectez-vous pour charger l’abonnement de saison sur votre keycard\u00a0: les portillons lisent la keycard.',
+        {
+          normalizer: getDefaultNormalizer({ collapseWhitespace: false }),
+        },
+      ),
     ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Se connecter pour choisir une keycard' }).getAttribute('href')).toBe('/fr/auth-selector?returnTo=%2Ffr%2Fbasket');
+    expect(
+      screen.getByRole('link', { name: 'Se connecter pour choisir une keycard' }).getAttribute('href'),
+    ).toBe('/fr/auth-selector?returnTo=%2Ffr%2Fbasket');
     expect(callsTo('GET', /^\/keycards$/)).toEqual([]);
   });
 });

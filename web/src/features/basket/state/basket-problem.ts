@@ -1,7 +1,8 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 
-export type BasketProblem = 'soldOut' | 'holdLimit' | 'quantityLimit' | 'notBookable' | 'tooMany' | 'conflict' | 'failed';
+export type BasketProblem =
+  'soldOut' | 'holdLimit' | 'quantityLimit' | 'notBookable' | 'tooMany' | 'conflict' | 'failed';
 
 /** How a change of the basket ended: done, or refused for a reason the customer is told. */
 export type BasketOutcome = { ok: true } | { ok: false; problem: BasketProblem };

@@ -13,9 +13,13 @@ export function toServerEntryInput(entry: BasketEntry): ServerEntryInput {
   return {
     productDefinitionId: entry.productDefinition.id,
     slotId: entry.slot?.id ?? null,
-    allocation: personType ? { personTypes: [{ personType, quantity: entry.quantity }] } : { quantity: entry.quantity },
+    allocation: personType
+      ? { personTypes: [{ personType, quantity: entry.quantity }] }
+      : { quantity: entry.quantity },
     attributes: {},
-    ...(entry.slot === null && entry.validity ? { validity: validityDays(entry.validity, entry.product.pool.timezone) } : {}),
+    ...(entry.slot === null && entry.validity
+      ? { validity: validityDays(entry.validity, entry.product.pool.timezone) }
+      : {}),
   };
 }
 
@@ -38,7 +42,11 @@ export function isServerEntryOf(entry: BasketEntry, server: ServerEntry): boolea
 
 /** The ids of every entry of a server basket, nested ones included. */
 export const serverEntryIds = (entries: readonly ServerEntry[]): string[] =>
-  entries.flatMap((entry) => [entry.id, ...serverEntryIds(entry.children), ...serverEntryIds(entry.originatedEntries)]);
+  entries.flatMap((entry) => [
+    entry.id,
+    ...serverEntryIds(entry.children),
+    ...serverEntryIds(entry.originatedEntries),
+  ]);
 
 /** A server entry's validity as days to send again; null when it holds instants instead. */
 function sentDays({ from, to }: ServerValidity): { from: string; to: string } | null {

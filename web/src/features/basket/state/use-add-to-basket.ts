@@ -8,7 +8,10 @@ import { toServerEntryInput } from './server-entries';
  * Adds entries to the client basket and the server basket: the first add creates the server basket
  * and keeps its id; a basket the server no longer knows is replaced by a new one.
  */
-export function useAddToBasket(): { add: (entries: BasketEntry[]) => Promise<BasketOutcome>; isAdding: boolean } {
+export function useAddToBasket(): {
+  add: (entries: BasketEntry[]) => Promise<BasketOutcome>;
+  isAdding: boolean;
+} {
   const [createBasket, creation] = useCreateBasketMutation();
   const [addEntries, addition] = useAddBasketEntriesMutation();
 

@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import type { AppStore } from '../../../app/store';
-import { basketApi, useAddBasketEntriesMutation, usePersonalizeBasketEntryMutation, useRemoveBasketEntriesMutation } from '../api';
+import {
+  basketApi,
+  useAddBasketEntriesMutation,
+  usePersonalizeBasketEntryMutation,
+  useRemoveBasketEntriesMutation,
+} from '../api';
 import { findEntry, updateEntry } from '../model/basket-entries';
 import { changeQuantity } from '../model/entry-changes';
 import type { ServerBasket, ServerEntry } from '../server-types';
@@ -12,7 +17,8 @@ import { isServerEntryOf, resizedEntryInput, serverEntryIds } from './server-ent
 /** A change that was made answers the basket after it (its new total), else why it was refused. */
 export type ChangeResult = { ok: true; basket: ServerBasket } | { ok: false; problem: BasketProblem };
 
-const clientEntryOf = (entry: ServerEntry) => basketStore.get().basket.entries.find((candidate) => isServerEntryOf(candidate, entry));
+const clientEntryOf = (entry: ServerEntry) =>
+  basketStore.get().basket.entries.find((candidate) => isServerEntryOf(candidate, entry));
 
 /**
  * Removing an entry and changing its quantity, on the server basket and the tab's basket alike. The
@@ -28,7 +34,11 @@ export function useBasketChanges(basketId: string) {
   const [changing, setChanging] = useState<string | null>(null);
 
   /** Adds `entry` again with `quantity` to the basket as it is without it (`without`), with its personalization. */
-  const readd = async (entry: ServerEntry, quantity: number, without: ServerBasket): Promise<{ basket: ServerBasket } | { problem: BasketProblem }> => {
+  const readd = async (
+    entry: ServerEntry,
+    quantity: number,
+    without: ServerBasket,
+  ): Promise<{ basket: ServerBasket } | { problem: BasketProblem }> => {
     const input = resizedEntryInput(entry, quantity);
     if (!input) return { problem: 'failed' };
     const added = await addEntries({ basketId, entries: [input] });
@@ -36,7 +46,11 @@ export function useBasketChanges(basketId: string) {
     const known = new Set(serverEntryIds(without.entries));
     const fresh = added.data.entries.find((candidate) => !known.has(candidate.id));
     if (fresh && entry.personalization) {
-      const personalized = await personalize({ basketId, entryId: fresh.id, personalization: entry.personalization });
+      const personalized = await personalize({
+        basketId,
+        entryId: fresh.id,
+        personalization: entry.personalization,
+      });
       if (!personalized.error) return { basket: personalized.data };
     }
     return { basket: added.data };
@@ -56,7 +70,8 @@ export function useBasketChanges(basketId: string) {
       const client = clientEntryOf(entry);
       const result = await removeEntries({ basketId, entryIds: [entry.id] });
       if (result.error) return { ok: false, problem: basketProblemOf(result.error) };
-      if (client && findEntry(basketStore.get().basket.entries, client.id)) basketStore.removeEntries([client.id]);
+      if (client && findEntry(basketStore.get().basket.entries, client.id))
+        basketStore.removeEntries([client.id]);
       return { ok: true, basket: result.data };
     });
 
@@ -76,7 +91,10 @@ export function useBasketChanges(basketId: string) {
         }
         return { ok: false, problem: outcome.problem };
       }
-      if (client) basketStore.replaceBasket(updateEntry(basketStore.get().basket, client.id, (stored) => changeQuantity(stored, quantity)));
+      if (client)
+        basketStore.replaceBasket(
+          updateEntry(basketStore.get().basket, client.id, (stored) => changeQuantity(stored, quantity)),
+        );
       return { ok: true, basket: outcome.basket };
     });
 

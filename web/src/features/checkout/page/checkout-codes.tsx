@@ -1,4 +1,9 @@
-import { useAddCheckoutPromoCodeMutation, useAddCheckoutVoucherMutation, useRemoveCheckoutPromoCodeMutation, useRemoveCheckoutVoucherMutation } from '../api';
+import {
+  useAddCheckoutPromoCodeMutation,
+  useAddCheckoutVoucherMutation,
+  useRemoveCheckoutPromoCodeMutation,
+  useRemoveCheckoutVoucherMutation,
+} from '../api';
 import type { ServerCheckout } from '../checkout-types';
 import { discountMessages } from '../discount-messages';
 import { CodeField } from './code-field';
@@ -36,7 +41,11 @@ export function CheckoutCodes({ checkout }: { checkout: ServerCheckout }) {
           emptyText={discountMessages.voucherEmpty}
           appliedText={discountMessages.voucherApplied}
           removedText={discountMessages.voucherRemoved}
-          applied={vouchers.map((voucher) => ({ key: voucher.code, name: voucher.code, remove: () => removeVoucher({ checkoutId, voucherCode: voucher.code }) }))}
+          applied={vouchers.map((voucher) => ({
+            key: voucher.code,
+            name: voucher.code,
+            remove: () => removeVoucher({ checkoutId, voucherCode: voucher.code }),
+          }))}
           apply={(voucherCode) => addVoucher({ checkoutId, voucherCode })}
         />
       )}

@@ -38,10 +38,12 @@ function usePaymentChoice(isCustomer: boolean, payPerUse: boolean) {
   const usable = cards.filter(isUsableCard);
   const [picked, setPicked] = useState<PaymentChoice | null>(null);
   // a picked card that is gone (blocked after a decline, deleted in another tab) no longer counts
-  const pickedStillThere = picked !== null && (picked.kind !== 'saved' || usable.some((card) => card.id === picked.paymentDetailId));
+  const pickedStillThere =
+    picked !== null && (picked.kind !== 'saved' || usable.some((card) => card.id === picked.paymentDetailId));
   const initial = initialPaymentChoice(usable);
   const first = usable[0];
-  const suggested: PaymentChoice = payPerUse && initial.kind !== 'saved' && first ? { kind: 'saved', paymentDetailId: first.id } : initial;
+  const suggested: PaymentChoice =
+    payPerUse && initial.kind !== 'saved' && first ? { kind: 'saved', paymentDetailId: first.id } : initial;
   const choice = pickedStillThere ? picked : isFetching ? { kind: 'onSite' as const } : suggested;
   return { cards: usable, choice, setChoice: setPicked };
 }
@@ -51,7 +53,9 @@ function useFieldErrorTexts(problems: FieldProblems): Record<string, string> {
   return Object.fromEntries(
     Object.entries(problems).map(([name, problem]) => [
       name,
-      problem.kind === 'required' ? intl.formatMessage(checkoutMessages.fieldRequired) : intl.formatMessage(checkoutMessages.fieldInvalid, { detail: problem.detail }),
+      problem.kind === 'required'
+        ? intl.formatMessage(checkoutMessages.fieldRequired)
+        : intl.formatMessage(checkoutMessages.fieldInvalid, { detail: problem.detail }),
     ]),
   );
 }
@@ -86,7 +90,12 @@ export function CheckoutForm({ checkout, language }: { checkout: ServerCheckout;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const outcome = await place({ values, comment: commentInput ? comment : (checkout.order.comment ?? ''), choice, saveCard: isCustomer && saveCard });
+    const outcome = await place({
+      values,
+      comment: commentInput ? comment : (checkout.order.comment ?? ''),
+      choice,
+      saveCard: isCustomer && saveCard,
+    });
     if (outcome !== 'done') setAttempt((previous) => ({ outcome, count: previous.count + 1 }));
   };
 
@@ -95,7 +104,9 @@ export function CheckoutForm({ checkout, language }: { checkout: ServerCheckout;
       {fields.length > 0 && (
         <fieldset>
           <legend>{intl.formatMessage(checkoutMessages.conditionsHeading)}</legend>
-          {Object.keys(errors).length > 0 && <p className="notice-problem">{intl.formatMessage(checkoutMessages.conditionsInvalid)}</p>}
+          {Object.keys(errors).length > 0 && (
+            <p className="notice-problem">{intl.formatMessage(checkoutMessages.conditionsInvalid)}</p>
+          )}
           {fields.map((field) => (
             <ConditionFieldInput
               key={field.name}
@@ -111,17 +122,37 @@ export function CheckoutForm({ checkout, language }: { checkout: ServerCheckout;
       {commentInput && (
         <div className="condition-field">
           <label htmlFor="checkout-comment">{intl.formatMessage(checkoutMessages.commentLabel)}</label>
-          <textarea id="checkout-comment" maxLength={2000} rows={3} value={comment} onChange={(event) => setComment(event.target.value)} />
+          <textarea
+            id="checkout-comment"
+            maxLength={2000}
+            rows={3}
+            value={comment}
+            onChange={(event) => setComment(event.target.value)}
+          />
         </div>
       )}
       <CheckoutCodes checkout={checkout} />
       <CheckoutTotals order={checkout.order} />
       {payPerUse ? (
-        <PayPerUseCardChoice checkoutId={checkout.id} language={language} isCustomer={isCustomer} cards={cards} choice={choice} onChange={setChoice} />
+        <PayPerUseCardChoice
+          checkoutId={checkout.id}
+          language={language}
+          isCustomer={isCustomer}
+          cards={cards}
+          choice={choice}
+          onChange={setChoice}
+        />
       ) : nothingDue ? (
         <p className="notice-success">{intl.formatMessage(paymentChoiceMessages.coveredByCredit)}</p>
       ) : (
-        <PaymentMethodChoice choice={choice} onChange={setChoice} cards={cards} canSaveCard={isCustomer} saveCard={saveCard} onSaveCardChange={setSaveCard} />
+        <PaymentMethodChoice
+          choice={choice}
+          onChange={setChoice}
+          cards={cards}
+          canSaveCard={isCustomer}
+          saveCard={saveCard}
+          onSaveCardChange={setSaveCard}
+        />
       )}
       {refusal && (
         <p role="alert" tabIndex={-1} ref={refusalNotice} className="notice-problem">
@@ -130,7 +161,11 @@ export function CheckoutForm({ checkout, language }: { checkout: ServerCheckout;
       )}
       <p className="basket-actions">
         <span className="basket-total">
-          {intl.formatMessage(checkout.order.amountDue && checkout.order.amountDue.amount !== checkout.total.amount ? discountMessages.amountDue : checkoutMessages.total)}{' '}
+          {intl.formatMessage(
+            checkout.order.amountDue && checkout.order.amountDue.amount !== checkout.total.amount
+              ? discountMessages.amountDue
+              : checkoutMessages.total,
+          )}{' '}
           <strong>{formatMoney(intl, checkout.order.amountDue ?? checkout.total)}</strong>
         </span>
         <button type="submit" disabled={busy}>

@@ -3,7 +3,13 @@ import { leaveShopFor } from '../../../lib/navigation/leave-shop';
 import { mockApiFetch, type ApiCall, type ApiHandler } from '../../../../test/support/mock-api-fetch';
 import { renderRoute } from '../../../../test/support/render-route';
 import { SERVER_BASKET_ID_KEY } from '../../basket/state/basket-store';
-import { CHECKOUT_ID, checkoutJson, ORDER_ID, orderJson, problemJson } from '../../../../test/support/checkout-fixtures';
+import {
+  CHECKOUT_ID,
+  checkoutJson,
+  ORDER_ID,
+  orderJson,
+  problemJson,
+} from '../../../../test/support/checkout-fixtures';
 
 jest.mock('../../../lib/navigation/leave-shop', () => ({ leaveShopFor: jest.fn() }));
 
@@ -12,7 +18,11 @@ let api: ReturnType<typeof mockApiFetch>;
 let commentInput = false;
 const serve = (handler: ApiHandler) => {
   api = mockApiFetch((call) => {
-    if (call.path === '/clients/current') return { status: 200, body: { id: 1, name: 'Alpenpass', featureFlags: { enableCheckoutCommentInput: commentInput } } };
+    if (call.path === '/clients/current')
+      return {
+        status: 200,
+        body: { id: 1, name: 'Alpenpass', featureFlags: { enableCheckoutCommentInput: commentInput } },
+      };
     return call.path.startsWith('/products') ? { status: 200, body: [] } : handler(call);
   });
 };
@@ -21,26 +31,33 @@ afterEach(() => {
   commentInput = false;
 });
 
-const callsTo = (method: string, path: string): ApiCall[] => api.calls.filter((call) => call.method === method && call.path === path);
+const callsTo = (method: string, path: string): ApiCall[] =>
+  api.calls.filter((call) => call.method === method && call.path === path);
 const checkoutPath = `/checkout/${CHECKOUT_ID}`;
 
 /** The checkout as it stands after each answered call. */
 function checkoutServer(payment: (call: ApiCall) => { status: number; body: unknown }): ApiHandler {
   let values: Record<string, unknown> = {};
   return (call) => {
-    if (call.method === 'GET' && call.path === checkoutPath) return { status: 200, body: checkoutJson('CREATED', values) };
+    if (call.method === 'GET' && call.path === checkoutPath)
+      return { status: 200, body: checkoutJson('CREATED', values) };
     if (call.method === 'POST' && call.path === `${checkoutPath}/checkout-conditions`) {
       values = (call.body as { formValues: Record<string, unknown> }).formValues;
       return { status: 200, body: checkoutJson('CREATED', values) };
     }
-    if (call.method === 'PATCH' && call.path === checkoutPath) return { status: 200, body: checkoutJson('CREATED', values) };
+    if (call.method === 'PATCH' && call.path === checkoutPath)
+      return { status: 200, body: checkoutJson('CREATED', values) };
     if (call.method === 'POST' && call.path === `${checkoutPath}/payment`) return payment(call);
-    if (call.method === 'GET' && call.path === `/orders/${ORDER_ID}`) return { status: 200, body: orderJson('RESERVED') };
+    if (call.method === 'GET' && call.path === `/orders/${ORDER_ID}`)
+      return { status: 200, body: orderJson('RESERVED') };
     return undefined;
   };
 }
 
-const reserved = () => ({ status: 200, body: { checkout: checkoutJson('RESERVED', { acceptTerms: true }), redirectUrl: null } });
+const reserved = () => ({
+  status: 200,
+  body: { checkout: checkoutJson('RESERVED', { acceptTerms: true }), redirectUrl: null },
+});
 
 async function openCheckout() {
   const view = renderRoute(`/en/checkout/${CHECKOUT_ID}`);
@@ -57,9 +74,14 @@ describe('the checkout page', () => {
     expect(screen.getByText('CHF 64.00', { selector: '.basket-total strong' })).toBeTruthy();
     const terms = screen.getByRole('checkbox', { name: /I accept the terms and conditions/ });
     expect(terms.getAttribute('required')).not.toBeNull();
-    expect(screen.getByLabelText(/I accept the terms and conditions/).closest('label')?.textContent).toContain('(required)');
+    expect(
+      screen.getByLabelText(/I accept the terms and conditions/).closest('label')?.textContent,
+    ).toContain('(required)');
     expect(screen.getByRole('textbox', { name: 'Note for the staff' })).toBeTruthy();
-    expect(screen.getByRole('radio', { name: 'Pay on site at the ticket desk' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('radio', { name: 'Pay on site at the ticket desk' })).toHaveProperty(
+      'checked',
+      true,
+    );
   });
 
   it('asks for the terms before anything is sent, and focuses the checkbox', async () => {
@@ -77,15 +99,24 @@ describe('the checkout page', () => {
   it('shows the server’s refusal of an answer at its field', async () => {
     serve((call) =>
       call.path === `${checkoutPath}/checkout-conditions`
-        ? { status: 400, body: problemJson(400, 'VALIDATION_FAILED', [{ path: 'body.formValues.noteForStaff', message: 'Too big: expected at most 500 characters' }]) }
+        ? {
+            status: 400,
+            body: problemJson(400, 'VALIDATION_FAILED', [
+              { path: 'body.formValues.noteForStaff', message: 'Too big: expected at most 500 characters' },
+            ]),
+          }
         : checkoutServer(reserved)(call),
     );
     await openCheckout();
     fireEvent.click(screen.getByRole('checkbox', { name: /I accept the terms/ }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Note for the staff' }), { target: { value: 'x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
-    expect(await screen.findByText('Please check this answer (Too big: expected at most 500 characters).')).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Note for the staff' })));
+    expect(
+      await screen.findByText('Please check this answer (Too big: expected at most 500 characters).'),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Note for the staff' })),
+    );
     expect(callsTo('POST', `${checkoutPath}/payment`)).toHaveLength(0);
   });
 
@@ -108,7 +139,9 @@ describe('the checkout page', () => {
     serve(checkoutServer(reserved));
     const { router } = await openCheckout();
     fireEvent.click(screen.getByRole('checkbox', { name: /I accept the terms/ }));
-    fireEvent.change(await screen.findByRole('textbox', { name: /Comment for our staff/ }), { target: { value: 'We come by bus' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: /Comment for our staff/ }), {
+      target: { value: 'We come by bus' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Your order' })).toBeTruthy();
@@ -116,7 +149,9 @@ describe('the checkout page', () => {
     expect(router.state.location.search).toBe('?token=guest-token');
     expect(await screen.findByText('Reserved: please pay at the ticket desk.')).toBeTruthy();
     expect(screen.getByText('Order number AP-0000042-7')).toBeTruthy();
-    expect(callsTo('POST', `${checkoutPath}/checkout-conditions`)[0]?.body).toEqual({ formValues: { acceptTerms: true } });
+    expect(callsTo('POST', `${checkoutPath}/checkout-conditions`)[0]?.body).toEqual({
+      formValues: { acceptTerms: true },
+    });
     expect(callsTo('PATCH', checkoutPath)[0]?.body).toEqual({ comment: 'We come by bus' });
     expect(callsTo('POST', `${checkoutPath}/payment`)[0]?.body).toEqual({ intent: 'onSite' });
     expect(sessionStorage.getItem(SERVER_BASKET_ID_KEY)).toBeNull();
@@ -141,7 +176,15 @@ describe('the checkout page', () => {
 
   it('follows the provider’s redirect when the server starts a card payment', async () => {
     sessionStorage.setItem(SERVER_BASKET_ID_KEY, 'b1');
-    serve(checkoutServer(() => ({ status: 200, body: { checkout: checkoutJson('PENDING', { acceptTerms: true }), redirectUrl: 'https://pay.example.ch/start/abc' } })));
+    serve(
+      checkoutServer(() => ({
+        status: 200,
+        body: {
+          checkout: checkoutJson('PENDING', { acceptTerms: true }),
+          redirectUrl: 'https://pay.example.ch/start/abc',
+        },
+      })),
+    );
     await openCheckout();
     fireEvent.click(screen.getByRole('checkbox', { name: /I accept the terms/ }));
     fireEvent.click(screen.getByRole('radio', { name: 'Pay online by card' }));

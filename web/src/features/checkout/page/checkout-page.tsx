@@ -20,7 +20,10 @@ export default function CheckoutPage() {
   const open = order?.status === 'CREATED';
 
   return (
-    <SimplePage title={intl.formatMessage(checkoutMessages.title)} description={intl.formatMessage(checkoutMessages.description)}>
+    <SimplePage
+      title={intl.formatMessage(checkoutMessages.title)}
+      description={intl.formatMessage(checkoutMessages.description)}
+    >
       {isLoading && <p role="status">{intl.formatMessage(checkoutMessages.loading)}</p>}
       {error && !checkout && (
         <p role="alert" className="notice-problem">
@@ -35,7 +38,8 @@ export default function CheckoutPage() {
             <CheckoutForm key={checkout.id} checkout={checkout} language={language} />
           ) : (
             <p className="notice-problem">
-              {intl.formatMessage(checkoutMessages.checkoutClosed)} <Link to={orderPath(language, order.id, order.accessToken, token)}>{order.refno}</Link>
+              {intl.formatMessage(checkoutMessages.checkoutClosed)}{' '}
+              <Link to={orderPath(language, order.id, order.accessToken, token)}>{order.refno}</Link>
             </p>
           )}
         </>

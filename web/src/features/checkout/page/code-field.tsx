@@ -11,9 +11,15 @@ type CallResult = { error?: CallError };
 /** The server's reason for refusing a code, in the page's language when the shop knows the code, else its own words. */
 export function codeRefusalText(intl: IntlShape, error: CallError): string {
   const { code } = checkoutProblemOf(error);
-  const known = code && code in discountMessages ? (discountMessages as Record<string, MessageDescriptor>)[code] : undefined;
+  const known =
+    code && code in discountMessages
+      ? (discountMessages as Record<string, MessageDescriptor>)[code]
+      : undefined;
   if (known) return intl.formatMessage(known);
-  const detail = 'data' in error && typeof (error.data as { detail?: unknown } | undefined)?.detail === 'string' ? (error.data as { detail: string }).detail : String(code ?? '');
+  const detail =
+    'data' in error && typeof (error.data as { detail?: unknown } | undefined)?.detail === 'string'
+      ? (error.data as { detail: string }).detail
+      : String(code ?? '');
   return intl.formatMessage(discountMessages.codeRefused, { detail });
 }
 
@@ -92,7 +98,13 @@ export function CodeField({ label, applyText, emptyText, appliedText, removedTex
             <li key={line.key}>
               {line.name}{' '}
               {line.remove && (
-                <button type="button" className="link-button" disabled={busy} aria-label={intl.formatMessage(discountMessages.removeCode, { name: line.name })} onClick={() => void run(line.remove!, removedText)}>
+                <button
+                  type="button"
+                  className="link-button"
+                  disabled={busy}
+                  aria-label={intl.formatMessage(discountMessages.removeCode, { name: line.name })}
+                  onClick={() => void run(line.remove!, removedText)}
+                >
                   {intl.formatMessage(discountMessages.remove)}
                 </button>
               )}
@@ -100,7 +112,10 @@ export function CodeField({ label, applyText, emptyText, appliedText, removedTex
           ))}
         </ul>
       )}
-      <p role={notice?.kind === 'problem' ? 'alert' : 'status'} className={notice ? (notice.kind === 'problem' ? 'notice-problem' : 'notice-success') : undefined}>
+      <p
+        role={notice?.kind === 'problem' ? 'alert' : 'status'}
+        className={notice ? (notice.kind === 'problem' ? 'notice-problem' : 'notice-success') : undefined}
+      >
         {notice?.text}
       </p>
     </div>

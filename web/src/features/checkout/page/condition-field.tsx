@@ -14,9 +14,15 @@ export interface ConditionFieldProps {
 export const conditionInputId = (name: string) => `condition-${name}`;
 const errorId = (name: string) => `condition-${name}-error`;
 
-const textOf = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+const textOf = (value: unknown) =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 
-function ConditionInput({ field, value, onChange, describedBy }: ConditionFieldProps & { describedBy: string | undefined }) {
+function ConditionInput({
+  field,
+  value,
+  onChange,
+  describedBy,
+}: ConditionFieldProps & { describedBy: string | undefined }) {
   const intl = useIntl();
   const common = {
     id: conditionInputId(field.name),
@@ -28,7 +34,14 @@ function ConditionInput({ field, value, onChange, describedBy }: ConditionFieldP
   };
   switch (field.kind) {
     case 'checkbox':
-      return <input {...common} type="checkbox" checked={value === true} onChange={(event) => onChange(event.target.checked)} />;
+      return (
+        <input
+          {...common}
+          type="checkbox"
+          checked={value === true}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+      );
     case 'select':
       return (
         <select {...common} value={textOf(value)} onChange={(event) => onChange(event.target.value || null)}>
@@ -42,12 +55,36 @@ function ConditionInput({ field, value, onChange, describedBy }: ConditionFieldP
       );
     case 'number':
       return (
-        <input {...common} type="number" min={field.min} max={field.max} value={textOf(value)} onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))} />
+        <input
+          {...common}
+          type="number"
+          min={field.min}
+          max={field.max}
+          value={textOf(value)}
+          onChange={(event) => onChange(event.target.value === '' ? null : Number(event.target.value))}
+        />
       );
     case 'date':
-      return <input {...common} type="date" min={field.min} max={field.max} value={textOf(value)} onChange={(event) => onChange(event.target.value || null)} />;
+      return (
+        <input
+          {...common}
+          type="date"
+          min={field.min}
+          max={field.max}
+          value={textOf(value)}
+          onChange={(event) => onChange(event.target.value || null)}
+        />
+      );
     case 'tel':
-      return <input {...common} type="tel" placeholder={field.placeholder} value={textOf(value)} onChange={(event) => onChange(event.target.value || null)} />;
+      return (
+        <input
+          {...common}
+          type="tel"
+          placeholder={field.placeholder}
+          value={textOf(value)}
+          onChange={(event) => onChange(event.target.value || null)}
+        />
+      );
     default:
       return (
         <input
@@ -74,7 +111,9 @@ export function ConditionFieldInput(props: ConditionFieldProps) {
         {field.kind === 'checkbox' && <ConditionInput {...props} describedBy={describedBy} />}
         <span>
           {label}
-          {field.required && <span className="required-mark"> {intl.formatMessage(checkoutMessages.requiredMark)}</span>}
+          {field.required && (
+            <span className="required-mark"> {intl.formatMessage(checkoutMessages.requiredMark)}</span>
+          )}
         </span>
       </label>
       {field.kind !== 'checkbox' && <ConditionInput {...props} describedBy={describedBy} />}

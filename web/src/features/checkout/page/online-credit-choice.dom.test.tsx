@@ -5,7 +5,6 @@ import { renderRoute } from '../../../../test/support/render-route';
 import { SERVER_BASKET_ID_KEY } from '../../basket/state/basket-store';
 import { BASKET_ID, CHECKOUT_ID, checkoutJson } from '../../../../test/support/checkout-fixtures';
 
-
 const basketJson = {
   id: BASKET_ID,
   entries: [
@@ -45,11 +44,18 @@ afterEach(() => {
 function serve(balance: number): ApiHandler {
   return (call) => {
     if (call.path.startsWith('/products')) return { status: 200, body: [] };
-    if (call.method === 'GET' && call.path === `/baskets/${BASKET_ID}`) return { status: 200, body: basketJson };
-    if (call.method === 'PATCH' && call.path === `/baskets/${BASKET_ID}`) return { status: 200, body: { ...basketJson, useOnlineCredit: true } };
-    if (call.path === '/payments/online-credit/balance') return { status: 200, body: { accountId: 'alice', balance: { amount: balance, currency: 'CHF' }, transactions: [] } };
+    if (call.method === 'GET' && call.path === `/baskets/${BASKET_ID}`)
+      return { status: 200, body: basketJson };
+    if (call.method === 'PATCH' && call.path === `/baskets/${BASKET_ID}`)
+      return { status: 200, body: { ...basketJson, useOnlineCredit: true } };
+    if (call.path === '/payments/online-credit/balance')
+      return {
+        status: 200,
+        body: { accountId: 'alice', balance: { amount: balance, currency: 'CHF' }, transactions: [] },
+      };
     if (call.method === 'POST' && call.path === '/checkout') return { status: 201, body: checkoutJson() };
-    if (call.method === 'GET' && call.path === `/checkout/${CHECKOUT_ID}`) return { status: 200, body: checkoutJson() };
+    if (call.method === 'GET' && call.path === `/checkout/${CHECKOUT_ID}`)
+      return { status: 200, body: checkoutJson() };
     return undefined;
   };
 }
@@ -66,7 +72,9 @@ describe('online credit on the way to the checkout', () => {
   it('lets a customer with a balance spend it: the basket is told before the checkout starts, and the token stays', async () => {
     api = mockApiFetch(serve(2550));
     const { router } = await openBasket(`/en/basket?token=${CUSTOMER_TOKEN}`);
-    fireEvent.click(await screen.findByRole('checkbox', { name: /^Use my online credit \(CHF.25\.50 available\)$/ }));
+    fireEvent.click(
+      await screen.findByRole('checkbox', { name: /^Use my online credit \(CHF.25\.50 available\)$/ }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Proceed to checkout' }));
     await screen.findByRole('heading', { level: 1, name: 'Checkout' });
     const patch = api.calls.findIndex((call) => call.method === 'PATCH');
@@ -79,7 +87,9 @@ describe('online credit on the way to the checkout', () => {
   it('offers nothing without a balance, and never asks for a guest’s balance', async () => {
     api = mockApiFetch(serve(0));
     await openBasket(`/en/basket?token=${CUSTOMER_TOKEN}`);
-    await waitFor(() => expect(api.calls.some((call) => call.path === '/payments/online-credit/balance')).toBe(true));
+    await waitFor(() =>
+      expect(api.calls.some((call) => call.path === '/payments/online-credit/balance')).toBe(true),
+    );
     expect(screen.queryByRole('checkbox', { name: /online credit/ })).toBeNull();
     fireEvent.click(await screen.findByRole('button', { name: 'Proceed to checkout' }));
     await screen.findByRole('heading', { level: 1, name: 'Checkout' });

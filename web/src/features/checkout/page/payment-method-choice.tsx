@@ -2,7 +2,13 @@ import { useIntl, type IntlShape } from 'react-intl';
 import type { SavedCard } from '../checkout-types';
 import { paymentChoiceMessages } from '../discount-messages';
 import { checkoutMessages } from '../messages';
-import { cardBrandName, choiceValue, lastDigits, onlineMethodTypes, type PaymentChoice } from '../payment-choice';
+import {
+  cardBrandName,
+  choiceValue,
+  lastDigits,
+  onlineMethodTypes,
+  type PaymentChoice,
+} from '../payment-choice';
 
 interface Props {
   choice: PaymentChoice;
@@ -17,17 +23,35 @@ interface Props {
 
 /** "Visa ending in 4242, expires 12/30 (default)" */
 export function savedCardLabel(intl: IntlShape, card: SavedCard): string {
-  const label = intl.formatMessage(paymentChoiceMessages.savedCard, { brand: cardBrandName(card.brand), last: lastDigits(card.masked), month: card.expiryMonth, year: card.expiryYear });
+  const label = intl.formatMessage(paymentChoiceMessages.savedCard, {
+    brand: cardBrandName(card.brand),
+    last: lastDigits(card.masked),
+    month: card.expiryMonth,
+    year: card.expiryYear,
+  });
   return card.default ? `${label} ${intl.formatMessage(paymentChoiceMessages.defaultCard)}` : label;
 }
 
 /** §9 payment methods: a saved card (charged at once), a new card, TWINT and the provider's other methods, or on site. */
-export function PaymentMethodChoice({ choice, onChange, cards, canSaveCard, saveCard, onSaveCardChange }: Props) {
+export function PaymentMethodChoice({
+  choice,
+  onChange,
+  cards,
+  canSaveCard,
+  saveCard,
+  onSaveCardChange,
+}: Props) {
   const intl = useIntl();
   const selected = choiceValue(choice);
   const option = (value: PaymentChoice, text: string) => (
     <label key={choiceValue(value)} className="slot-option">
-      <input type="radio" name="payment-method" value={choiceValue(value)} checked={selected === choiceValue(value)} onChange={() => onChange(value)} />
+      <input
+        type="radio"
+        name="payment-method"
+        value={choiceValue(value)}
+        checked={selected === choiceValue(value)}
+        onChange={() => onChange(value)}
+      />
       {text}
     </label>
   );
@@ -38,11 +62,17 @@ export function PaymentMethodChoice({ choice, onChange, cards, canSaveCard, save
       {option({ kind: 'new', type: 'CARD' }, intl.formatMessage(checkoutMessages.payByCard))}
       {canSaveCard && selected === 'new:CARD' && (
         <label className="slot-option payment-save-card">
-          <input type="checkbox" checked={saveCard} onChange={(event) => onSaveCardChange(event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={saveCard}
+            onChange={(event) => onSaveCardChange(event.target.checked)}
+          />
           {intl.formatMessage(paymentChoiceMessages.saveCard)}
         </label>
       )}
-      {onlineMethodTypes.map((type) => option({ kind: 'new', type }, intl.formatMessage(paymentChoiceMessages[type])))}
+      {onlineMethodTypes.map((type) =>
+        option({ kind: 'new', type }, intl.formatMessage(paymentChoiceMessages[type])),
+      )}
       {option({ kind: 'onSite' }, intl.formatMessage(checkoutMessages.payOnSite))}
     </fieldset>
   );

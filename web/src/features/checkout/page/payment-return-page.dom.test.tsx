@@ -26,8 +26,12 @@ describe('the payment return page', () => {
     serveStatuses('PENDING', 'PAID');
     renderRoute(`/en/checkout/${CHECKOUT_ID}/return`);
     expect(await screen.findByText('Your payment is being processed…')).toBeTruthy();
-    expect(await screen.findByText('Your payment has been received. Thank you!', undefined, { timeout: 4000 })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'View your order' }).getAttribute('href')).toBe('/en/orders/42?token=guest-token');
+    expect(
+      await screen.findByText('Your payment has been received. Thank you!', undefined, { timeout: 4000 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View your order' }).getAttribute('href')).toBe(
+      '/en/orders/42?token=guest-token',
+    );
     expect(sessionStorage.getItem(SERVER_BASKET_ID_KEY)).toBeNull();
     const readsWhenPaid = reads();
     await new Promise((resolve) => setTimeout(resolve, 2500));
@@ -38,6 +42,8 @@ describe('the payment return page', () => {
     serveStatuses('CREATED');
     renderRoute(`/en/checkout/${CHECKOUT_ID}/return?result=cancel`);
     expect(await screen.findByText('The payment was not completed. You can try again.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to the checkout' }).getAttribute('href')).toBe(`/en/checkout/${CHECKOUT_ID}`);
+    expect(screen.getByRole('link', { name: 'Back to the checkout' }).getAttribute('href')).toBe(
+      `/en/checkout/${CHECKOUT_ID}`,
+    );
   });
 });

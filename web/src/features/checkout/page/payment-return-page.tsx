@@ -30,7 +30,9 @@ export default function PaymentReturnPage() {
   const token = usePageToken();
   const [pending, setPending] = useState(true);
   const polling = usePollingWindow(pending);
-  const { data: checkout, error } = useGetCheckoutQuery(checkoutId, { pollingInterval: polling ? PAYMENT_POLL_INTERVAL_MS : 0 });
+  const { data: checkout, error } = useGetCheckoutQuery(checkoutId, {
+    pollingInterval: polling ? PAYMENT_POLL_INTERVAL_MS : 0,
+  });
   const standing = checkout ? paymentStandingOf(checkout.order) : null;
 
   useEffect(() => {
@@ -39,26 +41,47 @@ export default function PaymentReturnPage() {
   useClearBasketOnceOrdered(checkout?.order);
 
   const order = checkout?.order;
-  const message = standing === 'pending' && !polling ? paymentReturnMessages.stillPending : standing ? paymentReturnMessages[standing] : null;
+  const message =
+    standing === 'pending' && !polling
+      ? paymentReturnMessages.stillPending
+      : standing
+        ? paymentReturnMessages[standing]
+        : null;
   return (
-    <SimplePage title={intl.formatMessage(paymentReturnMessages.title)} description={intl.formatMessage(paymentReturnMessages.description)}>
+    <SimplePage
+      title={intl.formatMessage(paymentReturnMessages.title)}
+      description={intl.formatMessage(paymentReturnMessages.description)}
+    >
       {error && !checkout && (
         <p role="alert" className="notice-problem">
           {intl.formatMessage(checkoutMessages.notFound)}
         </p>
       )}
       {message && (
-        <p role="status" className={standing === 'open' || standing === 'cancelled' ? 'notice-problem' : 'notice-success'}>
+        <p
+          role="status"
+          className={standing === 'open' || standing === 'cancelled' ? 'notice-problem' : 'notice-success'}
+        >
           {intl.formatMessage(message)}
         </p>
       )}
       <p className="basket-actions">
         {standing === 'open' && (
-          <Link className="button" to={withPageToken(`/${language}/checkout/${checkoutId}`, token ? `?token=${encodeURIComponent(token)}` : '')}>
+          <Link
+            className="button"
+            to={withPageToken(
+              `/${language}/checkout/${checkoutId}`,
+              token ? `?token=${encodeURIComponent(token)}` : '',
+            )}
+          >
             {intl.formatMessage(paymentReturnMessages.retry)}
           </Link>
         )}
-        {order && standing !== 'open' && <Link to={orderPath(language, order.id, order.accessToken, token)}>{intl.formatMessage(paymentReturnMessages.viewOrder)}</Link>}
+        {order && standing !== 'open' && (
+          <Link to={orderPath(language, order.id, order.accessToken, token)}>
+            {intl.formatMessage(paymentReturnMessages.viewOrder)}
+          </Link>
+        )}
       </p>
     </SimplePage>
   );

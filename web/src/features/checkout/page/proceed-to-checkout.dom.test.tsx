@@ -2,7 +2,12 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { mockApiFetch } from '../../../../test/support/mock-api-fetch';
 import { renderRoute } from '../../../../test/support/render-route';
 import { SERVER_BASKET_ID_KEY } from '../../basket/state/basket-store';
-import { BASKET_ID, CHECKOUT_ID, checkoutJson, problemJson } from '../../../../test/support/checkout-fixtures';
+import {
+  BASKET_ID,
+  CHECKOUT_ID,
+  checkoutJson,
+  problemJson,
+} from '../../../../test/support/checkout-fixtures';
 
 const ENTRY_ID = '5b0c7d3e-2a4f-4c1d-9e8b-7a6f5e4d3c2b';
 
@@ -40,14 +45,33 @@ let api: ReturnType<typeof mockApiFetch>;
 afterEach(() => api.restore());
 
 /** The basket's calls; a signed-in customer's session unless `signedIn` is false (then guestCheckout decides). */
-function serveBasket(checkout: { status: number; body: unknown }, visitor: { signedIn: boolean; guestCheckout?: boolean } = { signedIn: true }) {
+function serveBasket(
+  checkout: { status: number; body: unknown },
+  visitor: { signedIn: boolean; guestCheckout?: boolean } = { signedIn: true },
+) {
   api = mockApiFetch((call) => {
-    if (call.path === '/auth/session') return { status: 200, body: visitor.signedIn ? { user: { email: 'anna@example.ch' }, accessToken: 'session-token', expires: '2030-01-01T00:00:00.000Z' } : null };
-    if (call.path === '/clients/current') return { status: 200, body: { id: 1, name: 'Alpenpass', featureFlags: { guestCheckout: visitor.guestCheckout === true } } };
+    if (call.path === '/auth/session')
+      return {
+        status: 200,
+        body: visitor.signedIn
+          ? {
+              user: { email: 'anna@example.ch' },
+              accessToken: 'session-token',
+              expires: '2030-01-01T00:00:00.000Z',
+            }
+          : null,
+      };
+    if (call.path === '/clients/current')
+      return {
+        status: 200,
+        body: { id: 1, name: 'Alpenpass', featureFlags: { guestCheckout: visitor.guestCheckout === true } },
+      };
     if (call.path.startsWith('/products')) return { status: 200, body: [] };
-    if (call.method === 'GET' && call.path === `/baskets/${BASKET_ID}`) return { status: 200, body: basketJson };
+    if (call.method === 'GET' && call.path === `/baskets/${BASKET_ID}`)
+      return { status: 200, body: basketJson };
     if (call.method === 'POST' && call.path === '/checkout') return checkout;
-    if (call.method === 'GET' && call.path === `/checkout/${CHECKOUT_ID}`) return { status: 200, body: checkoutJson() };
+    if (call.method === 'GET' && call.path === `/checkout/${CHECKOUT_ID}`)
+      return { status: 200, body: checkoutJson() };
     return undefined;
   });
 }
@@ -64,12 +88,19 @@ describe('proceeding to the checkout from the basket', () => {
   it('lists an invalid basket’s issues per line (409 BASKET_NOT_VALID) and focuses them', async () => {
     serveBasket({
       status: 409,
-      body: problemJson(409, 'BASKET_NOT_VALID', [{ path: `entries.${ENTRY_ID}`, message: 'HOLD_EXPIRED: The places held for this entry were released when the basket hold expired.' }]),
+      body: problemJson(409, 'BASKET_NOT_VALID', [
+        {
+          path: `entries.${ENTRY_ID}`,
+          message: 'HOLD_EXPIRED: The places held for this entry were released when the basket hold expired.',
+        },
+      ]),
     });
     const { router } = await proceed();
     const alert = await screen.findByText('Your basket cannot be checked out as it is:');
     const notice = alert.closest('[role="alert"]');
-    expect(notice?.querySelector('li')?.textContent).toBe('2 × #1031: the reservation of its places expired. Please remove it and choose the time slot again.');
+    expect(notice?.querySelector('li')?.textContent).toBe(
+      '2 × #1031: the reservation of its places expired. Please remove it and choose the time slot again.',
+    );
     await waitFor(() => expect(document.activeElement).toBe(notice));
     expect(router.state.location.pathname).toBe('/en/basket');
     expect(api.calls.find((call) => call.path === '/checkout')?.body).toEqual({ basketId: BASKET_ID });
@@ -86,7 +117,9 @@ describe('proceeding to the checkout from the basket', () => {
     serveBasket({ status: 201, body: checkoutJson() }, { signedIn: false });
     const { router } = await proceed();
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/auth-selector'));
-    expect(router.state.location.search).toBe(`?error=SessionRequired&callbackUrl=${encodeURIComponent('http://localhost/en/basket')}`);
+    expect(router.state.location.search).toBe(
+      `?error=SessionRequired&callbackUrl=${encodeURIComponent('http://localhost/en/basket')}`,
+    );
     expect(api.calls.filter((call) => call.path === '/checkout')).toEqual([]);
   });
 
@@ -94,7 +127,9 @@ describe('proceeding to the checkout from the basket', () => {
     serveBasket({ status: 201, body: checkoutJson() }, { signedIn: false, guestCheckout: true });
     const { router } = await proceed();
     await screen.findByRole('heading', { level: 1, name: 'Check out as a guest' });
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(`/en/guest-checkout?basketId=${BASKET_ID}`);
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      `/en/guest-checkout?basketId=${BASKET_ID}`,
+    );
     expect(api.calls.filter((call) => call.path === '/checkout')).toEqual([]);
   });
 });

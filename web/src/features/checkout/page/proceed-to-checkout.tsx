@@ -26,12 +26,23 @@ function entryProblemText(intl: IntlShape, code: string): string {
   return intl.formatMessage(checkoutMessages.issueOther);
 }
 
-function issueText(intl: IntlShape, issue: ProblemIssue, entries: readonly ServerEntry[], products: readonly ProductDto[]): string {
+function issueText(
+  intl: IntlShape,
+  issue: ProblemIssue,
+  entries: readonly ServerEntry[],
+  products: readonly ProductDto[],
+): string {
   const code = issueCodeOf(issue);
   const entryId = /^entries\.(.+)$/.exec(issue.path)?.[1];
   const entry = entries.find((candidate) => candidate.id === entryId);
-  if (!entry) return intl.formatMessage(code === 'BASKET_EMPTY' ? checkoutMessages.issueEmpty : checkoutMessages.issueBasket);
-  return intl.formatMessage(checkoutMessages.entryIssue, { name: `${entry.quantity} × ${entryName(entry, products)}`, problem: entryProblemText(intl, code) });
+  if (!entry)
+    return intl.formatMessage(
+      code === 'BASKET_EMPTY' ? checkoutMessages.issueEmpty : checkoutMessages.issueBasket,
+    );
+  return intl.formatMessage(checkoutMessages.entryIssue, {
+    name: `${entry.quantity} × ${entryName(entry, products)}`,
+    problem: entryProblemText(intl, code),
+  });
 }
 
 /** A signed-in customer with a balance chooses to spend it; the basket carries the choice into its order. */
@@ -47,7 +58,12 @@ function useOnlineCreditChoice(basketId: string) {
 }
 
 /** "Proceed to checkout": POST /checkout (after the online credit choice); an invalid basket's issues are listed per line. */
-export function ProceedToCheckout(props: { basketId: string; language: string; entries: readonly ServerEntry[]; products: readonly ProductDto[] }) {
+export function ProceedToCheckout(props: {
+  basketId: string;
+  language: string;
+  entries: readonly ServerEntry[];
+  products: readonly ProductDto[];
+}) {
   const intl = useIntl();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -66,7 +82,11 @@ export function ProceedToCheckout(props: { basketId: string; language: string; e
     // a signed-out visitor checks out as a guest (guestCheckout) or signs in and comes back here (docs/spa-account.md)
     if (!isCustomer) {
       const here = `${window.location.origin}/${props.language}/basket`;
-      return navigate(guestCheckout ? `/${props.language}/guest-checkout?basketId=${props.basketId}` : sessionRequiredUrl(props.language, here));
+      return navigate(
+        guestCheckout
+          ? `/${props.language}/guest-checkout?basketId=${props.basketId}`
+          : sessionRequiredUrl(props.language, here),
+      );
     }
     const choosing = credit.apply();
     if (choosing) {
@@ -85,8 +105,14 @@ export function ProceedToCheckout(props: { basketId: string; language: string; e
       {credit.balance && (
         <>
           <label className="slot-option">
-            <input type="checkbox" checked={credit.useCredit} onChange={(event) => credit.setUseCredit(event.target.checked)} />
-            {intl.formatMessage(discountMessages.useOnlineCredit, { balance: formatMoney(intl, credit.balance) })}
+            <input
+              type="checkbox"
+              checked={credit.useCredit}
+              onChange={(event) => credit.setUseCredit(event.target.checked)}
+            />
+            {intl.formatMessage(discountMessages.useOnlineCredit, {
+              balance: formatMoney(intl, credit.balance),
+            })}
           </label>
           {credit.useCredit && <small>{intl.formatMessage(discountMessages.useOnlineCreditHint)}</small>}
         </>
@@ -100,7 +126,9 @@ export function ProceedToCheckout(props: { basketId: string; language: string; e
           {invalid && (
             <ul>
               {problem.issues.map((issue) => (
-                <li key={`${issue.path}-${issue.message}`}>{issueText(intl, issue, props.entries, props.products)}</li>
+                <li key={`${issue.path}-${issue.message}`}>
+                  {issueText(intl, issue, props.entries, props.products)}
+                </li>
               ))}
             </ul>
           )}

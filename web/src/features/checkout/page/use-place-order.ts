@@ -31,7 +31,12 @@ export function usePlaceOrder(checkout: ServerCheckout | undefined, locale: stri
   const [fieldProblems, setFieldProblems] = useState<FieldProblems>({});
   const [refusal, setRefusal] = useState<PaymentRefusal | null>(null);
 
-  const place = async ({ values, comment, choice, saveCard }: PlaceOrderInput): Promise<'done' | 'fields' | 'refused'> => {
+  const place = async ({
+    values,
+    comment,
+    choice,
+    saveCard,
+  }: PlaceOrderInput): Promise<'done' | 'fields' | 'refused'> => {
     if (!checkout) return 'refused';
     setRefusal(null);
     // pay per use bills a saved card later: the order is placed with one (docs/consumptions.md)
@@ -49,7 +54,11 @@ export function usePlaceOrder(checkout: ServerCheckout | undefined, locale: stri
       const answered = await submitConditions({ checkoutId, formValues: answeredValues(values) });
       if (answered.error) {
         const byField = fieldErrorsOf(checkoutProblemOf(answered.error).issues);
-        setFieldProblems(Object.fromEntries(Object.entries(byField).map(([name, detail]) => [name, { kind: 'invalid' as const, detail }])));
+        setFieldProblems(
+          Object.fromEntries(
+            Object.entries(byField).map(([name, detail]) => [name, { kind: 'invalid' as const, detail }]),
+          ),
+        );
         if (Object.keys(byField).length) return 'fields';
         setRefusal(paymentRefusalOf(checkoutProblemOf(answered.error)));
         return 'refused';
@@ -67,7 +76,11 @@ export function usePlaceOrder(checkout: ServerCheckout | undefined, locale: stri
     // nothing left to pay: the server pays the order with its vouchers and credit whatever the intent
     // (pay per use excepted: its saved card is checked and kept for the bills)
     const nothingDue = (checkout.order.amountDue?.amount ?? checkout.total.amount) === 0;
-    const payment = paymentRequestOf(nothingDue && !payPerUse ? { kind: 'onSite' } : choice, saveCard, paymentReturnUrls(window.location.origin, locale, checkoutId, pageToken));
+    const payment = paymentRequestOf(
+      nothingDue && !payPerUse ? { kind: 'onSite' } : choice,
+      saveCard,
+      paymentReturnUrls(window.location.origin, locale, checkoutId, pageToken),
+    );
     const paid = await pay({ checkoutId, payment });
     if (paid.error) {
       setRefusal(paymentRefusalOf(checkoutProblemOf(paid.error)));
@@ -83,5 +96,10 @@ export function usePlaceOrder(checkout: ServerCheckout | undefined, locale: stri
     return 'done';
   };
 
-  return { place, fieldProblems, refusal, busy: conditionsCall.isLoading || commentCall.isLoading || paymentCall.isLoading };
+  return {
+    place,
+    fieldProblems,
+    refusal,
+    busy: conditionsCall.isLoading || commentCall.isLoading || paymentCall.isLoading,
+  };
 }
