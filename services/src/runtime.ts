@@ -7,6 +7,7 @@ import type { ReadinessCheck } from './platform/http/health';
 import { projectionsReadiness } from './platform/projector/projections-readiness';
 import type { Logger } from './platform/logger';
 import { idempotentRequests } from './platform/idempotent-requests';
+import { startIdempotencyKeyExpiry } from './platform/idempotency-key-expiry';
 import { startApi } from './roles/api-role';
 import { startProjectorRole } from './roles/projector-role';
 import { startRelayRole } from './roles/relay-role';
@@ -105,6 +106,7 @@ export async function startRuntime(
         running.push(await consumer.start(await natsConnection()));
       for (const job of contexts.flatMap((context) => context.backgroundJobs ?? []))
         running.push(await job.start());
+      running.push(startIdempotencyKeyExpiry(idempotentRequests(knex), log));
     }
     if (config.loadDemoData && has('api')) await loadDemoData(deps, log);
 

@@ -760,6 +760,13 @@ describe('deletion with a grace period (Temporal dev server)', () => {
     expect(
       (await call('patch', '/users/account', daveToken).send({ countryCode: null, birthdate: null })).body,
     ).toMatchObject({ countryCode: null, birthdate: null });
+    // an answer kept for one of Dave's Idempotency-Keys (an order, with his name)
+    await db.knex('idempotent_requests').insert({
+      scope: `account:${dave.accountId} POST /orders`,
+      idempotency_key: 'dave-order',
+      fingerprint: 'f',
+      response: JSON.stringify({ status: 201, body: '{"customer":"Dave Dachstein"}' }),
+    });
     expect((await call('delete', '/users/account', daveToken)).status).toBe(200);
     expect(await temporal.workflow.getHandle(accountDeletionWorkflowId(dave.accountId)).result()).toBe(
       'erased',
@@ -772,6 +779,7 @@ describe('deletion with a grace period (Temporal dev server)', () => {
     });
     expect(await db.knex('identity_users').where({ id: dave.userId }).first()).toBeUndefined();
     expect(await db.knex('keycard_registry').where({ account_id: dave.accountId }).first()).toBeUndefined();
+    expect(await db.knex('idempotent_requests').where({ idempotency_key: 'dave-order' })).toEqual([]);
     const stored = JSON.stringify(
       await db
         .knex('events')

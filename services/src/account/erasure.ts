@@ -1,5 +1,7 @@
 import { accountStreamName, keycardStreamName, paymentDetailsStreamName } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
+import { accountCallerScope } from '../platform/http/idempotent-route';
+import { forgetIdempotencyKeysOf } from '../platform/idempotent-requests';
 
 /** The fields erasure empties in an event's data: names, contact, address lines, card numbers. Ids,
  * amounts, dates of the events and kinds stay. */
@@ -93,6 +95,8 @@ export async function erasePersonalData(knex: Knex, accountId: string, personIds
       await trx('identity_users').whereIn('id', userIds).delete();
     }
     await trx('account_identities').where({ account_id: accountId }).delete();
+    // the answers kept for its Idempotency-Keys (orders with names and addresses)
+    await forgetIdempotencyKeysOf(trx, accountCallerScope(accountId));
   });
 }
 

@@ -7,7 +7,12 @@ export interface IdempotentRequestOptions {
   waitMs?: number;
   /** a claim without an answer this old belongs to a request that died: a repeat takes it over */
   staleAfterMs?: number;
+  /** how long a key is remembered: after that, the key is free again and its answer is gone */
+  retentionMs?: number;
 }
+
+/** Keys are remembered for a day, as payment APIs commonly promise: long enough for any client's retries. */
+export const idempotencyKeyRetentionMs = 24 * 60 * 60 * 1000;
 
 /** What the first request answered: its status and its body exactly as sent (JSON text; null: none). */
 export interface StoredAnswer {
@@ -53,6 +58,8 @@ export type IdempotentRequests = ReturnType<typeof idempotentRequests>;
 export function idempotentRequests(knex: Knex, options: IdempotentRequestOptions = {}) {
   const waitMs = options.waitMs ?? 10_000;
   const staleAfterMs = options.staleAfterMs ?? 120_000;
+  const retentionMs = options.retentionMs ?? idempotencyKeyRetentionMs;
+  const expiredBefore = () => new Date(Date.now() - retentionMs);
   const row = (scope: string, key: string) =>
     knex('idempotent_requests').where({ scope, idempotency_key: key });
 
@@ -80,6 +87,10 @@ export function idempotentRequests(knex: Knex, options: IdempotentRequestOptions
         if (await insertClaim(scope, key, fingerprint)) return { kind: 'run' };
         const claimed = (await row(scope, key).first()) as ClaimRow | undefined;
         if (!claimed) continue; // released by a refused first request meanwhile
+        if (claimed.claimed_at < expiredBefore()) {
+          await row(scope, key).where({ claimed_at: claimed.claimed_at }).delete();
+          continue;
+        }
         if (claimed.fingerprint !== fingerprint) return { kind: 'reused' };
         if (claimed.response !== null) return { kind: 'replay', answer: claimed.response };
         if (
@@ -100,5 +111,15 @@ export function idempotentRequests(knex: Knex, options: IdempotentRequestOptions
     async release(scope: string, key: string): Promise<void> {
       await row(scope, key).whereNull('response').delete();
     },
+
+    /** deletes the keys past retention, with their answers; how many went */
+    async purgeExpired(): Promise<number> {
+      return knex('idempotent_requests').where('claimed_at', '<', expiredBefore()).delete();
+    },
   };
+}
+
+/** Deletes one caller's keys and stored answers at once (an erased account's answers hold its data). */
+export async function forgetIdempotencyKeysOf(knex: Knex, callerScope: string): Promise<void> {
+  await knex('idempotent_requests').where('scope', 'like', `${callerScope} %`).delete();
 }

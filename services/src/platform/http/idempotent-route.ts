@@ -11,11 +11,13 @@ export interface IdempotentCall {
   fingerprint: string;
 }
 
+export const accountCallerScope = (accountId: string) => `account:${accountId}`;
+
 /** Keys belong to a caller: staff by their id, customers (and guest identities) by their account, anonymous guests together. */
 function callerScopeOf(principal: Principal | null): string {
   if (!principal) return 'guest';
   if (isStaff(principal)) return `staff:${principal.subject}`;
-  if (principal.accountId) return `account:${principal.accountId}`;
+  if (principal.accountId) return accountCallerScope(principal.accountId);
   return `subject:${principal.subject}`;
 }
 

@@ -2,7 +2,13 @@ import request from 'supertest';
 import { z } from 'zod';
 import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { conflict } from '../domain-error';
-import { fingerprintOf, idempotentRequests } from '../idempotent-requests';
+import {
+  fingerprintOf,
+  forgetIdempotencyKeysOf,
+  idempotencyKeyRetentionMs,
+  idempotentRequests,
+} from '../idempotent-requests';
+import { accountCallerScope } from './idempotent-route';
 import { createLogger } from '../logger';
 import { createTestIdentity, type TestIdentity } from '../../../test/support/test-identity';
 import { shopHeaders, testChannelId } from '../../../test/support/shop-headers';
@@ -257,6 +263,41 @@ describe('the same key while the first request runs', () => {
     const taken = await post('/things/g', 'k-died', { size: 1 });
     expect([taken.status, taken.body.run]).toEqual([201, 1]);
   });
+});
+
+describe('a key past its retention (a day)', () => {
+  const aDayAgo = () => new Date(Date.now() - idempotencyKeyRetentionMs - 1_000);
+
+  it('is free again: the same key runs the request anew, even with another body', async () => {
+    const first = await post('/things/h', 'k-old', { size: 1 });
+    await db
+      .knex('idempotent_requests')
+      .where({ idempotency_key: 'k-old' })
+      .update({ claimed_at: aDayAgo() });
+    const later = await post('/things/h', 'k-old', { size: 3 });
+    expect([first.status, later.status, later.body.run]).toEqual([201, 201, 2]);
+    expect(later.headers['idempotency-replayed']).toBeUndefined();
+  });
+
+  it('is deleted with its answer by the expiry, younger keys stay', async () => {
+    await post('/things/i', 'k-expiring', { size: 1 });
+    await post('/things/i', 'k-young', { size: 2 });
+    await db
+      .knex('idempotent_requests')
+      .where({ idempotency_key: 'k-expiring' })
+      .update({ claimed_at: aDayAgo() });
+    await expect(idempotentRequests(db.knex).purgeExpired()).resolves.toBe(1);
+    const left = await db.knex('idempotent_requests').whereIn('idempotency_key', ['k-expiring', 'k-young']);
+    expect(left.map((row: { idempotency_key: string }) => row.idempotency_key)).toEqual(['k-young']);
+  });
+});
+
+it("an erased account's keys and answers go at once, other callers' stay", async () => {
+  await post('/things/j', 'k-erased', { size: 1 }, customerOne);
+  await post('/things/j', 'k-erased', { size: 1 }, customerTwo);
+  await forgetIdempotencyKeysOf(db.knex, accountCallerScope('1'));
+  const left = await db.knex('idempotent_requests').where({ idempotency_key: 'k-erased' }).select('scope');
+  expect(left.map((row: { scope: string }) => row.scope)).toEqual(['account:2 POST /things/:thingId']);
 });
 
 it('an app with such a route refuses to start without a store for the answers', () => {
