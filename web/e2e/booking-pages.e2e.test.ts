@@ -7,7 +7,7 @@ import { mintCustomerToken } from './customer-token';
 import { startShop, type ShopProcess } from './shop-process';
 
 /**
- * The booking pages as issue #18 asks: keyboard alone (the calendar grid, adding, − + and removing in
+ * The booking pages as customers use them: keyboard alone (the calendar grid, adding, − + and removing in
  * the basket with the focus where it should be), a 390 px phone (compact header, total and button in
  * view), the browser's language on a first visit, and the parking's licence plate for a guest and a
  * customer. Every step is screenshotted to test-results/ and checked with axe-core.

@@ -97,7 +97,7 @@ describe('the catalogue "from" price over the generated demo season', () => {
     }
   });
 
-  it('answers the prices of issue #11: the child season pass below its base price, the deposit at CHF 5.00', async () => {
+  it('answers the demo prices: the child season pass below its base price, the deposit at CHF 5.00', async () => {
     const fromPrices = await fromPricesOf(db.knex, products, generatedAt);
     expect(fromPrices.get(1042)).toBeLessThan(44_500);
     expect(fromPrices.get(1051)).toBe(500);

@@ -14,7 +14,7 @@ import { orderTicketsFolder } from '../ticket/ticket';
 import { createTicketTestKit, type TicketTestKit } from '../../test/support/ticket-kit';
 
 /**
- * §7 PATCH /orders/{orderId}/items/{orderItemId}/assign (issue #23 item 10): the owner names who an item
+ * §7 PATCH /orders/{orderId}/items/{orderItemId}/assign: the owner names who an item
  * is for after the order, by the basket's naming rules, while the item is not used, cancelled or
  * refunded; a paid order's tickets then carry the person. The gondola (adult 1031) on slot 31, the
  * 21 December 2030; Alice and Anna are adults, Mia 10, Bob another account's.

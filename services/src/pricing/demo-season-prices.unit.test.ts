@@ -89,7 +89,7 @@ describe('the demo season priced by the price function', () => {
     );
   });
 
-  it('charges the passes of issue #11 (2026-12-15, priced 22 days ahead) less per day the longer they are', () => {
+  it('charges the demo passes (2026-12-15, priced 22 days ahead) less per day the longer they are', () => {
     const demand = { booked: 0, capacity: null };
     const today = '2026-11-23';
     expect(priceOf(dayPass(1), '2026-12-15', today, demand)).toBe(7_320); // was 73.20

@@ -99,7 +99,7 @@ describe('multiday', () => {
   });
 
   it('never takes the base price of a duration definition as its day rate', () => {
-    // the 7-day pass of issue #11: CHF 420.00 is the price of all seven days, not of one
+    // the demo's 7-day pass: CHF 420.00 is the price of all seven days, not of one
     const sevenDays = calculatePrice(
       base({ catalogueBasePrice: 42_000, dayBasePrice: 7_900, durationDays: 7 }),
     );

@@ -153,7 +153,7 @@ export const basketMessages = {
   ),
 };
 
-/** The basket page's quantities, removal, empty state and licence plate (issue #18 booking pages). */
+/** The basket page's quantities, removal, empty state and licence plate. */
 export const basketLineMessages = {
   ...defineMessages({
     emptyHint: {

@@ -553,7 +553,7 @@ export const de: MessageCatalogue = {
   'order.tickets.day': 'gültig am {day}',
   'order.refunds.line': '{amount} {destination}: {status}',
   'order.item.refunded': '{amount} zurückerstattet',
-  // issue #18 booking pages, look and bundle (spa-booking)
+  // booking pages: calendar, quantities, look
   'basket.empty.hint': 'Finden Sie Skitickets, Gondelfahrten oder einen Parkplatz in unseren Angeboten.',
   'basket.empty.action': 'Tickets und Abos ansehen',
   'basket.summary.heading': 'Übersicht',
@@ -738,7 +738,7 @@ export const de: MessageCatalogue = {
   'order.tickets.used': 'Benutzt am {when}',
   'consumptions.keycardById': 'Keycard {id}',
   'consumptions.daysAndUse': '{days}: {use}',
-  // money (wip/money): refunds back onto a voucher
+  // money: refunds back onto a voucher
   'order.refunds.toVoucher': 'zurück auf Ihren Gutschein',
   // season pass onto a keycard in the basket (issue 18 journeys)
   'basket.seasonPass.keycard.label': 'Keycard für dieses Saisonabo',

@@ -526,7 +526,7 @@ export const en: MessageCatalogue = {
   'order.tickets.day': 'valid on {day}',
   'order.refunds.line': '{amount} {destination}: {status}',
   'order.item.refunded': '{amount} refunded',
-  // issue #18 booking pages, look and bundle (spa-booking)
+  // booking pages: calendar, quantities, look
   'basket.empty.hint': 'Find a lift pass, a gondola ride or a parking space in our offers.',
   'basket.empty.action': 'Browse tickets and passes',
   'basket.summary.heading': 'Summary',
@@ -700,7 +700,7 @@ export const en: MessageCatalogue = {
   'order.tickets.used': 'Used on {when}',
   'consumptions.keycardById': 'Keycard {id}',
   'consumptions.daysAndUse': '{days}: {use}',
-  // money (wip/money): refunds back onto a voucher
+  // money: refunds back onto a voucher
   'order.refunds.toVoucher': 'back onto your voucher',
   // season pass onto a keycard in the basket (issue 18 journeys)
   'basket.seasonPass.keycard.label': 'Keycard for this season pass',

@@ -550,7 +550,7 @@ export const fr: MessageCatalogue = {
   'order.tickets.day': 'valable le {day}',
   'order.refunds.line': '{amount} {destination} : {status}',
   'order.item.refunded': '{amount} remboursés',
-  // issue #18 booking pages, look and bundle (spa-booking)
+  // booking pages: calendar, quantities, look
   'basket.empty.hint': 'Trouvez un forfait, un trajet en télécabine ou une place de parking dans nos offres.',
   'basket.empty.action': 'Voir les billets et abonnements',
   'basket.summary.heading': 'Récapitulatif',
@@ -733,7 +733,7 @@ export const fr: MessageCatalogue = {
   'order.tickets.used': 'Utilisé le {when}',
   'consumptions.keycardById': 'Keycard {id}',
   'consumptions.daysAndUse': '{days}\u00a0: {use}',
-  // money (wip/money): refunds back onto a voucher
+  // money: refunds back onto a voucher
   'order.refunds.toVoucher': 'recrédité sur votre bon',
   // season pass onto a keycard in the basket (issue 18 journeys)
   'basket.seasonPass.keycard.label': 'Keycard pour cet abonnement de saison',
