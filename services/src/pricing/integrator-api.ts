@@ -74,7 +74,7 @@ export function pricingIntegratorRouter(
     .route(
       {
         method: 'get',
-        operationId: 'readPricingTable',
+        operationId: 'getPricingTable',
         path: '/tables/:tableName',
         summary: 'Read a ticketing-system table in batches',
         access: 'integrator',
