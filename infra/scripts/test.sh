@@ -7,6 +7,7 @@ bash infra/scripts/ensure-chromium.sh
 npm run format:check
 npm run typecheck
 npm run lint
+npm run lint:openapi
 npm run typecheck:web
 # the browser tests (jest project e2e) drive the built SPA
 npm run build:web

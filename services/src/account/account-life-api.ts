@@ -66,6 +66,7 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
     .route(
       {
         method: 'get',
+        operationId: 'getCurrentUser',
         path: '/current',
         summary:
           'The signed-in account (opened at its first call); language from the page locale until chosen',
@@ -78,6 +79,7 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
     .route(
       {
         method: 'get',
+        operationId: 'getCurrentUserIdentity',
         path: '/current/auth0',
         summary:
           "The identity provider's side of the signed-in user: issuer, subject, e-mail verified, linked identities",
@@ -89,6 +91,7 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
     .route(
       {
         method: 'patch',
+        operationId: 'updateUserAccount',
         path: '/account',
         summary: 'Change the account',
         access: 'customer',
@@ -100,6 +103,7 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
     .route(
       {
         method: 'delete',
+        operationId: 'deleteUserAccount',
         path: '/account',
         summary: 'Delete the account after the grace period (deleteAfter)',
         access: 'customer',
@@ -110,6 +114,7 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
     .route(
       {
         method: 'post',
+        operationId: 'abortAccountDeletion',
         path: '/account/abort-deletion',
         summary: 'Keep the account',
         access: 'customer',
@@ -120,6 +125,7 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
     .route(
       {
         method: 'post',
+        operationId: 'linkIdentity',
         path: '/account/link',
         summary: 'Link another identity (proven by its token) to the account',
         access: 'customer',
@@ -153,6 +159,7 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
     .route(
       {
         method: 'post',
+        operationId: 'handOverGuest',
         path: '/account/guest-handover',
         summary:
           "A guest's basket and orders become the account's (the guest identity's token, an anonymous basket's id)",
@@ -165,6 +172,7 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
     .route(
       {
         method: 'post',
+        operationId: 'unlinkIdentity',
         path: '/account/unlink',
         summary: 'Unlink an identity from the account',
         access: 'customer',
@@ -182,6 +190,7 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
     .route(
       {
         method: 'get',
+        operationId: 'listRelatedAccounts',
         path: '/account/related',
         summary: 'The accounts of this e-mail: for a customer only their own (no user enumeration)',
         access: 'customer',
@@ -206,6 +215,7 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
     .route(
       {
         method: 'get',
+        operationId: 'getAccountExists',
         path: '/account/exists',
         summary: 'Whether the signed-in account is opened already (never answers for other addresses)',
         access: 'customer',
@@ -227,6 +237,7 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
     .route(
       {
         method: 'post',
+        operationId: 'authenticateGuest',
         path: '/authenticate-guest',
         summary: 'A guest identity that can buy (guestCheckout flag)',
         access: 'public',
@@ -251,7 +262,8 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
     .route(
       {
         method: 'get',
-        path: '/',
+        operationId: 'getCurrentAccount',
+        path: '',
         summary: 'The signed-in account',
         access: 'customer',
         response: accountDto,
@@ -261,7 +273,8 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
     .route(
       {
         method: 'patch',
-        path: '/',
+        operationId: 'updateCurrentAccount',
+        path: '',
         summary: 'Change the signed-in account',
         access: 'customer',
         body: accountPatchBody,
@@ -272,6 +285,7 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
     .route(
       {
         method: 'get',
+        operationId: 'getCurrentAccountOnlineCredit',
         path: '/online-credit',
         summary: "The account's online credit",
         access: 'customer',
@@ -299,7 +313,8 @@ export function adminAccountsRouter(
     .route(
       {
         method: 'get',
-        path: '/',
+        operationId: 'adminListAccounts',
+        path: '',
         summary: 'List and search accounts (§5 list query)',
         access: 'admin',
         query: accountListQuery,
@@ -317,7 +332,8 @@ export function adminAccountsRouter(
     .route(
       {
         method: 'post',
-        path: '/',
+        operationId: 'adminCreateAccount',
+        path: '',
         summary: 'Create an account',
         access: 'admin',
         body: adminAccountBody,
@@ -329,6 +345,7 @@ export function adminAccountsRouter(
     .route(
       {
         method: 'get',
+        operationId: 'adminGetAccount',
         path: '/:accountId',
         summary: 'Read an account',
         access: 'admin',
@@ -340,6 +357,7 @@ export function adminAccountsRouter(
     .route(
       {
         method: 'post',
+        operationId: 'adminBlockAccount',
         path: '/:accountId/block',
         summary: 'Block an account: no sign-in, its tokens refused',
         access: 'admin',
@@ -351,6 +369,7 @@ export function adminAccountsRouter(
     .route(
       {
         method: 'post',
+        operationId: 'adminUnblockAccount',
         path: '/:accountId/unblock',
         summary: 'Unblock an account',
         access: 'admin',
@@ -362,6 +381,7 @@ export function adminAccountsRouter(
     .route(
       {
         method: 'get',
+        operationId: 'adminListAccountAddresses',
         path: '/:accountId/addresses',
         summary: "An account's addresses (skip 0, take 10)",
         access: 'admin',
@@ -380,6 +400,7 @@ export function adminAccountsRouter(
     .route(
       {
         method: 'get',
+        operationId: 'adminListAccountPersons',
         path: '/:accountId/persons',
         summary: "An account's persons (skip 0, take 10)",
         access: 'admin',

@@ -24,16 +24,29 @@ const caller = (ctx: RequestContext): AccountCaller => ({
   correlationId: ctx.correlationId,
 });
 
-/** The owner's three calls, at /users/persons/owner and at /accounts/current/owner (§7). */
-function ownerRoutes(router: ApiRouter, service: AccountService, path: string): ApiRouter {
+/** the word that tells the same calls at two mount points apart in their operationIds (getUserPerson,
+ * getCurrentAccountPerson) */
+const operationScope = (mountPath: string) => (mountPath.startsWith('/users') ? 'User' : 'CurrentAccount');
+
+/** The owner's three calls, at /users/persons/owner and at /accounts/current/owner (§7); `owner` names them
+ * in their operationIds (getUserOwner). */
+function ownerRoutes(router: ApiRouter, service: AccountService, path: string, owner: string): ApiRouter {
   return router
     .route(
-      { method: 'get', path, summary: 'The owner of the account', access: 'customer', response: personDto },
+      {
+        method: 'get',
+        operationId: `get${owner}`,
+        path,
+        summary: 'The owner of the account',
+        access: 'customer',
+        response: personDto,
+      },
       ({ ctx }) => service.owner(caller(ctx)),
     )
     .route(
       {
         method: 'post',
+        operationId: `create${owner}`,
         path,
         summary: 'Create the owner',
         access: 'customer',
@@ -46,6 +59,7 @@ function ownerRoutes(router: ApiRouter, service: AccountService, path: string): 
     .route(
       {
         method: 'patch',
+        operationId: `update${owner}`,
         path,
         summary: 'Change the owner',
         access: 'customer',
@@ -58,7 +72,7 @@ function ownerRoutes(router: ApiRouter, service: AccountService, path: string): 
 
 /** §7 /accounts/current/owner: the same owner as /users/persons/owner. */
 export function currentOwnerRouter(service: AccountService): ApiRouter {
-  return ownerRoutes(new ApiRouter('Persons', '/accounts/current'), service, '/owner');
+  return ownerRoutes(new ApiRouter('Persons', '/accounts/current'), service, '/owner', 'CurrentAccountOwner');
 }
 
 /** §7 Users and accounts: the signed-in customer's persons (and owner) and addresses; the same calls
@@ -68,11 +82,17 @@ export function personsRouter(
   mountPath = '/users/persons',
   avatarMaxBytes = defaultAvatarMaxBytes,
 ): ApiRouter {
-  return ownerRoutes(new ApiRouter('Persons', mountPath), service, '/owner')
+  const scope = operationScope(mountPath);
+  // §7 writes /users/persons/ with its slash; the same list below /accounts/current is documented without
+  // (Express answers a path with and without it alike)
+  const list = scope === 'User' ? '/' : '';
+  const owner = scope === 'User' ? 'UserOwner' : 'CurrentAccountPersonsOwner';
+  return ownerRoutes(new ApiRouter('Persons', mountPath), service, '/owner', owner)
     .route(
       {
         method: 'get',
-        path: '/',
+        operationId: `list${scope}Persons`,
+        path: list,
         summary: "The account's persons",
         access: 'customer',
         response: z.array(personDto),
@@ -82,6 +102,7 @@ export function personsRouter(
     .route(
       {
         method: 'get',
+        operationId: `get${scope}Person`,
         path: '/:personId',
         summary: 'Read a person',
         access: 'customer',
@@ -93,7 +114,8 @@ export function personsRouter(
     .route(
       {
         method: 'post',
-        path: '/',
+        operationId: `create${scope}Person`,
+        path: list,
         summary: 'Add a person',
         access: 'customer',
         body: personBody,
@@ -105,6 +127,7 @@ export function personsRouter(
     .route(
       {
         method: 'patch',
+        operationId: `update${scope}Person`,
         path: '/:personId',
         summary: 'Change a person',
         access: 'customer',
@@ -117,6 +140,7 @@ export function personsRouter(
     .route(
       {
         method: 'delete',
+        operationId: `delete${scope}Person`,
         path: '/:personId',
         summary: 'Delete a person (not the owner)',
         access: 'customer',
@@ -127,6 +151,7 @@ export function personsRouter(
     .route(
       {
         method: 'post',
+        operationId: `upload${scope}PersonAvatar`,
         path: '/:personId/avatar',
         summary:
           "Upload the person's photo (multipart/form-data, field avatar: a JPEG, PNG or WebP image, checked by content)",
@@ -140,6 +165,7 @@ export function personsRouter(
     .route(
       {
         method: 'get',
+        operationId: `get${scope}PersonAvatar`,
         path: '/:personId/avatar',
         summary: "The person's photo (its owner only)",
         access: 'customer',
@@ -153,6 +179,7 @@ export function personsRouter(
     .route(
       {
         method: 'delete',
+        operationId: `delete${scope}PersonAvatar`,
         path: '/:personId/avatar',
         summary: "Remove the person's photo",
         access: 'customer',
@@ -163,11 +190,13 @@ export function personsRouter(
 }
 
 export function addressesRouter(service: AccountService, mountPath = '/users/addresses'): ApiRouter {
+  const scope = operationScope(mountPath);
   const router = new ApiRouter('Addresses', mountPath);
   if (mountPath === '/users/addresses') {
     router.route(
       {
         method: 'get',
+        operationId: 'listCountries',
         path: '/countries',
         summary: 'Countries with their names in de, en and fr, sorted in the language asked for',
         access: 'public',
@@ -181,7 +210,8 @@ export function addressesRouter(service: AccountService, mountPath = '/users/add
     .route(
       {
         method: 'get',
-        path: '/',
+        operationId: `list${scope}Addresses`,
+        path: '',
         summary: "The account's addresses",
         access: 'customer',
         response: z.array(addressDto),
@@ -191,6 +221,7 @@ export function addressesRouter(service: AccountService, mountPath = '/users/add
     .route(
       {
         method: 'get',
+        operationId: `get${scope}Address`,
         path: '/:addressId',
         summary: 'Read an address',
         access: 'customer',
@@ -202,7 +233,8 @@ export function addressesRouter(service: AccountService, mountPath = '/users/add
     .route(
       {
         method: 'post',
-        path: '/',
+        operationId: `create${scope}Address`,
+        path: '',
         summary: 'Add an address',
         access: 'customer',
         body: addressBody,
@@ -214,6 +246,7 @@ export function addressesRouter(service: AccountService, mountPath = '/users/add
     .route(
       {
         method: 'patch',
+        operationId: `update${scope}Address`,
         path: '/:addressId',
         summary: 'Change an address',
         access: 'customer',
@@ -226,6 +259,7 @@ export function addressesRouter(service: AccountService, mountPath = '/users/add
     .route(
       {
         method: 'delete',
+        operationId: `delete${scope}Address`,
         path: '/:addressId',
         summary: 'Delete an address',
         access: 'customer',

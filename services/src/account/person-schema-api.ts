@@ -11,6 +11,7 @@ export function personSchemaRouter(personRules: PersonFieldRules): ApiRouter {
   return new ApiRouter('Persons', '/accounts/persons').route(
     {
       method: 'get',
+      operationId: 'getPersonSchema',
       path: '/schema',
       summary: 'Which person and owner fields are required and which are not used',
       access: 'public',

@@ -31,7 +31,8 @@ export function basketRouter(service: BasketService): ApiRouter {
     .route(
       {
         method: 'post',
-        path: '/',
+        operationId: 'createBasket',
+        path: '',
         summary: 'Create a basket with entries',
         access: 'public',
         body: createBasketBody,
@@ -43,6 +44,7 @@ export function basketRouter(service: BasketService): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'getBasket',
         path: '/:basketId',
         summary: 'Read a basket',
         access: 'public',
@@ -54,6 +56,7 @@ export function basketRouter(service: BasketService): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'addBasketItem',
         path: '/:basketId/entries',
         summary: 'Add entries',
         access: 'public',
@@ -66,6 +69,7 @@ export function basketRouter(service: BasketService): ApiRouter {
     .route(
       {
         method: 'delete',
+        operationId: 'removeBasketItems',
         path: '/:basketId/entries',
         summary: 'Remove entries (query entryIds)',
         access: 'public',
@@ -78,6 +82,7 @@ export function basketRouter(service: BasketService): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'addBasketChildItems',
         path: '/:basketId/entries/:parentEntryId',
         summary: 'Add child entries under an entry',
         access: 'public',
@@ -91,6 +96,7 @@ export function basketRouter(service: BasketService): ApiRouter {
     .route(
       {
         method: 'patch',
+        operationId: 'personalizeBasketItem',
         path: '/:basketId/entries/:entryId/personalization',
         summary: 'Personalize an entry',
         access: 'public',
@@ -103,6 +109,7 @@ export function basketRouter(service: BasketService): ApiRouter {
     .route(
       {
         method: 'patch',
+        operationId: 'updateBasket',
         path: '/:basketId',
         summary: 'Change addresses, comment, online credit and checkout conditions',
         access: 'public',
@@ -115,6 +122,7 @@ export function basketRouter(service: BasketService): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'addBasketPromoCode',
         path: '/:basketId/promo-code/:code',
         summary: 'Add a promo code',
         access: 'public',
@@ -126,6 +134,7 @@ export function basketRouter(service: BasketService): ApiRouter {
     .route(
       {
         method: 'delete',
+        operationId: 'removeBasketPromoCode',
         path: '/:basketId/promo-code/:code',
         summary: 'Remove a promo code',
         access: 'public',
@@ -137,6 +146,7 @@ export function basketRouter(service: BasketService): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'addBasketVoucher',
         path: '/:basketId/vouchers',
         summary: 'Add a voucher (payment detail)',
         access: 'public',
@@ -149,6 +159,7 @@ export function basketRouter(service: BasketService): ApiRouter {
     .route(
       {
         method: 'delete',
+        operationId: 'removeBasketVoucher',
         path: '/:basketId/vouchers/:paymentDetailId',
         summary: 'Remove a voucher',
         access: 'public',
@@ -160,6 +171,7 @@ export function basketRouter(service: BasketService): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'validateBasket',
         path: '/:basketId/validation',
         summary: 'Validate the basket before checkout (flags: staff only)',
         access: 'public',

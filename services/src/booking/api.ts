@@ -28,6 +28,7 @@ export function bookingJourneyRouter(service: JourneyService): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'getJourneyForm',
         path: `${journey}/unified-view/form`,
         summary: 'The booking form for the current choices',
         access: 'public',
@@ -40,6 +41,7 @@ export function bookingJourneyRouter(service: JourneyService): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'getJourneyFormForItems',
         path: `${journey}/unified-view/items`,
         summary: 'The booking form for existing cart items',
         access: 'public',
@@ -52,6 +54,7 @@ export function bookingJourneyRouter(service: JourneyService): ApiRouter {
     .route(
       {
         method: 'patch',
+        operationId: 'updateJourneyItems',
         path: `${journey}/unified-view/items`,
         summary: 'Change choices of cart items ({id, value} mutations) and answer the new form and items',
         access: 'public',
@@ -65,6 +68,7 @@ export function bookingJourneyRouter(service: JourneyService): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'getJourneyFormForLegacyEntries',
         path: `${journey}/unified-view/items/legacy`,
         summary: 'The booking form for legacy basket entries (productDefinitionId, quantity, children)',
         access: 'public',
@@ -77,6 +81,7 @@ export function bookingJourneyRouter(service: JourneyService): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'getInlineBookingForm',
         path: '/products/:productId/inline-form',
         summary: 'A compact booking form for embedding (catalogue, basket, checkout)',
         access: 'public',
@@ -89,6 +94,7 @@ export function bookingJourneyRouter(service: JourneyService): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'listJourneyValidities',
         path: `${journey}/validities`,
         summary: 'Each day of a range with availability, price and price level',
         access: 'public',
@@ -111,6 +117,7 @@ export function bookingJourneyRouter(service: JourneyService): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'listJourneyOptions',
         path: `${journey}/options/:formElementId`,
         summary: "A page of one form element's options, for a form state or for cart items",
         access: 'public',

@@ -44,9 +44,10 @@ function definitionOf(
 /** Staff endpoints under /api/admin (admin role only). */
 export function capacityAdminRouter(deps: CapacityApiDeps): ApiRouter {
   const { slotGroups, slots } = deps;
-  const slotAction = (action: 'cancel' | 'hide' | 'show', summary: string) =>
+  const slotAction = (action: 'cancel' | 'hide' | 'show', operationId: string, summary: string) =>
     ({
       method: 'post',
+      operationId,
       path: `/slots/:slotId/${action}`,
       summary,
       access: 'admin',
@@ -56,6 +57,7 @@ export function capacityAdminRouter(deps: CapacityApiDeps): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'adminCreateSlotGroup',
         path: '/slot-groups',
         summary: 'Create a slot group',
         access: 'admin',
@@ -68,6 +70,7 @@ export function capacityAdminRouter(deps: CapacityApiDeps): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'adminGetSlotGroup',
         path: '/slot-groups/:slotGroupId',
         summary: 'Read a slot group',
         access: 'admin',
@@ -79,6 +82,7 @@ export function capacityAdminRouter(deps: CapacityApiDeps): ApiRouter {
     .route(
       {
         method: 'put',
+        operationId: 'adminUpdateSlotGroup',
         path: '/slot-groups/:slotGroupId',
         summary: 'Update a slot group',
         access: 'admin',
@@ -92,6 +96,7 @@ export function capacityAdminRouter(deps: CapacityApiDeps): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'adminGenerateSlots',
         path: '/slot-groups/:slotGroupId/slots/generate',
         summary: "Generate the group's slots",
         access: 'admin',
@@ -103,6 +108,7 @@ export function capacityAdminRouter(deps: CapacityApiDeps): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'adminListSlotGroupSlots',
         path: '/slot-groups/:slotGroupId/slots',
         summary: "List the group's slots",
         access: 'admin',
@@ -115,18 +121,19 @@ export function capacityAdminRouter(deps: CapacityApiDeps): ApiRouter {
         return listSlotGroupSlots(deps.knex, params.slotGroupId, query.limit);
       },
     )
-    .route(slotAction('cancel', 'Cancel a slot'), ({ params, ctx }) =>
+    .route(slotAction('cancel', 'adminCancelSlot', 'Cancel a slot'), ({ params, ctx }) =>
       slots.cancel(params.slotId, eventMetadataOf(ctx)),
     )
-    .route(slotAction('hide', 'Hide a slot'), ({ params, ctx }) =>
+    .route(slotAction('hide', 'adminHideSlot', 'Hide a slot'), ({ params, ctx }) =>
       slots.hide(params.slotId, eventMetadataOf(ctx)),
     )
-    .route(slotAction('show', 'Show a hidden slot'), ({ params, ctx }) =>
+    .route(slotAction('show', 'adminShowSlot', 'Show a hidden slot'), ({ params, ctx }) =>
       slots.show(params.slotId, eventMetadataOf(ctx)),
     )
     .route(
       {
         method: 'delete',
+        operationId: 'adminDeleteSlot',
         path: '/slots/:slotId',
         summary: 'Delete a slot',
         access: 'admin',
@@ -147,6 +154,7 @@ export function capacityReadRouter(deps: CapacityApiDeps): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'listProductSlots',
         path: '/slots/products/:productId',
         summary: "A product's slots with their free places",
         access: 'public',
@@ -159,6 +167,7 @@ export function capacityReadRouter(deps: CapacityApiDeps): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'getNextProductSlot',
         path: '/slots/products/:productId/next',
         summary: 'The next slot with places left',
         access: 'public',

@@ -27,6 +27,7 @@ export function clientsRouter(deps: {
     .route(
       {
         method: 'get',
+        operationId: 'getCurrentClient',
         path: '/current',
         summary:
           "The client this shop serves: its channel's name, languages, pools and the SPA's feature flags",
@@ -56,6 +57,7 @@ export function clientsRouter(deps: {
     .route(
       {
         method: 'get',
+        operationId: 'listClientTranslations',
         path: '/translations',
         summary:
           'Attribute labels per pool ("age.adult" -> "Adult"), in the request language; unknown pools are left out',

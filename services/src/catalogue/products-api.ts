@@ -56,6 +56,7 @@ export function productsRouter(deps: CatalogueReadDeps): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'getCatalogue',
         path: '/catalog/',
         summary: 'The catalogue by category',
         access: 'public',
@@ -74,6 +75,7 @@ export function productsRouter(deps: CatalogueReadDeps): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'getCatalogueCategory',
         path: '/catalog/:slug',
         summary: 'One catalogue category',
         access: 'public',
@@ -90,6 +92,7 @@ export function productsRouter(deps: CatalogueReadDeps): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'listProducts',
         path: '/',
         summary: 'Products of the channel (productIds: comma list)',
         access: 'public',
@@ -107,6 +110,7 @@ export function productsRouter(deps: CatalogueReadDeps): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'getProduct',
         path: '/:productId',
         summary: 'One product of the channel',
         access: 'public',

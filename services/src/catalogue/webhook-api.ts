@@ -19,6 +19,7 @@ export function contentWebhookRouter(deps: {
   return router.route(
     {
       method: 'post',
+      operationId: 'publishContentDocument',
       path: '/webhook',
       summary: 'Publish one content document (HMAC-SHA256 signed); idempotent by id and revision',
       access: 'public',

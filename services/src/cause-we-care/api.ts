@@ -28,6 +28,7 @@ export function orderCauseWeCareRouter(service: CauseWeCareService): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'getOrderCauseWeCare',
         path: '/:orderId/cause-we-care',
         summary: "The channel's contribution offer and the order's contribution",
         access: 'public',
@@ -41,6 +42,7 @@ export function orderCauseWeCareRouter(service: CauseWeCareService): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'addOrderCauseWeCare',
         path: '/:orderId/cause-we-care',
         summary: "Add the channel's contribution to the unpaid order",
         access: 'public',
@@ -53,6 +55,7 @@ export function orderCauseWeCareRouter(service: CauseWeCareService): ApiRouter {
     .route(
       {
         method: 'delete',
+        operationId: 'removeOrderCauseWeCare',
         path: '/:orderId/cause-we-care',
         summary: 'Remove the contribution from the unpaid order',
         access: 'public',
@@ -70,6 +73,7 @@ export function causeWeCareAdminRouter(service: CauseWeCareService): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'adminGetChannelCauseWeCare',
         path: '/:channelId/cause-we-care',
         summary: "A channel's cause-we-care offer",
         access: 'admin',
@@ -81,6 +85,7 @@ export function causeWeCareAdminRouter(service: CauseWeCareService): ApiRouter {
     .route(
       {
         method: 'put',
+        operationId: 'adminSetChannelCauseWeCare',
         path: '/:channelId/cause-we-care',
         summary: "Set a channel's cause-we-care offer",
         access: 'admin',
@@ -93,6 +98,7 @@ export function causeWeCareAdminRouter(service: CauseWeCareService): ApiRouter {
     .route(
       {
         method: 'delete',
+        operationId: 'adminDeleteChannelCauseWeCare',
         path: '/:channelId/cause-we-care',
         summary: "Withdraw a channel's offer",
         access: 'admin',

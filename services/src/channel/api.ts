@@ -13,7 +13,8 @@ export function channelAdminRouter(deps: { knex: Knex; channels: ChannelService 
     .route(
       {
         method: 'get',
-        path: '/',
+        operationId: 'adminListChannels',
+        path: '',
         summary: 'List the sales channels',
         access: 'admin',
         response: z.array(channelDto),
@@ -23,6 +24,7 @@ export function channelAdminRouter(deps: { knex: Knex; channels: ChannelService 
     .route(
       {
         method: 'get',
+        operationId: 'adminGetChannel',
         path: '/:channelId',
         summary: 'Read a sales channel',
         access: 'admin',
@@ -38,7 +40,8 @@ export function channelAdminRouter(deps: { knex: Knex; channels: ChannelService 
     .route(
       {
         method: 'post',
-        path: '/',
+        operationId: 'adminCreateChannel',
+        path: '',
         summary: 'Create a sales channel',
         access: 'admin',
         body: createChannelBody,
@@ -50,6 +53,7 @@ export function channelAdminRouter(deps: { knex: Knex; channels: ChannelService 
     .route(
       {
         method: 'patch',
+        operationId: 'adminUpdateChannel',
         path: '/:channelId',
         summary: 'Update a sales channel (name, type, productIds, branding)',
         access: 'admin',

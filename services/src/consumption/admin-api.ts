@@ -30,7 +30,8 @@ export function consumptionAdminRouter(deps: ConsumptionAdminDeps): ApiRouter {
     .route(
       {
         method: 'get',
-        path: '/',
+        operationId: 'adminListConsumptions',
+        path: '',
         summary: 'Every consumption, newest first; filter by status and account',
         access: 'admin',
         query: adminConsumptionListQuery,
@@ -41,6 +42,7 @@ export function consumptionAdminRouter(deps: ConsumptionAdminDeps): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'adminListParkedUsageEvents',
         path: '/parked',
         summary: 'Usage events that could not be recorded (unknown card, malformed)',
         access: 'admin',
@@ -52,6 +54,7 @@ export function consumptionAdminRouter(deps: ConsumptionAdminDeps): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'adminReprocessParkedUsageEvent',
         path: '/parked/:eventId/reprocess',
         summary:
           'Record a parked usage event again (e.g. once its card is registered); 409 while it still cannot be',
@@ -67,6 +70,7 @@ export function consumptionAdminRouter(deps: ConsumptionAdminDeps): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'adminStartBillingRun',
         path: '/billing-runs',
         summary: 'Bill the unbilled consumptions up to a day (default yesterday) now',
         access: 'admin',
@@ -78,6 +82,7 @@ export function consumptionAdminRouter(deps: ConsumptionAdminDeps): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'adminGetConsumption',
         path: '/:consumptionId',
         summary: 'Read a consumption',
         access: 'admin',
@@ -90,6 +95,7 @@ export function consumptionAdminRouter(deps: ConsumptionAdminDeps): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'adminReprocessConsumption',
         path: '/:consumptionId/reprocess',
         summary: 'Bill a failed consumption again (its cancelled bill is released to the next run)',
         access: 'admin',

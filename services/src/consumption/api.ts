@@ -22,6 +22,7 @@ export function consumptionsRouter(queries: ConsumptionQueries): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'listConsumptions',
         path: '/',
         summary: 'My consumptions (keycard days), newest first; populate=usages,order',
         access: 'customer',
@@ -33,6 +34,7 @@ export function consumptionsRouter(queries: ConsumptionQueries): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'getConsumptionUsage',
         path: '/usage',
         summary: 'My usage per keycard and day (default: this season)',
         access: 'customer',
@@ -44,6 +46,7 @@ export function consumptionsRouter(queries: ConsumptionQueries): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'getConsumption',
         path: '/:consumptionId',
         summary: 'Read my consumption; populate=usages,order',
         access: 'customer',

@@ -62,6 +62,7 @@ export function discountAdminRouter(deps: {
     .route(
       {
         method: 'post',
+        operationId: 'adminCreatePromoCampaign',
         path: '/promo-campaigns',
         summary: 'Create a promo campaign with its codes',
         access: 'admin',
@@ -74,6 +75,7 @@ export function discountAdminRouter(deps: {
     .route(
       {
         method: 'get',
+        operationId: 'adminListPromoCampaigns',
         path: '/promo-campaigns',
         summary: 'The promo campaigns, newest first (page, limit)',
         access: 'admin',
@@ -85,6 +87,7 @@ export function discountAdminRouter(deps: {
     .route(
       {
         method: 'get',
+        operationId: 'adminGetPromoCampaign',
         path: '/promo-campaigns/:campaignId',
         summary: 'A promo campaign and its codes (codeLimit)',
         access: 'admin',
@@ -98,6 +101,7 @@ export function discountAdminRouter(deps: {
     .route(
       {
         method: 'post',
+        operationId: 'adminAddPromoCodes',
         path: '/promo-campaigns/:campaignId/codes',
         summary: 'Add generated or typed codes',
         access: 'admin',
@@ -111,6 +115,7 @@ export function discountAdminRouter(deps: {
     .route(
       {
         method: 'post',
+        operationId: 'adminImportPromoCodes',
         path: '/promo-campaigns/:campaignId/codes/import',
         summary: 'Import codes from a CSV upload (text/csv, one code per line)',
         access: 'admin',
@@ -126,6 +131,7 @@ export function discountAdminRouter(deps: {
     .route(
       {
         method: 'post',
+        operationId: 'adminDisablePromoCode',
         path: '/promo-codes/:code/disable',
         summary: 'Disable a promo code',
         access: 'admin',
@@ -138,6 +144,7 @@ export function discountAdminRouter(deps: {
     .route(
       {
         method: 'post',
+        operationId: 'adminEnablePromoCode',
         path: '/promo-codes/:code/enable',
         summary: 'Enable a promo code',
         access: 'admin',
@@ -150,6 +157,7 @@ export function discountAdminRouter(deps: {
     .route(
       {
         method: 'post',
+        operationId: 'adminCreateAutoDiscount',
         path: '/auto-discounts',
         summary: 'Define an automatic discount',
         access: 'admin',
@@ -162,6 +170,7 @@ export function discountAdminRouter(deps: {
     .route(
       {
         method: 'get',
+        operationId: 'adminListAutoDiscounts',
         path: '/auto-discounts',
         summary: 'Every automatic discount',
         access: 'admin',
@@ -172,6 +181,7 @@ export function discountAdminRouter(deps: {
     .route(
       {
         method: 'get',
+        operationId: 'adminGetAutoDiscount',
         path: '/auto-discounts/:discountId',
         summary: 'An automatic discount',
         access: 'admin',
@@ -183,6 +193,7 @@ export function discountAdminRouter(deps: {
     .route(
       {
         method: 'put',
+        operationId: 'adminUpdateAutoDiscount',
         path: '/auto-discounts/:discountId',
         summary: 'Change an automatic discount',
         access: 'admin',
@@ -195,6 +206,7 @@ export function discountAdminRouter(deps: {
     .route(
       {
         method: 'delete',
+        operationId: 'adminDeleteAutoDiscount',
         path: '/auto-discounts/:discountId',
         summary: 'Remove an automatic discount',
         access: 'admin',
@@ -214,6 +226,7 @@ export function discountingRouter(deps: {
   return new ApiRouter('Discounting', '/discounting').route(
     {
       method: 'get',
+      operationId: 'validatePromoCode',
       path: '/promo-codes/:code/validate',
       summary: 'Whether a promo code applies, and why not',
       access: 'public',

@@ -9,6 +9,7 @@ export function exportAdminRouter(knex: Knex, log: PlatformLogger): ApiRouter {
   return new ApiRouter('Exports (admin)', '/admin/exports').route(
     {
       method: 'get',
+      operationId: 'adminDownloadExport',
       path: '/:template',
       summary:
         'Download the accounting or order_grouped export of a range of days (Europe/Zurich) as CSV or XLSX, streamed',

@@ -41,7 +41,8 @@ export function keycardAdminRouter(deps: KeycardAdminDeps): ApiRouter {
     .route(
       {
         method: 'get',
-        path: '/',
+        operationId: 'adminListKeycards',
+        path: '',
         summary: 'Every keycard, newest first; filter by status (ACTIVE, CANCELLED) and account',
         access: 'admin',
         query: adminKeycardListQuery,
@@ -52,6 +53,7 @@ export function keycardAdminRouter(deps: KeycardAdminDeps): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'adminImportKeycards',
         path: '/import',
         summary: 'Import keycards in bulk (up to 1000 rows; per-row outcome)',
         access: 'admin',
@@ -68,6 +70,7 @@ export function keycardAdminRouter(deps: KeycardAdminDeps): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'adminIssueAccessSystemToken',
         path: '/access-token',
         summary: 'Issue an integrator token for an access system',
         access: 'admin',
@@ -101,6 +104,7 @@ export function keycardAdminRouter(deps: KeycardAdminDeps): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'adminRevalidateKeycards',
         path: '/revalidation',
         summary: 'Revalidate every stored keycard now (enableKeycardRevalidation)',
         access: 'admin',
@@ -123,6 +127,7 @@ export function keycardIntegrationRouter(service: KeycardService): ApiRouter {
   return new ApiRouter('Keycards (access system)', '/access/keycards').route(
     {
       method: 'get',
+      operationId: 'lookUpKeycard',
       path: '/lookup',
       summary: 'The registered keycard with this number, and its status',
       access: 'integrator',

@@ -26,6 +26,7 @@ export function keycardsRouter(service: KeycardService): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'listKeycards',
         path: '/',
         summary: "The account's keycards (CANCELLED ones only when asked for by status)",
         access: 'customer',
@@ -37,6 +38,7 @@ export function keycardsRouter(service: KeycardService): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'validateKeycard',
         path: '/validation',
         summary: 'Check a keycard as adding it would, without adding it',
         access: 'customer',
@@ -48,6 +50,7 @@ export function keycardsRouter(service: KeycardService): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'getKeycardUniqueness',
         path: '/unique',
         summary: 'Whether no account has registered this card number yet',
         access: 'customer',
@@ -62,6 +65,7 @@ export function keycardsRouter(service: KeycardService): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'addKeycard',
         path: '/',
         summary: "Add a keycard to one of the account's persons",
         access: 'customer',
@@ -74,6 +78,7 @@ export function keycardsRouter(service: KeycardService): ApiRouter {
     .route(
       {
         method: 'delete',
+        operationId: 'deleteKeycard',
         path: '/:keycardId',
         summary: 'Delete (cancel) a keycard',
         access: 'customer',
@@ -84,6 +89,7 @@ export function keycardsRouter(service: KeycardService): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'checkKeycardValidity',
         path: '/:keycardId/check-validity',
         summary: 'Whether the keycard can be used on a date (default today)',
         access: 'customer',

@@ -14,6 +14,7 @@ export function onlineCreditRouter(credit: OnlineCreditPort): ApiRouter {
   return new ApiRouter('Online credit', '/payments/online-credit').route(
     {
       method: 'get',
+      operationId: 'getOnlineCreditBalance',
       path: '/balance',
       summary: "The customer's online credit: balance and transactions",
       access: 'customer',
@@ -44,6 +45,7 @@ export function onlineCreditAdminRouter(credit: OnlineCreditPort): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'adminGetAccountOnlineCredit',
         path: '/:accountId/online-credit',
         summary: "An account's online credit",
         access: 'admin',
@@ -55,6 +57,7 @@ export function onlineCreditAdminRouter(credit: OnlineCreditPort): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'adminBookOnlineCredit',
         path: '/:accountId/online-credit/transactions',
         summary: "Add or remove online credit (the body's idempotencyKey books once on the ledger)",
         access: 'admin',

@@ -73,6 +73,7 @@ export function orderRouter(
     .route(
       {
         method: 'post',
+        operationId: 'placeOrder',
         path: '/',
         summary:
           'Place an order from a basket (a basket becomes one order; guests while guestCheckout is on)',
@@ -90,6 +91,7 @@ export function orderRouter(
     .route(
       {
         method: 'get',
+        operationId: 'listOrders',
         path: '/',
         summary: "The customer's orders (page, limit, status, from, to)",
         access: 'customer',
@@ -106,6 +108,7 @@ export function orderRouter(
     .route(
       {
         method: 'get',
+        operationId: 'getLatestOrder',
         path: '/latest',
         summary: "The customer's latest order (of a type)",
         access: 'customer',
@@ -126,6 +129,7 @@ export function orderRouter(
     .route(
       {
         method: 'get',
+        operationId: 'adminListOrders',
         path: '/management/orders',
         summary: 'Every order (staff)',
         access: 'admin',
@@ -139,6 +143,7 @@ export function orderRouter(
     .route(
       {
         method: 'get',
+        operationId: 'adminGetOrderByCheckout',
         path: '/management/orders/by-checkout/:checkoutId',
         summary: 'The order of a checkout (staff)',
         access: 'admin',
@@ -154,6 +159,7 @@ export function orderRouter(
     .route(
       {
         method: 'get',
+        operationId: 'adminGetOrder',
         path: '/management/orders/:orderId',
         summary: 'An order (staff)',
         access: 'admin',
@@ -165,6 +171,7 @@ export function orderRouter(
     .route(
       {
         method: 'get',
+        operationId: 'getOrder',
         path: '/:orderId',
         summary: "An order: the customer's own, or a guest's with its token",
         access: 'public',
@@ -177,6 +184,7 @@ export function orderRouter(
     .route(
       {
         method: 'patch',
+        operationId: 'updateOrder',
         path: '/:orderId',
         summary: 'Change the shipping and billing address',
         access: 'public',
@@ -191,6 +199,7 @@ export function orderRouter(
     .route(
       {
         method: 'patch',
+        operationId: 'assignOrderItemPerson',
         path: '/:orderId/items/:orderItemId/assign',
         summary:
           "Assign a person of the order's account to an item after the order; its tickets carry them (docs/after-sale.md)",
@@ -214,6 +223,7 @@ export function orderRouter(
   return router.route(
     {
       method: 'post',
+      operationId: 'adminPlaceOrder',
       path: '/management/orders',
       summary: 'Staff place an ADMIN order for a customer or a walk-in (docs/admin-orders.md)',
       access: 'admin',
@@ -231,6 +241,7 @@ export function orderAdminRouter(service: OrderService): ApiRouter {
   return new ApiRouter('Orders (admin)', '/admin/orders').route(
     {
       method: 'post',
+      operationId: 'adminConfirmOrder',
       path: '/:orderId/confirm',
       summary: 'Confirm a reserved order as paid (payment taken on site)',
       access: 'admin',

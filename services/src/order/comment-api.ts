@@ -13,6 +13,7 @@ export function orderCommentContext(deps: Pick<ContextDeps, 'store'>): ContextMo
   const router = new ApiRouter('Orders (admin)', '/orders').route(
     {
       method: 'patch',
+      operationId: 'adminSetOrderComment',
       path: '/:orderId/comment',
       summary: "Set the order's comment (staff; non-empty)",
       access: 'admin',

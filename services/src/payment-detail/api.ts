@@ -23,7 +23,8 @@ export function paymentDetailsRouter(service: PaymentDetailService): ApiRouter {
     .route(
       {
         method: 'get',
-        path: '/',
+        operationId: 'listPaymentDetails',
+        path: '',
         summary: 'The saved payment details',
         access: 'customer',
         response: z.array(paymentDetailDto),
@@ -33,6 +34,7 @@ export function paymentDetailsRouter(service: PaymentDetailService): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'listBlockedPaymentDetails',
         path: '/blocked',
         summary: 'Saved payment details blocked after a declined charge',
         access: 'customer',
@@ -43,6 +45,7 @@ export function paymentDetailsRouter(service: PaymentDetailService): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'listVoucherPaymentDetails',
         path: '/vouchers',
         summary: 'The vouchers kept in the account, with what is left on each',
         access: 'customer',
@@ -53,6 +56,7 @@ export function paymentDetailsRouter(service: PaymentDetailService): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'keepVoucherPaymentDetail',
         path: '/vouchers',
         summary:
           'Keep a gift or compensation voucher in the account (baskets and payments name it by its id)',
@@ -66,6 +70,7 @@ export function paymentDetailsRouter(service: PaymentDetailService): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'getDefaultPaymentDetail',
         path: '/current',
         summary: 'The default payment detail',
         access: 'customer',
@@ -76,6 +81,7 @@ export function paymentDetailsRouter(service: PaymentDetailService): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'startPaymentDetailRegistration',
         path: '/register',
         summary: "Start saving a card on the provider's page (nothing is charged)",
         access: 'customer',
@@ -88,7 +94,8 @@ export function paymentDetailsRouter(service: PaymentDetailService): ApiRouter {
     .route(
       {
         method: 'post',
-        path: '/',
+        operationId: 'savePaymentDetail',
+        path: '',
         summary: 'Save the card of a completed registration',
         access: 'customer',
         body: savePaymentDetailBody,
@@ -100,6 +107,7 @@ export function paymentDetailsRouter(service: PaymentDetailService): ApiRouter {
     .route(
       {
         method: 'patch',
+        operationId: 'setDefaultPaymentDetail',
         path: '/:paymentDetailId/default',
         summary: 'Make a payment detail the default',
         access: 'customer',
@@ -111,6 +119,7 @@ export function paymentDetailsRouter(service: PaymentDetailService): ApiRouter {
     .route(
       {
         method: 'delete',
+        operationId: 'deletePaymentDetail',
         path: '/:paymentDetailId',
         summary: 'Delete a saved payment detail',
         access: 'customer',

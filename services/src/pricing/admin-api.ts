@@ -42,6 +42,7 @@ export function pricingAdminRouter(deps: PricingAdminDeps): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'adminListPricingSettings',
         path: '/settings',
         summary: 'Pricing settings per definition',
         access: 'admin',
@@ -56,6 +57,7 @@ export function pricingAdminRouter(deps: PricingAdminDeps): ApiRouter {
     .route(
       {
         method: 'put',
+        operationId: 'adminSetDefinitionPricingSettings',
         path: '/definitions/:productDefinitionId/settings',
         summary: 'Daily base rate, floor, ceiling and parameters of a definition',
         access: 'admin',
@@ -68,6 +70,7 @@ export function pricingAdminRouter(deps: PricingAdminDeps): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'adminSetBaseRates',
         path: '/base-rates',
         summary: 'Custom daily base rate for dates',
         access: 'admin',
@@ -79,6 +82,7 @@ export function pricingAdminRouter(deps: PricingAdminDeps): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'adminSetPricingParameters',
         path: '/parameters',
         summary: 'Custom pricing parameter for dates',
         access: 'admin',
@@ -92,6 +96,7 @@ export function pricingAdminRouter(deps: PricingAdminDeps): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'adminClearPricingOverrides',
         path: '/overrides/clear',
         summary: 'Remove the overrides of dates',
         access: 'admin',
@@ -102,6 +107,7 @@ export function pricingAdminRouter(deps: PricingAdminDeps): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'adminListPricingOverrides',
         path: '/overrides',
         summary: 'Overrides by definition and date',
         access: 'admin',
@@ -121,6 +127,7 @@ export function pricingAdminRouter(deps: PricingAdminDeps): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'adminStartPriceGeneration',
         path: '/generations',
         summary: 'Start a price generation',
         access: 'admin',
@@ -142,6 +149,7 @@ export function pricingAdminRouter(deps: PricingAdminDeps): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'adminGetPriceGeneration',
         path: '/generations/:generationId',
         summary: 'Status of a price generation',
         access: 'admin',

@@ -40,6 +40,7 @@ export function pricingIntegratorRouter(
     .route(
       {
         method: 'get',
+        operationId: 'getPriceFeed',
         path: '/prices/products',
         summary: 'Price feed per product, definition and date',
         access: 'integrator',
@@ -73,6 +74,7 @@ export function pricingIntegratorRouter(
     .route(
       {
         method: 'get',
+        operationId: 'getPricingTable',
         path: '/tables/:tableName',
         summary: 'Read a ticketing-system table in batches',
         access: 'integrator',

@@ -18,6 +18,7 @@ export function pricingPublicRouter(knex: Knex, now: () => Date = () => new Date
     .route(
       {
         method: 'post',
+        operationId: 'queryPrices',
         path: '/prices',
         summary: 'Prices for definitions on dates',
         access: 'public',
@@ -38,6 +39,7 @@ export function pricingPublicRouter(knex: Knex, now: () => Date = () => new Date
     .route(
       {
         method: 'get',
+        operationId: 'getPriceDistribution',
         path: '/insights/distribution',
         summary: 'How prices spread over the 30 days from validAt',
         access: 'public',
@@ -76,6 +78,7 @@ export function pricingPublicRouter(knex: Knex, now: () => Date = () => new Date
     .route(
       {
         method: 'get',
+        operationId: 'getPriceDevelopment',
         path: '/insights/development',
         summary: 'How prices developed (price history)',
         access: 'public',

@@ -22,6 +22,7 @@ export function subscriptionsRouter(service: SubscriptionService): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'listSubscriptions',
         path: '/',
         summary: 'My subscriptions, filtered by status',
         access: 'customer',
@@ -33,6 +34,7 @@ export function subscriptionsRouter(service: SubscriptionService): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'getKeycardSubscriptionStatus',
         path: '/status',
         summary: 'The subscription status of a keycard (gates and kiosks)',
         access: 'integrator',
@@ -44,6 +46,7 @@ export function subscriptionsRouter(service: SubscriptionService): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'getSubscription',
         path: '/:subscriptionId',
         summary: 'Read my subscription',
         access: 'customer',
@@ -55,6 +58,7 @@ export function subscriptionsRouter(service: SubscriptionService): ApiRouter {
     .route(
       {
         method: 'patch',
+        operationId: 'cancelSubscription',
         path: '/:subscriptionId/cancel',
         summary: 'Stop the renewal: valid until it expires',
         access: 'customer',
@@ -66,6 +70,7 @@ export function subscriptionsRouter(service: SubscriptionService): ApiRouter {
     .route(
       {
         method: 'patch',
+        operationId: 'activateSubscription',
         path: '/:subscriptionId/activate',
         summary: 'Switch the renewal on again',
         access: 'customer',
@@ -82,7 +87,8 @@ export function subscriptionsAdminRouter(service: SubscriptionService): ApiRoute
     .route(
       {
         method: 'get',
-        path: '/',
+        operationId: 'adminListSubscriptions',
+        path: '',
         summary: 'All subscriptions, filtered by status',
         access: 'admin',
         query: subscriptionListQuery,
@@ -93,6 +99,7 @@ export function subscriptionsAdminRouter(service: SubscriptionService): ApiRoute
     .route(
       {
         method: 'get',
+        operationId: 'adminGetSubscription',
         path: '/:subscriptionId',
         summary: 'Read a subscription',
         access: 'admin',
@@ -104,6 +111,7 @@ export function subscriptionsAdminRouter(service: SubscriptionService): ApiRoute
     .route(
       {
         method: 'patch',
+        operationId: 'adminCancelSubscription',
         path: '/:subscriptionId/cancel',
         summary: "Stop a subscription's renewal",
         access: 'admin',
@@ -115,6 +123,7 @@ export function subscriptionsAdminRouter(service: SubscriptionService): ApiRoute
     .route(
       {
         method: 'patch',
+        operationId: 'adminActivateSubscription',
         path: '/:subscriptionId/activate',
         summary: "Switch a subscription's renewal on again",
         access: 'admin',

@@ -35,6 +35,7 @@ export function ticketRouter(service: TicketService): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'listOrderTickets',
         path: '/',
         summary: "An order's tickets (the customer's own order, a guest's with its token, staff any)",
         access: 'public',
@@ -46,6 +47,7 @@ export function ticketRouter(service: TicketService): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'verifyTicket',
         path: '/verification',
         summary: 'Verify a ticket code: valid, blocked, cancelled or tampered',
         access: 'integrator',
@@ -57,6 +59,7 @@ export function ticketRouter(service: TicketService): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'blockTicket',
         path: '/:ticketId/block',
         summary: 'Block a lost ticket: it fails verification from now on',
         access: 'public',
@@ -74,6 +77,7 @@ export function ticketAdminRouter(service: TicketService): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'adminBlockTicket',
         path: '/:ticketId/block',
         summary: 'Block a ticket (staff)',
         access: 'admin',
@@ -85,6 +89,7 @@ export function ticketAdminRouter(service: TicketService): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'adminUnblockTicket',
         path: '/:ticketId/unblock',
         summary: 'Unblock a blocked ticket (staff)',
         access: 'admin',
@@ -101,9 +106,11 @@ export function documentUrlRouters(service: TicketService): ApiRouter[] {
   const staff = new ApiRouter('Orders (documents)', '/orders/management/orders');
   for (const kind of ['tickets', 'receipt'] as const) {
     const path = kind === 'tickets' ? 'ticket-url' : 'receipt-url';
+    const noun = kind === 'tickets' ? 'Tickets' : 'Receipt';
     customer.route(
       {
         method: 'get',
+        operationId: `get${noun}Url`,
         path: `/${path}`,
         summary: `A short-lived link to the order's ${kind} PDF (own orders; a guest with the order's token)`,
         access: 'public',
@@ -115,6 +122,7 @@ export function documentUrlRouters(service: TicketService): ApiRouter[] {
     staff.route(
       {
         method: 'get',
+        operationId: `adminGet${noun}Url`,
         path: `/:orderId/${path}`,
         summary: `A short-lived link to an order's ${kind} PDF (staff)`,
         access: 'admin',
@@ -149,6 +157,7 @@ export function documentRouters(
     documents.route(
       {
         method: 'get',
+        operationId: kind === 'tickets' ? 'getTicketsPdf' : 'getReceiptPdf',
         path: `/:orderId/${kind}.pdf`,
         summary: `The ${kind} PDF behind a signed link (lang, exp, sig)`,
         access: 'public',
@@ -177,6 +186,7 @@ export function documentRouters(
   const key = new ApiRouter('Tickets (access control)', '/keycards/tickets').route(
     {
       method: 'get',
+      operationId: 'getTicketSigningKey',
       path: '/signing-key',
       summary: 'The Ed25519 public key that verifies ticket codes offline',
       access: 'public',

@@ -16,6 +16,7 @@ export function voucherRouter(vouchers: VoucherService, attempts: RateLimiter): 
   return new ApiRouter('Vouchers', '/payments/vouchers').route(
     {
       method: 'get',
+      operationId: 'validateVoucher',
       path: '/:code/validate',
       summary: 'Whether a gift voucher is valid and what is left on it',
       access: 'public',
@@ -35,7 +36,8 @@ export function voucherAdminRouter(vouchers: VoucherService): ApiRouter {
     .route(
       {
         method: 'post',
-        path: '/',
+        operationId: 'adminIssueVoucher',
+        path: '',
         summary: 'Issue a gift voucher (value, expiry, code)',
         access: 'admin',
         body: issueVoucherBody,
@@ -48,6 +50,7 @@ export function voucherAdminRouter(vouchers: VoucherService): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'adminGetVoucher',
         path: '/:code',
         summary: 'A gift voucher with its redemptions',
         access: 'admin',

@@ -34,7 +34,8 @@ export function webhookAdminRouter(deps: {
     .route(
       {
         method: 'get',
-        path: '/',
+        operationId: 'adminListWebhookSubscriptions',
+        path: '',
         summary: 'List the webhook subscriptions',
         access: 'admin',
         response: z.array(webhookSubscriptionDto),
@@ -44,7 +45,8 @@ export function webhookAdminRouter(deps: {
     .route(
       {
         method: 'post',
-        path: '/',
+        operationId: 'adminCreateWebhookSubscription',
+        path: '',
         summary: 'Create a webhook subscription; the answer shows its signing secret, once',
         access: 'admin',
         body: createWebhookSubscriptionBody,
@@ -56,6 +58,7 @@ export function webhookAdminRouter(deps: {
     .route(
       {
         method: 'get',
+        operationId: 'adminGetWebhookSubscription',
         path: '/:subscriptionId',
         summary: 'Read a webhook subscription',
         access: 'admin',
@@ -67,6 +70,7 @@ export function webhookAdminRouter(deps: {
     .route(
       {
         method: 'patch',
+        operationId: 'adminUpdateWebhookSubscription',
         path: '/:subscriptionId',
         summary: 'Change a webhook subscription (url, event types, description) or switch it on or off',
         access: 'admin',
@@ -79,6 +83,7 @@ export function webhookAdminRouter(deps: {
     .route(
       {
         method: 'delete',
+        operationId: 'adminDeleteWebhookSubscription',
         path: '/:subscriptionId',
         summary: 'Delete a webhook subscription and its waiting deliveries',
         access: 'admin',
@@ -91,6 +96,7 @@ export function webhookAdminRouter(deps: {
     .route(
       {
         method: 'post',
+        operationId: 'adminRotateWebhookSecret',
         path: '/:subscriptionId/secret/rotate',
         summary: 'Issue a new signing secret; the previous one keeps signing beside it for the overlap',
         access: 'admin',
@@ -104,6 +110,7 @@ export function webhookAdminRouter(deps: {
     .route(
       {
         method: 'get',
+        operationId: 'adminListWebhookDeliveries',
         path: '/:subscriptionId/deliveries',
         summary: 'The delivery log of a subscription, newest first',
         access: 'admin',
@@ -119,6 +126,7 @@ export function webhookAdminRouter(deps: {
     .route(
       {
         method: 'get',
+        operationId: 'adminGetWebhookDelivery',
         path: '/:subscriptionId/deliveries/:deliveryId',
         summary: 'One delivery with its payload and every attempt (status code, latency, response excerpt)',
         access: 'admin',
@@ -133,6 +141,7 @@ export function webhookAdminRouter(deps: {
     .route(
       {
         method: 'post',
+        operationId: 'adminRedeliverWebhookDelivery',
         path: '/:subscriptionId/deliveries/:deliveryId/redeliver',
         summary: 'Send one delivery again now, under the same webhook-id',
         access: 'admin',
@@ -154,6 +163,7 @@ export function webhookAdminRouter(deps: {
     .route(
       {
         method: 'post',
+        operationId: 'adminRedeliverWebhookRange',
         path: '/:subscriptionId/redeliveries',
         summary: 'Send again every delivery whose event happened in [from, to)',
         access: 'admin',
@@ -201,6 +211,7 @@ export function webhookSchemasRouter(): ApiRouter {
   const router = new ApiRouter('Webhooks', '/webhooks').route(
     {
       method: 'get',
+      operationId: 'listWebhookSchemas',
       path: '/schemas',
       summary: 'The webhook event types and the JSON Schema of each payload',
       access: 'public',

@@ -27,6 +27,7 @@ export function afterSaleRouter(service: AfterSaleService): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'cancelOrder',
         path: '/:orderId/cancel',
         summary:
           'Cancel items of a paid order until the cut-off; refund to the original payment or to online credit',
@@ -43,6 +44,7 @@ export function afterSaleRouter(service: AfterSaleService): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'adminCancelOrder',
         path: '/management/orders/:orderId/cancel',
         summary: 'Cancel items and refund them (staff, no cut-off)',
         access: 'admin',
@@ -61,6 +63,7 @@ export function afterSaleAdminRouter(service: AfterSaleService): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'adminCancelOrderItems',
         path: '/:orderId/items/cancel',
         summary: 'Cancel items without moving money (places back to their slots)',
         access: 'admin',
@@ -73,6 +76,7 @@ export function afterSaleAdminRouter(service: AfterSaleService): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'adminRefundOrder',
         path: '/:orderId/refunds',
         summary: 'Refund amounts per item',
         access: 'admin',
@@ -87,6 +91,7 @@ export function afterSaleAdminRouter(service: AfterSaleService): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'adminListOrderRefunds',
         path: '/:orderId/refunds',
         summary: "The order's refunds and where each stands",
         access: 'admin',
@@ -98,6 +103,7 @@ export function afterSaleAdminRouter(service: AfterSaleService): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'adminRetryRefund',
         path: '/:orderId/refunds/:refundId/retry',
         summary: 'Try a failing refund again now',
         access: 'admin',

@@ -37,6 +37,7 @@ export function checkoutRouter(service: CheckoutService, options: { guestCheckou
     .route(
       {
         method: 'post',
+        operationId: 'createCheckout',
         path: '/',
         summary:
           'Check out a basket or loose items: its order is placed with the prices frozen (guests while guestCheckout is on)',
@@ -54,6 +55,7 @@ export function checkoutRouter(service: CheckoutService, options: { guestCheckou
     .route(
       {
         method: 'get',
+        operationId: 'getCheckout',
         path: '/:checkoutId',
         summary: 'Read a checkout',
         access: 'public',
@@ -65,6 +67,7 @@ export function checkoutRouter(service: CheckoutService, options: { guestCheckou
     .route(
       {
         method: 'patch',
+        operationId: 'updateCheckout',
         path: '/:checkoutId',
         summary: 'Change addresses and comment',
         access: 'public',
@@ -77,6 +80,7 @@ export function checkoutRouter(service: CheckoutService, options: { guestCheckou
     .route(
       {
         method: 'delete',
+        operationId: 'deleteCheckout',
         path: '/:checkoutId',
         summary: 'Leave the checkout: the unpaid order is cancelled, its places released',
         access: 'public',
@@ -87,6 +91,7 @@ export function checkoutRouter(service: CheckoutService, options: { guestCheckou
     .route(
       {
         method: 'post',
+        operationId: 'addCheckoutItems',
         path: '/:checkoutId/items',
         summary: 'Add items to the unpaid checkout (priced, held and checked by the basket rules)',
         access: 'public',
@@ -99,6 +104,7 @@ export function checkoutRouter(service: CheckoutService, options: { guestCheckou
     .route(
       {
         method: 'delete',
+        operationId: 'removeCheckoutItems',
         path: '/:checkoutId/items',
         summary: 'Remove items (itemIds) from the unpaid checkout; their places are released',
         access: 'public',
@@ -112,6 +118,7 @@ export function checkoutRouter(service: CheckoutService, options: { guestCheckou
     .route(
       {
         method: 'delete',
+        operationId: 'removeCheckoutItem',
         path: '/:checkoutId/items/:itemId',
         summary: 'Remove one item from the unpaid checkout',
         access: 'public',
@@ -123,6 +130,7 @@ export function checkoutRouter(service: CheckoutService, options: { guestCheckou
     .route(
       {
         method: 'get',
+        operationId: 'getCheckoutItem',
         path: '/:checkoutId/items/:itemId',
         summary: 'One item of the checkout',
         access: 'public',
@@ -134,6 +142,7 @@ export function checkoutRouter(service: CheckoutService, options: { guestCheckou
     .route(
       {
         method: 'patch',
+        operationId: 'personalizeCheckoutItem',
         path: '/:checkoutId/items/:itemId/personalization',
         summary: 'Personalize an item (person, medium, keycard)',
         access: 'public',
@@ -147,6 +156,7 @@ export function checkoutRouter(service: CheckoutService, options: { guestCheckou
     .route(
       {
         method: 'post',
+        operationId: 'answerCheckoutConditions',
         path: '/:checkoutId/checkout-conditions',
         summary: "Answer the operator's checkout conditions (custom form fields of the channel)",
         access: 'public',
@@ -159,6 +169,7 @@ export function checkoutRouter(service: CheckoutService, options: { guestCheckou
     .route(
       {
         method: 'post',
+        operationId: 'startCheckoutPayment',
         path: '/:checkoutId/payment',
         summary: "Pay: on site (order reserved) or by card (the answer names the provider's payment page)",
         access: 'public',
@@ -172,6 +183,7 @@ export function checkoutRouter(service: CheckoutService, options: { guestCheckou
     .route(
       {
         method: 'get',
+        operationId: 'getCheckoutPaymentStatus',
         path: '/:checkoutId/payment/status',
         summary: "The order's payment status (a pending card payment is reconciled with the provider)",
         access: 'public',
@@ -183,6 +195,7 @@ export function checkoutRouter(service: CheckoutService, options: { guestCheckou
     .route(
       {
         method: 'post',
+        operationId: 'addCheckoutDiscount',
         path: '/:checkoutId/discounts',
         summary: 'Add a promo code: the order is priced again (docs/discounts.md)',
         access: 'public',
@@ -196,6 +209,7 @@ export function checkoutRouter(service: CheckoutService, options: { guestCheckou
     .route(
       {
         method: 'delete',
+        operationId: 'removeCheckoutDiscount',
         path: '/:checkoutId/discounts/:discountId',
         summary: 'Remove a promo code (its discount line id or the code)',
         access: 'public',
@@ -208,6 +222,7 @@ export function checkoutRouter(service: CheckoutService, options: { guestCheckou
     .route(
       {
         method: 'post',
+        operationId: 'addCheckoutVoucher',
         path: '/:checkoutId/vouchers',
         summary: 'Pay part or all of the order with a gift voucher',
         access: 'public',
@@ -221,6 +236,7 @@ export function checkoutRouter(service: CheckoutService, options: { guestCheckou
     .route(
       {
         method: 'delete',
+        operationId: 'removeCheckoutVoucher',
         path: '/:checkoutId/vouchers/:voucherCode',
         summary: 'Take a gift voucher off the order (its part goes back onto it)',
         access: 'public',

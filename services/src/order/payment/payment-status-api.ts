@@ -18,6 +18,7 @@ export function paymentStatusRouter(
   return new ApiRouter('Payments', '/payments').route(
     {
       method: 'get',
+      operationId: 'getOrderPaymentStatus',
       path: '/status',
       summary: "An order's payment status (reconciled with the provider while pending)",
       access: 'public',

@@ -26,6 +26,7 @@ export function providerNotificationRouter(deps: {
   return router.route(
     {
       method: 'post',
+      operationId: 'receivePaymentProviderNotification',
       path: '/notifications',
       summary: "The card payment provider's signed notification (a hint: the shop reads the status)",
       access: 'public',

@@ -8,6 +8,7 @@ export function paymentsRouter(service: SplitPaymentService): ApiRouter {
   return new ApiRouter('Payments', '/payments').route(
     {
       method: 'post',
+      operationId: 'payOrder',
       path: '/',
       summary:
         'Pay an order: vouchers and online credit first (secondary providers), the card provider or on site for the rest',

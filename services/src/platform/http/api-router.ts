@@ -21,6 +21,9 @@ export interface RouteSpec<
   P extends Schema | undefined,
 > {
   method: Method;
+  /** the operation's name for client generators: camelCase verb and noun (getOrder, addBasketItem), `admin`
+   * first for staff operations; unique in the shop (checked when the app is built) and stable once published */
+  operationId: string;
   /** Express syntax, relative to the router's mount point: '/baskets/:basketId' */
   path: string;
   summary: string;

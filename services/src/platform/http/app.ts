@@ -14,7 +14,7 @@ import { errorHandler, unknownRoute } from './error-handler';
 import { healthRoutes, type ReadinessCheck } from './health';
 import { jsonBody } from './json-body';
 import { noStoreByDefault } from './no-store';
-import { buildOpenApiDocument } from './openapi';
+import { buildOpenApiDocument, checkOperationIds } from './openapi';
 import { requestContext } from './request-context';
 import type { Registry } from 'prom-client';
 import { httpMetrics } from '../metrics/http-metrics';
@@ -78,6 +78,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   api.use(healthRoutes(options.readiness));
   const allRouters = [...(options.externalRouters ?? []), ...options.routers];
   for (const router of allRouters) keepIdempotentAnswers(router, options.idempotentRequests);
+  checkOperationIds(allRouters);
   let openApi: object | undefined;
   api.use(docsRoutes(() => (openApi ??= buildOpenApiDocument(allRouters))));
   api.get('/.well-known/jwks.json', (_req, res) => {

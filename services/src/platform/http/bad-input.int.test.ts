@@ -19,6 +19,7 @@ beforeAll(async () => {
     .route(
       {
         method: 'post',
+        operationId: 'createSamples',
         path: '/',
         summary: 'Create samples',
         access: 'public',
@@ -30,15 +31,34 @@ beforeAll(async () => {
       },
       ({ body }) => body,
     )
-    .route({ method: 'get', path: '/mine', summary: 'A personal answer', access: 'customer' }, ({ ctx }) => ({
-      accountId: ctx.principal?.accountId,
-    }))
-    .route({ method: 'post', path: '/ping', summary: 'No body expected', access: 'public' }, () => ({
-      pong: true,
-    }))
     .route(
       {
         method: 'get',
+        operationId: 'getMine',
+        path: '/mine',
+        summary: 'A personal answer',
+        access: 'customer',
+      },
+      ({ ctx }) => ({
+        accountId: ctx.principal?.accountId,
+      }),
+    )
+    .route(
+      {
+        method: 'post',
+        operationId: 'postPing',
+        path: '/ping',
+        summary: 'No body expected',
+        access: 'public',
+      },
+      () => ({
+        pong: true,
+      }),
+    )
+    .route(
+      {
+        method: 'get',
+        operationId: 'getFeed',
         path: '/feed',
         summary: 'A conditional feed, like the price feed',
         access: 'integrator',

@@ -17,6 +17,7 @@ beforeAll(async () => {
     .route(
       {
         method: 'post',
+        operationId: 'createSample',
         path: '/',
         summary: 'Create a sample',
         access: 'public',
@@ -28,21 +29,48 @@ beforeAll(async () => {
         return { name: body.name, correlationId: ctx.correlationId };
       },
     )
-    .route({ method: 'get', path: '/admin-only', summary: 'Staff only', access: 'admin' }, () => ({
-      ok: true,
-    }))
-    .route({ method: 'post', path: '/conflict', summary: 'Always refused', access: 'public' }, () => {
-      throw conflict('SLOT_SOLD_OUT', 'The slot is sold out.');
-    })
     .route(
-      { method: 'post', path: '/unavailable', summary: 'A dependency is down', access: 'public' },
+      {
+        method: 'get',
+        operationId: 'getAdminOnly',
+        path: '/admin-only',
+        summary: 'Staff only',
+        access: 'admin',
+      },
+      () => ({
+        ok: true,
+      }),
+    )
+    .route(
+      {
+        method: 'post',
+        operationId: 'postConflict',
+        path: '/conflict',
+        summary: 'Always refused',
+        access: 'public',
+      },
+      () => {
+        throw conflict('SLOT_SOLD_OUT', 'The slot is sold out.');
+      },
+    )
+    .route(
+      {
+        method: 'post',
+        operationId: 'postUnavailable',
+        path: '/unavailable',
+        summary: 'A dependency is down',
+        access: 'public',
+      },
       () => {
         throw unavailable('HOLD_SERVICE_UNAVAILABLE', 'Places cannot be held right now.');
       },
     )
-    .route({ method: 'get', path: '/crash', summary: 'A bug', access: 'public' }, () => {
-      throw new Error('boom');
-    });
+    .route(
+      { method: 'get', operationId: 'getCrash', path: '/crash', summary: 'A bug', access: 'public' },
+      () => {
+        throw new Error('boom');
+      },
+    );
   app = createHttpApp({
     log: createLogger('silent'),
     shop: { clientId: '1', channelId: testChannelId },

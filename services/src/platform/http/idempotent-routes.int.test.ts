@@ -37,6 +37,7 @@ function thingsRouter(): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'postRefusedName',
         path: '/refused/:name',
         summary: 'Refused once, then done',
         access: 'public',
@@ -52,6 +53,7 @@ function thingsRouter(): ApiRouter {
     .route(
       {
         method: 'post',
+        operationId: 'postCrashing',
         path: '/crashing',
         summary: 'A bug once, then done',
         access: 'public',
@@ -63,7 +65,14 @@ function thingsRouter(): ApiRouter {
       },
     )
     .route(
-      { method: 'post', path: '/slow', summary: 'Waits for the test', access: 'public', idempotent: true },
+      {
+        method: 'post',
+        operationId: 'postSlow',
+        path: '/slow',
+        summary: 'Waits for the test',
+        access: 'public',
+        idempotent: true,
+      },
       async () => {
         ran('slow');
         await new Promise<void>((resolve) => (releaseSlow = resolve));
@@ -71,12 +80,20 @@ function thingsRouter(): ApiRouter {
       },
     )
     .route(
-      { method: 'post', path: '/quiet', summary: 'Answers nothing', access: 'public', idempotent: true },
+      {
+        method: 'post',
+        operationId: 'postQuiet',
+        path: '/quiet',
+        summary: 'Answers nothing',
+        access: 'public',
+        idempotent: true,
+      },
       () => void ran('quiet'),
     )
     .route(
       {
         method: 'post',
+        operationId: 'postThingId',
         path: '/:thingId',
         summary: 'Make a thing',
         access: 'public',

@@ -21,6 +21,9 @@ const idempotencyResponses = {
   },
 };
 
+/** GET /api/webhooks/schemas (services/src/webhook/api.ts) */
+const webhookSchemasPath = '/api/webhooks/schemas';
+
 const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 function asObject(schema: ZodType | undefined): ZodObject | undefined {
@@ -50,12 +53,45 @@ function renderError(schema: ZodType | undefined): string | undefined {
   }
 }
 
+/** the operationId of an outgoing webhook: `order.partially_refunded` is onOrderPartiallyRefunded */
+export function webhookOperationId(eventType: string): string {
+  return `on${eventType
+    .split(/[._-]/)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('')}`;
+}
+
+const operationIdShape = /^[a-z][A-Za-z0-9]*$/;
+
+/**
+ * Every operation's operationId, checked: camelCase and unique among the routes and outgoing webhooks, for
+ * client generators name their functions by it. Throws naming the offenders.
+ */
+export function checkOperationIds(routers: ApiRouter[]): void {
+  const seen = new Map<string, string>();
+  const problems: string[] = [];
+  const check = (operationId: string, operation: string) => {
+    if (!operationIdShape.test(operationId)) problems.push(`${operation}: "${operationId}" is not camelCase`);
+    const first = seen.get(operationId);
+    if (first) problems.push(`${operation}: "${operationId}" is taken by ${first}`);
+    else seen.set(operationId, operation);
+  };
+  for (const router of routers) {
+    for (const { spec, fullPath } of router.routes)
+      check(spec.operationId, `${spec.method.toUpperCase()} ${fullPath}`);
+    for (const outgoing of router.outgoing)
+      check(webhookOperationId(outgoing.name), `webhook ${outgoing.name}`);
+  }
+  if (problems.length) throw new Error(`OpenAPI operationIds:\n  ${problems.join('\n  ')}`);
+}
+
 /**
  * OpenAPI 3.1, generated from the same zod schemas that validate the requests. A schema the generator
  * cannot render is left out of its route, which then names the reason under x-schema-errors: one
  * context's unusual schema must not turn the whole document into a 500.
  */
 export function buildOpenApiDocument(routers: ApiRouter[]): object {
+  checkOperationIds(routers);
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',
@@ -78,6 +114,7 @@ export function buildOpenApiDocument(routers: ApiRouter[]): object {
       registry.registerPath({
         method: spec.method,
         path: `/api${toOpenApiPath(fullPath)}`,
+        operationId: spec.operationId,
         summary: spec.summary,
         tags: [tag],
         security: spec.access === 'public' ? [] : [{ bearer: [] }],
@@ -120,8 +157,11 @@ export function buildOpenApiDocument(routers: ApiRouter[]): object {
       registry.registerWebhook({
         method: 'post',
         path: outgoing.name,
+        operationId: webhookOperationId(outgoing.name),
         summary: outgoing.summary,
         tags: [router.tag],
+        // the shop signs what it sends (webhook-signature); the receiver's URL carries no credentials of ours
+        security: [],
         request: {
           headers: asObject(outgoing.headers),
           body: { content: { 'application/json': { schema: outgoing.body } } },
@@ -138,8 +178,11 @@ export function buildOpenApiDocument(routers: ApiRouter[]): object {
       title: 'Alpenpass API',
       version: DEFAULT_API_VERSION,
       description:
-        'Ticket and booking shop API. Every call sends x-client-id, x-channel-id, optionally x-api-version and x-correlation-id.',
+        'Ticket and booking shop API. Every call sends x-client-id, x-channel-id, optionally x-api-version and x-correlation-id. ' +
+        `The webhooks the shop sends are described under \`webhooks\`; their payloads' JSON Schemas are also served at ${webhookSchemasPath}.`,
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
+    externalDocs: { description: 'Webhook payload JSON Schemas', url: webhookSchemasPath },
     servers: [{ url: '/' }],
   });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiRouter } from './api-router';
-import { buildOpenApiDocument } from './openapi';
+import { buildOpenApiDocument, checkOperationIds } from './openapi';
 
 type Document = {
   paths: Record<
@@ -18,6 +18,7 @@ describe('the OpenAPI document', () => {
       .route(
         {
           method: 'get',
+          operationId: 'getOdd',
           path: '/odd',
           summary: 'odd',
           access: 'public',
@@ -28,6 +29,7 @@ describe('the OpenAPI document', () => {
       .route(
         {
           method: 'post',
+          operationId: 'postPlain',
           path: '/plain',
           summary: 'plain',
           access: 'public',
@@ -55,10 +57,20 @@ describe('the Idempotency-Key header', () => {
   it('is documented on the routes that take it, with their 409 and 422, and on no other', () => {
     const router = new ApiRouter('Test', '/test')
       .route(
-        { method: 'post', path: '/once', summary: 'once', access: 'public', idempotent: true },
+        {
+          method: 'post',
+          operationId: 'postOnce',
+          path: '/once',
+          summary: 'once',
+          access: 'public',
+          idempotent: true,
+        },
         () => undefined,
       )
-      .route({ method: 'post', path: '/plain', summary: 'plain', access: 'public' }, () => undefined);
+      .route(
+        { method: 'post', operationId: 'postPlain', path: '/plain', summary: 'plain', access: 'public' },
+        () => undefined,
+      );
 
     const document = buildOpenApiDocument([router]) as {
       paths: Record<
@@ -85,5 +97,36 @@ describe('the Idempotency-Key header', () => {
     const plain = document.paths['/api/test/plain']!.post;
     expect(plain.parameters ?? []).toEqual([]);
     expect(Object.keys(plain.responses)).not.toContain('422');
+  });
+});
+
+describe('the operationIds', () => {
+  const route = (operationId: string, path: string) =>
+    ({ method: 'get', operationId, path, summary: path, access: 'public' }) as const;
+
+  it('name the operations and the outgoing webhooks in the document', () => {
+    const router = new ApiRouter('Test', '/test')
+      .route(route('getThing', '/thing'), () => ({}))
+      .describeOutgoing({ name: 'thing.partially_changed', summary: 'changed', body: z.object({}) });
+
+    const document = buildOpenApiDocument([router]) as {
+      paths: Record<string, { get: { operationId: string } }>;
+      webhooks: Record<string, { post: { operationId: string } }>;
+    };
+
+    expect(document.paths['/api/test/thing']!.get.operationId).toBe('getThing');
+    expect(document.webhooks['thing.partially_changed']!.post.operationId).toBe('onThingPartiallyChanged');
+  });
+
+  it('refuse an operationId taken twice, across routers, and one that is not camelCase', () => {
+    const first = new ApiRouter('One', '/one').route(route('getThing', '/thing'), () => ({}));
+    const second = new ApiRouter('Two', '/two')
+      .route(route('getThing', '/thing'), () => ({}))
+      .route(route('get-other', '/other'), () => ({}));
+
+    expect(() => checkOperationIds([first, second])).toThrow(
+      /GET \/two\/thing: "getThing" is taken by GET \/one\/thing[\s\S]*GET \/two\/other: "get-other" is not camelCase/,
+    );
+    expect(() => buildOpenApiDocument([first, second])).toThrow(/is taken by/);
   });
 });

@@ -63,12 +63,12 @@ it('serves Prometheus text with latency per route, commands and refusals, append
   const text = scraped.text;
   const has = (line: RegExp) => expect(text).toMatch(line);
   has(
-    /^alpenpass_http_request_duration_seconds_bucket\{le="0\.1",method="POST",route="\/api\/baskets\/",status="201"\} \d+$/m,
+    /^alpenpass_http_request_duration_seconds_bucket\{le="0\.1",method="POST",route="\/api\/baskets",status="201"\} \d+$/m,
   );
   has(
     /^alpenpass_http_request_duration_seconds_count\{method="GET",route="\/api\/baskets\/:basketId",status="200"\} 1$/m,
   );
-  has(/^alpenpass_commands_total\{command="POST \/api\/baskets\/",outcome="accepted"\} 2$/m);
+  has(/^alpenpass_commands_total\{command="POST \/api\/baskets",outcome="accepted"\} 2$/m);
   has(/^alpenpass_commands_total\{command="POST \/api\/baskets\/:basketId\/entries",outcome="refused"\} 1$/m);
   has(
     /^alpenpass_command_refusals_total\{command="POST \/api\/baskets\/:basketId\/entries",code="SLOT_HOLD_LIMIT"\} 1$/m,
