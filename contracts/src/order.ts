@@ -8,6 +8,7 @@ import {
   type PriceSource,
 } from './basket';
 import { recordedValidity } from './domain/item-selection';
+import { paymentRedirectUrls } from './domain/checkout-payment';
 import {
   orderPaymentStatus,
   orderStatus,
@@ -129,6 +130,8 @@ export type OrderEvent =
         attempt?: number;
         amount?: Money;
         /** the card is the account's default saved card */ isDefaultCard?: boolean;
+        /** the provider's payment page of the transaction, where a customer who left it goes back to */
+        paymentPageUrl?: string;
       };
     }
   /** a provider transaction was opened for the order as it stood before it changed (items, discounts, vouchers):
@@ -140,7 +143,7 @@ export type OrderEvent =
   /** the provider declined, the customer cancelled or the provider failed: the order is payable again */
   | {
       type: 'OrderPaymentFailed';
-      data: { orderId: number; transactionId: string; reason: 'DECLINED' | 'CANCELED' | 'ERROR' };
+      data: { orderId: number; transactionId: string; reason: PaymentFailureReason };
     }
   | { type: 'OrderPaid'; data: { orderId: number; method: PaymentMethod; confirmedBy: string } }
   | { type: 'OrderCancelled'; data: { orderId: number; reason: 'PAYMENT_TIMEOUT' | 'ABANDONED' } }
@@ -198,6 +201,10 @@ export const orderEventTypes = [
 
 export const orderStreamName = (orderId: number) => `order-${orderId}`;
 
+/** Why a card payment did not go through (OrderPaymentFailed). */
+export const paymentFailureReasons = ['DECLINED', 'CANCELED', 'ERROR'] as const;
+export type PaymentFailureReason = (typeof paymentFailureReasons)[number];
+
 export const orderItemDto = z.object({
   id: uuidString,
   parentItemId: uuidString.nullable(),
@@ -250,6 +257,9 @@ export const orderDto = z.object({
   refunds: z.array(refundDto),
   /** why a cancelled order is cancelled (PAYMENT_TIMEOUT, ABANDONED, LATE_PAYMENT_NO_CAPACITY, ITEMS_CANCELLED) */
   cancellationReason: z.string().nullable(),
+  /** an open order whose latest card payment did not go through: why (the page was cancelled, the bank
+   * declined, an error); null otherwise */
+  paymentFailureReason: z.enum(paymentFailureReasons).nullable(),
   /** only in the answer that placed a guest's order: the capability to read it again (?token=) */
   accessToken: z.string().optional(),
 });
@@ -281,6 +291,19 @@ export const orderIdParams = z.object({ orderId: numericIdParam });
 export const checkoutIdParams = z.object({ checkoutId });
 /** a guest reads their order with the token it was placed with (§7: the page's token parameter) */
 export const orderReadQuery = z.object({ token: z.string().min(1).max(200).optional() });
+
+/** POST /orders/{orderId}/payment/resume: where the provider sends the customer back (docs/checkout.md,
+ * "Every open order has a way forward and a way back"). */
+export const resumeOrderPaymentBody = z.object({ redirectUrls: paymentRedirectUrls });
+export type ResumeOrderPaymentBody = z.infer<typeof resumeOrderPaymentBody>;
+/** The answer: the payment page to go to — the live transaction's (`LIVE`) or a new one's (`NEW`); `NONE`
+ * (no page) when vouchers and online credit on the order paid it. */
+export const resumedOrderPaymentDto = z.object({
+  order: orderDto,
+  redirectUrl: z.string().nullable(),
+  transaction: z.enum(['LIVE', 'NEW', 'NONE']),
+});
+export type ResumedOrderPaymentDto = z.infer<typeof resumedOrderPaymentDto>;
 
 /** §5 Orders list: page default 0, limit default 20, status a list of order statuses. */
 export const orderListQuery = z.object({

@@ -12,6 +12,7 @@ import {
   type OrderMailRecipients,
 } from './recipients';
 import { noTicketAttachmentsYet, type TicketAttachments } from './ticket-attachments';
+import { orderPageLink } from './order-page-link';
 
 export { createOrderMailService, orderMailMessageId, type OrderMailService } from './order-mail-service';
 export { afterSaleMailsOf } from './after-sale-mails';
@@ -52,6 +53,7 @@ export function orderMailContext(
     ticketAttachments: options.ticketAttachments ?? noTicketAttachmentsYet,
     productName: async (productId, language) =>
       (await findProduct(deps.knex, productId))?.name[language] ?? null,
+    orderPageUrl: orderPageLink(deps.config.shopPublicUrl, deps.config.orderAccessSecret),
     messageIdDomain: settings.messageIdDomain,
     log: deps.log,
   });

@@ -15,6 +15,8 @@ export interface MailTexts {
   cancelledItems: string;
   ticketsAttached: string;
   payOnSite: string;
+  /** the link to the order page */
+  orderPage: string;
   closing: string;
   signature: string;
 }
@@ -42,6 +44,7 @@ export const mailTexts: Record<Language, MailTexts> = {
     cancelledItems: 'Stornierte Positionen',
     ticketsAttached: 'Ihre Tickets finden Sie im Anhang.',
     payOnSite: 'Bitte bezahlen Sie die Reservierung an der Kasse vor Ort.',
+    orderPage: 'Ihre Bestellung online ansehen',
     closing: 'Freundliche Grüsse',
     signature: 'Ihr Alpenpass-Team',
   },
@@ -67,6 +70,7 @@ export const mailTexts: Record<Language, MailTexts> = {
     cancelledItems: 'Cancelled items',
     ticketsAttached: 'Your tickets are attached.',
     payOnSite: 'Please pay for the reservation at the ticket office on site.',
+    orderPage: 'See your order online',
     closing: 'Kind regards',
     signature: 'Your Alpenpass team',
   },
@@ -92,6 +96,7 @@ export const mailTexts: Record<Language, MailTexts> = {
     cancelledItems: 'Positions annulées',
     ticketsAttached: 'Vous trouverez vos billets en pièce jointe.',
     payOnSite: 'Veuillez régler la réservation à la caisse sur place.',
+    orderPage: 'Voir votre commande en ligne',
     closing: 'Meilleures salutations',
     signature: 'Votre équipe Alpenpass',
   },

@@ -19,6 +19,8 @@ export interface OrderMailServiceDeps {
   ticketAttachments: TicketAttachments;
   /** a product's name in a language, for the item lines (null: unknown, the line says "#id") */
   productName: (productId: number, language: Language) => Promise<string | null>;
+  /** the order's page in the shop in a language (a guest's with the order's signed access token) */
+  orderPageUrl: (order: PlacedOrder, language: Language) => string;
   /** the right-hand side of the Message-IDs: the From address's domain */
   messageIdDomain: string;
   log: PlatformLogger;
@@ -88,6 +90,7 @@ export function createOrderMailService(deps: OrderMailServiceDeps) {
           ? { amount: refundedAmount, onlineCredit: request.details?.onlineCredit === true }
           : undefined,
       hasAttachments,
+      orderPageUrl: deps.orderPageUrl(order, language),
     };
   }
 

@@ -21,6 +21,8 @@ import {
   type OrderMailRecipient,
 } from './recipients';
 import { findSentMail } from '../platform/mail/sent-mails';
+import { orderPageLink } from './order-page-link';
+import { isOrderAccessToken } from '../order/order-ids';
 
 /** Order mails over real SMTP into the local Mailpit, read back through its JSON API. Each run uses a
  * Message-ID domain of its own: Mailpit outlives the test databases. */
@@ -28,6 +30,7 @@ const domain = `run-${randomUUID().slice(0, 8)}.alpenpass.test`;
 const smtp = loadMailSettings({ MAIL_FROM: `Alpenpass Test <tickets@${domain}>` });
 const mailer = createSmtpMailer(smtp);
 const ticketPdf = Buffer.from('%PDF-1.4\n% a ticket\n');
+const accessSecret = 'order-mail-test-access-secret';
 
 let db: TestDatabase;
 let store: EventStore;
@@ -51,6 +54,7 @@ beforeAll(async () => {
     },
     productName: async (productId, language) =>
       ({ de: 'Gondel Erwachsene', en: 'Gondola adult', fr: 'Télécabine adulte' })[language] + ` ${productId}`,
+    orderPageUrl: orderPageLink('https://shop.example', accessSecret),
     messageIdDomain: domain,
     log: silentLogger,
   });
@@ -145,6 +149,32 @@ describe('order mails through SMTP into Mailpit', () => {
     },
   );
 
+  it("every order mail links to the order page: a guest's signed with the order token, a customer's plain", async () => {
+    const guest = await placeOrder('guest-link@example.com', 'fr');
+    const reservation: OrderMailRequest = { orderId: guest.orderId, kind: 'reservation' };
+    expect(await mails.sendOrderMail(reservation)).toBe('sent');
+    const mail = await waitForMail(messageIdOf(reservation));
+    const link = /https:\/\/shop\.example\/fr\/orders\/(\d+)\?token=([\w%-]+)/.exec(mail.Text);
+    expect(Number(link?.[1])).toBe(guest.orderId);
+    expect(isOrderAccessToken(accessSecret, guest.orderId, decodeURIComponent(link![2]!))).toBe(true);
+    expect(mail.Text).toContain('Voir votre commande en ligne');
+    expect(mail.HTML).toContain(`href="https://shop.example/fr/orders/${guest.orderId}?token=`);
+
+    const customer = await placeOrder('customer-link@example.com', 'de', { accountId: 'acc-1' });
+    for (const kind of ['confirmation', 'cancellation', 'refund'] as const) {
+      const request: OrderMailRequest = {
+        orderId: customer.orderId,
+        kind,
+        details: { itemIds: [customer.itemIds[0]!], refundedAmount: 100 },
+      };
+      expect(await mails.sendOrderMail(request)).toBe('sent');
+      const sent = await waitForMail(messageIdOf(request));
+      expect(sent.Text).toMatch(
+        new RegExp(`Ihre Bestellung online ansehen: https://shop\\.example/de/orders/${customer.orderId}\\s`),
+      );
+    }
+  });
+
   it('a reservation asks to pay on site; its cancellation lists the cancelled item; the refund names the amount and where it went', async () => {
     const { orderId, itemIds } = await placeOrder('onsite@example.com', 'de');
     const reservation: OrderMailRequest = { orderId, kind: 'reservation' };
@@ -215,6 +245,7 @@ describe('order mails through SMTP into Mailpit', () => {
       recipients: async () => ({ email: 'retry@example.com', language: 'fr' }),
       ticketAttachments: async () => [],
       productName: async () => null,
+      orderPageUrl: () => 'https://shop.example/fr/orders/1',
       messageIdDomain: domain,
       log: silentLogger,
     });

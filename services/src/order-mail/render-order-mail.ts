@@ -12,6 +12,8 @@ export interface OrderMailContent {
   total: number;
   refund?: { amount: number; onlineCredit: boolean };
   hasAttachments: boolean;
+  /** the order's page in the shop (a guest's carries the order's signed token) */
+  orderPageUrl: string;
 }
 
 export interface RenderedMail {
@@ -90,6 +92,8 @@ export function renderOrderMail(content: OrderMailContent): RenderedMail {
     ...(showTotal ? ['', `${texts.total}: ${money(content.total)}`] : []),
     ...(notes.length ? ['', ...notes] : []),
     '',
+    `${texts.orderPage}: ${content.orderPageUrl}`,
+    '',
     texts.closing,
     texts.signature,
     '',
@@ -119,6 +123,7 @@ export function renderOrderMail(content: OrderMailContent): RenderedMail {
       : '',
     '</table>',
     ...notes.map((note) => `<p>${escapeHtml(note)}</p>`),
+    `<p><a href="${escapeHtml(content.orderPageUrl)}">${escapeHtml(texts.orderPage)}</a></p>`,
     `<p>${escapeHtml(texts.closing)}<br>${escapeHtml(texts.signature)}</p>`,
     '</body></html>',
   ].join('\n');

@@ -15,6 +15,7 @@ const content = (overrides: Partial<OrderMailContent> = {}): OrderMailContent =>
   ],
   total: 123456,
   hasAttachments: false,
+  orderPageUrl: 'https://shop.example/en/orders/42?token=a&b',
   ...overrides,
 });
 
@@ -48,6 +49,14 @@ describe('renderOrderMail', () => {
     const cancellation = renderOrderMail(content({ kind: 'cancellation' }));
     expect(cancellation.text).toContain('Cancelled items');
     expect(cancellation.text).not.toContain('Total:');
+  });
+
+  it('links to the order page in the text and, escaped, in the HTML', () => {
+    const mail = renderOrderMail(content());
+    expect(mail.text).toContain('See your order online: https://shop.example/en/orders/42?token=a&b');
+    expect(mail.html).toContain(
+      '<a href="https://shop.example/en/orders/42?token=a&amp;b">See your order online</a>',
+    );
   });
 
   it('derives the Message-ID from the event: the same event the same id, another event another', () => {

@@ -13,6 +13,8 @@ import {
   orderReadQuery,
   orderSummaryDto,
   patchOrderBody,
+  resumeOrderPaymentBody,
+  resumedOrderPaymentDto,
   type OrderListQuery,
   readFeatureFlag,
   type FeatureFlags,
@@ -27,6 +29,7 @@ import type { OrderCaller, OrderService } from './order-service';
 import type { createAdminOrders } from './admin-orders';
 import { assertMayCheckOut, checkOutAccess } from './checkout/guest-checkout';
 import { decodeOrderListCursor, encodeOrderListCursor } from './order-list-cursor';
+import type { OpenOrders } from './payment/open-orders';
 
 type AdminOrders = ReturnType<typeof createAdminOrders>;
 
@@ -234,6 +237,40 @@ export function orderRouter(
     },
     ({ body, ctx, idempotencyKey }) => adminOrders.place(caller(ctx), body, idempotencyKey),
   );
+}
+
+/** Every open order has a way forward and a way back (docs/checkout.md): pay now, or cancel it. */
+export function openOrderRouter(openOrders: OpenOrders): ApiRouter {
+  return new ApiRouter('Orders', '/orders')
+    .route(
+      {
+        method: 'post',
+        path: '/:orderId/payment/resume',
+        summary:
+          "Pay an unpaid order now: back to its card payment's page while that is open, else a new payment page",
+        access: 'public',
+        params: orderIdParams,
+        query: orderReadQuery,
+        body: resumeOrderPaymentBody,
+        response: resumedOrderPaymentDto,
+        idempotent: true,
+      },
+      ({ params, query, body, ctx }) => openOrders.resume(caller(ctx, query.token), params.orderId, body),
+    )
+    .route(
+      {
+        method: 'post',
+        path: '/:orderId/abandon',
+        summary:
+          'Cancel an unpaid order: a card payment under way is given up, its places are released at once',
+        access: 'public',
+        params: orderIdParams,
+        query: orderReadQuery,
+        response: orderDto,
+        idempotent: true,
+      },
+      ({ params, query, ctx }) => openOrders.abandon(caller(ctx, query.token), params.orderId),
+    );
 }
 
 /** Staff actions on orders (§4: confirm a reserved order). */

@@ -75,6 +75,7 @@ export type OrderCommand =
         attempt?: number;
         amount?: Money;
         isDefaultCard?: boolean;
+        paymentPageUrl?: string;
       };
     }
   /** the transaction of `attempt` was opened for the order as it stood before it changed: it is not the order's */
@@ -319,6 +320,7 @@ function startPayment(
           attempt: data.attempt ?? order.paymentAttempts + 1,
           ...(amount ? { amount } : {}),
           ...(data.isDefaultCard ? { isDefaultCard: true } : {}),
+          ...(data.paymentPageUrl ? { paymentPageUrl: data.paymentPageUrl } : {}),
         };
   return [{ type: 'OrderPaymentStarted', data: { orderId: order.orderId, method, ...started } }];
 }
@@ -374,6 +376,9 @@ function confirmPayment(
 function cancelUnpaid(order: PlacedOrder, reason: 'PAYMENT_TIMEOUT' | 'ABANDONED'): OrderEvent[] {
   // a reserved order keeps its places until staff confirm it; a paid one is never cancelled here
   if (order.orderStatus !== 'CREATED' && order.orderStatus !== 'PENDING') return [];
+  // the customer leaves only an order without a payment under way (its transaction is given up first)
+  if (reason === 'ABANDONED' && order.orderStatus === 'PENDING')
+    throw conflict(orderErrorCodes.orderNotOpen, `A payment of order ${order.orderId} is under way.`);
   return [{ type: 'OrderCancelled', data: { orderId: order.orderId, reason } }];
 }
 

@@ -217,6 +217,14 @@ describe('CancelUnpaidOrder', () => {
     });
   });
 
+  it('refuses the customer leaving while a payment is under way (its transaction is given up first)', () => {
+    const abandon = { type: 'CancelUnpaidOrder', data: { reason: 'ABANDONED' } } as const;
+    expect(refusal(abandon, placedEvent, pending)).toMatchObject({ code: 'ORDER_NOT_OPEN' });
+    expect(when(abandon, placedEvent)).toEqual([
+      { type: 'OrderCancelled', data: { orderId: cancelled.data.orderId, reason: 'ABANDONED' } },
+    ]);
+  });
+
   it('leaves reserved, paid and cancelled orders alone', () => {
     for (const events of [[reserved], [reserved, paid], [cancelled]]) {
       expect(

@@ -7,7 +7,8 @@ import type { AccountResources } from '../basket/account-resources';
 import { createCapacityCommands } from '../capacity';
 import { loadProduct, readModelFactSources } from '../basket/basket-facts';
 import { emptyFacts } from '../basket/entry-facts';
-import { orderAdminRouter, orderRouter } from './api';
+import { openOrderRouter, orderAdminRouter, orderRouter } from './api';
+import { createOpenOrders } from './payment/open-orders';
 import { accountInDirectory, createAdminOrders } from './admin-orders';
 import { temporalCheckoutWorkflows, type CheckoutWorkflows } from './checkout-workflows';
 import { createOrderService, type OrderService } from './order-service';
@@ -195,6 +196,7 @@ export function orderContext(
     vouchers: ports.vouchers,
     onlineCredit: ports.onlineCredit,
   });
+  const openOrders = createOpenOrders({ orders, checkouts, payments, reconcile });
   const adminOrders = createAdminOrders({
     orders,
     basket,
@@ -209,6 +211,7 @@ export function orderContext(
       paymentsRouter(splitPayments),
       orderRouter(orders, deps.knex, deps.config.featureFlags, adminOrders),
       orderAdminRouter(orders),
+      openOrderRouter(openOrders),
       paymentStatusRouter(orders, { reconcile, log: deps.log }),
       afterSaleRouter(afterSale),
       afterSaleAdminRouter(afterSale),

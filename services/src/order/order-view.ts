@@ -76,6 +76,7 @@ export function toOrderDto(order: PlacedOrder, accessToken?: string): OrderDto {
       order.orderStatus === 'CANCELLED' || order.paymentStatus === 'REFUNDED'
         ? order.cancellationReason
         : null,
+    paymentFailureReason: order.orderStatus === 'CREATED' ? order.paymentFailureReason : null,
     ...(accessToken === undefined ? {} : { accessToken }),
   };
 }

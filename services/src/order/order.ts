@@ -4,6 +4,7 @@ import type {
   OrderEvent,
   OrderPaymentStatus,
   OrderStatus,
+  PaymentFailureReason,
   PaymentMethod,
   VoucherKind,
 } from '@alpenpass/contracts';
@@ -25,6 +26,10 @@ export interface PlacedOrder extends OrderPlacedData {
   paymentAttempts: number;
   /** the latest card payment was made with the account's default saved card */
   isDefaultCard: boolean;
+  /** the provider's page of the latest card payment (null: none, or a saved card without a page) */
+  paymentPageUrl: string | null;
+  /** why the latest card payment did not go through, while the order is payable again */
+  paymentFailureReason: PaymentFailureReason | null;
   placesBooked: boolean;
   /** after the sale (docs/after-sale.md) */
   cancelledItemIds: string[];
@@ -78,12 +83,19 @@ function evolvePlaced(order: PlacedOrder, event: OrderEvent, at: string): Placed
         transactionId: event.data.transactionId ?? null,
         paymentAttempts: event.data.attempt ?? order.paymentAttempts + 1,
         isDefaultCard: event.data.isDefaultCard ?? false,
+        paymentPageUrl: event.data.paymentPageUrl ?? null,
+        paymentFailureReason: null,
       };
     case 'OrderPaymentAttemptVoided':
       return { ...order, paymentAttempts: Math.max(order.paymentAttempts, event.data.attempt) };
     case 'OrderPaymentFailed':
       // payable again: the customer may retry within the payment timeout
-      return { ...order, orderStatus: 'CREATED', paymentStatus: 'FAILED' };
+      return {
+        ...order,
+        orderStatus: 'CREATED',
+        paymentStatus: 'FAILED',
+        paymentFailureReason: event.data.reason,
+      };
     case 'OrderPaid':
       return { ...order, orderStatus: 'PAID', paymentStatus: 'PAID', paymentMethod: event.data.method };
     case 'OrderCancelled':
@@ -108,6 +120,7 @@ function evolvePlaced(order: PlacedOrder, event: OrderEvent, at: string): Placed
       return {
         ...order,
         paymentStatus: 'FAILED',
+        paymentFailureReason: 'DECLINED',
         paymentAttempts: Math.max(order.paymentAttempts, event.data.attempt),
       };
     case 'OrderItemsChanged':
@@ -160,6 +173,8 @@ export function evolveOrder(state: OrderState, event: OrderEventWithTime): Order
       transactionId: null,
       paymentAttempts: 0,
       isDefaultCard: false,
+      paymentPageUrl: null,
+      paymentFailureReason: null,
       placesBooked: false,
       cancelledItemIds: [],
       cancellations: 0,

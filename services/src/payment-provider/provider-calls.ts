@@ -23,6 +23,14 @@ export function outcomeOf(status: TransactionStatusResponse): CardPaymentOutcome
   }
 }
 
+/** The customer can still pay on a transaction's page: it waits for them or their 3-D Secure check, and
+ * the provider's deadline for it (init.expires) has not passed. */
+export function isPageOpenAt(status: TransactionStatusResponse, now: Date): boolean {
+  const waiting = ['initialized', 'challenge_required', 'challenge_ongoing'].includes(status.status);
+  const expires = status.detail?.init?.expires;
+  return waiting && (expires === undefined || Date.parse(expires) > now.getTime());
+}
+
 const providerDown = () =>
   unavailable(
     checkoutErrorCodes.paymentProviderUnavailable,

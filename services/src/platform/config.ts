@@ -117,6 +117,8 @@ const environment = z.object({
     .pipe(z.array(z.url().transform((url) => new URL(url).origin)))
     .transform((list) => (list.length ? list : ['http://localhost:3000'])),
   ORDER_ACCESS_SECRET: z.string().min(16).default(developmentSecrets.ORDER_ACCESS_SECRET),
+  /** where customers reach the shop (links in mails); default: the first allowed redirect origin */
+  SHOP_PUBLIC_URL: envUrl.optional(),
   // sign-in service and embedded identity provider (docs/auth.md)
   IDENTITY_PROVIDER: z.enum(['embedded', 'none']).optional(),
   IDENTITY_ISSUER: envUrl.optional(),
@@ -191,6 +193,8 @@ export interface AppConfig {
   allowedRedirectOrigins: string[];
   /** signs the access tokens of guests' orders */
   orderAccessSecret: string;
+  /** where customers reach the shop, for the links in mails (no trailing slash) */
+  shopPublicUrl: string;
   /** after the sale (docs/after-sale.md): the customer's cancellation cut-off, refund retry rounds */
   afterSale: {
     cancelCutoffDays: number;
@@ -370,6 +374,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     checkoutPaymentPollMs: e.CHECKOUT_PAYMENT_POLL_SECONDS * 1000,
     allowedRedirectOrigins: e.ALLOWED_REDIRECT_ORIGINS,
     orderAccessSecret: e.ORDER_ACCESS_SECRET,
+    shopPublicUrl: (e.SHOP_PUBLIC_URL ?? e.ALLOWED_REDIRECT_ORIGINS[0]!).replace(/\/+$/, ''),
     afterSale: {
       cancelCutoffDays: e.ORDER_CANCEL_CUTOFF_DAYS,
       cancelTimezone: e.ORDER_CANCEL_TIMEZONE,

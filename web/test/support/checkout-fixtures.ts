@@ -33,6 +33,7 @@ export function orderJson(status: string, overrides: Record<string, unknown> = {
     status,
     paymentStatus: status === 'RESERVED' ? 'PENDING' : null,
     paymentMethod: status === 'RESERVED' ? 'ON_SITE' : null,
+    paymentFailureReason: null,
     type: 'ONE_TIME',
     createdAt: '2026-11-23T12:00:00.000Z',
     updatedAt: '2026-11-23T12:00:00.000Z',

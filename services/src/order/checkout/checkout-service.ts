@@ -35,6 +35,7 @@ import type { CardPaymentReconciler } from '../payment/card-payment-reconciler';
 import { createOrderPayment, type OrderPaymentDeps, type PaymentChoice } from '../payment/order-payment';
 import { refuseCommentUnlessEnabled } from '../../basket/comment-input';
 import { confirmationsOf } from '../payment/payment-confirmations';
+import { abandonUnpaidOrder } from '../payment/open-orders';
 
 /** What the payment path needs (order-payment.ts) and the checkout's own collaborators. */
 export interface CheckoutServiceDeps extends OrderPaymentDeps {
@@ -257,16 +258,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       return dto(caller, accessibleCheckout(outcome.newState, caller.principal), order);
     },
 
-    /** Leaving the checkout: an unpaid order is cancelled and the basket's places given back. */
+    /** Leaving the checkout: an unpaid order is cancelled and the basket's places given back, a card
+     * payment under way given up at the provider first (open-orders.ts). */
     async abandon(caller: CheckoutCaller, checkoutId: string): Promise<void> {
       const { order } = await load(caller, checkoutId);
-      if (order.orderStatus === 'CANCELLED') return;
-      assertOpen(order);
-      await orders.command(caller, order.orderId, {
-        type: 'CancelUnpaidOrder',
-        data: { reason: 'ABANDONED' },
-      });
-      await orders.cancelUnpaidOrder({ orderId: order.orderId, basketId: order.basketId });
+      await abandonUnpaidOrder(deps, caller, order);
     },
 
     async pay(

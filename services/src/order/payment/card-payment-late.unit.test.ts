@@ -29,6 +29,7 @@ function setup(current: PlacedOrder, outcome: CardPaymentOutcome, cancelRefused 
     chargeSavedCard: () => Promise.reject(new Error('not expected')),
     savedCard: () => Promise.reject(new Error('not expected')),
     outcome: async (transactionId) => (calls.push(`outcome ${transactionId}`), outcome),
+    isPageOpen: () => Promise.reject(new Error('not expected')),
     settle: () => Promise.reject(new Error('not expected')),
     cancelTransaction: async (transactionId, _orderId, step = 'cancel') => {
       calls.push(`${step} ${transactionId}`);

@@ -37,6 +37,7 @@ function setup(current: PlacedOrder, outcome: CardPaymentOutcome) {
     chargeSavedCard: () => Promise.reject(new Error('not expected')),
     savedCard: () => Promise.reject(new Error('not expected')),
     outcome: async (transactionId) => (calls.push(`outcome ${transactionId}`), outcome),
+    isPageOpen: () => Promise.reject(new Error('not expected')),
     settle: async (transactionId, request) =>
       void calls.push(`settle ${transactionId} ${request.amount.amount}`),
     cancelTransaction: async (transactionId) => void calls.push(`cancel ${transactionId}`),

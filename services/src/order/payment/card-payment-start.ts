@@ -12,6 +12,8 @@ export interface OpenedTransaction {
   attempt: number;
   amount: Money;
   isDefaultCard?: boolean;
+  /** where the customer pays (a page payment; a saved card has none) */
+  paymentPageUrl?: string;
 }
 
 export interface CardPaymentStartDeps {

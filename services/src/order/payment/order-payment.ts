@@ -214,7 +214,7 @@ export function createOrderPayment(deps: OrderPaymentDeps) {
       });
       const pending = await recordCardPaymentStart(
         order.orderId,
-        { transactionId: started.transactionId, attempt, amount },
+        { transactionId: started.transactionId, attempt, amount, paymentPageUrl: started.redirectUrl },
         (command) => orders.command(caller, order.orderId, command),
       );
       const type = choice.card.methods.length === 1 ? choice.card.methods[0]! : 'CARD';

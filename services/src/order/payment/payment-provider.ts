@@ -69,6 +69,9 @@ export interface PaymentProvider {
   /** the card of a transaction, when the customer asked to save it (saveAlias) */
   savedCard(transactionId: string): Promise<SavedCard | undefined>;
   outcome(transactionId: string): Promise<CardPaymentOutcome>;
+  /** the customer can still pay on the transaction's page: it waits for them (or their 3-D Secure check)
+   * and has not expired */
+  isPageOpen(transactionId: string): Promise<boolean>;
   /** captures an authorized payment (idempotency key settle-<orderId>) */
   settle(transactionId: string, request: SettleRequest): Promise<void>;
   /** cancels an open or authorized transaction the shop will not use (the customer starts another
@@ -94,6 +97,9 @@ export const unwiredPaymentProvider: PaymentProvider = {
     throw notWired();
   },
   async outcome() {
+    throw notWired();
+  },
+  async isPageOpen() {
     throw notWired();
   },
   async settle() {

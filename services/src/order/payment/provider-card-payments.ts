@@ -1,6 +1,6 @@
 import { orderErrorCodes, paymentDetailErrorCodes, providerMethodsFor } from '@alpenpass/contracts';
 import type { PaymentProvider } from './payment-provider';
-import { calling, outcomeOf } from '../../payment-provider/provider-calls';
+import { calling, isPageOpenAt, outcomeOf } from '../../payment-provider/provider-calls';
 import { conflict } from '../../platform/domain-error';
 import type { PaymentProviderClient } from '../../payment-provider/provider-client';
 import { ProviderRejectedError } from '../../payment-provider/provider-errors';
@@ -10,6 +10,8 @@ export interface ProviderCardPaymentsOptions {
   client: PaymentProviderClient;
   /** the shop's notification endpoint (…/api/payment-provider/notifications), named in every init */
   webhookUrl: string;
+  /** the clock a payment page's expiry is read against */
+  now?: () => Date;
 }
 
 /**
@@ -84,6 +86,12 @@ export function providerCardPayments(options: ProviderCardPaymentsOptions): Paym
     },
     async outcome(transactionId) {
       return outcomeOf(await calling(() => client.getStatus(transactionId)));
+    },
+    async isPageOpen(transactionId) {
+      return isPageOpenAt(
+        await calling(() => client.getStatus(transactionId)),
+        options.now?.() ?? new Date(),
+      );
     },
     async settle(transactionId, { orderId, refno, amount }) {
       await calling(() =>

@@ -34,6 +34,12 @@ export interface OrderSummary {
   total: Money;
 }
 
+/** POST /orders/{orderId}/payment/resume: the page to pay on (the live one or a new one; none when paid). */
+export interface ResumedPayment {
+  redirectUrl: string | null;
+  transaction: 'LIVE' | 'NEW' | 'NONE';
+}
+
 export interface OrderPage {
   items: OrderSummary[];
   page: number;
@@ -83,6 +89,30 @@ export const orderApi = api.injectEndpoints({
         params: { orderId, language },
       }),
     }),
+    /** Pay now (docs/checkout.md, "Every open order has a way forward and a way back"). */
+    resumeOrderPayment: build.mutation<
+      ResumedPayment,
+      { orderId: number; redirectUrls: { success: string; error: string; cancel: string } }
+    >({
+      query: ({ orderId, redirectUrls }) => ({
+        url: `/orders/${orderId}/payment/resume`,
+        method: 'POST',
+        body: { redirectUrls },
+      }),
+      invalidatesTags: (_answer, _error, { orderId }) => [
+        { type: 'Order', id: orderId },
+        { type: 'Order', id: LIST_TAG_ID },
+      ],
+    }),
+    /** Cancel order: the unpaid order is cancelled, its places released at once. */
+    abandonOrder: build.mutation<ServerOrder, number>({
+      query: (orderId) => ({ url: `/orders/${orderId}/abandon`, method: 'POST' }),
+      invalidatesTags: (_order, _error, orderId) => [
+        { type: 'Order', id: orderId },
+        { type: 'Order', id: LIST_TAG_ID },
+        'Slot',
+      ],
+    }),
     cancelOrderItems: build.mutation<ServerOrder, CancelItemsRequest>({
       query: ({ orderId, ...body }) => ({ url: `/orders/${orderId}/cancel`, method: 'POST', body }),
       invalidatesTags: (_order, error, { orderId }) =>
@@ -106,4 +136,6 @@ export const {
   useBlockTicketMutation,
   useOrderDocumentUrlMutation,
   useCancelOrderItemsMutation,
+  useResumeOrderPaymentMutation,
+  useAbandonOrderMutation,
 } = orderApi;

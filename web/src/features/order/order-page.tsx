@@ -9,6 +9,7 @@ import { orderMessages } from './messages';
 import { OrderItemList } from './order-item-list';
 import { OrderAfterSale } from './order-after-sale';
 import { OrderFacts } from './order-facts';
+import { OpenOrderActions } from './open-order-actions';
 import { pageToken, tokenDelivery } from '../../lib/api/request-context';
 import { useSession } from '../../lib/session/session-context';
 import { withPageToken } from '../../lib/session/page-token';
@@ -54,6 +55,7 @@ export default function OrderPage() {
             {intl.formatMessage(orderMessages[order.status])}
           </p>
           <OrderFacts order={order} />
+          <OpenOrderActions order={order} language={language} />
           {order.type === 'CONSUMPTION' && order.status === 'CREATED' && (
             <p>
               <Link

@@ -194,6 +194,35 @@ export const de: MessageCatalogue = {
   'order.status.refunded': 'Rückerstattet.',
   'order.status.partiallyCancelled': 'Teilweise storniert.',
   'order.status.partiallyRefunded': 'Teilweise rückerstattet.',
+  'order.open.heading': 'Bezahlen oder stornieren',
+  'order.open.waiting':
+    'Ihre Plätze sind für diese Bestellung reserviert, bis sie bezahlt ist. Bezahlen Sie jetzt, oder stornieren Sie die Bestellung, um die Plätze freizugeben.',
+  'order.open.underWay':
+    'Eine Zahlung wurde begonnen, aber nicht abgeschlossen. Haben Sie die Zahlungsseite verlassen, führt «Jetzt bezahlen» Sie dorthin zurück; oder stornieren Sie die Bestellung, um die Plätze freizugeben.',
+  'order.open.failed.canceled':
+    'Sie haben die Zahlung abgebrochen. Es wurde nichts belastet. Bezahlen Sie jetzt erneut, oder stornieren Sie die Bestellung, um die Plätze freizugeben.',
+  'order.open.failed.declined':
+    'Ihre Bank hat die Zahlung abgelehnt. Es wurde nichts belastet. Bezahlen Sie jetzt mit einer anderen Karte oder Zahlungsart, oder stornieren Sie die Bestellung.',
+  'order.open.failed.error':
+    'Die Zahlung konnte nicht abgeschlossen werden. Es wurde nichts belastet. Bezahlen Sie jetzt erneut, oder stornieren Sie die Bestellung.',
+  'order.open.payNow': 'Jetzt bezahlen',
+  'order.open.paying': 'Die Zahlungsseite wird geöffnet…',
+  'order.open.cancel': 'Bestellung stornieren',
+  'order.open.confirmCancel':
+    'Diese Bestellung stornieren? Ihre Plätze werden sofort freigegeben, und es wird nichts belastet.',
+  'order.open.confirmCancel.yes': 'Ja, Bestellung stornieren',
+  'order.open.confirmCancel.no': 'Nein, behalten',
+  'order.open.cancelled':
+    'Die Bestellung ist storniert und ihre Plätze sind freigegeben. Es wurde nichts belastet.',
+  'order.open.timedOut':
+    'Die Zahlung ist nicht rechtzeitig eingegangen. Die Bestellung wurde daher storniert und ihre Plätze freigegeben. Es wurde nichts belastet. Sie können gerne neu buchen.',
+  'order.open.alreadyPaid': 'Diese Bestellung wurde inzwischen bezahlt.',
+  'order.open.alreadyCancelled': 'Diese Bestellung ist bereits storniert.',
+  'order.open.unavailable':
+    'Zahlungen sind im Moment nicht möglich. Bitte versuchen Sie es in einigen Minuten noch einmal.',
+  'order.open.conditionsMissing': 'Bitte schliessen Sie zuerst die Kasse ab.',
+  'order.open.toCheckout': 'Zur Kasse',
+  'order.open.failed': 'Das hat nicht geklappt. Bitte versuchen Sie es noch einmal.',
   'order.refno': 'Bestellnummer {refno}',
   'orders.title': 'Meine Bestellungen',
   'orders.description': 'Alles, was Sie gebucht haben, die neueste Bestellung zuerst.',

@@ -184,6 +184,32 @@ export const en: MessageCatalogue = {
   'order.status.refunded': 'Refunded.',
   'order.status.partiallyCancelled': 'Partly cancelled.',
   'order.status.partiallyRefunded': 'Partly refunded.',
+  'order.open.heading': 'Pay or cancel',
+  'order.open.waiting':
+    'Your places are held for this order until it is paid. Pay now, or cancel the order to release them.',
+  'order.open.underWay':
+    'A payment was started but not completed. If you left the payment page, Pay now takes you back to it; or cancel the order to release the places.',
+  'order.open.failed.canceled':
+    'You cancelled the payment. Nothing was charged. Pay now to try again, or cancel the order to release the places.',
+  'order.open.failed.declined':
+    'Your bank declined the payment. Nothing was charged. Pay now with another card or payment method, or cancel the order.',
+  'order.open.failed.error':
+    'The payment could not be completed. Nothing was charged. Pay now to try again, or cancel the order.',
+  'order.open.payNow': 'Pay now',
+  'order.open.paying': 'Opening the payment page…',
+  'order.open.cancel': 'Cancel order',
+  'order.open.confirmCancel': 'Cancel this order? Its places are released at once and nothing is charged.',
+  'order.open.confirmCancel.yes': 'Yes, cancel the order',
+  'order.open.confirmCancel.no': 'No, keep it',
+  'order.open.cancelled': 'The order is cancelled and its places are released. Nothing was charged.',
+  'order.open.timedOut':
+    'The payment did not arrive in time, so the order was cancelled and its places released. Nothing was charged. You are welcome to book again.',
+  'order.open.alreadyPaid': 'This order has been paid meanwhile.',
+  'order.open.alreadyCancelled': 'This order is already cancelled.',
+  'order.open.unavailable': 'Payments are not available right now. Please try again in a few minutes.',
+  'order.open.conditionsMissing': 'Please complete the checkout first.',
+  'order.open.toCheckout': 'Go to the checkout',
+  'order.open.failed': 'That did not work. Please try again.',
   'order.refno': 'Order number {refno}',
   'orders.title': 'My orders',
   'orders.description': 'Everything you have booked, newest first.',

@@ -191,6 +191,34 @@ export const fr: MessageCatalogue = {
   'order.status.refunded': 'Remboursée.',
   'order.status.partiallyCancelled': 'Partiellement annulée.',
   'order.status.partiallyRefunded': 'Partiellement remboursée.',
+  'order.open.heading': 'Payer ou annuler',
+  'order.open.waiting':
+    "Vos places sont réservées pour cette commande jusqu'à son paiement. Payez maintenant, ou annulez la commande pour libérer les places.",
+  'order.open.underWay':
+    'Un paiement a été commencé mais pas terminé. Si vous avez quitté la page de paiement, « Payer maintenant » vous y ramène ; ou annulez la commande pour libérer les places.',
+  'order.open.failed.canceled':
+    "Vous avez annulé le paiement. Rien n'a été débité. Payez maintenant pour réessayer, ou annulez la commande pour libérer les places.",
+  'order.open.failed.declined':
+    "Votre banque a refusé le paiement. Rien n'a été débité. Payez maintenant avec une autre carte ou un autre moyen de paiement, ou annulez la commande.",
+  'order.open.failed.error':
+    "Le paiement n'a pas pu aboutir. Rien n'a été débité. Payez maintenant pour réessayer, ou annulez la commande.",
+  'order.open.payNow': 'Payer maintenant',
+  'order.open.paying': 'Ouverture de la page de paiement…',
+  'order.open.cancel': 'Annuler la commande',
+  'order.open.confirmCancel':
+    "Annuler cette commande ? Ses places sont libérées aussitôt et rien n'est débité.",
+  'order.open.confirmCancel.yes': 'Oui, annuler la commande',
+  'order.open.confirmCancel.no': 'Non, la garder',
+  'order.open.cancelled': "La commande est annulée et ses places sont libérées. Rien n'a été débité.",
+  'order.open.timedOut':
+    "Le paiement n'est pas arrivé à temps : la commande a été annulée et ses places libérées. Rien n'a été débité. N'hésitez pas à réserver de nouveau.",
+  'order.open.alreadyPaid': 'Cette commande a été payée entre-temps.',
+  'order.open.alreadyCancelled': 'Cette commande est déjà annulée.',
+  'order.open.unavailable':
+    'Les paiements ne sont pas disponibles pour le moment. Veuillez réessayer dans quelques minutes.',
+  'order.open.conditionsMissing': "Veuillez d'abord terminer le passage en caisse.",
+  'order.open.toCheckout': 'Aller à la caisse',
+  'order.open.failed': "Cela n'a pas fonctionné. Veuillez réessayer.",
   'order.refno': 'Numéro de commande {refno}',
   'orders.title': 'Mes commandes',
   'orders.description': 'Tout ce que vous avez réservé, la commande la plus récente en premier.',
