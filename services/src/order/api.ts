@@ -246,6 +246,7 @@ export function openOrderRouter(openOrders: OpenOrders): ApiRouter {
       {
         method: 'post',
         path: '/:orderId/payment/resume',
+        operationId: 'resumeOrderPayment',
         summary:
           "Pay an unpaid order now: back to its card payment's page while that is open, else a new payment page",
         access: 'public',
@@ -261,6 +262,7 @@ export function openOrderRouter(openOrders: OpenOrders): ApiRouter {
       {
         method: 'post',
         path: '/:orderId/abandon',
+        operationId: 'abandonOrder',
         summary:
           'Cancel an unpaid order: a card payment under way is given up, its places are released at once',
         access: 'public',
