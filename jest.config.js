@@ -41,6 +41,15 @@ const e2eProject = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 
+/** Shop nodes in network namespaces behind HAProxy (infra/cluster/cluster.sh); one suite at a time. */
+const clusterProject = {
+  displayName: 'cluster',
+  testEnvironment: 'node',
+  transform,
+  testMatch: ['<rootDir>/services/test/cluster/**/*.cluster.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
 module.exports = {
   // a per-project testTimeout is ignored by jest: this one applies to every tier
   testTimeout: 60000,
@@ -66,5 +75,6 @@ module.exports = {
     },
     webProject,
     e2eProject,
+    clusterProject,
   ],
 };

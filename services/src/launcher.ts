@@ -33,7 +33,8 @@ async function launch(): Promise<void> {
   }
 
   const supervisor = startSupervisor({
-    groups: planFor(config.roles, undefined, { pspSimulator: development }),
+    // a PSP_BASE_URL of its own names another provider (a cluster's one simulator): none started here
+    groups: planFor(config.roles, undefined, { pspSimulator: development && !process.env.PSP_BASE_URL }),
     script: join(__dirname, 'main.ts'),
     scripts: { 'psp-simulator': join(__dirname, 'psp-simulator', 'main.ts') },
     execArgv: ['--import', pathToFileURL(require.resolve('tsx')).href],

@@ -1,0 +1,218 @@
+#!/usr/bin/env bash
+# Several shop nodes on this machine behind HAProxy (docs/operations.md, "The test topology").
+#   cluster.sh up [--nodes 2|3]   fresh database and streams, nodes started, balancer in front
+#   cluster.sh down               every node, the balancer, the namespaces and the cluster's data gone
+#   cluster.sh kill-node <n>      kill -9 every process of node n (a node that vanishes)
+#   cluster.sh check              exits 0 when network namespaces can be made here, else prints why
+# Each node is a network namespace joined to the bridge apcl0 (10.77.0.1) by a veth pair, and runs
+# services/src/launcher.ts (all roles). The machine's PostgreSQL, NATS, Temporal and Mailpit listen on
+# 127.0.0.1 only; HAProxy forwards them from the bridge address, so none of them is reconfigured.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source infra/scripts/lib.sh
+
+state=/tmp/alpenpass-cluster
+bridge=apcl0
+host_ip=10.77.0.1
+lb_port="${CLUSTER_PORT:-8480}"
+psp_port=3990
+database=alpenpass_cluster
+pg_admin="postgres://postgres@127.0.0.1:5432/postgres"
+streams=(CLUSTER_EVENTS CLUSTER_ACCESS_USAGE)
+
+node_ns() { echo "apcl-n$1"; }
+node_ip() { echo "10.77.0.$((10 + $1))"; }
+node_port() { echo "$((3100 + $1))"; }
+
+check() {
+  if [ "$(id -u)" != 0 ]; then echo "network namespaces need root"; return 1; fi
+  if ! command -v ip >/dev/null; then echo "no ip command (iproute2)"; return 1; fi
+  if ! ip netns add apcl-probe 2>/dev/null; then echo "ip netns add is not permitted here"; return 1; fi
+  ip netns del apcl-probe
+}
+
+drop_data() {
+  for db in "$database" "${database}_psp"; do
+    PGOPTIONS="--client-min-messages=warning" psql -q "$pg_admin" -c "drop database if exists $db with (force)" >/dev/null
+  done
+  node -e '
+    const { connect } = require("nats");
+    (async () => {
+      const nats = await connect({ servers: "nats://127.0.0.1:4222" });
+      const manager = await nats.jetstreamManager();
+      for (const name of process.argv.slice(1)) await manager.streams.delete(name).catch(() => undefined);
+      await nats.drain();
+    })();' "${streams[@]}"
+}
+
+down() {
+  for ns in $(ip netns list 2>/dev/null | awk '/^apcl-n/ {print $1}'); do
+    pids="$(ip netns pids "$ns" || true)"
+    [ -n "$pids" ] && kill -TERM $pids 2>/dev/null || true
+    for _ in $(seq 1 40); do [ -z "$(ip netns pids "$ns")" ] && break; sleep 0.25; done
+    pids="$(ip netns pids "$ns" || true)"
+    [ -n "$pids" ] && kill -KILL $pids 2>/dev/null || true
+    ip netns del "$ns"
+  done
+  for pidfile in "$state/haproxy.pid" "$state/psp-simulator.pid"; do
+    [ -f "$pidfile" ] && kill -TERM $(cat "$pidfile") 2>/dev/null || true
+    rm -f "$pidfile"
+  done
+  ip link del "$bridge" 2>/dev/null || true
+  drop_data
+  log "cluster down"
+}
+
+kill_node() {
+  local pids
+  pids="$(ip netns pids "$(node_ns "$1")")"
+  [ -n "$pids" ] && kill -KILL $pids
+  log "node $1 killed (kill -9 of pids $(echo $pids))"
+}
+
+haproxy_config() {
+  local nodes="$1" i
+  cat <<EOF
+global
+  maxconn 4096
+defaults
+  timeout connect 3s
+  timeout client 1h
+  timeout server 1h
+frontend shop
+  mode http
+  bind 127.0.0.1:$lb_port
+  option forwardfor
+  timeout client 60s
+  default_backend nodes
+backend nodes
+  mode http
+  balance roundrobin
+  timeout server 60s
+  # only a connection that never reached a node is tried again: a request a node received is not resent
+  retries 2
+  option redispatch
+  option httpchk GET /api/ready
+  http-check expect status 200
+  default-server inter 1s fall 2 rise 2
+EOF
+  for ((i = 1; i <= nodes; i++)); do
+    echo "  server n$i $(node_ip "$i"):$(node_port "$i") check"
+  done
+  for service in postgres:5432 nats:4222 temporal:7233 smtp:1025; do
+    cat <<EOF
+listen ${service%%:*}
+  mode tcp
+  bind $host_ip:${service##*:}
+  server local 127.0.0.1:${service##*:}
+EOF
+  done
+}
+
+start_node() {
+  local i="$1" demo="$2" ns ip
+  ns="$(node_ns "$i")"
+  ip="$(node_ip "$i")"
+  ip netns add "$ns"
+  ip link add "apcl-n$i-h" type veth peer name "apcl-n$i-n"
+  ip link set "apcl-n$i-h" master "$bridge" up
+  ip link set "apcl-n$i-n" netns "$ns"
+  ip -n "$ns" addr add "$ip/24" dev "apcl-n$i-n"
+  ip -n "$ns" link set "apcl-n$i-n" up
+  ip -n "$ns" link set lo up
+  ip -n "$ns" route add default via "$host_ip"
+  ip netns exec "$ns" env \
+    PORT="$(node_port "$i")" \
+    ALPENPASS_NODE="n$i" \
+    DATABASE_URL="postgres://postgres@$host_ip:5432/$database" \
+    NATS_URL="nats://$host_ip:4222" \
+    NATS_STREAM=CLUSTER_EVENTS NATS_SUBJECT_PREFIX=cluster_events \
+    ACCESS_USAGE_STREAM=CLUSTER_ACCESS_USAGE ACCESS_USAGE_SUBJECT_PREFIX=cluster_access.usage \
+    TEMPORAL_ADDRESS="$host_ip:7233" TEMPORAL_TASK_QUEUE=alpenpass-cluster \
+    SMTP_URL="smtp://$host_ip:1025" \
+    AUTH_SIGNING_KEY_FILE="$state/auth-signing-key.json" \
+    IDENTITY_ISSUER="http://127.0.0.1:$lb_port/oidc" \
+    TRUST_PROXY="$host_ip" \
+    PSP_BASE_URL="http://$host_ip:$psp_port" \
+    PSP_WEBHOOK_URL="http://127.0.0.1:$lb_port/api/payment-provider/notifications" \
+    API_PROCESSES=1 LOAD_DEMO_DATA="$demo" SERVE_WEB="${CLUSTER_SERVE_WEB:-false}" \
+    LOG_FORMAT=json LOG_LEVEL="${CLUSTER_LOG_LEVEL:-warn}" \
+    "${CLUSTER_NODE_ENV[@]}" \
+    node --import tsx services/src/launcher.ts >"$state/n$i.log" 2>&1 &
+}
+
+# waits for /api/ready to answer 200; gives up early when the node's namespace has no process left
+wait_ready() {
+  local url="$1" what="$2" seconds="$3" ns="${4:-}" i
+  for ((i = 0; i < seconds * 2; i++)); do
+    [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$url/api/ready")" = 200 ] && return 0
+    if [ -n "$ns" ] && [ -z "$(ip netns pids "$ns")" ]; then
+      log "$what stopped: $(tail -c 600 "$state/${ns#apcl-}.log")"
+      return 1
+    fi
+    sleep 0.5
+  done
+  log "$what is not ready after ${seconds}s (logs in $state)"
+  return 1
+}
+
+up() {
+  local nodes="$1" i
+  if ip link show "$bridge" >/dev/null 2>&1; then
+    log "a cluster is up already: npm run cluster -- down"
+    return 1
+  fi
+  reason="$(check)" || { log "cannot start a cluster: $reason"; return 1; }
+  bash infra/scripts/ensure-services.sh || return 1
+  bash infra/scripts/ensure-haproxy.sh || return 1
+  mkdir -p "$state"
+  rm -f "$state"/*.log
+  drop_data
+  sysctl -qw net.ipv4.ip_forward=1 >/dev/null || true
+  ip link add "$bridge" type bridge
+  ip addr add "$host_ip/24" dev "$bridge"
+  ip link set "$bridge" up
+
+  haproxy_config "$nodes" >"$state/haproxy.cfg"
+  haproxy -D -p "$state/haproxy.pid" -f "$state/haproxy.cfg" || return 1
+
+  PSP_SIMULATOR_PORT=$psp_port PSP_SIMULATOR_HOST=$host_ip \
+    PSP_SIMULATOR_DATABASE_URL="postgres://postgres@127.0.0.1:5432/${database}_psp" \
+    PSP_SIMULATOR_WEBHOOK_URL="http://127.0.0.1:$lb_port/api/payment-provider/notifications" \
+    PSP_SIMULATOR_PUBLIC_URL="http://$host_ip:$psp_port" LOG_LEVEL=warn \
+    setsid node --import tsx services/src/psp-simulator/main.ts >"$state/psp-simulator.log" 2>&1 &
+  echo $! >"$state/psp-simulator.pid"
+
+  # the first node creates the database and loads the demo resort; the others join it
+  start_node 1 true
+  wait_ready "http://$(node_ip 1):$(node_port 1)" "node 1" 240 "$(node_ns 1)" || return 1
+  for ((i = 2; i <= nodes; i++)); do start_node "$i" false; done
+  for ((i = 2; i <= nodes; i++)); do
+    wait_ready "http://$(node_ip "$i"):$(node_port "$i")" "node $i" 240 "$(node_ns "$i")" || return 1
+  done
+  wait_ready "http://127.0.0.1:$lb_port" "the balancer" 30 || return 1
+  log "cluster up: $nodes nodes behind http://127.0.0.1:$lb_port (nodes on $(for ((i = 1; i <= nodes; i++)); do printf '%s:%s ' "$(node_ip "$i")" "$(node_port "$i")"; done)); logs in $state"
+}
+
+# extra variables for every node, e.g. CLUSTER_NODE_ENV="PROMO_CODE_ATTEMPTS_PER_MINUTE=5"
+read -r -a CLUSTER_NODE_ENV <<<"${CLUSTER_NODE_ENV:-}"
+
+command="${1:-}"
+shift || true
+case "$command" in
+  up)
+    nodes=2
+    while [ "$#" -gt 0 ]; do
+      case "$1" in
+        --nodes) nodes="$2"; shift 2 ;;
+        *) log "unknown option $1"; exit 2 ;;
+      esac
+    done
+    case "$nodes" in 2|3) ;; *) log "--nodes is 2 or 3"; exit 2 ;; esac
+    up "$nodes" || { down; exit 1; }
+    ;;
+  down) down ;;
+  kill-node) kill_node "$1" ;;
+  check) check ;;
+  *) echo "usage: npm run cluster -- up [--nodes 2|3] | down | kill-node <n> | check" >&2; exit 2 ;;
+esac
