@@ -29,6 +29,7 @@ check() {
   if ! command -v ip >/dev/null; then echo "no ip command (iproute2)"; return 1; fi
   if ! ip netns add apcl-probe 2>/dev/null; then echo "ip netns add is not permitted here"; return 1; fi
   ip netns del apcl-probe
+  if ! bash infra/scripts/ensure-haproxy.sh >/dev/null 2>&1; then echo "HAProxy is not installed and could not be installed"; return 1; fi
 }
 
 drop_data() {
