@@ -15,14 +15,17 @@ import {
   promoCodeParams,
   voucherParams,
 } from '@alpenpass/contracts';
+import type { Request } from 'express';
 import { ApiRouter } from '../platform/http/api-router';
+import { admissionTokensOf } from '../waiting-room';
 import type { RequestContext } from '../platform/http/request-context';
 import type { BasketService, Caller } from './basket-service';
 
-const caller = (ctx: RequestContext): Caller => ({
+const caller = (ctx: RequestContext, req: Request): Caller => ({
   principal: ctx.principal,
   correlationId: ctx.correlationId,
   clientAddress: ctx.clientAddress,
+  admissionTokens: admissionTokensOf(req),
 });
 
 /** §7 Baskets. Guests and customers alike ('public'); ownership is checked per basket (access.ts). */
@@ -38,7 +41,7 @@ export function basketRouter(service: BasketService): ApiRouter {
         response: basketDto,
         status: 201,
       },
-      ({ body, ctx }) => service.create(caller(ctx), body.entries),
+      ({ body, ctx, req }) => service.create(caller(ctx, req), body.entries),
     )
     .route(
       {
@@ -49,7 +52,7 @@ export function basketRouter(service: BasketService): ApiRouter {
         params: basketIdParams,
         response: basketDto,
       },
-      ({ params, ctx }) => service.get(caller(ctx), params.basketId),
+      ({ params, ctx, req }) => service.get(caller(ctx, req), params.basketId),
     )
     .route(
       {
@@ -61,7 +64,8 @@ export function basketRouter(service: BasketService): ApiRouter {
         body: addEntriesBody,
         response: basketDto,
       },
-      ({ params, body, ctx }) => service.addEntries(caller(ctx), params.basketId, null, body.entries),
+      ({ params, body, ctx, req }) =>
+        service.addEntries(caller(ctx, req), params.basketId, null, body.entries),
     )
     .route(
       {
@@ -73,7 +77,8 @@ export function basketRouter(service: BasketService): ApiRouter {
         query: deleteEntriesQuery,
         response: basketDto,
       },
-      ({ params, query, ctx }) => service.removeEntries(caller(ctx), params.basketId, query.entryIds),
+      ({ params, query, ctx, req }) =>
+        service.removeEntries(caller(ctx, req), params.basketId, query.entryIds),
     )
     .route(
       {
@@ -85,8 +90,8 @@ export function basketRouter(service: BasketService): ApiRouter {
         body: addChildEntriesBody,
         response: basketDto,
       },
-      ({ params, body, ctx }) =>
-        service.addEntries(caller(ctx), params.basketId, params.parentEntryId, body.entries),
+      ({ params, body, ctx, req }) =>
+        service.addEntries(caller(ctx, req), params.basketId, params.parentEntryId, body.entries),
     )
     .route(
       {
@@ -98,7 +103,8 @@ export function basketRouter(service: BasketService): ApiRouter {
         body: personalizationBody,
         response: basketDto,
       },
-      ({ params, body, ctx }) => service.personalize(caller(ctx), params.basketId, params.entryId, body),
+      ({ params, body, ctx, req }) =>
+        service.personalize(caller(ctx, req), params.basketId, params.entryId, body),
     )
     .route(
       {
@@ -110,7 +116,7 @@ export function basketRouter(service: BasketService): ApiRouter {
         body: patchBasketBody,
         response: basketDto,
       },
-      ({ params, body, ctx }) => service.changeDetails(caller(ctx), params.basketId, body),
+      ({ params, body, ctx, req }) => service.changeDetails(caller(ctx, req), params.basketId, body),
     )
     .route(
       {
@@ -121,7 +127,7 @@ export function basketRouter(service: BasketService): ApiRouter {
         params: promoCodeParams,
         response: basketDto,
       },
-      ({ params, ctx }) => service.addPromoCode(caller(ctx), params.basketId, params.code),
+      ({ params, ctx, req }) => service.addPromoCode(caller(ctx, req), params.basketId, params.code),
     )
     .route(
       {
@@ -132,7 +138,7 @@ export function basketRouter(service: BasketService): ApiRouter {
         params: promoCodeParams,
         response: basketDto,
       },
-      ({ params, ctx }) => service.removePromoCode(caller(ctx), params.basketId, params.code),
+      ({ params, ctx, req }) => service.removePromoCode(caller(ctx, req), params.basketId, params.code),
     )
     .route(
       {
@@ -144,7 +150,8 @@ export function basketRouter(service: BasketService): ApiRouter {
         body: addVoucherBody,
         response: basketDto,
       },
-      ({ params, body, ctx }) => service.addVoucher(caller(ctx), params.basketId, body.paymentDetailId),
+      ({ params, body, ctx, req }) =>
+        service.addVoucher(caller(ctx, req), params.basketId, body.paymentDetailId),
     )
     .route(
       {
@@ -155,7 +162,8 @@ export function basketRouter(service: BasketService): ApiRouter {
         params: voucherParams,
         response: basketDto,
       },
-      ({ params, ctx }) => service.removeVoucher(caller(ctx), params.basketId, params.paymentDetailId),
+      ({ params, ctx, req }) =>
+        service.removeVoucher(caller(ctx, req), params.basketId, params.paymentDetailId),
     )
     .route(
       {
@@ -167,6 +175,6 @@ export function basketRouter(service: BasketService): ApiRouter {
         body: basketValidationBody,
         response: basketValidationDto,
       },
-      ({ params, body, ctx }) => service.validate(caller(ctx), params.basketId, body),
+      ({ params, body, ctx, req }) => service.validate(caller(ctx, req), params.basketId, body),
     );
 }
