@@ -1,4 +1,4 @@
-import type { AppConfig } from '../platform/config';
+import { ConfigError, type AppConfig } from '../platform/config';
 
 /** How long admissions last and when a visitor counts as gone (docs/waiting-room.md, "Settings"). */
 export interface WaitingRoomSettings {
@@ -28,7 +28,7 @@ function secondsOf(
   if (text === undefined || text === '') return fallbackMs;
   const seconds = Number(text);
   if (!Number.isInteger(seconds) || seconds < 1)
-    throw new Error(`${name} must be a whole number of seconds of at least 1, not "${text}"`);
+    throw new ConfigError(`${name} must be a whole number of seconds of at least 1, not "${text}"`);
   return seconds * 1000;
 }
 

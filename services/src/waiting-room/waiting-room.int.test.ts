@@ -1,4 +1,6 @@
 import request from 'supertest';
+import { Registry } from 'prom-client';
+import { registerWaitingRoomGauges, waitingRoomWait } from './waiting-room-metrics';
 import { waitingRoomErrorCodes, WAITING_ROOM_ADMISSION_HEADER } from '@alpenpass/contracts';
 import { shopHeaders } from '../../test/support/shop-headers';
 import { createWaitingRoomTestKit, type WaitingRoomTestKit } from '../../test/support/waiting-room-kit';
@@ -217,8 +219,22 @@ describe('the queue', () => {
       status: 'WAITING',
       position: 1,
     });
-    const metrics = (await request(kit.app).get(`${sales}/${saleId}`).set(as(admin))).body;
-    expect(metrics).toMatchObject({ status: 'OPEN', admitted: 5, waiting: 3 });
+    const read = (await request(kit.app).get(`${sales}/${saleId}`).set(as(admin))).body;
+    expect(read).toMatchObject({ status: 'OPEN', admitted: 5, waiting: 3 });
+    const registry = new Registry();
+    registerWaitingRoomGauges(registry, kit.knex);
+    const scraped = await registry.metrics();
+    expect(scraped).toContain(`alpenpass_waiting_room_queue_length{sale="${saleId}"} 3`);
+    expect(scraped).toContain(`alpenpass_waiting_room_admitted{sale="${saleId}"} 5`);
+    expect(scraped).toContain(`alpenpass_waiting_room_abandoned{sale="${saleId}",reason="LAPSED"} 0`);
+    expect(scraped).toMatch(
+      new RegExp(`alpenpass_waiting_room_wait_quantile_seconds\\{sale="${saleId}",quantile="0.99"\\} \\d`),
+    );
+    expect(await waitingRoomWait.get()).toMatchObject({
+      values: expect.arrayContaining([
+        expect.objectContaining({ metricName: 'alpenpass_waiting_room_wait_seconds_count' }),
+      ]),
+    });
     await end(saleId);
     expect((await place(saleId, tickets[5]!, visitors[5]!)).body.status).toBe('CLOSED');
   });
