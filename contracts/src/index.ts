@@ -75,3 +75,4 @@ export * from './cause-we-care';
 export * from './consumption';
 export * from './webhook-payloads';
 export * from './webhooks';
+export * from './waiting-room';

@@ -24,6 +24,7 @@ import { ticketAttachmentsOf, ticketContext } from './ticket';
 import { ticketSettingsOf } from './ticket/ticket-settings';
 import { createVoucherService, voucherContext } from './voucher';
 import { webhookContext } from './webhook';
+import { waitingRoomContext } from './waiting-room';
 
 /** Builds a context once per composition: others lend its services to their own (the checkout to the
  * subscriptions), and every build would otherwise load keys and make clients again. */
@@ -50,8 +51,13 @@ const discountsOf = once(discountPorts);
 const paymentDetails = once(paymentDetailContext);
 const keycards = once(keycardContext);
 const tickets = once((deps) => ticketContext(deps));
+const waitingRoom = once((deps) => waitingRoomContext(deps));
 const basketOf = once((deps) =>
-  basketContext(deps, { accounts: accountsOf(deps), discounts: discountsOf(deps).basket }),
+  basketContext(deps, {
+    accounts: accountsOf(deps),
+    discounts: discountsOf(deps).basket,
+    admission: waitingRoom(deps).gate,
+  }),
 );
 const orderMails = once((deps) =>
   orderMailContext(deps, {
@@ -69,6 +75,7 @@ export const orderPortsOf = (deps: ContextDeps): OrderPorts => ({
   paymentDetails: paymentDetails(deps).service,
   tickets: tickets(deps).service,
   mails: afterSaleMailsOf(orderMails(deps).mails, deps.store),
+  admission: waitingRoom(deps).gate,
 });
 
 const ordersOf = once((deps) => orderContext(deps, orderPortsOf(deps)));
@@ -96,6 +103,7 @@ export const contextFactories: ContextFactory[] = [
   bookingContext,
   accounts,
   keycards,
+  waitingRoom,
   basketOf,
   paymentDetails,
   ordersOf,

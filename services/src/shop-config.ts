@@ -2,10 +2,11 @@ import { ConfigError, loadConfig, type AppConfig } from './platform/config';
 import { paymentProviderOf } from './payment-provider/provider-settings';
 import { ticketSettingsOf } from './ticket/ticket-settings';
 import { webhookSettingsOf } from './webhook/webhook-settings';
+import { waitingRoomSettingsOf } from './waiting-room/settings';
 
 /**
  * The shop's whole configuration, checked at once: the platform's settings and those each area reads
- * for itself (the card provider's, the tickets', the webhooks'), so that a bad value of any of them is found before a
+ * for itself (the card provider's, the tickets', the webhooks', the waiting room's), so that a bad value of any of them is found before a
  * process opens a port or forks another.
  */
 export function loadShopConfig(env: Record<string, string | undefined> = process.env): AppConfig {
@@ -13,6 +14,7 @@ export function loadShopConfig(env: Record<string, string | undefined> = process
   paymentProviderOf(config);
   ticketSettingsOf(config);
   webhookSettingsOf(config);
+  waitingRoomSettingsOf(config);
   return config;
 }
 

@@ -17,6 +17,7 @@ import { consumptionsMigration } from './017-consumptions';
 import { idempotentRequestsMigration } from './018-idempotent-requests';
 import { personAvatarsMigration } from './019-person-avatars';
 import { webhooksMigration } from './020-webhooks';
+import { waitingRoomMigration } from './021-waiting-room';
 
 /** Schema migrations of the write side and shared tables, in order. Read-model tables are not here:
  * each projection creates its own (versioned) table so that it can be rebuilt side by side. */
@@ -45,4 +46,5 @@ export const migrations: Migration[] = [
   idempotentRequestsMigration,
   personAvatarsMigration,
   webhooksMigration,
+  waitingRoomMigration,
 ];

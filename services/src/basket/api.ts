@@ -15,14 +15,17 @@ import {
   promoCodeParams,
   voucherParams,
 } from '@alpenpass/contracts';
+import type { Request } from 'express';
 import { ApiRouter } from '../platform/http/api-router';
+import { admissionTokensOf } from '../waiting-room';
 import type { RequestContext } from '../platform/http/request-context';
 import type { BasketService, Caller } from './basket-service';
 
-const caller = (ctx: RequestContext): Caller => ({
+const caller = (ctx: RequestContext, req: Request): Caller => ({
   principal: ctx.principal,
   correlationId: ctx.correlationId,
   clientAddress: ctx.clientAddress,
+  admissionTokens: admissionTokensOf(req),
 });
 
 /** §7 Baskets. Guests and customers alike ('public'); ownership is checked per basket (access.ts). */
@@ -39,7 +42,7 @@ export function basketRouter(service: BasketService): ApiRouter {
         response: basketDto,
         status: 201,
       },
-      ({ body, ctx }) => service.create(caller(ctx), body.entries),
+      ({ body, ctx, req }) => service.create(caller(ctx, req), body.entries),
     )
     .route(
       {
@@ -51,7 +54,7 @@ export function basketRouter(service: BasketService): ApiRouter {
         params: basketIdParams,
         response: basketDto,
       },
-      ({ params, ctx }) => service.get(caller(ctx), params.basketId),
+      ({ params, ctx, req }) => service.get(caller(ctx, req), params.basketId),
     )
     .route(
       {
@@ -64,7 +67,8 @@ export function basketRouter(service: BasketService): ApiRouter {
         body: addEntriesBody,
         response: basketDto,
       },
-      ({ params, body, ctx }) => service.addEntries(caller(ctx), params.basketId, null, body.entries),
+      ({ params, body, ctx, req }) =>
+        service.addEntries(caller(ctx, req), params.basketId, null, body.entries),
     )
     .route(
       {
@@ -77,7 +81,8 @@ export function basketRouter(service: BasketService): ApiRouter {
         query: deleteEntriesQuery,
         response: basketDto,
       },
-      ({ params, query, ctx }) => service.removeEntries(caller(ctx), params.basketId, query.entryIds),
+      ({ params, query, ctx, req }) =>
+        service.removeEntries(caller(ctx, req), params.basketId, query.entryIds),
     )
     .route(
       {
@@ -90,8 +95,8 @@ export function basketRouter(service: BasketService): ApiRouter {
         body: addChildEntriesBody,
         response: basketDto,
       },
-      ({ params, body, ctx }) =>
-        service.addEntries(caller(ctx), params.basketId, params.parentEntryId, body.entries),
+      ({ params, body, ctx, req }) =>
+        service.addEntries(caller(ctx, req), params.basketId, params.parentEntryId, body.entries),
     )
     .route(
       {
@@ -104,7 +109,8 @@ export function basketRouter(service: BasketService): ApiRouter {
         body: personalizationBody,
         response: basketDto,
       },
-      ({ params, body, ctx }) => service.personalize(caller(ctx), params.basketId, params.entryId, body),
+      ({ params, body, ctx, req }) =>
+        service.personalize(caller(ctx, req), params.basketId, params.entryId, body),
     )
     .route(
       {
@@ -117,7 +123,7 @@ export function basketRouter(service: BasketService): ApiRouter {
         body: patchBasketBody,
         response: basketDto,
       },
-      ({ params, body, ctx }) => service.changeDetails(caller(ctx), params.basketId, body),
+      ({ params, body, ctx, req }) => service.changeDetails(caller(ctx, req), params.basketId, body),
     )
     .route(
       {
@@ -129,7 +135,7 @@ export function basketRouter(service: BasketService): ApiRouter {
         params: promoCodeParams,
         response: basketDto,
       },
-      ({ params, ctx }) => service.addPromoCode(caller(ctx), params.basketId, params.code),
+      ({ params, ctx, req }) => service.addPromoCode(caller(ctx, req), params.basketId, params.code),
     )
     .route(
       {
@@ -141,7 +147,7 @@ export function basketRouter(service: BasketService): ApiRouter {
         params: promoCodeParams,
         response: basketDto,
       },
-      ({ params, ctx }) => service.removePromoCode(caller(ctx), params.basketId, params.code),
+      ({ params, ctx, req }) => service.removePromoCode(caller(ctx, req), params.basketId, params.code),
     )
     .route(
       {
@@ -154,7 +160,8 @@ export function basketRouter(service: BasketService): ApiRouter {
         body: addVoucherBody,
         response: basketDto,
       },
-      ({ params, body, ctx }) => service.addVoucher(caller(ctx), params.basketId, body.paymentDetailId),
+      ({ params, body, ctx, req }) =>
+        service.addVoucher(caller(ctx, req), params.basketId, body.paymentDetailId),
     )
     .route(
       {
@@ -166,7 +173,8 @@ export function basketRouter(service: BasketService): ApiRouter {
         params: voucherParams,
         response: basketDto,
       },
-      ({ params, ctx }) => service.removeVoucher(caller(ctx), params.basketId, params.paymentDetailId),
+      ({ params, ctx, req }) =>
+        service.removeVoucher(caller(ctx, req), params.basketId, params.paymentDetailId),
     )
     .route(
       {
@@ -179,6 +187,6 @@ export function basketRouter(service: BasketService): ApiRouter {
         body: basketValidationBody,
         response: basketValidationDto,
       },
-      ({ params, body, ctx }) => service.validate(caller(ctx), params.basketId, body),
+      ({ params, body, ctx, req }) => service.validate(caller(ctx, req), params.basketId, body),
     );
 }

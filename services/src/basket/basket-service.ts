@@ -45,6 +45,7 @@ import { holdDeadline, type HoldDurations } from './hold-deadline';
 import { holdPlaces, releasePlaces, type HoldPolicy } from './capacity-holds';
 import { clientHolderId } from './client-holder';
 import { validateBasket } from './validate-basket';
+import type { AdmissionGate } from '../waiting-room';
 
 export interface BasketServiceDeps {
   store: EventStore;
@@ -67,6 +68,8 @@ export interface BasketServiceDeps {
   clientHolderKey: Buffer;
   /** the shop's §6 flags (enableCheckoutCommentInput); absent: comments are taken */
   featureFlags?: FeatureFlags;
+  /** the waiting room's gate: a sale's products are added only with an admission (none: no waiting room) */
+  admission?: AdmissionGate;
 }
 
 /** What the basket asks of the discount context (services/src/discount/basket-port.ts). */
@@ -82,6 +85,8 @@ export interface Caller {
   correlationId: string;
   /** the client's network address (rate limits) */
   clientAddress?: string;
+  /** the waiting room admission tokens the request carries */
+  admissionTokens?: string;
 }
 
 /** Staff assemble baskets for groups and events: the customer limits do not bind them. */
@@ -124,6 +129,15 @@ export function createBasketService(deps: BasketServiceDeps) {
   // cached revision from the store, which stays the source of truth (another process's appends are in
   // that tail; an append still checks the revision it decided on)
   const baskets = streamStateCache<BasketState>(10_000);
+  /** a customer's own add of a sale's products needs an admission; an unpaid order's changes do not (docs/waiting-room.md) */
+  const admitted = async (caller: Caller, entries: (BasketEntryInput | BasketEntryWithChildrenInput)[]) => {
+    if (!deps.admission) return;
+    const ids = entries.flatMap((entry) => [
+      entry.productDefinitionId,
+      ...('children' in entry ? entry.children.map((child) => child.productDefinitionId) : []),
+    ]);
+    await deps.admission.check(caller, ids);
+  };
   const limitsOf = (caller: Caller) =>
     isStaff(caller.principal) ? staffLimits : (deps.limits ?? defaultSaleLimits);
 
@@ -307,6 +321,7 @@ export function createBasketService(deps: BasketServiceDeps) {
       }
       if (forAccount && !isStaff(caller.principal))
         throw forbidden('STAFF_ONLY', 'Only staff create baskets for a customer.');
+      if (!forAccount) await admitted(caller, entries);
       const basketId = forAccount?.basketId ?? randomUUID();
       const accountId = forAccount ? forAccount.accountId : ownerOfNewBasket(caller.principal);
       const command = (newEntries: NewEntry[], facts: EntryFacts): BasketCommand => ({
@@ -331,6 +346,7 @@ export function createBasketService(deps: BasketServiceDeps) {
       parentEntryId: string | null,
       entries: (BasketEntryWithChildrenInput | BasketEntryInput)[],
     ): Promise<BasketDto> {
+      await admitted(caller, entries);
       return (await addToBasket(caller, basketId, parentEntryId, entries.map(withIds))).basket;
     },
 

@@ -10,6 +10,7 @@ import type { HoldDurations } from './hold-deadline';
 import { basketHoldReactor, temporalHoldScheduler, type HoldScheduler } from './hold-reactor';
 import { postgresRateLimiter } from '../platform/rate-limit';
 import { clientHolderKey } from './client-holder';
+import type { AdmissionGate } from '../waiting-room';
 
 export { createBasketService, type BasketService } from './basket-service';
 export { temporalHoldTimer, noHoldTimer, type HoldTimer } from './hold-timer';
@@ -24,6 +25,8 @@ export interface BasketOptions {
   /** how the hold reactor drives the hold workflow (Temporal by default) */
   scheduler?: HoldScheduler;
   now?: () => Date;
+  /** the waiting room's gate for a customer's adds of a sale's products (none: no waiting room) */
+  admission?: AdmissionGate;
 }
 
 /** The basket context (docs/basket.md): baskets, their entries and capacity holds that expire. */
@@ -58,6 +61,7 @@ export function basketContext(
     }),
     clientHolderKey: clientHolderKey(deps.config.orderAccessSecret),
     featureFlags: deps.config.featureFlags,
+    admission: options.admission,
   });
   return {
     name: 'basket',

@@ -1,3 +1,5 @@
+import type { Request } from 'express';
+import { admissionTokensOf } from '../waiting-room';
 import {
   assignOrderItemBody,
   checkoutIdParams,
@@ -33,10 +35,12 @@ import type { OpenOrders } from './payment/open-orders';
 
 type AdminOrders = ReturnType<typeof createAdminOrders>;
 
-const caller = (ctx: RequestContext, token?: string): OrderCaller => ({
+const caller = (ctx: RequestContext, token?: string, req?: Request): OrderCaller => ({
   principal: ctx.principal,
   correlationId: ctx.correlationId,
   token,
+  clientAddress: ctx.clientAddress,
+  admissionTokens: req && admissionTokensOf(req),
 });
 /** §5 list paging; with performanceOptimizedOrderQuery by keyset (createdAt, id), a `cursor` continuing a page */
 function listFilter(query: OrderListQuery, flags: FeatureFlags) {
@@ -86,9 +90,9 @@ export function orderRouter(
         status: 201,
         idempotent: true,
       },
-      ({ body, ctx }) => {
+      ({ body, ctx, req }) => {
         assertMayCheckOut(ctx.principal, options.guestCheckout);
-        return service.place(caller(ctx), body.basketId);
+        return service.place(caller(ctx, undefined, req), body.basketId);
       },
     )
     .route(

@@ -44,6 +44,7 @@ import type { OnlineCreditPort } from '../online-credit/online-credit-service';
 import { onlineCreditForRefunds } from './after-sale/online-credit-refunds';
 import { paymentsRouter } from './payment/split-payment-api';
 import { createSplitPaymentService } from './payment/split-payment-service';
+import type { AdmissionGate } from '../waiting-room';
 
 export type { PaymentProvider, CardPaymentRequest, CardPaymentStarted } from './payment/payment-provider';
 
@@ -65,6 +66,8 @@ export interface OrderPorts {
   tickets: TicketCancellation & TicketAssignment;
   /** cancellation and refund mails */
   mails: AfterSaleMails;
+  /** the waiting room's gate for a customer's checkout of a sale's products (none: no waiting room) */
+  admission?: AdmissionGate;
 }
 
 /** Collaborators with a production default that tests replace, and settings of their own. */
@@ -120,6 +123,7 @@ export function orderContext(
     vouchers: ports.vouchers,
     savedVouchers: (accountId, paymentDetailId) => paymentDetails.savedVoucher(accountId, paymentDetailId),
     log: deps.log,
+    admission: ports.admission,
   });
   const provider = paymentProviderOf(deps.config);
   const payments =

@@ -1,6 +1,7 @@
 import {
   checkoutStreamName,
   type OrderItemRecord,
+  type BasketEntryDto,
   type BasketEntryWithChildrenInput,
   type DiscountLine,
   type OrderMailOptions,
@@ -44,6 +45,7 @@ import { createStoredValuePayments } from './stored-value-payments';
 import { orderTypeOf, type OrderOrigin } from './order-type';
 import type { TicketAssignment } from './after-sale/after-sale-ports';
 import type { OrderDiscountPort } from '../discount/order-port';
+import type { AdmissionGate } from '../waiting-room';
 
 export interface OrderServiceDeps {
   store: EventStore;
@@ -68,6 +70,8 @@ export interface OrderServiceDeps {
   /** the voucher behind an account's saved payment detail (payment-detail context) */
   savedVouchers: (accountId: string, paymentDetailId: number) => Promise<{ code: string; kind: VoucherKind }>;
   log: PlatformLogger;
+  /** the waiting room's gate: a customer checks out a sale's products only with an admission */
+  admission?: AdmissionGate;
 }
 
 /** A caller of the order calls; a guest may name the access token of their order. */
@@ -79,6 +83,13 @@ export interface OrderCaller extends Caller {
 
 export type OrderService = ReturnType<typeof createOrderService>;
 
+const productDefinitionIdsOf = (entries: BasketEntryDto[]): number[] =>
+  entries.flatMap((entry) => [
+    entry.productDefinitionId,
+    ...productDefinitionIdsOf(entry.children),
+    ...productDefinitionIdsOf(entry.originatedEntries),
+  ]);
+
 /** How an order is placed: by whom (its type), which mails go out, how long its payment may take. */
 export interface PlacementOptions {
   origin?: OrderOrigin;
@@ -88,6 +99,8 @@ export interface PlacementOptions {
   paymentTimeoutMs?: number;
   /** the mails the checkout workflow sends, when they differ from those recorded on the order */
   workflowMails?: OrderMailOptions;
+  /** a customer's own checkout: a sale's products need an admission (docs/waiting-room.md) */
+  throughWaitingRoom?: boolean;
 }
 
 /** An order whose items were priced elsewhere (a consumption bill): placed once per `key`. */
@@ -230,6 +243,8 @@ export function createOrderService(deps: OrderServiceDeps) {
     const checkoutId = checkoutIdOf(basketId);
     const placedBefore = await orderOfCheckout(checkoutId);
     if (placedBefore) return { checkoutId, order: placedBefore };
+    if (options.throughWaitingRoom && deps.admission)
+      await deps.admission.check(caller, productDefinitionIdsOf(basket.entries));
     const validation = await deps.basket.validate(caller, basketId, {
       ignoreEarliestBookingTime: false,
       ignoreLatestBookingTime: false,
@@ -379,7 +394,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     loadCheckout,
 
     async place(caller: OrderCaller, basketId: string): Promise<OrderDto> {
-      return view((await placeFromBasket(caller, basketId)).order);
+      return view((await placeFromBasket(caller, basketId, { throughWaitingRoom: true })).order);
     },
 
     async get(caller: OrderCaller, orderId: number): Promise<OrderDto> {

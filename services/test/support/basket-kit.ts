@@ -33,6 +33,7 @@ import { clientHolderKey } from '../../src/basket/client-holder';
 import type { TrustProxy } from '../../src/platform/http/trust-proxy';
 import type { AccountResources } from '../../src/basket/account-resources';
 import type { Knex } from 'knex';
+import type { AdmissionGate } from '../../src/waiting-room';
 
 /** Test support for the basket integration tests (not shipped): a private database with the demo
  * catalogue projected, an event store, the basket and capacity routes; holds last 30 minutes, at most an hour. */
@@ -87,6 +88,8 @@ export interface BasketTestKitOptions {
   discounts?: (store: EventStore, knex: Knex) => BasketDiscountPort;
   /** the shop's §6 flags (absent: comments are taken, docs/feature-flags.md) */
   featureFlags?: FeatureFlags;
+  /** the waiting room's gate, given the kit's store and database (none when absent) */
+  admission?: (store: EventStore, knex: Knex) => AdmissionGate;
 }
 
 export async function createBasketTestKit(options: BasketTestKitOptions = {}): Promise<BasketTestKit> {
@@ -119,6 +122,7 @@ export async function createBasketTestKit(options: BasketTestKitOptions = {}): P
           }),
     clientHolderKey: clientHolderKey('basket-test-kit-order-access-secret'),
     featureFlags: options.featureFlags,
+    admission: options.admission?.(store, db.knex),
   });
   const lookupProduct = catalogueFactsLookup(db.knex);
   const capacityDeps = {

@@ -79,6 +79,7 @@ export async function createCheckoutTestKit(options: CheckoutTestKitOptions = {}
     accounts,
     paymentDetails: paymentDetails?.service,
     onlineCredit,
+    admission: options.admission?.(basket.store, basket.db.knex),
   });
   for (const projection of orderProjections)
     await ensureLiveGeneration(basket.db.knex, basket.store, projection);

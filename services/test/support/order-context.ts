@@ -4,8 +4,18 @@ import { orderContext, type OrderOptions, type OrderPorts } from '../../src/orde
 
 /** The order area as the shop wires it (contexts.ts), with the ports and options a test replaces. */
 export function testOrderContext(deps: ContextDeps, replaced: Partial<OrderPorts> & OrderOptions = {}) {
-  const { basket, accounts, paymentDetails, discounts, vouchers, onlineCredit, tickets, mails, ...options } =
-    replaced;
+  const {
+    basket,
+    accounts,
+    paymentDetails,
+    discounts,
+    vouchers,
+    onlineCredit,
+    tickets,
+    mails,
+    admission,
+    ...options
+  } = replaced;
   const given = Object.fromEntries(
     Object.entries({
       basket,
@@ -16,6 +26,7 @@ export function testOrderContext(deps: ContextDeps, replaced: Partial<OrderPorts
       onlineCredit,
       tickets,
       mails,
+      admission,
     }).filter(([, port]) => port !== undefined),
   );
   return orderContext(deps, { ...orderPortsOf(deps), ...given }, options);

@@ -23,12 +23,14 @@ import { ApiRouter } from '../../platform/http/api-router';
 import type { RequestContext } from '../../platform/http/request-context';
 import type { CheckoutCaller, CheckoutService } from './checkout-service';
 import { assertMayCheckOut, checkOutAccess } from './guest-checkout';
+import { admissionTokensOf } from '../../waiting-room';
 
 const caller = (ctx: RequestContext, req?: Request): CheckoutCaller => ({
   principal: ctx.principal,
   correlationId: ctx.correlationId,
   clientAddress: ctx.clientAddress,
   channelId: req && channelIdOf(req),
+  admissionTokens: req && admissionTokensOf(req),
 });
 
 /** §7 Checkout (docs/checkout.md). Ownership as for baskets. */

@@ -175,8 +175,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     async create(caller: CheckoutCaller, body: CreateCheckoutBody): Promise<CheckoutDto> {
       const { checkoutId, order } =
         'basketId' in body
-          ? await orders.placeFromBasket(caller, body.basketId)
-          : await orders.placeFromItems(caller, body.items);
+          ? await orders.placeFromBasket(caller, body.basketId, { throughWaitingRoom: true })
+          : await orders.placeFromItems(caller, body.items, { throughWaitingRoom: true });
       return dto(caller, accessibleCheckout(await orders.loadCheckout(checkoutId), caller.principal), order);
     },
 

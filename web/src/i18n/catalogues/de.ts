@@ -795,4 +795,22 @@ export const de: MessageCatalogue = {
   'onlineCredit.column.reason': 'Grund',
   'onlineCredit.column.amount': 'Betrag',
   'onlineCredit.balance': 'Ihr Guthaben: {balance}',
+  'waitingRoom.title': 'Warteraum',
+  'waitingRoom.description':
+    'Viele Besucherinnen und Besucher wollen gleichzeitig hinein. Lassen Sie diese Seite offen: Wir lassen alle in gleichmässigem Tempo ein, in der Reihenfolge der Warteschlange.',
+  'waitingRoom.joining': 'Ihr Platz in der Warteschlange wird reserviert…',
+  'waitingRoom.failed':
+    'Die Warteschlange ist gerade nicht erreichbar. Wir versuchen es weiter; Ihr Platz bleibt erhalten.',
+  'waitingRoom.notFound': 'Diesen Verkauf gibt es nicht.',
+  'waitingRoom.admitted': 'Sie sind an der Reihe!',
+  'waitingRoom.continue': 'Weiter zu den Tickets',
+  'waitingRoom.expired': 'Ihre Reihe ist ungenutzt verstrichen. Sie können sich wieder hinten anstellen.',
+  'waitingRoom.rejoin': 'Wieder anstellen',
+  'waitingRoom.closed': 'Dieser Verkauf ist beendet.',
+  'waitingRoom.noSkipping': 'Neu laden behält Ihren Platz; es bringt Sie nicht nach vorne.',
+  'waitingRoom.beforeOpening':
+    'Der Verkauf beginnt um {time}. Wer vorher da ist, erhält beim Start einen zufällig gezogenen Platz.',
+  'waitingRoom.position': 'Ihr Platz in der Warteschlange: {position}',
+  'waitingRoom.estimate': 'Geschätzte Wartezeit: etwa {minutes, plural, one {# Minute} other {# Minuten}}',
+  'waitingRoom.useBy': 'Legen Sie Ihre Tickets bis {time} in den Warenkorb, sonst verfällt Ihre Reihe.',
 };

@@ -750,4 +750,21 @@ export const en: MessageCatalogue = {
   'onlineCredit.column.reason': 'Reason',
   'onlineCredit.column.amount': 'Amount',
   'onlineCredit.balance': 'Your credit: {balance}',
+  'waitingRoom.title': 'Waiting room',
+  'waitingRoom.description':
+    'Many visitors want in at once. Keep this page open: we let everyone in at a steady pace, in the order of the queue.',
+  'waitingRoom.joining': 'Taking your place in the queue…',
+  'waitingRoom.failed': 'We cannot reach the queue right now. We keep trying; your place is kept.',
+  'waitingRoom.notFound': 'This sale does not exist.',
+  'waitingRoom.admitted': 'It is your turn!',
+  'waitingRoom.continue': 'Continue to the tickets',
+  'waitingRoom.expired': 'Your turn has passed unused. You can queue again, at the back.',
+  'waitingRoom.rejoin': 'Queue again',
+  'waitingRoom.closed': 'This sale has ended.',
+  'waitingRoom.noSkipping': 'Reloading this page keeps your place; it does not move you forward.',
+  'waitingRoom.beforeOpening':
+    'The sale opens at {time}. Everyone here before then gets a place drawn at random when it opens.',
+  'waitingRoom.position': 'Your place in the queue: {position}',
+  'waitingRoom.estimate': 'Estimated wait: about {minutes, plural, one {# minute} other {# minutes}}',
+  'waitingRoom.useBy': 'Add your tickets to the basket by {time}, or your turn passes.',
 };

@@ -788,4 +788,23 @@ export const fr: MessageCatalogue = {
   'onlineCredit.column.reason': 'Motif',
   'onlineCredit.column.amount': 'Montant',
   'onlineCredit.balance': 'Votre crédit : {balance}',
+  'waitingRoom.title': "Salle d'attente",
+  'waitingRoom.description':
+    "De nombreux visiteurs veulent entrer en même temps. Gardez cette page ouverte : nous laissons entrer tout le monde à un rythme régulier, dans l'ordre de la file.",
+  'waitingRoom.joining': 'Nous réservons votre place dans la file…',
+  'waitingRoom.failed':
+    "La file n'est pas joignable pour le moment. Nous réessayons ; votre place est conservée.",
+  'waitingRoom.notFound': "Cette vente n'existe pas.",
+  'waitingRoom.admitted': "C'est votre tour !",
+  'waitingRoom.continue': 'Continuer vers les billets',
+  'waitingRoom.expired':
+    'Votre tour est passé sans être utilisé. Vous pouvez reprendre place, en fin de file.',
+  'waitingRoom.rejoin': 'Reprendre place',
+  'waitingRoom.closed': 'Cette vente est terminée.',
+  'waitingRoom.noSkipping': 'Recharger cette page conserve votre place sans vous faire avancer.',
+  'waitingRoom.beforeOpening':
+    "La vente ouvre à {time}. Chaque personne arrivée avant reçoit une place tirée au sort à l'ouverture.",
+  'waitingRoom.position': 'Votre place dans la file : {position}',
+  'waitingRoom.estimate': 'Attente estimée : environ {minutes, plural, one {# minute} other {# minutes}}',
+  'waitingRoom.useBy': 'Ajoutez vos billets au panier avant {time}, sinon votre tour passe.',
 };

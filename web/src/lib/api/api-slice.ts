@@ -4,6 +4,7 @@ import { sessionAccessToken } from '../session/access-token';
 import { createBaseQuery } from './base-query';
 import { cacheTagTypes } from './cache-tags';
 import { withQueryRetries } from './retry-policy';
+import { admissionTokens } from './waiting-room-admissions';
 
 /**
  * The single RTK Query api slice. Features add their endpoints with `api.injectEndpoints` in
@@ -17,6 +18,7 @@ export const api = createApi({
       currentUrl: () => window.location.href,
       goTo: (url) => window.location.assign(url),
       sessionAccessToken,
+      admissionTokens: () => admissionTokens(),
     }),
   ),
   tagTypes: cacheTagTypes,

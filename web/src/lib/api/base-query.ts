@@ -22,6 +22,8 @@ export interface BaseQueryDependencies {
   currentUrl: () => string;
   /** Sends the browser elsewhere (window.location.assign in the browser). */
   goTo: (url: string) => void;
+  /** The waiting room admissions to send (x-waiting-room-admission), if any. */
+  admissionTokens?: () => string | undefined;
   /** The signed-in session's access token, sent as the bearer when there is one (docs/auth.md). */
   sessionAccessToken?: () => string | undefined;
   newCorrelationId?: () => string;
@@ -72,6 +74,8 @@ export function createBaseQuery(deps: BaseQueryDependencies): ApiBaseQuery {
     prepareHeaders: (headers) => {
       for (const [name, value] of Object.entries(shopHeaders(deps.settings, newCorrelationId())))
         headers.set(name, value);
+      const admissions = deps.admissionTokens?.();
+      if (admissions) headers.set('x-waiting-room-admission', admissions);
       return headers;
     },
   });

@@ -38,6 +38,7 @@ const responses: Record<string, { status: number; body: unknown }> = {
 let server: Server;
 let origin: string;
 let seen: SeenRequest[] = [];
+let admissions: string | undefined;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -68,6 +69,7 @@ function setup(pageUrl = 'https://shop.example/de/profile?x=1', sessionToken?: s
         currentUrl: () => pageUrl,
         goTo: (url) => visited.push(url),
         sessionAccessToken: () => sessionToken,
+        admissionTokens: () => admissions,
         origin,
       }),
       async () => undefined,
@@ -97,6 +99,18 @@ function setup(pageUrl = 'https://shop.example/de/profile?x=1', sessionToken?: s
 }
 
 describe('the API base query', () => {
+  it('sends the waiting room admissions the tab holds, and no header without one', async () => {
+    const { query } = setup();
+    admissions = 'one.sig two.sig';
+    await query('/things?admitted=1');
+    admissions = undefined;
+    await query('/things?admitted=0');
+    expect(seen.map((request) => request.headers['x-waiting-room-admission'])).toEqual([
+      'one.sig two.sig',
+      undefined,
+    ]);
+  });
+
   it('sends client id, channel id, API version and a fresh correlation id on every call', async () => {
     const { query } = setup();
     await query('/things');

@@ -1,0 +1,44 @@
+import type { ContextDeps, ContextModule } from '../platform/context-module';
+import { createAdmissionGate, type AdmissionGate } from './admission-gate';
+import { admissionKeyOf } from './admission-token';
+import { waitingRoomAdminRouter, waitingRoomQueueRouter } from './api';
+import { createWaitingRoomQueue } from './queue';
+import { createSaleCache } from './sale-cache';
+import { createSaleService } from './sale-service';
+import { waitingRoomSettingsOf, type WaitingRoomSettings } from './settings';
+import { visitorKeyOf } from './visitor';
+import { registerWaitingRoomGauges, waitingRoomWait } from './waiting-room-metrics';
+
+export { admissionTokensOf, type AdmissionCaller, type AdmissionGate } from './admission-gate';
+
+export interface WaitingRoomOptions {
+  settings?: WaitingRoomSettings;
+  now?: () => Date;
+}
+
+/** The virtual waiting room (docs/waiting-room.md): staff's sales, the visitors' queue, and the gate the
+ * basket and the checkout ask before they sell a sale's products. */
+export function waitingRoomContext(
+  deps: ContextDeps,
+  options: WaitingRoomOptions = {},
+): ContextModule & { gate: AdmissionGate } {
+  const settings = options.settings ?? waitingRoomSettingsOf(deps.config);
+  const now = options.now ?? (() => new Date());
+  const admissionKey = admissionKeyOf(deps.config.orderAccessSecret);
+  const visitorKey = visitorKeyOf(deps.config.orderAccessSecret);
+  const cache = createSaleCache(deps.knex, settings.salesCacheMs);
+  const sales = createSaleService({ knex: deps.knex, now, changed: () => cache.invalidate() });
+  const queue = createWaitingRoomQueue({
+    knex: deps.knex,
+    settings,
+    admissionKey,
+    now,
+    admitted: (waitSeconds) => waitingRoomWait.observe(waitSeconds),
+  });
+  return {
+    name: 'waiting-room',
+    routers: [waitingRoomAdminRouter(sales), waitingRoomQueueRouter(queue, visitorKey)],
+    shopGauges: (registry) => registerWaitingRoomGauges(registry, deps.knex),
+    gate: createAdmissionGate({ knex: deps.knex, sales: cache, settings, admissionKey, visitorKey, now }),
+  };
+}

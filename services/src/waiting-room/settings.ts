@@ -1,0 +1,52 @@
+import { ConfigError, type AppConfig } from '../platform/config';
+
+/** How long admissions last and when a visitor counts as gone (docs/waiting-room.md, "Settings"). */
+export interface WaitingRoomSettings {
+  /** an admitted visitor who has not used the token (a basket add or checkout) by then loses it */
+  admissionGraceMs: number;
+  /** how long a used admission lets its visitor shop: the token's lifetime from the admission */
+  admissionSessionMs: number;
+  /** a waiting visitor who has not asked for their place for this long has left the queue */
+  abandonAfterMs: number;
+  /** how long an API process trusts its list of scheduled sales (shorter than MIN_OPENING_LEAD_MS) */
+  salesCacheMs: number;
+}
+
+export const defaultWaitingRoomSettings: WaitingRoomSettings = {
+  admissionGraceMs: 120_000,
+  admissionSessionMs: 60 * 60_000,
+  abandonAfterMs: 120_000,
+  salesCacheMs: 5_000,
+};
+
+function secondsOf(
+  env: Readonly<Record<string, string | undefined>>,
+  name: string,
+  fallbackMs: number,
+): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallbackMs;
+  const seconds = Number(text);
+  if (!Number.isInteger(seconds) || seconds < 1)
+    throw new ConfigError(`${name} must be a whole number of seconds of at least 1, not "${text}"`);
+  return seconds * 1000;
+}
+
+/** WAITING_ROOM_ADMISSION_GRACE_SECONDS, WAITING_ROOM_ADMISSION_SESSION_SECONDS, WAITING_ROOM_ABANDON_AFTER_SECONDS */
+export function waitingRoomSettingsOf(config: Pick<AppConfig, 'env'>): WaitingRoomSettings {
+  const defaults = defaultWaitingRoomSettings;
+  return {
+    admissionGraceMs: secondsOf(
+      config.env,
+      'WAITING_ROOM_ADMISSION_GRACE_SECONDS',
+      defaults.admissionGraceMs,
+    ),
+    admissionSessionMs: secondsOf(
+      config.env,
+      'WAITING_ROOM_ADMISSION_SESSION_SECONDS',
+      defaults.admissionSessionMs,
+    ),
+    abandonAfterMs: secondsOf(config.env, 'WAITING_ROOM_ABANDON_AFTER_SECONDS', defaults.abandonAfterMs),
+    salesCacheMs: defaults.salesCacheMs,
+  };
+}
