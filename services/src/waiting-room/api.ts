@@ -21,7 +21,8 @@ export function waitingRoomAdminRouter(sales: SaleService): ApiRouter {
     .route(
       {
         method: 'get',
-        path: '/',
+        operationId: 'adminListWaitingRoomSales',
+        path: '',
         summary: 'List the sales, latest opening first',
         access: 'admin',
         response: z.array(waitingRoomSaleDto),
@@ -31,7 +32,8 @@ export function waitingRoomAdminRouter(sales: SaleService): ApiRouter {
     .route(
       {
         method: 'post',
-        path: '/',
+        operationId: 'adminScheduleWaitingRoomSale',
+        path: '',
         summary: 'Schedule a sale: its products go through the waiting room from the opening time',
         access: 'admin',
         body: scheduleSaleBody,
@@ -43,6 +45,7 @@ export function waitingRoomAdminRouter(sales: SaleService): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'adminGetWaitingRoomSale',
         path: '/:saleId',
         summary: 'Read a sale with its admitted and waiting visitors',
         access: 'admin',
@@ -54,6 +57,7 @@ export function waitingRoomAdminRouter(sales: SaleService): ApiRouter {
     .route(
       {
         method: 'patch',
+        operationId: 'adminChangeWaitingRoomSale',
         path: '/:saleId',
         summary: 'Change a sale before its opening',
         access: 'admin',
@@ -66,6 +70,7 @@ export function waitingRoomAdminRouter(sales: SaleService): ApiRouter {
     .route(
       {
         method: 'delete',
+        operationId: 'adminEndWaitingRoomSale',
         path: '/:saleId',
         summary: 'Cancel a sale before its opening, or end it after: its products are sold freely again',
         access: 'admin',
@@ -83,6 +88,7 @@ export function waitingRoomQueueRouter(queue: WaitingRoomQueue, visitorKey: Buff
     .route(
       {
         method: 'post',
+        operationId: 'joinWaitingRoomQueue',
         path: '/:saleId/queue',
         summary: 'Join the queue of a sale (a visitor has one place; asking again answers it)',
         access: 'public',
@@ -95,6 +101,7 @@ export function waitingRoomQueueRouter(queue: WaitingRoomQueue, visitorKey: Buff
     .route(
       {
         method: 'get',
+        operationId: 'getWaitingRoomPlace',
         path: '/:saleId/queue/:ticketId',
         summary: "A visitor's place: position and estimated wait, and once admitted the admission token",
         access: 'public',
