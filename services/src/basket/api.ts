@@ -43,6 +43,16 @@ export function basketRouter(service: BasketService): ApiRouter {
     .route(
       {
         method: 'get',
+        path: '/current',
+        summary: "The signed-in customer's open basket (404: none)",
+        access: 'public',
+        response: basketDto,
+      },
+      ({ ctx }) => service.current(caller(ctx)),
+    )
+    .route(
+      {
+        method: 'get',
         path: '/:basketId',
         summary: 'Read a basket',
         access: 'public',
