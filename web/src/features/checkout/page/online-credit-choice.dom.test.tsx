@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { CUSTOMER_TOKEN, atAddress } from '../../../../test/support/customer-token';
 import { mockApiFetch, type ApiHandler } from '../../../../test/support/mock-api-fetch';
 import { renderRoute } from '../../../../test/support/render-route';
-import { SERVER_BASKET_ID_KEY } from '../../basket/state/basket-store';
+import { BASKET_ID_KEY } from '../../basket/state/basket-id';
 import { BASKET_ID, CHECKOUT_ID, checkoutJson } from '../../../../test/support/checkout-fixtures';
 
 const basketJson = {
@@ -61,7 +61,7 @@ function serve(balance: number): ApiHandler {
 }
 
 async function openBasket(path: string) {
-  sessionStorage.setItem(SERVER_BASKET_ID_KEY, BASKET_ID);
+  localStorage.setItem(BASKET_ID_KEY, BASKET_ID);
   atAddress(path);
   const view = renderRoute(path);
   await screen.findByRole('heading', { level: 3, name: /2 × #1031/ });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { mockApiFetch } from '../../../../test/support/mock-api-fetch';
 import { renderRoute } from '../../../../test/support/render-route';
-import { SERVER_BASKET_ID_KEY } from '../../basket/state/basket-store';
+import { BASKET_ID_KEY } from '../../basket/state/basket-id';
 import {
   BASKET_ID,
   CHECKOUT_ID,
@@ -77,7 +77,7 @@ function serveBasket(
 }
 
 async function proceed() {
-  sessionStorage.setItem(SERVER_BASKET_ID_KEY, BASKET_ID);
+  localStorage.setItem(BASKET_ID_KEY, BASKET_ID);
   const view = renderRoute('/en/basket');
   await screen.findByRole('heading', { level: 3, name: /2 × #1031/ });
   fireEvent.click(await screen.findByRole('button', { name: 'Proceed to checkout' }));
