@@ -75,6 +75,13 @@ export const de: MessageCatalogue = {
     'Ihr Warenkorb konnte nicht aktualisiert werden. Bitte versuchen Sie es später erneut.',
   'checkout.title': 'Kasse',
   'checkout.backToBasket': 'Zurück zum Warenkorb',
+  'checkout.backToBasket.going': 'Ihr Warenkorb wird geöffnet…',
+  'checkout.backToBasket.refused':
+    'Diese Bestellung ist bereits bezahlt oder reserviert und bleibt bestehen. Bitte sehen Sie sich Ihre Bestellung an.',
+  'checkout.backToBasket.failed':
+    'Ihr Warenkorb konnte nicht geöffnet werden. Bitte versuchen Sie es noch einmal.',
+  'checkout.payment.notFinished':
+    'Ihre Zahlung wurde nicht abgeschlossen. Gehen Sie zurück zum Warenkorb, um ihn zu ändern und erneut zur Kasse zu gehen, oder bezahlen Sie auf der Seite Ihrer Bestellung.',
   'basket.navWithCount': 'Warenkorb ({count})',
   'basket.hold.expires': 'Ihre Plätze im Zeitfenster sind bis {time} für Sie reserviert.',
   'basket.hold.expired':

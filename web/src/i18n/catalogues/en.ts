@@ -70,6 +70,12 @@ export const en: MessageCatalogue = {
   'basket.problem.failed': 'Your basket could not be updated. Please try again later.',
   'checkout.title': 'Checkout',
   'checkout.backToBasket': 'Back to the basket',
+  'checkout.backToBasket.going': 'Opening your basket…',
+  'checkout.backToBasket.refused':
+    'This order is already paid or reserved, so it stays as it is. Please look at your order.',
+  'checkout.backToBasket.failed': 'Your basket could not be opened. Please try again.',
+  'checkout.payment.notFinished':
+    'Your payment was not completed. Go back to the basket to change it and check out again, or pay from your order page.',
   'basket.navWithCount': 'Basket ({count})',
   'basket.hold.expires': 'Your time-slot places are reserved until {time}.',
   'basket.hold.expired':

@@ -73,6 +73,12 @@ export const fr: MessageCatalogue = {
   'basket.problem.failed': 'Votre panier n’a pas pu être mis à jour. Veuillez réessayer plus tard.',
   'checkout.title': 'Caisse',
   'checkout.backToBasket': 'Retour au panier',
+  'checkout.backToBasket.going': 'Ouverture de votre panier…',
+  'checkout.backToBasket.refused':
+    'Cette commande est déjà payée ou réservée\u00a0: elle reste telle quelle. Veuillez consulter votre commande.',
+  'checkout.backToBasket.failed': 'Votre panier n’a pas pu être ouvert. Veuillez réessayer.',
+  'checkout.payment.notFinished':
+    'Votre paiement n’a pas abouti. Revenez au panier pour le modifier et repasser à la caisse, ou payez depuis la page de votre commande.',
   'basket.navWithCount': 'Panier ({count})',
   'basket.hold.expires': 'Vos places sur le créneau sont réservées jusqu’à {time}.',
   'basket.hold.expired':

@@ -196,4 +196,35 @@ describe('the checkout page', () => {
     await waitFor(() => expect(leaveShopFor).toHaveBeenCalledWith('https://pay.example.ch/start/abc'));
     expect(localStorage.getItem(BASKET_ID_KEY)).toBe(BASKET_ID);
   });
+
+  it('goes back to the basket: the order is given up and its entries come back in the basket, kept for the next visit', async () => {
+    const reopened = '5a0e3c1d-2b4f-4c6d-8e9f-0a1b2c3d4e5f';
+    serve((call) => {
+      if (call.method === 'POST' && call.path === `${checkoutPath}/back-to-basket`)
+        return { status: 200, body: basketJson([gondolaEntry('g', 2)], { id: reopened }) };
+      if (call.method === 'GET' && call.path === `/baskets/${reopened}`)
+        return { status: 200, body: basketJson([gondolaEntry('g', 2)], { id: reopened }) };
+      if (call.path === '/products') return { status: 200, body: [] };
+      return checkoutServer(reserved)(call);
+    });
+    await openCheckout();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the basket' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your basket' })).toBeTruthy();
+    expect(localStorage.getItem(BASKET_ID_KEY)).toBe(reopened);
+    expect(callsTo('POST', `${checkoutPath}/back-to-basket`)).toHaveLength(1);
+  });
+
+  it('says what happened when the payment was left at the provider, and that a paid order stays', async () => {
+    serve((call) => {
+      if (call.method === 'GET' && call.path === checkoutPath)
+        return { status: 200, body: checkoutJson('PENDING', { acceptTerms: true }) };
+      if (call.method === 'POST' && call.path === `${checkoutPath}/back-to-basket`)
+        return { status: 409, body: problemJson(409, 'ORDER_ALREADY_PAID') };
+      return checkoutServer(reserved)(call);
+    });
+    await openCheckout();
+    expect(screen.getByText(/Your payment was not completed/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the basket' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/already paid or reserved/);
+  });
 });
