@@ -73,6 +73,12 @@ export const fr: MessageCatalogue = {
   'basket.problem.failed': 'Votre panier n’a pas pu être mis à jour. Veuillez réessayer plus tard.',
   'checkout.title': 'Caisse',
   'checkout.backToBasket': 'Retour au panier',
+  'checkout.guest.accountNeeded':
+    'Pour passer commande, il vous faut un compte client. Connectez-vous ou créez-en un\u00a0: votre panier reste tel quel et vous attend.',
+  'checkout.guest.welcome':
+    'Vous pouvez commander en tant qu’invité avec votre adresse e-mail, ou vous connecter pour retrouver la commande dans votre compte.',
+  'checkout.guest.signIn': 'Se connecter pour commander',
+  'checkout.guest.register': 'Créer un compte',
   'checkout.backToBasket.going': 'Ouverture de votre panier…',
   'checkout.backToBasket.refused':
     'Cette commande est déjà payée ou réservée\u00a0: elle reste telle quelle. Veuillez consulter votre commande.',
