@@ -47,6 +47,17 @@ export function basketRouter(service: BasketService): ApiRouter {
     .route(
       {
         method: 'get',
+        operationId: 'getCurrentBasket',
+        path: '/current',
+        summary: "The signed-in customer's open basket (404: none)",
+        access: 'public',
+        response: basketDto,
+      },
+      ({ ctx, req }) => service.current(caller(ctx, req)),
+    )
+    .route(
+      {
+        method: 'get',
         operationId: 'getBasket',
         path: '/:basketId',
         summary: 'Read a basket',

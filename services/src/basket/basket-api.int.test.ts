@@ -436,4 +436,27 @@ describe('ownership', () => {
     const created = await call('post', '/baskets').send({ entries: [] });
     expect((await call('get', `/baskets/${created.body.id}`, customerTwo)).status).toBe(200);
   });
+
+  it("finds a customer's open basket again from any tab or device (GET /baskets/current), never another's", async () => {
+    const customerThree = await kit.identity.bearer({ subject: 'c-3', roles: ['customer'], accountId: '3' });
+    expectProblem(await call('get', '/baskets/current', customerThree), 404, { code: 'BASKET_NOT_FOUND' });
+    const dayPass = { productDefinitionId: 1011, validity: { from: '2030-12-22', to: '2030-12-22' } };
+    const older = await call('post', '/baskets', customerThree).send({ entries: [dayPass] });
+    const newer = await call('post', '/baskets', customerThree).send({ entries: [dayPass] });
+    await kit.project();
+    const current = await call('get', '/baskets/current', customerThree);
+    expect(current.status).toBe(200);
+    expect(current.body).toMatchObject({ id: newer.body.id, accountId: '3' });
+    // an emptied basket is no longer the one to go on with: the older one with entries is
+    await call(
+      'delete',
+      `/baskets/${newer.body.id}/entries?entryIds=${newer.body.entries[0].id}`,
+      customerThree,
+    );
+    await kit.project();
+    expect((await call('get', '/baskets/current', customerThree)).body.id).toBe(older.body.id);
+    expect((await call('get', '/baskets/current', customerTwo)).body.id).not.toBe(older.body.id);
+    expectProblem(await call('get', '/baskets/current'), 404, { code: 'BASKET_NOT_FOUND' });
+    expectProblem(await call('get', '/baskets/current', staff), 404, { code: 'BASKET_NOT_FOUND' });
+  });
 });

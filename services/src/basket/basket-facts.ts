@@ -6,6 +6,7 @@ import {
   type ValidityRange,
 } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
+import { findBasketsOfAccount } from '@alpenpass/projections/src/basket';
 import {
   findProduct,
   findProductOfDefinition,
@@ -165,3 +166,9 @@ export async function gatherEntryFacts(
   for (const [key, amount] of prices) facts.prices.set(key, amount);
   return facts;
 }
+
+/** An account's basket ids, most recently changed first (the account-baskets read model). */
+export const readModelBasketsOfAccount =
+  (knex: Knex) =>
+  async (accountId: string): Promise<string[]> =>
+    (await findBasketsOfAccount(knex, accountId)).map((basket) => basket.basketId);

@@ -33,7 +33,7 @@ import type { EventStore } from '../platform/event-store/event-store';
 import { eventMetadataOf } from '../platform/http/request-context';
 import type { PlatformLogger } from '../platform/event-store/event-store';
 import { guestAccountOf, isStaff } from '../platform/auth/principal';
-import { accessibleBasket, ownerOfNewBasket } from './access';
+import { accessibleBasket, basketNotFound, ownerOfNewBasket } from './access';
 import { basketFolder, type BasketEventWithTime, type BasketState, type OpenBasket } from './basket';
 import { gatherEntryFacts, loadProduct, type BasketFactSources } from './basket-facts';
 import { toBasketDto, type BasketDiscounts } from './basket-view';
@@ -70,7 +70,12 @@ export interface BasketServiceDeps {
   featureFlags?: FeatureFlags;
   /** the waiting room's gate: a sale's products are added only with an admission (none: no waiting room) */
   admission?: AdmissionGate;
+  /** an account's basket ids, most recently changed first (the account-baskets read model); absent: none */
+  basketsOfAccount?: (accountId: string) => Promise<string[]>;
 }
+
+/** how many of an account's latest baskets are looked at for its open one */
+const currentBasketCandidates = 10;
 
 /** What the basket asks of the discount context (services/src/discount/basket-port.ts). */
 export interface BasketDiscountPort {
@@ -338,6 +343,24 @@ export function createBasketService(deps: BasketServiceDeps) {
 
     async get(caller: Caller, basketId: string): Promise<BasketDto> {
       return view(accessibleBasket(await load(basketId), caller.principal));
+    },
+
+    /** GET /baskets/current: the signed-in customer's open basket (not checked out, with entries), the
+     * most recently changed one; 404 when there is none, for guests and staff too (docs/basket.md). */
+    async current(caller: Caller): Promise<BasketDto> {
+      const accountId = ownerOfNewBasket(caller.principal);
+      const candidates = accountId ? await (deps.basketsOfAccount?.(accountId) ?? []) : [];
+      for (const basketId of candidates.slice(0, currentBasketCandidates)) {
+        const state = await load(basketId);
+        if (
+          state.status === 'open' &&
+          state.accountId === accountId &&
+          state.checkedOutOrderId === null &&
+          state.entries.length > 0
+        )
+          return view(state);
+      }
+      throw basketNotFound();
     },
 
     async addEntries(

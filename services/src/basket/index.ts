@@ -3,7 +3,7 @@ import type { BasketHoldDependencies } from '@alpenpass/workflows';
 import type { ActivityLender, ContextDeps, ContextModule } from '../platform/context-module';
 import { createCapacityCommands } from '../capacity';
 import { basketRouter } from './api';
-import { readModelFactSources, type BasketFactSources } from './basket-facts';
+import { readModelBasketsOfAccount, readModelFactSources, type BasketFactSources } from './basket-facts';
 import type { AccountResources } from './account-resources';
 import { createBasketService, type BasketDiscountPort, type BasketService } from './basket-service';
 import type { HoldDurations } from './hold-deadline';
@@ -62,6 +62,7 @@ export function basketContext(
     clientHolderKey: clientHolderKey(deps.config.orderAccessSecret),
     featureFlags: deps.config.featureFlags,
     admission: options.admission,
+    basketsOfAccount: readModelBasketsOfAccount(deps.knex),
   });
   return {
     name: 'basket',

@@ -191,6 +191,7 @@ export function orderContext(
     discounts: ports.discounts,
     vouchers: ports.vouchers,
     featureFlags: deps.config.featureFlags,
+    basket,
     log: deps.log,
   });
   const splitPayments = createSplitPaymentService({

@@ -22,7 +22,7 @@ import { createTestIdentity, type TestIdentity } from './test-identity';
 import { testChannelId } from './shop-headers';
 import { placedDemoCatalogue } from '../../src/demo/catalogue';
 import { basketRouter } from '../../src/basket/api';
-import { readModelFactSources } from '../../src/basket/basket-facts';
+import { readModelBasketsOfAccount, readModelFactSources } from '../../src/basket/basket-facts';
 import {
   createBasketService,
   type BasketDiscountPort,
@@ -123,6 +123,7 @@ export async function createBasketTestKit(options: BasketTestKitOptions = {}): P
     clientHolderKey: clientHolderKey('basket-test-kit-order-access-secret'),
     featureFlags: options.featureFlags,
     admission: options.admission?.(store, db.knex),
+    basketsOfAccount: readModelBasketsOfAccount(db.knex),
   });
   const lookupProduct = catalogueFactsLookup(db.knex);
   const capacityDeps = {

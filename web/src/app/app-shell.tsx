@@ -10,7 +10,7 @@ import { SessionMenu } from '../features/auth/session-menu';
 import { AccountDeletionGate } from '../features/account/account-deletion-gate';
 import { GuestHandover } from '../features/auth/guest-handover';
 import { basketMessages } from '../features/basket/messages';
-import { useBasketState } from '../features/basket/state/basket-store';
+import { useCurrentBasket } from '../features/basket/state/use-current-basket';
 import { useBranding } from './branding/use-branding';
 import { useFocusHeadingOnNavigation } from './focus-on-navigation';
 import { shellMessages } from './shell-messages';
@@ -21,7 +21,7 @@ export function AppShell({ locale, children }: { locale: Language; children: Rea
   const intl = useIntl();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const basketCount = useBasketState().basket.entries.length;
+  const basketCount = useCurrentBasket().basket?.entries.length ?? 0;
   const client = useBranding();
   useFocusHeadingOnNavigation(pathname);
   const page = pathname.split('/').slice(2).join('/');

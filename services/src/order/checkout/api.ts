@@ -1,4 +1,5 @@
 import {
+  basketDto,
   addDiscountBody,
   addVoucherCodeBody,
   checkoutConditionsBody,
@@ -89,6 +90,19 @@ export function checkoutRouter(service: CheckoutService, options: { guestCheckou
         params: checkoutParams,
       },
       ({ params, ctx }) => service.abandon(caller(ctx), params.checkoutId),
+    )
+    .route(
+      {
+        method: 'post',
+        operationId: 'backToBasket',
+        path: '/:checkoutId/back-to-basket',
+        summary:
+          'Go back to the basket: the unpaid order is cancelled, its places released, and a basket with its entries answered',
+        access: 'public',
+        params: checkoutParams,
+        response: basketDto,
+      },
+      ({ params, ctx }) => service.backToBasket(caller(ctx), params.checkoutId),
     )
     .route(
       {

@@ -4,11 +4,9 @@ import { useParams, useSearchParams } from 'react-router';
 import { SimplePage } from '../../components/simple-page';
 import { leaveShopFor } from '../../lib/navigation/leave-shop';
 import { useSession, useSessionClient } from '../../lib/session/session-context';
+import { registerUrl } from '../../lib/session/sign-in-links';
 import { authMessages, authValueMessages } from './messages';
 import { signInErrorMessage, signInErrorOf } from './sign-in-errors';
-
-/** The identity provider's registration page (docs/auth.md), in the shop page's language. */
-export const registerUrl = (locale: string) => `/oidc/register?lang=${encodeURIComponent(locale)}`;
 
 /** Only same-origin paths are followed back, so returnTo cannot send visitors to another site. */
 function safeReturnPath(returnTo: string | null): string | undefined {

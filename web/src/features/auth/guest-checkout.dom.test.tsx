@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { atAddress } from '../../../test/support/customer-token';
 import { mockApiFetch, type ApiCall } from '../../../test/support/mock-api-fetch';
 import { renderRoute } from '../../../test/support/render-route';
-import { SERVER_BASKET_ID_KEY } from '../basket/state/basket-store';
+import { BASKET_ID_KEY } from '../basket/state/basket-id';
 import { BASKET_ID, CHECKOUT_ID, checkoutJson } from '../../../test/support/checkout-fixtures';
 import { GUEST_TOKEN_KEY } from './guest-api';
 
@@ -90,7 +90,7 @@ describe('signing in after shopping as a guest', () => {
       expires: '2030-01-01T00:00:00.000Z',
     };
     sessionStorage.setItem(GUEST_TOKEN_KEY, GUEST_TOKEN);
-    sessionStorage.setItem(SERVER_BASKET_ID_KEY, BASKET_ID);
+    localStorage.setItem(BASKET_ID_KEY, BASKET_ID);
     serve();
     renderRoute(atAddress('/en'));
     await waitFor(() =>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { SERVER_BASKET_ID_KEY } from '../basket/state/basket-store';
+import { basketIdStore } from '../basket/state/basket-id';
 import { useSession } from '../../lib/session/session-context';
 import { GUEST_TOKEN_KEY, useGuestHandoverMutation } from './guest-api';
 
@@ -18,7 +18,7 @@ export function GuestHandover() {
     if (typeof accessToken !== 'string' || done.current === accessToken) return;
     done.current = accessToken;
     const guestToken = sessionStorage.getItem(GUEST_TOKEN_KEY) ?? undefined;
-    const basketId = sessionStorage.getItem(SERVER_BASKET_ID_KEY) ?? undefined;
+    const basketId = basketIdStore.get() ?? undefined;
     void (async () => {
       // one call each: a basket that cannot move (checked out meanwhile) does not keep the guest's orders back
       if (guestToken && !(await handOver({ guestToken })).error) sessionStorage.removeItem(GUEST_TOKEN_KEY);

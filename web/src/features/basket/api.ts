@@ -88,6 +88,14 @@ export const basketApi = api.injectEndpoints({
     getBasket: build.query<ServerBasket, string>({
       query: (basketId) => `/baskets/${basketId}`,
     }),
+    /** The signed-in customer's open basket, found again from any tab or device (404: none). */
+    getCurrentBasket: build.query<ServerBasket, void>({
+      query: () => '/baskets/current',
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const answer = await queryFulfilled.catch(() => null);
+        if (answer) dispatch(basketApi.util.upsertQueryData('getBasket', answer.data.id, answer.data));
+      },
+    }),
     createBasket: build.mutation<ServerBasket, ServerEntryInput[]>({
       query: (entries) => ({ url: '/baskets', method: 'POST', body: { entries } }),
       invalidatesTags: ['Slot'],
@@ -152,6 +160,7 @@ export const {
   useGetNextSlotQuery,
   useGetSlotsQuery,
   useGetBasketQuery,
+  useGetCurrentBasketQuery,
   useCreateBasketMutation,
   useAddBasketEntriesMutation,
   useRemoveBasketEntriesMutation,

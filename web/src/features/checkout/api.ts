@@ -1,4 +1,6 @@
 import { api } from '../../lib/api/api-slice';
+import { basketApi } from '../basket/api';
+import type { ServerBasket } from '../basket/server-types';
 import type {
   ConditionValues,
   PaymentRequest,
@@ -12,6 +14,19 @@ export const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
     startCheckout: build.mutation<ServerCheckout, string>({
       query: (basketId) => ({ url: '/checkout', method: 'POST', body: { basketId } }),
+    }),
+    /** Back to the basket (docs/checkout.md): the unpaid order is given up, its entries come back in a basket. */
+    backToBasket: build.mutation<ServerBasket, string>({
+      query: (checkoutId) => ({ url: `/checkout/${checkoutId}/back-to-basket`, method: 'POST' }),
+      invalidatesTags: (_basket, _error, checkoutId) => [
+        { type: 'Checkout', id: checkoutId },
+        'Order',
+        'Slot',
+      ],
+      async onQueryStarted(_checkoutId, { dispatch, queryFulfilled }) {
+        const answer = await queryFulfilled.catch(() => null);
+        if (answer) dispatch(basketApi.util.upsertQueryData('getBasket', answer.data.id, answer.data));
+      },
     }),
     getCheckout: build.query<ServerCheckout, string>({
       query: (checkoutId) => `/checkout/${checkoutId}`,
@@ -98,6 +113,7 @@ export const checkoutApi = api.injectEndpoints({
 
 export const {
   useStartCheckoutMutation,
+  useBackToBasketMutation,
   useGetCheckoutQuery,
   useSubmitConditionsMutation,
   useChangeCommentMutation,

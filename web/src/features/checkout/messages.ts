@@ -8,6 +8,33 @@ export const checkoutMessages = {
       defaultMessage: 'Check your order, answer the conditions and choose how to pay.',
     },
     backToBasket: { id: 'checkout.backToBasket', defaultMessage: 'Back to the basket' },
+    accountNeeded: {
+      id: 'checkout.guest.accountNeeded',
+      defaultMessage:
+        'To check out you need a customer account. Sign in or create one: your basket stays as it is and is waiting for you.',
+    },
+    guestWelcome: {
+      id: 'checkout.guest.welcome',
+      defaultMessage:
+        'You can check out as a guest with your e-mail address, or sign in to find the order in your account.',
+    },
+    signInToCheckOut: { id: 'checkout.guest.signIn', defaultMessage: 'Sign in to check out' },
+    registerToCheckOut: { id: 'checkout.guest.register', defaultMessage: 'Create an account' },
+    goingBack: { id: 'checkout.backToBasket.going', defaultMessage: 'Opening your basket…' },
+    backRefused: {
+      id: 'checkout.backToBasket.refused',
+      defaultMessage:
+        'This order is already paid or reserved, so it stays as it is. Please look at your order.',
+    },
+    backFailed: {
+      id: 'checkout.backToBasket.failed',
+      defaultMessage: 'Your basket could not be opened. Please try again.',
+    },
+    paymentNotFinished: {
+      id: 'checkout.payment.notFinished',
+      defaultMessage:
+        'Your payment was not completed. Go back to the basket to change it and check out again, or pay from your order page.',
+    },
     loading: { id: 'checkout.loading', defaultMessage: 'Loading your checkout…' },
     notFound: { id: 'checkout.notFound', defaultMessage: 'This checkout cannot be found.' },
     itemsHeading: { id: 'checkout.items.heading', defaultMessage: 'Your order' },

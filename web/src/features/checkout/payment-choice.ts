@@ -46,20 +46,3 @@ export function paymentRequestOf(
 
 /** The last four digits of a masked number such as 424242xxxxxx4242. */
 export const lastDigits = (masked: string): string => masked.slice(-4);
-
-/** §9 card brand codes as cardholders know them (brand names are not translated). */
-const cardBrandNames: Record<string, string> = {
-  VIS: 'Visa',
-  ECA: 'Mastercard',
-  AMX: 'American Express',
-  CUP: 'UnionPay',
-  DIN: 'Diners Club',
-  DIS: 'Discover',
-  JCB: 'JCB',
-  MAU: 'Maestro',
-  DNK: 'Dankort',
-  UAP: 'UATP',
-  BON: 'Boncard',
-  PFC: 'PostFinance Card',
-};
-export const cardBrandName = (brand: string): string => cardBrandNames[brand] ?? brand;

@@ -3,7 +3,7 @@ import { mockApiFetch, type ApiCall } from '../../../test/support/mock-api-fetch
 import { renderRoute } from '../../../test/support/render-route';
 import { signedInSession } from '../../../test/support/signed-in-session';
 import { BASKET_ID, basketJson, basketProducts } from '../../../test/support/basket-page-fixtures';
-import { SERVER_BASKET_ID_KEY } from '../basket/state/basket-store';
+import { BASKET_ID_KEY } from '../basket/state/basket-id';
 import { SKIDATA_CARD } from '../../../test/support/consumption-fixtures';
 import { payPerUseEntry, payPerUseProduct } from '../../../test/support/pay-per-use-fixtures';
 
@@ -81,7 +81,7 @@ const callsTo = (method: string, path: RegExp) =>
   api.calls.filter((call) => call.method === method && path.test(call.path));
 
 function openBasket(path = '/en/basket') {
-  sessionStorage.setItem(SERVER_BASKET_ID_KEY, BASKET_ID);
+  localStorage.setItem(BASKET_ID_KEY, BASKET_ID);
   return renderRoute(path);
 }
 

@@ -7,7 +7,7 @@ import { withPageToken } from '../../lib/session/page-token';
 import { RequireSession } from '../../lib/session/require-session';
 import { payPerUseMessages } from '../consumption/pay-per-use-messages';
 import { useSaveRegisteredCardMutation } from './api';
-import { brandName } from './card-brands';
+import { cardBrandName } from '../../lib/format/card-brand';
 import { paymentDetailMessages as messages } from './messages';
 
 type Outcome = 'saving' | 'saved' | 'cancelled' | 'incomplete' | 'failed';
@@ -47,7 +47,7 @@ function CardReturn() {
   const texts: Record<Outcome, string> = {
     saving: intl.formatMessage(messages.saving),
     saved: saved
-      ? `${intl.formatMessage(messages.added)} ${intl.formatMessage(messages.card, { brand: brandName(saved.brand), masked: saved.masked })}`
+      ? `${intl.formatMessage(messages.added)} ${intl.formatMessage(messages.card, { brand: cardBrandName(saved.brand), masked: saved.masked })}`
       : intl.formatMessage(messages.added),
     cancelled: intl.formatMessage(messages.cancelled),
     incomplete: intl.formatMessage(messages.incomplete),

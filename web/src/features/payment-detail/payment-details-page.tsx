@@ -14,7 +14,8 @@ import {
   useRemovePaymentDetailMutation,
   type PaymentDetail,
 } from './api';
-import { brandName, cardReturnUrls } from './card-brands';
+import { cardBrandName } from '../../lib/format/card-brand';
+import { cardReturnUrls } from './card-return-urls';
 import { paymentDetailMessages as messages } from './messages';
 
 const problemCode = (error: unknown) =>
@@ -27,7 +28,10 @@ function SavedCard({ detail, onNotice }: { detail: PaymentDetail; onNotice: (tex
   const [makeDefault, choosing] = useMakeDefaultPaymentDetailMutation();
   const [remove, removing] = useRemovePaymentDetailMutation();
   const [failed, setFailed] = useState(false);
-  const card = intl.formatMessage(messages.card, { brand: brandName(detail.brand), masked: detail.masked });
+  const card = intl.formatMessage(messages.card, {
+    brand: cardBrandName(detail.brand),
+    masked: detail.masked,
+  });
   const usable = detail.status === 'ACTIVE' && !detail.blockedReason;
   const act = async (call: () => Promise<{ error?: unknown }>, done: string) => {
     setFailed(false);
@@ -37,7 +41,7 @@ function SavedCard({ detail, onNotice }: { detail: PaymentDetail; onNotice: (tex
   };
   return (
     <>
-      <h3>{brandName(detail.brand)}</h3>
+      <h3>{cardBrandName(detail.brand)}</h3>
       <dl className="person-summary">
         <dt>{intl.formatMessage(messages.number)}</dt>
         <dd>{detail.masked}</dd>

@@ -75,6 +75,19 @@ export const de: MessageCatalogue = {
     'Ihr Warenkorb konnte nicht aktualisiert werden. Bitte versuchen Sie es später erneut.',
   'checkout.title': 'Kasse',
   'checkout.backToBasket': 'Zurück zum Warenkorb',
+  'checkout.guest.accountNeeded':
+    'Zum Bezahlen brauchen Sie ein Kundenkonto. Melden Sie sich an oder erstellen Sie eines: Ihr Warenkorb bleibt, wie er ist, und wartet auf Sie.',
+  'checkout.guest.welcome':
+    'Sie können als Gast mit Ihrer E-Mail-Adresse bestellen oder sich anmelden, um die Bestellung in Ihrem Konto zu finden.',
+  'checkout.guest.signIn': 'Zum Bezahlen anmelden',
+  'checkout.guest.register': 'Konto erstellen',
+  'checkout.backToBasket.going': 'Ihr Warenkorb wird geöffnet…',
+  'checkout.backToBasket.refused':
+    'Diese Bestellung ist bereits bezahlt oder reserviert und bleibt bestehen. Bitte sehen Sie sich Ihre Bestellung an.',
+  'checkout.backToBasket.failed':
+    'Ihr Warenkorb konnte nicht geöffnet werden. Bitte versuchen Sie es noch einmal.',
+  'checkout.payment.notFinished':
+    'Ihre Zahlung wurde nicht abgeschlossen. Gehen Sie zurück zum Warenkorb, um ihn zu ändern und erneut zur Kasse zu gehen, oder bezahlen Sie auf der Seite Ihrer Bestellung.',
   'basket.navWithCount': 'Warenkorb ({count})',
   'basket.hold.expires': 'Ihre Plätze im Zeitfenster sind bis {time} für Sie reserviert.',
   'basket.hold.expired':

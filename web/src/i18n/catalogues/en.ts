@@ -70,6 +70,18 @@ export const en: MessageCatalogue = {
   'basket.problem.failed': 'Your basket could not be updated. Please try again later.',
   'checkout.title': 'Checkout',
   'checkout.backToBasket': 'Back to the basket',
+  'checkout.guest.accountNeeded':
+    'To check out you need a customer account. Sign in or create one: your basket stays as it is and is waiting for you.',
+  'checkout.guest.welcome':
+    'You can check out as a guest with your e-mail address, or sign in to find the order in your account.',
+  'checkout.guest.signIn': 'Sign in to check out',
+  'checkout.guest.register': 'Create an account',
+  'checkout.backToBasket.going': 'Opening your basket…',
+  'checkout.backToBasket.refused':
+    'This order is already paid or reserved, so it stays as it is. Please look at your order.',
+  'checkout.backToBasket.failed': 'Your basket could not be opened. Please try again.',
+  'checkout.payment.notFinished':
+    'Your payment was not completed. Go back to the basket to change it and check out again, or pay from your order page.',
   'basket.navWithCount': 'Basket ({count})',
   'basket.hold.expires': 'Your time-slot places are reserved until {time}.',
   'basket.hold.expired':

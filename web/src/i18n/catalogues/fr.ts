@@ -73,6 +73,18 @@ export const fr: MessageCatalogue = {
   'basket.problem.failed': 'Votre panier n’a pas pu être mis à jour. Veuillez réessayer plus tard.',
   'checkout.title': 'Caisse',
   'checkout.backToBasket': 'Retour au panier',
+  'checkout.guest.accountNeeded':
+    'Pour passer commande, il vous faut un compte client. Connectez-vous ou créez-en un\u00a0: votre panier reste tel quel et vous attend.',
+  'checkout.guest.welcome':
+    'Vous pouvez commander en tant qu’invité avec votre adresse e-mail, ou vous connecter pour retrouver la commande dans votre compte.',
+  'checkout.guest.signIn': 'Se connecter pour commander',
+  'checkout.guest.register': 'Créer un compte',
+  'checkout.backToBasket.going': 'Ouverture de votre panier…',
+  'checkout.backToBasket.refused':
+    'Cette commande est déjà payée ou réservée\u00a0: elle reste telle quelle. Veuillez consulter votre commande.',
+  'checkout.backToBasket.failed': 'Votre panier n’a pas pu être ouvert. Veuillez réessayer.',
+  'checkout.payment.notFinished':
+    'Votre paiement n’a pas abouti. Revenez au panier pour le modifier et repasser à la caisse, ou payez depuis la page de votre commande.',
   'basket.navWithCount': 'Panier ({count})',
   'basket.hold.expires': 'Vos places sur le créneau sont réservées jusqu’à {time}.',
   'basket.hold.expired':

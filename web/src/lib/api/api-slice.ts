@@ -1,6 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { appConfig } from '../../config/current-config';
-import { sessionAccessToken } from '../session/access-token';
+import { sessionAccessToken, sessionAnswered } from '../session/access-token';
 import { createBaseQuery } from './base-query';
 import { cacheTagTypes } from './cache-tags';
 import { withQueryRetries } from './retry-policy';
@@ -19,6 +19,7 @@ export const api = createApi({
       goTo: (url) => window.location.assign(url),
       sessionAccessToken,
       admissionTokens: () => admissionTokens(),
+      sessionAnswered,
     }),
   ),
   tagTypes: cacheTagTypes,

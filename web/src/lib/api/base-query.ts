@@ -26,6 +26,8 @@ export interface BaseQueryDependencies {
   admissionTokens?: () => string | undefined;
   /** The signed-in session's access token, sent as the bearer when there is one (docs/auth.md). */
   sessionAccessToken?: () => string | undefined;
+  /** Resolves once the session has answered: until then no call leaves (its bearer is not known yet). */
+  sessionAnswered?: () => Promise<void>;
   newCorrelationId?: () => string;
   /** Absolute origin for calls made outside a browser (tests); the browser uses relative URLs. */
   origin?: string;
@@ -80,6 +82,7 @@ export function createBaseQuery(deps: BaseQueryDependencies): ApiBaseQuery {
     },
   });
   return async (args, api, extraOptions) => {
+    await deps.sessionAnswered?.();
     const result = await rawBaseQuery(
       withToken(args, pageToken(deps.currentUrl()), deps.sessionAccessToken?.()),
       api,

@@ -56,7 +56,11 @@ beforeEach(() => {
   seen = [];
 });
 
-function setup(pageUrl = 'https://shop.example/de/profile?x=1', sessionToken?: string) {
+function setup(
+  pageUrl = 'https://shop.example/de/profile?x=1',
+  sessionToken?: string,
+  sessionAnswered?: () => Promise<void>,
+) {
   const visited: string[] = [];
   const testApi = createApi({
     baseQuery: withQueryRetries(
@@ -70,6 +74,7 @@ function setup(pageUrl = 'https://shop.example/de/profile?x=1', sessionToken?: s
         goTo: (url) => visited.push(url),
         sessionAccessToken: () => sessionToken,
         admissionTokens: () => admissions,
+        sessionAnswered,
         origin,
       }),
       async () => undefined,
@@ -165,6 +170,19 @@ describe('the API base query', () => {
     );
     expect(seen[0]!.headers.authorization).toBe('Bearer session.access.token');
     expect(new URL(seen[0]!.url, origin).searchParams.get('token')).toBe('abc-guest_token');
+  });
+
+  it('sends nothing before the session has answered', async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const { query } = setup('https://shop.example/de/basket', 'session.access.token', () => answered);
+    const pending = query('/things');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen).toHaveLength(0);
+    answer();
+    await pending;
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.headers.authorization).toBe('Bearer session.access.token');
   });
 
   it('keeps the bearer a call names itself (the account kept while linking) over the session’s', async () => {

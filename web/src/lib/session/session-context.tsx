@@ -1,5 +1,10 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { accessTokenOf, setSessionAccessToken } from './access-token';
+import {
+  accessTokenOf,
+  forgetSessionAnswer,
+  markSessionAnswered,
+  setSessionAccessToken,
+} from './access-token';
 import {
   createSessionClient,
   type SessionClient,
@@ -20,7 +25,11 @@ export function SessionProvider({
   const [client] = useState(() => {
     const created = createSessionClient(options);
     // set before any subscriber re-renders, so the pages' first calls already carry the token
-    created.subscribe(() => setSessionAccessToken(accessTokenOf(created.getState().data)));
+    created.subscribe(() => {
+      const state = created.getState();
+      setSessionAccessToken(accessTokenOf(state.data));
+      if (state.status !== 'loading') markSessionAnswered();
+    });
     return created;
   });
   useEffect(() => {
@@ -28,6 +37,7 @@ export function SessionProvider({
     return () => {
       stop();
       setSessionAccessToken(undefined);
+      forgetSessionAnswer();
     };
   }, [client]);
   return <SessionClientContext.Provider value={client}>{children}</SessionClientContext.Provider>;

@@ -1,4 +1,4 @@
-import { parseDuration, durationFitsRange, isEndOfDay, validityEnd } from '@alpenpass/contracts/src/duration';
+import { parseDuration, durationFitsRange } from '@alpenpass/contracts/src/duration';
 import {
   attributesMatch,
   bestFitDefinition,
@@ -6,7 +6,7 @@ import {
   requiredDefinitionFor,
   sharesAge,
 } from './definition-matching';
-import { inZone, toIso, withValidity } from './validity';
+import { inZone, withValidity } from './validity';
 import {
   consoleLogger,
   DURATION_ATTRIBUTE,
@@ -72,49 +72,6 @@ const changedAttributes = (from: ProductDefinition, to: ProductDefinition): Attr
     .map(([name, attribute]) => ({ name, value: attribute.value }));
 
 const withoutDuration = ({ [DURATION_ATTRIBUTE]: _duration, ...others }: Attributes): Attributes => others;
-
-/** §4: a new duration moves the end to start plus the duration, keeping end-of-day if it was end-of-day. */
-function moveEndForDuration(entry: BasketEntry, durationValue: string): BasketEntry {
-  const duration = parseDuration(durationValue);
-  if (!entry.validity || !duration) return entry;
-  const zone = entry.product.pool.timezone;
-  const from = inZone(entry.validity.from, zone);
-  const to = validityEnd(from, duration, isEndOfDay(inZone(entry.validity.to, zone)));
-  return withValidity(entry, { from: entry.validity.from, to: toIso(to) });
-}
-
-export function changeDefinition(
-  entry: BasketEntry,
-  definitionId: number,
-  logger: BasketLogger = consoleLogger,
-): BasketEntry {
-  const definition = entry.product.productDefinitions.find((candidate) => candidate.id === definitionId);
-  if (!definition) throw new Error(`Product ${entry.product.id} has no definition ${definitionId}`);
-  const changes = changedAttributes(entry.productDefinition, definition);
-  const updated = withDefinition(entry, definition, changes, logger);
-  const newDuration = changes.find((change) => change.name === DURATION_ATTRIBUTE);
-  return newDuration ? moveEndForDuration(updated, newDuration.value) : updated;
-}
-
-/** §4: picks the definition whose attributes all match, or logs a warning and changes nothing. */
-export function changeAttribute(
-  entry: BasketEntry,
-  name: string,
-  value: string,
-  logger: BasketLogger = consoleLogger,
-): BasketEntry {
-  if (entry.productDefinition.attributes[name]?.value === value) return entry;
-  const wanted = { ...entry.productDefinition.attributes, [name]: { value } };
-  const match = definitionWithAttributes(entry.product.productDefinitions, wanted);
-  if (!match) {
-    logger.warn('No product definition matches the chosen attributes', {
-      entryId: entry.id,
-      attributes: wanted,
-    });
-    return entry;
-  }
-  return changeDefinition(entry, match.id, logger);
-}
 
 /**
  * §4: new validity dates; the duration attribute follows to the definition (same other

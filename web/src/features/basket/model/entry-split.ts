@@ -1,5 +1,4 @@
-import { replaceEntry } from './basket-entries';
-import { newEntryId, type BasketEntry, type ClientBasket, type NewEntryId } from './types';
+import { newEntryId, type BasketEntry, type NewEntryId } from './types';
 
 function childShare(child: BasketEntry, parentQuantity: number): number {
   return Math.max(1, Math.round(child.quantity / parentQuantity));
@@ -33,12 +32,4 @@ export function splitByQuantity(entry: BasketEntry, nextId: NewEntryId = newEntr
   return Array.from({ length: entry.quantity }, (_, index) =>
     copyWithFreshIds(entry, 1, entry.originEntryId, nextId, index === 0),
   );
-}
-
-export function splitEntry(
-  basket: ClientBasket,
-  entryId: string,
-  nextId: NewEntryId = newEntryId,
-): ClientBasket {
-  return replaceEntry(basket, entryId, (entry) => splitByQuantity(entry, nextId));
 }

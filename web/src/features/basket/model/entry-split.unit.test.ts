@@ -1,5 +1,5 @@
 import { adultPassWithKeycard, counterIds } from '../../../../test/support/basket-model-fixtures';
-import { splitByQuantity, splitEntry } from './entry-split';
+import { splitByQuantity } from './entry-split';
 
 describe('splitting by quantity (§4)', () => {
   it('turns quantity 3 into three single entries with fresh ids and their own children', () => {
@@ -16,11 +16,5 @@ describe('splitting by quantity (§4)', () => {
   it('leaves a single entry alone', () => {
     const entry = adultPassWithKeycard(1);
     expect(splitByQuantity(entry)).toEqual([entry]);
-  });
-
-  it('replaces the entry in the basket by its parts', () => {
-    const basket = splitEntry({ entries: [adultPassWithKeycard(2)] }, 'pass', counterIds());
-    expect(basket.entries).toHaveLength(2);
-    expect(() => splitEntry(basket, 'missing')).toThrow('entry with id not found');
   });
 });

@@ -78,10 +78,6 @@ export interface BasketEntry {
   price?: Money;
 }
 
-export interface ClientBasket {
-  entries: BasketEntry[];
-}
-
 export interface BasketLogger {
   warn(message: string, details?: Record<string, unknown>): void;
 }

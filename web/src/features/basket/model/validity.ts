@@ -20,11 +20,6 @@ export function instantOf(bound: Date | string, zone: string): Date {
   return bound instanceof Date ? bound : DateTime.fromISO(bound, { zone }).toJSDate();
 }
 
-/** The day (yyyy-MM-dd, the pool's zone) of a validity bound as the server answers it. */
-export function dayOf(bound: Date | string, zone: string): string {
-  return bound instanceof Date ? DateTime.fromJSDate(bound, { zone }).toISODate()! : bound;
-}
-
 export function toIso(moment: DateTime): string {
   const iso = moment.toISO();
   if (!iso) throw new RangeError(`Invalid date-time: ${moment.invalidExplanation ?? 'unknown reason'}`);

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { mockApiFetch, type ApiCall } from '../../../../test/support/mock-api-fetch';
 import { renderRoute } from '../../../../test/support/render-route';
 import { signedInSession } from '../../../../test/support/signed-in-session';
-import { SERVER_BASKET_ID_KEY } from '../state/basket-store';
+import { BASKET_ID_KEY } from '../state/basket-id';
 import {
   BASKET_ID,
   basketJson,
@@ -56,6 +56,10 @@ function serveBasket(
     if (call.path === '/payments/online-credit/balance')
       return { status: 200, body: { balance: { amount: 0, currency: 'CHF' } } };
     if (call.method === 'GET' && call.path === `/baskets/${BASKET_ID}`) return answer();
+    if (call.method === 'GET' && call.path === '/baskets/current')
+      return options.signedIn && call.authorization
+        ? answer()
+        : { status: 404, body: { code: 'BASKET_NOT_FOUND', errors: [] } };
     if (call.method === 'DELETE' && call.path === `/baskets/${BASKET_ID}/entries`) {
       const ids = new URLSearchParams(call.search).get('entryIds')?.split(',') ?? [];
       if (!entries.some((entry) => ids.includes(entry.id)))
@@ -96,7 +100,7 @@ afterEach(() => {
 });
 
 function openBasket() {
-  sessionStorage.setItem(SERVER_BASKET_ID_KEY, BASKET_ID);
+  localStorage.setItem(BASKET_ID_KEY, BASKET_ID);
   return renderRoute('/en/basket');
 }
 
@@ -231,5 +235,29 @@ describe('the basket page', () => {
     await waitFor(() =>
       expect((screen.getByRole('combobox', { name: 'Licence plate' }) as HTMLSelectElement).value).toBe('41'),
     );
+  });
+
+  it('finds a signed-in customer’s basket again in a new browser, and the header counts its lines', async () => {
+    api = serveBasket([gondolaEntry('g', 2), parkingEntry('p')], { signedIn: true });
+    renderRoute('/en/basket');
+    await screen.findByRole('heading', { level: 3, name: '2 × Summit gondola, Adult' });
+    expect(screen.getByRole('link', { name: 'Basket (2)' })).toBeTruthy();
+    expect(localStorage.getItem(BASKET_ID_KEY)).toBe(BASKET_ID);
+  });
+
+  it('keeps a guest’s basket for the next tab, and forgets one the server no longer knows', async () => {
+    api = serveBasket([gondolaEntry('g', 2)]);
+    localStorage.setItem(BASKET_ID_KEY, BASKET_ID);
+    const first = renderRoute('/en/basket');
+    await screen.findByRole('heading', { level: 3, name: '2 × Summit gondola, Adult' });
+    first.unmount();
+    renderRoute('/en/basket');
+    await screen.findByRole('heading', { level: 3, name: '2 × Summit gondola, Adult' });
+    expect(api.calls.some((call) => call.path === '/baskets/current')).toBe(false);
+
+    localStorage.setItem(BASKET_ID_KEY, 'c0ffee00-0000-4000-8000-000000000000');
+    window.dispatchEvent(new StorageEvent('storage', { key: BASKET_ID_KEY }));
+    expect(await screen.findByText('Your basket is empty.')).toBeTruthy();
+    await waitFor(() => expect(localStorage.getItem(BASKET_ID_KEY)).toBeNull());
   });
 });

@@ -1,6 +1,6 @@
 import { isLanguage, type Language } from '@alpenpass/contracts/src/language-codes';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { Announcement } from '../../../components/announcement';
@@ -9,11 +9,11 @@ import { SimplePage } from '../../../components/simple-page';
 import { SkeletonLines } from '../../../components/skeleton';
 import { formatMoney } from '../../../lib/format/money';
 import { ProceedToCheckout } from '../../checkout/page/proceed-to-checkout';
-import { useGetBasketQuery, useGetProductsQuery } from '../api';
+import { useGetProductsQuery } from '../api';
 import { basketLineMessages, basketMessages } from '../messages';
 import type { ServerEntry } from '../server-types';
 import type { BasketProblem } from '../state/basket-problem';
-import { basketStore, useBasketState } from '../state/basket-store';
+import { useCurrentBasket } from '../state/use-current-basket';
 import { useBasketChanges } from '../state/use-basket-changes';
 import { BasketEntryItem, entryName } from './basket-entry-item';
 import { lineKeys, orderedLines } from './basket-lines';
@@ -35,19 +35,13 @@ export default function BasketPage() {
   const intl = useIntl();
   const { locale } = useParams();
   const language: Language = isLanguage(locale) ? locale : 'de';
-  const { serverBasketId } = useBasketState();
-  const { data: basket, isLoading, error } = useGetBasketQuery(serverBasketId ?? skipToken);
+  const { basketId, basket, isLoading } = useCurrentBasket();
   const productIds = [...new Set(productIdsOf(basket?.entries ?? []))].sort((a, b) => a - b);
   const { data: products = [] } = useGetProductsQuery(
     productIds.length ? { productIds, language } : skipToken,
   );
-  const changes = useBasketChanges(serverBasketId ?? '');
+  const changes = useBasketChanges(basketId ?? '');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-
-  const basketGone = error !== undefined && 'status' in error && error.status === 404;
-  useEffect(() => {
-    if (basketGone) basketStore.reset();
-  }, [basketGone]);
 
   const remove = async (entry: ServerEntry) => {
     const name = entryName(entry, products);
@@ -76,7 +70,7 @@ export default function BasketPage() {
 
   const entries = orderedLines(basket?.entries ?? []);
   const keys = lineKeys(entries);
-  const loading = isLoading && serverBasketId !== null;
+  const loading = isLoading;
 
   return (
     <SimplePage

@@ -4,7 +4,7 @@ import { mockApiFetch, type ApiCall } from '../../../../test/support/mock-api-fe
 import { renderRoute } from '../../../../test/support/render-route';
 import { signedInSession } from '../../../../test/support/signed-in-session';
 import { SKIDATA_CARD } from '../../../../test/support/consumption-fixtures';
-import { SERVER_BASKET_ID_KEY } from '../state/basket-store';
+import { BASKET_ID_KEY } from '../state/basket-id';
 import { BASKET_ID, basketJson, basketProducts } from '../../../../test/support/basket-page-fixtures';
 
 /** The demo's season pass (product 104): sold onto SKIDATA cards and SwissPasses, valid the whole winter. */
@@ -113,7 +113,7 @@ const callsTo = (method: string, path: RegExp) =>
   api.calls.filter((call) => call.method === method && path.test(call.path));
 
 function openBasket(path: string) {
-  sessionStorage.setItem(SERVER_BASKET_ID_KEY, BASKET_ID);
+  localStorage.setItem(BASKET_ID_KEY, BASKET_ID);
   return renderRoute(path);
 }
 

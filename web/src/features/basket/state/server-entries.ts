@@ -1,5 +1,5 @@
 import { AGE_ATTRIBUTE, type BasketEntry } from '../model/types';
-import { dayOf, validityDays } from '../model/validity';
+import { validityDays } from '../model/validity';
 import type { ServerEntry, ServerEntryInput, ServerValidity } from '../server-types';
 
 /**
@@ -21,23 +21,6 @@ export function toServerEntryInput(entry: BasketEntry): ServerEntryInput {
       ? { validity: validityDays(entry.validity, entry.product.pool.timezone) }
       : {}),
   };
-}
-
-/** Whether a client entry and a server entry start on the same day (or both have no validity). */
-function sameFirstDay(entry: BasketEntry, server: ServerEntry): boolean {
-  if (!entry.validity || !server.validity) return !entry.validity && !server.validity;
-  const zone = entry.product.pool.timezone;
-  return validityDays(entry.validity, zone).from === dayOf(server.validity.from, zone);
-}
-
-/** Whether a server entry is the one a client entry was sent as (ids are not shared, §4 ids are the client's). */
-export function isServerEntryOf(entry: BasketEntry, server: ServerEntry): boolean {
-  return (
-    server.productDefinitionId === entry.productDefinition.id &&
-    server.slotId === (entry.slot?.id ?? null) &&
-    server.quantity === entry.quantity &&
-    (entry.slot !== null || sameFirstDay(entry, server))
-  );
 }
 
 /** The ids of every entry of a server basket, nested ones included. */

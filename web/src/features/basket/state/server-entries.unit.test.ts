@@ -1,6 +1,6 @@
 import { adultPassWithKeycard, passProduct } from '../../../../test/support/basket-model-fixtures';
 import type { ServerEntry } from '../server-types';
-import { isServerEntryOf, resizedEntryInput, toServerEntryInput } from './server-entries';
+import { resizedEntryInput, toServerEntryInput } from './server-entries';
 
 const serverEntry = (validity: ServerEntry['validity']): ServerEntry =>
   ({
@@ -27,15 +27,6 @@ describe('a basket entry as the SPA sends it (§4, §5: validities are days, yyy
       validity: { from: '2026-12-20T00:00:00.000-07:00', to: '2026-12-21T23:59:59.999-07:00' },
     };
     expect(toServerEntryInput(denver).validity).toEqual({ from: '2026-12-20', to: '2026-12-21' });
-  });
-
-  it('knows the server entry it sent by its first day', () => {
-    expect(
-      isServerEntryOf(adultPassWithKeycard(), serverEntry({ from: '2026-01-01', to: '2026-01-03' })),
-    ).toBe(true);
-    expect(
-      isServerEntryOf(adultPassWithKeycard(), serverEntry({ from: '2026-01-02', to: '2026-01-04' })),
-    ).toBe(false);
   });
 
   it('adds a day entry again with its days; one that holds instants is not re-added', () => {

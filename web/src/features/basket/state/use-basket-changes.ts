@@ -7,21 +7,15 @@ import {
   usePersonalizeBasketEntryMutation,
   useRemoveBasketEntriesMutation,
 } from '../api';
-import { findEntry, updateEntry } from '../model/basket-entries';
-import { changeQuantity } from '../model/entry-changes';
 import type { ServerBasket, ServerEntry } from '../server-types';
 import { basketProblemOf, type BasketProblem } from './basket-problem';
-import { basketStore } from './basket-store';
-import { isServerEntryOf, resizedEntryInput, serverEntryIds } from './server-entries';
+import { resizedEntryInput, serverEntryIds } from './server-entries';
 
 /** A change that was made answers the basket after it (its new total), else why it was refused. */
 export type ChangeResult = { ok: true; basket: ServerBasket } | { ok: false; problem: BasketProblem };
 
-const clientEntryOf = (entry: ServerEntry) =>
-  basketStore.get().basket.entries.find((candidate) => isServerEntryOf(candidate, entry));
-
 /**
- * Removing an entry and changing its quantity, on the server basket and the tab's basket alike. The
+ * Removing an entry and changing its quantity on the server basket. The
  * server has no quantity change: the entry is removed and added again with the new quantity (places
  * released first, so a customer at the fair-hold cap can still change a line); should the new entry be
  * refused, the old one is put back. Its plate or person follows it.
@@ -67,34 +61,24 @@ export function useBasketChanges(basketId: string) {
 
   const remove = (entry: ServerEntry) =>
     run(entry, async () => {
-      const client = clientEntryOf(entry);
       const result = await removeEntries({ basketId, entryIds: [entry.id] });
       if (result.error) return { ok: false, problem: basketProblemOf(result.error) };
-      if (client && findEntry(basketStore.get().basket.entries, client.id))
-        basketStore.removeEntries([client.id]);
       return { ok: true, basket: result.data };
     });
 
   const resize = (entry: ServerEntry, quantity: number) =>
     run(entry, async () => {
       if (!resizedEntryInput(entry, quantity)) return { ok: false, problem: 'failed' };
-      const client = clientEntryOf(entry);
       // the line stays on screen (and keeps the focus) until the entry is back: only the add's answer is shown
       const removed = await removeEntries({ basketId, entryIds: [entry.id], partOfChange: true });
       if (removed.error) return { ok: false, problem: basketProblemOf(removed.error) };
       const outcome = await readd(entry, quantity, removed.data);
       if ('problem' in outcome) {
         const restored = await readd(entry, entry.quantity, removed.data);
-        if ('problem' in restored) {
-          if (client) basketStore.removeEntries([client.id]);
+        if ('problem' in restored)
           dispatch(basketApi.util.upsertQueryData('getBasket', basketId, removed.data));
-        }
         return { ok: false, problem: outcome.problem };
       }
-      if (client)
-        basketStore.replaceBasket(
-          updateEntry(basketStore.get().basket, client.id, (stored) => changeQuantity(stored, quantity)),
-        );
       return { ok: true, basket: outcome.basket };
     });
 

@@ -2,8 +2,10 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { leaveShopFor } from '../../../lib/navigation/leave-shop';
 import { mockApiFetch, type ApiCall, type ApiHandler } from '../../../../test/support/mock-api-fetch';
 import { renderRoute } from '../../../../test/support/render-route';
-import { SERVER_BASKET_ID_KEY } from '../../basket/state/basket-store';
+import { BASKET_ID_KEY } from '../../basket/state/basket-id';
+import { basketJson, gondolaEntry } from '../../../../test/support/basket-page-fixtures';
 import {
+  BASKET_ID,
   CHECKOUT_ID,
   checkoutJson,
   ORDER_ID,
@@ -50,6 +52,8 @@ function checkoutServer(payment: (call: ApiCall) => { status: number; body: unkn
     if (call.method === 'POST' && call.path === `${checkoutPath}/payment`) return payment(call);
     if (call.method === 'GET' && call.path === `/orders/${ORDER_ID}`)
       return { status: 200, body: orderJson('RESERVED') };
+    if (call.method === 'GET' && call.path === `/baskets/${BASKET_ID}`)
+      return { status: 200, body: basketJson([gondolaEntry('g', 1)], { id: BASKET_ID }) };
     return undefined;
   };
 }
@@ -134,7 +138,7 @@ describe('the checkout page', () => {
   });
 
   it('pays on site: the answers are sent, the basket is cleared and the reserved order is shown with its token', async () => {
-    sessionStorage.setItem(SERVER_BASKET_ID_KEY, 'b1');
+    localStorage.setItem(BASKET_ID_KEY, BASKET_ID);
     commentInput = true;
     serve(checkoutServer(reserved));
     const { router } = await openCheckout();
@@ -154,7 +158,7 @@ describe('the checkout page', () => {
     });
     expect(callsTo('PATCH', checkoutPath)[0]?.body).toEqual({ comment: 'We come by bus' });
     expect(callsTo('POST', `${checkoutPath}/payment`)[0]?.body).toEqual({ intent: 'onSite' });
-    expect(sessionStorage.getItem(SERVER_BASKET_ID_KEY)).toBeNull();
+    expect(localStorage.getItem(BASKET_ID_KEY)).toBeNull();
   });
 
   it('explains that card payment is not available yet (503), asking for the shop’s return page', async () => {
@@ -175,7 +179,7 @@ describe('the checkout page', () => {
   });
 
   it('follows the provider’s redirect when the server starts a card payment', async () => {
-    sessionStorage.setItem(SERVER_BASKET_ID_KEY, 'b1');
+    localStorage.setItem(BASKET_ID_KEY, BASKET_ID);
     serve(
       checkoutServer(() => ({
         status: 200,
@@ -190,6 +194,37 @@ describe('the checkout page', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Pay online by card' }));
     fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(leaveShopFor).toHaveBeenCalledWith('https://pay.example.ch/start/abc'));
-    expect(sessionStorage.getItem(SERVER_BASKET_ID_KEY)).toBe('b1');
+    expect(localStorage.getItem(BASKET_ID_KEY)).toBe(BASKET_ID);
+  });
+
+  it('goes back to the basket: the order is given up and its entries come back in the basket, kept for the next visit', async () => {
+    const reopened = '5a0e3c1d-2b4f-4c6d-8e9f-0a1b2c3d4e5f';
+    serve((call) => {
+      if (call.method === 'POST' && call.path === `${checkoutPath}/back-to-basket`)
+        return { status: 200, body: basketJson([gondolaEntry('g', 2)], { id: reopened }) };
+      if (call.method === 'GET' && call.path === `/baskets/${reopened}`)
+        return { status: 200, body: basketJson([gondolaEntry('g', 2)], { id: reopened }) };
+      if (call.path === '/products') return { status: 200, body: [] };
+      return checkoutServer(reserved)(call);
+    });
+    await openCheckout();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the basket' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your basket' })).toBeTruthy();
+    expect(localStorage.getItem(BASKET_ID_KEY)).toBe(reopened);
+    expect(callsTo('POST', `${checkoutPath}/back-to-basket`)).toHaveLength(1);
+  });
+
+  it('says what happened when the payment was left at the provider, and that a paid order stays', async () => {
+    serve((call) => {
+      if (call.method === 'GET' && call.path === checkoutPath)
+        return { status: 200, body: checkoutJson('PENDING', { acceptTerms: true }) };
+      if (call.method === 'POST' && call.path === `${checkoutPath}/back-to-basket`)
+        return { status: 409, body: problemJson(409, 'ORDER_ALREADY_PAID') };
+      return checkoutServer(reserved)(call);
+    });
+    await openCheckout();
+    expect(screen.getByText(/Your payment was not completed/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the basket' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/already paid or reserved/);
   });
 });

@@ -1,12 +1,13 @@
 import { isLanguage, type Language } from '@alpenpass/contracts/src/language-codes';
 import { useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { SimplePage } from '../../../components/simple-page';
 import { OrderItemList } from '../../order/order-item-list';
 import { useGetCheckoutQuery } from '../api';
 import { checkoutMessages } from '../messages';
 import { orderPath } from '../payment-outcome';
 import { CheckoutForm } from './checkout-form';
+import { useBackToBasket } from './use-back-to-basket';
 import { usePageToken } from './use-customer';
 
 /** /:locale/checkout/:checkoutId — the order with its frozen prices, the conditions, a comment and the payment. */
@@ -18,6 +19,9 @@ export default function CheckoutPage() {
   const { data: checkout, isLoading, error } = useGetCheckoutQuery(checkoutId);
   const order = checkout?.order;
   const open = order?.status === 'CREATED';
+  const kept = order?.status === 'RESERVED' || order?.status === 'PAID';
+  const { search } = useLocation();
+  const back = useBackToBasket(checkoutId, language, search);
 
   return (
     <SimplePage
@@ -36,6 +40,11 @@ export default function CheckoutPage() {
           <OrderItemList items={order.items} />
           {open ? (
             <CheckoutForm key={checkout.id} checkout={checkout} language={language} />
+          ) : order.status === 'PENDING' ? (
+            <p className="notice-problem">
+              {intl.formatMessage(checkoutMessages.paymentNotFinished)}{' '}
+              <Link to={orderPath(language, order.id, order.accessToken, token)}>{order.refno}</Link>
+            </p>
           ) : (
             <p className="notice-problem">
               {intl.formatMessage(checkoutMessages.checkoutClosed)}{' '}
@@ -44,8 +53,26 @@ export default function CheckoutPage() {
           )}
         </>
       )}
+      {back.problem && (
+        <p role="alert" className="notice-problem">
+          {intl.formatMessage(
+            back.problem === 'refused' ? checkoutMessages.backRefused : checkoutMessages.backFailed,
+          )}
+        </p>
+      )}
       <p>
-        <Link to={`/${language}/basket`}>{intl.formatMessage(checkoutMessages.backToBasket)}</Link>
+        {checkout && !kept ? (
+          <button
+            type="button"
+            className="link-button"
+            disabled={back.busy}
+            onClick={() => void back.goBack()}
+          >
+            {intl.formatMessage(back.busy ? checkoutMessages.goingBack : checkoutMessages.backToBasket)}
+          </button>
+        ) : (
+          <Link to={`/${language}/basket`}>{intl.formatMessage(checkoutMessages.backToBasket)}</Link>
+        )}
       </p>
     </SimplePage>
   );

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { leaveShopFor } from '../../../lib/navigation/leave-shop';
 import { payPerUseMessages } from '../../consumption/pay-per-use-messages';
 import { useRegisterCardMutation } from '../../payment-detail/api';
-import { cardReturnUrls } from '../../payment-detail/card-brands';
+import { cardReturnUrls } from '../../payment-detail/card-return-urls';
 import type { SavedCard } from '../checkout-types';
 import { choiceValue, type PaymentChoice } from '../payment-choice';
 import { savedCardLabel } from './payment-method-choice';

@@ -2,13 +2,8 @@ import { useIntl, type IntlShape } from 'react-intl';
 import type { SavedCard } from '../checkout-types';
 import { paymentChoiceMessages } from '../discount-messages';
 import { checkoutMessages } from '../messages';
-import {
-  cardBrandName,
-  choiceValue,
-  lastDigits,
-  onlineMethodTypes,
-  type PaymentChoice,
-} from '../payment-choice';
+import { cardBrandName } from '../../../lib/format/card-brand';
+import { choiceValue, lastDigits, onlineMethodTypes, type PaymentChoice } from '../payment-choice';
 
 interface Props {
   choice: PaymentChoice;

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { mockApiFetch } from '../../../../test/support/mock-api-fetch';
 import { renderRoute } from '../../../../test/support/render-route';
-import { SERVER_BASKET_ID_KEY } from '../../basket/state/basket-store';
+import { BASKET_ID_KEY } from '../../basket/state/basket-id';
 import { BASKET_ID, CHECKOUT_ID, checkoutJson } from '../../../../test/support/checkout-fixtures';
 
 let api: ReturnType<typeof mockApiFetch>;
@@ -22,7 +22,7 @@ const reads = () => api.calls.filter((call) => call.path === `/checkout/${CHECKO
 
 describe('the payment return page', () => {
   it('polls while the payment is pending, then shows it paid, clears the basket and links the order', async () => {
-    sessionStorage.setItem(SERVER_BASKET_ID_KEY, BASKET_ID);
+    localStorage.setItem(BASKET_ID_KEY, BASKET_ID);
     serveStatuses('PENDING', 'PAID');
     renderRoute(`/en/checkout/${CHECKOUT_ID}/return`);
     expect(await screen.findByText('Your payment is being processed…')).toBeTruthy();
@@ -32,7 +32,7 @@ describe('the payment return page', () => {
     expect(screen.getByRole('link', { name: 'View your order' }).getAttribute('href')).toBe(
       '/en/orders/42?token=guest-token',
     );
-    expect(sessionStorage.getItem(SERVER_BASKET_ID_KEY)).toBeNull();
+    expect(localStorage.getItem(BASKET_ID_KEY)).toBeNull();
     const readsWhenPaid = reads();
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(reads()).toBe(readsWhenPaid);

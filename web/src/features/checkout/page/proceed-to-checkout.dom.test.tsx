@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { mockApiFetch } from '../../../../test/support/mock-api-fetch';
 import { renderRoute } from '../../../../test/support/render-route';
-import { SERVER_BASKET_ID_KEY } from '../../basket/state/basket-store';
+import { BASKET_ID_KEY } from '../../basket/state/basket-id';
 import {
   BASKET_ID,
   CHECKOUT_ID,
@@ -77,7 +77,7 @@ function serveBasket(
 }
 
 async function proceed() {
-  sessionStorage.setItem(SERVER_BASKET_ID_KEY, BASKET_ID);
+  localStorage.setItem(BASKET_ID_KEY, BASKET_ID);
   const view = renderRoute('/en/basket');
   await screen.findByRole('heading', { level: 3, name: /2 × #1031/ });
   fireEvent.click(await screen.findByRole('button', { name: 'Proceed to checkout' }));
@@ -113,19 +113,31 @@ describe('proceeding to the checkout from the basket', () => {
     expect(router.state.location.pathname).toBe(`/en/checkout/${CHECKOUT_ID}`);
   });
 
-  it('sends a signed-out visitor to sign in and back to the basket while guestCheckout is off', async () => {
+  it('tells a signed-out visitor up front that an account is needed, with sign-in and registration back to this basket', async () => {
     serveBasket({ status: 201, body: checkoutJson() }, { signedIn: false });
-    const { router } = await proceed();
+    localStorage.setItem(BASKET_ID_KEY, BASKET_ID);
+    const { router } = renderRoute('/en/basket');
+    expect(await screen.findByText(/To check out you need a customer account/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Proceed to checkout' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe(
+      '/oidc/register?lang=en',
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'Sign in to check out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/auth-selector'));
     expect(router.state.location.search).toBe(
-      `?error=SessionRequired&callbackUrl=${encodeURIComponent('http://localhost/en/basket')}`,
+      `?callbackUrl=${encodeURIComponent('http://localhost/en/basket')}`,
     );
+    expect(localStorage.getItem(BASKET_ID_KEY)).toBe(BASKET_ID);
     expect(api.calls.filter((call) => call.path === '/checkout')).toEqual([]);
   });
 
   it('sends a signed-out visitor to the guest checkout while guestCheckout is on', async () => {
     serveBasket({ status: 201, body: checkoutJson() }, { signedIn: false, guestCheckout: true });
-    const { router } = await proceed();
+    localStorage.setItem(BASKET_ID_KEY, BASKET_ID);
+    const { router } = renderRoute('/en/basket');
+    expect(await screen.findByText(/You can check out as a guest/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Sign in to check out' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Proceed to checkout' }));
     await screen.findByRole('heading', { level: 1, name: 'Check out as a guest' });
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
       `/en/guest-checkout?basketId=${BASKET_ID}`,

@@ -1,7 +1,7 @@
 import type { ProductDto } from '@alpenpass/contracts/src/catalogue';
 import { useEffect, useRef, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { entryName } from '../../basket/page/basket-entry-item';
 import { basketMessages } from '../../basket/messages';
 import type { ServerEntry } from '../../basket/server-types';
@@ -14,7 +14,7 @@ import { payPerUseMessages } from '../../consumption/pay-per-use-messages';
 import { discountMessages } from '../discount-messages';
 import { useIsCustomer } from './use-customer';
 import { useGetCurrentClientQuery } from '../../client/api';
-import { sessionRequiredUrl } from '../../../lib/session/require-session';
+import { registerUrl, signInPageUrl } from '../../../lib/session/sign-in-links';
 import { checkoutProblemOf, issueCodeOf, type CheckoutProblem, type ProblemIssue } from '../checkout-problem';
 import { checkoutMessages } from '../messages';
 
@@ -76,18 +76,13 @@ export function ProceedToCheckout(props: {
   }, [problem]);
 
   const isCustomer = useIsCustomer();
-  const guestCheckout = useGetCurrentClientQuery().data?.featureFlags.guestCheckout === true;
+  const client = useGetCurrentClientQuery();
+  const guestCheckout = client.data?.featureFlags.guestCheckout === true;
+  const basketAddress = `${window.location.origin}/${props.language}/basket`;
 
   const proceed = async () => {
-    // a signed-out visitor checks out as a guest (guestCheckout) or signs in and comes back here (docs/spa-account.md)
-    if (!isCustomer) {
-      const here = `${window.location.origin}/${props.language}/basket`;
-      return navigate(
-        guestCheckout
-          ? `/${props.language}/guest-checkout?basketId=${props.basketId}`
-          : sessionRequiredUrl(props.language, here),
-      );
-    }
+    // a signed-out visitor checks out as a guest (guestCheckout); without it the way is to sign in (below)
+    if (!isCustomer) return navigate(`/${props.language}/guest-checkout?basketId=${props.basketId}`);
     const choosing = credit.apply();
     if (choosing) {
       const chosen = await choosing;
@@ -100,8 +95,30 @@ export function ProceedToCheckout(props: {
   };
 
   const invalid = problem?.code === 'BASKET_NOT_VALID';
+  // a visitor learns before pressing anything that an account is needed, or that a guest may check out
+  const accountNeeded = !isCustomer && !guestCheckout;
+  const guestWay = !isCustomer && guestCheckout;
+  const signInLinks = (
+    <p className="checkout-sign-in">
+      <Link className="button" to={signInPageUrl(props.language, basketAddress)}>
+        {intl.formatMessage(checkoutMessages.signInToCheckOut)}
+      </Link>{' '}
+      {accountNeeded && (
+        <a href={registerUrl(props.language)}>{intl.formatMessage(checkoutMessages.registerToCheckOut)}</a>
+      )}
+    </p>
+  );
+  if (client.isLoading && !isCustomer) return null;
+  if (accountNeeded)
+    return (
+      <div className="checkout-proceed">
+        <p className="notice-info">{intl.formatMessage(checkoutMessages.accountNeeded)}</p>
+        {signInLinks}
+      </div>
+    );
   return (
     <div className="checkout-proceed">
+      {guestWay && <p className="notice-info">{intl.formatMessage(checkoutMessages.guestWelcome)}</p>}
       {credit.balance && (
         <>
           <label className="slot-option">
@@ -120,6 +137,7 @@ export function ProceedToCheckout(props: {
       <button type="button" disabled={call.isLoading} onClick={() => void proceed()}>
         {intl.formatMessage(call.isLoading ? checkoutMessages.starting : basketMessages.proceed)}
       </button>
+      {guestWay && signInLinks}
       {problem && (
         <div role="alert" tabIndex={-1} ref={notice} className="notice-problem checkout-issues">
           <p>{intl.formatMessage(invalid ? checkoutMessages.basketInvalid : checkoutMessages.startFailed)}</p>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { leaveShopFor } from '../../../lib/navigation/leave-shop';
-import { basketStore } from '../../basket/state/basket-store';
+import { basketIdStore } from '../../basket/state/basket-id';
 import { hasPayPerUse } from '../../consumption/pay-per-use';
 import { useChangeCommentMutation, usePayMutation, useSubmitConditionsMutation } from '../api';
 import { checkoutProblemOf, fieldErrorsOf } from '../checkout-problem';
@@ -91,7 +91,7 @@ export function usePlaceOrder(checkout: ServerCheckout | undefined, locale: stri
       return 'done';
     }
     const order = paid.data.checkout.order;
-    basketStore.reset();
+    basketIdStore.forget(checkout.basketId);
     await navigate(orderPath(locale, order.id, order.accessToken, pageToken));
     return 'done';
   };
