@@ -102,7 +102,7 @@ export function checkoutRouter(service: CheckoutService, options: { guestCheckou
         params: checkoutParams,
         response: basketDto,
       },
-      ({ params, ctx }) => service.backToBasket(caller(ctx), params.checkoutId),
+      ({ params, ctx, req }) => service.backToBasket(caller(ctx, req), params.checkoutId),
     )
     .route(
       {

@@ -100,7 +100,7 @@ describe('back from the checkout to the basket', () => {
     expect(reserved.body.checkout.order.status).toBe('RESERVED');
     const back = await api().post(`/api/checkout/${checkout.id}/back-to-basket`).set(as(customerOne));
     expect(back.status).toBe(409);
-    expect(back.body.code).toBe('ORDER_ALREADY_PAID');
+    expect(back.body.code).toBe('ORDER_NOT_OPEN');
     const order = await api().get(`/api/orders/${checkout.orderId}`).set(as(customerOne));
     expect(order.body.status).toBe('RESERVED');
   });

@@ -13,7 +13,6 @@ import {
   type CheckoutPaymentRequest,
   type FeatureFlags,
   type BasketDto,
-  orderErrorCodes,
 } from '@alpenpass/contracts';
 import { z } from 'zod';
 import type { BasketService, Caller } from '../../basket/basket-service';
@@ -273,36 +272,14 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     /**
      * POST /checkout/{id}/back-to-basket: going back from the checkout (or from the provider's page) to the
      * basket (docs/checkout.md, "Back to the basket"). The unpaid order is cancelled (ABANDONED) and its
-     * places released — a card payment under way is first asked of the provider: authorised or paid, the
-     * order is not given up (409 ORDER_ALREADY_PAID); otherwise its transaction is cancelled — and the
-     * customer gets a basket with the same entries, held and priced again. A reserved order (on site) is
-     * kept: it is paid at the desk.
+     * places released as "Cancel order" does (abandonUnpaidOrder: a card payment under way is first asked
+     * of the provider; authorised or paid, the order is not given up) — and the customer gets a basket with
+     * the same entries, held and priced again. A reserved order (on site) is kept: it is paid at the desk.
      */
     async backToBasket(caller: CheckoutCaller, checkoutId: string): Promise<BasketDto> {
       const { order } = await load(caller, checkoutId);
-      const current = order.orderStatus === 'PENDING' ? await reconciledOrAsRecorded(deps, order) : order;
-      if (current.orderStatus === 'PAID' || current.orderStatus === 'RESERVED')
-        throw conflict(
-          orderErrorCodes.orderPaid,
-          `Order ${current.refno} is ${current.orderStatus === 'PAID' ? 'paid' : 'reserved'}: it is not given up.`,
-        );
-      if (current.orderStatus === 'PENDING' && current.transactionId)
-        await deps.payments
-          .cancelTransaction(current.transactionId, current.orderId)
-          .catch((error: unknown) =>
-            deps.log.warn(
-              { err: error, orderId: current.orderId },
-              'payment transaction not cancelled when leaving the checkout',
-            ),
-          );
-      if (current.orderStatus !== 'CANCELLED') {
-        await orders.command(caller, current.orderId, {
-          type: 'CancelUnpaidOrder',
-          data: { reason: 'ABANDONED' },
-        });
-      }
-      await orders.cancelUnpaidOrder({ orderId: current.orderId, basketId: current.basketId });
-      return basketAgain(deps.basket, caller, checkoutId, current.basketId);
+      const abandoned = await abandonUnpaidOrder(deps, caller, order);
+      return basketAgain(deps.basket, caller, checkoutId, abandoned.basketId);
     },
 
     async pay(
