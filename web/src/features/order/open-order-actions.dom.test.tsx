@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { mockApiFetch } from '../../../test/support/mock-api-fetch';
 import { renderRoute } from '../../../test/support/render-route';
 import { ORDER_ID, orderJson, problemJson } from '../../../test/support/checkout-fixtures';
+import { PAYMENT_UNDER_WAY_POLL_MS } from './open-order-actions';
 
 let api: ReturnType<typeof mockApiFetch>;
 afterEach(() => {
@@ -26,7 +27,8 @@ function openOrderPage(
     return undefined;
   });
   window.history.replaceState(null, '', path);
-  return renderRoute(path);
+  renderRoute(path);
+  return { orderBecomes: (next: Record<string, unknown>) => (current = next) };
 }
 
 describe('an unpaid order on its order page', () => {
@@ -62,6 +64,19 @@ describe('an unpaid order on its order page', () => {
       redirectUrls: { cancel: expect.stringContaining('/fr/checkout/') },
     });
   });
+
+  it("follows a payment under way: the provider's answer shows up without a reload", async () => {
+    const page = openOrderPage(`/en/orders/${ORDER_ID}`, {
+      ...orderJson('PENDING'),
+      paymentStatus: 'PENDING',
+    });
+    expect(await screen.findByText(/A payment was started/)).toBeTruthy();
+    // the provider's notification lands: the order is payable again, the payment cancelled on its page
+    page.orderBecomes({ ...orderJson('CREATED'), paymentStatus: 'FAILED', paymentFailureReason: 'CANCELED' });
+    await waitFor(() => expect(screen.getByText(/You cancelled the payment/)).toBeTruthy(), {
+      timeout: PAYMENT_UNDER_WAY_POLL_MS * 3,
+    });
+  }, 15_000);
 
   it('says why an order was cancelled at the payment timeout', async () => {
     openOrderPage(`/en/orders/${ORDER_ID}`, {

@@ -8,7 +8,7 @@ import type { ServerOrder } from '../checkout/checkout-types';
 import { paymentReturnUrls } from '../checkout/payment-outcome';
 import { pageToken } from '../../lib/api/request-context';
 import { withPageToken } from '../../lib/session/page-token';
-import { useAbandonOrderMutation, useResumeOrderPaymentMutation } from './api';
+import { useAbandonOrderMutation, useGetOrderQuery, useResumeOrderPaymentMutation } from './api';
 import { openOrderMessages } from './open-order-messages';
 
 type Refusal = 'alreadyPaid' | 'alreadyCancelled' | 'unavailable' | 'conditionsMissing' | 'failed';
@@ -37,6 +37,9 @@ function situationOf(order: ServerOrder) {
     : openOrderMessages.waiting;
 }
 
+/** how often an order with a payment under way is read again: the provider's answer may land any moment */
+export const PAYMENT_UNDER_WAY_POLL_MS = 3000;
+
 export const isUnpaidOpen = (order: ServerOrder) =>
   (order.status === 'CREATED' || order.status === 'PENDING') && order.type !== 'CONSUMPTION';
 
@@ -53,6 +56,9 @@ export function OpenOrderActions({ order, language }: { order: ServerOrder; lang
   const [abandon, abandoning] = useAbandonOrderMutation();
   const [confirming, setConfirming] = useState(false);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  // a payment under way ends paid, cancelled or failed by the provider's notification, or by the timeout
+  const underWay = order.status === 'PENDING';
+  useGetOrderQuery(order.id, { pollingInterval: underWay ? PAYMENT_UNDER_WAY_POLL_MS : 0, skip: !underWay });
 
   if (order.status === 'CANCELLED' && order.cancellationReason === 'PAYMENT_TIMEOUT')
     return <p className="notice-problem">{intl.formatMessage(openOrderMessages.timedOut)}</p>;
