@@ -61,3 +61,39 @@ export const serviceAreas = {
 
 // Everything else in services/src (main.ts, runtime.ts, composition.ts, contexts.ts, roles/, supervisor/,
 // cli/) is the composition root: it may import any area, and no area imports it.
+
+/**
+ * web/src: the SPA's features over the shared ground (lib/, components/, config/, i18n/), the app shell
+ * and router (app/) on top. Each feature lists the features it may import; every feature may import the
+ * ground. The arrows point one way: a feature that needs something of a feature above it gets it handed
+ * down (the checkout puts its "Proceed" onto the basket page, basket-checkout-page.tsx) or the shared
+ * piece moves down (order shapes and problem answers in lib/api, the customer hooks in lib/session).
+ */
+export const webGround = ['lib', 'components', 'config', 'i18n'];
+export const webAreas = {
+  config: [],
+  i18n: ['config'],
+  lib: ['config'],
+  components: ['lib', 'config'],
+  'features/client': [],
+  'features/catalogue': [],
+  'features/online-credit': [],
+  'features/account': ['features/client'],
+  'features/keycard': ['features/account', 'features/client'],
+  'features/consumption': ['features/catalogue', 'features/keycard'],
+  'features/payment-detail': ['features/consumption'],
+  'features/subscription': ['features/catalogue', 'features/keycard'],
+  'features/basket': ['features/account', 'features/client', 'features/consumption', 'features/keycard'],
+  'features/order': ['features/basket', 'features/consumption', 'features/subscription'],
+  'features/checkout': [
+    'features/basket',
+    'features/client',
+    'features/consumption',
+    'features/online-credit',
+    'features/order',
+    'features/payment-detail',
+  ],
+  'features/auth': ['features/basket', 'features/client'],
+};
+// web/src/app (shell, router, locale layout) and main.tsx compose the SPA: they may import any area,
+// and no area imports them.

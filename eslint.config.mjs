@@ -1,7 +1,7 @@
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import tseslint from 'typescript-eslint';
-import { packages, serviceAreas } from './dependency-rules.mjs';
+import { packages, serviceAreas, webAreas, webGround } from './dependency-rules.mjs';
 
 const serviceType = (area) => `services/${area}`;
 /** tests and their support may reach whatever they exercise */
@@ -39,6 +39,59 @@ const serviceBoundaries = {
             from: { element: { type: serviceType(area) } },
             allow: {
               to: { element: { types: { anyOf: [serviceType(area), ...allowed.map(serviceType)] } } },
+            },
+          })),
+        ],
+      },
+    ],
+  },
+};
+
+const webType = (area) => `web/${area}`;
+const featureAreas = Object.keys(webAreas).filter((area) => area.startsWith('features/'));
+
+/** dependency-rules.mjs's SPA areas: a feature imports the ground and the features it lists, never the app. */
+const webBoundaries = {
+  files: ['web/src/**/*.{ts,tsx}'],
+  ignores: [...testFiles, '**/*.dom.test.tsx', '**/*.dom.test.ts'],
+  plugins: { boundaries },
+  settings: {
+    'import/resolver': { typescript: { project: 'web/tsconfig.json' } },
+    'boundaries/elements': [
+      ...Object.keys(webAreas).map((area) => ({
+        type: webType(area),
+        pattern: `web/src/${area}`,
+        partialMatch: false,
+        stopMatching: true,
+      })),
+      // the composition root: app/ and main.tsx, vite-env.d.ts, styles
+      { type: webType('app'), pattern: 'web/src', partialMatch: false },
+    ],
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'disallow',
+        policies: [
+          {
+            from: { element: { type: webType('app') } },
+            allow: { to: { element: { types: { anyOf: ['app', ...Object.keys(webAreas)].map(webType) } } } },
+          },
+          ...Object.entries(webAreas).map(([area, allowed]) => ({
+            from: { element: { type: webType(area) } },
+            allow: {
+              to: {
+                element: {
+                  types: {
+                    anyOf: [
+                      webType(area),
+                      ...allowed.map(webType),
+                      ...(featureAreas.includes(area) ? webGround.map(webType) : []),
+                    ],
+                  },
+                },
+              },
             },
           })),
         ],
@@ -95,4 +148,5 @@ export default tseslint.config(
   },
   packageBoundaries,
   serviceBoundaries,
+  webBoundaries,
 );

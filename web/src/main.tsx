@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 // flushSync (useAddressParams: filters and paging) renders at once instead of as a transition
 import { RouterProvider } from 'react-router/dom';
 import { createAppRouter } from './app/router';
-import { createStore } from './app/store';
+import { createStore } from './lib/api/store';
 import { appConfig } from './config/current-config';
 import { loadConfiguredAnalytics } from './lib/monitoring/analytics';
 import { initErrorReporting } from './lib/monitoring/error-reporting';

@@ -57,7 +57,7 @@ export function AppShell({ locale, children }: { locale: Language; children: Rea
           </NavLink>
           <PrefetchNavLink
             to={withPageToken(`/${locale}/basket`, search)}
-            prefetch={() => import('../features/basket/page/basket-page')}
+            prefetch={() => import('../features/checkout/page/basket-checkout-page')}
           >
             {basketCount > 0
               ? intl.formatMessage(basketMessages.navLinkWithCount, { count: basketCount })

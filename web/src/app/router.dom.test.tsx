@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { routes } from './router';
-import { createStore } from './store';
+import { createStore } from '../lib/api/store';
 import { LOCALE_COOKIE_NAME } from './locale/locale-cookie';
 
 function Exploding(): never {

@@ -35,7 +35,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <CataloguePage /> },
       lazyPage('products/:productId', () => import('../features/basket/configuration/product-page')),
-      lazyPage('basket', () => import('../features/basket/page/basket-page')),
+      lazyPage('basket', () => import('../features/checkout/page/basket-checkout-page')),
       lazyPage('checkout/:checkoutId', () => import('../features/checkout/page/checkout-page')),
       lazyPage('checkout/:checkoutId/return', () => import('../features/checkout/page/payment-return-page')),
       lazyPage('orders', () => import('../features/order/orders-page')),

@@ -1,11 +1,6 @@
 import { useIntl } from 'react-intl';
 import { NavLink, useLocation, useParams } from 'react-router';
 import { withPageToken } from '../lib/session/page-token';
-import { consumptionMessages } from '../features/consumption/messages';
-import { keycardMessages } from '../features/keycard/messages';
-import { onlineCreditMessages } from '../features/online-credit/messages';
-import { paymentDetailMessages } from '../features/payment-detail/messages';
-import { subscriptionMessages } from '../features/subscription/messages';
 import { accountLinksMessages as accountMessages } from './account-links-messages';
 
 /** The account's pages, linked with the page's token kept (§2). */
@@ -21,12 +16,18 @@ export function AccountLinks() {
       </NavLink>
       <NavLink to={link('/profile/persons')}>{intl.formatMessage(accountMessages.personsLink)}</NavLink>
       <NavLink to={link('/orders')}>{intl.formatMessage(accountMessages.ordersLink)}</NavLink>
-      <NavLink to={link('/profile/keycards')}>{intl.formatMessage(keycardMessages.nav)}</NavLink>
-      <NavLink to={link('/profile/subscriptions')}>{intl.formatMessage(subscriptionMessages.nav)}</NavLink>
-      <NavLink to={link('/profile/consumptions')}>{intl.formatMessage(consumptionMessages.nav)}</NavLink>
-      <NavLink to={link('/profile/online-credit')}>{intl.formatMessage(onlineCreditMessages.nav)}</NavLink>
+      <NavLink to={link('/profile/keycards')}>{intl.formatMessage(accountMessages.keycardsLink)}</NavLink>
+      <NavLink to={link('/profile/subscriptions')}>
+        {intl.formatMessage(accountMessages.subscriptionsLink)}
+      </NavLink>
+      <NavLink to={link('/profile/consumptions')}>
+        {intl.formatMessage(accountMessages.consumptionsLink)}
+      </NavLink>
+      <NavLink to={link('/profile/online-credit')}>
+        {intl.formatMessage(accountMessages.onlineCreditLink)}
+      </NavLink>
       <NavLink to={link('/profile/payment-details')} end>
-        {intl.formatMessage(paymentDetailMessages.nav)}
+        {intl.formatMessage(accountMessages.paymentDetailsLink)}
       </NavLink>
     </nav>
   );

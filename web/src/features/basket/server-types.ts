@@ -1,6 +1,7 @@
 import type { BasketEntryInput, BasketEntryDto, BasketDto } from '@alpenpass/contracts/src/basket';
 import type { ClientSlot } from '@alpenpass/contracts/src/capacity';
 import type { PriceDto } from '@alpenpass/contracts/src/pricing';
+import type { ServerValidity } from '../../lib/api/order-shapes';
 
 /**
  * The API's shapes as the SPA sees them: ISO date-times arrive as Date objects (§7), plain
@@ -15,11 +16,7 @@ export interface PriceRequest {
   productDefinitionId: number;
 }
 
-/** A validity as the server answers it: the days named (yyyy-MM-dd text), or a slot's start and end (Dates). */
-export interface ServerValidity {
-  from: Date | string;
-  to: Date | string;
-}
+export type { ServerValidity } from '../../lib/api/order-shapes';
 
 export interface ServerEntry extends Omit<BasketEntryDto, 'validity' | 'children' | 'originatedEntries'> {
   validity: ServerValidity | null;

@@ -1,23 +1,9 @@
 import type { Money } from '@alpenpass/contracts/src/basket';
 import type { CustomFormFieldDefinition } from '@alpenpass/contracts/src/domain/custom-form-fields';
-import type { OrderDto, orderItemDto } from '@alpenpass/contracts/src/order';
 import type { PaymentDetailDto } from '@alpenpass/contracts/src/payment-detail';
-import type { z } from 'zod';
-import type { ServerValidity } from '../basket/server-types';
+import type { ServerOrder } from '../../lib/api/order-shapes';
 
-type OrderItemDto = z.infer<typeof orderItemDto>;
-
-/** The API's checkout and order shapes as the SPA sees them: ISO date-times arrive as Date objects (§7),
- * plain days (a validity the customer chose) stay yyyy-MM-dd text. */
-export interface ServerOrderItem extends Omit<OrderItemDto, 'validity'> {
-  validity: ServerValidity | null;
-}
-
-export interface ServerOrder extends Omit<OrderDto, 'items' | 'createdAt' | 'updatedAt'> {
-  items: ServerOrderItem[];
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type { ServerOrder, ServerOrderItem } from '../../lib/api/order-shapes';
 
 export type ConditionField = CustomFormFieldDefinition;
 export type ConditionValues = Record<string, unknown>;

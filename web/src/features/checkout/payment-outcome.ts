@@ -1,4 +1,4 @@
-import type { CheckoutProblem } from './checkout-problem';
+import type { CheckoutProblem } from '../../lib/api/checkout-problem';
 
 /** What a refused payment means for the customer (the texts are in checkoutMessages). */
 export type PaymentRefusal =

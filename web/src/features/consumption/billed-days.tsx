@@ -2,7 +2,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { DateTime } from 'luxon';
 import { useIntl } from 'react-intl';
 import { formatMoney } from '../../lib/format/money';
-import type { ServerOrderItem } from '../checkout/checkout-types';
+import type { ServerOrderItem } from '../../lib/api/order-shapes';
 import { useGetConsumptionUsageQuery } from './api';
 import { consumptionMessages as messages } from './messages';
 import { useKeycardNames } from './use-keycard-names';

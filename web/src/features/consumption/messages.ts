@@ -3,7 +3,6 @@ import { defineMessage, defineMessages } from 'react-intl';
 /** The profile's pay-per-use page (/:locale/profile/consumptions) and a CONSUMPTION order's billed days. */
 export const consumptionMessages = {
   ...defineMessages({
-    nav: { id: 'consumptions.nav', defaultMessage: 'Pay per use' },
     title: { id: 'consumptions.title', defaultMessage: 'Pay per use' },
     description: {
       id: 'consumptions.description',

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { withPageToken } from '../../lib/session/page-token';
-import type { ServerOrder } from '../checkout/checkout-types';
+import type { ServerOrder } from '../../lib/api/order-shapes';
 import { isPayPerUse } from './pay-per-use';
 import { payPerUseMessages as messages } from './pay-per-use-messages';
 import { useKeycardNames } from './use-keycard-names';

@@ -2,7 +2,6 @@ import { defineMessage, defineMessages } from 'react-intl';
 
 export const keycardMessages = {
   ...defineMessages({
-    nav: { id: 'keycards.nav', defaultMessage: 'Keycards' },
     title: { id: 'keycards.title', defaultMessage: 'Keycards and passes' },
     description: {
       id: 'keycards.description',

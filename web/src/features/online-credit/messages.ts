@@ -1,7 +1,6 @@
 import { defineMessage, defineMessages } from 'react-intl';
 
 export const onlineCreditMessages = defineMessages({
-  nav: { id: 'onlineCredit.nav', defaultMessage: 'Online credit' },
   title: { id: 'onlineCredit.title', defaultMessage: 'My online credit' },
   description: {
     id: 'onlineCredit.description',

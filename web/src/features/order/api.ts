@@ -3,7 +3,7 @@ import type { OrderPaymentStatus, OrderStatus, OrderType } from '@alpenpass/cont
 import { api } from '../../lib/api/api-slice';
 import { LIST_TAG_ID } from '../../lib/api/cache-tags';
 import type { TicketDto } from '@alpenpass/contracts/src/ticket';
-import type { ServerOrder } from '../checkout/checkout-types';
+import type { ServerOrder } from '../../lib/api/order-shapes';
 
 /** A ticket as GET /keycards/tickets lists it (§7; docs/tickets.md); `usedAt`: a gate saw it (syncAxessUsedTickets). */
 export type OrderTicket = Omit<TicketDto, 'validity' | 'issuedAt' | 'usedAt'> & {

@@ -6,9 +6,9 @@ import { useParams } from 'react-router';
 import { formatMoney } from '../../lib/format/money';
 import { useGetProductsQuery } from '../basket/api';
 import { entryName } from '../basket/page/basket-entry-item';
-import { checkoutProblemOf } from '../checkout/checkout-problem';
+import { checkoutProblemOf } from '../../lib/api/checkout-problem';
 import { isPayPerUse } from '../consumption/pay-per-use';
-import type { ServerOrder } from '../checkout/checkout-types';
+import type { ServerOrder } from '../../lib/api/order-shapes';
 import { afterSaleMessages } from './after-sale-messages';
 import { useCancelOrderItemsMutation } from './api';
 

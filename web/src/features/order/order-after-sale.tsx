@@ -1,7 +1,7 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { ServerOrder } from '../checkout/checkout-types';
+import type { ServerOrder } from '../../lib/api/order-shapes';
 import { afterSaleMessages } from './after-sale-messages';
 import { useGetOrderQuery, useGetOrderTicketsQuery } from './api';
 import { CancelItemsForm, isCancellable } from './cancel-items-form';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
-import { checkoutProblemOf } from '../checkout/checkout-problem';
+import { checkoutProblemOf } from '../../lib/api/checkout-problem';
 import { afterSaleMessages } from './after-sale-messages';
 import { useOrderDocumentUrlMutation, type OrderDocumentKind } from './api';
 import { openDocument } from './open-document';

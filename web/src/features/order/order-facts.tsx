@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { ServerOrder } from '../checkout/checkout-types';
+import type { ServerOrder } from '../../lib/api/order-shapes';
 import { orderMessages } from './messages';
 import { paymentStatusLabels } from './order-status-messages';
 

@@ -6,7 +6,7 @@ import { formatMoney } from '../../lib/format/money';
 import { useGetProductsQuery } from '../basket/api';
 import { basketMessages } from '../basket/messages';
 import { EntryDetails, entryName } from '../basket/page/basket-entry-item';
-import type { ServerOrderItem } from '../checkout/checkout-types';
+import type { ServerOrderItem } from '../../lib/api/order-shapes';
 import { isPayPerUse } from '../consumption/pay-per-use';
 import { payPerUseMessages } from '../consumption/pay-per-use-messages';
 import { afterSaleMessages } from './after-sale-messages';

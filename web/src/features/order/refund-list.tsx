@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { formatMoney } from '../../lib/format/money';
-import type { ServerOrder } from '../checkout/checkout-types';
+import type { ServerOrder } from '../../lib/api/order-shapes';
 import { afterSaleMessages } from './after-sale-messages';
 
 /** Each refund of the order: how much, where to, and where it stands. */

@@ -6,7 +6,7 @@ import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { useGetProductsQuery } from '../basket/api';
 import { entryName } from '../basket/page/basket-entry-item';
-import type { ServerOrderItem } from '../checkout/checkout-types';
+import type { ServerOrderItem } from '../../lib/api/order-shapes';
 import { afterSaleMessages } from './after-sale-messages';
 import { useBlockTicketMutation, type OrderTicket } from './api';
 

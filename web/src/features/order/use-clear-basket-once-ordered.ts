@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { basketIdStore } from '../basket/state/basket-id';
-import type { ServerOrder } from '../checkout/checkout-types';
+import type { ServerOrder } from '../../lib/api/order-shapes';
 
 const ordered = new Set(['RESERVED', 'PAID']);
 

@@ -2,7 +2,6 @@ import { defineMessage, defineMessages } from 'react-intl';
 
 export const paymentDetailMessages = {
   ...defineMessages({
-    nav: { id: 'paymentDetails.nav', defaultMessage: 'Payment cards' },
     title: { id: 'paymentDetails.title', defaultMessage: 'My payment cards' },
     description: {
       id: 'paymentDetails.description',

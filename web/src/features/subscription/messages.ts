@@ -2,7 +2,6 @@ import { defineMessage, defineMessages } from 'react-intl';
 
 export const subscriptionMessages = {
   ...defineMessages({
-    nav: { id: 'subscriptions.nav', defaultMessage: 'Subscriptions' },
     ofOrder: { id: 'subscriptions.ofOrder', defaultMessage: 'See my subscription' },
     arriving: {
       id: 'subscriptions.arriving',

@@ -1,6 +1,7 @@
+import type { ProductDto } from '@alpenpass/contracts/src/catalogue';
 import { isLanguage, type Language } from '@alpenpass/contracts/src/language-codes';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { Announcement } from '../../../components/announcement';
@@ -8,7 +9,6 @@ import { EmptyState } from '../../../components/empty-state';
 import { SimplePage } from '../../../components/simple-page';
 import { SkeletonLines } from '../../../components/skeleton';
 import { formatMoney } from '../../../lib/format/money';
-import { ProceedToCheckout } from '../../checkout/page/proceed-to-checkout';
 import { useGetProductsQuery } from '../api';
 import { basketLineMessages, basketMessages } from '../messages';
 import type { ServerEntry } from '../server-types';
@@ -30,8 +30,19 @@ const productIdsOf = (entries: readonly ServerEntry[]): number[] =>
 
 type Outcome = { kind: 'removed' | 'resized'; text: string } | { kind: 'problem'; problem: BasketProblem };
 
-/** /:locale/basket — the server basket: lines with − + and remove, plates for parking, holds, promo code, totals. */
-export default function BasketPage() {
+/** What the basket page shows to lead on to the checkout (the checkout feature gives it: basket-checkout-page.tsx). */
+export interface ProceedProps {
+  basketId: string;
+  language: Language;
+  entries: readonly ServerEntry[];
+  products: readonly ProductDto[];
+}
+
+/**
+ * /:locale/basket — the server basket: lines with − + and remove, plates for parking, holds, promo code,
+ * totals, and `proceed` (the way to the checkout, which the checkout feature puts here).
+ */
+export default function BasketPage({ proceed }: { proceed?: (props: ProceedProps) => ReactNode }) {
   const intl = useIntl();
   const { locale } = useParams();
   const language: Language = isLanguage(locale) ? locale : 'de';
@@ -121,12 +132,7 @@ export default function BasketPage() {
             <h2 id="basket-summary-heading">{intl.formatMessage(basketLineMessages.summaryHeading)}</h2>
             <BasketTotals basket={basket} />
             <BasketPromoCode basket={basket} />
-            <ProceedToCheckout
-              basketId={basket.id}
-              language={language}
-              entries={basket.entries}
-              products={products}
-            />
+            {proceed?.({ basketId: basket.id, language, entries: basket.entries, products })}
           </aside>
         </div>
       )}

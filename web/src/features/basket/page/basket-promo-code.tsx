@@ -1,5 +1,5 @@
-import { discountMessages } from '../../checkout/discount-messages';
-import { CodeField } from '../../checkout/page/code-field';
+import { discountMessages } from '../discount-messages';
+import { CodeField } from './code-field';
 import { useAddBasketPromoCodeMutation, useRemoveBasketPromoCodeMutation } from '../api';
 import type { ServerBasket } from '../server-types';
 

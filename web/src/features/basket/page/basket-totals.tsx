@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { formatMoney } from '../../../lib/format/money';
-import { discountMessages } from '../../checkout/discount-messages';
+import { discountMessages } from '../discount-messages';
 import { hasPayPerUse } from '../../consumption/pay-per-use';
 import { payPerUseMessages } from '../../consumption/pay-per-use-messages';
 import { basketMessages } from '../messages';

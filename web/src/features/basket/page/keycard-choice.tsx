@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { useGetCountriesQuery, useGetPersonsQuery } from '../../account/api';
-import { useIsCustomer } from '../../checkout/page/use-customer';
+import { useIsCustomer } from '../../../lib/session/use-customer';
 import { useGetCurrentClientQuery } from '../../client/api';
 import { payPerUseMessages } from '../../consumption/pay-per-use-messages';
 import { useAddKeycardMutation, useGetKeycardsQuery, type Keycard } from '../../keycard/api';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
-import type { AppStore } from '../../../app/store';
+import type { AppStore } from '../../../lib/api/store';
 import {
   basketApi,
   useAddBasketEntriesMutation,

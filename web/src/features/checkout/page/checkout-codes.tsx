@@ -5,8 +5,8 @@ import {
   useRemoveCheckoutVoucherMutation,
 } from '../api';
 import type { ServerCheckout } from '../checkout-types';
-import { discountMessages } from '../discount-messages';
-import { CodeField } from './code-field';
+import { discountMessages } from '../../basket/discount-messages';
+import { CodeField } from '../../basket/page/code-field';
 
 /** Promo codes (the order is priced again) and gift vouchers (they pay part of it) on the open order. */
 export function CheckoutCodes({ checkout }: { checkout: ServerCheckout }) {

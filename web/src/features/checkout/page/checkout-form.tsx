@@ -9,7 +9,7 @@ import { ConditionFieldInput, conditionInputId } from './condition-field';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useCheckoutSavedCardsQuery } from '../api';
 import { payPerUseMessages } from '../../consumption/pay-per-use-messages';
-import { discountMessages, paymentChoiceMessages } from '../discount-messages';
+import { discountMessages, paymentChoiceMessages } from '../../basket/discount-messages';
 import { initialPaymentChoice, isUsableCard, type PaymentChoice } from '../payment-choice';
 import type { PaymentRefusal } from '../payment-outcome';
 import { hasPayPerUse } from '../../consumption/pay-per-use';
@@ -17,7 +17,7 @@ import { CheckoutCodes } from './checkout-codes';
 import { CheckoutTotals } from './checkout-totals';
 import { PayPerUseCardChoice } from './pay-per-use-card-choice';
 import { PaymentMethodChoice } from './payment-method-choice';
-import { useIsCustomer, usePageToken } from './use-customer';
+import { useIsCustomer, usePageToken } from '../../../lib/session/use-customer';
 import { usePlaceOrder, type FieldProblems } from './use-place-order';
 import { useGetCurrentClientQuery } from '../../client/api';
 

@@ -8,7 +8,7 @@ import { checkoutMessages } from '../messages';
 import { orderPath } from '../payment-outcome';
 import { CheckoutForm } from './checkout-form';
 import { useBackToBasket } from './use-back-to-basket';
-import { usePageToken } from './use-customer';
+import { usePageToken } from '../../../lib/session/use-customer';
 
 /** /:locale/checkout/:checkoutId — the order with its frozen prices, the conditions, a comment and the payment. */
 export default function CheckoutPage() {

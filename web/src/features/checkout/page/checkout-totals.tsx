@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { formatMoney } from '../../../lib/format/money';
 import type { ServerOrder } from '../checkout-types';
-import { discountMessages } from '../discount-messages';
+import { discountMessages } from '../../basket/discount-messages';
 import { checkoutMessages } from '../messages';
 
 const negative = (amount: number) => ({ amount: -amount, currency: 'CHF' as const });

@@ -8,7 +8,7 @@ import { cardReturnUrls } from '../../payment-detail/card-return-urls';
 import type { SavedCard } from '../checkout-types';
 import { choiceValue, type PaymentChoice } from '../payment-choice';
 import { savedCardLabel } from './payment-method-choice';
-import { usePageToken } from './use-customer';
+import { usePageToken } from '../../../lib/session/use-customer';
 
 interface Props {
   checkoutId: string;

@@ -1,6 +1,6 @@
 import { useIntl, type IntlShape } from 'react-intl';
 import type { SavedCard } from '../checkout-types';
-import { paymentChoiceMessages } from '../discount-messages';
+import { paymentChoiceMessages } from '../../basket/discount-messages';
 import { checkoutMessages } from '../messages';
 import { cardBrandName } from '../../../lib/format/card-brand';
 import { choiceValue, lastDigits, onlineMethodTypes, type PaymentChoice } from '../payment-choice';

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { SimplePage } from '../../../components/simple-page';
 import { useClearBasketOnceOrdered } from '../../order/use-clear-basket-once-ordered';
 import { withPageToken } from '../../../lib/session/page-token';
-import { usePageToken } from './use-customer';
+import { usePageToken } from '../../../lib/session/use-customer';
 import { useGetCheckoutQuery } from '../api';
 import { checkoutMessages, paymentReturnMessages } from '../messages';
 import { orderPath } from '../payment-outcome';

@@ -11,11 +11,16 @@ import { withPageToken } from '../../../lib/session/page-token';
 import { useGetOnlineCreditQuery } from '../../online-credit/api';
 import { useSpendBasketOnlineCreditMutation, useStartCheckoutMutation } from '../api';
 import { payPerUseMessages } from '../../consumption/pay-per-use-messages';
-import { discountMessages } from '../discount-messages';
-import { useIsCustomer } from './use-customer';
+import { discountMessages } from '../../basket/discount-messages';
+import { useIsCustomer } from '../../../lib/session/use-customer';
 import { useGetCurrentClientQuery } from '../../client/api';
 import { registerUrl, signInPageUrl } from '../../../lib/session/sign-in-links';
-import { checkoutProblemOf, issueCodeOf, type CheckoutProblem, type ProblemIssue } from '../checkout-problem';
+import {
+  checkoutProblemOf,
+  issueCodeOf,
+  type CheckoutProblem,
+  type ProblemIssue,
+} from '../../../lib/api/checkout-problem';
 import { checkoutMessages } from '../messages';
 
 /** docs/basket.md validation issues by what they mean for one line. */

@@ -4,7 +4,7 @@ import { leaveShopFor } from '../../../lib/navigation/leave-shop';
 import { basketIdStore } from '../../basket/state/basket-id';
 import { hasPayPerUse } from '../../consumption/pay-per-use';
 import { useChangeCommentMutation, usePayMutation, useSubmitConditionsMutation } from '../api';
-import { checkoutProblemOf, fieldErrorsOf } from '../checkout-problem';
+import { checkoutProblemOf, fieldErrorsOf } from '../../../lib/api/checkout-problem';
 import type { ConditionValues, ServerCheckout } from '../checkout-types';
 import { answeredValues, unansweredRequired } from '../condition-values';
 import { paymentRequestOf, type PaymentChoice } from '../payment-choice';

@@ -2,7 +2,7 @@ import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { useId, useRef, useState } from 'react';
 import { useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
-import { checkoutProblemOf } from '../checkout-problem';
+import { checkoutProblemOf } from '../../../lib/api/checkout-problem';
 import { discountMessages } from '../discount-messages';
 
 type CallError = FetchBaseQueryError | SerializedError;

@@ -1,5 +1,5 @@
 import { configureStore, isPlain } from '@reduxjs/toolkit';
-import { api } from '../lib/api/api-slice';
+import { api } from './api-slice';
 
 /** Responses carry Date objects (§7), so dates count as serializable state. */
 const isSerializable = (value: unknown) => isPlain(value) || value instanceof Date;

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
-import { pageToken, tokenDelivery } from '../../../lib/api/request-context';
-import { useSession } from '../../../lib/session/session-context';
+import { pageToken, tokenDelivery } from '../api/request-context';
+import { useSession } from './session-context';
 
 /** The page's `token` (§2), to keep in the addresses the checkout sends the customer to. */
 export function usePageToken(): string | undefined {
