@@ -8,7 +8,8 @@ import { checkoutProblemOf, fieldErrorsOf } from '../../../lib/api/checkout-prob
 import type { ConditionValues, ServerCheckout } from '../checkout-types';
 import { answeredValues, unansweredRequired } from '../condition-values';
 import { paymentRequestOf, type PaymentChoice } from '../payment-choice';
-import { orderPath, paymentRefusalOf, paymentReturnUrls, type PaymentRefusal } from '../payment-outcome';
+import { paymentReturnUrls } from '../../../lib/navigation/payment-return-urls';
+import { orderPath, paymentRefusalOf, type PaymentRefusal } from '../payment-outcome';
 
 export interface PlaceOrderInput {
   values: ConditionValues;
