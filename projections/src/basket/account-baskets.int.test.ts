@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 describe('account baskets read model', () => {
-  it("lists a customer's baskets with entry count, total and hold expiry; guest baskets have no row", async () => {
+  it("lists a customer's baskets with entry count, total and hold expiry; an anonymous basket is no account's", async () => {
     record(mine, { type: 'BasketCreated', data: { basketId: mine, accountId: '1' } });
     record(guest, { type: 'BasketCreated', data: { basketId: guest, accountId: null } });
     record(guest, {
@@ -61,6 +61,17 @@ describe('account baskets read model', () => {
       }),
     ]);
     expect(await findBasketsOfAccount(db.knex, '2')).toEqual([]);
+  });
+
+  it('lists an anonymous basket, with its entries, under the account it was handed over to', async () => {
+    record(guest, {
+      type: 'BasketHandedOver',
+      data: { basketId: guest, accountId: '2', fromAccountId: null },
+    });
+    await catchUp(db.knex, source, accountBasketsProjection, liveTarget(accountBasketsProjection.name));
+    expect(await findBasketsOfAccount(db.knex, '2')).toEqual([
+      expect.objectContaining({ basketId: guest, accountId: '2', entryCount: 1 }),
+    ]);
   });
 
   it('gives the same answers after a rebuild (applying every event again)', async () => {

@@ -3,7 +3,9 @@ import { basketEventTypes, type BasketEvent, type RecordedEvent } from '@alpenpa
 import type { Projection, TableNames } from '../runtime/projection';
 
 /** Baskets by account: which baskets a signed-in customer has, with their size, total and whether
- * their hold expired (to resume a basket after sign-in; staff look-ups). Guest baskets have no row. */
+ * their hold expired (to resume a basket after sign-in, GET /baskets/current; staff look-ups). An
+ * anonymous basket has a row without account, so that it is found with its entries once it is handed
+ * over to the account of whoever signs in with it. */
 export const accountBasketsTable = 'basket_account_baskets';
 type Logical = typeof accountBasketsTable;
 
@@ -19,7 +21,7 @@ export interface AccountBasketSummary {
 
 interface AccountBasketRow {
   basket_id: string;
-  account_id: string;
+  account_id: string | null;
   /** entry id -> price of the entry (unit price × quantity) */
   entry_prices: Record<string, number>;
   hold_expired: boolean;
@@ -46,7 +48,7 @@ async function updateEntries(
 
 export const accountBasketsProjection: Projection<Logical> = {
   name: 'account-baskets',
-  version: 1,
+  version: 2,
   handledTypes: basketEventTypes,
   tables: [accountBasketsTable],
 
@@ -54,7 +56,7 @@ export const accountBasketsProjection: Projection<Logical> = {
     if (await knex.schema.hasTable(tables[accountBasketsTable])) return;
     await knex.schema.createTable(tables[accountBasketsTable], (table) => {
       table.uuid('basket_id').primary();
-      table.text('account_id').notNullable().index();
+      table.text('account_id').nullable().index();
       table.jsonb('entry_prices').notNullable();
       table.boolean('hold_expired').notNullable();
       table.timestamp('created_at', { useTz: true }).notNullable();
@@ -68,7 +70,6 @@ export const accountBasketsProjection: Projection<Logical> = {
     const at = recorded.metadata.at;
     switch (event.type) {
       case 'BasketCreated':
-        if (event.data.accountId === null) return;
         await trx(table)
           .insert({
             basket_id: event.data.basketId,
@@ -95,7 +96,7 @@ export const accountBasketsProjection: Projection<Logical> = {
           ),
         );
       case 'BasketHandedOver':
-        // a guest identity's basket moves with its row; an anonymous one had none (its prices are not here)
+        // the basket moves with its row, its entries and prices included (an anonymous one's row had no account)
         await trx(table)
           .where('basket_id', event.data.basketId)
           .update({ account_id: event.data.accountId, updated_at: at });
@@ -121,7 +122,7 @@ export async function findBasketsOfAccount(knex: Knex, accountId: string): Promi
     const prices = Object.values(row.entry_prices);
     return {
       basketId: row.basket_id,
-      accountId: row.account_id,
+      accountId,
       entryCount: prices.length,
       total: { amount: prices.reduce((sum, amount) => sum + amount, 0), currency: 'CHF' as const },
       holdExpired: row.hold_expired,
