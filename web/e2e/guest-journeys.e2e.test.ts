@@ -14,6 +14,13 @@ import { pageSteps } from './page-steps';
  * reservation mail speaks the guest's language. Every step leaves a screenshot `guest-<step>-<language>.png`.
  */
 
+/** what the basket tells a signed-out visitor while guests may check out (guestCheckout) */
+const guestWelcome = {
+  de: /Sie können als Gast mit Ihrer E-Mail-Adresse bestellen/,
+  en: /You can check out as a guest with your e-mail address/,
+  fr: /Vous pouvez commander en tant qu’invité/,
+} as const;
+
 let shop: ShopProcess;
 let browser: Browser;
 
@@ -70,6 +77,7 @@ describe.each(['de', 'en', 'fr'] as const)(
       await heading(1, t.basketTitle);
       await page.getByRole('heading', { level: 3, name: new RegExp(t.gondolaAdult) }).waitFor();
       await page.getByText(t.placesReserved).waitFor();
+      await page.getByText(guestWelcome[language]).waitFor();
       await screenshot('03-basket');
       await expectAccessible();
       await page.getByRole('button', { name: t.proceed }).click();

@@ -18,6 +18,7 @@ import { pageSteps } from './page-steps';
 
 const texts = {
   de: {
+    oneMore: 'Eins mehr: ',
     accountNeeded: /Zum Bezahlen brauchen Sie ein Kundenkonto/,
     register: 'Konto erstellen',
     signInToCheckOut: 'Zum Bezahlen anmelden',
@@ -25,6 +26,7 @@ const texts = {
     notFinished: /Ihre Zahlung wurde nicht abgeschlossen/,
   },
   en: {
+    oneMore: 'One more: ',
     accountNeeded: /To check out you need a customer account/,
     register: 'Create an account',
     signInToCheckOut: 'Sign in to check out',
@@ -32,6 +34,7 @@ const texts = {
     notFinished: /Your payment was not completed/,
   },
   fr: {
+    oneMore: 'Un de plus\u00a0: ',
     accountNeeded: /Pour passer commande, il vous faut un compte client/,
     register: 'Créer un compte',
     signInToCheckOut: 'Se connecter pour commander',
@@ -132,6 +135,11 @@ describe.each(['de', 'en', 'fr'] as const)('never stranded in %s', (language: Jo
     await page.getByRole('button', { name: s.backToBasket }).click();
     await heading(1, t.basketTitle);
     await gondolaLine();
+    // the basket is editable again: one more ticket
+    await page.getByRole('button', { name: `${s.oneMore}${t.gondolaAdult}` }).click();
+    await page
+      .getByRole('heading', { level: 3, name: new RegExp(`^2 × ${t.gondolaAdult}`) })
+      .waitFor({ timeout: 30_000 });
     await screenshot('03-back-from-checkout');
 
     // check out again, leave for the provider and come back with the browser's Back
