@@ -50,7 +50,7 @@ async function expectAccessible() {
 }
 
 async function serverBasket(): Promise<{ id: string; total: { amount: number }; entries: unknown[] }> {
-  const basketId = await page.evaluate(() => sessionStorage.getItem('alpenpass.basket.serverId'));
+  const basketId = await page.evaluate(() => localStorage.getItem('alpenpass.basket.serverId'));
   expect(basketId).toMatch(/^[0-9a-f-]{36}$/);
   const response = await fetch(`${shop.origin}/api/baskets/${basketId}`, { headers: shopHeaders });
   expect(response.status).toBe(200);
@@ -193,7 +193,7 @@ describe('booking in the browser against the real shop', () => {
     expect(orderUrl.searchParams.get('token')).toBeTruthy();
     await page.getByRole('heading', { level: 3, name: /Gipfelgondel Alpenhorn, Erwachsene/ }).waitFor();
     expect(await page.locator('.basket-total strong').innerText()).toBe(chf('de', basket.total.amount));
-    expect(await page.evaluate(() => sessionStorage.getItem('alpenpass.basket.serverId'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('alpenpass.basket.serverId'))).toBeNull();
     await screenshot('journey-10-order-reserved-de');
     await expectAccessible();
 
@@ -246,7 +246,7 @@ describe('booking in the browser against the real shop', () => {
       .getByText(/Leider ist dieses Zeitfenster ausverkauft/)
       .waitFor();
     await screenshot('journey-7-sold-out-de');
-    expect(await page.evaluate(() => sessionStorage.getItem('alpenpass.basket.serverId'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('alpenpass.basket.serverId'))).toBeNull();
   }, 120_000);
 
   it('renders nothing for an unsupported locale', async () => {

@@ -276,7 +276,7 @@ describe('the booking pages in the browser', () => {
     await screenshot('10-parking-plate-de');
     await expectAccessible();
 
-    const basketId = await page.evaluate(() => sessionStorage.getItem('alpenpass.basket.serverId'));
+    const basketId = await page.evaluate(() => localStorage.getItem('alpenpass.basket.serverId'));
     const basket = (await (await fetch(`${shop.origin}/api/baskets/${basketId}`, { headers })).json()) as {
       entries: { personalization: { medium: string; keycardId: number } | null }[];
     };
