@@ -29,6 +29,13 @@ export const productPageMessages = {
     { id: 'product.personType.ageFrom', defaultMessage: 'from {min} years' },
     { typed: true },
   ),
+  quantityCapped: defineMessage<{ max: number }>(
+    {
+      id: 'product.personType.quantityCapped',
+      defaultMessage: 'At most {max} per booking: for a larger group, book again or ask the resort.',
+    },
+    { typed: true },
+  ),
   season: defineMessage<{ name: string; from: string; to: string }>(
     { id: 'product.season', defaultMessage: 'Valid for the whole {name}: {from} to {to}.' },
     { typed: true },

@@ -123,6 +123,8 @@ export const de: MessageCatalogue = {
   'product.summary.estimate': 'Der Warenkorb bestätigt den endgültigen Preis.',
   'product.personType.ageRange': '{min} bis {max} Jahre',
   'product.personType.ageFrom': 'ab {min} Jahren',
+  'product.personType.quantityCapped':
+    'Höchstens {max} pro Buchung: für eine grössere Gruppe erneut buchen oder das Resort fragen.',
   'product.season': 'Gültig für die ganze {name}: {from} bis {to}.',
   'product.slots.option': '{from} – {to}, {places, plural, one {# Platz frei} other {# Plätze frei}}',
   'product.summary.line': '{quantity} × {name}',

@@ -117,6 +117,8 @@ export const en: MessageCatalogue = {
   'product.summary.estimate': 'The basket confirms the final price.',
   'product.personType.ageRange': '{min} to {max} years',
   'product.personType.ageFrom': 'from {min} years',
+  'product.personType.quantityCapped':
+    'At most {max} per booking: for a larger group, book again or ask the resort.',
   'product.season': 'Valid for the whole {name}: {from} to {to}.',
   'product.slots.option': '{from} – {to}, {places, plural, one {# place left} other {# places left}}',
   'product.summary.line': '{quantity} × {name}',

@@ -120,6 +120,8 @@ export const fr: MessageCatalogue = {
   'product.summary.estimate': 'Le panier confirme le prix définitif.',
   'product.personType.ageRange': '{min} à {max} ans',
   'product.personType.ageFrom': 'dès {min} ans',
+  'product.personType.quantityCapped':
+    'Au plus {max} par réservation : pour un groupe plus grand, réservez à nouveau ou demandez à la station.',
   'product.season': 'Valable pour toute la {name}\u00a0: du {from} au {to}.',
   'product.slots.option': '{from} – {to}, {places, plural, one {# place libre} other {# places libres}}',
   'product.summary.line': '{quantity} × {name}',

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { productPageMessages } from '../messages';
 import type { AttributeChoice } from './product-model';
@@ -17,6 +17,9 @@ function PersonTypeField({
   const intl = useIntl();
   const id = useId();
   const hintId = useId();
+  const cappedId = useId();
+  // a number typed past the maximum is brought down to it, and the customer is told so
+  const [capped, setCapped] = useState(false);
   const { minAge, maxAge } = choice;
   const hint =
     minAge !== undefined && maxAge !== undefined
@@ -34,12 +37,19 @@ function PersonTypeField({
         min={0}
         max={MAX_PER_PERSON_TYPE}
         value={quantity}
-        aria-describedby={hint ? hintId : undefined}
-        onChange={(event) =>
-          onChange(Math.max(0, Math.min(MAX_PER_PERSON_TYPE, Math.trunc(Number(event.target.value) || 0))))
-        }
+        aria-describedby={[hint ? hintId : '', capped ? cappedId : ''].join(' ').trim() || undefined}
+        onChange={(event) => {
+          const typed = Math.trunc(Number(event.target.value) || 0);
+          setCapped(typed > MAX_PER_PERSON_TYPE);
+          onChange(Math.max(0, Math.min(MAX_PER_PERSON_TYPE, typed)));
+        }}
       />
       {hint && <small id={hintId}>{hint}</small>}
+      {capped && (
+        <small id={cappedId} role="status" className="notice-problem">
+          {intl.formatMessage(productPageMessages.quantityCapped, { max: MAX_PER_PERSON_TYPE })}
+        </small>
+      )}
     </div>
   );
 }
