@@ -98,7 +98,6 @@ export const basketMessages = {
     remove: { id: 'basket.remove', defaultMessage: 'Remove' },
     total: { id: 'basket.total', defaultMessage: 'Total' },
     holdActive: { id: 'basket.hold.active', defaultMessage: 'Your time-slot places are reserved for you.' },
-    holdNone: { id: 'basket.hold.none', defaultMessage: 'No places are reserved.' },
     entryHeld: { id: 'basket.entry.held', defaultMessage: 'Places reserved' },
     entryHoldExpired: { id: 'basket.entry.holdExpired', defaultMessage: 'Reservation expired' },
     proceed: { id: 'basket.proceed', defaultMessage: 'Proceed to checkout' },

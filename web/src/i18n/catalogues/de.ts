@@ -55,7 +55,6 @@ export const de: MessageCatalogue = {
   'basket.remove': 'Entfernen',
   'basket.total': 'Total',
   'basket.hold.active': 'Ihre Plätze im Zeitfenster sind für Sie reserviert.',
-  'basket.hold.none': 'Es sind keine Plätze reserviert.',
   'basket.entry.held': 'Plätze reserviert',
   'basket.entry.holdExpired': 'Reservierung abgelaufen',
   'basket.proceed': 'Weiter zur Kasse',

@@ -53,7 +53,6 @@ export const en: MessageCatalogue = {
   'basket.remove': 'Remove',
   'basket.total': 'Total',
   'basket.hold.active': 'Your time-slot places are reserved for you.',
-  'basket.hold.none': 'No places are reserved.',
   'basket.entry.held': 'Places reserved',
   'basket.entry.holdExpired': 'Reservation expired',
   'basket.proceed': 'Proceed to checkout',

@@ -54,7 +54,6 @@ export const fr: MessageCatalogue = {
   'basket.remove': 'Retirer',
   'basket.total': 'Total',
   'basket.hold.active': 'Vos places sur le créneau sont réservées pour vous.',
-  'basket.hold.none': 'Aucune place n’est réservée.',
   'basket.entry.held': 'Places réservées',
   'basket.entry.holdExpired': 'Réservation expirée',
   'basket.proceed': 'Passer à la caisse',
