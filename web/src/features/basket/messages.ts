@@ -47,6 +47,18 @@ export const productPageMessages = {
     },
     { typed: true },
   ),
+  slotFull: defineMessage<{ from: string; to: string }>(
+    { id: 'product.slots.full', defaultMessage: '{from} – {to}, full' },
+    { typed: true },
+  ),
+  slotTooSmall: defineMessage<{ from: string; to: string; places: number; needed: number }>(
+    {
+      id: 'product.slots.tooSmall',
+      defaultMessage:
+        '{from} – {to}, {places, plural, one {# place left} other {# places left}}: not enough for {needed}',
+    },
+    { typed: true },
+  ),
   lineTitle: defineMessage<{ quantity: number; name: string }>(
     { id: 'product.summary.line', defaultMessage: '{quantity} × {name}' },
     { typed: true },

@@ -16,7 +16,7 @@ function Readings({ usages }: { usages: NonNullable<Consumption['usages']> }) {
       <ol>
         {usages.map((usage) => {
           const texts = {
-            time: intl.formatTime(usage.occurredAt, { timeStyle: 'short' }),
+            time: intl.formatTime(usage.occurredAt, { timeStyle: 'short', hourCycle: 'h23' }),
             kind: intl.formatMessage(messages[usage.kind]),
             gate: usage.gateId,
           };

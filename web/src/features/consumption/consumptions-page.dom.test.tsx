@@ -89,10 +89,10 @@ describe('the pay-per-use page of the profile', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      '9:05 AM Turnstile, alpenhorn-valley-turnstile-1',
-      '9:20 AM Lift ride, alpenhorn-gondola',
-      '11:10 AM Lift ride, summit-chair',
-      '3:40 PM Car park, alpenhorn-valley-parking: 95 min',
+      '09:05 Turnstile, alpenhorn-valley-turnstile-1',
+      '09:20 Lift ride, alpenhorn-gondola',
+      '11:10 Lift ride, summit-chair',
+      '15:40 Car park, alpenhorn-valley-parking: 95 min',
     ]);
     const open = await dayCard('Monday, December 21, 2026');
     expect(within(open).getByText('Open: billed with the next daily bill')).toBeTruthy();

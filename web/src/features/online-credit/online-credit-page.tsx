@@ -58,6 +58,7 @@ function OnlineCreditDetails() {
                     {intl.formatDate(transaction.at, {
                       dateStyle: 'medium',
                       timeStyle: 'short',
+                      hourCycle: 'h23',
                       timeZone: 'Europe/Zurich',
                     })}
                   </td>

@@ -9,7 +9,7 @@ export function OrderFacts({ order }: { order: ServerOrder }) {
   return (
     <dl className="order-facts">
       <dt>{intl.formatMessage(orderMessages.placedAt)}</dt>
-      <dd>{intl.formatDate(order.createdAt, { dateStyle: 'long', timeStyle: 'short' })}</dd>
+      <dd>{intl.formatDate(order.createdAt, { dateStyle: 'long', timeStyle: 'short', hourCycle: 'h23' })}</dd>
       <dt>{intl.formatMessage(orderMessages.paymentHeading)}</dt>
       <dd>
         {order.paymentStatus

@@ -60,7 +60,11 @@ function OrderLine({ order, locale }: { order: OrderSummary; locale: string }) {
       </Link>
       <span>
         {intl.formatMessage(ordersMessages.placedOn, {
-          date: intl.formatDate(order.createdAt, { dateStyle: 'medium', timeStyle: 'short' }),
+          date: intl.formatDate(order.createdAt, {
+            dateStyle: 'medium',
+            timeStyle: 'short',
+            hourCycle: 'h23',
+          }),
         })}
       </span>
       <span className={`status-badge order-status-${order.status.toLowerCase()}`}>

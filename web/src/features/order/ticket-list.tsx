@@ -116,7 +116,11 @@ export function TicketList({
             <strong className="ticket-status">
               {ticket.usedAt && ticket.status === 'VALID'
                 ? intl.formatMessage(afterSaleMessages.ticketUsed, {
-                    when: intl.formatDate(ticket.usedAt, { dateStyle: 'medium', timeStyle: 'short' }),
+                    when: intl.formatDate(ticket.usedAt, {
+                      dateStyle: 'medium',
+                      timeStyle: 'short',
+                      hourCycle: 'h23',
+                    }),
                   })
                 : intl.formatMessage(afterSaleMessages[ticket.status])}
             </strong>{' '}

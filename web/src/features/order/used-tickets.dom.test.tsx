@@ -79,7 +79,7 @@ describe('tickets a gate has used (syncAxessUsedTickets)', () => {
     await screen.findByRole('heading', { level: 2, name: 'Your tickets' });
     await waitFor(() => expect(document.querySelectorAll('.ticket-list li')).toHaveLength(2));
     const [used, unused] = [...document.querySelectorAll<HTMLElement>('.ticket-list li')];
-    expect(used?.querySelector('.ticket-status')?.textContent).toBe('Used on Dec 20, 2026, 9:05 AM');
+    expect(used?.querySelector('.ticket-status')?.textContent).toBe('Used on Dec 20, 2026, 09:05');
     expect(within(used!).queryByRole('button')).toBeNull();
     expect(within(unused!).getByRole('button', { name: /Lost\? Block this ticket/ })).toBeTruthy();
     const cancel = (await screen.findByRole('heading', { level: 2, name: 'Cancel items' })).closest(

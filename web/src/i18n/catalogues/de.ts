@@ -126,6 +126,9 @@ export const de: MessageCatalogue = {
     'Höchstens {max} pro Buchung: für eine grössere Gruppe erneut buchen oder das Resort fragen.',
   'product.season': 'Gültig für die ganze {name}: {from} bis {to}.',
   'product.slots.option': '{from} – {to}, {places, plural, one {# Platz frei} other {# Plätze frei}}',
+  'product.slots.full': '{from} – {to}, ausgebucht',
+  'product.slots.tooSmall':
+    '{from} – {to}, {places, plural, one {# Platz frei} other {# Plätze frei}}: zu wenig für {needed}',
   'product.summary.line': '{quantity} × {name}',
   'product.summary.extra': 'zuzüglich {quantity} × {name} ({price})',
   'product.summary.priceFrom': 'ab {price}',

@@ -120,6 +120,9 @@ export const en: MessageCatalogue = {
     'At most {max} per booking: for a larger group, book again or ask the resort.',
   'product.season': 'Valid for the whole {name}: {from} to {to}.',
   'product.slots.option': '{from} – {to}, {places, plural, one {# place left} other {# places left}}',
+  'product.slots.full': '{from} – {to}, full',
+  'product.slots.tooSmall':
+    '{from} – {to}, {places, plural, one {# place left} other {# places left}}: not enough for {needed}',
   'product.summary.line': '{quantity} × {name}',
   'product.summary.extra': 'plus {quantity} × {name} ({price})',
   'product.summary.priceFrom': 'from {price}',

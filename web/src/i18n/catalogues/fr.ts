@@ -123,6 +123,9 @@ export const fr: MessageCatalogue = {
     'Au plus {max} par réservation : pour un groupe plus grand, réservez à nouveau ou demandez à la station.',
   'product.season': 'Valable pour toute la {name}\u00a0: du {from} au {to}.',
   'product.slots.option': '{from} – {to}, {places, plural, one {# place libre} other {# places libres}}',
+  'product.slots.full': '{from} – {to}, complet',
+  'product.slots.tooSmall':
+    '{from} – {to}, {places, plural, one {# place libre} other {# places libres}} : pas assez pour {needed}',
   'product.summary.line': '{quantity} × {name}',
   'product.summary.extra': 'en plus {quantity} × {name} ({price})',
   'product.summary.priceFrom': 'dès {price}',

@@ -41,7 +41,7 @@ export function EntryDetails({
   const from = instantOf(entry.validity.from, timezone);
   const to = instantOf(entry.validity.to, timezone);
   const text = entry.slotId
-    ? `${intl.formatDate(from, { dateStyle: 'full', timeZone: timezone })}, ${intl.formatTime(from, { timeStyle: 'short', timeZone: timezone })} – ${intl.formatTime(to, { timeStyle: 'short', timeZone: timezone })}`
+    ? `${intl.formatDate(from, { dateStyle: 'full', timeZone: timezone })}, ${intl.formatTime(from, { timeStyle: 'short', hourCycle: 'h23', timeZone: timezone })} – ${intl.formatTime(to, { timeStyle: 'short', hourCycle: 'h23', timeZone: timezone })}`
     : intl.formatDateTimeRange(from, to, { dateStyle: 'medium', timeZone: timezone });
   return <span className="entry-validity">{text}</span>;
 }

@@ -6,7 +6,8 @@ import type { ServerBasket } from '../server-types';
  * basket whose items hold no places (a season pass, parking), which has no reservation to speak of. */
 export function HoldNotice({ hold }: { hold: ServerBasket['hold'] }) {
   const intl = useIntl();
-  const time = (date: Date) => intl.formatDate(date, { dateStyle: 'medium', timeStyle: 'short' });
+  const time = (date: Date) =>
+    intl.formatDate(date, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
   if (hold.status === 'none') return null;
   if (hold.status === 'expired') {
     return (
