@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /** The PostgreSQL event store: one append-only table. Positions come from the identity column, but
  * appends take them under a transaction-level advisory lock (see the adapter's global-order note),

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /** Checkpoints of the relay and of every projection generation.
  * - relay_checkpoints: last global position the relay published, per relay name (one per bus stream).

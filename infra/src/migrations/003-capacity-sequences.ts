@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /** Numeric ids of slot groups and slots (numeric ids come from PostgreSQL sequences).
  * The capacity context takes ids before it appends the events that use them; gaps are harmless. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /** Each event row records the id of the transaction that appended it (xid8): readers of the global
  * order hold back rows of transactions that an in-flight appender could still precede (see the

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /** One row per projection that cannot apply an event (or cannot be built), written by the projector
  * and read by /api/ready and `npm run projections -- status`, which may run in other processes.

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /** Fixed-window request counters shared by every API process (platform/rate-limit.ts). */
 export const rateLimitsMigration: Migration = {

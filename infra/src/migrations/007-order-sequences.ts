@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /** Numeric order ids. The order context takes an id before it appends the order's first
  * event; an id whose order was never placed leaves a harmless gap. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /** Numeric ids of persons and addresses, taken before the events that use them. */
 export const accountSequencesMigration: Migration = {

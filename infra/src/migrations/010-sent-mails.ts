@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /** The mails the shop has sent, by their deterministic Message-ID (docs/mails.md): a retried mail
  * activity finds its row and sends nothing twice. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /** Promo codes are unique across campaigns (docs/discounts.md, "Codes"): the registry claims a code
  * for its campaign before the campaign's event is appended. Codes are stored upper-case. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /** Keycard ids and the registry that keeps one physical card on one account: a card's
  * canonical number is reserved here before its KeycardAdded event is appended, and released when the

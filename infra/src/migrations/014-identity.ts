@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /** The embedded identity provider's own tables (docs/auth.md): its users, the one-time links it mails,
  * and what oidc-provider stores (sessions, interactions, codes, grants, refresh tokens); the sign-in

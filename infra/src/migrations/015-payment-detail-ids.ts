@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /** Numeric ids of saved payment details, taken before the event that uses them. */
 export const paymentDetailIdsMigration: Migration = {

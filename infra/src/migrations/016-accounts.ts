@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * Accounts (docs/account.md): the account directory, kept in step with the account streams by the

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /** The access system's usage messages the shop could not record (an unknown card, a malformed message):
  * kept here for staff, never dropped, until a reprocess records them (docs/consumptions.md, "Parked usage"). */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /** Requests sent with an Idempotency-Key (docs/ARCHITECTURE.md, "Idempotency-Key"): the first claims the
  * key, its answer ({status, body}) is kept, and a repeat is answered with it instead of running again. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Migration } from './index';
+import type { Migration } from './migration';
 
 /**
  * Person photos (docs/account.md, "Photos"): the bytes of each person's uploaded avatar, by person and

@@ -1,4 +1,3 @@
-import type { Knex } from 'knex';
 import { eventStoreMigration } from './001-event-store';
 import { checkpointsMigration } from './002-checkpoints';
 import { capacitySequencesMigration } from './003-capacity-sequences';
@@ -18,15 +17,10 @@ import { idempotentRequestsMigration } from './018-idempotent-requests';
 import { personAvatarsMigration } from './019-person-avatars';
 import { webhooksMigration } from './020-webhooks';
 import { waitingRoomMigration } from './021-waiting-room';
+import type { Migration } from './migration';
 
 /** Schema migrations of the write side and shared tables, in order. Read-model tables are not here:
  * each projection creates its own (versioned) table so that it can be rebuilt side by side. */
-export interface Migration {
-  name: string;
-  up(knex: Knex): Promise<void>;
-  down(knex: Knex): Promise<void>;
-}
-
 export const migrations: Migration[] = [
   eventStoreMigration,
   checkpointsMigration,
@@ -48,3 +42,5 @@ export const migrations: Migration[] = [
   webhooksMigration,
   waitingRoomMigration,
 ];
+
+export type { Migration } from './migration';
