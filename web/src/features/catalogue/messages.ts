@@ -5,7 +5,7 @@ export const catalogueMessages = {
     title: { id: 'catalogue.title', defaultMessage: 'Tickets and passes' },
     intro: {
       id: 'catalogue.intro',
-      defaultMessage: 'Choose your lift pass, gondola ride or pool entry and book it online.',
+      defaultMessage: 'Choose your lift pass, gondola ride, parking or season pass and book it online.',
     },
     searchLabel: { id: 'catalogue.search.label', defaultMessage: 'Search products' },
     categoryLabel: { id: 'catalogue.category.label', defaultMessage: 'Category' },

@@ -136,7 +136,7 @@ export const de: MessageCatalogue = {
   'product.summary.totalFrom': 'Total: ab {price}',
   'catalogue.title': 'Tickets und Abos',
   'catalogue.intro':
-    'Wählen Sie Ihren Skipass, Ihre Gondelfahrt oder Ihren Badeeintritt und buchen Sie online.',
+    'Wählen Sie Ihren Skipass, Ihre Gondelfahrt, Ihren Parkplatz oder Ihr Saisonabo und buchen Sie online.',
   'catalogue.search.label': 'Produkte suchen',
   'catalogue.search.hint': 'Zum Beispiel: {examples}',
   'catalogue.category.label': 'Kategorie',

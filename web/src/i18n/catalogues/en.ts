@@ -129,7 +129,7 @@ export const en: MessageCatalogue = {
   'product.summary.total': 'Total: {price}',
   'product.summary.totalFrom': 'Total: from {price}',
   'catalogue.title': 'Tickets and passes',
-  'catalogue.intro': 'Choose your lift pass, gondola ride or pool entry and book it online.',
+  'catalogue.intro': 'Choose your lift pass, gondola ride, parking or season pass and book it online.',
   'catalogue.search.label': 'Search products',
   'catalogue.search.hint': 'For example: {examples}',
   'catalogue.category.label': 'Category',

@@ -133,7 +133,7 @@ export const fr: MessageCatalogue = {
   'product.summary.totalFrom': 'Total\u00a0: dès {price}',
   'catalogue.title': 'Billets et abonnements',
   'catalogue.intro':
-    'Choisissez votre forfait de ski, votre trajet en télécabine ou votre entrée à la piscine et réservez en ligne.',
+    'Choisissez votre forfait de ski, votre trajet en télécabine, votre parking ou votre abonnement de saison et réservez en ligne.',
   'catalogue.search.label': 'Rechercher des produits',
   'catalogue.search.hint': 'Par exemple\u00a0: {examples}',
   'catalogue.category.label': 'Catégorie',
