@@ -134,7 +134,8 @@ export function createBasketService(deps: BasketServiceDeps) {
   // cached revision from the store, which stays the source of truth (another process's appends are in
   // that tail; an append still checks the revision it decided on)
   const baskets = streamStateCache<BasketState>(10_000);
-  /** a customer's own add of a sale's products needs an admission; an unpaid order's changes do not (docs/waiting-room.md) */
+  /** a customer's own add of a sale's products needs an admission, to a basket or to an unpaid order alike;
+   * what a basket or order already holds is never asked again (docs/waiting-room.md) */
   const admitted = async (caller: Caller, entries: (BasketEntryInput | BasketEntryWithChildrenInput)[]) => {
     if (!deps.admission) return;
     const ids = entries.flatMap((entry) => [
@@ -375,12 +376,15 @@ export function createBasketService(deps: BasketServiceDeps) {
 
     /** an unpaid order's own basket grows: with the ids of the entries this call added, so an addition the
      * order refuses takes back only its own entries, never those a concurrent call added */
-    addEntriesForOrder: (
+    async addEntriesForOrder(
       caller: Caller,
       basketId: string,
       entries: BasketEntryWithChildrenInput[],
       orderId: number,
-    ) => addToBasket(caller, basketId, null, entries.map(withIds), orderId),
+    ) {
+      await admitted(caller, entries);
+      return addToBasket(caller, basketId, null, entries.map(withIds), orderId);
+    },
 
     async removeEntries(
       caller: Caller,

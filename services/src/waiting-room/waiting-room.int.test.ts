@@ -346,6 +346,33 @@ describe('admissions at the basket and the checkout', () => {
     await end(saleId);
   });
 
+  it("asks for an admission when a sale's product is added to an unpaid order, not for what it holds", async () => {
+    const saleId = await schedule({
+      name: 'Gondola, items of an unpaid order',
+      productDefinitionIds: [1031],
+      opensAt: inMinutes(1),
+      admissionsPerMinute: 600,
+    });
+    kit.clock.advance(60_000);
+    const { who, token } = await admittedVisitor(saleId);
+    const basket = await request(kit.checkout.app).post('/api/baskets').set(as(who)).send(gondola(1032));
+    const checkout = await request(kit.checkout.app)
+      .post('/api/checkout')
+      .set(as(who))
+      .send({ basketId: basket.body.id });
+    expect(checkout.status).toBe(201);
+    const addItems = (headers: object) =>
+      request(kit.checkout.app)
+        .post(`/api/checkout/${checkout.body.id}/items`)
+        .set(headers)
+        .send({ items: gondola().entries });
+    const unqueued = await addItems(as(who));
+    expect(unqueued.status).toBe(409);
+    expect(unqueued.body.code).toBe(waitingRoomErrorCodes.admissionRequired);
+    expect((await addItems(withAdmission(who, token))).status).toBe(200);
+    await end(saleId);
+  });
+
   it('an admission not used within the grace time lapses; a used one lasts its session', async () => {
     const saleId = await schedule({
       name: 'Grace',
