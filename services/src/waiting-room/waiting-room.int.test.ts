@@ -361,7 +361,7 @@ describe('admissions at the basket and the checkout', () => {
       .set(as(who))
       .send({ basketId: basket.body.id });
     expect(checkout.status).toBe(201);
-    const addItems = (headers: object) =>
+    const addItems = (headers: Record<string, string>) =>
       request(kit.checkout.app)
         .post(`/api/checkout/${checkout.body.id}/items`)
         .set(headers)
