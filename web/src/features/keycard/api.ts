@@ -29,6 +29,16 @@ export const keycardApi = api.injectEndpoints({
     }),
     addKeycard: build.mutation<Keycard, NewKeycard>({
       query: (body) => ({ url: '/keycards', method: 'POST', body }),
+      // The new card joins the list at once, so a chooser that selects it never shows it missing meanwhile.
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        const { data: added } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!added) return;
+        dispatch(
+          keycardApi.util.updateQueryData('getKeycards', undefined, (cards) => {
+            if (!cards.some((card) => card.id === added.id)) cards.push(added);
+          }),
+        );
+      },
       invalidatesTags: [{ type: 'Keycard', id: LIST_TAG_ID }],
     }),
     removeKeycard: build.mutation<void, number>({
