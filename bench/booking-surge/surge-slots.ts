@@ -52,7 +52,7 @@ async function slotGroup(
 
 /** `hot` slots of HOT_CAPACITY places (one a day, 17:00) and `cold` slots of COLD_CAPACITY (four a day, 18:00–22:00). */
 export async function createSurgeSlots(shop: RunningShop, hot: number, cold: number): Promise<SurgeSlots> {
-  const hotIds = await slotGroup(shop, 'Bench – hot evening', 17, hot, HOT_CAPACITY);
+  const hotIds = hot > 0 ? await slotGroup(shop, 'Bench – hot evening', 17, hot, HOT_CAPACITY) : [];
   const perGroup = Math.ceil(cold / 4);
   const coldIds: number[] = [];
   for (let group = 0; group < 4; group += 1)

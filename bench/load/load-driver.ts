@@ -2,7 +2,15 @@
 // server's. It receives one job over IPC, runs it with keep-alive HTTP/1.1 connections (node:http, one
 // connection per client) and answers the latencies and outcomes.
 import { Agent, request } from 'node:http';
-import type { BasketJob, LoadJob, LoadResult, Phase, RepeatJob } from './load-job';
+import type {
+  BasketJob,
+  LoadJob,
+  LoadResult,
+  OpenBasketsJob,
+  OpenLoopAddsJob,
+  Phase,
+  RepeatJob,
+} from './load-job';
 
 interface Answer {
   status: number;
@@ -69,8 +77,9 @@ class PhaseRecorder {
   private readonly outcomes: Record<string, number> = {};
   private readonly started = performance.now();
 
-  async time(call: () => Promise<Answer>): Promise<Answer | null> {
-    const t = performance.now();
+  /** `plannedAt`: when the request should have left (open loop); by default, now */
+  async time(call: () => Promise<Answer>, plannedAt = performance.now()): Promise<Answer | null> {
+    const t = plannedAt;
     let outcome: string;
     let answer: Answer | null = null;
     try {
@@ -113,19 +122,27 @@ async function repeat(job: RepeatJob): Promise<LoadResult> {
   return { phases: { requests: recorder.finish() }, hotGranted: 0, driverCpuMs: 0 };
 }
 
-async function baskets(job: BasketJob): Promise<LoadResult> {
+/** One empty basket per customer, all at once. */
+async function createBaskets(
+  origin: string,
+  customers: Record<string, string>[],
+): Promise<{ basketIds: string[]; phase: Phase }> {
   const creates = new PhaseRecorder();
   const basketIds = await Promise.all(
-    job.customers.map(async (headers) => {
+    customers.map(async (headers) => {
       const answer = await creates.time(() =>
-        send(job.origin, 'POST', '/api/baskets', headers, JSON.stringify({ entries: [] })),
+        send(origin, 'POST', '/api/baskets', headers, JSON.stringify({ entries: [] })),
       );
       if (answer?.status !== 201)
         throw new Error(`a basket create answered ${answer?.status}: ${answer?.body.slice(0, 300)}`);
       return (JSON.parse(answer.body) as { id: string }).id;
     }),
   );
-  const createPhase = creates.finish();
+  return { basketIds, phase: creates.finish() };
+}
+
+async function baskets(job: BasketJob): Promise<LoadResult> {
+  const { basketIds, phase: createPhase } = await createBaskets(job.origin, job.customers);
 
   const adds = new PhaseRecorder();
   let hotGranted = 0;
@@ -147,9 +164,48 @@ async function baskets(job: BasketJob): Promise<LoadResult> {
   return { phases: { creates: createPhase, adds: adds.finish() }, hotGranted, driverCpuMs: 0 };
 }
 
+async function openBaskets(job: OpenBasketsJob): Promise<LoadResult> {
+  const { basketIds, phase } = await createBaskets(job.origin, job.customers);
+  return { phases: { creates: phase }, basketIds, hotGranted: 0, driverCpuMs: 0 };
+}
+
+async function openLoopAdds(job: OpenLoopAddsJob): Promise<LoadResult> {
+  const adds = new PhaseRecorder();
+  const total = Math.round((job.ratePerSecond * job.durationMs) / 1000);
+  const intervalMs = 1000 / job.ratePerSecond;
+  const start = performance.now();
+  const inFlight: Promise<unknown>[] = [];
+  let sent = 0;
+  while (sent < total) {
+    const due = Math.min(total, Math.floor((performance.now() - start) / intervalMs) + 1);
+    for (; sent < due; sent += 1) {
+      const basket = job.baskets[sent % job.baskets.length]!;
+      const slotId = job.slotIds[sent % job.slotIds.length]!;
+      const body = JSON.stringify({ entries: [{ productDefinitionId: job.productDefinitionId, slotId }] });
+      const plannedAt = start + sent * intervalMs;
+      inFlight.push(
+        adds.time(
+          () => send(job.origin, 'POST', `/api/baskets/${basket.basketId}/entries`, basket.headers, body),
+          plannedAt,
+        ),
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.max(1, Math.min(5, intervalMs / 2))));
+  }
+  await Promise.all(inFlight);
+  return { phases: { adds: adds.finish() }, hotGranted: 0, driverCpuMs: 0 };
+}
+
+const jobs = {
+  repeat: repeat,
+  baskets: baskets,
+  'open-baskets': openBaskets,
+  'open-loop-adds': openLoopAdds,
+} as const;
+
 process.once('message', (job: LoadJob) => {
   const cpu = process.cpuUsage();
-  (job.kind === 'repeat' ? repeat(job) : baskets(job)).then(
+  (jobs[job.kind] as (job: LoadJob) => Promise<LoadResult>)(job).then(
     (result) => {
       const used = process.cpuUsage(cpu);
       process.send!({ ok: true, result: { ...result, driverCpuMs: (used.user + used.system) / 1000 } }, () =>

@@ -24,7 +24,30 @@ export interface BasketJob {
   hotShare: number;
 }
 
-export type LoadJob = RepeatJob | BasketJob;
+/** Every customer opens an empty basket; the result's basketIds are theirs, in order. */
+export interface OpenBasketsJob {
+  kind: 'open-baskets';
+  origin: string;
+  customers: Record<string, string>[];
+}
+
+/**
+ * Open loop: adds arrive at a fixed rate whether or not earlier ones were answered (a sale-day crowd does
+ * not wait for the shop). Add i goes to basket i mod n, so one basket's adds are n ÷ rate seconds apart. A latency counts from the add's planned start, so a
+ * backlog in the generator or the server shows as latency rather than as a slower rate.
+ */
+export interface OpenLoopAddsJob {
+  kind: 'open-loop-adds';
+  origin: string;
+  /** baskets opened before (an OpenBasketsJob), with their customers' headers */
+  baskets: { basketId: string; headers: Record<string, string> }[];
+  ratePerSecond: number;
+  durationMs: number;
+  productDefinitionId: number;
+  slotIds: number[];
+}
+
+export type LoadJob = RepeatJob | BasketJob | OpenBasketsJob | OpenLoopAddsJob;
 
 export interface Phase {
   requests: number;
@@ -40,6 +63,8 @@ export interface LoadResult {
   phases: Record<string, Phase>;
   /** adds on hot slots answered 200 */
   hotGranted: number;
+  /** the open-baskets job: the baskets opened, one per customer in order */
+  basketIds?: string[];
   /** the driver's own CPU time (user + system), ms */
   driverCpuMs: number;
 }
