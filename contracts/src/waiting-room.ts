@@ -85,6 +85,14 @@ export const waitingRoomSaleDto = z.object({
 });
 export type WaitingRoomSaleDto = z.infer<typeof waitingRoomSaleDto>;
 
+/** What a visitor may know of a sale that is announced or open: which products, from when (GET /waiting-room/sales). */
+export const announcedSaleDto = z.object({
+  id: z.number().int(),
+  productDefinitionIds: z.array(z.number().int()),
+  opensAt: z.string(),
+});
+export type AnnouncedSaleDto = z.infer<typeof announcedSaleDto>;
+
 /**
  * A visitor's place: BEFORE_OPENING (no position yet: pre-openers are shuffled at the opening), WAITING with
  * its position (1 = next) and estimated wait, ADMITTED with the admission token, EXPIRED when the admission

@@ -1,4 +1,5 @@
 import {
+  announcedSaleDto,
   changeSaleBody,
   queueTicketDto,
   queueTicketParams,
@@ -10,6 +11,7 @@ import { z } from 'zod';
 import { ApiRouter } from '../platform/http/api-router';
 import type { RequestContext } from '../platform/http/request-context';
 import type { WaitingRoomQueue } from './queue';
+import type { SaleCache } from './sale-cache';
 import type { SaleService } from './sale-service';
 import { visitorOf } from './visitor';
 
@@ -82,9 +84,30 @@ export function waitingRoomAdminRouter(sales: SaleService): ApiRouter {
 }
 
 /** Visitors queue under /api/waiting-room/{saleId}/queue (docs/waiting-room.md, "The queue"). */
-export function waitingRoomQueueRouter(queue: WaitingRoomQueue, visitorKey: Buffer): ApiRouter {
+export function waitingRoomQueueRouter(
+  queue: WaitingRoomQueue,
+  sales: SaleCache,
+  visitorKey: Buffer,
+): ApiRouter {
   const visitor = (ctx: RequestContext) => visitorOf(visitorKey, ctx.principal, ctx.clientAddress);
   return new ApiRouter('Waiting room', '/waiting-room')
+    .route(
+      {
+        method: 'get',
+        operationId: 'listAnnouncedWaitingRoomSales',
+        path: '/sales',
+        summary:
+          'The sales announced or open: which products go through the waiting room, from when (a product page links to its queue)',
+        access: 'public',
+        response: z.array(announcedSaleDto),
+      },
+      async () =>
+        (await sales.sales()).map((sale) => ({
+          id: sale.id,
+          productDefinitionIds: [...sale.productDefinitionIds].sort((a, b) => a - b),
+          opensAt: new Date(sale.opensAtMs).toISOString(),
+        })),
+    )
     .route(
       {
         method: 'post',

@@ -37,7 +37,7 @@ export function waitingRoomContext(
   });
   return {
     name: 'waiting-room',
-    routers: [waitingRoomAdminRouter(sales), waitingRoomQueueRouter(queue, visitorKey)],
+    routers: [waitingRoomAdminRouter(sales), waitingRoomQueueRouter(queue, cache, visitorKey)],
     shopGauges: (registry) => registerWaitingRoomGauges(registry, deps.knex),
     gate: createAdmissionGate({ knex: deps.knex, sales: cache, settings, admissionKey, visitorKey, now }),
   };

@@ -95,6 +95,29 @@ describe("staff's sales", () => {
     expect((await end(cancelled)).body.status).toBe('CANCELLED');
   });
 
+  it("announces scheduled and open sales to anyone, without staff's figures; an ended sale is no longer announced", async () => {
+    const announced = () => request(kit.app).get('/api/waiting-room/sales').set(as(null));
+    const saleId = await schedule({
+      name: 'Announced launch',
+      productDefinitionIds: [7102, 7101],
+      opensAt: inMinutes(3),
+      admissionsPerMinute: 30,
+      places: 50,
+    });
+    const before = await announced();
+    expect(before.status).toBe(200);
+    const sale = before.body.find((candidate: { id: number }) => candidate.id === saleId);
+    expect(sale).toEqual({
+      id: saleId,
+      productDefinitionIds: [7101, 7102],
+      opensAt: new Date(kit.clock.now.getTime() + 3 * 60_000).toISOString(),
+    });
+    kit.clock.advance(3 * 60_000);
+    expect((await announced()).body.map((candidate: { id: number }) => candidate.id)).toContain(saleId);
+    await end(saleId);
+    expect((await announced()).body.map((candidate: { id: number }) => candidate.id)).not.toContain(saleId);
+  });
+
   it('refuses bad dates and values with their messages (400)', async () => {
     const valid = {
       name: 'Launch',

@@ -136,6 +136,11 @@ export const basketMessages = {
       id: 'basket.problem.tooMany',
       defaultMessage: 'Too many attempts in a short time. Please wait a minute and try again.',
     },
+    waitingRoom: {
+      id: 'basket.problem.waitingRoom',
+      defaultMessage:
+        'This product is sold through a waiting room, and it is not your turn (any more). Please join the queue above.',
+    },
     conflict: {
       id: 'basket.problem.conflict',
       defaultMessage: 'Your basket changed in the meantime. Please check it and try again.',

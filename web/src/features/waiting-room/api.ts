@@ -16,9 +16,19 @@ export interface QueueTicket {
   productDefinitionIds: number[];
 }
 
-/** The waiting room (docs/waiting-room.md): join a sale's queue once, then ask for the place. */
+/** A sale announced or open (GET /waiting-room/sales): its products go through the queue from opensAt. */
+export interface AnnouncedSale {
+  id: number;
+  productDefinitionIds: number[];
+  opensAt: string;
+}
+
+/** The waiting room (docs/waiting-room.md): the announced sales; join a sale's queue once, then ask for the place. */
 export const waitingRoomApi = api.injectEndpoints({
   endpoints: (build) => ({
+    getAnnouncedSales: build.query<AnnouncedSale[], void>({
+      query: () => '/waiting-room/sales',
+    }),
     joinQueue: build.mutation<QueueTicket, number>({
       query: (saleId) => ({ url: `/waiting-room/${saleId}/queue`, method: 'POST' }),
     }),
@@ -28,4 +38,4 @@ export const waitingRoomApi = api.injectEndpoints({
   }),
 });
 
-export const { useJoinQueueMutation, useGetQueueTicketQuery } = waitingRoomApi;
+export const { useGetAnnouncedSalesQuery, useJoinQueueMutation, useGetQueueTicketQuery } = waitingRoomApi;

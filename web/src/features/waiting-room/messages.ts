@@ -27,6 +27,24 @@ export const waitingRoomMessages = defineMessages({
   },
 });
 
+/** The notice on a sale's product page. */
+export const saleNoticeMessages = {
+  upcoming: defineMessage<{ date: string; time: string }>(
+    {
+      id: 'waitingRoom.notice.upcoming',
+      defaultMessage:
+        'This product goes on sale on {date} at {time}, through a waiting room. Join the queue now: everyone who is there at the opening gets a place drawn at random.',
+    },
+    { typed: true },
+  ),
+  open: defineMessage({
+    id: 'waitingRoom.notice.open',
+    defaultMessage:
+      'This product is on sale through a waiting room: join the queue, and you can book when it is your turn.',
+  }),
+  join: defineMessage({ id: 'waitingRoom.notice.join', defaultMessage: 'Join the queue' }),
+};
+
 export const waitingRoomValueMessages = {
   beforeOpening: defineMessage<{ time: string }>(
     {

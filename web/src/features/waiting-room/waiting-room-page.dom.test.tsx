@@ -63,6 +63,25 @@ describe('the waiting room page', () => {
     expect(polls.length).toBe(asked);
   }, 15_000);
 
+  const admitted = ticket('ADMITTED', {
+    admissionToken: 'payload.signature',
+    admissionExpiresAt: '2030-12-20T20:00:00.000Z',
+  });
+
+  it('sends an admitted visitor back to the page they came from', async () => {
+    serve(admitted, [admitted]);
+    renderRoute(`/de/waiting-room/7?returnTo=${encodeURIComponent('/de/products/103?token=x')}`);
+    const back = await screen.findByRole('link', { name: 'Weiter zu den Tickets' });
+    expect(back.getAttribute('href')).toBe('/de/products/103?token=x');
+  });
+
+  it('sends an admitted visitor only to a page of the shop, never to another site', async () => {
+    serve(admitted, [admitted]);
+    renderRoute(`/de/waiting-room/7?returnTo=${encodeURIComponent('//evil.example/de/')}`);
+    const back = await screen.findByRole('link', { name: 'Weiter zu den Tickets' });
+    expect(back.getAttribute('href')).toBe('/de');
+  });
+
   it('before the opening tells the opening time in 24 hours, also in English', async () => {
     serve(ticket('BEFORE_OPENING', { estimatedWaitSeconds: 600 }), [
       ticket('BEFORE_OPENING', { estimatedWaitSeconds: 600 }),

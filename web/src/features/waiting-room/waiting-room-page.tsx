@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { SimplePage } from '../../components/simple-page';
 import { SkeletonLines } from '../../components/skeleton';
 import { rememberAdmission } from '../../lib/api/waiting-room-admissions';
@@ -23,6 +23,10 @@ function QueuePlace({
 }) {
   const intl = useIntl();
   const { locale } = useParams();
+  const [searchParams] = useSearchParams();
+  const returnTo = searchParams.get('returnTo');
+  // only a page of this shop in this language, never another site (no open redirect)
+  const next = returnTo?.startsWith(`/${locale}/`) ? returnTo : `/${locale}`;
   const [failures, setFailures] = useState(0);
   const [latest, setLatest] = useState<QueueTicket>();
   const { data, error, fulfilledTimeStamp, refetch } = useGetQueueTicketQuery({ saleId, ticketId });
@@ -90,7 +94,7 @@ function QueuePlace({
               })}
             </p>
           )}
-          <Link className="button" to={`/${locale}`}>
+          <Link className="button" to={next}>
             {intl.formatMessage(messages.continue)}
           </Link>
         </>

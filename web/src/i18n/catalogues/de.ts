@@ -68,6 +68,8 @@ export const de: MessageCatalogue = {
   'basket.problem.notBookable': 'Diese Daten sind nicht (mehr) buchbar. Bitte wählen Sie einen anderen Tag.',
   'basket.problem.tooMany':
     'Zu viele Versuche in kurzer Zeit. Bitte warten Sie eine Minute und versuchen Sie es erneut.',
+  'basket.problem.waitingRoom':
+    'Dieses Produkt wird über einen Warteraum verkauft, und Sie sind (nicht mehr) an der Reihe. Bitte stellen Sie sich oben in die Warteschlange.',
   'basket.problem.conflict':
     'Ihr Warenkorb wurde inzwischen geändert. Bitte prüfen Sie ihn und versuchen Sie es erneut.',
   'basket.problem.failed':
@@ -812,6 +814,11 @@ export const de: MessageCatalogue = {
   'onlineCredit.column.reason': 'Grund',
   'onlineCredit.column.amount': 'Betrag',
   'onlineCredit.balance': 'Ihr Guthaben: {balance}',
+  'waitingRoom.notice.upcoming':
+    'Dieses Produkt kommt am {date} um {time} über einen Warteraum in den Verkauf. Stellen Sie sich jetzt an: Wer bei der Öffnung da ist, erhält einen ausgelosten Platz.',
+  'waitingRoom.notice.open':
+    'Dieses Produkt wird über einen Warteraum verkauft: Stellen Sie sich an, und sobald Sie an der Reihe sind, können Sie buchen.',
+  'waitingRoom.notice.join': 'In die Warteschlange',
   'waitingRoom.title': 'Warteraum',
   'waitingRoom.description':
     'Viele Besucherinnen und Besucher wollen gleichzeitig hinein. Lassen Sie diese Seite offen: Wir lassen alle in gleichmässigem Tempo ein, in der Reihenfolge der Warteschlange.',

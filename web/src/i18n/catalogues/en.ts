@@ -65,6 +65,8 @@ export const en: MessageCatalogue = {
     'That is more tickets than can be booked online at once. Please choose fewer.',
   'basket.problem.notBookable': 'These dates cannot be booked (any more). Please choose another day.',
   'basket.problem.tooMany': 'Too many attempts in a short time. Please wait a minute and try again.',
+  'basket.problem.waitingRoom':
+    'This product is sold through a waiting room, and it is not your turn (any more). Please join the queue above.',
   'basket.problem.conflict': 'Your basket changed in the meantime. Please check it and try again.',
   'basket.problem.failed': 'Your basket could not be updated. Please try again later.',
   'checkout.title': 'Checkout',
@@ -766,6 +768,11 @@ export const en: MessageCatalogue = {
   'onlineCredit.column.reason': 'Reason',
   'onlineCredit.column.amount': 'Amount',
   'onlineCredit.balance': 'Your credit: {balance}',
+  'waitingRoom.notice.upcoming':
+    'This product goes on sale on {date} at {time}, through a waiting room. Join the queue now: everyone who is there at the opening gets a place drawn at random.',
+  'waitingRoom.notice.open':
+    'This product is on sale through a waiting room: join the queue, and you can book when it is your turn.',
+  'waitingRoom.notice.join': 'Join the queue',
   'waitingRoom.title': 'Waiting room',
   'waitingRoom.description':
     'Many visitors want in at once. Keep this page open: we let everyone in at a steady pace, in the order of the queue.',

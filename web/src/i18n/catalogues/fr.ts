@@ -68,6 +68,8 @@ export const fr: MessageCatalogue = {
     'Ces dates ne sont pas (ou plus) réservables. Veuillez choisir un autre jour.',
   'basket.problem.tooMany':
     'Trop de tentatives en peu de temps. Veuillez patienter une minute puis réessayer.',
+  'basket.problem.waitingRoom':
+    'Ce produit est vendu via une salle d’attente et ce n’est pas (plus) votre tour. Veuillez rejoindre la file d’attente ci-dessus.',
   'basket.problem.conflict': 'Votre panier a été modifié entre-temps. Veuillez le vérifier et réessayer.',
   'basket.problem.failed': 'Votre panier n’a pas pu être mis à jour. Veuillez réessayer plus tard.',
   'checkout.title': 'Caisse',
@@ -804,6 +806,11 @@ export const fr: MessageCatalogue = {
   'onlineCredit.column.reason': 'Motif',
   'onlineCredit.column.amount': 'Montant',
   'onlineCredit.balance': 'Votre crédit : {balance}',
+  'waitingRoom.notice.upcoming':
+    'Ce produit sera mis en vente le {date} à {time}, via une salle d’attente. Rejoignez la file dès maintenant : toute personne présente à l’ouverture reçoit une place tirée au sort.',
+  'waitingRoom.notice.open':
+    'Ce produit est vendu via une salle d’attente : rejoignez la file, vous pourrez réserver quand ce sera votre tour.',
+  'waitingRoom.notice.join': 'Rejoindre la file d’attente',
   'waitingRoom.title': "Salle d'attente",
   'waitingRoom.description':
     "De nombreux visiteurs veulent entrer en même temps. Gardez cette page ouverte : nous laissons entrer tout le monde à un rythme régulier, dans l'ordre de la file.",

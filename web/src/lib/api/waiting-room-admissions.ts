@@ -35,3 +35,13 @@ export function admissionTokens(
     .map((admission) => admission.token);
   return tokens.length > 0 ? tokens.join(' ') : undefined;
 }
+
+/** whether this tab holds a valid admission to the sale */
+export function holdsAdmission(
+  saleId: number,
+  now: Date = new Date(),
+  storage: Storage | undefined = globalThis.sessionStorage,
+): boolean {
+  const admission = storage ? stored(storage)[String(saleId)] : undefined;
+  return admission !== undefined && Date.parse(admission.expiresAt) > now.getTime();
+}

@@ -40,9 +40,10 @@ const dayPass: ProductDto = {
   fromPrice: price(6900),
 };
 
-function serveShop(flags: Record<string, boolean> = {}) {
+function serveShop(flags: Record<string, boolean> = {}, sales: object[] = []) {
   return mockApiFetch((call: ApiCall) => {
     if (call.path === '/auth/session') return { status: 200, body: {} };
+    if (call.path === '/waiting-room/sales') return { status: 200, body: sales };
     if (call.path === '/clients/current')
       return { status: 200, body: { id: 1, name: 'Alpenpass', featureFlags: flags } };
     if (call.path === '/products/101') return { status: 200, body: dayPass };
@@ -110,14 +111,36 @@ const dayButton = (day: DateTime) =>
   document.querySelector<HTMLButtonElement>(`button[data-date="${iso(day)}"]`);
 const focusedLabel = () => document.activeElement?.querySelector('.visually-hidden')?.textContent ?? '';
 
-async function openDayPass(flags: Record<string, boolean> = {}) {
-  api = serveShop(flags);
+async function openDayPass(flags: Record<string, boolean> = {}, sales: object[] = []) {
+  api = serveShop(flags, sales);
   renderRoute('/en/products/101');
   await screen.findByRole('heading', { level: 1, name: 'Day pass' });
   return screen.findByRole('grid');
 }
 
 describe('the product page', () => {
+  const opensAt = today.plus({ days: 2 }).set({ hour: 19, minute: 30 });
+  const sale = { id: 7, productDefinitionIds: [1011], opensAt: opensAt.toUTC().toISO() };
+
+  it("links to the sale's waiting room, coming back here", async () => {
+    await openDayPass({}, [sale]);
+    const join = screen.getByRole('link', { name: 'Join the queue' });
+    expect(join.getAttribute('href')).toBe(
+      `/en/waiting-room/7?returnTo=${encodeURIComponent('/en/products/101')}`,
+    );
+    expect(screen.getByText(/goes on sale on .* at 19:30, through a waiting room/)).toBeTruthy();
+  });
+
+  it('no longer links to the waiting room once this tab holds an admission to the sale', async () => {
+    sessionStorage.setItem(
+      'alpenpass.waitingRoomAdmissions',
+      JSON.stringify({ 7: { token: 't', expiresAt: opensAt.plus({ hours: 1 }).toUTC().toISO() } }),
+    );
+    await openDayPass({}, [sale]);
+    await waitFor(() => expect(api.calls.some((call) => call.path === '/waiting-room/sales')).toBe(true));
+    expect(screen.queryByRole('link', { name: 'Join the queue' })).toBeNull();
+  });
+
   it('is one tab stop in the calendar, moved with the arrow keys, Home/End and Page Up/Down', async () => {
     const grid = await openDayPass();
     await waitFor(() => expect(grid.querySelectorAll('button[tabindex="0"]')).toHaveLength(1));

@@ -6,6 +6,7 @@ import { ProductImage } from '../../../components/product-image';
 import { SimplePage } from '../../../components/simple-page';
 import { SkeletonLines } from '../../../components/skeleton';
 import { useGetCurrentClientQuery } from '../../client/api';
+import { WaitingRoomNotice } from '../../waiting-room/sale-notice';
 import { useGetProductQuery } from '../api';
 import { productPageMessages } from '../messages';
 import { ProductConfigurator } from './product-configurator';
@@ -44,6 +45,10 @@ export default function ProductPage() {
         <p className="back-link">
           <Link to={`/${language}`}>{intl.formatMessage(productPageMessages.backToCatalogue)}</Link>
         </p>
+        <WaitingRoomNotice
+          productDefinitionIds={product.productDefinitions.map((definition) => definition.id)}
+          language={language}
+        />
         <ProductConfigurator
           key={product.id}
           product={product}

@@ -2,7 +2,14 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
 
 export type BasketProblem =
-  'soldOut' | 'holdLimit' | 'quantityLimit' | 'notBookable' | 'tooMany' | 'conflict' | 'failed';
+  | 'soldOut'
+  | 'holdLimit'
+  | 'quantityLimit'
+  | 'notBookable'
+  | 'tooMany'
+  | 'waitingRoom'
+  | 'conflict'
+  | 'failed';
 
 /** How a change of the basket ended: done, or refused for a reason the customer is told. */
 export type BasketOutcome = { ok: true } | { ok: false; problem: BasketProblem };
@@ -19,6 +26,8 @@ const problemOfCode: Record<string, BasketProblem> = {
   OUTSIDE_AVAILABILITY: 'notBookable',
   VALIDITY_IN_PAST: 'notBookable',
   TOO_MANY_BASKETS: 'tooMany',
+  WAITING_ROOM_ADMISSION_REQUIRED: 'waitingRoom',
+  WAITING_ROOM_ADMISSION_EXPIRED: 'waitingRoom',
 };
 
 /** What a failed basket call means for the customer (the texts are in basketMessages). */

@@ -11,6 +11,8 @@ describe('what a refused basket call tells the customer', () => {
     [400, 'TOO_EARLY_TO_BOOK', 'notBookable'],
     [400, 'VALIDITY_IN_PAST', 'notBookable'],
     [429, 'TOO_MANY_BASKETS', 'tooMany'],
+    [409, 'WAITING_ROOM_ADMISSION_REQUIRED', 'waitingRoom'],
+    [409, 'WAITING_ROOM_ADMISSION_EXPIRED', 'waitingRoom'],
     [409, 'CONCURRENT_MODIFICATION', 'conflict'],
     [500, undefined, 'failed'],
   ])('%i %s → %s', (status, code, expected) => {
