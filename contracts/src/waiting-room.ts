@@ -50,6 +50,8 @@ export const scheduleSaleBody = z.strictObject({
   opensAt,
   admissionsPerMinute,
   places: places.nullable().default(null),
+  /** admit at most admissionsPerMinute, slower while the shop answers slowly (docs/waiting-room.md, "Pace") */
+  followCapacity: z.boolean().default(true),
 });
 export type ScheduleSaleBody = z.infer<typeof scheduleSaleBody>;
 
@@ -60,6 +62,7 @@ export const changeSaleBody = z
     opensAt: opensAt.optional(),
     admissionsPerMinute: admissionsPerMinute.optional(),
     places: places.nullable().optional(),
+    followCapacity: z.boolean().optional(),
   })
   .refine((body) => Object.keys(body).length > 0, 'Name at least one field to change.');
 export type ChangeSaleBody = z.infer<typeof changeSaleBody>;
@@ -78,6 +81,9 @@ export const waitingRoomSaleDto = z.object({
   opensAt: z.string(),
   admissionsPerMinute: z.number().int(),
   places: z.number().int().nullable(),
+  followCapacity: z.boolean(),
+  /** the pace the queue last moved at (admissions per minute); null before the opening */
+  currentAdmissionsPerMinute: z.number().nullable(),
   status: z.enum(saleStatuses),
   endedAt: z.string().nullable(),
   admitted: z.number().int(),

@@ -17,6 +17,7 @@ import { idempotentRequestsMigration } from './018-idempotent-requests';
 import { personAvatarsMigration } from './019-person-avatars';
 import { webhooksMigration } from './020-webhooks';
 import { waitingRoomMigration } from './021-waiting-room';
+import { waitingRoomPaceMigration } from './022-waiting-room-pace';
 import type { Migration } from './migration';
 
 /** Schema migrations of the write side and shared tables, in order. Read-model tables are not here:
@@ -41,6 +42,7 @@ export const migrations: Migration[] = [
   personAvatarsMigration,
   webhooksMigration,
   waitingRoomMigration,
+  waitingRoomPaceMigration,
 ];
 
 export type { Migration } from './migration';

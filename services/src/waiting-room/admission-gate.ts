@@ -4,6 +4,7 @@ import { WAITING_ROOM_ADMISSION_HEADER, waitingRoomErrorCodes } from '@alpenpass
 import { isStaff, type Principal } from '../platform/auth/principal';
 import { conflict } from '../platform/domain-error';
 import { readAdmission } from './admission-token';
+import type { LoadReporter } from './pace';
 import type { SaleCache } from './sale-cache';
 import type { WaitingRoomSettings } from './settings';
 import { visitorOf } from './visitor';
@@ -35,6 +36,8 @@ export function createAdmissionGate(deps: {
   admissionKey: Buffer;
   visitorKey: Buffer;
   now: () => Date;
+  /** this process's load, reported while it sells an open sale's products */
+  loadReporter?: LoadReporter;
 }): AdmissionGate {
   return {
     async check(caller, productDefinitionIds) {
@@ -46,7 +49,9 @@ export function createAdmissionGate(deps: {
           sale.opensAtMs <= at.getTime() &&
           productDefinitionIds.some((id) => sale.productDefinitionIds.has(id)),
       );
-      if (guarded.length === 0 || isStaff(caller.principal)) return;
+      if (guarded.length === 0) return;
+      void deps.loadReporter?.report();
+      if (isStaff(caller.principal)) return;
       const visitor = visitorOf(deps.visitorKey, caller.principal, caller.clientAddress ?? 'unknown');
       const admissions = (caller.admissionTokens ?? '')
         .split(/[\s,]+/)

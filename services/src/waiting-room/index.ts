@@ -3,6 +3,8 @@ import { createAdmissionGate, type AdmissionGate } from './admission-gate';
 import { admissionKeyOf } from './admission-token';
 import { waitingRoomAdminRouter, waitingRoomQueueRouter } from './api';
 import { createWaitingRoomQueue } from './queue';
+import { recentApiLatency } from '../platform/metrics/recent-latency';
+import { createLoadReporter } from './pace';
 import { createSaleCache } from './sale-cache';
 import { createSaleService } from './sale-service';
 import { waitingRoomSettingsOf, type WaitingRoomSettings } from './settings';
@@ -27,10 +29,16 @@ export function waitingRoomContext(
   const admissionKey = admissionKeyOf(deps.config.orderAccessSecret);
   const visitorKey = visitorKeyOf(deps.config.orderAccessSecret);
   const cache = createSaleCache(deps.knex, settings.salesCacheMs);
+  const loadReporter = createLoadReporter({
+    knex: deps.knex,
+    latency: () => recentApiLatency.snapshot(),
+    now,
+  });
   const sales = createSaleService({ knex: deps.knex, now, changed: () => cache.invalidate() });
   const queue = createWaitingRoomQueue({
     knex: deps.knex,
     settings,
+    loadReporter,
     admissionKey,
     now,
     admitted: (waitSeconds) => waitingRoomWait.observe(waitSeconds),
@@ -39,6 +47,14 @@ export function waitingRoomContext(
     name: 'waiting-room',
     routers: [waitingRoomAdminRouter(sales), waitingRoomQueueRouter(queue, cache, visitorKey)],
     shopGauges: (registry) => registerWaitingRoomGauges(registry, deps.knex),
-    gate: createAdmissionGate({ knex: deps.knex, sales: cache, settings, admissionKey, visitorKey, now }),
+    gate: createAdmissionGate({
+      knex: deps.knex,
+      sales: cache,
+      settings,
+      admissionKey,
+      visitorKey,
+      now,
+      loadReporter,
+    }),
   };
 }

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { waitingRoomErrorCodes, type QueueTicketDto } from '@alpenpass/contracts';
 import { conflict, notFound } from '../platform/domain-error';
 import { signAdmission } from './admission-token';
+import { freshLoads, paceOf, type LoadReporter } from './pace';
 import type { SaleRow } from './sale-rows';
 import type { WaitingRoomSettings } from './settings';
 
@@ -22,6 +23,8 @@ interface TicketRow {
 export interface QueueDeps {
   knex: Knex;
   settings: WaitingRoomSettings;
+  /** this process's load, reported while visitors ask for their places */
+  loadReporter?: LoadReporter;
   admissionKey: Buffer;
   now: () => Date;
   /** told the wait of every visitor this process admits (from joining, or the opening, to admission) */
@@ -78,7 +81,9 @@ export function createWaitingRoomQueue(deps: QueueDeps) {
         .where('last_seen_at', '<=', new Date(at.getTime() - settings.abandonAfterMs))
         .update({ left_at: at, left_reason: 'ABANDONED' });
 
-      const rate = sale.admissions_per_minute;
+      const rate = sale.follow_capacity
+        ? paceOf(sale.admissions_per_minute, await freshLoads(trx, at, settings.pace), settings.pace)
+        : sale.admissions_per_minute;
       // at most ten seconds' worth is saved up while nobody waits, so a burst after a quiet spell stays small
       const mostCredit = Math.max(1, rate / 6);
       const since = (sale.advanced_at ?? sale.opens_at).getTime();
@@ -110,7 +115,11 @@ export function createWaitingRoomQueue(deps: QueueDeps) {
           : [];
       await trx('waiting_room_sales')
         .where('id', saleId)
-        .update({ admission_credit: credit - admitted.length, advanced_at: at });
+        .update({
+          admission_credit: credit - admitted.length,
+          advanced_at: at,
+          current_admissions_per_minute: rate,
+        });
       const openedAt = sale.opens_at.getTime();
       return admitted.map((row) => (at.getTime() - Math.max(row.joined_at.getTime(), openedAt)) / 1000);
     });
@@ -165,7 +174,9 @@ export function createWaitingRoomQueue(deps: QueueDeps) {
       ...base,
       status: 'WAITING',
       position,
-      estimatedWaitSeconds: Math.ceil((position * 60) / sale.admissions_per_minute),
+      estimatedWaitSeconds: Math.ceil(
+        (position * 60) / (sale.current_admissions_per_minute ?? sale.admissions_per_minute),
+      ),
     };
   }
 
@@ -236,7 +247,10 @@ export function createWaitingRoomQueue(deps: QueueDeps) {
       if (!ticket.admitted_at && !ticket.left_at)
         await knex('waiting_room_tickets').where('id', ticketId).update({ last_seen_at: at });
       const sale = await loadSale(saleId);
-      if (sale.status === 'SCHEDULED' && sale.opens_at <= at) await advance(saleId, at);
+      if (sale.status === 'SCHEDULED' && sale.opens_at <= at) {
+        void deps.loadReporter?.report();
+        await advance(saleId, at);
+      }
       return ticketDto(sale, await readTicket(saleId, ticketId, visitor), at);
     },
   };

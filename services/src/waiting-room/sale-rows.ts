@@ -11,6 +11,8 @@ export interface SaleRow {
   ended_at: Date | null;
   admission_credit: number;
   advanced_at: Date | null;
+  follow_capacity: boolean;
+  current_admissions_per_minute: number | null;
 }
 
 /** SCHEDULED in the table is SCHEDULED before the opening and OPEN from then on. */
@@ -28,6 +30,9 @@ export const saleDtoOf = (
   opensAt: sale.opens_at.toISOString(),
   admissionsPerMinute: sale.admissions_per_minute,
   places: sale.places,
+  followCapacity: sale.follow_capacity,
+  currentAdmissionsPerMinute:
+    sale.current_admissions_per_minute === null ? null : Math.round(sale.current_admissions_per_minute),
   status: saleStatusOf(sale, now),
   endedAt: sale.ended_at?.toISOString() ?? null,
   ...counts,

@@ -65,6 +65,7 @@ export function createSaleService(deps: { knex: Knex; now: () => Date; changed: 
           opens_at: body.opensAt,
           admissions_per_minute: body.admissionsPerMinute,
           places: body.places,
+          follow_capacity: body.followCapacity,
           created_by: actor,
           updated_by: actor,
         })
@@ -109,6 +110,7 @@ export function createSaleService(deps: { knex: Knex; now: () => Date; changed: 
               ? { admissions_per_minute: body.admissionsPerMinute }
               : {}),
             ...(body.places !== undefined ? { places: body.places } : {}),
+            ...(body.followCapacity !== undefined ? { follow_capacity: body.followCapacity } : {}),
             updated_at: now(),
             updated_by: actor,
           })

@@ -1,4 +1,5 @@
 import { ConfigError, type AppConfig } from '../platform/config';
+import { defaultPaceSettings, type PaceSettings } from './pace';
 
 /** How long admissions last and when a visitor counts as gone (docs/waiting-room.md, "Settings"). */
 export interface WaitingRoomSettings {
@@ -10,6 +11,8 @@ export interface WaitingRoomSettings {
   abandonAfterMs: number;
   /** how long an API process trusts its list of scheduled sales (shorter than MIN_OPENING_LEAD_MS) */
   salesCacheMs: number;
+  /** how a sale that follows the shop's capacity slows its admissions down */
+  pace: PaceSettings;
 }
 
 export const defaultWaitingRoomSettings: WaitingRoomSettings = {
@@ -17,6 +20,7 @@ export const defaultWaitingRoomSettings: WaitingRoomSettings = {
   admissionSessionMs: 60 * 60_000,
   abandonAfterMs: 120_000,
   salesCacheMs: 5_000,
+  pace: defaultPaceSettings,
 };
 
 function secondsOf(
@@ -32,7 +36,21 @@ function secondsOf(
   return seconds * 1000;
 }
 
-/** WAITING_ROOM_ADMISSION_GRACE_SECONDS, WAITING_ROOM_ADMISSION_SESSION_SECONDS, WAITING_ROOM_ABANDON_AFTER_SECONDS */
+function millisecondsOf(
+  env: Readonly<Record<string, string | undefined>>,
+  name: string,
+  fallbackMs: number,
+): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallbackMs;
+  const ms = Number(text);
+  if (!Number.isInteger(ms) || ms < 10)
+    throw new ConfigError(`${name} must be a whole number of milliseconds of at least 10, not "${text}"`);
+  return ms;
+}
+
+/** WAITING_ROOM_ADMISSION_GRACE_SECONDS, WAITING_ROOM_ADMISSION_SESSION_SECONDS, WAITING_ROOM_ABANDON_AFTER_SECONDS,
+ * WAITING_ROOM_TARGET_P99_MS */
 export function waitingRoomSettingsOf(config: Pick<AppConfig, 'env'>): WaitingRoomSettings {
   const defaults = defaultWaitingRoomSettings;
   return {
@@ -48,5 +66,9 @@ export function waitingRoomSettingsOf(config: Pick<AppConfig, 'env'>): WaitingRo
     ),
     abandonAfterMs: secondsOf(config.env, 'WAITING_ROOM_ABANDON_AFTER_SECONDS', defaults.abandonAfterMs),
     salesCacheMs: defaults.salesCacheMs,
+    pace: {
+      ...defaults.pace,
+      targetP99Ms: millisecondsOf(config.env, 'WAITING_ROOM_TARGET_P99_MS', defaults.pace.targetP99Ms),
+    },
   };
 }

@@ -262,6 +262,83 @@ describe('the queue', () => {
     expect((await place(saleId, tickets[5]!, visitors[5]!)).body.status).toBe('CLOSED');
   });
 
+  it("follows the shop's measured capacity: a process answering twice too slowly halves the pace, a fixed-rate sale keeps the staff's", async () => {
+    const { pace } = kit.settings;
+    const reportSlowProcess = () =>
+      kit
+        .knex('waiting_room_process_load')
+        .insert({
+          process_id: 'test-slow-api-process',
+          p99_ms: pace.targetP99Ms * 2,
+          requests: 500,
+          in_flight: 3,
+          reported_at: kit.clock.now,
+        })
+        .onConflict('process_id')
+        .merge();
+    const sale = { opensAt: inMinutes(1), admissionsPerMinute: 60 };
+    const following = await schedule({ ...sale, name: 'Following', productDefinitionIds: [7030] });
+    const fixed = await schedule({
+      ...sale,
+      name: 'Fixed',
+      productDefinitionIds: [7031],
+      followCapacity: false,
+    });
+    kit.clock.advance(60_000);
+    await reportSlowProcess();
+    const queueOf = async (saleId: number) => {
+      const queued = [];
+      for (let index = 0; index < 8; index += 1) {
+        const who = await visitor();
+        queued.push({ who, ticketId: (await join(saleId, who)).body.ticketId as string });
+      }
+      return queued;
+    };
+    const queues = { following: await queueOf(following), fixed: await queueOf(fixed) };
+    const admittedOf = async (saleId: number, queued: { who: string; ticketId: string }[]) => {
+      const places = [];
+      for (const { who, ticketId } of queued) places.push((await place(saleId, ticketId, who)).body);
+      return places;
+    };
+
+    kit.clock.advance(4_000);
+    await reportSlowProcess();
+    const fixedPlaces = await admittedOf(fixed, queues.fixed);
+    const followingPlaces = await admittedOf(following, queues.following);
+    expect(fixedPlaces.filter((ticket) => ticket.status === 'ADMITTED')).toHaveLength(4);
+    expect(followingPlaces.filter((ticket) => ticket.status === 'ADMITTED')).toHaveLength(2);
+    expect(followingPlaces[2]).toMatchObject({ status: 'WAITING', position: 1, estimatedWaitSeconds: 2 });
+    expect((await request(kit.app).get(`${sales}/${following}`).set(as(admin))).body).toMatchObject({
+      followCapacity: true,
+      currentAdmissionsPerMinute: 30,
+    });
+    expect((await request(kit.app).get(`${sales}/${fixed}`).set(as(admin))).body).toMatchObject({
+      followCapacity: false,
+      currentAdmissionsPerMinute: 60,
+    });
+    // this process reported its own load (beside the answers, so it may land just after them)
+    const ownReportAt = async () => {
+      for (let attempt = 0; attempt < 40; attempt += 1) {
+        const own: { reported_at: Date }[] = await kit
+          .knex('waiting_room_process_load')
+          .whereNot('process_id', 'test-slow-api-process');
+        if (own.some((row) => row.reported_at.getTime() === kit.clock.now.getTime())) return kit.clock.now;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return null;
+    };
+    expect(await ownReportAt()).toEqual(kit.clock.now);
+
+    // the slow report goes stale: full pace again
+    kit.clock.advance(pace.reportFreshMs + 1_000);
+    await admittedOf(following, queues.following.slice(2, 3));
+    expect(
+      (await request(kit.app).get(`${sales}/${following}`).set(as(admin))).body.currentAdmissionsPerMinute,
+    ).toBe(60);
+    await end(following);
+    await end(fixed);
+  });
+
   it('keeps the queue in PostgreSQL: another API process and a restarted one see the same places and admissions', async () => {
     const saleId = await schedule({
       name: 'Two processes',

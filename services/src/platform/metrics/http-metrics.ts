@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { commandRefusalsTotal, commandsTotal, httpRequestDuration } from './process-metrics';
+import { recentApiLatency } from './recent-latency';
 
 /** What the routes and the error handler leave on `res.locals` for the metrics. */
 export interface MetricsLocals {
@@ -22,6 +23,12 @@ const readOnly = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function httpMetrics() {
   return (req: Request, res: Response, next: NextFunction): void => {
     const stop = httpRequestDuration.startTimer();
+    const api = req.originalUrl.startsWith('/api/');
+    const startedAt = performance.now();
+    if (api) recentApiLatency.started();
+    res.once('close', () => {
+      if (api) recentApiLatency.finished(performance.now() - startedAt);
+    });
     res.once('finish', () => {
       const locals = res.locals as MetricsLocals;
       const route = locals.route
