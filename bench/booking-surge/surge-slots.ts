@@ -15,7 +15,8 @@ export interface SurgeSlots {
 
 const dayAfter = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-async function slotGroup(
+/** One slot a day at `hour` for `days` days from the day after tomorrow, of `capacity` places (POST /api/admin/slot-groups, then …/slots/generate). */
+export async function slotGroup(
   shop: RunningShop,
   name: string,
   hour: number,
