@@ -830,4 +830,9 @@ export const de: MessageCatalogue = {
   'waitingRoom.position': 'Ihr Platz in der Warteschlange: {position}',
   'waitingRoom.estimate': 'Geschätzte Wartezeit: etwa {minutes, plural, one {# Minute} other {# Minuten}}',
   'waitingRoom.useBy': 'Legen Sie Ihre Tickets bis {time} in den Warenkorb, sonst verfällt Ihre Reihe.',
+  'seasonPass.renewal.heading': 'Erneuert sich automatisch',
+  'seasonPass.renewal.terms':
+    'Dieses Saisonabo kostet {price} für {from} bis {to}. Es erneuert sich jedes Jahr automatisch für die nächste Saison zum dann gültigen Preis, belastet auf Ihre gespeicherte Karte.',
+  'seasonPass.renewal.cancel':
+    'Sie können die Erneuerung jederzeit unter „Mein Konto › Abonnemente“ ausschalten; das Abo bleibt bis zum Ende seiner Saison gültig. An der Kasse stimmen Sie der Erneuerung ausdrücklich zu.',
 };
