@@ -595,6 +595,7 @@ export const de: MessageCatalogue = {
   'order.refunds.failed': 'unser Personal meldet sich bei Ihnen',
   'order.refunds.completed': 'erledigt',
   'order.item.cancelled': 'Storniert',
+  'order.tickets.holder': '{product}, {holder}',
   'order.tickets.person': '{product}, Person {index} von {count}',
   'order.tickets.day': 'gültig am {day}',
   'order.refunds.line': '{amount} {destination}: {status}',

@@ -564,6 +564,7 @@ export const en: MessageCatalogue = {
   'order.refunds.failed': 'our staff will contact you',
   'order.refunds.completed': 'done',
   'order.item.cancelled': 'Cancelled',
+  'order.tickets.holder': '{product}, {holder}',
   'order.tickets.person': '{product}, person {index} of {count}',
   'order.tickets.day': 'valid on {day}',
   'order.refunds.line': '{amount} {destination}: {status}',

@@ -590,6 +590,7 @@ export const fr: MessageCatalogue = {
   'order.refunds.failed': 'notre personnel vous contactera',
   'order.refunds.completed': 'effectué',
   'order.item.cancelled': 'Annulé',
+  'order.tickets.holder': '{product}, {holder}',
   'order.tickets.person': '{product}, personne {index} sur {count}',
   'order.tickets.day': 'valable le {day}',
   'order.refunds.line': '{amount} {destination} : {status}',
