@@ -85,6 +85,8 @@ export const ticketDto = z.object({
   personId: z.number().int().nullable(),
   personIndex: z.number().int(),
   personCount: z.number().int(),
+  /** the personalised holder's name (the order's ticket list; absent elsewhere, null: not personalised) */
+  holderName: z.string().nullable().optional(),
   slotId: z.number().int().nullable(),
   validity: recordedValidity.nullable(),
   day: z.string().nullable(),

@@ -1,6 +1,6 @@
 import type { ActivityDependencies } from '@alpenpass/workflows';
 import type { ContextDeps, ContextFactory } from './platform/context-module';
-import { accountContext, accountResourcesOf, accountService } from './account';
+import { accountContext, accountResourcesOf, accountService, personNamesOf } from './account';
 import type { AccountResources } from './basket/account-resources';
 import { basketContext } from './basket';
 import { bookingContext } from './booking';
@@ -50,7 +50,7 @@ const accountsOf = once(accountResources);
 const discountsOf = once(discountPorts);
 const paymentDetails = once(paymentDetailContext);
 const keycards = once(keycardContext);
-const tickets = once((deps) => ticketContext(deps));
+const tickets = once((deps) => ticketContext(deps, { holderNames: personNamesOf(accountService(deps)) }));
 const waitingRoom = once((deps) => waitingRoomContext(deps));
 const basketOf = once((deps) =>
   basketContext(deps, {

@@ -271,6 +271,8 @@ describe.each(['de', 'en', 'fr'] as const)(
       await page.getByRole('button', { name: t.proceed }).click();
       await heading(1, t.checkoutTitle);
       await page.getByRole('checkbox', { name: t.acceptTerms }).check();
+      // the season pass renews: the customer agrees to that explicitly (issue #24)
+      await page.getByRole('checkbox', { name: t.acceptRenewal }).check();
       const savedCard = page.getByRole('radio', { name: t.savedCard });
       await savedCard.waitFor();
       expect(await savedCard.isChecked()).toBe(true);

@@ -29,6 +29,7 @@ export interface JourneyTexts {
   proceed: string;
   checkoutTitle: string;
   acceptTerms: RegExp;
+  acceptRenewal: RegExp;
   payByCard: string;
   saveCard: string;
   placeOrder: string;
@@ -114,6 +115,7 @@ export const journeyTexts: Record<JourneyLanguage, JourneyTexts> = {
     proceed: 'Weiter zur Kasse',
     checkoutTitle: 'Kasse',
     acceptTerms: /Ich akzeptiere die AGB/,
+    acceptRenewal: /Saisonabo .* erneuert/,
     payByCard: 'Online mit Karte bezahlen',
     saveCard: 'Diese Karte für meine nächsten Bestellungen speichern',
     placeOrder: 'Bestellung abschicken',
@@ -196,6 +198,7 @@ export const journeyTexts: Record<JourneyLanguage, JourneyTexts> = {
     proceed: 'Proceed to checkout',
     checkoutTitle: 'Checkout',
     acceptTerms: /I accept the terms and conditions/,
+    acceptRenewal: /season pass .* renews automatically/,
     payByCard: 'Pay online by card',
     saveCard: 'Save this card for my next orders',
     placeOrder: 'Place order',
@@ -278,6 +281,7 @@ export const journeyTexts: Record<JourneyLanguage, JourneyTexts> = {
     proceed: 'Passer à la caisse',
     checkoutTitle: 'Caisse',
     acceptTerms: /J’accepte les conditions générales/,
+    acceptRenewal: /abonnement de saison .* se renouvelle/,
     payByCard: 'Payer en ligne par carte',
     saveCard: 'Enregistrer cette carte pour mes prochaines commandes',
     placeOrder: 'Passer la commande',

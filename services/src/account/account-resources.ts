@@ -26,3 +26,20 @@ export function accountResourcesOf(
     paymentDetails: others.paymentDetails,
   };
 }
+
+/** "First Last" of an account's persons: the names personalised tickets carry (ticket area's HolderNames). */
+export const personNamesOf =
+  (accounts: AccountService) =>
+  async (accountId: string, personIds: number[]): Promise<Map<number, string>> => {
+    const wanted = new Set(personIds);
+    const state = await accounts.load(accountId);
+    return new Map(
+      state.persons
+        .filter((person) => wanted.has(person.personId))
+        .map(
+          (person) =>
+            [person.personId, [person.firstName, person.lastName].filter(Boolean).join(' ')] as const,
+        )
+        .filter(([, name]) => name !== ''),
+    );
+  };

@@ -10,7 +10,7 @@ import { linkAtSignIn } from './sign-in-link';
 import { loadAccountSettings } from './account-settings';
 
 export { createAccountService, type AccountService } from './account-service';
-export { accountResourcesOf } from './account-resources';
+export { accountResourcesOf, personNamesOf } from './account-resources';
 export { accountDirectory } from './account-directory';
 export { accountAccessGuard } from './account-access';
 export { loadAccountSettings } from './account-settings';

@@ -53,6 +53,7 @@ export function orderMailContext(
     ticketAttachments: options.ticketAttachments ?? noTicketAttachmentsYet,
     productName: async (productId, language) =>
       (await findProduct(deps.knex, productId))?.name[language] ?? null,
+    productKind: async (productId) => (await findProduct(deps.knex, productId))?.kind ?? null,
     orderPageUrl: orderPageLink(deps.config.shopPublicUrl, deps.config.orderAccessSecret),
     messageIdDomain: settings.messageIdDomain,
     log: deps.log,

@@ -7,7 +7,8 @@ import { loadStreamState } from '../platform/event-store/command-handler';
 import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
 import type { Mailer } from '../platform/mail/mailer';
 import type { OrderMailRecipients } from './recipients';
-import { renderOrderMail, type OrderMailContent } from './render-order-mail';
+import { formatChf, formatValidity, renderOrderMail, type OrderMailContent } from './render-order-mail';
+import { renewalNotesOf } from './renewal-note';
 import { sendOnce } from '../platform/mail/sent-mails';
 import type { TicketAttachments } from './ticket-attachments';
 
@@ -19,6 +20,8 @@ export interface OrderMailServiceDeps {
   ticketAttachments: TicketAttachments;
   /** a product's name in a language, for the item lines (null: unknown, the line says "#id") */
   productName: (productId: number, language: Language) => Promise<string | null>;
+  /** a product's kind (catalogue): a season pass's mail repeats its renewal terms; without it, none */
+  productKind?: (productId: number) => Promise<string | null>;
   /** the order's page in the shop in a language (a guest's with the order's signed access token) */
   orderPageUrl: (order: PlacedOrder, language: Language) => string;
   /** the right-hand side of the Message-IDs: the From address's domain */
@@ -59,6 +62,17 @@ function requested(request: OrderMailRequest): boolean {
 export type OrderMailService = ReturnType<typeof createOrderMailService>;
 
 export function createOrderMailService(deps: OrderMailServiceDeps) {
+  /** the season passes among the items, with the price and period their renewal note names */
+  async function renewingPassesOf(items: PlacedOrder['items'], language: Language) {
+    const kinds = await Promise.all(items.map((item) => deps.productKind?.(item.productId) ?? null));
+    return items
+      .filter((_, index) => kinds[index] === 'SEASON_SUBSCRIPTION')
+      .map((item) => ({
+        amount: formatChf(item.unitPrice.amount, language),
+        period: formatValidity(item.validity, language),
+      }));
+  }
+
   async function contentOf(
     order: PlacedOrder,
     request: OrderMailRequest,
@@ -79,6 +93,10 @@ export function createOrderMailService(deps: OrderMailServiceDeps) {
       })),
     );
     const refundedAmount = request.details?.refundedAmount;
+    const itemNotes =
+      request.kind === 'reservation' || request.kind === 'confirmation'
+        ? renewalNotesOf(await renewingPassesOf(listed, language), language)
+        : [];
     return {
       kind: request.kind,
       language,
@@ -90,6 +108,7 @@ export function createOrderMailService(deps: OrderMailServiceDeps) {
           ? { amount: refundedAmount, onlineCredit: request.details?.onlineCredit === true }
           : undefined,
       hasAttachments,
+      ...(itemNotes.length ? { itemNotes } : {}),
       orderPageUrl: deps.orderPageUrl(order, language),
     };
   }

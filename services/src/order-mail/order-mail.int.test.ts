@@ -54,6 +54,7 @@ beforeAll(async () => {
     },
     productName: async (productId, language) =>
       ({ de: 'Gondel Erwachsene', en: 'Gondola adult', fr: 'Télécabine adulte' })[language] + ` ${productId}`,
+    productKind: async (productId) => (productId === 104 ? 'SEASON_SUBSCRIPTION' : 'TIME_SLOT'),
     orderPageUrl: orderPageLink('https://shop.example', accessSecret),
     messageIdDomain: domain,
     log: silentLogger,
@@ -148,6 +149,41 @@ describe('order mails through SMTP into Mailpit', () => {
       expect(await mailAttachment(mail, mail.Attachments[0]!.PartID)).toEqual(ticketPdf);
     },
   );
+
+  it.each([
+    ['de', 'erneuert sich jedes Jahr automatisch', 'Mein Konto › Abonnemente'],
+    ['en', 'renews automatically every year', 'My account › Subscriptions'],
+    ['fr', 'se renouvelle automatiquement chaque année', 'Mon compte › Abonnements'],
+  ] as const)(
+    'a confirmation in %s repeats a season pass’s renewal terms: price, period, how to cancel',
+    async (language, renews, whereToCancel) => {
+      const seasonPass = {
+        ...item(randomUUID(), 1, 89000),
+        productId: 104,
+        productDefinitionId: 1041,
+        validity: { from: '2030-12-20', to: '2031-04-18' },
+      };
+      const { orderId } = await placeOrder(`season-${language}@example.com`, language, {
+        items: [seasonPass],
+      });
+      const request: OrderMailRequest = { orderId, kind: 'confirmation' };
+      expect(await mails.sendOrderMail(request)).toBe('sent');
+      const mail = await waitForMail(messageIdOf(request));
+      const text = mail.Text.replace(/\s+/g, ' ');
+      expect(text).toContain(renews);
+      expect(text).toContain(whereToCancel);
+      // the note names the price and the season in brackets: "(CHF 890.00, valid 20/12/2030 – 18/04/2031)"
+      expect(text).toMatch(/\((CHF 890\.00|890\.00 CHF), [^)]*20\D12\D2030 – 18\D0?4\D2031\)/);
+      expect(mail.HTML).toContain(renews);
+    },
+  );
+
+  it('a confirmation without a season pass says nothing of a renewal', async () => {
+    const { orderId } = await placeOrder('no-season@example.com', 'en');
+    const request: OrderMailRequest = { orderId, kind: 'confirmation' };
+    expect(await mails.sendOrderMail(request)).toBe('sent');
+    expect((await waitForMail(messageIdOf(request))).Text).not.toContain('renews automatically');
+  });
 
   it("every order mail links to the order page: a guest's signed with the order token, a customer's plain", async () => {
     const guest = await placeOrder('guest-link@example.com', 'fr');

@@ -12,6 +12,8 @@ export interface OrderMailContent {
   total: number;
   refund?: { amount: number; onlineCredit: boolean };
   hasAttachments: boolean;
+  /** notes the order's items add (a season pass's renewal terms, renewal-note.ts) */
+  itemNotes?: string[];
   /** the order's page in the shop (a guest's carries the order's signed token) */
   orderPageUrl: string;
 }
@@ -32,7 +34,7 @@ export function formatChf(rappen: number, language: Language): string {
   );
 }
 
-function formatValidity(validity: { from: string; to: string } | null, language: Language): string {
+export function formatValidity(validity: { from: string; to: string } | null, language: Language): string {
   if (!validity) return '–';
   const day = (iso: string) =>
     DateTime.fromISO(iso, { zone: timezone })
@@ -68,6 +70,7 @@ export function renderOrderMail(content: OrderMailContent): RenderedMail {
       }),
     );
   if (content.hasAttachments) notes.push(texts.ticketsAttached);
+  notes.push(...(content.itemNotes ?? []));
   const heading = content.kind === 'cancellation' ? texts.cancelledItems : null;
   const rows = content.items.map((item) => ({
     name: item.name,

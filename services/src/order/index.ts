@@ -106,6 +106,8 @@ export function orderContext(
       taskQueue: deps.config.temporal.taskQueue,
     });
   const { basket, paymentDetails } = ports;
+  const productOf = (productId: number) =>
+    loadProduct(readModelFactSources(deps.knex, deps.store), emptyFacts(new Date()), productId);
   const orders = createOrderService({
     store: deps.store,
     knex: deps.knex,
@@ -113,9 +115,7 @@ export function orderContext(
     capacity: createCapacityCommands(deps.store),
     workflows,
     accounts: ports.accounts,
-    productKind: async (productId) =>
-      (await loadProduct(readModelFactSources(deps.knex, deps.store), emptyFacts(new Date()), productId))
-        ?.kind ?? null,
+    productKind: async (productId) => (await productOf(productId))?.kind ?? null,
     tickets: ports.tickets,
     accessSecret: deps.config.orderAccessSecret,
     discounts: ports.discounts,
@@ -192,6 +192,7 @@ export function orderContext(
     vouchers: ports.vouchers,
     featureFlags: deps.config.featureFlags,
     basket,
+    products: productOf,
     log: deps.log,
   });
   const splitPayments = createSplitPaymentService({

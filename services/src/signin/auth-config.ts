@@ -25,8 +25,23 @@ interface SessionToken {
   error?: 'RefreshAccessTokenError';
   /** new at every sign-in (the session id rotates); revoked at sign-out */
   sessionId?: string;
+  /** what the customer typed at registration (or the provider's profile): prefills "My details" */
+  registration?: RegistrationProfile;
   [claim: string]: unknown;
 }
+
+/** The name and birthdate a sign-in profile names (issue #24: not asked again in "My details"). */
+interface RegistrationProfile {
+  givenName?: string;
+  familyName?: string;
+  birthdate?: string;
+}
+
+const registrationOf = (profile: SignInProfile): RegistrationProfile => ({
+  ...(profile.givenName ? { givenName: profile.givenName } : {}),
+  ...(profile.familyName ? { familyName: profile.familyName } : {}),
+  ...(profile.birthdate ? { birthdate: profile.birthdate } : {}),
+});
 
 export interface SignInDeps {
   config: AppConfig;
@@ -190,7 +205,7 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
             };
           }
           if (next.accessToken) await deps.onSignIn(next.accessToken, signInProfile);
-          return next;
+          return { ...next, registration: registrationOf(signInProfile) };
         }
         // a signed-out session (or one from before session ids) is over, even if its cookie was copied
         if (!session.sessionId || (await sessions.isRevoked(session.sessionId))) return null;
@@ -210,6 +225,7 @@ export async function authJsConfig(deps: SignInDeps): Promise<ExpressAuthConfig>
           accessToken: carried.accessToken,
           accessTokenExpiresAt: carried.expiresAt,
           error: carried.error,
+          ...(carried.registration ? { registration: carried.registration } : {}),
         };
       },
     },

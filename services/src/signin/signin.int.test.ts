@@ -166,6 +166,10 @@ describe('register, confirm, sign in through the identity provider, use the API,
 
     const session = await fresh.session();
     expect(session).toMatchObject({ user: { email, name: 'Anna Muster' } });
+    // what was typed at registration prefills "My details" when the owner is not created for them (issue #24)
+    expect(session).toMatchObject({
+      registration: { givenName: 'Anna', familyName: 'Muster', birthdate: '1990-04-02' },
+    });
     const accessToken = String(session!.accessToken);
     const claims = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()) as Record<
       string,

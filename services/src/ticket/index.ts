@@ -10,7 +10,7 @@ import { loadStreamState } from '../platform/event-store/command-handler';
 import { documentRouters, documentUrlRouters, ticketAdminRouter, ticketRouter } from './api';
 import { documentLinkKey } from './document-links';
 import { loadTicketSigningKey, type TicketSigningKey } from './ticket-code';
-import { createTicketService, type TicketService } from './ticket-service';
+import { createTicketService, type HolderNames, type TicketService } from './ticket-service';
 import { ticketSettingsOf } from './ticket-settings';
 
 export { createTicketService, type TicketService } from './ticket-service';
@@ -18,6 +18,8 @@ export { ticketAttachmentsOf } from './mail-attachments';
 
 export interface TicketContextOptions {
   now?: () => Date;
+  /** the holders' names on personalised tickets (the account area's, see contexts.ts) */
+  holderNames?: HolderNames;
   signingKey?: TicketSigningKey;
 }
 
@@ -73,6 +75,7 @@ export function ticketContext(
       vmcReceipts: deps.config.featureFlags.vmcReceipts,
     },
     now: options.now,
+    holderNames: options.holderNames,
     log: deps.log,
   });
   return {

@@ -43,9 +43,14 @@ export interface TicketServiceDeps {
   linkKey: Buffer;
   settings: TicketSettings;
   flags: { dynamicTicketHeight: boolean; vmcReceipts: boolean };
+  /** the names of an account's persons, for personalised tickets (the account area, wired in contexts.ts) */
+  holderNames?: HolderNames;
   now?: () => Date;
   log: PlatformLogger;
 }
+
+/** "First Last" of the account's persons among `personIds` (a person no longer the account's: absent). */
+export type HolderNames = (accountId: string, personIds: number[]) => Promise<Map<number, string>>;
 
 export type TicketService = ReturnType<typeof createTicketService>;
 
@@ -133,6 +138,17 @@ export function createTicketService(deps: TicketServiceDeps) {
 
   const ticketAfter = (state: OrderTickets, ticketId: string) =>
     toTicketDto(state.tickets.find((ticket) => ticket.ticketId === ticketId)!);
+
+  async function holderNamesOf(
+    order: PlacedOrder,
+    tickets: readonly { personId: number | null }[],
+  ): Promise<Map<number, string>> {
+    const personIds = [
+      ...new Set(tickets.flatMap((ticket) => (ticket.personId === null ? [] : [ticket.personId]))),
+    ];
+    if (!deps.holderNames || order.accountId === null || personIds.length === 0) return new Map();
+    return deps.holderNames(order.accountId, personIds);
+  }
 
   async function readableOrder(caller: OrderCaller, orderId: number): Promise<PlacedOrder> {
     return deps.orders.readable(caller, orderId);
@@ -262,8 +278,13 @@ export function createTicketService(deps: TicketServiceDeps) {
     },
 
     async listForOrder(caller: OrderCaller, orderId: number): Promise<TicketDto[]> {
-      await readableOrder(caller, orderId);
-      return findTicketsOfOrder(deps.knex, orderId);
+      const order = await readableOrder(caller, orderId);
+      const tickets = await findTicketsOfOrder(deps.knex, orderId);
+      const names = await holderNamesOf(order, tickets);
+      return tickets.map((ticket) => ({
+        ...ticket,
+        holderName: ticket.personId === null ? null : (names.get(ticket.personId) ?? null),
+      }));
     },
 
     async block(caller: OrderCaller, ticketId: string): Promise<TicketDto> {
@@ -344,6 +365,7 @@ export function createTicketService(deps: TicketServiceDeps) {
         return renderTicketPdf({
           tickets: valid,
           refno: order.refno,
+          holderNames: await holderNamesOf(order, valid),
           language,
           operatorName: deps.settings.operator.name,
           labels,

@@ -38,6 +38,13 @@ import { createOrderPayment, type OrderPaymentDeps, type PaymentChoice } from '.
 import { refuseCommentUnlessEnabled } from '../../basket/comment-input';
 import { confirmationsOf } from '../payment/payment-confirmations';
 import { abandonUnpaidOrder } from '../payment/open-orders';
+import {
+  refuseIncompleteSeasonPasses,
+  refuseWithoutRenewalConsent,
+  renewalConsentField,
+  seasonPassesOf,
+  type ProductLookup,
+} from './season-pass-rules';
 
 /** What the payment path needs (order-payment.ts) and the checkout's own collaborators. */
 export interface CheckoutServiceDeps extends OrderPaymentDeps {
@@ -52,6 +59,8 @@ export interface CheckoutServiceDeps extends OrderPaymentDeps {
   featureFlags?: FeatureFlags;
   /** the basket a customer goes back to from the checkout */
   basket: BasketService;
+  /** the catalogue's kind and media of a product: season passes (season-pass-rules.ts); without it, none */
+  products?: ProductLookup;
 }
 
 /** A checkout caller: the channel (x-channel-id) chooses the checkout conditions. */
@@ -120,10 +129,23 @@ function assertOpen(order: PlacedOrder): void {
 export function createCheckoutService(deps: CheckoutServiceDeps) {
   const { orders } = deps;
   const payment = createOrderPayment(deps);
-  const fieldsFor = (caller: CheckoutCaller) => conditionFieldsFor(deps.conditions ?? {}, caller.channelId);
+  /** the season passes a shop order holds (staff's and the renewal's orders are not asked, docs/subscriptions.md) */
+  const seasonPasses = async (order: PlacedOrder) =>
+    deps.products && order.placedBy === undefined ? seasonPassesOf(order.items, deps.products) : [];
 
-  function dto(caller: CheckoutCaller, checkout: StartedCheckout, order: PlacedOrder): CheckoutDto {
-    const fields = fieldsFor(caller);
+  /** the channel's conditions; with season passes, the agreement to their renewal first */
+  async function fieldsFor(caller: CheckoutCaller, order: PlacedOrder) {
+    const fields = conditionFieldsFor(deps.conditions ?? {}, caller.channelId);
+    const consent = renewalConsentField(await seasonPasses(order));
+    return consent ? [consent, ...fields] : fields;
+  }
+
+  async function dto(
+    caller: CheckoutCaller,
+    checkout: StartedCheckout,
+    order: PlacedOrder,
+  ): Promise<CheckoutDto> {
+    const fields = await fieldsFor(caller, order);
     return {
       id: checkout.checkoutId,
       basketId: order.basketId,
@@ -146,7 +168,11 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     choice: PaymentChoice,
   ): Promise<PlacedOrder | null> {
     const prepared = await payment.prepare(caller, order, choice);
-    if (prepared && !conditionsComplete(fieldsFor(caller), checkout.conditions)) {
+    if (!prepared) return prepared;
+    const passes = await seasonPasses(prepared);
+    refuseIncompleteSeasonPasses(passes);
+    refuseWithoutRenewalConsent(passes, checkout.conditions);
+    if (!conditionsComplete(await fieldsFor(caller, prepared), checkout.conditions)) {
       throw conflict(
         checkoutErrorCodes.conditionsMissing,
         'Please answer the checkout conditions first (POST …/checkout-conditions).',
@@ -248,7 +274,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       const { order } = await load(caller, checkoutId);
       assertOpen(order);
       const { formValues } = parseInput(
-        z.object({ formValues: customFormValues(fieldsFor(caller)) }),
+        z.object({ formValues: customFormValues(await fieldsFor(caller, order)) }),
         body,
         'body',
       );
@@ -290,10 +316,10 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       const { checkout, order } = await load(caller, checkoutId);
       const choice = choiceOf(request);
       const prepared = await prepareToPay(caller, checkout, order, choice);
-      if (!prepared) return { checkout: dto(caller, checkout, order), redirectUrl: null };
+      if (!prepared) return { checkout: await dto(caller, checkout, order), redirectUrl: null };
       const started = await payment.start(caller, prepared, choice);
       return {
-        checkout: dto(caller, checkout, started.order),
+        checkout: await dto(caller, checkout, started.order),
         redirectUrl: started.redirectUrl,
         ...(started.payment ? { payment: started.payment } : {}),
       };

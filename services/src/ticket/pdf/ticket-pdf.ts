@@ -19,6 +19,8 @@ export interface TicketPdfInput {
   language: Language;
   operatorName: string;
   labels: (ticket: IssuedTicket) => TicketLabels;
+  /** the personalised tickets' holders by person id (a holder not found: "personal ticket") */
+  holderNames?: ReadonlyMap<number, string>;
   /** feature flag dynamicTicketHeight: the page is as high as its content instead of 9 cm */
   dynamicHeight: boolean;
 }
@@ -85,7 +87,9 @@ function linesOf(ticket: IssuedTicket, input: TicketPdfInput): Line[] {
     ...validityLines(ticket, input.language),
     {
       text:
-        ticket.personId !== null ? texts.personalised : texts.person(ticket.personIndex, ticket.personCount),
+        ticket.personId !== null
+          ? (input.holderNames?.get(ticket.personId) ?? texts.personalised)
+          : texts.person(ticket.personIndex, ticket.personCount),
       font: 'Helvetica',
       size: 11,
     },

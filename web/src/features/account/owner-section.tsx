@@ -12,6 +12,7 @@ import { PersonForm } from './person-form';
 import { PersonPhoto } from './person-photo';
 import { PersonSummary } from './person-summary';
 import { personValuesOf } from './person-validation';
+import { useSession } from '../../lib/session/session-context';
 
 const isMissing = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 404;
@@ -25,6 +26,7 @@ export function OwnerSection({ rules }: { rules: PersonFieldRules }) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const missing = !owner && isMissing(error);
+  const registration = useSession().data?.registration;
 
   return (
     <section className="account-section" aria-labelledby="owner-heading">
@@ -41,7 +43,12 @@ export function OwnerSection({ rules }: { rules: PersonFieldRules }) {
           <p>{intl.formatMessage(accountMessages.ownerMissing)}</p>
           <PersonForm
             rules={rules}
-            initial={personValuesOf(undefined)}
+            initial={{
+              ...personValuesOf(undefined),
+              firstName: registration?.givenName ?? '',
+              lastName: registration?.familyName ?? '',
+              birthdate: registration?.birthdate ?? '',
+            }}
             submitLabel={intl.formatMessage(accountMessages.ownerCreate)}
             onSubmit={async (input) => {
               const result = await createOwner(input);

@@ -3,6 +3,7 @@ import { CUSTOMER_TOKEN, atAddress } from '../../../test/support/customer-token'
 import { mockApiFetch } from '../../../test/support/mock-api-fetch';
 import { renderRoute } from '../../../test/support/render-route';
 import { fakeAccountApi, type FakeAccountOptions } from '../../../test/support/account-fixtures';
+import { signedInSession } from '../../../test/support/signed-in-session';
 
 // the shared machine runs several suites at once: give the first lazy page load time
 
@@ -88,6 +89,26 @@ describe('the profile page', () => {
       phone: '+41 79 123 45 67',
     });
     expect(await screen.findByText('Alice')).toBeTruthy();
+  });
+
+  it('prefills the owner with the name and birthdate typed at registration (issue #24)', async () => {
+    const account = fakeAccountApi({ owner: null });
+    api = mockApiFetch((call) =>
+      call.path === '/auth/session'
+        ? {
+            status: 200,
+            body: {
+              ...signedInSession,
+              registration: { givenName: 'Sina', familyName: 'Saison', birthdate: '1991-02-03' },
+            },
+          }
+        : account(call),
+    );
+    renderRoute('/de/profile');
+    expect(await screen.findByText(/Sagen Sie uns, wer Sie sind/)).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText(/Vorname/) as HTMLInputElement).value).toBe('Sina'));
+    expect((screen.getByLabelText(/Nachname/) as HTMLInputElement).value).toBe('Saison');
+    expect((screen.getByLabelText(/Geburtsdatum/) as HTMLInputElement).value).toBe('1991-02-03');
   });
 
   it('shows the server’s problem on its field, in the page’s language', async () => {

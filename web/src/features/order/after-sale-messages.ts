@@ -102,6 +102,10 @@ export const afterSaleMessages = {
     { id: 'order.tickets.person', defaultMessage: '{product}, person {index} of {count}' },
     { typed: true },
   ),
+  ticketHolder: defineMessage<{ product: string; holder: string }>(
+    { id: 'order.tickets.holder', defaultMessage: '{product}, {holder}' },
+    { typed: true },
+  ),
   ticketDay: defineMessage<{ day: string }>(
     { id: 'order.tickets.day', defaultMessage: 'valid on {day}' },
     { typed: true },

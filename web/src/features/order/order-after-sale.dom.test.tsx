@@ -138,6 +138,27 @@ describe('the order page after the sale', () => {
     expect(screen.getAllByRole('button', { name: /Lost\? Block this ticket/ })).toHaveLength(1);
   });
 
+  it('names the holder on a personalised ticket instead of "person 1 of 1" (issue #24)', async () => {
+    const server = orderServer();
+    const personal = {
+      ...ticket(TICKET_A, 1, 'VALID'),
+      personId: 5,
+      personCount: 1,
+      holderName: 'Sina Saison',
+    };
+    api = mockApiFetch((call) =>
+      call.method === 'GET' && call.path === '/keycards/tickets/'
+        ? { status: 200, body: [personal] }
+        : server(call),
+    );
+    await openOrder();
+    const list = await waitFor(() => document.querySelector('.ticket-list') as HTMLElement);
+    await waitFor(() =>
+      expect(within(list).getByText(/#1031, Sina Saison, valid on Dec 1, 2026/)).toBeTruthy(),
+    );
+    expect(within(list).queryByText(/person 1 of 1/)).toBeNull();
+  });
+
   it('downloads the tickets through a fresh signed link in the page’s language, and says why the receipt is not there', async () => {
     api = mockApiFetch(orderServer());
     await openOrder();

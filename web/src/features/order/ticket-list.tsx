@@ -97,11 +97,14 @@ export function TicketList({
       {tickets.map((ticket) => {
         const item = items.find((candidate) => candidate.id === ticket.orderItemId);
         const product = item ? entryName(item, products) : `#${ticket.productDefinitionId}`;
-        const label = intl.formatMessage(afterSaleMessages.ticketPerson, {
-          product,
-          index: ticket.personIndex,
-          count: ticket.personCount,
-        });
+        // a personalised ticket names its holder, an anonymous one its place among the item's persons
+        const label = ticket.holderName
+          ? intl.formatMessage(afterSaleMessages.ticketHolder, { product, holder: ticket.holderName })
+          : intl.formatMessage(afterSaleMessages.ticketPerson, {
+              product,
+              index: ticket.personIndex,
+              count: ticket.personCount,
+            });
         const day = ticket.day
           ? intl.formatMessage(afterSaleMessages.ticketDay, {
               day: DateTime.fromISO(ticket.day).setLocale(language).toLocaleString(DateTime.DATE_MED),

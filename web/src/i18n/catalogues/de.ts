@@ -597,6 +597,7 @@ export const de: MessageCatalogue = {
   'order.refunds.failed': 'unser Personal meldet sich bei Ihnen',
   'order.refunds.completed': 'erledigt',
   'order.item.cancelled': 'Storniert',
+  'order.tickets.holder': '{product}, {holder}',
   'order.tickets.person': '{product}, Person {index} von {count}',
   'order.tickets.day': 'gültig am {day}',
   'order.refunds.line': '{amount} {destination}: {status}',
@@ -837,4 +838,9 @@ export const de: MessageCatalogue = {
   'waitingRoom.position': 'Ihr Platz in der Warteschlange: {position}',
   'waitingRoom.estimate': 'Geschätzte Wartezeit: etwa {minutes, plural, one {# Minute} other {# Minuten}}',
   'waitingRoom.useBy': 'Legen Sie Ihre Tickets bis {time} in den Warenkorb, sonst verfällt Ihre Reihe.',
+  'seasonPass.renewal.heading': 'Erneuert sich automatisch',
+  'seasonPass.renewal.terms':
+    'Dieses Saisonabo kostet {price} für {from} bis {to}. Es erneuert sich jedes Jahr automatisch für die nächste Saison zum dann gültigen Preis, belastet auf Ihre gespeicherte Karte.',
+  'seasonPass.renewal.cancel':
+    'Sie können die Erneuerung jederzeit unter „Mein Konto › Abonnemente“ ausschalten; das Abo bleibt bis zum Ende seiner Saison gültig. An der Kasse stimmen Sie der Erneuerung ausdrücklich zu.',
 };

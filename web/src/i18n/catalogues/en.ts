@@ -566,6 +566,7 @@ export const en: MessageCatalogue = {
   'order.refunds.failed': 'our staff will contact you',
   'order.refunds.completed': 'done',
   'order.item.cancelled': 'Cancelled',
+  'order.tickets.holder': '{product}, {holder}',
   'order.tickets.person': '{product}, person {index} of {count}',
   'order.tickets.day': 'valid on {day}',
   'order.refunds.line': '{amount} {destination}: {status}',
@@ -790,4 +791,9 @@ export const en: MessageCatalogue = {
   'waitingRoom.position': 'Your place in the queue: {position}',
   'waitingRoom.estimate': 'Estimated wait: about {minutes, plural, one {# minute} other {# minutes}}',
   'waitingRoom.useBy': 'Add your tickets to the basket by {time}, or your turn passes.',
+  'seasonPass.renewal.heading': 'Renews automatically',
+  'seasonPass.renewal.terms':
+    'This season pass costs {price} for {from} to {to}. It renews automatically every year for the next season at the price then in force, charged to your saved card.',
+  'seasonPass.renewal.cancel':
+    'You can switch the renewal off at any time under “My account › Subscriptions”; the pass stays valid until its season ends. At the checkout you agree to the renewal explicitly.',
 };

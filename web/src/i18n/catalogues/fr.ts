@@ -592,6 +592,7 @@ export const fr: MessageCatalogue = {
   'order.refunds.failed': 'notre personnel vous contactera',
   'order.refunds.completed': 'effectué',
   'order.item.cancelled': 'Annulé',
+  'order.tickets.holder': '{product}, {holder}',
   'order.tickets.person': '{product}, personne {index} sur {count}',
   'order.tickets.day': 'valable le {day}',
   'order.refunds.line': '{amount} {destination} : {status}',
@@ -830,4 +831,9 @@ export const fr: MessageCatalogue = {
   'waitingRoom.position': 'Votre place dans la file : {position}',
   'waitingRoom.estimate': 'Attente estimée : environ {minutes, plural, one {# minute} other {# minutes}}',
   'waitingRoom.useBy': 'Ajoutez vos billets au panier avant {time}, sinon votre tour passe.',
+  'seasonPass.renewal.heading': 'Renouvellement automatique',
+  'seasonPass.renewal.terms':
+    'Cet abonnement de saison coûte {price} du {from} au {to}. Il se renouvelle automatiquement chaque année pour la saison suivante au prix alors en vigueur, débité de votre carte enregistrée.',
+  'seasonPass.renewal.cancel':
+    'Vous pouvez désactiver le renouvellement à tout moment sous « Mon compte › Abonnements » ; l’abonnement reste valable jusqu’à la fin de sa saison. À la caisse, vous acceptez expressément le renouvellement.',
 };

@@ -12,6 +12,8 @@ export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
 export interface SessionData {
   user?: { id?: string; name?: string | null; email?: string | null };
+  /** what the customer typed at registration: prefills the owner ("My details") */
+  registration?: { givenName?: string; familyName?: string; birthdate?: string };
   expires?: string;
   [field: string]: unknown;
 }

@@ -23,6 +23,7 @@ import { SelectionSummary, SelectionTotal, isPayPerUse, useSelectionPricing } fr
 import { SlotChoice } from './slot-choice';
 import { slotsByDay, useCalendarDays } from './use-calendar-days';
 import { ValidityCalendar } from './validity-calendar';
+import { RenewalDisclosure } from '../season-pass/renewal-disclosure';
 
 type AddState = { kind: 'idle' } | { kind: 'added' } | { kind: 'problem'; problem: BasketProblem };
 
@@ -145,6 +146,14 @@ export function ProductConfigurator({ product, language, redesigned, priceInsigh
               to: day(season.to),
             })}
           </p>
+        )}
+        {mode === 'season' && season && product.fromPrice && (
+          <RenewalDisclosure
+            price={pricedDefinition?.basePrice ?? product.fromPrice}
+            from={season.from}
+            to={season.to}
+            timezone={zone}
+          />
         )}
         {(mode === 'days' || mode === 'slot') && !(mode === 'slot' && nextSlotLoading) && (
           <ValidityCalendar

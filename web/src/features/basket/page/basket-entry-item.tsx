@@ -9,6 +9,7 @@ import { resizedEntryInput } from '../state/server-entries';
 import { isPayPerUse } from '../../consumption/pay-per-use';
 import { payPerUseMessages } from '../../consumption/pay-per-use-messages';
 import { isLoadedOntoKeycard } from '../model/keycard-media';
+import { RenewalDisclosure } from '../season-pass/renewal-disclosure';
 import { instantOf } from '../model/validity';
 import { KeycardChoice } from './keycard-choice';
 import { QuantityStepper } from './quantity-stepper';
@@ -114,6 +115,14 @@ export function BasketEntryItem({
             language={language}
             media={product.media}
             purpose="plate"
+          />
+        )}
+        {product?.kind === 'SEASON_SUBSCRIPTION' && entry.validity && (
+          <RenewalDisclosure
+            price={entry.price}
+            from={entry.validity.from}
+            to={entry.validity.to}
+            timezone={timezone}
           />
         )}
         {product && seasonPass && !payPerUse && (

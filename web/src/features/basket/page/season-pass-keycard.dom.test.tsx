@@ -190,3 +190,23 @@ describe('a season pass is loaded onto a keycard in the basket', () => {
     expect(callsTo('GET', /^\/keycards$/)).toEqual([]);
   });
 });
+
+describe('a season pass says before the purchase that it renews (issue #24)', () => {
+  it('on the product page: renewal, price, period and how to cancel', async () => {
+    api = serveSeasonPass({ signedIn: true });
+    renderRoute('/de/products/104');
+    const disclosure = await screen.findByRole('region', { name: 'Erneuert sich automatisch' });
+    expect(disclosure.textContent).toMatch(/890[.,]00\s*CHF/);
+    expect(disclosure.textContent).toContain('5. Dezember 2026 bis 18. April 2027');
+    expect(disclosure.textContent).toContain('erneuert sich jedes Jahr automatisch');
+    expect(disclosure.textContent).toContain('Mein Konto › Abonnemente');
+  });
+
+  it('on its basket line, in every language', async () => {
+    api = serveSeasonPass({ signedIn: true, entries: [seasonPassEntry('season')] });
+    openBasket('/fr/basket');
+    const disclosure = await screen.findByRole('region', { name: 'Renouvellement automatique' });
+    expect(disclosure.textContent).toContain('du 5 décembre 2026 au 18 avril 2027');
+    expect(disclosure.textContent).toContain('Mon compte › Abonnements');
+  });
+});
