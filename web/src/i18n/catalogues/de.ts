@@ -830,4 +830,26 @@ export const de: MessageCatalogue = {
   'waitingRoom.position': 'Ihr Platz in der Warteschlange: {position}',
   'waitingRoom.estimate': 'Geschätzte Wartezeit: etwa {minutes, plural, one {# Minute} other {# Minuten}}',
   'waitingRoom.useBy': 'Legen Sie Ihre Tickets bis {time} in den Warenkorb, sonst verfällt Ihre Reihe.',
+  'paymentMarks.accepted': 'Wir akzeptieren',
+  'pages.loading': 'Die Seite wird geladen …',
+  'pages.notFound': 'Diese Seite gibt es nicht.',
+  'pages.loadFailed': 'Die Seite konnte nicht geladen werden. Bitte versuchen Sie es später erneut.',
+  'footer.label': 'Über den Shop',
+  'footer.contact': 'Kontakt',
+  'footer.hours': 'Öffnungszeiten',
+  'footer.pages': 'Informationen',
+  'footer.payment': 'Sicher bezahlen',
+  'footer.follow': 'Folgen Sie uns',
+  'footer.phone': 'Telefon {phone}',
+  'footer.email': 'E-Mail {email}',
+  'catalogue.hero.season':
+    'Wintersaison: Die Bahnen fahren. Jetzt online buchen – wer früh bucht, zahlt weniger.',
+  'catalogue.hero.action': 'Ticket finden',
+  'catalogue.products.heading': 'Unsere Angebote',
+  'checkout.trust.heading': 'Sicher bezahlen',
+  'checkout.trust.secure':
+    'Sie bezahlen über eine verschlüsselte Verbindung. Kartendaten geben Sie nur bei unserem Zahlungsanbieter ein; wir sehen und speichern sie nie.',
+  'checkout.condition.readPage': 'Ganzen Text lesen (neuer Tab)',
+  'checkout.trust.help':
+    'Fragen zu Ihrer Buchung? Rufen Sie {phone} an ({hours}) oder schreiben Sie an {email}.',
 };
