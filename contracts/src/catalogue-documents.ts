@@ -196,6 +196,20 @@ export const attributeLabelsDocument = documentBase.extend({
   attributes: z.array(checkedContentAttribute).min(1),
 });
 
+/**
+ * A legal or help page of the shop (terms, privacy, imprint, contact, FAQ): plain text per language,
+ * paragraphs separated by a blank line, a line starting with "## " is a heading. No markup is taken
+ * from the content system, so nothing it sends can run in the shop.
+ */
+export const pageDocument = documentBase.extend({
+  kind: z.literal('page'),
+  slug,
+  title: localizedText,
+  body: localizedText,
+  sortOrder: z.number().int().default(0),
+});
+export type PageDocument = z.infer<typeof pageDocument>;
+
 export const contentDocument = z.discriminatedUnion('kind', [
   seasonDocument,
   availabilityRangeDocument,
@@ -206,6 +220,7 @@ export const contentDocument = z.discriminatedUnion('kind', [
   productDefinitionDocument,
   discountsDocument,
   attributeLabelsDocument,
+  pageDocument,
 ]);
 export type ContentDocument = z.infer<typeof contentDocument>;
 export type ContentDocumentOf<T extends ContentDocumentType> = Extract<ContentDocument, { kind: T }>;

@@ -136,3 +136,14 @@ export interface ContentDocumentPublishedData {
   document: ContentDocument;
 }
 export const catalogueStreamName = (documentId: string) => `catalogue-${documentId}`;
+
+/** A legal or help page in the request language (GET /pages/{slug}); body as the content system wrote it. */
+export const contentPageDto = z.object({
+  slug: z.string(),
+  title: z.string(),
+  body: z.string(),
+  updatedAt: z.string(),
+});
+export type ContentPageDto = z.infer<typeof contentPageDto>;
+export const contentPageLinksDto = z.array(z.object({ slug: z.string(), title: z.string() }));
+export type ContentPageLinksDto = z.infer<typeof contentPageLinksDto>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { channelType } from './domain/channel';
 import { numericId, channelId } from './validators/ids';
 import { hexColor } from './validators/text-formats';
+import { localizedText } from './languages';
 
 /** §3 Channel: a sales channel and the products it offers. Admin endpoints under /admin/channels. */
 
@@ -31,11 +32,39 @@ const fontFamily = z
   .min(1)
   .max(200)
   .regex(/^[\p{L}\p{N} ,'"-]+$/u, 'Expected font names separated by commas');
+const shortText = z.string().trim().min(1).max(300);
+/** How customers reach the operator: shown in the shop's footer and at checkout. */
+export const channelContact = z.object({
+  email: z.email().max(254),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ()-]{6,30}$/, 'Expected a phone number'),
+  /** lines of the postal address */
+  address: z.array(shortText).min(1).max(6),
+  /** e.g. "Daily 08:00–17:00" in every language */
+  openingHours: localizedText,
+});
+export type ChannelContact = z.infer<typeof channelContact>;
+export const socialNetworks = ['instagram', 'facebook', 'youtube', 'tiktok', 'linkedin', 'x'] as const;
+export const socialLink = z.object({
+  network: z.enum(socialNetworks),
+  url: z
+    .string()
+    .max(2000)
+    .regex(/^https:\/\/\S+$/, 'Expected an https address'),
+});
+export type SocialLink = z.infer<typeof socialLink>;
+
 export const channelBranding = z.object({
   logoUrl: logoUrl.nullable(),
   primaryColor: hexColor.nullable(),
   accentColor: hexColor.nullable(),
   fontFamily: fontFamily.nullable(),
+  /** the home page's wide picture; absent in events written before it existed */
+  heroImageUrl: logoUrl.nullable().optional(),
+  contact: channelContact.nullable().optional(),
+  socialLinks: z.array(socialLink).max(8).nullable().optional(),
 });
 export type ChannelBranding = z.infer<typeof channelBranding>;
 export const noBranding: ChannelBranding = {
@@ -43,6 +72,9 @@ export const noBranding: ChannelBranding = {
   primaryColor: null,
   accentColor: null,
   fontFamily: null,
+  heroImageUrl: null,
+  contact: null,
+  socialLinks: null,
 };
 /** What a create or update may say about the look: the fields it names (null clears one). */
 const brandingChanges = channelBranding.partial();

@@ -12,6 +12,7 @@ export const contentDocumentKinds = [
   'productDefinition',
   'discounts',
   'attributeLabels',
+  'page',
 ] as const;
 export const contentDocumentKind = z.enum(contentDocumentKinds);
 export type ContentDocumentKind = z.infer<typeof contentDocumentKind>;

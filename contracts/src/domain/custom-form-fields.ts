@@ -27,6 +27,11 @@ const definitionBase = {
   autoComplete: z.string().optional(),
   labels: z.object({ de: z.string(), en: z.string(), fr: z.string() }).partial().optional(),
   enabled: z.boolean().default(true),
+  /** slug of the content page the field refers to (the terms a checkbox accepts): the shop links it */
+  pageSlug: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+    .optional(),
 };
 
 const selectOption = z.object({ value: z.string().min(1), label: z.string().optional() });

@@ -42,6 +42,7 @@ export function catalogueRowOf(document: ContentDocument): CatalogueDocumentRow 
         slug: null,
       };
     case 'productCategory':
+    case 'page':
       return { ...base, catalogue_id: null, parent_ref: null, slug: document.slug };
     case 'pool':
       return { ...base, catalogue_id: null, parent_ref: null, slug: document.identifier };

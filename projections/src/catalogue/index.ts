@@ -3,3 +3,4 @@ export * from './catalogue-product';
 export * from './find-products';
 export * from './catalog-categories';
 export * from './pools';
+export * from './pages';

@@ -30,7 +30,7 @@ const toView = (row: ChannelRow): ChannelDto => ({
   name: row.name,
   type: row.type,
   productIds: row.product_ids,
-  branding: row.branding ?? noBranding,
+  branding: { ...noBranding, ...row.branding },
   createdAt: new Date(row.created_at).toISOString(),
   updatedAt: new Date(row.updated_at).toISOString(),
 });

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { spaFeatureFlagNames } from '@alpenpass/contracts';
+import { noBranding, spaFeatureFlagNames } from '@alpenpass/contracts';
 import { createChannelService } from '../channel';
 import { loadConfig } from '../platform/config';
 import { createHttpApp } from '../platform/http/app';
@@ -69,12 +69,7 @@ describe('GET /clients/current', () => {
   });
 
   it("serves the channel's branding for the SPA, nulls where staff set none", async () => {
-    expect((await current()).body.branding).toEqual({
-      logoUrl: null,
-      primaryColor: null,
-      accentColor: null,
-      fontFamily: null,
-    });
+    expect((await current()).body.branding).toEqual(noBranding);
     await createChannelService({ store: kit.store }).update(
       testChannelId,
       { branding: { primaryColor: '#0a3d62', logoUrl: 'https://cdn.example.ch/zermatt.svg' } },
@@ -82,10 +77,9 @@ describe('GET /clients/current', () => {
     );
     await kit.project();
     expect((await current()).body.branding).toEqual({
+      ...noBranding,
       logoUrl: 'https://cdn.example.ch/zermatt.svg',
       primaryColor: '#0a3d62',
-      accentColor: null,
-      fontFamily: null,
     });
   });
 });

@@ -1,6 +1,7 @@
 import { catalogueDocumentsProjection } from '@alpenpass/projections/src/catalogue';
 import type { ContextDeps, ContextModule } from '../platform/context-module';
 import { clientsRouter } from './clients-api';
+import { pagesRouter } from './pages-api';
 import { productsRouter } from './products-api';
 import { contentWebhookRouter } from './webhook-api';
 
@@ -12,7 +13,11 @@ export function catalogueContext(deps: ContextDeps): ContextModule {
   const reads = { knex: deps.knex, channelId: deps.config.channelId };
   return {
     name: 'catalogue',
-    routers: [productsRouter(reads), clientsRouter({ ...reads, featureFlags: deps.config.featureFlags })],
+    routers: [
+      productsRouter(reads),
+      clientsRouter({ ...reads, featureFlags: deps.config.featureFlags }),
+      pagesRouter(reads),
+    ],
     externalRouters: [
       contentWebhookRouter({
         store: deps.store,

@@ -128,7 +128,7 @@ describe('channel administration', () => {
       },
     });
     expect(branded.status).toBe(200);
-    expect(branded.body.branding).toEqual({
+    expect(branded.body.branding).toMatchObject({
       primaryColor: '#0a3d62',
       accentColor: '#e07a3b',
       fontFamily: '"Source Sans 3", sans-serif',
@@ -157,5 +157,30 @@ describe('channel administration', () => {
     expect(
       (await call('get', `/api/admin/channels/${testChannelId}`, admin)).body.branding.primaryColor,
     ).toBe('#0a3d62');
+  });
+
+  it('keeps the hero picture, contact and social links, and refuses a social link that is not https', async () => {
+    const contact = {
+      email: 'info@alpenhorn.example',
+      phone: '+41 27 555 01 00',
+      address: ['Talstation 1', '3999 Alpenhorn VS'],
+      openingHours: { de: 'Täglich 08:00–17:00', en: 'Daily 08:00–17:00', fr: 'Tous les jours 08:00–17:00' },
+    };
+    const socialLinks = [{ network: 'instagram', url: 'https://instagram.com/alpenhorn.example' }];
+    const branded = await call('patch', `/api/admin/channels/${testChannelId}`, admin).send({
+      branding: { heroImageUrl: '/images/demo/hero.svg', contact, socialLinks },
+    });
+    expect(branded.status).toBe(200);
+    expect(branded.body.branding).toMatchObject({
+      heroImageUrl: '/images/demo/hero.svg',
+      contact,
+      socialLinks,
+    });
+
+    const refused = await call('patch', `/api/admin/channels/${testChannelId}`, admin).send({
+      branding: { socialLinks: [{ network: 'instagram', url: 'http://instagram.com/x' }] },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.headers['content-type']).toMatch(/application\/problem\+json/);
   });
 });

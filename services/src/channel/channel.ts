@@ -28,7 +28,7 @@ export function evolve(state: ChannelState, event: ChannelEvent): ChannelState {
         name,
         type,
         productIds,
-        branding: branding ?? noBranding,
+        branding: { ...noBranding, ...branding },
         createdAt: at,
         updatedAt: at,
       };

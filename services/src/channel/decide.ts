@@ -42,8 +42,11 @@ function refuseUnknownProducts(facts: ChannelFacts): void {
 
 const sameIds = (a: number[], b: number[]) =>
   a.length === b.length && a.every((id, index) => id === b[index]);
+/** field by field by value (contact and social links are objects); an absent field equals null */
 const sameBranding = (a: ChannelBranding, b: ChannelBranding) =>
-  (Object.keys(a) as (keyof ChannelBranding)[]).every((key) => a[key] === b[key]);
+  (Object.keys({ ...a, ...b }) as (keyof ChannelBranding)[]).every(
+    (key) => JSON.stringify(a[key] ?? null) === JSON.stringify(b[key] ?? null),
+  );
 
 export function decide(command: ChannelCommand, state: ChannelState, facts: ChannelFacts): Decided {
   switch (command.type) {

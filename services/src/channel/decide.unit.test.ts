@@ -1,4 +1,4 @@
-import type { EventMetadata } from '@alpenpass/contracts';
+import { noBranding, type EventMetadata } from '@alpenpass/contracts';
 import { evolve, initialState, toChannel, type ChannelEvent } from './channel';
 import { decide, type ChannelCommand } from './decide';
 
@@ -74,7 +74,7 @@ describe('channel decider', () => {
       name: 'Webshop',
       type: 'ADMIN',
       productIds: [101, 102],
-      branding: { logoUrl: null, primaryColor: null, accentColor: null, fontFamily: null },
+      branding: noBranding,
       createdAt: '2026-11-01T10:00:00.000Z',
       updatedAt: '2026-11-02T10:00:00.000Z',
     });
@@ -91,16 +91,41 @@ describe('channel decider', () => {
       type: 'ChannelUpdated',
       data: {
         channelId: id,
-        branding: { logoUrl: null, primaryColor: '#1d5d8f', accentColor: null, fontFamily: null },
+        branding: { ...noBranding, primaryColor: '#1d5d8f' },
       },
     });
     const branded = given(created, { ...changed!, metadata: meta('2026-11-02T10:00:00.000Z') });
     expect(decide(brand, branded, noFacts)).toEqual([]);
-    expect(toChannel(given(created))?.branding).toEqual({
-      logoUrl: null,
-      primaryColor: null,
-      accentColor: null,
-      fontFamily: null,
-    });
+    expect(toChannel(given(created))?.branding).toEqual(noBranding);
+  });
+
+  it('reads a look recorded before hero, contact and social links existed as without them', () => {
+    const oldLook: ChannelEvent = {
+      ...created,
+      data: {
+        ...created.data,
+        branding: { logoUrl: '/logo.svg', primaryColor: null, accentColor: null, fontFamily: null },
+      },
+    };
+    expect(toChannel(given(oldLook))?.branding).toEqual({ ...noBranding, logoUrl: '/logo.svg' });
+  });
+
+  it('compares the contact by value: the same contact again changes nothing', () => {
+    const contact = {
+      email: 'info@alpenhorn.example',
+      phone: '+41 27 555 01 00',
+      address: ['Talstation 1', '3999 Alpenhorn VS'],
+      openingHours: { de: 'Täglich 08:00–17:00', en: 'Daily 08:00–17:00', fr: 'Tous les jours 08:00–17:00' },
+    };
+    const command: ChannelCommand = { type: 'UpdateChannel', channelId: id, branding: { contact } };
+    const [changed] = decide(command, given(created), noFacts);
+    expect(changed?.data).toEqual({ channelId: id, branding: { ...noBranding, contact } });
+    const again: ChannelCommand = {
+      type: 'UpdateChannel',
+      channelId: id,
+      branding: { contact: structuredClone(contact) },
+    };
+    const withContact = given(created, { ...changed!, metadata: meta('2026-11-02T10:00:00.000Z') });
+    expect(decide(again, withContact, noFacts)).toEqual([]);
   });
 });

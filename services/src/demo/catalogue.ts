@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ContentDocument, EventMetadata } from '@alpenpass/contracts';
+import type { ChannelBranding, ContentDocument, EventMetadata } from '@alpenpass/contracts';
 import type { ContextDeps } from '../platform/context-module';
 import { publishDocument } from '../catalogue/publish-document';
 import { validateExport } from '../catalogue/validate-export';
@@ -9,12 +9,30 @@ import { placeDemoDocuments, type PlacedDemoCatalogue } from './demo-placement';
 
 export const demoCatalogueFile = join(__dirname, '..', '..', '..', 'infra', 'demo', 'catalogue.json');
 
-/** The demo resort's look: its drawn logo, a mountain blue and a sunset orange, the system's sans-serif. */
-export const demoBranding = {
+/**
+ * The demo resort's look: its drawn logo and valley scene, a mountain blue and a sunset orange, the
+ * system's sans-serif, and how to reach the (fictional) valley station.
+ */
+export const demoBranding: ChannelBranding = {
   logoUrl: '/images/demo/logo.svg',
   primaryColor: '#1d5d8f',
   accentColor: '#d9643b',
   fontFamily: '"Source Sans 3", "Segoe UI", system-ui, sans-serif',
+  heroImageUrl: '/images/demo/hero.svg',
+  contact: {
+    email: 'info@alpenhorn.example',
+    phone: '+41 27 555 01 00',
+    address: ['Alpenhorn Bergbahnen AG', 'Talstation 1', '3999 Alpenhorn VS'],
+    openingHours: {
+      de: 'Täglich 08:00–17:00, Ticketschalter ab 07:45',
+      en: 'Daily 08:00–17:00, ticket desk from 07:45',
+      fr: 'Tous les jours 08:00–17:00, caisse dès 07:45',
+    },
+  },
+  socialLinks: [
+    { network: 'instagram', url: 'https://instagram.com/alpenhorn.example' },
+    { network: 'youtube', url: 'https://youtube.com/@alpenhorn.example' },
+  ],
 };
 
 export interface DemoCatalogueSummary {

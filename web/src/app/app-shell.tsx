@@ -14,6 +14,7 @@ import { useCurrentBasket } from '../features/basket/state/use-current-basket';
 import { useBranding } from './branding/use-branding';
 import { useFocusHeadingOnNavigation } from './focus-on-navigation';
 import { shellMessages } from './shell-messages';
+import { ShopFooter } from './shop-footer';
 import { pathInLanguage } from '../lib/navigation/path-in-language';
 
 /** Header with skip link, the operator's logo, navigation and language switch, and the booking steps, around every localized page. */
@@ -84,6 +85,7 @@ export function AppShell({ locale, children }: { locale: Language; children: Rea
       <main id="main" tabIndex={-1}>
         {children}
       </main>
+      <ShopFooter locale={locale} client={client} />
     </>
   );
 }

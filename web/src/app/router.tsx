@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
       })),
       lazyPage('profilev2/reactivate', () => import('../features/account/reactivate-page')),
       lazyPage('guest-checkout', () => import('../features/auth/guest-checkout-page')),
+      lazyPage('pages/:slug', () => import('../features/pages/content-page')),
       lazyPage('waiting-room/:saleId', () => import('../features/waiting-room/waiting-room-page')),
       { path: '*', element: <NotFoundPage /> },
     ],

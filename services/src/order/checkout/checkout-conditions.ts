@@ -18,6 +18,7 @@ export const defaultCheckoutConditions: CustomFormFieldDefinition[] = [
       en: 'I accept the terms and conditions',
       fr: 'J’accepte les conditions générales',
     },
+    pageSlug: 'terms',
     sortOrder: 1,
   },
   {

@@ -1,12 +1,11 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { isLanguage } from '@alpenpass/contracts/src/language-codes';
 import { EmptyState } from '../../components/empty-state';
-import { ProductImage } from '../../components/product-image';
-import { SimplePage } from '../../components/simple-page';
 import { SkeletonCards } from '../../components/skeleton';
 import { useGetCatalogueQuery } from './api';
+import { CategoryChips } from './category-chips';
 import {
   ALL_CATEGORIES,
   filterCatalogue,
@@ -14,12 +13,13 @@ import {
   searchExamples,
   type CatalogueFilter,
 } from './catalogue-search';
+import { HomeHero } from './home-hero';
 import { catalogueMessages } from './messages';
 import { ProductCard } from './product-card';
 
 const noFilter: CatalogueFilter = { query: '', category: ALL_CATEGORIES };
 
-/** The home page: every category of the shop with its picture and products, filtered by a search form. */
+/** The home page: the hero, the categories as chips, a search form and one grid of every product shown. */
 export function CataloguePage() {
   const intl = useIntl();
   const { locale = 'de' } = useParams();
@@ -27,33 +27,43 @@ export function CataloguePage() {
   const { data: categories = [], isLoading, isError } = useGetCatalogueQuery(language);
   const searchId = useId();
   const hintId = useId();
-  const categoryId = useId();
+  const productsId = useId();
   const [query, setQuery] = useState('');
-  const [category, setCategory] = useState(ALL_CATEGORIES);
   const [filter, setFilter] = useState<CatalogueFilter>(noFilter);
   const shown = useMemo(() => filterCatalogue(categories, filter), [categories, filter]);
   const examples = searchExamples(categories);
+  const title = intl.formatMessage(catalogueMessages.title);
+  useEffect(() => {
+    document.title = `${title} · Alpenpass`;
+  }, [title]);
+  const chosenCategory =
+    filter.category === ALL_CATEGORIES ? undefined : categories.find((c) => c.slug === filter.category);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    setFilter({ query, category });
+    setFilter((previous) => ({ ...previous, query }));
   };
   const showAll = () => {
     setQuery('');
-    setCategory(ALL_CATEGORIES);
     setFilter(noFilter);
   };
 
   return (
-    <SimplePage
-      title={intl.formatMessage(catalogueMessages.title)}
-      description={intl.formatMessage(catalogueMessages.intro)}
-    >
-      <p>
+    <section className="home-page" aria-labelledby="page-title">
+      <HomeHero productsId={productsId} />
+      <p className="home-today">
         {intl.formatMessage(catalogueMessages.today, {
           date: intl.formatDate(new Date(), { dateStyle: 'full' }),
         })}
       </p>
+      <h2 id={productsId} className="home-products-heading" tabIndex={-1}>
+        {intl.formatMessage(catalogueMessages.productsHeading)}
+      </h2>
+      <CategoryChips
+        categories={categories}
+        selected={filter.category}
+        onSelect={(category) => setFilter((previous) => ({ ...previous, category }))}
+      />
       <form className="catalogue-search" role="search" onSubmit={onSubmit}>
         <div className="field">
           <label htmlFor={searchId}>{intl.formatMessage(catalogueMessages.searchLabel)}</label>
@@ -70,17 +80,6 @@ export function CataloguePage() {
             </small>
           )}
         </div>
-        <div className="field">
-          <label htmlFor={categoryId}>{intl.formatMessage(catalogueMessages.categoryLabel)}</label>
-          <select id={categoryId} value={category} onChange={(event) => setCategory(event.target.value)}>
-            <option value={ALL_CATEGORIES}>{intl.formatMessage(catalogueMessages.categoryAll)}</option>
-            {categories.map((entry) => (
-              <option key={entry.slug} value={entry.slug}>
-                {entry.name}
-              </option>
-            ))}
-          </select>
-        </div>
         <button type="submit">{intl.formatMessage(catalogueMessages.searchAction)}</button>
       </form>
       <p role="status" aria-live="polite">
@@ -90,6 +89,7 @@ export function CataloguePage() {
             query: filter.query,
           })}
       </p>
+      {chosenCategory && <p className="category-description">{chosenCategory.description}</p>}
       {isLoading && <SkeletonCards label={intl.formatMessage(catalogueMessages.loading)} cards={3} />}
       {isError && <p role="alert">{intl.formatMessage(catalogueMessages.loadFailed)}</p>}
       {!isLoading && !isError && shown.length === 0 && (
@@ -102,22 +102,21 @@ export function CataloguePage() {
           </button>
         </EmptyState>
       )}
-      {shown.map((entry, index) => (
-        <section key={entry.slug} className="catalogue-category" aria-labelledby={`category-${entry.slug}`}>
-          <div className="category-banner">
-            <ProductImage image={entry.image} className="category-image" decorative />
-            <div>
-              <h2 id={`category-${entry.slug}`}>{entry.name}</h2>
-              <p>{entry.description}</p>
-            </div>
-          </div>
-          <ul className="product-grid">
-            {entry.products.map((product) => (
-              <ProductCard key={product.id} product={product} locale={language} eager={index === 0} />
-            ))}
-          </ul>
-        </section>
-      ))}
-    </SimplePage>
+      {shown.length > 0 && (
+        <ul className="product-grid home-grid">
+          {shown.flatMap((entry) =>
+            entry.products.map((product, index) => (
+              <ProductCard
+                key={product.id}
+                product={product}
+                locale={language}
+                categoryName={entry.name}
+                eager={index === 0 && entry === shown[0]}
+              />
+            )),
+          )}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -23,6 +23,12 @@ export const catalogueMessages = {
       defaultMessage: 'Try another word, or show all categories.',
     },
     showAll: { id: 'catalogue.showAll', defaultMessage: 'Show all products' },
+    season: {
+      id: 'catalogue.hero.season',
+      defaultMessage: 'Winter season: the lifts are running. Book online – early bookers pay less.',
+    },
+    callToAction: { id: 'catalogue.hero.action', defaultMessage: 'Find your ticket' },
+    productsHeading: { id: 'catalogue.products.heading', defaultMessage: 'Our offers' },
   }),
   resultCount: defineMessage<{ count: number; query: string }>(
     {

@@ -11,10 +11,12 @@ export function ProductCard({
   product,
   locale,
   eager = false,
+  categoryName,
 }: {
   product: ProductDto;
   locale: string;
   eager?: boolean;
+  categoryName?: string;
 }) {
   const intl = useIntl();
   const { search } = useLocation();
@@ -23,6 +25,7 @@ export function ProductCard({
     <li className="product-card">
       <ProductImage image={product.image} className="product-card-image" decorative eager={eager} />
       <div className="product-card-body">
+        {categoryName && <p className="product-card-category">{categoryName}</p>}
         <h3>{product.name}</h3>
         <p>{product.description}</p>
         {price && (

@@ -6,6 +6,17 @@ export interface ChannelBranding {
   primaryColor: string | null;
   accentColor: string | null;
   fontFamily: string | null;
+  heroImageUrl?: string | null;
+  contact?: ChannelContact | null;
+  socialLinks?: { network: string; url: string }[] | null;
+}
+
+/** How customers reach the operator (footer, checkout help). */
+export interface ChannelContact {
+  email: string;
+  phone: string;
+  address: string[];
+  openingHours: { de: string; en: string; fr: string };
 }
 
 /** §7 GET /clients/current: the shop's client with the §6 flags the SPA acts on and its channel's branding. */

@@ -843,4 +843,26 @@ export const de: MessageCatalogue = {
     'Dieses Saisonabo kostet {price} für {from} bis {to}. Es erneuert sich jedes Jahr automatisch für die nächste Saison zum dann gültigen Preis, belastet auf Ihre gespeicherte Karte.',
   'seasonPass.renewal.cancel':
     'Sie können die Erneuerung jederzeit unter „Mein Konto › Abonnemente“ ausschalten; das Abo bleibt bis zum Ende seiner Saison gültig. An der Kasse stimmen Sie der Erneuerung ausdrücklich zu.',
+  'paymentMarks.accepted': 'Wir akzeptieren',
+  'pages.loading': 'Die Seite wird geladen …',
+  'pages.notFound': 'Diese Seite gibt es nicht.',
+  'pages.loadFailed': 'Die Seite konnte nicht geladen werden. Bitte versuchen Sie es später erneut.',
+  'footer.label': 'Über den Shop',
+  'footer.contact': 'Kontakt',
+  'footer.hours': 'Öffnungszeiten',
+  'footer.pages': 'Informationen',
+  'footer.payment': 'Sicher bezahlen',
+  'footer.follow': 'Folgen Sie uns',
+  'footer.phone': 'Telefon {phone}',
+  'footer.email': 'E-Mail {email}',
+  'catalogue.hero.season':
+    'Wintersaison: Die Bahnen fahren. Jetzt online buchen – wer früh bucht, zahlt weniger.',
+  'catalogue.hero.action': 'Ticket finden',
+  'catalogue.products.heading': 'Unsere Angebote',
+  'checkout.trust.heading': 'Sicher bezahlen',
+  'checkout.trust.secure':
+    'Sie bezahlen über eine verschlüsselte Verbindung. Kartendaten geben Sie nur bei unserem Zahlungsanbieter ein; wir sehen und speichern sie nie.',
+  'checkout.condition.readPage': 'Ganzen Text lesen (neuer Tab)',
+  'checkout.trust.help':
+    'Fragen zu Ihrer Buchung? Rufen Sie {phone} an ({hours}) oder schreiben Sie an {email}.',
 };

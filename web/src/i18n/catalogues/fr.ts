@@ -836,4 +836,26 @@ export const fr: MessageCatalogue = {
     'Cet abonnement de saison coûte {price} du {from} au {to}. Il se renouvelle automatiquement chaque année pour la saison suivante au prix alors en vigueur, débité de votre carte enregistrée.',
   'seasonPass.renewal.cancel':
     'Vous pouvez désactiver le renouvellement à tout moment sous « Mon compte › Abonnements » ; l’abonnement reste valable jusqu’à la fin de sa saison. À la caisse, vous acceptez expressément le renouvellement.',
+  'paymentMarks.accepted': 'Nous acceptons',
+  'pages.loading': 'Chargement de la page…',
+  'pages.notFound': 'Cette page n’existe pas.',
+  'pages.loadFailed': 'La page n’a pas pu être chargée. Veuillez réessayer plus tard.',
+  'footer.label': 'À propos de la boutique',
+  'footer.contact': 'Contact',
+  'footer.hours': 'Heures d’ouverture',
+  'footer.pages': 'Informations',
+  'footer.payment': 'Paiement sécurisé',
+  'footer.follow': 'Suivez-nous',
+  'footer.phone': 'Téléphone {phone}',
+  'footer.email': 'E-mail {email}',
+  'catalogue.hero.season':
+    'Saison d’hiver : les remontées tournent. Réservez en ligne – qui réserve tôt paie moins.',
+  'catalogue.hero.action': 'Trouver mon billet',
+  'catalogue.products.heading': 'Nos offres',
+  'checkout.trust.heading': 'Paiement sécurisé',
+  'checkout.trust.secure':
+    'Vous payez par une connexion chiffrée. Les données de carte sont saisies uniquement chez notre prestataire de paiement ; nous ne les voyons ni ne les enregistrons jamais.',
+  'checkout.condition.readPage': 'Lire le texte complet (nouvel onglet)',
+  'checkout.trust.help':
+    'Des questions sur votre réservation ? Appelez le {phone} ({hours}) ou écrivez à {email}.',
 };

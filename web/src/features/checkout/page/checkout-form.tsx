@@ -15,6 +15,7 @@ import type { PaymentRefusal } from '../payment-outcome';
 import { hasPayPerUse } from '../../consumption/pay-per-use';
 import { CheckoutCodes } from './checkout-codes';
 import { CheckoutTotals } from './checkout-totals';
+import { CheckoutTrust } from './checkout-trust';
 import { PayPerUseCardChoice } from './pay-per-use-card-choice';
 import { PaymentMethodChoice } from './payment-method-choice';
 import { useIsCustomer, usePageToken } from '../../../lib/session/use-customer';
@@ -154,6 +155,7 @@ export function CheckoutForm({ checkout, language }: { checkout: ServerCheckout;
           onSaveCardChange={setSaveCard}
         />
       )}
+      {!payPerUse && !nothingDue && <CheckoutTrust language={language} />}
       {refusal && (
         <p role="alert" tabIndex={-1} ref={refusalNotice} className="notice-problem">
           {intl.formatMessage(refusalMessages[refusal])}

@@ -1,5 +1,7 @@
 import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { checkoutTrustMessages } from './checkout-trust-messages';
 import type { ConditionField } from '../checkout-types';
 import { checkoutMessages } from '../messages';
 
@@ -117,6 +119,11 @@ export function ConditionFieldInput(props: ConditionFieldProps) {
         </span>
       </label>
       {field.kind !== 'checkbox' && <ConditionInput {...props} describedBy={describedBy} />}
+      {field.pageSlug && (
+        <Link className="condition-page-link" to={`/${language}/pages/${field.pageSlug}`} target="_blank">
+          {intl.formatMessage(checkoutTrustMessages.readPage)}
+        </Link>
+      )}
       {field.description && <small>{field.description}</small>}
       {error && (
         <p id={errorId(field.name)} className="field-error">

@@ -1,0 +1,38 @@
+import { useEffect, useRef } from 'react';
+import { useIntl } from 'react-intl';
+import { useParams } from 'react-router';
+import { isLanguage } from '@alpenpass/contracts/src/language-codes';
+import { SimplePage } from '../../components/simple-page';
+import { useGetContentPageQuery } from './api';
+import { pageMessages } from './messages';
+import { PageBody } from './page-body';
+
+/** /:locale/pages/:slug: terms, privacy, imprint, contact or FAQ as the content system publishes them. */
+export default function ContentPage() {
+  const intl = useIntl();
+  const { locale = 'de', slug = '' } = useParams();
+  const language = isLanguage(locale) ? locale : 'de';
+  const { data: page, isLoading, error } = useGetContentPageQuery({ slug, language });
+  const status = error && 'status' in error ? error.status : undefined;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (page) document.title = `${page.title} · Alpenpass`;
+  }, [page]);
+
+  if (page)
+    return (
+      <article className="content-page" aria-labelledby="page-title">
+        <h1 id="page-title" ref={heading} tabIndex={-1}>
+          {page.title}
+        </h1>
+        <PageBody text={page.body} />
+      </article>
+    );
+  if (isLoading) return <p role="status">{intl.formatMessage(pageMessages.loading)}</p>;
+  return (
+    <SimplePage
+      title={intl.formatMessage(status === 404 ? pageMessages.notFound : pageMessages.loadFailed)}
+      description=""
+    />
+  );
+}
