@@ -169,19 +169,19 @@ start_psp_simulator() {
   echo $! >"$state/psp-simulator.pid"
 }
 
-# the pids of node n's processes running one role group (ROLES in their environment); the api's
-# workers only (ALPENPASS_API_PROCESS), not its primary, so that a killed one is forked again
+# the pids of node n's processes running one role group (ROLES in their environment); with several
+# api processes (node:cluster) their workers only (ALPENPASS_API_PROCESS), which the primary forks again
 role_pids() {
-  local i="$1" role="$2" pid environment
+  local i="$1" role="$2" pid environment roles found="" api_workers=""
   for pid in $(ip netns pids "$(node_ns "$i")"); do
     environment="$(tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null)" || continue
-    case "$role" in
-      api) grep -q '^ALPENPASS_API_PROCESS=' <<<"$environment" && echo "$pid" ;;
-      worker) grep -qx 'ROLES=worker' <<<"$environment" && echo "$pid" ;;
-      projector) grep -qx 'ROLES=relay,projector' <<<"$environment" && echo "$pid" ;;
+    if grep -q '^ALPENPASS_API_PROCESS=' <<<"$environment"; then api_workers="$api_workers $pid"; continue; fi
+    roles="$(grep '^ROLES=' <<<"$environment" || true)"
+    case "$role:$roles" in
+      api:ROLES=api | worker:ROLES=worker | projector:ROLES=relay,projector) found="$found $pid" ;;
     esac
   done
-  return 0
+  if [ "$role" = api ] && [ -n "$api_workers" ]; then echo $api_workers; else echo $found; fi
 }
 
 kill_role() {
