@@ -3,6 +3,12 @@
 #   cluster.sh up [--nodes 2|3]   fresh database and streams, nodes started, balancer in front
 #   cluster.sh down               every node, the balancer, the namespaces and the cluster's data gone
 #   cluster.sh kill-node <n>      kill -9 every process of node n (a node that vanishes)
+#   cluster.sh start-node <n>     starts node n again after kill-node (its namespace and address stay)
+#   cluster.sh kill-role <n> <api|worker|projector>   kill -9 one role process of node n (its launcher restarts it)
+#   cluster.sh cut-node <n>       takes node n's link down: no packet in or out, its processes keep running
+#   cluster.sh heal-node <n>      brings node n's link up again
+#   cluster.sh kill-psp           kill -9 the PSP simulator and start it again on the same port and data
+#   cluster.sh end-db-sessions    pg_terminate_backend of every connection to the cluster's database
 #   cluster.sh check              exits 0 when network namespaces can be made here, else prints why
 # Each node is a network namespace joined to the bridge apcl0 (10.77.0.1) by a veth pair, and runs
 # services/src/launcher.ts (all roles). The machine's PostgreSQL, NATS, Temporal and Mailpit listen on
@@ -105,13 +111,19 @@ EOF
 listen ${service%%:*}
   mode tcp
   bind $host_ip:${service##*:}
+  # a node cut off the network: its side is declared dead after 5 s + 3 probes, and the server side is
+  # closed with it, so PostgreSQL ends the session (and frees a leader's lock) as if it talked to the node
+  option clitcpka
+  clitcpka-idle 5s
+  clitcpka-intvl 1s
+  clitcpka-cnt 3
   server local 127.0.0.1:${service##*:}
 EOF
   done
 }
 
-start_node() {
-  local i="$1" demo="$2" ns ip
+node_network() {
+  local i="$1" ns ip
   ns="$(node_ns "$i")"
   ip="$(node_ip "$i")"
   ip netns add "$ns"
@@ -122,10 +134,15 @@ start_node() {
   ip -n "$ns" link set "apcl-n$i-n" up
   ip -n "$ns" link set lo up
   ip -n "$ns" route add default via "$host_ip"
-  ip netns exec "$ns" env \
+}
+
+start_node() {
+  local i="$1" demo="$2"
+  ip netns list | grep -q "^$(node_ns "$i")\b" || node_network "$i"
+  ip netns exec "$(node_ns "$i")" env \
     PORT="$(node_port "$i")" \
     ALPENPASS_NODE="n$i" \
-    DATABASE_URL="postgres://postgres@$host_ip:5432/$database" \
+    DATABASE_URL="postgres://postgres@$host_ip:5432/$database?application_name=alpenpass-n$i" \
     NATS_URL="nats://$host_ip:4222" \
     NATS_STREAM=CLUSTER_EVENTS NATS_SUBJECT_PREFIX=cluster_events \
     ACCESS_USAGE_STREAM=CLUSTER_ACCESS_USAGE ACCESS_USAGE_SUBJECT_PREFIX=cluster_access.usage \
@@ -139,7 +156,55 @@ start_node() {
     API_PROCESSES=1 LOAD_DEMO_DATA="$demo" SERVE_WEB="${CLUSTER_SERVE_WEB:-false}" \
     LOG_FORMAT=json LOG_LEVEL="${CLUSTER_LOG_LEVEL:-warn}" \
     "${CLUSTER_NODE_ENV[@]}" \
-    node --import tsx services/src/launcher.ts >"$state/n$i.log" 2>&1 &
+    node --import tsx services/src/launcher.ts >>"$state/n$i.log" 2>&1 &
+  echo $! >"$state/n$i.pid"
+}
+
+start_psp_simulator() {
+  PSP_SIMULATOR_PORT=$psp_port PSP_SIMULATOR_HOST=$host_ip \
+    PSP_SIMULATOR_DATABASE_URL="postgres://postgres@127.0.0.1:5432/${database}_psp" \
+    PSP_SIMULATOR_WEBHOOK_URL="http://127.0.0.1:$lb_port/api/payment-provider/notifications" \
+    PSP_SIMULATOR_PUBLIC_URL="http://$host_ip:$psp_port" LOG_LEVEL=warn \
+    setsid node --import tsx services/src/psp-simulator/main.ts >>"$state/psp-simulator.log" 2>&1 &
+  echo $! >"$state/psp-simulator.pid"
+}
+
+# the pids of node n's processes running one role group (ROLES in their environment); with several
+# api processes (node:cluster) their workers only (ALPENPASS_API_PROCESS), which the primary forks again
+role_pids() {
+  local i="$1" role="$2" pid environment roles found="" api_workers=""
+  for pid in $(ip netns pids "$(node_ns "$i")"); do
+    environment="$(tr '\0' '\n' <"/proc/$pid/environ" 2>/dev/null)" || continue
+    if grep -q '^ALPENPASS_API_PROCESS=' <<<"$environment"; then api_workers="$api_workers $pid"; continue; fi
+    roles="$(grep '^ROLES=' <<<"$environment" || true)"
+    case "$role:$roles" in
+      api:ROLES=api | worker:ROLES=worker | projector:ROLES=relay,projector) found="$found $pid" ;;
+    esac
+  done
+  if [ "$role" = api ] && [ -n "$api_workers" ]; then echo $api_workers; else echo $found; fi
+}
+
+kill_role() {
+  local pids
+  pids="$(role_pids "$1" "$2")"
+  if [ -z "$pids" ]; then log "node $1 runs no $2 process"; return 1; fi
+  kill -KILL $pids
+  log "node $1: $2 killed (kill -9 of pids $(echo $pids))"
+}
+
+kill_psp() {
+  [ -f "$state/psp-simulator.pid" ] && kill -KILL "$(cat "$state/psp-simulator.pid")" 2>/dev/null || true
+  start_psp_simulator
+  for _ in $(seq 1 120); do
+    curl -s -o /dev/null --max-time 2 "http://$host_ip:$psp_port/" && { log "PSP simulator killed and started again"; return 0; }
+    sleep 0.25
+  done
+  log "the PSP simulator did not come back"
+  return 1
+}
+
+end_db_sessions() {
+  psql -qtA "$pg_admin" -c "select count(pg_terminate_backend(pid)) from pg_stat_activity where datname = '$database' and pid <> pg_backend_pid()"
 }
 
 # waits for /api/ready to answer 200; gives up early when the node's namespace has no process left
@@ -147,7 +212,8 @@ wait_ready() {
   local url="$1" what="$2" seconds="$3" ns="${4:-}" i
   for ((i = 0; i < seconds * 2; i++)); do
     [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 "$url/api/ready")" = 200 ] && return 0
-    if [ -n "$ns" ] && [ -z "$(ip netns pids "$ns")" ]; then
+    # the launcher's pid, not the namespace's: a node just started may not have entered it yet
+    if [ -n "$ns" ] && ! kill -0 "$(cat "$state/${ns#apcl-}.pid")" 2>/dev/null; then
       log "$what stopped: $(tail -c 600 "$state/${ns#apcl-}.log")"
       return 1
     fi
@@ -167,7 +233,7 @@ up() {
   bash infra/scripts/ensure-services.sh || return 1
   bash infra/scripts/ensure-haproxy.sh || return 1
   mkdir -p "$state"
-  rm -f "$state"/*.log
+  rm -f "$state"/*.log "$state"/n*.pid
   drop_data
   sysctl -qw net.ipv4.ip_forward=1 >/dev/null || true
   ip link add "$bridge" type bridge
@@ -177,12 +243,7 @@ up() {
   haproxy_config "$nodes" >"$state/haproxy.cfg"
   haproxy -D -p "$state/haproxy.pid" -f "$state/haproxy.cfg" || return 1
 
-  PSP_SIMULATOR_PORT=$psp_port PSP_SIMULATOR_HOST=$host_ip \
-    PSP_SIMULATOR_DATABASE_URL="postgres://postgres@127.0.0.1:5432/${database}_psp" \
-    PSP_SIMULATOR_WEBHOOK_URL="http://127.0.0.1:$lb_port/api/payment-provider/notifications" \
-    PSP_SIMULATOR_PUBLIC_URL="http://$host_ip:$psp_port" LOG_LEVEL=warn \
-    setsid node --import tsx services/src/psp-simulator/main.ts >"$state/psp-simulator.log" 2>&1 &
-  echo $! >"$state/psp-simulator.pid"
+  start_psp_simulator
 
   # the first node creates the database and loads the demo resort; the others join it
   start_node 1 true
@@ -214,6 +275,19 @@ case "$command" in
     ;;
   down) down ;;
   kill-node) kill_node "$1" ;;
+  start-node)
+    start_node "$1" false
+    wait_ready "http://$(node_ip "$1"):$(node_port "$1")" "node $1" 240 "$(node_ns "$1")"
+    log "node $1 started again"
+    ;;
+  kill-role) kill_role "$1" "$2" ;;
+  cut-node) ip link set "apcl-n$1-h" down && log "node $1 cut off the network" ;;
+  heal-node) ip link set "apcl-n$1-h" up && log "node $1 back on the network" ;;
+  kill-psp) kill_psp ;;
+  end-db-sessions) end_db_sessions ;;
   check) check ;;
-  *) echo "usage: npm run cluster -- up [--nodes 2|3] | down | kill-node <n> | check" >&2; exit 2 ;;
+  *)
+    echo "usage: npm run cluster -- up [--nodes 2|3] | down | kill-node <n> | start-node <n> | kill-role <n> <api|worker|projector> | cut-node <n> | heal-node <n> | kill-psp | end-db-sessions | check" >&2
+    exit 2
+    ;;
 esac

@@ -6,8 +6,21 @@ const script = join(__dirname, '..', '..', '..', 'infra', 'cluster', 'cluster.sh
 export const balancer = 'http://127.0.0.1:8480';
 export const nodeUrl = (node: number) => `http://10.77.0.${10 + node}:${3100 + node}`;
 
+/** what every node runs with besides the script's own settings (space-separated NAME=value) */
+export const clusterNodeEnv = [
+  'FEATURE_FLAGS=guestCheckout',
+  // the load and the races come from many guests through one balancer on one machine
+  'BASKET_CREATIONS_PER_MINUTE=100000',
+  'HOLD_MAX_PLACES_PER_SLOT=1000',
+  'HOLD_MAX_SLOT_SHARE_PERCENT=100',
+].join(' ');
+
 function run(...args: string[]): string {
-  return execFileSync('bash', [script, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync('bash', [script, ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, CLUSTER_NODE_ENV: clusterNodeEnv },
+  });
 }
 
 /** Why no cluster can be made on this machine, or undefined when it can. */
@@ -24,6 +37,13 @@ export function clusterUnavailable(): string | undefined {
 export const clusterUp = (nodes: number) => run('up', '--nodes', String(nodes));
 export const clusterDown = () => run('down');
 export const killNode = (node: number) => run('kill-node', String(node));
+export const startNode = (node: number) => run('start-node', String(node));
+export const cutNode = (node: number) => run('cut-node', String(node));
+export const healNode = (node: number) => run('heal-node', String(node));
+export const killRole = (node: number, role: 'api' | 'worker' | 'projector') =>
+  run('kill-role', String(node), role);
+export const killPaymentProvider = () => run('kill-psp');
+export const endDatabaseSessions = () => run('end-db-sessions');
 
 export async function readyStatus(origin: string): Promise<number> {
   const response = await fetch(`${origin}/api/ready`, { signal: AbortSignal.timeout(5_000) }).catch(

@@ -9,9 +9,10 @@ export class TestBrowser {
 
   constructor(readonly origin: string) {}
 
-  /** Another browser holding a copy of this one's cookies (a stolen or copied cookie). */
-  copy(): TestBrowser {
-    const other = new TestBrowser(this.origin);
+  /** Another browser holding a copy of this one's cookies (a stolen or copied cookie), by default on the
+   * same origin; another origin plays one more node of the same shop. */
+  copy(origin = this.origin): TestBrowser {
+    const other = new TestBrowser(origin);
     for (const [key, cookie] of this.cookies) other.cookies.set(key, { ...cookie });
     return other;
   }

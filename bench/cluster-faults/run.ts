@@ -1,0 +1,158 @@
+// The fault campaign (issue #28): two shop nodes behind HAProxy (infra/cluster/cluster.sh), a steady
+// checkout load of guests through the balancer, and one fault after the other. For each fault: the requests
+// the clients sent, the answers they had to retry (no answer or 5xx; a retry keeps the basket and the
+// Idempotency-Key), orders lost (confirmed on the provider's page but never PAID), paid twice, baskets
+// checked out twice, and how long until clients saw no more errors and until every order was PAID in the
+// store and in the staff's read model. Exits 1 when any row loses or doubles an order.
+// Usage: npm run cluster:faults [-- guests=4]   (root; brings the cluster up and takes it down)
+import { loadavg } from 'node:os';
+import type { Knex } from 'knex';
+import {
+  clusterDown,
+  clusterUnavailable,
+  clusterUp,
+  cutNode,
+  endDatabaseSessions,
+  healNode,
+  killNode,
+  killPaymentProvider,
+  killRole,
+  nodeUrl,
+  balancer,
+  readyStatus,
+} from '../../services/test/cluster/cluster-topology';
+import {
+  clusterAdminToken,
+  clusterKnex,
+  leaderOf,
+  scheduleClusterSlot,
+  waitFor,
+} from '../../services/test/support/cluster-shop';
+import { settle, startCheckoutLoad } from '../../services/test/support/checkout-load';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Fault {
+  name: string;
+  /** makes the fault and, where it does not end by itself, ends it again */
+  run(knex: Knex): Promise<void>;
+}
+
+const faults: Fault[] = [
+  { name: 'kill -9 api process (node 1)', run: async () => void killRole(1, 'api') },
+  { name: 'kill -9 worker (node 2)', run: async () => void killRole(2, 'worker') },
+  {
+    name: 'kill -9 relay + projector (leader)',
+    run: async (knex) => void killRole((await leaderOf(knex, 'projector')) ?? 1, 'projector'),
+  },
+  { name: 'kill -9 PSP simulator', run: async () => void killPaymentProvider() },
+  { name: 'pg_terminate_backend (all)', run: async () => void endDatabaseSessions() },
+  {
+    name: 'network cut 30 s (leader)',
+    run: async (knex) => {
+      const node = (await leaderOf(knex, 'projector')) ?? 1;
+      cutNode(node);
+      await sleep(30_000);
+      healNode(node);
+      await waitFor(async () => (await readyStatus(nodeUrl(node))) === 200, 120_000);
+    },
+  },
+  { name: 'kill -9 whole node 2', run: async () => void killNode(2) },
+];
+
+async function allReady(origins: string[]): Promise<boolean> {
+  return (await Promise.all(origins.map(readyStatus))).every((status) => status === 200);
+}
+
+async function main() {
+  const guests = Number(process.argv[2]?.replace('guests=', '') ?? 4);
+  const unavailable = clusterUnavailable();
+  if (unavailable) {
+    console.log(`fault campaign skipped: ${unavailable}`);
+    return;
+  }
+  console.log('bringing two nodes up …');
+  clusterUp(2);
+  const knex = clusterKnex();
+  const rows: string[][] = [];
+  let failed = false;
+  try {
+    const adminToken = await clusterAdminToken();
+    const slotId = await scheduleClusterSlot(knex, 10_000, [nodeUrl(1), nodeUrl(2)]);
+    let prefix = 0;
+    for (const fault of faults) {
+      await waitFor(() => allReady([nodeUrl(1), nodeUrl(2)]), 180_000);
+      prefix += 1;
+      const load = startCheckoutLoad({ origin: balancer, slotId, guests, clientPrefix: `192.0.${prefix}` });
+      await sleep(4_000);
+      const faultAt = Date.now();
+      const faultError = await fault.run(knex).then(
+        () => undefined,
+        (error: unknown) => String(error).slice(0, 200),
+      );
+      if (!faultError) await sleep(10_000);
+      const figures = await load.stop();
+      if (faultError) {
+        failed = true;
+        console.log(`  ${fault.name}: the fault could not be made: ${faultError}`);
+      }
+      const outcome = await settle(knex, balancer, adminToken, figures);
+      const recovery = figures.lastErrorAt > faultAt ? figures.lastErrorAt - faultAt : 0;
+      const bad =
+        outcome.lost + outcome.paidTwice + outcome.duplicatedOrders + outcome.readModelBehind > 0 ||
+        figures.abandoned.length > 0;
+      failed ||= bad;
+      rows.push([
+        fault.name,
+        String(figures.requests),
+        String(figures.clientErrors),
+        String(outcome.orders),
+        String(outcome.lost),
+        String(outcome.paidTwice + outcome.duplicatedOrders),
+        String(figures.abandoned.length),
+        `${(recovery / 1000).toFixed(1)} s`,
+        `${(outcome.settledMs / 1000).toFixed(1)} s`,
+      ]);
+      console.log(`  ${fault.name}: done${bad ? ' — FAILED' : ''}`);
+      for (const reason of figures.abandoned.slice(0, 3)) console.log(`    abandoned: ${reason}`);
+    }
+  } finally {
+    await knex.destroy();
+    clusterDown();
+  }
+  const header = [
+    'fault',
+    'requests',
+    'client errors (retried)',
+    'orders',
+    'lost',
+    'duplicated',
+    'abandoned',
+    'recovery',
+    'all PAID after load',
+  ];
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]!.length)),
+  );
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`;
+  console.log(
+    `\nfault campaign: 2 nodes, ${guests} guests through the balancer, load average ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}`,
+  );
+  console.log(line(header));
+  console.log(line(widths.map((width) => '-'.repeat(width))));
+  for (const row of rows) console.log(line(row));
+  if (failed) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+  try {
+    clusterDown();
+  } catch {
+    // already down
+  }
+});

@@ -1,0 +1,147 @@
+import type { Knex } from 'knex';
+import {
+  addToNewBasket,
+  checkOut,
+  ordersPerBasket,
+  orderStatus,
+  paidCounts,
+  payByCard,
+  waitFor,
+  type Answer,
+  type PlacedOrder,
+} from './cluster-shop';
+
+/** A steady checkout load on a cluster: guests, each placing and paying one-place orders one after the
+ * other until stopped. A step that ends without an answer (status 0) or with a 5xx is what a client
+ * retries: the basket add with a new basket, the checkout with the same basket (it answers the same
+ * order), the payment under the same Idempotency-Key. */
+export interface LoadFigures {
+  requests: number;
+  /** answers the client had to retry: no answer, or 5xx */
+  clientErrors: number;
+  /** when the last of them was seen (ms since the epoch), 0 if none */
+  lastErrorAt: number;
+  /** orders whose payment the card holder confirmed on the provider's page: each must end PAID once */
+  orders: PlacedOrder[];
+  /** journeys that gave up (every retry failed or a 4xx), with the last answer */
+  abandoned: string[];
+}
+
+const RETRIES = 120;
+const RETRY_PAUSE_MS = 500;
+
+export function startCheckoutLoad(options: {
+  origin: string;
+  slotId: number;
+  guests: number;
+  /** the guests' forwarded addresses start with this prefix (each guest its own) */
+  clientPrefix: string;
+}): { stop(): Promise<LoadFigures> } {
+  const figures: LoadFigures = { requests: 0, clientErrors: 0, lastErrorAt: 0, orders: [], abandoned: [] };
+  let running = true;
+
+  const retryable = (answer: Answer) => answer.status === 0 || answer.status >= 500;
+  async function withRetries<T>(step: () => Promise<T | Answer>, done: (result: T | Answer) => boolean) {
+    let result: T | Answer = { status: 0, contentType: '', body: {} };
+    for (let attempt = 0; attempt < RETRIES; attempt++) {
+      figures.requests += 1;
+      result = await step();
+      if (done(result)) return result;
+      if (!retryable(result as Answer)) return result;
+      figures.clientErrors += 1;
+      figures.lastErrorAt = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
+    }
+    return result;
+  }
+
+  async function journey(client: string): Promise<void> {
+    const basket = await withRetries(
+      () => addToNewBasket(options.origin, options.slotId, client),
+      (answer) => answer.status === 201,
+    );
+    if (basket.status !== 201) {
+      figures.abandoned.push(`basket ${basket.status} ${JSON.stringify(basket.body).slice(0, 120)}`);
+      return;
+    }
+    const placed = await withRetries(
+      () => checkOut(options.origin, String(basket.body.id)),
+      (result) => 'orderId' in result,
+    );
+    if (!('orderId' in placed)) {
+      figures.abandoned.push(`checkout ${placed.status} ${JSON.stringify(placed.body).slice(0, 120)}`);
+      return;
+    }
+    const paid = await withRetries(
+      () => payByCard(options.origin, placed),
+      (answer) => answer.status === 200,
+    );
+    if (paid.status !== 200) {
+      figures.abandoned.push(`payment ${paid.status} ${JSON.stringify(paid.body).slice(0, 120)}`);
+      return;
+    }
+    figures.orders.push(placed);
+  }
+
+  const guests = Array.from({ length: options.guests }, async (_, guest) => {
+    const client = `${options.clientPrefix}.${guest + 1}`;
+    while (running) await journey(client);
+  });
+
+  return {
+    async stop() {
+      running = false;
+      await Promise.all(guests);
+      return figures;
+    },
+  };
+}
+
+export interface Outcome {
+  orders: number;
+  lost: number;
+  paidTwice: number;
+  /** baskets the store checked out into more than one order */
+  duplicatedOrders: number;
+  /** orders whose staff read model (through the given origin) does not say PAID */
+  readModelBehind: number;
+  /** from the load's end until every order was PAID in the store and in the read model */
+  settledMs: number;
+}
+
+/** Waits (up to `timeoutMs`) for every order of the load to be PAID, then counts what is lost or doubled. */
+export async function settle(
+  knex: Knex,
+  origin: string,
+  adminToken: string,
+  figures: LoadFigures,
+  timeoutMs = 120_000,
+): Promise<Outcome> {
+  const orderIds = figures.orders.map((order) => order.orderId);
+  const started = Date.now();
+  await waitFor(async () => (await paidCounts(knex, orderIds)).paid === orderIds.length, timeoutMs).catch(
+    () => undefined,
+  );
+  const behind = async () => {
+    const statuses = await Promise.all(orderIds.map((id) => orderStatus(origin, adminToken, id)));
+    return statuses.filter((status) => status !== 'PAID').length;
+  };
+  await waitFor(
+    async () => (await behind()) === 0,
+    Math.max(5_000, timeoutMs - (Date.now() - started)),
+  ).catch(() => undefined);
+  const settledMs = Date.now() - started;
+  const counts = await paidCounts(knex, orderIds);
+  const perBasket = await ordersPerBasket(
+    knex,
+    figures.orders.map((order) => order.basketId),
+  );
+  return {
+    orders: orderIds.length,
+    lost: counts.unpaid.length,
+    paidTwice: counts.paidTwice,
+    duplicatedOrders: [...perBasket.values()].filter((count) => count > 1).length,
+    readModelBehind: await behind(),
+    settledMs,
+  };
+}
