@@ -91,21 +91,23 @@ describe('catalogue import', () => {
     expect(result.err).toContain('invalid document labels-broken: attributes.0.minAge: ');
     expect(result.err).toContain('invalid document labels-broken: attributes.0.minYear: ');
     expect(result.err).toContain(`invalid document #${documents.length + 2}: (document)`);
-    expect(result.err).toMatch(/importing \[#+\] 100% 65\/65/);
+    const valid = documents.length;
+    expect(result.err).toMatch(new RegExp(`importing \\[#+\\] 100% ${valid}/${valid}`));
     expect(result.out).toBe(
-      `catalogue import: ${documents.length + 3} documents, 65 stored, 0 unchanged, 3 invalid\n`,
+      `catalogue import: ${documents.length + 3} documents, ${valid} stored, 0 unchanged, 3 invalid\n`,
     );
     expect(await store.readStream('catalogue-product-day-pass')).toHaveLength(1);
     expect(await store.readStream('catalogue-product-broken')).toHaveLength(0);
   });
 
   it('changes nothing when the same export is imported again', async () => {
-    const file = await exportFile('demo.json', await demoDocuments());
+    const documents = await demoDocuments();
+    const file = await exportFile('demo.json', documents);
     const before = (await store.readAll(0, 10_000)).length;
     const result = await run([file]);
     expect(result).toEqual({
       code: 0,
-      out: 'catalogue import: 65 documents, 0 stored, 65 unchanged, 0 invalid\n',
+      out: `catalogue import: ${documents.length} documents, 0 stored, ${documents.length} unchanged, 0 invalid\n`,
       err: '',
     });
     expect((await store.readAll(0, 10_000)).length).toBe(before);

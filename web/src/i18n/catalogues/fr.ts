@@ -808,9 +808,9 @@ export const fr: MessageCatalogue = {
   'onlineCredit.column.amount': 'Montant',
   'onlineCredit.balance': 'Votre crédit : {balance}',
   'waitingRoom.notice.upcoming':
-    'Ce produit sera mis en vente le {date} à {time}, via une salle d’attente. Rejoignez la file dès maintenant : toute personne présente à l’ouverture reçoit une place tirée au sort.',
+    'Ce produit sera mis en vente le {date} à {time}, via une salle d’attente. Rejoignez la file dès maintenant : toute personne présente à l’ouverture reçoit une place tirée au sort.',
   'waitingRoom.notice.open':
-    'Ce produit est vendu via une salle d’attente : rejoignez la file, vous pourrez réserver quand ce sera votre tour.',
+    'Ce produit est vendu via une salle d’attente : rejoignez la file, vous pourrez réserver quand ce sera votre tour.',
   'waitingRoom.notice.join': 'Rejoindre la file d’attente',
   'waitingRoom.title': "Salle d'attente",
   'waitingRoom.description':
