@@ -1,4 +1,3 @@
-import mjml2html from 'mjml';
 import type { ShopLook } from '../look/shop-look';
 
 /** What a mail says, in order; the layout (logo header, widths, colours, footer) is the same for all. */
@@ -35,6 +34,16 @@ const escapeHtml = (value: string) =>
   );
 /** the branding's font list (letters, digits, spaces, commas, quotes, dashes) as an attribute value */
 const fontAttribute = (fontFamily: string) => escapeHtml(fontFamily.replace(/"/g, "'"));
+
+/** MJML and its many modules are loaded with the first mail, not when a process starts */
+type Mjml = typeof import('mjml');
+let mjml: Promise<Mjml> | null = null;
+function loadMjml(): Promise<Mjml> {
+  mjml ??= import('mjml').then(
+    (loaded) => (loaded as unknown as { default?: Mjml }).default ?? (loaded as unknown as Mjml),
+  );
+  return mjml;
+}
 
 const TEXT_COLOUR = '#1d2a36';
 const MUTED_COLOUR = '#5b6b7a';
@@ -117,7 +126,7 @@ ${footer(look)}
  * throws rather than sending a broken mail.
  */
 export async function renderBrandedMail(mail: BrandedMail, look: ShopLook): Promise<string> {
-  const { html } = await mjml2html(mailMjml(mail, look), { validationLevel: 'strict' });
+  const { html } = await (await loadMjml())(mailMjml(mail, look), { validationLevel: 'strict' });
   return html;
 }
 
