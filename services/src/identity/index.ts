@@ -5,6 +5,7 @@ import { loadOrCreateSigningKey } from '../platform/auth/signing-key';
 import { mintToken } from '../platform/auth/tokens';
 import type { Logger } from '../platform/logger';
 import type { Mailer } from '../platform/mail/mailer';
+import { shopLookSource, type ShopLookSource } from '../platform/look/shop-look';
 import { attemptLimits, type AttemptLimits } from './attempt-limits';
 import { createOidcProvider } from './provider';
 import { identityRoutes } from './routes';
@@ -20,6 +21,8 @@ export interface EmbeddedIdentity {
   users: IdentityUsers;
   limits: AttemptLimits;
   mailer: Mailer;
+  /** the shop's look (the channel's branding) for the provider's pages and mails */
+  look: ShopLookSource;
   /** an API access token for a user, exactly as the provider's token endpoint would sign it */
   accessTokenFor(user: IdentityUser): Promise<{ accessToken: string; expiresAt: number }>;
 }
@@ -38,15 +41,17 @@ export async function createEmbeddedIdentity(options: {
   const key = await loadOrCreateSigningKey(config.auth.signingKeyFile);
   const users = identityUsers(knex);
   const limits = attemptLimits(knex, options.settings.attempts);
-  const provider = await createOidcProvider({ config, embedded, key, knex, users, log });
+  const look = shopLookSource(knex, { channelId: config.channelId, shopPublicUrl: config.shopPublicUrl });
+  const provider = await createOidcProvider({ config, embedded, key, knex, users, look, log });
   const router = express.Router();
-  router.use(identityRoutes({ provider, users, limits, mailer, issuer: embedded.issuer, log }));
+  router.use(identityRoutes({ provider, users, limits, mailer, issuer: embedded.issuer, look, log }));
   router.use(provider.callback());
   return {
     router,
     users,
     limits,
     mailer,
+    look,
     async accessTokenFor(user) {
       const ttl = embedded.accessTokenTtlSeconds;
       const accessToken = await mintToken(

@@ -1,31 +1,46 @@
 import { randomUUID } from 'node:crypto';
 import { resolveLanguage, type Language } from '@alpenpass/contracts/src/language-codes';
+import type { ShopLook } from '../platform/look/shop-look';
+import { renderBrandedMail } from '../platform/mail/branded-mail';
 import type { MailMessage } from '../platform/mail/mailer';
 import { identityTexts, type IdentityTexts } from './texts';
 
 const messageId = () => `<${randomUUID()}@alpenpass.local>`;
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
-function linkMail(
+/** A mail with one link: the text as written, the HTML in the shop's look with the link as a button
+ * and, for clients that show no buttons, written out below it. */
+async function linkMail(
   to: string,
+  language: Language,
   texts: IdentityTexts['mails'][keyof IdentityTexts['mails']],
   link: string,
-): MailMessage {
-  const { subject, intro, outro } = texts;
-  return {
-    to,
-    subject,
-    messageId: messageId(),
-    text: `${intro}\n\n${link}\n\n${outro}\n`,
-    html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(outro)}</p>`,
-  };
+  look: ShopLook,
+): Promise<MailMessage> {
+  const { subject, intro, outro, action } = texts;
+  const html = await renderBrandedMail(
+    {
+      language,
+      title: subject,
+      preview: intro,
+      blocks: [
+        { kind: 'text', text: intro },
+        { kind: 'button', label: action, url: link },
+        { kind: 'link', url: link },
+        { kind: 'text', text: outro },
+      ],
+    },
+    look,
+  );
+  return { to, subject, messageId: messageId(), text: `${intro}\n\n${link}\n\n${outro}\n`, html };
 }
 
 /** The provider's mails in the user's language (`identity_users.locale`: chosen at registration, changed with the account's language). */
 const mail =
-  (kind: keyof IdentityTexts['mails']) => (to: string, link: string, language: Language | string) =>
-    linkMail(to, identityTexts[resolveLanguage(language)].mails[kind], link);
+  (kind: keyof IdentityTexts['mails']) =>
+  (to: string, link: string, language: Language | string, look: ShopLook) => {
+    const resolved = resolveLanguage(language);
+    return linkMail(to, resolved, identityTexts[resolved].mails[kind], link, look);
+  };
 
 export const identityMails = {
   verifyEmail: mail('verifyEmail'),

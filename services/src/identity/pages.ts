@@ -1,22 +1,10 @@
 import type { Language } from '@alpenpass/contracts/src/language-codes';
+import { escapeHtml, shopHome, type Page } from './page-layout';
 import { identityTexts } from './texts';
 
-/** The identity provider's pages: plain forms, no scripts, every value escaped, in the visitor's language (texts.ts). */
-const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!,
-  );
-
-function layout(language: Language, title: string, body: string): string {
-  return `<!doctype html>
-<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Alpenpass</title>
-<style>body{font-family:system-ui,sans-serif;max-width:26rem;margin:3rem auto;padding:0 1rem;color:#123}
-label{display:block;margin:.8rem 0 .2rem}input{width:100%;padding:.5rem;box-sizing:border-box}
-button{margin-top:1rem;padding:.6rem 1.2rem}.notice{padding:.6rem;background:#eef}.error{padding:.6rem;background:#fee}</style>
-</head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
-}
+/** The identity provider's pages: plain forms, no scripts, every value escaped, in the visitor's
+ * language (texts.ts); page-layout.ts dresses them in the shop's look. */
+const layout = (language: Language, title: string, body: string): Page => ({ language, title, body });
 
 const message = (kind: 'notice' | 'error', text?: string): string =>
   text ? `<p class="${kind}" role="${kind === 'error' ? 'alert' : 'status'}">${escapeHtml(text)}</p>` : '';
@@ -27,9 +15,6 @@ const field = (name: string, label: string, type: string, value = '', extra = ''
 /** A provider address that keeps the page's language for the next page. */
 export const withLanguage = (path: string, language: Language): string =>
   `${path}${path.includes('?') ? '&' : '?'}lang=${language}`;
-
-/** The shop's catalogue in the page's language (the SPA's locale routes, §2). */
-const shopHome = (language: Language) => `/${language}`;
 
 export const pages = {
   login: (

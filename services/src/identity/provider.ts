@@ -8,6 +8,8 @@ import { signingAlgorithm } from '../platform/auth/signing-key';
 import type { Logger } from '../platform/logger';
 import { knexAdapterFactory } from './oidc-adapter';
 import { pages } from './pages';
+import { renderPage } from './page-layout';
+import type { ShopLookSource } from '../platform/look/shop-look';
 import { identityLanguage, identityTexts } from './texts';
 import type { IdentityUsers } from './users';
 
@@ -26,6 +28,7 @@ export async function createOidcProvider(options: {
   key: SigningKey;
   knex: Knex;
   users: IdentityUsers;
+  look: ShopLookSource;
   log: Logger;
 }): Promise<OidcProvider> {
   const { default: Provider, errors } = await loadOidcModule();
@@ -148,7 +151,12 @@ export async function createOidcProvider(options: {
         uiLocales: ctx.oidc?.params?.ui_locales,
         acceptLanguage: ctx.get('accept-language'),
       });
-      ctx.body = pages.error(language, identityTexts[language].signInFailed);
+      const page = renderPage(
+        pages.error(language, identityTexts[language].signInFailed),
+        await options.look(),
+      );
+      ctx.set('content-security-policy', page.contentSecurityPolicy);
+      ctx.body = page.html;
     },
   };
   const provider = new Provider(embedded.issuer, configuration);

@@ -8,7 +8,9 @@ import type { Logger } from '../platform/logger';
 import type { Mailer } from '../platform/mail/mailer';
 import type { AttemptLimits } from './attempt-limits';
 import { identityMails } from './mails';
+import { renderPage, type Page } from './page-layout';
 import { pages } from './pages';
+import type { ShopLookSource } from '../platform/look/shop-look';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './passwords';
 import type { OidcProvider } from './provider';
 import { identityLanguage, identityTexts } from './texts';
@@ -45,8 +47,6 @@ function formProblem(issue: z.core.$ZodIssue | undefined, language: Language): s
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const html = (res: Response, status: number, body: string): void =>
-  void res.status(status).type('html').send(body);
 /** The page's language: `?lang=` (the shop's links and the provider's own forms carry it), else the browser's (texts.ts). */
 const languageOf = (req: Request, uiLocales?: unknown): Language =>
   identityLanguage({ lang: req.query.lang, uiLocales, acceptLanguage: req.headers['accept-language'] });
@@ -58,9 +58,16 @@ export function identityRoutes(options: {
   limits: AttemptLimits;
   mailer: Mailer;
   issuer: string;
+  look: ShopLookSource;
   log: Logger;
 }): Router {
-  const { provider, users, limits, mailer, issuer, log } = options;
+  const { provider, users, limits, mailer, issuer, look, log } = options;
+  /** a page in the shop's look, with its own strict policy (page-layout.ts) */
+  const html = async (res: Response, status: number, page: Page): Promise<void> => {
+    const { html: body, contentSecurityPolicy } = renderPage(page, await look());
+    res.setHeader('content-security-policy', contentSecurityPolicy);
+    res.status(status).type('html').send(body);
+  };
   const router = express.Router();
   const form = express.urlencoded({ extended: false, limit: '10kb' });
   // mailed links carry the user's language, so that even the page of a used link speaks it
@@ -68,10 +75,11 @@ export function identityRoutes(options: {
     `${issuer}/${path}?token=${encodeURIComponent(token)}&lang=${encodeURIComponent(language)}`;
   const sendVerification = async (user: { id: string; email: string; locale: string }) =>
     mailer.send(
-      identityMails.verifyEmail(
+      await identityMails.verifyEmail(
         user.email,
         link('verify', await users.issueMailToken(user.id, 'verify-email', VERIFY_LINK_TTL_MS), user.locale),
         user.locale,
+        await look(),
       ),
     );
 
@@ -165,7 +173,7 @@ export function identityRoutes(options: {
       const existing = await users.findByEmail(email);
       if (existing)
         await mailer.send(
-          identityMails.alreadyRegistered(
+          await identityMails.alreadyRegistered(
             existing.email,
             link(
               'reset',
@@ -173,11 +181,12 @@ export function identityRoutes(options: {
               existing.locale,
             ),
             existing.locale,
+            await look(),
           ),
         );
     }
     // the same answer whether the address was free or taken: registration tells nobody who has an account
-    html(res, 202, pages.checkInbox(language, identityTexts[language].registered));
+    await html(res, 202, pages.checkInbox(language, identityTexts[language].registered));
   });
 
   router.get('/verify', async (req, res) => {
@@ -189,7 +198,7 @@ export function identityRoutes(options: {
     }
     await users.markEmailVerified(userId);
     const language = identityLanguage({ lang: user.locale, acceptLanguage: req.headers['accept-language'] });
-    html(
+    await html(
       res,
       200,
       pages.done(language, identityTexts[language].confirmedTitle, identityTexts[language].confirmed),
@@ -208,7 +217,7 @@ export function identityRoutes(options: {
     const user = await users.findByEmail(email);
     if (user && !user.blocked)
       await mailer.send(
-        identityMails.resetPassword(
+        await identityMails.resetPassword(
           user.email,
           link(
             'reset',
@@ -216,9 +225,10 @@ export function identityRoutes(options: {
             user.locale,
           ),
           user.locale,
+          await look(),
         ),
       );
-    html(res, 202, pages.checkInbox(language, t.resetLinkSent));
+    await html(res, 202, pages.checkInbox(language, t.resetLinkSent));
   });
 
   router.get('/reset', (req, res) =>
@@ -247,7 +257,7 @@ export function identityRoutes(options: {
     // the mailed link proves the address as well as a confirmation link would
     await users.markEmailVerified(userId);
     log.info({ userId }, 'password reset');
-    html(res, 200, pages.done(language, t.passwordChangedTitle, t.passwordChanged));
+    await html(res, 200, pages.done(language, t.passwordChangedTitle, t.passwordChanged));
   });
 
   return router;

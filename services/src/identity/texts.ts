@@ -23,6 +23,8 @@ export interface IdentityTexts {
   confirmedTitle: string;
   confirmed: string;
   backToShop: string;
+  /** the footer's link to the shop */
+  toTheShop: string;
   sendLink: string;
   resetTitle: string;
   newPasswordWithRule: string;
@@ -47,7 +49,7 @@ export interface IdentityTexts {
   birthdateInvalid: string;
   mails: Record<
     'verifyEmail' | 'alreadyRegistered' | 'magicLink' | 'resetPassword',
-    { subject: string; intro: string; outro: string }
+    { subject: string; intro: string; outro: string; action: string }
   >;
 }
 
@@ -70,6 +72,7 @@ const en: IdentityTexts = {
   confirmedTitle: 'E-mail confirmed',
   confirmed: 'Your e-mail address is confirmed. You can now sign in.',
   backToShop: 'Back to the shop',
+  toTheShop: 'To the shop',
   sendLink: 'Send me a link',
   resetTitle: 'Choose a new password',
   newPasswordWithRule: 'New password (at least 10 characters)',
@@ -95,22 +98,26 @@ const en: IdentityTexts = {
   mails: {
     verifyEmail: {
       subject: 'Confirm your e-mail address',
+      action: 'Confirm my address',
       intro: 'Welcome to Alpenpass. Please confirm your e-mail address with this link:',
       outro: 'The link is valid for 24 hours.',
     },
     alreadyRegistered: {
       subject: 'Your Alpenpass account',
+      action: 'Choose a new password',
       intro:
         'Someone tried to create an Alpenpass account with this address, which already has one. If it was you and you forgot your password, choose a new one here:',
       outro: 'If it was not you, ignore this mail.',
     },
     magicLink: {
       subject: 'Your sign-in link',
+      action: 'Sign in',
       intro: 'Sign in to Alpenpass with this link:',
       outro: 'The link is valid for 15 minutes and works once. If you did not ask for it, ignore this mail.',
     },
     resetPassword: {
       subject: 'Choose a new password',
+      action: 'Choose a new password',
       intro: 'Choose a new Alpenpass password with this link:',
       outro: 'The link is valid for one hour. If you did not ask for it, ignore this mail.',
     },
@@ -138,6 +145,7 @@ const de: IdentityTexts = {
   confirmedTitle: 'E-Mail-Adresse bestätigt',
   confirmed: 'Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt anmelden.',
   backToShop: 'Zurück zum Shop',
+  toTheShop: 'Zum Shop',
   sendLink: 'Link senden',
   resetTitle: 'Neues Passwort wählen',
   newPasswordWithRule: 'Neues Passwort (mindestens 10 Zeichen)',
@@ -167,23 +175,27 @@ const de: IdentityTexts = {
   mails: {
     verifyEmail: {
       subject: 'Bestätigen Sie Ihre E-Mail-Adresse',
+      action: 'Adresse bestätigen',
       intro: 'Willkommen bei Alpenpass. Bitte bestätigen Sie Ihre E-Mail-Adresse mit diesem Link:',
       outro: 'Der Link ist 24 Stunden gültig.',
     },
     alreadyRegistered: {
       subject: 'Ihr Alpenpass-Konto',
+      action: 'Neues Passwort wählen',
       intro:
         'Jemand wollte mit dieser Adresse ein Alpenpass-Konto erstellen, doch zu ihr gibt es schon eines. Wenn Sie es waren und Ihr Passwort vergessen haben, wählen Sie hier ein neues:',
       outro: 'Wenn Sie es nicht waren, beachten Sie diese E-Mail bitte nicht.',
     },
     magicLink: {
       subject: 'Ihr Anmeldelink',
+      action: 'Anmelden',
       intro: 'Melden Sie sich mit diesem Link bei Alpenpass an:',
       outro:
         'Der Link ist 15 Minuten gültig und funktioniert einmal. Wenn Sie ihn nicht angefordert haben, beachten Sie diese E-Mail bitte nicht.',
     },
     resetPassword: {
       subject: 'Neues Passwort wählen',
+      action: 'Neues Passwort wählen',
       intro: 'Wählen Sie mit diesem Link ein neues Alpenpass-Passwort:',
       outro:
         'Der Link ist eine Stunde gültig. Wenn Sie ihn nicht angefordert haben, beachten Sie diese E-Mail bitte nicht.',
@@ -211,6 +223,7 @@ const fr: IdentityTexts = {
   confirmedTitle: 'Adresse e-mail confirmée',
   confirmed: 'Votre adresse e-mail est confirmée. Vous pouvez maintenant vous connecter.',
   backToShop: 'Retour à la boutique',
+  toTheShop: 'Vers la boutique',
   sendLink: 'M’envoyer un lien',
   resetTitle: 'Choisir un nouveau mot de passe',
   newPasswordWithRule: 'Nouveau mot de passe (au moins 10 caractères)',
@@ -239,23 +252,27 @@ const fr: IdentityTexts = {
   mails: {
     verifyEmail: {
       subject: 'Confirmez votre adresse e-mail',
+      action: 'Confirmer mon adresse',
       intro: 'Bienvenue chez Alpenpass. Veuillez confirmer votre adresse e-mail avec ce lien\u00a0:',
       outro: 'Le lien est valable 24 heures.',
     },
     alreadyRegistered: {
       subject: 'Votre compte Alpenpass',
+      action: 'Choisir un nouveau mot de passe',
       intro:
         'Quelqu’un a essayé de créer un compte Alpenpass avec cette adresse, qui en a déjà un. Si c’était vous et que vous avez oublié votre mot de passe, choisissez-en un nouveau ici\u00a0:',
       outro: 'Si ce n’était pas vous, ignorez cet e-mail.',
     },
     magicLink: {
       subject: 'Votre lien de connexion',
+      action: 'Se connecter',
       intro: 'Connectez-vous à Alpenpass avec ce lien\u00a0:',
       outro:
         'Le lien est valable 15 minutes et ne fonctionne qu’une fois. Si vous ne l’avez pas demandé, ignorez cet e-mail.',
     },
     resetPassword: {
       subject: 'Choisissez un nouveau mot de passe',
+      action: 'Choisir un nouveau mot de passe',
       intro: 'Choisissez un nouveau mot de passe Alpenpass avec ce lien\u00a0:',
       outro: 'Le lien est valable une heure. Si vous ne l’avez pas demandé, ignorez cet e-mail.',
     },

@@ -1,6 +1,22 @@
+import { createHash } from 'node:crypto';
 import { languages } from '@alpenpass/contracts/src/language-codes';
+import { lookOf } from '../platform/look/shop-look';
+import { renderPage } from './page-layout';
 import { pages } from './pages';
 import { identityLanguage, identityTexts } from './texts';
+
+const look = lookOf(
+  {
+    name: 'Bergbahnen Beispiel',
+    branding: {
+      logoUrl: '/logo.svg',
+      primaryColor: '#123456',
+      accentColor: '#abcdef',
+      fontFamily: 'Inter, sans-serif',
+    },
+  },
+  'https://shop.example',
+);
 
 describe('the language of the identity provider’s pages', () => {
   it('takes the shop’s lang first, then ui_locales, then Accept-Language, each by its first supported language', () => {
@@ -16,20 +32,50 @@ describe('the language of the identity provider’s pages', () => {
     const strings = [
       ...Object.values(texts).filter((value): value is string => typeof value === 'string'),
       texts.passwordTooShort(10),
-      ...Object.values(texts.mails).flatMap((mail) => [mail.subject, mail.intro, mail.outro]),
+      ...Object.values(texts.mails).flatMap((mail) => [mail.subject, mail.intro, mail.outro, mail.action]),
     ];
     for (const text of strings) expect(text.trim()).not.toBe('');
     if (language === 'fr') for (const text of strings) expect(text).not.toMatch(/[^\u00a0\u202f][:;!?]/);
   });
 
   it('renders the registration form in the language and keeps it for the next page', () => {
-    const page = pages.register('de', {});
+    const page = renderPage(pages.register('de', {}), look).html;
     expect(page).toContain('<html lang="de">');
     expect(page).toContain('<h1>Konto erstellen</h1>');
     expect(page).toContain('action="/oidc/register?lang=de"');
     expect(page).toContain('<label for="givenName">Vorname</label>');
-    expect(pages.done('fr', 'Adresse e-mail confirmée', 'ok')).toContain(
+    expect(renderPage(pages.done('fr', 'Adresse e-mail confirmée', 'ok'), look).html).toContain(
       '<a href="/fr">Retour à la boutique</a>',
     );
+  });
+
+  it("dresses every page in the shop's look: the operator's logo and name, colours and font, a footer; a style sheet allowed by its hash, no script", () => {
+    const { html, contentSecurityPolicy } = renderPage(pages.forgot('en', {}), look);
+    expect(html).toContain(
+      '<header><a href="/en"><img src="https://shop.example/logo.svg" alt="" width="40" height="40"><span>Bergbahnen Beispiel</span></a></header>',
+    );
+    expect(html).toContain('--primary:#123456;--accent:#abcdef;--font:Inter, sans-serif');
+    expect(html).toContain(
+      '<footer>Bergbahnen Beispiel · <a href="https://shop.example/en">To the shop</a></footer>',
+    );
+    expect(html).not.toMatch(/<script|\sstyle="|\son[a-z]+=/i);
+    const styles = /<style>([^<]+)<\/style>/.exec(html)![1]!;
+    const hash = createHash('sha256').update(styles).digest('base64');
+    expect(contentSecurityPolicy).toContain(`style-src 'sha256-${hash}'`);
+    expect(contentSecurityPolicy).toContain("default-src 'none'");
+    expect(contentSecurityPolicy).not.toContain('script-src');
+  });
+
+  it('escapes the channel name and leaves out a logo the branding does not have', () => {
+    const plain = lookOf(
+      {
+        name: 'Bahn <AG> & "Co"',
+        branding: { ...look, logoUrl: null, fontFamily: null, primaryColor: null, accentColor: null },
+      },
+      'https://shop.example',
+    );
+    const { html } = renderPage(pages.error('de', 'x'), plain);
+    expect(html).toContain('<span>Bahn &lt;AG&gt; &amp; &quot;Co&quot;</span>');
+    expect(html).not.toContain('<img');
   });
 });

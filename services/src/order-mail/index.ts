@@ -3,6 +3,7 @@ import type { OrderMailDependencies } from '@alpenpass/workflows';
 import type { ActivityLender, ContextDeps, ContextModule } from '../platform/context-module';
 import { loadMailSettings, type MailSettings } from '../platform/mail/mail-settings';
 import { createSmtpMailer, type Mailer } from '../platform/mail/mailer';
+import { shopLookSource, type ShopLookSource } from '../platform/look/shop-look';
 import { createOrderMailService, type OrderMailService } from './order-mail-service';
 import {
   accountRecipients,
@@ -30,6 +31,8 @@ export interface OrderMailOptions {
   accountContacts?: AccountContacts;
   /** replaces the whole recipient lookup */
   recipients?: OrderMailRecipients;
+  /** default: the configured channel's branding */
+  look?: ShopLookSource;
 }
 
 /** Order mails (docs/mails.md): reservation, confirmation, cancellation and refund, sent by the worker's
@@ -56,6 +59,12 @@ export function orderMailContext(
     productKind: async (productId) => (await findProduct(deps.knex, productId))?.kind ?? null,
     orderPageUrl: orderPageLink(deps.config.shopPublicUrl, deps.config.orderAccessSecret),
     messageIdDomain: settings.messageIdDomain,
+    look:
+      options.look ??
+      shopLookSource(deps.knex, {
+        channelId: deps.config.channelId,
+        shopPublicUrl: deps.config.shopPublicUrl,
+      }),
     log: deps.log,
   });
   return {

@@ -1,8 +1,8 @@
 import type { Language } from '@alpenpass/contracts';
 import type { OrderMailKind } from '@alpenpass/workflows';
 
-/** Every word of the order mails, in the three shop languages. `{refno}` and
- * `{amount}` are filled in by the renderer. */
+/** Every word of the order mails, in the three shop languages. `{refno}`, `{amount}` and
+ * `{name}` (the shop's name from its branding) are filled in by the renderer. */
 export interface MailTexts {
   subject: Record<OrderMailKind, string>;
   lead: Record<OrderMailKind, string>;
@@ -46,7 +46,7 @@ export const mailTexts: Record<Language, MailTexts> = {
     payOnSite: 'Bitte bezahlen Sie die Reservierung an der Kasse vor Ort.',
     orderPage: 'Ihre Bestellung online ansehen',
     closing: 'Freundliche Grüsse',
-    signature: 'Ihr Alpenpass-Team',
+    signature: 'Ihr Team von {name}',
   },
   en: {
     subject: {
@@ -72,7 +72,7 @@ export const mailTexts: Record<Language, MailTexts> = {
     payOnSite: 'Please pay for the reservation at the ticket office on site.',
     orderPage: 'See your order online',
     closing: 'Kind regards',
-    signature: 'Your Alpenpass team',
+    signature: 'Your {name} team',
   },
   fr: {
     subject: {
@@ -98,6 +98,6 @@ export const mailTexts: Record<Language, MailTexts> = {
     payOnSite: 'Veuillez régler la réservation à la caisse sur place.',
     orderPage: 'Voir votre commande en ligne',
     closing: 'Meilleures salutations',
-    signature: 'Votre équipe Alpenpass',
+    signature: 'Votre équipe {name}',
   },
 };

@@ -6,6 +6,7 @@ import { orderFolder, type OrderEventWithTime, type OrderState, type PlacedOrder
 import { loadStreamState } from '../platform/event-store/command-handler';
 import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
 import type { Mailer } from '../platform/mail/mailer';
+import type { ShopLookSource } from '../platform/look/shop-look';
 import type { OrderMailRecipients } from './recipients';
 import { formatChf, formatValidity, renderOrderMail, type OrderMailContent } from './render-order-mail';
 import { renewalNotesOf } from './renewal-note';
@@ -26,6 +27,8 @@ export interface OrderMailServiceDeps {
   orderPageUrl: (order: PlacedOrder, language: Language) => string;
   /** the right-hand side of the Message-IDs: the From address's domain */
   messageIdDomain: string;
+  /** the shop's logo, name and colours (the channel's branding) */
+  look: ShopLookSource;
   log: PlatformLogger;
 }
 
@@ -147,8 +150,9 @@ export function createOrderMailService(deps: OrderMailServiceDeps) {
       request.kind === 'confirmation'
         ? await deps.ticketAttachments(request.orderId, recipient.language)
         : [];
-    const rendered = renderOrderMail(
+    const rendered = await renderOrderMail(
       await contentOf(state, request, recipient.language, attachments.length > 0),
+      await deps.look(),
     );
     const record = {
       messageId,

@@ -12,7 +12,14 @@ import type { EventStore } from '../platform/event-store/event-store';
 import { silentLogger } from '../platform/event-store/event-store';
 import { createSmtpMailer } from '../platform/mail/mailer';
 import { loadMailSettings } from '../platform/mail/mail-settings';
-import { mailAttachment, mailsWithMessageId, waitForMail } from '../../test/support/mailpit';
+import {
+  htmlCheck,
+  linkCheck,
+  mailAttachment,
+  mailsWithMessageId,
+  waitForMail,
+} from '../../test/support/mailpit';
+import { lookOf } from '../platform/look/shop-look';
 import { createOrderMailService, orderMailMessageId, type OrderMailService } from './order-mail-service';
 import {
   accountRecipients,
@@ -31,6 +38,18 @@ const smtp = loadMailSettings({ MAIL_FROM: `Alpenpass Test <tickets@${domain}>` 
 const mailer = createSmtpMailer(smtp);
 const ticketPdf = Buffer.from('%PDF-1.4\n% a ticket\n');
 const accessSecret = 'order-mail-test-access-secret';
+const look = lookOf(
+  {
+    name: 'Bergbahnen Beispiel',
+    branding: {
+      logoUrl: '/images/demo/logo.svg',
+      primaryColor: '#1d5d8f',
+      accentColor: '#d9643b',
+      fontFamily: '"Source Sans 3", sans-serif',
+    },
+  },
+  'https://shop.example',
+);
 
 let db: TestDatabase;
 let store: EventStore;
@@ -57,6 +76,7 @@ beforeAll(async () => {
     productKind: async (productId) => (productId === 104 ? 'SEASON_SUBSCRIPTION' : 'TIME_SLOT'),
     orderPageUrl: orderPageLink('https://shop.example', accessSecret),
     messageIdDomain: domain,
+    look: async () => look,
     log: silentLogger,
   });
 });
@@ -141,7 +161,7 @@ describe('order mails through SMTP into Mailpit', () => {
       expect(mail.Text).toContain(`2 × ${productName} 103`);
       // Swiss number formats use a typographic apostrophe or narrow space for thousands; none here
       expect(mail.Text.replace(/\s/g, ' ')).toContain(total);
-      expect(mail.HTML).toContain(`<html lang="${language}">`);
+      expect(mail.HTML).toContain(`<html lang="${language}"`);
       expect(mail.HTML).toContain(productName);
       expect(mail.Attachments.map((attachment) => [attachment.FileName, attachment.ContentType])).toEqual([
         [`tickets-${orderId}.pdf`, 'application/pdf'],
@@ -183,6 +203,46 @@ describe('order mails through SMTP into Mailpit', () => {
     const request: OrderMailRequest = { orderId, kind: 'confirmation' };
     expect(await mails.sendOrderMail(request)).toBe('sent');
     expect((await waitForMail(messageIdOf(request))).Text).not.toContain('renews automatically');
+  });
+
+  it('a confirmation is a branded, responsive mail: logo, summary table, button; the text part carries the order lines; Mailpit finds its HTML widely supported and its links well-formed', async () => {
+    const { orderId } = await placeOrder('branded@example.com', 'de');
+    const request: OrderMailRequest = { orderId, kind: 'confirmation' };
+    expect(await mails.sendOrderMail(request)).toBe('sent');
+    const mail = await waitForMail(messageIdOf(request));
+
+    const text = mail.Text.replace(/[^\S\n]/g, ' ');
+    expect(text).toContain('- 2 × Gondel Erwachsene 103 (Gültig: 21.12.2030): CHF 90.00');
+    expect(text).toContain('- 1 × Gondel Erwachsene 103 (Gültig: 21.12.2030): CHF 22.50');
+    expect(mail.Text).toContain('Ihr Team von Bergbahnen Beispiel');
+    expect(mail.HTML).toContain('src="https://shop.example/images/demo/logo.svg"');
+    expect(mail.HTML).toContain('>Bergbahnen Beispiel</a>');
+    expect(mail.HTML).toContain('>Leistung</th>');
+    expect(mail.HTML).toContain('@media only screen and (min-width:480px)');
+    expect(mail.HTML).toMatch(
+      /<a\s+href="https:\/\/shop\.example\/de\/orders\/\d+\?token=[^"]+"[^>]*background:#d9643b/,
+    );
+
+    const check = await htmlCheck(mail);
+    console.log(
+      `Mailpit HTML check of the confirmation: ${check.Total.Supported.toFixed(1)} % supported, ${check.Total.Unsupported.toFixed(1)} % unsupported`,
+    );
+    expect(check.Total.Tests).toBeGreaterThan(0);
+    expect(check.Total.Supported).toBeGreaterThanOrEqual(80);
+    expect(check.Total.Unsupported).toBeLessThan(10);
+
+    // the shop's address does not answer in tests: every link must still be a well-formed address on it
+    const links = await linkCheck(mail);
+    const urls = links.Links.map((link) => link.URL);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        'https://shop.example',
+        'https://shop.example/images/demo/logo.svg',
+        expect.stringMatching(/^https:\/\/shop\.example\/de\/orders\/\d+\?token=/),
+      ]),
+    );
+    for (const url of urls) expect(new URL(url).origin).toBe('https://shop.example');
+    for (const link of links.Links) expect(link.StatusCode === 0 || link.StatusCode < 400).toBe(true);
   });
 
   it("every order mail links to the order page: a guest's signed with the order token, a customer's plain", async () => {
@@ -283,6 +343,7 @@ describe('order mails through SMTP into Mailpit', () => {
       productName: async () => null,
       orderPageUrl: () => 'https://shop.example/fr/orders/1',
       messageIdDomain: domain,
+      look: async () => look,
       log: silentLogger,
     });
     const request: OrderMailRequest = { orderId, kind: 'reservation' };

@@ -1,6 +1,8 @@
 import { DateTime } from 'luxon';
 import type { Language } from '@alpenpass/contracts';
 import type { OrderMailKind } from '@alpenpass/workflows';
+import { renderBrandedMail, type MailBlock } from '../platform/mail/branded-mail';
+import type { ShopLook } from '../platform/look/shop-look';
 import { mailTexts } from './mail-texts';
 
 /** What an order mail shows, gathered from the order (order-mail-content.ts). Amounts in rappen. */
@@ -48,16 +50,9 @@ export function formatValidity(validity: { from: string; to: string } | null, la
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] ?? character,
-  );
-
 /** The subject, plain text and HTML of one order mail, from the same content (the two never differ
- * in what they say). */
-export function renderOrderMail(content: OrderMailContent): RenderedMail {
+ * in what they say), in the shop's look (the HTML's layout: platform/mail/branded-mail.ts). */
+export async function renderOrderMail(content: OrderMailContent, look: ShopLook): Promise<RenderedMail> {
   const texts = mailTexts[content.language];
   const money = (rappen: number) => formatChf(rappen, content.language);
   const subject = fill(texts.subject[content.kind], { refno: content.refno });
@@ -79,6 +74,7 @@ export function renderOrderMail(content: OrderMailContent): RenderedMail {
     amount: money(item.amount),
   }));
   const showTotal = content.kind === 'reservation' || content.kind === 'confirmation';
+  const signature = fill(texts.signature, { name: look.name });
 
   const text = [
     `${texts.greeting},`,
@@ -98,38 +94,33 @@ export function renderOrderMail(content: OrderMailContent): RenderedMail {
     `${texts.orderPage}: ${content.orderPageUrl}`,
     '',
     texts.closing,
-    texts.signature,
+    signature,
     '',
   ].join('\n');
 
-  const cell = (value: string, align = 'left') =>
-    `<td style="padding:4px 8px;text-align:${align}">${escapeHtml(value)}</td>`;
-  const headerCell = (value: string, align = 'left') =>
-    `<th style="padding:4px 8px;text-align:${align}">${escapeHtml(value)}</th>`;
-  const html = [
-    `<!DOCTYPE html><html lang="${content.language}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
-    '<body style="font-family:Arial,Helvetica,sans-serif;color:#1d2a36">',
-    `<p>${escapeHtml(texts.greeting)},</p>`,
-    `<p>${escapeHtml(texts.lead[content.kind])}</p>`,
-    `<p><strong>${escapeHtml(texts.refnoLabel)}:</strong> ${escapeHtml(content.refno)}</p>`,
-    heading ? `<h3>${escapeHtml(heading)}</h3>` : '',
-    '<table style="border-collapse:collapse">',
-    `<thead><tr>${headerCell(texts.itemHeaders.product)}${headerCell(texts.itemHeaders.validity)}${headerCell(texts.itemHeaders.quantity, 'right')}${headerCell(texts.itemHeaders.amount, 'right')}</tr></thead>`,
-    '<tbody>',
-    ...rows.map(
-      (row) =>
-        `<tr>${cell(row.name)}${cell(row.validity)}${cell(row.quantity, 'right')}${cell(row.amount, 'right')}</tr>`,
-    ),
-    '</tbody>',
-    showTotal
-      ? `<tfoot><tr><td colspan="3" style="padding:4px 8px"><strong>${escapeHtml(texts.total)}</strong></td>${cell(money(content.total), 'right')}</tr></tfoot>`
-      : '',
-    '</table>',
-    ...notes.map((note) => `<p>${escapeHtml(note)}</p>`),
-    `<p><a href="${escapeHtml(content.orderPageUrl)}">${escapeHtml(texts.orderPage)}</a></p>`,
-    `<p>${escapeHtml(texts.closing)}<br>${escapeHtml(texts.signature)}</p>`,
-    '</body></html>',
-  ].join('\n');
+  const headers = texts.itemHeaders;
+  const blocks: MailBlock[] = [
+    { kind: 'text', text: `${texts.greeting},` },
+    { kind: 'text', text: texts.lead[content.kind] },
+    { kind: 'text', text: `${texts.refnoLabel}: ${content.refno}`, strong: true },
+    ...(heading ? [{ kind: 'heading' as const, text: heading }] : []),
+    {
+      kind: 'table',
+      table: {
+        headers: [headers.product, headers.validity, headers.quantity, headers.amount],
+        rows: rows.map((row) => [row.name, row.validity, row.quantity, row.amount]),
+        numeric: [2, 3],
+        footer: showTotal ? { label: texts.total, value: money(content.total) } : undefined,
+      },
+    },
+    ...notes.map((note) => ({ kind: 'text' as const, text: note })),
+    { kind: 'button', label: texts.orderPage, url: content.orderPageUrl },
+    { kind: 'text', text: `${texts.closing}\n${signature}` },
+  ];
+  const html = await renderBrandedMail(
+    { language: content.language, title: subject, preview: texts.lead[content.kind], blocks },
+    look,
+  );
 
   return { subject, text, html };
 }

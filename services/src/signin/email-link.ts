@@ -73,7 +73,9 @@ export function emailLinkProvider(identity: EmbeddedIdentity, from: string, log:
         return void log.warn({ address }, 'e-mail link refused: too many attempts');
       const user = await identity.users.findByEmail(identifier);
       if (!user || user.blocked) return;
-      await identity.mailer.send(identityMails.magicLink(user.email, url, user.locale));
+      await identity.mailer.send(
+        await identityMails.magicLink(user.email, url, user.locale, await identity.look()),
+      );
     },
   };
 }

@@ -25,6 +25,7 @@ import type { EventStore, PlatformLogger } from '../platform/event-store/event-s
 import { eventMetadataOf } from '../platform/http/request-context';
 import { decideTickets, ticketNotFound, type TicketCommand } from './decide';
 import { signDocumentLink } from './document-links';
+import { plainBrand, type DocumentBrand } from './pdf/brand';
 import { renderReceiptPdf } from './pdf/receipt-pdf';
 import { renderTicketPdf, type TicketLabels } from './pdf/ticket-pdf';
 import { orderTicketsFolder, type IssuedTicket, type OrderTickets, type TicketEventWithTime } from './ticket';
@@ -45,6 +46,8 @@ export interface TicketServiceDeps {
   flags: { dynamicTicketHeight: boolean; vmcReceipts: boolean };
   /** the names of an account's persons, for personalised tickets (the account area, wired in contexts.ts) */
   holderNames?: HolderNames;
+  /** the operator's logo and colours on tickets and receipts (the channel's branding) */
+  brand?: () => Promise<DocumentBrand>;
   now?: () => Date;
   log: PlatformLogger;
 }
@@ -357,6 +360,7 @@ export function createTicketService(deps: TicketServiceDeps) {
       const tickets = (await loadTickets(orderId)).tickets;
       const products = await productsOf(order.items.map((item) => item.productId));
       const labels = labelsOf(products, language);
+      const brand = deps.brand ? await deps.brand() : plainBrand;
       if (kind === 'tickets') {
         const valid = tickets.filter((ticket) => ticket.status === 'VALID');
         // blocked or cancelled since the link was made
@@ -368,11 +372,13 @@ export function createTicketService(deps: TicketServiceDeps) {
           holderNames: await holderNamesOf(order, valid),
           language,
           operatorName: deps.settings.operator.name,
+          brand,
           labels,
           dynamicHeight: deps.flags.dynamicTicketHeight,
         });
       }
       return renderReceiptPdf({
+        brand,
         refno: order.refno,
         orderDate: order.createdAt,
         paymentMethod: order.paymentMethod,

@@ -63,3 +63,19 @@ export async function mailAttachment(message: MailpitMessage, partId: string): P
   if (!response.ok) throw new Error(`Mailpit attachment ${partId}: HTTP ${response.status}`);
   return Buffer.from(await response.arrayBuffer());
 }
+
+/** Mailpit's HTML check: how much of the mail's HTML and CSS the mail clients it knows support, in percent. */
+export interface MailpitHtmlCheck {
+  Total: { Tests: number; Nodes: number; Supported: number; Partial: number; Unsupported: number };
+  Warnings: { Slug: string; Title: string; Score: { Found: number; Unsupported: number } }[];
+}
+export const htmlCheck = (message: MailpitMessage) =>
+  getJson<MailpitHtmlCheck>(`/api/v1/message/${message.ID}/html-check`);
+
+/** Mailpit's link check: every link and image address of the mail, each tried (status 0: not reached). */
+export interface MailpitLinkCheck {
+  Errors: number;
+  Links: { URL: string; StatusCode: number; Status: string }[];
+}
+export const linkCheck = (message: MailpitMessage) =>
+  getJson<MailpitLinkCheck>(`/api/v1/message/${message.ID}/link-check`);

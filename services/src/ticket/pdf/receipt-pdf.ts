@@ -2,6 +2,7 @@ import type { Language, OrderItemRecord } from '@alpenpass/contracts';
 import type { IssuedTicket } from '../ticket';
 import type { OperatorDetails } from '../ticket-settings';
 import { formatChf, formatDateTime, formatShortDay, splitAmount, vatContained } from './formats';
+import { drawLogo, plainBrand, type DocumentBrand } from './brand';
 import { CM, renderPdf } from './pdf-buffer';
 import { documentTexts } from './texts';
 
@@ -15,6 +16,8 @@ export interface ReceiptPdfInput {
   tickets: IssuedTicket[];
   language: Language;
   operator: OperatorDetails;
+  /** the operator's logo and colours for the letterhead (default: the shop's own) */
+  brand?: DocumentBrand;
   vatRatePercent: number;
   itemName: (item: OrderItemRecord) => string;
   /** refundable deposits (keycards) are no sale: no VAT on them */
@@ -76,6 +79,7 @@ export function vatOf(
 
 const LEFT = 2 * CM;
 const RIGHT = 21 * CM - 2 * CM;
+const LOGO_SIZE = 2 * CM;
 const columns = { description: LEFT, quantity: 11.5 * CM, unitPrice: 13 * CM, amount: 16 * CM };
 
 /** A4 receipt (docs/tickets.md, "Receipt"): operator, order, lines, total and the VAT it includes. */
@@ -84,17 +88,30 @@ export function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> {
   return renderPdf(
     { size: 'A4', margin: LEFT, lang: input.language, info: { Title: `${texts.receipt} ${input.refno}` } },
     (doc) => {
+      // letterhead: the logo, beside it the operator's name and address, under both a rule in its colour
+      const brand = input.brand ?? plainBrand;
+      const logoSize = brand.logo ? LOGO_SIZE : 0;
+      drawLogo(doc, brand, LEFT, 2 * CM, logoSize);
+      const headLeft = LEFT + (logoSize ? logoSize + 0.5 * CM : 0);
       doc
-        .fillColor('#102a43')
+        .fillColor(brand.primaryColor)
         .font('Helvetica-Bold')
         .fontSize(13)
-        .text(input.operator.name, LEFT, 2 * CM);
-      doc.font('Helvetica').fontSize(10);
+        .text(input.operator.name, headLeft, 2 * CM);
+      doc.fillColor('#102a43').font('Helvetica').fontSize(10);
       for (const line of input.operator.addressLines) doc.text(line);
       doc.text(input.operator.email);
       doc.text(`${texts.vatNumber} ${input.operator.vatNumber}`);
+      const ruleY = Math.max(doc.y, 2 * CM + logoSize) + 0.4 * CM;
+      doc.rect(LEFT, ruleY, RIGHT - LEFT, 2).fill(brand.primaryColor);
+      doc.rect(RIGHT - 3 * CM, ruleY, 3 * CM, 2).fill(brand.accentColor);
 
-      doc.moveDown(2).font('Helvetica-Bold').fontSize(18).text(`${texts.receipt} ${input.refno}`, LEFT);
+      doc
+        .fillColor(brand.primaryColor)
+        .font('Helvetica-Bold')
+        .fontSize(18)
+        .text(`${texts.receipt} ${input.refno}`, LEFT, ruleY + 0.8 * CM);
+      doc.fillColor('#102a43');
       doc
         .font('Helvetica')
         .fontSize(10)

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import type { Language } from '@alpenpass/contracts';
 import type { IssuedTicket } from '../ticket';
 import { formatDay, formatShortDay, formatTime } from './formats';
+import { drawLogo, plainBrand, type DocumentBrand } from './brand';
 import { CM, renderPdf } from './pdf-buffer';
 import { documentTexts } from './texts';
 
@@ -18,6 +19,8 @@ export interface TicketPdfInput {
   refno: string;
   language: Language;
   operatorName: string;
+  /** the operator's logo and colours (default: the shop's own) */
+  brand?: DocumentBrand;
   labels: (ticket: IssuedTicket) => TicketLabels;
   /** the personalised tickets' holders by person id (a holder not found: "personal ticket") */
   holderNames?: ReadonlyMap<number, string>;
@@ -30,6 +33,8 @@ interface Line {
   font: 'Helvetica' | 'Helvetica-Bold';
   size: number;
   gray?: boolean;
+  /** in the operator's colour */
+  branded?: boolean;
   /** with dynamicTicketHeight the line wraps and the page grows; at 9 cm it is cut with an ellipsis */
   wraps?: boolean;
 }
@@ -79,7 +84,7 @@ function linesOf(ticket: IssuedTicket, input: TicketPdfInput): Line[] {
   const texts = documentTexts[input.language];
   const labels = input.labels(ticket);
   return [
-    { text: `${input.operatorName} · ${texts.ticket}`, font: 'Helvetica', size: 9, gray: true },
+    { text: `${input.operatorName} · ${texts.ticket}`, font: 'Helvetica-Bold', size: 9, branded: true },
     { text: labels.productName, font: 'Helvetica-Bold', size: 17, wraps: true },
     ...(labels.definitionName
       ? [{ text: labels.definitionName, font: 'Helvetica', size: 11, wraps: true } as Line]
@@ -99,7 +104,10 @@ function linesOf(ticket: IssuedTicket, input: TicketPdfInput): Line[] {
   ];
 }
 
+/** the operator's colour band along the left edge, inside the cut line */
+const BAND_WIDTH = 0.3 * CM;
 const TEXT_WIDTH = PAGE_WIDTH - 3 * MARGIN - QR_SIZE;
+const LOGO_MAX = 1 * CM;
 const lineGap = (line: Line) => line.size * (LINE_SPACING - 1);
 
 /** A document that is never written, to measure wrapped text with the same fonts. */
@@ -151,12 +159,22 @@ export function renderTicketPdf(input: TicketPdfInput): Promise<Buffer> {
           .dash(4, { space: 3 })
           .stroke()
           .undash();
+        const brand = input.brand ?? plainBrand;
+        const bandHeight = height - MARGIN;
+        doc.rect(MARGIN / 2, MARGIN / 2, BAND_WIDTH, bandHeight).fill(brand.primaryColor);
+        doc
+          .rect(MARGIN / 2, MARGIN / 2 + bandHeight * 0.75, BAND_WIDTH, bandHeight * 0.25)
+          .fill(brand.accentColor);
+        // the logo above the code, where the page leaves room for it (at 9 cm always)
+        const logoRoom = Math.min(LOGO_MAX, (height - QR_SIZE) / 2 - MARGIN / 2 - 4);
+        if (logoRoom >= 0.5 * CM)
+          drawLogo(doc, brand, PAGE_WIDTH - MARGIN - logoRoom, MARGIN / 2 + 4, logoRoom);
         const top = Math.max(MARGIN, (height - textHeight) / 2);
         for (const line of lines) {
           doc
             .font(line.font)
             .fontSize(line.size)
-            .fillColor(line.gray ? '#52606d' : '#102a43');
+            .fillColor(line.branded ? brand.primaryColor : line.gray ? '#52606d' : '#102a43');
           const wrapped = input.dynamicHeight && line.wraps;
           doc.text(
             line.text,

@@ -1,0 +1,2 @@
+export { lookOf, shopDefaults, shopLookSource, type ShopLook, type ShopLookSource } from './shop-look';
+export { logoImages, type LogoImage } from './logo-image';
