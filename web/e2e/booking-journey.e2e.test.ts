@@ -64,7 +64,8 @@ describe('booking in the browser against the real shop', () => {
   it('books a gondola slot and a 3-day pass in German, shows them in French, and keeps them over a reload', async () => {
     await page.goto(`${shop.origin}/de`);
     await heading('Tickets und Abos');
-    await page.getByRole('heading', { level: 2, name: 'Gondelbahn' }).waitFor();
+    await page.getByRole('button', { name: 'Gondelbahn', exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Gipfelgondel Alpenhorn auswählen' }).waitFor();
     await screenshot('journey-1-catalogue-de');
     await expectAccessible();
 
