@@ -20,10 +20,8 @@ FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000
 WORKDIR /app
 COPY --from=build /out ./
-RUN npm ci --omit=dev --no-audit --no-fund -w contracts -w infra -w projections -w workflows -w services \
+RUN bash install-dependencies.sh && rm install-dependencies.sh \
   && npm cache clean --force \
-  # the Temporal core's builds for macOS and Windows (the Linux ones stay for amd64 and arm64)
-  && rm -rf node_modules/@temporalio/core-bridge/releases/*-apple-darwin node_modules/@temporalio/core-bridge/releases/*-windows-msvc \
   && mkdir .data && chown node:node .data
 USER node
 EXPOSE 3000

@@ -2,8 +2,8 @@
 # The shop as the production image runs it, assembled in OUT (default dist/production): the server
 # packages compiled to JavaScript by tsc (tsconfig.dist.json), the built SPA, the demo catalogue, and
 # each workspace's package.json pointing at its compiled entry. Production dependencies are not
-# installed here: `npm ci --omit=dev` in OUT does that (the Dockerfile's runtime stage, the test of
-# this script). Plain `node services/src/main.js` in OUT then runs any role.
+# installed here: `bash install-dependencies.sh` in OUT does that (the Dockerfile's runtime stage, the
+# test of this script). Plain `node services/src/main.js` in OUT then runs any role.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source infra/scripts/lib.sh
@@ -22,6 +22,7 @@ fi
 rm -rf "$out"
 mkdir -p "$out"
 cp package.json package-lock.json "$out/"
+cp infra/scripts/install-production-deps.sh "$out/install-dependencies.sh"
 for package in "${server_packages[@]}"; do
   mkdir -p "$out/$package"
   cp -r "dist/$package/src" "$out/$package/src"

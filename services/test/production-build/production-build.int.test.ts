@@ -16,7 +16,6 @@ import { shopHeaders, testChannelId } from '../support/shop-headers';
  */
 const run = promisify(execFile);
 const repositoryRoot = join(__dirname, '..', '..', '..');
-const serverWorkspaces = ['contracts', 'infra', 'projections', 'workflows', 'services'];
 
 let out: string;
 let db: TestDatabase;
@@ -35,11 +34,7 @@ beforeAll(async () => {
     env: { ...process.env, ...(webBuilt ? { SKIP_WEB_BUILD: '1' } : {}) },
     maxBuffer: 32 * 1024 * 1024,
   });
-  const workspaces = serverWorkspaces.flatMap((name) => ['-w', name]);
-  await run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error', ...workspaces], {
-    cwd: out,
-    maxBuffer: 32 * 1024 * 1024,
-  });
+  await run('bash', ['install-dependencies.sh'], { cwd: out, maxBuffer: 32 * 1024 * 1024 });
 }, 600_000);
 
 afterAll(async () => {
