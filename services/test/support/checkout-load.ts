@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { idempotencyErrorCodes } from '@alpenpass/contracts';
 import {
   addToNewBasket,
   checkOut,
@@ -12,12 +13,12 @@ import {
 } from './cluster-shop';
 
 /** A steady checkout load on a cluster: guests, each placing and paying one-place orders one after the
- * other until stopped. A step that ends without an answer (status 0) or with a 5xx is what a client
- * retries: the basket add with a new basket, the checkout with the same basket (it answers the same
+ * other until stopped. A step that ends without an answer (status 0), with a 5xx, or with a 409 saying
+ * its Idempotency-Key is still being answered elsewhere is what a client retries: the basket add with a new basket, the checkout with the same basket (it answers the same
  * order), the payment under the same Idempotency-Key. */
 export interface LoadFigures {
   requests: number;
-  /** answers the client had to retry: no answer, or 5xx */
+  /** answers the client had to retry: no answer, a 5xx, or its key still in flight */
   clientErrors: number;
   /** when the last of them was seen (ms since the epoch), 0 if none */
   lastErrorAt: number;
@@ -40,7 +41,11 @@ export function startCheckoutLoad(options: {
   const figures: LoadFigures = { requests: 0, clientErrors: 0, lastErrorAt: 0, orders: [], abandoned: [] };
   let running = true;
 
-  const retryable = (answer: Answer) => answer.status === 0 || answer.status >= 500;
+  // a request with the same Idempotency-Key still being answered (on a node that was cut off): try again later
+  const retryable = (answer: Answer) =>
+    answer.status === 0 ||
+    answer.status >= 500 ||
+    (answer.status === 409 && answer.body.code === idempotencyErrorCodes.inFlight);
   async function withRetries<T>(step: () => Promise<T | Answer>, done: (result: T | Answer) => boolean) {
     let result: T | Answer = { status: 0, contentType: '', body: {} };
     for (let attempt = 0; attempt < RETRIES; attempt++) {
