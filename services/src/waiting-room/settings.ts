@@ -23,30 +23,25 @@ export const defaultWaitingRoomSettings: WaitingRoomSettings = {
   pace: defaultPaceSettings,
 };
 
-function secondsOf(
-  env: Readonly<Record<string, string | undefined>>,
-  name: string,
-  fallbackMs: number,
-): number {
-  const text = env[name];
-  if (text === undefined || text === '') return fallbackMs;
-  const seconds = Number(text);
-  if (!Number.isInteger(seconds) || seconds < 1)
-    throw new ConfigError(`${name} must be a whole number of seconds of at least 1, not "${text}"`);
-  return seconds * 1000;
-}
+const units = {
+  seconds: { ms: 1000, least: 1 },
+  milliseconds: { ms: 1, least: 10 },
+} as const;
 
-function millisecondsOf(
+/** a duration setting in ms: the variable in `unit`, or `fallbackMs` when it is not set */
+function durationOf(
   env: Readonly<Record<string, string | undefined>>,
   name: string,
   fallbackMs: number,
+  unit: keyof typeof units,
 ): number {
   const text = env[name];
   if (text === undefined || text === '') return fallbackMs;
-  const ms = Number(text);
-  if (!Number.isInteger(ms) || ms < 10)
-    throw new ConfigError(`${name} must be a whole number of milliseconds of at least 10, not "${text}"`);
-  return ms;
+  const value = Number(text);
+  const { ms, least } = units[unit];
+  if (!Number.isInteger(value) || value < least)
+    throw new ConfigError(`${name} must be a whole number of ${unit} of at least ${least}, not "${text}"`);
+  return value * ms;
 }
 
 /** WAITING_ROOM_ADMISSION_GRACE_SECONDS, WAITING_ROOM_ADMISSION_SESSION_SECONDS, WAITING_ROOM_ABANDON_AFTER_SECONDS,
@@ -54,21 +49,33 @@ function millisecondsOf(
 export function waitingRoomSettingsOf(config: Pick<AppConfig, 'env'>): WaitingRoomSettings {
   const defaults = defaultWaitingRoomSettings;
   return {
-    admissionGraceMs: secondsOf(
+    admissionGraceMs: durationOf(
       config.env,
       'WAITING_ROOM_ADMISSION_GRACE_SECONDS',
       defaults.admissionGraceMs,
+      'seconds',
     ),
-    admissionSessionMs: secondsOf(
+    admissionSessionMs: durationOf(
       config.env,
       'WAITING_ROOM_ADMISSION_SESSION_SECONDS',
       defaults.admissionSessionMs,
+      'seconds',
     ),
-    abandonAfterMs: secondsOf(config.env, 'WAITING_ROOM_ABANDON_AFTER_SECONDS', defaults.abandonAfterMs),
+    abandonAfterMs: durationOf(
+      config.env,
+      'WAITING_ROOM_ABANDON_AFTER_SECONDS',
+      defaults.abandonAfterMs,
+      'seconds',
+    ),
     salesCacheMs: defaults.salesCacheMs,
     pace: {
       ...defaults.pace,
-      targetP99Ms: millisecondsOf(config.env, 'WAITING_ROOM_TARGET_P99_MS', defaults.pace.targetP99Ms),
+      targetP99Ms: durationOf(
+        config.env,
+        'WAITING_ROOM_TARGET_P99_MS',
+        defaults.pace.targetP99Ms,
+        'milliseconds',
+      ),
     },
   };
 }
