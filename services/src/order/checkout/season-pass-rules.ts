@@ -1,4 +1,9 @@
-import type { CustomFormFieldDefinition, Medium, OrderItemRecord } from '@alpenpass/contracts';
+import {
+  mediaOfKeycardType,
+  type CustomFormFieldDefinition,
+  type Medium,
+  type OrderItemRecord,
+} from '@alpenpass/contracts';
 import { DateTime } from 'luxon';
 import { conflict } from '../../platform/domain-error';
 
@@ -23,13 +28,12 @@ export interface SeasonPassProduct {
 
 export type ProductLookup = (productId: number) => Promise<SeasonPassProduct | null>;
 
-const cardMedia: ReadonlySet<Medium> = new Set([
-  'SKIDATA',
-  'SKIDATA_RENEWAL',
-  'AXESS',
-  'AXESS_RENEWAL',
-  'SWISSPASS',
-]);
+/** the media a keycard carries (a licence plate is no card a pass is loaded onto) */
+const cardMedia: ReadonlySet<Medium> = new Set(
+  Object.entries(mediaOfKeycardType)
+    .filter(([type]) => type !== 'LICENSEPLATE')
+    .flatMap(([, media]) => media),
+);
 
 export interface SeasonPassItem {
   item: OrderItemRecord;
