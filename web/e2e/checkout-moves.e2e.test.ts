@@ -7,7 +7,8 @@ import { mintCustomerToken } from './customer-token';
 import { journeyTexts, type JourneyLanguage } from './journey-texts';
 import { pageSteps } from './page-steps';
 import { startTestSimulator, type TestSimulator } from './psp-simulator';
-import { shopHeaders, startShop, type ShopProcess } from './shop-process';
+import { customerApi } from './customer-api';
+import { startShop, type ShopProcess } from './shop-process';
 
 /**
  * Issue 24's remaining exits, in each language against the real shop: a double click on "add" and on "place
@@ -43,19 +44,7 @@ afterAll(async () => {
   await payments?.stop();
 }, 60_000);
 
-async function call<T>(method: 'GET' | 'POST', path: string, token: string, body?: object): Promise<T> {
-  const response = await fetch(`${shop.origin}/api${path}`, {
-    method,
-    headers: {
-      ...shopHeaders,
-      authorization: `Bearer ${token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  expect(response.status).toBeLessThan(300);
-  return (await response.json()) as T;
-}
+const { call, freePlaces, placeOrder, startCardPayment } = customerApi(() => shop.origin);
 
 interface OrderList {
   total: number;
@@ -72,14 +61,6 @@ async function ordersOf(token: string, expected: number): Promise<OrderList> {
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   return call<OrderList>('GET', '/orders', token);
 }
-
-interface Slot {
-  id: number;
-  availableCapacity: number;
-}
-const freePlaces = async (token: string, slotId: number) =>
-  (await call<Slot[]>('GET', '/capacities/slots/products/103', token)).find((slot) => slot.id === slotId)
-    ?.availableCapacity;
 
 describe.each(['de', 'en', 'fr'] as const)('checkout moves in %s', (language: JourneyLanguage) => {
   const t = journeyTexts[language];
@@ -142,35 +123,18 @@ describe.each(['de', 'en', 'fr'] as const)('checkout moves in %s', (language: Jo
 
   it('a payment left on the provider’s page until its time runs out: the order is cancelled, its place free again, and the order page says so', async () => {
     const token = mintCustomerToken(`e2e-timeout-${randomBytes(4).toString('hex')}`);
-    const slot = await call<Slot>('GET', '/capacities/slots/products/103/next', token);
-    const basket = await call<{ id: string }>('POST', '/baskets', token, {
-      entries: [{ productDefinitionId: 1031, slotId: slot.id }],
-    });
-    const checkout = await call<{ id: string; orderId: number }>('POST', '/checkout', token, {
-      basketId: basket.id,
-    });
-    await call('POST', `/checkout/${checkout.id}/checkout-conditions`, token, {
-      formValues: { acceptTerms: true },
-    });
-    const freeBefore = await freePlaces(token, slot.id);
-    const returnPage = `${shop.origin}/${language}/checkout/${checkout.id}/return?token=${token}`;
-    const started = await call<{ redirectUrl: string }>('POST', `/checkout/${checkout.id}/payment`, token, {
-      intent: 'new',
-      type: 'CARD',
-      redirectUrls: {
-        success: returnPage,
-        error: `${returnPage}&result=error`,
-        cancel: `${returnPage}&result=cancel`,
-      },
-    });
+    const order = await placeOrder(token);
+    const freeBefore = await freePlaces(token, order.slotId);
+    const returnPage = `${shop.origin}/${language}/checkout/${order.checkoutId}/return?token=${token}`;
+    const started = await startCardPayment(token, order.checkoutId, returnPage);
     await page.goto(started.redirectUrl);
     await page.getByRole('heading', { name: 'PSP simulator: payment' }).waitFor();
 
     // the customer walks away from the provider's page; the payment's time runs out
-    await page.goto(`${shop.origin}/${language}/orders/${checkout.orderId}?token=${token}`);
+    await page.goto(`${shop.origin}/${language}/orders/${order.orderId}?token=${token}`);
     await heading(1, t.orderTitle);
     await page.getByText(timedOut[language]).waitFor({ timeout: (PAYMENT_TIMEOUT_SECONDS + 60) * 1000 });
     await screenshot('03-payment-timed-out');
-    expect(await freePlaces(token, slot.id)).toBe((freeBefore ?? 0) + 1);
+    expect(await freePlaces(token, order.slotId)).toBe((freeBefore ?? 0) + 1);
   }, 240_000);
 });

@@ -4,7 +4,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, screenshotFolder } from './chromium';
 import { mintCustomerToken } from './customer-token';
 import { payOnSimulatorPage, startTestSimulator, type TestSimulator } from './psp-simulator';
-import { shopHeaders, startShop, type ShopProcess } from './shop-process';
+import { customerApi } from './customer-api';
+import { startShop, type ShopProcess } from './shop-process';
 import { pageSteps } from './page-steps';
 
 /** Every unpaid order has a way forward and a way back (docs/spa-checkout.md, "Order page"), in each language. */
@@ -59,43 +60,7 @@ const texts = {
   },
 } as const;
 
-async function call<T>(method: 'GET' | 'POST', path: string, token: string, body?: object): Promise<T> {
-  const response = await fetch(`${shop.origin}/api${path}`, {
-    method,
-    headers: {
-      ...shopHeaders,
-      authorization: `Bearer ${token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  expect(response.status).toBeLessThan(300);
-  return (await response.json()) as T;
-}
-
-interface Slot {
-  id: number;
-  availableCapacity: number;
-}
-const nextSlot = (token: string) => call<Slot>('GET', '/capacities/slots/products/103/next', token);
-const freePlaces = async (token: string, slotId: number) =>
-  (await call<Slot[]>('GET', '/capacities/slots/products/103', token)).find((slot) => slot.id === slotId)
-    ?.availableCapacity;
-
-/** A customer's order of one gondola place, its checkout conditions answered (placed through the API). */
-async function placeOrder(token: string) {
-  const slot = await nextSlot(token);
-  const basket = await call<{ id: string }>('POST', '/baskets', token, {
-    entries: [{ productDefinitionId: 1031, slotId: slot.id }],
-  });
-  const checkout = await call<{ id: string; orderId: number }>('POST', '/checkout', token, {
-    basketId: basket.id,
-  });
-  await call('POST', `/checkout/${checkout.id}/checkout-conditions`, token, {
-    formValues: { acceptTerms: true },
-  });
-  return { checkoutId: checkout.id, orderId: checkout.orderId, slotId: slot.id };
-}
+const { freePlaces, placeOrder, startCardPayment } = customerApi(() => shop.origin);
 
 describe.each(['de', 'en', 'fr'] as const)('an unpaid order in %s', (language) => {
   const text = texts[language];
@@ -104,20 +69,7 @@ describe.each(['de', 'en', 'fr'] as const)('an unpaid order in %s', (language) =
     const token = mintCustomerToken(`e2e-${randomBytes(4).toString('hex')}`);
     const order = await placeOrder(token);
     const returnPage = `${shop.origin}/${language}/checkout/${order.checkoutId}/return?token=${token}`;
-    const started = await call<{ redirectUrl: string }>(
-      'POST',
-      `/checkout/${order.checkoutId}/payment`,
-      token,
-      {
-        intent: 'new',
-        type: 'CARD',
-        redirectUrls: {
-          success: returnPage,
-          error: `${returnPage}&result=error`,
-          cancel: `${returnPage}&result=cancel`,
-        },
-      },
-    );
+    const started = await startCardPayment(token, order.checkoutId, returnPage);
     await page.goto(started.redirectUrl);
     await page.getByRole('heading', { name: 'PSP simulator: payment' }).waitFor();
     await page.getByLabel('Payment method').selectOption('VIS');
