@@ -14,7 +14,7 @@ async function start(): Promise<void> {
   const config = loadSimulatorConfig();
   const log = pino({ level: config.logLevel, base: { service: 'psp-simulator' } });
   await ensureDatabase(config.databaseUrl);
-  const store = await SimulatorStore.open(config.databaseUrl);
+  const store = await SimulatorStore.open(config.databaseUrl, config.claimLeaseSeconds);
   let publicUrl = config.publicUrl?.replace(/\/+$/, '') ?? '';
   const { app } = createSimulatorApp({ store, merchant: config.merchant, log, publicUrl: () => publicUrl });
   const server = app.listen(config.port, config.host, (error?: Error) => {

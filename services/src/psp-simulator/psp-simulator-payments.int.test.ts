@@ -193,6 +193,34 @@ describe('idempotency and authentication', () => {
     expect(Number(rows[0]!.count)).toBe(1);
   });
 
+  it('lets a repeat take over a key whose request died before answering, once the claim lease has passed', async () => {
+    const request = {
+      currency: 'CHF',
+      refno: `order-died-${randomUUID().slice(0, 8)}`,
+      amount: 800,
+      redirect,
+    };
+    await client.initTransaction(request, { idempotencyKey: `answered-${request.refno}` });
+    // claims left by a request whose simulator process was killed: same request, no answer stored
+    const claimLeftBehind = (key: string, age: string) =>
+      db.knex.raw(
+        `insert into psp_simulator.idempotency_keys (merchant_id, idempotency_key, fingerprint, created_at)
+         select merchant_id, ?, fingerprint, now() - ?::interval from psp_simulator.idempotency_keys
+         where idempotency_key = ?`,
+        [key, age, `answered-${request.refno}`],
+      );
+    await claimLeftBehind(`fresh-${request.refno}`, '1 second');
+    await claimLeftBehind(`expired-${request.refno}`, '1 minute');
+
+    await expect(
+      client.initTransaction(request, { idempotencyKey: `fresh-${request.refno}` }),
+    ).rejects.toMatchObject({ status: 409, code: 'IDEMPOTENCY_KEY_IN_USE' });
+    const takenOver = await client.initTransaction(request, { idempotencyKey: `expired-${request.refno}` });
+    expect(await client.getStatus(takenOver.transactionId)).toMatchObject({ status: 'initialized' });
+    const replayed = await client.initTransaction(request, { idempotencyKey: `expired-${request.refno}` });
+    expect(replayed).toEqual(takenOver);
+  });
+
   it('refuses redirect URLs that are not http or https', async () => {
     const bad = client.initTransaction({
       currency: 'CHF',

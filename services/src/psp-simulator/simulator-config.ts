@@ -17,6 +17,8 @@ export interface SimulatorConfig {
   publicUrl?: string;
   databaseUrl: string;
   merchant: SimulatedMerchant;
+  /** an Idempotency-Key claimed this long ago without an answer may be taken over by a repeat */
+  claimLeaseSeconds: number;
   logLevel: string;
 }
 
@@ -27,6 +29,7 @@ export const simulatorDefaults = {
   merchantId: '1100000000',
   password: 'psp-simulator-password',
   hmacKeyHex: '5f7a1c9e3b2d4a6f8e0c1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a',
+  claimLeaseSeconds: 30,
 } as const;
 
 const env = z.object({
@@ -41,6 +44,10 @@ const env = z.object({
     .regex(/^([0-9a-fA-F]{2}){16,}$/, 'hex, at least 16 bytes')
     .default(simulatorDefaults.hmacKeyHex),
   PSP_SIMULATOR_WEBHOOK_URL: z.url().optional(),
+  PSP_SIMULATOR_CLAIM_LEASE_SECONDS: z.coerce
+    .number()
+    .positive()
+    .default(simulatorDefaults.claimLeaseSeconds),
   LOG_LEVEL: z.string().default('info'),
 });
 
@@ -64,6 +71,7 @@ export function loadSimulatorConfig(source: NodeJS.ProcessEnv = process.env): Si
       hmacKeyHex: value.PSP_SIMULATOR_HMAC_KEY,
       webhookUrl: value.PSP_SIMULATOR_WEBHOOK_URL,
     },
+    claimLeaseSeconds: value.PSP_SIMULATOR_CLAIM_LEASE_SECONDS,
     logLevel: value.LOG_LEVEL,
   };
 }

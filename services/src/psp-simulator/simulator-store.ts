@@ -1,5 +1,6 @@
 import { Pool, type PoolClient } from 'pg';
 import type { SimulatedCard, SimulatedTransaction } from './simulated-transaction';
+import { simulatorDefaults } from './simulator-config';
 import { SimulatorError } from './simulator-error';
 
 /** The simulator's own tables, in schema `psp_simulator` of its own database. */
@@ -42,9 +43,17 @@ export type IdempotencyClaim =
   | { kind: 'different_request' };
 
 export class SimulatorStore {
-  private constructor(private readonly pool: Pool) {}
+  private constructor(
+    private readonly pool: Pool,
+    private readonly claimLeaseSeconds: number,
+  ) {}
 
-  static async open(databaseUrl: string): Promise<SimulatorStore> {
+  /** `claimLeaseSeconds`: how long a claimed key waits for its answer before a repeat may take the work
+   * over; the claim of a request whose process died (kill -9) would otherwise be IN_USE forever. */
+  static async open(
+    databaseUrl: string,
+    claimLeaseSeconds: number = simulatorDefaults.claimLeaseSeconds,
+  ): Promise<SimulatorStore> {
     const pool = new Pool({ connectionString: databaseUrl, max: 5 });
     // concurrent first starts (tests) would race on create schema
     const client = await pool.connect();
@@ -55,7 +64,7 @@ export class SimulatorStore {
     } finally {
       client.release();
     }
-    return new SimulatorStore(pool);
+    return new SimulatorStore(pool, claimLeaseSeconds);
   }
 
   close(): Promise<void> {
@@ -127,7 +136,8 @@ export class SimulatorStore {
     return rows[0]?.card;
   }
 
-  /** First use of a key claims it; later uses replay the stored answer or are refused. */
+  /** First use of a key claims it; later uses replay the stored answer or are refused, except that a
+   * claim older than the lease without an answer is taken over (its request died before it answered). */
   async claimIdempotencyKey(merchantId: string, key: string, fingerprint: string): Promise<IdempotencyClaim> {
     const inserted = await this.pool.query(
       `insert into psp_simulator.idempotency_keys (merchant_id, idempotency_key, fingerprint)
@@ -147,7 +157,10 @@ export class SimulatorStore {
     const row = rows[0];
     if (!row) return this.claimIdempotencyKey(merchantId, key, fingerprint);
     if (row.fingerprint !== fingerprint) return { kind: 'different_request' };
-    if (row.response_status === null) return { kind: 'in_progress' };
+    if (row.response_status === null)
+      return (await this.takeOverExpiredClaim(merchantId, key))
+        ? { kind: 'claimed' }
+        : { kind: 'in_progress' };
     return {
       kind: 'replay',
       response: {
@@ -156,6 +169,16 @@ export class SimulatorStore {
         ...(row.response_location ? { location: row.response_location } : {}),
       },
     };
+  }
+
+  private async takeOverExpiredClaim(merchantId: string, key: string): Promise<boolean> {
+    const taken = await this.pool.query(
+      `update psp_simulator.idempotency_keys set created_at = now()
+       where merchant_id = $1 and idempotency_key = $2 and response_status is null
+         and created_at < now() - make_interval(secs => $3)`,
+      [merchantId, key, this.claimLeaseSeconds],
+    );
+    return taken.rowCount === 1;
   }
 
   async completeIdempotencyKey(merchantId: string, key: string, response: StoredResponse): Promise<void> {
