@@ -815,6 +815,10 @@ export const de: MessageCatalogue = {
   'onlineCredit.column.reason': 'Grund',
   'onlineCredit.column.amount': 'Betrag',
   'onlineCredit.balance': 'Ihr Guthaben: {balance}',
+  'onlineCredit.reason.orderPayment': 'Bezahlung der Bestellung {refno}',
+  'onlineCredit.reason.orderPaymentUndone': 'Bestellung {refno}: Guthaben nicht verwendet, zurückgebucht',
+  'onlineCredit.reason.orderCancelled': 'Bestellung {refno} storniert: Guthaben zurückgebucht',
+  'onlineCredit.reason.refund': 'Rückerstattung zur Bestellung {refno}',
   'waitingRoom.notice.upcoming':
     'Dieses Produkt kommt am {date} um {time} über einen Warteraum in den Verkauf. Stellen Sie sich jetzt an: Wer bei der Öffnung da ist, erhält einen ausgelosten Platz.',
   'waitingRoom.notice.open':

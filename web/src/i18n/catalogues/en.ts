@@ -769,6 +769,10 @@ export const en: MessageCatalogue = {
   'onlineCredit.column.reason': 'Reason',
   'onlineCredit.column.amount': 'Amount',
   'onlineCredit.balance': 'Your credit: {balance}',
+  'onlineCredit.reason.orderPayment': 'Payment of order {refno}',
+  'onlineCredit.reason.orderPaymentUndone': 'Order {refno}: credit not used, booked back',
+  'onlineCredit.reason.orderCancelled': 'Order {refno} cancelled: credit returned',
+  'onlineCredit.reason.refund': 'Refund for order {refno}',
   'waitingRoom.notice.upcoming':
     'This product goes on sale on {date} at {time}, through a waiting room. Join the queue now: everyone who is there at the opening gets a place drawn at random.',
   'waitingRoom.notice.open':

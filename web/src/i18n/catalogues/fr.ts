@@ -807,6 +807,10 @@ export const fr: MessageCatalogue = {
   'onlineCredit.column.reason': 'Motif',
   'onlineCredit.column.amount': 'Montant',
   'onlineCredit.balance': 'Votre crédit : {balance}',
+  'onlineCredit.reason.orderPayment': 'Paiement de la commande {refno}',
+  'onlineCredit.reason.orderPaymentUndone': 'Commande {refno} : crédit non utilisé, recrédité',
+  'onlineCredit.reason.orderCancelled': 'Commande {refno} annulée : crédit restitué',
+  'onlineCredit.reason.refund': 'Remboursement de la commande {refno}',
   'waitingRoom.notice.upcoming':
     'Ce produit sera mis en vente le {date} à {time}, via une salle d’attente. Rejoignez la file dès maintenant : toute personne présente à l’ouverture reçoit une place tirée au sort.',
   'waitingRoom.notice.open':
