@@ -94,6 +94,20 @@ export const accountDto = z.object({
 });
 export type AccountDto = z.infer<typeof accountDto>;
 
+/** GET /users/account/open-orders: what a customer is told before deleting the account (issue #24) —
+ * the orders not paid yet (created, payment under way, reserved to pay on site). */
+export const accountOpenOrdersDto = z.object({
+  items: z.array(
+    z.object({
+      id: z.number().int(),
+      refno: z.string(),
+      status: z.enum(['CREATED', 'PENDING', 'RESERVED']),
+      total: z.object({ amount: z.number().int(), currency: z.literal('CHF') }),
+    }),
+  ),
+});
+export type AccountOpenOrdersDto = z.infer<typeof accountOpenOrdersDto>;
+
 /** GET /users/current?language=: the locale of the page the SPA shows, used until the account has chosen one. */
 export const currentUserQuery = z.object({ language: z.string().max(35).optional() });
 

@@ -18,6 +18,61 @@ export const creditAmount = z
   .max(MAX_CREDIT_TRANSACTION, `Expected at most ${MAX_CREDIT_TRANSACTION}`);
 export const creditReason = z.string().trim().min(1, 'A reason is required').max(500);
 
+/**
+ * Why a transaction was booked, for the customer's ledger in their language (issue #24): the kind and
+ * the order it concerns. Staff's own bookings keep their free text (`reason`), shown as written.
+ */
+export const creditReasonKinds = [
+  'ORDER_PAYMENT',
+  'ORDER_PAYMENT_UNDONE',
+  'ORDER_CANCELLED',
+  'REFUND',
+  'STAFF_TOP_UP',
+  'STAFF_CORRECTION',
+] as const;
+export const creditReasonCode = z.object({
+  kind: z.enum(creditReasonKinds),
+  /** the order's reference number (AP-…); before issue #24 a cancelled order's credit named its id */
+  refno: z.string().nullable(),
+});
+export type CreditReasonCode = z.infer<typeof creditReasonCode>;
+
+/** The English text stored beside the code (logs, staff tools, readers that know no codes). */
+export function creditReasonText(code: CreditReasonCode): string {
+  const refno = code.refno ?? '';
+  switch (code.kind) {
+    case 'ORDER_PAYMENT':
+      return `order ${refno}`;
+    case 'ORDER_PAYMENT_UNDONE':
+      return `order ${refno}: not applied`;
+    case 'ORDER_CANCELLED':
+      return `order ${refno} cancelled`;
+    case 'REFUND':
+      return `refund of order ${refno}`;
+    case 'STAFF_TOP_UP':
+      return 'credit added by staff';
+    case 'STAFF_CORRECTION':
+      return 'credit removed by staff';
+  }
+}
+
+const oldReasonPatterns: [RegExp, CreditReasonCode['kind']][] = [
+  [/^order (\S+): not applied$/i, 'ORDER_PAYMENT_UNDONE'],
+  [/^order (\S+) cancelled$/i, 'ORDER_CANCELLED'],
+  [/^refund(?: \S+)? of order (\S+)$/i, 'REFUND'],
+  [/^order (\S+)$/i, 'ORDER_PAYMENT'],
+];
+
+/** The code of a transaction booked before issue #24, read from the English text the shop wrote then;
+ * null for any other text (a staff reason), which is shown as written. */
+export function creditReasonCodeOfText(text: string): CreditReasonCode | null {
+  for (const [pattern, kind] of oldReasonPatterns) {
+    const match = pattern.exec(text.trim());
+    if (match) return { kind, refno: match[1]! };
+  }
+  return null;
+}
+
 /** Staff add (amount > 0) or remove (amount < 0) credit. */
 export const onlineCreditTransactionBody = z.object({
   amount: z
@@ -39,7 +94,10 @@ export const onlineCreditTransactionDto = z.object({
   transactionId: z.string(),
   /** positive: credited; negative: spent or removed */
   amount: z.number().int(),
+  /** the English text, or staff's reason as written */
   reason: z.string(),
+  /** what the SPA renders in the page's language; null: show `reason` as it is */
+  reasonCode: creditReasonCode.nullable(),
   at: z.string(),
 });
 export const onlineCreditDto = z.object({
@@ -57,6 +115,8 @@ export type OnlineCreditEvent =
         transactionId: string;
         amount: number;
         reason: string;
+        /** since issue #24; older events: derived from `reason` (creditReasonCodeOfText) */
+        reasonCode?: CreditReasonCode;
         idempotencyKey: string;
       };
     }
@@ -67,6 +127,8 @@ export type OnlineCreditEvent =
         transactionId: string;
         amount: number;
         reason: string;
+        /** since issue #24; older events: derived from `reason` (creditReasonCodeOfText) */
+        reasonCode?: CreditReasonCode;
         idempotencyKey: string;
       };
     };

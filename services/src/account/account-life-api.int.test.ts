@@ -12,6 +12,9 @@ import {
 import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { accountDeletionWorkflowId, startAccountDeletion, type RunningWorker } from '@alpenpass/workflows';
 import { runTestWorker } from '@alpenpass/workflows/test/support/worker';
+import { customerOrdersProjection } from '@alpenpass/projections/src/order/customer-orders';
+import { catchUp, liveTarget } from '@alpenpass/projections/src/runtime/catch-up';
+import { ensureLiveGeneration } from '@alpenpass/projections/src/runtime/replay';
 import { generateSigningKey, type SigningKey } from '../platform/auth/signing-key';
 import { mintToken } from '../platform/auth/tokens';
 import { createTokenVerifier } from '../platform/auth/verifier';
@@ -88,6 +91,7 @@ async function registerIdentityUser(
 beforeAll(async () => {
   db = await createTestDatabase();
   store = createPostgresEventStore({ knex: db.knex });
+  await ensureLiveGeneration(db.knex, store, customerOrdersProjection);
   [shopKey, outsideKey] = await Promise.all([generateSigningKey(), generateSigningKey()]);
   const directory = accountDirectory(db.knex);
   const verify = createTokenVerifier({
@@ -724,6 +728,36 @@ describe('deletion with a grace period (Temporal dev server)', () => {
       email: 'bob@example.ch',
       deletedAt: null,
     });
+  });
+
+  it('names the open orders before the deletion: the caller’s own unpaid orders only', async () => {
+    const bobToken = await bearer(bob.userId, bob.accountId);
+    expect((await call('get', '/users/account/open-orders', bobToken)).body).toEqual({ items: [] });
+    const placed = (orderId: number, accountId: string) => ({
+      type: 'OrderPlaced',
+      data: {
+        orderId,
+        checkoutId: randomUUID(),
+        basketId: randomUUID(),
+        accountId,
+        type: 'ONE_TIME',
+        refno: `AP-${orderId}-1`,
+        items: [],
+        total: { amount: 2400, currency: 'CHF' },
+        comment: null,
+        addresses: { shippingAddressId: null, billingAddressId: null },
+      },
+    });
+    await store.append('order-9301', [placed(9301, bob.accountId)], { expectedRevision: 'no_stream' });
+    await store.append('order-9302', [placed(9302, alice.accountId)], { expectedRevision: 'no_stream' });
+    await catchUp(db.knex, store, customerOrdersProjection, liveTarget(customerOrdersProjection.name));
+    const open = await call('get', '/users/account/open-orders', bobToken);
+    expect(open.status).toBe(200);
+    expect(open.body).toEqual({
+      items: [{ id: 9301, refno: 'AP-9301-1', status: 'CREATED', total: { amount: 2400, currency: 'CHF' } }],
+    });
+    expect((await call('get', '/users/account/open-orders')).status).toBe(401);
+    expect((await call('get', '/users/account/open-orders', await staff())).status).toBe(403);
   });
 
   it('answers 503 when Temporal cannot take the deletion, and asking again schedules the same date', async () => {

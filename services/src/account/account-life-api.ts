@@ -4,6 +4,7 @@ import {
   accountExistsQuery,
   accountListDto,
   accountListQuery,
+  accountOpenOrdersDto,
   accountPatchBody,
   accountProfileErrorCodes as codes,
   addressDto,
@@ -110,6 +111,17 @@ export function currentAccountRouters(deps: AccountLifeApiDeps): ApiRouter[] {
         response: accountDto,
       },
       ({ ctx }) => life.requestDeletion(ctx.principal),
+    )
+    .route(
+      {
+        method: 'get',
+        operationId: 'getAccountOpenOrders',
+        path: '/account/open-orders',
+        summary: 'The orders not paid yet: named before the account is deleted',
+        access: 'customer',
+        response: accountOpenOrdersDto,
+      },
+      ({ ctx }) => life.openOrders(ctx.principal),
     )
     .route(
       {

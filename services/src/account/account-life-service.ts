@@ -5,6 +5,7 @@ import {
   accountStreamName,
   languageFromLocale,
   type AccountDto,
+  type AccountOpenOrdersDto,
   type CurrentIdentityDto,
   type AccountProfileChanges,
   type Language,
@@ -17,7 +18,9 @@ import type { EventStore } from '../platform/event-store/event-store';
 import { accountFolder, type AccountState } from './account';
 import type { AccountDirectory } from './account-directory';
 import { accountDeleted, decideAccountLife, type AccountLifeCommand } from './decide-life';
+import { sendDeletionMail, type DeletionMailDeps } from './deletion-mail';
 import { erasePersonalData, personIdsOf } from './erasure';
+import { openOrdersOf } from './open-orders';
 
 export interface AccountLifeDeps {
   store: EventStore;
@@ -27,6 +30,8 @@ export interface AccountLifeDeps {
   gracePeriodMs: number;
   /** starts the account's deletion workflow (a second start is a no-op) */
   scheduleErasure(accountId: string, deleteAfter: string): Promise<void>;
+  /** the confirmation mail of an erased account (deletion-mail.ts); without it none is sent */
+  deletionMail?: Omit<DeletionMailDeps, 'knex'>;
   /** this process forgets what it cached of the account's access */
   forgetAccess?(accountId: string): void;
   now?: () => Date;
@@ -193,6 +198,12 @@ export function createAccountLifeService(deps: AccountLifeDeps) {
       });
       return toAccountDto(accountId, state);
     },
+    /** GET /users/account/open-orders: what deleting the account leaves open */
+    async openOrders(principal: Principal | null): Promise<AccountOpenOrdersDto> {
+      const accountId = customerAccount(principal);
+      await opened(accountId, null, principal!.subject);
+      return { items: await openOrdersOf(deps.knex, accountId) };
+    },
     async abortDeletion(principal: Principal | null): Promise<AccountDto> {
       const accountId = customerAccount(principal);
       return toAccountDto(
@@ -211,6 +222,13 @@ export function createAccountLifeService(deps: AccountLifeDeps) {
         if (!before.life.deleteAfter) return { status: 'aborted' };
         if (Date.parse(before.life.deleteAfter) > Date.parse(now()))
           return { status: 'pending', deleteAfter: before.life.deleteAfter };
+        // the confirmation goes out while the address is still known; a failed send retries the whole step
+        const { email, language } = before.life.profile;
+        if (deps.deletionMail && email)
+          await sendDeletionMail(
+            { knex: deps.knex, ...deps.deletionMail },
+            { accountId, to: email, language, openOrders: await openOrdersOf(deps.knex, accountId) },
+          );
         await run(accountId, { type: 'EraseAccount', data: { accountId, at: now() } }, 'system');
       }
       await erasePersonalData(deps.knex, accountId, personIdsOf(events));

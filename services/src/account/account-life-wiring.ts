@@ -5,6 +5,9 @@ import { loadOrCreateSigningKey } from '../platform/auth/signing-key';
 import { mintToken } from '../platform/auth/tokens';
 import { guestSubject } from '../platform/auth/principal';
 import type { TokenVerifier } from '../platform/auth/verifier';
+import { shopLookSource } from '../platform/look/shop-look';
+import { loadMailSettings } from '../platform/mail/mail-settings';
+import { createSmtpMailer, type Mailer } from '../platform/mail/mailer';
 import { postgresRateLimiter } from '../platform/rate-limit';
 import { createOnlineCreditService } from '../online-credit';
 import { accountDirectory } from './account-directory';
@@ -15,8 +18,12 @@ import { guestHandover } from './guest-handover';
 import { foldedAccountList } from './folded-account-list';
 
 /** The account's profile and life over the shop's real parts: Temporal for deletion, the embedded key for guests. */
-export function accountLifeOf(deps: ContextDeps, options: { now?: () => Date; gracePeriodMs?: number } = {}) {
+export function accountLifeOf(
+  deps: ContextDeps,
+  options: { now?: () => Date; gracePeriodMs?: number; mailer?: Mailer } = {},
+) {
   const settings = loadAccountSettings();
+  const mailSettings = loadMailSettings();
   const directory = accountDirectory(deps.knex);
   const life = createAccountLifeService({
     store: deps.store,
@@ -29,6 +36,14 @@ export function accountLifeOf(deps: ContextDeps, options: { now?: () => Date; gr
         { accountId, deleteAfter },
         { taskQueue: deps.config.temporal.taskQueue },
       ),
+    deletionMail: {
+      mailer: options.mailer ?? createSmtpMailer(mailSettings),
+      look: shopLookSource(deps.knex, {
+        channelId: deps.config.channelId,
+        shopPublicUrl: deps.config.shopPublicUrl,
+      }),
+      messageIdDomain: mailSettings.messageIdDomain,
+    },
     now: options.now,
   });
   let verifier: Promise<TokenVerifier> | undefined;

@@ -14,6 +14,7 @@ export function creditBackReactor(deps: {
     if (!events.some((event) => event.type === 'OrderCancelled')) return;
     // what the order still holds: applied less withdrawn, per account (one order has one account)
     const held = new Map<string, number>();
+    const refno = events.flatMap((event) => (event.type === 'OrderPlaced' ? [event.data.refno] : []))[0];
     for (const event of events) {
       if (event.type === 'OrderOnlineCreditApplied')
         held.set(event.data.accountId, (held.get(event.data.accountId) ?? 0) + event.data.amount);
@@ -25,7 +26,7 @@ export function creditBackReactor(deps: {
         await deps.onlineCredit.credit(
           accountId,
           amount,
-          `order ${orderId} cancelled`,
+          { kind: 'ORDER_CANCELLED', refno: refno ?? String(orderId) },
           `order-${orderId}-cancelled`,
         );
   }

@@ -1,4 +1,9 @@
-import { onlineCreditErrorCodes, type OnlineCreditEvent } from '@alpenpass/contracts';
+import {
+  creditReasonCodeOfText,
+  onlineCreditErrorCodes,
+  type CreditReasonCode,
+  type OnlineCreditEvent,
+} from '@alpenpass/contracts';
 import { conflict } from '../platform/domain-error';
 
 /** An account's online credit (stream onlinecredit-<accountId>): the balance is the sum of its
@@ -7,6 +12,7 @@ export interface CreditTransaction {
   transactionId: string;
   amount: number;
   reason: string;
+  reasonCode: CreditReasonCode | null;
   idempotencyKey: string;
   at: string;
 }
@@ -22,12 +28,13 @@ export type LedgerEventWithTime = OnlineCreditEvent & { metadata?: { at: string 
 export const initialLedger = (): LedgerState => ({ balance: 0, transactions: [], byKey: {} });
 
 export function evolveLedger(state: LedgerState, event: LedgerEventWithTime): LedgerState {
-  const { transactionId, amount, reason, idempotencyKey } = event.data;
+  const { transactionId, amount, reason, reasonCode, idempotencyKey } = event.data;
   const signed = event.type === 'OnlineCreditCredited' ? amount : -amount;
   const transaction = {
     transactionId,
     amount: signed,
     reason,
+    reasonCode: reasonCode ?? creditReasonCodeOfText(reason),
     idempotencyKey,
     at: event.metadata?.at ?? new Date(0).toISOString(),
   };
@@ -42,7 +49,14 @@ export const ledgerFolder = { initialState: initialLedger, evolve: evolveLedger 
 
 export interface LedgerCommand {
   type: 'Credit' | 'Debit';
-  data: { accountId: string; transactionId: string; amount: number; reason: string; idempotencyKey: string };
+  data: {
+    accountId: string;
+    transactionId: string;
+    amount: number;
+    reason: string;
+    reasonCode?: CreditReasonCode;
+    idempotencyKey: string;
+  };
 }
 
 /** Pure: amounts are positive (the schema and the port check that); a debit above the balance is

@@ -84,4 +84,37 @@ describe('online credit ledger', () => {
     expect(state.balance).toBe(755);
     expect(state.transactions.map((transaction) => transaction.amount)).toEqual([1000, -250, 5]);
   });
+
+  it('reads the reason code of new events and derives it from the English text of older ones', () => {
+    const old = (reason: string): OnlineCreditEvent => ({
+      type: 'OnlineCreditCredited',
+      data: { accountId: '7', transactionId: reason, amount: 100, reason, idempotencyKey: reason },
+    });
+    const coded: OnlineCreditEvent = {
+      type: 'OnlineCreditDebited',
+      data: {
+        ...booking('t1', 100, 'k1'),
+        reason: 'order AP-0000051-3',
+        reasonCode: { kind: 'ORDER_PAYMENT', refno: 'AP-0000051-3' },
+      },
+    };
+    const state = given(
+      old('Order AP-0000051-3'),
+      old('order AP-0000051-3: not applied'),
+      old('order 51 cancelled'),
+      old('refund 2 of order AP-0000042-7'),
+      old('Refund of order AP-0000042-7'),
+      old('goodwill after the lift closed'),
+      coded,
+    );
+    expect(state.transactions.map((transaction) => transaction.reasonCode)).toEqual([
+      { kind: 'ORDER_PAYMENT', refno: 'AP-0000051-3' },
+      { kind: 'ORDER_PAYMENT_UNDONE', refno: 'AP-0000051-3' },
+      { kind: 'ORDER_CANCELLED', refno: '51' },
+      { kind: 'REFUND', refno: 'AP-0000042-7' },
+      { kind: 'REFUND', refno: 'AP-0000042-7' },
+      null,
+      { kind: 'ORDER_PAYMENT', refno: 'AP-0000051-3' },
+    ]);
+  });
 });

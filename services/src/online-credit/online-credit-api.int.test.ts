@@ -70,7 +70,18 @@ describe('online credit (§3, §6, §7)', () => {
     expect(own.body).toMatchObject({
       accountId: '7',
       balance: { amount: 3800 },
-      transactions: [{ amount: -1200, reason: 'booked twice by mistake' }, { amount: 5000 }],
+      transactions: [
+        {
+          amount: -1200,
+          reason: 'booked twice by mistake',
+          reasonCode: { kind: 'STAFF_CORRECTION', refno: null },
+        },
+        {
+          amount: 5000,
+          reason: 'goodwill after the lift closed',
+          reasonCode: { kind: 'STAFF_TOP_UP', refno: null },
+        },
+      ],
     });
     expect(
       (await api().get('/api/payments/online-credit/balance').set(as(customerEight))).body.balance.amount,

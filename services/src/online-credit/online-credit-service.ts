@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import {
   creditAmount,
   creditReason,
+  creditReasonText,
   onlineCreditStreamName,
+  type CreditReasonCode,
   type EventMetadata,
   type OnlineCreditDto,
 } from '@alpenpass/contracts';
@@ -11,6 +13,9 @@ import { handleCommand, loadStreamState } from '../platform/event-store/command-
 import type { EventStore } from '../platform/event-store/event-store';
 import { parseInput } from '../platform/http/validate';
 import { decideLedger, ledgerFolder, type LedgerEventWithTime, type LedgerState } from './ledger';
+
+/** A booking's reason: the shop's own as a code (shown in the customer's language), staff's as free text. */
+export type CreditBookingReason = CreditReasonCode | string;
 
 /**
  * The port refunds and payments call (docs/discounts.md, "Online credit"): credit and debit an
@@ -21,14 +26,14 @@ export interface OnlineCreditPort {
   credit(
     accountId: string,
     amountMinor: number,
-    reason: string,
+    reason: CreditBookingReason,
     idempotencyKey: string,
     metadata?: Partial<EventMetadata>,
   ): Promise<OnlineCreditDto>;
   debit(
     accountId: string,
     amountMinor: number,
-    reason: string,
+    reason: CreditBookingReason,
     idempotencyKey: string,
     metadata?: Partial<EventMetadata>,
   ): Promise<OnlineCreditDto>;
@@ -47,7 +52,13 @@ function toDto(accountId: string, state: LedgerState): OnlineCreditDto {
     accountId,
     balance: { amount: state.balance, currency: 'CHF' },
     transactions: state.transactions
-      .map(({ transactionId, amount, reason, at }) => ({ transactionId, amount, reason, at }))
+      .map(({ transactionId, amount, reason, reasonCode, at }) => ({
+        transactionId,
+        amount,
+        reason,
+        reasonCode,
+        at,
+      }))
       .reverse(),
   };
 }
@@ -57,11 +68,20 @@ export function createOnlineCreditService(deps: { store: EventStore }): OnlineCr
     type: 'Credit' | 'Debit',
     accountId: string,
     amount: number,
-    reason: string,
+    reason: CreditBookingReason,
     idempotencyKey: string,
     metadata: Partial<EventMetadata> = {},
   ) {
-    const input = parseInput(portInput, { accountId, amount, reason, idempotencyKey }, 'body');
+    // staff's free text stays as written; its kind says which way the booking went
+    const reasonCode: CreditReasonCode =
+      typeof reason === 'string'
+        ? { kind: type === 'Credit' ? 'STAFF_TOP_UP' : 'STAFF_CORRECTION', refno: null }
+        : reason;
+    const text = typeof reason === 'string' ? reason : creditReasonText(reason);
+    const input = {
+      ...parseInput(portInput, { accountId, amount, reason: text, idempotencyKey }, 'body'),
+      reasonCode,
+    };
     const transactionId = randomUUID();
     // every debit appends at the ledger's expected revision: two spends of the same credit cannot both succeed
     const outcome = await handleCommand<LedgerState, LedgerEventWithTime>(

@@ -39,7 +39,13 @@ describe('spending online credit (basket useOnlineCredit)', () => {
       onlineCredit: { amount: 1000 },
       amountDue: { amount: total - 1000 },
     });
-    expect((await kit.onlineCredit.balance('3')).balance.amount).toBe(0);
+    const afterPlacing = await kit.onlineCredit.balance('3');
+    expect(afterPlacing.balance.amount).toBe(0);
+    // the ledger names the order by a code the SPA words in the customer's language
+    expect(afterPlacing.transactions[0]).toMatchObject({
+      amount: -1000,
+      reasonCode: { kind: 'ORDER_PAYMENT', refno: checkout.body.order.refno },
+    });
 
     await kit.vouchers.issue({ value: 1_000_000, currency: 'CHF', expiresAt: null, code: 'FAMILY-GIFT' }, {});
     const withVoucher = await api()
@@ -71,7 +77,12 @@ describe('spending online credit (basket useOnlineCredit)', () => {
     const events = await kit.basket.store.readStream(`order-${checkout.body.orderId}`);
     for (let delivery = 0; delivery < 2; delivery += 1)
       for (const reactor of kit.reactors) for (const event of events) await reactor.react(event);
-    expect((await kit.onlineCredit.balance('3')).balance.amount).toBe(500);
+    const after = await kit.onlineCredit.balance('3');
+    expect(after.balance.amount).toBe(500);
+    expect(after.transactions[0]).toMatchObject({
+      amount: 500,
+      reasonCode: { kind: 'ORDER_CANCELLED', refno: checkout.body.order.refno },
+    });
   });
 
   it('without credit nothing is debited and the whole total is due', async () => {

@@ -49,7 +49,7 @@ export function createStoredValuePayments(deps: StoredValuePaymentsDeps) {
       await deps.onlineCredit.credit(
         parts.onlineCredit.accountId,
         parts.onlineCredit.amount,
-        `order ${order.refno}: not applied`,
+        { kind: 'ORDER_PAYMENT_UNDONE', refno: order.refno },
         `${creditKey}-undo`,
         metadata,
       );
@@ -71,7 +71,7 @@ export function createStoredValuePayments(deps: StoredValuePaymentsDeps) {
         await deps.onlineCredit.debit(
           parts.onlineCredit.accountId,
           parts.onlineCredit.amount,
-          `order ${order.refno}`,
+          { kind: 'ORDER_PAYMENT', refno: order.refno },
           creditKey,
           metadata,
         );

@@ -1,7 +1,13 @@
+import type { Knex } from 'knex';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import { defaultPersonFieldRules } from '@alpenpass/contracts';
+import { accountResourcesOf, personNamesOf } from '../account/account-resources';
+import { createAccountService, type AccountService } from '../account/account-service';
+import { noAccountResources } from '../basket/account-resources';
+import type { EventStore } from '../platform/event-store/event-store';
 import { shopHeaders } from '../../test/support/shop-headers';
 import { formatChf, vatContained } from './pdf/formats';
 import { FIXED_TICKET_HEIGHT } from './pdf/ticket-pdf';
@@ -73,6 +79,9 @@ async function paidOrder(kit: TicketTestKit, customer: string, quantity: number)
   ).body as { refno: string; total: { amount: number }; items: { price: { amount: number } }[] };
   return { orderId, tickets, order };
 }
+
+const accountsOf = (store: EventStore, knex: Knex) =>
+  createAccountService({ store, knex, personFieldRules: defaultPersonFieldRules });
 
 const joined = (page: { text: string[] }) => page.text.join(' ');
 
@@ -215,4 +224,58 @@ describe('with dynamicTicketHeight and vmcReceipts', () => {
     for (const person of [1, 2, 3]) expect(text).toContain(`Person ${person} of 3`);
     expect(page!.text).toContain(formatChf(order.total.amount));
   });
+});
+
+describe('a personalised ticket', () => {
+  it("names the holder (the account's person) on the PDF and in the tickets API", async () => {
+    let accounts: AccountService | undefined;
+    const kit = await createTicketTestKit({
+      env: { TICKET_SIGNING_KEY_FILE: keyFile },
+      accounts: (store, knex) => accountResourcesOf((accounts = accountsOf(store, knex)), noAccountResources),
+      // the ticket area's port as contexts.ts wires it: the names of the order account's persons
+      holderNames: (accountId, personIds) => personNamesOf(accounts!)(accountId, personIds),
+    });
+    kits.push(kit);
+    await kit.checkout.basket.scheduleSlot(62, 30);
+    const customer = await kit.checkout.basket.identity.bearer({
+      subject: 'c-holder',
+      roles: ['customer'],
+      accountId: 'holder',
+    });
+    const { id: personId } = await accounts!.addPerson(
+      {
+        principal: { subject: 'c-holder', roles: ['customer'], accountId: 'holder' },
+        correlationId: 'persons',
+      },
+      { firstName: 'Seraina', lastName: 'Caminada', birthdate: '1991-05-17' },
+      true,
+    );
+    const { orderId } = await kit.paidOrder(customer, 62, 1);
+    // the item names its person before the tickets are issued (§7 assign, as the basket's personalization does)
+    const [item] = (await kit.checkout.orders.ofCheckout(orderId)).items;
+    const assigned = await request(kit.app)
+      .patch(`/api/orders/${orderId}/items/${item!.itemId}/assign`)
+      .set({ ...shopHeaders, authorization: customer })
+      .send({ personId });
+    expect(assigned.status).toBe(200);
+    await kit.fulfilOrder(orderId);
+    await kit.project();
+
+    const tickets = await request(kit.app)
+      .get(`/api/keycards/tickets?orderId=${orderId}`)
+      .set({ ...shopHeaders, authorization: customer });
+    expect(tickets.status).toBe(200);
+    expect(
+      (tickets.body as { personId: number | null; holderName: string | null }[]).map((ticket) => [
+        ticket.personId,
+        ticket.holderName,
+      ]),
+    ).toEqual([[personId, 'Seraina Caminada']]);
+
+    for (const language of ['de', 'en', 'fr']) {
+      const [page, ...more] = await download(kit, customer, orderId, 'ticket-url', language);
+      expect(more).toHaveLength(0);
+      expect(joined(page!)).toContain('Seraina Caminada');
+    }
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import type { EventMetadata, Money } from '@alpenpass/contracts';
+import type { CreditReasonCode, EventMetadata, Money } from '@alpenpass/contracts';
 
 /**
  * What the after-sale steps need from contexts that are built elsewhere (docs/after-sale.md, "Ports").
@@ -21,7 +21,7 @@ export interface OnlineCredit {
   credit(
     accountId: string,
     amount: Money,
-    reason: string,
+    reason: CreditReasonCode,
     idempotencyKey: string,
   ): Promise<{ reference: string }>;
 }

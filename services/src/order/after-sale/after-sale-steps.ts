@@ -82,7 +82,7 @@ export function createAfterSaleSteps(
               await deps.onlineCredit.credit(
                 order.accountId,
                 amount,
-                refund.reason ?? `refund ${refundId} of order ${order.refno}`,
+                { kind: 'REFUND', refno: order.refno },
                 idempotencyKey,
               )
             ).reference,

@@ -5,6 +5,7 @@ import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { useGetCurrentUserQuery, useRequestAccountDeletionMutation } from './api';
 import { deletionMessages } from './deletion-messages';
 import { accountMessages } from './messages';
+import { OpenOrdersNotice } from './open-orders-notice';
 import { reactivatePath, useNewProfilePages } from './profile-pages';
 import { ReactivatePanel } from './reactivate-panel';
 
@@ -39,6 +40,7 @@ export function AccountDeletionSection() {
         </button>
       ) : (
         <div role="group" aria-labelledby="delete-account-question">
+          <OpenOrdersNotice />
           <p id="delete-account-question">{intl.formatMessage(deletionMessages.confirmQuestion)}</p>
           <button
             type="button"

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { atAddress } from '../../../test/support/customer-token';
 import { mockApiFetch, type ApiCall } from '../../../test/support/mock-api-fetch';
 import { renderRoute } from '../../../test/support/render-route';
@@ -9,6 +9,7 @@ import { fakeAccountApi } from '../../../test/support/account-fixtures';
 let api: ReturnType<typeof mockApiFetch>;
 let deleteAfter: string | null;
 let newProfilePages: boolean;
+let openOrders: object[];
 afterEach(() => {
   api.restore();
   window.history.replaceState(null, '', '/');
@@ -50,6 +51,7 @@ function serve() {
       deleteAfter,
     });
     if (call.path === '/users/current') return { status: 200, body: user() };
+    if (call.path === '/users/account/open-orders') return { status: 200, body: { items: openOrders } };
     if (call.path === '/users/account' && call.method === 'DELETE') {
       deleteAfter = '2030-02-01T10:00:00.000Z';
       return { status: 200, body: user() };
@@ -65,6 +67,7 @@ function serve() {
 beforeEach(() => {
   deleteAfter = null;
   newProfilePages = false;
+  openOrders = [];
 });
 
 describe('deleting the account', () => {
@@ -87,6 +90,45 @@ describe('deleting the account', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Keep my account' }));
     expect(await screen.findByRole('button', { name: 'Delete my account…' })).toBeTruthy();
     expect(api.calls.filter((call) => call.path === '/users/account/abort-deletion')).toHaveLength(1);
+  });
+
+  it('lists the open reservations before the deletion is confirmed and says what becomes of them (in German)', async () => {
+    openOrders = [
+      { id: 51, refno: 'AP-0000051-3', status: 'RESERVED', total: { amount: 11250, currency: 'CHF' } },
+      { id: 57, refno: 'AP-0000057-9', status: 'CREATED', total: { amount: 4800, currency: 'CHF' } },
+    ];
+    serve();
+    renderRoute(atAddress('/de/profile'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Mein Konto löschen …' }));
+    const note = await screen.findByRole('note');
+    expect(within(note).getByText('Sie haben noch 2 offene Reservierungen:')).toBeTruthy();
+    expect(
+      within(note)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.replace(/\s/g, ' ')),
+    ).toEqual([
+      'AP-0000051-3 · vor Ort zu bezahlen · 112,50 CHF',
+      'AP-0000057-9 · nicht bezahlt · 48,00 CHF',
+    ]);
+    expect(within(note).getByText(/Bezahlte Tickets bleiben gültig, bis sie benutzt sind/)).toBeTruthy();
+    // the question comes after the list, and the deletion is still the customer's choice
+    fireEvent.click(screen.getByRole('button', { name: 'Ja, mein Konto löschen' }));
+    await waitFor(() =>
+      expect(
+        api.calls.filter((call) => call.method === 'DELETE' && call.path === '/users/account'),
+      ).toHaveLength(1),
+    );
+  });
+
+  it('asks without a list when nothing is open', async () => {
+    serve();
+    renderRoute(atAddress('/en/profile'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete my account…' }));
+    expect(await screen.findByText('Do you really want to delete your account?')).toBeTruthy();
+    await waitFor(() =>
+      expect(api.calls.some((call) => call.path === '/users/account/open-orders')).toBe(true),
+    );
+    expect(screen.queryByRole('note')).toBeNull();
   });
 
   it('with the new profile pages, sends a pending deletion to /profilev2/reactivate, where it can be aborted (in German)', async () => {

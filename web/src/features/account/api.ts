@@ -1,6 +1,7 @@
 import type { AddressPurpose } from '@alpenpass/contracts/src/domain/address';
 import type { ConfigurablePersonField, Gender } from '@alpenpass/contracts/src/domain/person';
 import type { Language } from '@alpenpass/contracts/src/language-codes';
+import type { Money } from '@alpenpass/contracts/src/basket';
 import { api } from '../../lib/api/api-slice';
 import { LIST_TAG_ID } from '../../lib/api/cache-tags';
 
@@ -63,6 +64,11 @@ export interface Address {
 
 export type AddressInput = Omit<Address, 'id'>;
 
+/** GET /users/account/open-orders (contracts: accountOpenOrdersDto) */
+export interface AccountOpenOrders {
+  items: { id: number; refno: string; status: 'CREATED' | 'PENDING' | 'RESERVED'; total: Money }[];
+}
+
 export interface Country {
   id: number;
   alpha2: string;
@@ -87,6 +93,11 @@ export const accountApi = api.injectEndpoints({
     requestAccountDeletion: build.mutation<CurrentUser, void>({
       query: () => ({ url: '/users/account', method: 'DELETE' }),
       invalidatesTags: ['Account'],
+    }),
+    // issue #24: the orders still open, named before the customer confirms the deletion
+    getAccountOpenOrders: build.query<AccountOpenOrders, void>({
+      query: () => '/users/account/open-orders',
+      keepUnusedDataFor: 0,
     }),
     changeAccountSettings: build.mutation<CurrentUser, AccountSettings>({
       query: (body) => ({ url: '/users/account', method: 'PATCH', body }),
@@ -193,6 +204,7 @@ export const accountApi = api.injectEndpoints({
 export const {
   useGetCurrentUserQuery,
   useRequestAccountDeletionMutation,
+  useGetAccountOpenOrdersQuery,
   useAbortAccountDeletionMutation,
   useChangeAccountSettingsMutation,
   useUploadAvatarMutation,

@@ -49,6 +49,27 @@ export const deletionMessages = defineMessages({
   photoSaved: { id: 'account.photo.saved', defaultMessage: 'The photo has been saved.' },
 });
 
+/** The orders still open when the customer confirms the deletion (issue #24). */
+export const openOrderMessages = {
+  count: defineMessage<{ count: number }>(
+    {
+      id: 'account.deletion.openOrders',
+      defaultMessage: 'You still have {count, plural, one {# open reservation} other {# open reservations}}:',
+    },
+    { typed: true },
+  ),
+  ...defineMessages({
+    fate: {
+      id: 'account.deletion.openOrders.fate',
+      defaultMessage:
+        'Unpaid reservations stay until they are paid or lapse: pay or cancel them under “My orders” before the deletion, or at the ticket office with their number. Paid tickets stay valid until they are used. Once the account is deleted we send you a confirmation by e-mail.',
+    },
+    CREATED: { id: 'account.deletion.openOrders.CREATED', defaultMessage: 'not paid' },
+    PENDING: { id: 'account.deletion.openOrders.PENDING', defaultMessage: 'payment open' },
+    RESERVED: { id: 'account.deletion.openOrders.RESERVED', defaultMessage: 'to pay on site' },
+  }),
+};
+
 export const deletionValueMessages = {
   scheduled: defineMessage<{ date: string }>(
     {

@@ -23,6 +23,29 @@ export const onlineCreditMessages = defineMessages({
   amount: { id: 'onlineCredit.column.amount', defaultMessage: 'Amount' },
 });
 
+/** The shop's own bookings, by the ledger's reason code (staff's reasons are shown as written). */
+export const creditReasonMessages = {
+  ORDER_PAYMENT: defineMessage<{ refno: string }>(
+    { id: 'onlineCredit.reason.orderPayment', defaultMessage: 'Payment of order {refno}' },
+    { typed: true },
+  ),
+  ORDER_PAYMENT_UNDONE: defineMessage<{ refno: string }>(
+    {
+      id: 'onlineCredit.reason.orderPaymentUndone',
+      defaultMessage: 'Order {refno}: credit not used, booked back',
+    },
+    { typed: true },
+  ),
+  ORDER_CANCELLED: defineMessage<{ refno: string }>(
+    { id: 'onlineCredit.reason.orderCancelled', defaultMessage: 'Order {refno} cancelled: credit returned' },
+    { typed: true },
+  ),
+  REFUND: defineMessage<{ refno: string }>(
+    { id: 'onlineCredit.reason.refund', defaultMessage: 'Refund for order {refno}' },
+    { typed: true },
+  ),
+};
+
 export const onlineCreditValueMessages = {
   balance: defineMessage<{ balance: string }>(
     { id: 'onlineCredit.balance', defaultMessage: 'Your credit: {balance}' },

@@ -34,13 +34,15 @@ describe('the online credit page', () => {
           {
             transactionId: 't1',
             amount: 4000,
-            reason: 'Refund of order AP-0000042-7',
+            reason: 'refund of order AP-0000042-7',
+            reasonCode: { kind: 'REFUND', refno: 'AP-0000042-7' },
             at: '2026-11-02T09:30:00.000Z',
           },
           {
             transactionId: 't2',
             amount: -1450,
-            reason: 'Order AP-0000051-3',
+            reason: 'order AP-0000051-3',
+            reasonCode: { kind: 'ORDER_PAYMENT', refno: 'AP-0000051-3' },
             at: '2026-11-20T15:05:00.000Z',
           },
         ],
@@ -58,10 +60,51 @@ describe('the online credit page', () => {
           .map((cell) => plain(cell.textContent)),
       );
     expect(rows).toEqual([
-      ['20.11.2026, 16:05', 'Order AP-0000051-3', '-14,50 CHF'],
-      ['02.11.2026, 10:30', 'Refund of order AP-0000042-7', '+40,00 CHF'],
+      ['20.11.2026, 16:05', 'Bezahlung der Bestellung AP-0000051-3', '-14,50 CHF'],
+      ['02.11.2026, 10:30', 'Rückerstattung zur Bestellung AP-0000042-7', '+40,00 CHF'],
     ]);
     expect(screen.getByRole('link', { name: 'Guthaben' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('words every kind of the shop’s own bookings in German, and shows staff’s reasons and older texts as written', async () => {
+    const booking = (transactionId: string, reason: string, reasonCode: object | null, day: number) => ({
+      transactionId,
+      amount: 100,
+      reason,
+      reasonCode,
+      at: `2026-11-${String(day).padStart(2, '0')}T09:00:00.000Z`,
+    });
+    credit = {
+      status: 200,
+      body: {
+        accountId: 'alice',
+        balance: { amount: 600, currency: 'CHF' },
+        transactions: [
+          booking('a', 'order AP-1: not applied', { kind: 'ORDER_PAYMENT_UNDONE', refno: 'AP-1' }, 6),
+          booking('b', 'order AP-2 cancelled', { kind: 'ORDER_CANCELLED', refno: 'AP-2' }, 5),
+          booking('c', 'Kulanz nach Liftausfall', { kind: 'STAFF_TOP_UP', refno: null }, 4),
+          booking('d', 'refund of order AP-3', { kind: 'REFUND', refno: 'AP-3' }, 3),
+          booking('e', 'order AP-4', { kind: 'ORDER_PAYMENT', refno: 'AP-4' }, 2),
+          // an answer from before the codes: the text as it is
+          { ...booking('f', 'Gutschrift Skischule', null, 1), reasonCode: undefined },
+        ],
+      },
+    };
+    renderRoute(atAddress('/de/profile/online-credit'));
+    await screen.findByText(/^Ihr Guthaben:/);
+    const reasons = within(screen.getByRole('table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => plain(within(row).getAllByRole('cell')[1]!.textContent));
+    expect(reasons).toEqual([
+      'Bestellung AP-1: Guthaben nicht verwendet, zurückgebucht',
+      'Bestellung AP-2 storniert: Guthaben zurückgebucht',
+      'Kulanz nach Liftausfall',
+      'Rückerstattung zur Bestellung AP-3',
+      'Bezahlung der Bestellung AP-4',
+      'Gutschrift Skischule',
+    ]);
+    for (const reason of reasons) expect(reason).not.toMatch(/\b(order|refund|payment|cancelled|credit)\b/i);
   });
 
   it('explains an empty credit', async () => {

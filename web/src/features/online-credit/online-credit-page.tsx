@@ -5,8 +5,14 @@ import { SimplePage } from '../../components/simple-page';
 import { SkeletonLines } from '../../components/skeleton';
 import { formatMoney } from '../../lib/format/money';
 import { RequireSession } from '../../lib/session/require-session';
-import { useGetOnlineCreditQuery } from './api';
-import { onlineCreditMessages as messages, onlineCreditValueMessages } from './messages';
+import { useGetOnlineCreditQuery, type OnlineCreditTransaction } from './api';
+import {
+  creditReasonMessages,
+  onlineCreditMessages as messages,
+  onlineCreditValueMessages,
+} from './messages';
+
+type CodedKind = keyof typeof creditReasonMessages;
 
 /** The balance and every transaction, newest first. */
 function OnlineCreditDetails() {
@@ -19,6 +25,11 @@ function OnlineCreditDetails() {
         {intl.formatMessage(messages.loadFailed)}
       </p>
     );
+  // the shop's own bookings in the page's language; staff's reasons (and unknown texts) as written
+  const reasonText = ({ reason, reasonCode }: OnlineCreditTransaction) =>
+    reasonCode?.refno && reasonCode.kind in creditReasonMessages
+      ? intl.formatMessage(creditReasonMessages[reasonCode.kind as CodedKind], { refno: reasonCode.refno })
+      : reason;
   const transactions = [...credit.transactions].sort((a, b) => b.at.getTime() - a.at.getTime());
   const signed = (amount: number) =>
     intl.formatNumber(amount / 100, {
@@ -62,7 +73,7 @@ function OnlineCreditDetails() {
                       timeZone: 'Europe/Zurich',
                     })}
                   </td>
-                  <td>{transaction.reason}</td>
+                  <td>{reasonText(transaction)}</td>
                   <td className="amount">{signed(transaction.amount)}</td>
                 </tr>
               ))}

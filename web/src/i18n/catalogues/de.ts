@@ -666,6 +666,13 @@ export const de: MessageCatalogue = {
     'Ihr Konto wird nach einer Frist von 30 Tagen gelöscht. Bis dahin können Sie sich anmelden und es behalten. Danach werden Ihre persönlichen Daten gelöscht; Ihre Bestellungen bleiben ohne Ihren Namen für die Buchhaltung erhalten.',
   'account.deletion.start': 'Mein Konto löschen …',
   'account.deletion.confirmQuestion': 'Möchten Sie Ihr Konto wirklich löschen?',
+  'account.deletion.openOrders':
+    'Sie haben noch {count, plural, one {# offene Reservierung} other {# offene Reservierungen}}:',
+  'account.deletion.openOrders.fate':
+    'Nicht bezahlte Reservierungen bleiben bestehen, bis sie bezahlt oder verfallen sind: Bezahlen oder stornieren Sie sie vor der Löschung unter «Meine Bestellungen» oder an der Kasse mit ihrer Nummer. Bezahlte Tickets bleiben gültig, bis sie benutzt sind. Sobald das Konto gelöscht ist, erhalten Sie eine Bestätigung per E-Mail.',
+  'account.deletion.openOrders.CREATED': 'nicht bezahlt',
+  'account.deletion.openOrders.PENDING': 'Zahlung offen',
+  'account.deletion.openOrders.RESERVED': 'vor Ort zu bezahlen',
   'account.deletion.confirm': 'Ja, mein Konto löschen',
   'account.deletion.failed':
     'Die Löschung konnte nicht beantragt werden. Bitte versuchen Sie es gleich noch einmal.',
@@ -815,6 +822,10 @@ export const de: MessageCatalogue = {
   'onlineCredit.column.reason': 'Grund',
   'onlineCredit.column.amount': 'Betrag',
   'onlineCredit.balance': 'Ihr Guthaben: {balance}',
+  'onlineCredit.reason.orderPayment': 'Bezahlung der Bestellung {refno}',
+  'onlineCredit.reason.orderPaymentUndone': 'Bestellung {refno}: Guthaben nicht verwendet, zurückgebucht',
+  'onlineCredit.reason.orderCancelled': 'Bestellung {refno} storniert: Guthaben zurückgebucht',
+  'onlineCredit.reason.refund': 'Rückerstattung zur Bestellung {refno}',
   'waitingRoom.notice.upcoming':
     'Dieses Produkt kommt am {date} um {time} über einen Warteraum in den Verkauf. Stellen Sie sich jetzt an: Wer bei der Öffnung da ist, erhält einen ausgelosten Platz.',
   'waitingRoom.notice.open':

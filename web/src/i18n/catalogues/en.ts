@@ -634,6 +634,13 @@ export const en: MessageCatalogue = {
     'Your account is deleted after a grace period of 30 days. Until then you can sign in and keep it. Afterwards your personal data are erased; your orders are kept without your name for the accounting.',
   'account.deletion.start': 'Delete my account…',
   'account.deletion.confirmQuestion': 'Do you really want to delete your account?',
+  'account.deletion.openOrders':
+    'You still have {count, plural, one {# open reservation} other {# open reservations}}:',
+  'account.deletion.openOrders.fate':
+    'Unpaid reservations stay until they are paid or lapse: pay or cancel them under “My orders” before the deletion, or at the ticket office with their number. Paid tickets stay valid until they are used. Once the account is deleted we send you a confirmation by e-mail.',
+  'account.deletion.openOrders.CREATED': 'not paid',
+  'account.deletion.openOrders.PENDING': 'payment open',
+  'account.deletion.openOrders.RESERVED': 'to pay on site',
   'account.deletion.confirm': 'Yes, delete my account',
   'account.deletion.failed': 'The deletion could not be requested. Please try again shortly.',
   'account.deletion.keep': 'Keep my account',
@@ -769,6 +776,10 @@ export const en: MessageCatalogue = {
   'onlineCredit.column.reason': 'Reason',
   'onlineCredit.column.amount': 'Amount',
   'onlineCredit.balance': 'Your credit: {balance}',
+  'onlineCredit.reason.orderPayment': 'Payment of order {refno}',
+  'onlineCredit.reason.orderPaymentUndone': 'Order {refno}: credit not used, booked back',
+  'onlineCredit.reason.orderCancelled': 'Order {refno} cancelled: credit returned',
+  'onlineCredit.reason.refund': 'Refund for order {refno}',
   'waitingRoom.notice.upcoming':
     'This product goes on sale on {date} at {time}, through a waiting room. Join the queue now: everyone who is there at the opening gets a place drawn at random.',
   'waitingRoom.notice.open':

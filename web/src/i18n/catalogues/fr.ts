@@ -662,6 +662,13 @@ export const fr: MessageCatalogue = {
     'Votre compte est supprimé après un délai de 30 jours. D’ici là, vous pouvez vous connecter et le conserver. Ensuite, vos données personnelles sont effacées ; vos commandes sont conservées sans votre nom pour la comptabilité.',
   'account.deletion.start': 'Supprimer mon compte…',
   'account.deletion.confirmQuestion': 'Voulez-vous vraiment supprimer votre compte ?',
+  'account.deletion.openOrders':
+    'Vous avez encore {count, plural, one {# réservation en cours} other {# réservations en cours}} :',
+  'account.deletion.openOrders.fate':
+    'Les réservations non payées restent jusqu’à leur paiement ou leur échéance : payez-les ou annulez-les sous « Mes commandes » avant la suppression, ou à la caisse avec leur numéro. Les billets payés restent valables jusqu’à leur utilisation. Une fois le compte supprimé, vous recevez une confirmation par e-mail.',
+  'account.deletion.openOrders.CREATED': 'non payée',
+  'account.deletion.openOrders.PENDING': 'paiement en cours',
+  'account.deletion.openOrders.RESERVED': 'à payer sur place',
   'account.deletion.confirm': 'Oui, supprimer mon compte',
   'account.deletion.failed': 'La suppression n’a pas pu être demandée. Veuillez réessayer dans un instant.',
   'account.deletion.keep': 'Conserver mon compte',
@@ -807,6 +814,10 @@ export const fr: MessageCatalogue = {
   'onlineCredit.column.reason': 'Motif',
   'onlineCredit.column.amount': 'Montant',
   'onlineCredit.balance': 'Votre crédit : {balance}',
+  'onlineCredit.reason.orderPayment': 'Paiement de la commande {refno}',
+  'onlineCredit.reason.orderPaymentUndone': 'Commande {refno} : crédit non utilisé, recrédité',
+  'onlineCredit.reason.orderCancelled': 'Commande {refno} annulée : crédit restitué',
+  'onlineCredit.reason.refund': 'Remboursement de la commande {refno}',
   'waitingRoom.notice.upcoming':
     'Ce produit sera mis en vente le {date} à {time}, via une salle d’attente. Rejoignez la file dès maintenant : toute personne présente à l’ouverture reçoit une place tirée au sort.',
   'waitingRoom.notice.open':
