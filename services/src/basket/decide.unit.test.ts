@@ -321,7 +321,7 @@ describe('PersonalizeEntry', () => {
       { personId: 6 },
       'invalid',
       'PERSON_AGE_NOT_ALLOWED',
-      'Person 6 is 9 years old on 2030-06-30, outside the ages of product definition 11.',
+      'Person 6 is 9 years old on 2030-06-30, outside the ages of product definition 11 (16 to 64).',
       'personId',
     ],
     [
