@@ -800,6 +800,21 @@ export const de: MessageCatalogue = {
     'Melden Sie sich an, um das Saisonabo auf Ihre Keycard zu laden: Die Drehkreuze lesen die Karte.',
   'basket.seasonPass.keycard.signIn': 'Anmelden und Keycard wählen',
   'basket.seasonPass.keycard.chosen': 'Das Saisonabo wird auf {card} geladen.',
+  'basket.keycardFit.misfitsHeading': 'Ihre Karten, auf die dieses Ticket nicht passt:',
+  'basket.keycardFit.reason.notActive': 'die Karte ist nicht mehr aktiv',
+  'basket.keycardFit.reason.medium': 'dieses Ticket kann nicht auf diese Kartenart geladen werden',
+  'basket.keycardFit.refused.age':
+    'Die Person dieser Karte hat am ersten Tag nicht das Alter dieses Tickets.',
+  'basket.keycardFit.refused.medium': 'Dieses Ticket kann nicht auf diese Karte geladen werden.',
+  'basket.keycardFit.refused.notActive':
+    'Diese Karte ist nicht mehr aktiv: Wählen Sie eine andere oder fügen Sie eine hinzu.',
+  'basket.keycardFit.refused.notFound': 'Diese Karte gehört nicht mehr zu Ihren aktiven Karten.',
+  'basket.keycardFit.refused.notOfPerson': 'Diese Karte gehört einer anderen Person.',
+  'basket.keycardFit.refused.namedTwice':
+    'Diese Person ist bereits auf einem anderen Ticket für denselben Tag eingetragen.',
+  'basket.keycardFit.misfit': '{card}: {reason}',
+  'basket.keycardFit.reason.age': '{person} hat am ersten Tag nicht das Alter dieses Tickets ({ages})',
+  'basket.keycardFit.agesUpTo': 'bis {max} Jahre',
   'onlineCredit.nav': 'Guthaben',
   'onlineCredit.title': 'Mein Online-Guthaben',
   'onlineCredit.description':
