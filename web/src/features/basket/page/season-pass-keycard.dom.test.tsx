@@ -286,7 +286,7 @@ describe('the chooser offers only the cards that fit the pass and says why the o
   });
 
   it("says the server's reason when it refuses the card, in German", async () => {
-    // without a birthdate the SPA cannot tell the age: the server's refusal says it
+    // the SPA sees no birthdate (a person edited meanwhile): the server refuses, and its reason is shown
     api = serveSeasonPass({
       signedIn: true,
       entries: [seasonPassEntry('season')],
