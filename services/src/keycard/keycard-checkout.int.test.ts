@@ -231,6 +231,18 @@ describe('a basket entry refuses a card that does not fit, and says why (issue #
     expect(expired.body.errors[0].message).toBe(
       `Keycard ${travelPass} is EXPIRED: only an active card can carry a pass.`,
     );
+    // the checkout's items are judged by the same rules
+    const basket = await as('post', '/baskets').send({
+      entries: [{ productDefinitionId: 1011, validity: { from: '2030-12-21', to: '2030-12-21' } }],
+    });
+    const checkout = await as('post', '/checkout').send({ basketId: basket.body.id });
+    expect(checkout.status).toBe(201);
+    const atCheckout = await as(
+      'patch',
+      `/checkout/${checkout.body.id}/items/${checkout.body.order.items[0].id}/personalization`,
+    ).send({ personId: carla, mediumType: 'SWISSPASS', keycardId: travelPass });
+    expect(atCheckout.status).toBe(400);
+    expect(atCheckout.body).toMatchObject({ code: 'KEYCARD_NOT_ACTIVE' });
     const dora = (
       await call('post', '/users/persons/owner', 'dora').send({
         firstName: 'Dora',
