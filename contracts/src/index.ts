@@ -30,6 +30,7 @@ export * from './domain/session';
 export * from './domain/address';
 export * from './domain/person';
 export * from './domain/keycard';
+export * from './domain/person-age';
 export * from './domain/discount';
 export * from './domain/pricing';
 export * from './domain/payment-codes';

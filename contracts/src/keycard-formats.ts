@@ -8,7 +8,7 @@
 export const withoutSeparators = (text: string): string => text.replace(/[\s\-./]/g, '');
 
 /**
- * SKIDATA data carrier id: 23 digits printed as `01-1614 7255 0123 4567 8901-2`: a 2-digit carrier
+ * SKIDATA data carrier id: 23 digits printed as `01-1614 7255 0123 4567 8901-3`: a 2-digit carrier
  * family, 20 digits of chip serial and a final check digit. The check digit is the Luhn (mod 10) digit
  * of the 22 digits before it, which is how the reader software catches a mistyped number.
  */
@@ -31,7 +31,7 @@ export function checkSkidataDataCarrierId(text: string): CardNumberCheck {
   if (!/^\d+$/.test(digits))
     return {
       ok: false,
-      message: 'A SKIDATA data carrier id has digits only (e.g. 01-1614 7255 0123 4567 8901-2)',
+      message: 'A SKIDATA data carrier id has digits only (e.g. 01-1614 7255 0123 4567 8901-3)',
     };
   if (digits.length !== SKIDATA_DIGITS)
     return {
@@ -46,7 +46,7 @@ export function checkSkidataDataCarrierId(text: string): CardNumberCheck {
   return { ok: true, value: digits };
 }
 
-/** `01-1614 7255 0123 4567 8901-2` from the 23 stored digits, as printed on the card. */
+/** `01-1614 7255 0123 4567 8901-3` from the 23 stored digits, as printed on the card. */
 export function formatSkidataDataCarrierId(digits: string): string {
   if (digits.length !== SKIDATA_DIGITS) return digits;
   const serial = digits.slice(2, 22).match(/.{4}/g)!.join(' ');

@@ -73,7 +73,7 @@ describe('keycard fields per type (§3, §5)', () => {
       'a SKIDATA number with letters',
       { type: 'SKIDATA', dataCarrierId: '01-1614 7255 0123 4567 89O1-3' },
       'dataCarrierId',
-      'A SKIDATA data carrier id has digits only (e.g. 01-1614 7255 0123 4567 8901-2)',
+      'A SKIDATA data carrier id has digits only (e.g. 01-1614 7255 0123 4567 8901-3)',
     ],
     ['a missing SKIDATA number', { type: 'SKIDATA' }, 'dataCarrierId', 'Required'],
     [

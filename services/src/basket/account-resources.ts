@@ -9,7 +9,7 @@ import type { KeycardFacts, PersonFacts } from './entry-facts';
 export interface AccountResources {
   persons(accountId: string, personIds: number[]): Promise<Map<number, PersonFacts>>;
   addresses(accountId: string, addressIds: number[]): Promise<Set<number>>;
-  /** the account's ACTIVE keycards with the person each belongs to and its system (type) */
+  /** the account's keycards with the person each belongs to, its system (type) and status */
   keycards(accountId: string, keycardIds: number[]): Promise<Map<number, KeycardFacts>>;
   paymentDetails(accountId: string, paymentDetailIds: number[]): Promise<Set<number>>;
 }

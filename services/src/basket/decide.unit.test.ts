@@ -280,6 +280,7 @@ describe('PersonalizeEntry', () => {
   named.persons.set(5, { personId: 5, birthdate: '1990-01-01' });
   named.persons.set(6, { personId: 6, birthdate: '2021-03-01' });
   named.keycards.set(70, { personId: 6, type: 'SWISSPASS' });
+  named.keycards.set(72, { personId: 5, type: 'SKIDATA', status: 'EXPIRED' });
   const personalization: Personalization = { personId: 5, medium: 'SWISSPASS', keycardId: null };
   const personalize = (entryId: string, chosen: Partial<Personalization> = {}): BasketCommand => ({
     type: 'PersonalizeEntry',
@@ -321,7 +322,7 @@ describe('PersonalizeEntry', () => {
       { personId: 6 },
       'invalid',
       'PERSON_AGE_NOT_ALLOWED',
-      'Person 6 is 9 years old on 2030-06-30, outside the ages of product definition 11.',
+      'Person 6 is 9 years old on 2030-06-30, outside the ages of product definition 11 (16 to 64).',
       'personId',
     ],
     [
@@ -338,6 +339,22 @@ describe('PersonalizeEntry', () => {
       'invalid',
       'KEYCARD_NOT_OF_PERSON',
       'Keycard 70 does not belong to person 5.',
+      'keycardId',
+    ],
+    [
+      'an expired keycard',
+      { keycardId: 72, medium: 'SKIDATA' as const },
+      'invalid',
+      'KEYCARD_NOT_ACTIVE',
+      'Keycard 72 is EXPIRED: only an active card can carry a pass.',
+      'keycardId',
+    ],
+    [
+      "a child's keycard on an adult ticket, the child not named",
+      { personId: null, keycardId: 70 },
+      'invalid',
+      'PERSON_AGE_NOT_ALLOWED',
+      'Person 6 is 9 years old on 2030-06-30, outside the ages of product definition 11 (16 to 64).',
       'keycardId',
     ],
   ] as [string, Partial<Personalization>, string, string, string, string | undefined][])(

@@ -1,5 +1,6 @@
 import {
   defaultSaleLimits,
+  type KeycardStatus,
   type KeycardType,
   type Medium,
   type ProductKind,
@@ -35,6 +36,8 @@ export interface PersonFacts {
 export interface KeycardFacts {
   personId: number | null;
   type?: KeycardType;
+  /** ACTIVE when absent; an EXPIRED card is the account's but carries no pass */
+  status?: KeycardStatus;
 }
 
 export interface ProductFacts extends SaleCalendar {
@@ -63,7 +66,7 @@ export interface EntryFacts {
   prices: Map<string, number>;
   /** persons of the basket's account named on the entries (those that exist and belong to it) */
   persons: Map<number, PersonFacts>;
-  /** the account's active keycards named on the entries */
+  /** the account's keycards named on the entries (any status still registered) */
   keycards: Map<number, KeycardFacts>;
   limits: SaleLimits;
   now: Date;

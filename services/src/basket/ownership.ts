@@ -49,7 +49,8 @@ export interface NamingSources {
   personalization?: Personalization | null;
 }
 
-/** The persons and active keycards among those named that the account owns (a guest owns none). */
+/** The persons and keycards among those named that the account owns, with the cards' persons (a
+ * guest owns none). */
 export async function ownedNames(
   resources: AccountResources,
   accountId: string | null,
@@ -66,11 +67,18 @@ export async function ownedNames(
       item.personalization?.keycardId != null ? [item.personalization.keycardId] : [],
     ),
   );
-  const [persons, keycards] = await Promise.all([
-    personIds.length && accountId ? resources.persons(accountId, personIds) : new Map<number, PersonFacts>(),
+  const keycards =
     keycardIds.length && accountId
-      ? resources.keycards(accountId, keycardIds)
-      : new Map<number, KeycardFacts>(),
+      ? await resources.keycards(accountId, keycardIds)
+      : new Map<number, KeycardFacts>();
+  // a card's person is judged too (their age), also where the card is named without them
+  const withHolders = unique([
+    ...personIds,
+    ...[...keycards.values()].flatMap((card) => (card.personId === null ? [] : [card.personId])),
   ]);
+  const persons =
+    withHolders.length && accountId
+      ? await resources.persons(accountId, withHolders)
+      : new Map<number, PersonFacts>();
   return { persons, keycards };
 }

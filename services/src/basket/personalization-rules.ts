@@ -53,9 +53,10 @@ function keycardMediumBreach(
 
 /**
  * Who may be named on an item, the same at every door (docs/basket.md, "Who may be named on an item"):
- * the person and the keycard are the account's (else 404, like an unknown id), the keycard is that
- * person's and of a system that carries the chosen medium, the product offers the medium, and the
- * person is of the definition's age on the validity's first day. The first breach, or null.
+ * the person and the keycard are the account's (else 404, like an unknown id), the keycard is ACTIVE,
+ * that person's and of a system that carries the chosen medium, the product offers the medium, and the
+ * person (or, without one, the card's person) is of the definition's age on the validity's first day.
+ * The first breach, or null.
  */
 export function personalizationBreach(
   item: Pick<NamedItem, 'productId' | 'productDefinitionId' | 'validity'>,
@@ -76,6 +77,12 @@ export function personalizationBreach(
       'keycardId',
     );
   }
+  if (keycardId !== null && keycard?.status !== undefined && keycard.status !== 'ACTIVE')
+    return breach(
+      keycardErrorCodes.notActive,
+      `Keycard ${keycardId} is ${keycard.status}: only an active card can carry a pass.`,
+      'keycardId',
+    );
   const wrongMedium =
     keycardId !== null && keycard?.type ? keycardMediumBreach(keycardId, keycard.type, medium) : null;
   if (wrongMedium) return wrongMedium;
@@ -88,11 +95,13 @@ export function personalizationBreach(
       'medium',
     );
   const definition = facts.definitions.get(item.productDefinitionId);
+  // a card named without a person is worn by the card's person: the pass must fit their age
+  const holder = person ?? (keycard?.personId != null ? facts.persons.get(keycard.personId) : undefined);
   const tooYoungOrOld =
-    person && definition && product
-      ? personAgeBreach(person, definition, product, item.validity, facts.now)
+    holder && definition && product
+      ? personAgeBreach(holder, definition, product, item.validity, facts.now)
       : null;
-  return tooYoungOrOld && { ...tooYoungOrOld, field: 'personId' };
+  return tooYoungOrOld && { ...tooYoungOrOld, field: personId === null ? 'keycardId' : 'personId' };
 }
 
 /** The persons an item names: its person-type list and its personalization. */

@@ -1,8 +1,10 @@
 import {
   AGE_ATTRIBUTE,
+  ageOn,
   basketErrorCodes as codes,
   consumptionErrorCodes,
   DURATION_ATTRIBUTE,
+  fitsAgeRange,
   isSoldOnlyAsRequired,
   type BasketEntryRecord,
   type ItemAllocation,
@@ -116,11 +118,8 @@ function attributeBreaches(entry: RuledEntry, definition: DefinitionFacts): Sale
   });
 }
 
-function ageOn(birthdate: string, day: DateTime): number {
-  return Math.floor(day.diff(DateTime.fromISO(birthdate, { zone: day.zone }), 'years').years);
-}
-
-/** A named person must be of the definition's age at the validity's first day (today without one). */
+/** A named person must be of the definition's age at the validity's first day (today without one),
+ * by the contracts' `fitsAgeRange`, which the SPA's keycard chooser applies too. */
 export function personAgeBreach(
   person: { personId: number; birthdate: string | null },
   definition: DefinitionFacts,
@@ -128,16 +127,20 @@ export function personAgeBreach(
   validity: { from: string } | null,
   now: Date,
 ): SaleRuleBreach | null {
-  const { minAge, maxAge } = definition.ageRange;
-  if (!person.birthdate || (minAge === undefined && maxAge === undefined)) return null;
   const day = (validity ? DateTime.fromISO(validity.from, { setZone: true }) : DateTime.fromJSDate(now))
     .setZone(product.timezone)
-    .startOf('day');
-  const age = ageOn(person.birthdate, day);
-  if ((minAge === undefined || age >= minAge) && (maxAge === undefined || age <= maxAge)) return null;
+    .toISODate()!;
+  if (fitsAgeRange(person.birthdate, definition.ageRange, day)) return null;
+  const { minAge, maxAge } = definition.ageRange;
+  const ages =
+    minAge !== undefined && maxAge !== undefined
+      ? `${minAge} to ${maxAge}`
+      : minAge !== undefined
+        ? `${minAge} or older`
+        : `up to ${maxAge}`;
   return breach(
     codes.personAgeNotAllowed,
-    `Person ${person.personId} is ${age} years old on ${day.toISODate()}, outside the ages of product definition ${definition.id}.`,
+    `Person ${person.personId} is ${ageOn(person.birthdate!, day)} years old on ${day}, outside the ages of product definition ${definition.id} (${ages}).`,
     'allocation',
   );
 }

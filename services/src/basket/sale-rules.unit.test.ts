@@ -211,7 +211,7 @@ describe('sale rules: person types and ages', () => {
     const withChild = facts((f) => f.persons.set(5, { personId: 5, birthdate: '2020-07-03' }));
     expect(refusalOf([named(21, 'adult')], withChild)).toMatchObject({
       code: 'PERSON_AGE_NOT_ALLOWED',
-      message: 'Person 5 is 9 years old on 2030-07-02, outside the ages of product definition 21.',
+      message: 'Person 5 is 9 years old on 2030-07-02, outside the ages of product definition 21 (16 to 64).',
     });
     expect(refusalOf([named(22, 'child')], withChild)).toBeNull();
   });

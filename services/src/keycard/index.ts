@@ -48,11 +48,9 @@ export function keycardContext(
   };
 }
 
-/** The basket's and order's port onto keycards: an account's ACTIVE cards with person and system. */
-export function keycardResourcesOf(
-  service: Pick<KeycardService, 'ownedActive'>,
-): AccountResources['keycards'] {
-  return (accountId, keycardIds) => service.ownedActive(accountId, keycardIds);
+/** The basket's and order's port onto keycards: an account's cards with person, system and status. */
+export function keycardResourcesOf(service: Pick<KeycardService, 'owned'>): AccountResources['keycards'] {
+  return (accountId, keycardIds) => service.owned(accountId, keycardIds);
 }
 
 export const keycardResources = (deps: ContextDeps): AccountResources['keycards'] =>

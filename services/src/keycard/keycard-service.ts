@@ -34,6 +34,13 @@ export interface KeycardServiceDeps {
   now?: () => Date;
 }
 
+/** One of the account's cards as the basket and the order see it. */
+export interface OwnedKeycard {
+  personId: number;
+  type: KeycardFieldsInput['type'];
+  status: KeycardStatus;
+}
+
 export interface KeycardCaller {
   principal: Principal | null;
   correlationId: string;
@@ -264,24 +271,22 @@ export function createKeycardService(deps: KeycardServiceDeps) {
       return true;
     },
 
-    /** The account's ACTIVE cards among `keycardIds`, with their person and system (the basket's port). */
-    async ownedActive(
-      accountId: string,
-      keycardIds: number[],
-    ): Promise<Map<number, { personId: number; type: KeycardFieldsInput['type'] }>> {
+    /** The account's registered cards among `keycardIds` (ACTIVE or EXPIRED; a cancelled card leaves the
+     * registry), with their person, system and status (the basket's port). */
+    async owned(accountId: string, keycardIds: number[]): Promise<Map<number, OwnedKeycard>> {
       const entries = (await registry.byKeycardIds(keycardIds)).filter(
         (entry) => entry.accountId === accountId,
       );
       if (entries.length === 0) return new Map();
       const account = await deps.accounts.load(accountId);
       const persons = new Set(account.persons.map((person) => person.personId));
-      const owned = new Map<number, { personId: number; type: KeycardFieldsInput['type'] }>();
+      const owned = new Map<number, OwnedKeycard>();
       for (const entry of entries.filter((candidate) => persons.has(candidate.personId))) {
         const card = (await loadPerson(entry.personId)).keycards.find(
           (candidate) => candidate.keycardId === entry.keycardId,
         );
-        if (card?.status === 'ACTIVE')
-          owned.set(card.keycardId, { personId: card.personId, type: card.fields.type });
+        if (card && card.status !== 'CANCELLED')
+          owned.set(card.keycardId, { personId: card.personId, type: card.fields.type, status: card.status });
       }
       return owned;
     },

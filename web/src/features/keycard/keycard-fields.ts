@@ -35,6 +35,20 @@ export const fieldsOfType: Record<KeycardType, readonly KeycardFieldName[]> = {
   LICENSEPLATE: ['licensePlate', 'countryCode'],
 };
 
+/** The fields whose label shows an example number. */
+export type ExampleField = 'dataCarrierId' | 'wtp' | 'ausweisId' | 'licensePlate';
+
+/** The example in each such label, as printed on a card: each passes the shop's own check for its type
+ * (the SKIDATA one its Luhn check digit; keycard-fields.unit.test.ts). */
+export const exampleOfField: Record<ExampleField, string> = {
+  dataCarrierId: '01-1614 7255 0123 4567 8901-3',
+  wtp: '1A2B3C4D-5E6-F7G',
+  ausweisId: 'S12 345 678 901',
+  licensePlate: 'VS 123456',
+};
+
+export const isExampleField = (field: KeycardFieldName): field is ExampleField => field in exampleOfField;
+
 /** The same number checks the server makes (contracts' keycard-formats), so a typo is caught at once. */
 const formatChecks: Partial<Record<KeycardFieldName, (type: KeycardType, text: string) => CardNumberCheck>> =
   {

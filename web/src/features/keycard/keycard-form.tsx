@@ -7,24 +7,31 @@ import { personName } from '../account/person-summary';
 import { useGetCountriesQuery, type Person } from '../account/api';
 import { useAddKeycardMutation, type Keycard } from './api';
 import {
+  exampleOfField,
   fieldsOfType,
+  isExampleField,
   keycardBodyOf,
   keycardFieldOfPath,
   keycardProblems,
+  type ExampleField,
   type KeycardFieldName,
   type KeycardFieldProblem,
   type KeycardFormValues,
 } from './keycard-fields';
 import { keycardMessages as messages } from './messages';
 
-const labels: Record<KeycardFieldName, MessageDescriptor> = {
+/** The labels of the fields that show an example number (`exampleOfField`, checked by the validators). */
+const exampleLabels: Record<ExampleField, MessageDescriptor<{ example: string }>> = {
   dataCarrierId: messages.fieldDataCarrierId,
   wtp: messages.fieldWtp,
   ausweisId: messages.fieldAusweisId,
+  licensePlate: messages.fieldLicensePlate,
+};
+
+const labels: Record<Exclude<KeycardFieldName, ExampleField>, MessageDescriptor> = {
   zip: messages.fieldZip,
   cardId: messages.fieldCardId,
   passId: messages.fieldPassId,
-  licensePlate: messages.fieldLicensePlate,
   countryCode: messages.fieldCountryCode,
   'validity.from': messages.fieldValidityFrom,
   'validity.to': messages.fieldValidityTo,
@@ -63,17 +70,20 @@ interface ServerIssue {
 }
 
 /**
- * Adds a card: the person, the type (of `types`, by default every §3 type), and the type's fields,
- * checked here and by the server.
+ * Adds a card: the person, the type (of `types`, by default every §3 type; at first `initialType`, else
+ * the first of `types`), and the type's fields, checked here and by the server. The type box and the
+ * fields shown are always of one type, also when `types` changes under a chosen type.
  */
 export function KeycardForm({
   persons,
   onAdded,
   types = keycardTypes,
+  initialType,
 }: {
   persons: Person[];
   onAdded: (keycard: Keycard) => void;
   types?: readonly KeycardType[];
+  initialType?: KeycardType;
 }) {
   const intl = useIntl();
   const formId = useId();
@@ -82,7 +92,8 @@ export function KeycardForm({
   const [personId, setPersonId] = useState(
     String(persons.find((person) => person.owner)?.id ?? persons[0]?.id ?? ''),
   );
-  const [type, setType] = useState<KeycardType>(types.includes('SWISSPASS') ? 'SWISSPASS' : types[0]!);
+  const [chosenType, setType] = useState<KeycardType | undefined>(initialType);
+  const type = chosenType !== undefined && types.includes(chosenType) ? chosenType : types[0]!;
   const [values, setValues] = useState<KeycardFormValues>({ countryCode: 'CH' });
   const [problems, setProblems] = useState<Partial<Record<KeycardFieldName | 'personId', string>>>({});
   const [cardProblem, setCardProblem] = useState<string | null>(null);
@@ -125,6 +136,11 @@ export function KeycardForm({
     if (Object.keys(fromServer).length && !cardProblems[code]) return focusFirst(Object.keys(fromServer));
     setCardProblem(intl.formatMessage(cardProblems[code] ?? messages.problemOther));
   };
+
+  const labelOf = (field: KeycardFieldName) =>
+    isExampleField(field)
+      ? intl.formatMessage(exampleLabels[field], { example: exampleOfField[field] })
+      : intl.formatMessage(labels[field]);
 
   const input = (field: KeycardFieldName) => {
     const state = inputState(idOf(field), true, problems[field]);
@@ -194,13 +210,7 @@ export function KeycardForm({
         </select>
       </FormField>
       {fieldsOfType[type].map((field) => (
-        <FormField
-          key={field}
-          id={idOf(field)}
-          label={intl.formatMessage(labels[field])}
-          required
-          problem={problems[field]}
-        >
+        <FormField key={field} id={idOf(field)} label={labelOf(field)} required problem={problems[field]}>
           {input(field)}
         </FormField>
       ))}

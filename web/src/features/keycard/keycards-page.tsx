@@ -148,6 +148,7 @@ function Keycards() {
           ) : (
             <KeycardForm
               persons={persons.data}
+              initialType="SWISSPASS"
               onAdded={() => setNotice(intl.formatMessage(messages.added))}
             />
           )}

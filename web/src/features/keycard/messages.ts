@@ -47,22 +47,9 @@ export const keycardMessages = {
       defaultMessage: 'Add yourself or a person you book for first: every keycard belongs to a person.',
     },
     personsLink: { id: 'keycards.personsLink', defaultMessage: 'Go to persons' },
-    fieldDataCarrierId: {
-      id: 'keycards.field.dataCarrierId',
-      defaultMessage: 'Data carrier number (e.g. 01-1614 7255 0123 4567 8901-2)',
-    },
-    fieldWtp: { id: 'keycards.field.wtp', defaultMessage: 'WTP number (e.g. 1A2B3C4D-5E6-F7G)' },
-    fieldAusweisId: {
-      id: 'keycards.field.ausweisId',
-      defaultMessage: 'SwissPass card number (e.g. S12 345 678 901)',
-    },
     fieldZip: { id: 'keycards.field.zip', defaultMessage: 'Postcode of the holder' },
     fieldCardId: { id: 'keycards.field.cardId', defaultMessage: 'Card number' },
     fieldPassId: { id: 'keycards.field.passId', defaultMessage: 'Pass number' },
-    fieldLicensePlate: {
-      id: 'keycards.field.licensePlate',
-      defaultMessage: 'Licence plate (e.g. VS 123456)',
-    },
     fieldCountryCode: { id: 'keycards.field.countryCode', defaultMessage: 'Country of the plate' },
     fieldValidityFrom: { id: 'keycards.field.validityFrom', defaultMessage: 'Valid from' },
     fieldValidityTo: { id: 'keycards.field.validityTo', defaultMessage: 'Valid until' },
@@ -111,6 +98,23 @@ export const keycardMessages = {
   }),
   validityRange: defineMessage<{ from: string; to: string }>(
     { id: 'keycards.validityRange', defaultMessage: '{from} to {to}' },
+    { typed: true },
+  ),
+  // each example is `exampleOfField` (keycard-fields.ts), which a unit test runs through the validators
+  fieldDataCarrierId: defineMessage<{ example: string }>(
+    { id: 'keycards.field.dataCarrierId', defaultMessage: 'Data carrier number (e.g. {example})' },
+    { typed: true },
+  ),
+  fieldWtp: defineMessage<{ example: string }>(
+    { id: 'keycards.field.wtp', defaultMessage: 'WTP number (e.g. {example})' },
+    { typed: true },
+  ),
+  fieldAusweisId: defineMessage<{ example: string }>(
+    { id: 'keycards.field.ausweisId', defaultMessage: 'SwissPass card number (e.g. {example})' },
+    { typed: true },
+  ),
+  fieldLicensePlate: defineMessage<{ example: string }>(
+    { id: 'keycards.field.licensePlate', defaultMessage: 'Licence plate (e.g. {example})' },
     { typed: true },
   ),
   remove: defineMessage<{ card: string }>(

@@ -104,7 +104,7 @@ export function BasketEntryItem({
             basketId={basketId}
             entry={entry}
             language={language}
-            media={product.media}
+            product={product}
             purpose="payPerUse"
           />
         )}
@@ -113,7 +113,7 @@ export function BasketEntryItem({
             basketId={basketId}
             entry={entry}
             language={language}
-            media={product.media}
+            product={product}
             purpose="plate"
           />
         )}
@@ -130,7 +130,7 @@ export function BasketEntryItem({
             basketId={basketId}
             entry={entry}
             language={language}
-            media={product.media}
+            product={product}
             purpose="seasonPass"
           />
         )}

@@ -1,12 +1,13 @@
+import type { ProductDto } from '@alpenpass/contracts/src/catalogue';
 import type { KeycardType } from '@alpenpass/contracts/src/domain/keycard';
-import type { Medium } from '@alpenpass/contracts/src/domain/medium';
 import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { isLicencePlate } from '@alpenpass/contracts/src/validators/licence-plate-text';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useId, useState, type FormEvent } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type TypedMessageDescriptor as MessageDescriptor } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { useGetCountriesQuery, useGetPersonsQuery } from '../../account/api';
+import { personName } from '../../account/person-summary';
 import { useIsCustomer } from '../../../lib/session/use-customer';
 import { useGetCurrentClientQuery } from '../../client/api';
 import { payPerUseMessages } from '../../consumption/pay-per-use-messages';
@@ -14,13 +15,26 @@ import { useAddKeycardMutation, useGetKeycardsQuery, type Keycard } from '../../
 import { KeycardForm, typeLabels } from '../../keycard/keycard-form';
 import { keycardMessages } from '../../keycard/messages';
 import { usePersonalizeBasketEntryMutation } from '../api';
-import { basketLineMessages as messages, seasonPassKeycardMessages } from '../messages';
-import { cardMediumFor, mediaOfType } from '../model/keycard-media';
+import { keycardFitMessages as fit } from '../keycard-fit-messages';
+import { basketLineMessages as messages, productPageMessages, seasonPassKeycardMessages } from '../messages';
+import { ageDayOf, ageRangeOf, keycardMisfit, type KeycardMisfit } from '../model/keycard-fit';
+import { cardMediumFor, typesCarrying } from '../model/keycard-media';
 import type { ServerEntry } from '../server-types';
 
 const NONE = '';
 const problemCode = (error: unknown) =>
   ((error as { data?: { code?: unknown } }).data?.code as string | undefined) ?? '';
+
+/** The server's refusals of a card for a line (docs/keycards.md), each said in the customer's words. */
+const refusals: Record<string, MessageDescriptor> = {
+  PERSON_AGE_NOT_ALLOWED: fit.refusedAge,
+  KEYCARD_MEDIUM_MISMATCH: fit.refusedMedium,
+  MEDIUM_NOT_OFFERED: fit.refusedMedium,
+  KEYCARD_NOT_ACTIVE: fit.refusedNotActive,
+  KEYCARD_NOT_FOUND: fit.refusedNotFound,
+  KEYCARD_NOT_OF_PERSON: fit.refusedNotOfPerson,
+  PERSON_NAMED_TWICE: fit.refusedNamedTwice,
+};
 
 /**
  * What the keycard is for: the parking's licence plate (the barrier reads it), the card a pay-per-use
@@ -52,18 +66,20 @@ interface KeycardChoiceProps {
   basketId: string;
   entry: ServerEntry;
   language: Language;
-  /** the media the entry's product offers (catalogue `media`) */
-  media: readonly Medium[];
+  /** the entry's product: its media, its definitions' ages and its pool's zone */
+  product: Pick<ProductDto, 'media' | 'productDefinitions' | 'pool'>;
   purpose: KeycardPurpose;
 }
 
 /**
- * A keycard on a basket line: a signed-in customer picks one of their ACTIVE cards that carry a medium
- * the product offers, or adds one (POST /keycards), which personalises the entry (the card's person,
- * medium and keycard). A guest owns no keycards (docs/keycards.md), so a guest is asked to sign in.
- * Parking asks for a licence plate; pay per use for the card whose days are billed.
+ * A keycard on a basket line: a signed-in customer picks one of their cards that fit the line (ACTIVE,
+ * carrying a medium the product offers, its person of the definition's ages on the first day: the
+ * server's naming rules), or adds one (POST /keycards), which personalises the entry (the card's person,
+ * medium and keycard). Their cards that do not fit are listed below with the reason; a refusal by the
+ * server is said with its reason. A guest owns no keycards (docs/keycards.md), so a guest is asked to
+ * sign in. Parking asks for a licence plate; pay per use for the card whose days are billed.
  */
-export function KeycardChoice({ basketId, entry, language, media, purpose }: KeycardChoiceProps) {
+export function KeycardChoice({ basketId, entry, language, product, purpose }: KeycardChoiceProps) {
   const intl = useIntl();
   const isCustomer = useIsCustomer();
   const { pathname, search } = useLocation();
@@ -71,19 +87,43 @@ export function KeycardChoice({ basketId, entry, language, media, purpose }: Key
   const hintId = useId();
   const { data: keycards = [] } = useGetKeycardsQuery(isCustomer ? undefined : skipToken);
   const { data: client } = useGetCurrentClientQuery();
+  const { data: persons = [] } = useGetPersonsQuery(isCustomer ? undefined : skipToken);
   const [personalize, personalizing] = usePersonalizeBasketEntryMutation();
   const [notice, setNotice] = useState<{ kind: 'problem' | 'success'; text: string } | null>(null);
   const wanted =
-    purpose === 'plate' ? (['LICENSEPLATE'] as const) : media.filter((medium) => medium !== 'LICENSEPLATE');
-  const cards = keycards.filter(
-    (card) => card.status === 'ACTIVE' && cardMediumFor(card.type, wanted) !== null,
-  );
+    purpose === 'plate'
+      ? (['LICENSEPLATE'] as const)
+      : product.media.filter((medium) => medium !== 'LICENSEPLATE');
+  const ageRange = ageRangeOf(product, entry.productDefinitionId);
+  const needs = {
+    media: wanted,
+    ageRange,
+    day: ageDayOf(entry.validity, product.pool.timezone),
+    birthdates: new Map(persons.map((person) => [person.id, person.birthdate])),
+  };
+  // a plate is no keycard and a keycard no plate: each choice weighs only cards of its kind
+  const ofKind = keycards.filter((card) => (card.type === 'LICENSEPLATE') === (purpose === 'plate'));
+  const judged = ofKind.map((card) => ({ card, misfit: keycardMisfit(card, needs) }));
+  const cards = judged.filter(({ misfit }) => misfit === null).map(({ card }) => card);
+  const misfits = judged.flatMap(({ card, misfit }) => (misfit ? [{ card, misfit }] : []));
   const chosen = cards.find((card) => card.id === entry.personalization?.keycardId)?.id ?? null;
   const text = texts[purpose];
   const cardName = (card: Keycard) =>
     purpose === 'plate'
       ? card.dataCarrierId
       : `${intl.formatMessage(typeLabels[card.type])} ${card.dataCarrierId}`;
+  const ages = () =>
+    ageRange.minAge !== undefined && ageRange.maxAge !== undefined
+      ? intl.formatMessage(productPageMessages.ageRange, { min: ageRange.minAge, max: ageRange.maxAge })
+      : ageRange.minAge !== undefined
+        ? intl.formatMessage(productPageMessages.ageFrom, { min: ageRange.minAge })
+        : intl.formatMessage(fit.agesUpTo, { max: ageRange.maxAge ?? 0 });
+  const reason = (card: Keycard, misfit: KeycardMisfit) => {
+    if (misfit === 'notActive') return intl.formatMessage(fit.reasonNotActive);
+    if (misfit === 'medium') return intl.formatMessage(fit.reasonMedium);
+    const person = persons.find((candidate) => candidate.id === card.personId);
+    return intl.formatMessage(fit.reasonAge, { person: person ? personName(person) : '', ages: ages() });
+  };
 
   if (!isCustomer) {
     return (
@@ -103,7 +143,10 @@ export function KeycardChoice({ basketId, entry, language, media, purpose }: Key
         ? { personId: card.personId, medium, keycardId: card.id }
         : { personId: null, medium: null, keycardId: null };
     const result = await personalize({ basketId, entryId: entry.id, personalization });
-    if (result.error) return setNotice({ kind: 'problem', text: intl.formatMessage(text.failed) });
+    if (result.error) {
+      const refusal = refusals[problemCode(result.error)];
+      return setNotice({ kind: 'problem', text: intl.formatMessage(refusal ?? text.failed) });
+    }
     if (!card) return setNotice(null);
     const chosenText =
       purpose === 'plate'
@@ -114,9 +157,7 @@ export function KeycardChoice({ basketId, entry, language, media, purpose }: Key
           );
     setNotice({ kind: 'success', text: chosenText });
   };
-  const types = (Object.keys(mediaOfType) as KeycardType[]).filter(
-    (type) => cardMediumFor(type, wanted) !== null,
-  );
+  const types = typesCarrying(wanted);
 
   return (
     <div className="plate-choice">
@@ -136,6 +177,18 @@ export function KeycardChoice({ basketId, entry, language, media, purpose }: Key
         ))}
       </select>
       <small id={hintId}>{intl.formatMessage(text.hint)}</small>
+      {misfits.length > 0 && (
+        <div className="keycard-misfits">
+          <p className="hint">{intl.formatMessage(fit.misfitsHeading)}</p>
+          <ul>
+            {misfits.map(({ card, misfit }) => (
+              <li key={card.id}>
+                {intl.formatMessage(fit.misfit, { card: cardName(card), reason: reason(card, misfit) })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {client?.featureFlags.readOnlyKeycards !== true && purpose === 'plate' && (
         <NewPlateForm language={language} onAdded={(card) => void use(card)} />
       )}

@@ -72,7 +72,16 @@ const plate = {
   dataCarrierId: 'CH ZH123456',
 };
 
-function serveSeasonPass(options: { signedIn: boolean; entries?: ReturnType<typeof seasonPassEntry>[] }) {
+interface SeasonPassServer {
+  signedIn: boolean;
+  entries?: ReturnType<typeof seasonPassEntry>[];
+  keycards?: unknown[];
+  persons?: unknown[];
+  /** the answer to a personalisation, instead of taking it */
+  refusal?: { status: number; body: unknown };
+}
+
+function serveSeasonPass(options: SeasonPassServer) {
   let entries = options.entries ?? [];
   const basket = () => ({ status: 200, body: basketJson(entries) });
   return mockApiFetch((call: ApiCall) => {
@@ -84,7 +93,8 @@ function serveSeasonPass(options: { signedIn: boolean; entries?: ReturnType<type
     if (call.path === '/pricing/prices') return { status: 200, body: { prices: [] } };
     if (call.path === '/payments/online-credit/balance') return { status: 200, body: { balance: chf(0) } };
     if (call.method === 'GET' && call.path === '/keycards')
-      return { status: 200, body: [SKIDATA_CARD, swissPass, plate] };
+      return { status: 200, body: options.keycards ?? [SKIDATA_CARD, swissPass, plate] };
+    if (call.path === '/users/persons') return { status: 200, body: options.persons ?? [] };
     if (call.method === 'POST' && call.path === '/baskets') {
       entries = (call.body as { entries: unknown[] }).entries.map((_, index) =>
         seasonPassEntry(`season-${index}`),
@@ -94,6 +104,7 @@ function serveSeasonPass(options: { signedIn: boolean; entries?: ReturnType<type
     if (call.method === 'GET' && call.path === `/baskets/${BASKET_ID}`) return basket();
     const personalization = /^\/baskets\/[^/]+\/entries\/([^/]+)\/personalization$/.exec(call.path);
     if (call.method === 'PATCH' && personalization) {
+      if (options.refusal) return options.refusal;
       entries = entries.map((entry) =>
         entry.id === personalization[1] ? { ...entry, personalization: call.body } : entry,
       );
@@ -208,5 +219,112 @@ describe('a season pass says before the purchase that it renews (issue #24)', ()
     const disclosure = await screen.findByRole('region', { name: 'Renouvellement automatique' });
     expect(disclosure.textContent).toContain('du 5 décembre 2026 au 18 avril 2027');
     expect(disclosure.textContent).toContain('Mon compte › Abonnements');
+  });
+});
+
+describe('the chooser offers only the cards that fit the pass and says why the others do not (issue #24)', () => {
+  // the season starts on 5 December 2026 (Europe/Zurich); the pass is for adults, 16 to 64
+  const person = (id: number, firstName: string, birthdate: string | null) => ({
+    id,
+    firstName,
+    lastName: 'Cima',
+    birthdate,
+    gender: 'f',
+    phone: null,
+    owner: id === 1,
+    avatar: null,
+  });
+  const carla = person(1, 'Carla', '1988-02-11');
+  const mia = person(2, 'Mia', '2020-07-03');
+  const miasPass = { ...swissPass, personId: 2 };
+  const axess = {
+    ...SKIDATA_CARD,
+    id: 31,
+    type: 'AXESS',
+    clientKey: 'KEYCARD:AXESS',
+    dataCarrierId: '1A2B3C4D-5E6-F7G',
+  };
+  const expired = { ...swissPass, id: 37, dataCarrierId: 'S99988877766', status: 'EXPIRED' };
+  const refusal = (code: string) => ({
+    status: 400,
+    body: { type: 'about:blank', title: 'Bad Request', status: 400, detail: code, code, errors: [] },
+  });
+
+  async function chooser(path: string, label: RegExp | string) {
+    openBasket(path);
+    const line = (await screen.findByRole('heading', { level: 3, name: /Alpenhorn season pass/ })).closest(
+      'li',
+    )!;
+    return { line, select: await within(line).findByRole('combobox', { name: label }) };
+  }
+  const options = (select: HTMLElement) =>
+    within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+
+  it("offers the adult's card only, and lists a child's, an AXESS and an expired card with the reason", async () => {
+    api = serveSeasonPass({
+      signedIn: true,
+      entries: [seasonPassEntry('season')],
+      keycards: [SKIDATA_CARD, miasPass, axess, expired, plate],
+      persons: [carla, mia],
+    });
+    const { line, select } = await chooser('/en/basket', 'Keycard for this season pass');
+    await waitFor(() =>
+      expect(
+        within(line)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual([
+        'SwissPass S12345678901: Mia Cima is not of this ticket’s age (16 to 64 years) on its first day',
+        'AXESS keycard 1A2B3C4D-5E6-F7G: this ticket cannot be loaded onto this type of card',
+        'SwissPass S99988877766: the card is no longer active',
+      ]),
+    );
+    expect(within(line).getByText('Your cards that cannot carry this ticket:')).toBeTruthy();
+    expect(options(select)).toEqual(['No keycard chosen', 'SKIDATA keycard 01-1614 7255 0123 4567 8901-3']);
+  });
+
+  it("says the server's reason when it refuses the card, in German", async () => {
+    // the SPA sees no birthdate (a person edited meanwhile): the server refuses, and its reason is shown
+    api = serveSeasonPass({
+      signedIn: true,
+      entries: [seasonPassEntry('season')],
+      keycards: [miasPass],
+      persons: [carla, person(2, 'Mia', null)],
+      refusal: refusal('PERSON_AGE_NOT_ALLOWED'),
+    });
+    const { line, select } = await chooser('/de/basket', 'Keycard für dieses Saisonabo');
+    await waitFor(() => expect(options(select)).toHaveLength(2));
+    fireEvent.change(select, { target: { value: '23' } });
+    expect((await within(line).findByRole('alert')).textContent).toBe(
+      'Die Person dieser Karte hat am ersten Tag nicht das Alter dieses Tickets.',
+    );
+    expect(callsTo('PATCH', /personalization$/).map((call) => call.body)).toEqual([
+      { personId: 2, medium: 'SWISSPASS', keycardId: 23 },
+    ]);
+  });
+
+  it('keeps the type box and the fields of one type when a card is added from the line', async () => {
+    api = serveSeasonPass({
+      signedIn: true,
+      entries: [seasonPassEntry('season')],
+      keycards: [],
+      persons: [carla],
+    });
+    const { line } = await chooser('/en/basket', 'Keycard for this season pass');
+    fireEvent.click(within(line).getByRole('button', { name: 'Add a keycard' }));
+    const type = (await within(line).findByLabelText(/Type of card/)) as HTMLSelectElement;
+    expect(options(type)).toEqual(['SKIDATA keycard', 'SwissPass']);
+    expect(type.value).toBe('SKIDATA');
+    expect(
+      within(line).getByLabelText(/Data carrier number \(e\.g\. 01-1614 7255 0123 4567 8901-3\)/),
+    ).toBeTruthy();
+    expect(within(line).queryByLabelText(/SwissPass card number/)).toBeNull();
+    fireEvent.change(type, { target: { value: 'SWISSPASS' } });
+    expect(type.value).toBe('SWISSPASS');
+    expect(within(line).getByLabelText(/SwissPass card number \(e\.g\. S12 345 678 901\)/)).toBeTruthy();
+    expect(within(line).getByLabelText(/Postcode of the holder/)).toBeTruthy();
+    expect(within(line).queryByLabelText(/Data carrier number/)).toBeNull();
   });
 });
