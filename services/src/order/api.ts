@@ -92,7 +92,7 @@ export function orderRouter(
       },
       ({ body, ctx, req }) => {
         assertMayCheckOut(ctx.principal, options.guestCheckout);
-        return service.place(caller(ctx, undefined, req), body.basketId);
+        return service.place(caller(ctx, undefined, req), body.basketId, ctx.language);
       },
     )
     .route(

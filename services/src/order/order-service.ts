@@ -137,6 +137,13 @@ export function createOrderService(deps: OrderServiceDeps) {
       order.accountId === null ? orderAccessToken(deps.accessSecret, order.orderId) : undefined,
     );
 
+  async function viewWithLines(order: PlacedOrder, language: Language | undefined): Promise<OrderDto> {
+    const dto = view(order);
+    if (language === undefined) return dto;
+    const lines = await describeOrderItems(deps.knex, order.items, language);
+    return { ...dto, items: dto.items.map((item) => ({ ...item, line: lines.get(item.id) })) };
+  }
+
   const loadOrder = async (orderId: number): Promise<OrderState> =>
     (await loadStreamState<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder))
       .state;
@@ -395,17 +402,17 @@ export function createOrderService(deps: OrderServiceDeps) {
     loadOrder,
     loadCheckout,
 
-    async place(caller: OrderCaller, basketId: string): Promise<OrderDto> {
-      return view((await placeFromBasket(caller, basketId, { throughWaitingRoom: true })).order);
+    /** with a language, each item carries how its line reads, as GET answers it */
+    async place(caller: OrderCaller, basketId: string, language?: Language): Promise<OrderDto> {
+      return viewWithLines(
+        (await placeFromBasket(caller, basketId, { throughWaitingRoom: true })).order,
+        language,
+      );
     },
 
     /** with a language, each item carries how its line reads (the order page shows it as it is) */
     async get(caller: OrderCaller, orderId: number, language?: Language): Promise<OrderDto> {
-      const order = await accessible(caller, orderId);
-      const dto = view(order);
-      if (language === undefined) return dto;
-      const lines = await describeOrderItems(deps.knex, order.items, language);
-      return { ...dto, items: dto.items.map((item) => ({ ...item, line: lines.get(item.id) })) };
+      return viewWithLines(await accessible(caller, orderId), language);
     },
 
     /** the order of a checkout; the checkout's own access rule was checked by the caller */
