@@ -23,7 +23,7 @@ export interface ReceiptPdfInput {
   itemLine: (item: OrderItemRecord) => OrderLineDto;
   /** refundable deposits (keycards) are no sale: no VAT on them */
   vatExempt: (item: OrderItemRecord) => boolean;
-  /** feature flag vmcReceipts: one line per ticket (person and day) instead of one per item */
+  /** feature flag vmcReceipts: one line per ticket (per person) instead of one per item */
   perTicketLines: boolean;
   /** cause-we-care: a donation the customer added, part of the total, without VAT */
   contribution?: { name: string; amount: number } | null;
