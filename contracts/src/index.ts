@@ -57,6 +57,7 @@ export * from './account';
 export * from './account-profile';
 export * from './payment-provider';
 export * from './order';
+export * from './order-line';
 export * from './after-sale';
 export * from './checkout';
 export * from './admin-order';

@@ -21,6 +21,7 @@ import { pageParameter, limitParameter, pagingDefaults, pagingMaxima } from './q
 import { basketId, checkoutId, numericId, numericIdParam } from './validators/ids';
 import { trimmedCommaSeparatedList } from './validators/comma-lists';
 import { uuidString } from './validators/text-formats';
+import { orderLineDto } from './order-line';
 import { afterSaleOrderEventTypes, refundDto, type AfterSaleOrderEvent } from './after-sale';
 import { discountLineDto, type DiscountLine } from './discount';
 import { voucherKind, type VoucherKind } from './voucher';
@@ -221,6 +222,8 @@ export const orderItemDto = z.object({
   /** after the sale (docs/after-sale.md): the item was cancelled; what was refunded for it */
   cancelled: z.boolean(),
   refundedAmount: z.number().int(),
+  /** how the line reads in the request's language (GET of one order; docs/checkout.md, "How an order line reads") */
+  line: orderLineDto.optional(),
 });
 
 export const orderDto = z.object({

@@ -11,6 +11,7 @@ import { ticketProjections } from '@alpenpass/projections/src/ticket';
 import { catchUp, liveTarget } from '@alpenpass/projections/src/runtime/catch-up';
 import { ensureLiveGeneration } from '@alpenpass/projections/src/runtime/replay';
 import { createBasketTestKit, type BasketTestKit } from '../../test/support/basket-kit';
+import { planTickets } from '../ticket/ticket-plan';
 import { dayCoverage } from './day-coverage';
 
 /** Which passes already pay a pay-per-use card's day, read from the real subscription and ticket read
@@ -83,6 +84,40 @@ it('a season pass of the pool on the card covers the days of its period, not bef
   expect(await on(9001, '2030-12-19')).toBeNull();
   expect(await on(9001, '2031-04-19')).toBeNull();
   expect(await on(9002, '2030-12-20')).toBeNull();
+});
+
+it('a multi-day pass on the card, one ticket over its days, covers each of them and no other', async () => {
+  const orderId = (nextOrderId += 1);
+  const [planned] = planTickets(
+    orderId,
+    [
+      {
+        itemId: randomUUID(),
+        parentItemId: null,
+        originItemId: null,
+        productId: 102,
+        productDefinitionId: 102013,
+        slotId: null,
+        validity: { from: '2030-12-22', to: '2030-12-24' },
+        quantity: 1,
+        attributes: {},
+        personalization: { personId: 1, medium: 'AXESS', keycardId: 9006 },
+        unitPrice: { amount: 21800, currency: 'CHF', source: 'pricing' },
+        price: { amount: 21800, currency: 'CHF' },
+      },
+    ],
+    () => ({ kind: 'MULTI_DAY_PASS', timezone: 'Europe/Zurich' }),
+  );
+  expect(planned!.day).toBeNull();
+  const issued: TicketEvent = {
+    type: 'TicketsIssued',
+    data: { orderId, tickets: [{ ...planned!, code: 'signed-elsewhere' }] },
+  };
+  await kit.store.append(ticketStreamName(orderId), [issued], { expectedRevision: -1 });
+  await project();
+  for (const day of ['2030-12-22', '2030-12-23', '2030-12-24']) expect(await on(9006, day)).toBe('ticket');
+  expect(await on(9006, '2030-12-21')).toBeNull();
+  expect(await on(9006, '2030-12-25')).toBeNull();
 });
 
 it('a day pass of the pool on the card covers its day; a gondola ride or another pool’s day pass does not', async () => {

@@ -14,6 +14,7 @@ import {
 } from './recipients';
 import { noTicketAttachmentsYet, type TicketAttachments } from './ticket-attachments';
 import { orderPageLink } from './order-page-link';
+import { describeOrderItems } from '../order/order-lines';
 
 export { createOrderMailService, orderMailMessageId, type OrderMailService } from './order-mail-service';
 export { afterSaleMailsOf } from './after-sale-mails';
@@ -54,8 +55,7 @@ export function orderMailContext(
     mailer: options.mailer ?? createSmtpMailer(settings),
     recipients,
     ticketAttachments: options.ticketAttachments ?? noTicketAttachmentsYet,
-    productName: async (productId, language) =>
-      (await findProduct(deps.knex, productId))?.name[language] ?? null,
+    describeItems: (items, language) => describeOrderItems(deps.knex, items, language),
     productKind: async (productId) => (await findProduct(deps.knex, productId))?.kind ?? null,
     orderPageUrl: orderPageLink(deps.config.shopPublicUrl, deps.config.orderAccessSecret),
     messageIdDomain: settings.messageIdDomain,

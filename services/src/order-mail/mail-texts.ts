@@ -8,7 +8,9 @@ export interface MailTexts {
   lead: Record<OrderMailKind, string>;
   greeting: string;
   refnoLabel: string;
-  itemHeaders: { product: string; validity: string; quantity: string; amount: string };
+  /** before a value: French puts a no-break space before the colon */
+  colon: string;
+  itemHeaders: { product: string; quantity: string; amount: string };
   total: string;
   refundedToCard: string;
   refundedToCredit: string;
@@ -37,7 +39,8 @@ export const mailTexts: Record<Language, MailTexts> = {
     },
     greeting: 'Guten Tag',
     refnoLabel: 'Bestellnummer',
-    itemHeaders: { product: 'Leistung', validity: 'Gültig', quantity: 'Anzahl', amount: 'Betrag' },
+    colon: ':',
+    itemHeaders: { product: 'Leistung', quantity: 'Anzahl', amount: 'Betrag' },
     total: 'Total',
     refundedToCard: 'Rückerstattet auf Ihr ursprüngliches Zahlungsmittel: {amount}',
     refundedToCredit: 'Ihrem Online-Guthaben gutgeschrieben: {amount}',
@@ -63,7 +66,8 @@ export const mailTexts: Record<Language, MailTexts> = {
     },
     greeting: 'Hello',
     refnoLabel: 'Order number',
-    itemHeaders: { product: 'Product', validity: 'Valid', quantity: 'Quantity', amount: 'Amount' },
+    colon: ':',
+    itemHeaders: { product: 'Product', quantity: 'Quantity', amount: 'Amount' },
     total: 'Total',
     refundedToCard: 'Refunded to your original means of payment: {amount}',
     refundedToCredit: 'Credited to your online credit: {amount}',
@@ -89,7 +93,8 @@ export const mailTexts: Record<Language, MailTexts> = {
     },
     greeting: 'Bonjour',
     refnoLabel: 'Numéro de commande',
-    itemHeaders: { product: 'Prestation', validity: 'Validité', quantity: 'Quantité', amount: 'Montant' },
+    colon: '\u00a0:',
+    itemHeaders: { product: 'Prestation', quantity: 'Quantité', amount: 'Montant' },
     total: 'Total',
     refundedToCard: 'Remboursé sur votre moyen de paiement initial : {amount}',
     refundedToCredit: 'Crédité sur votre avoir en ligne : {amount}',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { orderStreamName, type Language } from '@alpenpass/contracts';
+import { orderStreamName, type Language, type OrderLineDto } from '@alpenpass/contracts';
 import type { OrderMailKind, OrderMailOutcome, OrderMailRequest } from '@alpenpass/workflows';
 import type { Knex } from 'knex';
 import { orderFolder, type OrderEventWithTime, type OrderState, type PlacedOrder } from '../order/order';
@@ -19,8 +19,8 @@ export interface OrderMailServiceDeps {
   mailer: Mailer;
   recipients: OrderMailRecipients;
   ticketAttachments: TicketAttachments;
-  /** a product's name in a language, for the item lines (null: unknown, the line says "#id") */
-  productName: (productId: number, language: Language) => Promise<string | null>;
+  /** how each item reads in a language, keyed by item id (the order's describeOrderItems) */
+  describeItems: (items: PlacedOrder['items'], language: Language) => Promise<Map<string, OrderLineDto>>;
   /** a product's kind (catalogue): a season pass's mail repeats its renewal terms; without it, none */
   productKind?: (productId: number) => Promise<string | null>;
   /** the order's page in the shop in a language (a guest's with the order's signed access token) */
@@ -87,14 +87,12 @@ export function createOrderMailService(deps: OrderMailServiceDeps) {
       request.kind === 'cancellation' || request.kind === 'refund'
         ? order.items.filter((item) => named === null || named.has(item.itemId))
         : order.items;
-    const items = await Promise.all(
-      listed.map(async (item) => ({
-        name: (await deps.productName(item.productId, language)) ?? `#${item.productId}`,
-        validity: item.validity,
-        quantity: item.quantity,
-        amount: item.price.amount,
-      })),
-    );
+    const lines = await deps.describeItems(listed, language);
+    const items = listed.map((item) => ({
+      line: lines.get(item.itemId)?.text ?? `#${item.productId}`,
+      quantity: item.quantity,
+      amount: item.price.amount,
+    }));
     const refundedAmount = request.details?.refundedAmount;
     const itemNotes =
       request.kind === 'reservation' || request.kind === 'confirmation'

@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import {
   checkoutStreamName,
+  describeOrderLine,
   orderStreamName,
   type Language,
   type OrderItemRecord,
@@ -71,8 +72,22 @@ beforeAll(async () => {
         ? [{ filename: `tickets-${orderId}.pdf`, content: pdf, contentType: 'application/pdf' }]
         : [];
     },
-    productName: async (productId, language) =>
-      ({ de: 'Gondel Erwachsene', en: 'Gondola adult', fr: 'Télécabine adulte' })[language] + ` ${productId}`,
+    describeItems: async (items, language) =>
+      new Map(
+        items.map((entry) => [
+          entry.itemId,
+          describeOrderLine({
+            productName:
+              { de: 'Gondel Erwachsene', en: 'Gondola adult', fr: 'Télécabine adulte' }[language] +
+              ` ${entry.productId}`,
+            personType: null,
+            validity: entry.validity,
+            hasSlot: false,
+            timezone: 'Europe/Zurich',
+            language,
+          }),
+        ]),
+      ),
     productKind: async (productId) => (productId === 104 ? 'SEASON_SUBSCRIPTION' : 'TIME_SLOT'),
     orderPageUrl: orderPageLink('https://shop.example', accessSecret),
     messageIdDomain: domain,
@@ -212,8 +227,8 @@ describe('order mails through SMTP into Mailpit', () => {
     const mail = await waitForMail(messageIdOf(request));
 
     const text = mail.Text.replace(/[^\S\n]/g, ' ');
-    expect(text).toContain('- 2 × Gondel Erwachsene 103 (Gültig: 21.12.2030): CHF 90.00');
-    expect(text).toContain('- 1 × Gondel Erwachsene 103 (Gültig: 21.12.2030): CHF 22.50');
+    expect(text).toContain('- 2 × Gondel Erwachsene 103, Sa 21.12.2030: CHF 90.00');
+    expect(text).toContain('- 1 × Gondel Erwachsene 103, Sa 21.12.2030: CHF 22.50');
     expect(mail.Text).toContain('Ihr Team von Bergbahnen Beispiel');
     expect(mail.HTML).toContain('src="https://shop.example/images/demo/logo.svg"');
     expect(mail.HTML).toContain('>Bergbahnen Beispiel</a>');
@@ -340,7 +355,7 @@ describe('order mails through SMTP into Mailpit', () => {
       mailer: unreachable,
       recipients: async () => ({ email: 'retry@example.com', language: 'fr' }),
       ticketAttachments: async () => [],
-      productName: async () => null,
+      describeItems: async () => new Map(),
       orderPageUrl: () => 'https://shop.example/fr/orders/1',
       messageIdDomain: domain,
       look: async () => look,

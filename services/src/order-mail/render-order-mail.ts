@@ -10,7 +10,8 @@ export interface OrderMailContent {
   kind: OrderMailKind;
   language: Language;
   refno: string;
-  items: { name: string; validity: { from: string; to: string } | null; quantity: number; amount: number }[];
+  /** `line`: how the item reads (product, person type, dates, slot: describeOrderLine) */
+  items: { line: string; quantity: number; amount: number }[];
   total: number;
   refund?: { amount: number; onlineCredit: boolean };
   hasAttachments: boolean;
@@ -68,8 +69,7 @@ export async function renderOrderMail(content: OrderMailContent, look: ShopLook)
   notes.push(...(content.itemNotes ?? []));
   const heading = content.kind === 'cancellation' ? texts.cancelledItems : null;
   const rows = content.items.map((item) => ({
-    name: item.name,
-    validity: formatValidity(item.validity, content.language),
+    line: item.line,
     quantity: String(item.quantity),
     amount: money(item.amount),
   }));
@@ -81,17 +81,14 @@ export async function renderOrderMail(content: OrderMailContent, look: ShopLook)
     '',
     texts.lead[content.kind],
     '',
-    `${texts.refnoLabel}: ${content.refno}`,
+    `${texts.refnoLabel}${texts.colon} ${content.refno}`,
     '',
     ...(heading ? [heading] : []),
-    ...rows.map(
-      (row) =>
-        `- ${row.quantity} × ${row.name} (${texts.itemHeaders.validity}: ${row.validity}): ${row.amount}`,
-    ),
-    ...(showTotal ? ['', `${texts.total}: ${money(content.total)}`] : []),
+    ...rows.map((row) => `- ${row.quantity} × ${row.line}${texts.colon} ${row.amount}`),
+    ...(showTotal ? ['', `${texts.total}${texts.colon} ${money(content.total)}`] : []),
     ...(notes.length ? ['', ...notes] : []),
     '',
-    `${texts.orderPage}: ${content.orderPageUrl}`,
+    `${texts.orderPage}${texts.colon} ${content.orderPageUrl}`,
     '',
     texts.closing,
     signature,
@@ -102,14 +99,14 @@ export async function renderOrderMail(content: OrderMailContent, look: ShopLook)
   const blocks: MailBlock[] = [
     { kind: 'text', text: `${texts.greeting},` },
     { kind: 'text', text: texts.lead[content.kind] },
-    { kind: 'text', text: `${texts.refnoLabel}: ${content.refno}`, strong: true },
+    { kind: 'text', text: `${texts.refnoLabel}${texts.colon} ${content.refno}`, strong: true },
     ...(heading ? [{ kind: 'heading' as const, text: heading }] : []),
     {
       kind: 'table',
       table: {
-        headers: [headers.product, headers.validity, headers.quantity, headers.amount],
-        rows: rows.map((row) => [row.name, row.validity, row.quantity, row.amount]),
-        numeric: [2, 3],
+        headers: [headers.product, headers.quantity, headers.amount],
+        rows: rows.map((row) => [row.line, row.quantity, row.amount]),
+        numeric: [1, 2],
         footer: showTotal ? { label: texts.total, value: money(content.total) } : undefined,
       },
     },

@@ -21,8 +21,7 @@ const content = (overrides: Partial<OrderMailContent> = {}): OrderMailContent =>
   refno: 'AP-0000042-7',
   items: [
     {
-      name: 'Gondola <adult> & "family"',
-      validity: { from: '2030-12-21T07:00:00Z', to: '2030-12-22T16:00:00Z' },
+      line: 'Gondola <adult> & "family", Sat 21.12.2030 – Sun 22.12.2030',
       quantity: 2,
       amount: 123456,
     },
@@ -46,7 +45,11 @@ describe('renderOrderMail', () => {
       /Total: CHF\s1['’]234\.56/,
     );
     expect((await renderOrderMail(content({ language: 'de' }), look)).text).toContain(
-      '(Gültig: 21.12.2030 – 22.12.2030)',
+      '- 2 × Gondola <adult> & "family", Sat 21.12.2030 – Sun 22.12.2030: CHF',
+    );
+    // French: a no-break space before the colon
+    expect((await renderOrderMail(content({ language: 'fr' }), look)).text).toContain(
+      'Numéro de commande\u00a0: AP-0000042-7',
     );
     expect((await renderOrderMail(content({ language: 'fr' }), look)).subject).toBe(
       'Votre commande AP-0000042-7 est confirmée',

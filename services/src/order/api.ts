@@ -92,7 +92,7 @@ export function orderRouter(
       },
       ({ body, ctx, req }) => {
         assertMayCheckOut(ctx.principal, options.guestCheckout);
-        return service.place(caller(ctx, undefined, req), body.basketId);
+        return service.place(caller(ctx, undefined, req), body.basketId, ctx.language);
       },
     )
     .route(
@@ -160,7 +160,7 @@ export function orderRouter(
       async ({ params, ctx }) => {
         const checkout = await service.loadCheckout(params.checkoutId);
         if (checkout.status !== 'started') throw orderNotFound();
-        return service.get(caller(ctx), checkout.orderId);
+        return service.get(caller(ctx), checkout.orderId, ctx.language);
       },
     )
     .route(
@@ -173,7 +173,7 @@ export function orderRouter(
         params: orderIdParams,
         response: orderDto,
       },
-      ({ params, ctx }) => service.get(caller(ctx), params.orderId),
+      ({ params, ctx }) => service.get(caller(ctx), params.orderId, ctx.language),
     )
     .route(
       {
@@ -186,7 +186,7 @@ export function orderRouter(
         query: orderReadQuery,
         response: orderDto,
       },
-      ({ params, query, ctx }) => service.get(caller(ctx, query.token), params.orderId),
+      ({ params, query, ctx }) => service.get(caller(ctx, query.token), params.orderId, ctx.language),
     )
     .route(
       {

@@ -11,6 +11,7 @@ import {
   type OrderAddresses,
   type OrderDto,
   type Personalization,
+  type Language,
 } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import type { BasketService } from '../basket';
@@ -38,6 +39,7 @@ import {
 } from './order-ids';
 import { orderFolder, type OrderEventWithTime, type OrderState, type PlacedOrder } from './order';
 import { toOrderDto } from './order-view';
+import { describeOrderItems } from './order-lines';
 import { basketNotValid, createItemChanges } from './item-changes';
 import type { OnlineCreditPort } from '../online-credit/online-credit-service';
 import type { VoucherPort } from '../voucher/voucher-service';
@@ -134,6 +136,13 @@ export function createOrderService(deps: OrderServiceDeps) {
       order,
       order.accountId === null ? orderAccessToken(deps.accessSecret, order.orderId) : undefined,
     );
+
+  async function viewWithLines(order: PlacedOrder, language: Language | undefined): Promise<OrderDto> {
+    const dto = view(order);
+    if (language === undefined) return dto;
+    const lines = await describeOrderItems(deps.knex, order.items, language);
+    return { ...dto, items: dto.items.map((item) => ({ ...item, line: lines.get(item.id) })) };
+  }
 
   const loadOrder = async (orderId: number): Promise<OrderState> =>
     (await loadStreamState<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder))
@@ -393,12 +402,17 @@ export function createOrderService(deps: OrderServiceDeps) {
     loadOrder,
     loadCheckout,
 
-    async place(caller: OrderCaller, basketId: string): Promise<OrderDto> {
-      return view((await placeFromBasket(caller, basketId, { throughWaitingRoom: true })).order);
+    /** with a language, each item carries how its line reads, as GET answers it */
+    async place(caller: OrderCaller, basketId: string, language?: Language): Promise<OrderDto> {
+      return viewWithLines(
+        (await placeFromBasket(caller, basketId, { throughWaitingRoom: true })).order,
+        language,
+      );
     },
 
-    async get(caller: OrderCaller, orderId: number): Promise<OrderDto> {
-      return view(await accessible(caller, orderId));
+    /** with a language, each item carries how its line reads (the order page shows it as it is) */
+    async get(caller: OrderCaller, orderId: number, language?: Language): Promise<OrderDto> {
+      return viewWithLines(await accessible(caller, orderId), language);
     },
 
     /** the order of a checkout; the checkout's own access rule was checked by the caller */

@@ -11,13 +11,13 @@ export interface TicketProductFacts {
 export type PlannedTicket = Omit<TicketRecord, 'code'>;
 
 export const DEFAULT_TICKET_TIMEZONE = 'Europe/Zurich';
-/** beyond this many days an item's validity is one ticket (a season), not a ticket per day */
-export const MAX_DAY_TICKETS = 31;
 /** products that entitle to nothing at the gate: deposits; pay per use, whose keycard the gate knows
  * (a ticket without dates would admit forever) */
 const productKindsWithoutTickets: ReadonlySet<ProductKind> = new Set(['DEPOSIT', 'CONSUMPTION']);
 
-/** The same ticket always gets the same id, so a repeated fulfilment plans exactly the tickets of the first. */
+/** The same ticket always gets the same id, so a repeated fulfilment plans exactly the tickets of the first.
+ * `day` is the ticket's one day of access; a ticket over several days (or without dates) is 'whole'. Orders
+ * fulfilled before issue #24 hold a ticket per day of a multi-day pass, under its day: those stay as issued. */
 export const ticketIdOf = (orderId: number, itemId: string, personIndex: number, day: string | null) =>
   nameBasedUuid(`alpenpass/ticket/${orderId}/${itemId}/${personIndex}/${day ?? 'whole'}`);
 
@@ -40,30 +40,28 @@ export function accessDays(validity: { from: string; to: string }, timezone: str
   if (!from.isValid || !to.isValid || to < from) return [];
   const last = to > from && to.equals(to.startOf('day')) ? to.minus({ milliseconds: 1 }) : to;
   const days: string[] = [];
-  for (
-    let day = from.startOf('day');
-    day <= last && days.length <= MAX_DAY_TICKETS;
-    day = day.plus({ days: 1 })
-  )
-    days.push(day.toISODate()!);
+  for (let day = from.startOf('day'); day <= last; day = day.plus({ days: 1 })) days.push(day.toISODate()!);
   return days;
 }
 
-function validityOnDay(
+/** The validity cut to its days of access, from the first day's start to the last day's end (an end at
+ * midnight sharp stays on the day before), as instants in the pool's timezone. */
+function validityOverDays(
   validity: { from: string; to: string },
-  day: string,
+  days: readonly string[],
   timezone: string,
 ): { from: string; to: string } {
   const { from, to } = zonedValidity(validity, timezone);
-  const start = DateTime.fromISO(day, { zone: timezone });
-  const end = start.endOf('day');
+  const start = DateTime.fromISO(days[0]!, { zone: timezone });
+  const end = DateTime.fromISO(days[days.length - 1]!, { zone: timezone }).endOf('day');
   return { from: DateTime.max(from, start).toISO()!, to: DateTime.min(to, end).toISO()! };
 }
 
 /**
  * The tickets a paid order entitles to (docs/tickets.md, "Issuance"): per item one ticket per person
- * (its quantity) and day of access; a season or a validity over MAX_DAY_TICKETS days is one ticket
- * per person; an item without validity one ticket per person; deposits none. Pure and deterministic.
+ * (its quantity). A ticket of one day of access carries that `day`; a multi-day pass or a season is one
+ * ticket over all its days (`day` null, the validity cut to its first and last day); an item without
+ * validity one ticket without dates; deposits and pay per use none. Pure and deterministic.
  */
 export function planTickets(
   orderId: number,
@@ -73,19 +71,18 @@ export function planTickets(
   return items.flatMap((item) => {
     const product = productOf(item.productId);
     if (product.kind !== null && productKindsWithoutTickets.has(product.kind)) return [];
-    const days = item.validity ? accessDays(item.validity, product.timezone) : [];
-    const perDay =
-      item.validity !== null &&
-      product.kind !== 'SEASON_SUBSCRIPTION' &&
-      days.length >= 1 &&
-      days.length <= MAX_DAY_TICKETS;
-    const periods: { day: string | null; validity: { from: string; to: string } | null }[] = perDay
-      ? days.map((day) => ({ day, validity: validityOnDay(item.validity!, day, product.timezone) }))
-      : [{ day: null, validity: item.validity }];
+    const season = product.kind === 'SEASON_SUBSCRIPTION';
+    const days = item.validity && !season ? accessDays(item.validity, product.timezone) : [];
+    const oneDay = days.length === 1 ? days[0]! : null;
+    // a season keeps its period as sold
+    const validity =
+      item.validity && days.length > 0
+        ? validityOverDays(item.validity, days, product.timezone)
+        : item.validity;
     const personId = item.quantity === 1 ? (item.personalization?.personId ?? null) : null;
-    return Array.from({ length: item.quantity }, (_, index) => index + 1).flatMap((personIndex) =>
-      periods.map((period): PlannedTicket => ({
-        ticketId: ticketIdOf(orderId, item.itemId, personIndex, period.day),
+    return Array.from({ length: item.quantity }, (_, index) => index + 1).map(
+      (personIndex): PlannedTicket => ({
+        ticketId: ticketIdOf(orderId, item.itemId, personIndex, oneDay),
         orderItemId: item.itemId,
         productId: item.productId,
         productDefinitionId: item.productDefinitionId,
@@ -93,10 +90,10 @@ export function planTickets(
         personIndex,
         personCount: item.quantity,
         slotId: item.slotId,
-        validity: period.validity,
-        day: period.day,
+        validity,
+        day: oneDay,
         keycardId: item.personalization?.keycardId ?? null,
-      })),
+      }),
     );
   });
 }

@@ -1,5 +1,5 @@
 import type { OrderItemRecord } from '@alpenpass/contracts';
-import { accessDays, MAX_DAY_TICKETS, planTickets, type TicketProductFacts } from './ticket-plan';
+import { accessDays, planTickets, ticketIdOf, type TicketProductFacts } from './ticket-plan';
 
 const item = (overrides: Partial<OrderItemRecord>): OrderItemRecord => ({
   itemId: '00000000-0000-4000-8000-00000000000a',
@@ -36,22 +36,47 @@ describe('the days of access', () => {
 });
 
 describe('planning tickets', () => {
-  it('plans one ticket per person and day of access, each valid on its day only', () => {
+  it('plans one ticket per person for a multi-day pass, valid over all its days', () => {
     const tickets = planTickets(7, [item({})], () => pass);
-    expect(tickets).toHaveLength(6);
     expect(tickets.map((ticket) => `${ticket.personIndex}/${ticket.personCount} ${ticket.day}`)).toEqual([
-      '1/2 2026-01-10',
-      '1/2 2026-01-11',
-      '1/2 2026-01-12',
-      '2/2 2026-01-10',
-      '2/2 2026-01-11',
-      '2/2 2026-01-12',
+      '1/2 null',
+      '2/2 null',
     ]);
-    expect(tickets[1]!.validity).toEqual({
-      from: '2026-01-11T00:00:00.000+01:00',
-      to: '2026-01-11T23:59:59.999+01:00',
+    expect(tickets[0]!.validity).toEqual({
+      from: '2026-01-10T00:00:00.000+01:00',
+      to: '2026-01-12T23:59:59.999+01:00',
     });
-    expect(new Set(tickets.map((ticket) => ticket.ticketId)).size).toBe(6);
+    expect(tickets.map((ticket) => ticket.ticketId)).toEqual([
+      ticketIdOf(7, item({}).itemId, 1, null),
+      ticketIdOf(7, item({}).itemId, 2, null),
+    ]);
+    expect(new Set(tickets.map((ticket) => ticket.ticketId)).size).toBe(2);
+  });
+
+  it('cuts a pass ending at midnight sharp to the day before, and gives a one-day item its day', () => {
+    const [untilMidnight] = planTickets(
+      7,
+      [
+        item({
+          quantity: 1,
+          validity: { from: '2026-01-10T08:00:00+01:00', to: '2026-01-13T00:00:00+01:00' },
+        }),
+      ],
+      () => pass,
+    );
+    expect(untilMidnight).toMatchObject({
+      day: null,
+      validity: { from: '2026-01-10T08:00:00.000+01:00', to: '2026-01-12T23:59:59.999+01:00' },
+    });
+    const [dayPass] = planTickets(
+      7,
+      [item({ quantity: 1, validity: { from: '2026-01-10', to: '2026-01-10' } })],
+      () => ({ kind: 'DAY_PASS', timezone: 'Europe/Zurich' }),
+    );
+    expect(dayPass).toMatchObject({
+      day: '2026-01-10',
+      validity: { from: '2026-01-10T00:00:00.000+01:00', to: '2026-01-10T23:59:59.999+01:00' },
+    });
   });
 
   it('plans the same ids every time (issuance can be repeated)', () => {
@@ -78,15 +103,18 @@ describe('planning tickets', () => {
     ]);
   });
 
-  it('gives a season one ticket per person, deposits none, and an item without validity one per person', () => {
+  it('gives a season one ticket per person over its period as sold, deposits none, and an item without validity one per person', () => {
     const season = item({ validity: { from: '2025-12-01', to: '2026-04-15' } });
     expect(
       planTickets(7, [season], () => ({ kind: 'SEASON_SUBSCRIPTION', timezone: 'Europe/Zurich' })).map(
         (ticket) => ticket.day,
       ),
     ).toEqual([null, null]);
-    expect(planTickets(7, [season], () => pass)).toHaveLength(2); // more than MAX_DAY_TICKETS days
-    expect(MAX_DAY_TICKETS).toBeLessThan(136);
+    expect(
+      planTickets(7, [season], () => ({ kind: 'SEASON_SUBSCRIPTION', timezone: 'Europe/Zurich' }))[0]!
+        .validity,
+    ).toEqual({ from: '2025-12-01', to: '2026-04-15' });
+    expect(planTickets(7, [season], () => pass).map((ticket) => ticket.day)).toEqual([null, null]);
     expect(planTickets(7, [item({})], () => ({ kind: 'DEPOSIT', timezone: 'Europe/Zurich' }))).toEqual([]);
     expect(
       planTickets(7, [item({ validity: null, quantity: 3 })], () => ({

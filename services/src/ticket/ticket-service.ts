@@ -6,6 +6,7 @@ import {
   type DocumentKind,
   type DocumentUrlDto,
   type Language,
+  type OrderLineDto,
   type OrderStatus,
   type TicketDto,
   type TicketVerificationDto,
@@ -18,6 +19,7 @@ import {
 } from '@alpenpass/projections/src/ticket';
 import type { OrderCaller, OrderService } from '../order/order-service';
 import type { OrderState, PlacedOrder } from '../order/order';
+import { describeOrderItems } from '../order/order-lines';
 import { conflict, DomainError } from '../platform/domain-error';
 import { handleCommand, loadStreamState, type KnownState } from '../platform/event-store/command-handler';
 import type { EventMetadata } from '@alpenpass/contracts';
@@ -69,6 +71,17 @@ const systemMetadata = (orderId: number): Partial<EventMetadata> => ({
   causationId: null,
   actor: 'system',
 });
+
+/** A ticket over the days of a multi-day pass (not a season): its days as its order line reads them. */
+function passDaysOf(
+  ticket: IssuedTicket,
+  lines: ReadonlyMap<string, OrderLineDto>,
+  products: ReadonlyMap<number, CatalogueProduct>,
+): TicketLabels['passDays'] {
+  const line = lines.get(ticket.orderItemId);
+  if (ticket.day !== null || products.get(ticket.productId)?.kind === 'SEASON_SUBSCRIPTION') return null;
+  return line?.dates && line.days !== null && line.days > 1 ? { dates: line.dates, days: line.days } : null;
+}
 
 const dayOf = (instant: string) => DateTime.fromISO(instant, { setZone: true }).toISODate();
 
@@ -178,7 +191,7 @@ export function createTicketService(deps: TicketServiceDeps) {
     loadTickets,
 
     /**
-     * Activity (order paid): issues one ticket per person and day of access of every item, exactly once
+     * Activity (order paid): issues one ticket per person of every item (a multi-day pass one over its days), exactly once
      * (docs/tickets.md, "Issuance"). Safe to run again and concurrently: the plan is deterministic and
      * the append expects the stream's revision, so a second run finds the tickets issued and adds none.
      */
@@ -360,6 +373,7 @@ export function createTicketService(deps: TicketServiceDeps) {
       const tickets = (await loadTickets(orderId)).tickets;
       const products = await productsOf(order.items.map((item) => item.productId));
       const labels = labelsOf(products, language);
+      const lines = await describeOrderItems(deps.knex, order.items, language);
       const brand = deps.brand ? await deps.brand() : plainBrand;
       if (kind === 'tickets') {
         const valid = tickets.filter((ticket) => ticket.status === 'VALID');
@@ -373,7 +387,7 @@ export function createTicketService(deps: TicketServiceDeps) {
           language,
           operatorName: deps.settings.operator.name,
           brand,
-          labels,
+          labels: (ticket) => ({ ...labels(ticket), passDays: passDaysOf(ticket, lines, products) }),
           dynamicHeight: deps.flags.dynamicTicketHeight,
         });
       }
@@ -391,10 +405,7 @@ export function createTicketService(deps: TicketServiceDeps) {
         language,
         operator: deps.settings.operator,
         vatRatePercent: deps.settings.vatRatePercent,
-        itemName: (item) => {
-          const { productName, definitionName } = labels(item);
-          return definitionName ? `${productName}, ${definitionName}` : productName;
-        },
+        itemLine: (item) => lines.get(item.itemId)!,
         vatExempt: (item) => products.get(item.productId)?.kind === 'DEPOSIT',
         perTicketLines: deps.flags.vmcReceipts,
       });

@@ -86,7 +86,7 @@ describe("the operator's look on the documents", () => {
       operator,
       brand,
       vatRatePercent: 8.1,
-      itemName: () => '',
+      itemLine: () => ({ text: '', personType: null, dates: null, days: null, slot: null }),
       vatExempt: () => false,
       perTicketLines: false,
     });

@@ -1,4 +1,4 @@
-import type { OrderItemRecord } from '@alpenpass/contracts';
+import { describeOrderLine, type OrderItemRecord } from '@alpenpass/contracts';
 import type { IssuedTicket } from '../ticket';
 import { formatChf, splitAmount, vatContained } from './formats';
 import { receiptLines, vatOf } from './receipt-pdf';
@@ -47,15 +47,28 @@ const input = {
   items: [pass, deposit],
   tickets,
   language: 'en' as const,
-  itemName: (entry: OrderItemRecord) => (entry.itemId === 'a' ? '2-day pass' : 'Keycard deposit'),
+  itemLine: (entry: OrderItemRecord) =>
+    describeOrderLine({
+      productName: entry.itemId === 'a' ? '2-day pass' : 'Keycard deposit',
+      personType: entry.itemId === 'a' ? 'Adult' : null,
+      validity: entry.validity,
+      hasSlot: false,
+      timezone: 'Europe/Zurich',
+      language: 'en',
+    }),
 };
 
 describe('receipt lines', () => {
   it('one line per item by default', () => {
     expect(receiptLines({ ...input, perTicketLines: false })).toEqual([
-      { description: '2-day pass (10 Jan 2026 – 11 Jan 2026)', quantity: 2, unitPrice: 3335, amount: 6670 },
       {
-        description: 'Keycard deposit (10 Jan 2026 – 11 Jan 2026)',
+        description: '2-day pass, Adult, Sat 10.01.2026 – Sun 11.01.2026',
+        quantity: 2,
+        unitPrice: 3335,
+        amount: 6670,
+      },
+      {
+        description: 'Keycard deposit, Sat 10.01.2026 – Sun 11.01.2026',
         quantity: 1,
         unitPrice: 500,
         amount: 500,
@@ -68,10 +81,26 @@ describe('receipt lines', () => {
     expect(lines).toHaveLength(5);
     expect(lines.slice(0, 4).map((line) => line.amount)).toEqual([1668, 1668, 1667, 1667]);
     expect(lines.slice(0, 4).reduce((sum, line) => sum + line.amount, 0)).toBe(6670);
-    expect(lines[0]!.description).toBe('2-day pass – Person 1 of 2, 10 Jan 2026');
-    expect(lines[4]).toEqual(
-      expect.objectContaining({ description: 'Keycard deposit (10 Jan 2026 – 11 Jan 2026)', amount: 500 }),
+    // day tickets of an order fulfilled before a multi-day pass became one ticket per person
+    expect(lines[0]!.description).toBe(
+      '2-day pass, Adult, Sat 10.01.2026 – Sun 11.01.2026 – Person 1 of 2, 10 Jan 2026',
     );
+    expect(lines[4]).toEqual(
+      expect.objectContaining({
+        description: 'Keycard deposit, Sat 10.01.2026 – Sun 11.01.2026',
+        amount: 500,
+      }),
+    );
+  });
+
+  it("vmcReceipts: a multi-day ticket of one person is one line with the line's dates", () => {
+    const whole = [1, 2].map((personIndex) => ({ ...ticket('a', personIndex, ''), day: null }));
+    const lines = receiptLines({ ...input, tickets: whole, perTicketLines: true });
+    expect(lines.map((line) => line.description).slice(0, 2)).toEqual([
+      '2-day pass, Adult, Sat 10.01.2026 – Sun 11.01.2026 – Person 1 of 2',
+      '2-day pass, Adult, Sat 10.01.2026 – Sun 11.01.2026 – Person 2 of 2',
+    ]);
+    expect(lines.slice(0, 2).map((line) => line.amount)).toEqual([3335, 3335]);
   });
 });
 

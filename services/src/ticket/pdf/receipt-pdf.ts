@@ -1,4 +1,4 @@
-import type { Language, OrderItemRecord } from '@alpenpass/contracts';
+import type { Language, OrderItemRecord, OrderLineDto } from '@alpenpass/contracts';
 import type { IssuedTicket } from '../ticket';
 import type { OperatorDetails } from '../ticket-settings';
 import { formatChf, formatDateTime, formatShortDay, splitAmount, vatContained } from './formats';
@@ -19,10 +19,11 @@ export interface ReceiptPdfInput {
   /** the operator's logo and colours for the letterhead (default: the shop's own) */
   brand?: DocumentBrand;
   vatRatePercent: number;
-  itemName: (item: OrderItemRecord) => string;
+  /** how the item reads: product, person type, dates, slot (the order's describeOrderItems) */
+  itemLine: (item: OrderItemRecord) => OrderLineDto;
   /** refundable deposits (keycards) are no sale: no VAT on them */
   vatExempt: (item: OrderItemRecord) => boolean;
-  /** feature flag vmcReceipts: one line per ticket (person and day) instead of one per item */
+  /** feature flag vmcReceipts: one line per ticket (per person) instead of one per item */
   perTicketLines: boolean;
   /** cause-we-care: a donation the customer added, part of the total, without VAT */
   contribution?: { name: string; amount: number } | null;
@@ -38,19 +39,16 @@ export interface ReceiptLine {
 /** The lines a receipt lists; with vmcReceipts each item with tickets is split into one line per
  * ticket carrying its share of the item's price (shares add up to the item's price exactly). */
 export function receiptLines(
-  input: Pick<ReceiptPdfInput, 'items' | 'tickets' | 'language' | 'itemName' | 'perTicketLines'>,
+  input: Pick<ReceiptPdfInput, 'items' | 'tickets' | 'language' | 'itemLine' | 'perTicketLines'>,
 ): ReceiptLine[] {
   const texts = documentTexts[input.language];
   return input.items.flatMap((item): ReceiptLine[] => {
-    const name = input.itemName(item);
-    const validity = item.validity
-      ? ` (${formatShortDay(item.validity.from, input.language)}${item.validity.from.slice(0, 10) === item.validity.to.slice(0, 10) ? '' : ` – ${formatShortDay(item.validity.to, input.language)}`})`
-      : '';
+    const line = input.itemLine(item);
     const tickets = input.tickets.filter((ticket) => ticket.orderItemId === item.itemId);
     if (!input.perTicketLines || tickets.length === 0)
       return [
         {
-          description: `${name}${validity}`,
+          description: line.text,
           quantity: item.quantity,
           unitPrice: item.unitPrice.amount,
           amount: item.price.amount,
@@ -58,8 +56,9 @@ export function receiptLines(
       ];
     const shares = splitAmount(item.price.amount, tickets.length);
     return tickets.map((ticket, index) => {
-      const when = ticket.day ? formatShortDay(ticket.day, input.language) : validity.trim();
-      const description = `${name} – ${texts.person(ticket.personIndex, ticket.personCount)}${when ? `, ${when}` : ''}`;
+      // a day ticket of a multi-day item (issued before issue #24) names its day
+      const day = ticket.day && (line.days ?? 0) > 1 ? `, ${formatShortDay(ticket.day, input.language)}` : '';
+      const description = `${line.text} – ${texts.person(ticket.personIndex, ticket.personCount)}${day}`;
       return { description, quantity: 1, unitPrice: shares[index]!, amount: shares[index]! };
     });
   });

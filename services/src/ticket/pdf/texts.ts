@@ -5,6 +5,7 @@ export interface DocumentTexts {
   ticket: string;
   validOn: string;
   validFromTo: (from: string, to: string) => string;
+  validOnDays: (days: number, dates: string) => string;
   validAnyDay: string;
   time: string;
   person: (index: number, count: number) => string;
@@ -31,6 +32,7 @@ export const documentTexts: Record<Language, DocumentTexts> = {
     ticket: 'Ticket',
     validOn: 'Gültig am',
     validFromTo: (from, to) => `Gültig vom ${from} bis ${to}`,
+    validOnDays: (days, dates) => `Gültig an ${days} Tagen: ${dates}`,
     validAnyDay: 'Gültig ohne Datum',
     time: 'Zeit',
     person: (index, count) => `Person ${index} von ${count}`,
@@ -55,6 +57,7 @@ export const documentTexts: Record<Language, DocumentTexts> = {
     ticket: 'Ticket',
     validOn: 'Valid on',
     validFromTo: (from, to) => `Valid from ${from} to ${to}`,
+    validOnDays: (days, dates) => `Valid on ${days} days: ${dates}`,
     validAnyDay: 'Valid without date',
     time: 'Time',
     person: (index, count) => `Person ${index} of ${count}`,
@@ -79,6 +82,7 @@ export const documentTexts: Record<Language, DocumentTexts> = {
     ticket: 'Billet',
     validOn: 'Valable le',
     validFromTo: (from, to) => `Valable du ${from} au ${to}`,
+    validOnDays: (days, dates) => `Valable ${days}\u00a0jours\u00a0: ${dates}`,
     validAnyDay: 'Valable sans date',
     time: 'Heure',
     person: (index, count) => `Personne ${index} sur ${count}`,

@@ -12,6 +12,8 @@ export interface TicketLabels {
   productName: string;
   /** the definition's attribute names (age, duration), joined */
   definitionName: string | null;
+  /** a ticket over the several days of a multi-day pass: its days as the order line reads them */
+  passDays?: { dates: string; days: number } | null;
 }
 
 export interface TicketPdfInput {
@@ -52,8 +54,17 @@ const MARGIN = 0.8 * CM;
 const QR_SIZE = 6 * CM;
 const LINE_SPACING = 1.4;
 
-function validityLines(ticket: IssuedTicket, language: Language): Line[] {
+function validityLines(ticket: IssuedTicket, language: Language, labels: TicketLabels): Line[] {
   const texts = documentTexts[language];
+  if (labels.passDays)
+    return [
+      {
+        text: texts.validOnDays(labels.passDays.days, labels.passDays.dates),
+        font: 'Helvetica-Bold',
+        size: 12,
+        wraps: true,
+      },
+    ];
   if (ticket.day) {
     const lines: Line[] = [
       { text: `${texts.validOn} ${formatDay(ticket.day, language)}`, font: 'Helvetica-Bold', size: 12 },
@@ -89,7 +100,7 @@ function linesOf(ticket: IssuedTicket, input: TicketPdfInput): Line[] {
     ...(labels.definitionName
       ? [{ text: labels.definitionName, font: 'Helvetica', size: 11, wraps: true } as Line]
       : []),
-    ...validityLines(ticket, input.language),
+    ...validityLines(ticket, input.language, labels),
     {
       text:
         ticket.personId !== null

@@ -1,4 +1,5 @@
 import type { Money } from '@alpenpass/contracts/src/basket';
+import type { Language } from '@alpenpass/contracts/src/language-codes';
 import type { OrderPaymentStatus, OrderStatus, OrderType } from '@alpenpass/contracts/src/domain/order';
 import { api } from '../../lib/api/api-slice';
 import { LIST_TAG_ID } from '../../lib/api/cache-tags';
@@ -56,9 +57,10 @@ export interface OrderListArgs {
 /** §7 Orders: the customer's list (§5: page, limit, status list) and one order (a guest's with the page's token). */
 export const orderApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getOrder: build.query<ServerOrder, number>({
-      query: (orderId) => `/orders/${orderId}`,
-      providesTags: (_order, _error, orderId) => [{ type: 'Order', id: orderId }],
+    /** in the page's language: each item's `line` reads in it (docs/checkout.md, "How an order line reads") */
+    getOrder: build.query<ServerOrder, { orderId: number; language: Language }>({
+      query: ({ orderId, language }) => ({ url: `/orders/${orderId}`, params: { language } }),
+      providesTags: (_order, _error, { orderId }) => [{ type: 'Order', id: orderId }],
     }),
     listOrders: build.query<OrderPage, OrderListArgs>({
       query: ({ page, limit, status }) => ({

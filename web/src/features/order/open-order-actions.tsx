@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import type { SerializedError } from '@reduxjs/toolkit';
@@ -48,7 +49,7 @@ export const isUnpaidOpen = (order: ServerOrder) =>
  * the payment page still open, or to a new one; "Cancel order" releases the places at once. A cancelled
  * order says why and that nothing was charged.
  */
-export function OpenOrderActions({ order, language }: { order: ServerOrder; language: string }) {
+export function OpenOrderActions({ order, language }: { order: ServerOrder; language: Language }) {
   const intl = useIntl();
   const { search } = useLocation();
   const token = pageToken(`http://page.invalid/${search}`);
@@ -58,7 +59,10 @@ export function OpenOrderActions({ order, language }: { order: ServerOrder; lang
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   // a payment under way ends paid, cancelled or failed by the provider's notification, or by the timeout
   const underWay = order.status === 'PENDING';
-  useGetOrderQuery(order.id, { pollingInterval: underWay ? PAYMENT_UNDER_WAY_POLL_MS : 0, skip: !underWay });
+  useGetOrderQuery(
+    { orderId: order.id, language },
+    { pollingInterval: underWay ? PAYMENT_UNDER_WAY_POLL_MS : 0, skip: !underWay },
+  );
 
   if (order.status === 'CANCELLED' && order.cancellationReason === 'PAYMENT_TIMEOUT')
     return <p className="notice-problem">{intl.formatMessage(openOrderMessages.timedOut)}</p>;

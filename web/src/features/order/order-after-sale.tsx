@@ -1,3 +1,4 @@
+import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -54,12 +55,15 @@ function useTicketsOfPaidOrder(order: ServerOrder) {
 }
 
 /** A refund is moved by its workflow after the cancel answered: the order is read again (for a minute) until each has landed. */
-function useRefundsFollowed(order: ServerOrder) {
+function useRefundsFollowed(order: ServerOrder, language: Language) {
   const moving = (order.refunds ?? []).some(
     (refund) => refund.status === 'PENDING' || refund.status === 'FAILING',
   );
   const polling = usePollWindow(moving);
-  useGetOrderQuery(order.id, { pollingInterval: polling ? TICKET_POLL_INTERVAL_MS : 0, skip: !moving });
+  useGetOrderQuery(
+    { orderId: order.id, language },
+    { pollingInterval: polling ? TICKET_POLL_INTERVAL_MS : 0, skip: !moving },
+  );
 }
 
 /** What happens after the sale, below the items and total: tickets, documents, self-cancel and refunds. */
@@ -69,14 +73,14 @@ export function OrderAfterSale({
   isCustomer,
 }: {
   order: ServerOrder;
-  language: string;
+  language: Language;
   isCustomer: boolean;
 }) {
   const intl = useIntl();
   const { ticketed, tickets, issuing } = useTicketsOfPaidOrder(order);
   const paid = wasPaid(order);
   const usedItemIds = tickets.filter((ticket) => ticket.usedAt).map((ticket) => ticket.orderItemId);
-  useRefundsFollowed(order);
+  useRefundsFollowed(order, language);
   return (
     <>
       {ticketed && (

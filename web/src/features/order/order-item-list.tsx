@@ -13,7 +13,7 @@ import { afterSaleMessages } from './after-sale-messages';
 
 const isMainItem = (item: ServerOrderItem) => item.parentItemId === null && item.originItemId === null;
 
-/** An order's items with their frozen prices (pay per use: billed per day); required products are listed as part of their line. */
+/** An order's items, each as its line reads (product, person type, dates, slot), with their frozen prices (pay per use: billed per day); required products are listed as part of their line. */
 export function OrderItemList({ items }: { items: readonly ServerOrderItem[] }) {
   const intl = useIntl();
   const { locale } = useParams();
@@ -33,10 +33,19 @@ export function OrderItemList({ items }: { items: readonly ServerOrderItem[] }) 
         return (
           <li key={item.id} className="basket-entry order-item">
             <div className="basket-entry-main">
-              <h3>
-                {item.quantity} × {entryName(item, products)}
-              </h3>
-              <EntryDetails entry={item} timezone={timezone} />
+              {/* the server's line names person type, dates and slot; without it (older answers) the SPA puts it together */}
+              {item.line ? (
+                <h3 className="order-line">
+                  {item.quantity} × {item.line.text}
+                </h3>
+              ) : (
+                <>
+                  <h3>
+                    {item.quantity} × {entryName(item, products)}
+                  </h3>
+                  <EntryDetails entry={item} timezone={timezone} />
+                </>
+              )}
               {included.map((child) => (
                 <small key={child.id} className="line-included">
                   + {child.quantity} × {entryName(child, products)}: {formatMoney(intl, child.price)}

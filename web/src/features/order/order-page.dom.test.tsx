@@ -30,7 +30,60 @@ describe('the order page', () => {
     expect(await screen.findByText('Storniert.')).toBeTruthy();
     expect(screen.getByText('Bestellnummer AP-0000042-7')).toBeTruthy();
     expect(screen.getByText(/64,00/, { selector: '.basket-total strong' })).toBeTruthy();
-    expect(api.calls.find((call) => call.path === `/orders/${ORDER_ID}`)?.search).toBe('?token=guest-token');
+    const search = new URLSearchParams(api.calls.find((call) => call.path === `/orders/${ORDER_ID}`)?.search);
+    expect(Object.fromEntries(search)).toEqual({ token: 'guest-token', language: 'de' });
+  });
+
+  it('lists each item as the server describes its line: person type, dates and slot', async () => {
+    const line = (text: string, personType: string, dates: string, days: number, slot: string | null) => ({
+      text,
+      personType,
+      dates,
+      days,
+      slot,
+    });
+    const [slotItem] = orderJson('PAID').items;
+    const items = [
+      {
+        ...slotItem,
+        line: line(
+          'Gondel, Erwachsene, Di 01.12.2026, 10:00–10:30',
+          'Erwachsene',
+          'Di 01.12.2026',
+          1,
+          '10:00–10:30',
+        ),
+      },
+      {
+        ...slotItem,
+        id: '00000000-0000-4000-8000-0000000000c1',
+        quantity: 1,
+        line: line('Gondel, Kind, Di 01.12.2026, 10:00–10:30', 'Kind', 'Di 01.12.2026', 1, '10:00–10:30'),
+      },
+      {
+        ...slotItem,
+        id: '00000000-0000-4000-8000-0000000000d1',
+        slotId: null,
+        validity: { from: '2026-12-11', to: '2026-12-13' },
+        line: line(
+          '3-Tageskarte, Erwachsene, Fr 11.12.2026 – So 13.12.2026',
+          'Erwachsene',
+          'Fr 11.12.2026 – So 13.12.2026',
+          3,
+          null,
+        ),
+      },
+    ];
+    serveOrder({ status: 200, body: { ...orderJson('PAID'), items } });
+    openOrderPage(`/de/orders/${ORDER_ID}?token=guest-token`);
+    const headings = await screen.findAllByRole('heading', { level: 3 });
+    expect(headings.map((heading) => heading.textContent)).toEqual(
+      expect.arrayContaining([
+        '2 × Gondel, Erwachsene, Di 01.12.2026, 10:00–10:30',
+        '1 × Gondel, Kind, Di 01.12.2026, 10:00–10:30',
+        '2 × 3-Tageskarte, Erwachsene, Fr 11.12.2026 – So 13.12.2026',
+      ]),
+    );
   });
 
   it('leads from a paid subscription order to the subscriptions, which wait for its subscription', async () => {

@@ -28,7 +28,7 @@ export default function OrderPage() {
   const intl = useIntl();
   const { locale, orderId } = useParams();
   const language: Language = isLanguage(locale) ? locale : 'de';
-  const { data: order, isLoading, error } = useGetOrderQuery(Number(orderId));
+  const { data: order, isLoading, error } = useGetOrderQuery({ orderId: Number(orderId), language });
   useClearBasketOnceOrdered(order);
   const { search } = useLocation();
   const session = useSession();

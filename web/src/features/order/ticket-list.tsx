@@ -96,7 +96,9 @@ export function TicketList({
     <ul className="ticket-list">
       {tickets.map((ticket) => {
         const item = items.find((candidate) => candidate.id === ticket.orderItemId);
-        const product = item ? entryName(item, products) : `#${ticket.productDefinitionId}`;
+        const product = item
+          ? (item.line?.text ?? entryName(item, products))
+          : `#${ticket.productDefinitionId}`;
         // a personalised ticket names its holder, an anonymous one its place among the item's persons
         const label = ticket.holderName
           ? intl.formatMessage(afterSaleMessages.ticketHolder, { product, holder: ticket.holderName })
