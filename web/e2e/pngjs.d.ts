@@ -1,4 +1,4 @@
-/** The part of pngjs (installed with the workspace's tools, without types of its own) that the screenshot comparison uses. */
+/** The part of pngjs (installed with the workspace's tools, without types of its own) with which the comparison's test draws its pictures. */
 declare module 'pngjs' {
   export class PNG {
     constructor(options: { width: number; height: number });

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { seriousAccessibilityViolations, type AxeViolation } from './accessibility';
 import { launchChromium, screenshotFolder } from './chromium';
 import { comparePngs } from './png-comparison';
@@ -9,6 +9,8 @@ import { startShop, type ShopProcess } from './shop-process';
 
 let shop: ShopProcess;
 let browser: Browser;
+/** a blank page where the shots are compared */
+let comparing: Page;
 const differencesFolder = join(screenshotFolder, 'screenshot-differences');
 
 beforeAll(async () => {
@@ -17,6 +19,7 @@ beforeAll(async () => {
     startShop(shotShopSettings.env, shotShopSettings.options),
     launchChromium(),
   ]);
+  comparing = await browser.newPage();
 }, 300_000);
 
 afterAll(async () => {
@@ -38,7 +41,7 @@ describe('the screenshots in docs/screenshots', () => {
       }
       const committed = join(committedShotsFolder, `${name}.png`);
       if (!existsSync(committed)) return void mismatches.push(`${name}: no committed ${committed}`);
-      const { mismatch, diff } = comparePngs(readFileSync(committed), png);
+      const { mismatch, diff } = await comparePngs(comparing, readFileSync(committed), png);
       if (!mismatch) return;
       const actualPath = join(differencesFolder, `${name}-actual.png`);
       const diffPath = join(differencesFolder, `${name}-diff.png`);
