@@ -44,6 +44,26 @@ interface Step {
 const volatileText =
   /CHF|AP-\d|@example\.ch|127\.0\.0\.1:\d+|\d+\.\s?(Jan|Feb|Mär|Apr|Mai|Jun|Jul|Aug|Sep|Okt|Nov|Dez)|\d{1,2}\.\d{1,2}\.\d{2,4}|Plätze? frei/;
 
+/**
+ * Masked text still takes its room: another day's name or number could wrap a line and move all below
+ * it. Digits become 0 and day and month names one fixed name, so the page keeps its layout any day.
+ */
+async function steadyVolatileText(page: Page): Promise<void> {
+  await page.evaluate((pattern) => {
+    const volatile = new RegExp(pattern);
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode())
+      if (volatile.test(node.textContent ?? ''))
+        node.textContent = (node.textContent ?? '')
+          .replace(/\d/g, '0')
+          .replace(/\b(Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag)\b/g, 'Samstag')
+          .replace(
+            /\b(Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember)\b/g,
+            'Dezember',
+          );
+  }, volatileText.source);
+}
+
 export const volatileParts = (page: Page): Locator[] => [
   page.getByText(volatileText),
   page.locator('.calendar-header, .calendar-grid'),
@@ -202,6 +222,7 @@ export async function takeShots(
             document.querySelectorAll('img').forEach((img) => (img.loading = 'eager')),
           );
           await page.waitForLoadState('networkidle');
+          await steadyVolatileText(page);
           const png = await page.screenshot({
             fullPage: true,
             animations: 'disabled',
