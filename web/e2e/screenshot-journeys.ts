@@ -62,6 +62,18 @@ async function steadyVolatileText(page: Page): Promise<void> {
             'Dezember',
           );
   }, volatileText.source);
+  // a month spans 4 to 6 calendar weeks: the (masked) calendar always takes six, so the page below it
+  // sits at the same height in every month
+  await page.evaluate(() => {
+    document.querySelectorAll<HTMLTableSectionElement>('.calendar-grid tbody').forEach((weeks) => {
+      while (weeks.rows.length > 0 && weeks.rows.length < 6) {
+        const padding = weeks.rows[weeks.rows.length - 1]!.cloneNode(true) as HTMLElement;
+        padding.setAttribute('data-shot-padding', '');
+        padding.setAttribute('aria-hidden', 'true');
+        weeks.appendChild(padding);
+      }
+    });
+  });
 }
 
 export const volatileParts = (page: Page): Locator[] => [
@@ -229,6 +241,9 @@ export async function takeShots(
             caret: 'hide',
             mask: [...volatileParts(page), ...ownVolatileParts],
           });
+          await page.evaluate(() =>
+            document.querySelectorAll('[data-shot-padding]').forEach((padding) => padding.remove()),
+          );
           await take({ name: `${step.name}-${viewport.width}`, png, page });
         }
       } finally {
