@@ -65,11 +65,23 @@ function contentSecurityPolicy(styles: string, look: ShopLook): string {
   ].join('; ');
 }
 
+/**
+ * The provider is embedded in the shop's server: a logo on the shop is asked for on the page's own
+ * origin. Under the shop's public address it would be another origin whenever the provider is reached
+ * under another host name (its issuer's), and the shop's images answer `Cross-Origin-Resource-Policy:
+ * same-origin`, so the browser would refuse it.
+ */
+function ownLogoPath(look: ShopLook): string | null {
+  const onShop = `${look.shopUrl}/`;
+  return look.logoUrl?.startsWith(onShop) ? look.logoUrl.slice(onShop.length - 1) : look.logoUrl;
+}
+
 /** A provider page in the shop's look: header with the operator's logo and name, the card, a footer. */
 export function renderPage(page: Page, look: ShopLook): { html: string; contentSecurityPolicy: string } {
   const styles = styleSheet(look);
   const home = shopHome(page.language);
-  const logo = look.logoUrl ? `<img src="${escapeHtml(look.logoUrl)}" alt="" width="40" height="40">` : '';
+  const logoUrl = ownLogoPath(look);
+  const logo = logoUrl ? `<img src="${escapeHtml(logoUrl)}" alt="" width="40" height="40">` : '';
   const html = `<!doctype html>
 <html lang="${page.language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(page.title)} · ${escapeHtml(look.name)}</title>

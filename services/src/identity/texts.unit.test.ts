@@ -52,7 +52,15 @@ describe('the language of the identity provider’s pages', () => {
   it("dresses every page in the shop's look: the operator's logo and name, colours and font, a footer; a style sheet allowed by its hash, no script", () => {
     const { html, contentSecurityPolicy } = renderPage(pages.forgot('en', {}), look);
     expect(html).toContain(
-      '<header><a href="/en"><img src="https://shop.example/logo.svg" alt="" width="40" height="40"><span>Bergbahnen Beispiel</span></a></header>',
+      '<header><a href="/en"><img src="/logo.svg" alt="" width="40" height="40"><span>Bergbahnen Beispiel</span></a></header>',
+    );
+    // a logo elsewhere keeps its address
+    const elsewhere = lookOf(
+      { name: 'Bergbahnen Beispiel', branding: { ...look, logoUrl: 'https://cdn.example/logo.svg' } },
+      'https://shop.example',
+    );
+    expect(renderPage(pages.forgot('en', {}), elsewhere).html).toContain(
+      '<img src="https://cdn.example/logo.svg"',
     );
     expect(html).toContain('--primary:#123456;--accent:#abcdef;--font:Inter, sans-serif');
     expect(html).toContain(
