@@ -7,6 +7,7 @@ import { providerTexts } from './identity-provider';
 import { journeyTexts } from './journey-texts';
 import { mailTo } from './mailbox';
 import { showPdfFirstPage } from './pdf-view';
+import { shotMask } from './png-comparison';
 import { shopHeaders, type ShopProcess } from './shop-process';
 
 /**
@@ -240,6 +241,7 @@ export async function takeShots(
             animations: 'disabled',
             caret: 'hide',
             mask: [...volatileParts(page), ...ownVolatileParts],
+            maskColor: shotMask.css,
           });
           await page.evaluate(() =>
             document.querySelectorAll('[data-shot-padding]').forEach((padding) => padding.remove()),
