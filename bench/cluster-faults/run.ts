@@ -4,10 +4,13 @@
 // Idempotency-Key), orders lost (confirmed on the provider's page but never PAID), paid twice, baskets
 // checked out twice, and how long until clients saw no more errors and until every order was PAID in the
 // store and in the staff's read model. Exits 1 when any row loses or doubles an order.
-// Usage: npm run cluster:faults [-- guests=4]   (root; brings the cluster up and takes it down)
+// Usage: npm run cluster:faults [-- guests=4] [only=<words of fault names, comma-separated>]
+// (root; brings the cluster up and takes it down)
 import { loadavg } from 'node:os';
 import type { Knex } from 'knex';
+import type { PlacedOrder } from '../../services/test/support/cluster-shop';
 import {
+  acceptMail,
   clusterDown,
   clusterUnavailable,
   clusterUp,
@@ -19,16 +22,22 @@ import {
   killRole,
   nodeUrl,
   balancer,
+  paymentProviderFaults,
   readyStatus,
+  refuseMail,
+  restartTemporal,
+  startNats,
+  stopNats,
 } from '../../services/test/cluster/cluster-topology';
 import {
   clusterAdminToken,
   clusterKnex,
+  clusterPaymentProviderDatabaseUrl,
   leaderOf,
   scheduleClusterSlot,
   waitFor,
 } from '../../services/test/support/cluster-shop';
-import { settle, startCheckoutLoad } from '../../services/test/support/checkout-load';
+import { ordersWithoutMail, settle, startCheckoutLoad } from '../../services/test/support/checkout-load';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -57,15 +66,80 @@ const faults: Fault[] = [
       await waitFor(async () => (await readyStatus(nodeUrl(node))) === 200, 120_000);
     },
   },
+  { name: 'Temporal dev server restarted', run: async () => void restartTemporal() },
+  {
+    name: 'NATS unavailable 20 s',
+    run: async () => {
+      stopNats();
+      await sleep(20_000);
+      startNats();
+    },
+  },
+  {
+    name: 'mail server refusing 60 s',
+    run: async () => {
+      refuseMail();
+      await sleep(60_000);
+      acceptMail();
+    },
+  },
+  {
+    name: 'PSP answers 503 for 60 s',
+    run: async () => {
+      await paymentProviderFaults({ failAfterWork: { kind: '5xx', times: 100_000 } });
+      await sleep(60_000);
+      await paymentProviderFaults();
+    },
+  },
+  {
+    name: 'PSP times out for 60 s',
+    run: async () => {
+      await paymentProviderFaults({ failAfterWork: { kind: 'timeout', times: 100_000 } });
+      await sleep(60_000);
+      await paymentProviderFaults();
+    },
+  },
+  // last: the node stays down
   { name: 'kill -9 whole node 2', run: async () => void killNode(2) },
 ];
+
+/** A lost order's story for the investigation: its events in the store, its transactions and unanswered
+ * Idempotency-Keys at the provider. */
+async function whatBecameOf(knex: Knex, order: PlacedOrder): Promise<string> {
+  const events = await knex('events')
+    .where('stream_name', `order-${order.orderId}`)
+    .orderBy('global_position')
+    .pluck('type');
+  const provider = clusterKnex(clusterPaymentProviderDatabaseUrl);
+  try {
+    const transactions = await provider('psp_simulator.transactions')
+      .whereRaw("document->>'refno' = ?", [order.refno])
+      .select<{ document: { transactionId: string; status: string } }[]>('document');
+    const unanswered = await provider('psp_simulator.idempotency_keys')
+      .whereNull('response_status')
+      .pluck('idempotency_key');
+    return `order ${order.orderId} (${order.refno}): ${events.join(' → ')}; at the provider ${transactions
+      .map(({ document }) => `${document.transactionId} ${document.status}`)
+      .join(', ')}; unanswered keys: ${unanswered.join(', ') || 'none'}`;
+  } finally {
+    await provider.destroy();
+  }
+}
 
 async function allReady(origins: string[]): Promise<boolean> {
   return (await Promise.all(origins.map(readyStatus))).every((status) => status === 200);
 }
 
 async function main() {
-  const guests = Number(process.argv[2]?.replace('guests=', '') ?? 4);
+  const option = (name: string) =>
+    process.argv
+      .slice(2)
+      .find((argument) => argument.startsWith(`${name}=`))
+      ?.slice(name.length + 1);
+  const guests = Number(option('guests') ?? 4);
+  const only = option('only')?.split(',');
+  const chosen = only ? faults.filter((fault) => only.some((word) => fault.name.includes(word))) : faults;
+  const runId = Date.now().toString(36);
   const unavailable = clusterUnavailable();
   if (unavailable) {
     console.log(`fault campaign skipped: ${unavailable}`);
@@ -80,10 +154,16 @@ async function main() {
     const adminToken = await clusterAdminToken();
     const slotId = await scheduleClusterSlot(knex, 10_000, [nodeUrl(1), nodeUrl(2)]);
     let prefix = 0;
-    for (const fault of faults) {
+    for (const fault of chosen) {
       await waitFor(() => allReady([nodeUrl(1), nodeUrl(2)]), 180_000);
       prefix += 1;
-      const load = startCheckoutLoad({ origin: balancer, slotId, guests, clientPrefix: `192.0.${prefix}` });
+      const load = startCheckoutLoad({
+        origin: balancer,
+        slotId,
+        guests,
+        clientPrefix: `192.0.${prefix}`,
+        mailDomain: `campaign-${runId}.example`,
+      });
       await sleep(4_000);
       const faultAt = Date.now();
       const faultError = await fault.run(knex).then(
@@ -97,10 +177,11 @@ async function main() {
         console.log(`  ${fault.name}: the fault could not be made: ${faultError}`);
       }
       const outcome = await settle(knex, balancer, adminToken, figures);
+      const mailsMissing = await ordersWithoutMail(figures.orders);
       const recovery = figures.lastErrorAt > faultAt ? figures.lastErrorAt - faultAt : 0;
       const bad =
-        outcome.lost + outcome.paidTwice + outcome.duplicatedOrders + outcome.readModelBehind > 0 ||
-        figures.abandoned.length > 0;
+        outcome.lost + outcome.paidTwice + outcome.duplicatedOrders + outcome.readModelBehind + mailsMissing >
+          0 || figures.abandoned.length > 0;
       failed ||= bad;
       rows.push([
         fault.name,
@@ -109,12 +190,14 @@ async function main() {
         String(outcome.orders),
         String(outcome.lost),
         String(outcome.paidTwice + outcome.duplicatedOrders),
+        String(mailsMissing),
         String(figures.abandoned.length),
         `${(recovery / 1000).toFixed(1)} s`,
         `${(outcome.settledMs / 1000).toFixed(1)} s`,
       ]);
       console.log(`  ${fault.name}: done${bad ? ' — FAILED' : ''}`);
       for (const reason of figures.abandoned.slice(0, 3)) console.log(`    abandoned: ${reason}`);
+      for (const order of outcome.lostOrders) console.log(`    lost: ${await whatBecameOf(knex, order)}`);
     }
   } finally {
     await knex.destroy();
@@ -127,6 +210,7 @@ async function main() {
     'orders',
     'lost',
     'duplicated',
+    'mails lost',
     'abandoned',
     'recovery',
     'all PAID after load',

@@ -9,10 +9,14 @@
 #   cluster.sh heal-node <n>      brings node n's link up again
 #   cluster.sh kill-psp           kill -9 the PSP simulator and start it again on the same port and data
 #   cluster.sh end-db-sessions    pg_terminate_backend of every connection to the cluster's database
+#   cluster.sh stop-nats | start-nats   stops / starts the cluster's own NATS (same JetStream store)
+#   cluster.sh restart-temporal   stops the cluster's own Temporal dev server and starts it on the same data
+#   cluster.sh refuse-mail | accept-mail   the mail server's port refuses the nodes' connections / takes them again
 #   cluster.sh check              exits 0 when network namespaces can be made here, else prints why
 # Each node is a network namespace joined to the bridge apcl0 (10.77.0.1) by a veth pair, and runs
-# services/src/launcher.ts (all roles). The machine's PostgreSQL, NATS, Temporal and Mailpit listen on
-# 127.0.0.1 only; HAProxy forwards them from the bridge address, so none of them is reconfigured.
+# services/src/launcher.ts (all roles). The machine's PostgreSQL and Mailpit, and a NATS and a Temporal dev
+# server of the cluster's own (faults stop them, never the machine's), listen on 127.0.0.1 only; HAProxy
+# forwards them from the bridge address, so none of the machine's services is reconfigured.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source infra/scripts/lib.sh
@@ -22,9 +26,11 @@ bridge=apcl0
 host_ip=10.77.0.1
 lb_port="${CLUSTER_PORT:-8480}"
 psp_port=3990
+# the cluster's own NATS and Temporal (the fault campaign stops and restarts them)
+nats_port=4322
+temporal_port=7333
 database=alpenpass_cluster
 pg_admin="postgres://postgres@127.0.0.1:5432/postgres"
-streams=(CLUSTER_EVENTS CLUSTER_ACCESS_USAGE)
 
 node_ns() { echo "apcl-n$1"; }
 node_ip() { echo "10.77.0.$((10 + $1))"; }
@@ -42,14 +48,7 @@ drop_data() {
   for db in "$database" "${database}_psp"; do
     PGOPTIONS="--client-min-messages=warning" psql -q "$pg_admin" -c "drop database if exists $db with (force)" >/dev/null
   done
-  node -e '
-    const { connect } = require("nats");
-    (async () => {
-      const nats = await connect({ servers: "nats://127.0.0.1:4222" });
-      const manager = await nats.jetstreamManager();
-      for (const name of process.argv.slice(1)) await manager.streams.delete(name).catch(() => undefined);
-      await nats.drain();
-    })();' "${streams[@]}"
+  rm -rf "$state/nats" "$state/temporal"
 }
 
 down() {
@@ -61,10 +60,11 @@ down() {
     [ -n "$pids" ] && kill -KILL $pids 2>/dev/null || true
     ip netns del "$ns"
   done
-  for pidfile in "$state/haproxy.pid" "$state/psp-simulator.pid"; do
+  for pidfile in "$state/haproxy.pid" "$state/psp-simulator.pid" "$state/nats.pid"; do
     [ -f "$pidfile" ] && kill -TERM $(cat "$pidfile") 2>/dev/null || true
     rm -f "$pidfile"
   done
+  stop_temporal
   ip link del "$bridge" 2>/dev/null || true
   drop_data
   log "cluster down"
@@ -82,6 +82,7 @@ haproxy_config() {
   cat <<EOF
 global
   maxconn 4096
+  stats socket $state/haproxy.sock mode 600 level admin
 defaults
   timeout connect 3s
   timeout client 1h
@@ -106,11 +107,12 @@ EOF
   for ((i = 1; i <= nodes; i++)); do
     echo "  server n$i $(node_ip "$i"):$(node_port "$i") check"
   done
-  for service in postgres:5432 nats:4222 temporal:7233 smtp:1025; do
+  # bridge port → where it is served on the host
+  for service in postgres:5432:5432 nats:4222:$nats_port temporal:7233:$temporal_port smtp:1025:1025; do
     cat <<EOF
 listen ${service%%:*}
   mode tcp
-  bind $host_ip:${service##*:}
+  bind $host_ip:$(cut -d: -f2 <<<"$service")
   # a node cut off the network: its side is declared dead after 5 s + 3 probes, and the server side is
   # closed with it, so PostgreSQL ends the session (and frees a leader's lock) as if it talked to the node
   option clitcpka
@@ -192,6 +194,42 @@ kill_role() {
   log "node $1: $2 killed (kill -9 of pids $(echo $pids))"
 }
 
+start_nats() {
+  mkdir -p "$state/nats"
+  setsid "$(command -v nats-server || echo /usr/sbin/nats-server)" -a 127.0.0.1 -p "$nats_port" -js \
+    -sd "$state/nats" >>"$state/nats.log" 2>&1 &
+  echo $! >"$state/nats.pid"
+  wait_for_port "127.0.0.1:$nats_port" 30 "the cluster's NATS"
+}
+
+stop_nats() {
+  [ -f "$state/nats.pid" ] && kill -TERM "$(cat "$state/nats.pid")" 2>/dev/null || true
+  for _ in $(seq 1 40); do port_open "127.0.0.1:$nats_port" || break; sleep 0.25; done
+  rm -f "$state/nats.pid"
+  log "the cluster's NATS stopped"
+}
+
+start_temporal() {
+  TEMPORAL_ADDRESS="127.0.0.1:$temporal_port" TEMPORAL_UI_PORT="$((temporal_port + 1000))" \
+    TEMPORAL_DATA_DIR="$state/temporal" bash infra/scripts/ensure-temporal.sh
+}
+
+# waits until the server has exited, not only closed its port: a new one must not open its SQLite database
+# while the old one still writes it
+stop_temporal() {
+  local pattern="start-dev .*--port $temporal_port "
+  pkill -TERM -f -- "$pattern" || return 0
+  for _ in $(seq 1 120); do pgrep -f -- "$pattern" >/dev/null || return 0; sleep 0.25; done
+  pkill -KILL -f -- "$pattern" || true
+  sleep 1
+}
+
+# the mail server's bridge port in HAProxy's maintenance: a node's connection is closed at once
+switch_mail() {
+  echo "set server smtp/local state $1" | socat stdio "unix-connect:$state/haproxy.sock" >/dev/null
+  log "mail server port: $1"
+}
+
 kill_psp() {
   [ -f "$state/psp-simulator.pid" ] && kill -KILL "$(cat "$state/psp-simulator.pid")" 2>/dev/null || true
   start_psp_simulator
@@ -240,6 +278,8 @@ up() {
   ip addr add "$host_ip/24" dev "$bridge"
   ip link set "$bridge" up
 
+  start_nats || return 1
+  start_temporal || return 1
   haproxy_config "$nodes" >"$state/haproxy.cfg"
   haproxy -D -p "$state/haproxy.pid" -f "$state/haproxy.cfg" || return 1
 
@@ -285,9 +325,14 @@ case "$command" in
   heal-node) ip link set "apcl-n$1-h" up && log "node $1 back on the network" ;;
   kill-psp) kill_psp ;;
   end-db-sessions) end_db_sessions ;;
+  stop-nats) stop_nats ;;
+  start-nats) start_nats && log "the cluster's NATS started again" ;;
+  restart-temporal) stop_temporal && start_temporal && log "the cluster's Temporal started again" ;;
+  refuse-mail) switch_mail maint ;;
+  accept-mail) switch_mail ready ;;
   check) check ;;
   *)
-    echo "usage: npm run cluster -- up [--nodes 2|3] | down | kill-node <n> | start-node <n> | kill-role <n> <api|worker|projector> | cut-node <n> | heal-node <n> | kill-psp | end-db-sessions | check" >&2
+    echo "usage: npm run cluster -- up [--nodes 2|3] | down | kill-node <n> | start-node <n> | kill-role <n> <api|worker|projector> | cut-node <n> | heal-node <n> | kill-psp | end-db-sessions | stop-nats | start-nats | restart-temporal | refuse-mail | accept-mail | check" >&2
     exit 2
     ;;
 esac

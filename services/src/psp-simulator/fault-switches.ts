@@ -14,7 +14,7 @@ export const faultSettings = z.object({
   aliasAuthorization: z.enum(['decline']).optional(),
   /** the API does the work and stores the answer, then answers 503 or never answers, this many times */
   failAfterWork: z
-    .object({ kind: z.enum(['5xx', 'timeout']), times: z.number().int().min(1).max(100).default(1) })
+    .object({ kind: z.enum(['5xx', 'timeout']), times: z.number().int().min(1).max(100_000).default(1) })
     .optional(),
 });
 export type FaultSettings = z.infer<typeof faultSettings>;

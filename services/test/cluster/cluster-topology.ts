@@ -11,6 +11,7 @@ export const clusterNodeEnv = [
   'FEATURE_FLAGS=guestCheckout',
   // the load and the races come from many guests through one balancer on one machine
   'BASKET_CREATIONS_PER_MINUTE=100000',
+  'GUEST_AUTHENTICATIONS_PER_MINUTE=100000',
   'HOLD_MAX_PLACES_PER_SLOT=1000',
   'HOLD_MAX_SLOT_SHARE_PERCENT=100',
 ].join(' ');
@@ -44,6 +45,25 @@ export const killRole = (node: number, role: 'api' | 'worker' | 'projector') =>
   run('kill-role', String(node), role);
 export const killPaymentProvider = () => run('kill-psp');
 export const endDatabaseSessions = () => run('end-db-sessions');
+/** the cluster's own NATS and Temporal (never the machine's) */
+export const stopNats = () => run('stop-nats');
+export const startNats = () => run('start-nats');
+export const restartTemporal = () => run('restart-temporal');
+/** the mail server's port as the nodes reach it: refusing every connection, or taking them again */
+export const refuseMail = () => run('refuse-mail');
+export const acceptMail = () => run('accept-mail');
+
+const paymentProvider = 'http://10.77.0.1:3990';
+
+/** The PSP simulator's fault switches for the whole merchant (docs/payment-provider.md); none: cleared. */
+export async function paymentProviderFaults(faults?: Record<string, unknown>): Promise<void> {
+  const response = await fetch(`${paymentProvider}/__faults`, {
+    method: faults ? 'POST' : 'DELETE',
+    headers: { 'content-type': 'application/json' },
+    body: faults ? JSON.stringify({ faults }) : undefined,
+  });
+  if (!response.ok) throw new Error(`PSP simulator faults: HTTP ${response.status}`);
+}
 
 export async function readyStatus(origin: string): Promise<number> {
   const response = await fetch(`${origin}/api/ready`, { signal: AbortSignal.timeout(5_000) }).catch(

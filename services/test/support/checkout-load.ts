@@ -1,9 +1,12 @@
 import type { Knex } from 'knex';
 import { idempotencyErrorCodes } from '@alpenpass/contracts';
+import { mailTexts } from '../../src/order-mail/mail-texts';
 import {
   addToNewBasket,
   checkOut,
+  guestIdentity,
   ordersPerBasket,
+  type GuestOf,
   orderStatus,
   paidCounts,
   payByCard,
@@ -11,6 +14,7 @@ import {
   type Answer,
   type PlacedOrder,
 } from './cluster-shop';
+import { mailsTo } from './mailpit';
 
 /** A steady checkout load on a cluster: guests, each placing and paying one-place orders one after the
  * other until stopped. A step that ends without an answer (status 0), with a 5xx, or with a 409 saying
@@ -37,6 +41,8 @@ export function startCheckoutLoad(options: {
   guests: number;
   /** the guests' forwarded addresses start with this prefix (each guest its own) */
   clientPrefix: string;
+  /** each journey's guest gives an address of this domain, so its order mails can be counted */
+  mailDomain?: string;
 }): { stop(): Promise<LoadFigures> } {
   const figures: LoadFigures = { requests: 0, clientErrors: 0, lastErrorAt: 0, orders: [], abandoned: [] };
   let running = true;
@@ -60,9 +66,26 @@ export function startCheckoutLoad(options: {
     return result;
   }
 
+  let journeys = 0;
+  async function guestOf(client: string): Promise<GuestOf | undefined | Answer> {
+    if (!options.mailDomain) return undefined;
+    journeys += 1;
+    const email = `${client.replaceAll('.', '-')}-${journeys}@${options.mailDomain}`;
+    const token = await withRetries(
+      () => guestIdentity(options.origin, email, client),
+      (result) => typeof result === 'string',
+    );
+    return typeof token === 'string' ? { token, email } : token;
+  }
+
   async function journey(client: string): Promise<void> {
+    const guest = await guestOf(client);
+    if (guest && 'status' in guest) {
+      figures.abandoned.push(`guest ${guest.status} ${JSON.stringify(guest.body).slice(0, 120)}`);
+      return;
+    }
     const basket = await withRetries(
-      () => addToNewBasket(options.origin, options.slotId, client),
+      () => addToNewBasket(options.origin, options.slotId, client, guest?.token),
       (answer) => answer.status === 201,
     );
     if (basket.status !== 201) {
@@ -70,7 +93,7 @@ export function startCheckoutLoad(options: {
       return;
     }
     const placed = await withRetries(
-      () => checkOut(options.origin, String(basket.body.id)),
+      () => checkOut(options.origin, String(basket.body.id), guest),
       (result) => 'orderId' in result,
     );
     if (!('orderId' in placed)) {
@@ -105,6 +128,8 @@ export function startCheckoutLoad(options: {
 export interface Outcome {
   orders: number;
   lost: number;
+  /** the orders confirmed on the provider's page but not PAID */
+  lostOrders: PlacedOrder[];
   paidTwice: number;
   /** baskets the store checked out into more than one order */
   duplicatedOrders: number;
@@ -144,9 +169,26 @@ export async function settle(
   return {
     orders: orderIds.length,
     lost: counts.unpaid.length,
+    lostOrders: figures.orders.filter((order) => counts.unpaid.includes(order.orderId)),
     paidTwice: counts.paidTwice,
     duplicatedOrders: [...perBasket.values()].filter((count) => count > 1).length,
     readModelBehind: await behind(),
     settledMs,
   };
+}
+
+/** How many of the load's paid orders have no confirmation mail at the mail server after `timeoutMs`
+ * (a mail may come late after a fault — the outbox tries again —, never not at all). */
+export async function ordersWithoutMail(orders: PlacedOrder[], timeoutMs = 180_000): Promise<number> {
+  const subjectOf = (order: PlacedOrder) => mailTexts.de.subject.confirmation.replace('{refno}', order.refno);
+  const confirmed = async (order: PlacedOrder) =>
+    (await mailsTo(order.guest!.email)).some((mail) => mail.Subject === subjectOf(order));
+  let waiting = orders.filter((order) => order.guest !== undefined);
+  const deadline = Date.now() + timeoutMs;
+  while (waiting.length > 0 && Date.now() < deadline) {
+    const arrived = await Promise.all(waiting.map(confirmed));
+    waiting = waiting.filter((_, index) => !arrived[index]);
+    if (waiting.length > 0) await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+  return waiting.length;
 }

@@ -21,7 +21,8 @@ export const clusterHeaders: Record<string, string> = {
   [API_HEADERS.channelId]: loadConfig({}).channelId,
 };
 
-export const clusterKnex = (): Knex => createKnex(clusterDatabaseUrl, { max: 4 });
+export const clusterPaymentProviderDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/alpenpass_cluster_psp';
+export const clusterKnex = (databaseUrl = clusterDatabaseUrl): Knex => createKnex(databaseUrl, { max: 4 });
 
 export async function clusterAdminToken(): Promise<string> {
   const config = loadConfig({ IDENTITY_ISSUER: clusterIssuer, AUTH_SIGNING_KEY_FILE: clusterSigningKeyFile });
@@ -122,13 +123,14 @@ export async function call(
   }
 }
 
-/** A guest's basket of one adult place on the slot; `client` is the address the node's trusted proxy forwards. */
-export const addToNewBasket = (origin: string, slotId: number, client: string) =>
+/** A guest's basket of one adult place on the slot; `client` is the address the node's trusted proxy
+ * forwards; with a guest identity's token the basket (and its order) is the guest identity's. */
+export const addToNewBasket = (origin: string, slotId: number, client: string, guestToken?: string) =>
   call(
     `${origin}/api/baskets`,
     'POST',
     { entries: [{ productDefinitionId: 1031, slotId, allocation: { quantity: 1 } }] },
-    { 'x-forwarded-for': client },
+    { 'x-forwarded-for': client, ...(guestToken ? { authorization: `Bearer ${guestToken}` } : {}) },
   );
 
 export interface PlacedOrder {
@@ -137,20 +139,47 @@ export interface PlacedOrder {
   orderId: number;
   token: string;
   refno: string;
+  /** the guest identity the order is placed as, if any (its order mails go to its address) */
+  guest?: GuestOf;
 }
 
-/** Checkout of a basket and its conditions answered; a retry of the same basket answers the same order. */
-export async function checkOut(origin: string, basketId: string): Promise<PlacedOrder | Answer> {
-  const checkout = await call(`${origin}/api/checkout`, 'POST', { basketId });
+export interface GuestOf {
+  token: string;
+  email: string;
+}
+
+/** A guest identity for `email` (§7 POST /users/authenticate-guest): its orders' mails go to that address. */
+export async function guestIdentity(origin: string, email: string, client: string): Promise<string | Answer> {
+  const answer = await call(
+    `${origin}/api/users/authenticate-guest`,
+    'POST',
+    { email, language: 'de' },
+    { 'x-forwarded-for': client },
+  );
+  return answer.status === 200 || answer.status === 201 ? String(answer.body.accessToken) : answer;
+}
+
+/** Checkout of a basket and its conditions answered; a retry of the same basket answers the same order.
+ * With a guest identity's token the order is the guest's (its mails go to the guest's address). */
+export async function checkOut(
+  origin: string,
+  basketId: string,
+  guest?: GuestOf,
+): Promise<PlacedOrder | Answer> {
+  const asGuest: Record<string, string> = guest ? { authorization: `Bearer ${guest.token}` } : {};
+  const checkout = await call(`${origin}/api/checkout`, 'POST', { basketId }, asGuest);
   if (checkout.status !== 200 && checkout.status !== 201) return checkout;
   const body = checkout.body as {
     id: string;
     orderId: number;
     order: { accessToken: string; refno: string };
   };
-  const conditions = await call(`${origin}/api/checkout/${body.id}/checkout-conditions`, 'POST', {
-    formValues: { acceptTerms: true },
-  });
+  const conditions = await call(
+    `${origin}/api/checkout/${body.id}/checkout-conditions`,
+    'POST',
+    { formValues: { acceptTerms: true } },
+    asGuest,
+  );
   if (conditions.status === 0 || conditions.status >= 300) return conditions;
   return {
     basketId,
@@ -158,6 +187,7 @@ export async function checkOut(origin: string, basketId: string): Promise<Placed
     orderId: body.orderId,
     token: body.order.accessToken,
     refno: body.order.refno,
+    ...(guest ? { guest } : {}),
   };
 }
 
@@ -171,7 +201,10 @@ export async function payByCard(origin: string, order: PlacedOrder): Promise<Ans
       primaryPaymentProvider: { provider: 'CARD', paymentType: 'anonymous', paymentMethods: ['CARD'] },
       redirectUrls: returnUrls,
     },
-    { 'idempotency-key': `cluster-pay-${order.orderId}` },
+    {
+      'idempotency-key': `cluster-pay-${order.orderId}`,
+      ...(order.guest ? { authorization: `Bearer ${order.guest.token}` } : {}),
+    },
   );
   if (started.status >= 300 || started.status === 0) return started;
   const page = await choose(String(started.body.redirectUrl), 'VIS', 'success');
