@@ -107,31 +107,20 @@ export const onlineCreditDto = z.object({
 });
 export type OnlineCreditDto = z.infer<typeof onlineCreditDto>;
 
+/** One movement of an account's credit, as its command asks for it and its event records it. */
+export interface CreditMovement {
+  accountId: string;
+  transactionId: string;
+  amount: number;
+  reason: string;
+  /** since issue #24; older events: derived from `reason` (creditReasonCodeOfText) */
+  reasonCode?: CreditReasonCode;
+  idempotencyKey: string;
+}
+
 export type OnlineCreditEvent =
-  | {
-      type: 'OnlineCreditCredited';
-      data: {
-        accountId: string;
-        transactionId: string;
-        amount: number;
-        reason: string;
-        /** since issue #24; older events: derived from `reason` (creditReasonCodeOfText) */
-        reasonCode?: CreditReasonCode;
-        idempotencyKey: string;
-      };
-    }
-  | {
-      type: 'OnlineCreditDebited';
-      data: {
-        accountId: string;
-        transactionId: string;
-        amount: number;
-        reason: string;
-        /** since issue #24; older events: derived from `reason` (creditReasonCodeOfText) */
-        reasonCode?: CreditReasonCode;
-        idempotencyKey: string;
-      };
-    };
+  | { type: 'OnlineCreditCredited'; data: CreditMovement }
+  | { type: 'OnlineCreditDebited'; data: CreditMovement };
 export const onlineCreditEventTypes = [
   'OnlineCreditCredited',
   'OnlineCreditDebited',

@@ -1,6 +1,7 @@
 import {
   creditReasonCodeOfText,
   onlineCreditErrorCodes,
+  type CreditMovement,
   type CreditReasonCode,
   type OnlineCreditEvent,
 } from '@alpenpass/contracts';
@@ -49,14 +50,7 @@ export const ledgerFolder = { initialState: initialLedger, evolve: evolveLedger 
 
 export interface LedgerCommand {
   type: 'Credit' | 'Debit';
-  data: {
-    accountId: string;
-    transactionId: string;
-    amount: number;
-    reason: string;
-    reasonCode?: CreditReasonCode;
-    idempotencyKey: string;
-  };
+  data: CreditMovement;
 }
 
 /** Pure: amounts are positive (the schema and the port check that); a debit above the balance is
