@@ -23,6 +23,7 @@ import { createPostgresEventStore } from '../platform/event-store/postgres-event
 import { createHttpApp } from '../platform/http/app';
 import { createLogger } from '../platform/logger';
 import { unlimited } from '../platform/rate-limit';
+import { orderPlacedEvent } from '../../test/support/order-events';
 import { shopHeaders, testChannelId } from '../../test/support/shop-headers';
 import { identityAccountContacts } from '../identity/account-contacts';
 import { createKeycardService } from '../keycard/keycard-service';
@@ -733,21 +734,8 @@ describe('deletion with a grace period (Temporal dev server)', () => {
   it('names the open orders before the deletion: the caller’s own unpaid orders only', async () => {
     const bobToken = await bearer(bob.userId, bob.accountId);
     expect((await call('get', '/users/account/open-orders', bobToken)).body).toEqual({ items: [] });
-    const placed = (orderId: number, accountId: string) => ({
-      type: 'OrderPlaced',
-      data: {
-        orderId,
-        checkoutId: randomUUID(),
-        basketId: randomUUID(),
-        accountId,
-        type: 'ONE_TIME',
-        refno: `AP-${orderId}-1`,
-        items: [],
-        total: { amount: 2400, currency: 'CHF' },
-        comment: null,
-        addresses: { shippingAddressId: null, billingAddressId: null },
-      },
-    });
+    const placed = (orderId: number, accountId: string) =>
+      orderPlacedEvent(orderId, accountId, `AP-${orderId}-1`, 2400);
     await store.append('order-9301', [placed(9301, bob.accountId)], { expectedRevision: 'no_stream' });
     await store.append('order-9302', [placed(9302, alice.accountId)], { expectedRevision: 'no_stream' });
     await catchUp(db.knex, store, customerOrdersProjection, liveTarget(customerOrdersProjection.name));

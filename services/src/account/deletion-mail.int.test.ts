@@ -5,6 +5,7 @@ import { customerOrdersProjection } from '@alpenpass/projections/src/order/custo
 import { catchUp, liveTarget } from '@alpenpass/projections/src/runtime/catch-up';
 import { ensureLiveGeneration } from '@alpenpass/projections/src/runtime/replay';
 import { mailsTo, waitForMail } from '../../test/support/mailpit';
+import { orderPlacedEvent } from '../../test/support/order-events';
 import type { Principal } from '../platform/auth/principal';
 import type { EventStore } from '../platform/event-store/event-store';
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
@@ -55,21 +56,7 @@ async function order(accountId: string, status: 'CREATED' | 'RESERVED' | 'PAID',
   const orderId = (nextOrderId += 1);
   const refno = `AP-${String(orderId).padStart(7, '0')}-1`;
   const events: OrderEvent[] = [
-    {
-      type: 'OrderPlaced',
-      data: {
-        orderId,
-        checkoutId: randomUUID(),
-        basketId: randomUUID(),
-        accountId,
-        type: 'ONE_TIME',
-        refno,
-        items: [],
-        total: { amount, currency: 'CHF' },
-        comment: null,
-        addresses: { shippingAddressId: null, billingAddressId: null },
-      },
-    },
+    orderPlacedEvent(orderId, accountId, refno, amount),
     ...(status === 'CREATED'
       ? []
       : [{ type: 'OrderReserved', data: { orderId, method: 'ON_SITE' } } as const]),
