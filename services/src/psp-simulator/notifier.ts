@@ -14,12 +14,15 @@ interface Notification {
 /**
  * Server-to-server notifications: the transaction's status view, signed with the merchant's HMAC key,
  * POSTed to the init's webhook.url (else the merchant's). Sends for one transaction stay in order
- * unless a fault switch says otherwise. A failed delivery is logged, not retried.
+ * unless a fault switch says otherwise; different transactions' notifications go out side by side, as
+ * a provider's do (one queue for all would make every payment wait for the merchant's answers to the
+ * others). A failed delivery is logged, not retried.
  */
 export class Notifier {
   private readonly held: Notification[] = [];
   private readonly heldForReorder = new Map<string, Notification>();
-  private chain: Promise<void> = Promise.resolve();
+  /** the sends still queued or running, per transaction (removed when its queue runs empty) */
+  private readonly chains = new Map<string, Promise<void>>();
 
   constructor(
     private readonly merchant: SimulatedMerchant,
@@ -66,22 +69,24 @@ export class Notifier {
   release(): Promise<number> {
     const released = [...this.held.splice(0), ...this.heldForReorder.values()];
     this.heldForReorder.clear();
-    for (const notification of released) this.enqueue(notification);
-    return this.chain.then(() => released.length);
+    const sent = released.map((notification) => this.enqueue(notification));
+    return Promise.all(sent).then(() => released.length);
   }
 
-  /** Resolves once every notification queued so far was sent (or failed). */
-  idle(): Promise<void> {
-    return this.chain;
-  }
-
-  private enqueue(notification: Notification, delayMs = 0, copies = 1): void {
-    this.chain = this.chain.then(async () => {
+  /** resolves once this notification was sent (or failed) */
+  private enqueue(notification: Notification, delayMs = 0, copies = 1): Promise<void> {
+    const { transactionId } = notification;
+    const chain = (this.chains.get(transactionId) ?? Promise.resolve()).then(async () => {
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       // signed when sent, as the provider does; copies of a duplicate are byte for byte the same
       const signature = signNotification(notification.body, this.merchant.hmacKeyHex, Date.now());
       for (let copy = 0; copy < copies; copy += 1) await this.send(notification, signature);
     });
+    this.chains.set(transactionId, chain);
+    void chain.then(() => {
+      if (this.chains.get(transactionId) === chain) this.chains.delete(transactionId);
+    });
+    return chain;
   }
 
   private async send(notification: Notification, signature: string): Promise<void> {

@@ -8,9 +8,9 @@ import { choose } from '../../test/support/psp-payment-page';
 import { startSimulator, type RunningSimulator } from '../../test/support/psp-simulator';
 
 /**
- * Fault switches, arranged through the simulator's test-only POST /__faults. The simulator sends all
- * notifications through one queue in order, so "not sent" is shown by a later marker payment whose
- * notification arrives while the faulted one never does: no waiting for time to pass.
+ * Fault switches, arranged through the simulator's test-only POST /__faults. The simulator decides a
+ * notification's fate (drop, hold) when the payment page answers, so "not sent" is shown by a later
+ * marker payment whose notification arrives while the faulted one never does: no waiting for time to pass.
  */
 let db: TestDatabase;
 let simulator: RunningSimulator;
@@ -65,6 +65,14 @@ it('dropped: no notification arrives, the status is still there to GET', async (
   await markerPaid();
   expect(inbox.for(transactionId)).toEqual([]);
   expect((await client.getStatus(transactionId)).status).toBe('authorized');
+});
+
+it("one transaction's slow notification does not hold back another's", async () => {
+  const slow = await init();
+  await simulator.setFaults({ transactionId: slow.transactionId }, { notificationDelayMs: 60_000 });
+  await choose(slow.redirectUrl, 'VIS', 'success');
+  await markerPaid();
+  expect(inbox.for(slow.transactionId)).toEqual([]);
 });
 
 it('duplicated: two identical, validly signed notifications', async () => {
