@@ -35,7 +35,15 @@ import * as pdfjs from './build/pdf.mjs';
 pdfjs.GlobalWorkerOptions.workerSrc = './build/pdf.worker.mjs';
 const pdf = await pdfjs.getDocument({ url: './document.pdf', standardFontDataUrl: './standard_fonts/' }).promise;
 const first = await pdf.getPage(1);
-const viewport = first.getViewport({ scale: Math.min(${scale}, (innerWidth - 32) / first.view[2]) });
+const room = innerWidth - 32;
+const upright = room / first.view[2];
+// a wide page (the 21 × 9 cm ticket) that a narrow window would shrink below 72 dpi is turned a quarter,
+// as a phone held sideways shows it: its short side across the window, at more than twice the size
+const turned = upright < 1 && first.view[3] < first.view[2];
+const viewport = first.getViewport({
+  scale: Math.min(${scale}, turned ? room / first.view[3] : upright),
+  rotation: turned ? 90 : 0,
+});
 const canvas = document.querySelector('canvas');
 canvas.width = Math.floor(viewport.width);
 canvas.height = Math.floor(viewport.height);
@@ -46,7 +54,22 @@ main.style.setProperty('--total-scale-factor', String(viewport.scale));
 main.style.setProperty('--scale-factor', String(viewport.scale));
 const textLayer = document.querySelector('.textLayer');
 await new pdfjs.TextLayer({ textContentSource: first.streamTextContent(), container: textLayer, viewport }).render();
-for (const area of ${JSON.stringify(areas)}) {
+if (turned) {
+  // pdfjs lays the text out upright and leaves turning it to its viewer's page: turned here with the canvas
+  Object.assign(textLayer.style, {
+    inset: 'auto',
+    left: '0',
+    top: '0',
+    width: canvas.height + 'px',
+    height: canvas.width + 'px',
+    transform: 'rotate(90deg) translateY(-100%)',
+  });
+}
+for (const given of ${JSON.stringify(areas)}) {
+  // turned clockwise: the page's top edge becomes the right edge
+  const area = turned
+    ? { left: 1 - given.top - given.height, top: given.left, width: given.height, height: given.width }
+    : given;
   const box = document.createElement('div');
   box.className = 'pdf-area';
   Object.assign(box.style, {
@@ -58,11 +81,13 @@ for (const area of ${JSON.stringify(areas)}) {
   main.append(box);
 }
 document.body.dataset.drawn = 'yes';
+document.body.dataset.turned = String(turned);
 </script></body></html>`;
 
 /**
  * Draws page 1 of `pdf` on a canvas in `page` with pdfjs, as a browser's PDF viewer would: at `scale`
- * (1 = 72 dpi) or narrower when the window is. The viewer lives at a made-up path of `origin`, answered
+ * (1 = 72 dpi) or narrower when the window is; a wide page that a narrow window (a phone) would draw
+ * below 72 dpi is turned a quarter clockwise to fill the window's width at a legible size. The viewer lives at a made-up path of `origin`, answered
  * by Playwright, so nothing is served and the shop's Content-Security-Policy does not apply. The text
  * lies over the canvas as invisible spans (found by `getByText`); `areas` (a code, a picture) are marked
  * by boxes, answered for a screenshot's mask.

@@ -121,6 +121,8 @@ function guestBooking(): Step[] {
         await page.getByRole('link', { name: t.basketWithOne, exact: true }).click();
         await heading(page, t.basketTitle);
         await page.getByText(t.placesReserved).waitFor();
+        // the entry names its product once the catalogue has answered (before, it reads "#1031")
+        await page.locator('.basket-entry h3').filter({ hasText: t.gondola }).waitFor();
       },
     },
     {

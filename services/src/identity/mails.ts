@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { resolveLanguage, type Language } from '@alpenpass/contracts/src/language-codes';
 import type { ShopLook } from '../platform/look/shop-look';
+import { mailFooterText } from '../platform/look/contact-footer';
 import { renderBrandedMail } from '../platform/mail/branded-mail';
 import type { MailMessage } from '../platform/mail/mailer';
 import { identityTexts, type IdentityTexts } from './texts';
@@ -31,7 +32,13 @@ async function linkMail(
     },
     look,
   );
-  return { to, subject, messageId: messageId(), text: `${intro}\n\n${link}\n\n${outro}\n`, html };
+  return {
+    to,
+    subject,
+    messageId: messageId(),
+    text: [intro, '', link, '', outro, '', ...mailFooterText(look, language), ''].join('\n'),
+    html,
+  };
 }
 
 /** The provider's mails in the user's language (`identity_users.locale`: chosen at registration, changed with the account's language). */

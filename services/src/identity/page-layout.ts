@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Language } from '@alpenpass/contracts/src/language-codes';
 import type { ShopLook } from '../platform/look/shop-look';
+import { contactFooter } from '../platform/look/contact-footer';
 import { identityTexts } from './texts';
 
 /** One of the provider's pages before it is dressed in the shop's look. */
@@ -44,7 +45,11 @@ button:hover{filter:brightness(1.12)}
 .notice{background:#e8f1f8;border-left:4px solid var(--primary)}
 .error{background:#fdecea;border-left:4px solid #b3261e;color:#7a1c16}
 footer{padding:1.5rem 1rem;text-align:center;font-size:.875rem;color:var(--muted)}
-footer a{color:inherit}`;
+footer a{color:inherit}
+footer address{font-style:normal}
+footer address span{display:block}
+footer p{margin:.25rem 0}
+footer ul{display:flex;flex-wrap:wrap;justify-content:center;gap:.25rem 1rem;margin:.25rem 0 .75rem;padding:0;list-style:none}`;
 }
 
 /**
@@ -76,6 +81,24 @@ function ownLogoPath(look: ShopLook): string | null {
   return look.logoUrl?.startsWith(onShop) ? look.logoUrl.slice(onShop.length - 1) : look.logoUrl;
 }
 
+/** The operator's address, phone, e-mail, opening hours and networks above the footer's last line; none without them. */
+function contactMarkup(look: ShopLook, language: Language): string {
+  const contact = contactFooter(look, language);
+  if (!contact) return '';
+  const link = (target: { href: string; label: string }) =>
+    `<a href="${escapeHtml(target.href)}">${escapeHtml(target.label)}</a>`;
+  const lines = [
+    ...contact.address.map((line) => `<span>${escapeHtml(line)}</span>`),
+    ...[contact.phone, contact.email].flatMap((target) => (target ? [`<span>${link(target)}</span>`] : [])),
+  ];
+  const address = lines.length ? `<address>${lines.join('')}</address>` : '';
+  const hours = contact.hours ? `<p>${escapeHtml(contact.hours)}</p>` : '';
+  const social = contact.social.length
+    ? `<p>${escapeHtml(contact.followLabel)}</p><ul>${contact.social.map((network) => `<li><a href="${escapeHtml(network.url)}" rel="noopener noreferrer">${escapeHtml(network.name)}</a></li>`).join('')}</ul>`
+    : '';
+  return `${address}${hours}${social}`;
+}
+
 /** A provider page in the shop's look: header with the operator's logo and name, the card, a footer. */
 export function renderPage(page: Page, look: ShopLook): { html: string; contentSecurityPolicy: string } {
   const styles = styleSheet(look);
@@ -89,7 +112,7 @@ export function renderPage(page: Page, look: ShopLook): { html: string; contentS
 </head><body>
 <header><a href="${home}">${logo}<span>${escapeHtml(look.name)}</span></a></header>
 <main><h1>${escapeHtml(page.title)}</h1>${page.body}</main>
-<footer>${escapeHtml(look.name)} · <a href="${escapeHtml(`${look.shopUrl}${home}`)}">${escapeHtml(identityTexts[page.language].toTheShop)}</a></footer>
+<footer>${contactMarkup(look, page.language)}${escapeHtml(look.name)} · <a href="${escapeHtml(`${look.shopUrl}${home}`)}">${escapeHtml(identityTexts[page.language].toTheShop)}</a></footer>
 </body></html>`;
   return { html, contentSecurityPolicy: contentSecurityPolicy(styles, look) };
 }

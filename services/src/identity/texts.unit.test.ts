@@ -86,4 +86,43 @@ describe('the language of the identity provider’s pages', () => {
     expect(html).toContain('<span>Bahn &lt;AG&gt; &amp; &quot;Co&quot;</span>');
     expect(html).not.toContain('<img');
   });
+
+  it("ends every page with the operator's contact, opening hours and networks in the page's language; none without them", () => {
+    const reachable = lookOf(
+      {
+        name: 'Bergbahnen Beispiel',
+        branding: {
+          ...look,
+          contact: {
+            email: 'info@beispiel.example',
+            phone: '+41 27 555 01 00',
+            address: ['Bergbahnen Beispiel AG', 'Talstation <1>'],
+            openingHours: {
+              de: 'Täglich 08:00–17:00',
+              en: 'Daily 08:00–17:00',
+              fr: 'Tous les jours 08:00–17:00',
+            },
+          },
+          socialLinks: [{ network: 'instagram', url: 'https://instagram.com/beispiel' }],
+        },
+      },
+      'https://shop.example',
+    );
+    const { html } = renderPage(pages.register('fr', {}), reachable);
+    const footer = /<footer>([\s\S]*)<\/footer>/.exec(html)![1]!;
+    expect(footer).toContain(
+      '<address><span>Bergbahnen Beispiel AG</span><span>Talstation &lt;1&gt;</span><span><a href="tel:+41275550100">Téléphone +41 27 555 01 00</a></span><span><a href="mailto:info@beispiel.example">E-mail info@beispiel.example</a></span></address>',
+    );
+    expect(footer).toContain('<p>Heures d’ouverture\u00a0: Tous les jours 08:00–17:00</p>');
+    expect(footer).toContain(
+      '<p>Suivez-nous\u00a0:</p><ul><li><a href="https://instagram.com/beispiel" rel="noopener noreferrer">Instagram</a></li></ul>',
+    );
+    expect(footer).toContain('Bergbahnen Beispiel · <a href="https://shop.example/fr">Vers la boutique</a>');
+    expect(renderPage(pages.register('de', {}), reachable).html).toContain(
+      '<p>Öffnungszeiten: Täglich 08:00–17:00</p>',
+    );
+    // still no style attribute: the page's policy allows its one style sheet only
+    expect(html).not.toMatch(/\sstyle="/);
+    expect(renderPage(pages.register('fr', {}), look).html).not.toMatch(/<address>|tel:|Suivez-nous/);
+  });
 });

@@ -230,7 +230,7 @@ describe('order mails through SMTP into Mailpit', () => {
     expect(text).toContain('- 2 × Gondel Erwachsene 103, Sa 21.12.2030: CHF 90.00');
     expect(text).toContain('- 1 × Gondel Erwachsene 103, Sa 21.12.2030: CHF 22.50');
     expect(mail.Text).toContain('Ihr Team von Bergbahnen Beispiel');
-    expect(mail.HTML).toContain('src="https://shop.example/images/demo/logo.svg"');
+    expect(mail.HTML).toContain('src="https://shop.example/images/demo/logo.png"');
     expect(mail.HTML).toContain('>Bergbahnen Beispiel</a>');
     expect(mail.HTML).toContain('>Leistung</th>');
     expect(mail.HTML).toContain('@media only screen and (min-width:480px)');
@@ -252,7 +252,7 @@ describe('order mails through SMTP into Mailpit', () => {
     expect(urls).toEqual(
       expect.arrayContaining([
         'https://shop.example',
-        'https://shop.example/images/demo/logo.svg',
+        'https://shop.example/images/demo/logo.png',
         expect.stringMatching(/^https:\/\/shop\.example\/de\/orders\/\d+\?token=/),
       ]),
     );

@@ -3,6 +3,7 @@ import type { Language } from '@alpenpass/contracts';
 import type { OrderMailKind } from '@alpenpass/workflows';
 import { renderBrandedMail, type MailBlock } from '../platform/mail/branded-mail';
 import type { ShopLook } from '../platform/look/shop-look';
+import { mailFooterText } from '../platform/look/contact-footer';
 import { mailTexts } from './mail-texts';
 
 /** What an order mail shows, gathered from the order (order-mail-content.ts). Amounts in rappen. */
@@ -92,6 +93,8 @@ export async function renderOrderMail(content: OrderMailContent, look: ShopLook)
     '',
     texts.closing,
     signature,
+    '',
+    ...mailFooterText(look, content.language),
     '',
   ].join('\n');
 

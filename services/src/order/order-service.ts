@@ -399,6 +399,7 @@ export function createOrderService(deps: OrderServiceDeps) {
     placePriced,
     changeItems,
     view,
+    viewWithLines,
     loadOrder,
     loadCheckout,
 

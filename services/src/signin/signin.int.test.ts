@@ -8,8 +8,14 @@ import { generateSigningKey, loadOrCreateSigningKey, type SigningKey } from '../
 import { mintToken } from '../platform/auth/tokens';
 import { freePort, startApiProcess, type ApiProcess } from '../../test/support/api-processes';
 import { shopHeaders } from '../../test/support/shop-headers';
-import { mailsTo } from '../../test/support/mailpit';
+import { htmlCheck, mailsTo } from '../../test/support/mailpit';
 import { TestBrowser, formAction, linkIn } from '../../test/support/sign-in-browser';
+import { testChannelId } from '../../test/support/shop-headers';
+import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
+import { createChannelService } from '../channel/channel-service';
+import { demoBranding } from '../demo/catalogue';
+import { channelsProjection } from '@alpenpass/projections/src/channel';
+import { createProjectionRunner } from '@alpenpass/projections';
 
 /** The whole sign-in over real HTTP: the shop in its own process (tsx), its embedded identity provider
  * at /oidc, Auth.js at /api/auth, mails read back from Mailpit. */
@@ -32,6 +38,20 @@ const TOKEN_TTL_SECONDS = 64;
 beforeAll(async () => {
   db = await createTestDatabase();
   await loadOrCreateSigningKey(signingKeyFile);
+  // the shop's channel with the demo resort's branding, in its read model (the API role projects nothing)
+  const store = createPostgresEventStore({ knex: db.knex });
+  await createChannelService({ store }).create(
+    { id: testChannelId, name: 'Alpenhorn', type: 'WEB', productIds: [], branding: demoBranding },
+    { actor: 'system' },
+  );
+  const projector = createProjectionRunner({
+    knex: db.knex,
+    source: store,
+    projections: [channelsProjection],
+  });
+  await projector.start();
+  projector.stop();
+  await store.close();
   // a second, independent issuer: its own key, its own JWKS endpoint, listed in AUTH_ISSUERS
   const generated = await generateSigningKey();
   secondKey = {
@@ -710,6 +730,54 @@ describe('the identity provider speaks the shop page’s language', () => {
     expect(
       await (await browser.request('/oidc/forgot', { headers: { 'accept-language': 'it-CH' } })).text(),
     ).toContain('<h1>Forgot your password?</h1>');
+  });
+});
+
+describe("the identity provider's pages and mails end with the operator's contact (the demo channel's branding)", () => {
+  it('shows the address, phone, e-mail, opening hours and networks under the sign-in and registration pages, in their language', async () => {
+    const browser = new TestBrowser(origin);
+    const footerOf = async (path: string) => {
+      const page = await (await browser.request(path)).text();
+      return /<footer>([\s\S]*)<\/footer>/.exec(page)?.[1] ?? '';
+    };
+    const french = await footerOf('/oidc/register?lang=fr');
+    expect(french).toContain('<span>Alpenhorn Bergbahnen AG</span><span>Talstation 1</span>');
+    expect(french).toContain('<a href="tel:+41275550100">Téléphone +41 27 555 01 00</a>');
+    expect(french).toContain('<a href="mailto:info@alpenhorn.example">E-mail info@alpenhorn.example</a>');
+    expect(french).toContain('<p>Heures d’ouverture\u00a0: Tous les jours 08:00–17:00, caisse dès 07:45</p>');
+    expect(french).toContain(
+      '<a href="https://instagram.com/alpenhorn.example" rel="noopener noreferrer">Instagram</a>',
+    );
+    const german = await footerOf('/oidc/forgot?lang=de');
+    expect(german).toContain('<p>Öffnungszeiten: Täglich 08:00–17:00, Ticketschalter ab 07:45</p>');
+    expect(german).toContain('<p>Folgen Sie uns:</p>');
+  });
+
+  it('closes the mail, HTML and plain text, with the same contact (read back from Mailpit)', async () => {
+    const browser = new TestBrowser(origin);
+    const email = uniqueEmail('Kontakt');
+    expect((await register(browser, email, {})).status).toBe(202);
+    await lastMailTo(email, 'Confirm your e-mail address');
+    const [mail] = await mailsTo(email);
+    const text = mail!.Text.replace(/\r\n/g, '\n');
+    expect(text).toContain(
+      [
+        'Alpenhorn Bergbahnen AG, Talstation 1, 3999 Alpenhorn VS',
+        'Phone +41 27 555 01 00 · E-mail info@alpenhorn.example',
+        'Opening hours: Daily 08:00–17:00, ticket desk from 07:45',
+        'Follow us: Instagram https://instagram.com/alpenhorn.example · YouTube https://youtube.com/@alpenhorn.example',
+      ].join('\n'),
+    );
+    expect(mail!.HTML).toMatch(/<a href="tel:\+41275550100"[^>]*>Phone \+41 27 555 01 00<\/a>/);
+    expect(mail!.HTML).toContain('Opening hours: Daily 08:00–17:00, ticket desk from 07:45');
+    expect(mail!.HTML).toMatch(/<img[^>]*src="[^"]*\/images\/demo\/logo\.png"/);
+    // the footer's links keep Mailpit's HTML check where the order mails have it
+    const check = await htmlCheck(mail!);
+    console.log(
+      `Mailpit HTML check of the registration mail with the contact footer: ${check.Total.Supported.toFixed(1)} % supported, ${check.Total.Unsupported.toFixed(1)} % unsupported`,
+    );
+    expect(check.Total.Supported).toBeGreaterThanOrEqual(80);
+    expect(check.Total.Unsupported).toBeLessThan(10);
   });
 });
 

@@ -32,6 +32,7 @@ const caller = (ctx: RequestContext, req?: Request): CheckoutCaller => ({
   clientAddress: ctx.clientAddress,
   channelId: req && channelIdOf(req),
   admissionTokens: req && admissionTokensOf(req),
+  language: ctx.language,
 });
 
 /** §7 Checkout (docs/checkout.md). Ownership as for baskets. */

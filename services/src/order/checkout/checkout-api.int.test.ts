@@ -87,6 +87,26 @@ describe('placing an order from a basket', () => {
     );
   });
 
+  it("answers each item's line in the request's language, as the order's own page reads it", async () => {
+    const basketId = await basketWith(null, 32, 1);
+    const checkout = await api().post('/api/checkout').set(as(null)).send({ basketId });
+    expect(checkout.status).toBe(201);
+    const { id, order } = checkout.body as { id: string; order: { id: number; accessToken: string } };
+    for (const language of ['de', 'fr']) {
+      const read = await api().get(`/api/checkout/${id}?language=${language}`).set(as(null));
+      const page = await api()
+        .get(`/api/orders/${order.id}?language=${language}&token=${order.accessToken}`)
+        .set(as(null));
+      expect(read.body.order.items[0].line).toEqual(
+        expect.objectContaining({ text: expect.stringMatching(/\S/) }),
+      );
+      expect(read.body.order.items[0].line).toEqual(page.body.items[0].line);
+    }
+    const german = await api().get(`/api/checkout/${id}?language=de`).set(as(null));
+    const french = await api().get(`/api/checkout/${id}?language=fr`).set(as(null));
+    expect(german.body.order.items[0].line.text).not.toBe(french.body.order.items[0].line.text);
+  });
+
   it('refuses a basket that is not valid with 409 and its issues, and places nothing', async () => {
     const empty = await api().post('/api/baskets').set(as(customerOne)).send({ entries: [] });
     const refused = await api().post('/api/orders').set(as(customerOne)).send({ basketId: empty.body.id });

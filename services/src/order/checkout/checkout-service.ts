@@ -13,6 +13,7 @@ import {
   type CheckoutPaymentRequest,
   type FeatureFlags,
   type BasketDto,
+  type Language,
 } from '@alpenpass/contracts';
 import { z } from 'zod';
 import type { BasketService, Caller } from '../../basket/basket-service';
@@ -66,6 +67,8 @@ export interface CheckoutServiceDeps extends OrderPaymentDeps {
 /** A checkout caller: the channel (x-channel-id) chooses the checkout conditions. */
 export interface CheckoutCaller extends Caller {
   channelId?: string;
+  /** the request's language: with it, each of the order's items carries how its line reads (describeOrderLine) */
+  language?: Language;
 }
 
 export const paymentStatusOf = (order: PlacedOrder): OrderPaymentStatusDto => ({
@@ -150,7 +153,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       id: checkout.checkoutId,
       basketId: order.basketId,
       orderId: order.orderId,
-      order: orders.view(order),
+      order: await orders.viewWithLines(order, caller.language),
       total: order.total,
       conditions: {
         fields,

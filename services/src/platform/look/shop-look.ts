@@ -1,4 +1,4 @@
-import { noBranding, type ChannelBranding } from '@alpenpass/contracts';
+import { noBranding, type ChannelBranding, type ChannelContact, type SocialLink } from '@alpenpass/contracts';
 import { findChannel } from '@alpenpass/projections/src/channel';
 import type { Knex } from 'knex';
 
@@ -14,11 +14,20 @@ export interface ShopLook {
   logoUrl: string | null;
   /** the logo as configured: a path on the shop or an https address (for reading its file) */
   logoSource: string | null;
+  /**
+   * absolute address of the logo as a raster image, for mail clients that show no SVG (Gmail, Outlook):
+   * a PNG or JPEG logo itself, an SVG on the shop its PNG rendition beside it (`npm run logo-png`);
+   * null for an SVG elsewhere, whose mails show the name alone
+   */
+  mailLogoUrl: string | null;
   primaryColor: string;
   accentColor: string;
   fontFamily: string;
   /** the shop's public address, without trailing slash */
   shopUrl: string;
+  /** how customers reach the operator (the mails' and sign-in pages' footer); null: not shown */
+  contact: ChannelContact | null;
+  socialLinks: SocialLink[];
 }
 
 export const shopDefaults = {
@@ -27,6 +36,16 @@ export const shopDefaults = {
   accentColor: '#d9643b',
   fontFamily: '"Segoe UI", system-ui, -apple-system, Helvetica, Arial, sans-serif',
 } as const;
+
+const rasterLogo = /\.(png|jpe?g)([?#]|$)/i;
+const svgOnShop = /^\/(?!\/)\S+\.svg$/i;
+
+function mailLogoOf(logo: string | null, shopUrl: string): string | null {
+  if (logo === null) return null;
+  const absolute = (address: string) => (address.startsWith('/') ? `${shopUrl}${address}` : address);
+  if (rasterLogo.test(logo)) return absolute(logo);
+  return svgOnShop.test(logo) ? absolute(logo.replace(/\.svg$/i, '.png')) : null;
+}
 
 export function lookOf(
   channel: { name: string; branding: ChannelBranding } | null,
@@ -38,10 +57,13 @@ export function lookOf(
     name: channel?.name ?? shopDefaults.name,
     logoUrl: logo === null ? null : logo.startsWith('/') ? `${shopUrl}${logo}` : logo,
     logoSource: logo,
+    mailLogoUrl: mailLogoOf(logo, shopUrl),
     primaryColor: branding.primaryColor ?? shopDefaults.primaryColor,
     accentColor: branding.accentColor ?? shopDefaults.accentColor,
     fontFamily: branding.fontFamily ?? shopDefaults.fontFamily,
     shopUrl,
+    contact: branding.contact ?? null,
+    socialLinks: branding.socialLinks ?? [],
   };
 }
 

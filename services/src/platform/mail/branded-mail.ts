@@ -1,3 +1,5 @@
+import { resolveLanguage } from '@alpenpass/contracts/src/language-codes';
+import { contactFooter, mailFooterText } from '../look/contact-footer';
 import type { ShopLook } from '../look/shop-look';
 
 /** What a mail says, in order; the layout (logo header, widths, colours, footer) is the same for all. */
@@ -91,15 +93,36 @@ function blockMarkup(block: MailBlock, look: ShopLook): string {
   }
 }
 
+/** The logo is the PNG rendition (ShopLook.mailLogoUrl), 48 px square, its alt text the operator's name. */
 function header(look: ShopLook): string {
-  const logo = look.logoUrl
-    ? `<mj-column width="64px" vertical-align="middle"><mj-image src="${escapeHtml(look.logoUrl)}" alt="" width="48px" height="48px" padding="0"></mj-image></mj-column>`
+  const logo = look.mailLogoUrl
+    ? `<mj-column width="64px" vertical-align="middle"><mj-image src="${escapeHtml(look.mailLogoUrl)}" alt="${escapeHtml(look.name)}" width="48px" height="48px" padding="0"></mj-image></mj-column>`
     : '';
   return `<mj-section background-color="${look.primaryColor}" padding="16px 24px">${logo}<mj-column vertical-align="middle"><mj-text color="#ffffff" font-size="20px" font-weight="bold" padding="0 8px"><a href="${escapeHtml(look.shopUrl)}" style="color:#ffffff;text-decoration:none">${escapeHtml(look.name)}</a></mj-text></mj-column></mj-section>`;
 }
 
-function footer(look: ShopLook): string {
-  return `<mj-section padding="16px 24px"><mj-column><mj-divider border-width="1px" border-color="${RULE_COLOUR}" padding="0 0 12px"></mj-divider><mj-text font-size="12px" color="${MUTED_COLOUR}" align="center">${escapeHtml(look.name)} · <a href="${escapeHtml(look.shopUrl)}" style="color:${MUTED_COLOUR}">${escapeHtml(look.shopUrl.replace(/^https?:\/\//, ''))}</a></mj-text></mj-column></mj-section>`;
+const footerLink = (href: string, label: string) =>
+  `<a href="${escapeHtml(href)}" style="color:${MUTED_COLOUR}">${escapeHtml(label)}</a>`;
+
+/** The name and shop, then the operator's address, phone, e-mail, opening hours and networks (contact-footer.ts). */
+function footer(look: ShopLook, language: string): string {
+  const contact = contactFooter(look, resolveLanguage(language));
+  const lines = [
+    `${escapeHtml(look.name)} · ${footerLink(look.shopUrl, look.shopUrl.replace(/^https?:\/\//, ''))}`,
+  ];
+  if (contact) {
+    if (contact.address.length) lines.push(contact.address.map(escapeHtml).join(', '));
+    const reach = [contact.phone, contact.email].flatMap((link) =>
+      link ? [footerLink(link.href, link.label)] : [],
+    );
+    if (reach.length) lines.push(reach.join(' · '));
+    if (contact.hours) lines.push(escapeHtml(contact.hours));
+    if (contact.social.length)
+      lines.push(
+        `${escapeHtml(contact.followLabel)} ${contact.social.map((link) => footerLink(link.url, link.name)).join(' · ')}`,
+      );
+  }
+  return `<mj-section padding="16px 24px"><mj-column><mj-divider border-width="1px" border-color="${RULE_COLOUR}" padding="0 0 12px"></mj-divider><mj-text font-size="12px" line-height="18px" color="${MUTED_COLOUR}" align="center">${lines.join('<br>')}</mj-text></mj-column></mj-section>`;
 }
 
 /** The MJML document of a mail: a coloured header with the logo and name, the blocks on a white card, a footer. */
@@ -116,7 +139,7 @@ ${header(look)}
 <mj-section background-color="#ffffff" padding="20px 0"><mj-column>
 ${mail.blocks.map((block) => blockMarkup(block, look)).join('\n')}
 </mj-column></mj-section>
-${footer(look)}
+${footer(look, mail.language)}
 </mj-body>
 </mjml>`;
 }
@@ -150,5 +173,5 @@ export function brandedMailText(mail: BrandedMail, look: ShopLook): string {
         ];
     }
   });
-  return [...lines, '--', `${look.name} · ${look.shopUrl}`, ''].join('\n');
+  return [...lines, ...mailFooterText(look, resolveLanguage(mail.language)), ''].join('\n');
 }

@@ -1,3 +1,4 @@
+import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { api } from '../../lib/api/api-slice';
 import { basketApi } from '../basket/api';
 import type { ServerBasket } from '../basket/server-types';
@@ -28,9 +29,10 @@ export const checkoutApi = api.injectEndpoints({
         if (answer) dispatch(basketApi.util.upsertQueryData('getBasket', answer.data.id, answer.data));
       },
     }),
-    getCheckout: build.query<ServerCheckout, string>({
-      query: (checkoutId) => `/checkout/${checkoutId}`,
-      providesTags: (_checkout, _error, checkoutId) => [{ type: 'Checkout', id: checkoutId }],
+    /** in the page's language: each of the order's items then carries how its line reads (`line`) */
+    getCheckout: build.query<ServerCheckout, { checkoutId: string; language: Language }>({
+      query: ({ checkoutId, language }) => ({ url: `/checkout/${checkoutId}`, params: { language } }),
+      providesTags: (_checkout, _error, { checkoutId }) => [{ type: 'Checkout', id: checkoutId }],
     }),
     submitConditions: build.mutation<ServerCheckout, { checkoutId: string; formValues: ConditionValues }>({
       query: ({ checkoutId, formValues }) => ({

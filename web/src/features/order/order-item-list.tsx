@@ -48,7 +48,8 @@ export function OrderItemList({ items }: { items: readonly ServerOrderItem[] }) 
               )}
               {included.map((child) => (
                 <small key={child.id} className="line-included">
-                  + {child.quantity} × {entryName(child, products)}: {formatMoney(intl, child.price)}
+                  + {child.quantity} × {child.line?.text ?? entryName(child, products)}:{' '}
+                  {formatMoney(intl, child.price)}
                 </small>
               ))}
             </div>

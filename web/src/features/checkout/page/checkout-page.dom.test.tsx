@@ -88,6 +88,30 @@ describe('the checkout page', () => {
     );
   });
 
+  it("asks in the page's language and prints each item as the server's line reads", async () => {
+    const withLine = () => {
+      const checkout = checkoutJson('CREATED');
+      const [item, ...rest] = checkout.order.items;
+      const line = {
+        text: 'Gipfelgondel, Adult, Sat 05.12.2026, 08:30–12:00',
+        personType: 'Adult',
+        dates: 'Sat 05.12.2026',
+        days: 1,
+        slot: '08:30–12:00',
+      };
+      return { ...checkout, order: { ...checkout.order, items: [{ ...item!, line }, ...rest] } };
+    };
+    serve((call) =>
+      call.method === 'GET' && call.path === checkoutPath ? { status: 200, body: withLine() } : undefined,
+    );
+    renderRoute(`/en/checkout/${CHECKOUT_ID}`);
+    await screen.findByRole('heading', {
+      level: 3,
+      name: '2 × Gipfelgondel, Adult, Sat 05.12.2026, 08:30–12:00',
+    });
+    expect(callsTo('GET', checkoutPath).map((call) => call.search)).toContain('?language=en');
+  });
+
   it('asks for the terms before anything is sent, and focuses the checkbox', async () => {
     serve(checkoutServer(reserved));
     await openCheckout();

@@ -16,7 +16,7 @@ export default function CheckoutPage() {
   const { locale, checkoutId = '' } = useParams();
   const language: Language = isLanguage(locale) ? locale : 'de';
   const token = usePageToken();
-  const { data: checkout, isLoading, error } = useGetCheckoutQuery(checkoutId);
+  const { data: checkout, isLoading, error } = useGetCheckoutQuery({ checkoutId, language });
   const order = checkout?.order;
   const open = order?.status === 'CREATED';
   const kept = order?.status === 'RESERVED' || order?.status === 'PAID';

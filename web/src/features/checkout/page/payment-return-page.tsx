@@ -30,9 +30,12 @@ export default function PaymentReturnPage() {
   const token = usePageToken();
   const [pending, setPending] = useState(true);
   const polling = usePollingWindow(pending);
-  const { data: checkout, error } = useGetCheckoutQuery(checkoutId, {
-    pollingInterval: polling ? PAYMENT_POLL_INTERVAL_MS : 0,
-  });
+  const { data: checkout, error } = useGetCheckoutQuery(
+    { checkoutId, language },
+    {
+      pollingInterval: polling ? PAYMENT_POLL_INTERVAL_MS : 0,
+    },
+  );
   const standing = checkout ? paymentStandingOf(checkout.order) : null;
 
   useEffect(() => {
