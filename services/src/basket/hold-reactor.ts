@@ -7,7 +7,7 @@ import { loadStreamState, streamStateCache } from '../platform/event-store/comma
 import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
 import { basketFolder, type BasketEventWithTime, type BasketState } from './basket';
 import type { HoldDeadline, HoldDurations } from './hold-deadline';
-import { beganTheHold, holdReaction } from './hold-reaction';
+import { beganTheHold, eventsThatMayBeginOrEndAHold, holdReaction } from './hold-reaction';
 
 /** The basket hold workflow as the reactor drives it. */
 export interface HoldScheduler {
@@ -46,8 +46,6 @@ export function basketHoldReactor(deps: {
   scheduler: HoldScheduler;
   log: PlatformLogger;
 }): Reactor {
-  // only these can begin a hold or end one (hold-reaction.ts): the others need no read of the basket
-  const reactsTo = new Set(['EntriesAddedToBasket', 'BasketHoldExpired', 'EntriesRemovedFromBasket']);
   // a basket's state as last folded here: the next event reads only the events after it, not the stream
   const baskets = streamStateCache<BasketState>(10_000);
   const stillHeld = async (basketId: string, claims: { entryId: string; slotId: number }[]) => {
@@ -65,7 +63,7 @@ export function basketHoldReactor(deps: {
     name: 'basket-hold',
     category: 'basket',
     async react(event: RecordedEvent) {
-      if (!reactsTo.has(event.type)) return;
+      if (!eventsThatMayBeginOrEndAHold.has(event.type)) return;
       const basketId = event.streamName.slice(basketStreamName('').length);
       const { state } = await loadStreamState<BasketState, BasketEventWithTime>(
         deps.store,
