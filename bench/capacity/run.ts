@@ -3,7 +3,11 @@
 // cluster of API_PROCESSES, relay + projector, worker) over a throw-away database with the demo resort.
 // The knee is the highest rate with p99 ≤ 250 ms and no 5xx or connection errors. Baseline in the
 // same run: Express hello-world on as many processes, driven closed-loop by the same load generator.
-// Each step also prints the shop's CPU per add and the projection lag (append → capacity read model).
+// Each step also prints the shop's CPU per add and the projection lag (append → capacity read model);
+// the CPU per add of PostgreSQL (the shop database's backends; the server's own processes apart), the
+// Temporal dev server and the NATS server beside it, and the whole net of the CPU the same processes
+// burn idle (measured for IDLE_SECONDS after the warm-up, before the first step). The services are shared with whatever else
+// runs on the machine: read their figures from a quiet machine.
 //
 // Usage: npm run bench:capacity -- [rates=25,50,75,100,125,150,200,250,300] [stepSeconds=10] [baselineSeconds=10]
 // Env: API_PROCESSES (default 2).
@@ -14,8 +18,9 @@ import { startHelloWorld } from '../load/hello-world';
 import { runLoad } from '../load/load-generator';
 import { failures, percentile, type Phase } from '../load/load-job';
 import { cpuBetween, machineCpu, shopCpu } from '../shop/process-cpu';
+import { databaseNameOf, serviceCpu, serviceCpuBetween } from '../shop/service-cpu';
 import { startShop } from '../shop/shop-process';
-import { projectionsCaughtUp, shopSettled, waitUntil } from '../shop/shop-readiness';
+import { projectionsCaughtUp, shopSettled, sleep, waitUntil } from '../shop/shop-readiness';
 import { describeLag, startLagSampler } from '../booking-surge/projection-lag';
 import { GONDOLA_DEFINITION_ID, createSurgeSlots } from '../booking-surge/surge-slots';
 
@@ -24,6 +29,8 @@ const COLD_SLOTS = 200;
 const CAPACITY_PROJECTION = 'capacity-product-slots';
 /** one basket's adds are at least this far apart, so they never race each other below the knee */
 const SECONDS_BETWEEN_ADDS_TO_ONE_BASKET = 2;
+const IDLE_SECONDS = Number(process.env.IDLE_SECONDS ?? 10);
+const IDLE_SETTLE_SECONDS = 5;
 
 const load = () => loadavg()[0]!.toFixed(1);
 
@@ -32,6 +39,8 @@ interface Step {
   adds: Phase;
   errors: number;
   cpuPerAddMs: number;
+  /** CPU ms per add of every group, the shop's processes and the services */
+  groupsPerAddMs: Map<string, number>;
   machineBusy: number;
   lag: number[];
 }
@@ -48,12 +57,21 @@ async function main() {
   const connection = await Connection.connect({ address: process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233' });
   const shop = await startShop({ env: { API_PROCESSES: String(apiProcesses) } });
   const knex = createKnex(shop.databaseUrl, { max: 2 });
+  const databaseName = databaseNameOf(shop.databaseUrl);
   try {
     const { cold } = await createSurgeSlots(shop, 0, COLD_SLOTS);
     const customers = await Promise.all(
       Array.from({ length: customerCount }, (_, index) => shop.customerHeaders(`capacity-${index + 1}`)),
     );
     await shopSettled(shop, new Client({ connection }));
+    const sampleCpu = () => ({ shop: shopCpu(shop.pid), services: serviceCpu(databaseName) });
+    const cpuSince = (before: ReturnType<typeof sampleCpu>) => {
+      const after = sampleCpu();
+      return new Map([
+        ...cpuBetween(before.shop, after.shop),
+        ...serviceCpuBetween(before.services, after.services),
+      ]);
+    };
     console.log(
       `capacity: open-loop basket adds on ${COLD_SLOTS} slots, steps of ${stepSeconds} s at ${rates.join(', ')} adds/s; the shop as npm start runs it (${apiProcesses} API processes); knee = highest rate with p99 ≤ ${P99_TARGET_MS} ms and 0 errors`,
     );
@@ -93,9 +111,20 @@ async function main() {
     });
     await waitUntil(() => projectionsCaughtUp(shop), 'the projector', 120_000);
 
+    // idle: after the warm-up and its projections, once the processes' own after-work has settled
+    await sleep(IDLE_SETTLE_SECONDS * 1000);
+    const idleBefore = sampleCpu();
+    const idleLoad = load();
+    await sleep(IDLE_SECONDS * 1000);
+    const idlePerSecond = new Map([...cpuSince(idleBefore)].map(([group, ms]) => [group, ms / IDLE_SECONDS]));
+    const idleShop = sumOf(idlePerSecond, (group) => !isService(group));
+    const idleAll = sumOf(idlePerSecond, () => true);
+    console.log(
+      `  idle (${IDLE_SECONDS} s, load ${idleLoad}): shop ${idleShop.toFixed(1)} ms CPU/s, with the services ${idleAll.toFixed(1)} ms CPU/s — ${describeGroups(idlePerSecond, 1)}`,
+    );
     const steps: Step[] = [];
     console.log(
-      '  rate/s | sent  | p50 ms | p99 ms | max ms | errors | CPU/add ms | cores busy | lag p99 ms | load',
+      '  rate/s | sent  | p50 ms | p99 ms | max ms | errors | CPU/add ms | +services | net of idle | cores busy | lag p99 ms | load',
     );
     for (const rate of rates) {
       const head = Number(
@@ -104,7 +133,7 @@ async function main() {
       const baskets = await openBaskets(Math.max(20, rate * SECONDS_BETWEEN_ADDS_TO_ONE_BASKET));
       await waitUntil(() => projectionsCaughtUp(shop), 'the projector', 120_000);
       const lag = startLagSampler(knex, [CAPACITY_PROJECTION]);
-      const cpuBefore = shopCpu(shop.pid);
+      const cpuBefore = sampleCpu();
       const machineBefore = machineCpu();
       const result = await runLoad({
         kind: 'open-loop-adds',
@@ -115,7 +144,7 @@ async function main() {
         productDefinitionId: GONDOLA_DEFINITION_ID,
         slotIds: cold,
       });
-      const cpu = cpuBetween(cpuBefore, shopCpu(shop.pid));
+      const cpu = cpuSince(cpuBefore);
       const machine = machineCpu();
       await waitUntil(() => projectionsCaughtUp(shop), 'the projector', 300_000);
       await lag.stop();
@@ -125,7 +154,8 @@ async function main() {
         rate,
         adds,
         errors: failures(adds),
-        cpuPerAddMs: [...cpu.values()].reduce((sum, ms) => sum + ms, 0) / adds.requests,
+        cpuPerAddMs: sumOf(cpu, (group) => !isService(group)) / adds.requests,
+        groupsPerAddMs: new Map([...cpu].map(([group, ms]) => [group, ms / adds.requests])),
         machineBusy: (machine.busyMs - machineBefore.busyMs) / (machine.totalMs - machineBefore.totalMs),
         lag: lags,
       };
@@ -138,11 +168,18 @@ async function main() {
         adds.latencies[adds.latencies.length - 1]!.toFixed(0).padStart(6),
         String(step.errors).padStart(6),
         step.cpuPerAddMs.toFixed(2).padStart(10),
+        sumOf(step.groupsPerAddMs, () => true)
+          .toFixed(2)
+          .padStart(9),
+        (sumOf(step.groupsPerAddMs, () => true) - (idleAll * stepSeconds) / adds.requests)
+          .toFixed(2)
+          .padStart(11),
         `${(step.machineBusy * 200).toFixed(0)} %`.padStart(10),
         (lags.length ? percentile(lags, 99).toFixed(0) : '–').padStart(10),
         load(),
       ];
       console.log(`  ${cells.join(' | ')}`);
+      console.log(`         CPU ms per add: ${describeGroups(step.groupsPerAddMs, 2)}`);
       if (!passes(step)) break;
     }
 
@@ -170,6 +207,15 @@ async function main() {
     await connection.close();
   }
 }
+
+const isService = (group: string) => group.includes('postgres') || group.includes('(shared)');
+const sumOf = (groups: Map<string, number>, which: (group: string) => boolean) =>
+  [...groups].filter(([group]) => which(group)).reduce((sum, [, ms]) => sum + ms, 0);
+const describeGroups = (groups: Map<string, number>, digits: number) =>
+  [...groups]
+    .sort(([, a], [, b]) => b - a)
+    .map(([group, ms]) => `${group} ${ms.toFixed(digits)}`)
+    .join(', ');
 
 main().catch((error: unknown) => {
   console.error(error);

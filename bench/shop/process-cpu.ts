@@ -4,13 +4,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 const ticksPerSecond = 100; // USER_HZ on Linux
 
-interface ProcessSample {
+export interface ProcessSample {
   pid: number;
   ppid: number;
   cpuMs: number;
 }
 
-function readStat(pid: number): ProcessSample | null {
+export function readStat(pid: number): ProcessSample | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // the command name may hold spaces and parentheses: the fields follow the last ')'

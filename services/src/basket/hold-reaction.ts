@@ -43,3 +43,11 @@ export function beganTheHold(
     state.holdSince === event.metadata.at
   );
 }
+
+/** The basket events after which the reactor may have something to ask (beganTheHold, endWhenReleased):
+ * after any other it asks nothing, so it need not read the basket. */
+export const eventsThatMayBeginOrEndAHold: ReadonlySet<string> = new Set([
+  'EntriesAddedToBasket',
+  'BasketHoldExpired',
+  'EntriesRemovedFromBasket',
+]);

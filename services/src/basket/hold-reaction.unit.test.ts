@@ -1,4 +1,4 @@
-import type { BasketEvent } from '@alpenpass/contracts';
+import { basketEventTypes, type BasketEvent } from '@alpenpass/contracts';
 import { evolveBasket, initialBasketState } from './basket';
 import {
   basketId,
@@ -9,7 +9,7 @@ import {
   testFacts,
 } from '../../test/support/basket-fixtures';
 import { decideBasket } from './decide';
-import { beganTheHold, holdReaction } from './hold-reaction';
+import { beganTheHold, eventsThatMayBeginOrEndAHold, holdReaction } from './hold-reaction';
 
 const durations = { ttlMs: 30 * 60_000, maxLifetimeMs: 60 * 60_000 };
 const at = (iso: string) => ({ metadata: { at: iso } });
@@ -192,5 +192,22 @@ describe('when the reactor starts the hold workflow: once per hold, not per chan
       [again, '2030-06-30T10:40:00Z'],
     );
     expect(beganTheHold(held, timed(again, '2030-06-30T10:40:00Z'))).toBe(true);
+  });
+
+  it('asks nothing after any other basket event, so the reactor skips those unread', () => {
+    const [opened, added] = createdWithSlot();
+    const time = '2030-06-30T10:00:00Z';
+    // the most a later event could find: places held, the hold begun at that event's own time
+    const held = basketWith([opened!, time], [added!, time]);
+    if (held.status !== 'open') throw new Error('the basket should be open');
+    expect(held.holdSince).toBe(time);
+    const others = basketEventTypes.filter((type) => !eventsThatMayBeginOrEndAHold.has(type));
+    expect(others.length).toBeGreaterThan(0);
+    for (const type of others) {
+      expect(beganTheHold(held, { type, ...at(time) })).toBe(false);
+      expect(holdReaction(held, type, durations).kind).not.toBe('endWhenReleased');
+      const emptied = { ...held, entries: [] };
+      expect(holdReaction(emptied, type, durations).kind).not.toBe('endWhenReleased');
+    }
   });
 });

@@ -3,11 +3,11 @@ import type { Client } from '@temporalio/client';
 import { holdBasketUntil, markBasketReleased } from '@alpenpass/workflows';
 import type { Reactor } from '../platform/context-module';
 import { loadSlotState } from '../capacity/slot-commands';
-import { loadStreamState } from '../platform/event-store/command-handler';
+import { loadStreamState, streamStateCache } from '../platform/event-store/command-handler';
 import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
 import { basketFolder, type BasketEventWithTime, type BasketState } from './basket';
 import type { HoldDeadline, HoldDurations } from './hold-deadline';
-import { beganTheHold, holdReaction } from './hold-reaction';
+import { beganTheHold, eventsThatMayBeginOrEndAHold, holdReaction } from './hold-reaction';
 
 /** The basket hold workflow as the reactor drives it. */
 export interface HoldScheduler {
@@ -46,6 +46,8 @@ export function basketHoldReactor(deps: {
   scheduler: HoldScheduler;
   log: PlatformLogger;
 }): Reactor {
+  // a basket's state as last folded here: the next event reads only the events after it, not the stream
+  const baskets = streamStateCache<BasketState>(10_000);
   const stillHeld = async (basketId: string, claims: { entryId: string; slotId: number }[]) => {
     for (const { entryId, slotId } of claims) {
       const slot = await loadSlotState(deps.store, slotId);
@@ -61,11 +63,13 @@ export function basketHoldReactor(deps: {
     name: 'basket-hold',
     category: 'basket',
     async react(event: RecordedEvent) {
+      if (!eventsThatMayBeginOrEndAHold.has(event.type)) return;
       const basketId = event.streamName.slice(basketStreamName('').length);
       const { state } = await loadStreamState<BasketState, BasketEventWithTime>(
         deps.store,
         event.streamName,
         basketFolder,
+        baskets,
       );
       const reaction = holdReaction(state, event.type, deps.durations);
       if (reaction.kind === 'holdUntil') {

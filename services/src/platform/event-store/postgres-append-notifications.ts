@@ -9,7 +9,8 @@ import { silentLogger, type PlatformLogger, type Subscription } from './event-st
  * commit of the cluster (no group commit); after the commit it is held for a step that writes no WAL.
  * A notification is only a hint: it says nothing a reader relies on (the reader still applies the
  * visibility rule of postgres-visibility.ts), several are folded into one, and one that is lost (no
- * listener connected at that moment) costs the listener one poll interval, as before.
+ * listener connected at that moment) costs the listener one poll interval (the relay's grows to 1 s
+ * while it is idle).
  */
 export const appendedChannel = 'alpenpass_events_appended';
 export const notifyAppendedSql = `select pg_notify('${appendedChannel}', '')`;

@@ -16,6 +16,9 @@ export interface RelayOptions {
   batchSize?: number;
   /** pause when the store has nothing new (an append the store tells of ends it early) */
   idleMs?: number;
+  /** while reads keep finding nothing and no append was told of, the pause doubles up to this
+   * (default 10 × idleMs); only when the store tells of appends (watchAppends) */
+  maxIdleMs?: number;
   /** further subjects of the stream an event is also published on (clientSpecificOrderPublishers) */
   copySubjects?: (event: RecordedEvent) => string[];
 }
@@ -39,10 +42,15 @@ export async function startRelay(options: RelayOptions): Promise<{ stop(): Promi
   const pauser = createWakeablePause();
   // an append in any process wakes the relay at once; the poll stays as the fallback
   const watching = options.store.watchAppends?.(pauser.ring);
+  // an idle shop is told of its next append, so its fallback poll need not run ten times a second; after
+  // a ring or a batch the poll is back at idleMs at once (a read can miss an event whose earlier
+  // neighbour was still committing: the next short poll finds it)
+  const maxIdleMs = watching ? (options.maxIdleMs ?? idleMs * 10) : idleMs;
 
   const loop = async () => {
     let position = -1;
     let retryAt = 0;
+    let pauseMs = idleMs;
     while (!stopped) {
       // after a failure, appends do not shorten the wait
       if (Date.now() < retryAt) {
@@ -63,6 +71,7 @@ export async function startRelay(options: RelayOptions): Promise<{ stop(): Promi
           position = batch[batch.length - 1]!.globalPosition;
           await saveRelayCheckpoint(options.knex, checkpointName, position);
           logger.debug({ position, count: batch.length }, 'relay published');
+          pauseMs = idleMs;
           if (batch.length === batchSize) continue;
         }
       } catch (error) {
@@ -71,7 +80,9 @@ export async function startRelay(options: RelayOptions): Promise<{ stop(): Promi
         retryAt = Date.now() + idleMs * 10;
         continue;
       }
-      if (!stopped) await pauser.pause(idleMs);
+      if (stopped) break;
+      const rung = await pauser.pause(pauseMs);
+      pauseMs = rung ? idleMs : Math.min(pauseMs * 2, maxIdleMs);
     }
   };
   const running = loop();
