@@ -28,10 +28,13 @@ interface Ticket {
   position: number | null;
   estimatedWaitSeconds: number | null;
   admissionToken: string | null;
+  /** the server's hint (absent before issue #27's cheap polls) */
+  pollAfterSeconds?: number | null;
 }
 
-/** as the SPA asks again (web/src/features/waiting-room/poll-delay.ts) */
+/** as the SPA asks again (web/src/features/waiting-room/poll-delay.ts): the server's hint when it gives one */
 function nextPollDelayMs(ticket: Ticket): number {
+  if (ticket.pollAfterSeconds !== undefined) return (ticket.pollAfterSeconds ?? 0) * 1000;
   const share = ticket.status === 'BEFORE_OPENING' ? 2 : ticket.status === 'WAITING' ? 4 : 0;
   if (share === 0) return 0;
   return Math.round(Math.min(30_000, Math.max(2_000, ((ticket.estimatedWaitSeconds ?? 0) * 1000) / share)));
@@ -83,11 +86,18 @@ async function main(): Promise<void> {
     const refused: string[] = [];
     let admittedCount = 0;
     const cpuBefore = process.cpuUsage();
+    // a connection the shop drops under the surge counts as status 0 (asked again like a failed answer)
     const timed = async <T>(into: number[], call: () => Promise<Response>) => {
       const started = performance.now();
-      const response = await call();
-      into.push(performance.now() - started);
-      return { status: response.status, body: (await response.json()) as T };
+      try {
+        const response = await call();
+        const body = (await response.json()) as T;
+        into.push(performance.now() - started);
+        return { status: response.status, body };
+      } catch {
+        into.push(performance.now() - started);
+        return { status: 0, body: {} as T };
+      }
     };
     const post = (path: string, headers: Record<string, string>, body?: object) =>
       fetch(`${shop.url}/api${path}`, {
@@ -108,7 +118,7 @@ async function main(): Promise<void> {
                 }),
               )
             : await timed<Ticket>(queueCalls, () => post(`/waiting-room/${saleId}/queue`, visitor.headers));
-          if (answer.status >= 300) {
+          if (answer.status === 0 || answer.status >= 300) {
             refused.push(`queue ${answer.status}`);
             await sleep(2_000);
             continue;
