@@ -87,7 +87,8 @@ export function createWaitingRoomQueue(deps: QueueDeps) {
       running = tick(saleId).finally(() => ticking.delete(saleId));
       ticking.set(saleId, running);
     }
-    return running;
+    // a failed move or read (PostgreSQL busy) leaves the asks to the snapshot at hand, not to 500s
+    return known ? running.catch(() => known) : running;
   }
 
   async function readTicket(saleId: number, ticketId: string, visitor: string): Promise<TicketRow> {
