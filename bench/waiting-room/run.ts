@@ -17,10 +17,15 @@ const RATE = Number(process.argv[4] ?? 120);
 const ARRIVAL_WINDOW_MS = 10_000;
 const SLOT_ID = 61;
 
-/** as the SPA asks again (web/src/features/waiting-room/poll-delay.ts): a quarter (half before the opening) of the estimate, 2–30 s */
-function nextPollDelayMs(ticket: { status: string; estimatedWaitSeconds: number | null }): number {
-  const share = ticket.status === 'BEFORE_OPENING' ? 2 : ticket.status === 'WAITING' ? 4 : 0;
-  if (share === 0) return 0;
+/** as the SPA asks again (web/src/features/waiting-room/poll-delay.ts): the server's hint, else a quarter (half before the opening) of the estimate, 2–30 s */
+function nextPollDelayMs(ticket: {
+  status: string;
+  estimatedWaitSeconds: number | null;
+  pollAfterSeconds?: number | null;
+}): number {
+  if (ticket.status !== 'BEFORE_OPENING' && ticket.status !== 'WAITING') return 0;
+  if (typeof ticket.pollAfterSeconds === 'number') return Math.max(2_000, ticket.pollAfterSeconds * 1000);
+  const share = ticket.status === 'BEFORE_OPENING' ? 2 : 4;
   return Math.round(Math.min(30_000, Math.max(2_000, ((ticket.estimatedWaitSeconds ?? 0) * 1000) / share)));
 }
 

@@ -118,6 +118,8 @@ export const queueTicketDto = z.object({
   admissionExpiresAt: z.string().nullable(),
   /** an admission not used by then (a basket add or checkout of the sale's products) lapses */
   useBy: z.string().nullable(),
+  /** when to ask again (waiting or before the opening): longer the further back the place; null: stop asking */
+  pollAfterSeconds: z.number().int().nullable(),
   productDefinitionIds: z.array(z.number().int()),
 });
 export type QueueTicketDto = z.infer<typeof queueTicketDto>;

@@ -34,7 +34,6 @@ export function waitingRoomContext(
     latency: () => recentApiLatency.snapshot(),
     now,
   });
-  const sales = createSaleService({ knex: deps.knex, now, changed: () => cache.invalidate() });
   const queue = createWaitingRoomQueue({
     knex: deps.knex,
     settings,
@@ -42,6 +41,14 @@ export function waitingRoomContext(
     admissionKey,
     now,
     admitted: (waitSeconds) => waitingRoomWait.observe(waitSeconds),
+  });
+  const sales = createSaleService({
+    knex: deps.knex,
+    now,
+    changed: () => {
+      cache.invalidate();
+      queue.invalidate();
+    },
   });
   return {
     name: 'waiting-room',

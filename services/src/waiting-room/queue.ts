@@ -2,22 +2,20 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { waitingRoomErrorCodes, type QueueTicketDto } from '@alpenpass/contracts';
 import { conflict, notFound } from '../platform/domain-error';
-import { signAdmission } from './admission-token';
-import { freshLoads, paceOf, type LoadReporter } from './pace';
+import { advanceAdmissions, advanceEveryMs } from './admission-clock';
+import type { LoadReporter } from './pace';
+import { placeOf, type PlaceTicket } from './place';
+import { createQueueSnapshots, type QueueSnapshot } from './queue-snapshot';
 import type { SaleRow } from './sale-rows';
+import { createSeenBatch } from './seen-batch';
 import type { WaitingRoomSettings } from './settings';
 
-interface TicketRow {
-  id: string;
+interface TicketRow extends PlaceTicket {
   sale_id: string;
-  visitor: string;
   phase: number;
   order_key: string;
   joined_at: Date;
   last_seen_at: Date;
-  admitted_at: Date | null;
-  used_at: Date | null;
-  left_at: Date | null;
 }
 
 export interface QueueDeps {
@@ -33,151 +31,64 @@ export interface QueueDeps {
 
 export type WaitingRoomQueue = ReturnType<typeof createWaitingRoomQueue>;
 
-/** Admissions are computed at most this often per sale, whichever process asks. */
-const advanceEveryMs = 250;
+/** a process answers places from a snapshot of the queue at most this old */
+const snapshotMostAgeMs = 1_000;
 /** a pre-opener's place: random among pre-openers, 48 bits */
 const randomOrderKey = () => randomBytes(6).readUIntBE(0, 6);
+const isOpen = (sale: SaleRow, atMs: number) =>
+  sale.status === 'SCHEDULED' && sale.opens_at.getTime() <= atMs;
 
 /**
- * A sale's queue in PostgreSQL (docs/waiting-room.md, "The queue"): visitors join, ask for their place, and
- * whoever asks moves the sale's admission clock forward — lazily, from the time passed since it last moved,
- * under the sale row's lock (`skip locked`: one process moves it, the others read).
+ * A sale's queue in PostgreSQL (docs/waiting-room.md, "The queue"): visitors join and ask for their place.
+ * Each process answers the asks from its snapshot of the queue (`queue-snapshot.ts`), moves the sale's
+ * admission clock (`admission-clock.ts`) at most every 250 ms and takes a new snapshot after it or when the
+ * last is a second old; the asks' `last_seen_at` go to PostgreSQL in batches (`seen-batch.ts`).
  */
 export function createWaitingRoomQueue(deps: QueueDeps) {
-  const { knex, settings, now } = deps;
+  const { knex, now } = deps;
+  const snapshots = createQueueSnapshots({ knex, now });
+  const seen = createSeenBatch({ knex });
+  const advancedAtMs = new Map<number, number>();
+  const ticking = new Map<number, Promise<QueueSnapshot>>();
 
-  async function loadSale(saleId: number): Promise<SaleRow> {
-    const sale = (await knex('waiting_room_sales').where('id', saleId).first()) as SaleRow | undefined;
-    if (!sale) throw notFound(waitingRoomErrorCodes.saleNotFound, `Sale ${saleId} does not exist.`);
-    return sale;
+  const advanceDue = (saleId: number, atMs: number) =>
+    atMs - (advancedAtMs.get(saleId) ?? -Infinity) >= advanceEveryMs;
+
+  async function take(saleId: number): Promise<QueueSnapshot> {
+    const snapshot = await snapshots.take(saleId);
+    if (!snapshot) throw notFound(waitingRoomErrorCodes.saleNotFound, `Sale ${saleId} does not exist.`);
+    return snapshot;
   }
 
-  /** lapses unused admissions, lets go of visitors who stopped asking, and admits as many as the rate allows */
-  async function advance(saleId: number, at: Date): Promise<void> {
-    const waits = await knex.transaction(async (trx) => {
-      const sale = (await trx('waiting_room_sales')
-        .where({ id: saleId, status: 'SCHEDULED' })
-        .where('opens_at', '<=', at)
-        .where((query) =>
-          query
-            .whereNull('advanced_at')
-            .orWhere('advanced_at', '<=', new Date(at.getTime() - advanceEveryMs)),
-        )
-        .forUpdate()
-        .skipLocked()
-        .first()) as SaleRow | undefined;
-      if (!sale) return [];
-      await trx('waiting_room_tickets')
-        .where('sale_id', saleId)
-        .whereNotNull('admitted_at')
-        .whereNull('used_at')
-        .whereNull('left_at')
-        .where('admitted_at', '<=', new Date(at.getTime() - settings.admissionGraceMs))
-        .update({ left_at: at, left_reason: 'LAPSED' });
-      await trx('waiting_room_tickets')
-        .where('sale_id', saleId)
-        .whereNull('admitted_at')
-        .whereNull('left_at')
-        .where('last_seen_at', '<=', new Date(at.getTime() - settings.abandonAfterMs))
-        .update({ left_at: at, left_reason: 'ABANDONED' });
-
-      const rate = sale.follow_capacity
-        ? paceOf(sale.admissions_per_minute, await freshLoads(trx, at, settings.pace), settings.pace)
-        : sale.admissions_per_minute;
-      // at most ten seconds' worth is saved up while nobody waits, so a burst after a quiet spell stays small
-      const mostCredit = Math.max(1, rate / 6);
-      const since = (sale.advanced_at ?? sale.opens_at).getTime();
-      const credit = Math.min(sale.admission_credit + (rate * (at.getTime() - since)) / 60_000, mostCredit);
-      let admitting = Math.floor(credit);
-      if (sale.places !== null && admitting > 0) {
-        const row = await trx('waiting_room_tickets')
-          .where('sale_id', saleId)
-          .whereNotNull('admitted_at')
-          .where((query) => query.whereNull('left_reason').orWhere('left_reason', '<>', 'LAPSED'))
-          .first(knex.raw('count(*) as active'));
-        admitting = Math.min(admitting, Math.max(0, sale.places - Number(row?.active ?? 0)));
-      }
-      const admitted: { joined_at: Date }[] =
-        admitting > 0
-          ? await trx('waiting_room_tickets')
-              .whereIn(
-                'id',
-                trx('waiting_room_tickets')
-                  .select('id')
-                  .where('sale_id', saleId)
-                  .whereNull('admitted_at')
-                  .whereNull('left_at')
-                  .orderBy([{ column: 'phase' }, { column: 'order_key' }])
-                  .limit(admitting),
-              )
-              .update({ admitted_at: at })
-              .returning('joined_at')
-          : [];
-      await trx('waiting_room_sales')
-        .where('id', saleId)
-        .update({
-          admission_credit: credit - admitted.length,
-          advanced_at: at,
-          current_admissions_per_minute: rate,
-        });
-      const openedAt = sale.opens_at.getTime();
-      return admitted.map((row) => (at.getTime() - Math.max(row.joined_at.getTime(), openedAt)) / 1000);
-    });
-    for (const wait of waits) deps.admitted?.(wait);
+  /** moves the admission clock when this process has not tried for 250 ms, then takes a new snapshot */
+  async function tick(saleId: number): Promise<QueueSnapshot> {
+    const at = now();
+    const known = snapshots.get(saleId) ?? (await take(saleId));
+    if (!isOpen(known.sale, at.getTime()) || !advanceDue(saleId, at.getTime())) return take(saleId);
+    advancedAtMs.set(saleId, at.getTime());
+    // this process's asks count before the clock lets go of visitors who stopped asking
+    await seen.flush();
+    await advanceAdmissions(deps, saleId, at);
+    return take(saleId);
   }
 
-  async function ticketDto(sale: SaleRow, ticket: TicketRow, at: Date): Promise<QueueTicketDto> {
-    const base = {
-      ticketId: ticket.id,
-      saleId: Number(sale.id),
-      opensAt: sale.opens_at.toISOString(),
-      position: null,
-      estimatedWaitSeconds: null,
-      admissionToken: null,
-      admissionExpiresAt: null,
-      useBy: null,
-      productDefinitionIds: sale.product_definition_ids,
-    };
-    if (sale.status !== 'SCHEDULED') return { ...base, status: 'CLOSED' };
-    if (ticket.left_at) return { ...base, status: 'EXPIRED' };
-    if (ticket.admitted_at) {
-      const expiresAtMs = ticket.admitted_at.getTime() + settings.admissionSessionMs;
-      return {
-        ...base,
-        status: 'ADMITTED',
-        admissionToken: signAdmission(deps.admissionKey, {
-          saleId: Number(sale.id),
-          ticketId: ticket.id,
-          visitor: ticket.visitor,
-          expiresAtMs,
-        }),
-        admissionExpiresAt: new Date(expiresAtMs).toISOString(),
-        useBy: ticket.used_at
-          ? null
-          : new Date(ticket.admitted_at.getTime() + settings.admissionGraceMs).toISOString(),
-      };
+  /** the sale's snapshot as of `at`: the one at hand unless the clock is due to move or it is too old */
+  function current(saleId: number, at: Date): Promise<QueueSnapshot> {
+    const known = snapshots.get(saleId);
+    const atMs = at.getTime();
+    if (
+      known &&
+      atMs - known.takenAtMs < snapshotMostAgeMs &&
+      !(isOpen(known.sale, atMs) && advanceDue(saleId, atMs))
+    )
+      return Promise.resolve(known);
+    let running = ticking.get(saleId);
+    if (!running) {
+      running = tick(saleId).finally(() => ticking.delete(saleId));
+      ticking.set(saleId, running);
     }
-    if (sale.opens_at > at)
-      return {
-        ...base,
-        status: 'BEFORE_OPENING',
-        estimatedWaitSeconds: Math.ceil((sale.opens_at.getTime() - at.getTime()) / 1000),
-      };
-    const ahead = await knex('waiting_room_tickets')
-      .where('sale_id', sale.id)
-      .whereNull('admitted_at')
-      .whereNull('left_at')
-      .whereRaw('(phase, order_key) < (?, ?)', [ticket.phase, ticket.order_key])
-      .first(knex.raw('count(*) as ahead'));
-    const position = Number(ahead?.ahead ?? 0) + 1;
-    return {
-      ...base,
-      status: 'WAITING',
-      position,
-      estimatedWaitSeconds: Math.ceil(
-        (position * 60) / (sale.current_admissions_per_minute ?? sale.admissions_per_minute),
-      ),
-    };
+    // a failed move or read (PostgreSQL busy) leaves the asks to the snapshot at hand, not to 500s
+    return known ? running.catch(() => known) : running;
   }
 
   async function readTicket(saleId: number, ticketId: string, visitor: string): Promise<TicketRow> {
@@ -192,14 +103,32 @@ export function createWaitingRoomQueue(deps: QueueDeps) {
     return ticket;
   }
 
+  /** a ticket the snapshot does not hold as waiting (admitted, gone, or joined since): its row, and its
+   * place counted when it waits */
+  async function placeFromRow(sale: SaleRow, ticket: TicketRow, at: Date): Promise<QueueTicketDto> {
+    let position: number | null = null;
+    if (sale.status === 'SCHEDULED' && !ticket.admitted_at && !ticket.left_at && sale.opens_at <= at) {
+      const ahead = await knex('waiting_room_tickets')
+        .where('sale_id', sale.id)
+        .whereNull('admitted_at')
+        .whereNull('left_at')
+        .whereRaw('(phase, order_key) < (?, ?)', [ticket.phase, ticket.order_key])
+        .first(knex.raw('count(*) as ahead'));
+      position = snapshots.shown(Number(sale.id), ticket.id, Number(ahead?.ahead ?? 0) + 1);
+    }
+    return placeOf(deps, sale, ticket, at, position);
+  }
+
   return {
-    advance,
+    /** writes the collected `last_seen_at` now (tests, shutdown) */
+    flushSeen: () => seen.flush(),
 
     /** POST /waiting-room/{saleId}/queue: a visitor's one place (a visitor who asks again keeps theirs; one
      * whose admission lapsed or who had left joins again at the back) */
     async join(saleId: number, visitor: string): Promise<QueueTicketDto> {
       const at = now();
-      const sale = await loadSale(saleId);
+      const sale = (await knex('waiting_room_sales').where('id', saleId).first()) as SaleRow | undefined;
+      if (!sale) throw notFound(waitingRoomErrorCodes.saleNotFound, `Sale ${saleId} does not exist.`);
       if (sale.status !== 'SCHEDULED')
         throw conflict(waitingRoomErrorCodes.saleClosed, `Sale ${saleId} has ended.`);
       const beforeOpening = sale.opens_at > at;
@@ -227,31 +156,37 @@ export function createWaitingRoomQueue(deps: QueueDeps) {
           left_reason: null,
         })
         .whereNotNull('waiting_room_tickets.left_at')
-        .returning('*')) as TicketRow[];
-      const ticket =
-        joined ??
-        (
-          (await knex('waiting_room_tickets')
-            .where({ sale_id: saleId, visitor })
-            .update({ last_seen_at: at })
-            .returning('*')) as TicketRow[]
-        )[0]!;
-      await advance(saleId, at);
-      return ticketDto(sale, await readTicket(saleId, ticket.id, visitor), at);
+        .returning('id')) as { id: string }[];
+      const snapshot = await current(saleId, at);
+      const ticket = (await knex('waiting_room_tickets')
+        .where({ sale_id: saleId, visitor })
+        .first()) as TicketRow;
+      // asking again counts as asking
+      if (!joined && !ticket.admitted_at && !ticket.left_at) seen.seen(ticket.id, at);
+      return placeFromRow(snapshot.sale, ticket, at);
     },
 
-    /** GET /waiting-room/{saleId}/queue/{ticketId}: only for the visitor who holds the ticket */
+    /** GET /waiting-room/{saleId}/queue/{ticketId}: only for the visitor who holds the ticket; from this
+     * process's snapshot, without a statement, while the ticket waits in it */
     async status(saleId: number, ticketId: string, visitor: string): Promise<QueueTicketDto> {
       const at = now();
-      const ticket = await readTicket(saleId, ticketId, visitor);
-      if (!ticket.admitted_at && !ticket.left_at)
-        await knex('waiting_room_tickets').where('id', ticketId).update({ last_seen_at: at });
-      const sale = await loadSale(saleId);
-      if (sale.status === 'SCHEDULED' && sale.opens_at <= at) {
-        void deps.loadReporter?.report();
-        await advance(saleId, at);
+      const snapshot = await current(saleId, at);
+      if (isOpen(snapshot.sale, at.getTime())) void deps.loadReporter?.report();
+      const waiting = snapshot.waiting.get(ticketId);
+      if (waiting && waiting.visitor === visitor) {
+        seen.seen(ticketId, at);
+        const position = isOpen(snapshot.sale, at.getTime())
+          ? snapshots.shown(saleId, ticketId, waiting.position)
+          : null;
+        const ticket = { id: ticketId, visitor, admitted_at: null, used_at: null, left_at: null };
+        return placeOf(deps, snapshot.sale, ticket, at, position);
       }
-      return ticketDto(sale, await readTicket(saleId, ticketId, visitor), at);
+      const ticket = await readTicket(saleId, ticketId, visitor);
+      if (!ticket.admitted_at && !ticket.left_at) seen.seen(ticketId, at);
+      return placeFromRow(snapshot.sale, ticket, at);
     },
+
+    /** a sale changed in this process (staff): the next ask reads it afresh */
+    invalidate: () => snapshots.invalidate(),
   };
 }

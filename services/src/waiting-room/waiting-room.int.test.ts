@@ -367,6 +367,102 @@ describe('the queue', () => {
   });
 });
 
+describe('the cost of asking', () => {
+  /** the statements the shop's knex runs while `call` does */
+  async function statementsOf(call: () => Promise<unknown>): Promise<string[]> {
+    const seen: string[] = [];
+    const listener = (query: { sql: string }) => seen.push(query.sql);
+    kit.knex.on('query', listener);
+    try {
+      await call();
+    } finally {
+      kit.knex.removeListener('query', listener);
+    }
+    return seen;
+  }
+
+  it("answers a waiting visitor's ask from the process's snapshot, without a statement, and asks again less often further back", async () => {
+    const saleId = await schedule({
+      name: 'Snapshot',
+      productDefinitionIds: [7040],
+      opensAt: inMinutes(1),
+      admissionsPerMinute: 6,
+    });
+    kit.clock.advance(60_000);
+    const queued: { who: string; ticketId: string }[] = [];
+    for (let index = 0; index < 4; index += 1) {
+      const who = await visitor();
+      queued.push({ who, ticketId: (await join(saleId, who)).body.ticketId as string });
+    }
+    // a second on, the first ask moves the admission clock and takes a snapshot; the next asks within the
+    // second need no statement (this process's load report, beside the answers, aside)
+    kit.clock.advance(1_000);
+    await place(saleId, queued[0]!.ticketId, queued[0]!.who);
+    const answers: { position: number; pollAfterSeconds: number }[] = [];
+    const statements = await statementsOf(async () => {
+      for (const { who, ticketId } of queued) answers.push((await place(saleId, ticketId, who)).body);
+    });
+    expect(statements.filter((sql) => !sql.includes('waiting_room_process_load'))).toEqual([]);
+    expect(answers.map((answer) => answer.position)).toEqual([1, 2, 3, 4]);
+    // 10 s a place at 6 a minute: a quarter of the estimate, at least 2 s
+    expect(answers.map((answer) => answer.pollAfterSeconds)).toEqual([3, 5, 8, 10]);
+    // someone else's ticket is still not found
+    const stranger = await visitor();
+    expect((await place(saleId, queued[0]!.ticketId, stranger)).status).toBe(404);
+    await end(saleId);
+  });
+
+  it('writes when visitors asked in batches, and lets go exactly of those who stopped asking', async () => {
+    const saleId = await schedule({
+      name: 'Abandon',
+      productDefinitionIds: [1031],
+      opensAt: inMinutes(1),
+      admissionsPerMinute: 60,
+      places: 1,
+    });
+    kit.clock.advance(60_000);
+    const [first, asking, silent] = [await visitor(), await visitor(), await visitor()];
+    const firstTicket = (await join(saleId, first)).body.ticketId;
+    const askingTicket = (await join(saleId, asking)).body.ticketId;
+    const silentTicket = (await join(saleId, silent)).body.ticketId;
+    kit.clock.advance(kit.settings.abandonAfterMs / 2);
+    // asked of another process: its batch reaches PostgreSQL within a second or so
+    const other = kit.instance();
+    const askedAt = kit.clock.now;
+    expect((await place(saleId, askingTicket, asking, other.app)).body).toMatchObject({
+      status: 'WAITING',
+      position: 1,
+    });
+    const lastSeen = () =>
+      kit
+        .knex('waiting_room_tickets')
+        .where('id', askingTicket)
+        .first('last_seen_at')
+        .then((row: { last_seen_at: Date }) => row.last_seen_at.getTime());
+    for (let attempt = 0; attempt < 60 && (await lastSeen()) !== askedAt.getTime(); attempt += 1)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await lastSeen()).toBe(askedAt.getTime());
+    // the one place went to the first visitor, who uses it
+    const admitted = (await place(saleId, firstTicket, first)).body;
+    expect(admitted.status).toBe('ADMITTED');
+    const basket = await request(kit.checkout.app)
+      .post('/api/baskets')
+      .set({ ...as(first), [WAITING_ROOM_ADMISSION_HEADER]: admitted.admissionToken })
+      .send({ entries: [{ productDefinitionId: 1031, slotId: 31 }] });
+    expect(basket.status).toBe(201);
+
+    kit.clock.advance(kit.settings.abandonAfterMs / 2 + 1_000);
+    expect((await place(saleId, silentTicket, silent)).body.status).toBe('EXPIRED');
+    expect((await place(saleId, askingTicket, asking)).body).toMatchObject({
+      status: 'WAITING',
+      position: 1,
+    });
+    const left = await kit.knex('waiting_room_tickets').where('id', silentTicket).first('left_reason');
+    expect(left.left_reason).toBe('ABANDONED');
+    await end(saleId);
+  });
+});
+
 describe('admissions at the basket and the checkout', () => {
   const gondola = (productDefinitionId = 1031) => ({ entries: [{ productDefinitionId, slotId: 31 }] });
   const withAdmission = (who: string, token?: string) => ({

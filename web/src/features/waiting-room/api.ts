@@ -13,6 +13,8 @@ export interface QueueTicket {
   admissionToken: string | null;
   admissionExpiresAt: Date | string | null;
   useBy: Date | string | null;
+  /** the server's hint: ask again after this many seconds (longer the further back the place) */
+  pollAfterSeconds?: number | null;
   productDefinitionIds: number[];
 }
 

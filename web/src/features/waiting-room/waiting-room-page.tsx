@@ -6,7 +6,7 @@ import { SkeletonLines } from '../../components/skeleton';
 import { rememberAdmission } from '../../lib/api/waiting-room-admissions';
 import { useGetQueueTicketQuery, useJoinQueueMutation, type QueueTicket } from './api';
 import { waitingRoomMessages as messages, waitingRoomValueMessages } from './messages';
-import { nextPollDelayMs } from './poll-delay';
+import { nextPollDelayMs, placeShown } from './poll-delay';
 
 /** a Swiss resort writes 24-hour times in every language */
 const timeOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } as const;
@@ -37,7 +37,7 @@ function QueuePlace({
   useEffect(() => {
     if (!data) return;
     setFailures(0);
-    setLatest(data);
+    setLatest((previous) => placeShown(previous, data));
     if (data.status === 'ADMITTED' && data.admissionToken && data.admissionExpiresAt)
       rememberAdmission(saleId, {
         token: data.admissionToken,
