@@ -9,7 +9,7 @@
 import { loadavg } from 'node:os';
 import { createAfterSaleTestKit, returnUrls } from '../../services/test/support/after-sale-kit';
 import { choose } from '../../services/test/support/psp-payment-page';
-import { paidEventsOf, paidWithin, payOnPage, placeGuestOrder, settledAtProvider } from './shop-orders';
+import { paidEventsOf, payOnPage, placeGuestOrder, settledAtProvider, watchPaidOrders } from './shop-orders';
 
 const SLOT_ID = 88;
 const PAID_TIMEOUT_MS = 60_000;
@@ -36,9 +36,10 @@ async function main() {
     await kit.basket.scheduleSlot(SLOT_ID, customers * perCustomer + 10);
     await kit.basket.project();
     // one warm-up order outside the figures (first workflow, first connections)
+    const paidOrders = watchPaidOrders(kit);
     const warm = await placeGuestOrder(kit, SLOT_ID);
     await payOnPage(kit, warm);
-    await paidWithin(kit, warm.orderId, PAID_TIMEOUT_MS);
+    await paidOrders.paidWithin(warm.orderId, PAID_TIMEOUT_MS);
 
     const orders: { orderId: number; refno: string; total: number; paid: boolean }[] = [];
     const latencies: number[] = [];
@@ -51,7 +52,7 @@ async function main() {
             const order = await placeGuestOrder(kit, SLOT_ID);
             const t0 = performance.now();
             await payOnPage(kit, order);
-            const paid = await paidWithin(kit, order.orderId, PAID_TIMEOUT_MS);
+            const paid = await paidOrders.paidWithin(order.orderId, PAID_TIMEOUT_MS);
             if (paid) latencies.push(performance.now() - t0);
             orders.push({ ...order, paid });
           } catch (error) {
@@ -61,6 +62,7 @@ async function main() {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    await paidOrders.stop();
 
     const provider = await settledAtProvider(
       kit,
