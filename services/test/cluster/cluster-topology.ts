@@ -4,6 +4,8 @@ import { join } from 'node:path';
 const script = join(__dirname, '..', '..', '..', 'infra', 'cluster', 'cluster.sh');
 
 export const balancer = 'http://127.0.0.1:8480';
+/** the cluster's own Temporal dev server, as the host reaches it */
+export const clusterTemporalAddress = '127.0.0.1:7333';
 export const nodeUrl = (node: number) => `http://10.77.0.${10 + node}:${3100 + node}`;
 /** nodes 1 … n */
 export const nodeNumbers = (nodes: number) => Array.from({ length: nodes }, (_, index) => index + 1);
@@ -54,6 +56,12 @@ export function clusterUp(nodes: number, nodeEnv: string[] = []): string {
   return run('up', '--nodes', String(nodes));
 }
 export const clusterDown = () => run('down');
+/** the pids of the processes running in node n's namespace now */
+export const nodePids = (node: number): number[] =>
+  execFileSync('ip', ['netns', 'pids', `apcl-n${node}`], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean)
+    .map(Number);
 export const killNode = (node: number) => run('kill-node', String(node));
 export const startNode = (node: number) => run('start-node', String(node));
 export const cutNode = (node: number) => run('cut-node', String(node));
