@@ -130,7 +130,10 @@ const faults: Fault[] = [
 async function afterSettling(knex: Knex, slotId: number): Promise<{ cells: string[]; bad: boolean }> {
   const stuck = await stuckHolds(knex, [slotId], holdRules);
   for (const hold of stuck.slice(0, 3)) console.log(`    hold stuck: ${hold.claimKey}: ${hold.why}`);
-  const rebuild = await readModelsAgainstRebuild(clusterDatabaseUrl);
+  const rebuild = await readModelsAgainstRebuild(clusterDatabaseUrl).catch((error: unknown) => ({
+    tables: 0,
+    differing: [`not compared: ${String(error).slice(0, 80)}`],
+  }));
   if (rebuild.differing.length > 0) console.log(`    unlike a rebuild: ${rebuild.differing.join(', ')}`);
   return {
     cells: [
@@ -217,32 +220,51 @@ async function main() {
         failed = true;
         console.log(`  ${fault.name}: the fault could not be made: ${faultError}`);
       }
-      const outcome = await settle(knex, balancer, adminToken, figures);
-      const mailsMissing = await ordersWithoutMail(figures.orders);
-      const recovery = figures.lastErrorAt > faultAt ? figures.lastErrorAt - faultAt : 0;
-      const checks = await afterSettling(knex, slotId);
-      const bad =
-        outcome.lost + outcome.paidTwice + outcome.duplicatedOrders + outcome.readModelBehind + mailsMissing >
-          0 ||
-        figures.abandoned.length > 0 ||
-        checks.bad;
-      failed ||= bad;
-      rows.push([
-        fault.name,
-        String(figures.requests),
-        String(figures.clientErrors),
-        String(outcome.orders),
-        String(outcome.lost),
-        String(outcome.paidTwice + outcome.duplicatedOrders),
-        String(mailsMissing),
-        ...checks.cells,
-        String(figures.abandoned.length),
-        `${(recovery / 1000).toFixed(1)} s`,
-        `${(outcome.settledMs / 1000).toFixed(1)} s`,
-      ]);
-      console.log(`  ${fault.name}: done${bad ? ' — FAILED' : ''}`);
-      for (const reason of figures.abandoned.slice(0, 3)) console.log(`    abandoned: ${reason}`);
-      for (const order of outcome.lostOrders) console.log(`    lost: ${await whatBecameOf(knex, order)}`);
+      try {
+        const outcome = await settle(knex, balancer, adminToken, figures);
+        const mailsMissing = await ordersWithoutMail(figures.orders);
+        const recovery = figures.lastErrorAt > faultAt ? figures.lastErrorAt - faultAt : 0;
+        const checks = await afterSettling(knex, slotId);
+        const bad =
+          outcome.lost +
+            outcome.paidTwice +
+            outcome.duplicatedOrders +
+            outcome.readModelBehind +
+            mailsMissing >
+            0 ||
+          figures.abandoned.length > 0 ||
+          checks.bad;
+        failed ||= bad;
+        rows.push([
+          fault.name,
+          String(figures.requests),
+          String(figures.clientErrors),
+          String(outcome.orders),
+          String(outcome.lost),
+          String(outcome.paidTwice + outcome.duplicatedOrders),
+          String(mailsMissing),
+          ...checks.cells,
+          String(figures.abandoned.length),
+          `${(recovery / 1000).toFixed(1)} s`,
+          `${(outcome.settledMs / 1000).toFixed(1)} s`,
+        ]);
+        console.log(`  ${fault.name}: done${bad ? ' — FAILED' : ''}`);
+        if (outcome.readModelBehind > 0)
+          console.log(`    orders not PAID in the staff's read model: ${outcome.readModelBehind}`);
+        for (const reason of figures.abandoned.slice(0, 3)) console.log(`    abandoned: ${reason}`);
+        for (const order of outcome.lostOrders) console.log(`    lost: ${await whatBecameOf(knex, order)}`);
+      } catch (error) {
+        // the machine's PostgreSQL is shared: a check that cannot connect fails its row, not the campaign
+        failed = true;
+        console.log(`  ${fault.name}: the checks failed: ${String(error).slice(0, 200)}`);
+        rows.push([
+          fault.name,
+          String(figures.requests),
+          String(figures.clientErrors),
+          String(figures.orders.length),
+          ...Array<string>(8).fill('?'),
+        ]);
+      }
     }
     // the holds the last faults left behind have not ended yet: wait for their end and count again
     const lastEnd = await lastHoldEnd(knex, [slotId], holdRules);
@@ -251,10 +273,11 @@ async function main() {
         `waiting ${Math.round((lastEnd + holdRules.allowanceMs - Date.now()) / 1000)} s for the last holds' end …`,
       );
       await sleep(Math.max(0, lastEnd + holdRules.allowanceMs + 1_000 - Date.now()));
-      const stuck = await stuckHolds(knex, [slotId], holdRules);
-      for (const hold of stuck.slice(0, 3)) console.log(`    hold stuck: ${hold.claimKey}: ${hold.why}`);
-      rows.at(-1)![7] = String(stuck.length);
-      failed ||= stuck.length > 0;
+      const stuck = await stuckHolds(knex, [slotId], holdRules).catch(() => undefined);
+      for (const hold of stuck?.slice(0, 3) ?? [])
+        console.log(`    hold stuck: ${hold.claimKey}: ${hold.why}`);
+      rows.at(-1)![7] = stuck ? String(stuck.length) : '?';
+      failed ||= !stuck || stuck.length > 0;
     }
   } finally {
     await knex.destroy();
