@@ -126,14 +126,25 @@ const faults: Fault[] = [
   { name: 'kill -9 whole node 2', run: async () => void killNode(2) },
 ];
 
+/** The machine's PostgreSQL is shared: when it has no connection to spare, ask again a few times. */
+async function comparedWithRebuild(): Promise<{ tables: number; differing: string[] }> {
+  let error: unknown;
+  for (let attempt = 0; attempt < 6; attempt++) {
+    if (attempt > 0) await sleep(5_000);
+    try {
+      return await readModelsAgainstRebuild(clusterDatabaseUrl);
+    } catch (failure) {
+      error = failure;
+    }
+  }
+  return { tables: 0, differing: [`not compared: ${String(error).slice(0, 80)}`] };
+}
+
 /** `stuck` held places and the rebuild comparison as table cells, with what went wrong printed */
 async function afterSettling(knex: Knex, slotId: number): Promise<{ cells: string[]; bad: boolean }> {
   const stuck = await stuckHolds(knex, [slotId], holdRules);
   for (const hold of stuck.slice(0, 3)) console.log(`    hold stuck: ${hold.claimKey}: ${hold.why}`);
-  const rebuild = await readModelsAgainstRebuild(clusterDatabaseUrl).catch((error: unknown) => ({
-    tables: 0,
-    differing: [`not compared: ${String(error).slice(0, 80)}`],
-  }));
+  const rebuild = await comparedWithRebuild();
   if (rebuild.differing.length > 0) console.log(`    unlike a rebuild: ${rebuild.differing.join(', ')}`);
   return {
     cells: [
