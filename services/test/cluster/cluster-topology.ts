@@ -4,7 +4,11 @@ import { join } from 'node:path';
 const script = join(__dirname, '..', '..', '..', 'infra', 'cluster', 'cluster.sh');
 
 export const balancer = 'http://127.0.0.1:8480';
+/** the cluster's own Temporal dev server, as the host reaches it */
+export const clusterTemporalAddress = '127.0.0.1:7333';
 export const nodeUrl = (node: number) => `http://10.77.0.${10 + node}:${3100 + node}`;
+/** nodes 1 … n */
+export const nodeNumbers = (nodes: number) => Array.from({ length: nodes }, (_, index) => index + 1);
 
 /** what every node runs with besides the script's own settings (space-separated NAME=value) */
 export const clusterNodeEnv = [
@@ -16,11 +20,22 @@ export const clusterNodeEnv = [
   'HOLD_MAX_SLOT_SHARE_PERCENT=100',
 ].join(' ');
 
+/** the node count of the suite and the campaign: CLUSTER_NODES (2 or 3), 2 by default */
+export function clusterNodes(): number {
+  const nodes = Number(process.env.CLUSTER_NODES ?? 2);
+  if (nodes !== 2 && nodes !== 3)
+    throw new Error(`CLUSTER_NODES is 2 or 3, not ${process.env.CLUSTER_NODES}`);
+  return nodes;
+}
+
+/** settings of the running cluster's nodes beside clusterNodeEnv (a node started again gets them too) */
+let extraNodeEnv: string[] = [];
+
 function run(...args: string[]): string {
   return execFileSync('bash', [script, ...args], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, CLUSTER_NODE_ENV: clusterNodeEnv },
+    env: { ...process.env, CLUSTER_NODE_ENV: [clusterNodeEnv, ...extraNodeEnv].join(' ') },
   });
 }
 
@@ -35,8 +50,18 @@ export function clusterUnavailable(): string | undefined {
   }
 }
 
-export const clusterUp = (nodes: number) => run('up', '--nodes', String(nodes));
+/** `nodeEnv`: NAME=value settings every node runs with besides clusterNodeEnv */
+export function clusterUp(nodes: number, nodeEnv: string[] = []): string {
+  extraNodeEnv = nodeEnv;
+  return run('up', '--nodes', String(nodes));
+}
 export const clusterDown = () => run('down');
+/** the pids of the processes running in node n's namespace now */
+export const nodePids = (node: number): number[] =>
+  execFileSync('ip', ['netns', 'pids', `apcl-n${node}`], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean)
+    .map(Number);
 export const killNode = (node: number) => run('kill-node', String(node));
 export const startNode = (node: number) => run('start-node', String(node));
 export const cutNode = (node: number) => run('cut-node', String(node));

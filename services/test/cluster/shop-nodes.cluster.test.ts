@@ -1,5 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
 import type { Knex } from 'knex';
+import { WAITING_ROOM_ADMISSION_HEADER } from '@alpenpass/contracts';
 import { developmentSecrets } from '../../src/platform/development-secrets';
 import {
   addToNewBasket,
@@ -18,11 +20,15 @@ import { TestBrowser, linkIn } from '../support/sign-in-browser';
 import {
   balancer,
   clusterDown,
+  clusterNodes,
+  clusterTemporalAddress,
   clusterUnavailable,
   clusterUp,
   cutNode,
   healNode,
   killNode,
+  nodeNumbers,
+  nodePids,
   nodeUrl,
   readyStatus,
 } from './cluster-topology';
@@ -30,6 +36,9 @@ import {
 const unavailable = clusterUnavailable();
 if (unavailable) process.stdout.write(`cluster suite skipped: ${unavailable}\n`);
 const describeCluster = unavailable ? describe.skip : describe;
+const nodes = nodeNumbers(clusterNodes());
+/** while developing: CLUSTER_REUSE=1 runs the suite against a cluster already up (`npm run cluster -- up`) */
+const reuse = process.env.CLUSTER_REUSE === '1';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const report = (line: string) => process.stdout.write(`cluster: ${line}\n`);
@@ -41,30 +50,87 @@ async function projectionsCaughtUp(origin: string): Promise<boolean> {
   return projections.length > 0 && projections.every((projection) => projection.lag === 0);
 }
 
-/** Two shop nodes in network namespaces behind HAProxy, over one PostgreSQL, NATS and Temporal. */
-describeCluster('two shop nodes behind a load balancer', () => {
+// the waiting room's sale: product definition 1032 (the other tests sell 1031), twelve admissions a
+// minute (one every 5 s from the opening, two saved up at most), four places
+const saleProduct = 1032;
+const saleRate = 12;
+const salePlaces = 4;
+
+async function scheduleSale(knex: Knex, adminToken: string) {
+  const slotId = await scheduleClusterSlot(knex, 50, nodes.map(nodeUrl));
+  const answer = await call(
+    `${balancer}/api/admin/waiting-room/sales`,
+    'POST',
+    {
+      name: 'Cluster sale',
+      productDefinitionIds: [saleProduct],
+      opensAt: new Date(Date.now() + 65_000).toISOString(),
+      admissionsPerMinute: saleRate,
+      places: salePlaces,
+      followCapacity: false,
+    },
+    { authorization: `Bearer ${adminToken}` },
+  );
+  if (answer.status !== 201)
+    throw new Error(`sale not scheduled: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return { id: Number(answer.body.id), opensAt: String(answer.body.opensAt), slotId };
+}
+
+/** Workflow and activity tasks per node in the histories of the workflows started since `since`: a
+ * worker's identity is `<pid>@<host>`, and the pid tells the node whose namespace runs it. */
+async function temporalTasksPerNode(since: Date): Promise<{ workflows: number; tasks: Map<number, number> }> {
+  const nodeOfPid = new Map(nodes.flatMap((node) => nodePids(node).map((pid) => [pid, node] as const)));
+  const connection = await Connection.connect({ address: clusterTemporalAddress });
+  const tasks = new Map<number, number>();
+  let workflows = 0;
+  try {
+    const client = new Client({ connection });
+    for await (const info of client.workflow.list({ query: `StartTime > '${since.toISOString()}'` })) {
+      workflows += 1;
+      const history = await client.workflow.getHandle(info.workflowId, info.runId).fetchHistory();
+      for (const event of history.events ?? []) {
+        const identity =
+          event.workflowTaskStartedEventAttributes?.identity ??
+          event.activityTaskStartedEventAttributes?.identity;
+        if (!identity) continue;
+        const node = nodeOfPid.get(Number(identity.split('@')[0])) ?? 0;
+        tasks.set(node, (tasks.get(node) ?? 0) + 1);
+      }
+    }
+  } finally {
+    await connection.close();
+  }
+  return { workflows, tasks };
+}
+
+/** Two (CLUSTER_NODES=3: three) shop nodes in network namespaces behind HAProxy, over one PostgreSQL,
+ * NATS and Temporal. */
+describeCluster(`${nodes.length} shop nodes behind a load balancer`, () => {
   let knex: Knex;
   let adminToken: string;
+  let sale: { id: number; opensAt: string; slotId: number };
 
   beforeAll(async () => {
-    clusterUp(2);
+    if (!reuse) clusterUp(nodes.length);
     knex = clusterKnex();
     adminToken = await clusterAdminToken();
+    // the waiting room's sale opens a minute from now at the earliest: scheduled here, it opens while
+    // the tests before its own run
+    sale = await scheduleSale(knex, adminToken);
   }, 400_000);
   afterAll(async () => {
     await knex?.destroy();
-    clusterDown();
+    if (!reuse) clusterDown();
   }, 60_000);
 
   it('serves through the balancer and from each node', async () => {
     expect(await readyStatus(balancer)).toBe(200);
-    expect(await readyStatus(nodeUrl(1))).toBe(200);
-    expect(await readyStatus(nodeUrl(2))).toBe(200);
+    for (const node of nodes) expect(await readyStatus(nodeUrl(node))).toBe(200);
   });
 
   it('sells no more places than a slot has when guests on both nodes race for them; every refusal is a clean 409', async () => {
     const capacity = 5;
-    const slotId = await scheduleClusterSlot(knex, capacity, [nodeUrl(1), nodeUrl(2)]);
+    const slotId = await scheduleClusterSlot(knex, capacity, nodes.map(nodeUrl));
     const answers = await Promise.all(
       Array.from({ length: 24 }, (_, guest) =>
         addToNewBasket(nodeUrl(1 + (guest % 2)), slotId, `198.51.100.${guest + 1}`),
@@ -118,7 +184,7 @@ describeCluster('two shop nodes behind a load balancer', () => {
     expect(signedIn.status).toBe(200);
     expect(new URL(((await signedIn.json()) as { url: string }).url).searchParams.get('error')).toBeNull();
 
-    for (const origin of [nodeUrl(2), balancer, balancer]) {
+    for (const origin of [...nodes.slice(1).map(nodeUrl), balancer, balancer]) {
       const elsewhere = onNode1.copy(origin);
       const session = await elsewhere.session();
       expect(session).toMatchObject({ user: { email } });
@@ -186,26 +252,138 @@ describeCluster('two shop nodes behind a load balancer', () => {
     expect((await attempt(1)).status).toBe(429);
   });
 
+  it("shares the Temporal work between the nodes' workers: a checkout load's workflow and activity tasks ran on every node", async () => {
+    const since = new Date(Date.now() - 1_000);
+    const slotId = await scheduleClusterSlot(knex, 500, nodes.map(nodeUrl));
+    const load = startCheckoutLoad({ origin: balancer, slotId, guests: 4, clientPrefix: '192.0.3' });
+    await sleep(15_000);
+    const figures = await load.stop();
+    const outcome = await settle(knex, balancer, adminToken, figures);
+    expect(outcome).toMatchObject({ lost: 0, paidTwice: 0, duplicatedOrders: 0 });
+    const { workflows, tasks } = await temporalTasksPerNode(since);
+    report(
+      `${outcome.orders} orders: ${workflows} workflows, their tasks per node ${nodes
+        .map((node) => `n${node} ${tasks.get(node) ?? 0}`)
+        .join(', ')}${tasks.get(0) ? `, by no node's process ${tasks.get(0)}` : ''}`,
+    );
+    expect(workflows).toBeGreaterThan(0);
+    expect(tasks.get(0)).toBeUndefined();
+    for (const node of nodes) expect(tasks.get(node) ?? 0).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('keeps one waiting-room queue across the nodes: one place per visitor whichever node it asks, admissions within the pace and the places, an admission from one node valid on the others', async () => {
+    const queue = `/api/waiting-room/${sale.id}/queue`;
+    const visitors = Array.from({ length: 8 }, (_, index) => `198.51.100.${150 + index}`);
+    // visitor i asks node i, i+1, … in turn
+    const on = (visitor: number, turn: number) => nodeUrl(nodes[(visitor + turn) % nodes.length]!);
+    const as = (visitor: number) => ({ 'x-forwarded-for': visitors[visitor]! });
+    const entries = {
+      entries: [{ productDefinitionId: saleProduct, slotId: sale.slotId, allocation: { quantity: 1 } }],
+    };
+    try {
+      const tickets: string[] = [];
+      for (const visitor of visitors.keys()) {
+        const joined = await call(`${on(visitor, 0)}${queue}`, 'POST', {}, as(visitor));
+        expect(joined.status).toBe(201);
+        tickets.push(String(joined.body.ticketId));
+      }
+      for (const visitor of visitors.keys()) {
+        const again = await call(`${on(visitor, 1)}${queue}`, 'POST', {}, as(visitor));
+        expect(again.body.ticketId).toBe(tickets[visitor]);
+      }
+
+      await sleep(Math.max(0, Date.parse(sale.opensAt) - Date.now()));
+      const admissions = new Map<number, { token: string; from: string }>();
+      // one admission every 5 s from the opening: the fourth at 20 s, and the places stop a fifth at 25 s
+      const pollUntil = Date.parse(sale.opensAt) + 27_000;
+      for (let turn = 0; Date.now() < pollUntil; turn++) {
+        for (const visitor of visitors.keys()) {
+          const place = await call(
+            `${on(visitor, turn)}${queue}/${tickets[visitor]}`,
+            'GET',
+            undefined,
+            as(visitor),
+          );
+          expect(place.status).toBe(200);
+          if (place.body.status === 'ADMITTED' && !admissions.has(visitor))
+            admissions.set(visitor, { token: String(place.body.admissionToken), from: on(visitor, turn) });
+        }
+        await sleep(500);
+      }
+
+      // never more than the saved-up credit plus the rate since the opening, never more than the places,
+      // and in the one queue's order
+      const opened = Date.parse(sale.opensAt);
+      const admitted = await knex('waiting_room_tickets')
+        .where('sale_id', sale.id)
+        .whereNotNull('admitted_at')
+        .orderBy('admitted_at')
+        .pluck<Date[]>('admitted_at');
+      report(
+        `waiting room across ${nodes.length} nodes: admitted ${admitted
+          .map((at) => `${((at.getTime() - opened) / 1000).toFixed(1)} s`)
+          .join(', ')} after the opening (${saleRate}/min, ${salePlaces} places)`,
+      );
+      admitted.forEach((at, index) =>
+        expect(index + 1).toBeLessThanOrEqual(
+          Math.max(1, saleRate / 6) + (saleRate * (at.getTime() - opened)) / 60_000 + 1e-9,
+        ),
+      );
+      expect(admitted).toHaveLength(salePlaces);
+      expect(admissions.size).toBe(salePlaces);
+      const inQueueOrder = await knex('waiting_room_tickets')
+        .where('sale_id', sale.id)
+        .orderBy([{ column: 'phase' }, { column: 'order_key' }])
+        .pluck<(Date | null)[]>('admitted_at');
+      expect(inQueueOrder.map((at) => at !== null)).toEqual(
+        inQueueOrder.map((_, index) => index < salePlaces),
+      );
+
+      // an admission handed out by one node opens the sale's product on another; no admission, no basket
+      for (const [visitor, admission] of admissions) {
+        const elsewhere = nodes.map(nodeUrl).find((origin) => origin !== admission.from)!;
+        const refused = await call(`${elsewhere}/api/baskets`, 'POST', entries, as(visitor));
+        expect(refused.status).toBe(409);
+        expect(refused.body.code).toBe('WAITING_ROOM_ADMISSION_REQUIRED');
+        const admittedBasket = await call(`${elsewhere}/api/baskets`, 'POST', entries, {
+          ...as(visitor),
+          [WAITING_ROOM_ADMISSION_HEADER]: admission.token,
+        });
+        expect(admittedBasket.status).toBe(201);
+      }
+      const waiting = [...visitors.keys()].find((visitor) => !admissions.has(visitor))!;
+      for (const node of nodes) {
+        const refused = await call(`${nodeUrl(node)}/api/baskets`, 'POST', entries, as(waiting));
+        expect(refused.body.code).toBe('WAITING_ROOM_ADMISSION_REQUIRED');
+      }
+    } finally {
+      await call(`${balancer}/api/admin/waiting-room/sales/${sale.id}`, 'DELETE', undefined, {
+        authorization: `Bearer ${adminToken}`,
+      });
+    }
+  }, 180_000);
+
   it('keeps serving while a node is cut off the network for 30 s; the cut node rejoins by itself and leadership moves and comes back', async () => {
     const projectorLeader = await leaderOf(knex, 'projector');
     const relayLeader = await leaderOf(knex, 'relay:CLUSTER_EVENTS');
     expect(projectorLeader).toBeDefined();
     // cut the node leading the projector: leadership must move
     const cut = projectorLeader!;
-    const other = 3 - cut;
-    const slotId = await scheduleClusterSlot(knex, 500, [nodeUrl(1), nodeUrl(2)]);
+    const others = nodes.filter((node) => node !== cut);
+    const slotId = await scheduleClusterSlot(knex, 500, nodes.map(nodeUrl));
     const load = startCheckoutLoad({ origin: balancer, slotId, guests: 4, clientPrefix: '192.0.2' });
     await sleep(3_000);
 
     const cutAt = Date.now();
     cutNode(cut);
-    const movedAfter = await waitFor(
-      async () =>
-        (await leaderOf(knex, 'projector')) === other &&
-        (await leaderOf(knex, 'relay:CLUSTER_EVENTS')) === other,
-      30_000,
+    let other = 0;
+    const movedAfter = await waitFor(async () => {
+      other = (await leaderOf(knex, 'projector')) ?? 0;
+      return others.includes(other) && others.includes((await leaderOf(knex, 'relay:CLUSTER_EVENTS')) ?? 0);
+    }, 30_000);
+    report(
+      `node ${cut} cut off: the projector leads on node ${other} and the relay on another node after ${movedAfter} ms`,
     );
-    report(`node ${cut} cut off: the projector and the relay lead on node ${other} after ${movedAfter} ms`);
     expect(movedAfter).toBeLessThan(20_000);
     // the balancer has taken the cut node out and the other serves every request
     await waitFor(
@@ -228,13 +406,13 @@ describeCluster('two shop nodes behind a load balancer', () => {
     expect(outcome).toMatchObject({ lost: 0, paidTwice: 0, duplicatedOrders: 0, readModelBehind: 0 });
     await waitFor(() => projectionsCaughtUp(nodeUrl(cut)), 30_000);
     // one leader each, on a node that is up: the rejoined node stands by and leads again when the other goes
-    expect([1, 2]).toContain(await leaderOf(knex, 'projector'));
-    expect([1, 2]).toContain(relayLeader);
-    expect([1, 2]).toContain(await leaderOf(knex, 'relay:CLUSTER_EVENTS'));
+    expect(nodes).toContain(await leaderOf(knex, 'projector'));
+    expect(nodes).toContain(relayLeader);
+    expect(nodes).toContain(await leaderOf(knex, 'relay:CLUSTER_EVENTS'));
   }, 240_000);
 
   it('loses and doubles no order when a node is killed with kill -9 under checkout load; the balancer routes around it and the read models catch up', async () => {
-    const slotId = await scheduleClusterSlot(knex, 500, [nodeUrl(1), nodeUrl(2)]);
+    const slotId = await scheduleClusterSlot(knex, 500, nodes.map(nodeUrl));
     const load = startCheckoutLoad({ origin: balancer, slotId, guests: 4, clientPrefix: '192.0.2' });
     await sleep(5_000);
     const killedAt = Date.now();
@@ -253,8 +431,8 @@ describeCluster('two shop nodes behind a load balancer', () => {
     expect(figures.abandoned).toEqual([]);
     expect(outcome.orders).toBeGreaterThan(0);
     expect(outcome).toMatchObject({ lost: 0, paidTwice: 0, duplicatedOrders: 0, readModelBehind: 0 });
-    // node 2 runs the relay and projector now
-    expect(await leaderOf(knex, 'projector')).toBe(2);
+    // another node runs the relay and projector now
+    expect(nodes.filter((node) => node !== 1)).toContain(await leaderOf(knex, 'projector'));
     await waitFor(() => projectionsCaughtUp(balancer), 30_000);
   }, 240_000);
 });
