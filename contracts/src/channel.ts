@@ -55,6 +55,17 @@ export const socialLink = z.object({
     .regex(/^https:\/\/\S+$/, 'Expected an https address'),
 });
 export type SocialLink = z.infer<typeof socialLink>;
+/** how the footers of the shop, the mails and the sign-in pages name each network */
+export const socialNetworkNames: Record<SocialLink['network'], string> = {
+  instagram: 'Instagram',
+  facebook: 'Facebook',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  linkedin: 'LinkedIn',
+  x: 'X',
+};
+/** a `tel:` link to the operator's phone number as written ("+41 81 927 70 01" → "tel:+41819277001") */
+export const telephoneHref = (phone: string) => `tel:${phone.replace(/[^+0-9]/g, '')}`;
 
 export const channelBranding = z.object({
   logoUrl: logoUrl.nullable(),

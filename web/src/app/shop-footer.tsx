@@ -1,19 +1,11 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { socialNetworkNames, telephoneHref } from '@alpenpass/contracts/src/channel';
 import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { PaymentMarks } from '../components/payment-marks';
 import type { CurrentClient } from '../features/client/api';
 import { useListContentPagesQuery } from '../features/pages/api';
 import { footerMessages } from './shop-footer-messages';
-
-const networkNames: Record<string, string> = {
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-  linkedin: 'LinkedIn',
-  x: 'X',
-};
 
 /** Under every page: the operator's contact and opening hours, the legal and help pages, payment marks. */
 export function ShopFooter({ locale, client }: { locale: Language; client: CurrentClient | undefined }) {
@@ -31,7 +23,7 @@ export function ShopFooter({ locale, client }: { locale: Language; client: Curre
               {contact.address.map((line) => (
                 <span key={line}>{line}</span>
               ))}
-              <a href={`tel:${contact.phone.replace(/[^+0-9]/g, '')}`}>
+              <a href={telephoneHref(contact.phone)}>
                 {intl.formatMessage(footerMessages.phone, { phone: contact.phone })}
               </a>
               <a href={`mailto:${contact.email}`}>
@@ -64,7 +56,7 @@ export function ShopFooter({ locale, client }: { locale: Language; client: Curre
                 {social.map((link) => (
                   <li key={link.url}>
                     <a href={link.url} rel="noopener noreferrer">
-                      {networkNames[link.network] ?? link.network}
+                      {socialNetworkNames[link.network as keyof typeof socialNetworkNames] ?? link.network}
                     </a>
                   </li>
                 ))}

@@ -1,5 +1,5 @@
 import type { Language } from '@alpenpass/contracts/src/language-codes';
-import type { SocialLink } from '@alpenpass/contracts';
+import { socialNetworkNames, telephoneHref } from '@alpenpass/contracts';
 import type { ShopLook } from './shop-look';
 
 /**
@@ -21,15 +21,6 @@ const footerTexts: Record<
   },
 };
 
-const networkNames: Record<SocialLink['network'], string> = {
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-  linkedin: 'LinkedIn',
-  x: 'X',
-};
-
 /** The footer's contact in one language, each part ready to print; links with their targets. */
 export interface ContactFooter {
   address: string[];
@@ -49,13 +40,11 @@ export function contactFooter(look: ShopLook, language: Language): ContactFooter
   const texts = footerTexts[language];
   return {
     address: contact?.address ?? [],
-    phone: contact
-      ? { label: `${texts.phone} ${contact.phone}`, href: `tel:${contact.phone.replace(/[^+0-9]/g, '')}` }
-      : null,
+    phone: contact ? { label: `${texts.phone} ${contact.phone}`, href: telephoneHref(contact.phone) } : null,
     email: contact ? { label: `${texts.email} ${contact.email}`, href: `mailto:${contact.email}` } : null,
     hours: contact ? `${texts.hours}${texts.colon} ${contact.openingHours[language]}` : null,
     followLabel: `${texts.follow}${texts.colon}`,
-    social: socialLinks.map((link) => ({ name: networkNames[link.network], url: link.url })),
+    social: socialLinks.map((link) => ({ name: socialNetworkNames[link.network], url: link.url })),
   };
 }
 
