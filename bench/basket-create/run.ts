@@ -5,7 +5,7 @@
 // shared machine hits both alike. Prints the figures and their ratio; the baseline is the "now" path.
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { temporalHoldTimer } from '../../services/src/basket/hold-timer';
+import { temporalHoldTimer } from './temporal-hold-timer';
 import { createBasketTestKit } from '../../services/test/support/basket-kit';
 import { loadConfig } from '../../services/src/platform/config';
 import { lazyTemporalClient } from '../../services/src/platform/temporal-client';

@@ -9,7 +9,6 @@ import { readModelFactSources, type BasketFactSources } from '../../services/src
 import { createBasketService } from '../../services/src/basket/basket-service';
 import { clientHolderKey } from '../../services/src/basket/client-holder';
 import { kitNow } from '../../services/test/support/basket-kit';
-import { noHoldTimer } from '../../services/src/basket/hold-timer';
 import { createCapacityCommands, type CapacityCommands } from '../../services/src/capacity/slot-commands';
 import type { EventStore } from '../../services/src/platform/event-store/event-store';
 import { createLogger } from '../../services/src/platform/logger';
@@ -77,7 +76,7 @@ async function main() {
       store,
       sources,
       capacity,
-      holds: noHoldTimer,
+      holds: { ttlMs: null, maxLifetimeMs: null },
       log: createLogger('silent'),
       now: () => kitNow,
       clientHolderKey: clientHolderKey('bench-order-access-secret'),

@@ -18,6 +18,7 @@ import { personAvatarsMigration } from './019-person-avatars';
 import { webhooksMigration } from './020-webhooks';
 import { waitingRoomMigration } from './021-waiting-room';
 import { waitingRoomPaceMigration } from './022-waiting-room-pace';
+import { basketHoldTimersMigration } from './023-basket-hold-timers';
 import type { Migration } from './migration';
 
 /** Schema migrations of the write side and shared tables, in order. Read-model tables are not here:
@@ -43,6 +44,7 @@ export const migrations: Migration[] = [
   webhooksMigration,
   waitingRoomMigration,
   waitingRoomPaceMigration,
+  basketHoldTimersMigration,
 ];
 
 export type { Migration } from './migration';

@@ -2,36 +2,27 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { connect, type NatsConnection } from 'nats';
-import { getBasketHoldStatus, type BasketHoldStatus, type RunningWorker } from '@alpenpass/workflows';
 import { loadConfig } from '../platform/config';
 import { createHttpApp } from '../platform/http/app';
 import { createLogger } from '../platform/logger';
-import { lazyTemporalClient } from '../platform/temporal-client';
 import { shopHeaders, testChannelId } from '../../test/support/shop-headers';
-import { pricingContext } from '../pricing';
-import { startTestWorker } from '../../test/support/worker';
 import { startRelayRole } from '../roles/relay-role';
 import { startReactors } from '../platform/reactors';
-import { testOrderContext } from '../../test/support/order-context';
 import { basketContext } from '.';
 import { createBasketTestKit, kitNow, type BasketTestKit } from '../../test/support/basket-kit';
-import { ticketContext } from '../ticket';
 
 /** The hold-expiry path end to end: the relay puts the basket's events on a NATS stream of the test's
- * own, the basket hold reactor starts and renews the hold workflow from them, and the basket context's
- * module lends releaseBasketHolds to the real worker role on the Temporal dev server (a queue of its own). */
+ * own, the basket hold reactor writes the hold's timer from them, and the basket context's background
+ * job (the worker role runs it) asks the basket when the timer falls due. */
 const config = loadConfig({
   ...process.env,
-  TEMPORAL_TASK_QUEUE: `basket-expiry-test-${randomUUID()}`,
-  BASKET_HOLD_TTL_SECONDS: '2',
+  BASKET_HOLD_TTL_SECONDS: '4',
   HOLD_MAX_SLOT_SHARE_PERCENT: '100',
   LOG_LEVEL: 'silent',
   FEATURE_FLAGS: 'enableCheckoutCommentInput',
 });
 const log = createLogger('silent');
-const temporal = lazyTemporalClient(config.temporal);
 let kit: BasketTestKit;
-let worker: RunningWorker;
 let nats: NatsConnection;
 const running: { stop(): Promise<void> }[] = [];
 const bus = {
@@ -44,22 +35,13 @@ beforeAll(async () => {
   kit = await createBasketTestKit();
   await kit.scheduleSlot(21, 4);
   await kit.scheduleSlot(22, 4);
-  const deps = { config, store: kit.store, knex: kit.db.knex, log, temporal: temporal.client };
-  const basket = basketContext(deps, { now: () => kitNow });
-  // the worker role refuses to start unless every activity dependency is lent: pricing and checkout lend their own
-  worker = await startTestWorker({
-    config,
-    log,
-    lenders: [
-      pricingContext(deps),
-      basket,
-      testOrderContext(deps, { basket: basket.service }),
-      ticketContext(deps),
-    ],
-  });
+  const noTemporal = () => Promise.reject(new Error('basket holds do not use Temporal'));
+  const deps = { config, store: kit.store, knex: kit.db.knex, log, temporal: noTemporal };
+  const basket = basketContext(deps, { now: () => kitNow, holdSweepEveryMs: 200 });
   nats = await connect({ servers: config.nats.url });
   running.push(await startRelayRole({ knex: kit.db.knex, store: kit.store, nats, bus, log }));
   running.push(await startReactors({ nats, bus, reactors: basket.reactors ?? [], log }));
+  for (const job of basket.backgroundJobs ?? []) running.push(await job.start());
   app = createHttpApp({
     log,
     shop: { clientId: '1', channelId: testChannelId },
@@ -73,8 +55,6 @@ afterAll(async () => {
   for (const part of running.reverse()) await part.stop();
   await (await nats?.jetstreamManager())?.streams.delete(bus.streamName).catch(() => undefined);
   await nats?.drain();
-  await worker?.shutdown();
-  await temporal.close();
   await kit.close();
 });
 
@@ -85,6 +65,12 @@ const freePlaces = async (slotId: number) => {
     .set(shopHeaders);
   return (slots.body as { id: number; availableCapacity: number }[]).find((slot) => slot.id === slotId)
     ?.availableCapacity;
+};
+
+/** the basket's timer: when it is asked next (null: no timer) */
+const timerDueAt = async (basketId: string): Promise<string | null> => {
+  const row = await kit.db.knex('basket_hold_timers').where({ basket_id: basketId }).first();
+  return row ? new Date(row.due_at as Date).toISOString() : null;
 };
 
 async function waitFor<T>(
@@ -100,7 +86,7 @@ async function waitFor<T>(
   }
 }
 
-describe('basket hold expiry through the worker on the Temporal dev server', () => {
+describe('basket hold expiry through the timers in PostgreSQL', () => {
   it('releases the places after the TTL: the capacity reads show them free and the basket says its hold expired', async () => {
     const created = await request(app)
       .post('/api/baskets')
@@ -108,21 +94,26 @@ describe('basket hold expiry through the worker on the Temporal dev server', () 
       .send({ entries: [{ productDefinitionId: 1031, slotId: 21, allocation: { quantity: 3 } }] });
     expect(created.status).toBe(201);
     expect(await freePlaces(21)).toBe(1);
-    const client = await temporal.client();
-    // the reactor started the hold from the event, with the deadline the basket shows
-    const holding = await waitFor(
-      () => getBasketHoldStatus(client, created.body.id),
-      (status) => status?.state === 'holding',
+    // the reactor wrote the timer from the event, due when the basket says its hold ends
+    const dueAt = await waitFor(
+      () => timerDueAt(created.body.id),
+      (due) => due !== null,
       10_000,
     );
-    expect(holding).toEqual({ state: 'holding', expiresAt: created.body.hold.expiresAt });
+    expect(dueAt).toBe(created.body.hold.expiresAt);
 
     const read = () => request(app).get(`/api/baskets/${created.body.id}`).set(shopHeaders);
     const expired = await waitFor(read, (response) => response.body.hold.status === 'expired', 30_000);
     expect(expired.body.hold).toEqual({ status: 'expired', expiresAt: null, expiredAt: expect.any(String) });
     expect(expired.body.entries[0].hold).toBe('expired');
     expect(await freePlaces(21)).toBe(4);
-    expect(await getBasketHoldStatus(client, created.body.id)).toMatchObject({ state: 'expired' });
+    expect(
+      await waitFor(
+        () => timerDueAt(created.body.id),
+        (due) => due === null,
+        10_000,
+      ),
+    ).toBeNull();
 
     const validation = await request(app)
       .post(`/api/baskets/${created.body.id}/validation`)
@@ -134,38 +125,46 @@ describe('basket hold expiry through the worker on the Temporal dev server', () 
     });
   }, 60_000);
 
-  it('renews the hold on activity and ends it without releasing when the basket is emptied', async () => {
+  it('keeps the places past the first deadline when the basket changed, and ends the timer without releasing when the basket is emptied', async () => {
     const created = await request(app)
       .post('/api/baskets')
       .set(shopHeaders)
       .send({ entries: [{ productDefinitionId: 1031, slotId: 22 }] });
-    const client = await temporal.client();
-    const holdStatus = () => getBasketHoldStatus(client, created.body.id);
-    const first = await waitFor(holdStatus, (status) => status?.state === 'holding', 10_000);
-    expect(first?.expiresAt).toBe(created.body.hold.expiresAt);
-    await sleep(800);
+    const first = await waitFor(
+      () => timerDueAt(created.body.id),
+      (due) => due !== null,
+      10_000,
+    );
+    expect(first).toBe(created.body.hold.expiresAt);
+    await sleep(2000);
     const changed = await request(app)
       .patch(`/api/baskets/${created.body.id}`)
       .set(shopHeaders)
       .send({ comment: 'still shopping' });
-    const renewed = await waitFor(
-      holdStatus,
-      (status: BasketHoldStatus | null) => status?.expiresAt === changed.body.hold.expiresAt,
+    expect(Date.parse(changed.body.hold.expiresAt)).toBeGreaterThan(Date.parse(first ?? ''));
+    // at the first deadline the basket is asked, answers its later one, and the timer moves there
+    const moved = await waitFor(
+      () => timerDueAt(created.body.id),
+      (due) => due === changed.body.hold.expiresAt,
       10_000,
     );
-    expect(renewed?.expiresAt).toBe(changed.body.hold.expiresAt);
-    expect(Date.parse(renewed?.expiresAt ?? '')).toBeGreaterThan(Date.parse(first?.expiresAt ?? ''));
+    expect(moved).toBe(changed.body.hold.expiresAt);
+    expect(Date.now()).toBeGreaterThan(Date.parse(first ?? ''));
+    expect(await freePlaces(22)).toBe(3);
 
     const entryId = created.body.entries[0].id;
     await request(app)
       .delete(`/api/baskets/${created.body.id}/entries/?entryIds=${entryId}`)
       .set(shopHeaders);
-    const ended = await waitFor(
-      () => getBasketHoldStatus(client, created.body.id),
-      (status) => status?.state === 'released',
-      10_000,
-    );
-    expect(ended?.state).toBe('released');
+    expect(
+      await waitFor(
+        () => timerDueAt(created.body.id),
+        (due) => due === null,
+        10_000,
+      ),
+    ).toBeNull();
+    const emptied = await request(app).get(`/api/baskets/${created.body.id}`).set(shopHeaders);
+    expect(emptied.body.entries).toEqual([]);
     expect(await freePlaces(22)).toBe(4);
   }, 60_000);
 });

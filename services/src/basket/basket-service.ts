@@ -51,7 +51,7 @@ export interface BasketServiceDeps {
   store: EventStore;
   sources: BasketFactSources;
   capacity: CapacityCommands;
-  /** how long holds last (the view's hold.expiresAt); the hold workflow follows the basket's events
+  /** how long holds last (the view's hold.expiresAt); the hold's timer follows the basket's events
    * through the hold reactor (hold-reactor.ts), never from inside a request */
   holds: HoldDurations;
   log: PlatformLogger;
@@ -515,7 +515,7 @@ export function createBasketService(deps: BasketServiceDeps) {
       await releaseAllClaims(basketId, state);
     },
 
-    /** The hold workflow's deadline passed (Temporal activity): the basket's own deadline decides. Still
+    /** The hold's timer fell due (hold-timers.ts; the Temporal activity of holds begun as workflows): the basket's own deadline decides. Still
      * ahead (the basket changed since the hold started) → answered, nothing changes; passed → every place
      * given back as releaseBasketHolds does. Compared with the real clock, as the events' times are. */
     async expireHoldsIfDue(basketId: string): Promise<{ holdUntilMs: number | null }> {

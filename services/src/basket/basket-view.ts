@@ -34,7 +34,7 @@ function entryDto(entry: BasketEntryState, all: BasketEntryState[]): BasketEntry
 export type { HoldDurations } from './hold-deadline';
 
 /** An active hold ends at the deadline its events give (hold-deadline.ts), which the hold reactor
- * hands to the hold workflow. */
+ * hands to the hold's timer. */
 function holdStatus(basket: OpenBasket, durations: HoldDurations): BasketDto['hold'] {
   if (basket.entries.some((entry) => entry.hold === 'expired'))
     return { status: 'expired', expiresAt: null, expiredAt: basket.holdExpiredAt };

@@ -20,7 +20,7 @@ export const holdsPlaces = (basket: OpenBasket): boolean =>
 /**
  * The one rule for a hold's end, read from the basket's own events: one TTL after its last change,
  * at the latest one lifetime after its first held place. The basket's view shows it and the hold
- * reactor hands the same instant to the workflow, so what the customer sees is what happens.
+ * reactor hands the same instant to the hold's timer, so what the customer sees is what happens.
  */
 export function holdDeadline(basket: OpenBasket, durations: HoldDurations): HoldDeadline | null {
   if (durations.ttlMs === null || !holdsPlaces(basket)) return null;

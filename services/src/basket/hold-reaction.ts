@@ -1,7 +1,7 @@
 import type { BasketState } from './basket';
 import { holdDeadline, type HoldDeadline, type HoldDurations } from './hold-deadline';
 
-/** What the hold workflow of a basket must be told after one of its events. */
+/** What the hold timer of a basket must be told after one of its events. */
 export type HoldReaction =
   | { kind: 'holdUntil'; deadline: HoldDeadline }
   /** the basket holds nothing any more: end the hold once these removed claims are released */
@@ -28,8 +28,8 @@ export function holdReaction(state: BasketState, eventType: string, durations: H
 
 /**
  * Whether this event began the hold the basket has now (its first held place, or the places added while
- * an earlier hold was being released): only then does the reactor start the hold workflow. Later changes
- * move the basket's deadline without a call to Temporal: when the workflow's deadline passes, it asks the
+ * an earlier hold was being released): only then does the reactor start the hold's timer. Later changes
+ * move the basket's deadline without a write to the timer: when the timer's deadline passes, it asks the
  * basket for its own (docs/basket.md, "Hold expiry"). Read on the current state, so a repeated or late
  * delivery of the event decides the same.
  */

@@ -1,6 +1,4 @@
 import { basketStreamName, type RecordedEvent } from '@alpenpass/contracts';
-import type { Client } from '@temporalio/client';
-import { holdBasketUntil, markBasketReleased } from '@alpenpass/workflows';
 import type { Reactor } from '../platform/context-module';
 import { loadSlotState } from '../capacity/slot-commands';
 import { loadStreamState, streamStateCache } from '../platform/event-store/command-handler';
@@ -9,36 +7,19 @@ import { basketFolder, type BasketEventWithTime, type BasketState } from './bask
 import type { HoldDeadline, HoldDurations } from './hold-deadline';
 import { beganTheHold, eventsThatMayBeginOrEndAHold, holdReaction } from './hold-reaction';
 
-/** The basket hold workflow as the reactor drives it. */
+/** The holds' timers as the reactor drives them (hold-timers.ts). */
 export interface HoldScheduler {
+  /** the basket's places are held at least until then: its timer falls due no later */
   holdUntil(basketId: string, deadline: HoldDeadline): Promise<void>;
+  /** the basket holds nothing any more: its timer asks it at once and ends */
   end(basketId: string): Promise<void>;
 }
 
-export function temporalHoldScheduler(options: {
-  client: () => Promise<Client>;
-  ttlMs: number;
-  taskQueue?: string;
-}): HoldScheduler {
-  return {
-    async holdUntil(basketId, deadline) {
-      await holdBasketUntil(
-        await options.client(),
-        { basketId, ttlMs: options.ttlMs, ...deadline },
-        { taskQueue: options.taskQueue },
-      );
-    },
-    async end(basketId) {
-      await markBasketReleased(await options.client(), basketId);
-    },
-  };
-}
-
 /**
- * Starts and ends the basket hold workflow from the basket's events, off the customer's request: one
- * Temporal call per hold, not per change (the workflow asks the basket for its deadline when its own passes):
- * the hold is durable as soon as its event is, and a Temporal outage delays the timer instead of
- * failing the request. The deadline is the one the basket's view shows (hold-deadline.ts).
+ * Starts and ends the basket holds' timers from the basket's events, off the customer's request: one
+ * write per hold, not per change (when the timer falls due, the basket is asked for its own deadline):
+ * the hold is durable as soon as its event is, and an outage delays the timer instead of failing the
+ * request. The deadline is the one the basket's view shows (hold-deadline.ts).
  */
 export function basketHoldReactor(deps: {
   store: EventStore;

@@ -7,13 +7,13 @@ import { readModelBasketsOfAccount, readModelFactSources, type BasketFactSources
 import type { AccountResources } from './account-resources';
 import { createBasketService, type BasketDiscountPort, type BasketService } from './basket-service';
 import type { HoldDurations } from './hold-deadline';
-import { basketHoldReactor, temporalHoldScheduler, type HoldScheduler } from './hold-reactor';
+import { basketHoldReactor, type HoldScheduler } from './hold-reactor';
+import { postgresHoldScheduler, registerHoldTimerGauges, startHoldTimerSweeper } from './hold-timers';
 import { postgresRateLimiter } from '../platform/rate-limit';
 import { clientHolderKey } from './client-holder';
 import type { AdmissionGate } from '../waiting-room';
 
 export { createBasketService, type BasketService } from './basket-service';
-export { temporalHoldTimer, noHoldTimer, type HoldTimer } from './hold-timer';
 
 export interface BasketOptions {
   sources?: BasketFactSources;
@@ -22,8 +22,10 @@ export interface BasketOptions {
   holds?: HoldDurations;
   /** the discount context's prices and promo-code checks (none: no discounts) */
   discounts?: BasketDiscountPort;
-  /** how the hold reactor drives the hold workflow (Temporal by default) */
+  /** where the hold reactor keeps the holds' timers (PostgreSQL rows by default) */
   scheduler?: HoldScheduler;
+  /** how often the worker looks for due hold timers */
+  holdSweepEveryMs?: number;
   now?: () => Date;
   /** the waiting room's gate for a customer's adds of a sale's products (none: no waiting room) */
   admission?: AdmissionGate;
@@ -38,13 +40,7 @@ export function basketContext(
     ttlMs: deps.config.basketHoldTtlMs,
     maxLifetimeMs: deps.config.basketHoldMaxLifetimeMs,
   };
-  const scheduler =
-    options.scheduler ??
-    temporalHoldScheduler({
-      client: deps.temporal,
-      ttlMs: deps.config.basketHoldTtlMs,
-      taskQueue: deps.config.temporal.taskQueue,
-    });
+  const scheduler = options.scheduler ?? postgresHoldScheduler(deps.knex);
   const service = createBasketService({
     store: deps.store,
     sources: options.sources ?? readModelFactSources(deps.knex, deps.store),
@@ -68,11 +64,26 @@ export function basketContext(
     name: 'basket',
     routers: [basketRouter(service)],
     projections: basketProjections,
+    // holds begun while their timers were Temporal workflows still end through these activities
     activityDependencies: {
       releaseBasketHolds: (basketId) => service.releaseBasketHolds(basketId),
       expireBasketHoldsIfDue: (basketId) => service.expireHoldsIfDue(basketId),
     },
     reactors: [basketHoldReactor({ store: deps.store, durations, scheduler, log: deps.log })],
+    shopGauges: (registry) => registerHoldTimerGauges(registry, deps.knex),
+    backgroundJobs: [
+      {
+        name: 'basket-hold-timers',
+        async start() {
+          return startHoldTimerSweeper({
+            knex: deps.knex,
+            expireIfDue: (basketId) => service.expireHoldsIfDue(basketId),
+            log: deps.log.child({ role: 'basket-hold-timers' }),
+            everyMs: options.holdSweepEveryMs,
+          });
+        },
+      },
+    ],
     service,
   };
 }

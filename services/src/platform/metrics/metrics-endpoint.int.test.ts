@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { basketRouter } from '../../basket/api';
+import { postgresHoldScheduler, registerHoldTimerGauges } from '../../basket/hold-timers';
 import { createBasketTestKit, kitProjections, type BasketTestKit } from '../../../test/support/basket-kit';
 import { loadConfig } from '../config';
 import { createHttpApp } from '../http/app';
@@ -33,6 +34,7 @@ beforeAll(async () => {
       projections: kitProjections,
       temporal: temporal.client,
       taskQueue: config.temporal.taskQueue,
+      areaGauges: [(registry) => registerHoldTimerGauges(registry, kit.db.knex)],
     }),
   });
 }, 60_000);
@@ -56,6 +58,8 @@ it('serves Prometheus text with latency per route, commands and refusals, append
     .send(slotEntry(2))
     .expect(409);
   await kit.project();
+  // the hold reactor does not run here: the created basket's timer, due five seconds ago
+  await postgresHoldScheduler(kit.db.knex).holdUntil(created.body.id, { expiresAtMs: Date.now() - 5000 });
 
   const scraped = await request(app).get('/metrics');
   expect(scraped.status).toBe(200);
@@ -78,7 +82,11 @@ it('serves Prometheus text with latency per route, commands and refusals, append
   has(/^alpenpass_projection_position\{projection="capacity-admin-slots",state="ok"\} \d+$/m);
   has(/^alpenpass_projection_lag_events\{projection="capacity-admin-slots"\} 0$/m);
   has(/^alpenpass_slot_held_places\{slot="31"\} 1$/m);
-  has(/^alpenpass_workflow_starts\{workflow="basketHoldWorkflow"\} 0$/m);
+  has(/^alpenpass_workflow_starts\{workflow="checkoutWorkflow"\} 0$/m);
+  has(/^alpenpass_basket_hold_timers\{measure="count"\} 1$/m);
+  expect(
+    Number(/^alpenpass_basket_hold_timers\{measure="overdue_seconds"\} ([\d.]+)$/m.exec(text)?.[1]),
+  ).toBeGreaterThanOrEqual(5);
   has(/^alpenpass_workflow_failures\{workflow="priceGenerationWorkflow"\} 0$/m);
   has(/^# TYPE alpenpass_process_cpu_seconds_total counter$/m);
 }, 60_000);

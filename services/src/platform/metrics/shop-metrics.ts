@@ -14,7 +14,7 @@ export interface ShopMetricsSources {
 }
 
 /** the Temporal workflow types the shop starts */
-const workflowTypes = ['basketHoldWorkflow', 'priceGenerationWorkflow'];
+const workflowTypes = ['checkoutWorkflow', 'priceGenerationWorkflow'];
 const heldClaimsView = 'capacity_admin_slot_claims';
 
 /**

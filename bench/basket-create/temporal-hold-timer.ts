@@ -1,7 +1,8 @@
 import type { Client } from '@temporalio/client';
 import { markBasketReleased, renewBasketHold, startBasketHold } from '@alpenpass/workflows';
 
-/** The clock of a basket's capacity holds (the basket hold workflow, workflows/src/basket-hold). */
+/** The hold timer as the basket's requests once drove it: a Temporal workflow per basket, renewed by a
+ * signal on every change (workflows/src/basket-hold); the benchmark's "before" path. */
 export interface HoldTimer {
   /** how long places stay held after the basket's last change; null: they never expire */
   readonly ttlMs: number | null;
@@ -42,12 +43,3 @@ export function temporalHoldTimer(options: TemporalHoldTimerOptions): HoldTimer 
     },
   };
 }
-
-/** For baskets without Temporal (tests of other parts, the benchmark): holds never expire. */
-export const noHoldTimer: HoldTimer = {
-  ttlMs: null,
-  maxLifetimeMs: null,
-  async ensureRunning() {},
-  async renew() {},
-  async release() {},
-};
