@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { temporalHoldTimer } from './temporal-hold-timer';
+import prepareTestDatabases from '../../infra/test/support/global-setup';
 import { createBasketTestKit } from '../../services/test/support/basket-kit';
 import { loadConfig } from '../../services/src/platform/config';
 import { lazyTemporalClient } from '../../services/src/platform/temporal-client';
@@ -26,6 +27,8 @@ async function main(): Promise<void> {
     maxLifetimeMs: config.basketHoldMaxLifetimeMs,
     taskQueue: config.temporal.taskQueue,
   });
+  // the kit clones the integration tier's template database: build it when no test run has yet
+  await prepareTestDatabases();
   const kit = await createBasketTestKit();
   const started: string[] = [];
   try {

@@ -7,6 +7,7 @@
 // status, settle) with the same concurrency as the baseline: orders/s ÷ provider payments/s.
 // Usage: npm run bench:checkout -- [customers=8] [ordersPerCustomer=3]
 import { loadavg } from 'node:os';
+import prepareTestDatabases from '../../infra/test/support/global-setup';
 import { createAfterSaleTestKit, returnUrls } from '../../services/test/support/after-sale-kit';
 import { choose } from '../../services/test/support/psp-payment-page';
 import { paidEventsOf, payOnPage, placeGuestOrder, settledAtProvider, watchPaidOrders } from './shop-orders';
@@ -24,6 +25,8 @@ const figures = (latencies: number[]) => {
 async function main() {
   const customers = Number(process.argv[2] ?? 8);
   const perCustomer = Number(process.argv[3] ?? 3);
+  // the kit clones the integration tier's template database: build it when no test run has yet
+  await prepareTestDatabases();
   // the workflow's own poll stays out of the way: PAID comes from the provider's notification
   const kit = await createAfterSaleTestKit({
     CHECKOUT_PAYMENT_POLL_SECONDS: '600',

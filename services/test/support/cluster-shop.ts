@@ -193,6 +193,10 @@ export async function checkOut(
 
 /** POST /payments under the order's own Idempotency-Key (a retry is the same payment), then the card
  * holder's answer on the provider's page. */
+/** Provider pages whose choice was sent but never answered (a node killed on the way): when the page,
+ * asked again, says the transaction is no longer open but authorized or settled, the first choice was taken. */
+const choicesWithoutAnswer = new Set<string>();
+
 export async function payByCard(origin: string, order: PlacedOrder): Promise<Answer> {
   const started = await call(
     `${origin}/api/payments/?orderId=${order.orderId}&token=${order.token}`,
@@ -207,8 +211,17 @@ export async function payByCard(origin: string, order: PlacedOrder): Promise<Ans
     },
   );
   if (started.status >= 300 || started.status === 0) return started;
-  const page = await choose(String(started.body.redirectUrl), 'VIS', 'success');
-  return { status: page.status >= 400 ? page.status : 200, contentType: '', body: {} };
+  const pageUrl = String(started.body.redirectUrl);
+  const page = await choose(pageUrl, 'VIS', 'success').catch(() => undefined);
+  if (!page) {
+    choicesWithoutAnswer.add(pageUrl);
+    return { status: 0, contentType: '', body: {} };
+  }
+  const takenBefore =
+    choicesWithoutAnswer.delete(pageUrl) &&
+    page.status === 409 &&
+    /in status (authorized|settled)/.test(page.html);
+  return { status: page.status >= 400 && !takenBefore ? page.status : 200, contentType: '', body: {} };
 }
 
 /** The store's word on a set of orders: how many carry OrderPaid once, more than once, not at all. */

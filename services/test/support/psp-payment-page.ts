@@ -11,12 +11,16 @@ export interface PageAnswer {
   html: string;
 }
 
+/** A page that has not answered after this long is given up on, as a browser's user would. */
+const PAGE_TIMEOUT_MS = 20_000;
+
 async function submit(url: string, fields: Record<string, string>): Promise<PageAnswer> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(fields).toString(),
     redirect: 'manual',
+    signal: AbortSignal.timeout(PAGE_TIMEOUT_MS),
   });
   return { status: response.status, location: response.headers.get('location'), html: await response.text() };
 }
