@@ -5,6 +5,7 @@ import {
   addToNewBasket,
   checkOut,
   guestIdentity,
+  noAnswer,
   ordersPerBasket,
   type GuestOf,
   orderStatus,
@@ -53,7 +54,7 @@ export function startCheckoutLoad(options: {
     answer.status >= 500 ||
     (answer.status === 409 && answer.body.code === idempotencyErrorCodes.inFlight);
   async function withRetries<T>(step: () => Promise<T | Answer>, done: (result: T | Answer) => boolean) {
-    let result: T | Answer = { status: 0, contentType: '', body: {} };
+    let result: T | Answer = noAnswer();
     for (let attempt = 0; attempt < RETRIES; attempt++) {
       figures.requests += 1;
       result = await step();

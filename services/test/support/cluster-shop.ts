@@ -5,6 +5,7 @@ import { loadOrCreateSigningKey } from '../../src/platform/auth/signing-key';
 import { mintToken } from '../../src/platform/auth/tokens';
 import { runSlotCommand } from '../../src/capacity/slot-commands';
 import { createPostgresEventStore } from '../../src/platform/event-store/postgres-event-store';
+import { SimulatorError } from '../../src/psp-simulator/simulator-error';
 import { choose } from './psp-payment-page';
 import { returnUrls } from './after-sale-kit';
 import { API_HEADERS, CLIENT_ID } from '@alpenpass/contracts';
@@ -97,6 +98,9 @@ export interface Answer {
   body: Record<string, unknown>;
 }
 
+/** What a call that got no answer (no connection, or too late) reads as. */
+export const noAnswer = (): Answer => ({ status: 0, contentType: '', body: {} });
+
 /** One API call; a connection that fails or a request that takes longer than `timeoutMs` is status 0. */
 export async function call(
   url: string,
@@ -119,7 +123,7 @@ export async function call(
       body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
     };
   } catch {
-    return { status: 0, contentType: '', body: {} };
+    return noAnswer();
   }
 }
 
@@ -191,12 +195,15 @@ export async function checkOut(
   };
 }
 
+/** Provider pages whose choice was sent but never answered (a node killed on the way): when the page,
+ * asked again, refuses to pay an authorized or settled transaction, the first choice was taken. */
+const choicesWithoutAnswer = new Set<string>();
+const takenChoiceRefusals = (['authorized', 'settled'] as const).map(
+  (status) => SimulatorError.invalidStatus(status, 'pay').message,
+);
+
 /** POST /payments under the order's own Idempotency-Key (a retry is the same payment), then the card
  * holder's answer on the provider's page. */
-/** Provider pages whose choice was sent but never answered (a node killed on the way): when the page,
- * asked again, says the transaction is no longer open but authorized or settled, the first choice was taken. */
-const choicesWithoutAnswer = new Set<string>();
-
 export async function payByCard(origin: string, order: PlacedOrder): Promise<Answer> {
   const started = await call(
     `${origin}/api/payments/?orderId=${order.orderId}&token=${order.token}`,
@@ -215,12 +222,12 @@ export async function payByCard(origin: string, order: PlacedOrder): Promise<Ans
   const page = await choose(pageUrl, 'VIS', 'success').catch(() => undefined);
   if (!page) {
     choicesWithoutAnswer.add(pageUrl);
-    return { status: 0, contentType: '', body: {} };
+    return noAnswer();
   }
   const takenBefore =
     choicesWithoutAnswer.delete(pageUrl) &&
     page.status === 409 &&
-    /in status (authorized|settled)/.test(page.html);
+    takenChoiceRefusals.some((refusal) => page.html.includes(refusal));
   return { status: page.status >= 400 && !takenBefore ? page.status : 200, contentType: '', body: {} };
 }
 
