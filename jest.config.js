@@ -13,6 +13,8 @@ const transform = {
   ],
 };
 const ignored = ['/node_modules/', '/dist/', '/e2e/'];
+/** SHOP_CLOCK, when set, moves every test process's clock with the shops' (infra/scripts/test-dates.sh) */
+const shopClock = ['<rootDir>/services/test/support/shop-clock.setup.ts'];
 
 /** The SPA's DOM tests (`*.dom.test.tsx`): jsdom, and react-intl's ES modules compiled for jest. */
 const webTransform = {
@@ -25,6 +27,7 @@ const webTransform = {
 const webProject = {
   displayName: 'web',
   testEnvironment: '<rootDir>/web/test/support/jsdom-environment.js',
+  setupFiles: shopClock,
   setupFilesAfterEnv: ['<rootDir>/web/test/support/dom-setup.ts'],
   transform: webTransform,
   transformIgnorePatterns: ['/node_modules/(?!(react-intl|@formatjs|intl-messageformat)/)'],
@@ -36,6 +39,7 @@ const webProject = {
 const e2eProject = {
   displayName: 'e2e',
   testEnvironment: 'node',
+  setupFiles: shopClock,
   transform,
   testMatch: ['<rootDir>/web/e2e/**/*.e2e.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
@@ -45,6 +49,7 @@ const e2eProject = {
 const clusterProject = {
   displayName: 'cluster',
   testEnvironment: 'node',
+  setupFiles: shopClock,
   transform,
   testMatch: ['<rootDir>/services/test/cluster/**/*.cluster.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
@@ -57,6 +62,7 @@ module.exports = {
     {
       displayName: 'unit',
       testEnvironment: 'node',
+      setupFiles: shopClock,
       transform,
       testMatch: ['<rootDir>/**/*.unit.test.ts', '<rootDir>/**/*.unit.test.tsx'],
       testPathIgnorePatterns: ignored,
@@ -64,6 +70,7 @@ module.exports = {
     {
       displayName: 'integration',
       testEnvironment: 'node',
+      setupFiles: shopClock,
       testMatch: ['<rootDir>/**/*.int.test.ts'],
       testPathIgnorePatterns: ignored,
       // ES-module packages (oidc-provider, Auth.js, file-type and its readers), compiled for jest's require

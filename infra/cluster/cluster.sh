@@ -140,6 +140,9 @@ node_network() {
 
 start_node() {
   local i="$1" demo="$2"
+  if [ -n "${SHOP_CLOCK:-}" ] && [ -z "${SHOP_CLOCK_STARTED_AT:-}" ] && [ -f "$state/shop-clock-started-at" ]; then
+    export SHOP_CLOCK_STARTED_AT="$(cat "$state/shop-clock-started-at")"
+  fi
   ip netns list | grep -q "^$(node_ns "$i")\b" || node_network "$i"
   ip netns exec "$(node_ns "$i")" env \
     PORT="$(node_port "$i")" \
@@ -284,6 +287,12 @@ up() {
   haproxy -D -p "$state/haproxy.pid" -f "$state/haproxy.cfg" || return 1
 
   start_psp_simulator
+
+  # with SHOP_CLOCK (services/src/platform/shop-clock.ts) every node's clock reads the same instant
+  if [ -n "${SHOP_CLOCK:-}" ]; then
+    export SHOP_CLOCK_STARTED_AT="${SHOP_CLOCK_STARTED_AT:-$(date +%s%3N)}"
+    echo "$SHOP_CLOCK_STARTED_AT" >"$state/shop-clock-started-at"
+  fi
 
   # the first node creates the database and loads the demo resort; the others join it
   start_node 1 true

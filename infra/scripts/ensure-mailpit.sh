@@ -47,7 +47,9 @@ fi
 data_dir="${MAILPIT_DATA_DIR:-$root/.data/mailpit}"
 mkdir -p "$data_dir"
 log "starting Mailpit on $smtp_address (inbox on http://$ui_address)"
-nohup "$binary" --smtp "$smtp_address" --listen "$ui_address" \
+# setsid: the machine-wide service outlives the process group that asked for it (a Ctrl-C of npm start, a
+# test run that ends)
+setsid nohup "$binary" --smtp "$smtp_address" --listen "$ui_address" \
   --database "$data_dir/mailpit.db" \
   >"$data_dir/mailpit.log" 2>&1 &
 wait_for_port "$smtp_address" 30 "Mailpit SMTP" || { tail -20 "$data_dir/mailpit.log" >&2; exit 1; }

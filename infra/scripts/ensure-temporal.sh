@@ -39,7 +39,9 @@ fi
 data_dir="${TEMPORAL_DATA_DIR:-$root/.data/temporal}"
 mkdir -p "$data_dir"
 log "starting the Temporal dev server on $address (UI on :$ui_port)"
-nohup "$cli" server start-dev \
+# setsid: the machine-wide service outlives the process group that asked for it (a Ctrl-C of npm start, a
+# test run that ends), as the machine's PostgreSQL and NATS do
+setsid nohup "$cli" server start-dev \
   --ip "${address%:*}" --port "${address##*:}" --ui-port "$ui_port" \
   --db-filename "$data_dir/temporal.db" --log-level warn \
   >"$data_dir/server.log" 2>&1 &

@@ -1,3 +1,4 @@
+import './platform/shop-clock-install';
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { createKnex, ensureDatabase, migrateToLatest, migrationsFromNewerRelease } from '@alpenpass/infra';

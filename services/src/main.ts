@@ -1,3 +1,4 @@
+import './platform/shop-clock-install';
 import cluster from 'node:cluster';
 import { runApiPrimary, runsApiCluster } from './api-primary';
 import { loadShopConfigOrExit } from './shop-config';

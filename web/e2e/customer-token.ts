@@ -20,7 +20,9 @@ function mintToken(role: 'customer' | 'admin', subject: string): string {
   const output = execFileSync(
     process.execPath,
     ['--import', 'tsx', 'services/src/cli/mint-token.ts', role, subject],
-    { cwd: repositoryRoot, encoding: 'utf8' },
+    // this test's environment, which holds its shop clock (SHOP_CLOCK): a child started without one gets
+    // jest's process environment, never changed by the test
+    { cwd: repositoryRoot, encoding: 'utf8', env: process.env },
   );
   const token = output.trim().split('\n').at(-1) ?? '';
   if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) throw new Error(`npm run token gave no token:\n${output}`);

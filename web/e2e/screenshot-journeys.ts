@@ -8,7 +8,8 @@ import { journeyTexts } from './journey-texts';
 import { mailTo } from './mailbox';
 import { showPdfFirstPage } from './pdf-view';
 import { shotMask } from './png-comparison';
-import { shopHeaders, type ShopProcess } from './shop-process';
+import { setShopClock } from '@alpenpass/services/src/platform/shop-clock';
+import { shopHeaders, startShop, type ShopProcess } from './shop-process';
 
 /**
  * The shots of docs/screenshots (README, "How it looks"): written by `npm run screenshots`
@@ -18,11 +19,20 @@ import { shopHeaders, type ShopProcess } from './shop-process';
 
 export const committedShotsFolder = join(__dirname, '..', '..', 'docs', 'screenshots');
 
-/** the shop as `npm run screenshots` starts it: guests may check out, the demo prices are in place */
-export const shotShopSettings = {
-  env: { FEATURE_FLAGS: 'guestCheckout' },
-  options: { awaitDemoPrices: true },
-};
+/**
+ * The day the shots are taken on, whatever day they run: the shop's clock (SHOP_CLOCK, shared with this
+ * process for the tokens it mints) and each page's clock read it, so days, prices and the calendar are
+ * the same every time. A winter's day ahead of any day they run: the browser's cookie jar keeps the real
+ * time, and cookies the shop dates from its clock must not have expired by it.
+ */
+export const shotClock = '2040-01-18T10:00:00+01:00';
+
+/** The shop as `npm run screenshots` starts it: on the shots' day, guests may check out, the demo
+ * prices are in place. */
+export function startShotShop(): Promise<ShopProcess> {
+  setShopClock(shotClock);
+  return startShop({ FEATURE_FLAGS: 'guestCheckout' }, { awaitDemoPrices: true });
+}
 
 export const shotWidths = [
   { width: 1366, height: 900 },
@@ -39,48 +49,25 @@ interface Step {
 }
 
 /**
- * What differs from one run (or day) to the next on the shop's pages: days, prices (they depend on the
- * day), order numbers, the guest's e-mail address, the shop's port, free places, the calendar's month; masked in every shot.
+ * What differs from one run to the next on the shop's pages (the day does not: the shots run on
+ * `shotClock`): order numbers, the guest's e-mail address, the shop's port, and the minute an order was
+ * placed or its places are held until (the clock starts with the shop, which takes longer on a busy
+ * machine); masked in every shot.
  */
-const volatileText =
-  /CHF|AP-\d|@example\.ch|127\.0\.0\.1:\d+|\d+\.\s?(Jan|Feb|Mär|Apr|Mai|Jun|Jul|Aug|Sep|Okt|Nov|Dez)|\d{1,2}\.\d{1,2}\.\d{2,4}|Plätze? frei/;
+const volatileText = /AP-\d|@example\.ch|127\.0\.0\.1:\d+|(um|,) \d{1,2}:\d{2}/;
 
-/**
- * Masked text still takes its room: another day's name or number could wrap a line and move all below
- * it. Digits become 0 and day and month names one fixed name, so the page keeps its layout any day.
- */
+/** Masked text still takes its room: its digits become 0, so that a longer number never wraps a line. */
 async function steadyVolatileText(page: Page): Promise<void> {
   await page.evaluate((pattern) => {
     const volatile = new RegExp(pattern);
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode())
       if (volatile.test(node.textContent ?? ''))
-        node.textContent = (node.textContent ?? '')
-          .replace(/\d/g, '0')
-          .replace(/\b(Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag)\b/g, 'Samstag')
-          .replace(
-            /\b(Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember)\b/g,
-            'Dezember',
-          );
+        node.textContent = (node.textContent ?? '').replace(/\d/g, '0');
   }, volatileText.source);
-  // a month spans 4 to 6 calendar weeks: the (masked) calendar always takes six, so the page below it
-  // sits at the same height in every month
-  await page.evaluate(() => {
-    document.querySelectorAll<HTMLTableSectionElement>('.calendar-grid tbody').forEach((weeks) => {
-      while (weeks.rows.length > 0 && weeks.rows.length < 6) {
-        const padding = weeks.rows[weeks.rows.length - 1]!.cloneNode(true) as HTMLElement;
-        padding.setAttribute('data-shot-padding', '');
-        padding.setAttribute('aria-hidden', 'true');
-        weeks.appendChild(padding);
-      }
-    });
-  });
 }
 
-export const volatileParts = (page: Page): Locator[] => [
-  page.getByText(volatileText),
-  page.locator('.calendar-header, .calendar-grid'),
-];
+export const volatileParts = (page: Page): Locator[] => [page.getByText(volatileText)];
 
 const heading = (page: Page, name: string | RegExp) =>
   page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 60_000 });
@@ -228,6 +215,7 @@ export async function takeShots(
   for (const viewport of shotWidths) {
     for (const journey of journeys()) {
       const context = await browser.newContext({ viewport, locale: 'de', deviceScaleFactor: 1 });
+      await context.clock.install({ time: Date.now() });
       const page = await context.newPage();
       try {
         for (const step of journey) {
@@ -245,9 +233,6 @@ export async function takeShots(
             mask: [...volatileParts(page), ...ownVolatileParts],
             maskColor: shotMask.css,
           });
-          await page.evaluate(() =>
-            document.querySelectorAll('[data-shot-padding]').forEach((padding) => padding.remove()),
-          );
           await take({ name: `${step.name}-${viewport.width}`, png, page });
         }
       } finally {

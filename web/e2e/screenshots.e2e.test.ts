@@ -1,11 +1,12 @@
+// @date-matrix: the shots' day is fixed whatever day they run
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { seriousAccessibilityViolations, type AxeViolation } from './accessibility';
 import { launchChromium, screenshotFolder } from './chromium';
 import { comparePngs } from './png-comparison';
-import { committedShotsFolder, shotShopSettings, takeShots } from './screenshot-journeys';
-import { startShop, type ShopProcess } from './shop-process';
+import { committedShotsFolder, startShotShop, takeShots } from './screenshot-journeys';
+import type { ShopProcess } from './shop-process';
 
 let shop: ShopProcess;
 let browser: Browser;
@@ -15,10 +16,7 @@ const differencesFolder = join(screenshotFolder, 'screenshot-differences');
 
 beforeAll(async () => {
   mkdirSync(differencesFolder, { recursive: true });
-  [shop, browser] = await Promise.all([
-    startShop(shotShopSettings.env, shotShopSettings.options),
-    launchChromium(),
-  ]);
+  [shop, browser] = await Promise.all([startShotShop(), launchChromium()]);
   comparing = await browser.newPage();
 }, 300_000);
 

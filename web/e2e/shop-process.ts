@@ -3,6 +3,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createKnex, dropDatabase } from '@alpenpass/infra';
+import { waitUntil } from '@alpenpass/infra/test/support';
 import { readModelsCaughtUp } from '@alpenpass/infra/test/support/read-models';
 import { demoGenerationId, demoPriceRange } from '@alpenpass/services/src/demo/demo-price-range';
 import { deleteNatsStreams } from '@alpenpass/services/test/support/nats-streams';
@@ -34,18 +35,17 @@ async function freePort(): Promise<number> {
 }
 
 async function waitUntilReady(origin: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null)
-      throw new Error(`The shop stopped during start-up (exit ${child.exitCode}):\n${output()}`);
-    const ready = await fetch(`${origin}/api/ready`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`The shop was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
+  await waitUntil(
+    `the shop on ${origin} ready`,
+    () => fetch(`${origin}/api/ready`).then((response) => response.ok),
+    READY_TIMEOUT_MS,
+    {
+      intervalMs: 500,
+      hopeless: () =>
+        child.exitCode === null ? undefined : `the shop stopped during start-up (exit ${child.exitCode})`,
+      details: output,
+    },
+  );
 }
 
 /**
@@ -57,20 +57,19 @@ async function waitUntilReady(origin: string, child: ChildProcess, output: () =>
 async function waitForDemoPrices(origin: string, databaseUrl: string, output: () => string): Promise<void> {
   const generationId = demoGenerationId(databaseUrl, demoPriceRange(new Date()).from);
   const headers = { ...shopHeaders, authorization: `Bearer ${mintStaffToken()}` };
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    const generation = (await fetch(`${origin}/api/admin/pricing/generations/${generationId}`, {
-      headers,
-    }).then(
-      (response) => response.json(),
-      () => null,
-    )) as { status?: string; error?: string } | null;
-    if (generation?.status === 'failed')
-      throw new Error(`The demo prices failed: ${generation.error}\n${output()}`);
-    if (generation?.status === 'completed' && (await readModelsCaughtUp(origin))) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`The demo prices were not in place within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
+  let failed: string | undefined;
+  await waitUntil(
+    `the demo prices of ${origin} in place`,
+    async () => {
+      const generation = (await fetch(`${origin}/api/admin/pricing/generations/${generationId}`, {
+        headers,
+      }).then((response) => response.json())) as { status?: string; error?: string };
+      if (generation.status === 'failed') failed = generation.error ?? 'failed';
+      return generation.status === 'completed' && (await readModelsCaughtUp(origin));
+    },
+    READY_TIMEOUT_MS,
+    { intervalMs: 500, hopeless: () => failed && `the generation failed: ${failed}`, details: output },
+  );
 }
 
 /**

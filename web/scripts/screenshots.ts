@@ -1,8 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchChromium } from '../e2e/chromium';
-import { committedShotsFolder, shotShopSettings, takeShots } from '../e2e/screenshot-journeys';
-import { startShop } from '../e2e/shop-process';
+import { committedShotsFolder, startShotShop, takeShots } from '../e2e/screenshot-journeys';
 
 /**
  * `npm run screenshots`: starts a shop of its own (throw-away database, free port, demo resort with its
@@ -12,10 +11,7 @@ import { startShop } from '../e2e/shop-process';
  */
 async function main(): Promise<void> {
   mkdirSync(committedShotsFolder, { recursive: true });
-  const [shop, browser] = await Promise.all([
-    startShop(shotShopSettings.env, shotShopSettings.options),
-    launchChromium(),
-  ]);
+  const [shop, browser] = await Promise.all([startShotShop(), launchChromium()]);
   try {
     await takeShots(browser, shop, async ({ name, png }) => {
       const path = join(committedShotsFolder, `${name}.png`);

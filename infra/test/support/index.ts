@@ -1,2 +1,3 @@
 export * from './test-database';
 export * from './read-models';
+export * from './patience';

@@ -1,3 +1,4 @@
+// @date-matrix: books the demo's products on their days
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import request from 'supertest';

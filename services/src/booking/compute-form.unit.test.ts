@@ -1,3 +1,4 @@
+// @date-matrix: the booking form of the demo's products
 import type { ClientSlot, FormStateEntry } from '@alpenpass/contracts';
 import { demoFacts, loadDemoProducts } from '../../test/support/booking-fixtures';
 import { computeForm } from './compute-form';

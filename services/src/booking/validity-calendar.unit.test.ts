@@ -1,3 +1,4 @@
+// @date-matrix: the calendar of the demo's validities
 import { demoFacts, loadDemoProducts } from '../../test/support/booking-fixtures';
 import { readChoices } from './form-state';
 import { priceLevels, validityCalendar } from './validity-calendar';

@@ -1,3 +1,4 @@
+// @date-matrix: the demo's catalogue and its seasons
 import request from 'supertest';
 import { shopHeaders, testChannelId } from '../../test/support/shop-headers';
 import { loadDemoCatalogue } from '../demo/catalogue';

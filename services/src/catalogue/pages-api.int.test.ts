@@ -1,3 +1,4 @@
+// @date-matrix: the demo's pages and seasons
 import request from 'supertest';
 import { shopHeaders } from '../../test/support/shop-headers';
 import { createCatalogueTestKit, type CatalogueTestKit } from '../../test/support/catalogue-kit';

@@ -1,3 +1,4 @@
+import '../platform/shop-clock-install';
 /**
  * Mints a bearer token signed by the embedded identity provider (dev and demo only):
  *   npm run token -- admin [subject]

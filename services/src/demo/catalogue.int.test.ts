@@ -1,3 +1,4 @@
+// @date-matrix: loads the demo resort placed on its day
 import { findChannel } from '@alpenpass/projections/src/channel';
 import { findProducts } from '@alpenpass/projections/src/catalogue';
 import { createCatalogueTestKit, type CatalogueTestKit } from '../../test/support/catalogue-kit';

@@ -1,3 +1,4 @@
+// @date-matrix: places the demo resort on the day it is loaded
 import type { ContentDocumentOf } from '@alpenpass/contracts';
 import { demoGenerationId } from './demo-price-range';
 import { DateTime } from 'luxon';

@@ -1,3 +1,4 @@
+// @date-matrix: the demo's slots follow its seasons
 import { catalogueStreamName } from '@alpenpass/contracts';
 import { listSlotGroupSlots } from '@alpenpass/projections/src/capacity';
 import { catalogueDocumentsProjection } from '@alpenpass/projections/src/catalogue';

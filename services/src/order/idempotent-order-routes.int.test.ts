@@ -2,6 +2,7 @@ import request from 'supertest';
 import { createCheckoutTestKit, type CheckoutTestKit } from '../../test/support/checkout-kit';
 import { checkoutIdOf } from './order-ids';
 import { shopHeaders } from '../../test/support/shop-headers';
+import { step, type ClaimStep } from '../../test/support/held-steps';
 
 /** The Idempotency-Key on the routes that place orders, take payments and give money back
  * (docs/ARCHITECTURE.md, "Idempotency-Key"): the same request under a key is answered as the first was and
@@ -11,9 +12,10 @@ let kit: CheckoutTestKit;
 let customer: string;
 let staff: string;
 let otherStaff: string;
+const claimStep: ClaimStep = step();
 
 beforeAll(async () => {
-  kit = await createCheckoutTestKit();
+  kit = await createCheckoutTestKit({ claimStep });
   await kit.basket.db.knex('account_directory').insert({ account_id: 'idem-1' });
   for (const slotId of [51, 52]) await kit.basket.scheduleSlot(slotId, 40);
   customer = await kit.basket.identity.bearer({ subject: 'c-1', roles: ['customer'], accountId: 'idem-1' });
@@ -147,6 +149,30 @@ describe('placing orders', () => {
     expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
     expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
     expect(await ordersPlaced()).toBe(before + 1);
+  });
+
+  it('a checkout click that asks for the key while the first click holds it (claimed, not yet run) runs nothing and gets the first answer', async () => {
+    // loose items: each request would build a basket of its own, so only the key's claim keeps a second order out
+    const before = await ordersPlaced();
+    const click = () =>
+      api()
+        .post('/api/checkout')
+        .set(as(customer, 'checkout-held'))
+        .send({ items: [gondola(52)] });
+    const firstRuns = claimStep.holdNext((moment, key) => moment === 'run' && key === 'checkout-held');
+    const first = Promise.resolve(click());
+    await firstRuns.reached;
+    const secondAsks = claimStep.holdNext((moment, key) => moment === 'claim' && key === 'checkout-held');
+    const second = Promise.resolve(click());
+    await secondAsks.reached;
+    secondAsks.release();
+    firstRuns.release();
+
+    const [firstAnswer, secondAnswer] = await Promise.all([first, second]);
+    expect(await ordersPlaced()).toBe(before + 1);
+    expect([firstAnswer.status, secondAnswer.status]).toEqual([201, 201]);
+    expect(secondAnswer.headers['idempotency-replayed']).toBe('true');
+    expect(secondAnswer.text).toBe(firstAnswer.text);
   });
 });
 

@@ -25,6 +25,7 @@ import {
   type DeploymentEnvironment,
 } from './development-secrets';
 import { trustProxySetting, type TrustProxy } from './http/trust-proxy';
+import { shopClockInstant } from './shop-clock';
 
 export const allRoles = ['api', 'relay', 'projector', 'worker'] as const;
 export type ProcessRole = (typeof allRoles)[number];
@@ -38,6 +39,13 @@ const environment = z.object({
   TRUST_PROXY: trustProxySetting,
   ROLES: envList.pipe(z.array(z.enum(allRoles))).transform((list) => (list.length ? list : [...allRoles])),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  SHOP_CLOCK: z
+    .string()
+    .refine(
+      (value) => shopClockInstant(value) !== undefined,
+      'Expected a day (yyyy-MM-dd) or an ISO 8601 date-time with its offset',
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: envUrl.default('postgres://postgres@127.0.0.1:5432/alpenpass'),
   NATS_URL: envUrl.default('nats://127.0.0.1:4222'),
@@ -316,7 +324,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ? e.AUTH_ISSUERS
     : ['https://auth.alpenpass.local/', e.IDENTITY_ISSUER ?? `http://localhost:${e.PORT}/oidc`];
   const signIn = signInSettings(e, deployment, issuers);
-  const unsafe = deployment === 'production' ? unsafeSecrets(env) : [];
+  const unsafe: { variable: string; message: string }[] =
+    deployment === 'production' ? unsafeSecrets(env) : [];
+  if (deployment === 'production' && e.SHOP_CLOCK)
+    unsafe.push({
+      variable: 'SHOP_CLOCK',
+      message: 'sets the clock for tests; production runs on the real one',
+    });
   if (unsafe.length) {
     throw new ConfigError(
       `Invalid configuration:\n${unsafe.map(({ variable, message }) => `  ${variable}: ${message}`).join('\n')}`,

@@ -1,3 +1,4 @@
+// @date-matrix: the demo's prices start today
 import { DomainError } from '../platform/domain-error';
 import { demoPriceRange } from '../demo/demo-price-range';
 import { checkGenerationRange, generationToday, latestGenerationDate } from './generation-range';

@@ -3,14 +3,18 @@ import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/sup
 import { createPaymentProviderClient, type PaymentProviderClient } from '../payment-provider/provider-client';
 import { ProviderUnavailableError } from '../payment-provider/provider-errors';
 import { readProviderNotification } from '../payment-provider/provider-notification';
-import { NotificationInbox } from '../../test/support/psp-notification-inbox';
+import { NotificationInbox, type ReceivedNotification } from '../../test/support/psp-notification-inbox';
 import { choose } from '../../test/support/psp-payment-page';
 import { startSimulator, type RunningSimulator } from '../../test/support/psp-simulator';
 
 /**
  * Fault switches, arranged through the simulator's test-only POST /__faults. The simulator decides a
- * notification's fate (drop, hold) when the payment page answers, so "not sent" is shown by a later
- * marker payment whose notification arrives while the faulted one never does: no waiting for time to pass.
+ * notification's fate (drop, hold) when the payment page answers. It sends different transactions'
+ * notifications side by side, so another payment's notification arriving says nothing about this one;
+ * but it sends one transaction's notifications one after the other, each once the one before was
+ * answered. So "not sent" is shown within the transaction: with the switch cleared, the transaction is
+ * settled, and when its settled notification is in the inbox, any notification queued for the
+ * transaction before it is already there too. No waiting for time to pass.
  */
 let db: TestDatabase;
 let simulator: RunningSimulator;
@@ -51,27 +55,35 @@ const init = (refno = `order-${randomUUID().slice(0, 8)}`, options: { idempotenc
 const accepted = (rawBody: string, signature: string | undefined) =>
   readProviderNotification(rawBody, signature, { hmacKeyHex: simulator.hmacKeyHex }).accepted;
 
-/** A payment without faults whose notification, once here, proves every earlier one was sent or never will be. */
-async function markerPaid(): Promise<void> {
-  const marker = await init();
-  await choose(marker.redirectUrl, 'VIS', 'success');
-  await inbox.waitFor(marker.transactionId);
+const statuses = (received: ReceivedNotification[]) => received.map((notification) => notification.status);
+
+/** Clears the fault switches and settles the transaction; answers its notifications once the settled
+ * one is here, so everything the transaction's queue held before it has been sent. */
+async function settledWithoutFaults(transactionId: string): Promise<ReceivedNotification[]> {
+  await simulator.clearFaults();
+  await client.settle(transactionId, { amount: 2000, currency: 'CHF', refno: 'settle' });
+  return inbox.waitForStatus(transactionId, 'settled');
 }
 
 it('dropped: no notification arrives, the status is still there to GET', async () => {
   const { transactionId, redirectUrl } = await init();
   await simulator.setFaults({ transactionId }, { notification: 'drop' });
   await choose(redirectUrl, 'VIS', 'success');
-  await markerPaid();
-  expect(inbox.for(transactionId)).toEqual([]);
   expect((await client.getStatus(transactionId)).status).toBe('authorized');
+  expect(statuses(await settledWithoutFaults(transactionId))).toEqual(['settled']);
+  // not held either: a release has nothing to send
+  expect(await simulator.releaseHeldNotifications()).toBe(0);
+  expect(statuses(inbox.for(transactionId))).toEqual(['settled']);
 });
 
 it("one transaction's slow notification does not hold back another's", async () => {
   const slow = await init();
   await simulator.setFaults({ transactionId: slow.transactionId }, { notificationDelayMs: 60_000 });
   await choose(slow.redirectUrl, 'VIS', 'success');
-  await markerPaid();
+  const other = await init();
+  await choose(other.redirectUrl, 'VIS', 'success');
+  // within the 20 s the wait allows, well before the slow one's 60 s have passed
+  await inbox.waitFor(other.transactionId);
   expect(inbox.for(slow.transactionId)).toEqual([]);
 });
 
@@ -90,12 +102,12 @@ it('delayed: the notification is held while the status already says authorized, 
   await simulator.setFaults({ transactionId }, { notification: 'hold' });
   await choose(redirectUrl, 'VIS', 'success');
   expect((await client.getStatus(transactionId)).status).toBe('authorized');
-  await markerPaid();
-  expect(inbox.for(transactionId)).toEqual([]);
+  expect(statuses(await settledWithoutFaults(transactionId))).toEqual(['settled']);
+  // the release answers once the held notifications were sent and answered
   expect(await simulator.releaseHeldNotifications()).toBe(1);
-  const [late] = await inbox.waitFor(transactionId);
-  expect(late!.status).toBe('authorized');
-  expect(accepted(late!.rawBody, late!.signature)).toBe(true);
+  const received = inbox.for(transactionId);
+  expect(statuses(received)).toEqual(['settled', 'authorized']);
+  expect(accepted(received[1]!.rawBody, received[1]!.signature)).toBe(true);
 });
 
 it('reordered: the settled notification arrives before the authorized one', async () => {

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
+import { createTestDatabase, patientMs, waitUntil, type TestDatabase } from '@alpenpass/infra/test/support';
 import { deleteNatsStreams } from '../../test/support/nats-streams';
 
 /** `npm start`'s launcher: the worker runs in a process of its own, so the API keeps answering while the
@@ -31,17 +31,13 @@ function alive(pid: number): boolean {
   }
 }
 
-// generous: on a crowded machine an API process (oidc-provider, the SPA's files) takes long to come up
-async function until<T>(find: () => T | undefined, what: string, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline || launcher.exitCode !== null)
-      throw new Error(`no ${what}; log:\n${JSON.stringify(lines, null, 1)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+// an API process (oidc-provider, the SPA's files) comes up slowly on a crowded machine: a patient deadline
+const until = <T>(find: () => T | undefined, what: string, baseMs = 90_000): Promise<T> =>
+  waitUntil(`waiting for a ${what}`, find, baseMs, {
+    intervalMs: 100,
+    hopeless: () => (launcher.exitCode === null ? undefined : `the launcher ended (${launcher.exitCode})`),
+    details: () => `log:\n${JSON.stringify(lines, null, 1)}`,
+  });
 
 const logged =
   (msg: string, name: string, after = 0) =>
@@ -105,78 +101,85 @@ afterAll(async () => {
   await db?.drop();
 });
 
-it('runs the worker in its own supervised process and the API as two; the API answers while the worker is frozen, killed and restarted', async () => {
-  const api = await until(logged('process ready', 'api'), 'ready api process');
-  const worker = await until(logged('process ready', 'worker'), 'ready worker process');
-  const projector = await until(logged('process ready', 'projector'), 'ready projector process');
-  const url = api.url!;
-  expect(new Set([api.pid, worker.pid, projector.pid, launcher.pid]).size).toBe(4);
-  expect(await health(url)).toBe(200);
-
-  // development: the payment provider simulator is a supervised process of its own
-  const simulator = await until(logged('process started', 'psp-simulator'), 'started psp simulator');
-  const simulatorUrl = (
-    await until(() => lines.find((line) => line.msg === 'psp simulator listening'), 'listening psp simulator')
-  ).url!;
-  expect(
-    (await fetch(`${simulatorUrl}/v1/transactions/none`, { signal: AbortSignal.timeout(10_000) })).status,
-  ).toBe(401);
-
-  // a worker that does not get the CPU at all cannot hold up the API
-  process.kill(worker.pid!, 'SIGSTOP');
-  try {
+it(
+  'runs the worker in its own supervised process and the API as two; the API answers while the worker is frozen, killed and restarted',
+  async () => {
+    const api = await until(logged('process ready', 'api'), 'ready api process');
+    const worker = await until(logged('process ready', 'worker'), 'ready worker process');
+    const projector = await until(logged('process ready', 'projector'), 'ready projector process');
+    const url = api.url!;
+    expect(new Set([api.pid, worker.pid, projector.pid, launcher.pid]).size).toBe(4);
     expect(await health(url)).toBe(200);
-    expect((await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(10_000) })).status).toBe(200);
-  } finally {
-    process.kill(worker.pid!, 'SIGCONT');
-  }
 
-  // a worker that dies is restarted under a new pid; the API stays up all along
-  const before = lines.length;
-  process.kill(worker.pid!, 'SIGKILL');
-  const died = await until(logged('process died; restarting', 'worker', before), 'restart notice');
-  expect(died).toMatchObject({ pid: worker.pid, restartInMs: 1000 });
-  expect(await health(url)).toBe(200);
-  const restarted = await until(logged('process ready', 'worker', before), 'restarted worker');
-  expect(restarted.pid).not.toBe(worker.pid);
-  expect(alive(restarted.pid!)).toBe(true);
-  expect(alive(api.pid!)).toBe(true);
-  expect(await health(url)).toBe(200);
+    // development: the payment provider simulator is a supervised process of its own
+    const simulator = await until(logged('process started', 'psp-simulator'), 'started psp simulator');
+    const simulatorUrl = (
+      await until(
+        () => lines.find((line) => line.msg === 'psp simulator listening'),
+        'listening psp simulator',
+      )
+    ).url!;
+    expect(
+      (await fetch(`${simulatorUrl}/v1/transactions/none`, { signal: AbortSignal.timeout(10_000) })).status,
+    ).toBe(401);
 
-  // the api role runs as two cluster processes behind the one port; one that dies comes back
-  const apiProcesses = await until(() => {
-    const ready = lines.filter((line) => line.msg === 'api process ready');
-    return ready.length >= 2 ? ready : undefined;
-  }, 'two ready api processes');
-  expect(new Set(apiProcesses.map((line) => line.slot))).toEqual(new Set([1, 2]));
-  expect(apiProcesses[0]!.pid).not.toBe(apiProcesses[1]!.pid);
-  const beforeApiKill = lines.length;
-  process.kill(apiProcesses[1]!.pid!, 'SIGKILL');
-  await until(logged('api process died; restarting', 'api', beforeApiKill), 'api restart notice');
-  expect(await health(url)).toBe(200);
-  const apiBack = await until(logged('api process ready', 'api', beforeApiKill), 'restarted api process');
-  expect(apiBack.slot).toBe(2);
+    // a worker that does not get the CPU at all cannot hold up the API
+    process.kill(worker.pid!, 'SIGSTOP');
+    try {
+      expect(await health(url)).toBe(200);
+      expect((await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(10_000) })).status).toBe(200);
+    } finally {
+      process.kill(worker.pid!, 'SIGCONT');
+    }
 
-  // one scrape on the shared port sums the API processes (the primary aggregates over IPC)
-  const scraped = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(10_000) });
-  expect(scraped.status).toBe(200);
-  const metrics = await scraped.text();
-  expect(metrics).toMatch(
-    /^alpenpass_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} \d+$/m,
-  );
-  expect(metrics).toMatch(/^alpenpass_projection_lag_events\{projection="[a-z-]+"\} \d+$/m);
+    // a worker that dies is restarted under a new pid; the API stays up all along
+    const before = lines.length;
+    process.kill(worker.pid!, 'SIGKILL');
+    const died = await until(logged('process died; restarting', 'worker', before), 'restart notice');
+    expect(died).toMatchObject({ pid: worker.pid, restartInMs: 1000 });
+    expect(await health(url)).toBe(200);
+    const restarted = await until(logged('process ready', 'worker', before), 'restarted worker');
+    expect(restarted.pid).not.toBe(worker.pid);
+    expect(alive(restarted.pid!)).toBe(true);
+    expect(alive(api.pid!)).toBe(true);
+    expect(await health(url)).toBe(200);
 
-  // SIGTERM stops every process and the launcher exits cleanly
-  const exited = new Promise<number | null>((resolve) => launcher.once('exit', (code) => resolve(code)));
-  launcher.kill('SIGTERM');
-  expect(await exited).toBe(0);
-  for (const pid of [
-    api.pid!,
-    restarted.pid!,
-    projector.pid!,
-    apiProcesses[0]!.pid!,
-    apiBack.pid!,
-    simulator.pid!,
-  ])
-    expect(alive(pid)).toBe(false);
-}, 300_000);
+    // the api role runs as two cluster processes behind the one port; one that dies comes back
+    const apiProcesses = await until(() => {
+      const ready = lines.filter((line) => line.msg === 'api process ready');
+      return ready.length >= 2 ? ready : undefined;
+    }, 'two ready api processes');
+    expect(new Set(apiProcesses.map((line) => line.slot))).toEqual(new Set([1, 2]));
+    expect(apiProcesses[0]!.pid).not.toBe(apiProcesses[1]!.pid);
+    const beforeApiKill = lines.length;
+    process.kill(apiProcesses[1]!.pid!, 'SIGKILL');
+    await until(logged('api process died; restarting', 'api', beforeApiKill), 'api restart notice');
+    expect(await health(url)).toBe(200);
+    const apiBack = await until(logged('api process ready', 'api', beforeApiKill), 'restarted api process');
+    expect(apiBack.slot).toBe(2);
+
+    // one scrape on the shared port sums the API processes (the primary aggregates over IPC)
+    const scraped = await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(10_000) });
+    expect(scraped.status).toBe(200);
+    const metrics = await scraped.text();
+    expect(metrics).toMatch(
+      /^alpenpass_http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} \d+$/m,
+    );
+    expect(metrics).toMatch(/^alpenpass_projection_lag_events\{projection="[a-z-]+"\} \d+$/m);
+
+    // SIGTERM stops every process and the launcher exits cleanly
+    const exited = new Promise<number | null>((resolve) => launcher.once('exit', (code) => resolve(code)));
+    launcher.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    for (const pid of [
+      api.pid!,
+      restarted.pid!,
+      projector.pid!,
+      apiProcesses[0]!.pid!,
+      apiBack.pid!,
+      simulator.pid!,
+    ])
+      expect(alive(pid)).toBe(false);
+  },
+  patientMs(300_000),
+);

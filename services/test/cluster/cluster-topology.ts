@@ -50,6 +50,20 @@ export function clusterUnavailable(): string | undefined {
   }
 }
 
+/**
+ * Why the cluster suite skips, or undefined when it runs. Where namespaces can be made (root, as in CI)
+ * it always runs, and a broken set-up fails it; where they cannot, it fails too unless the environment
+ * says the suite may skip (ALLOW_CLUSTER_SKIP=1: a developer's machine without root).
+ */
+export function clusterSkipReason(env: Record<string, string | undefined> = process.env): string | undefined {
+  const unavailable = clusterUnavailable();
+  if (!unavailable) return undefined;
+  if (env.ALLOW_CLUSTER_SKIP === '1') return unavailable;
+  throw new Error(
+    `the cluster suite cannot run here: ${unavailable}. Where network namespaces cannot be made, ALLOW_CLUSTER_SKIP=1 skips it.`,
+  );
+}
+
 /** `nodeEnv`: NAME=value settings every node runs with besides clusterNodeEnv */
 export function clusterUp(nodes: number, nodeEnv: string[] = []): string {
   extraNodeEnv = nodeEnv;

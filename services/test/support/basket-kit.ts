@@ -34,6 +34,7 @@ import type { TrustProxy } from '../../src/platform/http/trust-proxy';
 import type { AccountResources } from '../../src/basket/account-resources';
 import type { Knex } from 'knex';
 import type { AdmissionGate } from '../../src/waiting-room';
+import { appendsThrough, type AppendStep } from './held-steps';
 
 /** Test support for the basket integration tests (not shipped): a private database with the demo
  * catalogue projected, an event store, the basket and capacity routes; holds last 30 minutes, at most an hour. */
@@ -90,11 +91,14 @@ export interface BasketTestKitOptions {
   featureFlags?: FeatureFlags;
   /** the waiting room's gate, given the kit's store and database (none when absent) */
   admission?: (store: EventStore, knex: Knex) => AdmissionGate;
+  /** where a test holds a chosen append of the kit's store back (held-steps.ts) */
+  appendStep?: AppendStep;
 }
 
 export async function createBasketTestKit(options: BasketTestKitOptions = {}): Promise<BasketTestKit> {
   const db = await createTestDatabase();
-  const store = createPostgresEventStore({ knex: db.knex });
+  const postgresStore = createPostgresEventStore({ knex: db.knex });
+  const store = options.appendStep ? appendsThrough(postgresStore, options.appendStep) : postgresStore;
   await publishDemoCatalogue(store);
   for (const projection of kitProjections) await ensureLiveGeneration(db.knex, store, projection);
   const project = async () => {

@@ -19,6 +19,7 @@ import {
 import { paymentDetailContext } from '../../src/payment-detail';
 import { testOrderContext } from './order-context';
 import { unwiredPaymentProvider, type PaymentProvider } from '../../src/order/payment/payment-provider';
+import { claimsThrough, type ClaimStep } from './held-steps';
 
 /** Test support (not shipped): the basket kit (demo catalogue at kitNow; its app serves the capacity
  * reads) plus the basket, checkout and order routes on the same database, and a workflow clock that
@@ -46,6 +47,8 @@ export interface CheckoutTestKitOptions extends BasketTestKitOptions {
   savedPaymentDetails?: boolean;
   /** online credit that baskets and split payments spend */
   onlineCredit?: boolean;
+  /** where a test holds a chosen request at its Idempotency-Key claim (held-steps.ts) */
+  claimStep?: ClaimStep;
 }
 
 export async function createCheckoutTestKit(options: CheckoutTestKitOptions = {}): Promise<CheckoutTestKit> {
@@ -90,7 +93,9 @@ export async function createCheckoutTestKit(options: CheckoutTestKitOptions = {}
     publicKeys: [],
     routers: [basketRouter(basket.service), ...(context.routers ?? []), ...(paymentDetails?.routers ?? [])],
     readiness: [],
-    idempotentRequests: idempotentRequests(basket.db.knex),
+    idempotentRequests: options.claimStep
+      ? claimsThrough(idempotentRequests(basket.db.knex), options.claimStep)
+      : idempotentRequests(basket.db.knex),
   });
   return {
     basket,

@@ -25,6 +25,8 @@ export interface LoadFigures {
   requests: number;
   /** answers the client had to retry: no answer, a 5xx, or its key still in flight */
   clientErrors: number;
+  /** each of them: the step, what it answered and when (ms since the epoch) */
+  retries: Retry[];
   /** when the last of them was seen (ms since the epoch), 0 if none */
   lastErrorAt: number;
   /** orders whose payment the card holder confirmed on the provider's page: each must end PAID once */
@@ -33,6 +35,15 @@ export interface LoadFigures {
   abandoned: string[];
 }
 
+export interface Retry {
+  step: 'guest' | 'basket' | 'checkout' | 'payment';
+  /** the HTTP status, 0 for no answer */
+  status: number;
+  code?: string;
+  at: number;
+}
+
+/** A journey's step gives up after this many retries (a minute of a fault at the pause below). */
 const RETRIES = 120;
 const RETRY_PAUSE_MS = 500;
 
@@ -45,7 +56,14 @@ export function startCheckoutLoad(options: {
   /** each journey's guest gives an address of this domain, so its order mails can be counted */
   mailDomain?: string;
 }): { stop(): Promise<LoadFigures> } {
-  const figures: LoadFigures = { requests: 0, clientErrors: 0, lastErrorAt: 0, orders: [], abandoned: [] };
+  const figures: LoadFigures = {
+    requests: 0,
+    clientErrors: 0,
+    retries: [],
+    lastErrorAt: 0,
+    orders: [],
+    abandoned: [],
+  };
   let running = true;
 
   // a request with the same Idempotency-Key still being answered (on a node that was cut off): try again later
@@ -53,15 +71,27 @@ export function startCheckoutLoad(options: {
     answer.status === 0 ||
     answer.status >= 500 ||
     (answer.status === 409 && answer.body.code === idempotencyErrorCodes.inFlight);
-  async function withRetries<T>(step: () => Promise<T | Answer>, done: (result: T | Answer) => boolean) {
+  async function withRetries<T>(
+    name: Retry['step'],
+    step: () => Promise<T | Answer>,
+    done: (result: T | Answer) => boolean,
+  ) {
     let result: T | Answer = noAnswer();
     for (let attempt = 0; attempt < RETRIES; attempt++) {
       figures.requests += 1;
       result = await step();
       if (done(result)) return result;
-      if (!retryable(result as Answer)) return result;
+      const answer = result as Answer;
+      if (!retryable(answer)) return result;
       figures.clientErrors += 1;
       figures.lastErrorAt = Date.now();
+      const code = typeof answer.body.code === 'string' ? answer.body.code : undefined;
+      figures.retries.push({
+        step: name,
+        status: answer.status,
+        ...(code ? { code } : {}),
+        at: figures.lastErrorAt,
+      });
       await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS));
     }
     return result;
@@ -73,6 +103,7 @@ export function startCheckoutLoad(options: {
     journeys += 1;
     const email = `${client.replaceAll('.', '-')}-${journeys}@${options.mailDomain}`;
     const token = await withRetries(
+      'guest',
       () => guestIdentity(options.origin, email, client),
       (result) => typeof result === 'string',
     );
@@ -86,6 +117,7 @@ export function startCheckoutLoad(options: {
       return;
     }
     const basket = await withRetries(
+      'basket',
       () => addToNewBasket(options.origin, options.slotId, client, guest?.token),
       (answer) => answer.status === 201,
     );
@@ -94,6 +126,7 @@ export function startCheckoutLoad(options: {
       return;
     }
     const placed = await withRetries(
+      'checkout',
       () => checkOut(options.origin, String(basket.body.id), guest),
       (result) => 'orderId' in result,
     );
@@ -102,6 +135,7 @@ export function startCheckoutLoad(options: {
       return;
     }
     const paid = await withRetries(
+      'payment',
       () => payByCard(options.origin, placed),
       (answer) => answer.status === 200,
     );
@@ -124,6 +158,24 @@ export function startCheckoutLoad(options: {
       return figures;
     },
   };
+}
+
+/**
+ * The retries a fault does not explain: every one must come between the fault's start and `recoveredBy`
+ * after it (a node that vanishes costs its in-flight requests and those the balancer sends before its
+ * health check takes it out), and answer no answer, a 502/503/504 or a key still in flight — never a 500.
+ */
+export function unexplainedRetries(
+  figures: LoadFigures,
+  fault: { at: number; recoveredBy: number; alsoExplains?: number[] },
+): Retry[] {
+  const explained = (retry: Retry) =>
+    retry.at >= fault.at &&
+    retry.at <= fault.at + fault.recoveredBy &&
+    (retry.status === 0 ||
+      [502, 503, 504, ...(fault.alsoExplains ?? [])].includes(retry.status) ||
+      (retry.status === 409 && retry.code === idempotencyErrorCodes.inFlight));
+  return figures.retries.filter((retry) => !explained(retry));
 }
 
 export interface Outcome {
@@ -150,9 +202,11 @@ export async function settle(
 ): Promise<Outcome> {
   const orderIds = figures.orders.map((order) => order.orderId);
   const started = Date.now();
-  await waitFor(async () => (await paidCounts(knex, orderIds)).paid === orderIds.length, timeoutMs).catch(
-    () => undefined,
-  );
+  await waitFor(
+    'every order of the load PAID in the store',
+    async () => (await paidCounts(knex, orderIds)).paid === orderIds.length,
+    timeoutMs,
+  ).catch(() => undefined);
   // an answer that is no status (a 5xx, none: the node is short of database connections) is asked again
   const statusOf = async (id: number) => {
     let status = '0';
@@ -169,6 +223,7 @@ export async function settle(
   // the read model gets its own 30 s even when the store took the whole timeout (a killed worker's
   // payments end late): its lag is measured from the store's last PAID, not from the load's end
   await waitFor(
+    'every order of the load PAID in the read model',
     async () => (await behind()) === 0,
     Math.max(30_000, timeoutMs - (Date.now() - started)),
   ).catch(() => undefined);

@@ -1,5 +1,7 @@
 import { createKnex } from '@alpenpass/infra';
+import { waitUntil } from '@alpenpass/infra/test/support';
 import type { Knex } from 'knex';
+import { DateTime } from 'luxon';
 import { loadConfig } from '../../src/platform/config';
 import { loadOrCreateSigningKey } from '../../src/platform/auth/signing-key';
 import { mintToken } from '../../src/platform/auth/tokens';
@@ -35,16 +37,12 @@ export async function clusterAdminToken(): Promise<string> {
   );
 }
 
-/** A gondola slot of the demo resort's product 103 with `capacity` places, on the day of the first demo
- * slot in the late afternoon (inside the season and the booking window); answers its id once every
- * given origin offers it. */
+/** A gondola slot of the demo resort's product 103 (sold all year) with `capacity` places, tomorrow in
+ * the pool's timezone in the late afternoon (inside the booking window on any day the suite runs);
+ * answers its id once every given origin offers it. */
 export async function scheduleClusterSlot(knex: Knex, capacity: number, origins: string[]): Promise<number> {
-  const first = await knex('events')
-    .where({ type: 'SlotScheduled' })
-    .orderBy('global_position')
-    .first<{ data: { from: string } }>('data');
-  if (!first) throw new Error('the cluster has no demo slots');
-  const day = first.data.from.slice(0, 10);
+  const product = await getJson<{ pool: { timezone: string } }>(`${origins[0]}/api/products/103`);
+  const day = DateTime.now().setZone(product.pool.timezone).plus({ days: 1 }).toISODate()!;
   const slotId = Number(
     (await knex.raw<{ rows: { id: string }[] }>(`select nextval('capacity_slot_id_seq') as id`)).rows[0]!.id,
   );
@@ -68,21 +66,27 @@ export async function scheduleClusterSlot(knex: Knex, capacity: number, origins:
     { actor: 'system' },
   );
   for (const origin of origins)
-    await waitFor(async () => {
-      const slots = await getJson<{ id: number }[]>(
-        `${origin}/api/capacities/slots/products/103?from=${day}&to=${day}`,
-      );
-      return slots.some((slot) => slot.id === slotId);
-    }, 30_000);
+    await waitFor(
+      `slot ${slotId} on ${day} offered by ${origin}`,
+      async () => {
+        const slots = await getJson<{ id: number }[]>(
+          `${origin}/api/capacities/slots/products/103?from=${day}&to=${day}`,
+        );
+        return slots.some((slot) => slot.id === slotId);
+      },
+      30_000,
+    );
   return slotId;
 }
 
-export async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+/** Waits (a patient deadline: infra/test/support/patience.ts) until `condition` holds; answers how long it took. */
+export async function waitFor(
+  what: string,
+  condition: () => Promise<boolean>,
+  baseMs: number,
+): Promise<number> {
   const started = Date.now();
-  while (!(await condition().catch(() => false))) {
-    if (Date.now() - started > timeoutMs) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitUntil(what, condition, baseMs);
   return Date.now() - started;
 }
 

@@ -47,12 +47,36 @@ export class NotificationInbox {
   }
 
   /** Waits until `transactionId` has at least `count` notifications (the deadline only bounds a failure). */
-  async waitFor(transactionId: string, count = 1, deadlineMs = 20_000): Promise<ReceivedNotification[]> {
+  waitFor(transactionId: string, count = 1, deadlineMs = 20_000): Promise<ReceivedNotification[]> {
+    return this.waitUntil(
+      transactionId,
+      `${count} notifications`,
+      (list) => list.length >= count,
+      deadlineMs,
+    );
+  }
+
+  /** Waits until a notification with `status` for `transactionId` is here; answers all of the transaction's. */
+  waitForStatus(transactionId: string, status: string, deadlineMs = 20_000): Promise<ReceivedNotification[]> {
+    return this.waitUntil(
+      transactionId,
+      `a ${status} notification`,
+      (list) => list.some((notification) => notification.status === status),
+      deadlineMs,
+    );
+  }
+
+  private async waitUntil(
+    transactionId: string,
+    expected: string,
+    done: (received: ReceivedNotification[]) => boolean,
+    deadlineMs: number,
+  ): Promise<ReceivedNotification[]> {
     const until = Date.now() + deadlineMs;
-    while (this.for(transactionId).length < count) {
+    while (!done(this.for(transactionId))) {
       if (Date.now() > until)
         throw new Error(
-          `expected ${count} notifications for ${transactionId}, got ${JSON.stringify(this.for(transactionId))}`,
+          `expected ${expected} for ${transactionId}, got ${JSON.stringify(this.for(transactionId))}`,
         );
       await new Promise((resolve) => setTimeout(resolve, 25));
     }

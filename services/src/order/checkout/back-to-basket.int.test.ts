@@ -1,15 +1,19 @@
 import request from 'supertest';
+import { basketStreamName } from '@alpenpass/contracts';
 import { loadSlotState } from '../../capacity';
+import { derivedBasketId } from '../order-ids';
 import { shopHeaders } from '../../../test/support/shop-headers';
 import { createCheckoutTestKit, type CheckoutTestKit } from '../../../test/support/checkout-kit';
+import { step, type AppendStep } from '../../../test/support/held-steps';
 
 /** Going back from the checkout to the basket (docs/checkout.md, "Back to the basket"). */
 let kit: CheckoutTestKit;
 let customerOne: string;
 let customerTwo: string;
+const appendStep: AppendStep = step();
 
 beforeAll(async () => {
-  kit = await createCheckoutTestKit();
+  kit = await createCheckoutTestKit({ appendStep });
   await kit.basket.scheduleSlot(41, 10);
   customerOne = await kit.basket.identity.bearer({ subject: 'c-1', roles: ['customer'], accountId: '1' });
   customerTwo = await kit.basket.identity.bearer({ subject: 'c-2', roles: ['customer'], accountId: '2' });
@@ -69,6 +73,31 @@ describe('back from the checkout to the basket', () => {
     const second = await api().post('/api/checkout').set(as(customerOne)).send({ basketId: back.body.id });
     expect(second.status).toBe(201);
     expect(second.body.order).toMatchObject({ status: 'CREATED' });
+  });
+
+  it('a double click whose second "back" overtakes the first before it records the new basket holds the places once', async () => {
+    const before = await heldOn41();
+    const { checkout } = await checkoutOf(customerOne, 2);
+    const againStream = basketStreamName(derivedBasketId(`back-to-basket:${checkout.id}`));
+    const back = () => api().post(`/api/checkout/${checkout.id}/back-to-basket`).set(as(customerOne));
+    const firstCreation = appendStep.holdNext((streamName) => streamName === againStream);
+    const first = Promise.resolve(back());
+    // the first has given up the order and holds the places for the new basket it is about to record
+    await firstCreation.reached;
+    const second = await back();
+    expect(second.status).toBe(200);
+    expect(await heldOn41()).toBe(before + 4);
+    firstCreation.release();
+
+    // the first finds the basket recorded meanwhile, gives its own places back and answers that basket
+    const firstAnswer = await first;
+    expect(firstAnswer.status).toBe(200);
+    expect(firstAnswer.body.id).toBe(second.body.id);
+    expect(await heldOn41()).toBe(before + 2);
+    expect((await kit.basket.store.readStream(againStream)).map((event) => event.type)).toEqual([
+      'BasketCreated',
+      'EntriesAddedToBasket',
+    ]);
   });
 
   it("is the checkout's owner's only: someone else's checkout is 404", async () => {

@@ -1,16 +1,22 @@
 import request from 'supertest';
+import { checkoutStreamName } from '@alpenpass/contracts';
 import { loadSlotState } from '../../capacity';
 import { checkoutIdOf } from '../order-ids';
 import { shopHeaders } from '../../../test/support/shop-headers';
 import { createCheckoutTestKit, type CheckoutTestKit } from '../../../test/support/checkout-kit';
+import { step, type AppendStep } from '../../../test/support/held-steps';
 
 let kit: CheckoutTestKit;
 let customerOne: string;
 let customerTwo: string;
 let staff: string;
+const appendStep: AppendStep = step();
 
 beforeAll(async () => {
-  kit = await createCheckoutTestKit({ env: { FEATURE_FLAGS: 'guestCheckout,enableCheckoutCommentInput' } });
+  kit = await createCheckoutTestKit({
+    env: { FEATURE_FLAGS: 'guestCheckout,enableCheckoutCommentInput' },
+    appendStep,
+  });
   await kit.basket.scheduleSlot(31, 40);
   await kit.basket.scheduleSlot(32, 40);
   customerOne = await kit.basket.identity.bearer({ subject: 'c-1', roles: ['customer'], accountId: '1' });
@@ -165,6 +171,33 @@ describe('placing an order from a basket', () => {
     expect(
       mine.body.items.filter((order: { checkoutId: string }) => order.checkoutId === first.body.checkoutId),
     ).toHaveLength(1);
+  });
+
+  it('a double click whose second request overtakes the first between its read of the checkout and its append places one order', async () => {
+    const basketId = await basketWith(customerOne, 32, 1);
+    const checkoutId = checkoutIdOf(basketId);
+    const checkOut = () => api().post('/api/checkout').set(as(customerOne)).send({ basketId });
+    const firstStart = appendStep.holdNext((streamName) => streamName === checkoutStreamName(checkoutId));
+    const first = Promise.resolve(checkOut());
+    await firstStart.reached;
+    const second = await checkOut();
+    expect(second.status).toBe(201);
+    firstStart.release();
+
+    // the first reads the checkout again, finds the second's order and goes on with it
+    const firstAnswer = await first;
+    expect(firstAnswer.status).toBe(201);
+    expect(firstAnswer.body).toMatchObject({ id: checkoutId, orderId: second.body.orderId });
+    expect(
+      (await kit.basket.store.readStream(checkoutStreamName(checkoutId))).map((event) => event.type),
+    ).toEqual(['CheckoutStarted']);
+    const placed = await kit.basket.db
+      .knex('events')
+      .where({ type: 'OrderPlaced' })
+      .whereRaw("data->>'checkoutId' = ?", [checkoutId])
+      .count({ n: '*' })
+      .first();
+    expect(Number(placed?.n)).toBe(1);
   });
 });
 

@@ -291,17 +291,18 @@ describe('Pay now: resuming the payment of an unpaid order', () => {
     expect(await transactionsAtProvider(order.orderId)).toHaveLength(1);
   }, 60_000);
 
-  it('under one Idempotency-Key a repeat gets the first answer', async () => {
+  it('under one Idempotency-Key a repeat gets the first answer, replayed, and opens nothing', async () => {
     const order = await placeOrder(78);
     const key = `resume-${randomUUID()}`;
     const first = await resume(order).set('idempotency-key', key);
-    const repeat = await request(app)
-      .post(`/api/orders/${order.orderId}/payment/resume${order.access}`)
-      .set(as(null))
-      .set('idempotency-key', key)
-      .send({ redirectUrls });
-    expect(repeat.status).toBe(first.status);
-    expect(repeat.body).toEqual(first.body);
+    expect(first.status).toBe(200);
+    expect(first.headers['idempotency-replayed']).toBeUndefined();
+    expect(first.body.transaction).toBe('NEW');
+    // run again, the route would find the page open and answer LIVE: only the kept answer says NEW
+    const repeat = await resume(order).set('idempotency-key', key);
+    expect([repeat.status, repeat.headers['idempotency-replayed']]).toEqual([200, 'true']);
+    expect(repeat.text).toBe(first.text);
+    expect(await transactionsAtProvider(order.orderId)).toHaveLength(1);
   }, 60_000);
 });
 

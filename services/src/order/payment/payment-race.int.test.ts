@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { orderStreamName } from '@alpenpass/contracts';
 import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
 import { createPaymentProviderClient } from '../../payment-provider/provider-client';
 import { providerCardPayments } from './provider-card-payments';
@@ -7,6 +8,7 @@ import { shopHeaders } from '../../../test/support/shop-headers';
 import { choose } from '../../../test/support/psp-payment-page';
 import { startSimulator, type RunningSimulator } from '../../../test/support/psp-simulator';
 import { createCheckoutTestKit, type CheckoutTestKit } from '../../../test/support/checkout-kit';
+import { step, type AppendStep } from '../../../test/support/held-steps';
 
 /** A payment starts while the order's items change (docs/checkout.md, "Card payments": a payment is for
  * the order's amount at its start). Each round sends the pair at once against the PSP simulator as a
@@ -24,6 +26,7 @@ let kit: CheckoutTestKit;
 let simulatorDb: TestDatabase;
 let simulator: RunningSimulator;
 let customer: Record<string, string>;
+const appendStep: AppendStep = step();
 
 beforeAll(async () => {
   simulatorDb = await createTestDatabase();
@@ -38,6 +41,7 @@ beforeAll(async () => {
     payments: providerCardPayments({ client, webhookUrl }),
     savedPaymentDetails: true,
     onlineCredit: true,
+    appendStep,
     env: {
       PSP_BASE_URL: simulator.url,
       PSP_MERCHANT_ID: simulator.merchantId,
@@ -47,7 +51,7 @@ beforeAll(async () => {
     },
   });
   // a slot per round: one customer may hold only so many places of a slot
-  for (let slotId = firstSlot; slotId < firstSlot + 5 * rounds; slotId += 1)
+  for (let slotId = firstSlot; slotId < firstSlot + 5 * rounds + 2; slotId += 1)
     await kit.basket.scheduleSlot(slotId, 100);
   customer = {
     ...shopHeaders,
@@ -107,6 +111,7 @@ async function openCheckout(slotId: number, quantities: number[]) {
   ).toBe(200);
   return {
     checkoutId,
+    orderId: created.body.orderId as number,
     basketId: created.body.basketId as string,
     items: created.body.order.items as { id: string }[],
   };
@@ -134,15 +139,21 @@ async function expectConsistent(checkoutId: string, basketId: string) {
   // a transaction opened for the order as it was before it moved is given up at the provider
   for (const other of transactions.filter((transaction) => transaction.transactionId !== transactionId))
     expect(other.status).toBe('canceled');
-  return order as { status: string; items: { id: string }[] };
+  return order as { status: string; refno: string; items: { id: string }[] };
 }
 
+const payNew = (checkoutId: string) =>
+  api()
+    .post(`/api/checkout/${checkoutId}/payment`)
+    .set(customer)
+    .send({ intent: 'new', type: 'CARD', redirectUrls: returnUrls });
+const addItem = (checkoutId: string, slotId: number) =>
+  api()
+    .post(`/api/checkout/${checkoutId}/items`)
+    .set(customer)
+    .send({ items: [gondola(slotId, 3)] });
+
 describe('a payment start racing a change of the items', () => {
-  const payNew = (checkoutId: string) =>
-    api()
-      .post(`/api/checkout/${checkoutId}/payment`)
-      .set(customer)
-      .send({ intent: 'new', type: 'CARD', redirectUrls: returnUrls });
   const payExisting = (checkoutId: string, paymentDetailId: number) =>
     api()
       .post(`/api/checkout/${checkoutId}/payment`)
@@ -153,13 +164,7 @@ describe('a payment start racing a change of the items', () => {
     for (let round = 0; round < rounds; round += 1) {
       const slotId = nextSlot++;
       const { checkoutId, basketId } = await openCheckout(slotId, [1]);
-      const [paid, added] = await Promise.all([
-        payNew(checkoutId),
-        api()
-          .post(`/api/checkout/${checkoutId}/items`)
-          .set(customer)
-          .send({ items: [gondola(slotId, 3)] }),
-      ]);
+      const [paid, added] = await Promise.all([payNew(checkoutId), addItem(checkoutId, slotId)]);
       expect([paid.status, added.status]).toEqual(expect.arrayContaining([200]));
       for (const answer of [paid, added])
         if (answer.status !== 200)
@@ -212,10 +217,7 @@ describe('a payment start racing a change of the items', () => {
       const { checkoutId, basketId } = await openCheckout(slotId, [1]);
       const [paid, added] = await Promise.all([
         payExisting(checkoutId, saved.body.id),
-        api()
-          .post(`/api/checkout/${checkoutId}/items`)
-          .set(customer)
-          .send({ items: [gondola(slotId, 3)] }),
+        addItem(checkoutId, slotId),
       ]);
       expect([paid.status, added.status]).toEqual(expect.arrayContaining([200]));
       const order = await expectConsistent(checkoutId, basketId);
@@ -276,4 +278,56 @@ describe('a payment start racing a change of the items', () => {
       expect((await kit.onlineCredit!.balance(accountId)).balance.amount).toBe(1000 * rounds - spent);
     }
   }, 180_000);
+});
+
+/** The same pairs with the bad interleaving forced once: one of the two has read the order and decided, and
+ * is held before its append while the other runs to the end. The held one must not append on what it read. */
+describe('a payment start and an item change, one overtaking the other between its read and its append', () => {
+  const held = (orderId: number, eventType: string) =>
+    appendStep.holdNext(
+      (streamName, events) =>
+        streamName === orderStreamName(orderId) && events.some((event) => event.type === eventType),
+    );
+  const eventsOf = async (orderId: number) =>
+    (await kit.basket.store.readStream(orderStreamName(orderId))).map((event) => event.type);
+
+  it('an item added under a payment start that read the order before: the start is refused and its transaction cancelled', async () => {
+    const slotId = nextSlot++;
+    const { checkoutId, orderId, basketId } = await openCheckout(slotId, [1]);
+    const paymentStart = held(orderId, 'OrderPaymentStarted');
+    const paying = Promise.resolve(payNew(checkoutId));
+    await paymentStart.reached;
+    expect((await addItem(checkoutId, slotId)).status).toBe(200);
+    paymentStart.release();
+
+    const paid = await paying;
+    expect([paid.status, paid.body.code]).toEqual([409, 'ORDER_CHANGED_DURING_PAYMENT']);
+    const order = await expectConsistent(checkoutId, basketId);
+    expect(order.status).toBe('CREATED');
+    expect(order.items).toHaveLength(2);
+    expect(await eventsOf(orderId)).not.toContain('OrderPaymentStarted');
+    expect(await transactionsAtProvider(order.refno)).toEqual([
+      expect.objectContaining({ status: 'canceled' }),
+    ]);
+    // paying again opens a new transaction, for the order as it is now
+    expect((await payNew(checkoutId)).status).toBe(200);
+    expect((await expectConsistent(checkoutId, basketId)).status).toBe('PENDING');
+  }, 60_000);
+
+  it('a payment started under an item change that read the order before: the change is refused and taken out of the basket', async () => {
+    const slotId = nextSlot++;
+    const { checkoutId, orderId, basketId } = await openCheckout(slotId, [1]);
+    const itemChange = held(orderId, 'OrderItemsChanged');
+    const adding = Promise.resolve(addItem(checkoutId, slotId));
+    await itemChange.reached;
+    expect((await payNew(checkoutId)).status).toBe(200);
+    itemChange.release();
+
+    const added = await adding;
+    expect([added.status, added.body.code]).toEqual([409, 'ORDER_NOT_OPEN']);
+    const order = await expectConsistent(checkoutId, basketId);
+    expect(order.status).toBe('PENDING');
+    expect(order.items).toHaveLength(1);
+    expect(await eventsOf(orderId)).not.toContain('OrderItemsChanged');
+  }, 60_000);
 });
