@@ -3,6 +3,7 @@ import { Client, Connection } from '@temporalio/client';
 import type { Knex } from 'knex';
 import { WAITING_ROOM_ADMISSION_HEADER } from '@alpenpass/contracts';
 import { developmentSecrets } from '../../src/platform/development-secrets';
+import { placedDemoCatalogue } from '../../src/demo/catalogue';
 import {
   addToNewBasket,
   call,
@@ -128,9 +129,19 @@ describeCluster(
       if (!reuse) clusterDown();
     }, 60_000);
 
-    it('serves through the balancer and from each node', async () => {
+    it("serves through the balancer and from each node, the demo resort placed on the suite's own day", async () => {
       expect(await readyStatus(balancer)).toBe(200);
       for (const node of nodes) expect(await readyStatus(nodeUrl(node))).toBe(200);
+      // the nodes read the clock this suite reads (SHOP_CLOCK under the date matrix): the day pass's season
+      const season = placedDemoCatalogue(new Date()).documents.find(
+        (document) => document.id === 'range-alpenhorn-winter-2026',
+      ) as { from: string; to: string };
+      for (const node of nodes) {
+        const dayPass = await call(`${nodeUrl(node)}/api/products/101`, 'GET');
+        expect(dayPass.body.productAvailabilityRanges).toEqual([
+          expect.objectContaining({ from: season.from, to: season.to }),
+        ]);
+      }
     });
 
     it('sells no more places than a slot has when guests on both nodes race for them; every refusal is a clean 409', async () => {
