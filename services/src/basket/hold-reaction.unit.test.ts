@@ -59,7 +59,7 @@ describe('what the hold reactor tells the hold workflow', () => {
     });
   });
 
-  it('ends the hold once the last held entry is removed, naming the removed claims', () => {
+  it('ends the hold once the last held entry is removed', () => {
     const [opened, added] = createdWithSlot();
     const entryId = slotEntry.entryId;
     const state = basketWith(
@@ -67,10 +67,7 @@ describe('what the hold reactor tells the hold workflow', () => {
       [added!, '2030-06-30T10:00:00Z'],
       [{ type: 'EntriesRemovedFromBasket', data: { basketId, entryIds: [entryId] } }, '2030-06-30T10:10:00Z'],
     );
-    expect(holdReaction(state, 'EntriesRemovedFromBasket', durations)).toEqual({
-      kind: 'endWhenReleased',
-      claims: [{ entryId, slotId: 7 }],
-    });
+    expect(holdReaction(state, 'EntriesRemovedFromBasket', durations)).toEqual({ kind: 'end' });
   });
 
   it('leaves a checked-out basket alone, also for an earlier event delivered late: its places are the order’s', () => {
@@ -205,9 +202,9 @@ describe('when the reactor starts the hold workflow: once per hold, not per chan
     expect(others.length).toBeGreaterThan(0);
     for (const type of others) {
       expect(beganTheHold(held, { type, ...at(time) })).toBe(false);
-      expect(holdReaction(held, type, durations).kind).not.toBe('endWhenReleased');
+      expect(holdReaction(held, type, durations).kind).not.toBe('end');
       const emptied = { ...held, entries: [] };
-      expect(holdReaction(emptied, type, durations).kind).not.toBe('endWhenReleased');
+      expect(holdReaction(emptied, type, durations).kind).not.toBe('end');
     }
   });
 });

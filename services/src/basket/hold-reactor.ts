@@ -1,6 +1,5 @@
 import { basketStreamName, type RecordedEvent } from '@alpenpass/contracts';
 import type { Reactor } from '../platform/context-module';
-import { loadSlotState } from '../capacity/slot-commands';
 import { loadStreamState, streamStateCache } from '../platform/event-store/command-handler';
 import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
 import { basketFolder, type BasketEventWithTime, type BasketState } from './basket';
@@ -29,17 +28,6 @@ export function basketHoldReactor(deps: {
 }): Reactor {
   // a basket's state as last folded here: the next event reads only the events after it, not the stream
   const baskets = streamStateCache<BasketState>(10_000);
-  const stillHeld = async (basketId: string, claims: { entryId: string; slotId: number }[]) => {
-    for (const { entryId, slotId } of claims) {
-      const slot = await loadSlotState(deps.store, slotId);
-      if (
-        (slot.status === 'scheduled' || slot.status === 'cancelled') &&
-        slot.holds[`${basketId}/${entryId}`]
-      )
-        return true;
-    }
-    return false;
-  };
   return {
     name: 'basket-hold',
     category: 'basket',
@@ -55,10 +43,7 @@ export function basketHoldReactor(deps: {
       const reaction = holdReaction(state, event.type, deps.durations);
       if (reaction.kind === 'holdUntil') {
         if (beganTheHold(state, event)) await deps.scheduler.holdUntil(basketId, reaction.deadline);
-      }
-      // a release that failed after the removal is left to the expiry, which releases every claim
-      else if (reaction.kind === 'endWhenReleased' && !(await stillHeld(basketId, reaction.claims)))
-        await deps.scheduler.end(basketId);
+      } else if (reaction.kind === 'end') await deps.scheduler.end(basketId);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { AccountAccessRefused, type TokenVerifier } from '../auth/verifier';
+import { AccountAccessRefused, InvalidTokenError, type TokenVerifier } from '../auth/verifier';
 import { Problem } from './problem';
 
 /** Verifies a bearer token when one is sent; a bad token is a 401 even on public routes. */
@@ -14,7 +14,10 @@ export function authenticate(verify: TokenVerifier) {
       req.ctx.principal = await verify(match[1]!);
     } catch (error) {
       if (error instanceof AccountAccessRefused) throw Problem.unauthorized(error.message, error.code);
-      throw Problem.unauthorized('The access token is invalid or expired.', 'INVALID_TOKEN');
+      if (error instanceof InvalidTokenError)
+        throw Problem.unauthorized('The access token is invalid or expired.', 'INVALID_TOKEN');
+      // the account's state could not be read (the database is away): not the token's fault
+      throw error;
     }
     next();
   };

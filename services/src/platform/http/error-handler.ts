@@ -5,6 +5,7 @@ import type { Logger } from '../logger';
 import { InvalidEncodingError, UnsupportedCharsetError } from './json-body';
 import { Problem, problemBody } from './problem';
 import { fieldErrors } from './validate';
+import { infrastructureUnavailable, retryAfterSeconds } from './unavailable';
 import type { MetricsLocals } from '../metrics/http-metrics';
 
 const statusOfKind: Record<RefusalKind, number> = {
@@ -55,7 +56,7 @@ export function toProblem(error: unknown): Problem | undefined {
       'Someone else changed this at the same time; please try again.',
     );
   }
-  return clientMistake(error);
+  return clientMistake(error) ?? infrastructureUnavailable(error);
 }
 
 export function errorHandler(log: Logger) {
@@ -69,6 +70,8 @@ export function errorHandler(log: Logger) {
     );
     if (res.headersSent) return;
     (res.locals as MetricsLocals).problemCode = body.code;
+    if (body.status === 503 && !res.getHeader('retry-after'))
+      res.setHeader('retry-after', String(retryAfterSeconds));
     res.status(body.status).type('application/problem+json').send(JSON.stringify(body));
   };
 }
