@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'nats';
 import request from 'supertest';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
+import {
+  createTestDatabase,
+  patientMs,
+  waitForValue,
+  type TestDatabase,
+} from '@alpenpass/infra/test/support';
 import { getStreamActivity } from '@alpenpass/projections';
 import { fragileProjection } from '@alpenpass/projections/test/support/runtime-fixtures';
 import { runProjectionsCommand } from './cli/projections-command';
@@ -16,6 +21,7 @@ import { createLogger } from './platform/logger';
 import { startRuntime, type Runtime } from './runtime';
 
 /** Issue #16: an event one read model cannot apply must not keep the shop from starting or serving. */
+jest.setTimeout(patientMs(60_000));
 let db: TestDatabase;
 let runtime: Runtime | undefined;
 let natsStream: string;
@@ -32,20 +38,6 @@ afterAll(async () => {
   await nats.close();
   await db?.drop();
 });
-
-async function eventually<T>(
-  read: () => Promise<T>,
-  accept: (value: T) => boolean,
-  timeoutMs = 20_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still not as expected: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 it('starts, serves and keeps the other read models current while one projection fails; it recovers once fixed', async () => {
   const seedStore = createPostgresEventStore({ knex: db.knex });
@@ -97,9 +89,11 @@ it('starts, serves and keeps the other read models current while one projection 
     .set('authorization', admin)
     .send({ name: 'Poison-proof kiosk', type: 'WEB', productIds: [] });
   expect(created.status).toBe(201);
-  await eventually(
+  await waitForValue(
+    'the new channel listed',
     () => api.get('/api/admin/channels').set(headers).set('authorization', admin),
     (response) => response.body.some?.((channel: { name: string }) => channel.name === 'Poison-proof kiosk'),
+    20_000,
   );
 
   // ready says degraded (still 200) and names the projection and the event's position
@@ -141,10 +135,12 @@ it('starts, serves and keeps the other read models current while one projection 
 
   // the cause goes away: the next retry gets past the event, without a restart
   fragile.fault.active = false;
-  const recovered = await eventually(
+  const recovered = await waitForValue(
+    'the shop ready with the fragile projection past the event',
     () => api.get('/api/ready'),
     (response) =>
       response.body.status === 'ready' && response.body.details.projections.fragile.state === 'ok',
+    20_000,
   );
   expect(recovered.body.details.projections.fragile).toMatchObject({ state: 'ok', lag: 0 });
   expect(

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'nats';
 import request from 'supertest';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
+import { createTestDatabase, waitForValue, type TestDatabase } from '@alpenpass/infra/test/support';
 import { loadConfig } from './platform/config';
 import { createLogger } from './platform/logger';
 import { startRuntime, type Runtime } from './runtime';
@@ -58,19 +58,6 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function eventually<T>(
-  read: () => Promise<T>,
-  accept: (value: T) => boolean,
-  timeoutMs = 15000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('the running shop', () => {
   it('is alive and ready with every dependency answering', async () => {
     expect((await request(runtime.url!).get('/api/health')).body).toEqual({ status: 'alive' });
@@ -94,10 +81,12 @@ describe('the running shop', () => {
       .send({ name: 'Kiosk at the valley station', type: 'CONSUMPTION', productIds: [] });
     expect(created.status).toBe(201);
 
-    const listed = await eventually(
+    const listed = await waitForValue(
+      'the new channel listed',
       () => request(runtime.url!).get('/api/admin/channels').set(headers).set('authorization', adminAuth),
       (response) =>
         response.body.some?.((channel: { name: string }) => channel.name === 'Kiosk at the valley station'),
+      15_000,
     );
     expect(listed.body).toEqual(
       expect.arrayContaining([
@@ -125,13 +114,15 @@ describe('the running shop', () => {
   it('lists every context read model in the projection status, caught up with the store', async () => {
     const names = runtime.projections.map((projection) => projection.name);
     expect(names).toEqual(expect.arrayContaining(['stream-activity']));
-    const rows = await eventually(
+    const rows = await waitForValue(
+      'every read model live at the store head',
       async () => {
         const head = await runtime.store.headPosition();
         const live = await runtime.knex('projection_generations').where({ status: 'live' });
         return { head, live };
       },
       ({ head, live }) => live.length === names.length && live.every((row) => Number(row.position) === head),
+      15_000,
     );
     expect(rows.live).toHaveLength(names.length);
   });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { waitForValue } from '@alpenpass/infra/test/support';
 import { chooseFirstAvailableDay } from './calendar';
 import { launchChromium, screenshotFolder } from './chromium';
 import { mintCustomerToken } from './customer-token';
@@ -52,11 +53,13 @@ interface OrderList {
 }
 /** the customer's orders once the read model has caught up with `expected` of them */
 async function ordersOf(token: string, expected: number): Promise<OrderList> {
-  let orders = await call<OrderList>('GET', '/orders', token);
-  for (let attempt = 0; attempt < 40 && orders.total < expected; attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    orders = await call<OrderList>('GET', '/orders', token);
-  }
+  await waitForValue(
+    `${expected} orders in the customer's list`,
+    () => call<OrderList>('GET', '/orders', token),
+    (orders) => orders.total >= expected,
+    10_000,
+    { intervalMs: 250 },
+  );
   // a moment more, so that a second order written just after would be seen too
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   return call<OrderList>('GET', '/orders', token);

@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { waitUntil } from '@alpenpass/infra/test/support';
 import { DateTime } from 'luxon';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chooseFirstAvailableDay } from './calendar';
@@ -74,15 +75,15 @@ async function subscriptionCreated(page: Page, refno: string): Promise<void> {
   const orders = (await read('/orders')) as { items: Array<{ id: number; refno: string }> };
   const orderId = orders.items.find((order) => order.refno === refno)?.id;
   expect(orderId).toBeDefined();
-  const deadline = Date.now() + 30_000;
-  while (
-    !((await read('/subscriptions')) as Array<{ orderId: number }>).some(
-      (subscription) => subscription.orderId === orderId,
-    )
-  ) {
-    if (Date.now() > deadline) throw new Error(`no subscription from order ${refno} after 30 s`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await waitUntil(
+    `a subscription from order ${refno}`,
+    async () =>
+      ((await read('/subscriptions')) as Array<{ orderId: number }>).some(
+        (subscription) => subscription.orderId === orderId,
+      ),
+    30_000,
+    { intervalMs: 250 },
+  );
 }
 
 /** A SwissPass card id no other account holds (the registry keeps one card on one account). */

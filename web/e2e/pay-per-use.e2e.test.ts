@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { luhnCheckDigit } from '@alpenpass/contracts/src/keycard-formats';
+import { patientMs, waitUntil } from '@alpenpass/infra/test/support';
 import { DateTime } from 'luxon';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, screenshotFolder } from './chromium';
@@ -24,6 +25,7 @@ let page: Page;
 let token: string;
 let staff: string;
 const runId = randomBytes(4).toString('hex');
+jest.setTimeout(patientMs(300_000));
 
 beforeAll(async () => {
   mkdirSync(screenshotFolder, { recursive: true });
@@ -60,16 +62,6 @@ async function api<T>(token: string, method: string, path: string, body?: unknow
   return (text ? JSON.parse(text) : null) as T;
 }
 
-async function until<T>(what: string, read: () => Promise<T | undefined>, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-}
-
 /** A SKIDATA data carrier id nobody else has: 22 digits and their check digit, printed as on the card. */
 function newSkidataNumber(): string {
   const body = `01${String(randomInt(0, 2 ** 47)).padStart(20, '0')}`;
@@ -79,14 +71,19 @@ function newSkidataNumber(): string {
 
 /** `npm run access:simulate` against this shop's database and usage stream, until it finds the registered card. */
 async function publishGateDay(day: string): Promise<string> {
-  return until('the pay-per-use registration the simulator looks for', async () => {
-    const { stdout } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'services/src/cli/access-simulate.ts', '--day', day],
-      { cwd: repositoryRoot, env: { ...process.env, ...shop.env, LOG_LEVEL: 'warn' } },
-    );
-    return /for 1 cards/.test(stdout) ? stdout : undefined;
-  });
+  return waitUntil(
+    'the pay-per-use registration the simulator looks for',
+    async () => {
+      const { stdout } = await run(
+        process.execPath,
+        ['--import', 'tsx', 'services/src/cli/access-simulate.ts', '--day', day],
+        { cwd: repositoryRoot, env: { ...process.env, ...shop.env, LOG_LEVEL: 'warn' } },
+      );
+      return /for 1 cards/.test(stdout) ? stdout : undefined;
+    },
+    90_000,
+    { intervalMs: 1000 },
+  );
 }
 
 interface ConsumptionView {
@@ -196,19 +193,27 @@ describe('pay per use in the browser: registration at no charge, gate events, a 
     const day = today.toISODate()!;
     const published = await publishGateDay(day);
     expect(published).toMatch(/^published \d+ usage events for 1 cards \(0 unknown\)/);
-    await until('the day charged', async () =>
-      (await api<ConsumptionView[]>(token, 'GET', '/consumptions')).find(
-        (consumption) => consumption.day === day && consumption.status === 'UNBILLED',
-      ),
+    await waitUntil(
+      'the day charged',
+      async () =>
+        (await api<ConsumptionView[]>(token, 'GET', '/consumptions')).find(
+          (consumption) => consumption.day === day && consumption.status === 'UNBILLED',
+        ),
+      90_000,
+      { intervalMs: 1000 },
     );
     const billing = await api<{ ordersPlaced: number[] }>(staff, 'POST', '/admin/consumptions/billing-runs', {
       throughDay: day,
     });
     expect(billing.ordersPlaced).toHaveLength(1);
-    const paid = await until('the bill paid', async () =>
-      (await api<ConsumptionView[]>(token, 'GET', '/consumptions?populate=order')).find(
-        (consumption) => consumption.status === 'BILLED' && consumption.order?.status === 'PAID',
-      ),
+    const paid = await waitUntil(
+      'the bill paid',
+      async () =>
+        (await api<ConsumptionView[]>(token, 'GET', '/consumptions?populate=order')).find(
+          (consumption) => consumption.status === 'BILLED' && consumption.order?.status === 'PAID',
+        ),
+      90_000,
+      { intervalMs: 1000 },
     );
     expect(paid).toMatchObject({ id: `${keycard.id}-${day}`, order: { id: billing.ordersPlaced[0] } });
 
@@ -235,5 +240,5 @@ describe('pay per use in the browser: registration at no charge, gate events, a 
     await page.getByText(`${paid.rides} rides`, { exact: false }).waitFor();
     await screenshot('7-consumption-order-en');
     await expectAccessible();
-  }, 300_000);
+  });
 });

@@ -26,35 +26,94 @@ export function machineLoad(): string {
   return `load average ${averages} on ${availableParallelism()} cores; ${factor}`;
 }
 
+/** The options of a wait. */
+export interface WaitOptions {
+  intervalMs?: number;
+  /** what to add to the failure's message (a log) */
+  details?: () => string;
+  /** a reason to stop waiting at once (the process that was to answer has ended) */
+  hopeless?: () => string | undefined;
+}
+
 /**
  * Asks `probe` every `intervalMs` until it answers something (not undefined or false) and returns it;
  * after the patient deadline fails saying what it waited for, how long, and the machine's load.
- * A probe that throws counts as no answer yet.
+ * A probe that throws counts as no answer yet; the failure's message names what the last probe threw.
  */
 export async function waitUntil<T>(
   what: string,
   probe: () => T | undefined | false | Promise<T | undefined | false>,
   baseMs: number,
-  options: {
-    intervalMs?: number;
-    /** what to add to the failure's message (a log) */
-    details?: () => string;
-    /** a reason to stop waiting at once (the process that was to answer has ended) */
-    hopeless?: () => string | undefined;
-  } = {},
+  options: WaitOptions = {},
 ): Promise<T> {
   const timeoutMs = patientMs(baseMs);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    let thrown: string | undefined;
     const answer = await Promise.resolve()
       .then(probe)
-      .catch(() => undefined);
+      .catch((error: unknown) => void (thrown = error instanceof Error ? error.message : String(error)));
     if (answer !== undefined && answer !== false) return answer;
-    const details = () => (options.details ? `\n${options.details()}` : '');
+    const details = () =>
+      (thrown ? `\nthe last try threw: ${thrown}` : '') + (options.details ? `\n${options.details()}` : '');
     const hopeless = options.hopeless?.();
     if (hopeless) throw new Error(`${what}: ${hopeless}${details()}`);
     if (Date.now() > deadline)
       throw new Error(`${what}: not within ${timeoutMs} ms (${machineLoad()})${details()}`);
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 200));
   }
+}
+
+/** Waits until a child process answers `probe`; stops at once when the process has ended. */
+export function waitForProcess<T>(
+  what: string,
+  child: { exitCode: number | null },
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  baseMs: number,
+  options: Omit<WaitOptions, 'hopeless'> = {},
+): Promise<T> {
+  return waitUntil(what, probe, baseMs, {
+    ...options,
+    hopeless: () => (child.exitCode === null ? undefined : `the process ended (exit ${child.exitCode})`),
+  });
+}
+
+/** A value for a failure's message: as JSON, cut short. */
+function shown(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text;
+}
+
+/**
+ * Reads every `intervalMs` until `done` accepts what `read` answers and returns that value; after the
+ * patient deadline fails saying what it waited for, with the last value read.
+ */
+export async function waitForValue<T>(
+  what: string,
+  read: () => PromiseLike<T>,
+  done: (value: T) => boolean,
+  baseMs: number,
+  options: WaitOptions = {},
+): Promise<T> {
+  let last: { value: T } | undefined;
+  const accepted = await waitUntil(
+    what,
+    async () => {
+      last = { value: await read() };
+      return done(last.value) && last;
+    },
+    baseMs,
+    {
+      ...options,
+      details: () =>
+        (last ? `the last value read: ${shown(last.value)}` : 'no value read') +
+        (options.details ? `\n${options.details()}` : ''),
+    },
+  );
+  return accepted.value;
 }

@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
+import { createTestDatabase, waitUntil, type TestDatabase } from '@alpenpass/infra/test/support';
 import type { Knex } from 'knex';
 import { liveGeneration } from './generations';
 import { listFailures } from './projection-failure';
@@ -6,14 +6,6 @@ import { createProjectionRunner, ProjectionsFailedError } from './projection-run
 import { formatStatus, projectionStatus } from './projection-status';
 import { getStreamActivity, streamActivityProjection } from './stream-activity-projection';
 import { fragileProjection, memorySource } from '../../test/support/runtime-fixtures';
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('a projection that cannot apply an event', () => {
   let db: TestDatabase;
@@ -63,10 +55,20 @@ describe('a projection that cannot apply an event', () => {
       await runner.catchUpTo(later.globalPosition);
       expect(await getStreamActivity(knex, 'order-2')).toMatchObject({ eventCount: 1 });
 
-      await eventually(async () => ((await listFailures(knex, ['fragile']))[0]?.attempts ?? 0) >= 3);
+      await waitUntil(
+        'three attempts at the poison event recorded',
+        async () => ((await listFailures(knex, ['fragile']))[0]?.attempts ?? 0) >= 3,
+        10_000,
+        { intervalMs: 25 },
+      );
 
       fragile.fault.active = false;
-      await eventually(async () => runner.health('fragile')?.state === 'ok');
+      await waitUntil(
+        "the fixed projection's retry past the event",
+        () => runner.health('fragile')?.state === 'ok',
+        10_000,
+        { intervalMs: 25 },
+      );
       expect(await listFailures(knex, ['fragile'])).toEqual([]);
       expect(await knex('fragile_events').orderBy('position').pluck('type')).toEqual([
         'Placed',

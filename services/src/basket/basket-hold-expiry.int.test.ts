@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { connect, type NatsConnection } from 'nats';
+import { patientMs, waitForValue } from '@alpenpass/infra/test/support';
 import { loadConfig } from '../platform/config';
 import { createHttpApp } from '../platform/http/app';
 import { createLogger } from '../platform/logger';
@@ -22,6 +23,7 @@ const config = loadConfig({
   FEATURE_FLAGS: 'enableCheckoutCommentInput',
 });
 const log = createLogger('silent');
+jest.setTimeout(patientMs(60_000));
 let kit: BasketTestKit;
 let nats: NatsConnection;
 const running: { stop(): Promise<void> }[] = [];
@@ -73,19 +75,6 @@ const timerDueAt = async (basketId: string): Promise<string | null> => {
   return row ? new Date(row.due_at as Date).toISOString() : null;
 };
 
-async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs: number,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await sleep(200);
-  }
-}
-
 describe('basket hold expiry through the timers in PostgreSQL', () => {
   it('releases the places after the TTL: the capacity reads show them free and the basket says its hold expired', async () => {
     const created = await request(app)
@@ -95,7 +84,8 @@ describe('basket hold expiry through the timers in PostgreSQL', () => {
     expect(created.status).toBe(201);
     expect(await freePlaces(21)).toBe(1);
     // the reactor wrote the timer from the event, due when the basket says its hold ends
-    const dueAt = await waitFor(
+    const dueAt = await waitForValue(
+      "the basket's hold timer written",
       () => timerDueAt(created.body.id),
       (due) => due !== null,
       10_000,
@@ -103,12 +93,18 @@ describe('basket hold expiry through the timers in PostgreSQL', () => {
     expect(dueAt).toBe(created.body.hold.expiresAt);
 
     const read = () => request(app).get(`/api/baskets/${created.body.id}`).set(shopHeaders);
-    const expired = await waitFor(read, (response) => response.body.hold.status === 'expired', 30_000);
+    const expired = await waitForValue(
+      "the basket's hold expired",
+      read,
+      (response) => response.body.hold.status === 'expired',
+      30_000,
+    );
     expect(expired.body.hold).toEqual({ status: 'expired', expiresAt: null, expiredAt: expect.any(String) });
     expect(expired.body.entries[0].hold).toBe('expired');
     expect(await freePlaces(21)).toBe(4);
     expect(
-      await waitFor(
+      await waitForValue(
+        "the expired hold's timer gone",
         () => timerDueAt(created.body.id),
         (due) => due === null,
         10_000,
@@ -123,14 +119,15 @@ describe('basket hold expiry through the timers in PostgreSQL', () => {
       valid: false,
       issues: [expect.objectContaining({ code: 'HOLD_EXPIRED' })],
     });
-  }, 60_000);
+  });
 
   it('keeps the places past the first deadline when the basket changed, and ends the timer without releasing when the basket is emptied', async () => {
     const created = await request(app)
       .post('/api/baskets')
       .set(shopHeaders)
       .send({ entries: [{ productDefinitionId: 1031, slotId: 22 }] });
-    const first = await waitFor(
+    const first = await waitForValue(
+      "the basket's hold timer written",
       () => timerDueAt(created.body.id),
       (due) => due !== null,
       10_000,
@@ -143,7 +140,8 @@ describe('basket hold expiry through the timers in PostgreSQL', () => {
       .send({ comment: 'still shopping' });
     expect(Date.parse(changed.body.hold.expiresAt)).toBeGreaterThan(Date.parse(first ?? ''));
     // at the first deadline the basket is asked, answers its later one, and the timer moves there
-    const moved = await waitFor(
+    const moved = await waitForValue(
+      "the timer moved to the changed basket's deadline",
       () => timerDueAt(created.body.id),
       (due) => due === changed.body.hold.expiresAt,
       10_000,
@@ -157,7 +155,8 @@ describe('basket hold expiry through the timers in PostgreSQL', () => {
       .delete(`/api/baskets/${created.body.id}/entries/?entryIds=${entryId}`)
       .set(shopHeaders);
     expect(
-      await waitFor(
+      await waitForValue(
+        "the emptied basket's timer gone",
         () => timerDueAt(created.body.id),
         (due) => due === null,
         10_000,
@@ -166,5 +165,5 @@ describe('basket hold expiry through the timers in PostgreSQL', () => {
     const emptied = await request(app).get(`/api/baskets/${created.body.id}`).set(shopHeaders);
     expect(emptied.body.entries).toEqual([]);
     expect(await freePlaces(22)).toBe(4);
-  }, 60_000);
+  });
 });

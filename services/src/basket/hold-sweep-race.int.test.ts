@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { connect, type NatsConnection } from 'nats';
+import { patientMs, waitForValue } from '@alpenpass/infra/test/support';
 import { loadSlotState } from '../capacity';
 import { loadConfig } from '../platform/config';
 import { createHttpApp } from '../platform/http/app';
@@ -20,6 +20,7 @@ import { basketContext } from '.';
  * the timer only if nothing wrote to it since it took it (its generation). */
 const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', HOLD_MAX_SLOT_SHARE_PERCENT: '100' });
 const log = createLogger('silent');
+jest.setTimeout(patientMs(60_000));
 const slotId = 24;
 /** short holds: the test waits for two deadlines */
 const holds = { ttlMs: 2000, maxLifetimeMs: 60_000 };
@@ -82,15 +83,6 @@ const heldOnSlot = async () => {
   return slot.status === 'scheduled' ? Object.values(slot.holds).reduce((sum, places) => sum + places, 0) : 0;
 };
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await sleep(100);
-  }
-}
-
 it('a hold begun after the sweep heard the basket held nothing keeps its timer: the basket is asked again and the hold ends at its own deadline', async () => {
   const entry = { productDefinitionId: 1031, slotId, allocation: { quantity: 1 } };
   const created = await request(app)
@@ -114,26 +106,32 @@ it('a hold begun after the sweep heard the basket held nothing keeps its timer: 
     .send({ entries: [entry] });
   expect(added.status).toBe(200);
   expect(await heldOnSlot()).toBe(1);
-  const rewritten = await waitFor(
+  const rewritten = await waitForValue(
+    "the new hold's timer written by the reactor",
     () => timerOf(basketId),
     (timer) => (timer?.generation ?? 0) > taken!.generation,
+    10_000,
   );
   expect(rewritten?.generation).toBeGreaterThan(taken!.generation);
   nothingHeld.release();
 
   // the new hold is not lost with the old timer: it ends when its own deadline passes
   const deadline = Date.parse(added.body.updatedAt) + holds.ttlMs;
-  const ended = await waitFor(
+  const ended = await waitForValue(
+    'the new hold ended at its own deadline',
     () => request(app).get(`/api/baskets/${basketId}`).set(shopHeaders),
     (basket) => basket.body.entries.every((each: { hold: string }) => each.hold === 'expired'),
+    10_000,
   );
   expect(ended.body.entries.map((each: { hold: string }) => each.hold)).toEqual(['expired', 'expired']);
   expect(Date.parse(ended.body.hold.expiredAt)).toBeGreaterThanOrEqual(deadline);
   expect(await heldOnSlot()).toBe(0);
   expect(
-    await waitFor(
+    await waitForValue(
+      "the ended hold's timer gone",
       () => timerOf(basketId),
       (timer) => timer === null,
+      10_000,
     ),
   ).toBeNull();
-}, 60_000);
+});

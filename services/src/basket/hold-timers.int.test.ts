@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
+import { createTestDatabase, waitUntil, type TestDatabase } from '@alpenpass/infra/test/support';
 import { createLogger } from '../platform/logger';
 import { postgresHoldScheduler, startHoldTimerSweeper } from './hold-timers';
 
@@ -23,13 +23,9 @@ const dueAtOf = async (basketId: string): Promise<number | null> => {
   return row ? (row.due_at as Date).getTime() : null;
 };
 
-async function until(done: () => Promise<boolean>, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await sleep(50);
-  }
-}
+/** the sweepers below run every 50 ms: a wait looks as often */
+const until = (what: string, done: () => Promise<boolean>) =>
+  waitUntil(what, done, 10_000, { intervalMs: 50 });
 
 const sweep = (
   expireIfDue: (basketId: string) => Promise<{ holdUntilMs: number | null }>,
@@ -61,7 +57,10 @@ describe('basket hold timers in PostgreSQL', () => {
       asked.push(basketId);
       return { holdUntilMs: basketId === 'renewed' ? later : null };
     });
-    await until(async () => (await dueAtOf('renewed')) === later && (await dueAtOf('released')) === null);
+    await until(
+      "the renewed basket's timer moved and the released one's gone",
+      async () => (await dueAtOf('renewed')) === later && (await dueAtOf('released')) === null,
+    );
     expect(asked.sort()).toEqual(['released', 'renewed']);
   });
 
@@ -76,7 +75,7 @@ describe('basket hold timers in PostgreSQL', () => {
       if (answers === 1) await scheduler.holdUntil('b-2', { expiresAtMs: next });
       return { holdUntilMs: answers === 1 ? null : next };
     });
-    await until(async () => (await dueAtOf('b-2')) === next);
+    await until("the new hold's timer kept", async () => (await dueAtOf('b-2')) === next);
     expect(answers).toBe(2);
   });
 
@@ -89,7 +88,7 @@ describe('basket hold timers in PostgreSQL', () => {
       return { holdUntilMs: null };
     });
     await scheduler.end('b-3');
-    await until(async () => (await dueAtOf('b-3')) === null);
+    await until("the ended hold's timer gone", async () => (await dueAtOf('b-3')) === null);
     expect(asked).toEqual(['b-3']);
   });
 
@@ -112,7 +111,10 @@ describe('basket hold timers in PostgreSQL', () => {
     };
     sweep(expireIfDue, 500);
     sweep(expireIfDue, 500);
-    await until(async () => Number((await db.knex('basket_hold_timers').count({ n: '*' }))[0]!.n) === 0);
+    await until(
+      'every due timer swept',
+      async () => Number((await db.knex('basket_hold_timers').count({ n: '*' }))[0]!.n) === 0,
+    );
     expect(overlapped).toBe(false);
     expect(asked.get('failing')).toBe(2);
     expect([...asked.entries()].filter(([id, times]) => id !== 'failing' && times !== 1)).toEqual([]);

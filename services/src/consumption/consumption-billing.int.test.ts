@@ -1,5 +1,4 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import {
   consumptionBillingStreamName,
@@ -12,7 +11,12 @@ import {
   ticketStreamName,
   type AccessUsageEventInput,
 } from '@alpenpass/contracts';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
+import {
+  createTestDatabase,
+  patientMs,
+  waitForValue,
+  type TestDatabase,
+} from '@alpenpass/infra/test/support';
 import { consumptionProjections } from '@alpenpass/projections/src/consumption';
 import { orderProjections } from '@alpenpass/projections/src/order';
 import { subscriptionProjections } from '@alpenpass/projections/src/subscription';
@@ -47,7 +51,7 @@ import { consumptionContext } from '.';
  * registers a keycard and a saved card at no charge; the daily schedule bills the days used as CONSUMPTION
  * orders on the default card (one per day, or grouped with vmcMultiDayBilling), once; a declined card
  * leaves the order to staff and, once it is cancelled, staff reprocess the failed consumption. */
-jest.setTimeout(120_000);
+jest.setTimeout(patientMs(120_000));
 const log = createLogger('silent');
 const taskQueue = `consumption-billing-test-${randomUUID()}`;
 const returnUrls = {
@@ -188,14 +192,6 @@ const project = async () => {
 async function react(orderId: number) {
   for (const event of await kit.store.readStream(orderStreamName(orderId)))
     await consumption.reactors![0]!.react(event);
-}
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 40_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await sleep(250);
-  }
 }
 const skidataNumber = () => {
   const body = `01${String((serial += 1)).padStart(20, '0')}`;
@@ -347,9 +343,11 @@ describe('buying pay per use', () => {
       }),
     ]);
     // the gate knows the card: the order issues no ticket (a dateless ticket would admit forever)
-    const tickets = await until(
+    const tickets = await waitForValue(
+      "the order's ticket issue",
       () => kit.store.readStream(ticketStreamName(started.body.orderId)),
       (events) => events.length > 0,
+      40_000,
     );
     expect(tickets.map((event) => event.data)).toEqual([expect.objectContaining({ tickets: [] })]);
   });
@@ -403,15 +401,19 @@ describe('daily billing', () => {
     );
     expect((await schedule.describe()).spec.timezone).toBe('Europe/Zurich');
     await schedule.trigger();
-    const orderIds = await until(
+    const orderIds = await waitForValue(
+      "the billing run's two CONSUMPTION orders",
       () => orderedIds(erin),
       (ids) => ids.length === 2,
+      40_000,
     );
     expect(orderIds).toHaveLength(2);
     for (const orderId of orderIds) {
-      const order = await until(
+      const order = await waitForValue(
+        `order ${orderId} PAID`,
         () => checkout.orders.loadOrder(orderId),
         (state) => state.status === 'placed' && state.orderStatus === 'PAID',
+        40_000,
       );
       expect(order).toMatchObject({
         type: 'CONSUMPTION',
@@ -513,9 +515,11 @@ describe('daily billing', () => {
     expect(notYet.body.code).toBe('CONSUMPTION_NOT_FAILED');
 
     // the checkout workflow cancels the unpaid bill after its grace; the reactor marks the consumption failed
-    await until(
+    await waitForValue(
+      `the unpaid bill ${orderId} CANCELLED after its grace`,
       () => checkout.orders.loadOrder(orderId),
       (state) => state.status === 'placed' && state.orderStatus === 'CANCELLED',
+      40_000,
     );
     await react(orderId);
     await project();

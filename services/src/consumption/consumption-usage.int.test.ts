@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { connect, type NatsConnection } from 'nats';
 import {
@@ -11,6 +10,7 @@ import {
   payPerUseStreamName,
   type AccessUsageEventInput,
 } from '@alpenpass/contracts';
+import { patientMs, waitForValue } from '@alpenpass/infra/test/support';
 import { consumptionProjections } from '@alpenpass/projections/src/consumption';
 import { subscriptionProjections } from '@alpenpass/projections/src/subscription';
 import { ticketProjections } from '@alpenpass/projections/src/ticket';
@@ -32,7 +32,7 @@ import { publishUsage, startUsageConsumer } from './usage-stream';
 
 /** The access system's usage events over real NATS JetStream into consumptions (real PostgreSQL): replays,
  * reordering and late events, unknown cards parked and reprocessed, and every §7 consumptions call. */
-jest.setTimeout(60_000);
+jest.setTimeout(patientMs(60_000));
 const suffix = randomUUID().replace(/-/g, '').slice(0, 12);
 const settings = { stream: `ACCESS_USAGE_T_${suffix}`, subjectPrefix: `t${suffix}.access.usage` };
 const log = createLogger('silent');
@@ -100,14 +100,6 @@ async function publishAll(events: (AccessUsageEventInput | Record<string, unknow
   for (const event of events) await publishUsage(js, settings, 'AXESS', event);
 }
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await sleep(100);
-  }
-}
 const streamTypes = async (consumptionId: string) =>
   (await kit.store.readStream(consumptionStreamName(consumptionId))).map((event) => event.type);
 
@@ -204,9 +196,11 @@ describe('usage events become consumptions', () => {
     // past the JetStream duplicate window: the access system replays the whole day
     for (const event of events) await context.recorder.receive(`${settings.subjectPrefix}.axess`, event);
     const consumptionId = `${alicesCard}-2030-12-20`;
-    const types = await until(
+    const types = await waitForValue(
+      `two usages recorded on ${consumptionId}`,
       () => streamTypes(consumptionId),
       (seen) => seen.filter((type) => type === 'UsageRecorded').length === 2,
+      20_000,
     );
     expect(types).toEqual(['ConsumptionOpened', 'UsageRecorded', 'ConsumptionCharged', 'UsageRecorded']);
     await project();
@@ -255,13 +249,17 @@ describe('usage events become consumptions', () => {
       occurredAt: '2030-12-17T09:00:00+01:00',
     });
     await publishAll([parking]);
-    await until(
+    await waitForValue(
+      'the parking day opened with its usage',
       () => streamTypes(`${alicesCard}-2030-12-17`),
       (types) => types.length === 2,
+      20_000,
     );
-    await until(
+    await waitForValue(
+      'three usages recorded on 2030-12-19',
       () => streamTypes(`${alicesCard}-2030-12-19`),
       (types) => types.filter((type) => type === 'UsageRecorded').length === 3,
+      20_000,
     );
     await project();
     const day = (await call(`/consumptions/${alicesCard}-2030-12-19?populate=usages`, alice)).body;
@@ -345,13 +343,15 @@ describe('usage events become consumptions', () => {
       card: { system: 'SKIDATA', number: '01-1614 7255 0123 4567 8901-3' },
     });
     await publishAll([unknown, { eventId: `broken-${suffix}`, kind: 'TELEPORT' }]);
-    const parked = await until(
+    const parked = await waitForValue(
+      'both events parked for staff',
       async () =>
         (await staffCall('get', '/admin/consumptions/parked?limit=1000')).body as {
           eventId: string;
           reason: string;
         }[],
       (rows) => rows.filter((row) => row.eventId.endsWith(suffix)).length === 2,
+      20_000,
     );
     expect(
       parked

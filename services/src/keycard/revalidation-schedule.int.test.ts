@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Connection } from '@temporalio/client';
 import {
   defaultFeatureFlags,
@@ -7,7 +6,7 @@ import {
   keycardFieldsBody,
   keycardStreamName,
 } from '@alpenpass/contracts';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
+import { createTestDatabase, waitUntil, type TestDatabase } from '@alpenpass/infra/test/support';
 import { syncKeycardRevalidationSchedule, type RunningWorker } from '@alpenpass/workflows';
 import { runTestWorker } from '@alpenpass/workflows/test/support/worker';
 import { createAccountService } from '../account/account-service';
@@ -108,7 +107,11 @@ describe('the keycard revalidation schedule', () => {
   it('expires the ended pass when triggered, and keeps the card without validity ACTIVE', async () => {
     expect(await eventTypes()).toEqual(['KeycardAdded', 'KeycardAdded']);
     await client.schedule.getHandle(scheduleId).trigger();
-    for (let attempt = 0; attempt < 300 && (await eventTypes()).length < 3; attempt += 1) await sleep(100);
+    await waitUntil(
+      "the triggered run's event recorded",
+      async () => (await eventTypes()).length >= 3,
+      30_000,
+    );
     const events = await store.readStream(keycardStreamName(personId));
     expect(events.map((event) => event.type)).toEqual(['KeycardAdded', 'KeycardAdded', 'KeycardExpired']);
     expect(events[2]!.data).toMatchObject({ on: '2030-12-20' });

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { defaultFeatureFlags } from '@alpenpass/contracts';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
+import { createTestDatabase, waitUntil, type TestDatabase } from '@alpenpass/infra/test/support';
 import { connect, type NatsConnection } from 'nats';
 import type { EventBusSettings } from '../platform/bus/event-bus-settings';
-import { waitFor } from '../platform/event-store/event-store.contract';
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
 import { startRelay } from '../platform/relay/relay';
 import { clientOrderSubjects } from './client-order-subjects';
@@ -55,10 +54,12 @@ async function relayed(flag: boolean, name: string) {
   });
   try {
     const head = await store.headPosition();
-    await waitFor(
+    await waitUntil(
+      'the relay at the store head',
       async () =>
         (await db.knex('relay_checkpoints').where('name', `relay:${settings.streamName}`).first())
           ?.position >= head,
+      10_000,
     );
     const info = await manager.streams.info(settings.streamName, { subjects_filter: '>' });
     return { orderId, subjects: info.state.subjects ?? {}, settings, manager };

@@ -1,7 +1,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
+import {
+  createTestDatabase,
+  patientMs,
+  waitForValue,
+  type TestDatabase,
+} from '@alpenpass/infra/test/support';
 import { getCheckoutState, type RunningWorker } from '@alpenpass/workflows';
 import { basketContext } from '../basket';
 import { createBasketTestKit, kitNow, type BasketTestKit } from '../../test/support/basket-kit';
@@ -23,6 +27,7 @@ import { ticketContext } from '../ticket';
 /** Saved payment details against the PSP simulator as a real process and the real worker: cards are
  * registered on the provider's page, saved when paying (saveAlias), and charged again (intent existing). */
 const log = createLogger('silent');
+jest.setTimeout(patientMs(120_000));
 const taskQueue = `payment-details-test-${randomUUID()}`;
 const returnUrls = {
   success: 'http://localhost:3000/return/success',
@@ -107,19 +112,6 @@ afterAll(async () => {
   await simulatorDb?.drop();
   await kit?.close();
 });
-
-async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await sleep(200);
-  }
-}
 
 const details = (headers: Record<string, string>, path = '') =>
   request(app).get(`/api/payments/payment-details${path}`).set(headers);
@@ -209,9 +201,11 @@ describe('saved payment details', () => {
     expect(
       (await request(app).get(`/api/checkout/${first.checkoutId}/payment/status`).set(alice)).body.status,
     ).toBe('PAID');
-    const withMaster = await waitFor(
+    const withMaster = await waitForValue(
+      "the paid order's card saved",
       () => details(alice),
       (response) => response.body.some((detail: { brand: string }) => detail.brand === 'ECA'),
+      30_000,
     );
     const master = withMaster.body.find((detail: { brand: string }) => detail.brand === 'ECA');
     expect(master).toMatchObject({ status: 'ACTIVE' });
@@ -225,9 +219,11 @@ describe('saved payment details', () => {
     expect(charged.body.redirectUrl).toBeNull();
     expect(charged.body.checkout.order).toMatchObject({ status: 'PAID', paymentStatus: 'PAID' });
     expect(
-      await waitFor(
+      await waitForValue(
+        'the checkout workflow of the order paid by the saved card fulfilled',
         async () => getCheckoutState(await temporal.client(), second.orderId),
         (state) => state === 'fulfilled',
+        30_000,
       ),
     ).toBe('fulfilled');
     const status = await request(app).get(`/api/checkout/${second.checkoutId}/payment/status`).set(alice);
@@ -236,7 +232,7 @@ describe('saved payment details', () => {
     expect(
       (await details(alice)).body.filter((detail: { brand: string }) => detail.brand === 'ECA'),
     ).toHaveLength(1);
-  }, 120_000);
+  });
 
   it("refuses another customer's payment detail, and saveAlias for a guest", async () => {
     const [aliceCard] = (await details(alice)).body;

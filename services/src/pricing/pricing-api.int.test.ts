@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { Client, Connection } from '@temporalio/client';
+import { patientMs, waitForValue } from '@alpenpass/infra/test/support';
 import { pricingProjections } from '@alpenpass/projections/src/pricing';
 import { createProjectionRunner, type ProjectionRunner } from '@alpenpass/projections/src/runtime';
 import { type RunningWorker } from '@alpenpass/workflows';
@@ -20,7 +20,7 @@ import { buildPricingModule } from './pricing-module';
 import { inMemoryCatalogue } from './pricing-ports';
 import type { PricedDefinition } from './pricing-model';
 
-jest.setTimeout(60_000);
+jest.setTimeout(patientMs(60_000));
 const address = process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
 const taskQueue = `pricing-api-test-${randomUUID()}`;
 // Temporal keeps ended workflows: every run needs its own generation id
@@ -129,15 +129,17 @@ async function generateAndWait(generationId: string, from: string, to: string) {
     .set('authorization', admin)
     .send({ generationId, from, to });
   expect(started.status).toBe(202);
-  for (let i = 0; i < 100; i += 1) {
-    const status = await request(app)
-      .get(`/api/admin/pricing/generations/${generationId}`)
-      .set(shopHeaders)
-      .set('authorization', admin);
-    if (status.body.status !== 'running') return { started, status };
-    await sleep(200);
-  }
-  throw new Error('generation did not finish');
+  const status = await waitForValue(
+    `generation ${generationId} ended`,
+    () =>
+      request(app)
+        .get(`/api/admin/pricing/generations/${generationId}`)
+        .set(shopHeaders)
+        .set('authorization', admin),
+    (answer) => answer.body.status !== 'running',
+    20_000,
+  );
+  return { started, status };
 }
 
 describe('pricing API', () => {

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
+import { createTestDatabase, patientMs, waitUntil, type TestDatabase } from '@alpenpass/infra/test/support';
 import { replayProjection, streamActivityProjection } from '@alpenpass/projections';
 import { connect, type NatsConnection, type Subscription } from 'nats';
 import type { EventBusSettings } from '../platform/bus/event-bus-settings';
-import { waitFor } from '../platform/event-store/event-store.contract';
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
 import type { EventStore } from '../platform/event-store/event-store';
 import { createLogger } from '../platform/logger';
@@ -12,6 +11,7 @@ import { startRelayRole } from './relay-role';
 
 const checkMs = 200;
 const log = createLogger('silent');
+jest.setTimeout(patientMs(60_000));
 
 /** Two projector and two relay roles over one database and one stream, as on two shop nodes. */
 describe('projector and relay roles running twice', () => {
@@ -85,7 +85,7 @@ describe('projector and relay roles running twice', () => {
       expect(nodes.filter((node) => node.relay.isLeader())).toHaveLength(1);
 
       await appendMany(200);
-      await waitFor(caughtUp, 20_000);
+      await waitUntil('the read model at the store head', caughtUp, 20_000);
 
       // the projector leader's lock connection dies: it steps down, the other leads within the bound
       const projectorLeader = nodes.find((node) => node.projector.isLeader())!;
@@ -96,18 +96,28 @@ describe('projector and relay roles running twice', () => {
           where locktype = 'advisory' and granted and database = (select oid from pg_database where datname = current_database())
             and classid = hashtext('alpenpass-leader')::oid and objid = hashtext('projector')::oid`,
       );
-      await waitFor(() => projectorStandby.projector.isLeader(), 10_000);
+      await waitUntil('the projector standby leading', () => projectorStandby.projector.isLeader(), 10_000, {
+        intervalMs: 20,
+      });
       expect(Date.now() - lost).toBeLessThan(checkMs * 4 + 1000);
-      await waitFor(() => !projectorLeader.projector.isLeader(), 5_000);
+      await waitUntil(
+        'the old projector leader stepped down',
+        () => !projectorLeader.projector.isLeader(),
+        5_000,
+      );
 
       // the relay leader stops: the standby publishes the rest
       const relayLeader = nodes.find((node) => node.relay.isLeader())!;
       const relayStandby = nodes.find((node) => node !== relayLeader)!;
       await relayLeader.relay.stop();
-      await waitFor(() => relayStandby.relay.isLeader(), checkMs * 4 + 1000);
+      const stopped = Date.now();
+      await waitUntil('the relay standby leading', () => relayStandby.relay.isLeader(), 10_000, {
+        intervalMs: 20,
+      });
+      expect(Date.now() - stopped).toBeLessThan(checkMs * 4 + 1000);
 
       await appendMany(200);
-      await waitFor(caughtUp, 20_000);
+      await waitUntil('the read model at the store head', caughtUp, 20_000);
       // the old projector leader asks again and stands by: still one leader
       await new Promise((resolve) => setTimeout(resolve, checkMs * 3));
       expect(nodes.filter((node) => node.projector.isLeader())).toHaveLength(1);
@@ -117,12 +127,12 @@ describe('projector and relay roles running twice', () => {
 
     const events = await store.readAll(0, 10_000);
     expect(events).toHaveLength(400);
-    await waitFor(() => publishes.size === 400);
+    await waitUntil('all 400 events published', () => publishes.size === 400, 10_000);
     expect([...publishes.values()].filter((count) => count !== 1)).toEqual([]);
 
     const applied = await readModel();
     await replayProjection(db.knex, store, streamActivityProjection);
     expect(await readModel()).toEqual(applied);
     expect(applied.every((row) => Number(row.event_count) === 1)).toBe(true);
-  }, 60_000);
+  });
 });

@@ -8,7 +8,7 @@ import { generateSigningKey, loadOrCreateSigningKey, type SigningKey } from '../
 import { mintToken } from '../platform/auth/tokens';
 import { freePort, startApiProcess, type ApiProcess } from '../../test/support/api-processes';
 import { shopHeaders } from '../../test/support/shop-headers';
-import { htmlCheck, mailsTo } from '../../test/support/mailpit';
+import { htmlCheck, mailsTo, waitForMailTo } from '../../test/support/mailpit';
 import { TestBrowser, formAction, linkIn } from '../../test/support/sign-in-browser';
 import { testChannelId } from '../../test/support/shop-headers';
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
@@ -100,14 +100,8 @@ const uniqueEmail = (name: string) => `${name.toLowerCase()}.${randomBytes(4).to
 const api = (path: string, token: string) =>
   fetch(`${origin}/api${path}`, { headers: { ...shopHeaders, authorization: `Bearer ${token}` } });
 
-async function lastMailTo(email: string, subject: string): Promise<string> {
-  for (let tries = 0; tries < 50; tries++) {
-    const mail = (await mailsTo(email)).filter((candidate) => candidate.Subject === subject).at(-1);
-    if (mail) return mail.Text;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail "${subject}" to ${email}`);
-}
+const lastMailTo = async (email: string, subject: string): Promise<string> =>
+  (await waitForMailTo(email, subject, { latest: true, baseMs: 5_000 })).Text;
 
 async function register(
   browser: TestBrowser,

@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { orderStreamName, subscriptionStreamName, type SubscriptionRecord } from '@alpenpass/contracts';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
+import { createTestDatabase, patientMs, waitUntil, type TestDatabase } from '@alpenpass/infra/test/support';
 import { catchUp, liveTarget } from '@alpenpass/projections/src/runtime/catch-up';
 import { ensureLiveGeneration } from '@alpenpass/projections/src/runtime/replay';
 import { orderProjections } from '@alpenpass/projections/src/order';
@@ -33,6 +33,7 @@ import { subscriptionContext } from '.';
  * SUBSCRIPTION order and charges the default saved card merchant-initiated; the paid order becomes the new
  * subscription. A declined card is blocked and the order stays payable, visible to staff. */
 const log = createLogger('silent');
+jest.setTimeout(patientMs(90_000));
 const taskQueue = `subscription-renewal-test-${randomUUID()}`;
 const returnUrls = {
   success: 'http://localhost:3000/return/success',
@@ -180,17 +181,16 @@ async function shortSubscription(accountId: string): Promise<SubscriptionRecord>
 
 const streamOf = async (subscriptionId: string) =>
   kit.store.readStream(subscriptionStreamName(subscriptionId));
-async function renewalOf(subscriptionId: string, timeoutMs = 40_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const events = await streamOf(subscriptionId);
-    const outcome = events.find(
-      (event) => event.type === 'SubscriptionRenewalOrdered' || event.type === 'SubscriptionRenewalFailed',
-    );
-    if (outcome || Date.now() > deadline) return outcome;
-    await sleep(250);
-  }
-}
+const renewalOf = (subscriptionId: string) =>
+  waitUntil(
+    `the renewal of ${subscriptionId} ordered or failed`,
+    async () =>
+      (await streamOf(subscriptionId)).find(
+        (event) => event.type === 'SubscriptionRenewalOrdered' || event.type === 'SubscriptionRenewalFailed',
+      ),
+    40_000,
+    { intervalMs: 250 },
+  );
 
 describe('subscription renewal at expiry', () => {
   it('orders the next season as a SUBSCRIPTION, charges the default card merchant-initiated, and the paid order becomes the new subscription', async () => {
@@ -245,7 +245,7 @@ describe('subscription renewal at expiry', () => {
 
     // a second expiry signal changes nothing: the renewal is placed once
     expect(await subscriptions.service.renew(record.subscriptionId)).toBe(`renewed by order ${orderId}`);
-  }, 90_000);
+  });
 
   it('leaves a declined renewal CREATED with paymentStatus FAILED, blocks the card, and shows the order to staff', async () => {
     const cardId = await saveCard(headers.bob);
@@ -289,7 +289,7 @@ describe('subscription renewal at expiry', () => {
     ).toMatchObject({ status: 'CREATED', paymentStatus: 'FAILED' });
     expect((await request(app).get(`/api/orders/${orderId}`).set(headers.bob)).body.status).toBe('CREATED');
     expect((await request(app).get(`/api/orders/${orderId}`).set(headers.alice)).status).toBe(404);
-  }, 90_000);
+  });
 
   it("records why a renewal could not be placed (the person is no longer the account's) and charges nothing", async () => {
     const past = Date.now() - 60_000;
@@ -314,7 +314,7 @@ describe('subscription renewal at expiry', () => {
     expect(await subscriptions.service.renew(record.subscriptionId)).toMatch(/^not renewed: /);
     await project();
     expect((await request(app).get('/api/orders').set(headers.carol)).body.items).toEqual([]);
-  }, 60_000);
+  });
 
   it('does not renew a subscription whose renewal was cancelled', async () => {
     const record = await shortSubscription(accounts.carol);
@@ -323,15 +323,17 @@ describe('subscription renewal at expiry', () => {
       correlationId: 'carol-cancels',
     };
     expect(await onRealClock.service.cancel(carol, record.subscriptionId)).toMatchObject({ renews: false });
-    const deadline = Date.now() + 20_000;
-    while (
-      !(await streamOf(record.subscriptionId)).some((event) => event.type === 'SubscriptionExpired') &&
-      Date.now() < deadline
-    )
-      await sleep(250);
+    await waitUntil(
+      'the subscription expired',
+      async () =>
+        (await streamOf(record.subscriptionId)).some((event) => event.type === 'SubscriptionExpired'),
+      20_000,
+      { intervalMs: 250 },
+    );
+    // a moment more, in which a renewal must not be ordered either
     await sleep(1_500);
     const types = (await streamOf(record.subscriptionId)).map((event) => event.type);
     expect(types).toContain('SubscriptionExpired');
     expect(types).not.toContain('SubscriptionRenewalOrdered');
-  }, 60_000);
+  });
 });

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DateTime } from 'luxon';
 import request from 'supertest';
 import { orderStreamName, type SubscriptionRecord } from '@alpenpass/contracts';
+import { patientMs, waitUntil } from '@alpenpass/infra/test/support';
 import { catchUp, liveTarget } from '@alpenpass/projections/src/runtime/catch-up';
 import { ensureLiveGeneration } from '@alpenpass/projections/src/runtime/replay';
 import { subscriptionProjections } from '@alpenpass/projections/src/subscription';
@@ -26,6 +27,7 @@ import { ticketContext } from '../ticket';
  * by staff and by a gate (integrator), their renewal switched off and on; and the lifecycle workflow on
  * the real Temporal dev server with a period of seconds. */
 const log = createLogger('silent');
+jest.setTimeout(patientMs(60_000));
 let kit: CheckoutTestKit;
 let app: ReturnType<typeof createHttpApp>;
 let context: ReturnType<typeof subscriptionContext>;
@@ -252,12 +254,15 @@ describe('the subscription lifecycle on Temporal', () => {
     expect(await status()).toBe('EXPIRED');
     const types = async () =>
       (await kit.basket.store.readStream(`subscription-${record.subscriptionId}`)).map((event) => event.type);
-    const deadline = Date.now() + 20_000;
-    while (!(await types()).includes('SubscriptionExpired') && Date.now() < deadline) await sleep(200);
+    await waitUntil(
+      'the expiry recorded',
+      async () => (await types()).includes('SubscriptionExpired'),
+      20_000,
+    );
     expect(await types()).toEqual(['SubscriptionCreated', 'SubscriptionActivated', 'SubscriptionExpired']);
     expect(
       (await request(gateApp).patch(`/api/admin/subscriptions/${record.subscriptionId}/cancel`).set(staff))
         .body.code,
     ).toBe('SUBSCRIPTION_EXPIRED');
-  }, 60_000);
+  });
 });

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { Registry } from 'prom-client';
+import { waitForValue, waitUntil } from '@alpenpass/infra/test/support';
 import { registerWaitingRoomGauges, waitingRoomWait } from './waiting-room-metrics';
 import { waitingRoomErrorCodes, WAITING_ROOM_ADMISSION_HEADER } from '@alpenpass/contracts';
 import { shopHeaders } from '../../test/support/shop-headers';
@@ -317,17 +318,14 @@ describe('the queue', () => {
       currentAdmissionsPerMinute: 60,
     });
     // this process reported its own load (beside the answers, so it may land just after them)
-    const ownReportAt = async () => {
-      for (let attempt = 0; attempt < 40; attempt += 1) {
-        const own: { reported_at: Date }[] = await kit
-          .knex('waiting_room_process_load')
-          .whereNot('process_id', 'test-slow-api-process');
-        if (own.some((row) => row.reported_at.getTime() === kit.clock.now.getTime())) return kit.clock.now;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      return null;
-    };
-    expect(await ownReportAt()).toEqual(kit.clock.now);
+    const ownReports = (): Promise<{ reported_at: Date }[]> =>
+      kit.knex('waiting_room_process_load').whereNot('process_id', 'test-slow-api-process');
+    await waitUntil(
+      "this process's own load report, at the test clock's time",
+      async () => (await ownReports()).some((row) => row.reported_at.getTime() === kit.clock.now.getTime()),
+      2_000,
+      { intervalMs: 50 },
+    );
 
     // the slow report goes stale: full pace again
     kit.clock.advance(pace.reportFreshMs + 1_000);
@@ -439,9 +437,15 @@ describe('the cost of asking', () => {
         .where('id', askingTicket)
         .first('last_seen_at')
         .then((row: { last_seen_at: Date }) => row.last_seen_at.getTime());
-    for (let attempt = 0; attempt < 60 && (await lastSeen()) !== askedAt.getTime(); attempt += 1)
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await lastSeen()).toBe(askedAt.getTime());
+    expect(
+      await waitForValue(
+        "the other process's batch in PostgreSQL",
+        lastSeen,
+        (seen) => seen === askedAt.getTime(),
+        3_000,
+        { intervalMs: 50 },
+      ),
+    ).toBe(askedAt.getTime());
     // the one place went to the first visitor, who uses it
     const admitted = (await place(saleId, firstTicket, first)).body;
     expect(admitted.status).toBe('ADMITTED');

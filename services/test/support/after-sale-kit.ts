@@ -1,10 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
-import type { RunningWorker } from '@alpenpass/workflows';
+import { createTestDatabase, waitForValue, type TestDatabase } from '@alpenpass/infra/test/support';
+import { getCheckoutState, type RunningWorker } from '@alpenpass/workflows';
 import { basketContext } from '../../src/basket';
 import { createBasketTestKit, kitNow, type BasketTestKit } from './basket-kit';
 import { testOrderContext } from './order-context';
@@ -206,18 +205,14 @@ export async function createAfterSaleTestKit(
   };
 }
 
-export async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await sleep(200);
-  }
-}
+/** Waits until the checkout workflow of `orderId` has fulfilled the order (booked its places, issued its tickets). */
+export const checkoutFulfilled = (kit: AfterSaleTestKit, orderId: number) =>
+  waitForValue(
+    `the checkout workflow of order ${orderId} fulfilled`,
+    async () => getCheckoutState(await kit.temporal.client(), orderId),
+    (state) => state === 'fulfilled',
+    30_000,
+  );
 
 export const as = (token: string | null) => (token ? { ...shopHeaders, authorization: token } : shopHeaders);
 

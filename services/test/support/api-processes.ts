@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { waitForProcess } from '@alpenpass/infra/test/support';
 import { testChannelId } from './shop-headers';
 
 /** Test support: API role processes (services/src/main.ts, ROLES=api) against a test database. */
@@ -44,17 +45,12 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
     },
   );
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the API process exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) })).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the API process did not answer within a minute');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  await waitForProcess(
+    `the API process on ${url} answering /api/health`,
+    child,
+    async () => (await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) })).ok,
+    60_000,
+  );
   return {
     url,
     child,

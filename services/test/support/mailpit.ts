@@ -1,4 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { waitUntil } from '@alpenpass/infra/test/support';
 
 /** Reads mails back from the local Mailpit (infra/scripts/ensure-mailpit.sh) through its JSON API. */
 const mailpitUrl = process.env.MAILPIT_URL ?? 'http://127.0.0.1:8025';
@@ -45,16 +45,33 @@ export async function mailsTo(address: string): Promise<MailpitMessage[]> {
   return Promise.all(matching.map((message) => getJson<MailpitMessage>(`/api/v1/message/${message.ID}`)));
 }
 
-/** The one mail with this Message-ID, waiting briefly for the SMTP server to store it. */
-export async function waitForMail(messageId: string, timeoutMs = 10_000): Promise<MailpitMessage> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const [mail] = await mailsWithMessageId(messageId);
-    if (mail) return mail;
-    if (Date.now() > deadline)
-      throw new Error(`no mail with Message-ID ${messageId} in Mailpit after ${timeoutMs} ms`);
-    await sleep(200);
-  }
+/** The one mail with this Message-ID, waiting (`baseMs`, a patient deadline) for the SMTP server to store it. */
+export function waitForMail(messageId: string, baseMs = 10_000): Promise<MailpitMessage> {
+  return waitUntil(
+    `the mail with Message-ID ${messageId} in Mailpit`,
+    async () => (await mailsWithMessageId(messageId))[0],
+    baseMs,
+  );
+}
+
+/** A mail to `address` with this subject (the first or the latest stored), waiting (`baseMs`, a patient deadline) while it is sent. */
+export function waitForMailTo(
+  address: string,
+  subject: string,
+  { latest = false, baseMs = 30_000 } = {},
+): Promise<MailpitMessage> {
+  let subjects: string[] = [];
+  return waitUntil(
+    `a mail "${subject}" to ${address} in Mailpit`,
+    async () => {
+      const mails = await mailsTo(address);
+      subjects = mails.map((mail) => mail.Subject);
+      const matching = mails.filter((mail) => mail.Subject === subject);
+      return latest ? matching.at(-1) : matching[0];
+    },
+    baseMs,
+    { details: () => `it holds: ${JSON.stringify(subjects)}` },
+  );
 }
 
 /** The bytes of one attachment of a stored mail. */

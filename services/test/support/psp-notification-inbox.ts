@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PROVIDER_SIGNATURE_HEADER } from '@alpenpass/contracts';
+import { waitForValue } from '@alpenpass/infra/test/support';
 
 export interface ReceivedNotification {
   rawBody: string;
@@ -46,41 +47,39 @@ export class NotificationInbox {
     return this.received.filter((notification) => notification.transactionId === transactionId);
   }
 
-  /** Waits until `transactionId` has at least `count` notifications (the deadline only bounds a failure). */
-  waitFor(transactionId: string, count = 1, deadlineMs = 20_000): Promise<ReceivedNotification[]> {
-    return this.waitUntil(
+  /** Waits until `transactionId` has at least `count` notifications (the patient deadline only bounds a failure). */
+  waitFor(transactionId: string, count = 1, baseMs = 20_000): Promise<ReceivedNotification[]> {
+    return this.waitForReceived(
       transactionId,
       `${count} notifications`,
       (list) => list.length >= count,
-      deadlineMs,
+      baseMs,
     );
   }
 
   /** Waits until a notification with `status` for `transactionId` is here; answers all of the transaction's. */
-  waitForStatus(transactionId: string, status: string, deadlineMs = 20_000): Promise<ReceivedNotification[]> {
-    return this.waitUntil(
+  waitForStatus(transactionId: string, status: string, baseMs = 20_000): Promise<ReceivedNotification[]> {
+    return this.waitForReceived(
       transactionId,
       `a ${status} notification`,
       (list) => list.some((notification) => notification.status === status),
-      deadlineMs,
+      baseMs,
     );
   }
 
-  private async waitUntil(
+  private waitForReceived(
     transactionId: string,
     expected: string,
     done: (received: ReceivedNotification[]) => boolean,
-    deadlineMs: number,
+    baseMs: number,
   ): Promise<ReceivedNotification[]> {
-    const until = Date.now() + deadlineMs;
-    while (!done(this.for(transactionId))) {
-      if (Date.now() > until)
-        throw new Error(
-          `expected ${expected} for ${transactionId}, got ${JSON.stringify(this.for(transactionId))}`,
-        );
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    return this.for(transactionId);
+    return waitForValue(
+      `${expected} for ${transactionId}`,
+      async () => this.for(transactionId),
+      done,
+      baseMs,
+      { intervalMs: 25 },
+    );
   }
 
   async stop(): Promise<void> {

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { waitForProcess } from '@alpenpass/infra/test/support';
 import { freePort } from './api-processes';
 
 export interface ReceivedWebhook {
@@ -42,19 +43,13 @@ export async function webhookReceiverProcess(): Promise<WebhookReceiverProcess> 
         },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
-      const deadline = Date.now() + 30_000;
-      for (;;) {
-        if (child.exitCode !== null) throw new Error(`the webhook receiver exited with ${child.exitCode}`);
-        if (
-          await received().then(
-            () => true,
-            () => false,
-          )
-        )
-          return;
-        if (Date.now() > deadline) throw new Error('the webhook receiver did not answer within 30 s');
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      await waitForProcess(
+        `the webhook receiver on ${url} answering`,
+        child,
+        async () => Boolean(await received()),
+        30_000,
+        { intervalMs: 100 },
+      );
     },
     stop: () =>
       new Promise<void>((resolve) => {

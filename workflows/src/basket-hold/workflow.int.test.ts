@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Connection } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
+import { waitUntil } from '@alpenpass/infra/test/support';
 import type { StructuredLogger } from '../runtime-logger';
 import { workflowBundle, type RunningWorker } from '../worker';
 import { runTestWorker } from '../../test/support/worker';
@@ -265,7 +266,9 @@ describe('basket hold workflow on the Temporal dev server', () => {
       { basketId, expiresAtMs: startedAt + 800 },
       { taskQueue },
     ).then(() => client.workflow.getHandle(`basket-hold-${basketId}`));
-    while (askedFor() === 0 && Date.now() - startedAt < 5000) await sleep(50);
+    await waitUntil('the basket asked at the first deadline', () => askedFor() > 0, 5_000, {
+      intervalMs: 50,
+    });
     // asked once at 0.8 s: nothing released, the hold follows the basket's deadline
     expect(askedFor()).toBe(1);
     expect(releasesOf(basketId)).toBe(0);
@@ -285,7 +288,9 @@ describe('basket hold workflow on the Temporal dev server', () => {
     heldAnswers.set(basketId, new Promise<void>((resolve) => (letGo = resolve)));
     const now = Date.now();
     await holdBasketUntil(client, { basketId, expiresAtMs: now + 300 }, { taskQueue });
-    while (!askedBaskets.includes(basketId)) await sleep(50);
+    await waitUntil('the basket asked when the hold fell due', () => askedBaskets.includes(basketId), 5_000, {
+      intervalMs: 50,
+    });
     // the old hold is being released when the basket holds a new place: the reactor announces it
     await holdBasketUntil(client, { basketId, expiresAtMs: Date.now() + 1500 }, { taskQueue });
     letGo();

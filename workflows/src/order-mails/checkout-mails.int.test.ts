@@ -3,6 +3,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { Worker } from '@temporalio/worker';
+import { patientMs, waitUntil } from '@alpenpass/infra/test/support';
 import {
   startCheckoutWorkflow,
   signalOrderPaid,
@@ -17,6 +18,7 @@ import type { OrderMailRequest } from './activities';
 /** The checkout workflow's mail steps on the Temporal dev server, over in-memory order facts: which
  * mails it asks for and when, that a refused mail never holds the order up, and that its history
  * replays. (services/src/order-mail has the same flow with the real order context and SMTP.) */
+jest.setTimeout(patientMs(60_000));
 const address = process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
 const taskQueue = `checkout-mails-test-${randomUUID()}`;
 let connection: Connection;
@@ -77,12 +79,12 @@ async function reserveThenPay(
   // any sooner, the order gets only its confirmation: docs/mails.md)
   const reservationAsked = () =>
     mailRequests.some((request) => request.orderId === orderId && request.kind === 'reservation');
-  for (
-    let i = 0;
-    i < 200 && !((await getCheckoutState(client, orderId)) === 'reserved' && reservationAsked());
-    i++
-  )
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  await waitUntil(
+    'the workflow reserved, with the reservation mail asked for',
+    async () => (await getCheckoutState(client, orderId)) === 'reserved' && reservationAsked(),
+    20_000,
+    { intervalMs: 100 },
+  );
   statuses.set(orderId, 'PAID');
   await signalOrderPaid(client, orderId);
   return client.workflow.getHandle(checkoutWorkflowId(orderId));

@@ -1,15 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, Connection } from '@temporalio/client';
+import { patientMs, waitForValue } from '@alpenpass/infra/test/support';
 import { type RunningWorker } from '../worker';
 import { runTestWorker } from '../../test/support/worker';
 import type { PriceBatchInput, PriceGenerationCompletedInput } from './activities';
 import { getPriceGenerationStatus, startPriceGeneration } from './client';
 import { dayCount } from './plan';
 
-jest.setTimeout(60_000);
+jest.setTimeout(patientMs(60_000));
 const address = process.env.TEMPORAL_ADDRESS ?? '127.0.0.1:7233';
 const taskQueue = `price-generation-test-${randomUUID()}`;
 
@@ -60,17 +60,20 @@ afterAll(async () => {
   await connection?.close();
 });
 
-const waitFor = async (
+const generationStatus = (
   generationId: string,
-  predicate: (status: Awaited<ReturnType<typeof getPriceGenerationStatus>>) => boolean,
-) => {
-  for (let i = 0; i < 200; i += 1) {
-    const status = await getPriceGenerationStatus(client, generationId);
-    if (predicate(status)) return status;
-    await sleep(100);
-  }
-  throw new Error(`generation ${generationId} never reached the expected status`);
-};
+  what: string,
+  reached: (status: Awaited<ReturnType<typeof getPriceGenerationStatus>>) => boolean,
+) =>
+  waitForValue(
+    `generation ${generationId} ${what}`,
+    () => getPriceGenerationStatus(client, generationId),
+    reached,
+    20_000,
+    { intervalMs: 100 },
+  );
+const generationEnded = (generationId: string) =>
+  generationStatus(generationId, 'ended', (status) => status?.status !== 'running');
 
 describe('price generation workflow on the Temporal dev server', () => {
   it('reports progress while it runs, then completes with every batch', async () => {
@@ -83,7 +86,11 @@ describe('price generation workflow on the Temporal dev server', () => {
     );
     expect(started).toEqual({ generationId, started: true });
 
-    const running = await waitFor(generationId, (status) => status?.batches.done === 1);
+    const running = await generationStatus(
+      generationId,
+      'with one batch done',
+      (status) => status?.batches.done === 1,
+    );
     expect(running).toMatchObject({
       status: 'running',
       total: 50,
@@ -103,7 +110,7 @@ describe('price generation workflow on the Temporal dev server', () => {
     ).toEqual({ generationId, started: false });
 
     release();
-    const done = await waitFor(generationId, (status) => status?.status !== 'running');
+    const done = await generationEnded(generationId);
     expect(done).toMatchObject({
       status: 'completed',
       total: 50,
@@ -142,7 +149,7 @@ describe('price generation workflow on the Temporal dev server', () => {
       { generationId, productDefinitionIds: [4], from: '2030-02-01', to: '2030-02-01' },
       { taskQueue },
     );
-    const done = await waitFor(generationId, (status) => status?.status !== 'running');
+    const done = await generationEnded(generationId);
     expect(done).toMatchObject({ status: 'completed', total: 1, processed: 1, percent: 100 });
   });
 
@@ -154,7 +161,7 @@ describe('price generation workflow on the Temporal dev server', () => {
       { generationId, productDefinitionIds: [1], from: '2030-01-01', to: '2030-01-02' },
       { taskQueue },
     );
-    const failed = await waitFor(generationId, (status) => status?.status !== 'running');
+    const failed = await generationEnded(generationId);
     expect(failed).toMatchObject({ status: 'failed', processed: 0, total: 2, percent: 0 });
     expect(failed?.error).toContain('price store unavailable');
     expect(completions.filter((completion) => completion.generationId === generationId)).toEqual([]);
@@ -167,7 +174,7 @@ describe('price generation workflow on the Temporal dev server', () => {
       { generationId, productDefinitionIds: [1], from: '0001-01-01', to: '9999-12-31' },
       { taskQueue },
     );
-    const failed = await waitFor(generationId, (status) => status?.status !== 'running');
+    const failed = await generationEnded(generationId);
     expect(failed).toMatchObject({
       status: 'failed',
       total: 0,

@@ -1,18 +1,20 @@
 import request from 'supertest';
-import { getCheckoutState, getRefundState } from '@alpenpass/workflows';
+import { patientMs, waitForValue } from '@alpenpass/infra/test/support';
+import { getRefundState } from '@alpenpass/workflows';
 import {
   as,
+  checkoutFulfilled,
   createAfterSaleTestKit,
   creditsOf,
   payByCard,
   placeOrder,
   slotClaims,
-  waitFor,
   type AfterSaleTestKit,
 } from '../../../test/support/after-sale-kit';
 
 /** Cancellations and refunds end to end (docs/after-sale.md): the PSP simulator as a real process, the
  * real worker on the Temporal dev server, the shop's HTTP API. Eventual states are polled for. */
+jest.setTimeout(patientMs(120_000));
 let kit: AfterSaleTestKit;
 let customerOne: string;
 let customerTwo: string;
@@ -39,6 +41,22 @@ const refunds = async (orderId: number) =>
     reference: string | null;
     lastError: string | null;
   }[];
+/** Waits until the order's refund at `index` has `status`; answers the order's refunds then. */
+const refundReached = (orderId: number, index: number, status = 'COMPLETED') =>
+  waitForValue(
+    `refund ${index + 1} of order ${orderId} ${status}`,
+    () => refunds(orderId),
+    (list) => list[index]?.status === status,
+    30_000,
+  );
+/** Waits until no place of the slot is booked any more; answers the slot's claims then. */
+const bookingsGiven = (slotId: number) =>
+  waitForValue(
+    `the bookings on slot ${slotId} given back`,
+    () => slotClaims(kit, slotId),
+    (claims) => Object.keys(claims.bookings).length === 0,
+    30_000,
+  );
 const orderEvents = async (orderId: number) => (await kit.basket.store.readStream(`order-${orderId}`)).length;
 const cancel = (token: string | null, orderId: number, body: object, query = '') =>
   request(kit.app).post(`/api/orders/${orderId}/cancel${query}`).set(as(token)).send(body);
@@ -55,11 +73,7 @@ async function paidOrder(token: string | null, slots: number[]) {
     slots.map((slotId) => ({ slotId, quantity: 1 })),
   );
   const { transactionId } = await payByCard(kit, token, placed.checkoutId);
-  const state = await waitFor(
-    async () => getCheckoutState(await kit.temporal.client(), placed.orderId),
-    (value) => value === 'fulfilled',
-  );
-  expect(state).toBe('fulfilled');
+  expect(await checkoutFulfilled(kit, placed.orderId)).toBe('fulfilled');
   return { ...placed, transactionId };
 }
 
@@ -99,23 +113,19 @@ describe('customer self-cancel', () => {
       expect.objectContaining({ id: 1, amount: firstPrice, destination: 'CARD', requestedBy: 'CUSTOMER' }),
     ]);
 
-    const done = await waitFor(
-      () => refunds(orderId),
-      (list) => list[0]?.status === 'COMPLETED',
-    );
+    const done = await refundReached(orderId, 0);
     expect(done[0]).toMatchObject({ status: 'COMPLETED', reference: expect.any(String) });
     expect(await creditsOf(kit, transactionId)).toEqual([firstPrice]);
     expect(await getRefundState(await kit.temporal.client(), orderId, 1)).toBe('completed');
-    const claims = await waitFor(
-      () => slotClaims(kit, 61),
-      (value) => Object.keys(value.bookings).length === 0,
-    );
+    const claims = await bookingsGiven(61);
     expect(claims).toEqual({ holds: {}, bookings: {} });
     expect((await slotClaims(kit, 62)).bookings).toEqual({ [`${basketId}/${second}`]: 1 });
     // the cancelled item's ticket no longer lets anyone in; the other one does
-    const tickets = await waitFor(
+    const tickets = await waitForValue(
+      "the cancelled item's ticket CANCELLED",
       async () => (await kit.tickets.loadTickets(orderId)).tickets,
       (list) => list.some((ticket) => ticket.status === 'CANCELLED'),
+      30_000,
     );
     expect(tickets.map((ticket) => [ticket.orderItemId, ticket.status]).sort()).toEqual(
       [
@@ -145,20 +155,14 @@ describe('customer self-cancel', () => {
       .send({ orderItemIds: [second], reason: 'closed' });
     expect(management.status).toBe(200);
     expect(management.body).toMatchObject({ status: 'REFUNDED', paymentStatus: 'REFUNDED' });
-    await waitFor(
-      () => refunds(orderId),
-      (list) => list[1]?.status === 'COMPLETED',
-    );
+    await refundReached(orderId, 1);
     expect((await creditsOf(kit, transactionId)).reduce((sum, amount) => sum + amount, 0)).toBe(
       paid.total.amount,
     );
-    await waitFor(
-      () => slotClaims(kit, 62),
-      (value) => Object.keys(value.bookings).length === 0,
-    );
+    await bookingsGiven(62);
     expect(await slotClaims(kit, 62)).toEqual({ holds: {}, bookings: {} });
     kit.clock.now = new Date('2030-12-20T12:00:00Z');
-  }, 120_000);
+  });
 });
 
 describe('concurrent cancels', () => {
@@ -170,13 +174,10 @@ describe('concurrent cancels', () => {
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(answers.find((answer) => answer.status === 409)?.body.code).toBe('ORDER_ITEM_ALREADY_CANCELLED');
-    await waitFor(
-      () => refunds(orderId),
-      (list) => list[0]?.status === 'COMPLETED',
-    );
+    await refundReached(orderId, 0);
     expect(await refunds(orderId)).toHaveLength(1);
     expect(await creditsOf(kit, transactionId)).toHaveLength(1);
-  }, 120_000);
+  });
 });
 
 describe('guests', () => {
@@ -195,12 +196,9 @@ describe('guests', () => {
     );
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ status: 'REFUNDED', paymentStatus: 'REFUNDED' });
-    await waitFor(
-      () => refunds(orderId),
-      (list) => list[0]?.status === 'COMPLETED',
-    );
+    await refundReached(orderId, 0);
     expect(await creditsOf(kit, transactionId)).toEqual([cancelled.body.total.amount]);
-  }, 120_000);
+  });
 });
 
 describe('staff refunds', () => {
@@ -233,10 +231,7 @@ describe('staff refunds', () => {
       staffRefund(orderId, [{ orderItemId: item, amount: 500 }], 'refund-twins'),
     ]);
     expect(twins.map((answer) => answer.status)).toEqual([200, 200]);
-    await waitFor(
-      () => refunds(orderId),
-      (list) => list[0]?.status === 'COMPLETED',
-    );
+    await refundReached(orderId, 0);
     expect(await refunds(orderId)).toHaveLength(1);
     expect(await creditsOf(kit, transactionId)).toEqual([500]);
     // a repeat later is the same refund
@@ -248,12 +243,9 @@ describe('staff refunds', () => {
     expect((await staffRefund(orderId, [{ orderItemId: item, amount: price - 500 + 1 }])).status).toBe(409);
     const rest = await staffRefund(orderId, [{ orderItemId: item, amount: price - 500 }]);
     expect(rest.body).toMatchObject({ status: 'REFUNDED', paymentStatus: 'REFUNDED' });
-    await waitFor(
-      () => refunds(orderId),
-      (list) => list[1]?.status === 'COMPLETED',
-    );
+    await refundReached(orderId, 1);
     expect(await creditsOf(kit, transactionId)).toEqual([500, price - 500]);
-  }, 120_000);
+  });
 
   it('a provider that stays down: the refund is retried, shown FAILING to staff, and completes once it is back', async () => {
     const { orderId, entryIds, transactionId } = await paidOrder(customerOne, [64]);
@@ -265,10 +257,7 @@ describe('staff refunds', () => {
         'refund-while-down',
       );
       expect(asked.status).toBe(200);
-      const failing = await waitFor(
-        () => refunds(orderId),
-        (list) => list[0]?.status === 'FAILING',
-      );
+      const failing = await refundReached(orderId, 0, 'FAILING');
       expect(failing[0]).toMatchObject({ status: 'FAILING', lastError: expect.stringContaining('503') });
       expect((await order(orderId)).refunds[0]).toMatchObject({ status: 'FAILING' });
       expect(await creditsOf(kit, transactionId)).toEqual([]);
@@ -278,13 +267,10 @@ describe('staff refunds', () => {
     expect(
       (await request(kit.app).post(`/api/admin/orders/${orderId}/refunds/1/retry`).set(as(staff))).status,
     ).toBe(200);
-    const done = await waitFor(
-      () => refunds(orderId),
-      (list) => list[0]?.status === 'COMPLETED',
-    );
+    const done = await refundReached(orderId, 0);
     expect(done[0]).toMatchObject({ status: 'COMPLETED' });
     expect(await creditsOf(kit, transactionId)).toEqual([700]);
-  }, 120_000);
+  });
 
   it('staff cancel items without money; refunds of an unpaid order are refused', async () => {
     const { orderId, entryIds, basketId } = await paidOrder(customerOne, [65]);
@@ -299,9 +285,11 @@ describe('staff refunds', () => {
       refunds: [],
       cancellationReason: 'ITEMS_CANCELLED',
     });
-    await waitFor(
+    await waitForValue(
+      "the cancelled item's booking given back",
       () => slotClaims(kit, 65),
       (value) => !value.bookings[`${basketId}/${entryIds[0]}`],
+      30_000,
     );
     expect((await slotClaims(kit, 65)).bookings[`${basketId}/${entryIds[0]}`]).toBeUndefined();
     expect(
@@ -320,5 +308,5 @@ describe('staff refunds', () => {
     expect((await cancel(customerOne, unpaid.orderId, { orderItemIds: unpaid.entryIds })).body.code).toBe(
       'ORDER_NOT_PAID',
     );
-  }, 120_000);
+  });
 });

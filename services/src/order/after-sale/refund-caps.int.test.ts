@@ -1,19 +1,20 @@
 import request from 'supertest';
-import { getCheckoutState } from '@alpenpass/workflows';
+import { patientMs, waitForValue } from '@alpenpass/infra/test/support';
 import { choose } from '../../../test/support/psp-payment-page';
 import {
   as,
+  checkoutFulfilled,
   createAfterSaleTestKit,
   creditsOf,
   placeOrder,
   returnUrls,
-  waitFor,
   type AfterSaleTestKit,
 } from '../../../test/support/after-sale-kit';
 
 /** Refunds of an order paid by a voucher, online credit and a card (docs/after-sale.md, "Refund caps"): the
  * card gets back at most what it paid, the rest goes back onto the voucher and the credit, and never more
  * than was paid in all. The PSP simulator is a real process; the refund workflows run on Temporal. */
+jest.setTimeout(patientMs(60_000));
 let kit: AfterSaleTestKit;
 let customer: string;
 let staff: string;
@@ -36,10 +37,12 @@ const staffRefund = (orderId: number, items: { orderItemId: string; amount: numb
     .set(as(staff))
     .send({ items, reason: 'lift closed' });
 const settledRefunds = (orderId: number) =>
-  waitFor(
+  waitForValue(
+    `every refund of order ${orderId} COMPLETED`,
     async () =>
       (await order(orderId)).refunds as { status: string; parts: { source: string; amount: number }[] }[],
     (refunds) => refunds.every((refund) => refund.status === 'COMPLETED'),
+    30_000,
   );
 
 it('the card gets back what it paid at most, the voucher and the credit the rest; all together exactly what was paid', async () => {
@@ -72,12 +75,7 @@ it('the card gets back what it paid at most, the voucher and the credit the rest
   expect(started.status).toBe(200);
   await choose(started.body.redirectUrl, 'VIS', 'success');
   await request(kit.app).get(`/api/payments/status?orderId=${placed.orderId}`).set(as(customer));
-  expect(
-    await waitFor(
-      async () => getCheckoutState(await kit.temporal.client(), placed.orderId),
-      (state) => state === 'fulfilled',
-    ),
-  ).toBe('fulfilled');
+  expect(await checkoutFulfilled(kit, placed.orderId)).toBe('fulfilled');
 
   const paid = await order(placed.orderId);
   const [first, second] = paid.items as { id: string; price: { amount: number } }[];

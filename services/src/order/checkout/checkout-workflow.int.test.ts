@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
+import { patientMs, waitForValue } from '@alpenpass/infra/test/support';
 import { getCheckoutState, type RunningWorker } from '@alpenpass/workflows';
 import { basketContext, type BasketService } from '../../basket';
 import { createBasketTestKit, kitNow, type BasketTestKit } from '../../../test/support/basket-kit';
@@ -28,6 +29,7 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
 });
 const log = createLogger('silent');
+jest.setTimeout(patientMs(60_000));
 const temporal = lazyTemporalClient(config.temporal);
 let kit: BasketTestKit;
 let worker: RunningWorker;
@@ -68,19 +70,6 @@ afterAll(async () => {
   await kit?.close();
 });
 
-async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await sleep(200);
-  }
-}
-
 const slotClaims = async (slotId: number) => {
   const slot = await loadSlotState(kit.store, slotId);
   return slot.status === 'scheduled'
@@ -115,14 +104,19 @@ describe('the checkout workflow on the Temporal dev server', () => {
     expect((await slotClaims(41)).holds[claim]).toBe(3);
 
     const read = () => request(app).get(`/api/checkout/${checkout.id}`).set(shopHeaders);
-    const cancelled = await waitFor(read, (response) => response.body.order.status === 'CANCELLED');
+    const cancelled = await waitForValue(
+      'the unpaid order CANCELLED at the payment timeout',
+      read,
+      (response) => response.body.order.status === 'CANCELLED',
+      30_000,
+    );
     expect(cancelled.body.order.status).toBe('CANCELLED');
     expect((await slotClaims(41)).holds[claim]).toBeUndefined();
     expect(await client.workflow.getHandle(`order-${checkout.orderId}`).result()).toBe('cancelled');
     expect((await request(app).get(`/api/baskets/${basketId}`).set(shopHeaders)).body.hold.status).toBe(
       'expired',
     );
-  }, 60_000);
+  });
 
   it('on site: RESERVED outlives the timeout with its places held; staff confirm → PAID and the places become bookings', async () => {
     const { checkout, claim } = await placeOrder(42, 2);
@@ -137,9 +131,11 @@ describe('the checkout workflow on the Temporal dev server', () => {
       .send({ intent: 'onSite' });
     expect(reserved.body.checkout.order.status).toBe('RESERVED');
     expect(
-      await waitFor(
+      await waitForValue(
+        'the checkout workflow reserved',
         () => getCheckoutState(client, checkout.orderId),
         (state) => state === 'reserved',
+        30_000,
       ),
     ).toBe('reserved');
     await sleep(2500); // past the payment timeout
@@ -154,5 +150,5 @@ describe('the checkout workflow on the Temporal dev server', () => {
     expect(paid.body.status).toBe('PAID');
     expect(await client.workflow.getHandle(`order-${checkout.orderId}`).result()).toBe('fulfilled');
     expect(await slotClaims(42)).toEqual({ holds: {}, bookings: { [claim]: 2 } });
-  }, 60_000);
+  });
 });

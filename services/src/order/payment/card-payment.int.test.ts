@@ -4,7 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { PROVIDER_SIGNATURE_HEADER } from '@alpenpass/contracts';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
+import {
+  createTestDatabase,
+  patientMs,
+  waitForValue,
+  type TestDatabase,
+} from '@alpenpass/infra/test/support';
 import { getCheckoutState, type RunningWorker } from '@alpenpass/workflows';
 import { basketContext } from '../../basket';
 import { createBasketTestKit, kitNow, type BasketTestKit } from '../../../test/support/basket-kit';
@@ -33,6 +38,7 @@ import { ticketStreamName } from '@alpenpass/contracts';
  * real worker role on the Temporal dev server on its own queue. The payment page is driven by plain
  * HTTP form posts. Eventual states are polled for; nothing is timed. */
 const log = createLogger('silent');
+jest.setTimeout(patientMs(90_000));
 const taskQueue = `card-payment-test-${randomUUID()}`;
 let kit: BasketTestKit;
 let simulatorDb: TestDatabase;
@@ -116,19 +122,6 @@ afterAll(async () => {
   await kit?.close();
 });
 
-async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await sleep(200);
-  }
-}
-
 const slotClaims = async (slotId: number) => {
   const slot = await loadSlotState(kit.store, slotId);
   return slot.status === 'scheduled'
@@ -195,9 +188,11 @@ async function expectPaidAndBooked(
   quantity: number,
 ) {
   expect(
-    await waitFor(
+    await waitForValue(
+      `the checkout workflow of order ${orderId} fulfilled`,
       () => workflowState(orderId),
       (state) => state === 'fulfilled',
+      30_000,
     ),
   ).toBe('fulfilled');
   expect(await checkoutOrder(checkoutId)).toMatchObject({ status: 'PAID', paymentStatus: 'PAID' });
@@ -234,12 +229,14 @@ describe('card payments through the PSP simulator', () => {
     expect(await settlements(transactionId)).toBe(1);
     expect((await provider.getStatus(transactionId)).detail?.settle?.amount).toBe(total);
     // the simulator's notifications (authorized, then settled) reached the shop and were accepted
-    const answers = await waitFor(
+    const answers = await waitForValue(
+      "the shop's answers to two notifications",
       async () => notificationAnswers.slice(answersBefore),
       (list) => list.length >= 2,
+      30_000,
     );
     expect(answers.every((answer) => answer === 200)).toBe(true);
-  }, 90_000);
+  });
 
   it('TWINT: TWI success → PAID, places booked', async () => {
     const { checkoutId, orderId, claim } = await placeOrder(52, 1);
@@ -247,16 +244,18 @@ describe('card payments through the PSP simulator', () => {
     expect(started.body.payment).toMatchObject({ type: 'TWI', redirect: true, paymentMethods: ['TWI'] });
     expect((await choose(started.body.redirectUrl, 'TWI', 'success')).status).toBe(303);
     await expectPaidAndBooked(orderId, checkoutId, 52, claim, 1);
-  }, 90_000);
+  });
 
   it('a decline leaves the order payable (CREATED, paymentStatus FAILED); a retry with a new transaction succeeds', async () => {
     const { checkoutId, orderId, claim } = await placeOrder(53, 1);
     const first = await pay(checkoutId);
     const firstTransaction = (await paymentStatus(checkoutId)).body.transactionId as string;
     expect((await choose(first.body.redirectUrl, 'VIS', 'decline')).location).toContain(returnUrls.error);
-    const failed = await waitFor(
+    const failed = await waitForValue(
+      'the declined order payable again (CREATED)',
       () => paymentStatus(checkoutId),
       (response) => response.body.status === 'CREATED',
+      30_000,
     );
     expect(failed.body).toMatchObject({ status: 'CREATED', paymentStatus: 'FAILED' });
     expect((await slotClaims(53)).holds[claim]).toBe(1);
@@ -270,7 +269,7 @@ describe('card payments through the PSP simulator', () => {
     await expectPaidAndBooked(orderId, checkoutId, 53, claim, 1);
     expect(await settlements(secondTransaction)).toBe(1);
     expect((await provider.getStatus(firstTransaction)).status).toBe('failed');
-  }, 90_000);
+  });
 
   it('a customer who left the payment page open retries: the open transaction is cancelled at the provider, the new one pays', async () => {
     const { checkoutId, orderId, claim } = await placeOrder(58, 1);
@@ -284,7 +283,7 @@ describe('card payments through the PSP simulator', () => {
     expect((await choose(retry.body.redirectUrl, 'TWI', 'success')).status).toBe(303);
     await expectPaidAndBooked(orderId, checkoutId, 58, claim, 1);
     expect((await paymentStatus(checkoutId)).body.transactionId).not.toBe(firstTransaction);
-  }, 90_000);
+  });
 
   it('a notification with a forged signature is refused with 401 and changes nothing', async () => {
     const { checkoutId } = await placeOrder(54, 1);
@@ -322,13 +321,15 @@ describe('card payments through the PSP simulator', () => {
     );
     expect(paidEvents).toHaveLength(1);
     // authorized ×2 and settled ×2 reached the shop, each accepted
-    const answers = await waitFor(
+    const answers = await waitForValue(
+      "the shop's answers to four notifications",
       async () => notificationAnswers.slice(answersBefore),
       (list) => list.length >= 4,
+      30_000,
     );
     expect(answers.length).toBeGreaterThanOrEqual(4);
     expect(answers.every((answer) => answer === 200)).toBe(true);
-  }, 90_000);
+  });
 
   it('reordered notifications (authorized after settled) → one settlement, one PAID', async () => {
     const { checkoutId, orderId, claim } = await placeOrder(59, 1);
@@ -340,16 +341,18 @@ describe('card payments through the PSP simulator', () => {
     // the authorized notification waits for the next one: the customer's status call settles first
     expect((await paymentStatus(checkoutId)).body).toMatchObject({ status: 'PAID', paymentStatus: 'PAID' });
     await expectPaidAndBooked(orderId, checkoutId, 59, claim, 1);
-    const answers = await waitFor(
+    const answers = await waitForValue(
+      "the shop's answers to two notifications",
       async () => notificationAnswers.slice(answersBefore),
       (list) => list.length >= 2,
+      30_000,
     );
     expect(answers.every((answer) => answer === 200)).toBe(true);
     expect(await settlements(transactionId)).toBe(1);
     expect(
       (await kit.store.readStream(`order-${orderId}`)).filter((event) => event.type === 'OrderPaid'),
     ).toHaveLength(1);
-  }, 90_000);
+  });
 
   it('a dropped notification: the customer returns, the status call asks the provider → PAID', async () => {
     const { checkoutId, orderId, claim } = await placeOrder(56, 1);
@@ -365,7 +368,7 @@ describe('card payments through the PSP simulator', () => {
     expect(byOrder.body).toMatchObject({ orderId, status: 'PAID', paymentStatus: 'PAID', transactionId });
     await expectPaidAndBooked(orderId, checkoutId, 56, claim, 1);
     expect(await settlements(transactionId)).toBe(1);
-  }, 90_000);
+  });
 
   it('a return to the success URL without a payment fulfils nothing: the status asks the provider, the order stays PENDING', async () => {
     const { checkoutId, orderId, claim } = await placeOrder(60, 1);
@@ -410,7 +413,7 @@ describe('card payments through the PSP simulator', () => {
     expect(notificationAnswers.slice(answersBefore)).toContain(503);
     expect(await settlements(transactionId)).toBe(1);
     expect(await ticketIssuances(orderId)).toBe(1);
-  }, 90_000);
+  });
 
   it('a lost notification and a lost redirect: the workflow polls the provider → PAID within the poll interval', async () => {
     const { checkoutId, orderId, claim } = await placeOrder(57, 1);
@@ -420,5 +423,5 @@ describe('card payments through the PSP simulator', () => {
     expect((await choose(started.body.redirectUrl, 'VIS', 'success')).location).toBeNull();
     await expectPaidAndBooked(orderId, checkoutId, 57, claim, 1);
     expect(await settlements(transactionId)).toBe(1);
-  }, 90_000);
+  });
 });

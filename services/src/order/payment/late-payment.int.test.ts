@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { WorkflowNotFoundError } from '@temporalio/client';
+import { patientMs, waitForValue } from '@alpenpass/infra/test/support';
 import { checkoutWorkflowId, getCheckoutState, latePaymentWorkflowId } from '@alpenpass/workflows';
 import {
   as,
@@ -7,7 +8,6 @@ import {
   payByCard,
   placeOrder,
   slotClaims,
-  waitFor,
   type AfterSaleTestKit,
 } from '../../../test/support/after-sale-kit';
 import { answerChallenge } from '../../../test/support/psp-payment-page';
@@ -16,6 +16,7 @@ import { answerChallenge } from '../../../test/support/psp-payment-page';
  * simulator as a real process, the real worker on the Temporal dev server. A customer still in the
  * 3-D Secure check when the timeout strikes is the late payment: the provider refuses to cancel a
  * transaction in that state, and authorizes it when the customer passes the check. */
+jest.setTimeout(patientMs(90_000));
 let kit: AfterSaleTestKit;
 let staff: string;
 
@@ -48,6 +49,13 @@ const latePaymentResult = async (orderId: number) => {
     throw error;
   }
 };
+const latePaymentEnded = (orderId: number) =>
+  waitForValue(
+    `the late-payment workflow of order ${orderId} ended`,
+    () => latePaymentResult(orderId),
+    (result) => result !== null,
+    60_000,
+  );
 const settlements = async (transactionId: string) =>
   (await kit.provider.getStatus(transactionId)).history.filter(
     (entry) => entry.action === 'settle' && entry.success,
@@ -58,9 +66,11 @@ describe('payment timeout and late payments', () => {
     const { orderId, checkoutId } = await placeOrder(kit, null, [{ slotId: 73, quantity: 1 }]);
     const { transactionId } = await payByCard(kit, null, checkoutId, 'none');
     expect(
-      await waitFor(
+      await waitForValue(
+        'the unpaid order cancelled at the payment timeout',
         () => checkoutState(orderId),
         (state) => state === 'cancelled',
+        30_000,
       ),
     ).toBe('cancelled');
     expect(await order(orderId)).toMatchObject({
@@ -70,14 +80,16 @@ describe('payment timeout and late payments', () => {
     });
     expect(
       (
-        await waitFor(
+        await waitForValue(
+          'the open transaction canceled at the provider',
           () => kit.provider.getStatus(transactionId),
           (status) => status.status === 'canceled',
+          30_000,
         )
       ).status,
     ).toBe('canceled');
     expect(await slotClaims(kit, 73)).toEqual({ holds: {}, bookings: {} });
-  }, 90_000);
+  });
 
   it('a payment after the timeout with the places still free: held again, settled once, PAID and booked', async () => {
     const { orderId, checkoutId, basketId, entryIds } = await placeOrder(kit, null, [
@@ -90,13 +102,7 @@ describe('payment timeout and late payments', () => {
     expect((await kit.provider.getStatus(transactionId)).status).toBe('challenge_ongoing');
 
     expect((await answerChallenge(redirectUrl, 'pass')).status).toBe(303);
-    expect(
-      await waitFor(
-        () => latePaymentResult(orderId),
-        (result) => result !== null,
-        60_000,
-      ),
-    ).toBe('fulfilled');
+    expect(await latePaymentEnded(orderId)).toBe('fulfilled');
     expect(await order(orderId)).toMatchObject({
       status: 'PAID',
       paymentStatus: 'PAID',
@@ -105,7 +111,7 @@ describe('payment timeout and late payments', () => {
     expect(await slotClaims(kit, 71)).toEqual({ holds: {}, bookings: { [`${basketId}/${entryIds[0]}`]: 2 } });
     expect((await kit.provider.getStatus(transactionId)).status).toBe('settled');
     expect(await settlements(transactionId)).toBe(1);
-  }, 90_000);
+  });
 
   it('a payment after the timeout with the places gone: released at the provider, the order says why', async () => {
     const { orderId, checkoutId } = await placeOrder(kit, null, [{ slotId: 72, quantity: 1 }]);
@@ -119,13 +125,7 @@ describe('payment timeout and late payments', () => {
     expect(other.status).toBe(201);
 
     expect((await answerChallenge(redirectUrl, 'pass')).status).toBe(303);
-    expect(
-      await waitFor(
-        () => latePaymentResult(orderId),
-        (result) => result !== null,
-        60_000,
-      ),
-    ).toBe('released');
+    expect(await latePaymentEnded(orderId)).toBe('released');
     expect(await order(orderId)).toMatchObject({
       status: 'CANCELLED',
       paymentStatus: 'REFUNDED',
@@ -137,5 +137,5 @@ describe('payment timeout and late payments', () => {
       holds: { [`${other.body.id}/${other.body.entries[0].id}`]: 1 },
       bookings: {},
     });
-  }, 90_000);
+  });
 });

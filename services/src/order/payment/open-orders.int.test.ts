@@ -1,10 +1,14 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { orderStreamName } from '@alpenpass/contracts';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
+import {
+  createTestDatabase,
+  patientMs,
+  waitForValue,
+  type TestDatabase,
+} from '@alpenpass/infra/test/support';
 import type { RunningWorker } from '@alpenpass/workflows';
 import { basketContext } from '../../basket';
 import { createBasketTestKit, kitNow, type BasketTestKit } from '../../../test/support/basket-kit';
@@ -29,6 +33,7 @@ import { testOrderContext } from '../../../test/support/order-context';
  * and a way back"): the PSP simulator as a child process, the shop on a real port for its notifications,
  * the real worker on the Temporal dev server. */
 const log = createLogger('silent');
+jest.setTimeout(patientMs(90_000));
 const taskQueue = `open-orders-test-${randomUUID()}`;
 let kit: BasketTestKit;
 let simulatorDb: TestDatabase;
@@ -103,15 +108,6 @@ afterAll(async () => {
   await simulatorDb?.drop();
   await kit?.close();
 });
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await sleep(200);
-  }
-}
 
 const as = (bearer: string | null) => (bearer ? { ...shopHeaders, authorization: bearer } : shopHeaders);
 
@@ -201,9 +197,11 @@ describe('Pay now: resuming the payment of an unpaid order', () => {
     const started = await payByCard(order);
     const first = await transactionOf(order);
     expect((await choose(started.body.redirectUrl, 'VIS', 'cancel')).status).toBe(303);
-    const failed = await waitFor(
+    const failed = await waitForValue(
+      'the order payable again after the cancel (CREATED)',
       () => readOrder(order),
       (body) => body.status === 'CREATED',
+      30_000,
     );
     expect(failed).toMatchObject({ paymentStatus: 'FAILED', paymentFailureReason: 'CANCELED' });
 
@@ -220,20 +218,24 @@ describe('Pay now: resuming the payment of an unpaid order', () => {
 
     expect((await choose(resumed.body.redirectUrl, 'TWI', 'success')).status).toBe(303);
     expect(
-      await waitFor(
+      await waitForValue(
+        'the order PAID by the new transaction',
         () => readOrder(order),
         (body) => body.status === 'PAID',
+        30_000,
       ),
     ).toMatchObject({ status: 'PAID' });
-  }, 90_000);
+  });
 
   it('a declined payment and an order never paid get a new transaction; an expired page is given up', async () => {
     const declined = await placeOrder(73);
     const started = await payByCard(declined);
     await choose(started.body.redirectUrl, 'VIS', 'decline');
-    await waitFor(
+    await waitForValue(
+      'the declined order payable again (CREATED)',
       () => readOrder(declined),
       (body) => body.status === 'CREATED',
+      30_000,
     );
     expect(await readOrder(declined)).toMatchObject({ paymentFailureReason: 'DECLINED' });
     expect((await resume(declined)).body.transaction).toBe('NEW');
@@ -254,7 +256,7 @@ describe('Pay now: resuming the payment of an unpaid order', () => {
     expect(renewed.body).toMatchObject({ transaction: 'NEW', order: { status: 'PENDING' } });
     expect(await transactionOf(neverPaid)).not.toBe(expired);
     expect((await provider.getStatus(expired)).status).toBe('canceled');
-  }, 90_000);
+  });
 
   it("someone else's order is 404, a guest's without its token too; a paid or cancelled order is refused", async () => {
     const mine = await placeOrder(75, customer);
@@ -270,9 +272,11 @@ describe('Pay now: resuming the payment of an unpaid order', () => {
 
     const started = await resume(mine);
     await choose(started.body.redirectUrl, 'VIS', 'success');
-    await waitFor(
+    await waitForValue(
+      'the order PAID',
       () => readOrder(mine),
       (body) => body.status === 'PAID',
+      30_000,
     );
     const again = await resume(mine);
     expect(again.status).toBe(409);
@@ -281,7 +285,7 @@ describe('Pay now: resuming the payment of an unpaid order', () => {
 
     expect((await abandon(guests)).status).toBe(200);
     expect((await resume(guests)).body.code).toBe('ORDER_CANCELLED');
-  }, 90_000);
+  });
 
   it('two Pay now at the same moment open one transaction and send both to it', async () => {
     const order = await placeOrder(77);

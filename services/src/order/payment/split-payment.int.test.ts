@@ -1,17 +1,18 @@
 import request from 'supertest';
+import { patientMs, waitForValue } from '@alpenpass/infra/test/support';
 import { choose } from '../../../test/support/psp-payment-page';
 import {
   as,
   createAfterSaleTestKit,
   placeOrder,
   returnUrls,
-  waitFor,
   type AfterSaleTestKit,
 } from '../../../test/support/after-sale-kit';
 
 /** POST /payments/?orderId (docs/payments.md): vouchers kept in the account and online credit first, the
  * card provider (the PSP simulator as a real process) or on site for the rest, amounts checked against
  * what is due, nothing left behind by a refused request, Idempotency-Key honoured. */
+jest.setTimeout(patientMs(60_000));
 let kit: AfterSaleTestKit;
 let customer: string;
 let other: string;
@@ -100,10 +101,12 @@ describe('POST /payments: split payments', () => {
     expect(await balanceOf('7')).toBe(0);
 
     await choose(answer.body.redirectUrl, 'VIS', 'success');
-    const status = await waitFor(
+    const status = await waitForValue(
+      'the order PAID by card for the rest',
       async () =>
         (await request(kit.app).get(`/api/payments/status?orderId=${orderId}`).set(as(customer))).body,
       (body) => body.status === 'PAID',
+      30_000,
     );
     expect(status).toMatchObject({ status: 'PAID', paymentStatus: 'PAID' });
     expect(status.confirmations).toHaveLength(3);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '@alpenpass/contracts';
 import { connect, type NatsConnection } from 'nats';
-import { waitFor } from '../event-store/event-store.contract';
+import { patientMs, waitUntil } from '@alpenpass/infra/test/support';
 import { startDurableConsumer } from './durable-consumer';
 import type { EventBusSettings } from './event-bus-settings';
 import { ensureEventStream, publishEvent } from './event-stream';
@@ -15,6 +15,8 @@ const event = (streamName: string, globalPosition: number): RecordedEvent => ({
   data: {},
   metadata: { correlationId: 'c', causationId: null, actor: 'system', at: '2025-03-01T00:00:00.000Z' },
 });
+
+jest.setTimeout(patientMs(60_000));
 
 describe('durable JetStream consumer', () => {
   let nats: NatsConnection;
@@ -53,16 +55,16 @@ describe('durable JetStream consumer', () => {
       },
     });
     try {
-      await waitFor(() => handled.includes(1));
+      await waitUntil('the event handled after its redelivery', () => handled.includes(1), 10_000);
       expect(failures).toBe(1);
 
       await (await nats.jetstreamManager()).consumers.delete(settings.streamName, durableName);
       await publishEvent(js, settings, event('ping-2', 2));
-      await waitFor(() => handled.includes(2), 30_000);
+      await waitUntil('the next event handled on the consumer made again', () => handled.includes(2), 30_000);
       const info = await (await nats.jetstreamManager()).consumers.info(settings.streamName, durableName);
       expect(info.config.ack_policy).toBe('explicit');
     } finally {
       await consumer.stop();
     }
-  }, 60_000);
+  });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { NewEvent, RecordedEvent } from '@alpenpass/contracts';
+import { waitUntil } from '@alpenpass/infra/test/support';
 import { WrongExpectedRevisionError, type EventStore } from './event-store';
 
 /** The behaviour every EventStore adapter must show; run it from an adapter's *.int.test.ts inside a
@@ -158,22 +159,11 @@ export function eventStoreContract(
     });
     try {
       await store.append(name, [event('S3')], { expectedRevision: 1 });
-      await waitFor(() => seen.length >= 3);
+      await waitUntil('the three events handed to the subscriber', () => seen.length >= 3, 10_000);
       expect(seen.map((e) => e.type)).toEqual(['S1', 'S2', 'S3']);
       expect(overlapped).toBe(false);
     } finally {
       await subscription.stop();
     }
   });
-}
-
-export async function waitFor(
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs = 10_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }

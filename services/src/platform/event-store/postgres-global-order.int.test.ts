@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RecordedEvent } from '@alpenpass/contracts';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
+import { createTestDatabase, patientMs, waitUntil, type TestDatabase } from '@alpenpass/infra/test/support';
 import { createProjectionRunner, getStreamActivity, streamActivityProjection } from '@alpenpass/projections';
-import { waitFor } from './event-store.contract';
 import { prepareEvents } from './event-envelope';
 import { appendConcurrently, appendInTransaction } from './postgres-append';
 import { createPostgresEventStore } from './postgres-event-store';
@@ -10,6 +9,8 @@ import { createPostgresEventStore } from './postgres-event-store';
 /** The hazard: transaction T1 draws position N, transaction T2 draws N+1 and commits first. A reader
  * that saw N+1 moves its checkpoint past N and never sees T1's event. The store must make that
  * interleaving impossible; this test forces it with two connections and a tailing reader. */
+jest.setTimeout(patientMs(60_000));
+
 describe('PostgreSQL event store: global order is safe for tailing readers', () => {
   let db: TestDatabase;
   beforeAll(async () => {
@@ -51,7 +52,7 @@ describe('PostgreSQL event store: global order is safe for tailing readers', () 
     const fastResult = await fast;
     expect(fastResult.positions[0]!).toBeGreaterThan(slowResult.positions[0]!);
 
-    await waitFor(() => seen.length >= 2);
+    await waitUntil('both events seen by the reader', () => seen.length >= 2, 10_000);
     await reader.stop();
     expect(seen.map((event) => event.type)).toEqual(['Slow', 'Fast']);
   });
@@ -84,7 +85,7 @@ describe('PostgreSQL event store: global order is safe for tailing readers', () 
     expect(await store.readAll(headBefore, 100)).toEqual([]);
 
     await slow.commit();
-    await waitFor(() => seen.length >= 2);
+    await waitUntil('both events seen by the reader', () => seen.length >= 2, 10_000);
     await reader.stop();
     expect(seen.map((event) => event.type)).toEqual(['Slow', 'Fast']);
     expect(await store.headPosition()).toBeGreaterThanOrEqual(fastResult.positions[0]!);
@@ -131,7 +132,11 @@ describe('PostgreSQL event store: global order is safe for tailing readers', () 
     // no throw on time-out: the comparison below then tells a skipped position (a gap in what was
     // seen) from a reader held back (a missing tail, with the store's head beside it); one CI run
     // under load ended here after 10 s, never reproduced since
-    await waitFor(() => seen.length >= written.length, 30_000).catch(() => undefined);
+    await waitUntil(
+      'every written position seen by the reader',
+      () => seen.length >= written.length,
+      30_000,
+    ).catch(() => undefined);
     await reader.stop();
     const head = await store.headPosition();
     expect({ seen, head: Math.min(head, written.at(-1)!) }).toEqual({ seen: written, head: written.at(-1) });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { z } from 'zod';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
+import { createTestDatabase, waitUntil, type TestDatabase } from '@alpenpass/infra/test/support';
 import { conflict } from '../domain-error';
 import {
   fingerprintOf,
@@ -248,8 +248,7 @@ describe('the same key while the first request runs', () => {
   it('waits for the first answer; an impatient repeat is told 409 IDEMPOTENCY_KEY_IN_FLIGHT; it runs once', async () => {
     // supertest sends on `then`; the first request holds its claim until the test lets it answer
     const first = post('/things/slow', 'k-slow').then((answer) => answer);
-    for (let waited = 0; runs.slow !== 1 && waited < 5_000; waited += 20)
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    await waitUntil('the first request running', () => runs.slow === 1, 5_000, { intervalMs: 20 });
     const impatient = await post('/things/slow', 'k-slow', {}, undefined, impatientApp);
     expect([impatient.status, impatient.body.code]).toEqual([409, 'IDEMPOTENCY_KEY_IN_FLIGHT']);
     const patient = post('/things/slow', 'k-slow').then((answer) => answer);

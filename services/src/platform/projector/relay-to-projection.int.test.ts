@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@alpenpass/infra/test/support';
+import { createTestDatabase, patientMs, waitUntil, type TestDatabase } from '@alpenpass/infra/test/support';
 import { getStreamActivity, streamActivityProjection } from '@alpenpass/projections';
 import { connect, type NatsConnection } from 'nats';
 import { subjectFor, type EventBusSettings } from '../bus/event-bus-settings';
-import { waitFor } from '../event-store/event-store.contract';
 import { createPostgresEventStore } from '../event-store/postgres-event-store';
 import { startRelay } from '../relay/relay';
 import { startProjector } from './projector';
+
+jest.setTimeout(patientMs(60_000));
 
 describe('relay -> NATS JetStream -> projector', () => {
   let db: TestDatabase;
@@ -43,14 +44,22 @@ describe('relay -> NATS JetStream -> projector', () => {
       const appended = await store.append(basket, [{ type: 'EntryAdded', data: { product: 7 } }], {
         expectedRevision: 0,
       });
-      await waitFor(async () => (await getStreamActivity(db.knex, basket))?.eventCount === 2);
+      await waitUntil(
+        'the read model at both events',
+        async () => (await getStreamActivity(db.knex, basket))?.eventCount === 2,
+        10_000,
+      );
       expect(await getStreamActivity(db.knex, basket)).toMatchObject({
         lastType: 'EntryAdded',
         lastPosition: appended.positions[0],
       });
 
       const manager = await nats.jetstreamManager();
-      await waitFor(async () => (await manager.streams.info(settings.streamName)).state.messages === 2);
+      await waitUntil(
+        'both events on the bus',
+        async () => (await manager.streams.info(settings.streamName)).state.messages === 2,
+        10_000,
+      );
       const stored = await manager.streams.getMessage(settings.streamName, {
         last_by_subj: subjectFor(settings, { streamName: basket, type: 'EntryAdded' }),
       });
@@ -64,7 +73,11 @@ describe('relay -> NATS JetStream -> projector', () => {
     // a relay that lost its checkpoint publishes everything again: JetStream drops the duplicates
     await db.knex('relay_checkpoints').update({ position: 0 });
     const again = await startRelay({ store, knex: db.knex, nats, settings, idleMs: 20 });
-    await waitFor(async () => Number((await db.knex('relay_checkpoints').first()).position) >= 2);
+    await waitUntil(
+      'everything published again',
+      async () => Number((await db.knex('relay_checkpoints').first()).position) >= 2,
+      10_000,
+    );
     await again.stop();
     const manager = await nats.jetstreamManager();
     expect((await manager.streams.info(settings.streamName)).state.messages).toBe(2);
@@ -93,9 +106,17 @@ describe('relay -> NATS JetStream -> projector', () => {
         durableName: `projector_${suffix}`,
       });
       try {
-        await waitFor(async () => (await getStreamActivity(db.knex, order))?.eventCount === 2);
+        await waitUntil(
+          'the restarted projector past what it missed',
+          async () => (await getStreamActivity(db.knex, order))?.eventCount === 2,
+          10_000,
+        );
         await store.append(order, [{ type: 'OrderShipped', data: {} }], { expectedRevision: 1 });
-        await waitFor(async () => (await getStreamActivity(db.knex, order))?.lastType === 'OrderShipped');
+        await waitUntil(
+          'the new event in the read model',
+          async () => (await getStreamActivity(db.knex, order))?.lastType === 'OrderShipped',
+          10_000,
+        );
         expect((await getStreamActivity(db.knex, order))!.eventCount).toBe(3);
       } finally {
         await projector.stop();
@@ -111,16 +132,18 @@ describe('relay -> NATS JetStream -> projector', () => {
     const relay = await startRelay({ store, knex: db.knex, nats, settings, idleMs: 60_000 });
     try {
       const published = async () => (await manager.streams.info(settings.streamName)).state.messages;
-      await waitFor(
+      await waitUntil(
+        'the relay caught up with the store',
         async () =>
           Number((await db.knex('relay_checkpoints').first())?.position ?? 0) ===
           (await store.headPosition()),
+        10_000,
       );
       const before = await published();
       await store.append(`basket-${randomUUID()}`, [{ type: 'BasketOpened', data: {} }], {
         expectedRevision: 'no_stream',
       });
-      await waitFor(async () => (await published()) === before + 1);
+      await waitUntil('the append published', async () => (await published()) === before + 1, 10_000);
     } finally {
       await relay.stop();
     }
