@@ -1,7 +1,7 @@
 import { waitUntil } from '@alpenpass/infra/test/support';
 
 /** Reads mails back from the local Mailpit (infra/scripts/ensure-mailpit.sh) through its JSON API. */
-const mailpitUrl = process.env.MAILPIT_URL ?? 'http://127.0.0.1:8025';
+export const mailpitUrl = process.env.MAILPIT_URL ?? 'http://127.0.0.1:8025';
 
 export interface MailpitMessage {
   ID: string;
