@@ -89,6 +89,7 @@ const consumptions = once((deps) =>
   consumptionContext(deps, {
     keycards: keycards(deps).service,
     orders: ordersOf(deps).orders,
+    placement: ordersOf(deps).placement,
     charge: ordersOf(deps).chargeSavedCard,
     usedTickets: tickets(deps).service,
   }),

@@ -146,6 +146,7 @@ beforeAll(async () => {
   context = consumptionContext(deps, {
     keycards,
     orders: checkout.orders,
+    placement: checkout.placement,
     charge: checkout.chargeSavedCard,
     now: () => kitNow,
   });

@@ -6,6 +6,7 @@ import type { ConsumptionBillingDependencies } from '@alpenpass/workflows';
 import type { ActivityLender, ContextDeps, ContextModule } from '../platform/context-module';
 import type { KeycardService } from '../keycard';
 import type { OrderService } from '../order/order-service';
+import type { OrderPlacement } from '../order/checkout/order-placement';
 import { consumptionAdminRouter } from './admin-api';
 import { consumptionsRouter } from './api';
 import { createConsumptionBilling, type ConsumptionBilling } from './billing-service';
@@ -19,7 +20,9 @@ import { startUsageConsumer } from './usage-stream';
 
 export interface ConsumptionContextOptions {
   keycards: Pick<KeycardService, 'holder'>;
-  orders: Pick<OrderService, 'placePriced' | 'ofCheckout' | 'loadOrder'>;
+  orders: Pick<OrderService, 'ofCheckout' | 'loadOrder'>;
+  /** places the daily bills as CONSUMPTION orders */
+  placement: Pick<OrderPlacement, 'priced'>;
   charge: SavedCardCharge;
   /** the ticket context's marking of used tickets (wired while syncAxessUsedTickets is on) */
   usedTickets?: UsedTicketsPort;
@@ -51,7 +54,7 @@ export function consumptionContext(
   const billing = createConsumptionBilling({
     store: deps.store,
     knex: deps.knex,
-    orders: options.orders,
+    placement: options.placement,
     charge: options.charge,
     featureFlags: deps.config.featureFlags,
     log: deps.log,

@@ -22,6 +22,9 @@ import { createCardPaymentReconciler } from './payment/card-payment-reconciler';
 import { paymentStatusRouter } from './payment/payment-status-api';
 import { providerNotificationRouter } from './payment/provider-notification-api';
 import { createCheckoutService } from './checkout/checkout-service';
+import { createItemChanges } from './checkout/item-changes';
+import { createOrderPlacement, type OrderPlacement } from './checkout/order-placement';
+import { createStoredValuePayments } from './payment/stored-value-payments';
 import { createRenewalOrders, type RenewalOrders } from './checkout/renewal-orders';
 import { savedCardCharge, type SavedCardCharge } from './payment/saved-card-charge';
 import { unwiredPaymentProvider, type PaymentProvider } from './payment/payment-provider';
@@ -93,6 +96,7 @@ export function orderContext(
 ): ContextModule &
   ActivityLender<Omit<CheckoutDependencies, 'fulfilOrder'> & AfterSaleDependencies> & {
     orders: OrderService;
+    placement: OrderPlacement;
     afterSale: AfterSaleService;
     renewals: RenewalOrders;
     chargeSavedCard: SavedCardCharge;
@@ -115,15 +119,35 @@ export function orderContext(
     capacity: createCapacityCommands(deps.store),
     workflows,
     accounts: ports.accounts,
-    productKind: async (productId) => (await productOf(productId))?.kind ?? null,
     tickets: ports.tickets,
     accessSecret: deps.config.orderAccessSecret,
-    discounts: ports.discounts,
-    onlineCredit: ports.onlineCredit,
+    log: deps.log,
+  });
+  const storedValues = createStoredValuePayments({
     vouchers: ports.vouchers,
+    onlineCredit: ports.onlineCredit,
+    run: orders.decide,
+    log: deps.log,
+  });
+  const placement = createOrderPlacement({
+    store: deps.store,
+    knex: deps.knex,
+    basket,
+    workflows,
+    orders,
+    productKind: async (productId) => (await productOf(productId))?.kind ?? null,
+    discounts: ports.discounts,
+    storedValues,
     savedVouchers: (accountId, paymentDetailId) => paymentDetails.savedVoucher(accountId, paymentDetailId),
     log: deps.log,
     admission: ports.admission,
+  });
+  const changeItems = createItemChanges({
+    basket,
+    discounts: ports.discounts,
+    loadPlaced: (orderId) => orders.ofCheckout(orderId),
+    run: orders.decide,
+    log: deps.log,
   });
   const provider = paymentProviderOf(deps.config);
   const payments =
@@ -183,6 +207,9 @@ export function orderContext(
   const checkouts = createCheckoutService({
     store: deps.store,
     orders,
+    placement,
+    changeItems,
+    storedValues,
     workflows,
     payments,
     reconcile,
@@ -197,6 +224,7 @@ export function orderContext(
   });
   const splitPayments = createSplitPaymentService({
     orders,
+    storedValues,
     checkouts,
     paymentDetails,
     vouchers: ports.vouchers,
@@ -205,6 +233,7 @@ export function orderContext(
   const openOrders = createOpenOrders({ orders, checkouts, payments, reconcile });
   const adminOrders = createAdminOrders({
     orders,
+    placement,
     basket,
     workflows,
     accountExists: options.accountExists ?? accountInDirectory(deps.knex),
@@ -215,7 +244,7 @@ export function orderContext(
     routers: [
       checkoutRouter(checkouts, guests),
       paymentsRouter(splitPayments),
-      orderRouter(orders, deps.knex, deps.config.featureFlags, adminOrders),
+      orderRouter(orders, placement, deps.knex, deps.config.featureFlags, adminOrders),
       orderAdminRouter(orders),
       openOrderRouter(openOrders),
       paymentStatusRouter(orders, { reconcile, log: deps.log }),
@@ -245,9 +274,11 @@ export function orderContext(
     },
     reactors: [afterSaleReactor(afterSaleWorkflows)],
     orders,
+    placement,
     afterSale,
     renewals: createRenewalOrders({
       orders,
+      placement,
       basket,
       payments,
       paymentDetails,

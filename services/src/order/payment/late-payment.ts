@@ -1,6 +1,6 @@
 import type { LatePaymentOutcome } from '@alpenpass/workflows';
 import type { CapacityCommands } from '../../capacity';
-import { isPaid } from '../decide';
+import { isPaid } from '../order-guards';
 import type { OrderService } from '../order-service';
 import { DomainError } from '../../platform/domain-error';
 import type { PlatformLogger } from '../../platform/event-store/event-store';
