@@ -10,6 +10,8 @@ import { loadMailSettings } from '../platform/mail/mail-settings';
 import { createSmtpMailer, type Mailer } from '../platform/mail/mailer';
 import { postgresRateLimiter } from '../platform/rate-limit';
 import { createOnlineCreditService } from '../online-credit';
+import { basketHandover } from '../basket';
+import { orderHandover } from '../order';
 import { accountDirectory } from './account-directory';
 import { adminAccountsRouter, currentAccountRouters, type AccountLifeApiDeps } from './account-life-api';
 import { createAccountLifeService } from './account-life-service';
@@ -74,7 +76,14 @@ export function accountLifeOf(
       : null,
     guestLimiter: postgresRateLimiter(deps.knex, { limit: settings.guestsPerMinute, windowMs: 60_000 }),
     foldedList: foldedAccountList(deps.store, deps.knex),
-    handOver: guestHandover({ store: deps.store, knex: deps.knex, directory, life, verifyToken }),
+    handOver: guestHandover({
+      knex: deps.knex,
+      baskets: basketHandover(deps.store),
+      orders: orderHandover(deps.store),
+      directory,
+      life,
+      verifyToken,
+    }),
   };
   return { life, directory, routers: [...currentAccountRouters(apiDeps), adminAccountsRouter(apiDeps)] };
 }

@@ -14,6 +14,7 @@ export { accountResourcesOf, personNamesOf } from './account-resources';
 export { accountDirectory } from './account-directory';
 export { accountAccessGuard } from './account-access';
 export { loadAccountSettings } from './account-settings';
+export { ownerOf } from './account';
 
 /** The account context (docs/account.md): a customer's account, persons, owner and addresses; staff's account list. */
 export function accountContext(

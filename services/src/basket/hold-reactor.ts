@@ -1,6 +1,6 @@
 import { basketStreamName, type RecordedEvent } from '@alpenpass/contracts';
 import type { Reactor } from '../platform/context-module';
-import { loadSlotState } from '../capacity/slot-commands';
+import { loadSlotState } from '../capacity';
 import { loadStreamState, streamStateCache } from '../platform/event-store/command-handler';
 import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
 import { basketFolder, type BasketEventWithTime, type BasketState } from './basket';

@@ -11,6 +11,10 @@ export type { CapacityCommands, ClaimOutcome } from './slot-commands';
 export { createCapacityCommands, loadSlotState } from './slot-commands';
 export type { SlotState } from './slot';
 export type { ProductFactsLookup, ProductSlotFacts } from './product-facts';
+export { offeredWindow } from './booking-window';
+export { catalogueFactsLookup } from './catalogue-facts';
+export type { HolderCap } from './slot-decide';
+export { createSlotGroupService } from './slot-group-service';
 
 export interface CapacityOptions {
   /** defaults to the catalogue read model */

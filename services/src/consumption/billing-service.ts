@@ -8,9 +8,8 @@ import {
 import { findAccountsToBill, findUnbilled } from '@alpenpass/projections/src/consumption';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
-import type { SavedCardCharge } from '../order/payment/saved-card-charge';
-import { RESORT_ZONE } from '../keycard/keycard-service';
-import type { OrderPlacement } from '../order/checkout/order-placement';
+import type { OrderPlacement, SavedCardCharge } from '../order';
+import { RESORT_ZONE } from '../keycard';
 import { handleCommand } from '../platform/event-store/command-handler';
 import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
 import { nameBasedUuid } from '../platform/name-based-uuid';

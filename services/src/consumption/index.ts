@@ -1,12 +1,10 @@
 import { readFeatureFlag } from '@alpenpass/contracts';
 import { consumptionProjections } from '@alpenpass/projections/src/consumption';
-import { readModelFactSources } from '../basket/basket-facts';
-import type { SavedCardCharge } from '../order/payment/saved-card-charge';
+import { readModelFactSources } from '../basket';
+import type { OrderPlacement, OrderService, SavedCardCharge } from '../order';
 import type { ConsumptionBillingDependencies } from '@alpenpass/workflows';
 import type { ActivityLender, ContextDeps, ContextModule } from '../platform/context-module';
 import type { KeycardService } from '../keycard';
-import type { OrderService } from '../order/order-service';
-import type { OrderPlacement } from '../order/checkout/order-placement';
 import { consumptionAdminRouter } from './admin-api';
 import { consumptionsRouter } from './api';
 import { createConsumptionBilling, type ConsumptionBilling } from './billing-service';
@@ -17,6 +15,10 @@ import { consumptionOrdersReactor } from './order-reactor';
 import { parkedUsages } from './parked-usages';
 import { createUsageRecorder, type UsageRecorder, type UsedTicketsPort } from './usage-recorder';
 import { startUsageConsumer } from './usage-stream';
+
+export { ensureBillingSchedule } from './billing-schedule';
+export { gateDay, type SimulatedCard } from './simulator/gate-day';
+export { ensureUsageStream, publishUsage } from './usage-stream';
 
 export interface ConsumptionContextOptions {
   keycards: Pick<KeycardService, 'holder'>;

@@ -14,6 +14,7 @@ import { identityUsers, type IdentityUser, type IdentityUsers } from './users';
 export { firstPartyScopes } from './provider';
 export type { IdentityUser } from './users';
 export { identityAccountContacts } from './account-contacts';
+export { identityMails } from './mails';
 
 /** The embedded identity provider (docs/auth.md), mounted at /oidc of the shop. */
 export interface EmbeddedIdentity {

@@ -14,7 +14,7 @@ import {
 } from './recipients';
 import { noTicketAttachmentsYet, type TicketAttachments } from './ticket-attachments';
 import { orderPageLink } from './order-page-link';
-import { describeOrderItems } from '../order/order-lines';
+import { orderReaderOf } from '../order';
 
 export { createOrderMailService, orderMailMessageId, type OrderMailService } from './order-mail-service';
 export { afterSaleMailsOf } from './after-sale-mails';
@@ -43,21 +43,22 @@ export function orderMailContext(
   options: OrderMailOptions = {},
 ): ContextModule & ActivityLender<OrderMailDependencies> & { mails: OrderMailService } {
   const settings = options.settings ?? loadMailSettings();
+  const orders = orderReaderOf(deps);
   const recipients =
     options.recipients ??
     firstRecipient(
       ...(options.accountContacts ? [accountRecipients(options.accountContacts)] : []),
-      checkoutConditionRecipients(deps.store),
+      checkoutConditionRecipients(orders),
     );
   const mails = createOrderMailService({
-    store: deps.store,
+    orders,
     knex: deps.knex,
     mailer: options.mailer ?? createSmtpMailer(settings),
     recipients,
     ticketAttachments: options.ticketAttachments ?? noTicketAttachmentsYet,
-    describeItems: (items, language) => describeOrderItems(deps.knex, items, language),
+    describeItems: orders.describeItems,
     productKind: async (productId) => (await findProduct(deps.knex, productId))?.kind ?? null,
-    orderPageUrl: orderPageLink(deps.config.shopPublicUrl, deps.config.orderAccessSecret),
+    orderPageUrl: orderPageLink(deps.config.shopPublicUrl, orders),
     messageIdDomain: settings.messageIdDomain,
     look:
       options.look ??

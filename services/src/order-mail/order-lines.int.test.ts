@@ -12,6 +12,7 @@ import { loadMailSettings } from '../platform/mail/mail-settings';
 import { silentLogger } from '../platform/event-store/event-store';
 import { lookOf } from '../platform/look/shop-look';
 import { describeOrderItems } from '../order/order-lines';
+import { createOrderReader } from '../order/order-reader';
 import { readTicketCode } from '../ticket/ticket-code';
 import { createOrderMailService, orderMailMessageId } from './order-mail-service';
 
@@ -54,7 +55,11 @@ afterAll(async () => {
 async function confirmationText(language: 'de' | 'en' | 'fr'): Promise<string> {
   const knex = kit.checkout.basket.db.knex;
   const mails = createOrderMailService({
-    store: kit.checkout.basket.store,
+    orders: createOrderReader({
+      store: kit.checkout.basket.store,
+      knex,
+      accessSecret: 'order-lines-test-secret',
+    }),
     knex,
     mailer,
     recipients: async () => ({ email: `lines-${language}@example.com`, language }),

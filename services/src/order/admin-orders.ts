@@ -5,8 +5,7 @@ import {
   type OrderMailOptions,
 } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
-import type { BasketService } from '../basket';
-import type { Caller } from '../basket/basket-service';
+import type { BasketService, Caller } from '../basket';
 import { isStaff } from '../platform/auth/principal';
 import { forbidden, notFound } from '../platform/domain-error';
 import type { CheckoutWorkflows } from './checkout-workflows';

@@ -2,19 +2,22 @@ import { readFeatureFlag } from '@alpenpass/contracts';
 import { orderProjections } from '@alpenpass/projections/src/order';
 import type { AfterSaleDependencies, CheckoutDependencies } from '@alpenpass/workflows';
 import type { ActivityLender, ContextDeps, ContextModule } from '../platform/context-module';
-import type { BasketService } from '../basket';
-import type { AccountResources } from '../basket/account-resources';
+import {
+  type AccountResources,
+  type BasketService,
+  emptyFacts,
+  loadProduct,
+  readModelFactSources,
+} from '../basket';
 import { createCapacityCommands } from '../capacity';
-import { loadProduct, readModelFactSources } from '../basket/basket-facts';
-import { emptyFacts } from '../basket/entry-facts';
 import { openOrderRouter, orderAdminRouter, orderRouter } from './api';
 import { createOpenOrders } from './payment/open-orders';
+import { createOrderReader, type OrderReader } from './order-reader';
 import { accountInDirectory, createAdminOrders } from './admin-orders';
 import { temporalCheckoutWorkflows, type CheckoutWorkflows } from './checkout-workflows';
 import { createOrderService, type OrderService } from './order-service';
-import type { OrderDiscountPort } from '../discount/order-port';
-import { createPaymentProviderClient } from '../payment-provider/provider-client';
-import { paymentProviderOf } from '../payment-provider/provider-settings';
+import type { OrderDiscountPort } from '../discount';
+import { createPaymentProviderClient, paymentProviderOf } from '../payment-provider';
 import { providerCardPayments } from './payment/provider-card-payments';
 import type { PaymentDetailService } from '../payment-detail';
 import { checkoutRouter } from './checkout/api';
@@ -42,14 +45,28 @@ import { createAfterSaleSteps } from './after-sale/after-sale-steps';
 import { temporalAfterSaleWorkflows, type AfterSaleWorkflows } from './after-sale/after-sale-workflows';
 import { providerCardRefunds } from './after-sale/provider-card-refunds';
 import { createLatePaymentSettler } from './payment/late-payment';
-import type { VoucherPort } from '../voucher/voucher-service';
-import type { OnlineCreditPort } from '../online-credit/online-credit-service';
+import type { VoucherPort } from '../voucher';
+import type { OnlineCreditPort } from '../online-credit';
 import { onlineCreditForRefunds } from './after-sale/online-credit-refunds';
 import { paymentsRouter } from './payment/split-payment-api';
 import { createSplitPaymentService } from './payment/split-payment-service';
 import type { AdmissionGate } from '../waiting-room';
 
 export type { PaymentProvider, CardPaymentRequest, CardPaymentStarted } from './payment/payment-provider';
+export { orderHandover, type OrderHandover } from './guest-orders';
+export type { OrderReader } from './order-reader';
+export type { AfterSaleMails } from './after-sale/after-sale-ports';
+export type { OrderPlacement } from './checkout/order-placement';
+export type { RenewalOrders, RenewalRequest } from './checkout/renewal-orders';
+export { clientOrderSubjects } from './client-order-subjects';
+export { orderCommentContext } from './comment-api';
+export { type OrderState, payPerUseItemsOf, type PlacedOrder } from './order';
+export type { OrderCaller, OrderService } from './order-service';
+export type { SavedCardCharge } from './payment/saved-card-charge';
+
+/** The order as the areas that follow it read it (tickets, mails): the stream, its access rule, its lines. */
+export const orderReaderOf = (deps: ContextDeps): OrderReader =>
+  createOrderReader({ store: deps.store, knex: deps.knex, accessSecret: deps.config.orderAccessSecret });
 
 /** What the order area needs of the areas around it; the composition root lends each (contexts.ts). */
 export interface OrderPorts {

@@ -7,10 +7,7 @@ import {
   type Language,
 } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
-import type { BasketService } from '../basket';
-import type { Caller } from '../basket/basket-service';
-import type { AccountResources } from '../basket/account-resources';
-import { checkOwnership } from '../basket/ownership';
+import { type AccountResources, type BasketService, type Caller, checkOwnership } from '../basket';
 import { checkoutFolder, type CheckoutState } from './checkout/checkout';
 import type { CapacityCommands } from '../capacity';
 import { isStaff } from '../platform/auth/principal';

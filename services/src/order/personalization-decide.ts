@@ -6,12 +6,12 @@ import {
   type Personalization,
 } from '@alpenpass/contracts';
 import {
-  personalizationBreach,
-  personNamedElsewhere,
   type NamedItem,
   type NamingFacts,
-} from '../basket/personalization-rules';
-import { refusalOf } from '../basket/sale-rules';
+  personalizationBreach,
+  personNamedElsewhere,
+  refusalOf,
+} from '../basket';
 import { conflict, invalid, notFound } from '../platform/domain-error';
 import type { OrderState, PlacedOrder } from './order';
 import { openForChange, placedOrder, refuseIfCancelled } from './order-guards';

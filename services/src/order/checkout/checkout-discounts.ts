@@ -1,9 +1,9 @@
 import { checkoutErrorCodes } from '@alpenpass/contracts';
-import type { Caller } from '../../basket/basket-service';
-import type { OrderDiscountPort } from '../../discount/order-port';
+import type { Caller } from '../../basket';
+import type { OrderDiscountPort } from '../../discount';
 import { conflict, notFound } from '../../platform/domain-error';
 import { eventMetadataOf } from '../../platform/http/request-context';
-import type { VoucherPort } from '../../voucher/voucher-service';
+import type { VoucherPort } from '../../voucher';
 import { amountDueOf, type PlacedOrder } from '../order';
 import type { OrderService } from '../order-service';
 import type { StoredValuePayments } from '../payment/stored-value-payments';

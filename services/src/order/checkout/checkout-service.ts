@@ -16,7 +16,7 @@ import {
   type Language,
 } from '@alpenpass/contracts';
 import { z } from 'zod';
-import type { BasketService, Caller } from '../../basket/basket-service';
+import { type BasketService, type Caller, refuseCommentUnlessEnabled } from '../../basket';
 import { basketAgain } from './back-to-basket';
 import { conflict, notFound } from '../../platform/domain-error';
 import { handleCommand } from '../../platform/event-store/command-handler';
@@ -27,8 +27,8 @@ import type { PlacedOrder } from '../order';
 import type { ItemsChange, ItemChanges } from './item-changes';
 import type { OrderPlacement } from './order-placement';
 import type { StoredValuePayments } from '../payment/stored-value-payments';
-import type { OrderDiscountPort } from '../../discount/order-port';
-import type { VoucherPort } from '../../voucher/voucher-service';
+import type { OrderDiscountPort } from '../../discount';
+import type { VoucherPort } from '../../voucher';
 import { accessibleCheckout, checkoutFolder, decideCheckout, type CheckoutState } from './checkout';
 import {
   conditionFieldsFor,
@@ -37,7 +37,6 @@ import {
 } from './checkout-conditions';
 import { paymentStatusOf, reconciledOrAsRecorded } from '../payment/payment-status';
 import { createOrderPayment, type OrderPaymentDeps, type PaymentChoice } from '../payment/order-payment';
-import { refuseCommentUnlessEnabled } from '../../basket/comment-input';
 import { createCheckoutDiscounts } from './checkout-discounts';
 import { abandonUnpaidOrder } from '../payment/open-orders';
 import {

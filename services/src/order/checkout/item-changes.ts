@@ -4,8 +4,8 @@ import {
   type BasketValidationIssue,
   type OrderItemRecord,
 } from '@alpenpass/contracts';
-import type { BasketService } from '../../basket';
-import type { OrderDiscountPort } from '../../discount/order-port';
+import type { BasketService, Caller } from '../../basket';
+import type { OrderDiscountPort } from '../../discount';
 import { conflict, notFound } from '../../platform/domain-error';
 import { ConcurrencyConflictError } from '../../platform/event-store/command-handler';
 import type { PlatformLogger } from '../../platform/event-store/event-store';
@@ -15,7 +15,6 @@ import { orderItemsOf } from './basket-items';
 import type { OrderCommand } from '../decide';
 import type { PlacedOrder } from '../order';
 import { itemsWithout } from '../order-items';
-import type { Caller } from '../../basket/basket-service';
 
 /** What changes in the items of an unpaid loose-items checkout. */
 export type ItemsChange = { add: BasketEntryWithChildrenInput[] } | { remove: string[] };

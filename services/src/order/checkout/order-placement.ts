@@ -13,7 +13,7 @@ import {
 } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import type { BasketService } from '../../basket';
-import type { OrderDiscountPort } from '../../discount/order-port';
+import type { OrderDiscountPort } from '../../discount';
 import { unavailable } from '../../platform/domain-error';
 import { handleCommand } from '../../platform/event-store/command-handler';
 import type { EventStore, PlatformLogger } from '../../platform/event-store/event-store';

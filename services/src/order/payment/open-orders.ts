@@ -4,7 +4,7 @@ import {
   type ResumeOrderPaymentBody,
   type ResumedOrderPaymentDto,
 } from '@alpenpass/contracts';
-import type { Caller } from '../../basket/basket-service';
+import type { Caller } from '../../basket';
 import { conflict } from '../../platform/domain-error';
 import type { PlacedOrder } from '../order';
 import type { OrderService } from '../order-service';

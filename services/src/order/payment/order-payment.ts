@@ -14,7 +14,7 @@ import type { PlatformLogger } from '../../platform/event-store/event-store';
 import type { CheckoutWorkflows } from '../checkout-workflows';
 import { amountDueOf, cardAmountOf, payPerUseItemsOf, type PlacedOrder } from '../order';
 import type { OrderService } from '../order-service';
-import type { Caller } from '../../basket/basket-service';
+import type { Caller } from '../../basket';
 import type { CardPaymentReconciler } from './card-payment-reconciler';
 import { cardPaymentStart } from './card-payment-start';
 import type { NewCardPayment, PaymentProvider } from './payment-provider';

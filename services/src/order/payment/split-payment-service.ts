@@ -12,11 +12,11 @@ import type { PaymentParts } from './payment-decide';
 import { amountDueOf, type PlacedOrder } from '../order';
 import type { OrderCaller, OrderService } from '../order-service';
 import { redemptionKeyOf, type StoredValuePayments } from './stored-value-payments';
-import type { OnlineCreditPort } from '../../online-credit/online-credit-service';
+import type { OnlineCreditPort } from '../../online-credit';
 import type { PaymentDetailService } from '../../payment-detail';
 import { conflict, forbidden, notFound } from '../../platform/domain-error';
 import { eventMetadataOf } from '../../platform/http/request-context';
-import type { VoucherPort } from '../../voucher/voucher-service';
+import type { VoucherPort } from '../../voucher';
 import { confirmationsOf } from './payment-confirmations';
 import { planPayment, type StoredValueRequest } from './payment-plan';
 

@@ -5,10 +5,10 @@ import {
   voucherErrorCodes,
   type VoucherKind,
 } from '@alpenpass/contracts';
-import type { OnlineCreditPort } from '../../online-credit/online-credit-service';
+import type { OnlineCreditPort } from '../../online-credit';
 import { conflict, DomainError } from '../../platform/domain-error';
 import type { PlatformLogger } from '../../platform/event-store/event-store';
-import type { VoucherPort } from '../../voucher/voucher-service';
+import type { VoucherPort } from '../../voucher';
 import type { OrderCommand } from '../decide';
 import type { PaymentParts } from './payment-decide';
 import { amountDueOf, type PlacedOrder } from '../order';
