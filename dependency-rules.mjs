@@ -18,7 +18,10 @@ export const packages = {
   web: ['contracts'],
 };
 
-/** services/src: business areas over the platform, the composition root (app) on top. */
+/** services/src: business areas over the platform, the composition root (app) on top. An area is entered
+ * by the others only through its index.ts; the ground (platform/) is a toolkit whose modules any area
+ * imports directly. */
+export const serviceGround = ['platform'];
 export const serviceAreas = {
   platform: [],
   'payment-provider': ['platform'],
