@@ -9,7 +9,7 @@ import { orderPlacedEvent } from '../../test/support/order-events';
 import type { Principal } from '../platform/auth/principal';
 import type { EventStore } from '../platform/event-store/event-store';
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
-import { lookOf } from '../platform/look/shop-look';
+import { lookOf } from '../channel/channel-look';
 import { loadMailSettings } from '../platform/mail/mail-settings';
 import { createSmtpMailer } from '../platform/mail/mailer';
 import { accountDirectory } from './account-directory';

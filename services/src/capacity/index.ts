@@ -6,6 +6,7 @@ import type { ProductFactsLookup } from './product-facts';
 import { createSlotAdminService } from './slot-admin-service';
 import { createCapacityCommands, type CapacityCommands } from './slot-commands';
 import { createSlotGroupService } from './slot-group-service';
+import { registerCapacityGauges } from './capacity-metrics';
 
 export type { CapacityCommands, ClaimOutcome } from './slot-commands';
 export { createCapacityCommands, loadSlotState } from './slot-commands';
@@ -39,6 +40,7 @@ export function capacityContext(
     name: 'capacity',
     routers: [capacityAdminRouter(apiDeps), capacityReadRouter(apiDeps)],
     projections: capacityProjections,
+    shopGauges: (registry) => registerCapacityGauges(registry, deps.knex),
     commands: createCapacityCommands(deps.store),
   };
 }

@@ -3,7 +3,8 @@ import type { OrderMailDependencies } from '@alpenpass/workflows';
 import type { ActivityLender, ContextDeps, ContextModule } from '../platform/context-module';
 import { loadMailSettings, type MailSettings } from '../platform/mail/mail-settings';
 import { createSmtpMailer, type Mailer } from '../platform/mail/mailer';
-import { shopLookSource, type ShopLookSource } from '../platform/look/shop-look';
+import { shopLookOf } from '../channel';
+import type { ShopLookSource } from '../platform/look/shop-look';
 import { createOrderMailService, type OrderMailService } from './order-mail-service';
 import {
   accountRecipients,
@@ -60,12 +61,7 @@ export function orderMailContext(
     productKind: async (productId) => (await findProduct(deps.knex, productId))?.kind ?? null,
     orderPageUrl: orderPageLink(deps.config.shopPublicUrl, orders),
     messageIdDomain: settings.messageIdDomain,
-    look:
-      options.look ??
-      shopLookSource(deps.knex, {
-        channelId: deps.config.channelId,
-        shopPublicUrl: deps.config.shopPublicUrl,
-      }),
+    look: options.look ?? shopLookOf(deps),
     log: deps.log,
   });
   return {

@@ -10,7 +10,7 @@ import { waitForMail } from '../../test/support/mailpit';
 import { createSmtpMailer } from '../platform/mail/mailer';
 import { loadMailSettings } from '../platform/mail/mail-settings';
 import { silentLogger } from '../platform/event-store/event-store';
-import { lookOf } from '../platform/look/shop-look';
+import { lookOf } from '../channel/channel-look';
 import { describeOrderItems } from '../order/order-lines';
 import { createOrderReader } from '../order/order-reader';
 import { readTicketCode } from '../ticket/ticket-code';

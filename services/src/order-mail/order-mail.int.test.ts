@@ -20,7 +20,7 @@ import {
   mailsWithMessageId,
   waitForMail,
 } from '../../test/support/mailpit';
-import { lookOf } from '../platform/look/shop-look';
+import { lookOf } from '../channel/channel-look';
 import { createOrderMailService, orderMailMessageId, type OrderMailService } from './order-mail-service';
 import {
   accountRecipients,
