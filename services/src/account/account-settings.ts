@@ -1,5 +1,6 @@
 import { envPositiveNumber } from '@alpenpass/contracts';
 import { z } from 'zod';
+import { settingsFrom } from '../platform/config';
 import { defaultAccessCacheMs } from './account-access';
 import { defaultAvatarMaxBytes } from './api';
 
@@ -17,12 +18,7 @@ const settings = z.object({
 
 /** The account context's settings (docs/account.md); a bad value stops start-up naming the variable. */
 export function loadAccountSettings(env: Record<string, string | undefined> = process.env) {
-  const parsed = settings.safeParse(env);
-  if (!parsed.success)
-    throw new Error(
-      `Invalid configuration:\n${parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n')}`,
-    );
-  const e = parsed.data;
+  const e = settingsFrom(settings, env);
   return {
     gracePeriodMs: e.ACCOUNT_DELETION_GRACE_SECONDS * 1000,
     accessCacheMs: e.ACCOUNT_ACCESS_CACHE_MS,

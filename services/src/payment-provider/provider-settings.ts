@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, type AppConfig } from '../platform/config';
+import { invalidConfiguration, settingsFrom, type AppConfig } from '../platform/config';
 import { DEFAULT_SIGNATURE_TOLERANCE_SECONDS } from './notification-signature';
 
 /** How the shop reaches its payment provider; the defaults point at the local PSP simulator. */
@@ -33,12 +33,7 @@ const env = z.object({
 export function loadPaymentProviderSettings(
   source: NodeJS.ProcessEnv = process.env,
 ): PaymentProviderSettings {
-  const parsed = env.safeParse(source);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`${String(issue?.path[0] ?? 'PSP')}: ${issue?.message ?? 'invalid'}`);
-  }
-  const value = parsed.data;
+  const value = settingsFrom(env, source);
   return {
     baseUrl: value.PSP_BASE_URL,
     merchantId: value.PSP_MERCHANT_ID,
@@ -59,9 +54,11 @@ export interface PaymentProviderConnection extends PaymentProviderSettings {
 function refuseSimulatorCredentials(settings: PaymentProviderSettings): void {
   const simulator = loadPaymentProviderSettings({});
   if (settings.password === simulator.password)
-    throw new Error("PSP_MERCHANT_PASSWORD: required outside development (the default is the simulator's)");
+    throw invalidConfiguration(
+      "PSP_MERCHANT_PASSWORD: required outside development (the default is the simulator's)",
+    );
   if (settings.hmacKeyHex.toLowerCase() === simulator.hmacKeyHex.toLowerCase())
-    throw new Error("PSP_HMAC_KEY: required outside development (the default is the simulator's)");
+    throw invalidConfiguration("PSP_HMAC_KEY: required outside development (the default is the simulator's)");
 }
 
 /**
@@ -74,22 +71,16 @@ export function paymentProviderOf(
 ): PaymentProviderConnection | null {
   const { env, environment } = config;
   if (environment !== 'development' && !env.PSP_BASE_URL) return null;
-  try {
-    const webhookUrl =
-      env.PSP_WEBHOOK_URL ??
-      (environment === 'development'
-        ? `http://127.0.0.1:${config.port}/api/payment-provider/notifications`
-        : undefined);
-    if (!webhookUrl)
-      throw new Error(
-        'PSP_WEBHOOK_URL: required with PSP_BASE_URL (the public URL of /api/payment-provider/notifications)',
-      );
-    const connection = { ...loadPaymentProviderSettings(env), webhookUrl };
-    if (environment === 'production') refuseSimulatorCredentials(connection);
-    return connection;
-  } catch (error) {
-    throw new ConfigError(
-      `Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`,
+  const webhookUrl =
+    env.PSP_WEBHOOK_URL ??
+    (environment === 'development'
+      ? `http://127.0.0.1:${config.port}/api/payment-provider/notifications`
+      : undefined);
+  if (!webhookUrl)
+    throw invalidConfiguration(
+      'PSP_WEBHOOK_URL: required with PSP_BASE_URL (the public URL of /api/payment-provider/notifications)',
     );
-  }
+  const connection = { ...loadPaymentProviderSettings(env), webhookUrl };
+  if (environment === 'production') refuseSimulatorCredentials(connection);
+  return connection;
 }

@@ -136,6 +136,25 @@ const environment = z.object({
     .default(900),
 });
 
+/** §5 "Owner and person fields": which person fields a customer must give and which not; both lists are
+ * judged together, so a problem names both variables. */
+const personFieldsEnvironment = z
+  .object({ PERSON_REQUIRED_FIELDS: z.string().optional(), PERSON_DISABLED_FIELDS: z.string().optional() })
+  .transform((e, context) => {
+    const rules = personFieldRulesFromEnv.safeParse({
+      required: e.PERSON_REQUIRED_FIELDS,
+      disabled: e.PERSON_DISABLED_FIELDS,
+    });
+    if (rules.success) return rules.data;
+    for (const issue of rules.error.issues)
+      context.addIssue({
+        code: 'custom',
+        message: issue.message,
+        path: ['PERSON_REQUIRED_FIELDS / PERSON_DISABLED_FIELDS'],
+      });
+    return z.NEVER;
+  });
+
 export interface AppConfig {
   /** where the shop runs (ALPENPASS_ENV, else NODE_ENV): production refuses development secrets */
   environment: DeploymentEnvironment;
@@ -240,15 +259,13 @@ function signInSettings(
     e.IDENTITY_PROVIDER === 'embedded' ||
     (e.IDENTITY_PROVIDER === undefined && deployment === 'development' && trusted);
   if (embeddedOn && !trusted)
-    throw new ConfigError(
-      `Invalid configuration:\n  IDENTITY_ISSUER: ${embeddedIssuer} must be one of AUTH_ISSUERS`,
-    );
+    throw invalidConfiguration(`IDENTITY_ISSUER: ${embeddedIssuer} must be one of AUTH_ISSUERS`);
   const secret = (variable: keyof typeof developmentSignInSecrets): string | undefined => {
     const value = e[variable];
     if (deployment === 'development') return value ?? developmentSignInSecrets[variable];
     if (value === developmentSignInSecrets[variable])
-      throw new ConfigError(
-        `Invalid configuration:\n  ${variable}: holds the development default, which is published in the source; set a secret of your own`,
+      throw invalidConfiguration(
+        `${variable}: holds the development default, which is published in the source; set a secret of your own`,
       );
     return value;
   };
@@ -259,8 +276,8 @@ function signInSettings(
     const cookieSecret = secret('IDENTITY_COOKIE_SECRET');
     const clientSecret = secret('IDENTITY_CLIENT_SECRET');
     if (!cookieSecret || !clientSecret)
-      throw new ConfigError(
-        'Invalid configuration:\n  IDENTITY_COOKIE_SECRET, IDENTITY_CLIENT_SECRET: required for the embedded identity provider outside development',
+      throw invalidConfiguration(
+        'IDENTITY_COOKIE_SECRET, IDENTITY_CLIENT_SECRET: required for the embedded identity provider outside development',
       );
     embedded = {
       issuer: embeddedIssuer,
@@ -290,25 +307,30 @@ export const embeddedClientId = 'alpenpass-shop';
 
 export class ConfigError extends Error {}
 
+/** A bad configuration: one line per variable that is wrong, the variable first. */
+export const invalidConfiguration = (...lines: string[]): ConfigError =>
+  new ConfigError(`Invalid configuration:\n${lines.map((line) => `  ${line}`).join('\n')}`);
+
+/**
+ * The settings `variables` reads from the environment, or a ConfigError naming every variable that is
+ * wrong with zod's message: the one way the platform and each area read their settings.
+ */
+export function settingsFrom<Variables extends z.ZodType>(
+  variables: Variables,
+  env: Readonly<Record<string, string | undefined>>,
+): z.output<Variables> {
+  const parsed = variables.safeParse(env);
+  if (parsed.success) return parsed.data;
+  throw invalidConfiguration(
+    ...parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+  );
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
-  const parsed = environment.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
-  const personFields = personFieldRulesFromEnv.safeParse({
-    required: env.PERSON_REQUIRED_FIELDS,
-    disabled: env.PERSON_DISABLED_FIELDS,
-  });
-  if (!personFields.success) {
-    const lines = personFields.error.issues.map(
-      (issue) => `  PERSON_REQUIRED_FIELDS / PERSON_DISABLED_FIELDS: ${issue.message}`,
-    );
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  const e = settingsFrom(environment, env);
+  const personFields = settingsFrom(personFieldsEnvironment, env);
   if (e.EVENT_STORE === 'eventstoredb' && !e.EVENTSTORE_URL) {
-    throw new ConfigError('Invalid configuration:\n  EVENTSTORE_URL: required when EVENT_STORE=eventstoredb');
+    throw invalidConfiguration('EVENTSTORE_URL: required when EVENT_STORE=eventstoredb');
   }
   const deployment = deploymentEnvironmentOf(env);
   // the embedded identity provider's issuer is trusted by default, beside the one `npm run token` uses
@@ -318,9 +340,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const signIn = signInSettings(e, deployment, issuers);
   const unsafe = deployment === 'production' ? unsafeSecrets(env) : [];
   if (unsafe.length) {
-    throw new ConfigError(
-      `Invalid configuration:\n${unsafe.map(({ variable, message }) => `  ${variable}: ${message}`).join('\n')}`,
-    );
+    throw invalidConfiguration(...unsafe.map(({ variable, message }) => `${variable}: ${message}`));
   }
   return {
     environment: deployment,
@@ -362,7 +382,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     basketCreationsPerMinute: Math.floor(e.BASKET_CREATIONS_PER_MINUTE),
     promoCodeAttemptsPerMinute: Math.floor(e.PROMO_CODE_ATTEMPTS_PER_MINUTE),
-    personFieldRules: personFields.data,
+    personFieldRules: personFields,
     web: {
       dist: e.WEB_DIST,
       serve: env.SERVE_WEB === undefined ? true : e.SERVE_WEB,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { settingsFrom } from '../platform/config';
 
 /** One merchant account on the simulator: basic-auth credentials, the notification HMAC key, a default webhook. */
 export interface SimulatedMerchant {
@@ -52,14 +53,7 @@ const env = z.object({
 });
 
 export function loadSimulatorConfig(source: NodeJS.ProcessEnv = process.env): SimulatorConfig {
-  const parsed = env.safeParse(source);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(
-      `PSP simulator configuration: ${String(issue?.path[0] ?? '')}: ${issue?.message ?? 'invalid'}`,
-    );
-  }
-  const value = parsed.data;
+  const value = settingsFrom(env, source);
   return {
     port: value.PSP_SIMULATOR_PORT,
     host: value.PSP_SIMULATOR_HOST,

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { envPositiveNumber } from '@alpenpass/contracts';
-import { ConfigError, type AppConfig } from '../platform/config';
+import { settingsFrom, type AppConfig } from '../platform/config';
 
 /** The operator's details printed on receipts (docs/tickets.md, "Receipt"). */
 export interface OperatorDetails {
@@ -43,12 +43,7 @@ export function loadTicketSettings(
   env: Readonly<Record<string, string | undefined>>,
   dataDirectory: string,
 ): TicketSettings {
-  const parsed = settingsEnvironment.safeParse(env);
-  if (!parsed.success)
-    throw new Error(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n  '),
-    );
-  const e = parsed.data;
+  const e = settingsFrom(settingsEnvironment, env);
   return {
     signingKeyPem: e.TICKET_SIGNING_KEY,
     signingKeyFile: e.TICKET_SIGNING_KEY_FILE ?? join(dataDirectory, 'keys', 'ticket-signing-key.pem'),
@@ -67,11 +62,5 @@ export function loadTicketSettings(
 
 /** The ticket settings of this shop; a bad value is a ConfigError naming it. */
 export function ticketSettingsOf(config: Pick<AppConfig, 'env' | 'dataDirectory'>): TicketSettings {
-  try {
-    return loadTicketSettings(config.env, config.dataDirectory);
-  } catch (error) {
-    throw new ConfigError(
-      `Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
+  return loadTicketSettings(config.env, config.dataDirectory);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envPositiveNumber } from '@alpenpass/contracts';
-import { ConfigError, type AppConfig } from '../platform/config';
+import { settingsFrom, type AppConfig } from '../platform/config';
 import type { DeploymentEnvironment } from '../platform/development-secrets';
 import { developmentTargets, productionTargets, type TargetPolicy } from './target-address';
 
@@ -38,12 +38,7 @@ export function loadWebhookSettings(
   env: Readonly<Record<string, string | undefined>>,
   deployment: DeploymentEnvironment,
 ): WebhookSettings {
-  const parsed = settingsEnvironment.safeParse(env);
-  if (!parsed.success)
-    throw new Error(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n  '),
-    );
-  const e = parsed.data;
+  const e = settingsFrom(settingsEnvironment, env);
   return {
     timeoutMs: e.WEBHOOK_TIMEOUT_MS,
     retryFirstDelayMs: e.WEBHOOK_RETRY_FIRST_DELAY_MS,
@@ -57,11 +52,5 @@ export function loadWebhookSettings(
 
 /** The webhook settings of this shop; a bad value is a ConfigError naming it. */
 export function webhookSettingsOf(config: Pick<AppConfig, 'env' | 'environment'>): WebhookSettings {
-  try {
-    return loadWebhookSettings(config.env, config.environment);
-  } catch (error) {
-    throw new ConfigError(
-      `Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
+  return loadWebhookSettings(config.env, config.environment);
 }

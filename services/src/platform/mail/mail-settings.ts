@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { settingsFrom } from '../config';
 
 export interface MailSettings {
   /** smtp://host:port (smtps:// for implicit TLS; user:password@ for authentication) */
@@ -25,12 +26,7 @@ const mailEnvironment = z.object({
 
 /** SMTP_URL and MAIL_FROM (README configuration). A bad value throws naming the variable. */
 export function loadMailSettings(env: Record<string, string | undefined> = process.env): MailSettings {
-  const parsed = mailEnvironment.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const from = parsed.data.MAIL_FROM;
+  const { SMTP_URL: smtpUrl, MAIL_FROM: from } = settingsFrom(mailEnvironment, env);
   const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
-  return { smtpUrl: parsed.data.SMTP_URL, from, messageIdDomain: address.split('@')[1] ?? 'alpenpass.local' };
+  return { smtpUrl, from, messageIdDomain: address.split('@')[1] ?? 'alpenpass.local' };
 }
