@@ -15,7 +15,7 @@ import { createPostgresEventStore } from './platform/event-store/postgres-event-
 import { createLogger } from './platform/logger';
 import { startRuntime, type Runtime } from './runtime';
 
-/** Issue #16: an event one read model cannot apply must not keep the shop from starting or serving. */
+/** An event one read model cannot apply must not keep the shop from starting or serving. */
 let db: TestDatabase;
 let runtime: Runtime | undefined;
 let natsStream: string;

@@ -16,7 +16,7 @@ import { accountDirectory } from './account-directory';
 import { createAccountLifeService, type AccountLifeService } from './account-life-service';
 
 /**
- * Deleting an account (issue #24): the customer is told which orders are still open before, and the
+ * Deleting an account: the customer is told which orders are still open before, and the
  * address the account had gets a confirmation in the account's language naming them, once, before it is
  * erased — through real SMTP into Mailpit.
  */

@@ -16,7 +16,7 @@ import { createOrderReader } from '../order/order-reader';
 import { readTicketCode } from '../ticket/ticket-code';
 import { createOrderMailService, orderMailMessageId } from './order-mail-service';
 
-/** Issue #24: an order of adults and a child on a gondola slot and a 3-day pass reads the same in the
+/** An order of adults and a child on a gondola slot and a 3-day pass reads the same in the
  * confirmation mail (through Mailpit) and the order's API answer, and the pass is one ticket per person. */
 const domain = `run-${randomUUID().slice(0, 8)}.alpenpass.test`;
 const mailer = createSmtpMailer(loadMailSettings({ MAIL_FROM: `Alpenpass Test <tickets@${domain}>` }));

@@ -30,7 +30,7 @@ import { createOrderPlacement, type OrderPlacement } from './checkout/order-plac
 import { createStoredValuePayments } from './payment/stored-value-payments';
 import { createRenewalOrders, type RenewalOrders } from './checkout/renewal-orders';
 import { savedCardCharge, type SavedCardCharge } from './payment/saved-card-charge';
-import { unwiredPaymentProvider, type PaymentProvider } from './payment/payment-provider';
+import { unwiredPaymentProvider, type PaymentProvider } from './payment/card-payment-port';
 import { afterSaleAdminRouter, afterSaleRouter } from './after-sale/after-sale-api';
 import {
   cardRefundsNotWired,
@@ -52,7 +52,7 @@ import { paymentsRouter } from './payment/split-payment-api';
 import { createSplitPaymentService } from './payment/split-payment-service';
 import type { AdmissionGate } from '../waiting-room';
 
-export type { PaymentProvider, CardPaymentRequest, CardPaymentStarted } from './payment/payment-provider';
+export type { PaymentProvider, CardPaymentRequest, CardPaymentStarted } from './payment/card-payment-port';
 export { orderHandover, type OrderHandover } from './guest-orders';
 export type { OrderReader } from './order-reader';
 export type { AfterSaleMails } from './after-sale/after-sale-ports';

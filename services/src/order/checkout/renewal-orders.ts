@@ -8,7 +8,7 @@ import type { PaymentDetailService } from '../../payment-detail';
 import { conflict } from '../../platform/domain-error';
 import type { PlatformLogger } from '../../platform/event-store/event-store';
 import type { CardPaymentReconciler } from '../payment/card-payment-reconciler';
-import type { PaymentProvider } from '../payment/payment-provider';
+import type { PaymentProvider } from '../payment/card-payment-port';
 import { savedCardCharge } from '../payment/saved-card-charge';
 
 /** What the subscription context asks for at expiry (docs/subscriptions.md, "Renewal"). */

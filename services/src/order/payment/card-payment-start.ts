@@ -4,7 +4,7 @@ import type { PlacedOrder } from '../order';
 import type { OrderService } from '../order-service';
 import { ProviderRejectedError } from '../../payment-provider';
 import type { PlatformLogger } from '../../platform/event-store/event-store';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentProvider } from './card-payment-port';
 
 /** A provider transaction just opened (a payment page, or a saved card's authorization) for `amount`. */
 export interface OpenedTransaction {

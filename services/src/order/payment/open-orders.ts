@@ -10,7 +10,7 @@ import type { PlacedOrder } from '../order';
 import type { OrderService } from '../order-service';
 import type { CardPaymentReconciler } from './card-payment-reconciler';
 import type { PaymentChoice, PaymentStarted } from './order-payment';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentProvider } from './card-payment-port';
 
 /** An order the customer can still pay or leave: no payment taken, none reserved at the desk. */
 export function refuseUnlessUnpaid(order: PlacedOrder): void {

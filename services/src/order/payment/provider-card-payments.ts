@@ -1,5 +1,5 @@
 import { orderErrorCodes, paymentDetailErrorCodes, providerMethodsFor } from '@alpenpass/contracts';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentProvider } from './card-payment-port';
 import {
   calling,
   isPageOpenAt,

@@ -628,7 +628,7 @@ export const en: MessageCatalogue = {
   'catalogue.noResults': 'No product matches your search.',
   'catalogue.noResults.hint': 'Try another word, or show all categories.',
   'catalogue.showAll': 'Show all products',
-  // accounts: deletion and reactivation, person photos, guest checkout, deleted account (issue 13/18)
+  // accounts: deletion and reactivation, person photos, guest checkout, deleted account
   'account.deletion.heading': 'Delete my account',
   'account.deletion.explanation':
     'Your account is deleted after a grace period of 30 days. Until then you can sign in and keep it. Afterwards your personal data are erased; your orders are kept without your name for the accounting.',
@@ -754,7 +754,7 @@ export const en: MessageCatalogue = {
   'consumptions.daysAndUse': '{days}: {use}',
   // money: refunds back onto a voucher
   'order.refunds.toVoucher': 'back onto your voucher',
-  // season pass onto a keycard in the basket (issue 18 journeys)
+  // season pass onto a keycard in the basket
   'basket.seasonPass.keycard.label': 'Keycard for this season pass',
   'basket.seasonPass.keycard.hint': 'The season pass is loaded onto this card: the gates read it all season.',
   'basket.seasonPass.keycard.none': 'No keycard chosen',
