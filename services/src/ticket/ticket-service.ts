@@ -1,3 +1,6 @@
+// Over 400 lines on purpose: one service over the tickets of an order (stream tickets-<orderId>), whose
+// commands (issue, cancel, assign, block, verify) and documents share the load–decide–append path and the
+// order's access rule; split by command, each part would repeat them.
 import { DateTime } from 'luxon';
 import type { Knex } from 'knex';
 import {

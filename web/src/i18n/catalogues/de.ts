@@ -1,3 +1,5 @@
+// Long on purpose: one line a message of the whole SPA. The three catalogues are kept side by side, key
+// for key, so that a missing text is seen at once (catalogues.dom.test.ts checks each is complete).
 import type { MessageCatalogue } from '../message-catalogue';
 
 export const de: MessageCatalogue = {
