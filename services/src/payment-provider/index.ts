@@ -5,5 +5,5 @@ export { signNotification } from './notification-signature';
 export { calling, type CardPaymentOutcome, isPageOpenAt, outcomeOf } from './provider-calls';
 export { createPaymentProviderClient, type PaymentProviderClient } from './provider-client';
 export { ProviderRejectedError } from './provider-errors';
-export { paymentProviderOf } from './provider-settings';
+export { paymentProviderOf, paymentProviderVariables } from './provider-settings';
 export { type SavedCard, savedCardFrom } from './saved-card';

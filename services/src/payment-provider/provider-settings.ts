@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invalidConfiguration, settingsFrom, type AppConfig } from '../platform/config';
+import { documented, invalidConfiguration, settingsFrom, type AppConfig } from '../platform/config';
 import { DEFAULT_SIGNATURE_TOLERANCE_SECONDS } from './notification-signature';
 
 /** How the shop reaches its payment provider; the defaults point at the local PSP simulator. */
@@ -12,28 +12,42 @@ export interface PaymentProviderSettings {
   timeoutMs: number;
 }
 
-const env = z.object({
-  PSP_BASE_URL: z.url().default('http://127.0.0.1:3900'),
-  PSP_MERCHANT_ID: z.string().min(1).default('1100000000'),
-  PSP_MERCHANT_PASSWORD: z.string().min(1).default('psp-simulator-password'),
-  PSP_HMAC_KEY: z
-    .string()
-    .regex(/^([0-9a-fA-F]{2}){16,}$/, 'hex, at least 16 bytes')
-    .default('5f7a1c9e3b2d4a6f8e0c1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a'),
-  PSP_SIGNATURE_TOLERANCE_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(3600)
-    .default(DEFAULT_SIGNATURE_TOLERANCE_SECONDS),
-  PSP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+const simulatorOnly = "the simulator's (development only)";
+export const paymentProviderVariables = z.object({
+  PSP_BASE_URL: documented(
+    z.url().default('http://127.0.0.1:3900'),
+    "the card payment provider's API (Datatrans JSON API v1: `https://api.sandbox.datatrans.com`, `https://api.datatrans.com`); outside development card payments answer 503 until it is set",
+    '`http://127.0.0.1:$PSP_SIMULATOR_PORT` (development only)',
+  ),
+  PSP_MERCHANT_ID: documented(z.string().min(1).default('1100000000'), 'merchant id', simulatorOnly),
+  PSP_MERCHANT_PASSWORD: documented(
+    z.string().min(1).default('psp-simulator-password'),
+    "server-to-server password; outside development the simulator's is refused",
+    simulatorOnly,
+  ),
+  PSP_HMAC_KEY: documented(
+    z
+      .string()
+      .regex(/^([0-9a-fA-F]{2}){16,}$/, 'hex, at least 16 bytes')
+      .default('5f7a1c9e3b2d4a6f8e0c1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a'),
+    "notification signing key (hex); outside development the simulator's is refused",
+    simulatorOnly,
+  ),
+  PSP_SIGNATURE_TOLERANCE_SECONDS: documented(
+    z.coerce.number().int().min(1).max(3600).default(DEFAULT_SIGNATURE_TOLERANCE_SECONDS),
+    "how old a notification's signature may be",
+  ),
+  PSP_TIMEOUT_MS: documented(
+    z.coerce.number().int().min(100).max(120_000).default(15_000),
+    'the timeout of a call to the provider',
+  ),
 });
 
 /** Reads PSP_* variables; a bad value throws a message naming it. */
 export function loadPaymentProviderSettings(
   source: NodeJS.ProcessEnv = process.env,
 ): PaymentProviderSettings {
-  const value = settingsFrom(env, source);
+  const value = settingsFrom(paymentProviderVariables, source);
   return {
     baseUrl: value.PSP_BASE_URL,
     merchantId: value.PSP_MERCHANT_ID,

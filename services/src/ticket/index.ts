@@ -11,7 +11,7 @@ import { documentBrand } from './document-brand';
 
 export { createTicketService, type TicketService } from './ticket-service';
 export { ticketAttachmentsOf } from './mail-attachments';
-export { ticketSettingsOf } from './ticket-settings';
+export { ticketSettingsOf, ticketVariables } from './ticket-settings';
 
 export interface TicketContextOptions {
   now?: () => Date;

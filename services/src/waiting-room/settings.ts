@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { settingsFrom, type AppConfig } from '../platform/config';
+import { documented, settingsFrom, type AppConfig } from '../platform/config';
 import { defaultPaceSettings, type PaceSettings } from './pace';
 
 /** How long admissions last and when a visitor counts as gone (docs/waiting-room.md, "Settings"). */
@@ -47,16 +47,32 @@ const duration = (fallbackMs: number, unit: keyof typeof units) =>
     });
 
 const defaults = defaultWaitingRoomSettings;
-const settingsEnvironment = z.object({
-  WAITING_ROOM_ADMISSION_GRACE_SECONDS: duration(defaults.admissionGraceMs, 'seconds'),
-  WAITING_ROOM_ADMISSION_SESSION_SECONDS: duration(defaults.admissionSessionMs, 'seconds'),
-  WAITING_ROOM_ABANDON_AFTER_SECONDS: duration(defaults.abandonAfterMs, 'seconds'),
-  WAITING_ROOM_TARGET_P99_MS: duration(defaults.pace.targetP99Ms, 'milliseconds'),
+export const waitingRoomVariables = z.object({
+  WAITING_ROOM_ADMISSION_GRACE_SECONDS: documented(
+    duration(defaults.admissionGraceMs, 'seconds'),
+    'an admission not used (basket add, checkout) within it lapses (docs/waiting-room.md)',
+    `\`${defaults.admissionGraceMs / 1000}\``,
+  ),
+  WAITING_ROOM_ADMISSION_SESSION_SECONDS: documented(
+    duration(defaults.admissionSessionMs, 'seconds'),
+    'how long a used admission lets its visitor shop',
+    `\`${defaults.admissionSessionMs / 1000}\``,
+  ),
+  WAITING_ROOM_ABANDON_AFTER_SECONDS: documented(
+    duration(defaults.abandonAfterMs, 'seconds'),
+    'a waiting visitor who has not asked for their place this long is let go',
+    `\`${defaults.abandonAfterMs / 1000}\``,
+  ),
+  WAITING_ROOM_TARGET_P99_MS: documented(
+    duration(defaults.pace.targetP99Ms, 'milliseconds'),
+    'the API p99 a sale that follows the capacity protects; slower answers slow its admissions down (docs/waiting-room.md, "Pace")',
+    `\`${defaults.pace.targetP99Ms}\``,
+  ),
 });
 
 /** The waiting room's settings of this shop; a bad value is a ConfigError naming it. */
 export function waitingRoomSettingsOf(config: Pick<AppConfig, 'env'>): WaitingRoomSettings {
-  const e = settingsFrom(settingsEnvironment, config.env);
+  const e = settingsFrom(waitingRoomVariables, config.env);
   return {
     admissionGraceMs: e.WAITING_ROOM_ADMISSION_GRACE_SECONDS,
     admissionSessionMs: e.WAITING_ROOM_ADMISSION_SESSION_SECONDS,
