@@ -30,7 +30,7 @@ export const mailVariables = z.object({
   ),
 });
 
-/** SMTP_URL and MAIL_FROM (README configuration). A bad value throws naming the variable. */
+/** SMTP_URL and MAIL_FROM (docs/configuration.md). A bad value throws naming the variable. */
 export function loadMailSettings(env: Record<string, string | undefined> = process.env): MailSettings {
   const { SMTP_URL: smtpUrl, MAIL_FROM: from } = settingsFrom(mailVariables, env);
   const address = /<([^>]+)>/.exec(from)?.[1] ?? from;
