@@ -3,7 +3,7 @@ import { Gauge, type Registry } from 'prom-client';
 
 const heldClaimsView = 'capacity_admin_slot_claims';
 
-/** The capacity's shop-wide gauge of GET /metrics (docs/ARCHITECTURE.md, "Metrics"): places held (not
+/** The capacity's shop-wide gauge of GET /metrics (docs/operations.md, "Metrics"): places held (not
  * booked) per slot, read from the capacity read model once per scrape; a failing read leaves it out. */
 export function registerCapacityGauges(registry: Registry, knex: Knex): void {
   new Gauge({

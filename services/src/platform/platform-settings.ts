@@ -37,7 +37,7 @@ export const platformVariables = z.object({
   PORT: documented(envPort.default(3000), 'HTTP port of the api role'),
   TRUST_PROXY: documented(
     trustProxySetting,
-    'the proxies in front of the shop whose `X-Forwarded-*` headers are believed (Express\'s `trust proxy`): a number of hops (`1`: one load balancer), or comma-separated addresses and CIDR networks (`10.0.0.0/8`, `loopback`, …). Off, every client behind a proxy shares the proxy\'s address; `true` is refused (docs/ARCHITECTURE.md, "Client address and proxies")',
+    'the proxies in front of the shop whose `X-Forwarded-*` headers are believed (Express\'s `trust proxy`): a number of hops (`1`: one load balancer), or comma-separated addresses and CIDR networks (`10.0.0.0/8`, `loopback`, …). Off, every client behind a proxy shares the proxy\'s address; `true` is refused (docs/http.md, "Client address and proxies")',
     'off',
   ),
   ROLES: documented(
