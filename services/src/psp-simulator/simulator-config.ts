@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { documented, settingsFrom } from '../platform/config';
+import { documented, settingsFrom } from '../platform/settings';
 
 /** One merchant account on the simulator: basic-auth credentials, the notification HMAC key, a default webhook. */
 export interface SimulatedMerchant {
