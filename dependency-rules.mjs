@@ -18,7 +18,10 @@ export const packages = {
   web: ['contracts'],
 };
 
-/** services/src: business areas over the platform, the composition root (app) on top. */
+/** services/src: business areas over the platform, the composition root (app) on top. An area is entered
+ * by the others only through its index.ts; the ground (platform/) is a toolkit whose modules any area
+ * imports directly. */
+export const serviceGround = ['platform'];
 export const serviceAreas = {
   platform: [],
   'payment-provider': ['platform'],
@@ -26,7 +29,7 @@ export const serviceAreas = {
   pricing: ['platform'],
   capacity: ['platform'],
   channel: ['platform'],
-  identity: ['platform'],
+  identity: ['platform', 'channel'],
   export: ['platform'],
   'online-credit': ['platform'],
   booking: ['platform', 'catalogue', 'capacity'],
@@ -46,11 +49,11 @@ export const serviceAreas = {
     'payment-detail',
     'waiting-room',
   ],
-  ticket: ['platform', 'order'],
-  'order-mail': ['platform', 'order'],
+  ticket: ['platform', 'channel', 'order'],
+  'order-mail': ['platform', 'channel', 'order'],
   'cause-we-care': ['platform', 'order'],
   subscription: ['platform', 'basket', 'order'],
-  account: ['platform', 'basket', 'order', 'online-credit'],
+  account: ['platform', 'basket', 'channel', 'order', 'online-credit'],
   keycard: ['platform', 'basket', 'account'],
   consumption: ['platform', 'basket', 'order', 'keycard', 'ticket'],
   signin: ['platform', 'identity', 'account'],

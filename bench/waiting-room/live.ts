@@ -28,7 +28,7 @@ interface Ticket {
   position: number | null;
   estimatedWaitSeconds: number | null;
   admissionToken: string | null;
-  /** the server's hint (absent before issue #27's cheap polls) */
+  /** the server's hint (absent from servers older than the cheap polls) */
   pollAfterSeconds?: number | null;
 }
 

@@ -94,7 +94,7 @@ export const accountDto = z.object({
 });
 export type AccountDto = z.infer<typeof accountDto>;
 
-/** GET /users/account/open-orders: what a customer is told before deleting the account (issue #24) —
+/** GET /users/account/open-orders: what a customer is told before deleting the account —
  * the orders not paid yet (created, payment under way, reserved to pay on site). */
 export const accountOpenOrdersDto = z.object({
   items: z.array(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The Idempotency-Key header of the routes that place orders or move money (docs/ARCHITECTURE.md,
+/** The Idempotency-Key header of the routes that place orders or move money (docs/http.md,
  * "Idempotency-Key"): a repeat under the same key is answered as the first request was. */
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 

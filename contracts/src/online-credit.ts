@@ -19,7 +19,7 @@ export const creditAmount = z
 export const creditReason = z.string().trim().min(1, 'A reason is required').max(500);
 
 /**
- * Why a transaction was booked, for the customer's ledger in their language (issue #24): the kind and
+ * Why a transaction was booked, for the customer's ledger in their language: the kind and
  * the order it concerns. Staff's own bookings keep their free text (`reason`), shown as written.
  */
 export const creditReasonKinds = [
@@ -32,7 +32,8 @@ export const creditReasonKinds = [
 ] as const;
 export const creditReasonCode = z.object({
   kind: z.enum(creditReasonKinds),
-  /** the order's reference number (AP-…); before issue #24 a cancelled order's credit named its id */
+  /** the order's reference number (AP-…); credit booked before transactions carried a reason code named
+   * a cancelled order by its id */
   refno: z.string().nullable(),
 });
 export type CreditReasonCode = z.infer<typeof creditReasonCode>;
@@ -63,7 +64,8 @@ const oldReasonPatterns: [RegExp, CreditReasonCode['kind']][] = [
   [/^order (\S+)$/i, 'ORDER_PAYMENT'],
 ];
 
-/** The code of a transaction booked before issue #24, read from the English text the shop wrote then;
+/** The code of a transaction booked before transactions carried a reason code, read from the English
+ * text the shop wrote then;
  * null for any other text (a staff reason), which is shown as written. */
 export function creditReasonCodeOfText(text: string): CreditReasonCode | null {
   for (const [pattern, kind] of oldReasonPatterns) {
@@ -113,7 +115,8 @@ export interface CreditMovement {
   transactionId: string;
   amount: number;
   reason: string;
-  /** since issue #24; older events: derived from `reason` (creditReasonCodeOfText) */
+  /** absent from transactions booked before reason codes were recorded: derived from `reason` then
+   * (creditReasonCodeOfText) */
   reasonCode?: CreditReasonCode;
   idempotencyKey: string;
 }

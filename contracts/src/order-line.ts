@@ -2,8 +2,8 @@ import { DateTime } from 'luxon';
 import { z } from 'zod';
 import type { Language } from './language-codes';
 
-/** How an order line reads everywhere (mails, order page, tickets, receipt): issue #24. See docs/checkout.md,
- * "How an order line reads". */
+/** How an order line reads everywhere (mails, order page, tickets, receipt), so that a customer recognises
+ * one line wherever it is shown (docs/checkout.md, "How an order line reads"). */
 export const orderLineDto = z.object({
   /** the whole line: "Tageskarte, Erwachsene, Fr 12.12.2026, 09:00–10:00" */
   text: z.string(),

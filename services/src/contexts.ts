@@ -1,14 +1,13 @@
 import type { ActivityDependencies } from '@alpenpass/workflows';
 import type { ContextDeps, ContextFactory } from './platform/context-module';
 import { accountContext, accountResourcesOf, accountService, personNamesOf } from './account';
-import type { AccountResources } from './basket/account-resources';
-import { basketContext } from './basket';
+import { type AccountResources, basketContext } from './basket';
 import { bookingContext } from './booking';
 import { capacityContext } from './capacity';
 import { catalogueContext } from './catalogue';
 import { causeWeCareContext } from './cause-we-care';
 import { channelContext } from './channel';
-import { orderContext, type OrderPorts } from './order';
+import { orderCommentContext, orderContext, type OrderPorts, orderReaderOf } from './order';
 import { consumptionContext } from './consumption';
 import { discountContext, discountPorts } from './discount';
 import { exportContext } from './export';
@@ -16,12 +15,10 @@ import { identityAccountContacts } from './identity';
 import { keycardContext, keycardResources } from './keycard';
 import { createOnlineCreditService, onlineCreditContext } from './online-credit';
 import { afterSaleMailsOf, orderMailContext } from './order-mail';
-import { orderCommentContext } from './order/comment-api';
 import { paymentDetailContext, paymentDetailService } from './payment-detail';
 import { pricingContext } from './pricing';
 import { subscriptionContext } from './subscription';
-import { ticketAttachmentsOf, ticketContext } from './ticket';
-import { ticketSettingsOf } from './ticket/ticket-settings';
+import { ticketAttachmentsOf, ticketContext, ticketSettingsOf } from './ticket';
 import { createVoucherService, voucherContext } from './voucher';
 import { webhookContext } from './webhook';
 import { waitingRoomContext } from './waiting-room';
@@ -74,7 +71,7 @@ export const orderPortsOf = (deps: ContextDeps): OrderPorts => ({
   onlineCredit: createOnlineCreditService({ store: deps.store }),
   paymentDetails: paymentDetails(deps).service,
   tickets: tickets(deps).service,
-  mails: afterSaleMailsOf(orderMails(deps).mails, deps.store),
+  mails: afterSaleMailsOf(orderMails(deps).mails, orderReaderOf(deps)),
   admission: waitingRoom(deps).gate,
 });
 
@@ -89,6 +86,7 @@ const consumptions = once((deps) =>
   consumptionContext(deps, {
     keycards: keycards(deps).service,
     orders: ordersOf(deps).orders,
+    placement: ordersOf(deps).placement,
     charge: ordersOf(deps).chargeSavedCard,
     usedTickets: tickets(deps).service,
   }),

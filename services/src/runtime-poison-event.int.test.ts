@@ -20,7 +20,7 @@ import { createPostgresEventStore } from './platform/event-store/postgres-event-
 import { createLogger } from './platform/logger';
 import { startRuntime, type Runtime } from './runtime';
 
-/** Issue #16: an event one read model cannot apply must not keep the shop from starting or serving. */
+/** An event one read model cannot apply must not keep the shop from starting or serving. */
 jest.setTimeout(patientMs(60_000));
 let db: TestDatabase;
 let runtime: Runtime | undefined;

@@ -13,7 +13,7 @@ import { startProjectorRole } from './roles/projector-role';
 import { startRelayRole } from './roles/relay-role';
 import { startWorker } from './roles/worker-role';
 import { startReactors } from './platform/reactors';
-import { clientOrderSubjects } from './order/client-order-subjects';
+import { clientOrderSubjects } from './order';
 import { shopMetricsRegistry } from './platform/metrics/shop-metrics';
 import { loadDemoData } from './demo';
 import { createSignIn } from './signin';

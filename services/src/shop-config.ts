@@ -1,8 +1,8 @@
 import { ConfigError, loadConfig, type AppConfig } from './platform/config';
-import { paymentProviderOf } from './payment-provider/provider-settings';
-import { ticketSettingsOf } from './ticket/ticket-settings';
-import { webhookSettingsOf } from './webhook/webhook-settings';
-import { waitingRoomSettingsOf } from './waiting-room/settings';
+import { paymentProviderOf } from './payment-provider';
+import { ticketSettingsOf } from './ticket';
+import { webhookSettingsOf } from './webhook';
+import { waitingRoomSettingsOf } from './waiting-room';
 
 /**
  * The shop's whole configuration, checked at once: the platform's settings and those each area reads

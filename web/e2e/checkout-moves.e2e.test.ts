@@ -12,8 +12,8 @@ import { customerApi } from './customer-api';
 import { startShop, type ShopProcess } from './shop-process';
 
 /**
- * Issue 24's remaining exits, in each language against the real shop: a double click on "add" and on "place
- * order" does it once; switching the language in the middle of the checkout keeps the checkout; a payment
+ * Moves in the middle of a checkout, in each language against the real shop: a double click on "add"
+ * and on "place order" does it once; switching the language in the middle of the checkout keeps the checkout; a payment
  * left unfinished on the provider's page until the payment time runs out ends in a cancelled order whose
  * places are free again, and the order page says so. Screenshots `moves-<step>-<language>.png`.
  */

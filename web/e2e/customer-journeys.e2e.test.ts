@@ -13,7 +13,7 @@ import { shopHeaders, startShop, type ShopProcess } from './shop-process';
 import { pageSteps } from './page-steps';
 
 /**
- * Issue 18: one customer's whole journey in each language against the real shop, the PSP simulator,
+ * One customer's whole journey in each language against the real shop, the PSP simulator,
  * Mailpit and Temporal — register on the identity provider's page, confirm by mail, sign in from the
  * shop, book a gondola slot, pay by card on the provider's page, get the tickets, cancel with a refund,
  * change the profile, add a keycard and buy the season pass onto it. Every step leaves a screenshot
@@ -272,7 +272,7 @@ describe.each(['de', 'en', 'fr'] as const)(
       await page.getByRole('button', { name: t.proceed }).click();
       await heading(1, t.checkoutTitle);
       await page.getByRole('checkbox', { name: t.acceptTerms }).check();
-      // the season pass renews: the customer agrees to that explicitly (issue #24)
+      // the season pass renews: the customer agrees to that explicitly
       await page.getByRole('checkbox', { name: t.acceptRenewal }).check();
       const savedCard = page.getByRole('radio', { name: t.savedCard });
       await savedCard.waitFor();

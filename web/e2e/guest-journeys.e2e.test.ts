@@ -9,7 +9,7 @@ import { startShop, type ShopProcess } from './shop-process';
 import { pageSteps } from './page-steps';
 
 /**
- * Issue 18: a guest's booking in each language against the real shop — a gondola slot, the guest
+ * A guest's booking in each language against the real shop — a gondola slot, the guest
  * checkout (guestCheckout on), the conditions accepted, paid on site: the order is reserved and its
  * reservation mail speaks the guest's language. Every step leaves a screenshot `guest-<step>-<language>.png`.
  */

@@ -9,7 +9,7 @@ import { startShop, type ShopProcess } from './shop-process';
 import { pageSteps } from './page-steps';
 
 /**
- * Issue 24: the moves that used to strand a customer, in each language against the real shop — a guest
+ * The moves that used to strand a customer, in each language against the real shop — a guest
  * told up front that an account is needed, who registers and signs in and finds the same basket; the
  * basket at a typed address, in a new tab and without the tab's memory; back from the checkout; back from
  * the provider's page; a reload and a new tab on the order page. Each ends where the customer can pay or

@@ -147,7 +147,7 @@ describe('pay per use in the browser: registration at no charge, gate events, a 
     await page.getByText('Billed per day you ride', { exact: true }).waitFor();
     const keycardChoice = page.getByRole('combobox', { name: 'Keycard to register' });
     await keycardChoice.locator('option', { hasText: number }).waitFor({ state: 'attached' });
-    // the child's card is not offered for the adult's ticket: it is listed with the reason (issue #24)
+    // the child's card is not offered for the adult's ticket: it is listed with the reason
     await page
       .getByText(
         `SKIDATA keycard ${childsNumber}: Leo Alpin is not of this ticket’s age (16 to 64 years) on its first day`,

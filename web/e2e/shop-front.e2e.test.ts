@@ -6,7 +6,7 @@ import { launchChromium, screenshotFolder } from './chromium';
 import { shopHeaders, startShop, type ShopProcess } from './shop-process';
 
 /**
- * Issue 26 part A: the home page in the demo resort's brand (hero, chips, product grid), the footer
+ * The home page in the demo resort's brand (hero, chips, product grid), the footer
  * with contact, opening hours, payment marks and the legal pages from the content system, in de, en, fr.
  */
 const texts = {

@@ -34,6 +34,8 @@ import { adminAccountsRouter, currentAccountRouters } from './account-life-api';
 import { createAccountLifeService } from './account-life-service';
 import { createAccountService } from './account-service';
 import { guestHandover } from './guest-handover';
+import { basketHandover } from '../basket/guest-baskets';
+import { orderHandover } from '../order/guest-orders';
 import { foldedAccountList } from './folded-account-list';
 import { addressesRouter, currentOwnerRouter, personsRouter } from './api';
 
@@ -134,7 +136,14 @@ beforeAll(async () => {
     }),
     guestLimiter: unlimited,
     foldedList: foldedAccountList(store, db.knex),
-    handOver: guestHandover({ store, knex: db.knex, directory, life, verifyToken: verify }),
+    handOver: guestHandover({
+      baskets: basketHandover(store),
+      orders: orderHandover(store),
+      knex: db.knex,
+      directory,
+      life,
+      verifyToken: verify,
+    }),
   };
   app = createHttpApp({
     log: createLogger(process.env.TEST_LOG_LEVEL === 'error' ? 'error' : 'silent'),

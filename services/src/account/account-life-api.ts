@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: every route of an account's life, the customer's and staff's, declared in one
+// place so that their access rules and problems read side by side (docs/account.md).
 import {
   accountDto,
   accountExistsDto,

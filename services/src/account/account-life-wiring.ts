@@ -5,11 +5,13 @@ import { loadOrCreateSigningKey } from '../platform/auth/signing-key';
 import { mintToken } from '../platform/auth/tokens';
 import { guestSubject } from '../platform/auth/principal';
 import type { TokenVerifier } from '../platform/auth/verifier';
-import { shopLookSource } from '../platform/look/shop-look';
 import { loadMailSettings } from '../platform/mail/mail-settings';
 import { createSmtpMailer, type Mailer } from '../platform/mail/mailer';
 import { postgresRateLimiter } from '../platform/rate-limit';
 import { createOnlineCreditService } from '../online-credit';
+import { basketHandover } from '../basket';
+import { shopLookOf } from '../channel';
+import { orderHandover } from '../order';
 import { accountDirectory } from './account-directory';
 import { adminAccountsRouter, currentAccountRouters, type AccountLifeApiDeps } from './account-life-api';
 import { createAccountLifeService } from './account-life-service';
@@ -38,10 +40,7 @@ export function accountLifeOf(
       ),
     deletionMail: {
       mailer: options.mailer ?? createSmtpMailer(mailSettings),
-      look: shopLookSource(deps.knex, {
-        channelId: deps.config.channelId,
-        shopPublicUrl: deps.config.shopPublicUrl,
-      }),
+      look: shopLookOf(deps),
       messageIdDomain: mailSettings.messageIdDomain,
     },
     now: options.now,
@@ -74,7 +73,14 @@ export function accountLifeOf(
       : null,
     guestLimiter: postgresRateLimiter(deps.knex, { limit: settings.guestsPerMinute, windowMs: 60_000 }),
     foldedList: foldedAccountList(deps.store, deps.knex),
-    handOver: guestHandover({ store: deps.store, knex: deps.knex, directory, life, verifyToken }),
+    handOver: guestHandover({
+      knex: deps.knex,
+      baskets: basketHandover(deps.store),
+      orders: orderHandover(deps.store),
+      directory,
+      life,
+      verifyToken,
+    }),
   };
   return { life, directory, routers: [...currentAccountRouters(apiDeps), adminAccountsRouter(apiDeps)] };
 }

@@ -1,4 +1,4 @@
-import type { AccountResources } from '../basket/account-resources';
+import type { AccountResources } from '../basket';
 import type { AccountService } from './account-service';
 
 /** What the basket may refer to, answered from the account's own stream (never behind). Keycards and

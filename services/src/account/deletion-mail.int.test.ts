@@ -9,14 +9,14 @@ import { orderPlacedEvent } from '../../test/support/order-events';
 import type { Principal } from '../platform/auth/principal';
 import type { EventStore } from '../platform/event-store/event-store';
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
-import { lookOf } from '../platform/look/shop-look';
+import { lookOf } from '../channel/channel-look';
 import { loadMailSettings } from '../platform/mail/mail-settings';
 import { createSmtpMailer } from '../platform/mail/mailer';
 import { accountDirectory } from './account-directory';
 import { createAccountLifeService, type AccountLifeService } from './account-life-service';
 
 /**
- * Deleting an account (issue #24): the customer is told which orders are still open before, and the
+ * Deleting an account: the customer is told which orders are still open before, and the
  * address the account had gets a confirmation in the account's language naming them, once, before it is
  * erased — through real SMTP into Mailpit.
  */

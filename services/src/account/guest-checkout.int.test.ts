@@ -12,6 +12,8 @@ import { accountDirectory } from './account-directory';
 import { currentAccountRouters } from './account-life-api';
 import { createAccountLifeService } from './account-life-service';
 import { guestHandover } from './guest-handover';
+import { basketHandover } from '../basket/guest-baskets';
+import { orderHandover } from '../order/guest-orders';
 import { foldedAccountList } from './folded-account-list';
 
 /** guestCheckout off and on at POST /checkout and POST /orders, and a guest's basket and orders
@@ -83,7 +85,14 @@ beforeAll(async () => {
       }),
       guestLimiter: unlimited,
       foldedList: foldedAccountList(kit.basket.store, knex),
-      handOver: guestHandover({ store: kit.basket.store, knex, directory, life, verifyToken: verify }),
+      handOver: guestHandover({
+        baskets: basketHandover(kit.basket.store),
+        orders: orderHandover(kit.basket.store),
+        knex,
+        directory,
+        life,
+        verifyToken: verify,
+      }),
     }),
     readiness: [],
   });

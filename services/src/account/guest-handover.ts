@@ -1,30 +1,24 @@
 import {
   accountProfileErrorCodes as codes,
-  basketStreamName,
-  checkoutStreamName,
-  orderStreamName,
   type GuestHandoverBody,
   type GuestHandoverDto,
 } from '@alpenpass/contracts';
 import { findBasketsOfAccount } from '@alpenpass/projections/src/basket';
 import { findCustomerOrders } from '@alpenpass/projections/src/order';
 import type { Knex } from 'knex';
-import { basketFolder } from '../basket/basket';
-import { decideBasket } from '../basket/decide';
-import { checkoutFolder, decideCheckout } from '../order/checkout/checkout';
-import { decideOrder } from '../order/decide';
-import { orderFolder, type OrderEventWithTime, type OrderState } from '../order/order';
+import type { BasketHandover } from '../basket';
+import type { OrderHandover } from '../order';
 import { guestAccountOf, type Principal } from '../platform/auth/principal';
 import type { TokenVerifier } from '../platform/auth/verifier';
 import { conflict, DomainError, invalid } from '../platform/domain-error';
-import { handleCommand, loadStreamState } from '../platform/event-store/command-handler';
-import type { EventStore } from '../platform/event-store/event-store';
 import type { AccountDirectory } from './account-directory';
 import type { AccountLifeService } from './account-life-service';
 
 export interface GuestHandoverDeps {
-  store: EventStore;
   knex: Knex;
+  /** the basket area moves a basket, the order area an order with its checkout */
+  baskets: BasketHandover;
+  orders: OrderHandover;
   directory: AccountDirectory;
   life: AccountLifeService;
   verifyToken: TokenVerifier;
@@ -84,54 +78,12 @@ export function guestHandover(deps: GuestHandoverDeps) {
     explicit: boolean,
   ): Promise<boolean> {
     try {
-      const outcome = await handleCommand(
-        deps.store,
-        basketStreamName(basketId),
-        basketFolder,
-        (state) => {
-          const owner = state.status === 'open' ? state.accountId : undefined;
-          // an anonymous basket (its id is the proof) or the proven guest's; any other answers 404 in the decider
-          const fromAccountId = owner === guestAccountId && owner !== null ? guestAccountId : null;
-          return decideBasket({ type: 'HandOverBasket', data: { accountId, fromAccountId } }, state);
-        },
-        metadata(principal),
-      );
-      return outcome.newState.status === 'open' && outcome.newState.accountId === accountId;
+      return await deps.baskets.handOverBasket(basketId, accountId, guestAccountId, metadata(principal));
     } catch (error) {
       // the guest's own checked-out baskets stay with their orders; a basket named in the call says why it cannot move
       if (!explicit && error instanceof DomainError) return false;
       throw error;
     }
-  }
-
-  async function handOverOrder(
-    principal: Principal,
-    accountId: string,
-    guestAccountId: string,
-    orderId: number,
-  ): Promise<void> {
-    const { state } = await loadStreamState<OrderState, OrderEventWithTime>(
-      deps.store,
-      orderStreamName(orderId),
-      orderFolder,
-    );
-    if (state.status !== 'placed') return;
-    const data = { accountId, fromAccountId: guestAccountId };
-    // the checkout first: should the order's step fail, a retry still finds the order under the guest
-    await handleCommand(
-      deps.store,
-      checkoutStreamName(state.checkoutId),
-      checkoutFolder,
-      (checkout) => decideCheckout({ type: 'HandOverCheckout', data }, checkout),
-      metadata(principal),
-    );
-    await handleCommand<OrderState, OrderEventWithTime>(
-      deps.store,
-      orderStreamName(orderId),
-      orderFolder,
-      (order) => decideOrder({ type: 'HandOverOrder', data }, order),
-      metadata(principal),
-    );
   }
 
   return async function handOver(
@@ -156,7 +108,11 @@ export function guestHandover(deps: GuestHandoverDeps) {
         limit: ordersPerCall,
       });
       for (const order of items) {
-        await handOverOrder(principal, accountId, guestAccountId, order.id);
+        await deps.orders.handOverOrder(
+          order.id,
+          { accountId, fromAccountId: guestAccountId },
+          metadata(principal),
+        );
         orderIds.push(order.id);
       }
     }

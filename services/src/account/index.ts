@@ -13,7 +13,8 @@ export { createAccountService, type AccountService } from './account-service';
 export { accountResourcesOf, personNamesOf } from './account-resources';
 export { accountDirectory } from './account-directory';
 export { accountAccessGuard } from './account-access';
-export { loadAccountSettings } from './account-settings';
+export { accountVariables, loadAccountSettings } from './account-settings';
+export { ownerOf } from './account';
 
 /** The account context (docs/account.md): a customer's account, persons, owner and addresses; staff's account list. */
 export function accountContext(

@@ -3,7 +3,7 @@ import { basketStreamName } from '@alpenpass/contracts';
 import { shopHeaders } from '../../test/support/shop-headers';
 import { createBasketTestKit, type BasketTestKit } from '../../test/support/basket-kit';
 
-/** Issue 11's list of what a cheating customer tried, each now refused with a problem that names the
+/** What a cheating customer tried, each now refused with a problem that names the
  * rule, and nothing written or held. kitNow is 20 December 2030 (Alpenhorn winter 5 Dec – 18 Apr). */
 let kit: BasketTestKit;
 let customer: string;

@@ -1,3 +1,6 @@
+// Over 400 lines on purpose: one service over the basket aggregate, whose commands share the load–decide–
+// append path, the caller's ownership check and the facts each decision needs; split by command, each
+// part would repeat them (docs/basket.md).
 import { randomUUID } from 'node:crypto';
 import {
   basketErrorCodes,

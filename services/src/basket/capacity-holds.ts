@@ -1,6 +1,5 @@
 import type { BasketEntryRecord, EventMetadata } from '@alpenpass/contracts';
-import type { CapacityCommands } from '../capacity';
-import type { HolderCap } from '../capacity/slot-decide';
+import type { CapacityCommands, HolderCap } from '../capacity';
 import type { PlatformLogger } from '../platform/event-store/event-store';
 
 /** The fair-hold cap the holds of a request count against on each slot (none for staff). */

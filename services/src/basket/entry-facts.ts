@@ -7,7 +7,7 @@ import {
   type SaleLimits,
 } from '@alpenpass/contracts';
 import { DateTime } from 'luxon';
-import type { SaleCalendar } from '../catalogue/sale-calendar';
+import type { SaleCalendar } from '../catalogue';
 import { boundedMemo } from '../platform/bounded-memo';
 import { zonedToday } from '../platform/zoned-today';
 

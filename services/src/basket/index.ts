@@ -14,6 +14,27 @@ import { clientHolderKey } from './client-holder';
 import type { AdmissionGate } from '../waiting-room';
 
 export { createBasketService, type BasketService } from './basket-service';
+export { basketHandover, type BasketHandover } from './guest-baskets';
+export { accessibleBasket } from './access';
+export type { AccountResources } from './account-resources';
+export { basketFolder, type OpenBasket } from './basket';
+export {
+  type BasketFactSources,
+  loadProduct,
+  loadProductOfDefinition,
+  readModelFactSources,
+} from './basket-facts';
+export type { BasketDiscountPort, Caller, PersonalizedEntryInput } from './basket-service';
+export { refuseCommentUnlessEnabled } from './comment-input';
+export { emptyFacts, priceKey } from './entry-facts';
+export { checkOwnership } from './ownership';
+export {
+  type NamedItem,
+  type NamingFacts,
+  personalizationBreach,
+  personNamedElsewhere,
+} from './personalization-rules';
+export { refusalOf } from './sale-rules';
 
 export interface BasketOptions {
   sources?: BasketFactSources;

@@ -11,13 +11,8 @@ import {
 } from '@alpenpass/contracts';
 import { durationFitsRange, parseDuration } from '@alpenpass/contracts/src/duration';
 import { DateTime } from 'luxon';
-import { offeredWindow } from '../capacity/booking-window';
-import {
-  bookingWindowBreach,
-  stillOnSale,
-  withinOneRange,
-  type ZonedValidity,
-} from '../catalogue/sale-calendar';
+import { offeredWindow } from '../capacity';
+import { bookingWindowBreach, stillOnSale, withinOneRange, type ZonedValidity } from '../catalogue';
 import { invalid, notFound, type DomainError } from '../platform/domain-error';
 import type { DefinitionFacts, EntryFacts, ProductFacts, SlotFacts } from './entry-facts';
 

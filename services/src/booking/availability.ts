@@ -1,7 +1,7 @@
 import type { ClientSlot } from '@alpenpass/contracts';
 import type { CatalogueProduct } from '@alpenpass/projections/src/catalogue';
 import { DateTime } from 'luxon';
-import { todayIn, type Unavailability } from '../catalogue/product-validity';
+import { todayIn, type Unavailability } from '../catalogue';
 
 /** §4: a slot fits a day when it starts and ends on that day in the pool's timezone and lists
  * every definition being booked. */

@@ -2,7 +2,7 @@ import { attributeElementId, formElementIds, type FormElement, type FormOption }
 import type { CatalogueProductDefinition } from '@alpenpass/projections/src/catalogue';
 import { everyDayBetween } from '../platform/calendar-days';
 import { bookableDays, slotsOnDay } from './availability';
-import { todayIn, usesSlots, validityModeOf } from '../catalogue/product-validity';
+import { todayIn, usesSlots, validityModeOf } from '../catalogue';
 import { choosableAttributes, matchDefinition, personTypesOf } from './definition-match';
 import { writeChoices, type Choices } from './form-state';
 import type { JourneyFacts } from './journey-facts';

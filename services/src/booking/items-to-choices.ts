@@ -6,7 +6,7 @@ import {
   type PersonTypeEntry,
 } from '@alpenpass/contracts';
 import { invalid } from '../platform/domain-error';
-import { startIn, validityModeOf } from '../catalogue/product-validity';
+import { startIn, validityModeOf } from '../catalogue';
 import { attributesOf, choosableAttributes } from './definition-match';
 import { noChoices, type Choices } from './form-state';
 import type { JourneyFacts } from './journey-facts';

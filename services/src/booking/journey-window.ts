@@ -1,6 +1,6 @@
 import type { CatalogueProduct } from '@alpenpass/projections/src/catalogue';
 import { bookableDays } from './availability';
-import { startIn, todayIn, validityModeOf } from '../catalogue/product-validity';
+import { startIn, todayIn, validityModeOf } from '../catalogue';
 import type { Choices } from './form-state';
 import type { DayWindow } from './load-journey-facts';
 

@@ -8,9 +8,9 @@ import {
 import { findProductSlots } from '@alpenpass/projections/src/capacity';
 import { pricesOfDefinitions } from '@alpenpass/projections/src/pricing';
 import type { Knex } from 'knex';
-import { offeredWindow } from '../capacity/booking-window';
+import { offeredWindow } from '../capacity';
 import { notFound } from '../platform/domain-error';
-import { usesSlots } from '../catalogue/product-validity';
+import { usesSlots } from '../catalogue';
 import type { JourneyFacts } from './journey-facts';
 
 export interface DayWindow {

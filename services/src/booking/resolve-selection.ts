@@ -10,12 +10,12 @@ import { slotsOnDay } from './availability';
 import {
   startIn,
   todayIn,
+  type Unavailability,
   usesSlots,
+  type Validity,
   validityModeOf,
   validityUnavailability,
-  type Unavailability,
-  type Validity,
-} from '../catalogue/product-validity';
+} from '../catalogue';
 import { attributesOf, choosableAttributes, matchDefinition, personTypesOf } from './definition-match';
 import { parseDuration } from '@alpenpass/contracts/src/duration';
 import { validityOf } from './duration';

@@ -1,6 +1,6 @@
 import { formElementIds, type ValidityDay } from '@alpenpass/contracts';
 import { slotDayUnavailability, slotsOnDay } from './availability';
-import { usesSlots, type Unavailability } from '../catalogue/product-validity';
+import { type Unavailability, usesSlots } from '../catalogue';
 import type { Choices } from './form-state';
 import type { JourneyFacts, UnitPrice } from './journey-facts';
 import { quote } from './quote';

@@ -6,11 +6,16 @@ import type { ProductFactsLookup } from './product-facts';
 import { createSlotAdminService } from './slot-admin-service';
 import { createCapacityCommands, type CapacityCommands } from './slot-commands';
 import { createSlotGroupService } from './slot-group-service';
+import { registerCapacityGauges } from './capacity-metrics';
 
 export type { CapacityCommands, ClaimOutcome } from './slot-commands';
 export { createCapacityCommands, loadSlotState } from './slot-commands';
 export type { SlotState } from './slot';
 export type { ProductFactsLookup, ProductSlotFacts } from './product-facts';
+export { offeredWindow } from './booking-window';
+export { catalogueFactsLookup } from './catalogue-facts';
+export type { HolderCap } from './slot-decide';
+export { createSlotGroupService } from './slot-group-service';
 
 export interface CapacityOptions {
   /** defaults to the catalogue read model */
@@ -35,6 +40,7 @@ export function capacityContext(
     name: 'capacity',
     routers: [capacityAdminRouter(apiDeps), capacityReadRouter(apiDeps)],
     projections: capacityProjections,
+    shopGauges: (registry) => registerCapacityGauges(registry, deps.knex),
     commands: createCapacityCommands(deps.store),
   };
 }

@@ -7,6 +7,22 @@ import { contentWebhookRouter } from './webhook-api';
 
 export { publishDocument, type PublicationOutcome } from './publish-document';
 export { validateDocuments, validateExport } from './validate-export';
+export {
+  startIn,
+  todayIn,
+  type Unavailability,
+  usesSlots,
+  type Validity,
+  validityModeOf,
+  validityUnavailability,
+} from './product-validity';
+export {
+  bookingWindowBreach,
+  type SaleCalendar,
+  stillOnSale,
+  withinOneRange,
+  type ZonedValidity,
+} from './sale-calendar';
 
 /** The catalogue context: content documents in, products and client texts out (docs/catalogue.md). */
 export function catalogueContext(deps: ContextDeps): ContextModule {

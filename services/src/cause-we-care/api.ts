@@ -11,7 +11,7 @@ import {
 import type { Request } from 'express';
 import { ApiRouter } from '../platform/http/api-router';
 import type { RequestContext } from '../platform/http/request-context';
-import type { OrderCaller } from '../order/order-service';
+import type { OrderCaller } from '../order';
 import type { CauseWeCareService } from './cause-we-care-service';
 
 const caller = (ctx: RequestContext, token?: string): OrderCaller => ({

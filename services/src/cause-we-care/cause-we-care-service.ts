@@ -5,7 +5,7 @@ import {
   type CauseWeCareOffer,
   type OrderDto,
 } from '@alpenpass/contracts';
-import type { OrderCaller, OrderService } from '../order/order-service';
+import type { OrderCaller, OrderService } from '../order';
 import { notFound } from '../platform/domain-error';
 import { handleCommand, loadStreamState } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';

@@ -1,5 +1,5 @@
 import type { ContextDeps, ContextModule } from '../platform/context-module';
-import type { OrderService } from '../order/order-service';
+import type { OrderService } from '../order';
 import { causeWeCareAdminRouter, orderCauseWeCareRouter } from './api';
 import { createCauseWeCareService } from './cause-we-care-service';
 

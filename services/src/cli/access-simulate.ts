@@ -9,8 +9,7 @@ import {
 } from '@alpenpass/contracts';
 import { DateTime } from 'luxon';
 import { connect } from 'nats';
-import { gateDay, type SimulatedCard } from '../consumption/simulator/gate-day';
-import { ensureUsageStream, publishUsage } from '../consumption/usage-stream';
+import { ensureUsageStream, gateDay, publishUsage, type SimulatedCard } from '../consumption';
 import { loadConfig } from '../platform/config';
 import { createEventStore } from '../platform/event-store/create-event-store';
 

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { EventStore } from '../platform/event-store/event-store';
-import { publishDocument } from '../catalogue/publish-document';
-import { validateExport } from '../catalogue/validate-export';
+import { publishDocument, validateExport } from '../catalogue';
 import { progressBar } from './projections-command';
 
 export interface CatalogueImportDeps {

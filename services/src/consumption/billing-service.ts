@@ -8,9 +8,8 @@ import {
 import { findAccountsToBill, findUnbilled } from '@alpenpass/projections/src/consumption';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
-import type { SavedCardCharge } from '../order/payment/saved-card-charge';
-import { RESORT_ZONE } from '../keycard/keycard-service';
-import type { OrderService } from '../order/order-service';
+import type { OrderPlacement, SavedCardCharge } from '../order';
+import { RESORT_ZONE } from '../keycard';
 import { handleCommand } from '../platform/event-store/command-handler';
 import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
 import { nameBasedUuid } from '../platform/name-based-uuid';
@@ -22,7 +21,7 @@ export const CONSUMPTION_PAYMENT_GRACE_MS = 14 * 24 * 3600_000;
 export interface ConsumptionBillingDeps {
   store: EventStore;
   knex: Knex;
-  orders: Pick<OrderService, 'placePriced'>;
+  placement: Pick<OrderPlacement, 'priced'>;
   charge: SavedCardCharge;
   featureFlags: FeatureFlags;
   log: PlatformLogger;
@@ -95,7 +94,7 @@ export function createConsumptionBilling(deps: ConsumptionBillingDeps) {
     for (const bill of newState.bills.filter(
       (candidate) => !candidate.released && candidate.outcome === null,
     )) {
-      const order = await deps.orders.placePriced({
+      const order = await deps.placement.priced({
         key: `consumption-bill:${bill.billId}`,
         accountId,
         items: billItems(bill),

@@ -128,6 +128,7 @@ beforeAll(async () => {
   const options = {
     keycards,
     orders: checkout.orders,
+    placement: checkout.placement,
     charge: checkout.chargeSavedCard,
     now: () => kitNow,
     paymentGraceMs: 5_000,

@@ -1,7 +1,5 @@
 import type { ConsumptionCharge, PayPerUseRegistration } from '@alpenpass/contracts';
-import type { BasketFactSources } from '../basket/basket-facts';
-import { loadProductOfDefinition } from '../basket/basket-facts';
-import { emptyFacts, priceKey } from '../basket/entry-facts';
+import { type BasketFactSources, emptyFacts, loadProductOfDefinition, priceKey } from '../basket';
 
 /**
  * What a registered card's day costs: the price of its pay-per-use definition on that day from the

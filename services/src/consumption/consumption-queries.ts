@@ -14,8 +14,8 @@ import {
 import { findProducts } from '@alpenpass/projections/src/catalogue';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
-import { RESORT_ZONE } from '../keycard/keycard-service';
-import type { OrderService } from '../order/order-service';
+import { RESORT_ZONE } from '../keycard';
+import type { OrderService } from '../order';
 import { isStaff, type Principal } from '../platform/auth/principal';
 import { forbidden, notFound } from '../platform/domain-error';
 import { usageSeason } from './usage-season';

@@ -19,7 +19,7 @@ import { ensureLiveGeneration } from '@alpenpass/projections/src/runtime/replay'
 import { createAccountService } from '../account/account-service';
 import { createBasketTestKit, kitNow, type BasketTestKit } from '../../test/support/basket-kit';
 import { testOrderContext } from '../../test/support/order-context';
-import { unwiredPaymentProvider } from '../order/payment/payment-provider';
+import { unwiredPaymentProvider } from '../order/payment/card-payment-port';
 import { createKeycardService } from '../keycard/keycard-service';
 import { loadConfig } from '../platform/config';
 import { handleCommand } from '../platform/event-store/command-handler';
@@ -138,6 +138,7 @@ beforeAll(async () => {
   context = consumptionContext(deps, {
     keycards,
     orders: checkout.orders,
+    placement: checkout.placement,
     charge: checkout.chargeSavedCard,
     now: () => kitNow,
   });

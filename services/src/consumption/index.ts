@@ -1,11 +1,10 @@
 import { readFeatureFlag } from '@alpenpass/contracts';
 import { consumptionProjections } from '@alpenpass/projections/src/consumption';
-import { readModelFactSources } from '../basket/basket-facts';
-import type { SavedCardCharge } from '../order/payment/saved-card-charge';
+import { readModelFactSources } from '../basket';
+import type { OrderPlacement, OrderService, SavedCardCharge } from '../order';
 import type { ConsumptionBillingDependencies } from '@alpenpass/workflows';
 import type { ActivityLender, ContextDeps, ContextModule } from '../platform/context-module';
 import type { KeycardService } from '../keycard';
-import type { OrderService } from '../order/order-service';
 import { consumptionAdminRouter } from './admin-api';
 import { consumptionsRouter } from './api';
 import { createConsumptionBilling, type ConsumptionBilling } from './billing-service';
@@ -17,9 +16,15 @@ import { parkedUsages } from './parked-usages';
 import { createUsageRecorder, type UsageRecorder, type UsedTicketsPort } from './usage-recorder';
 import { startUsageConsumer } from './usage-stream';
 
+export { ensureBillingSchedule } from './billing-schedule';
+export { gateDay, type SimulatedCard } from './simulator/gate-day';
+export { ensureUsageStream, publishUsage } from './usage-stream';
+
 export interface ConsumptionContextOptions {
   keycards: Pick<KeycardService, 'holder'>;
-  orders: Pick<OrderService, 'placePriced' | 'ofCheckout' | 'loadOrder'>;
+  orders: Pick<OrderService, 'ofCheckout' | 'loadOrder'>;
+  /** places the daily bills as CONSUMPTION orders */
+  placement: Pick<OrderPlacement, 'priced'>;
   charge: SavedCardCharge;
   /** the ticket context's marking of used tickets (wired while syncAxessUsedTickets is on) */
   usedTickets?: UsedTicketsPort;
@@ -51,7 +56,7 @@ export function consumptionContext(
   const billing = createConsumptionBilling({
     store: deps.store,
     knex: deps.knex,
-    orders: options.orders,
+    placement: options.placement,
     charge: options.charge,
     featureFlags: deps.config.featureFlags,
     log: deps.log,

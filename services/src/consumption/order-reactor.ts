@@ -1,7 +1,6 @@
 import { payPerUseStreamName, type PayPerUseRegistration, type RecordedEvent } from '@alpenpass/contracts';
 import type { Reactor } from '../platform/context-module';
-import { payPerUseItemsOf, type PlacedOrder } from '../order/order';
-import type { OrderService } from '../order/order-service';
+import { type OrderService, payPerUseItemsOf, type PlacedOrder } from '../order';
 import { handleCommand } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
 import type { ConsumptionBilling } from './billing-service';

@@ -10,8 +10,7 @@ import {
   type KeycardRecord,
 } from '@alpenpass/contracts';
 import { DateTime } from 'luxon';
-import type { KeycardService } from '../keycard';
-import { RESORT_ZONE } from '../keycard/keycard-service';
+import { type KeycardService, RESORT_ZONE } from '../keycard';
 import { conflict, notFound } from '../platform/domain-error';
 import { handleCommand, loadStreamState } from '../platform/event-store/command-handler';
 import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';

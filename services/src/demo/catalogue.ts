@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChannelBranding, ContentDocument, EventMetadata } from '@alpenpass/contracts';
 import type { ContextDeps } from '../platform/context-module';
-import { publishDocument } from '../catalogue/publish-document';
-import { validateExport } from '../catalogue/validate-export';
-import { createChannelService } from '../channel/channel-service';
+import { publishDocument, validateExport } from '../catalogue';
+import { createChannelService } from '../channel';
 import { placeDemoDocuments, type PlacedDemoCatalogue } from './demo-placement';
 
 export const demoCatalogueFile = join(__dirname, '..', '..', '..', 'infra', 'demo', 'catalogue.json');

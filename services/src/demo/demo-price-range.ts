@@ -1,7 +1,6 @@
 import { addCalendarDays } from '@alpenpass/contracts';
 import { databaseName } from '@alpenpass/infra/src/db/database-url';
-import { todayIn } from '../pricing/price-engine';
-import { priceModelVersion } from '../pricing/pricing-model';
+import { priceModelVersion, todayIn } from '../pricing';
 
 export const demoPriceDays = 365;
 

@@ -2,9 +2,7 @@ import type { SlotGroupDefinition } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import type { EventStore } from '../platform/event-store/event-store';
 import { WrongExpectedRevisionError } from '../platform/event-store/event-store';
-import { catalogueFactsLookup } from '../capacity/catalogue-facts';
-import type { ProductFactsLookup } from '../capacity/product-facts';
-import { createSlotGroupService } from '../capacity/slot-group-service';
+import { catalogueFactsLookup, createSlotGroupService, type ProductFactsLookup } from '../capacity';
 import { placedDemoCatalogue } from './catalogue';
 import {
   DEMO_GONDOLA_PRODUCT_ID,

@@ -19,8 +19,7 @@ import {
   promoValidateQuery,
   promoValidationDto,
 } from '@alpenpass/contracts';
-import { accessibleBasket } from '../basket/access';
-import { basketFolder } from '../basket/basket';
+import { accessibleBasket, basketFolder } from '../basket';
 import { loadStreamState } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
 import { ApiRouter } from '../platform/http/api-router';

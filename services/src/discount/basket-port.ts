@@ -1,6 +1,5 @@
 import { basketErrorCodes, discountErrorCodes, type PromoCodeRefusal } from '@alpenpass/contracts';
-import type { OpenBasket } from '../basket/basket';
-import type { BasketDiscountPort, Caller } from '../basket/basket-service';
+import type { BasketDiscountPort, Caller, OpenBasket } from '../basket';
 import { conflict, notFound, tooMany, type DomainError } from '../platform/domain-error';
 import { unlimited, type RateLimiter } from '../platform/rate-limit';
 import type { DiscountService } from './discount-service';

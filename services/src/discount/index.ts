@@ -9,12 +9,15 @@ import { postgresCodeRegistry } from './code-registry';
 import { createDiscountService, type DiscountService } from './discount-service';
 import { orderDiscountPort } from './order-port';
 import { usageReleaseReactor } from './usage-release-reactor';
-import type { BasketDiscountPort } from '../basket/basket-service';
+import type { BasketDiscountPort } from '../basket';
 import type { OrderDiscountPort } from './order-port';
 
 export { createDiscountService, type DiscountService } from './discount-service';
 export { basketDiscountPort } from './basket-port';
 export { orderDiscountPort } from './order-port';
+export { admitAttempt } from './basket-port';
+export type { OrderDiscountPort } from './order-port';
+export { generateCode, normalizeCode } from './promo-code-text';
 
 export interface DiscountPorts {
   service: DiscountService;

@@ -1,5 +1,5 @@
 import { discountErrorCodes, type DiscountLine, type OrderItemRecord } from '@alpenpass/contracts';
-import type { Caller } from '../basket/basket-service';
+import type { Caller } from '../basket';
 import { conflict } from '../platform/domain-error';
 import { admitAttempt, refusal } from './basket-port';
 import { usageKeyOfLine, type DiscountService, type PricingBasket } from './discount-service';

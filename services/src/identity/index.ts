@@ -5,7 +5,8 @@ import { loadOrCreateSigningKey } from '../platform/auth/signing-key';
 import { mintToken } from '../platform/auth/tokens';
 import type { Logger } from '../platform/logger';
 import type { Mailer } from '../platform/mail/mailer';
-import { shopLookSource, type ShopLookSource } from '../platform/look/shop-look';
+import { shopLookOf } from '../channel';
+import type { ShopLookSource } from '../platform/look/shop-look';
 import { attemptLimits, type AttemptLimits } from './attempt-limits';
 import { createOidcProvider } from './provider';
 import { identityRoutes } from './routes';
@@ -14,6 +15,7 @@ import { identityUsers, type IdentityUser, type IdentityUsers } from './users';
 export { firstPartyScopes } from './provider';
 export type { IdentityUser } from './users';
 export { identityAccountContacts } from './account-contacts';
+export { identityMails } from './mails';
 
 /** The embedded identity provider (docs/auth.md), mounted at /oidc of the shop. */
 export interface EmbeddedIdentity {
@@ -41,7 +43,7 @@ export async function createEmbeddedIdentity(options: {
   const key = await loadOrCreateSigningKey(config.auth.signingKeyFile);
   const users = identityUsers(knex);
   const limits = attemptLimits(knex, options.settings.attempts);
-  const look = shopLookSource(knex, { channelId: config.channelId, shopPublicUrl: config.shopPublicUrl });
+  const look = shopLookOf({ knex, config });
   const provider = await createOidcProvider({ config, embedded, key, knex, users, look, log });
   const router = express.Router();
   router.use(identityRoutes({ provider, users, limits, mailer, issuer: embedded.issuer, look, log }));

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { languages } from '@alpenpass/contracts/src/language-codes';
-import { lookOf } from '../platform/look/shop-look';
+import { lookOf } from '../channel/channel-look';
 import { renderPage } from './page-layout';
 import { pages } from './pages';
 import { identityLanguage, identityTexts } from './texts';

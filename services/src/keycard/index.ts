@@ -1,6 +1,6 @@
 import { keycardsProjection } from '@alpenpass/projections/src/keycard';
-import type { AccountResources } from '../basket/account-resources';
-import { createAccountService } from '../account/account-service';
+import type { AccountResources } from '../basket';
+import { createAccountService } from '../account';
 import type { KeycardRevalidationDependencies } from '@alpenpass/workflows';
 import type { ActivityLender, ContextDeps, ContextModule } from '../platform/context-module';
 import { keycardsRouter } from './api';
@@ -9,6 +9,8 @@ import { keycardAdminRouter, keycardIntegrationRouter } from './admin-api';
 import { createKeycardService, type KeycardService } from './keycard-service';
 
 export { createKeycardService, type KeycardService } from './keycard-service';
+export { RESORT_ZONE } from './keycard-service';
+export { ensureKeycardRevalidationSchedule } from './revalidation-schedule';
 
 export function keycardService(deps: ContextDeps): KeycardService {
   const accounts = createAccountService({

@@ -9,7 +9,7 @@ import { basketRouter } from '../basket/api';
 import { noAccountResources } from '../basket/account-resources';
 import { createBasketTestKit, kitNow, type BasketTestKit } from '../../test/support/basket-kit';
 import { testOrderContext } from '../../test/support/order-context';
-import { unwiredPaymentProvider } from '../order/payment/payment-provider';
+import { unwiredPaymentProvider } from '../order/payment/card-payment-port';
 import { loadConfig } from '../platform/config';
 import { createHttpApp } from '../platform/http/app';
 import { idempotentRequests } from '../platform/idempotent-requests';
@@ -150,7 +150,7 @@ it("loads a checkout item onto the customer's own card of a fitting medium only"
   });
 });
 
-describe('a basket entry refuses a card that does not fit, and says why (issue #24)', () => {
+describe('a basket entry refuses a card that does not fit, and says why', () => {
   // kitNow is 20 December 2030; 1011 is the adult day pass (16 to 64) offered on SKIDATA and SwissPass
   const as = (method: 'post' | 'patch', path: string) => call(method, path, 'carla');
   let carla: number;

@@ -14,7 +14,7 @@ import {
 } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
-import type { AccountService } from '../account/account-service';
+import type { AccountService } from '../account';
 import type { Principal } from '../platform/auth/principal';
 import { conflict, forbidden, notFound } from '../platform/domain-error';
 import { handleCommand, loadStreamState } from '../platform/event-store/command-handler';

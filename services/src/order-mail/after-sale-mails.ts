@@ -1,13 +1,12 @@
-import { orderStreamName } from '@alpenpass/contracts';
-import type { AfterSaleMails } from '../order/after-sale/after-sale-ports';
-import { orderFolder, type OrderEventWithTime, type OrderState } from '../order/order';
-import { loadStreamState } from '../platform/event-store/command-handler';
-import type { EventStore } from '../platform/event-store/event-store';
+import type { AfterSaleMails, OrderReader } from '../order';
 import type { OrderMailService } from './order-mail-service';
 
 /** The after-sale workflows' mails: one cancellation mail per cancellation, one refund mail per refund
  * (each keyed by its id, so a retried step sends nothing twice). */
-export function afterSaleMailsOf(mails: OrderMailService, store: EventStore): AfterSaleMails {
+export function afterSaleMailsOf(
+  mails: OrderMailService,
+  orders: Pick<OrderReader, 'loadOrder'>,
+): AfterSaleMails {
   return {
     async sendCancellationMail({ orderId, cancellationId, itemIds }) {
       await mails.sendOrderMail({
@@ -18,11 +17,7 @@ export function afterSaleMailsOf(mails: OrderMailService, store: EventStore): Af
       });
     },
     async sendRefundMail({ orderId, refundId }) {
-      const { state } = await loadStreamState<OrderState, OrderEventWithTime>(
-        store,
-        orderStreamName(orderId),
-        orderFolder,
-      );
+      const state = await orders.loadOrder(orderId);
       const refund =
         state.status === 'placed'
           ? state.refunds.find((candidate) => candidate.refundId === refundId)

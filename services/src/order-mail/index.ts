@@ -3,7 +3,8 @@ import type { OrderMailDependencies } from '@alpenpass/workflows';
 import type { ActivityLender, ContextDeps, ContextModule } from '../platform/context-module';
 import { loadMailSettings, type MailSettings } from '../platform/mail/mail-settings';
 import { createSmtpMailer, type Mailer } from '../platform/mail/mailer';
-import { shopLookSource, type ShopLookSource } from '../platform/look/shop-look';
+import { shopLookOf } from '../channel';
+import type { ShopLookSource } from '../platform/look/shop-look';
 import { createOrderMailService, type OrderMailService } from './order-mail-service';
 import {
   accountRecipients,
@@ -14,7 +15,7 @@ import {
 } from './recipients';
 import { noTicketAttachmentsYet, type TicketAttachments } from './ticket-attachments';
 import { orderPageLink } from './order-page-link';
-import { describeOrderItems } from '../order/order-lines';
+import { orderReaderOf } from '../order';
 
 export { createOrderMailService, orderMailMessageId, type OrderMailService } from './order-mail-service';
 export { afterSaleMailsOf } from './after-sale-mails';
@@ -43,28 +44,24 @@ export function orderMailContext(
   options: OrderMailOptions = {},
 ): ContextModule & ActivityLender<OrderMailDependencies> & { mails: OrderMailService } {
   const settings = options.settings ?? loadMailSettings();
+  const orders = orderReaderOf(deps);
   const recipients =
     options.recipients ??
     firstRecipient(
       ...(options.accountContacts ? [accountRecipients(options.accountContacts)] : []),
-      checkoutConditionRecipients(deps.store),
+      checkoutConditionRecipients(orders),
     );
   const mails = createOrderMailService({
-    store: deps.store,
+    orders,
     knex: deps.knex,
     mailer: options.mailer ?? createSmtpMailer(settings),
     recipients,
     ticketAttachments: options.ticketAttachments ?? noTicketAttachmentsYet,
-    describeItems: (items, language) => describeOrderItems(deps.knex, items, language),
+    describeItems: orders.describeItems,
     productKind: async (productId) => (await findProduct(deps.knex, productId))?.kind ?? null,
-    orderPageUrl: orderPageLink(deps.config.shopPublicUrl, deps.config.orderAccessSecret),
+    orderPageUrl: orderPageLink(deps.config.shopPublicUrl, orders),
     messageIdDomain: settings.messageIdDomain,
-    look:
-      options.look ??
-      shopLookSource(deps.knex, {
-        channelId: deps.config.channelId,
-        shopPublicUrl: deps.config.shopPublicUrl,
-      }),
+    look: options.look ?? shopLookOf(deps),
     log: deps.log,
   });
   return {

@@ -10,12 +10,13 @@ import { waitForMail } from '../../test/support/mailpit';
 import { createSmtpMailer } from '../platform/mail/mailer';
 import { loadMailSettings } from '../platform/mail/mail-settings';
 import { silentLogger } from '../platform/event-store/event-store';
-import { lookOf } from '../platform/look/shop-look';
+import { lookOf } from '../channel/channel-look';
 import { describeOrderItems } from '../order/order-lines';
+import { createOrderReader } from '../order/order-reader';
 import { readTicketCode } from '../ticket/ticket-code';
 import { createOrderMailService, orderMailMessageId } from './order-mail-service';
 
-/** Issue #24: an order of adults and a child on a gondola slot and a 3-day pass reads the same in the
+/** An order of adults and a child on a gondola slot and a 3-day pass reads the same in the
  * confirmation mail (through Mailpit) and the order's API answer, and the pass is one ticket per person. */
 const domain = `run-${randomUUID().slice(0, 8)}.alpenpass.test`;
 const mailer = createSmtpMailer(loadMailSettings({ MAIL_FROM: `Alpenpass Test <tickets@${domain}>` }));
@@ -54,7 +55,11 @@ afterAll(async () => {
 async function confirmationText(language: 'de' | 'en' | 'fr'): Promise<string> {
   const knex = kit.checkout.basket.db.knex;
   const mails = createOrderMailService({
-    store: kit.checkout.basket.store,
+    orders: createOrderReader({
+      store: kit.checkout.basket.store,
+      knex,
+      accessSecret: 'order-lines-test-secret',
+    }),
     knex,
     mailer,
     recipients: async () => ({ email: `lines-${language}@example.com`, language }),

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { orderStreamName, type Language, type OrderLineDto } from '@alpenpass/contracts';
+import type { Language, OrderLineDto } from '@alpenpass/contracts';
 import type { OrderMailKind, OrderMailOutcome, OrderMailRequest } from '@alpenpass/workflows';
 import type { Knex } from 'knex';
-import { orderFolder, type OrderEventWithTime, type OrderState, type PlacedOrder } from '../order/order';
-import { loadStreamState } from '../platform/event-store/command-handler';
-import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
+import type { OrderReader, PlacedOrder } from '../order';
+import type { PlatformLogger } from '../platform/event-store/event-store';
 import type { Mailer } from '../platform/mail/mailer';
 import type { ShopLookSource } from '../platform/look/shop-look';
 import type { OrderMailRecipients } from './recipients';
@@ -14,7 +13,8 @@ import { sendOnce } from '../platform/mail/sent-mails';
 import type { TicketAttachments } from './ticket-attachments';
 
 export interface OrderMailServiceDeps {
-  store: EventStore;
+  /** the order a mail is about */
+  orders: Pick<OrderReader, 'loadOrder'>;
   knex: Knex;
   mailer: Mailer;
   recipients: OrderMailRecipients;
@@ -120,11 +120,7 @@ export function createOrderMailService(deps: OrderMailServiceDeps) {
    */
   async function sendOrderMail(request: OrderMailRequest): Promise<OrderMailOutcome> {
     if (!requested(request)) return 'not-requested';
-    const { state } = await loadStreamState<OrderState, OrderEventWithTime>(
-      deps.store,
-      orderStreamName(request.orderId),
-      orderFolder,
-    );
+    const state = await deps.orders.loadOrder(request.orderId);
     if (state.status !== 'placed') return 'unknown-order';
     // an admin order keeps the choice staff made when placing it (the after-sale steps name no options)
     if (!request.options && state.mails && !requested({ ...request, options: state.mails }))

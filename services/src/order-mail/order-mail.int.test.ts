@@ -20,7 +20,7 @@ import {
   mailsWithMessageId,
   waitForMail,
 } from '../../test/support/mailpit';
-import { lookOf } from '../platform/look/shop-look';
+import { lookOf } from '../channel/channel-look';
 import { createOrderMailService, orderMailMessageId, type OrderMailService } from './order-mail-service';
 import {
   accountRecipients,
@@ -31,6 +31,7 @@ import {
 import { findSentMail } from '../platform/mail/sent-mails';
 import { orderPageLink } from './order-page-link';
 import { isOrderAccessToken } from '../order/order-ids';
+import { createOrderReader, type OrderReader } from '../order/order-reader';
 
 /** Order mails over real SMTP into the local Mailpit, read back through its JSON API. Each run uses a
  * Message-ID domain of its own: Mailpit outlives the test databases. */
@@ -55,14 +56,16 @@ const look = lookOf(
 let db: TestDatabase;
 let store: EventStore;
 let mails: OrderMailService;
+let orders: OrderReader;
 const recipients = new Map<number, OrderMailRecipient>();
 const attachmentsByOrder = new Map<number, Buffer>();
 
 beforeAll(async () => {
   db = await createTestDatabase();
   store = createPostgresEventStore({ knex: db.knex });
+  orders = createOrderReader({ store, knex: db.knex, accessSecret });
   mails = createOrderMailService({
-    store,
+    orders,
     knex: db.knex,
     mailer,
     recipients: async (order) => recipients.get(order.orderId) ?? null,
@@ -89,7 +92,7 @@ beforeAll(async () => {
         ]),
       ),
     productKind: async (productId) => (productId === 104 ? 'SEASON_SUBSCRIPTION' : 'TIME_SLOT'),
-    orderPageUrl: orderPageLink('https://shop.example', accessSecret),
+    orderPageUrl: orderPageLink('https://shop.example', orders),
     messageIdDomain: domain,
     look: async () => look,
     log: silentLogger,
@@ -350,7 +353,7 @@ describe('order mails through SMTP into Mailpit', () => {
     const { orderId } = await placeOrder('retry@example.com', 'fr');
     const unreachable = createSmtpMailer(loadMailSettings({ SMTP_URL: 'smtp://127.0.0.1:1' }));
     const failing = createOrderMailService({
-      store,
+      orders,
       knex: db.knex,
       mailer: unreachable,
       recipients: async () => ({ email: 'retry@example.com', language: 'fr' }),
@@ -462,7 +465,7 @@ describe('who gets the mail', () => {
     ]);
     const recipientOf = firstRecipient(
       accountRecipients(async (accountId) => contacts.get(accountId) ?? null),
-      checkoutConditionRecipients(store),
+      checkoutConditionRecipients(orders),
     );
 
     expect(await recipientOf({ orderId: 5, accountId: null, checkoutId })).toEqual({

@@ -1,7 +1,5 @@
-import { checkoutStreamName, defaultLanguage, isLanguage, type Language } from '@alpenpass/contracts';
-import { checkoutFolder } from '../order/checkout/checkout';
-import { loadStreamState } from '../platform/event-store/command-handler';
-import type { EventStore } from '../platform/event-store/event-store';
+import { defaultLanguage, isLanguage, type Language } from '@alpenpass/contracts';
+import type { OrderReader } from '../order';
 
 export interface OrderMailRecipient {
   email: string;
@@ -42,11 +40,12 @@ export function accountRecipients(contacts: AccountContacts): OrderMailRecipient
 
 /** An `email` (and `language`) field of the checkout conditions, where the operator asks for one
  * (custom form fields, §3): the way a guest's order finds its recipient before guest sign-in exists. */
-export function checkoutConditionRecipients(store: EventStore): OrderMailRecipients {
+export function checkoutConditionRecipients(
+  orders: Pick<OrderReader, 'checkoutConditions'>,
+): OrderMailRecipients {
   return async (order) => {
-    const { state } = await loadStreamState(store, checkoutStreamName(order.checkoutId), checkoutFolder);
-    if (state.status !== 'started') return null;
-    return recipientOf(state.conditions.email, state.conditions.language);
+    const conditions = await orders.checkoutConditions(order.checkoutId);
+    return conditions ? recipientOf(conditions.email, conditions.language) : null;
   };
 }
 

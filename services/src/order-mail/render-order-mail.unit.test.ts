@@ -1,6 +1,6 @@
 import { renderOrderMail, type OrderMailContent } from './render-order-mail';
 import { orderMailMessageId } from './order-mail-service';
-import { lookOf } from '../platform/look/shop-look';
+import { lookOf } from '../channel/channel-look';
 
 const look = lookOf(
   {

@@ -15,6 +15,7 @@ const renewalTexts: Record<Language, (pass: RenewingPass) => string> = {
     `Votre abonnement de saison (${amount}, valable ${period}) se renouvelle automatiquement chaque année pour la saison suivante au prix alors en vigueur, débité de votre carte enregistrée. Vous l’avez accepté à la caisse. Vous pouvez désactiver le renouvellement à tout moment sous « Mon compte › Abonnements » ; l’abonnement reste valable jusqu’à la fin de sa saison.`,
 };
 
-/** The note a reservation or confirmation mail adds for each season pass it lists (issue #24). */
+/** The note a reservation or confirmation mail adds for each season pass it lists: the pass renews, and
+ * the customer is told before it does. */
 export const renewalNotesOf = (passes: readonly RenewingPass[], language: Language): string[] =>
   passes.map(renewalTexts[language]);

@@ -1,5 +1,5 @@
 import { isStaff, type Principal } from '../platform/auth/principal';
-import { orderNotFound } from './decide';
+import { orderNotFound } from './order-guards';
 import type { OrderState, PlacedOrder } from './order';
 
 /**

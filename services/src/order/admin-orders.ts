@@ -5,13 +5,13 @@ import {
   type OrderMailOptions,
 } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
-import type { BasketService } from '../basket';
-import type { Caller } from '../basket/basket-service';
+import type { BasketService, Caller } from '../basket';
 import { isStaff } from '../platform/auth/principal';
 import { forbidden, notFound } from '../platform/domain-error';
 import type { CheckoutWorkflows } from './checkout-workflows';
 import { derivedBasketId } from './order-ids';
 import type { OrderService } from './order-service';
+import type { OrderPlacement } from './checkout/order-placement';
 import type { PlatformLogger } from '../platform/event-store/event-store';
 
 /**
@@ -24,6 +24,7 @@ import type { PlatformLogger } from '../platform/event-store/event-store';
  */
 export function createAdminOrders(deps: {
   orders: OrderService;
+  placement: Pick<OrderPlacement, 'fromBasket'>;
   basket: BasketService;
   workflows: CheckoutWorkflows;
   accountExists: (accountId: string) => Promise<boolean>;
@@ -52,7 +53,7 @@ export function createAdminOrders(deps: {
         await deps.basket.changeDetails(caller, basket.id, { comment: body.comment });
       // paid at the desk: the reservation is a step of the sale, not news for the customer
       const workflowMails = body.payment === 'PAID' ? { ...mails, sendReservationMail: false } : mails;
-      const { order } = await deps.orders.placeFromBasket(caller, basket.id, {
+      const { order } = await deps.placement.fromBasket(caller, basket.id, {
         origin: 'STAFF',
         mails,
         placedBy: staffId,

@@ -26,9 +26,10 @@ import { findCustomerOrders, findManagementOrders } from '@alpenpass/projections
 import { ApiRouter } from '../platform/http/api-router';
 import type { RequestContext } from '../platform/http/request-context';
 import { notFound } from '../platform/domain-error';
-import { orderNotFound } from './decide';
+import { orderNotFound } from './order-guards';
 import type { OrderCaller, OrderService } from './order-service';
 import type { createAdminOrders } from './admin-orders';
+import type { OrderPlacement } from './checkout/order-placement';
 import { assertMayCheckOut, checkOutAccess } from './checkout/guest-checkout';
 import { decodeOrderListCursor, encodeOrderListCursor } from './order-list-cursor';
 import type { OpenOrders } from './payment/open-orders';
@@ -71,6 +72,7 @@ function pageOf(query: OrderListQuery, page: Awaited<ReturnType<typeof findCusto
 /** §7 Orders: customers (and guests with their token) see their own orders; staff see all. */
 export function orderRouter(
   service: OrderService,
+  placement: Pick<OrderPlacement, 'place'>,
   knex: Knex,
   flags: FeatureFlags,
   adminOrders?: AdminOrders,
@@ -92,7 +94,7 @@ export function orderRouter(
       },
       ({ body, ctx, req }) => {
         assertMayCheckOut(ctx.principal, options.guestCheckout);
-        return service.place(caller(ctx, undefined, req), body.basketId, ctx.language);
+        return placement.place(caller(ctx, undefined, req), body.basketId, ctx.language);
       },
     )
     .route(

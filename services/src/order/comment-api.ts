@@ -3,7 +3,8 @@ import type { ContextDeps, ContextModule } from '../platform/context-module';
 import { handleCommand } from '../platform/event-store/command-handler';
 import { ApiRouter } from '../platform/http/api-router';
 import { eventMetadataOf } from '../platform/http/request-context';
-import { decideOrder, orderNotFound } from './decide';
+import { decideOrder } from './decide';
+import { orderNotFound } from './order-guards';
 import { orderFolder, type OrderEventWithTime, type OrderState } from './order';
 import { toOrderDto } from './order-view';
 

@@ -5,7 +5,7 @@ import { shopHeaders } from '../../test/support/shop-headers';
 import { step, type ClaimStep } from '../../test/support/held-steps';
 
 /** The Idempotency-Key on the routes that place orders, take payments and give money back
- * (docs/ARCHITECTURE.md, "Idempotency-Key"): the same request under a key is answered as the first was and
+ * (docs/http.md, "Idempotency-Key"): the same request under a key is answered as the first was and
  * runs once; another request under it is 422 and changes nothing. Orders paid at the desk stand in for paid
  * orders: their refunds move no provider money, so the kit needs no provider and no Temporal. */
 let kit: CheckoutTestKit;

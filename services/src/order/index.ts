@@ -2,19 +2,22 @@ import { readFeatureFlag } from '@alpenpass/contracts';
 import { orderProjections } from '@alpenpass/projections/src/order';
 import type { AfterSaleDependencies, CheckoutDependencies } from '@alpenpass/workflows';
 import type { ActivityLender, ContextDeps, ContextModule } from '../platform/context-module';
-import type { BasketService } from '../basket';
-import type { AccountResources } from '../basket/account-resources';
+import {
+  type AccountResources,
+  type BasketService,
+  emptyFacts,
+  loadProduct,
+  readModelFactSources,
+} from '../basket';
 import { createCapacityCommands } from '../capacity';
-import { loadProduct, readModelFactSources } from '../basket/basket-facts';
-import { emptyFacts } from '../basket/entry-facts';
 import { openOrderRouter, orderAdminRouter, orderRouter } from './api';
 import { createOpenOrders } from './payment/open-orders';
+import { createOrderReader, type OrderReader } from './order-reader';
 import { accountInDirectory, createAdminOrders } from './admin-orders';
 import { temporalCheckoutWorkflows, type CheckoutWorkflows } from './checkout-workflows';
 import { createOrderService, type OrderService } from './order-service';
-import type { OrderDiscountPort } from '../discount/order-port';
-import { createPaymentProviderClient } from '../payment-provider/provider-client';
-import { paymentProviderOf } from '../payment-provider/provider-settings';
+import type { OrderDiscountPort } from '../discount';
+import { createPaymentProviderClient, paymentProviderOf } from '../payment-provider';
 import { providerCardPayments } from './payment/provider-card-payments';
 import type { PaymentDetailService } from '../payment-detail';
 import { checkoutRouter } from './checkout/api';
@@ -22,9 +25,12 @@ import { createCardPaymentReconciler } from './payment/card-payment-reconciler';
 import { paymentStatusRouter } from './payment/payment-status-api';
 import { providerNotificationRouter } from './payment/provider-notification-api';
 import { createCheckoutService } from './checkout/checkout-service';
+import { createItemChanges } from './checkout/item-changes';
+import { createOrderPlacement, type OrderPlacement } from './checkout/order-placement';
+import { createStoredValuePayments } from './payment/stored-value-payments';
 import { createRenewalOrders, type RenewalOrders } from './checkout/renewal-orders';
 import { savedCardCharge, type SavedCardCharge } from './payment/saved-card-charge';
-import { unwiredPaymentProvider, type PaymentProvider } from './payment/payment-provider';
+import { unwiredPaymentProvider, type PaymentProvider } from './payment/card-payment-port';
 import { afterSaleAdminRouter, afterSaleRouter } from './after-sale/after-sale-api';
 import {
   cardRefundsNotWired,
@@ -39,14 +45,28 @@ import { createAfterSaleSteps } from './after-sale/after-sale-steps';
 import { temporalAfterSaleWorkflows, type AfterSaleWorkflows } from './after-sale/after-sale-workflows';
 import { providerCardRefunds } from './after-sale/provider-card-refunds';
 import { createLatePaymentSettler } from './payment/late-payment';
-import type { VoucherPort } from '../voucher/voucher-service';
-import type { OnlineCreditPort } from '../online-credit/online-credit-service';
+import type { VoucherPort } from '../voucher';
+import type { OnlineCreditPort } from '../online-credit';
 import { onlineCreditForRefunds } from './after-sale/online-credit-refunds';
 import { paymentsRouter } from './payment/split-payment-api';
 import { createSplitPaymentService } from './payment/split-payment-service';
 import type { AdmissionGate } from '../waiting-room';
 
-export type { PaymentProvider, CardPaymentRequest, CardPaymentStarted } from './payment/payment-provider';
+export type { PaymentProvider, CardPaymentRequest, CardPaymentStarted } from './payment/card-payment-port';
+export { orderHandover, type OrderHandover } from './guest-orders';
+export type { OrderReader } from './order-reader';
+export type { AfterSaleMails } from './after-sale/after-sale-ports';
+export type { OrderPlacement } from './checkout/order-placement';
+export type { RenewalOrders, RenewalRequest } from './checkout/renewal-orders';
+export { clientOrderSubjects } from './client-order-subjects';
+export { orderCommentContext } from './comment-api';
+export { type OrderState, payPerUseItemsOf, type PlacedOrder } from './order';
+export type { OrderCaller, OrderService } from './order-service';
+export type { SavedCardCharge } from './payment/saved-card-charge';
+
+/** The order as the areas that follow it read it (tickets, mails): the stream, its access rule, its lines. */
+export const orderReaderOf = (deps: ContextDeps): OrderReader =>
+  createOrderReader({ store: deps.store, knex: deps.knex, accessSecret: deps.config.orderAccessSecret });
 
 /** What the order area needs of the areas around it; the composition root lends each (contexts.ts). */
 export interface OrderPorts {
@@ -93,6 +113,7 @@ export function orderContext(
 ): ContextModule &
   ActivityLender<Omit<CheckoutDependencies, 'fulfilOrder'> & AfterSaleDependencies> & {
     orders: OrderService;
+    placement: OrderPlacement;
     afterSale: AfterSaleService;
     renewals: RenewalOrders;
     chargeSavedCard: SavedCardCharge;
@@ -115,15 +136,35 @@ export function orderContext(
     capacity: createCapacityCommands(deps.store),
     workflows,
     accounts: ports.accounts,
-    productKind: async (productId) => (await productOf(productId))?.kind ?? null,
     tickets: ports.tickets,
     accessSecret: deps.config.orderAccessSecret,
-    discounts: ports.discounts,
-    onlineCredit: ports.onlineCredit,
+    log: deps.log,
+  });
+  const storedValues = createStoredValuePayments({
     vouchers: ports.vouchers,
+    onlineCredit: ports.onlineCredit,
+    run: orders.decide,
+    log: deps.log,
+  });
+  const placement = createOrderPlacement({
+    store: deps.store,
+    knex: deps.knex,
+    basket,
+    workflows,
+    orders,
+    productKind: async (productId) => (await productOf(productId))?.kind ?? null,
+    discounts: ports.discounts,
+    storedValues,
     savedVouchers: (accountId, paymentDetailId) => paymentDetails.savedVoucher(accountId, paymentDetailId),
     log: deps.log,
     admission: ports.admission,
+  });
+  const changeItems = createItemChanges({
+    basket,
+    discounts: ports.discounts,
+    loadPlaced: (orderId) => orders.ofCheckout(orderId),
+    run: orders.decide,
+    log: deps.log,
   });
   const provider = paymentProviderOf(deps.config);
   const payments =
@@ -183,6 +224,9 @@ export function orderContext(
   const checkouts = createCheckoutService({
     store: deps.store,
     orders,
+    placement,
+    changeItems,
+    storedValues,
     workflows,
     payments,
     reconcile,
@@ -197,6 +241,7 @@ export function orderContext(
   });
   const splitPayments = createSplitPaymentService({
     orders,
+    storedValues,
     checkouts,
     paymentDetails,
     vouchers: ports.vouchers,
@@ -205,6 +250,7 @@ export function orderContext(
   const openOrders = createOpenOrders({ orders, checkouts, payments, reconcile });
   const adminOrders = createAdminOrders({
     orders,
+    placement,
     basket,
     workflows,
     accountExists: options.accountExists ?? accountInDirectory(deps.knex),
@@ -215,7 +261,7 @@ export function orderContext(
     routers: [
       checkoutRouter(checkouts, guests),
       paymentsRouter(splitPayments),
-      orderRouter(orders, deps.knex, deps.config.featureFlags, adminOrders),
+      orderRouter(orders, placement, deps.knex, deps.config.featureFlags, adminOrders),
       orderAdminRouter(orders),
       openOrderRouter(openOrders),
       paymentStatusRouter(orders, { reconcile, log: deps.log }),
@@ -245,9 +291,11 @@ export function orderContext(
     },
     reactors: [afterSaleReactor(afterSaleWorkflows)],
     orders,
+    placement,
     afterSale,
     renewals: createRenewalOrders({
       orders,
+      placement,
       basket,
       payments,
       paymentDetails,

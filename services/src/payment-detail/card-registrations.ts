@@ -1,6 +1,6 @@
 import type { NewPaymentCode, PaymentRedirectUrls } from '@alpenpass/contracts';
 import { checkoutErrorCodes } from '@alpenpass/contracts';
-import type { SavedCard } from '../payment-provider/saved-card';
+import type { SavedCard } from '../payment-provider';
 import { unavailable } from '../platform/domain-error';
 
 /** Registering a card without a purchase: the provider's page takes the card for an amount of 0 and

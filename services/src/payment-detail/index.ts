@@ -1,11 +1,10 @@
 import type { ContextDeps, ContextModule } from '../platform/context-module';
-import { createPaymentProviderClient } from '../payment-provider/provider-client';
-import { paymentProviderOf } from '../payment-provider/provider-settings';
+import { createPaymentProviderClient, paymentProviderOf } from '../payment-provider';
 import { providerCardRegistrations } from './provider-card-registrations';
 import { paymentDetailsRouter } from './api';
 import { unwiredCardRegistrations } from './card-registrations';
 import { createPaymentDetailService, type PaymentDetailService } from './payment-detail-service';
-import { createVoucherService } from '../voucher/voucher-service';
+import { createVoucherService } from '../voucher';
 
 export type { PaymentDetailService } from './payment-detail-service';
 

@@ -9,7 +9,7 @@ import {
   type VoucherPaymentDetailDto,
 } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
-import type { SavedCard } from '../payment-provider/saved-card';
+import type { SavedCard } from '../payment-provider';
 import type { Principal } from '../platform/auth/principal';
 import { conflict, forbidden, notFound } from '../platform/domain-error';
 import { handleCommand, loadStreamState } from '../platform/event-store/command-handler';
@@ -31,7 +31,7 @@ import {
   type SavedPaymentDetail,
   type SavedVoucher,
 } from './payment-details';
-import type { VoucherPort } from '../voucher/voucher-service';
+import type { VoucherPort } from '../voucher';
 
 export interface PaymentDetailServiceDeps {
   store: EventStore;

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { providerMethodsFor } from '@alpenpass/contracts';
 import type { CardRegistrations } from './card-registrations';
-import type { PaymentProviderClient } from '../payment-provider/provider-client';
-import { calling, outcomeOf } from '../payment-provider/provider-calls';
-import { savedCardFrom } from '../payment-provider/saved-card';
+import { calling, outcomeOf, type PaymentProviderClient, savedCardFrom } from '../payment-provider';
 
 /** Card registrations over the Datatrans-like client: an init of amount 0 with createAlias. */
 export function providerCardRegistrations(options: {

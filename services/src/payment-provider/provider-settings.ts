@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError, type AppConfig } from '../platform/config';
+import { documented, invalidConfiguration, settingsFrom, type AppConfig } from '../platform/config';
 import { DEFAULT_SIGNATURE_TOLERANCE_SECONDS } from './notification-signature';
 
 /** How the shop reaches its payment provider; the defaults point at the local PSP simulator. */
@@ -12,33 +12,42 @@ export interface PaymentProviderSettings {
   timeoutMs: number;
 }
 
-const env = z.object({
-  PSP_BASE_URL: z.url().default('http://127.0.0.1:3900'),
-  PSP_MERCHANT_ID: z.string().min(1).default('1100000000'),
-  PSP_MERCHANT_PASSWORD: z.string().min(1).default('psp-simulator-password'),
-  PSP_HMAC_KEY: z
-    .string()
-    .regex(/^([0-9a-fA-F]{2}){16,}$/, 'hex, at least 16 bytes')
-    .default('5f7a1c9e3b2d4a6f8e0c1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a'),
-  PSP_SIGNATURE_TOLERANCE_SECONDS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(3600)
-    .default(DEFAULT_SIGNATURE_TOLERANCE_SECONDS),
-  PSP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+const simulatorOnly = "the simulator's (development only)";
+export const paymentProviderVariables = z.object({
+  PSP_BASE_URL: documented(
+    z.url().default('http://127.0.0.1:3900'),
+    "the card payment provider's API (Datatrans JSON API v1: `https://api.sandbox.datatrans.com`, `https://api.datatrans.com`); outside development card payments answer 503 until it is set",
+    '`http://127.0.0.1:$PSP_SIMULATOR_PORT` (development only)',
+  ),
+  PSP_MERCHANT_ID: documented(z.string().min(1).default('1100000000'), 'merchant id', simulatorOnly),
+  PSP_MERCHANT_PASSWORD: documented(
+    z.string().min(1).default('psp-simulator-password'),
+    "server-to-server password; outside development the simulator's is refused",
+    simulatorOnly,
+  ),
+  PSP_HMAC_KEY: documented(
+    z
+      .string()
+      .regex(/^([0-9a-fA-F]{2}){16,}$/, 'hex, at least 16 bytes')
+      .default('5f7a1c9e3b2d4a6f8e0c1b3d5f7a9c2e4b6d8f0a1c3e5b7d9f2a4c6e8b0d1f3a'),
+    "notification signing key (hex); outside development the simulator's is refused",
+    simulatorOnly,
+  ),
+  PSP_SIGNATURE_TOLERANCE_SECONDS: documented(
+    z.coerce.number().int().min(1).max(3600).default(DEFAULT_SIGNATURE_TOLERANCE_SECONDS),
+    "how old a notification's signature may be",
+  ),
+  PSP_TIMEOUT_MS: documented(
+    z.coerce.number().int().min(100).max(120_000).default(15_000),
+    'the timeout of a call to the provider',
+  ),
 });
 
 /** Reads PSP_* variables; a bad value throws a message naming it. */
 export function loadPaymentProviderSettings(
   source: NodeJS.ProcessEnv = process.env,
 ): PaymentProviderSettings {
-  const parsed = env.safeParse(source);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`${String(issue?.path[0] ?? 'PSP')}: ${issue?.message ?? 'invalid'}`);
-  }
-  const value = parsed.data;
+  const value = settingsFrom(paymentProviderVariables, source);
   return {
     baseUrl: value.PSP_BASE_URL,
     merchantId: value.PSP_MERCHANT_ID,
@@ -59,9 +68,11 @@ export interface PaymentProviderConnection extends PaymentProviderSettings {
 function refuseSimulatorCredentials(settings: PaymentProviderSettings): void {
   const simulator = loadPaymentProviderSettings({});
   if (settings.password === simulator.password)
-    throw new Error("PSP_MERCHANT_PASSWORD: required outside development (the default is the simulator's)");
+    throw invalidConfiguration(
+      "PSP_MERCHANT_PASSWORD: required outside development (the default is the simulator's)",
+    );
   if (settings.hmacKeyHex.toLowerCase() === simulator.hmacKeyHex.toLowerCase())
-    throw new Error("PSP_HMAC_KEY: required outside development (the default is the simulator's)");
+    throw invalidConfiguration("PSP_HMAC_KEY: required outside development (the default is the simulator's)");
 }
 
 /**
@@ -74,22 +85,16 @@ export function paymentProviderOf(
 ): PaymentProviderConnection | null {
   const { env, environment } = config;
   if (environment !== 'development' && !env.PSP_BASE_URL) return null;
-  try {
-    const webhookUrl =
-      env.PSP_WEBHOOK_URL ??
-      (environment === 'development'
-        ? `http://127.0.0.1:${config.port}/api/payment-provider/notifications`
-        : undefined);
-    if (!webhookUrl)
-      throw new Error(
-        'PSP_WEBHOOK_URL: required with PSP_BASE_URL (the public URL of /api/payment-provider/notifications)',
-      );
-    const connection = { ...loadPaymentProviderSettings(env), webhookUrl };
-    if (environment === 'production') refuseSimulatorCredentials(connection);
-    return connection;
-  } catch (error) {
-    throw new ConfigError(
-      `Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`,
+  const webhookUrl =
+    env.PSP_WEBHOOK_URL ??
+    (environment === 'development'
+      ? `http://127.0.0.1:${config.port}/api/payment-provider/notifications`
+      : undefined);
+  if (!webhookUrl)
+    throw invalidConfiguration(
+      'PSP_WEBHOOK_URL: required with PSP_BASE_URL (the public URL of /api/payment-provider/notifications)',
     );
-  }
+  const connection = { ...loadPaymentProviderSettings(env), webhookUrl };
+  if (environment === 'production') refuseSimulatorCredentials(connection);
+  return connection;
 }

@@ -1,148 +1,23 @@
 import { join } from 'node:path';
-import { IANAZone } from 'luxon';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
-  CLIENT_ID,
-  defaultSaleLimits,
-  envBoolean,
-  envList,
-  envPort,
-  envPositiveNumber,
-  envUrl,
-  featureFlagName,
   featureFlagsFromList,
-  taskQueues,
   type FeatureFlags,
   type SaleLimits,
-  personFieldRulesFromEnv,
   type PersonFieldRules,
 } from '@alpenpass/contracts';
-import { DEFAULT_CLOCK_TOLERANCE_SECONDS, DEFAULT_MAX_TOKEN_LIFETIME_SECONDS } from './auth/verifier';
+import { deploymentEnvironmentOf, unsafeSecrets, type DeploymentEnvironment } from './development-secrets';
+import type { TrustProxy } from './http/trust-proxy';
 import {
-  deploymentEnvironmentOf,
-  developmentSecrets,
-  unsafeSecrets,
-  type DeploymentEnvironment,
-} from './development-secrets';
-import { trustProxySetting, type TrustProxy } from './http/trust-proxy';
-import { shopClockInstant } from './shop-clock';
+  personFieldsEnvironment,
+  platformVariables,
+  repositoryRoot,
+  type ProcessRole,
+} from './platform-settings';
+import { ConfigError, invalidConfiguration, settingsFrom } from './settings';
 
-export const allRoles = ['api', 'relay', 'projector', 'worker'] as const;
-export type ProcessRole = (typeof allRoles)[number];
-
-const repositoryRoot = join(__dirname, '..', '..', '..');
-
-/** Every variable the process reads, with its default. A bad value stops start-up naming the variable. */
-const environment = z.object({
-  ALPENPASS_ENV: z.enum(['development', 'production']).optional(),
-  PORT: envPort.default(3000),
-  TRUST_PROXY: trustProxySetting,
-  ROLES: envList.pipe(z.array(z.enum(allRoles))).transform((list) => (list.length ? list : [...allRoles])),
-  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
-  SHOP_CLOCK: z
-    .string()
-    .refine(
-      (value) => shopClockInstant(value) !== undefined,
-      'Expected a day (yyyy-MM-dd) or an ISO 8601 date-time with its offset',
-    )
-    .optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DATABASE_URL: envUrl.default('postgres://postgres@127.0.0.1:5432/alpenpass'),
-  NATS_URL: envUrl.default('nats://127.0.0.1:4222'),
-  NATS_STREAM: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+$/, 'Expected a NATS stream name')
-    .default('EVENTS'),
-  NATS_SUBJECT_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+$/, 'Expected a NATS subject token')
-    .default('events'),
-  ACCESS_USAGE_STREAM: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+$/, 'Expected a NATS stream name')
-    .default('ACCESS_USAGE'),
-  ACCESS_USAGE_SUBJECT_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'Expected NATS subject tokens separated by dots')
-    .default('access.usage'),
-  TEMPORAL_ADDRESS: z.string().min(3).default('127.0.0.1:7233'),
-  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
-  TEMPORAL_TASK_QUEUE: z.string().min(1).default(taskQueues.workflows),
-  EVENT_STORE: z.enum(['postgres', 'eventstoredb']).default('postgres'),
-  EVENTSTORE_URL: z.string().optional(),
-  CLIENT_ID: z
-    .literal(String(CLIENT_ID), `Expected ${CLIENT_ID}: the shop serves one client`)
-    .default(String(CLIENT_ID)),
-  CHANNEL_ID: z.uuid('Expected UUID string').default('6a1c7e52-3b8f-4e0a-9d2c-5f4b8a7e1d30'),
-  AUTH_JWKS_URI: envUrl.optional(),
-  AUTH_AUDIENCE: envUrl.default('https://api.alpenpass.local'),
-  AUTH_ISSUERS: envList,
-  AUTH_MAX_TOKEN_LIFETIME_SECONDS: envPositiveNumber.default(DEFAULT_MAX_TOKEN_LIFETIME_SECONDS),
-  AUTH_CLOCK_TOLERANCE_SECONDS: z
-    .string()
-    .regex(/^\d{1,3}$/, 'Expected whole seconds from 0 to 600')
-    .transform(Number)
-    .pipe(z.number().max(600, 'Expected whole seconds from 0 to 600'))
-    .default(DEFAULT_CLOCK_TOLERANCE_SECONDS),
-  AUTH_SIGNING_KEY_FILE: z.string().default(join(repositoryRoot, '.data', 'keys', 'signing-key.json')),
-  FEATURE_FLAGS: envList.pipe(z.array(featureFlagName)),
-  BASKET_HOLD_TTL_SECONDS: envPositiveNumber.default(1800),
-  BASKET_HOLD_MAX_LIFETIME_SECONDS: envPositiveNumber.default(3600),
-  BASKET_MAX_QUANTITY_PER_ENTRY: envPositiveNumber.default(defaultSaleLimits.maxQuantityPerEntry),
-  BASKET_MAX_PLACES: envPositiveNumber.default(defaultSaleLimits.maxPlacesPerBasket),
-  HOLD_MAX_PLACES_PER_SLOT: envPositiveNumber.default(defaultSaleLimits.maxPlacesPerSlotHolder),
-  HOLD_MAX_SLOT_SHARE_PERCENT: envPositiveNumber
-    .pipe(z.number().max(100, 'Expected at most 100'))
-    .default(defaultSaleLimits.maxSlotSharePercent),
-  BASKET_CREATIONS_PER_MINUTE: envPositiveNumber.default(30),
-  PROMO_CODE_ATTEMPTS_PER_MINUTE: envPositiveNumber.default(30),
-  WEB_DIST: z.string().default(join(repositoryRoot, 'web', 'dist')),
-  SERVE_WEB: envBoolean,
-  CONTENT_WEBHOOK_SECRET: z.string().min(16).default(developmentSecrets.CONTENT_WEBHOOK_SECRET),
-  LOAD_DEMO_DATA: envBoolean,
-  API_PROCESSES: envPositiveNumber
-    .pipe(z.number().int('Expected a whole number').max(64, 'Expected at most 64'))
-    .default(2),
-  CHECKOUT_PAYMENT_TIMEOUT_SECONDS: envPositiveNumber.default(1200),
-  CHECKOUT_PAYMENT_POLL_SECONDS: envPositiveNumber.default(30),
-  ORDER_CANCEL_CUTOFF_DAYS: z
-    .string()
-    .trim()
-    .regex(/^\d{1,3}$/, 'Expected a whole number of days, 0 to 365')
-    .transform(Number)
-    .pipe(z.number().max(365, 'Expected a whole number of days, 0 to 365'))
-    .default(1),
-  ORDER_CANCEL_TIMEZONE: z
-    .string()
-    .refine((zone) => IANAZone.isValidZone(zone), 'Expected an IANA time zone such as Europe/Zurich')
-    .default('Europe/Zurich'),
-  REFUND_ATTEMPTS: envPositiveNumber
-    .pipe(z.number().int('Expected a whole number').max(100, 'Expected at most 100'))
-    .default(5),
-  REFUND_RETRY_PAUSE_SECONDS: envPositiveNumber.default(900),
-  PSP_WEBHOOK_URL: envUrl.optional(),
-  ALLOWED_REDIRECT_ORIGINS: envList
-    .pipe(z.array(z.url().transform((url) => new URL(url).origin)))
-    .transform((list) => (list.length ? list : ['http://localhost:3000'])),
-  ORDER_ACCESS_SECRET: z.string().min(16).default(developmentSecrets.ORDER_ACCESS_SECRET),
-  /** where customers reach the shop (links in mails); default: the first allowed redirect origin */
-  SHOP_PUBLIC_URL: envUrl.optional(),
-  // sign-in service and embedded identity provider (docs/auth.md)
-  IDENTITY_PROVIDER: z.enum(['embedded', 'none']).optional(),
-  IDENTITY_ISSUER: envUrl.optional(),
-  IDENTITY_COOKIE_SECRET: z.string().min(16).optional(),
-  IDENTITY_CLIENT_SECRET: z.string().min(16).optional(),
-  AUTH_SECRET: z.string().min(16).optional(),
-  AUTH_OIDC_ISSUER: envUrl.optional(),
-  AUTH_OIDC_CLIENT_ID: z.string().min(1).optional(),
-  AUTH_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
-  SIGNIN_ATTEMPTS_PER_WINDOW: envPositiveNumber.default(5),
-  SIGNIN_ATTEMPTS_PER_ADDRESS: envPositiveNumber.default(50),
-  SIGNIN_WINDOW_SECONDS: envPositiveNumber.default(900),
-  IDENTITY_ACCESS_TOKEN_TTL_SECONDS: envPositiveNumber
-    .pipe(z.number().int('Expected a whole number').min(61, 'Expected more than the 60 s refresh margin'))
-    .default(900),
-});
+export { allRoles, type ProcessRole } from './platform-settings';
+export { ConfigError, documented, invalidConfiguration, settingsFrom } from './settings';
 
 export interface AppConfig {
   /** where the shop runs (ALPENPASS_ENV, else NODE_ENV): production refuses development secrets */
@@ -238,7 +113,7 @@ const developmentSignInSecrets = {
 /** The embedded provider runs in development when the API trusts its issuer (or IDENTITY_PROVIDER=embedded);
  * outside development its secrets must be the operator's. Without AUTH_SECRET in production there is no /api/auth. */
 function signInSettings(
-  e: z.infer<typeof environment>,
+  e: z.infer<typeof platformVariables>,
   deployment: DeploymentEnvironment,
   issuers: string[],
 ): SignInSettings | null {
@@ -248,15 +123,13 @@ function signInSettings(
     e.IDENTITY_PROVIDER === 'embedded' ||
     (e.IDENTITY_PROVIDER === undefined && deployment === 'development' && trusted);
   if (embeddedOn && !trusted)
-    throw new ConfigError(
-      `Invalid configuration:\n  IDENTITY_ISSUER: ${embeddedIssuer} must be one of AUTH_ISSUERS`,
-    );
+    throw invalidConfiguration(`IDENTITY_ISSUER: ${embeddedIssuer} must be one of AUTH_ISSUERS`);
   const secret = (variable: keyof typeof developmentSignInSecrets): string | undefined => {
     const value = e[variable];
     if (deployment === 'development') return value ?? developmentSignInSecrets[variable];
     if (value === developmentSignInSecrets[variable])
-      throw new ConfigError(
-        `Invalid configuration:\n  ${variable}: holds the development default, which is published in the source; set a secret of your own`,
+      throw invalidConfiguration(
+        `${variable}: holds the development default, which is published in the source; set a secret of your own`,
       );
     return value;
   };
@@ -267,8 +140,8 @@ function signInSettings(
     const cookieSecret = secret('IDENTITY_COOKIE_SECRET');
     const clientSecret = secret('IDENTITY_CLIENT_SECRET');
     if (!cookieSecret || !clientSecret)
-      throw new ConfigError(
-        'Invalid configuration:\n  IDENTITY_COOKIE_SECRET, IDENTITY_CLIENT_SECRET: required for the embedded identity provider outside development',
+      throw invalidConfiguration(
+        'IDENTITY_COOKIE_SECRET, IDENTITY_CLIENT_SECRET: required for the embedded identity provider outside development',
       );
     embedded = {
       issuer: embeddedIssuer,
@@ -296,27 +169,11 @@ function signInSettings(
 /** the shop's own client at the embedded provider */
 export const embeddedClientId = 'alpenpass-shop';
 
-export class ConfigError extends Error {}
-
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
-  const parsed = environment.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
-  const personFields = personFieldRulesFromEnv.safeParse({
-    required: env.PERSON_REQUIRED_FIELDS,
-    disabled: env.PERSON_DISABLED_FIELDS,
-  });
-  if (!personFields.success) {
-    const lines = personFields.error.issues.map(
-      (issue) => `  PERSON_REQUIRED_FIELDS / PERSON_DISABLED_FIELDS: ${issue.message}`,
-    );
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  const e = settingsFrom(platformVariables, env);
+  const personFields = settingsFrom(personFieldsEnvironment, env);
   if (e.EVENT_STORE === 'eventstoredb' && !e.EVENTSTORE_URL) {
-    throw new ConfigError('Invalid configuration:\n  EVENTSTORE_URL: required when EVENT_STORE=eventstoredb');
+    throw invalidConfiguration('EVENTSTORE_URL: required when EVENT_STORE=eventstoredb');
   }
   const deployment = deploymentEnvironmentOf(env);
   // the embedded identity provider's issuer is trusted by default, beside the one `npm run token` uses
@@ -332,9 +189,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       message: 'sets the clock for tests; production runs on the real one',
     });
   if (unsafe.length) {
-    throw new ConfigError(
-      `Invalid configuration:\n${unsafe.map(({ variable, message }) => `  ${variable}: ${message}`).join('\n')}`,
-    );
+    throw invalidConfiguration(...unsafe.map(({ variable, message }) => `${variable}: ${message}`));
   }
   return {
     environment: deployment,
@@ -376,7 +231,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     basketCreationsPerMinute: Math.floor(e.BASKET_CREATIONS_PER_MINUTE),
     promoCodeAttemptsPerMinute: Math.floor(e.PROMO_CODE_ATTEMPTS_PER_MINUTE),
-    personFieldRules: personFields.data,
+    personFieldRules: personFields,
     web: {
       dist: e.WEB_DIST,
       serve: env.SERVE_WEB === undefined ? true : e.SERVE_WEB,

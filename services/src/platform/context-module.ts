@@ -37,7 +37,7 @@ export interface ContextModule {
   inboundConsumers?: InboundConsumer[];
   /** loops the worker role runs beside its reactors (the webhook dispatcher) */
   backgroundJobs?: BackgroundJob[];
-  /** shop-wide gauges of GET /metrics this area reads once per scrape (docs/ARCHITECTURE.md, "Metrics") */
+  /** shop-wide gauges of GET /metrics this area reads once per scrape (docs/operations.md, "Metrics") */
   shopGauges?: (registry: Registry) => void;
 }
 

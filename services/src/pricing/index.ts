@@ -2,6 +2,9 @@ import type { ContextDeps } from '../platform/context-module';
 import { catalogueReadModel } from './catalogue-adapter';
 import { buildPricingModule } from './pricing-module';
 
+export { todayIn } from './price-engine';
+export { priceModelVersion } from './pricing-model';
+
 /** The pricing context over the catalogue read model, generations on the configured task queue; demand defaults to no bookings. */
 export const pricingContext = (deps: ContextDeps) =>
   buildPricingModule(deps, {

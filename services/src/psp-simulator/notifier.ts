@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { PROVIDER_SIGNATURE_HEADER } from '@alpenpass/contracts';
-import { signNotification } from '../payment-provider/notification-signature';
+import { signNotification } from '../payment-provider';
 import type { FaultSwitches } from './fault-switches';
 import { statusView, type SimulatedTransaction } from './simulated-transaction';
 import type { SimulatedMerchant } from './simulator-config';

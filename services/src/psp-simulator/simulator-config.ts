@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documented, settingsFrom } from '../platform/settings';
 
 /** One merchant account on the simulator: basic-auth credentials, the notification HMAC key, a default webhook. */
 export interface SimulatedMerchant {
@@ -32,34 +33,50 @@ export const simulatorDefaults = {
   claimLeaseSeconds: 30,
 } as const;
 
-const env = z.object({
-  PSP_SIMULATOR_PORT: z.coerce.number().int().min(0).max(65535).default(simulatorDefaults.port),
-  PSP_SIMULATOR_HOST: z.string().min(1).default('127.0.0.1'),
-  PSP_SIMULATOR_PUBLIC_URL: z.url().optional(),
-  PSP_SIMULATOR_DATABASE_URL: z.string().min(1).default(simulatorDefaults.databaseUrl),
-  PSP_SIMULATOR_MERCHANT_ID: z.string().min(1).default(simulatorDefaults.merchantId),
-  PSP_SIMULATOR_MERCHANT_PASSWORD: z.string().min(1).default(simulatorDefaults.password),
-  PSP_SIMULATOR_HMAC_KEY: z
-    .string()
-    .regex(/^([0-9a-fA-F]{2}){16,}$/, 'hex, at least 16 bytes')
-    .default(simulatorDefaults.hmacKeyHex),
-  PSP_SIMULATOR_WEBHOOK_URL: z.url().optional(),
-  PSP_SIMULATOR_CLAIM_LEASE_SECONDS: z.coerce
-    .number()
-    .positive()
-    .default(simulatorDefaults.claimLeaseSeconds),
-  LOG_LEVEL: z.string().default('info'),
+export const simulatorVariables = z.object({
+  PSP_SIMULATOR_PORT: documented(
+    z.coerce.number().int().min(0).max(65535).default(simulatorDefaults.port),
+    "development: `npm start` runs the PSP simulator as a process of its own on this port, and points the shop's `PSP_*` defaults at it (`0`: a free one, as the tests use; docs/payment-provider.md)",
+  ),
+  PSP_SIMULATOR_HOST: documented(z.string().min(1).default('127.0.0.1'), "the simulator's listen address"),
+  PSP_SIMULATOR_PUBLIC_URL: documented(
+    z.url().optional(),
+    'base of the payment page URLs handed to browsers',
+    '`http://localhost:<port>`',
+  ),
+  PSP_SIMULATOR_DATABASE_URL: documented(
+    z.string().min(1).default(simulatorDefaults.databaseUrl),
+    "the simulator's own database (created at start)",
+  ),
+  PSP_SIMULATOR_MERCHANT_ID: documented(
+    z.string().min(1).default(simulatorDefaults.merchantId),
+    'the one merchant account (basic-auth user)',
+  ),
+  PSP_SIMULATOR_MERCHANT_PASSWORD: documented(
+    z.string().min(1).default(simulatorDefaults.password),
+    "the merchant's API password",
+  ),
+  PSP_SIMULATOR_HMAC_KEY: documented(
+    z
+      .string()
+      .regex(/^([0-9a-fA-F]{2}){16,}$/, 'hex, at least 16 bytes')
+      .default(simulatorDefaults.hmacKeyHex),
+    'the key notifications are signed with (hex)',
+    'a fixed development key',
+  ),
+  PSP_SIMULATOR_WEBHOOK_URL: documented(
+    z.url().optional(),
+    'where notifications go when an init names no `webhook.url`',
+  ),
+  PSP_SIMULATOR_CLAIM_LEASE_SECONDS: documented(
+    z.coerce.number().positive().default(simulatorDefaults.claimLeaseSeconds),
+    'an Idempotency-Key claimed this long ago without an answer may be taken over by a repeat',
+  ),
+  LOG_LEVEL: documented(z.string().default('info'), "the simulator's pino level"),
 });
 
 export function loadSimulatorConfig(source: NodeJS.ProcessEnv = process.env): SimulatorConfig {
-  const parsed = env.safeParse(source);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(
-      `PSP simulator configuration: ${String(issue?.path[0] ?? '')}: ${issue?.message ?? 'invalid'}`,
-    );
-  }
-  const value = parsed.data;
+  const value = settingsFrom(simulatorVariables, source);
   return {
     port: value.PSP_SIMULATOR_PORT,
     host: value.PSP_SIMULATOR_HOST,

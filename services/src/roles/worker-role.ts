@@ -1,8 +1,8 @@
 import { runWorker, type ActivityDependencies, type RunningWorker } from '@alpenpass/workflows';
 import type { AppConfig } from '../platform/config';
 import type { Logger } from '../platform/logger';
-import { ensureKeycardRevalidationSchedule } from '../keycard/revalidation-schedule';
-import { ensureBillingSchedule } from '../consumption/billing-schedule';
+import { ensureKeycardRevalidationSchedule } from '../keycard';
+import { ensureBillingSchedule } from '../consumption';
 
 export async function startWorker(options: {
   config: AppConfig;

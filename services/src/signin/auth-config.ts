@@ -30,7 +30,7 @@ interface SessionToken {
   [claim: string]: unknown;
 }
 
-/** The name and birthdate a sign-in profile names (issue #24: not asked again in "My details"). */
+/** The name and birthdate a sign-in profile names, so "My details" does not ask for them again. */
 interface RegistrationProfile {
   givenName?: string;
   familyName?: string;

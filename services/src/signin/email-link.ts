@@ -1,7 +1,6 @@
 import type { Adapter } from '@auth/core/adapters';
 import type { EmailConfig } from '@auth/core/providers/email';
-import type { EmbeddedIdentity, IdentityUser } from '../identity';
-import { identityMails } from '../identity/mails';
+import { type EmbeddedIdentity, identityMails, type IdentityUser } from '../identity';
 import type { Logger } from '../platform/logger';
 import { CLIENT_ADDRESS_HEADER } from './client-address';
 

@@ -1,7 +1,6 @@
 import { readFeatureFlag, type FeatureFlags } from '@alpenpass/contracts';
 import type { Principal } from '../platform/auth/principal';
-import type { AccountService } from '../account';
-import { ownerOf } from '../account/account';
+import { type AccountService, ownerOf } from '../account';
 import type { TokenVerifier } from '../platform/auth/verifier';
 import type { Logger } from '../platform/logger';
 

@@ -180,7 +180,7 @@ describe('register, confirm, sign in through the identity provider, use the API,
 
     const session = await fresh.session();
     expect(session).toMatchObject({ user: { email, name: 'Anna Muster' } });
-    // what was typed at registration prefills "My details" when the owner is not created for them (issue #24)
+    // what was typed at registration prefills "My details" when the owner is not created for them
     expect(session).toMatchObject({
       registration: { givenName: 'Anna', familyName: 'Muster', birthdate: '1990-04-02' },
     });

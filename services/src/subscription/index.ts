@@ -1,10 +1,9 @@
 import type { OrderItemRecord } from '@alpenpass/contracts';
 import { startSubscriptionLifecycle, type SubscriptionDependencies } from '@alpenpass/workflows';
 import { subscriptionProjections } from '@alpenpass/projections/src/subscription';
-import { loadProduct, readModelFactSources } from '../basket/basket-facts';
-import { emptyFacts } from '../basket/entry-facts';
+import { emptyFacts, loadProduct, readModelFactSources } from '../basket';
 import type { ActivityLender, ContextDeps, ContextModule } from '../platform/context-module';
-import type { OrderService } from '../order/order-service';
+import type { OrderService, RenewalOrders } from '../order';
 import { subscriptionsAdminRouter, subscriptionsRouter } from './api';
 import { paidOrderSubscriptionsReactor } from './order-reactor';
 import {
@@ -13,7 +12,6 @@ import {
   type SubscriptionRenewals,
   type SubscriptionService,
 } from './subscription-service';
-import type { RenewalOrders } from '../order/checkout/renewal-orders';
 
 export type { SubscriptionService } from './subscription-service';
 

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@alpenpass/contracts';
 import type { Reactor } from '../platform/context-module';
-import type { OrderService } from '../order/order-service';
+import type { OrderService } from '../order';
 import type { SubscriptionService } from './subscription-service';
 
 /** Follows the orders: once one is paid, its subscription items become subscriptions (idempotent by

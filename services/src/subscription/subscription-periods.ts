@@ -1,6 +1,6 @@
 import type { OrderItemRecord, SubscriptionRecord } from '@alpenpass/contracts';
 import { DateTime } from 'luxon';
-import type { PlacedOrder } from '../order/order';
+import type { PlacedOrder } from '../order';
 
 /** The subscriptions a paid order entitles to: one per unit of each subscription item, valid from
  * the start of its first day to the end of its last day in the resort's time zone. The ids are made

@@ -12,7 +12,7 @@ import {
   type SubscriptionRow,
 } from '@alpenpass/projections/src/subscription';
 import type { Knex } from 'knex';
-import type { PlacedOrder } from '../order/order';
+import type { PlacedOrder, RenewalRequest } from '../order';
 import { isStaff, type Principal } from '../platform/auth/principal';
 import { forbidden, notFound } from '../platform/domain-error';
 import { handleCommand, loadStreamState } from '../platform/event-store/command-handler';
@@ -20,7 +20,6 @@ import type { EventStore, PlatformLogger } from '../platform/event-store/event-s
 import { eventMetadataOf } from '../platform/http/request-context';
 import { decideSubscription, renewalDue, type SubscriptionCommand } from './decide';
 import { renewalValidity, type DateRange } from './renewal-season';
-import type { RenewalRequest } from '../order/checkout/renewal-orders';
 import { DomainError } from '../platform/domain-error';
 import { Problem } from '../platform/http/problem';
 import { DateTime } from 'luxon';

@@ -15,7 +15,7 @@ import {
   type DocumentKind,
 } from '@alpenpass/contracts';
 import type { Response } from 'express';
-import type { OrderCaller } from '../order/order-service';
+import type { OrderCaller } from '../order';
 import { ApiRouter } from '../platform/http/api-router';
 import { Problem } from '../platform/http/problem';
 import type { RequestContext } from '../platform/http/request-context';

@@ -1,12 +1,7 @@
-import { orderStreamName } from '@alpenpass/contracts';
 import { ticketProjections } from '@alpenpass/projections/src/ticket';
 import type { CheckoutDependencies } from '@alpenpass/workflows';
 import type { ActivityLender, ContextDeps, ContextModule } from '../platform/context-module';
-import { accessibleOrder } from '../order/access';
-import { isOrderAccessToken } from '../order/order-ids';
-import { orderFolder, type OrderEventWithTime, type OrderState } from '../order/order';
-import type { OrderCaller } from '../order/order-service';
-import { loadStreamState } from '../platform/event-store/command-handler';
+import { orderReaderOf } from '../order';
 import { documentRouters, documentUrlRouters, ticketAdminRouter, ticketRouter } from './api';
 import { documentLinkKey } from './document-links';
 import { loadTicketSigningKey, type TicketSigningKey } from './ticket-code';
@@ -16,31 +11,13 @@ import { documentBrand } from './document-brand';
 
 export { createTicketService, type TicketService } from './ticket-service';
 export { ticketAttachmentsOf } from './mail-attachments';
+export { ticketSettingsOf, ticketVariables } from './ticket-settings';
 
 export interface TicketContextOptions {
   now?: () => Date;
   /** the holders' names on personalised tickets (the account area's, see contexts.ts) */
   holderNames?: HolderNames;
   signingKey?: TicketSigningKey;
-}
-
-/** The order as the ticket context reads it: the stream itself, and the order's own access rule
- * (staff, its customer, or a guest with its token; anyone else a 404). */
-function orderReader(deps: ContextDeps) {
-  const loadOrderAt = (orderId: number) =>
-    loadStreamState<OrderState, OrderEventWithTime>(deps.store, orderStreamName(orderId), orderFolder);
-  const loadOrder = async (orderId: number): Promise<OrderState> => (await loadOrderAt(orderId)).state;
-  return {
-    loadOrder,
-    loadOrderAt,
-    readable: async (caller: OrderCaller, orderId: number) =>
-      accessibleOrder(
-        await loadOrder(orderId),
-        caller.principal,
-        (id) =>
-          caller.token !== undefined && isOrderAccessToken(deps.config.orderAccessSecret, id, caller.token),
-      ),
-  };
 }
 
 /**
@@ -67,7 +44,7 @@ export function ticketContext(
   const service = createTicketService({
     store: deps.store,
     knex: deps.knex,
-    orders: orderReader(deps),
+    orders: orderReaderOf(deps),
     signingKey,
     linkKey,
     settings,

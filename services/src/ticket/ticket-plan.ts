@@ -17,7 +17,8 @@ const productKindsWithoutTickets: ReadonlySet<ProductKind> = new Set(['DEPOSIT',
 
 /** The same ticket always gets the same id, so a repeated fulfilment plans exactly the tickets of the first.
  * `day` is the ticket's one day of access; a ticket over several days (or without dates) is 'whole'. Orders
- * fulfilled before issue #24 hold a ticket per day of a multi-day pass, under its day: those stay as issued. */
+ * fulfilled before a multi-day pass got one ticket over its days hold a ticket per day of it, under its day:
+ * those stay as issued. */
 export const ticketIdOf = (orderId: number, itemId: string, personIndex: number, day: string | null) =>
   nameBasedUuid(`alpenpass/ticket/${orderId}/${itemId}/${personIndex}/${day ?? 'whole'}`);
 

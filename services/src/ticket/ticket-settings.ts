@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { envPositiveNumber } from '@alpenpass/contracts';
-import { ConfigError, type AppConfig } from '../platform/config';
+import { documented, settingsFrom, type AppConfig } from '../platform/config';
 
 /** The operator's details printed on receipts (docs/tickets.md, "Receipt"). */
 export interface OperatorDetails {
@@ -22,33 +22,52 @@ export interface TicketSettings {
   vatRatePercent: number;
 }
 
-const settingsEnvironment = z.object({
-  TICKET_SIGNING_KEY: z.string().min(1).optional(),
-  TICKET_SIGNING_KEY_FILE: z.string().min(1).optional(),
-  DOCUMENT_LINK_TTL_SECONDS: envPositiveNumber
-    .pipe(z.number().max(86_400, 'Expected at most 86400 (a day)'))
-    .default(300),
-  OPERATOR_NAME: z.string().min(1).default('Alpenpass Bergbahnen AG'),
-  OPERATOR_ADDRESS: z.string().min(1).default('Talstation 1; 3920 Zermatt; Schweiz'),
-  OPERATOR_VAT_NUMBER: z.string().min(1).default('CHE-123.456.789 MWST'),
-  OPERATOR_EMAIL: z.string().min(3).default('tickets@alpenpass.local'),
-  VAT_RATE_PERCENT: z
-    .string()
-    .regex(/^\d{1,2}(\.\d{1,2})?$/, 'Expected a percentage such as 8.1')
-    .transform(Number)
-    .default(8.1),
+export const ticketVariables = z.object({
+  TICKET_SIGNING_KEY: documented(
+    z.string().min(1).optional(),
+    'Ed25519 private key (PKCS#8 PEM, or that PEM in base64) that signs ticket codes; set it in production so every process signs with the same key (docs/tickets.md)',
+    '– (the key file)',
+  ),
+  TICKET_SIGNING_KEY_FILE: documented(
+    z.string().min(1).optional(),
+    'where the ticket key is kept (created on first start) when `TICKET_SIGNING_KEY` is unset',
+    '`.data/keys/ticket-signing-key.pem`',
+  ),
+  DOCUMENT_LINK_TTL_SECONDS: documented(
+    envPositiveNumber.pipe(z.number().max(86_400, 'Expected at most 86400 (a day)')).default(300),
+    'how long a ticket or receipt PDF link works (at most a day)',
+  ),
+  OPERATOR_NAME: documented(
+    z.string().min(1).default('Alpenpass Bergbahnen AG'),
+    "the operator's name on receipts",
+  ),
+  OPERATOR_ADDRESS: documented(
+    z.string().min(1).default('Talstation 1; 3920 Zermatt; Schweiz'),
+    "the operator's address on receipts, its lines separated by `;`",
+  ),
+  OPERATOR_VAT_NUMBER: documented(
+    z.string().min(1).default('CHE-123.456.789 MWST'),
+    "the operator's VAT number on receipts",
+  ),
+  OPERATOR_EMAIL: documented(
+    z.string().min(3).default('tickets@alpenpass.local'),
+    "the operator's address on receipts; failing webhook subscriptions are reported to it",
+  ),
+  VAT_RATE_PERCENT: documented(
+    z
+      .string()
+      .regex(/^\d{1,2}(\.\d{1,2})?$/, 'Expected a percentage such as 8.1')
+      .transform(Number)
+      .default(8.1),
+    'the Swiss VAT rate the prices include, shown on receipts',
+  ),
 });
 
 export function loadTicketSettings(
   env: Readonly<Record<string, string | undefined>>,
   dataDirectory: string,
 ): TicketSettings {
-  const parsed = settingsEnvironment.safeParse(env);
-  if (!parsed.success)
-    throw new Error(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n  '),
-    );
-  const e = parsed.data;
+  const e = settingsFrom(ticketVariables, env);
   return {
     signingKeyPem: e.TICKET_SIGNING_KEY,
     signingKeyFile: e.TICKET_SIGNING_KEY_FILE ?? join(dataDirectory, 'keys', 'ticket-signing-key.pem'),
@@ -67,11 +86,5 @@ export function loadTicketSettings(
 
 /** The ticket settings of this shop; a bad value is a ConfigError naming it. */
 export function ticketSettingsOf(config: Pick<AppConfig, 'env' | 'dataDirectory'>): TicketSettings {
-  try {
-    return loadTicketSettings(config.env, config.dataDirectory);
-  } catch (error) {
-    throw new ConfigError(
-      `Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
+  return loadTicketSettings(config.env, config.dataDirectory);
 }

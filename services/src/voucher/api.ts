@@ -7,7 +7,7 @@ import {
 import { ApiRouter } from '../platform/http/api-router';
 import { eventMetadataOf } from '../platform/http/request-context';
 import type { RateLimiter } from '../platform/rate-limit';
-import { admitAttempt } from '../discount/basket-port';
+import { admitAttempt } from '../discount';
 import type { VoucherService } from './voucher-service';
 
 /** §7 GET /payments/vouchers/{code}/validate: whether a voucher can pay, and how much is left.

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { handleCommand, loadStreamState } from '../platform/event-store/command-handler';
 import type { EventStore } from '../platform/event-store/event-store';
 import { parseInput } from '../platform/http/validate';
-import { generateCode, normalizeCode } from '../discount/promo-code-text';
+import { generateCode, normalizeCode } from '../discount';
 import {
   decideVoucher,
   remainingOf,

@@ -12,6 +12,7 @@ import { visitorKeyOf } from './visitor';
 import { registerWaitingRoomGauges, waitingRoomWait } from './waiting-room-metrics';
 
 export { admissionTokensOf, type AdmissionCaller, type AdmissionGate } from './admission-gate';
+export { waitingRoomSettingsOf, waitingRoomVariables } from './settings';
 
 export interface WaitingRoomOptions {
   settings?: WaitingRoomSettings;

@@ -13,6 +13,7 @@ import { webhookSettingsOf } from './webhook-settings';
 import { registerWebhookGauges } from './webhook-metrics';
 
 export { createWebhookSubscriptionService, type WebhookSubscriptionService } from './subscription-service';
+export { webhookSettingsOf, webhookVariables } from './webhook-settings';
 
 const feederPollMs = 5_000;
 

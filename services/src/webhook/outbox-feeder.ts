@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { EventStore, PlatformLogger } from '../platform/event-store/event-store';
 import { messageBuilderOf, type WebhookMessage } from './messages';
 import type { MessageBuilder } from './messages/webhook-message';
-import { applyToRoute, loadRoutes, routeWants, saveRoute, type WebhookRoute } from './routes';
+import { applyToRoute, loadRoutes, routeWants, saveRoute, type WebhookRoute } from './subscription-routes';
 
 const checkpointName = 'webhook-outbox';
 

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { Gauge, type Registry } from 'prom-client';
 
 /**
- * The webhook gauges of GET /metrics (docs/ARCHITECTURE.md "Metrics"; docs/webhooks.md "Metrics"), read from
+ * The webhook gauges of GET /metrics (docs/operations.md "Metrics"; docs/webhooks.md "Metrics"), read from
  * the outbox once per scrape like the other shop-wide facts; a failing read leaves them out of that scrape.
  */
 export function registerWebhookGauges(registry: Registry, knex: Knex): void {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envPositiveNumber } from '@alpenpass/contracts';
-import { ConfigError, type AppConfig } from '../platform/config';
+import { documented, settingsFrom, type AppConfig } from '../platform/config';
 import type { DeploymentEnvironment } from '../platform/development-secrets';
 import { developmentTargets, productionTargets, type TargetPolicy } from './target-address';
 
@@ -21,29 +21,42 @@ export interface WebhookSettings {
 }
 
 const hour = 3_600_000;
-const settingsEnvironment = z.object({
-  WEBHOOK_TIMEOUT_MS: envPositiveNumber
-    .pipe(z.number().max(30_000, 'Expected at most 30000 (30 s)'))
-    .default(10_000),
-  WEBHOOK_RETRY_FIRST_DELAY_MS: envPositiveNumber.default(10_000),
-  WEBHOOK_RETRY_MAX_DELAY_MS: envPositiveNumber.default(12 * hour),
-  WEBHOOK_RETRY_WINDOW_MS: envPositiveNumber.default(72 * hour),
-  WEBHOOK_CONCURRENCY: envPositiveNumber
-    .pipe(z.number().int('Expected a whole number').max(256, 'Expected at most 256'))
-    .default(16),
-  WEBHOOK_LOG_RETENTION_DAYS: envPositiveNumber.default(30),
+export const webhookVariables = z.object({
+  WEBHOOK_TIMEOUT_MS: documented(
+    envPositiveNumber.pipe(z.number().max(30_000, 'Expected at most 30000 (30 s)')).default(10_000),
+    'one webhook attempt, from connecting to the answer (at most 30 s; docs/webhooks.md)',
+  ),
+  WEBHOOK_RETRY_FIRST_DELAY_MS: documented(
+    envPositiveNumber.default(10_000),
+    'the pause before the first retry, doubled per attempt up to the maximum (±20 % jitter)',
+  ),
+  WEBHOOK_RETRY_MAX_DELAY_MS: documented(
+    envPositiveNumber.default(12 * hour),
+    'the longest pause between retries',
+    `\`${12 * hour}\` (12 h)`,
+  ),
+  WEBHOOK_RETRY_WINDOW_MS: documented(
+    envPositiveNumber.default(72 * hour),
+    'a delivery still failing this long after its run began is given up and its subscription disabled (the operator is mailed at `OPERATOR_EMAIL`)',
+    `\`${72 * hour}\` (72 h)`,
+  ),
+  WEBHOOK_CONCURRENCY: documented(
+    envPositiveNumber
+      .pipe(z.number().int('Expected a whole number').max(256, 'Expected at most 256'))
+      .default(16),
+    'webhook requests in flight per worker process',
+  ),
+  WEBHOOK_LOG_RETENTION_DAYS: documented(
+    envPositiveNumber.default(30),
+    'delivered and failed webhook deliveries stay in the delivery log this long',
+  ),
 });
 
 export function loadWebhookSettings(
   env: Readonly<Record<string, string | undefined>>,
   deployment: DeploymentEnvironment,
 ): WebhookSettings {
-  const parsed = settingsEnvironment.safeParse(env);
-  if (!parsed.success)
-    throw new Error(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n  '),
-    );
-  const e = parsed.data;
+  const e = settingsFrom(webhookVariables, env);
   return {
     timeoutMs: e.WEBHOOK_TIMEOUT_MS,
     retryFirstDelayMs: e.WEBHOOK_RETRY_FIRST_DELAY_MS,
@@ -57,11 +70,5 @@ export function loadWebhookSettings(
 
 /** The webhook settings of this shop; a bad value is a ConfigError naming it. */
 export function webhookSettingsOf(config: Pick<AppConfig, 'env' | 'environment'>): WebhookSettings {
-  try {
-    return loadWebhookSettings(config.env, config.environment);
-  } catch (error) {
-    throw new ConfigError(
-      `Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
+  return loadWebhookSettings(config.env, config.environment);
 }

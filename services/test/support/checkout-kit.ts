@@ -18,7 +18,7 @@ import {
 } from '../../src/online-credit/online-credit-service';
 import { paymentDetailContext } from '../../src/payment-detail';
 import { testOrderContext } from './order-context';
-import { unwiredPaymentProvider, type PaymentProvider } from '../../src/order/payment/payment-provider';
+import { unwiredPaymentProvider, type PaymentProvider } from '../../src/order/payment/card-payment-port';
 import { claimsThrough, type ClaimStep } from './held-steps';
 
 /** Test support (not shipped): the basket kit (demo catalogue at kitNow; its app serves the capacity

@@ -6,7 +6,7 @@ import { ensureLiveGeneration } from '@alpenpass/projections/src/runtime/replay'
 import { basketRouter } from '../../src/basket/api';
 import { createBasketTestKit, kitNow, type BasketTestKit } from './basket-kit';
 import { testOrderContext } from './order-context';
-import { unwiredPaymentProvider } from '../../src/order/payment/payment-provider';
+import { unwiredPaymentProvider } from '../../src/order/payment/card-payment-port';
 import type { ContextDeps, Reactor } from '../../src/platform/context-module';
 import type { CheckoutWorkflows } from '../../src/order/checkout-workflows';
 import type { OrderService } from '../../src/order/order-service';

@@ -1,6 +1,7 @@
 import type { OrderEvent, OrderItemRecord } from '@alpenpass/contracts';
 import { DomainError } from '../../platform/domain-error';
-import { decideOrder, type OrderCommand, type PlaceOrderData } from '../decide';
+import type { PlaceOrderData } from '../checkout/placing-decide';
+import { decideOrder, type OrderCommand } from '../decide';
 import { evolveOrder, initialOrderState, type OrderState, type PlacedOrder } from '../order';
 import { cancellationDeadline, defaultCancellationCutoff } from './cancellation-cutoff';
 

@@ -7,7 +7,7 @@ import {
   type RefundListDto,
   type StaffRefundBody,
 } from '@alpenpass/contracts';
-import type { Caller } from '../../basket/basket-service';
+import type { Caller } from '../../basket';
 import { conflict, notFound } from '../../platform/domain-error';
 import type { PlatformLogger } from '../../platform/event-store/event-store';
 import type { AfterSaleCommand } from './after-sale-decide';

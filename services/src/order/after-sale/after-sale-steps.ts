@@ -2,7 +2,7 @@ import { orderStreamName, type AfterSaleOrderEvent } from '@alpenpass/contracts'
 import type { AfterSaleDependencies, RefundStepOutcome } from '@alpenpass/workflows';
 import type { CapacityCommands } from '../../capacity';
 import type { EventStore, PlatformLogger } from '../../platform/event-store/event-store';
-import { ProviderRejectedError } from '../../payment-provider/provider-errors';
+import { ProviderRejectedError } from '../../payment-provider';
 import type {
   AfterSaleMails,
   CardRefunds,

@@ -1,4 +1,4 @@
-import type { OnlineCreditPort } from '../../online-credit/online-credit-service';
+import type { OnlineCreditPort } from '../../online-credit';
 import type { OnlineCredit } from './after-sale-ports';
 
 /** Refunds to online credit book onto the account's ledger (docs/discounts.md), once per refund key. */

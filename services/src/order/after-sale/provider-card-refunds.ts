@@ -1,5 +1,5 @@
 import type { CardRefunds } from './after-sale-ports';
-import type { PaymentProviderClient } from '../../payment-provider/provider-client';
+import type { PaymentProviderClient } from '../../payment-provider';
 
 /** The after-sale CardRefunds port over the provider's credit call: the key makes it idempotent. */
 export function providerCardRefunds(client: PaymentProviderClient): CardRefunds {

@@ -1,5 +1,5 @@
 import type { BasketDto, BasketEntryDto, BasketEntryInput } from '@alpenpass/contracts';
-import type { BasketService, Caller, PersonalizedEntryInput } from '../../basket/basket-service';
+import type { BasketService, Caller, PersonalizedEntryInput } from '../../basket';
 import { derivedBasketId } from '../order-ids';
 
 /** An entry of the checked-out basket as the input that adds it again: its originated entries (required

@@ -16,28 +16,28 @@ import {
   type Language,
 } from '@alpenpass/contracts';
 import { z } from 'zod';
-import type { BasketService, Caller } from '../../basket/basket-service';
+import { type BasketService, type Caller, refuseCommentUnlessEnabled } from '../../basket';
 import { basketAgain } from './back-to-basket';
 import { conflict, notFound } from '../../platform/domain-error';
 import { handleCommand } from '../../platform/event-store/command-handler';
-import type { EventStore, PlatformLogger } from '../../platform/event-store/event-store';
+import type { EventStore } from '../../platform/event-store/event-store';
 import { parseInput } from '../../platform/http/validate';
 import { eventMetadataOf } from '../../platform/http/request-context';
 import type { PlacedOrder } from '../order';
-import type { ItemsChange } from '../item-changes';
-import type { OrderDiscountPort } from '../../discount/order-port';
-import { amountDueOf } from '../order';
-import type { VoucherPort } from '../../voucher/voucher-service';
+import type { ItemsChange, ItemChanges } from './item-changes';
+import type { OrderPlacement } from './order-placement';
+import type { StoredValuePayments } from '../payment/stored-value-payments';
+import type { OrderDiscountPort } from '../../discount';
+import type { VoucherPort } from '../../voucher';
 import { accessibleCheckout, checkoutFolder, decideCheckout, type CheckoutState } from './checkout';
 import {
   conditionFieldsFor,
   conditionsComplete,
   type CheckoutConditionsByChannel,
 } from './checkout-conditions';
-import type { CardPaymentReconciler } from '../payment/card-payment-reconciler';
+import { paymentStatusOf, reconciledOrAsRecorded } from '../payment/payment-status';
 import { createOrderPayment, type OrderPaymentDeps, type PaymentChoice } from '../payment/order-payment';
-import { refuseCommentUnlessEnabled } from '../../basket/comment-input';
-import { confirmationsOf } from '../payment/payment-confirmations';
+import { createCheckoutDiscounts } from './checkout-discounts';
 import { abandonUnpaidOrder } from '../payment/open-orders';
 import {
   refuseIncompleteSeasonPasses,
@@ -50,6 +50,12 @@ import {
 /** What the payment path needs (order-payment.ts) and the checkout's own collaborators. */
 export interface CheckoutServiceDeps extends OrderPaymentDeps {
   store: EventStore;
+  /** places the checkout's order from a basket or loose items */
+  placement: Pick<OrderPlacement, 'fromBasket' | 'fromItems'>;
+  /** the items of an unpaid loose-items checkout changing */
+  changeItems: ItemChanges;
+  /** a voucher code paying part of the order */
+  storedValues: Pick<StoredValuePayments, 'spendAvailableVoucher'>;
   /** prices discount codes and reserves their usages */
   discounts: OrderDiscountPort;
   /** redeems gift vouchers */
@@ -70,32 +76,6 @@ export interface CheckoutCaller extends Caller {
   /** the request's language: with it, each of the order's items carries how its line reads (describeOrderLine) */
   language?: Language;
 }
-
-export const paymentStatusOf = (order: PlacedOrder): OrderPaymentStatusDto => ({
-  orderId: order.orderId,
-  status: order.orderStatus,
-  paymentStatus: order.paymentStatus,
-  transactionId: order.transactionId,
-  confirmations: confirmationsOf(order),
-});
-
-/** The status calls reconcile a pending payment; should the provider not answer, the recorded status
- * is the answer (the notification or the workflow's poll catches up). */
-export async function reconciledOrAsRecorded(
-  deps: { reconcile: CardPaymentReconciler; log: PlatformLogger },
-  order: PlacedOrder,
-): Promise<PlacedOrder> {
-  try {
-    return await deps.reconcile(order.orderId);
-  } catch (error) {
-    deps.log.warn({ err: error, orderId: order.orderId }, 'payment status not reconciled with the provider');
-    return order;
-  }
-}
-
-/** The promo codes an order carries: those of its discount lines. */
-const promoCodesOf = (order: PlacedOrder) =>
-  (order.discounts ?? []).filter((line) => line.source === 'PROMO_CODE').map((line) => line.reference);
 
 /** §5 payment body as a payment choice: a new card payment offers its one type on the provider's page. */
 function choiceOf(request: CheckoutPaymentRequest): PaymentChoice {
@@ -132,6 +112,7 @@ function assertOpen(order: PlacedOrder): void {
 export function createCheckoutService(deps: CheckoutServiceDeps) {
   const { orders } = deps;
   const payment = createOrderPayment(deps);
+  const discounts = createCheckoutDiscounts(deps);
   /** the season passes a shop order holds (staff's and the renewal's orders are not asked, docs/subscriptions.md) */
   const seasonPasses = async (order: PlacedOrder) =>
     deps.products && order.placedBy === undefined ? seasonPassesOf(order.items, deps.products) : [];
@@ -192,6 +173,17 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     return { checkout, order: await orders.ofCheckout(checkout.orderId) };
   }
 
+  /** the checkout's open order changed by `change`, answered as the checkout */
+  async function onOpenOrder(
+    caller: CheckoutCaller,
+    checkoutId: string,
+    change: (order: PlacedOrder) => Promise<PlacedOrder>,
+  ): Promise<CheckoutDto> {
+    const { checkout, order } = await load(caller, checkoutId);
+    assertOpen(order);
+    return dto(caller, checkout, await change(order));
+  }
+
   /** the checkout's order with its items changed (added or removed), while it waits for its payment */
   async function changeItems(
     caller: CheckoutCaller,
@@ -200,7 +192,7 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
   ): Promise<CheckoutDto> {
     const { checkout, order } = await load(caller, checkoutId);
     assertOpen(order);
-    return dto(caller, checkout, await orders.changeItems(caller, order, change));
+    return dto(caller, checkout, await deps.changeItems(caller, order, change));
   }
 
   return {
@@ -208,8 +200,8 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
     async create(caller: CheckoutCaller, body: CreateCheckoutBody): Promise<CheckoutDto> {
       const { checkoutId, order } =
         'basketId' in body
-          ? await orders.placeFromBasket(caller, body.basketId, { throughWaitingRoom: true })
-          : await orders.placeFromItems(caller, body.items, { throughWaitingRoom: true });
+          ? await deps.placement.fromBasket(caller, body.basketId, { throughWaitingRoom: true })
+          : await deps.placement.fromItems(caller, body.items, { throughWaitingRoom: true });
       return dto(caller, accessibleCheckout(await orders.loadCheckout(checkoutId), caller.principal), order);
     },
 
@@ -352,88 +344,20 @@ export function createCheckoutService(deps: CheckoutServiceDeps) {
       return paymentStatusOf(await reconciledOrAsRecorded(deps, order));
     },
 
-    /** POST …/discounts: a promo code on the checkout's open order; the order is priced again and the
-     * code's usages reserved (docs/discounts.md). Codes compare case-insensitively. */
-    async addDiscount(caller: CheckoutCaller, checkoutId: string, code: string): Promise<CheckoutDto> {
-      const { checkout, order } = await load(caller, checkoutId);
-      assertOpen(order);
-      const normalized = code.trim().toUpperCase();
-      const codes = promoCodesOf(order);
-      if (codes.includes(normalized)) return dto(caller, checkout, order);
-      const discounts = await deps.discounts.repriceOrder(caller, order, [...codes, normalized], normalized);
-      return dto(
-        caller,
-        checkout,
-        await orders.command(caller, order.orderId, { type: 'ChangeDiscounts', data: { discounts } }),
-      );
-    },
+    /** POST …/discounts: a promo code on the checkout's open order (checkout-discounts.ts). */
+    addDiscount: (caller: CheckoutCaller, checkoutId: string, code: string) =>
+      onOpenOrder(caller, checkoutId, (order) => discounts.addPromoCode(caller, order, code)),
 
-    /** DELETE …/discounts/{discountId}: a promo code (its line id `promo:<code>` or the code itself);
-     * automatic discounts are the shop's and cannot be removed. */
-    async removeDiscount(
-      caller: CheckoutCaller,
-      checkoutId: string,
-      discountId: string,
-    ): Promise<CheckoutDto> {
-      const { checkout, order } = await load(caller, checkoutId);
-      assertOpen(order);
-      const wanted = discountId.trim().toUpperCase();
-      const line = (order.discounts ?? []).find(
-        (candidate) => candidate.id.toUpperCase() === wanted || candidate.reference.toUpperCase() === wanted,
-      );
-      if (!line)
-        throw notFound(checkoutErrorCodes.discountNotFound, `The checkout has no discount ${discountId}.`);
-      if (line.source !== 'PROMO_CODE')
-        throw conflict(
-          checkoutErrorCodes.discountNotRemovable,
-          `${line.displayName} is applied by the shop and cannot be removed.`,
-        );
-      const codes = promoCodesOf(order).filter((code) => code !== line.reference);
-      const discounts = await deps.discounts.repriceOrder(caller, order, codes, null);
-      return dto(
-        caller,
-        checkout,
-        await orders.command(caller, order.orderId, { type: 'ChangeDiscounts', data: { discounts } }),
-      );
-    },
+    /** DELETE …/discounts/{discountId}: a promo code comes off; the shop's own discounts stay. */
+    removeDiscount: (caller: CheckoutCaller, checkoutId: string, discountId: string) =>
+      onOpenOrder(caller, checkoutId, (order) => discounts.removePromoCode(caller, order, discountId)),
 
-    /** POST …/vouchers: a gift voucher pays what it can of the amount due (the rest stays on it); its
-     * redemption is keyed by the order, so a retry books nothing twice. */
-    async addVoucher(caller: CheckoutCaller, checkoutId: string, rawCode: string): Promise<CheckoutDto> {
-      const { checkout, order } = await load(caller, checkoutId);
-      assertOpen(order);
-      const code = rawCode.trim().toUpperCase();
-      if (order.vouchers.some((voucher) => voucher.code === code)) return dto(caller, checkout, order);
-      const verdict = await deps.vouchers.check(code);
-      if (verdict.reason === 'UNKNOWN')
-        throw notFound(checkoutErrorCodes.unknownVoucherCode, `The voucher code ${code} is not valid.`);
-      if (verdict.reason !== null)
-        throw conflict(
-          verdict.reason === 'EXPIRED' ? 'VOUCHER_EXPIRED' : 'VOUCHER_USED_UP',
-          `The voucher ${code} cannot pay: ${verdict.reason === 'EXPIRED' ? 'it has expired' : 'nothing is left on it'}.`,
-        );
-      if (amountDueOf(order) === 0) throw conflict(checkoutErrorCodes.nothingDue, 'Nothing is left to pay.');
-      const paying = await orders.storedValues.spendAvailableVoucher(
-        order,
-        { code, kind: verdict.kind ?? 'GIFT_VOUCHER' },
-        eventMetadataOf(caller),
-      );
-      if (!paying.vouchers.some((voucher) => voucher.code === code))
-        throw conflict('VOUCHER_USED_UP', `The voucher ${code} cannot pay: nothing is left on it.`);
-      return dto(caller, checkout, paying);
-    },
+    /** POST …/vouchers: a gift voucher pays what it can of the amount due. */
+    addVoucher: (caller: CheckoutCaller, checkoutId: string, code: string) =>
+      onOpenOrder(caller, checkoutId, (order) => discounts.addVoucher(caller, order, code)),
 
     /** DELETE …/vouchers/{voucherCode}: the voucher's part goes back onto it. */
-    async removeVoucher(caller: CheckoutCaller, checkoutId: string, rawCode: string): Promise<CheckoutDto> {
-      const { checkout, order } = await load(caller, checkoutId);
-      assertOpen(order);
-      const code = rawCode.trim().toUpperCase();
-      if (!order.vouchers.some((voucher) => voucher.code === code))
-        throw notFound(checkoutErrorCodes.voucherNotApplied, `The voucher ${code} does not pay this order.`);
-      const applied = order.vouchers.find((voucher) => voucher.code === code)!;
-      const changed = await orders.command(caller, order.orderId, { type: 'RemoveVoucher', data: { code } });
-      await deps.vouchers.release(code, applied.redemptionKey);
-      return dto(caller, checkout, changed);
-    },
+    removeVoucher: (caller: CheckoutCaller, checkoutId: string, code: string) =>
+      onOpenOrder(caller, checkoutId, (order) => discounts.removeVoucher(caller, order, code)),
   };
 }

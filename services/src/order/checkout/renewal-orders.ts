@@ -3,11 +3,12 @@ import type { BasketService } from '../../basket';
 import { derivedBasketId } from '../order-ids';
 import type { PlacedOrder } from '../order';
 import type { OrderService } from '../order-service';
+import type { OrderPlacement } from './order-placement';
 import type { PaymentDetailService } from '../../payment-detail';
 import { conflict } from '../../platform/domain-error';
 import type { PlatformLogger } from '../../platform/event-store/event-store';
 import type { CardPaymentReconciler } from '../payment/card-payment-reconciler';
-import type { PaymentProvider } from '../payment/payment-provider';
+import type { PaymentProvider } from '../payment/card-payment-port';
 import { savedCardCharge } from '../payment/saved-card-charge';
 
 /** What the subscription context asks for at expiry (docs/subscriptions.md, "Renewal"). */
@@ -36,6 +37,7 @@ export const RENEWAL_PAYMENT_GRACE_MS = 14 * 24 * 3600_000;
  */
 export function createRenewalOrders(deps: {
   orders: OrderService;
+  placement: Pick<OrderPlacement, 'fromBasket'>;
   basket: BasketService;
   payments: PaymentProvider;
   paymentDetails: Pick<PaymentDetailService, 'current' | 'usableCard' | 'block'>;
@@ -85,7 +87,7 @@ export function createRenewalOrders(deps: {
         current.keycardId === personalization.keycardId;
       // on every attempt, so a retry after a crash between creating and personalizing never places it unnamed
       if (renewed && !same) await deps.basket.personalize(shop, basketId, renewed.id, personalization);
-      const { order } = await deps.orders.placeFromBasket(shop, basketId, {
+      const { order } = await deps.placement.fromBasket(shop, basketId, {
         origin: 'RENEWAL',
         placedBy: 'system',
         paymentTimeoutMs: deps.paymentGraceMs ?? RENEWAL_PAYMENT_GRACE_MS,

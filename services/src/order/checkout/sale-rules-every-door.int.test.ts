@@ -10,7 +10,7 @@ import { shopHeaders } from '../../../test/support/shop-headers';
 import { createCheckoutTestKit, type CheckoutTestKit } from '../../../test/support/checkout-kit';
 
 /**
- * Issue #23: who may be named on an item, each person once, and what is sold only with what requires
+ * Who may be named on an item, each person once, and what is sold only with what requires
  * it — the same at every door: the basket, its validation, the checkout (from a basket or loose items,
  * its items and their personalization) and staff's ADMIN orders. The persons and keycards are the real
  * account and keycard contexts'. kitNow is 20 December 2030; the day passes are for the 21st.

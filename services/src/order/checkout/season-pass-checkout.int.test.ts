@@ -18,7 +18,7 @@ import { shopHeaders } from '../../../test/support/shop-headers';
 import { createCheckoutTestKit, type CheckoutTestKit } from '../../../test/support/checkout-kit';
 
 /**
- * Issue #24 (medium, season pass): the demo's season pass (104, sold onto SKIDATA cards and SwissPasses)
+ * The demo's season pass (104, sold onto SKIDATA cards and SwissPasses)
  * renews automatically, so the checkout asks for that agreement with the price and period in the
  * customer's language, and refuses to start a payment without it, without a holder or without a card.
  */

@@ -4,7 +4,7 @@ import type { OrderService } from '../order-service';
 import { ProviderRejectedError } from '../../payment-provider/provider-errors';
 import { silentLogger } from '../../platform/event-store/event-store';
 import { createCardPaymentReconciler } from './card-payment-reconciler';
-import type { CardPaymentOutcome, PaymentProvider } from './payment-provider';
+import type { CardPaymentOutcome, PaymentProvider } from './card-payment-port';
 
 /** The reconciler's part in the timeout rules (docs/after-sale.md, "Late payments"), against recording fakes. */
 const cancelledOrder = (

@@ -1,9 +1,9 @@
 import type { CheckoutWorkflows } from '../checkout-workflows';
-import { ProviderRejectedError } from '../../payment-provider/provider-errors';
+import { ProviderRejectedError } from '../../payment-provider';
 import { cardAmountOf, type PlacedOrder } from '../order';
 import type { OrderService } from '../order-service';
 import type { PlatformLogger } from '../../platform/event-store/event-store';
-import type { CardPaymentOutcome, PaymentProvider } from './payment-provider';
+import type { CardPaymentOutcome, PaymentProvider } from './card-payment-port';
 
 export interface CardPaymentReconcilerDeps {
   orders: OrderService;

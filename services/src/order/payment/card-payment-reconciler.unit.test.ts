@@ -4,7 +4,7 @@ import type { PlacedOrder } from '../order';
 import type { OrderService } from '../order-service';
 import { silentLogger } from '../../platform/event-store/event-store';
 import { createCardPaymentReconciler } from './card-payment-reconciler';
-import type { CardPaymentOutcome, PaymentProvider } from './payment-provider';
+import type { CardPaymentOutcome, PaymentProvider } from './card-payment-port';
 
 const order = (
   orderStatus: PlacedOrder['orderStatus'],

@@ -2,9 +2,9 @@ import type { Money } from '@alpenpass/contracts';
 import type { OrderCommand } from '../decide';
 import type { PlacedOrder } from '../order';
 import type { OrderService } from '../order-service';
-import { ProviderRejectedError } from '../../payment-provider/provider-errors';
+import { ProviderRejectedError } from '../../payment-provider';
 import type { PlatformLogger } from '../../platform/event-store/event-store';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentProvider } from './card-payment-port';
 
 /** A provider transaction just opened (a payment page, or a saved card's authorization) for `amount`. */
 export interface OpenedTransaction {

@@ -12,7 +12,7 @@ import {
 } from '../../../test/support/after-sale-kit';
 import { answerChallenge } from '../../../test/support/psp-payment-page';
 
-/** Issue 12's timeout rules (docs/after-sale.md, "Late payments"): a 4 s payment timeout, the PSP
+/** The payment timeout's rules (docs/after-sale.md, "Late payments"): a 4 s payment timeout, the PSP
  * simulator as a real process, the real worker on the Temporal dev server. A customer still in the
  * 3-D Secure check when the timeout strikes is the late payment: the provider refuses to cancel a
  * transaction in that state, and authorizes it when the customer passes the check. */

@@ -1,10 +1,10 @@
 import type { LatePaymentOutcome } from '@alpenpass/workflows';
 import type { CapacityCommands } from '../../capacity';
-import { isPaid } from '../decide';
+import { isPaid } from '../order-guards';
 import type { OrderService } from '../order-service';
 import { DomainError } from '../../platform/domain-error';
 import type { PlatformLogger } from '../../platform/event-store/event-store';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentProvider } from './card-payment-port';
 import { cardAmountOf } from '../order';
 
 export interface LatePaymentDeps {

@@ -4,13 +4,13 @@ import {
   type ResumeOrderPaymentBody,
   type ResumedOrderPaymentDto,
 } from '@alpenpass/contracts';
-import type { Caller } from '../../basket/basket-service';
+import type { Caller } from '../../basket';
 import { conflict } from '../../platform/domain-error';
 import type { PlacedOrder } from '../order';
 import type { OrderService } from '../order-service';
 import type { CardPaymentReconciler } from './card-payment-reconciler';
 import type { PaymentChoice, PaymentStarted } from './order-payment';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentProvider } from './card-payment-port';
 
 /** An order the customer can still pay or leave: no payment taken, none reserved at the desk. */
 export function refuseUnlessUnpaid(order: PlacedOrder): void {

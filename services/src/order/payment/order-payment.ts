@@ -14,10 +14,10 @@ import type { PlatformLogger } from '../../platform/event-store/event-store';
 import type { CheckoutWorkflows } from '../checkout-workflows';
 import { amountDueOf, cardAmountOf, payPerUseItemsOf, type PlacedOrder } from '../order';
 import type { OrderService } from '../order-service';
-import type { Caller } from '../../basket/basket-service';
+import type { Caller } from '../../basket';
 import type { CardPaymentReconciler } from './card-payment-reconciler';
 import { cardPaymentStart } from './card-payment-start';
-import type { NewCardPayment, PaymentProvider } from './payment-provider';
+import type { NewCardPayment, PaymentProvider } from './card-payment-port';
 import { assertAllowedRedirects } from './redirect-origins';
 
 /** How the rest of an order is paid: the checkout's §5 payment body and POST /payments' primary provider

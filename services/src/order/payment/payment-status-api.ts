@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { OrderService } from '../order-service';
 import { ApiRouter } from '../../platform/http/api-router';
 import type { CardPaymentReconciler } from './card-payment-reconciler';
-import { paymentStatusOf, reconciledOrAsRecorded } from '../checkout/checkout-service';
+import { paymentStatusOf, reconciledOrAsRecorded } from './payment-status';
 import type { PlatformLogger } from '../../platform/event-store/event-store';
 
 const query = paymentStatusQuery.extend({ token: z.string().min(1).max(200).optional() });

@@ -1,10 +1,14 @@
 import { orderErrorCodes, paymentDetailErrorCodes, providerMethodsFor } from '@alpenpass/contracts';
-import type { PaymentProvider } from './payment-provider';
-import { calling, isPageOpenAt, outcomeOf } from '../../payment-provider/provider-calls';
+import type { PaymentProvider } from './card-payment-port';
+import {
+  calling,
+  isPageOpenAt,
+  outcomeOf,
+  type PaymentProviderClient,
+  ProviderRejectedError,
+  savedCardFrom,
+} from '../../payment-provider';
 import { conflict } from '../../platform/domain-error';
-import type { PaymentProviderClient } from '../../payment-provider/provider-client';
-import { ProviderRejectedError } from '../../payment-provider/provider-errors';
-import { savedCardFrom } from '../../payment-provider/saved-card';
 
 export interface ProviderCardPaymentsOptions {
   client: PaymentProviderClient;

@@ -1,9 +1,6 @@
 import { transactionStatusResponse } from '@alpenpass/contracts';
 import { z } from 'zod';
-import {
-  requireProviderSignature,
-  type ProviderSignatureOptions,
-} from '../../payment-provider/notification-middleware';
+import { type ProviderSignatureOptions, requireProviderSignature } from '../../payment-provider';
 import { ApiRouter } from '../../platform/http/api-router';
 import { orderIdOfRefno } from '../order-ids';
 import type { CardPaymentReconciler } from './card-payment-reconciler';

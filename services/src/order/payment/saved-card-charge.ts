@@ -6,7 +6,7 @@ import { DomainError } from '../../platform/domain-error';
 import type { PlatformLogger } from '../../platform/event-store/event-store';
 import type { CardPaymentReconciler } from './card-payment-reconciler';
 import { cardPaymentStart } from './card-payment-start';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentProvider } from './card-payment-port';
 
 export interface SavedCardChargeDeps {
   orders: Pick<OrderService, 'systemCommand'>;

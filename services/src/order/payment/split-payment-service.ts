@@ -8,20 +8,22 @@ import {
 } from '@alpenpass/contracts';
 import type { CheckoutCaller, CheckoutService } from '../checkout/checkout-service';
 import type { PaymentStarted } from './order-payment';
-import type { PaymentParts } from '../decide';
+import type { PaymentParts } from './payment-decide';
 import { amountDueOf, type PlacedOrder } from '../order';
 import type { OrderCaller, OrderService } from '../order-service';
-import { redemptionKeyOf } from '../stored-value-payments';
-import type { OnlineCreditPort } from '../../online-credit/online-credit-service';
+import { redemptionKeyOf, type StoredValuePayments } from './stored-value-payments';
+import type { OnlineCreditPort } from '../../online-credit';
 import type { PaymentDetailService } from '../../payment-detail';
 import { conflict, forbidden, notFound } from '../../platform/domain-error';
 import { eventMetadataOf } from '../../platform/http/request-context';
-import type { VoucherPort } from '../../voucher/voucher-service';
+import type { VoucherPort } from '../../voucher';
 import { confirmationsOf } from './payment-confirmations';
 import { planPayment, type StoredValueRequest } from './payment-plan';
 
 export interface SplitPaymentDeps {
   orders: OrderService;
+  /** takes vouchers and online credit for their parts, or gives them back */
+  storedValues: Pick<StoredValuePayments, 'apply' | 'withdraw'>;
   checkouts: Pick<CheckoutService, 'prepareOrderPayment' | 'startOrderPayment'>;
   paymentDetails: Pick<PaymentDetailService, 'savedVoucher'>;
   vouchers: Pick<VoucherPort, 'check'>;
@@ -114,12 +116,12 @@ export function createSplitPaymentService(deps: SplitPaymentDeps) {
     const plan = planPayment(body, amountDueOf(prepared));
     const metadata = eventMetadataOf(caller);
     const parts = await partsOf(caller, prepared, plan.storedValues);
-    const applied = await deps.orders.storedValues.apply(prepared, parts, metadata);
+    const applied = await deps.storedValues.apply(prepared, parts, metadata);
     try {
       const started = await deps.checkouts.startOrderPayment(caller, applied, plan.choice);
       return paymentDtoOf(started.order, started);
     } catch (error) {
-      await deps.orders.storedValues.withdraw(applied, parts, metadata);
+      await deps.storedValues.withdraw(applied, parts, metadata);
       throw error;
     }
   }

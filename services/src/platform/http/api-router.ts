@@ -36,7 +36,7 @@ export interface RouteSpec<
   status?: number;
   /** the route takes one file as multipart/form-data instead of a JSON body (person photos) */
   upload?: UploadSpec;
-  /** the route takes an Idempotency-Key header: a repeat is answered as the first request was (docs/ARCHITECTURE.md,
+  /** the route takes an Idempotency-Key header: a repeat is answered as the first request was (docs/http.md,
    * "Idempotency-Key"); its handler answers by returning its result */
   idempotent?: boolean;
 }

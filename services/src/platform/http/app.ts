@@ -51,13 +51,6 @@ export interface HttpAppOptions {
   trustProxy?: TrustProxy;
 }
 
-declare module 'express-serve-static-core' {
-  interface Request {
-    /** the body exactly as received, for signature checks */
-    rawBody?: Buffer;
-  }
-}
-
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');

@@ -8,7 +8,7 @@ import { ApiRouter } from './api-router';
 import { createHttpApp } from './app';
 import { MAX_PROBLEM_ERRORS } from './problem';
 
-/** Issue #11: bad input stays cheap, and personal answers are not cached. */
+/** Bad input stays cheap, and personal answers are not cached. */
 let identity: TestIdentity;
 let app: ReturnType<typeof createHttpApp>;
 let feedReads = 0;

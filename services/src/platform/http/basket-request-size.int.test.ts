@@ -3,7 +3,7 @@ import { MAX_ENTRIES_PER_REQUEST, TOO_MANY_ENTRIES_MESSAGE } from '@alpenpass/co
 import { createBasketTestKit, type BasketTestKit } from '../../../test/support/basket-kit';
 import { shopHeaders } from '../../../test/support/shop-headers';
 
-/** Issue #11: a 750 kB body of 250,000 empty entries once produced a 28 MB problem document. */
+/** A 750 kB body of 250,000 empty entries once produced a 28 MB problem document. */
 let kit: BasketTestKit;
 
 beforeAll(async () => {

@@ -36,7 +36,7 @@ function send(res: Response, answer: StoredAnswer): void {
 }
 
 /**
- * Carries out a request under an Idempotency-Key once (docs/ARCHITECTURE.md, "Idempotency-Key"): the
+ * Carries out a request under an Idempotency-Key once (docs/http.md, "Idempotency-Key"): the
  * first request claims the key and its success answer is kept; a repeat of the same request gets that
  * answer (`Idempotency-Replayed: true`) and runs nothing; another request under the key is 422, and a
  * repeat while the first still runs waits for its answer, then 409. A request that fails (4xx or 5xx)

@@ -16,7 +16,7 @@ import { ApiRouter } from './api-router';
 import { createHttpApp } from './app';
 
 /** The Idempotency-Key mechanism of `ApiRouter.route({ idempotent: true })` against the real claim store
- * (docs/ARCHITECTURE.md, "Idempotency-Key"), on routes of the test's own that count what they do. */
+ * (docs/http.md, "Idempotency-Key"), on routes of the test's own that count what they do. */
 let db: TestDatabase;
 let identity: TestIdentity;
 let app: ReturnType<typeof createHttpApp>;

@@ -1,6 +1,14 @@
 import { isUtf8 } from 'node:buffer';
 import express, { type Request } from 'express';
 
+// declared where the body parser sets it, so that every program that compiles the parser knows it
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** the body exactly as received, for signature checks */
+    rawBody?: Buffer;
+  }
+}
+
 export const MAX_BODY_SIZE = '1mb';
 
 /** application/json and the structured +json types (RFC 6839), e.g. application/merge-patch+json */

@@ -3,7 +3,7 @@ import { z, type ZodObject, type ZodType } from 'zod';
 import { DEFAULT_API_VERSION, idempotencyKey } from '@alpenpass/contracts';
 import type { ApiRouter } from './api-router';
 
-/** the header of the routes declared `idempotent` (docs/ARCHITECTURE.md, "Idempotency-Key") */
+/** the header of the routes declared `idempotent` (docs/http.md, "Idempotency-Key") */
 const idempotencyHeaders = z.object({
   'Idempotency-Key': idempotencyKey.optional().meta({
     description:

@@ -1,4 +1,4 @@
-/** RFC 9457 problem details, the only error shape the API answers with (docs/ARCHITECTURE.md, "HTTP conventions"). */
+/** RFC 9457 problem details, the only error shape the API answers with (docs/http.md). */
 export interface ProblemFieldError {
   path: string;
   message: string;

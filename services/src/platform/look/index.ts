@@ -1,3 +1,3 @@
-export { lookOf, shopDefaults, shopLookSource, type ShopLook, type ShopLookSource } from './shop-look';
+export type { ShopLook, ShopLookSource } from './shop-look';
 export { logoImages, type LogoImage } from './logo-image';
 export { contactFooter, mailFooterText, type ContactFooter } from './contact-footer';

@@ -1,4 +1,4 @@
-import { lookOf } from '../look/shop-look';
+import { lookOf } from '../../channel/channel-look';
 import { brandedMailText, mailMjml, renderBrandedMail, type BrandedMail } from './branded-mail';
 
 const branding = {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { basketRouter } from '../../basket/api';
 import { postgresHoldScheduler, registerHoldTimerGauges } from '../../basket/hold-timers';
+import { registerCapacityGauges } from '../../capacity/capacity-metrics';
 import { createBasketTestKit, kitProjections, type BasketTestKit } from '../../../test/support/basket-kit';
 import { loadConfig } from '../config';
 import { createHttpApp } from '../http/app';
@@ -34,7 +35,10 @@ beforeAll(async () => {
       projections: kitProjections,
       temporal: temporal.client,
       taskQueue: config.temporal.taskQueue,
-      areaGauges: [(registry) => registerHoldTimerGauges(registry, kit.db.knex)],
+      areaGauges: [
+        (registry) => registerHoldTimerGauges(registry, kit.db.knex),
+        (registry) => registerCapacityGauges(registry, kit.db.knex),
+      ],
     }),
   });
 }, 60_000);

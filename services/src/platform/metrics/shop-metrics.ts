@@ -9,13 +9,12 @@ export interface ShopMetricsSources {
   projections: readonly AnyProjection[];
   temporal: () => Promise<Client>;
   taskQueue: string;
-  /** the gauges areas add of their own (the webhook outbox's) */
+  /** the gauges areas add of their own (the capacity's held places, the webhook outbox's, …) */
   areaGauges?: readonly ((registry: Registry) => void)[];
 }
 
 /** the Temporal workflow types the shop starts */
 const workflowTypes = ['checkoutWorkflow', 'priceGenerationWorkflow'];
-const heldClaimsView = 'capacity_admin_slot_claims';
 
 /**
  * Facts of the whole shop, the same whichever process is asked: read from PostgreSQL and Temporal when
@@ -49,22 +48,6 @@ export function shopMetricsRegistry(sources: ShopMetricsSources): Registry {
       );
       this.reset();
       for (const { name, lag } of statuses) if (lag !== null) this.set({ projection: name }, lag);
-    },
-  });
-  new Gauge({
-    name: 'alpenpass_slot_held_places',
-    help: 'Places held (not booked) per slot with any hold, from the capacity read model',
-    labelNames: ['slot'] as const,
-    registers: [registry],
-    async collect() {
-      const rows: { slot_id: string | number; held: string | number }[] = await sources
-        .knex(heldClaimsView)
-        .where('kind', 'HELD')
-        .groupBy('slot_id')
-        .select('slot_id', sources.knex.raw('sum(quantity) as held'))
-        .catch(() => []);
-      this.reset();
-      for (const row of rows) this.set({ slot: String(row.slot_id) }, Number(row.held));
     },
   });
   const workflows = (name: string, help: string, status?: string) =>

@@ -56,7 +56,7 @@ export function receiptLines(
       ];
     const shares = splitAmount(item.price.amount, tickets.length);
     return tickets.map((ticket, index) => {
-      // a day ticket of a multi-day item (issued before issue #24) names its day
+      // a day ticket of a multi-day item (issued while a multi-day pass got one ticket a day) names its day
       const day = ticket.day && (line.days ?? 0) > 1 ? `, ${formatShortDay(ticket.day, input.language)}` : '';
       const description = `${line.text} – ${texts.person(ticket.personIndex, ticket.personCount)}${day}`;
       return { description, quantity: 1, unitPrice: shares[index]!, amount: shares[index]! };

@@ -94,7 +94,7 @@ export const accountApi = api.injectEndpoints({
       query: () => ({ url: '/users/account', method: 'DELETE' }),
       invalidatesTags: ['Account'],
     }),
-    // issue #24: the orders still open, named before the customer confirms the deletion
+    // the orders still open, named before the customer confirms the deletion
     getAccountOpenOrders: build.query<AccountOpenOrders, void>({
       query: () => '/users/account/open-orders',
       keepUnusedDataFor: 0,

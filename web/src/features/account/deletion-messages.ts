@@ -49,7 +49,7 @@ export const deletionMessages = defineMessages({
   photoSaved: { id: 'account.photo.saved', defaultMessage: 'The photo has been saved.' },
 });
 
-/** The orders still open when the customer confirms the deletion (issue #24). */
+/** The orders still open when the customer confirms the deletion. */
 export const openOrderMessages = {
   count: defineMessage<{ count: number }>(
     {

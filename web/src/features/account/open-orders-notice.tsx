@@ -3,7 +3,7 @@ import { formatMoney } from '../../lib/format/money';
 import { useGetAccountOpenOrdersQuery } from './api';
 import { openOrderMessages } from './deletion-messages';
 
-/** Asked before the deletion is confirmed (issue #24): the orders still open and what becomes of them.
+/** Asked before the deletion is confirmed: the orders still open and what becomes of them.
  * Nothing while they load or when there are none (the deletion stays possible if the list fails). */
 export function OpenOrdersNotice() {
   const intl = useIntl();

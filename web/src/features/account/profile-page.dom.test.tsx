@@ -91,7 +91,7 @@ describe('the profile page', () => {
     expect(await screen.findByText('Alice')).toBeTruthy();
   });
 
-  it('prefills the owner with the name and birthdate typed at registration (issue #24)', async () => {
+  it('prefills the owner with the name and birthdate typed at registration', async () => {
     const account = fakeAccountApi({ owner: null });
     api = mockApiFetch((call) =>
       call.path === '/auth/session'

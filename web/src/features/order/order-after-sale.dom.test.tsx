@@ -138,7 +138,7 @@ describe('the order page after the sale', () => {
     expect(screen.getAllByRole('button', { name: /Lost\? Block this ticket/ })).toHaveLength(1);
   });
 
-  it('names the holder on a personalised ticket instead of "person 1 of 1" (issue #24)', async () => {
+  it('names the holder on a personalised ticket instead of "person 1 of 1"', async () => {
     const server = orderServer();
     const personal = {
       ...ticket(TICKET_A, 1, 'VALID'),

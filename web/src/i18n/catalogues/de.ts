@@ -1,3 +1,5 @@
+// Long on purpose: one line a message of the whole SPA. The three catalogues are kept side by side, key
+// for key, so that a missing text is seen at once (catalogues.dom.test.ts checks each is complete).
 import type { MessageCatalogue } from '../message-catalogue';
 
 export const de: MessageCatalogue = {
@@ -660,7 +662,7 @@ export const de: MessageCatalogue = {
   'catalogue.noResults': 'Kein Produkt passt zu Ihrer Suche.',
   'catalogue.noResults.hint': 'Versuchen Sie ein anderes Wort oder zeigen Sie alle Kategorien.',
   'catalogue.showAll': 'Alle Produkte zeigen',
-  // accounts: deletion and reactivation, person photos, guest checkout, deleted account (issue 13/18)
+  // accounts: deletion and reactivation, person photos, guest checkout, deleted account
   'account.deletion.heading': 'Mein Konto löschen',
   'account.deletion.explanation':
     'Ihr Konto wird nach einer Frist von 30 Tagen gelöscht. Bis dahin können Sie sich anmelden und es behalten. Danach werden Ihre persönlichen Daten gelöscht; Ihre Bestellungen bleiben ohne Ihren Namen für die Buchhaltung erhalten.',
@@ -796,7 +798,7 @@ export const de: MessageCatalogue = {
   'consumptions.daysAndUse': '{days}: {use}',
   // money: refunds back onto a voucher
   'order.refunds.toVoucher': 'zurück auf Ihren Gutschein',
-  // season pass onto a keycard in the basket (issue 18 journeys)
+  // season pass onto a keycard in the basket
   'basket.seasonPass.keycard.label': 'Keycard für dieses Saisonabo',
   'basket.seasonPass.keycard.hint':
     'Das Saisonabo wird auf diese Karte geladen: Die Drehkreuze lesen sie die ganze Saison.',

@@ -1,3 +1,5 @@
+// Long on purpose: one line a message of the whole SPA. The three catalogues are kept side by side, key
+// for key, so that a missing text is seen at once (catalogues.dom.test.ts checks each is complete).
 import type { MessageCatalogue } from '../message-catalogue';
 
 export const en: MessageCatalogue = {
@@ -628,7 +630,7 @@ export const en: MessageCatalogue = {
   'catalogue.noResults': 'No product matches your search.',
   'catalogue.noResults.hint': 'Try another word, or show all categories.',
   'catalogue.showAll': 'Show all products',
-  // accounts: deletion and reactivation, person photos, guest checkout, deleted account (issue 13/18)
+  // accounts: deletion and reactivation, person photos, guest checkout, deleted account
   'account.deletion.heading': 'Delete my account',
   'account.deletion.explanation':
     'Your account is deleted after a grace period of 30 days. Until then you can sign in and keep it. Afterwards your personal data are erased; your orders are kept without your name for the accounting.',
@@ -754,7 +756,7 @@ export const en: MessageCatalogue = {
   'consumptions.daysAndUse': '{days}: {use}',
   // money: refunds back onto a voucher
   'order.refunds.toVoucher': 'back onto your voucher',
-  // season pass onto a keycard in the basket (issue 18 journeys)
+  // season pass onto a keycard in the basket
   'basket.seasonPass.keycard.label': 'Keycard for this season pass',
   'basket.seasonPass.keycard.hint': 'The season pass is loaded onto this card: the gates read it all season.',
   'basket.seasonPass.keycard.none': 'No keycard chosen',

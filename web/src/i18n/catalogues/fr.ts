@@ -1,3 +1,5 @@
+// Long on purpose: one line a message of the whole SPA. The three catalogues are kept side by side, key
+// for key, so that a missing text is seen at once (catalogues.dom.test.ts checks each is complete).
 import type { MessageCatalogue } from '../message-catalogue';
 
 export const fr: MessageCatalogue = {
@@ -656,7 +658,7 @@ export const fr: MessageCatalogue = {
   'catalogue.noResults': 'Aucun produit ne correspond à votre recherche.',
   'catalogue.noResults.hint': 'Essayez un autre mot ou affichez toutes les catégories.',
   'catalogue.showAll': 'Afficher tous les produits',
-  // accounts: deletion and reactivation, person photos, guest checkout, deleted account (issue 13/18)
+  // accounts: deletion and reactivation, person photos, guest checkout, deleted account
   'account.deletion.heading': 'Supprimer mon compte',
   'account.deletion.explanation':
     'Votre compte est supprimé après un délai de 30 jours. D’ici là, vous pouvez vous connecter et le conserver. Ensuite, vos données personnelles sont effacées ; vos commandes sont conservées sans votre nom pour la comptabilité.',
@@ -789,7 +791,7 @@ export const fr: MessageCatalogue = {
   'consumptions.daysAndUse': '{days}\u00a0: {use}',
   // money: refunds back onto a voucher
   'order.refunds.toVoucher': 'recrédité sur votre bon',
-  // season pass onto a keycard in the basket (issue 18 journeys)
+  // season pass onto a keycard in the basket
   'basket.seasonPass.keycard.label': 'Keycard pour cet abonnement de saison',
   'basket.seasonPass.keycard.hint':
     'L’abonnement de saison est chargé sur cette keycard\u00a0: les portillons la lisent toute la saison.',

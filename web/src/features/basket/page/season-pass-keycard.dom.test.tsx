@@ -202,7 +202,7 @@ describe('a season pass is loaded onto a keycard in the basket', () => {
   });
 });
 
-describe('a season pass says before the purchase that it renews (issue #24)', () => {
+describe('a season pass says before the purchase that it renews', () => {
   it('on the product page: renewal, price, period and how to cancel', async () => {
     api = serveSeasonPass({ signedIn: true });
     renderRoute('/de/products/104');
@@ -222,7 +222,7 @@ describe('a season pass says before the purchase that it renews (issue #24)', ()
   });
 });
 
-describe('the chooser offers only the cards that fit the pass and says why the others do not (issue #24)', () => {
+describe('the chooser offers only the cards that fit the pass and says why the others do not', () => {
   // the season starts on 5 December 2026 (Europe/Zurich); the pass is for adults, 16 to 64
   const person = (id: number, firstName: string, birthdate: string | null) => ({
     id,

@@ -2,6 +2,10 @@ import type { RecordedEvent } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import type { WebhookSubscriptionEvent } from './webhook-subscription';
 
+/* Which events go where: each subscription's URL, the event types it asked for, whether it is enabled and
+ * the secrets its deliveries are signed with, as its events left them (table webhook_routes). The outbox
+ * feeder routes every event of the store through these to the subscriptions that want it. */
+
 /** What the feeder and the dispatcher need of a subscription, as its events left it at `position`. */
 export interface WebhookRoute {
   subscriptionId: string;

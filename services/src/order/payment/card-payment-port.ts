@@ -6,8 +6,7 @@ import {
   type PaymentThemeConfiguration,
 } from '@alpenpass/contracts';
 import { unavailable } from '../../platform/domain-error';
-import type { SavedCard } from '../../payment-provider/saved-card';
-import type { CardPaymentOutcome } from '../../payment-provider/provider-calls';
+import type { CardPaymentOutcome, SavedCard } from '../../payment-provider';
 
 export type { CardPaymentOutcome };
 

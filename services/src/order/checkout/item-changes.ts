@@ -4,18 +4,17 @@ import {
   type BasketValidationIssue,
   type OrderItemRecord,
 } from '@alpenpass/contracts';
-import type { BasketService } from '../basket';
-import type { OrderDiscountPort } from '../discount/order-port';
-import { conflict, notFound } from '../platform/domain-error';
-import { ConcurrencyConflictError } from '../platform/event-store/command-handler';
-import type { PlatformLogger } from '../platform/event-store/event-store';
-import { Problem } from '../platform/http/problem';
-import { eventMetadataOf } from '../platform/http/request-context';
+import type { BasketService, Caller } from '../../basket';
+import type { OrderDiscountPort } from '../../discount';
+import { conflict, notFound } from '../../platform/domain-error';
+import { ConcurrencyConflictError } from '../../platform/event-store/command-handler';
+import type { PlatformLogger } from '../../platform/event-store/event-store';
+import { Problem } from '../../platform/http/problem';
+import { eventMetadataOf } from '../../platform/http/request-context';
 import { orderItemsOf } from './basket-items';
-import type { OrderCommand } from './decide';
-import type { PlacedOrder } from './order';
-import { itemsWithout } from './order-items';
-import type { Caller } from '../basket/basket-service';
+import type { OrderCommand } from '../decide';
+import type { PlacedOrder } from '../order';
+import { itemsWithout } from '../order-items';
 
 /** What changes in the items of an unpaid loose-items checkout. */
 export type ItemsChange = { add: BasketEntryWithChildrenInput[] } | { remove: string[] };
@@ -56,6 +55,8 @@ const sameItems = (order: readonly OrderItemRecord[], basket: readonly OrderItem
  * the basket; a removal is recorded on the order first, so the order never pays for released places.
  * Who an item is for, chosen on the order, stays with the item (the order's decider keeps it).
  */
+export type ItemChanges = ReturnType<typeof createItemChanges>;
+
 export function createItemChanges(deps: ItemChangesDeps) {
   async function applyItems(caller: Caller, orderId: number, items: OrderItemRecord[]): Promise<PlacedOrder> {
     const order = await deps.loadPlaced(orderId);

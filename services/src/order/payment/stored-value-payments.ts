@@ -5,12 +5,13 @@ import {
   voucherErrorCodes,
   type VoucherKind,
 } from '@alpenpass/contracts';
-import type { OnlineCreditPort } from '../online-credit/online-credit-service';
-import { conflict, DomainError } from '../platform/domain-error';
-import type { PlatformLogger } from '../platform/event-store/event-store';
-import type { VoucherPort } from '../voucher/voucher-service';
-import type { OrderCommand, PaymentParts } from './decide';
-import { amountDueOf, type PlacedOrder } from './order';
+import type { OnlineCreditPort } from '../../online-credit';
+import { conflict, DomainError } from '../../platform/domain-error';
+import type { PlatformLogger } from '../../platform/event-store/event-store';
+import type { VoucherPort } from '../../voucher';
+import type { OrderCommand } from '../decide';
+import type { PaymentParts } from './payment-decide';
+import { amountDueOf, type PlacedOrder } from '../order';
 
 export interface StoredValuePaymentsDeps {
   vouchers: VoucherPort;
