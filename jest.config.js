@@ -51,7 +51,7 @@ const clusterProject = {
   testEnvironment: 'node',
   setupFiles: shopClock,
   transform,
-  testMatch: ['<rootDir>/services/test/cluster/**/*.cluster.test.ts'],
+  testMatch: ['<rootDir>/infra/cluster/**/*.cluster.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
 

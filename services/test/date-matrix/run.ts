@@ -6,7 +6,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { clusterUnavailable } from '../cluster/cluster-topology';
+import { clusterUnavailable } from '../../../infra/cluster/support/cluster-topology';
 import { matrixDays } from './matrix-days';
 
 const repositoryRoot = join(__dirname, '..', '..', '..');

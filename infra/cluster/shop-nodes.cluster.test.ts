@@ -2,8 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import type { Knex } from 'knex';
 import { WAITING_ROOM_ADMISSION_HEADER } from '@alpenpass/contracts';
-import { developmentSecrets } from '../../src/platform/development-secrets';
-import { placedDemoCatalogue } from '../../src/demo/catalogue';
+import { developmentSecrets } from '../../services/src/platform/development-secrets';
+import { placedDemoCatalogue } from '../../services/src/demo/catalogue';
 import {
   addToNewBasket,
   call,
@@ -14,10 +14,10 @@ import {
   leaderOf,
   scheduleClusterSlot,
   waitFor,
-} from '../support/cluster-shop';
-import { settle, startCheckoutLoad, unexplainedRetries } from '../support/checkout-load';
-import { mailsTo } from '../support/mailpit';
-import { TestBrowser, linkIn } from '../support/sign-in-browser';
+} from './support/cluster-shop';
+import { settle, startCheckoutLoad, unexplainedRetries } from './support/checkout-load';
+import { mailsTo } from '../../services/test/support/mailpit';
+import { TestBrowser, linkIn } from '../../services/test/support/sign-in-browser';
 import {
   balancer,
   clusterDown,
@@ -32,7 +32,7 @@ import {
   nodePids,
   nodeUrl,
   readyStatus,
-} from './cluster-topology';
+} from './support/cluster-topology';
 
 const skipped = clusterSkipReason();
 const describeCluster = skipped ? describe.skip : describe;

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { basketStreamName, orderStreamName, type BasketEvent } from '@alpenpass/contracts';
 import { adminSlotClaimsTable } from '@alpenpass/projections/src/capacity/admin-slots';
-import { basketFolder, type BasketState } from '../../src/basket/basket';
-import { holdDeadline, type HoldDurations } from '../../src/basket/hold-deadline';
+import { basketFolder, type BasketState } from '../../../services/src/basket/basket';
+import { holdDeadline, type HoldDurations } from '../../../services/src/basket/hold-deadline';
 
 /** After a fault's load has settled, what the fault campaign asks of the store and the read models
  * beside lost and doubled orders: no place held past its hold's end (this file), and every read model

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { basketRouter } from '../../basket/api';
-import { postgresHoldScheduler, registerHoldTimerGauges } from '../../basket/hold-timers';
-import { registerCapacityGauges } from '../../capacity/capacity-metrics';
-import { createBasketTestKit, kitProjections, type BasketTestKit } from '../../../test/support/basket-kit';
-import { loadConfig } from '../config';
-import { createHttpApp } from '../http/app';
-import { createLogger } from '../logger';
-import { lazyTemporalClient } from '../temporal-client';
-import { shopHeaders, testChannelId } from '../../../test/support/shop-headers';
-import { shopMetricsRegistry } from './shop-metrics';
-import { timeAppends } from './timed-appends';
+import { basketRouter } from '../../src/basket/api';
+import { postgresHoldScheduler, registerHoldTimerGauges } from '../../src/basket/hold-timers';
+import { registerCapacityGauges } from '../../src/capacity/capacity-metrics';
+import { createBasketTestKit, kitProjections, type BasketTestKit } from '../support/basket-kit';
+import { loadConfig } from '../../src/platform/config';
+import { createHttpApp } from '../../src/platform/http/app';
+import { createLogger } from '../../src/platform/logger';
+import { lazyTemporalClient } from '../../src/platform/temporal-client';
+import { shopHeaders, testChannelId } from '../support/shop-headers';
+import { shopMetricsRegistry } from '../../src/platform/metrics/shop-metrics';
+import { timeAppends } from '../../src/platform/metrics/timed-appends';
 
 /** The shape of GET /metrics (names and labels), not the values' timing. */
 const config = loadConfig({ ...process.env, TEMPORAL_TASK_QUEUE: `metrics-test-${randomUUID()}` });

@@ -10,9 +10,9 @@ import {
   type AnyProjection,
   type EventSource,
 } from '@alpenpass/projections';
-import { compose } from '../../src/composition';
-import { loadConfig } from '../../src/platform/config';
-import { createLogger } from '../../src/platform/logger';
+import { compose } from '../../../services/src/composition';
+import { loadConfig } from '../../../services/src/platform/config';
+import { createLogger } from '../../../services/src/platform/logger';
 
 export interface RebuildComparison {
   /** read-model tables compared */

@@ -10,7 +10,7 @@
 // (root; brings the cluster up and takes it down; nodes also from CLUSTER_NODES)
 import { loadavg } from 'node:os';
 import type { Knex } from 'knex';
-import type { PlacedOrder } from '../../services/test/support/cluster-shop';
+import type { PlacedOrder } from './support/cluster-shop';
 import {
   acceptMail,
   clusterDown,
@@ -32,7 +32,7 @@ import {
   restartTemporal,
   startNats,
   stopNats,
-} from '../../services/test/cluster/cluster-topology';
+} from './support/cluster-topology';
 import {
   clusterAdminToken,
   clusterDatabaseUrl,
@@ -41,15 +41,10 @@ import {
   leaderOf,
   scheduleClusterSlot,
   waitFor,
-} from '../../services/test/support/cluster-shop';
-import {
-  ordersWithoutMail,
-  settle,
-  startCheckoutLoad,
-  unexplainedRetries,
-} from '../../services/test/support/checkout-load';
-import { lastHoldEnd, stuckHolds, type HoldRules } from '../../services/test/support/cluster-checks';
-import { readModelsAgainstRebuild } from '../../services/test/support/read-model-rebuild';
+} from './support/cluster-shop';
+import { ordersWithoutMail, settle, startCheckoutLoad, unexplainedRetries } from './support/checkout-load';
+import { lastHoldEnd, stuckHolds, type HoldRules } from './support/cluster-checks';
+import { readModelsAgainstRebuild } from './support/read-model-rebuild';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** a payment's Idempotency-Key claimed by a node the fault stopped is free after 120 s

@@ -2,14 +2,14 @@ import { createKnex } from '@alpenpass/infra';
 import { waitUntil } from '@alpenpass/infra/test/support';
 import type { Knex } from 'knex';
 import { DateTime } from 'luxon';
-import { loadConfig } from '../../src/platform/config';
-import { loadOrCreateSigningKey } from '../../src/platform/auth/signing-key';
-import { mintToken } from '../../src/platform/auth/tokens';
-import { runSlotCommand } from '../../src/capacity/slot-commands';
-import { createPostgresEventStore } from '../../src/platform/event-store/postgres-event-store';
-import { SimulatorError } from '../../src/psp-simulator/simulator-error';
-import { choose } from './psp-payment-page';
-import { returnUrls } from './after-sale-kit';
+import { loadConfig } from '../../../services/src/platform/config';
+import { loadOrCreateSigningKey } from '../../../services/src/platform/auth/signing-key';
+import { mintToken } from '../../../services/src/platform/auth/tokens';
+import { runSlotCommand } from '../../../services/src/capacity/slot-commands';
+import { createPostgresEventStore } from '../../../services/src/platform/event-store/postgres-event-store';
+import { SimulatorError } from '../../../services/src/psp-simulator/simulator-error';
+import { choose } from '../../../services/test/support/psp-payment-page';
+import { returnUrls } from '../../../services/test/support/after-sale-kit';
 import { API_HEADERS, CLIENT_ID } from '@alpenpass/contracts';
 
 /** What the tests and the fault campaign need of a running cluster (infra/cluster/cluster.sh): its

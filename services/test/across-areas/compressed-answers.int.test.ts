@@ -1,9 +1,9 @@
 import type { Server } from 'node:http';
-import { createCatalogueTestKit, type CatalogueTestKit } from '../../../test/support/catalogue-kit';
-import { loadDemoCatalogue } from '../../demo/catalogue';
-import { listenOnLoopback, rawGet } from '../../../test/support/raw-http';
-import { shopHeaders } from '../../../test/support/shop-headers';
-import { compressionThresholdBytes } from './compressed-answers';
+import { createCatalogueTestKit, type CatalogueTestKit } from '../support/catalogue-kit';
+import { loadDemoCatalogue } from '../../src/demo/catalogue';
+import { listenOnLoopback, rawGet } from '../support/raw-http';
+import { shopHeaders } from '../support/shop-headers';
+import { compressionThresholdBytes } from '../../src/platform/http/compressed-answers';
 
 /** JSON answers over real HTTP (supertest and fetch would undo the coding): the demo catalogue's
  * product list is tens of kilobytes. */

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { MAX_ENTRIES_PER_REQUEST, TOO_MANY_ENTRIES_MESSAGE } from '@alpenpass/contracts';
-import { createBasketTestKit, type BasketTestKit } from '../../../test/support/basket-kit';
-import { shopHeaders } from '../../../test/support/shop-headers';
+import { createBasketTestKit, type BasketTestKit } from '../support/basket-kit';
+import { shopHeaders } from '../support/shop-headers';
 
 /** A 750 kB body of 250,000 empty entries once produced a 28 MB problem document. */
 let kit: BasketTestKit;

@@ -1,12 +1,12 @@
 import request from 'supertest';
 import { z } from 'zod';
-import { answerConditionally } from '../../pricing/etag';
-import { createLogger } from '../logger';
-import { createTestIdentity, type TestIdentity } from '../../../test/support/test-identity';
-import { shopHeaders, testChannelId } from '../../../test/support/shop-headers';
-import { ApiRouter } from './api-router';
-import { createHttpApp } from './app';
-import { MAX_PROBLEM_ERRORS } from './problem';
+import { answerConditionally } from '../../src/pricing/etag';
+import { createLogger } from '../../src/platform/logger';
+import { createTestIdentity, type TestIdentity } from '../support/test-identity';
+import { shopHeaders, testChannelId } from '../support/shop-headers';
+import { ApiRouter } from '../../src/platform/http/api-router';
+import { createHttpApp } from '../../src/platform/http/app';
+import { MAX_PROBLEM_ERRORS } from '../../src/platform/http/problem';
 
 /** Bad input stays cheap, and personal answers are not cached. */
 let identity: TestIdentity;

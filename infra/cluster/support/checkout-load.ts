@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { idempotencyErrorCodes } from '@alpenpass/contracts';
-import { mailTexts } from '../../src/order-mail/mail-texts';
+import { mailTexts } from '../../../services/src/order-mail/mail-texts';
 import {
   addToNewBasket,
   checkOut,
@@ -15,7 +15,7 @@ import {
   type Answer,
   type PlacedOrder,
 } from './cluster-shop';
-import { mailsTo } from './mailpit';
+import { mailsTo } from '../../../services/test/support/mailpit';
 
 /** A steady checkout load on a cluster: guests, each placing and paying one-place orders one after the
  * other until stopped. A step that ends without an answer (status 0), with a 5xx, or with a 409 saying
