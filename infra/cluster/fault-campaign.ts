@@ -1,4 +1,4 @@
-// The fault campaign (issue #28): two shop nodes behind HAProxy (infra/cluster/cluster.sh), a steady
+// The fault campaign: two shop nodes behind HAProxy (infra/cluster/cluster.sh), a steady
 // checkout load of guests through the balancer, and one fault after the other. For each fault: the requests
 // the clients sent, the answers they had to retry (no answer or 5xx; a retry keeps the basket and the
 // Idempotency-Key), orders lost (confirmed on the provider's page but never PAID), paid twice, baskets

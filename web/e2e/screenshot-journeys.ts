@@ -12,7 +12,7 @@ import { setShopClock } from '@alpenpass/services/src/platform/shop-clock';
 import { shopHeaders, startShop, type ShopProcess } from './shop-process';
 
 /**
- * The shots of docs/screenshots (README, "How it looks"): written by `npm run screenshots`
+ * The shots of docs/screenshots (web/README.md): written by `npm run screenshots`
  * (web/scripts/screenshots.ts) and compared with the committed files by screenshots.e2e.test.ts.
  * Each journey runs in a browser context of its own at each width, in German.
  */

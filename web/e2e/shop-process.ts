@@ -12,7 +12,7 @@ import { mintStaffToken } from './customer-token';
 const repositoryRoot = join(__dirname, '..', '..');
 const READY_TIMEOUT_MS = 180_000;
 
-/** The §7 headers every shop API call carries (docs/ARCHITECTURE.md, "HTTP conventions"). */
+/** The §7 headers every shop API call carries (docs/http.md). */
 export const shopHeaders = {
   'x-client-id': '1',
   'x-channel-id': '6a1c7e52-3b8f-4e0a-9d2c-5f4b8a7e1d30',
