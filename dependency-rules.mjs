@@ -80,7 +80,7 @@ export const webAreas = {
   components: ['lib', 'config'],
   'features/client': [],
   'features/catalogue': ['features/client'],
-  'features/pages': [],
+  'features/pages': ['features/client'],
   'features/online-credit': [],
   'features/waiting-room': [],
   'features/account': ['features/client'],

@@ -3,6 +3,7 @@ import { channelType } from './domain/channel';
 import { numericId, channelId } from './validators/ids';
 import { hexColor } from './validators/text-formats';
 import { localizedText } from './languages';
+import type { Language } from './language-codes';
 
 /** §3 Channel: a sales channel and the products it offers. Admin endpoints under /admin/channels. */
 
@@ -46,6 +47,19 @@ export const channelContact = z.object({
   openingHours: localizedText,
 });
 export type ChannelContact = z.infer<typeof channelContact>;
+/**
+ * The company that sells: its legal name (not translated) and its Swiss UID, which receipts print with
+ * the language's VAT suffix (MWST, TVA, VAT). Its postal address is the contact's; the shop's name is the
+ * channel's name.
+ */
+export const channelCompany = z.object({
+  name: shortText,
+  vatNumber: z
+    .string()
+    .trim()
+    .regex(/^CHE-\d{3}\.\d{3}\.\d{3}$/, 'Expected a Swiss UID such as CHE-123.456.789'),
+});
+export type ChannelCompany = z.infer<typeof channelCompany>;
 export const socialNetworks = ['instagram', 'facebook', 'youtube', 'tiktok', 'linkedin', 'x'] as const;
 export const socialLink = z.object({
   network: z.enum(socialNetworks),
@@ -76,8 +90,26 @@ export const channelBranding = z.object({
   heroImageUrl: logoUrl.nullable().optional(),
   contact: channelContact.nullable().optional(),
   socialLinks: z.array(socialLink).max(8).nullable().optional(),
+  /** absent in events written before the company was the channel's */
+  company: channelCompany.nullable().optional(),
 });
 export type ChannelBranding = z.infer<typeof channelBranding>;
+
+/**
+ * The company block that the footer, the imprint, the mails, the sign-in pages and the receipts print: the
+ * company's name, then the contact's address lines (a first line that already names the company is kept
+ * once, as branding written before the company existed has it).
+ */
+export function companyAddress(branding: Pick<ChannelBranding, 'company' | 'contact'>): string[] {
+  const address = branding.contact?.address ?? [];
+  const name = branding.company?.name;
+  if (!name) return address;
+  return [name, ...(address[0] === name ? address.slice(1) : address)];
+}
+const vatSuffixes: Record<Language, string> = { de: 'MWST', en: 'VAT', fr: 'TVA' };
+/** The company's UID as a VAT number in the document's language ("CHE-123.456.789 MWST", "… TVA"). */
+export const vatNumberIn = (company: ChannelCompany, language: Language) =>
+  `${company.vatNumber} ${vatSuffixes[language]}`;
 export const noBranding: ChannelBranding = {
   logoUrl: null,
   primaryColor: null,
@@ -86,6 +118,7 @@ export const noBranding: ChannelBranding = {
   heroImageUrl: null,
   contact: null,
   socialLinks: null,
+  company: null,
 };
 /** What a create or update may say about the look: the fields it names (null clears one). */
 const brandingChanges = channelBranding.partial();

@@ -18,7 +18,7 @@ import { afterSaleMailsOf, orderMailContext } from './order-mail';
 import { paymentDetailContext, paymentDetailService } from './payment-detail';
 import { pricingContext } from './pricing';
 import { subscriptionContext } from './subscription';
-import { ticketAttachmentsOf, ticketContext, ticketSettingsOf } from './ticket';
+import { ticketAttachmentsOf, ticketContext } from './ticket';
 import { createVoucherService, voucherContext } from './voucher';
 import { webhookContext } from './webhook';
 import { waitingRoomContext } from './waiting-room';
@@ -115,7 +115,7 @@ export const contextFactories: ContextFactory[] = [
   voucherContext,
   (deps) => causeWeCareContext(deps, { orders: ordersOf(deps).orders }),
   consumptions,
-  (deps) => webhookContext(deps, { operatorEmail: ticketSettingsOf(deps.config).operator.email }),
+  webhookContext,
 ];
 
 /** The command handlers behind every activity of the worker, lent by the contexts that own them. */

@@ -91,6 +91,43 @@ describe.each(['de', 'en', 'fr'] as const)('the shop front in %s', (language) =>
       await context.close();
     }
   }, 120_000);
+
+  it("names one company and one shop: header, title, footer and imprint say what the channel's configuration says", async () => {
+    const client = (await (
+      await fetch(`${shop.origin}/api/clients/current`, {
+        headers: { ...shopHeaders, 'accept-language': language },
+      })
+    ).json()) as {
+      name: string;
+      branding: { company: { name: string; vatNumber: string }; contact: { address: string[] } };
+    };
+    const { company, contact } = client.branding;
+    const suffix = { de: 'MWST', en: 'VAT', fr: 'TVA' }[language];
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: language });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${shop.origin}/${language}/pages/imprint`);
+      const block = page.locator('.content-page address.company-block');
+      await block.waitFor();
+      expect(await block.locator('span').allInnerTexts()).toEqual([
+        company.name,
+        ...contact.address,
+        `${company.vatNumber} ${suffix}`,
+      ]);
+      expect(await page.locator('.app-header .app-name').innerText()).toBe(client.name);
+      await page.waitForFunction((name) => document.title.endsWith(` · ${name}`), client.name);
+
+      const footer = page.locator('footer.shop-footer');
+      expect(
+        (await footer.locator('address span').allInnerTexts()).slice(0, 1 + contact.address.length),
+      ).toEqual([company.name, ...contact.address]);
+      expect(await footer.locator('.shop-footer-name').innerText()).toBe(`© ${company.name}`);
+      // the content system's imprint text names no other company
+      expect(await page.locator('.content-page-body').innerText()).not.toMatch(/\b(AG|SA|Ltd\.?)\b/);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });
 
 it('answers an unknown page with 404 problem details', async () => {

@@ -40,6 +40,7 @@ export function lookOf(
     shopUrl,
     contact: branding.contact ?? null,
     socialLinks: branding.socialLinks ?? [],
+    company: branding.company ?? null,
   };
 }
 

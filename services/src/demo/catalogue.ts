@@ -10,7 +10,7 @@ export const demoCatalogueFile = join(__dirname, '..', '..', '..', 'infra', 'dem
 
 /**
  * The demo resort's look: its drawn logo and valley scene, a mountain blue and a sunset orange, the
- * system's sans-serif, and how to reach the (fictional) valley station.
+ * system's sans-serif, how to reach the (fictional) valley station and the company that sells.
  */
 export const demoBranding: ChannelBranding = {
   logoUrl: '/images/demo/logo.svg',
@@ -21,7 +21,7 @@ export const demoBranding: ChannelBranding = {
   contact: {
     email: 'info@alpenhorn.example',
     phone: '+41 27 555 01 00',
-    address: ['Alpenhorn Bergbahnen AG', 'Talstation 1', '3999 Alpenhorn VS'],
+    address: ['Talstation 1', '3999 Alpenhorn VS'],
     openingHours: {
       de: 'Täglich 08:00–17:00, Ticketschalter ab 07:45',
       en: 'Daily 08:00–17:00, ticket desk from 07:45',
@@ -32,7 +32,10 @@ export const demoBranding: ChannelBranding = {
     { network: 'instagram', url: 'https://instagram.com/alpenhorn.example' },
     { network: 'youtube', url: 'https://youtube.com/@alpenhorn.example' },
   ],
+  company: { name: 'Alpenhorn Bergbahnen AG', vatNumber: 'CHE-000.000.000' },
 };
+/** The demo shop's one name: header, titles, mails and sign-in pages. */
+export const demoShopName = 'Alpenhorn Bergbahnen';
 
 export interface DemoCatalogueSummary {
   stored: number;
@@ -83,7 +86,7 @@ export async function loadDemoCatalogue(deps: DemoCatalogueDeps): Promise<DemoCa
     await channels.create(
       {
         id: deps.config.channelId,
-        name: 'Alpenpass Webshop',
+        name: demoShopName,
         type: 'WEB',
         productIds: summary.productIds,
         branding: demoBranding,

@@ -17,7 +17,11 @@ async function linkMail(
   link: string,
   look: ShopLook,
 ): Promise<MailMessage> {
-  const { subject, intro, outro, action } = texts;
+  // the texts name the shop as {shop}: the channel's name
+  const named = (text: string) => text.replaceAll('{shop}', look.name);
+  const subject = named(texts.subject);
+  const intro = named(texts.intro);
+  const { outro, action } = texts;
   const html = await renderBrandedMail(
     {
       language,

@@ -99,26 +99,26 @@ const en: IdentityTexts = {
     verifyEmail: {
       subject: 'Confirm your e-mail address',
       action: 'Confirm my address',
-      intro: 'Welcome to Alpenpass. Please confirm your e-mail address with this link:',
+      intro: 'Welcome to {shop}. Please confirm your e-mail address with this link:',
       outro: 'The link is valid for 24 hours.',
     },
     alreadyRegistered: {
-      subject: 'Your Alpenpass account',
+      subject: 'Your account at {shop}',
       action: 'Choose a new password',
       intro:
-        'Someone tried to create an Alpenpass account with this address, which already has one. If it was you and you forgot your password, choose a new one here:',
+        'Someone tried to create an account at {shop} with this address, which already has one. If it was you and you forgot your password, choose a new one here:',
       outro: 'If it was not you, ignore this mail.',
     },
     magicLink: {
       subject: 'Your sign-in link',
       action: 'Sign in',
-      intro: 'Sign in to Alpenpass with this link:',
+      intro: 'Sign in to {shop} with this link:',
       outro: 'The link is valid for 15 minutes and works once. If you did not ask for it, ignore this mail.',
     },
     resetPassword: {
       subject: 'Choose a new password',
       action: 'Choose a new password',
-      intro: 'Choose a new Alpenpass password with this link:',
+      intro: 'Choose a new password for {shop} with this link:',
       outro: 'The link is valid for one hour. If you did not ask for it, ignore this mail.',
     },
   },
@@ -176,27 +176,27 @@ const de: IdentityTexts = {
     verifyEmail: {
       subject: 'Bestätigen Sie Ihre E-Mail-Adresse',
       action: 'Adresse bestätigen',
-      intro: 'Willkommen bei Alpenpass. Bitte bestätigen Sie Ihre E-Mail-Adresse mit diesem Link:',
+      intro: 'Willkommen bei {shop}. Bitte bestätigen Sie Ihre E-Mail-Adresse mit diesem Link:',
       outro: 'Der Link ist 24 Stunden gültig.',
     },
     alreadyRegistered: {
-      subject: 'Ihr Alpenpass-Konto',
+      subject: 'Ihr Konto bei {shop}',
       action: 'Neues Passwort wählen',
       intro:
-        'Jemand wollte mit dieser Adresse ein Alpenpass-Konto erstellen, doch zu ihr gibt es schon eines. Wenn Sie es waren und Ihr Passwort vergessen haben, wählen Sie hier ein neues:',
+        'Jemand wollte mit dieser Adresse ein Konto bei {shop} erstellen, doch zu ihr gibt es schon eines. Wenn Sie es waren und Ihr Passwort vergessen haben, wählen Sie hier ein neues:',
       outro: 'Wenn Sie es nicht waren, beachten Sie diese E-Mail bitte nicht.',
     },
     magicLink: {
       subject: 'Ihr Anmeldelink',
       action: 'Anmelden',
-      intro: 'Melden Sie sich mit diesem Link bei Alpenpass an:',
+      intro: 'Melden Sie sich mit diesem Link bei {shop} an:',
       outro:
         'Der Link ist 15 Minuten gültig und funktioniert einmal. Wenn Sie ihn nicht angefordert haben, beachten Sie diese E-Mail bitte nicht.',
     },
     resetPassword: {
       subject: 'Neues Passwort wählen',
       action: 'Neues Passwort wählen',
-      intro: 'Wählen Sie mit diesem Link ein neues Alpenpass-Passwort:',
+      intro: 'Wählen Sie mit diesem Link ein neues Passwort für {shop}:',
       outro:
         'Der Link ist eine Stunde gültig. Wenn Sie ihn nicht angefordert haben, beachten Sie diese E-Mail bitte nicht.',
     },
@@ -253,27 +253,27 @@ const fr: IdentityTexts = {
     verifyEmail: {
       subject: 'Confirmez votre adresse e-mail',
       action: 'Confirmer mon adresse',
-      intro: 'Bienvenue chez Alpenpass. Veuillez confirmer votre adresse e-mail avec ce lien\u00a0:',
+      intro: 'Bienvenue chez {shop}. Veuillez confirmer votre adresse e-mail avec ce lien\u00a0:',
       outro: 'Le lien est valable 24 heures.',
     },
     alreadyRegistered: {
-      subject: 'Votre compte Alpenpass',
+      subject: 'Votre compte chez {shop}',
       action: 'Choisir un nouveau mot de passe',
       intro:
-        'Quelqu’un a essayé de créer un compte Alpenpass avec cette adresse, qui en a déjà un. Si c’était vous et que vous avez oublié votre mot de passe, choisissez-en un nouveau ici\u00a0:',
+        'Quelqu’un a essayé de créer un compte chez {shop} avec cette adresse, qui en a déjà un. Si c’était vous et que vous avez oublié votre mot de passe, choisissez-en un nouveau ici\u00a0:',
       outro: 'Si ce n’était pas vous, ignorez cet e-mail.',
     },
     magicLink: {
       subject: 'Votre lien de connexion',
       action: 'Se connecter',
-      intro: 'Connectez-vous à Alpenpass avec ce lien\u00a0:',
+      intro: 'Connectez-vous à {shop} avec ce lien\u00a0:',
       outro:
         'Le lien est valable 15 minutes et ne fonctionne qu’une fois. Si vous ne l’avez pas demandé, ignorez cet e-mail.',
     },
     resetPassword: {
       subject: 'Choisissez un nouveau mot de passe',
       action: 'Choisir un nouveau mot de passe',
-      intro: 'Choisissez un nouveau mot de passe Alpenpass avec ce lien\u00a0:',
+      intro: 'Choisissez un nouveau mot de passe pour {shop} avec ce lien\u00a0:',
       outro: 'Le lien est valable une heure. Si vous ne l’avez pas demandé, ignorez cet e-mail.',
     },
   },

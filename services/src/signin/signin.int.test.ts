@@ -615,7 +615,7 @@ describe('registration and password reset by mail', () => {
     const again = await register(new TestBrowser(origin), email, { givenName: 'Mallory' });
     expect(again.status).toBe(202);
     expect(await again.text()).toContain('We have sent you an e-mail.');
-    expect(await lastMailTo(email, 'Your Alpenpass account')).toContain('/oidc/reset?token=');
+    expect(await lastMailTo(email, 'Your account at Alpenhorn Bergbahnen')).toContain('/oidc/reset?token=');
   });
 
   it('refuses a weak password and a bad birthdate with the form', async () => {
@@ -680,7 +680,7 @@ describe('the identity provider speaks the shop page’s language', () => {
     );
     const mail = await lastMailTo(email, 'Confirmez votre adresse e-mail');
     expect(mail).toContain(
-      'Bienvenue chez Alpenpass. Veuillez confirmer votre adresse e-mail avec ce lien\u00a0:',
+      'Bienvenue chez Alpenhorn Bergbahnen. Veuillez confirmer votre adresse e-mail avec ce lien\u00a0:',
     );
     expect(new URL(linkIn(mail)).searchParams.get('lang')).toBe('fr');
     // the confirmation page speaks the registration's language, whatever the browser that opens the mail says

@@ -1,19 +1,29 @@
 import type { ContextDeps } from '../platform/context-module';
 import { logoImages } from '../platform/look/logo-image';
 import { shopLookOf } from '../channel';
+import { issuerOf, type DocumentIssuer } from './document-issuer';
 import type { DocumentBrand } from './pdf/brand';
 
-/** The operator's look for tickets and receipts: the channel's colours and its logo, read from the
- * SPA's files (a path on the shop) or its https address. */
-export function documentBrand(deps: Pick<ContextDeps, 'config' | 'knex'>): () => Promise<DocumentBrand> {
+/** What tickets and receipts are drawn with: the operator's look and the company that issues them. */
+export interface DocumentLook {
+  brand: DocumentBrand;
+  issuer: DocumentIssuer;
+}
+
+/** The channel's colours, its logo (read from the SPA's files for a path on the shop, or its https
+ * address) and its company. */
+export function documentLook(deps: Pick<ContextDeps, 'config' | 'knex'>): () => Promise<DocumentLook> {
   const look = shopLookOf(deps);
   const logoOf = logoImages(deps.config.web.dist);
   return async () => {
     const current = await look();
     return {
-      primaryColor: current.primaryColor,
-      accentColor: current.accentColor,
-      logo: await logoOf(current.logoSource),
+      brand: {
+        primaryColor: current.primaryColor,
+        accentColor: current.accentColor,
+        logo: await logoOf(current.logoSource),
+      },
+      issuer: issuerOf(current),
     };
   };
 }

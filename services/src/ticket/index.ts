@@ -7,7 +7,7 @@ import { documentLinkKey } from './document-links';
 import { loadTicketSigningKey, type TicketSigningKey } from './ticket-code';
 import { createTicketService, type HolderNames, type TicketService } from './ticket-service';
 import { ticketSettingsOf } from './ticket-settings';
-import { documentBrand } from './document-brand';
+import { documentLook } from './document-brand';
 
 export { createTicketService, type TicketService } from './ticket-service';
 export { ticketAttachmentsOf } from './mail-attachments';
@@ -52,7 +52,7 @@ export function ticketContext(
       dynamicTicketHeight: deps.config.featureFlags.dynamicTicketHeight,
       vmcReceipts: deps.config.featureFlags.vmcReceipts,
     },
-    brand: documentBrand(deps),
+    look: documentLook(deps),
     now: options.now,
     holderNames: options.holderNames,
     log: deps.log,

@@ -28,7 +28,7 @@ import type { EventStore, PlatformLogger } from '../platform/event-store/event-s
 import { eventMetadataOf } from '../platform/http/request-context';
 import { decideTickets, ticketNotFound, type TicketCommand } from './decide';
 import { signDocumentLink } from './document-links';
-import { plainBrand, type DocumentBrand } from './pdf/brand';
+import type { DocumentLook } from './document-brand';
 import { renderReceiptPdf } from './pdf/receipt-pdf';
 import { renderTicketPdf, type TicketLabels } from './pdf/ticket-pdf';
 import { orderTicketsFolder, type IssuedTicket, type OrderTickets, type TicketEventWithTime } from './ticket';
@@ -47,8 +47,8 @@ export interface TicketServiceDeps {
   flags: { dynamicTicketHeight: boolean; vmcReceipts: boolean };
   /** the names of an account's persons, for personalised tickets (the account area, wired in contexts.ts) */
   holderNames?: HolderNames;
-  /** the operator's logo and colours on tickets and receipts (the channel's branding) */
-  brand?: () => Promise<DocumentBrand>;
+  /** the operator's logo, colours and company on tickets and receipts (the channel's branding) */
+  look: () => Promise<DocumentLook>;
   now?: () => Date;
   log: PlatformLogger;
 }
@@ -373,7 +373,7 @@ export function createTicketService(deps: TicketServiceDeps) {
       const products = await productsOf(order.items.map((item) => item.productId));
       const labels = labelsOf(products, language);
       const lines = await deps.orders.describeItems(order.items, language);
-      const brand = deps.brand ? await deps.brand() : plainBrand;
+      const { brand, issuer } = await deps.look();
       if (kind === 'tickets') {
         const valid = tickets.filter((ticket) => ticket.status === 'VALID');
         // blocked or cancelled since the link was made
@@ -384,7 +384,7 @@ export function createTicketService(deps: TicketServiceDeps) {
           refno: order.refno,
           holderNames: await holderNamesOf(order, valid),
           language,
-          operatorName: deps.settings.operator.name,
+          operatorName: issuer.name,
           brand,
           labels: (ticket) => ({ ...labels(ticket), passDays: passDaysOf(ticket, lines, products) }),
           dynamicHeight: deps.flags.dynamicTicketHeight,
@@ -402,7 +402,7 @@ export function createTicketService(deps: TicketServiceDeps) {
           : null,
         tickets: tickets.filter((ticket) => ticket.status !== 'CANCELLED'),
         language,
-        operator: deps.settings.operator,
+        issuer,
         vatRatePercent: deps.settings.vatRatePercent,
         itemLine: (item) => lines.get(item.itemId)!,
         vatExempt: (item) => products.get(item.productId)?.kind === 'DEPOSIT',

@@ -3,21 +3,12 @@ import { z } from 'zod';
 import { envPositiveNumber } from '@alpenpass/contracts';
 import { documented, settingsFrom, type AppConfig } from '../platform/config';
 
-/** The operator's details printed on receipts (docs/tickets.md, "Receipt"). */
-export interface OperatorDetails {
-  name: string;
-  addressLines: string[];
-  vatNumber: string;
-  email: string;
-}
-
 export interface TicketSettings {
   /** TICKET_SIGNING_KEY: an Ed25519 private key (PKCS#8 PEM or base64 of it); else keyFile */
   signingKeyPem?: string;
   signingKeyFile: string;
   /** how long a ticket or receipt link works */
   documentLinkTtlSeconds: number;
-  operator: OperatorDetails;
   /** the Swiss VAT rate the prices include, in percent (8.1 standard rate) */
   vatRatePercent: number;
 }
@@ -36,22 +27,6 @@ export const ticketVariables = z.object({
   DOCUMENT_LINK_TTL_SECONDS: documented(
     envPositiveNumber.pipe(z.number().max(86_400, 'Expected at most 86400 (a day)')).default(300),
     'how long a ticket or receipt PDF link works (at most a day)',
-  ),
-  OPERATOR_NAME: documented(
-    z.string().min(1).default('Alpenpass Bergbahnen AG'),
-    "the operator's name on receipts",
-  ),
-  OPERATOR_ADDRESS: documented(
-    z.string().min(1).default('Talstation 1; 3920 Zermatt; Schweiz'),
-    "the operator's address on receipts, its lines separated by `;`",
-  ),
-  OPERATOR_VAT_NUMBER: documented(
-    z.string().min(1).default('CHE-123.456.789 MWST'),
-    "the operator's VAT number on receipts",
-  ),
-  OPERATOR_EMAIL: documented(
-    z.string().min(3).default('tickets@alpenpass.local'),
-    "the operator's address on receipts; failing webhook subscriptions are reported to it",
   ),
   VAT_RATE_PERCENT: documented(
     z
@@ -72,14 +47,6 @@ export function loadTicketSettings(
     signingKeyPem: e.TICKET_SIGNING_KEY,
     signingKeyFile: e.TICKET_SIGNING_KEY_FILE ?? join(dataDirectory, 'keys', 'ticket-signing-key.pem'),
     documentLinkTtlSeconds: Math.floor(e.DOCUMENT_LINK_TTL_SECONDS),
-    operator: {
-      name: e.OPERATOR_NAME,
-      addressLines: e.OPERATOR_ADDRESS.split(';')
-        .map((line) => line.trim())
-        .filter(Boolean),
-      vatNumber: e.OPERATOR_VAT_NUMBER,
-      email: e.OPERATOR_EMAIL,
-    },
     vatRatePercent: e.VAT_RATE_PERCENT,
   };
 }

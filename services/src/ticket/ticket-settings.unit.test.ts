@@ -9,14 +9,11 @@ describe('ticket settings', () => {
       documentLinkTtlSeconds: 300,
       vatRatePercent: 8.1,
     });
-    expect(settings.operator.addressLines).toEqual(['Talstation 1', '3920 Zermatt', 'Schweiz']);
   });
 
-  it('reads the operator, the rate and the key from the environment', () => {
+  it('reads the rate, the link lifetime and the key from the environment', () => {
     const settings = loadTicketSettings(
       {
-        OPERATOR_NAME: 'Sportbahnen AG',
-        OPERATOR_ADDRESS: 'Dorf 2;7050 Arosa',
         VAT_RATE_PERCENT: '2.6',
         DOCUMENT_LINK_TTL_SECONDS: '900',
         TICKET_SIGNING_KEY: 'pem',
@@ -27,7 +24,6 @@ describe('ticket settings', () => {
       signingKeyPem: 'pem',
       documentLinkTtlSeconds: 900,
       vatRatePercent: 2.6,
-      operator: { name: 'Sportbahnen AG', addressLines: ['Dorf 2', '7050 Arosa'] },
     });
   });
 

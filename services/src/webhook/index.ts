@@ -23,21 +23,11 @@ export interface WebhookContextOptions {
   mailer?: Mailer;
 }
 
-/** What the composition root tells the webhooks of the shop. */
-export interface WebhookContextWiring {
-  /** where the operator hears that a subscription was disabled */
-  operatorEmail: string;
-}
-
 /**
  * Integrator webhooks (docs/webhooks.md): staff's subscriptions (api), the reactors that feed the outbox
  * from the store and tell the operator about disabled subscriptions, and the dispatcher (worker).
  */
-export function webhookContext(
-  deps: ContextDeps,
-  wiring: WebhookContextWiring,
-  options: WebhookContextOptions = {},
-): ContextModule {
+export function webhookContext(deps: ContextDeps, options: WebhookContextOptions = {}): ContextModule {
   const settings = webhookSettingsOf(deps.config);
   const subscriptions = createWebhookSubscriptionService({
     store: deps.store,
@@ -62,7 +52,7 @@ export function webhookContext(
         knex: deps.knex,
         store: deps.store,
         mailer: options.mailer ?? createSmtpMailer(mailSettings),
-        operatorEmail: wiring.operatorEmail,
+        operatorEmail: settings.operatorEmail,
         messageIdDomain: mailSettings.messageIdDomain,
       }),
     ],

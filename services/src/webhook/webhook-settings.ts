@@ -18,6 +18,8 @@ export interface WebhookSettings {
   /** delivered and failed deliveries are dropped from the log after this */
   logRetentionMs: number;
   targets: TargetPolicy;
+  /** where the operator hears that a subscription was disabled */
+  operatorEmail: string;
 }
 
 const hour = 3_600_000;
@@ -46,6 +48,10 @@ export const webhookVariables = z.object({
       .default(16),
     'webhook requests in flight per worker process',
   ),
+  OPERATOR_EMAIL: documented(
+    z.email().default('tickets@alpenpass.local'),
+    "the operator's mailbox that hears when a failing webhook subscription was disabled",
+  ),
   WEBHOOK_LOG_RETENTION_DAYS: documented(
     envPositiveNumber.default(30),
     'delivered and failed webhook deliveries stay in the delivery log this long',
@@ -65,6 +71,7 @@ export function loadWebhookSettings(
     concurrency: e.WEBHOOK_CONCURRENCY,
     logRetentionMs: e.WEBHOOK_LOG_RETENTION_DAYS * 24 * hour,
     targets: deployment === 'production' ? productionTargets : developmentTargets,
+    operatorEmail: e.OPERATOR_EMAIL,
   };
 }
 

@@ -1,5 +1,7 @@
 import type { Express } from 'express';
 import request from 'supertest';
+import type { ChannelBranding } from '@alpenpass/contracts';
+import { channelsProjection } from '@alpenpass/projections/src/channel';
 import { ticketProjections } from '@alpenpass/projections/src/ticket';
 import { catchUp, liveTarget } from '@alpenpass/projections/src/runtime/catch-up';
 import { ensureLiveGeneration } from '@alpenpass/projections/src/runtime/replay';
@@ -11,6 +13,7 @@ import { idempotentRequests } from '../../src/platform/idempotent-requests';
 import { createLogger } from '../../src/platform/logger';
 import { shopHeaders, testChannelId } from './shop-headers';
 import { ticketContext, type TicketContextOptions } from '../../src/ticket';
+import { createChannelService } from '../../src/channel';
 import type { TicketService } from '../../src/ticket/ticket-service';
 
 /** Test support (not shipped): the checkout kit plus the ticket context on the same database, and a
@@ -33,6 +36,8 @@ export interface TicketTestKit {
   /** a paid order of any basket entries (as POST /baskets takes them) */
   paidOrderOf(caller: string | null, entries: object[]): Promise<{ orderId: number; accessToken?: string }>;
   staff: string;
+  /** creates the shop's channel with its look and company (before the first document is drawn) */
+  brandChannel(name: string, branding: Partial<ChannelBranding>): Promise<void>;
   project(): Promise<void>;
   close(): Promise<void>;
 }
@@ -103,6 +108,15 @@ export async function createTicketTestKit(
     paidOrder: (caller, slotId, quantity) =>
       paidOrderOf(caller, [{ productDefinitionId: 1031, slotId, allocation: { quantity } }]),
     paidOrderOf,
+    async brandChannel(name, branding) {
+      const { knex } = checkout.basket.db;
+      await createChannelService({ store: checkout.basket.store }).create(
+        { id: checkout.deps.config.channelId, name, type: 'WEB', productIds: [], branding },
+        { actor: 'system', correlationId: 'test-channel', causationId: null },
+      );
+      await ensureLiveGeneration(knex, checkout.basket.store, channelsProjection);
+      await catchUp(knex, checkout.basket.store, channelsProjection, liveTarget(channelsProjection.name));
+    },
     async project() {
       await checkout.project();
       for (const projection of ticketProjections)

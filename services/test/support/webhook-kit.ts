@@ -13,7 +13,6 @@ import { startRelay } from '../../src/platform/relay/relay';
 import { createTestIdentity, type TestIdentity } from './test-identity';
 import { testChannelId } from './shop-headers';
 import { webhookContext } from '../../src/webhook';
-import { ticketSettingsOf } from '../../src/ticket/ticket-settings';
 
 /** Test support for the webhook tests (not shipped): a private database and store, the webhook context over
  * them behind the HTTP app, and — once `startDelivery` ran — the relay, the reactors on a NATS stream of the
@@ -49,7 +48,7 @@ export async function createWebhookTestKit(env: Record<string, string> = {}): Pr
     log,
     temporal: () => Promise.reject(new Error('no Temporal in webhook tests')),
   };
-  const module = webhookContext(deps, { operatorEmail: ticketSettingsOf(config).operator.email });
+  const module = webhookContext(deps);
   const identity = await createTestIdentity();
   const app = createHttpApp({
     log,

@@ -16,6 +16,7 @@ import { useFocusHeadingOnNavigation } from './focus-on-navigation';
 import { shellMessages } from './shell-messages';
 import { ShopFooter } from './shop-footer';
 import { pathInLanguage } from '../lib/navigation/path-in-language';
+import { ShopNameContext } from '../lib/document-title';
 
 /** Header with skip link, the operator's logo, navigation and language switch, and the booking steps, around every localized page. */
 export function AppShell({ locale, children }: { locale: Language; children: ReactNode }) {
@@ -38,7 +39,7 @@ export function AppShell({ locale, children }: { locale: Language; children: Rea
   const logo = client?.branding?.logoUrl;
 
   return (
-    <>
+    <ShopNameContext.Provider value={name}>
       <a className="skip-link" href="#main">
         {intl.formatMessage(shellMessages.skipToContent)}
       </a>
@@ -86,6 +87,6 @@ export function AppShell({ locale, children }: { locale: Language; children: Rea
         {children}
       </main>
       <ShopFooter locale={locale} client={client} />
-    </>
+    </ShopNameContext.Provider>
   );
 }

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { socialNetworkNames, telephoneHref } from '@alpenpass/contracts/src/channel';
+import { companyAddress, socialNetworkNames, telephoneHref } from '@alpenpass/contracts/src/channel';
 import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { PaymentMarks } from '../components/payment-marks';
 import type { CurrentClient } from '../features/client/api';
@@ -12,6 +12,7 @@ export function ShopFooter({ locale, client }: { locale: Language; client: Curre
   const intl = useIntl();
   const { data: pages = [] } = useListContentPagesQuery(locale);
   const contact = client?.branding?.contact;
+  const company = client?.branding?.company;
   const social = client?.branding?.socialLinks ?? [];
   return (
     <footer className="shop-footer" aria-label={intl.formatMessage(footerMessages.label)}>
@@ -20,7 +21,7 @@ export function ShopFooter({ locale, client }: { locale: Language; client: Curre
           <section>
             <h2>{intl.formatMessage(footerMessages.contactHeading)}</h2>
             <address>
-              {contact.address.map((line) => (
+              {companyAddress({ company, contact }).map((line) => (
                 <span key={line}>{line}</span>
               ))}
               <a href={telephoneHref(contact.phone)}>
@@ -65,7 +66,7 @@ export function ShopFooter({ locale, client }: { locale: Language; client: Curre
           )}
         </section>
       </div>
-      <p className="shop-footer-name">© {client?.name ?? 'Alpenpass'}</p>
+      <p className="shop-footer-name">© {company?.name ?? client?.name ?? 'Alpenpass'}</p>
     </footer>
   );
 }

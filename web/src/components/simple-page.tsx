@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { useDocumentTitle } from '../lib/document-title';
 
 /** A page with a heading and a lead text; the heading gets focus so screen readers announce the new page. */
 export function SimplePage({
@@ -11,9 +12,7 @@ export function SimplePage({
   children?: ReactNode;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    document.title = `${title} · Alpenpass`;
-  }, [title]);
+  useDocumentTitle(title);
   return (
     <section className="simple-page" aria-labelledby="page-title">
       <h1 id="page-title" ref={heading} tabIndex={-1}>

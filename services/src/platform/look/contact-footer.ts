@@ -1,5 +1,5 @@
 import type { Language } from '@alpenpass/contracts/src/language-codes';
-import { socialNetworkNames, telephoneHref } from '@alpenpass/contracts';
+import { companyAddress, socialNetworkNames, telephoneHref } from '@alpenpass/contracts';
 import type { ShopLook } from './shop-look';
 
 /**
@@ -35,11 +35,11 @@ export interface ContactFooter {
 
 /** What the footer says of the operator in `language`; null when the channel has neither contact nor social links. */
 export function contactFooter(look: ShopLook, language: Language): ContactFooter | null {
-  const { contact, socialLinks } = look;
-  if (!contact && socialLinks.length === 0) return null;
+  const { contact, socialLinks, company } = look;
+  if (!contact && !company && socialLinks.length === 0) return null;
   const texts = footerTexts[language];
   return {
-    address: contact?.address ?? [],
+    address: companyAddress(look),
     phone: contact ? { label: `${texts.phone} ${contact.phone}`, href: telephoneHref(contact.phone) } : null,
     email: contact ? { label: `${texts.email} ${contact.email}`, href: `mailto:${contact.email}` } : null,
     hours: contact ? `${texts.hours}${texts.colon} ${contact.openingHours[language]}` : null,

@@ -1,4 +1,4 @@
-import type { ChannelContact, SocialLink } from '@alpenpass/contracts';
+import type { ChannelCompany, ChannelContact, SocialLink } from '@alpenpass/contracts';
 
 /**
  * The shop's look outside the SPA (sign-in pages, mails, PDFs): what a page or a mail is drawn with,
@@ -26,6 +26,8 @@ export interface ShopLook {
   /** how customers reach the operator (the mails' and sign-in pages' footer); null: not shown */
   contact: ChannelContact | null;
   socialLinks: SocialLink[];
+  /** the company that sells (footers, receipts, tickets); null: the shop's name stands for it */
+  company: ChannelCompany | null;
 }
 
 /** The look as it stands now (the channel's branding may change while the shop runs). */

@@ -48,11 +48,11 @@ const ticket: IssuedTicket = {
   issuedAt: '2026-01-01T00:00:00.000Z',
   usedAt: null,
 };
-const operator = {
+const issuer = {
   name: 'Bergbahnen Beispiel AG',
   addressLines: ['Talstation 1', '3920 Zermatt'],
-  vatNumber: 'CHE-123.456.789 MWST',
   email: 'tickets@example.com',
+  company: { name: 'Bergbahnen Beispiel AG', vatNumber: 'CHE-123.456.789' },
 };
 
 describe("the operator's look on the documents", () => {
@@ -61,7 +61,7 @@ describe("the operator's look on the documents", () => {
       tickets: [ticket],
       refno: 'AP-1',
       language: 'de',
-      operatorName: operator.name,
+      operatorName: issuer.name,
       brand,
       labels: () => ({ productName: 'Tageskarte', definitionName: null }),
       dynamicHeight: false,
@@ -83,7 +83,7 @@ describe("the operator's look on the documents", () => {
       total: 0,
       tickets: [],
       language: 'en',
-      operator,
+      issuer,
       brand,
       vatRatePercent: 8.1,
       itemLine: () => ({ text: '', personType: null, dates: null, days: null, slot: null }),
@@ -91,7 +91,13 @@ describe("the operator's look on the documents", () => {
       perTicketLines: false,
     });
     const text = (await readPdf(pdf))[0]!.text.join(' ');
-    for (const part of ['Bergbahnen Beispiel AG', 'Talstation 1', '3920 Zermatt', 'tickets@example.com'])
+    for (const part of [
+      'Bergbahnen Beispiel AG',
+      'Talstation 1',
+      '3920 Zermatt',
+      'tickets@example.com',
+      'CHE-123.456.789 VAT',
+    ])
       expect(text).toContain(part);
     const content = contentOf(pdf);
     expect(content).toMatch(/\b1 0 0\s+scn\b/);
@@ -105,7 +111,7 @@ describe("the operator's look on the documents", () => {
       tickets: [ticket],
       refno: 'AP-1',
       language: 'en',
-      operatorName: operator.name,
+      operatorName: issuer.name,
       brand: broken,
       labels: () => ({ productName: 'Day pass', definitionName: null }),
       dynamicHeight: false,

@@ -1,6 +1,7 @@
 import type { Language, OrderItemRecord, OrderLineDto } from '@alpenpass/contracts';
 import type { IssuedTicket } from '../ticket';
-import type { OperatorDetails } from '../ticket-settings';
+import { vatNumberIn } from '@alpenpass/contracts';
+import type { DocumentIssuer } from '../document-issuer';
 import { formatChf, formatDateTime, formatShortDay, splitAmount, vatContained } from './formats';
 import { drawLogo, plainBrand, type DocumentBrand } from './brand';
 import { CM, renderPdf } from './pdf-buffer';
@@ -15,7 +16,7 @@ export interface ReceiptPdfInput {
   /** the order's tickets, for the per-ticket lines of vmcReceipts */
   tickets: IssuedTicket[];
   language: Language;
-  operator: OperatorDetails;
+  issuer: DocumentIssuer;
   /** the operator's logo and colours for the letterhead (default: the shop's own) */
   brand?: DocumentBrand;
   vatRatePercent: number;
@@ -96,11 +97,11 @@ export function renderReceiptPdf(input: ReceiptPdfInput): Promise<Buffer> {
         .fillColor(brand.primaryColor)
         .font('Helvetica-Bold')
         .fontSize(13)
-        .text(input.operator.name, headLeft, 2 * CM);
+        .text(input.issuer.name, headLeft, 2 * CM);
       doc.fillColor('#102a43').font('Helvetica').fontSize(10);
-      for (const line of input.operator.addressLines) doc.text(line);
-      doc.text(input.operator.email);
-      doc.text(`${texts.vatNumber} ${input.operator.vatNumber}`);
+      for (const line of input.issuer.addressLines) doc.text(line);
+      if (input.issuer.email) doc.text(input.issuer.email);
+      if (input.issuer.company) doc.text(vatNumberIn(input.issuer.company, input.language));
       const ruleY = Math.max(doc.y, 2 * CM + logoSize) + 0.4 * CM;
       doc.rect(LEFT, ruleY, RIGHT - LEFT, 2).fill(brand.primaryColor);
       doc.rect(RIGHT - 3 * CM, ruleY, 3 * CM, 2).fill(brand.accentColor);

@@ -23,7 +23,6 @@ export interface DocumentTexts {
   amount: string;
   total: string;
   vatIncluded: (rate: string, net: string) => string;
-  vatNumber: string;
   thanks: string;
 }
 
@@ -50,7 +49,6 @@ export const documentTexts: Record<Language, DocumentTexts> = {
     amount: 'Betrag',
     total: 'Total',
     vatIncluded: (rate, net) => `inkl. ${rate} % MWST auf ${net}`,
-    vatNumber: 'MWST-Nr.',
     thanks: 'Vielen Dank für Ihren Einkauf.',
   },
   en: {
@@ -75,7 +73,6 @@ export const documentTexts: Record<Language, DocumentTexts> = {
     amount: 'Amount',
     total: 'Total',
     vatIncluded: (rate, net) => `incl. ${rate} % VAT on ${net}`,
-    vatNumber: 'VAT no.',
     thanks: 'Thank you for your purchase.',
   },
   fr: {
@@ -100,7 +97,6 @@ export const documentTexts: Record<Language, DocumentTexts> = {
     amount: 'Montant',
     total: 'Total',
     vatIncluded: (rate, net) => `TVA ${rate} % incluse sur ${net}`,
-    vatNumber: 'N° TVA',
     thanks: 'Merci de votre achat.',
   },
 };

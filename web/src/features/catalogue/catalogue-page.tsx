@@ -1,8 +1,9 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { isLanguage } from '@alpenpass/contracts/src/language-codes';
 import { EmptyState } from '../../components/empty-state';
+import { useDocumentTitle } from '../../lib/document-title';
 import { SkeletonCards } from '../../components/skeleton';
 import { useGetCatalogueQuery } from './api';
 import { CategoryChips } from './category-chips';
@@ -33,9 +34,7 @@ export function CataloguePage() {
   const shown = useMemo(() => filterCatalogue(categories, filter), [categories, filter]);
   const examples = searchExamples(categories);
   const title = intl.formatMessage(catalogueMessages.title);
-  useEffect(() => {
-    document.title = `${title} · Alpenpass`;
-  }, [title]);
+  useDocumentTitle(title);
   const chosenCategory =
     filter.category === ALL_CATEGORIES ? undefined : categories.find((c) => c.slug === filter.category);
 

@@ -9,6 +9,7 @@ export interface ChannelBranding {
   heroImageUrl?: string | null;
   contact?: ChannelContact | null;
   socialLinks?: { network: string; url: string }[] | null;
+  company?: { name: string; vatNumber: string } | null;
 }
 
 /** How customers reach the operator (footer, checkout help). */

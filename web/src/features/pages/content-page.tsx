@@ -1,11 +1,16 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { isLanguage } from '@alpenpass/contracts/src/language-codes';
 import { SimplePage } from '../../components/simple-page';
+import { useDocumentTitle } from '../../lib/document-title';
+import { CompanyBlock } from './company-block';
 import { useGetContentPageQuery } from './api';
 import { pageMessages } from './messages';
 import { PageBody } from './page-body';
+
+/** the page that names the company that sells: the channel's company heads it */
+const IMPRINT_SLUG = 'imprint';
 
 /** /:locale/pages/:slug: terms, privacy, imprint, contact or FAQ as the content system publishes them. */
 export default function ContentPage() {
@@ -15,9 +20,7 @@ export default function ContentPage() {
   const { data: page, isLoading, error } = useGetContentPageQuery({ slug, language });
   const status = error && 'status' in error ? error.status : undefined;
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    if (page) document.title = `${page.title} · Alpenpass`;
-  }, [page]);
+  useDocumentTitle(page?.title);
 
   if (page)
     return (
@@ -25,6 +28,7 @@ export default function ContentPage() {
         <h1 id="page-title" ref={heading} tabIndex={-1}>
           {page.title}
         </h1>
+        {slug === IMPRINT_SLUG && <CompanyBlock language={language} />}
         <PageBody text={page.body} />
       </article>
     );
