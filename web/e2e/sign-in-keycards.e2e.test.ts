@@ -52,7 +52,7 @@ describe('registering, signing in from the shop and adding a keycard, against th
     await registerAndConfirm(page, person, providerTexts.en);
 
     await page.goto(`${origin}/en/auth-selector?returnTo=${encodeURIComponent('/en/profile/keycards')}`);
-    await page.getByRole('button', { name: 'Sign in with your Alpenpass account' }).click();
+    await page.getByRole('button', { name: 'Sign in with your Alpenhorn Bergbahnen account' }).click();
     await signInOnProvider(page, person, providerTexts.en);
 
     await page.waitForURL(`${origin}/en/profile/keycards`);
@@ -131,7 +131,7 @@ describe('a protected page, and deleting the account with its grace period, agai
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     // the German sign-in page asks the provider for its form in German
-    await page.getByRole('button', { name: 'Mit Ihrem Alpenpass-Konto anmelden' }).click();
+    await page.getByRole('button', { name: 'Mit Ihrem Konto bei Alpenhorn Bergbahnen anmelden' }).click();
     await signInOnProvider(page, person, providerTexts.de);
     await page.waitForURL(`${origin}/de/profile`);
     await heading(1, 'Mein Konto');

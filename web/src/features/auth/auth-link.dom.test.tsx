@@ -108,7 +108,7 @@ describe('linking two sign-ins on /auth/link', () => {
     };
     renderRoute('/fr/auth/link');
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Cette connexion appartient déjà à un autre compte Alpenpass et ne peut pas être liée. Veuillez en utiliser une autre.',
+      'Cette connexion appartient déjà à un autre compte et ne peut pas être liée. Veuillez en utiliser une autre.',
     );
     // the kept account is still Alice's, though Bob is signed in now (the matcher reads the no-break space as a space)
     expect(screen.getByText(/Le compte que vous conservez\s: Alice\./)).toBeTruthy();

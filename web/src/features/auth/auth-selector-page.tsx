@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { useShopName } from '../../lib/document-title';
 import { useParams, useSearchParams } from 'react-router';
 import { SimplePage } from '../../components/simple-page';
 import { leaveShopFor } from '../../lib/navigation/leave-shop';
@@ -31,6 +32,7 @@ type Outcome =
  */
 export function AuthSelectorPage() {
   const intl = useIntl();
+  const shop = useShopName();
   const { locale = 'de' } = useParams();
   const [query] = useSearchParams();
   const session = useSession();
@@ -108,10 +110,10 @@ export function AuthSelectorPage() {
         <>
           <p>
             <button type="button" className="button" disabled={busy} onClick={() => void attempt('oidc', {})}>
-              {intl.formatMessage(authMessages.signInWithAccount)}
+              {intl.formatMessage(authValueMessages.signInWithAccount, { shop })}
             </button>
           </p>
-          <p className="hint">{intl.formatMessage(authMessages.signInWithAccountHint)}</p>
+          <p className="hint">{intl.formatMessage(authValueMessages.signInWithAccountHint, { shop })}</p>
           <section className="account-card" aria-labelledby="email-link-heading">
             <h2 id="email-link-heading">{intl.formatMessage(authMessages.emailLinkHeading)}</h2>
             <form onSubmit={sendLink} noValidate>

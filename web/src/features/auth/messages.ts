@@ -5,7 +5,7 @@ export const authMessages = defineMessages({
   linkDescription: {
     id: 'auth.link.description',
     defaultMessage:
-      'Use two ways of signing in for one Alpenpass account: whichever you use, you see the same orders, persons and keycards.',
+      'Use two ways of signing in for one account: whichever you use, you see the same orders, persons and keycards.',
   },
   linkSignInFirst: {
     id: 'auth.link.signInFirst',
@@ -20,7 +20,7 @@ export const authMessages = defineMessages({
   linkElsewhere: {
     id: 'auth.link.elsewhere',
     defaultMessage:
-      'This sign-in already belongs to another Alpenpass account and cannot be linked. Please use another one.',
+      'This sign-in already belongs to another account and cannot be linked. Please use another one.',
   },
   linkFailed: {
     id: 'auth.link.failed',
@@ -48,12 +48,6 @@ export const authMessages = defineMessages({
   },
   selectorSignIn: { id: 'auth.selector.signIn', defaultMessage: 'Sign in' },
   selectorBack: { id: 'auth.selector.back', defaultMessage: 'Back to where you were' },
-  signInWithAccount: { id: 'auth.signIn.account', defaultMessage: 'Sign in with your Alpenpass account' },
-  signInWithAccountHint: {
-    id: 'auth.signIn.accountHint',
-    defaultMessage:
-      'You enter your e-mail address and password on the Alpenpass sign-in page and come back here.',
-  },
   emailLinkHeading: { id: 'auth.emailLink.heading', defaultMessage: 'Sign in without a password' },
   emailLinkLabel: { id: 'auth.emailLink.label', defaultMessage: 'E-mail address' },
   emailLinkSubmit: { id: 'auth.emailLink.submit', defaultMessage: 'Send me a sign-in link' },
@@ -81,8 +75,7 @@ export const authMessages = defineMessages({
   },
   errorNotLinked: {
     id: 'auth.error.notLinked',
-    defaultMessage:
-      'This sign-in is not linked to your Alpenpass account yet. Please sign in the way you did before.',
+    defaultMessage: 'This sign-in is not linked to your account yet. Please sign in the way you did before.',
   },
   errorInvalidCallback: {
     id: 'auth.error.invalidCallback',
@@ -102,6 +95,18 @@ export const authMessages = defineMessages({
 
 /** Texts with values. */
 export const authValueMessages = {
+  signInWithAccount: defineMessage<{ shop: string }>(
+    { id: 'auth.signIn.account', defaultMessage: 'Sign in with your {shop} account' },
+    { typed: true },
+  ),
+  signInWithAccountHint: defineMessage<{ shop: string }>(
+    {
+      id: 'auth.signIn.accountHint',
+      defaultMessage:
+        'You enter your e-mail address and password on the {shop} sign-in page and come back here.',
+    },
+    { typed: true },
+  ),
   signedInAs: defineMessage<{ name: string }>(
     { id: 'auth.signedInAs', defaultMessage: 'You are signed in as {name}.' },
     { typed: true },

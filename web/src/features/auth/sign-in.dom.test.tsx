@@ -53,7 +53,7 @@ describe('signing in on /auth-selector', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
     );
-    fireEvent.click(await screen.findByRole('button', { name: 'Mit Ihrem Alpenpass-Konto anmelden' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Mit Ihrem Konto bei Alpenpass anmelden' }));
     await waitFor(() =>
       expect(leaveShopFor).toHaveBeenCalledWith(
         'http://localhost/oidc/auth?client_id=alpenpass-shop&state=s',
@@ -96,7 +96,9 @@ describe('signing in on /auth-selector', () => {
       body: { url: 'http://localhost/api/auth/error?error=INVALID_CALLBACK_URL_ERROR' },
     });
     renderRoute(atAddress('/fr/auth-selector'));
-    fireEvent.click(await screen.findByRole('button', { name: 'Se connecter avec votre compte Alpenpass' }));
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Se connecter avec votre compte chez Alpenpass' }),
+    );
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Ce lien de connexion mène hors de la boutique et a été bloqué.',
     );

@@ -3,7 +3,6 @@ import { defineMessage, defineMessages } from 'react-intl';
 export const orderMessages = {
   ...defineMessages({
     title: { id: 'order.title', defaultMessage: 'Your order' },
-    description: { id: 'order.description', defaultMessage: 'Thank you for booking with Alpenpass.' },
     loading: { id: 'order.loading', defaultMessage: 'Loading your order…' },
     notFound: { id: 'order.notFound', defaultMessage: 'This order cannot be found.' },
     statusHeading: { id: 'order.status.heading', defaultMessage: 'Status' },
@@ -21,6 +20,10 @@ export const orderMessages = {
     PARTIALLY_CANCELLED: { id: 'order.status.partiallyCancelled', defaultMessage: 'Partly cancelled.' },
     PARTIALLY_REFUNDED: { id: 'order.status.partiallyRefunded', defaultMessage: 'Partly refunded.' },
   }),
+  description: defineMessage<{ shop: string }>(
+    { id: 'order.description', defaultMessage: 'Thank you for booking with {shop}.' },
+    { typed: true },
+  ),
   refno: defineMessage<{ refno: string }>(
     { id: 'order.refno', defaultMessage: 'Order number {refno}' },
     { typed: true },

@@ -1,5 +1,6 @@
 import { isLanguage, type Language } from '@alpenpass/contracts/src/language-codes';
 import { useIntl } from 'react-intl';
+import { useShopName } from '../../lib/document-title';
 import { Link, useLocation, useParams } from 'react-router';
 import { SimplePage } from '../../components/simple-page';
 import { formatMoney } from '../../lib/format/money';
@@ -26,6 +27,7 @@ import { PayPerUseConfirmation } from '../consumption/pay-per-use-confirmation';
  */
 export default function OrderPage() {
   const intl = useIntl();
+  const shop = useShopName();
   const { locale, orderId } = useParams();
   const language: Language = isLanguage(locale) ? locale : 'de';
   const { data: order, isLoading, error } = useGetOrderQuery({ orderId: Number(orderId), language });
@@ -39,7 +41,7 @@ export default function OrderPage() {
   return (
     <SimplePage
       title={intl.formatMessage(orderMessages.title)}
-      description={intl.formatMessage(orderMessages.description)}
+      description={intl.formatMessage(orderMessages.description, { shop })}
     >
       {isLoading && <p role="status">{intl.formatMessage(orderMessages.loading)}</p>}
       {error && !order && (

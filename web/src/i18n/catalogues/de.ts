@@ -30,14 +30,14 @@ export const de: MessageCatalogue = {
     'Ihr Konto ist zur Löschung vorgemerkt. Sie können es behalten, indem Sie es reaktivieren.',
   'auth.link.title': 'Konten verknüpfen',
   'auth.link.description':
-    'Zwei Arten, sich anzumelden, für ein Alpenpass-Konto: Wie auch immer Sie sich anmelden, Sie sehen dieselben Bestellungen, Personen und Keycards.',
+    'Zwei Arten, sich anzumelden, für ein Konto: Wie auch immer Sie sich anmelden, Sie sehen dieselben Bestellungen, Personen und Keycards.',
   'auth.link.signInFirst': 'Bitte melden Sie sich zuerst mit dem Konto an, das Sie behalten möchten.',
   'auth.link.start': 'Mit dem anderen Konto anmelden',
   'auth.link.working': 'Ihre Anmeldungen werden verknüpft…',
   'auth.link.same':
     'Sie haben sich mit dem Konto angemeldet, das Sie behalten. Bitte melden Sie sich mit dem anderen an.',
   'auth.link.elsewhere':
-    'Diese Anmeldung gehört bereits zu einem anderen Alpenpass-Konto und kann nicht verknüpft werden. Bitte verwenden Sie eine andere.',
+    'Diese Anmeldung gehört bereits zu einem anderen Konto und kann nicht verknüpft werden. Bitte verwenden Sie eine andere.',
   'auth.link.failed': 'Ihre Anmeldungen konnten nicht verknüpft werden. Bitte versuchen Sie es erneut.',
   'auth.link.cancel': 'Verknüpfen abbrechen',
   'auth.link.toProfile': 'Zu meinem Konto',
@@ -201,7 +201,7 @@ export const de: MessageCatalogue = {
   'checkout.return.retry': 'Zurück zur Kasse',
   'checkout.return.viewOrder': 'Ihre Bestellung ansehen',
   'order.title': 'Ihre Bestellung',
-  'order.description': 'Vielen Dank für Ihre Buchung bei Alpenpass.',
+  'order.description': 'Vielen Dank für Ihre Buchung bei {shop}.',
   'order.loading': 'Ihre Bestellung wird geladen …',
   'order.notFound': 'Diese Bestellung wurde nicht gefunden.',
   'order.status.heading': 'Status',
@@ -340,9 +340,9 @@ export const de: MessageCatalogue = {
   'auth.selector.unavailable':
     'Die Anmeldung ist noch nicht geöffnet. Wenn Sie einen persönlichen Link zu Ihrem Konto erhalten haben, öffnen Sie bitte diesen Link.',
   'session.checking': 'Ihre Anmeldung wird geprüft …',
-  'auth.signIn.account': 'Mit Ihrem Alpenpass-Konto anmelden',
+  'auth.signIn.account': 'Mit Ihrem Konto bei {shop} anmelden',
   'auth.signIn.accountHint':
-    'Sie geben Ihre E-Mail-Adresse und Ihr Passwort auf der Anmeldeseite von Alpenpass ein und kommen dann hierher zurück.',
+    'Sie geben Ihre E-Mail-Adresse und Ihr Passwort auf der Anmeldeseite von {shop} ein und kommen dann hierher zurück.',
   'auth.emailLink.heading': 'Ohne Passwort anmelden',
   'auth.emailLink.label': 'E-Mail-Adresse',
   'auth.emailLink.submit': 'Anmeldelink senden',
@@ -359,7 +359,7 @@ export const de: MessageCatalogue = {
   'auth.error.csrf': 'Das Anmeldeformular war abgelaufen. Bitte versuchen Sie es erneut.',
   'auth.error.callback': 'Die Anmeldung wurde nicht abgeschlossen. Bitte versuchen Sie es erneut.',
   'auth.error.notLinked':
-    'Diese Anmeldung ist noch nicht mit Ihrem Alpenpass-Konto verknüpft. Bitte melden Sie sich so an wie bisher.',
+    'Diese Anmeldung ist noch nicht mit Ihrem Konto verknüpft. Bitte melden Sie sich so an wie bisher.',
   'auth.error.invalidCallback': 'Dieser Anmeldelink führt aus dem Shop hinaus und wurde gestoppt.',
   'auth.error.verification':
     'Dieser Anmeldelink ist ungültig, schon verwendet oder abgelaufen. Bitte fordern Sie einen neuen an.',

@@ -29,13 +29,13 @@ export const en: MessageCatalogue = {
     'Your account is scheduled for deletion. You can keep it by reactivating it.',
   'auth.link.title': 'Link your accounts',
   'auth.link.description':
-    'Use two ways of signing in for one Alpenpass account: whichever you use, you see the same orders, persons and keycards.',
+    'Use two ways of signing in for one account: whichever you use, you see the same orders, persons and keycards.',
   'auth.link.signInFirst': 'Please sign in first with the account you want to keep.',
   'auth.link.start': 'Sign in with the other account',
   'auth.link.working': 'Linking your sign-ins…',
   'auth.link.same': 'You signed in with the account you keep. Please sign in with the other one.',
   'auth.link.elsewhere':
-    'This sign-in already belongs to another Alpenpass account and cannot be linked. Please use another one.',
+    'This sign-in already belongs to another account and cannot be linked. Please use another one.',
   'auth.link.failed': 'Your sign-ins could not be linked. Please try again.',
   'auth.link.cancel': 'Cancel linking',
   'auth.link.toProfile': 'Go to my account',
@@ -190,7 +190,7 @@ export const en: MessageCatalogue = {
   'checkout.return.retry': 'Back to the checkout',
   'checkout.return.viewOrder': 'View your order',
   'order.title': 'Your order',
-  'order.description': 'Thank you for booking with Alpenpass.',
+  'order.description': 'Thank you for booking with {shop}.',
   'order.loading': 'Loading your order…',
   'order.notFound': 'This order cannot be found.',
   'order.status.heading': 'Status',
@@ -324,9 +324,9 @@ export const en: MessageCatalogue = {
   'auth.selector.unavailable':
     'Signing in is not open yet. If you received a personal link to your account, please open that link.',
   'session.checking': 'Checking your sign-in…',
-  'auth.signIn.account': 'Sign in with your Alpenpass account',
+  'auth.signIn.account': 'Sign in with your {shop} account',
   'auth.signIn.accountHint':
-    'You enter your e-mail address and password on the Alpenpass sign-in page and come back here.',
+    'You enter your e-mail address and password on the {shop} sign-in page and come back here.',
   'auth.emailLink.heading': 'Sign in without a password',
   'auth.emailLink.label': 'E-mail address',
   'auth.emailLink.submit': 'Send me a sign-in link',
@@ -342,7 +342,7 @@ export const en: MessageCatalogue = {
   'auth.error.csrf': 'The sign-in form had expired. Please try again.',
   'auth.error.callback': 'Signing in was not completed. Please try again.',
   'auth.error.notLinked':
-    'This sign-in is not linked to your Alpenpass account yet. Please sign in the way you did before.',
+    'This sign-in is not linked to your account yet. Please sign in the way you did before.',
   'auth.error.invalidCallback': 'This sign-in link leads outside the shop and was stopped.',
   'auth.error.verification': 'This sign-in link is invalid, used or expired. Please ask for a new one.',
   'auth.error.refresh': 'Your sign-in has ended. Please sign in again.',

@@ -29,14 +29,14 @@ export const fr: MessageCatalogue = {
     'Votre compte doit être supprimé. Vous pouvez le conserver en le réactivant.',
   'auth.link.title': 'Relier vos comptes',
   'auth.link.description':
-    'Deux façons de vous connecter pour un seul compte Alpenpass : quelle que soit celle que vous utilisez, vous voyez les mêmes commandes, personnes et keycards.',
+    'Deux façons de vous connecter pour un seul compte : quelle que soit celle que vous utilisez, vous voyez les mêmes commandes, personnes et keycards.',
   'auth.link.signInFirst': 'Veuillez d’abord vous connecter avec le compte que vous souhaitez conserver.',
   'auth.link.start': 'Se connecter avec l’autre compte',
   'auth.link.working': 'Liaison de vos connexions…',
   'auth.link.same':
     'Vous vous êtes connecté avec le compte que vous conservez. Veuillez vous connecter avec l’autre.',
   'auth.link.elsewhere':
-    'Cette connexion appartient déjà à un autre compte Alpenpass et ne peut pas être liée. Veuillez en utiliser une autre.',
+    'Cette connexion appartient déjà à un autre compte et ne peut pas être liée. Veuillez en utiliser une autre.',
   'auth.link.failed': 'Vos connexions n’ont pas pu être liées. Veuillez réessayer.',
   'auth.link.cancel': 'Annuler la liaison',
   'auth.link.toProfile': 'Aller à mon compte',
@@ -197,7 +197,7 @@ export const fr: MessageCatalogue = {
   'checkout.return.retry': 'Retour à la caisse',
   'checkout.return.viewOrder': 'Voir votre commande',
   'order.title': 'Votre commande',
-  'order.description': 'Merci d’avoir réservé chez Alpenpass.',
+  'order.description': 'Merci d’avoir réservé chez {shop}.',
   'order.loading': 'Chargement de votre commande…',
   'order.notFound': 'Cette commande est introuvable.',
   'order.status.heading': 'Statut',
@@ -335,9 +335,9 @@ export const fr: MessageCatalogue = {
   'auth.selector.unavailable':
     'La connexion n’est pas encore ouverte. Si vous avez reçu un lien personnel vers votre compte, veuillez ouvrir ce lien.',
   'session.checking': 'Vérification de votre connexion…',
-  'auth.signIn.account': 'Se connecter avec votre compte Alpenpass',
+  'auth.signIn.account': 'Se connecter avec votre compte chez {shop}',
   'auth.signIn.accountHint':
-    'Vous saisissez votre adresse e-mail et votre mot de passe sur la page de connexion d’Alpenpass, puis revenez ici.',
+    'Vous saisissez votre adresse e-mail et votre mot de passe sur la page de connexion de {shop}, puis revenez ici.',
   'auth.emailLink.heading': 'Se connecter sans mot de passe',
   'auth.emailLink.label': 'Adresse e-mail',
   'auth.emailLink.submit': 'M’envoyer un lien de connexion',
@@ -354,7 +354,7 @@ export const fr: MessageCatalogue = {
   'auth.error.csrf': 'Le formulaire de connexion avait expiré. Veuillez réessayer.',
   'auth.error.callback': 'La connexion n’a pas abouti. Veuillez réessayer.',
   'auth.error.notLinked':
-    'Cette connexion n’est pas encore liée à votre compte Alpenpass. Veuillez vous connecter comme auparavant.',
+    'Cette connexion n’est pas encore liée à votre compte. Veuillez vous connecter comme auparavant.',
   'auth.error.invalidCallback': 'Ce lien de connexion mène hors de la boutique et a été bloqué.',
   'auth.error.verification':
     'Ce lien de connexion est invalide, déjà utilisé ou expiré. Veuillez en demander un nouveau.',
