@@ -13,7 +13,7 @@ import { TestBrowser, formAction, linkIn } from '../../test/support/sign-in-brow
 import { testChannelId } from '../../test/support/shop-headers';
 import { createPostgresEventStore } from '../platform/event-store/postgres-event-store';
 import { createChannelService } from '../channel/channel-service';
-import { demoBranding } from '../demo/catalogue';
+import { demoBranding, demoShopName } from '../demo/catalogue';
 import { channelsProjection } from '@alpenpass/projections/src/channel';
 import { createProjectionRunner } from '@alpenpass/projections';
 
@@ -41,7 +41,7 @@ beforeAll(async () => {
   // the shop's channel with the demo resort's branding, in its read model (the API role projects nothing)
   const store = createPostgresEventStore({ knex: db.knex });
   await createChannelService({ store }).create(
-    { id: testChannelId, name: 'Alpenhorn', type: 'WEB', productIds: [], branding: demoBranding },
+    { id: testChannelId, name: demoShopName, type: 'WEB', productIds: [], branding: demoBranding },
     { actor: 'system' },
   );
   const projector = createProjectionRunner({
