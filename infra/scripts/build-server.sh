@@ -2,9 +2,10 @@
 # The server packages compiled to JavaScript in dist/ for `npm start` and the benches: tsc -b
 # tsconfig.dist.json, incremental (a build with nothing changed only compares its inputs' stamps), then
 # dist/ laid out like the production image (build-production.sh) so that `node
-# dist/services/src/launcher.js` runs: dist/node_modules/@alpenpass/<package> points at the compiled
-# package (its package.json's main is src/index.js), and the folders the code finds from __dirname
-# (.data, web/dist, infra/demo, services' own dependencies) point back at the checkout's. Last, the
+# dist/services/src/launcher.js` runs: dist/node_modules/@alpenpass/<package> is the compiled package (a
+# package.json whose main is src/index.js, src pointing at dist/<package>/src), and the folders the code
+# finds from __dirname (.data, web/dist, infra/demo, services' own dependencies) point back at the
+# checkout's. Last, the
 # worker's workflow bundle (bundle-workflows.cjs), so that the worker does not run webpack at every start.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -26,10 +27,13 @@ node_modules/.bin/tsc -b tsconfig.dist.json
 log "server compiled in $(( ($(date +%s%N) - started) / 1000000 )) ms (tsc -b tsconfig.dist.json)"
 
 mkdir -p dist/node_modules/@alpenpass .data
+# the manifests live under node_modules, where jest's module map does not look (a second package.json
+# of the same name beside the sources would be a naming collision to it)
 for package in "${server_packages[@]}"; do
-  printf '{ "name": "@alpenpass/%s", "private": true, "main": "src/index.js" }\n' "$package" \
-    >"dist/$package/package.json"
-  ln -sfn "../../$package" "dist/node_modules/@alpenpass/$package"
+  link="dist/node_modules/@alpenpass/$package"
+  mkdir -p "$link"
+  printf '{ "name": "@alpenpass/%s", "private": true, "main": "src/index.js" }\n' "$package" >"$link/package.json"
+  ln -sfn "../../../$package/src" "$link/src"
 done
 ln -sfn ../../services/node_modules dist/services/node_modules
 ln -sfn ../../infra/demo dist/infra/demo
