@@ -49,7 +49,8 @@ export function shopCpu(root: number): Map<string, number> {
   return groups;
 }
 
-function walk(root: number, visit: (sample: ProcessSample, group: string) => void): void {
+/** Calls `visit` for `root` and every descendant with the group it belongs to. */
+export function walk(root: number, visit: (sample: ProcessSample, group: string) => void): void {
   const all = readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .map((name) => readStat(Number(name)))

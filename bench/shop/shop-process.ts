@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { connect } from 'nats';
 import { defaultDatabaseUrl, dropDatabase, withDatabase } from '../../infra/src';
 import { loadOrCreateSigningKey } from '../../services/src/platform/auth/signing-key';
@@ -23,8 +22,10 @@ export interface RunningShop {
   /** the task queue its worker serves */
   taskQueue: string;
   databaseUrl: string;
-  /** the process the bench started (the launcher, or main.ts with every role) */
+  /** the process the bench started (the launcher, or main.js with every role) */
   pid: number;
+  /** from its start until it printed that it is ready */
+  startMs: number;
   stop(): Promise<void>;
 }
 
@@ -34,11 +35,12 @@ export interface ShopOptions {
   env?: Record<string, string>;
 }
 
-const servicesDir = join(__dirname, '..', '..', 'services', 'src');
+const repositoryRoot = join(__dirname, '..', '..');
+const compiledServicesDir = join(repositoryRoot, 'dist', 'services', 'src');
 
 /**
- * The shop as `npm start` runs it (the launcher: API cluster, relay + projector and worker in separate
- * processes) or as it ran before (main.ts with every role in one process), over a throw-away database with
+ * The shop as `npm start` runs it (compiled by infra/scripts/build-server.sh, the launcher: API, relay +
+ * projector and worker in separate processes) or as it ran before (main.ts with every role in one process), over a throw-away database with
  * the demo resort; its own NATS stream and Temporal task queue, so nothing else on the machine sees it.
  * Stopping it drops the database and the stream.
  */
@@ -74,11 +76,12 @@ export async function startShop(options: ShopOptions = {}): Promise<RunningShop>
   const shopHeaders = { 'x-client-id': '1', 'x-channel-id': config.channelId };
   const token = await mintToken(key, tokenSettings, { subject: 'bench', roles: ['admin'] });
 
-  const entry = join(servicesDir, layout === 'separate processes' ? 'launcher.ts' : 'main.ts');
-  const child = spawn(process.execPath, ['--import', pathToFileURL(require.resolve('tsx')).href, entry], {
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
+  execFileSync('bash', [join(repositoryRoot, 'infra', 'scripts', 'build-server.sh')], {
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const entry = join(compiledServicesDir, layout === 'separate processes' ? 'launcher.js' : 'main.js');
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -93,8 +96,10 @@ export async function startShop(options: ShopOptions = {}): Promise<RunningShop>
     }
   };
   let url: string;
+  let startMs: number;
   try {
     url = await readyUrl(child);
+    startMs = performance.now() - startedAt;
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;
@@ -104,6 +109,7 @@ export async function startShop(options: ShopOptions = {}): Promise<RunningShop>
     taskQueue: config.temporal.taskQueue,
     databaseUrl,
     pid: child.pid!,
+    startMs,
     adminHeaders: { ...shopHeaders, authorization: `Bearer ${token}` },
     async customerHeaders(accountId) {
       const customer = await mintToken(key, tokenSettings, {

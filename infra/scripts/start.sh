@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# npm start: real services up, the SPA built (when its sources changed), then the roles in their processes (services/src/launcher.ts).
+# npm start: real services up, the SPA and the server built (when their sources changed), then the roles in
+# their processes (services/src/launcher.ts, compiled: no TypeScript loader in any process).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source infra/scripts/lib.sh
@@ -11,4 +12,5 @@ if [ -f web/package.json ]; then
     npm run build -w web >&2
   fi
 fi
-exec npx tsx services/src/launcher.ts
+bash infra/scripts/build-server.sh
+exec node dist/services/src/launcher.js

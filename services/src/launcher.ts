@@ -1,6 +1,6 @@
 import './platform/shop-clock-install';
 import { pathToFileURL } from 'node:url';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { createKnex, ensureDatabase, migrateToLatest, migrationsFromNewerRelease } from '@alpenpass/infra';
 import { loadShopConfigOrExit } from './shop-config';
 import { createLogger } from './platform/logger';
@@ -9,10 +9,13 @@ import { planFor } from './supervisor/process-plan';
 import { withSimulatorDefaults } from './supervisor/psp-simulator-env';
 import { startSupervisor } from './supervisor/supervisor';
 
+/** '.js' when this runs compiled (npm start, infra/scripts/build-server.sh), '.ts' under tsx */
+const sourceExtension = extname(__filename);
+
 /**
  * `npm start`: the roles `ROLES` asks for (default all), each group in a process of its own under this
- * supervisor (services/src/supervisor/process-plan.ts). Production runs services/src/main.ts once per
- * role instead.
+ * supervisor (services/src/supervisor/process-plan.ts), compiled. Production runs services/src/main.js
+ * once per role instead.
  */
 async function launch(): Promise<void> {
   const config = loadShopConfigOrExit();
@@ -36,9 +39,10 @@ async function launch(): Promise<void> {
   const supervisor = startSupervisor({
     // a PSP_BASE_URL of its own names another provider (a cluster's one simulator): none started here
     groups: planFor(config.roles, undefined, { pspSimulator: development && !process.env.PSP_BASE_URL }),
-    script: join(__dirname, 'main.ts'),
-    scripts: { 'psp-simulator': join(__dirname, 'psp-simulator', 'main.ts') },
-    execArgv: ['--import', pathToFileURL(require.resolve('tsx')).href],
+    script: join(__dirname, `main${sourceExtension}`),
+    scripts: { 'psp-simulator': join(__dirname, 'psp-simulator', `main${sourceExtension}`) },
+    // compiled (npm start), the children run plain JavaScript; from the sources (tests), through tsx too
+    execArgv: sourceExtension === '.ts' ? ['--import', pathToFileURL(require.resolve('tsx')).href] : [],
     env: development ? withSimulatorDefaults(process.env) : process.env,
     log,
   });

@@ -1,6 +1,8 @@
 import { taskQueues } from '@alpenpass/contracts';
 import type { LogLevel, LogMetadata, Logger } from '@temporalio/common';
-import { bundleWorkflowCode, NativeConnection, Worker, type WorkflowBundle } from '@temporalio/worker';
+import { existsSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { bundleWorkflowCode, NativeConnection, Worker, type WorkflowBundleOption } from '@temporalio/worker';
 import { createActivities, type ActivityDependencies } from './activities';
 import { installRuntimeLogger, type StructuredLogger } from './runtime-logger';
 
@@ -22,10 +24,19 @@ export interface RunningWorker {
   finished: Promise<void>;
 }
 
-let bundle: Promise<WorkflowBundle> | undefined;
+let bundle: Promise<WorkflowBundleOption> | undefined;
 
-/** Bundles ./workflows (webpack + swc) once per process; every worker reuses the code. */
-export function workflowBundle(logger?: StructuredLogger): Promise<WorkflowBundle> {
+/** Written beside the compiled workflows by infra/scripts/build-server.sh, from the same build. */
+export const prebuiltBundleFile = join(__dirname, 'workflow-bundle.js');
+
+/**
+ * The compiled shop (npm start) takes the bundle its build wrote; from the sources (tests, tsx) this
+ * bundles ./workflows (webpack + swc) once per process — seconds of start-up and ~100 MB the worker
+ * keeps — and every worker reuses the code.
+ */
+export function workflowBundle(logger?: StructuredLogger): Promise<WorkflowBundleOption> {
+  if (extname(__filename) === '.js' && existsSync(prebuiltBundleFile))
+    return Promise.resolve({ codePath: prebuiltBundleFile });
   bundle ??= bundleWorkflowCode({
     workflowsPath: require.resolve('./workflows'),
     logger: bundlerLogger(logger),
