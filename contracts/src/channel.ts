@@ -3,6 +3,9 @@ import { channelType } from './domain/channel';
 import { numericId, channelId } from './validators/ids';
 import { hexColor } from './validators/text-formats';
 import { localizedText } from './languages';
+import { socialNetworks } from './contact-links';
+
+export { socialNetworks, socialNetworkNames, telephoneHref } from './contact-links';
 
 /** §3 Channel: a sales channel and the products it offers. Admin endpoints under /admin/channels. */
 
@@ -46,7 +49,6 @@ export const channelContact = z.object({
   openingHours: localizedText,
 });
 export type ChannelContact = z.infer<typeof channelContact>;
-export const socialNetworks = ['instagram', 'facebook', 'youtube', 'tiktok', 'linkedin', 'x'] as const;
 export const socialLink = z.object({
   network: z.enum(socialNetworks),
   url: z
@@ -55,18 +57,6 @@ export const socialLink = z.object({
     .regex(/^https:\/\/\S+$/, 'Expected an https address'),
 });
 export type SocialLink = z.infer<typeof socialLink>;
-/** how the footers of the shop, the mails and the sign-in pages name each network */
-export const socialNetworkNames: Record<SocialLink['network'], string> = {
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-  linkedin: 'LinkedIn',
-  x: 'X',
-};
-/** a `tel:` link to the operator's phone number as written ("+41 81 927 70 01" → "tel:+41819277001") */
-export const telephoneHref = (phone: string) => `tel:${phone.replace(/[^+0-9]/g, '')}`;
-
 export const channelBranding = z.object({
   logoUrl: logoUrl.nullable(),
   primaryColor: hexColor.nullable(),
