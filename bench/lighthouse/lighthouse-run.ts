@@ -8,6 +8,13 @@ export interface PageFigures {
   cls: number;
   transferredKiB: number;
   scriptKiB: number;
+  /** the elements that moved most (Lighthouse's layout-shifts audit), for a CLS over the goal */
+  shifted: string[];
+}
+
+interface ShiftItem {
+  score?: number;
+  node?: { selector?: string; nodeLabel?: string };
 }
 
 interface NetworkItem {
@@ -45,7 +52,14 @@ export async function lighthouseRun(page: Page, url: string): Promise<PageFigure
   const scriptBytes = requests
     .filter((request) => request.resourceType === 'Script')
     .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+  const shifts = (lhr.audits['layout-shifts']?.details as { items?: ShiftItem[] } | undefined)?.items ?? [];
   return {
+    shifted: shifts
+      .slice(0, 3)
+      .map(
+        (shift) =>
+          `${shift.node?.selector ?? shift.node?.nodeLabel ?? '?'} (${(shift.score ?? 0).toFixed(3)})`,
+      ),
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     lcpMs: numeric('largest-contentful-paint'),
     tbtMs: numeric('total-blocking-time'),
@@ -57,10 +71,11 @@ export async function lighthouseRun(page: Page, url: string): Promise<PageFigure
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** The median of every figure on its own (Lighthouse's own advice for repeated runs). */
+/** The median of every figure on its own; the shifted elements of the run with the median CLS. */
 export function medianFigures(runs: PageFigures[]): PageFigures {
-  const of = (key: keyof PageFigures) => median(runs.map((run) => run[key]));
+  const of = (key: Exclude<keyof PageFigures, 'shifted'>) => median(runs.map((run) => run[key]));
   return {
+    shifted: runs.find((run) => run.cls === of('cls'))?.shifted ?? [],
     score: of('score'),
     lcpMs: of('lcpMs'),
     tbtMs: of('tbtMs'),

@@ -107,6 +107,8 @@ async function main(): Promise<void> {
     );
     console.log('page                    score    LCP        TBT       CLS  transferred   of it JS');
     for (const [page, pageFigures] of figures) console.log(row(page, pageFigures));
+    for (const [page, { cls, shifted }] of figures)
+      if (cls > goals.cls) console.log(`  ${page} moved: ${shifted.join('; ')}`);
     const homeScript = figures[0]![1].scriptKiB;
     console.log(
       `\nhome page's JavaScript, compressed as sent: ${homeScript.toFixed(1)} KiB (goal ≤ ${goals.homeScriptKiB})${homeScript > goals.homeScriptKiB ? '  missed' : ''}`,
