@@ -7,7 +7,10 @@ export interface PageFigures {
   tbtMs: number;
   cls: number;
   transferredKiB: number;
+  /** scripts asked for before the load event: what the first screen needs */
   scriptKiB: number;
+  /** scripts asked for after it: the links' prefetches of the next pages (§9) */
+  laterScriptKiB: number;
   /** the elements that moved most (Lighthouse's layout-shifts audit), for a CLS over the goal */
   shifted: string[];
 }
@@ -20,6 +23,7 @@ interface ShiftItem {
 interface NetworkItem {
   resourceType?: string;
   transferSize?: number;
+  networkRequestTime?: number;
 }
 
 /**
@@ -49,9 +53,12 @@ export async function lighthouseRun(page: Page, url: string): Promise<PageFigure
   };
   const requests =
     (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
-  const scriptBytes = requests
-    .filter((request) => request.resourceType === 'Script')
-    .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+  const observedLoad =
+    (lhr.audits.metrics?.details as { items?: { observedLoad?: number }[] } | undefined)?.items?.[0]
+      ?.observedLoad ?? Infinity;
+  const scripts = requests.filter((request) => request.resourceType === 'Script');
+  const kib = (list: NetworkItem[]) =>
+    list.reduce((sum, request) => sum + (request.transferSize ?? 0), 0) / 1024;
   const shifts = (lhr.audits['layout-shifts']?.details as { items?: ShiftItem[] } | undefined)?.items ?? [];
   return {
     shifted: shifts
@@ -65,7 +72,8 @@ export async function lighthouseRun(page: Page, url: string): Promise<PageFigure
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     transferredKiB: numeric('total-byte-weight') / 1024,
-    scriptKiB: scriptBytes / 1024,
+    scriptKiB: kib(scripts.filter((request) => (request.networkRequestTime ?? 0) <= observedLoad)),
+    laterScriptKiB: kib(scripts.filter((request) => (request.networkRequestTime ?? 0) > observedLoad)),
   };
 }
 
@@ -82,5 +90,6 @@ export function medianFigures(runs: PageFigures[]): PageFigures {
     cls: of('cls'),
     transferredKiB: of('transferredKiB'),
     scriptKiB: of('scriptKiB'),
+    laterScriptKiB: of('laterScriptKiB'),
   };
 }
