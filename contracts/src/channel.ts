@@ -3,7 +3,15 @@ import { channelType } from './domain/channel';
 import { numericId, channelId } from './validators/ids';
 import { hexColor } from './validators/text-formats';
 import { localizedText } from './languages';
-import type { Language } from './language-codes';
+import { socialNetworks } from './contact-links';
+
+export {
+  companyAddress,
+  socialNetworks,
+  socialNetworkNames,
+  telephoneHref,
+  vatNumberIn,
+} from './contact-links';
 
 /** §3 Channel: a sales channel and the products it offers. Admin endpoints under /admin/channels. */
 
@@ -60,7 +68,6 @@ export const channelCompany = z.object({
     .regex(/^CHE-\d{3}\.\d{3}\.\d{3}$/, 'Expected a Swiss UID such as CHE-123.456.789'),
 });
 export type ChannelCompany = z.infer<typeof channelCompany>;
-export const socialNetworks = ['instagram', 'facebook', 'youtube', 'tiktok', 'linkedin', 'x'] as const;
 export const socialLink = z.object({
   network: z.enum(socialNetworks),
   url: z
@@ -69,18 +76,6 @@ export const socialLink = z.object({
     .regex(/^https:\/\/\S+$/, 'Expected an https address'),
 });
 export type SocialLink = z.infer<typeof socialLink>;
-/** how the footers of the shop, the mails and the sign-in pages name each network */
-export const socialNetworkNames: Record<SocialLink['network'], string> = {
-  instagram: 'Instagram',
-  facebook: 'Facebook',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-  linkedin: 'LinkedIn',
-  x: 'X',
-};
-/** a `tel:` link to the operator's phone number as written ("+41 81 927 70 01" → "tel:+41819277001") */
-export const telephoneHref = (phone: string) => `tel:${phone.replace(/[^+0-9]/g, '')}`;
-
 export const channelBranding = z.object({
   logoUrl: logoUrl.nullable(),
   primaryColor: hexColor.nullable(),
@@ -95,21 +90,6 @@ export const channelBranding = z.object({
 });
 export type ChannelBranding = z.infer<typeof channelBranding>;
 
-/**
- * The company block that the footer, the imprint, the mails, the sign-in pages and the receipts print: the
- * company's name, then the contact's address lines (a first line that already names the company is kept
- * once, as branding written before the company existed has it).
- */
-export function companyAddress(branding: Pick<ChannelBranding, 'company' | 'contact'>): string[] {
-  const address = branding.contact?.address ?? [];
-  const name = branding.company?.name;
-  if (!name) return address;
-  return [name, ...(address[0] === name ? address.slice(1) : address)];
-}
-const vatSuffixes: Record<Language, string> = { de: 'MWST', en: 'VAT', fr: 'TVA' };
-/** The company's UID as a VAT number in the document's language ("CHE-123.456.789 MWST", "… TVA"). */
-export const vatNumberIn = (company: ChannelCompany, language: Language) =>
-  `${company.vatNumber} ${vatSuffixes[language]}`;
 export const noBranding: ChannelBranding = {
   logoUrl: null,
   primaryColor: null,

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { companyAddress, socialNetworkNames, telephoneHref } from '@alpenpass/contracts/src/channel';
+import { companyAddress, socialNetworkNames, telephoneHref } from '@alpenpass/contracts/src/contact-links';
 import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { PaymentMarks } from '../components/payment-marks';
 import type { CurrentClient } from '../features/client/api';

@@ -10,6 +10,7 @@ import { ErrorBoundary } from '../errors/error-boundary';
 import { AppShell } from '../app-shell';
 import { rememberLocale } from './locale-cookie';
 import { useCatalogue } from './use-catalogue';
+import { useEarlyQueries } from './use-early-queries';
 
 /**
  * Every page lives below `/:locale`. An unsupported locale renders nothing at all (§2); a
@@ -24,6 +25,7 @@ export function LocaleLayout() {
   const { locale } = useParams();
   const supported = isLanguage(locale) ? locale : undefined;
   const messages = useCatalogue(supported);
+  useEarlyQueries(supported);
 
   useEffect(() => {
     if (!supported) return;

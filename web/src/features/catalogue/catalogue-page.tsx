@@ -61,6 +61,7 @@ export function CataloguePage() {
       <CategoryChips
         categories={categories}
         selected={filter.category}
+        loading={isLoading}
         onSelect={(category) => setFilter((previous) => ({ ...previous, category }))}
       />
       <form className="catalogue-search" role="search" onSubmit={onSubmit}>
@@ -78,6 +79,7 @@ export function CataloguePage() {
               {intl.formatMessage(catalogueMessages.searchHint, { examples: examples.join(', ') })}
             </small>
           )}
+          {isLoading && <small className="skeleton-line hint" aria-hidden="true" />}
         </div>
         <button type="submit">{intl.formatMessage(catalogueMessages.searchAction)}</button>
       </form>

@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import type { CatalogCategoryDto } from '@alpenpass/contracts/src/catalogue';
+import { SkeletonChips } from '../../components/skeleton';
 import { ALL_CATEGORIES } from './catalogue-search';
 import { catalogueMessages } from './messages';
 
@@ -8,10 +9,13 @@ export function CategoryChips({
   categories,
   selected,
   onSelect,
+  loading = false,
 }: {
   categories: readonly CatalogCategoryDto[];
   selected: string;
   onSelect: (slug: string) => void;
+  /** the categories' chips are still to come: grey ones keep their place */
+  loading?: boolean;
 }) {
   const intl = useIntl();
   const chips = [
@@ -35,6 +39,7 @@ export function CategoryChips({
           {chip.name}
         </button>
       ))}
+      {loading && <SkeletonChips chips={3} />}
     </div>
   );
 }

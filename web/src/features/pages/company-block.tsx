@@ -1,4 +1,4 @@
-import { companyAddress, vatNumberIn } from '@alpenpass/contracts/src/channel';
+import { companyAddress, vatNumberIn } from '@alpenpass/contracts/src/contact-links';
 import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { useGetCurrentClientQuery } from '../client/api';
 

@@ -28,6 +28,11 @@ function Probe({ prefetch }: { prefetch: () => void }) {
 
 beforeAll(() => {
   Object.assign(globalThis, { IntersectionObserver: RecordingIntersectionObserver });
+  jest.useFakeTimers();
+});
+
+afterAll(() => {
+  jest.useRealTimers();
 });
 
 describe('prefetching near the viewport', () => {
@@ -41,7 +46,10 @@ describe('prefetching near the viewport', () => {
     act(() => observer.callback([{ isIntersecting: false }]));
     expect(prefetch).not.toHaveBeenCalled();
     act(() => observer.callback([{ isIntersecting: true }]));
-    expect(prefetch).toHaveBeenCalledTimes(1);
     expect(observer.disconnected).toBe(true);
+    // not at once: after the page's load, at an idle moment
+    expect(prefetch).not.toHaveBeenCalled();
+    act(() => jest.runOnlyPendingTimers());
+    expect(prefetch).toHaveBeenCalledTimes(1);
   });
 });

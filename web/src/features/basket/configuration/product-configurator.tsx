@@ -155,6 +155,8 @@ export function ProductConfigurator({ product, language, redesigned, priceInsigh
             timezone={zone}
           />
         )}
+        {/* the calendar's place is kept while the first month with a slot is looked up */}
+        {mode === 'slot' && nextSlotLoading && <div className="calendar-placeholder" aria-hidden="true" />}
         {(mode === 'days' || mode === 'slot') && !(mode === 'slot' && nextSlotLoading) && (
           <ValidityCalendar
             legend={step(

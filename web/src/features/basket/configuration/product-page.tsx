@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { ProductImage } from '../../../components/product-image';
 import { SimplePage } from '../../../components/simple-page';
-import { SkeletonLines } from '../../../components/skeleton';
+import { SkeletonProductPage } from '../../../components/skeleton';
 import { useGetCurrentClientQuery } from '../../client/api';
 import { WaitingRoomNotice } from '../../waiting-room/sale-notice';
 import { useGetProductQuery } from '../api';
@@ -30,7 +30,7 @@ export default function ProductPage() {
   const flags = client?.featureFlags ?? {};
   const redesigned = flags.enableNewBookingPages === true;
 
-  if (isLoading) return <SkeletonLines label={intl.formatMessage(productPageMessages.loading)} lines={6} />;
+  if (isLoading) return <SkeletonProductPage label={intl.formatMessage(productPageMessages.loading)} />;
   if (isError || !product) {
     return (
       <SimplePage title={intl.formatMessage(productPageMessages.notFound)} description="">
