@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { launchChromium, screenshotFolder } from './chromium';
+import { customerApi } from './customer-api';
+import { newcomer, registerAndConfirm, signInOnProvider, type Newcomer } from './identity-provider';
 import { journeyTexts, type JourneyLanguage } from './journey-texts';
 import { pageSteps } from './page-steps';
 import { startShop, type ShopProcess } from './shop-process';
@@ -13,12 +15,21 @@ import { startShop, type ShopProcess } from './shop-process';
 
 const texts = {
   de: {
+    signInToSee: 'Bitte melden Sie sich an, um Ihre Bestellung zu sehen.',
+    signInForOrder: 'Anmelden und Bestellung ansehen',
+    awaitingPayment: 'Zahlung ausstehend.',
     imprint: 'Impressum',
   },
   en: {
+    signInToSee: 'Please sign in to see your order.',
+    signInForOrder: 'Sign in and see the order',
+    awaitingPayment: 'Awaiting payment.',
     imprint: 'Imprint',
   },
   fr: {
+    signInToSee: 'Veuillez vous connecter pour voir votre commande.',
+    signInForOrder: 'Se connecter et voir la commande',
+    awaitingPayment: 'En attente de paiement.',
     imprint: 'Mentions légales',
   },
 } as const;
@@ -39,9 +50,23 @@ afterAll(async () => {
   await shop?.stop();
 }, 60_000);
 
+const { placeOrder } = customerApi(() => origin);
+
+/** the API calls of a page that were answered with an error */
+function failedCalls(page: Page): string[] {
+  const failed: string[] = [];
+  page.on('response', (response: Response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith('/api/') && response.status() >= 400)
+      failed.push(`${response.request().method()} ${url.pathname} ${response.status()}`);
+  });
+  return failed;
+}
+
 describe.each(['de', 'en', 'fr'] as const)('truthful messages in %s', (language: JourneyLanguage) => {
   const t = journeyTexts[language];
   const s = texts[language];
+  const person: Newcomer = newcomer();
   let device: BrowserContext;
   let page: Page;
 
@@ -58,6 +83,57 @@ describe.each(['de', 'en', 'fr'] as const)('truthful messages in %s', (language:
     () => page,
     (step) => `truth-${step}-${language}`,
   );
+
+  /** the shop's sign-in page → the provider's form (unless it still knows the person) → back where it was asked for */
+  const signIn = async (on: Page) => {
+    await on.getByRole('button', { name: t.signInWithAccount }).click();
+    await on.waitForURL(
+      (url) =>
+        url.pathname.startsWith('/oidc/interaction/') ||
+        (url.origin === origin && !/^\/(api|oidc)\/|\/auth-selector$/.test(url.pathname)),
+      { timeout: 30_000 },
+    );
+    if (new URL(on.url()).pathname.startsWith('/oidc/')) await signInOnProvider(on, person, t.provider);
+  };
+  const sessionToken = (on: Page) =>
+    on.evaluate(async () => {
+      const session = (await (await fetch('/api/auth/session')).json()) as { accessToken?: string };
+      return session.accessToken ?? '';
+    });
+
+  it('an order opened signed out on another device asks to sign in, and shows the order after it (item 5)', async () => {
+    await page.goto(`${origin}/oidc/register?lang=${language}`);
+    await registerAndConfirm(page, person, t.provider);
+    await page.goto(
+      `${origin}/${language}/auth-selector?callbackUrl=${encodeURIComponent(`${origin}/${language}`)}`,
+    );
+    await signIn(page);
+    await page.getByRole('button', { name: t.signOut }).waitFor({ timeout: 30_000 });
+    const order = await placeOrder(await sessionToken(page));
+
+    const otherDevice = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: language });
+    try {
+      const phone = await otherDevice.newPage();
+      const failed = failedCalls(phone);
+      const orderAddress = `${origin}/${language}/orders/${order.orderId}`;
+      await phone.goto(orderAddress);
+      await phone.getByRole('heading', { level: 1, name: t.orderTitle }).waitFor({ timeout: 30_000 });
+      await phone.getByText(s.signInToSee).waitFor();
+      expect(failed).toEqual([]);
+      await phone.screenshot({ path: `${screenshotFolder}/truth-01-order-signed-out-${language}.png` });
+
+      await phone.getByRole('link', { name: s.signInForOrder }).click();
+      await signIn(phone);
+      await phone.waitForURL(orderAddress, { timeout: 30_000 });
+      await phone
+        .getByRole('status')
+        .getByText(s.awaitingPayment, { exact: true })
+        .waitFor({ timeout: 30_000 });
+      expect(await phone.getByText(s.signInToSee).count()).toBe(0);
+    } finally {
+      await otherDevice.close();
+    }
+  }, 240_000);
 
   it('an address without a language leads to the same page in the browser’s language, then the remembered one (item 12)', async () => {
     const fresh = await browser.newContext({ viewport: { width: 1024, height: 800 }, locale: language });

@@ -204,6 +204,10 @@ export const de: MessageCatalogue = {
   'order.description': 'Vielen Dank für Ihre Buchung bei Alpenpass.',
   'order.loading': 'Ihre Bestellung wird geladen …',
   'order.notFound': 'Diese Bestellung wurde nicht gefunden.',
+  'order.signIn.toSee': 'Bitte melden Sie sich an, um Ihre Bestellung zu sehen.',
+  'order.signIn.button': 'Anmelden und Bestellung ansehen',
+  'order.signIn.guestLink':
+    'Als Gast bestellt? Öffnen Sie Ihre Bestellung mit dem Link in Ihrer Bestellbestätigung.',
   'order.status.heading': 'Status',
   'order.total': 'Total',
   'order.backToShop': 'Zurück zum Shop',

@@ -193,6 +193,10 @@ export const en: MessageCatalogue = {
   'order.description': 'Thank you for booking with Alpenpass.',
   'order.loading': 'Loading your order…',
   'order.notFound': 'This order cannot be found.',
+  'order.signIn.toSee': 'Please sign in to see your order.',
+  'order.signIn.button': 'Sign in and see the order',
+  'order.signIn.guestLink':
+    'Ordered as a guest? Open your order with the link in your order confirmation mail.',
   'order.status.heading': 'Status',
   'order.total': 'Total',
   'order.backToShop': 'Back to the shop',

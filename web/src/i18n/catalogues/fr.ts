@@ -200,6 +200,10 @@ export const fr: MessageCatalogue = {
   'order.description': 'Merci d’avoir réservé chez Alpenpass.',
   'order.loading': 'Chargement de votre commande…',
   'order.notFound': 'Cette commande est introuvable.',
+  'order.signIn.toSee': 'Veuillez vous connecter pour voir votre commande.',
+  'order.signIn.button': 'Se connecter et voir la commande',
+  'order.signIn.guestLink':
+    'Commande passée en tant qu’invité ? Ouvrez-la avec le lien de votre e-mail de confirmation.',
   'order.status.heading': 'Statut',
   'order.total': 'Total',
   'order.backToShop': 'Retour à la boutique',
