@@ -18,18 +18,24 @@ const texts = {
     signInToSee: 'Bitte melden Sie sich an, um Ihre Bestellung zu sehen.',
     signInForOrder: 'Anmelden und Bestellung ansehen',
     awaitingPayment: 'Zahlung ausstehend.',
+    sessionEnded: /Ihre Sitzung ist beendet/,
+    signInToPay: 'Anmelden und bezahlen',
     imprint: 'Impressum',
   },
   en: {
     signInToSee: 'Please sign in to see your order.',
     signInForOrder: 'Sign in and see the order',
     awaitingPayment: 'Awaiting payment.',
+    sessionEnded: /Your session has ended/,
+    signInToPay: 'Sign in and pay',
     imprint: 'Imprint',
   },
   fr: {
     signInToSee: 'Veuillez vous connecter pour voir votre commande.',
     signInForOrder: 'Se connecter et voir la commande',
     awaitingPayment: 'En attente de paiement.',
+    sessionEnded: /Votre session est terminée/,
+    signInToPay: 'Se connecter et payer',
     imprint: 'Mentions légales',
   },
 } as const;
@@ -160,4 +166,32 @@ describe.each(['de', 'en', 'fr'] as const)('truthful messages in %s', (language:
     await screenshot('02-imprint');
     await expectAccessible();
   }, 120_000);
+
+  it('paying after signing out in another tab says the session ended and signs in back to the same checkout (item 6)', async () => {
+    await page.goto(`${origin}/${language}`);
+    await page.getByRole('button', { name: t.signOut }).waitFor({ timeout: 30_000 });
+    const order = await placeOrder(await sessionToken(page));
+    const checkoutAddress = `${origin}/${language}/checkout/${order.checkoutId}`;
+    await page.goto(checkoutAddress);
+    await heading(1, t.checkoutTitle);
+    await page.getByRole('radio', { name: t.payOnSite }).check();
+
+    const otherTab = await device.newPage();
+    await otherTab.goto(`${origin}/${language}`);
+    await otherTab.getByRole('button', { name: t.signOut }).click();
+    // the checkout's tab learns it from the other tab
+    await page.getByRole('link', { name: t.signInLink, exact: true }).waitFor({ timeout: 30_000 });
+    await otherTab.close();
+
+    await page.getByRole('button', { name: t.placeOrder }).click();
+    await page.getByRole('alert').getByText(s.sessionEnded).waitFor();
+    await screenshot('03-session-ended');
+    await page.getByRole('link', { name: s.signInToPay }).click();
+    await signIn(page);
+    await page.waitForURL(checkoutAddress, { timeout: 30_000 });
+    await heading(1, t.checkoutTitle);
+    await page.getByRole('radio', { name: t.payOnSite }).check();
+    await page.getByRole('button', { name: t.placeOrder }).click();
+    await page.getByRole('status').getByText(t.orderReserved, { exact: true }).waitFor({ timeout: 30_000 });
+  }, 180_000);
 });

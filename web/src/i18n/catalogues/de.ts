@@ -176,6 +176,9 @@ export const de: MessageCatalogue = {
     'Die Kartenzahlung ist noch nicht verfügbar. Bitte wählen Sie die Zahlung vor Ort.',
   'checkout.payment.conditionsMissing': 'Bitte beantworten Sie zuerst die Pflichtbedingungen.',
   'checkout.payment.closed': 'Diese Kasse ist abgeschlossen. Bitte sehen Sie sich Ihre Bestellung an.',
+  'checkout.payment.sessionEnded':
+    'Ihre Sitzung ist beendet (Sie haben sich abgemeldet, vielleicht in einem anderen Fenster). Melden Sie sich wieder an, um zu bezahlen: Sie kommen zu dieser Kasse zurück.',
+  'checkout.payment.signInToPay': 'Anmelden und bezahlen',
   'checkout.payment.failed': 'Die Zahlung konnte nicht gestartet werden. Bitte versuchen Sie es erneut.',
   'checkout.start.failed': 'Die Kasse konnte nicht geöffnet werden. Bitte versuchen Sie es später erneut.',
   'checkout.start.invalid': 'Ihr Warenkorb kann so nicht bestellt werden:',

@@ -167,6 +167,9 @@ export const en: MessageCatalogue = {
   'checkout.payment.cardUnavailable': 'Card payment is not available yet. Please choose to pay on site.',
   'checkout.payment.conditionsMissing': 'Please answer the required conditions first.',
   'checkout.payment.closed': 'This checkout is closed. Please look at your order.',
+  'checkout.payment.sessionEnded':
+    'Your session has ended (you signed out, perhaps in another window). Sign in again to pay: you come back to this checkout.',
+  'checkout.payment.signInToPay': 'Sign in and pay',
   'checkout.payment.failed': 'The payment could not be started. Please try again.',
   'checkout.start.failed': 'The checkout could not be started. Please try again later.',
   'checkout.start.invalid': 'Your basket cannot be checked out as it is:',

@@ -172,6 +172,9 @@ export const fr: MessageCatalogue = {
     'Le paiement par carte n’est pas encore disponible. Veuillez choisir le paiement sur place.',
   'checkout.payment.conditionsMissing': 'Veuillez d’abord répondre aux conditions obligatoires.',
   'checkout.payment.closed': 'Cette caisse est close. Veuillez consulter votre commande.',
+  'checkout.payment.sessionEnded':
+    'Votre session est terminée (vous vous êtes déconnecté, peut-être dans une autre fenêtre). Reconnectez-vous pour payer : vous reviendrez à cette caisse.',
+  'checkout.payment.signInToPay': 'Se connecter et payer',
   'checkout.payment.failed': 'Le paiement n’a pas pu être lancé. Veuillez réessayer.',
   'checkout.start.failed': 'La caisse n’a pas pu être ouverte. Veuillez réessayer plus tard.',
   'checkout.start.invalid': 'Votre panier ne peut pas être commandé tel quel\u00a0:',
