@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { launchChromium, screenshotFolder } from './chromium';
 import { customerApi } from './customer-api';
+import { mintCustomerToken } from './customer-token';
 import { newcomer, registerAndConfirm, signInOnProvider, type Newcomer } from './identity-provider';
 import { journeyTexts, type JourneyLanguage } from './journey-texts';
 import { pageSteps } from './page-steps';
@@ -20,7 +22,10 @@ const texts = {
     awaitingPayment: 'Zahlung ausstehend.',
     sessionEnded: /Ihre Sitzung ist beendet/,
     signInToPay: 'Anmelden und bezahlen',
+    listCancelled: 'Storniert',
     imprint: 'Impressum',
+    abandonedInList: 'Kasse abgebrochen · nicht bezahlt, nichts belastet',
+    abandonedOnPage: 'Kasse abgebrochen: Diese Bestellung wurde nie bezahlt, es wurde nichts belastet.',
   },
   en: {
     signInToSee: 'Please sign in to see your order.',
@@ -28,7 +33,10 @@ const texts = {
     awaitingPayment: 'Awaiting payment.',
     sessionEnded: /Your session has ended/,
     signInToPay: 'Sign in and pay',
+    listCancelled: 'Cancelled',
     imprint: 'Imprint',
+    abandonedInList: 'Checkout abandoned · not paid, nothing charged',
+    abandonedOnPage: 'Checkout abandoned: this order was never paid and nothing was charged.',
   },
   fr: {
     signInToSee: 'Veuillez vous connecter pour voir votre commande.',
@@ -36,7 +44,10 @@ const texts = {
     awaitingPayment: 'En attente de paiement.',
     sessionEnded: /Votre session est terminée/,
     signInToPay: 'Se connecter et payer',
+    listCancelled: 'Annulée',
     imprint: 'Mentions légales',
+    abandonedInList: 'Commande abandonnée · non payée, rien n’a été débité',
+    abandonedOnPage: 'Commande abandonnée\u00a0: elle n’a jamais été payée et rien n’a été débité.',
   },
 } as const;
 
@@ -56,7 +67,7 @@ afterAll(async () => {
   await shop?.stop();
 }, 60_000);
 
-const { placeOrder } = customerApi(() => origin);
+const { call, placeOrder } = customerApi(() => origin);
 
 /** the API calls of a page that were answered with an error */
 function failedCalls(page: Page): string[] {
@@ -194,4 +205,29 @@ describe.each(['de', 'en', 'fr'] as const)('truthful messages in %s', (language:
     await page.getByRole('button', { name: t.placeOrder }).click();
     await page.getByRole('status').getByText(t.orderReserved, { exact: true }).waitFor({ timeout: 30_000 });
   }, 180_000);
+
+  it('an abandoned checkout is named for what it is in the orders and on its page (item 9)', async () => {
+    const token = mintCustomerToken(`e2e-${randomBytes(4).toString('hex')}`);
+    const order = await placeOrder(token);
+    await call('POST', `/checkout/${order.checkoutId}/back-to-basket`, token);
+    // a browser without a session: the token in the address is the customer's
+    const fresh = await browser.newContext({ viewport: { width: 1024, height: 800 }, locale: language });
+    const tab = await fresh.newPage();
+    try {
+      await tab.goto(`${origin}/${language}/orders?token=${token}`);
+      await tab.getByText(s.abandonedInList, { exact: true }).waitFor({ timeout: 30_000 });
+      expect(await tab.locator('.order-list').getByText(s.listCancelled, { exact: true }).count()).toBe(0);
+      await tab.screenshot({
+        path: `${screenshotFolder}/truth-04-abandoned-${language}.png`,
+        fullPage: true,
+      });
+      await tab.goto(`${origin}/${language}/orders/${order.orderId}?token=${token}`);
+      await tab
+        .getByRole('status')
+        .getByText(s.abandonedOnPage, { exact: true })
+        .waitFor({ timeout: 30_000 });
+    } finally {
+      await fresh.close();
+    }
+  }, 120_000);
 });

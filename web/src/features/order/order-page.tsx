@@ -19,6 +19,7 @@ import { subscriptionMessages } from '../subscription/messages';
 import { consumptionMessages } from '../consumption/messages';
 import { PayPerUseConfirmation } from '../consumption/pay-per-use-confirmation';
 import { SignInForOrder } from './sign-in-for-order';
+import { abandonedMessages, isAbandonedCheckout } from './order-status-messages';
 
 /**
  * /:locale/orders/:orderId[?token=] — status, refno, items and total; a guest's token stays in the address.
@@ -63,7 +64,9 @@ export default function OrderPage() {
           <p className="order-refno">{intl.formatMessage(orderMessages.refno, { refno: order.refno })}</p>
           <h2>{intl.formatMessage(orderMessages.statusHeading)}</h2>
           <p className={`order-status order-status-${order.status.toLowerCase()}`} role="status">
-            {intl.formatMessage(orderMessages[order.status])}
+            {intl.formatMessage(
+              isAbandonedCheckout(order) ? abandonedMessages.pageStatus : orderMessages[order.status],
+            )}
           </p>
           <OrderFacts order={order} />
           <OpenOrderActions order={order} language={language} />

@@ -219,6 +219,8 @@ export const de: MessageCatalogue = {
   'order.status.reserved': 'Reserviert: Bitte bezahlen Sie an der Kasse.',
   'order.status.paid': 'Bezahlt. Vielen Dank!',
   'order.status.cancelled': 'Storniert.',
+  'order.status.abandoned':
+    'Kasse abgebrochen: Diese Bestellung wurde nie bezahlt, es wurde nichts belastet.',
   'order.status.refunded': 'Rückerstattet.',
   'order.status.partiallyCancelled': 'Teilweise storniert.',
   'order.status.partiallyRefunded': 'Teilweise rückerstattet.',
@@ -274,6 +276,7 @@ export const de: MessageCatalogue = {
   'orders.status.paid': 'Bezahlt',
   'orders.status.partiallyCancelled': 'Teilweise storniert',
   'orders.status.cancelled': 'Storniert',
+  'orders.status.abandoned': 'Kasse abgebrochen · nicht bezahlt, nichts belastet',
   'orders.status.partiallyRefunded': 'Teilweise erstattet',
   'orders.status.refunded': 'Erstattet',
   'orders.payment.pending': 'Zahlung offen',
