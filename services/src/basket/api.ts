@@ -49,7 +49,7 @@ export function basketRouter(service: BasketService): ApiRouter {
         method: 'get',
         operationId: 'getCurrentBasket',
         path: '/current',
-        summary: "The signed-in customer's open basket (404: none)",
+        summary: "The signed-in customer's open basket (204: none; 404: not a customer)",
         access: 'public',
         response: basketDto,
       },

@@ -350,8 +350,9 @@ export function createBasketService(deps: BasketServiceDeps) {
     },
 
     /** GET /baskets/current: the signed-in customer's open basket (not checked out, with entries), the
-     * most recently changed one; 404 when there is none, for guests and staff too (docs/basket.md). */
-    async current(caller: Caller): Promise<BasketDto> {
+     * most recently changed one; none is no error for a customer (204, issue #41: a page makes no call it
+     * expects to fail), guests and staff have none to ask for (404) (docs/basket.md). */
+    async current(caller: Caller): Promise<BasketDto | undefined> {
       const accountId = ownerOfNewBasket(caller.principal);
       const candidates = accountId ? await (deps.basketsOfAccount?.(accountId) ?? []) : [];
       for (const basketId of candidates.slice(0, currentBasketCandidates)) {
@@ -364,7 +365,8 @@ export function createBasketService(deps: BasketServiceDeps) {
         )
           return view(state);
       }
-      throw basketNotFound();
+      if (!accountId) throw basketNotFound();
+      return undefined;
     },
 
     async addEntries(

@@ -20,6 +20,7 @@ import type { Registry } from 'prom-client';
 import { httpMetrics } from '../metrics/http-metrics';
 import { metricsRoute } from '../metrics/metrics-route';
 import { staticAssets } from './static-assets';
+import { addPageLanguage } from './page-language';
 import { forwardedAsTrusted } from './client-address';
 import { compressedAnswers } from './compressed-answers';
 import type { TrustProxy } from './trust-proxy';
@@ -104,8 +105,8 @@ function serveSpa(app: Express, dist: string, sourceMaps: boolean): void {
   if (!sourceMaps) app.get(/\.map$/i, unknownRoute);
   const assets = staticAssets(dist);
   app.use(assets.files);
-  // client-side routes (/de/…, /fr/…) all get the SPA shell
-  app.get(/^\/(?!api\/).*/, assets.shell);
+  // client-side routes (/de/…, /fr/…) all get the SPA shell; a page address without a language gets one first
+  app.get(/^\/(?!api\/).*/, addPageLanguage, assets.shell);
   void assets.warmUp(spaEntryFiles(dist)).catch(() => undefined); // a failure here only means compressing on first request
 }
 

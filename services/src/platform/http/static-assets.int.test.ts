@@ -101,3 +101,35 @@ describe('the built SPA assets', () => {
     }
   });
 });
+
+describe('page addresses without a language (issue #41)', () => {
+  const location = async (path: string, headers: Record<string, string> = {}) => {
+    const answer = await get(path, headers);
+    expect(answer.status).toBe(302);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    return answer.headers.location;
+  };
+
+  it('go to the same page in the remembered language, else the browser’s, else German', async () => {
+    expect(await location('/basket', { cookie: 'other=1; alpenpass-locale=fr' })).toBe('/fr/basket');
+    expect(
+      await location('/impressum', { cookie: 'alpenpass-locale=en', 'accept-language': 'fr-CH, de;q=0.8' }),
+    ).toBe('/en/impressum');
+    expect(await location('/basket', { 'accept-language': 'it-CH, fr;q=0.9, de;q=0.8' })).toBe('/fr/basket');
+    expect(await location('/basket', { 'accept-language': 'de;q=0.5, en;q=0.9' })).toBe('/en/basket');
+    expect(await location('/profile/keycards?token=abc', { cookie: 'alpenpass-locale=xx' })).toBe(
+      '/de/profile/keycards?token=abc',
+    );
+    expect(await location('/auth-selector?error=SessionRequired', { 'accept-language': 'ja' })).toBe(
+      '/de/auth-selector?error=SessionRequired',
+    );
+  });
+
+  it('leave a two-letter locale to §2 (an unsupported one renders nothing), the root and files alone', async () => {
+    for (const path of ['/xx', '/xx/basket', '/', '/de/basket', '/robots.txt']) {
+      const answer = await get(path, { cookie: 'alpenpass-locale=fr' });
+      expect(answer.status).toBe(200);
+      expect(answer.decoded.toString()).toBe(shell);
+    }
+  });
+});

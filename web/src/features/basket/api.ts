@@ -88,12 +88,12 @@ export const basketApi = api.injectEndpoints({
     getBasket: build.query<ServerBasket, string>({
       query: (basketId) => `/baskets/${basketId}`,
     }),
-    /** The signed-in customer's open basket, found again from any tab or device (404: none). */
-    getCurrentBasket: build.query<ServerBasket, void>({
+    /** The signed-in customer's open basket, found again from any tab or device (null: none, 204). */
+    getCurrentBasket: build.query<ServerBasket | null, void>({
       query: () => '/baskets/current',
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const answer = await queryFulfilled.catch(() => null);
-        if (answer) dispatch(basketApi.util.upsertQueryData('getBasket', answer.data.id, answer.data));
+        if (answer?.data) dispatch(basketApi.util.upsertQueryData('getBasket', answer.data.id, answer.data));
       },
     }),
     createBasket: build.mutation<ServerBasket, ServerEntryInput[]>({

@@ -65,6 +65,12 @@ export const checkoutMessages = {
       id: 'checkout.payment.closed',
       defaultMessage: 'This checkout is closed. Please look at your order.',
     },
+    sessionEnded: {
+      id: 'checkout.payment.sessionEnded',
+      defaultMessage:
+        'Your session has ended (you signed out, perhaps in another window). Sign in again to pay: you come back to this checkout.',
+    },
+    signInToPay: { id: 'checkout.payment.signInToPay', defaultMessage: 'Sign in and pay' },
     paymentFailed: {
       id: 'checkout.payment.failed',
       defaultMessage: 'The payment could not be started. Please try again.',

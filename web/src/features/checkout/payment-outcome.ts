@@ -9,9 +9,11 @@ export type PaymentRefusal =
   | 'declined'
   | 'cardNotUsable'
   | 'accountRequired'
-  | 'savedCardRequired';
+  | 'savedCardRequired'
+  | 'sessionEnded';
 
 export function paymentRefusalOf(problem: CheckoutProblem): PaymentRefusal {
+  if (problem.status === 401) return 'sessionEnded';
   switch (problem.code) {
     case 'PAYMENT_PROVIDER_UNAVAILABLE':
       return 'cardUnavailable';

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { CUSTOMER_TOKEN } from '../../../test/support/customer-token';
 import { mockApiFetch } from '../../../test/support/mock-api-fetch';
 import { renderRoute } from '../../../test/support/render-route';
 import { ORDER_ID, orderJson, problemJson } from '../../../test/support/checkout-fixtures';
@@ -66,7 +67,7 @@ describe('an unpaid order on its order page', () => {
   });
 
   it("follows a payment under way: the provider's answer shows up without a reload", async () => {
-    const page = openOrderPage(`/en/orders/${ORDER_ID}`, {
+    const page = openOrderPage(`/en/orders/${ORDER_ID}?token=${CUSTOMER_TOKEN}`, {
       ...orderJson('PENDING'),
       paymentStatus: 'PENDING',
     });
@@ -79,7 +80,7 @@ describe('an unpaid order on its order page', () => {
   }, 15_000);
 
   it('says why an order was cancelled at the payment timeout', async () => {
-    openOrderPage(`/en/orders/${ORDER_ID}`, {
+    openOrderPage(`/en/orders/${ORDER_ID}?token=${CUSTOMER_TOKEN}`, {
       ...orderJson('CANCELLED'),
       cancellationReason: 'PAYMENT_TIMEOUT',
     });

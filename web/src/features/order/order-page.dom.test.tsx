@@ -25,7 +25,7 @@ function openOrderPage(path: string) {
 
 describe('the order page', () => {
   it('reads a guest’s order with the token of its address and shows its status, refno and total', async () => {
-    serveOrder({ status: 200, body: orderJson('CANCELLED') });
+    serveOrder({ status: 200, body: { ...orderJson('CANCELLED'), paymentStatus: 'CANCELLED' } });
     openOrderPage(`/de/orders/${ORDER_ID}?token=guest-token`);
     expect(await screen.findByText('Storniert.')).toBeTruthy();
     expect(screen.getByText('Bestellnummer AP-0000042-7')).toBeTruthy();
@@ -97,7 +97,20 @@ describe('the order page', () => {
 
   it('says so when the order cannot be read (unknown, or someone else’s)', async () => {
     serveOrder({ status: 404, body: problemJson(404, 'ORDER_NOT_FOUND') });
-    openOrderPage(`/en/orders/${ORDER_ID}`);
+    openOrderPage(`/en/orders/${ORDER_ID}?token=${CUSTOMER_TOKEN}`);
     expect((await screen.findByRole('alert')).textContent).toBe('This order cannot be found.');
+  });
+
+  it('asks a signed-out visitor without the order’s link to sign in and come back, asking the API nothing', async () => {
+    serveOrder({ status: 404, body: problemJson(404, 'ORDER_NOT_FOUND') });
+    openOrderPage(`/fr/orders/${ORDER_ID}`);
+    expect(await screen.findByText('Veuillez vous connecter pour voir votre commande.')).toBeTruthy();
+    const signIn = screen.getByRole('link', { name: 'Se connecter et voir la commande' });
+    const callbackUrl = new URL(signIn.getAttribute('href')!, 'http://shop.invalid').searchParams.get(
+      'callbackUrl',
+    );
+    expect(new URL(callbackUrl!).pathname).toBe(`/fr/orders/${ORDER_ID}`);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.calls.some((call) => call.path.startsWith('/orders'))).toBe(false);
   });
 });

@@ -19,6 +19,8 @@ import { BilledDays } from '../consumption/billed-days';
 import { subscriptionMessages } from '../subscription/messages';
 import { consumptionMessages } from '../consumption/messages';
 import { PayPerUseConfirmation } from '../consumption/pay-per-use-confirmation';
+import { SignInForOrder } from './sign-in-for-order';
+import { abandonedMessages, isAbandonedCheckout } from './order-status-messages';
 
 /**
  * /:locale/orders/:orderId[?token=] — status, refno, items and total; a guest's token stays in the address.
@@ -30,20 +32,30 @@ export default function OrderPage() {
   const shop = useShopName();
   const { locale, orderId } = useParams();
   const language: Language = isLanguage(locale) ? locale : 'de';
-  const { data: order, isLoading, error } = useGetOrderQuery({ orderId: Number(orderId), language });
-  useClearBasketOnceOrdered(order);
   const { search } = useLocation();
   const session = useSession();
-  const isCustomer =
-    session.status === 'authenticated' ||
-    tokenDelivery(pageToken(`http://page.invalid/${search}`)).bearer !== undefined;
+  const signedIn = session.status === 'authenticated' && !session.data?.error;
+  const addressToken = pageToken(`http://page.invalid/${search}`);
+  const isCustomer = signedIn || tokenDelivery(addressToken).bearer !== undefined;
+  // signed out without the order's link: nobody could be shown it, so nothing is asked (issue #41)
+  const mustSignIn = session.status !== 'loading' && !signedIn && !addressToken;
+  const skip = session.status === 'loading' || mustSignIn;
+  const {
+    data: order,
+    isLoading,
+    error,
+  } = useGetOrderQuery({ orderId: Number(orderId), language }, { skip });
+  useClearBasketOnceOrdered(order);
 
   return (
     <SimplePage
       title={intl.formatMessage(orderMessages.title)}
       description={intl.formatMessage(orderMessages.description, { shop })}
     >
-      {isLoading && <p role="status">{intl.formatMessage(orderMessages.loading)}</p>}
+      {mustSignIn && <SignInForOrder language={language} />}
+      {(isLoading || session.status === 'loading') && (
+        <p role="status">{intl.formatMessage(orderMessages.loading)}</p>
+      )}
       {error && !order && (
         <p role="alert" className="notice-problem">
           {intl.formatMessage(orderMessages.notFound)}
@@ -54,7 +66,9 @@ export default function OrderPage() {
           <p className="order-refno">{intl.formatMessage(orderMessages.refno, { refno: order.refno })}</p>
           <h2>{intl.formatMessage(orderMessages.statusHeading)}</h2>
           <p className={`order-status order-status-${order.status.toLowerCase()}`} role="status">
-            {intl.formatMessage(orderMessages[order.status])}
+            {intl.formatMessage(
+              isAbandonedCheckout(order) ? abandonedMessages.pageStatus : orderMessages[order.status],
+            )}
           </p>
           <OrderFacts order={order} />
           <OpenOrderActions order={order} language={language} />

@@ -21,3 +21,21 @@ export const paymentStatusLabels = defineMessages({
   PARTIALLY_REFUNDED: { id: 'orders.payment.partiallyRefunded', defaultMessage: 'Partly refunded' },
   REFUNDED: { id: 'orders.payment.refunded', defaultMessage: 'Refunded' },
 } satisfies Record<OrderPaymentStatus, unknown>);
+
+/** An order cancelled before it ever went to payment (issue #41): a checkout the customer left, nothing charged. */
+export const abandonedMessages = defineMessages({
+  listLabel: {
+    id: 'orders.status.abandoned',
+    defaultMessage: 'Checkout abandoned · not paid, nothing charged',
+  },
+  pageStatus: {
+    id: 'order.status.abandoned',
+    defaultMessage: 'Checkout abandoned: this order was never paid and nothing was charged.',
+  },
+});
+
+/** Cancelled without a payment or reservation ever started: what a left checkout leaves behind. */
+export const isAbandonedCheckout = (order: {
+  status: OrderStatus;
+  paymentStatus: OrderPaymentStatus | null;
+}) => order.status === 'CANCELLED' && order.paymentStatus === null;

@@ -10,7 +10,12 @@ import { RequireSession } from '../../lib/session/require-session';
 import { withPageToken } from '../../lib/session/page-token';
 import { useListOrdersQuery, type OrderSummary } from './api';
 import { isOrderStatus, ORDERS_PER_PAGE, orderStatusFilters } from './order-status-filters';
-import { orderStatusLabels, paymentStatusLabels } from './order-status-messages';
+import {
+  abandonedMessages,
+  isAbandonedCheckout,
+  orderStatusLabels,
+  paymentStatusLabels,
+} from './order-status-messages';
 import { ordersMessages } from './orders-messages';
 
 /**
@@ -68,7 +73,9 @@ function OrderLine({ order, locale }: { order: OrderSummary; locale: string }) {
         })}
       </span>
       <span className={`status-badge order-status-${order.status.toLowerCase()}`}>
-        {intl.formatMessage(orderStatusLabels[order.status])}
+        {intl.formatMessage(
+          isAbandonedCheckout(order) ? abandonedMessages.listLabel : orderStatusLabels[order.status],
+        )}
       </span>
       {order.paymentStatus && (
         <span className="status-badge">{intl.formatMessage(paymentStatusLabels[order.paymentStatus])}</span>

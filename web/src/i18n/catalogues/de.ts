@@ -176,6 +176,9 @@ export const de: MessageCatalogue = {
     'Die Kartenzahlung ist noch nicht verfügbar. Bitte wählen Sie die Zahlung vor Ort.',
   'checkout.payment.conditionsMissing': 'Bitte beantworten Sie zuerst die Pflichtbedingungen.',
   'checkout.payment.closed': 'Diese Kasse ist abgeschlossen. Bitte sehen Sie sich Ihre Bestellung an.',
+  'checkout.payment.sessionEnded':
+    'Ihre Sitzung ist beendet (Sie haben sich abgemeldet, vielleicht in einem anderen Fenster). Melden Sie sich wieder an, um zu bezahlen: Sie kommen zu dieser Kasse zurück.',
+  'checkout.payment.signInToPay': 'Anmelden und bezahlen',
   'checkout.payment.failed': 'Die Zahlung konnte nicht gestartet werden. Bitte versuchen Sie es erneut.',
   'checkout.start.failed': 'Die Kasse konnte nicht geöffnet werden. Bitte versuchen Sie es später erneut.',
   'checkout.start.invalid': 'Ihr Warenkorb kann so nicht bestellt werden:',
@@ -204,6 +207,10 @@ export const de: MessageCatalogue = {
   'order.description': 'Vielen Dank für Ihre Buchung bei {shop}.',
   'order.loading': 'Ihre Bestellung wird geladen …',
   'order.notFound': 'Diese Bestellung wurde nicht gefunden.',
+  'order.signIn.toSee': 'Bitte melden Sie sich an, um Ihre Bestellung zu sehen.',
+  'order.signIn.button': 'Anmelden und Bestellung ansehen',
+  'order.signIn.guestLink':
+    'Als Gast bestellt? Öffnen Sie Ihre Bestellung mit dem Link in Ihrer Bestellbestätigung.',
   'order.status.heading': 'Status',
   'order.total': 'Total',
   'order.backToShop': 'Zurück zum Shop',
@@ -212,6 +219,8 @@ export const de: MessageCatalogue = {
   'order.status.reserved': 'Reserviert: Bitte bezahlen Sie an der Kasse.',
   'order.status.paid': 'Bezahlt. Vielen Dank!',
   'order.status.cancelled': 'Storniert.',
+  'order.status.abandoned':
+    'Kasse abgebrochen: Diese Bestellung wurde nie bezahlt, es wurde nichts belastet.',
   'order.status.refunded': 'Rückerstattet.',
   'order.status.partiallyCancelled': 'Teilweise storniert.',
   'order.status.partiallyRefunded': 'Teilweise rückerstattet.',
@@ -267,6 +276,7 @@ export const de: MessageCatalogue = {
   'orders.status.paid': 'Bezahlt',
   'orders.status.partiallyCancelled': 'Teilweise storniert',
   'orders.status.cancelled': 'Storniert',
+  'orders.status.abandoned': 'Kasse abgebrochen · nicht bezahlt, nichts belastet',
   'orders.status.partiallyRefunded': 'Teilweise erstattet',
   'orders.status.refunded': 'Erstattet',
   'orders.payment.pending': 'Zahlung offen',

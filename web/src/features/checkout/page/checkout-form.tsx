@@ -1,6 +1,8 @@
 import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { signInPageUrl } from '../../../lib/session/sign-in-links';
 import { formatMoney } from '../../../lib/format/money';
 import type { ServerCheckout } from '../checkout-types';
 import { initialValues, shownFields } from '../condition-values';
@@ -159,6 +161,14 @@ export function CheckoutForm({ checkout, language }: { checkout: ServerCheckout;
       {refusal && (
         <p role="alert" tabIndex={-1} ref={refusalNotice} className="notice-problem">
           {intl.formatMessage(refusalMessages[refusal])}
+          {refusal === 'sessionEnded' && (
+            <>
+              {' '}
+              <Link to={signInPageUrl(language, window.location.href)}>
+                {intl.formatMessage(checkoutMessages.signInToPay)}
+              </Link>
+            </>
+          )}
         </p>
       )}
       <p className="basket-actions">

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { leaveShopFor } from '../../../lib/navigation/leave-shop';
+import { useSession } from '../../../lib/session/session-context';
 import { basketIdStore } from '../../basket/state/basket-id';
 import { hasPayPerUse } from '../../consumption/pay-per-use';
 import { useChangeCommentMutation, usePayMutation, useSubmitConditionsMutation } from '../api';
@@ -26,6 +27,12 @@ export type FieldProblems = Record<string, { kind: 'required' } | { kind: 'inval
  */
 export function usePlaceOrder(checkout: ServerCheckout | undefined, locale: string, pageToken?: string) {
   const navigate = useNavigate();
+  const session = useSession();
+  // signed out in another tab while this one was open: no call can succeed, and retrying never helps (issue #41)
+  const signedInBefore = useRef(false);
+  if (session.status === 'authenticated') signedInBefore.current = true;
+  const sessionEnded =
+    signedInBefore.current && session.status === 'unauthenticated' && pageToken === undefined;
   const [submitConditions, conditionsCall] = useSubmitConditionsMutation();
   const [changeComment, commentCall] = useChangeCommentMutation();
   const [pay, paymentCall] = usePayMutation();
@@ -40,6 +47,10 @@ export function usePlaceOrder(checkout: ServerCheckout | undefined, locale: stri
   }: PlaceOrderInput): Promise<'done' | 'fields' | 'refused'> => {
     if (!checkout) return 'refused';
     setRefusal(null);
+    if (sessionEnded) {
+      setRefusal('sessionEnded');
+      return 'refused';
+    }
     // pay per use bills a saved card later: the order is placed with one (docs/consumptions.md)
     const payPerUse = hasPayPerUse(checkout.order.items);
     if (payPerUse && choice.kind !== 'saved') {
