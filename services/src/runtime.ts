@@ -73,8 +73,6 @@ export async function startRuntime(
         await startProjectorRole({
           knex,
           store,
-          nats: await natsConnection(),
-          bus,
           projections,
           log,
           retry: options.projectorRetry,
