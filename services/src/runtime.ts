@@ -5,6 +5,7 @@ import { identityProviderFor } from './platform/auth/identity-provider';
 import type { AppConfig } from './platform/config';
 import type { ReadinessCheck } from './platform/http/health';
 import { projectionsReadiness } from './platform/projector/projections-readiness';
+import { busReadiness } from './platform/bus/bus-readiness';
 import type { Logger } from './platform/logger';
 import { idempotentRequests } from './platform/idempotent-requests';
 import { startIdempotencyKeyExpiry } from './platform/idempotency-key-expiry';
@@ -57,7 +58,8 @@ export async function startRuntime(
   const running: Stoppable[] = [];
   let nats: NatsConnection | undefined;
   const natsConnection = async () =>
-    (nats ??= await connectNats({ servers: config.nats.url, name: 'alpenpass' }));
+    // a bus outage is not a shop outage: keep reconnecting however long NATS is away
+    (nats ??= await connectNats({ servers: config.nats.url, name: 'alpenpass', maxReconnectAttempts: -1 }));
   const has = (role: AppConfig['roles'][number]) => config.roles.includes(role);
 
   const stop = async () => {
@@ -73,8 +75,6 @@ export async function startRuntime(
         await startProjectorRole({
           knex,
           store,
-          nats: await natsConnection(),
-          bus,
           projections,
           log,
           retry: options.projectorRetry,
@@ -115,7 +115,7 @@ export async function startRuntime(
       const readiness: ReadinessCheck[] = [
         { name: 'postgres', check: async () => void (await knex.raw('select 1')) },
         { name: 'eventStore', check: async () => void (await store.headPosition()) },
-        { name: 'nats', check: async () => void (await (await natsConnection()).flush()) },
+        busReadiness(natsConnection),
         { name: 'temporal', check: () => temporal.check() },
         projectionsReadiness(knex, store, projections),
       ];

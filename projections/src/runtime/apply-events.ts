@@ -17,14 +17,7 @@ export async function applyLocked(
   row: GenerationRow,
   events: RecordedEvent[],
 ): Promise<number> {
-  const fresh = events.filter((event) => event.globalPosition > row.position);
-  const handled = fresh.filter(
-    (event) => projection.handledTypes === 'all' || projection.handledTypes.includes(event.type),
-  );
-  if (projection.applyBatch && handled.length > 1) await applyAsBatch(trx, projection, row, handled);
-  else for (const event of handled) await applyOne(trx, projection, row, event);
-  const position =
-    fresh.length > 0 ? Math.max(row.position, fresh[fresh.length - 1]!.globalPosition) : row.position;
+  const position = await applyRows(trx, projection, row, events, { isolateBatch: true });
   if (position !== row.position) {
     await trx('projection_generations')
       .where({ projection: row.projection, generation: row.generation })
@@ -32,6 +25,30 @@ export async function applyLocked(
     row.position = position;
   }
   return position;
+}
+
+/**
+ * Writes the rows of the events after the row's checkpoint and answers the position they reach; the
+ * caller moves the checkpoint in the same transaction. `isolateBatch` runs an applyBatch under a
+ * savepoint and redoes it event by event when it fails (to name the culprit); without it a failing
+ * batch fails the caller's transaction, which must then find the culprit itself.
+ */
+export async function applyRows(
+  trx: Knex.Transaction,
+  projection: AnyProjection,
+  row: GenerationRow,
+  events: readonly RecordedEvent[],
+  options: { isolateBatch: boolean },
+): Promise<number> {
+  const fresh = events.filter((event) => event.globalPosition > row.position);
+  const handled = fresh.filter(
+    (event) => projection.handledTypes === 'all' || projection.handledTypes.includes(event.type),
+  );
+  if (projection.applyBatch && handled.length > 1) {
+    if (options.isolateBatch) await applyAsBatch(trx, projection, row, handled);
+    else await projection.applyBatch(trx, handled, row.tables);
+  } else for (const event of handled) await applyOne(trx, projection, row, event);
+  return fresh.length > 0 ? Math.max(row.position, fresh[fresh.length - 1]!.globalPosition) : row.position;
 }
 
 async function applyOne(

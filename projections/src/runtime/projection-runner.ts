@@ -4,8 +4,8 @@ import { quietLogger, type AnyProjection, type EventSource, type RuntimeLogger }
 import { clearFailure, describeError, ProjectionApplyError, recordFailure } from './projection-failure';
 import { ensureLiveGeneration } from './replay';
 import { defaultRetryBackoff, retryDelay, type RetryBackoff } from './retry-backoff';
+import { applySharedBatch } from './shared-batch';
 import { sharedReads } from './shared-reads';
-import { moveUntouchedCheckpoints, untouchedByNextBatch } from './untouched-checkpoints';
 
 export type ProjectionHealth =
   | { state: 'catching-up' }
@@ -33,11 +33,15 @@ export interface ProjectionRunner {
   /** builds missing or outdated generations, then catches every projection up with the store; a
    * projection that fails is marked failed and retried later, so start() completes regardless */
   start(): Promise<void>;
-  /** brings every healthy projection at least up to `position` (the event the bus just delivered;
-   * without it, the last event committed when the call is made), reading the store so that nothing
-   * before it is missed; calls run one after another. Rejects with
-   * ProjectionsFailedError when a projection failed in this call, after the others caught up. */
+  /** brings every healthy projection at least up to `position` (without it, the last event committed
+   * when the call is made), reading the store so that nothing before it is missed; calls run one after
+   * another. Rejects with ProjectionsFailedError when a projection failed in this call, after the
+   * others caught up. */
   catchUpTo(position?: number): Promise<void>;
+  /** applies whatever the store shows after the checkpoints, batch after batch, until a read finds
+   * nothing newer; answers how many events it read (0: nothing new). A projection that fails here is
+   * left to its retries, so this never rejects for one. */
+  applyNew(): Promise<number>;
   health(name: string): ProjectionHealth | undefined;
   /** cancels pending retries */
   stop(): void;
@@ -57,6 +61,7 @@ export function createProjectionRunner(deps: {
   retry?: RetryBackoff;
 }): ProjectionRunner {
   const logger = deps.logger ?? quietLogger;
+  const batchSize = deps.batchSize ?? 500;
   const backoff = deps.retry ?? defaultRetryBackoff;
   const health = new Map<string, ProjectionHealth>(
     deps.projections.map((projection) => [projection.name, { state: 'catching-up' }]),
@@ -68,9 +73,12 @@ export function createProjectionRunner(deps: {
   let stopped = false;
   let queue: Promise<void> = Promise.resolve();
 
-  const serialised = (work: () => Promise<void>) => {
+  const serialised = <T>(work: () => Promise<T>): Promise<T> => {
     const next = queue.then(work);
-    queue = next.catch(() => undefined);
+    queue = next.then(
+      () => undefined,
+      () => undefined,
+    );
     return next;
   };
 
@@ -151,6 +159,58 @@ export function createProjectionRunner(deps: {
     retries.set(projection.name, timer);
   };
 
+  /**
+   * One batch: the read models in step (healthy, no failure row to clear) get it in one transaction
+   * (shared-batch.ts); when that fails, or for a read model that is not in step, each catches up on its
+   * own, which confines a failure to the read model that cannot apply its event. Answers how many events
+   * the shared read found.
+   */
+  const pass = async (source: EventSource, failed: string[], until?: number): Promise<number> => {
+    const live = deps.projections.filter((projection) => health.get(projection.name)?.state !== 'failed');
+    const inStep = live.filter(
+      (projection) =>
+        health.get(projection.name)?.state === 'ok' &&
+        !mayHaveFailureRow.has(projection.name) &&
+        reached.has(projection.name),
+    );
+    const onTheirOwn = live.filter((projection) => !inStep.includes(projection));
+    let read = 0;
+    if (inStep.length > 0) {
+      const from = Math.min(...inStep.map((projection) => reached.get(projection.name)!));
+      const events = await source.readAll(from, batchSize);
+      read = events.length;
+      if (events.length > 0) {
+        const last = events[events.length - 1]!.globalPosition;
+        const outcome = await applySharedBatch(deps.knex, inStep, events, from).catch((error: unknown) => {
+          logger.warn(
+            { error: describeError(error), from, to: last },
+            'a batch failed for the read models together; applying it to each on its own',
+          );
+          return undefined;
+        });
+        if (!outcome) onTheirOwn.push(...inStep);
+        else {
+          for (const [name, position] of outcome.reached) {
+            reached.set(name, position);
+            health.set(name, { state: 'ok', position });
+          }
+          for (const [name, position] of outcome.behind) reached.set(name, position);
+          // no live generation a moment ago (a replay swapped it): on its own, which looks it up again
+          onTheirOwn.push(
+            ...inStep.filter(({ name }) => !outcome.reached.has(name) && !outcome.behind.has(name)),
+          );
+        }
+        until = Math.max(until ?? last, last);
+      }
+    }
+    for (const projection of onTheirOwn) {
+      if (until !== undefined && (reached.get(projection.name) ?? -1) >= until) continue;
+      if (!(await attempt(projection, () => catchUpLive(projection, until, source))))
+        failed.push(projection.name);
+    }
+    return read;
+  };
+
   return {
     start: () =>
       serialised(async () => {
@@ -162,35 +222,33 @@ export function createProjectionRunner(deps: {
         const position = requested ?? (await deps.source.lastCommittedPosition());
         const failed: string[] = [];
         const source = sharedReads(deps.source);
-        const due = deps.projections.filter(
-          (projection) =>
-            health.get(projection.name)?.state !== 'failed' &&
-            (reached.get(projection.name) ?? -1) < position,
-        );
-        // read models the new events do not concern only move their checkpoints, all in one statement
-        const healthy = due.filter(
-          (projection) =>
-            health.get(projection.name)?.state === 'ok' && !mayHaveFailureRow.has(projection.name),
-        );
-        const moves = await untouchedByNextBatch(healthy, reached, source, deps.batchSize ?? 500).catch(
-          () => [],
-        );
-        // a failure here only leaves the moves to each projection's own catch-up below
-        const moved = await moveUntouchedCheckpoints(deps.knex, moves).catch(() => new Set<string>());
-        for (const move of moves) {
-          if (!moved.has(move.projection)) continue;
-          reached.set(move.projection, move.to);
-          health.set(move.projection, { state: 'ok', position: move.to });
-        }
-        for (const projection of due) {
-          if ((reached.get(projection.name) ?? -1) >= position) continue;
-          if (!(await attempt(projection, () => catchUpLive(projection, position, source))))
-            failed.push(projection.name);
+        const behind = () =>
+          deps.projections.filter(
+            (projection) =>
+              health.get(projection.name)?.state !== 'failed' &&
+              (reached.get(projection.name) ?? -1) < position,
+          );
+        // a committed position the store's visibility still hides (an earlier appender is finishing)
+        const waitUntil = Date.now() + 5_000;
+        while (behind().length > 0) {
+          const read = await pass(source, failed, position);
+          if (read > 0) continue;
+          if (Date.now() >= waitUntil) break;
+          await new Promise((resolve) => setTimeout(resolve, 5));
         }
         if (failed.length)
           throw new ProjectionsFailedError(
             failed.map((name) => `${name}: ${describeHealth(health.get(name))}`),
           );
+      }),
+    applyNew: () =>
+      serialised(async () => {
+        let total = 0;
+        for (;;) {
+          const read = await pass(sharedReads(deps.source), []);
+          total += read;
+          if (read < batchSize) return total;
+        }
       }),
     health: (name) => health.get(name),
     stop() {

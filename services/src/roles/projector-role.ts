@@ -1,7 +1,5 @@
 import type { Knex } from 'knex';
-import type { NatsConnection } from 'nats';
 import type { AnyProjection, RetryBackoff } from '@alpenpass/projections';
-import type { EventBusSettings } from '../platform/bus/event-bus-settings';
 import type { EventStore } from '../platform/event-store/event-store';
 import type { Logger } from '../platform/logger';
 import { startLeaderElection } from '../platform/leadership/leader-election';
@@ -9,15 +7,13 @@ import { startProjector } from '../platform/projector/projector';
 import { readModelsBuilt } from '../platform/projector/read-models-built';
 
 /**
- * The projector role on every node, led by one: the leader applies the read models, the others stand by
+ * The projector role on every node, led by one (it tails the event store; it needs no bus): the leader applies the read models, the others stand by
  * and take over when it goes. A standby's start ends once the leader has built every read model, so an
  * API started after it finds them, as beside a projector of its own.
  */
 export async function startProjectorRole(options: {
   knex: Knex;
   store: EventStore;
-  nats: NatsConnection;
-  bus: EventBusSettings;
   projections: AnyProjection[];
   log: Logger;
   retry?: RetryBackoff;
@@ -29,7 +25,7 @@ export async function startProjectorRole(options: {
     name: 'projector',
     checkMs: options.leaderCheckMs,
     logger,
-    lead: () => startProjector({ ...options, settings: options.bus, logger }),
+    lead: () => startProjector({ ...options, logger }),
   });
   await leadership.decided;
   while (!leadership.isLeader() && !(await readModelsBuilt(options.knex, options.projections)))

@@ -48,8 +48,6 @@ describe('projector and relay roles running twice', () => {
     projector: await startProjectorRole({
       knex: db.knex,
       store,
-      nats,
-      bus,
       projections: [streamActivityProjection],
       log,
       leaderCheckMs: checkMs,

@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@alpenpass/contracts';
 import { JSONCodec, type JetStreamClient, type NatsConnection } from 'nats';
+import type { BusMessage } from './batch-publisher';
 import { allEventsSubject, subjectFor, type EventBusSettings } from './event-bus-settings';
 
 const codec = JSONCodec<RecordedEvent>();
@@ -42,6 +43,20 @@ export async function publishEventCopy(
 ): Promise<{ duplicate: boolean }> {
   const ack = await js.publish(subject, codec.encode(event), { msgID: `${event.eventId}@${subject}` });
   return { duplicate: ack.duplicate };
+}
+
+/** An event as the relay publishes it: on its subject under its id, and a copy on each further subject
+ * (a per-client subject) under an id of its own, so that the stream keeps both and drops a re-published copy. */
+export function busMessagesOf(
+  settings: EventBusSettings,
+  event: RecordedEvent,
+  copySubjects: readonly string[] = [],
+): BusMessage[] {
+  const data = codec.encode(event);
+  return [
+    { subject: subjectFor(settings, event), data, msgID: event.eventId },
+    ...copySubjects.map((subject) => ({ subject, data, msgID: `${event.eventId}@${subject}` })),
+  ];
 }
 
 export function decodeEvent(data: Uint8Array): RecordedEvent {

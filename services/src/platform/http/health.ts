@@ -39,7 +39,8 @@ async function run({ name, check }: ReadinessCheck): Promise<Outcome> {
  * /health: the process answers. /ready: every dependency answers (PostgreSQL, NATS, Temporal, event
  * store) → 200 "ready"; a degraded part (a failed projection) → still 200, status "degraded", with
  * details, because the rest of the shop serves and an orchestrator must not take every API instance
- * out of rotation for one stale read model; a dependency that does not answer → 503 "not ready".
+ * out of rotation for one stale read model (or for the bus: bus-readiness.ts); a dependency that does
+ * not answer → 503 "not ready".
  */
 export function healthRoutes(checks: ReadinessCheck[]): Router {
   const router = Router();

@@ -9,7 +9,7 @@ import { startProjector } from './projector';
 
 jest.setTimeout(patientMs(60_000));
 
-describe('relay -> NATS JetStream -> projector', () => {
+describe('the relay (store -> NATS JetStream) and the projector (store -> read models)', () => {
   let db: TestDatabase;
   let nats: NatsConnection;
   const suffix = randomUUID().replace(/-/g, '').slice(0, 12);
@@ -31,14 +31,7 @@ describe('relay -> NATS JetStream -> projector', () => {
     const basket = `basket-${randomUUID()}`;
     await store.append(basket, [{ type: 'BasketOpened', data: {} }], { expectedRevision: 'no_stream' });
 
-    const projector = await startProjector({
-      knex: db.knex,
-      nats,
-      store,
-      projections: [streamActivityProjection],
-      settings,
-      durableName: `projector_${suffix}`,
-    });
+    const projector = await startProjector({ knex: db.knex, store, projections: [streamActivityProjection] });
     const relay = await startRelay({ store, knex: db.knex, nats, settings, idleMs: 20 });
     try {
       const appended = await store.append(basket, [{ type: 'EntryAdded', data: { product: 7 } }], {
@@ -83,12 +76,36 @@ describe('relay -> NATS JetStream -> projector', () => {
     expect((await manager.streams.info(settings.streamName)).state.messages).toBe(2);
   });
 
+  it('keeps the read models moving with no relay at all: the projector tails the store, woken by the append', async () => {
+    const store = createPostgresEventStore({ knex: db.knex });
+    const projector = await startProjector({
+      knex: db.knex,
+      store,
+      projections: [streamActivityProjection],
+      idleMs: 60_000,
+    });
+    try {
+      const manager = await nats.jetstreamManager();
+      const onTheBus = (await manager.streams.info(settings.streamName)).state.messages;
+      const pass = `pass-${randomUUID()}`;
+      await store.append(pass, [{ type: 'PassIssued', data: {} }], { expectedRevision: 'no_stream' });
+      await waitUntil(
+        'the append in the read model (the fallback poll is a minute away)',
+        async () => (await getStreamActivity(db.knex, pass))?.eventCount === 1,
+        10_000,
+      );
+      expect((await manager.streams.info(settings.streamName)).state.messages).toBe(onTheBus);
+    } finally {
+      await projector.stop();
+    }
+  });
+
   it('lets the projector resume after a restart and pick up what it missed', async () => {
     const store = createPostgresEventStore({ knex: db.knex, pollIntervalMs: 20 });
     const relay = await startRelay({ store, knex: db.knex, nats, settings, idleMs: 20 });
     const order = `order-${randomUUID()}`;
     try {
-      // projector down: events pile up in the stream and in the store
+      // projector down: events pile up in the store
       await store.append(
         order,
         [
@@ -99,11 +116,8 @@ describe('relay -> NATS JetStream -> projector', () => {
       );
       const projector = await startProjector({
         knex: db.knex,
-        nats,
         store,
         projections: [streamActivityProjection],
-        settings,
-        durableName: `projector_${suffix}`,
       });
       try {
         await waitUntil(

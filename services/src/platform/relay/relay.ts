@@ -2,7 +2,8 @@ import type { NatsConnection } from 'nats';
 import type { RecordedEvent } from '@alpenpass/contracts';
 import type { Knex } from 'knex';
 import { defaultBusSettings, type EventBusSettings } from '../bus/event-bus-settings';
-import { ensureEventStream, publishEvent, publishEventCopy } from '../bus/event-stream';
+import { createBatchPublisher } from '../bus/batch-publisher';
+import { busMessagesOf, ensureEventStream } from '../bus/event-stream';
 import { createWakeablePause } from '../event-store/wakeable-pause';
 import { silentLogger, type EventStore, type PlatformLogger } from '../event-store/event-store';
 import { readRelayCheckpoint, saveRelayCheckpoint } from './relay-checkpoint';
@@ -24,10 +25,12 @@ export interface RelayOptions {
 }
 
 /**
- * The relay role: tails the event store by global position from its checkpoint and publishes every
- * event to `<prefix>.<category>.<type>` with Nats-Msg-Id = eventId. The checkpoint moves only after
- * JetStream acknowledged the whole batch; after a crash the batch is published again and the server
- * drops what it already has (inside its duplicate window; projectors skip the rest by checkpoint).
+ * The relay role: tails the event store by global position from its checkpoint and publishes what each
+ * read found as one batch (batch-publisher.ts), every event on `<prefix>.<category>.<type>` with
+ * Nats-Msg-Id = eventId. The checkpoint moves once, after JetStream acknowledged the whole batch; while
+ * NATS is away the batch is retried and the store keeps the record. After a crash the batch is published
+ * again and the server drops what it already has (inside its duplicate window; consumers that follow the
+ * store by checkpoint skip the rest).
  */
 export async function startRelay(options: RelayOptions): Promise<{ stop(): Promise<void> }> {
   const settings = options.settings ?? defaultBusSettings;
@@ -36,7 +39,7 @@ export async function startRelay(options: RelayOptions): Promise<{ stop(): Promi
   const idleMs = options.idleMs ?? 100;
   const checkpointName = `relay:${settings.streamName}`;
   await ensureEventStream(options.nats, settings);
-  const js = options.nats.jetstream();
+  const publisher = createBatchPublisher(options.nats);
 
   let stopped = false;
   const pauser = createWakeablePause();
@@ -61,12 +64,10 @@ export async function startRelay(options: RelayOptions): Promise<{ stop(): Promi
         if (position < 0) position = await readRelayCheckpoint(options.knex, checkpointName);
         const batch = await options.store.readAll(position, batchSize);
         if (batch.length > 0) {
-          // one connection keeps publish order; a failed publish fails the batch and it is retried whole
-          await Promise.all(
-            batch.flatMap((event) => [
-              publishEvent(js, settings, event),
-              ...(options.copySubjects?.(event) ?? []).map((subject) => publishEventCopy(js, subject, event)),
-            ]),
+          // pipelined on one connection (which keeps their order), one wait for every ack; a refused or
+          // unanswered message fails the batch and it is published again whole
+          await publisher.publish(
+            batch.flatMap((event) => busMessagesOf(settings, event, options.copySubjects?.(event))),
           );
           position = batch[batch.length - 1]!.globalPosition;
           await saveRelayCheckpoint(options.knex, checkpointName, position);
@@ -93,6 +94,7 @@ export async function startRelay(options: RelayOptions): Promise<{ stop(): Promi
       stopped = true;
       pauser.ring();
       await Promise.all([running, watching?.stop()]);
+      publisher.stop();
     },
   };
 }
