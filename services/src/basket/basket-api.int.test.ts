@@ -385,24 +385,31 @@ describe('capacity', () => {
     expect((await call('get', `/baskets/${second.body.id}`)).body.entries).toEqual([]);
   });
 
-  it('gives the places back when the basket write fails after the hold', async () => {
+  it('writes neither the hold nor the entry when any part of the one-trip add fails (here: its timer row)', async () => {
     const basket = await call('post', '/baskets').send({ entries: [] });
-    const append = kit.store.append.bind(kit.store);
-    kit.store.append = async (stream, events, options) => {
-      if (stream === basketStreamName(basket.body.id)) throw new Error('disk full');
-      return append(stream, events, options);
-    };
+    const slotBefore = (await kit.store.readStream(slotStreamName(11))).length;
+    // the timer row is the last write of the add's transaction: without its table the whole add fails
+    await kit.db.knex.raw('alter table basket_hold_timers rename to basket_hold_timers_away');
     try {
       await expect(
         kit.service.addEntries({ principal: null, correlationId: 'c-1' }, basket.body.id, null, [
           { ...gondolaAdult(11), attributes: {} },
         ]),
-      ).rejects.toThrow('disk full');
+      ).rejects.toThrow('basket_hold_timers');
     } finally {
-      kit.store.append = append;
+      await kit.db.knex.raw('alter table basket_hold_timers_away rename to basket_hold_timers');
     }
-    const slotEvents = (await kit.store.readStream(slotStreamName(11))).map((event) => event.type);
-    expect(slotEvents.slice(-2)).toEqual(['CapacityHeld', 'CapacityReleased']);
+    expect(await kit.store.readStream(slotStreamName(11))).toHaveLength(slotBefore);
+    expect((await kit.store.readStream(basketStreamName(basket.body.id))).map((event) => event.type)).toEqual(
+      ['BasketCreated'],
+    );
+    // and the next add goes through, with its timer
+    const added = await call('post', `/baskets/${basket.body.id}/entries`).send({
+      entries: [gondolaAdult(11)],
+    });
+    expect(added.status).toBe(200);
+    const timers = await kit.db.knex('basket_hold_timers').where({ basket_id: basket.body.id });
+    expect(timers).toHaveLength(1);
   });
 });
 

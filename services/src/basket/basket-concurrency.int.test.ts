@@ -57,4 +57,40 @@ describe('concurrent adds on one slot (real PostgreSQL)', () => {
       ).toHaveLength(Math.min(customers, places));
     },
   );
+
+  it('adds naming two slots at once hold on both or on neither: 12 customers, 5 and 3 places', async () => {
+    await kit.scheduleSlot(601, 5);
+    await kit.scheduleSlot(602, 3);
+    const client = (index: number) => ({ ...shopHeaders, 'x-forwarded-for': `198.51.100.${index + 1}` });
+    const baskets = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        request(kit.app).post('/api/baskets').set(client(index)).send({ entries: [] }),
+      ),
+    );
+    const responses = await Promise.all(
+      baskets.map((basket, index) =>
+        request(kit.app)
+          .post(`/api/baskets/${basket.body.id}/entries`)
+          .set(client(index))
+          .send({
+            entries: [
+              { productDefinitionId: 1031, slotId: 601 },
+              { productDefinitionId: 1031, slotId: 602 },
+            ],
+          }),
+      ),
+    );
+    expect(responses.filter((response) => response.status === 200)).toHaveLength(3);
+    for (const refusal of responses.filter((response) => response.status !== 200))
+      expect(refusal.body.code).toBe('SLOT_CAPACITY_EXHAUSTED');
+    const held = async (slotId: number) =>
+      (await kit.store.readStream(slotStreamName(slotId))).filter((event) => event.type === 'CapacityHeld');
+    // a refused add wrote nothing: no hold on the first slot waits for a release
+    expect(await held(601)).toHaveLength(3);
+    expect(await held(602)).toHaveLength(3);
+    const releases = (await kit.store.readStream(slotStreamName(601))).filter(
+      (event) => event.type === 'CapacityReleased',
+    );
+    expect(releases).toHaveLength(0);
+  });
 });

@@ -19,7 +19,7 @@ import {
   defaultSaleLimits,
   slotHolderShare,
 } from '@alpenpass/contracts';
-import type { CapacityCommands } from '../capacity';
+import type { CapacityCommands, SlotState } from '../capacity';
 import type { Principal } from '../platform/auth/principal';
 import { forbidden, notFound, tooMany } from '../platform/domain-error';
 import { unlimited, type RateLimiter } from '../platform/rate-limit';
@@ -48,6 +48,7 @@ import { holdDeadline, type HoldDurations } from './hold-deadline';
 import { holdPlaces, releasePlaces, type HoldPolicy } from './capacity-holds';
 import { clientHolderId } from './client-holder';
 import { validateBasket } from './validate-basket';
+import { addInOneTrip, canAddInOneTrip } from './one-trip-add';
 import type { AdmissionGate } from '../waiting-room';
 
 export interface BasketServiceDeps {
@@ -237,17 +238,49 @@ export function createBasketService(deps: BasketServiceDeps) {
     command: (entries: NewEntry[], facts: EntryFacts) => BasketCommand,
     inputs: NewEntry[],
     known: KnownState<BasketState>,
+    access?: (state: BasketState) => OpenBasket,
   ) {
     const entries = flatten(inputs);
     const named = [...entries, ...inputs.map((entry) => ({ personalization: entry.personalization }))];
-    const facts = await withOwnedNames(
-      await gatherEntryFacts(deps.sources, entries, now(), limitsOf(caller)),
-      accountId,
-      named,
-    );
+    const factsOn = async (owner: string | null, slots?: ReadonlyMap<number, SlotState>) =>
+      withOwnedNames(
+        await gatherEntryFacts(
+          slots ? { ...deps.sources, slot: async (slotId) => slots.get(slotId)! } : deps.sources,
+          entries,
+          now(),
+          limitsOf(caller),
+        ),
+        owner,
+        named,
+      );
+    const metadata = eventMetadataOf(caller);
+    if (canAddInOneTrip(deps.store)) {
+      const ownerOf = (state: BasketState) => (access ? access(state).accountId : accountId);
+      const slotIds = [...new Set(entries.flatMap((entry) => (entry.slotId === null ? [] : [entry.slotId])))];
+      return (await addInOneTrip(
+        { store: deps.store, baskets, holds: deps.holds, now },
+        {
+          basketId,
+          known,
+          slotIds,
+          async decide(state, slots) {
+            const owner = ownerOf(state);
+            return decideBasket(command(inputs, await factsOn(owner, slots)), state);
+          },
+          holdOf: (state, record) => ({
+            slotId: record.slotId,
+            basketId,
+            entryId: record.entryId,
+            quantity: record.quantity,
+            holder: holdPolicy(caller, ownerOf(state)).holderOn?.(record.slotId),
+          }),
+          metadata,
+        },
+      )) as OpenBasket;
+    }
+    const facts = await factsOn(accountId);
     const decision = decideBasket(command(inputs, facts), known.state);
     const slotRecords = addedRecords(decision).filter((record) => record.slotId !== null);
-    const metadata = eventMetadataOf(caller);
     const held = await holdPlaces(
       deps.capacity,
       basketId,
@@ -280,7 +313,9 @@ export function createBasketService(deps: BasketServiceDeps) {
     newEntries: NewEntry[],
     forOrderId?: number,
   ) {
-    const known = await loadKnown(basketId);
+    // a basket this process knows is decided on without a read: the append checks its revision
+    const cached = canAddInOneTrip(deps.store) ? baskets.get(basketStreamName(basketId)) : undefined;
+    const known = cached ?? (await loadKnown(basketId));
     const basket = accessibleBasket(known.state, caller.principal);
     const command = (entries: NewEntry[], facts: EntryFacts): BasketCommand => ({
       type: 'AddEntries',
@@ -289,7 +324,11 @@ export function createBasketService(deps: BasketServiceDeps) {
     const idsOf = (entries: NewEntry[]): string[] =>
       entries.flatMap((entry) => [entry.entryId, ...idsOf(entry.children)]);
     return {
-      basket: await view(await addEntries(basketId, caller, basket.accountId, command, newEntries, known)),
+      basket: await view(
+        await addEntries(basketId, caller, basket.accountId, command, newEntries, known, (state) =>
+          accessibleBasket(state, caller.principal),
+        ),
+      ),
       addedEntryIds: idsOf(newEntries),
     };
   }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { escapeLiteral } from 'pg';
 import { Gauge, type Registry } from 'prom-client';
 import type { PlatformLogger } from '../platform/event-store/event-store';
 import type { HoldScheduler } from './hold-reactor';
@@ -27,6 +28,15 @@ export function postgresHoldScheduler(knex: Knex): HoldScheduler {
       ]);
     },
   };
+}
+
+/** The same upsert as `holdUntil`, as a statement the basket's one-trip add runs in its append's
+ * transaction, only when the append went through (the relation `appended` is the store's). */
+export function holdTimerWithAppendSql(basketId: string, expiresAtMs: number): string {
+  return `insert into ${timers} (basket_id, due_at)
+      select ${escapeLiteral(basketId)}, to_timestamp(${Math.trunc(expiresAtMs)} / 1000.0) where exists (select from appended)
+      on conflict (basket_id) do update
+        set due_at = least(${timers}.due_at, excluded.due_at), generation = ${timers}.generation + 1`;
 }
 
 export interface HoldTimerSweeperOptions {

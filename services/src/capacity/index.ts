@@ -9,7 +9,14 @@ import { createSlotGroupService } from './slot-group-service';
 import { registerCapacityGauges } from './capacity-metrics';
 
 export type { CapacityCommands, ClaimOutcome } from './slot-commands';
-export { createCapacityCommands, loadSlotState } from './slot-commands';
+export {
+  CAPACITY_COMMAND_ATTEMPTS,
+  createCapacityCommands,
+  loadSlotState,
+  slotFolder,
+  slotStateCache,
+} from './slot-commands';
+export { decideSlot, type HoldRequest } from './slot-decide';
 export type { SlotState } from './slot';
 export type { ProductFactsLookup, ProductSlotFacts } from './product-facts';
 export { offeredWindow } from './booking-window';

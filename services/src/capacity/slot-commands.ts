@@ -41,7 +41,7 @@ export const CAPACITY_COMMAND_ATTEMPTS = 64;
  */
 const slotCaches = new WeakMap<EventStore, StreamStateCache<SlotState>>();
 
-function slotStateCache(store: EventStore): StreamStateCache<SlotState> {
+export function slotStateCache(store: EventStore): StreamStateCache<SlotState> {
   let cache = slotCaches.get(store);
   if (!cache) slotCaches.set(store, (cache = streamStateCache<SlotState>()));
   return cache;

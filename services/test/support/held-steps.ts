@@ -51,6 +51,14 @@ export function appendsThrough(store: EventStore, appendStep: AppendStep): Event
       await appendStep.pass(streamName, events);
       return store.append(streamName, events, options);
     },
+    ...(store.appendToStreams
+      ? {
+          async appendToStreams(appends, options) {
+            for (const { streamName, events } of appends) await appendStep.pass(streamName, events);
+            return store.appendToStreams!(appends, options);
+          },
+        }
+      : {}),
   };
 }
 

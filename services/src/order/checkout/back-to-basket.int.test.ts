@@ -82,14 +82,15 @@ describe('back from the checkout to the basket', () => {
     const back = () => api().post(`/api/checkout/${checkout.id}/back-to-basket`).set(as(customerOne));
     const firstCreation = appendStep.holdNext((streamName) => streamName === againStream);
     const first = Promise.resolve(back());
-    // the first has given up the order and holds the places for the new basket it is about to record
+    // the first has given up the order and decided the new basket with its holds, written nothing yet:
+    // the basket and its holds are one append (docs/basket.md, "Capacity holds")
     await firstCreation.reached;
     const second = await back();
     expect(second.status).toBe(200);
-    expect(await heldOn41()).toBe(before + 4);
+    expect(await heldOn41()).toBe(before + 2);
     firstCreation.release();
 
-    // the first finds the basket recorded meanwhile, gives its own places back and answers that basket
+    // the first's append finds the basket recorded meanwhile, writes nothing and answers that basket
     const firstAnswer = await first;
     expect(firstAnswer.status).toBe(200);
     expect(firstAnswer.body.id).toBe(second.body.id);

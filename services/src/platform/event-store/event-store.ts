@@ -15,6 +15,19 @@ export interface AppendResult {
   positions: number[];
 }
 
+/** One stream's part of an append to several streams at once (`EventStore.appendToStreams`). */
+export interface StreamAppend {
+  streamName: string;
+  events: NewEvent[];
+  /** the revision of the stream's last event the caller decided on */
+  expectedRevision: number | 'no_stream';
+}
+
+export type StreamsAppendOutcome =
+  | { appended: true; results: Map<string, AppendResult> }
+  /** a stream had moved on: nothing was written; the events each stale stream has beyond the expected revision */
+  | { appended: false; tails: Map<string, RecordedEvent[]> };
+
 export interface ReadStreamOptions {
   fromRevision?: number;
 }
@@ -33,6 +46,10 @@ export interface EventStore {
     events: NewEvent[],
     options: { expectedRevision: ExpectedRevision },
   ): Promise<AppendResult>;
+  /** optional: appends to several streams all or nothing, each at its expected revision, in one round
+   * trip; `alsoWrite` is a statement of the same transaction run only when everything was appended
+   * (PostgreSQL only: postgres-multi-stream-append.ts). Event ids must be new. */
+  appendToStreams?(appends: StreamAppend[], options?: { alsoWrite?: string }): Promise<StreamsAppendOutcome>;
   readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** events with globalPosition > afterPosition, in global order, at most `limit` of them */
   readAll(afterPosition: number, limit: number): Promise<RecordedEvent[]>;

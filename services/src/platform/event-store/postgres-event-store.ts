@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { prepareEvents } from './event-envelope';
 import { AppendRaceError, answerFromStored, checkExpected, lookBeforeAppend } from './postgres-append';
 import { appendInOneTrip } from './postgres-one-trip-append';
+import { appendToStreamsInOneTrip } from './postgres-multi-stream-append';
 import { deliverableSql } from './postgres-visibility';
 import { pollingSubscription } from './polling-subscription';
 import { queryRows } from './postgres-direct-query';
@@ -66,6 +67,13 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   const readAll = async (afterPosition: number, limit: number) =>
     (await queryRows<EventRow>(knex, { text: readAllSql, values: [afterPosition, limit] })).map(toRecorded);
 
+  const readStream = async (streamName: string, readOptions: { fromRevision?: number } = {}) => {
+    const values = [streamName, readOptions.fromRevision ?? 0];
+    return (
+      await queryRows<EventRow>(knex, { name: 'alpenpass-read-stream', text: readStreamSql, values })
+    ).map(toRecorded);
+  };
+
   return {
     async append(streamName, events, { expectedRevision }) {
       const prepared = prepareEvents(events);
@@ -87,12 +95,27 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       }
     },
 
-    async readStream(streamName, readOptions = {}) {
-      const values = [streamName, readOptions.fromRevision ?? 0];
-      return (
-        await queryRows<EventRow>(knex, { name: 'alpenpass-read-stream', text: readStreamSql, values })
-      ).map(toRecorded);
+    async appendToStreams(streamAppends, appendOptions = {}) {
+      const prepared = streamAppends.map((append) => ({
+        streamName: append.streamName,
+        events: prepareEvents(append.events),
+        expectedRevision: append.expectedRevision === 'no_stream' ? -1 : append.expectedRevision,
+      }));
+      for (let attempt = 1; ; attempt += 1) {
+        const trip = await appendToStreamsInOneTrip(knex, prepared, appendOptions.alsoWrite);
+        if (trip) return trip;
+        // a race the trip could not see (a single-stream append took a revision): read what moved
+        const tails = new Map<string, RecordedEvent[]>();
+        for (const append of prepared) {
+          const tail = await readStream(append.streamName, { fromRevision: append.expectedRevision + 1 });
+          if (tail.length > 0) tails.set(append.streamName, tail);
+        }
+        if (tails.size > 0) return { appended: false, tails };
+        if (attempt >= raceAttempts) throw new AppendRaceError();
+      }
     },
+
+    readStream,
 
     readAll,
 
