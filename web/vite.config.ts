@@ -8,10 +8,22 @@ import { precompress } from './precompress-plugin';
  * (`vite build --mode development`) has them, and the shop serves them only in development.
  * Every built script, style and page gets a .br and a .gz beside it (precompress-plugin.ts), which the
  * shop serves by Accept-Encoding.
+ *
+ * `vite build --ssr` (the build script's second step) writes the server bundle, dist-server/entry-server.js,
+ * with which the API process renders the public pages (services: platform/http/rendered-pages.ts). It
+ * carries its dependencies (`noExternal`), so it needs none of web's packages where it runs.
  */
-export default defineConfig(({ mode }) => ({
-  plugins: [react(), precompress()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: mode !== 'production' },
+export default defineConfig(({ mode, isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  build: isSsrBuild
+    ? { outDir: 'dist-server', emptyOutDir: true, sourcemap: false }
+    : { outDir: 'dist', emptyOutDir: true, sourcemap: mode !== 'production' },
+  ssr: { noExternal: true },
+  // its Node entry requires every language's names by a computed path, which a bundle cannot follow;
+  // the browser entry (the SPA's) registers only the ones contracts/src/reference/countries.ts imports
+  resolve: isSsrBuild
+    ? { alias: [{ find: /^i18n-iso-countries$/, replacement: 'i18n-iso-countries/index.js' }] }
+    : {},
   server: {
     proxy: {
       '/api': { target: process.env.ALPENPASS_API_ORIGIN ?? 'http://127.0.0.1:3000', changeOrigin: false },
