@@ -49,6 +49,16 @@ const shopDay = () =>
   }).format(new Date());
 
 /**
+ * What a public page is drawn from: its path and the page token its links keep (§2, withPageToken), and
+ * nothing else the address carries: any other parameter or another Host would otherwise be a new page
+ * to render and keep for every variation a client sends.
+ */
+function pageAddress(req: Request): string {
+  const token = new URL(req.originalUrl, 'http://localhost').searchParams.get('token');
+  return token ? `${req.path}?token=${encodeURIComponent(token)}` : req.path;
+}
+
+/**
  * The public pages (home, a product, content pages) as HTML that already shows them: the SPA's server
  * bundle renders them with the same components as the browser, and the browser hydrates them
  * (docs/ARCHITECTURE.md, "The public pages"). Every other address passes on to the SPA's shell.
@@ -111,8 +121,9 @@ export function renderedPages(options: RenderedPagesOptions) {
     const loaded = await rendererOf();
     const locale = loaded?.entry.publicPageLocale(req.path);
     if (!loaded || !locale) return next();
+    const address = pageAddress(req);
     const marks = await options.marks();
-    const etag = entityTag(pageFormat, req.originalUrl, `${marks}\n${today()}\n${loaded.build}`);
+    const etag = entityTag(pageFormat, address, `${marks}\n${today()}\n${loaded.build}`);
     const answerHeaders = () => {
       res.setHeader('ETag', etag);
       res.setHeader('Cache-Control', 'no-cache');
@@ -126,9 +137,8 @@ export function renderedPages(options: RenderedPagesOptions) {
       return;
     }
     const page = pageFor(etag, async () => {
-      const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
       const rendered = await loaded.entry.renderPage({
-        url,
+        url: `http://localhost${address}`,
         apiOrigin: `http://127.0.0.1:${req.socket.localPort}`,
       });
       if (!rendered) return undefined;

@@ -77,6 +77,16 @@ describe('the server-rendered public pages', () => {
     expect(other.headers.etag).not.toBe(nextDay.headers.etag);
   });
 
+  it('are drawn from the path and the page token alone, whatever else the address or the Host say', async () => {
+    const { app, state } = pagesApp();
+    const plain = await request(app).get('/de').set('Host', 'shop.example');
+    const other = await request(app).get('/de?utm=1&b=2').set('Host', 'evil.example');
+    expect(other.headers.etag).toBe(plain.headers.etag);
+    const withToken = await request(app).get('/de?utm=1&token=abc');
+    expect(withToken.headers.etag).not.toBe(plain.headers.etag);
+    expect(state.renders).toEqual(['http://localhost/de', 'http://localhost/de?token=abc']);
+  });
+
   it('leave every other address to the shell', async () => {
     const { app, state } = pagesApp();
     expect((await request(app).get('/de/basket').expect(404)).text).toBe('the shell');
