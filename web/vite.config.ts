@@ -19,6 +19,10 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     ? { outDir: 'dist-server', emptyOutDir: true, sourcemap: false }
     : { outDir: 'dist', emptyOutDir: true, sourcemap: mode !== 'production' },
   ssr: { noExternal: true },
+  // React and the rest read NODE_ENV at run time in a server bundle: fixed at build time, as in the browser's
+  define: isSsrBuild
+    ? { 'process.env.NODE_ENV': JSON.stringify(mode === 'production' ? 'production' : 'development') }
+    : {},
   // its Node entry requires every language's names by a computed path, which a bundle cannot follow;
   // the browser entry (the SPA's) registers only the ones contracts/src/reference/countries.ts imports
   resolve: isSsrBuild

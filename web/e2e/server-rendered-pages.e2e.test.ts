@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { DateTime } from 'luxon';
+import { waitForValue } from '../../infra/test/support/patience';
 import { chooseFirstAvailableDay } from './calendar';
 import { launchChromium } from './chromium';
 import { journeyTexts, type JourneyLanguage } from './journey-texts';
@@ -76,10 +77,20 @@ describe('a product page’s HTML, no script run', () => {
     );
     expect(amounts.size).toBeGreaterThan(0);
 
-    const response = await fetch(`${shop.origin}/${language}/products/${productId}`);
+    // a page that misses its render deadline is answered with the shell (rendered-pages.ts): on a busy
+    // machine the first one may, so the test asks until the server has drawn it
+    const { answer: response, html } = await waitForValue(
+      `the server-rendered /${language}/products/${productId}`,
+      async () => {
+        const answer = await fetch(`${shop.origin}/${language}/products/${productId}`);
+        return { answer, html: await answer.text() };
+      },
+      ({ html }) => html.includes('id="server-state"'),
+      30_000,
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-language')).toBe(language);
-    const markup = visibleMarkup(await response.text());
+    const markup = visibleMarkup(html);
     expect(markup).toContain(`<html lang="${language}"`);
     expect(markup).toContain(`<h1 id="page-title" tabindex="-1">${escapedHtml(product.name)}</h1>`);
     expect([...amounts].filter((amount) => markup.includes(amount))).not.toEqual([]);

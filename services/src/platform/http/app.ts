@@ -117,6 +117,7 @@ function serveSpa(app: Express, options: HttpAppOptions, dist: string): void {
       log: options.log,
     });
     app.get(/^\/(?!api\/).*/, pages);
+    void pages.warmUp();
   }
   // client-side routes (/de/…, /fr/…) all get the SPA shell
   app.get(/^\/(?!api\/).*/, assets.shell);

@@ -28,6 +28,8 @@ export interface RenderedPagesOptions {
   loadRenderer?: (path: string) => Promise<PageRenderer>;
   /** pages kept rendered, by tag (the most recently used stay) */
   maxPages?: number;
+  /** a page not rendered within this is answered with the shell (the render goes on and is kept) */
+  renderDeadlineMs?: number;
 }
 
 /** Bump when the pages' HTML changes shape for the same data and build. */
@@ -72,6 +74,7 @@ function pageAddress(req: Request): string {
 export function renderedPages(options: RenderedPagesOptions) {
   const today = options.today ?? shopDay;
   const maxPages = options.maxPages ?? 256;
+  const renderDeadlineMs = options.renderDeadlineMs ?? 10_000;
   const loadRenderer = options.loadRenderer ?? ((path: string) => import(path) as Promise<PageRenderer>);
   let renderer: Promise<{ entry: PageRenderer; template: string; build: string } | null> | undefined;
   const pages = new Map<string, RenderedPage>();
@@ -116,7 +119,7 @@ export function renderedPages(options: RenderedPagesOptions) {
     return known;
   }
 
-  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+  const handler = async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const loaded = await rendererOf();
     const locale = loaded?.entry.publicPageLocale(req.path);
@@ -149,13 +152,21 @@ export function renderedPages(options: RenderedPagesOptions) {
       );
     });
     let body: Buffer | undefined;
+    let deadline: ReturnType<typeof setTimeout> | undefined;
     try {
-      body = await page.body;
+      body = await Promise.race([
+        page.body,
+        new Promise<undefined>(
+          (resolve) => (deadline = setTimeout(() => resolve(undefined), renderDeadlineMs)),
+        ),
+      ]);
     } catch (error) {
       options.log.warn(
         { err: error, path: req.path },
         'a public page could not be rendered: the shell answers',
       );
+    } finally {
+      clearTimeout(deadline);
     }
     if (!body) return next();
     answerHeaders();
@@ -163,4 +174,7 @@ export function renderedPages(options: RenderedPagesOptions) {
     if (coding !== 'identity') res.setHeader('Content-Encoding', coding);
     res.status(200).send(coding === 'identity' ? body : await encoded(page, body, coding));
   };
+  /** loads the server bundle ahead of the first request */
+  const warmUp = async () => void (await rendererOf());
+  return Object.assign(handler, { warmUp });
 }

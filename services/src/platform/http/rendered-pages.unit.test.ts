@@ -9,7 +9,7 @@ import { renderedPages, type PageRenderer } from './rendered-pages';
 const template =
   '<!doctype html><html lang="de"><head><title>Alpenpass</title></head><body><div id="root"></div></body></html>';
 
-function pagesApp(options: { render?: PageRenderer['renderPage'] } = {}) {
+function pagesApp(options: { render?: PageRenderer['renderPage']; renderDeadlineMs?: number } = {}) {
   const folder = mkdtempSync(join(tmpdir(), 'rendered-pages-'));
   writeFileSync(join(folder, 'index.html'), template);
   writeFileSync(join(folder, 'entry-server.js'), '// the renderer below stands in for it');
@@ -34,6 +34,7 @@ function pagesApp(options: { render?: PageRenderer['renderPage'] } = {}) {
       today: () => state.day,
       log: pino({ level: 'silent' }),
       loadRenderer: async () => renderer,
+      renderDeadlineMs: options.renderDeadlineMs,
     }),
   );
   app.use((_req, res) => void res.status(404).send('the shell'));
@@ -104,6 +105,21 @@ describe('the server-rendered public pages', () => {
     expect((await request(app).get('/de').expect(404)).text).toBe('the shell');
     fail = false;
     expect((await request(app).get('/de').expect(200)).text).toContain('<h1>back</h1>');
+  });
+
+  it('answer with the shell while a page takes longer than its deadline, and with the page once drawn', async () => {
+    let draw = () => {};
+    const drawn = new Promise<void>((resolve) => (draw = resolve));
+    const { app } = pagesApp({
+      renderDeadlineMs: 50,
+      render: async () => {
+        await drawn;
+        return { locale: 'de', html: '<h1>slow</h1>', state: '' };
+      },
+    });
+    expect((await request(app).get('/de').expect(404)).text).toBe('the shell');
+    draw();
+    expect((await request(app).get('/de').expect(200)).text).toContain('<h1>slow</h1>');
   });
 
   it('compress the page by Accept-Encoding', async () => {
