@@ -178,7 +178,17 @@ const otherPackageRules = Object.keys(packages)
   .map((name) => packageRules({ name, files: [`${name}/src/**/*.ts`], resolverProject: 'tsconfig.json' }));
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'web/dist/**', 'coverage/**', '.tsbuild/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.data/**',
+      'web/dist/**',
+      'web/dist-server/**',
+      'coverage/**',
+      '.tsbuild/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

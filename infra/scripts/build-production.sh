@@ -39,5 +39,7 @@ done
 mkdir -p "$out/web" "$out/infra/demo"
 cp web/package.json "$out/web/"
 cp -r web/dist "$out/web/dist"
+# the server bundle the api role renders the public pages with (platform/http/rendered-pages.ts)
+cp -r web/dist-server "$out/web/dist-server"
 cp infra/demo/catalogue.json "$out/infra/demo/"
 log "production build in $out"

@@ -1,5 +1,8 @@
 import { connect as connectNats, type NatsConnection } from 'nats';
 import type { AnyProjection, RetryBackoff } from '@alpenpass/projections';
+import { catalogueDocumentsProjection } from '@alpenpass/projections/src/catalogue';
+import { channelsProjection } from '@alpenpass/projections/src/channel';
+import { readModelMarks } from '@alpenpass/projections/src/pricing';
 import { compose, type Composition } from './composition';
 import { identityProviderFor } from './platform/auth/identity-provider';
 import type { AppConfig } from './platform/config';
@@ -156,6 +159,11 @@ export async function startRuntime(
         idempotentRequests: idempotentRequests(knex),
         metrics,
         signIn,
+        publicPageMarks: () =>
+          readModelMarks(knex, {
+            prices: true,
+            checkpointsOf: [catalogueDocumentsProjection.name, channelsProjection.name],
+          }),
       });
       running.push(api);
       url = api.url;

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { chooseEncoding } from '../platform/http/accept-encoding';
+import { entityTag as sharedEntityTag, matchesIfNoneMatch } from '../platform/http/entity-tag';
 import type { EncodedBodyCache } from './encoded-body-cache';
 
 /** Bump when the body of a feed or table changes shape or meaning for the same data. */
@@ -16,17 +16,10 @@ export interface ConditionalRead {
 }
 
 export function entityTag(resource: string, marks: string): string {
-  return `"${createHash('sha1').update(`${bodyFormat}\n${resource}\n${marks}`).digest('base64url')}"`;
+  return sharedEntityTag(bodyFormat, resource, marks);
 }
 
-/** If-None-Match uses the weak comparison: W/"x" matches "x"; `*` matches any current answer. */
-export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((offered) => {
-    const tag = offered.trim();
-    return tag === '*' || tag.replace(/^W\//, '') === etag;
-  });
-}
+export { matchesIfNoneMatch };
 
 /**
  * Conditional GET: the ETag comes from the read models' change marks and the request, so a poller

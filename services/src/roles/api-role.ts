@@ -23,6 +23,7 @@ export async function startApi(options: {
   idempotentRequests: IdempotentRequests;
   metrics?: Registry;
   signIn?: HttpAppOptions['signIn'];
+  publicPageMarks?: HttpAppOptions['publicPageMarks'];
 }): Promise<RunningApi> {
   const { config, contexts } = options;
   const appOptions: HttpAppOptions = {
@@ -36,6 +37,7 @@ export async function startApi(options: {
     idempotentRequests: options.idempotentRequests,
     webDist: config.web.serve ? config.web.dist : undefined,
     webSourceMaps: config.web.sourceMaps,
+    publicPageMarks: options.publicPageMarks,
     metrics: options.metrics,
     signIn: options.signIn,
     production: config.environment === 'production',

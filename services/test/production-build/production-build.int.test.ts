@@ -100,6 +100,8 @@ it('starts every role from the compiled code with plain node in production, serv
   const page = await fetch(`${origin}/de/`);
   const shell = await page.text();
   expect([page.status, shell]).toEqual([200, expect.stringContaining('<div id="root">')]);
+  // the compiled shop renders the public pages with the SPA's server bundle (rendered-pages.ts)
+  expect(shell).toContain('<script type="application/json" id="server-state">');
   const script = /<script type="module" crossorigin src="([^"]+)"/.exec(shell)?.[1];
   expect((await fetch(`${origin}${script}`)).status).toBe(200);
   // production serves no source maps

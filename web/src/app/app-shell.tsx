@@ -4,6 +4,7 @@ import { NavLink, useLocation, useNavigate } from 'react-router';
 import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { LanguageOptions } from '../components/language-field';
 import { BookingProgress, bookingStepOf } from '../components/booking-progress';
+import { NavigationProgress } from '../components/navigation-progress';
 import { PrefetchNavLink } from '../components/prefetch-nav-link';
 import { withPageToken } from '../lib/session/page-token';
 import { SessionMenu } from '../features/auth/session-menu';
@@ -40,6 +41,7 @@ export function AppShell({ locale, children }: { locale: Language; children: Rea
 
   return (
     <ShopNameContext.Provider value={name}>
+      <NavigationProgress />
       <a className="skip-link" href="#main">
         {intl.formatMessage(shellMessages.skipToContent)}
       </a>

@@ -11,6 +11,8 @@ export interface BuildEnv {
   heatmapUrl?: string;
   eventTrackingUrl?: string;
   sessionPollSeconds?: string;
+  /** true in the server bundle (Vite's SSR build of entry-server.tsx), which renders the public pages */
+  serverRendering?: boolean;
 }
 
 export const buildEnv: BuildEnv = {
@@ -22,4 +24,5 @@ export const buildEnv: BuildEnv = {
   heatmapUrl: import.meta.env.VITE_ANALYTICS_HEATMAP_URL,
   eventTrackingUrl: import.meta.env.VITE_ANALYTICS_EVENT_TRACKING_URL,
   sessionPollSeconds: import.meta.env.VITE_SESSION_POLL_SECONDS,
+  serverRendering: import.meta.env.SSR,
 };

@@ -21,6 +21,7 @@ import { httpMetrics } from '../metrics/http-metrics';
 import { metricsRoute } from '../metrics/metrics-route';
 import { staticAssets } from './static-assets';
 import { addPageLanguage } from './page-language';
+import { renderedPages } from './rendered-pages';
 import { forwardedAsTrusted } from './client-address';
 import { compressedAnswers } from './compressed-answers';
 import type { TrustProxy } from './trust-proxy';
@@ -42,6 +43,9 @@ export interface HttpAppOptions {
   webDist?: string;
   /** serve the SPA's *.map files (development only: they publish the source) */
   webSourceMaps?: boolean;
+  /** the change marks of the read models the public pages show: given, those pages are rendered on the
+   * server from the SPA's server bundle beside webDist (rendered-pages.ts) */
+  publicPageMarks?: () => Promise<string>;
   /** serve GET /metrics (Prometheus) with these shop-wide gauges beside the processes' own metrics */
   metrics?: Registry;
   /** /api/auth (Auth.js) and, when it runs, the embedded identity provider at /oidc (docs/auth.md) */
@@ -89,7 +93,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use('/api', api);
 
   if (options.webDist && existsSync(join(options.webDist, 'index.html')))
-    serveSpa(app, options.webDist, options.webSourceMaps ?? false);
+    serveSpa(app, options, options.webDist);
   app.use(unknownRoute);
   app.use(errorHandler(options.log));
   return app;
@@ -101,12 +105,25 @@ function keepIdempotentAnswers(router: ApiRouter, store: IdempotentRequests | un
     throw new Error(`${router.tag}: routes that take an Idempotency-Key need the app's idempotentRequests`);
 }
 
-function serveSpa(app: Express, dist: string, sourceMaps: boolean): void {
-  if (!sourceMaps) app.get(/\.map$/i, unknownRoute);
+function serveSpa(app: Express, options: HttpAppOptions, dist: string): void {
+  if (!options.webSourceMaps) app.get(/\.map$/i, unknownRoute);
   const assets = staticAssets(dist);
   app.use(assets.files);
-  // client-side routes (/de/…, /fr/…) all get the SPA shell; a page address without a language gets one first
-  app.get(/^\/(?!api\/).*/, addPageLanguage, assets.shell);
+  // a page address without a language is sent to the same page with one first
+  app.get(/^\/(?!api\/).*/, addPageLanguage);
+  const serverEntry = join(dist, '..', 'dist-server', 'entry-server.js');
+  if (options.publicPageMarks && existsSync(serverEntry)) {
+    const pages = renderedPages({
+      template: join(dist, 'index.html'),
+      serverEntry,
+      marks: options.publicPageMarks,
+      log: options.log,
+    });
+    app.get(/^\/(?!api\/).*/, pages);
+    void pages.warmUp();
+  }
+  // client-side routes (/de/…, /fr/…) all get the SPA shell
+  app.get(/^\/(?!api\/).*/, assets.shell);
   void assets.warmUp(spaEntryFiles(dist)).catch(() => undefined); // a failure here only means compressing on first request
 }
 

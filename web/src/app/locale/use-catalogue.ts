@@ -4,6 +4,11 @@ import { loadCatalogue, type MessageCatalogue } from '../../i18n/message-catalog
 
 const loaded = new Map<Language, MessageCatalogue>();
 
+/** A catalogue already at hand (the server's, or inlined in a server-rendered page): used without loading. */
+export function primeCatalogue(locale: Language, catalogue: MessageCatalogue): void {
+  loaded.set(locale, catalogue);
+}
+
 /** The locale's message catalogue, or undefined while its chunk is still loading. */
 export function useCatalogue(locale: Language | undefined): MessageCatalogue | undefined {
   const [, setVersion] = useState(0);

@@ -5,6 +5,7 @@ import { isLanguage } from '@alpenpass/contracts/src/language-codes';
 import { EmptyState } from '../../components/empty-state';
 import { useDocumentTitle } from '../../lib/document-title';
 import { SkeletonCards } from '../../components/skeleton';
+import { shopNow } from '../../lib/clock/shop-clock';
 import { useGetCatalogueQuery } from './api';
 import { CategoryChips } from './category-chips';
 import {
@@ -52,7 +53,7 @@ export function CataloguePage() {
       <HomeHero productsId={productsId} />
       <p className="home-today">
         {intl.formatMessage(catalogueMessages.today, {
-          date: intl.formatDate(new Date(), { dateStyle: 'full' }),
+          date: intl.formatDate(shopNow(), { dateStyle: 'full' }),
         })}
       </p>
       <h2 id={productsId} className="home-products-heading" tabIndex={-1}>

@@ -1,9 +1,11 @@
 import type { ProductDto } from '@alpenpass/contracts/src/catalogue';
+import { isLanguage } from '@alpenpass/contracts/src/language-codes';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { ProductImage } from '../../components/product-image';
 import { formatMoney } from '../../lib/format/money';
 import { withPageToken } from '../../lib/session/page-token';
+import { useProductPrefetch } from '../../lib/prefetch/use-product-prefetch';
 import { catalogueMessages } from './messages';
 
 /** One product in the catalogue: its picture, name, description, the lowest price it can be bought for now and a link to its page. */
@@ -21,8 +23,12 @@ export function ProductCard({
   const intl = useIntl();
   const { search } = useLocation();
   const price = product.fromPrice;
+  const prefetchProduct = useProductPrefetch();
+  const prefetch = () => {
+    if (isLanguage(locale)) prefetchProduct(product.id, locale);
+  };
   return (
-    <li className="product-card">
+    <li className="product-card" onPointerEnter={prefetch} onFocus={prefetch}>
       <ProductImage image={product.image} className="product-card-image" decorative eager={eager} />
       <div className="product-card-body">
         {categoryName && <p className="product-card-category">{categoryName}</p>}

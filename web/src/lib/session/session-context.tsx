@@ -52,5 +52,6 @@ export function useSessionClient(): SessionClient {
 /** The session state (§4), re-rendered on every change. */
 export function useSession(): SessionState {
   const client = useSessionClient();
-  return useSyncExternalStore(client.subscribe, client.getState);
+  // the session starts loading on every render, the server's too: hydration draws that first
+  return useSyncExternalStore(client.subscribe, client.getState, client.getState);
 }

@@ -6,6 +6,7 @@ import { useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { Announcement } from '../../../components/announcement';
+import { shopNow } from '../../../lib/clock/shop-clock';
 import { withPageToken } from '../../../lib/session/page-token';
 import { useGetNextSlotQuery, useGetSlotsQuery } from '../api';
 import { basketMessages, productPageMessages } from '../messages';
@@ -62,7 +63,7 @@ export function ProductConfigurator({ product, language, redesigned, priceInsigh
     mode === 'slot' ? product.id : skipToken,
   );
   const [chosenMonth, setMonth] = useState<string | null>(null);
-  const month = chosenMonth ?? firstMonth(product, DateTime.now(), nextSlot?.from);
+  const month = chosenMonth ?? firstMonth(product, DateTime.fromJSDate(shopNow()), nextSlot?.from);
   const slotRange = { productId: product.id, from: `${month}-01`, to: `${shiftMonth(month, 1)}-01` };
   const { data: monthSlots } = useGetSlotsQuery(mode === 'slot' ? slotRange : skipToken);
 

@@ -2,6 +2,7 @@ import type { ProductDto } from '@alpenpass/contracts/src/catalogue';
 import type { Language } from '@alpenpass/contracts/src/language-codes';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { DateTime } from 'luxon';
+import { shopNow } from '../../../lib/clock/shop-clock';
 import { useIntl } from 'react-intl';
 import { formatMoney } from '../../../lib/format/money';
 import { payPerUseMessages } from '../../consumption/pay-per-use-messages';
@@ -25,7 +26,7 @@ const undated = (entry: BasketEntry) => entry.product.hasValidity && !entry.vali
 
 /** The validity's first day in the pool's zone: the day prices are asked for. */
 const priceDay = (entry: BasketEntry) =>
-  (entry.validity ? DateTime.fromISO(entry.validity.from, { setZone: true }) : DateTime.now())
+  (entry.validity ? DateTime.fromISO(entry.validity.from, { setZone: true }) : DateTime.fromJSDate(shopNow()))
     .setZone(entry.product.pool.timezone)
     .toISODate()!;
 

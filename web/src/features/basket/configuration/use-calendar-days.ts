@@ -3,6 +3,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { DateTime } from 'luxon';
 import { useMemo } from 'react';
 import type { MinorUnitAmount } from '../../../lib/format/money';
+import { shopNow } from '../../../lib/clock/shop-clock';
 import { useGetPricesQuery } from '../api';
 import type { ServerSlot } from '../server-types';
 import {
@@ -55,7 +56,7 @@ export function useCalendarDays(
 ): { days: (CalendarDay | null)[]; isFetching: boolean } {
   const grid = useMemo(() => monthGrid(month), [month]);
   const availability = useMemo(() => {
-    const now = DateTime.now();
+    const now = DateTime.fromJSDate(shopNow());
     const withPlaces =
       mode === 'slot' ? slotsByDay(slots ?? [], product.pool.timezone, definition?.id) : undefined;
     const withAny =
