@@ -92,6 +92,8 @@ describe('a product page’s HTML, no script run', () => {
     expect(response.headers.get('content-language')).toBe(language);
     const markup = visibleMarkup(html);
     expect(markup).toContain(`<html lang="${language}"`);
+    const client = await api<{ name: string }>('/clients/current');
+    expect(markup).toContain(`<title>${escapedHtml(client.name)}</title>`);
     expect(markup).toContain(`<h1 id="page-title" tabindex="-1">${escapedHtml(product.name)}</h1>`);
     expect([...amounts].filter((amount) => markup.includes(amount))).not.toEqual([]);
 

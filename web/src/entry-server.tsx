@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { createStaticHandler, createStaticRouter, matchPath, StaticRouterProvider } from 'react-router';
 import { isLanguage, type Language } from '@alpenpass/contracts/src/language-codes';
 import { routes } from './app/router';
+import { clientApi } from './features/client/api';
 import { primeCatalogue } from './app/locale/use-catalogue';
 import { loadCatalogue } from './i18n/message-catalogue';
 import { api } from './lib/api/api-slice';
@@ -44,6 +45,8 @@ export interface RenderedPage {
   html: string;
   /** the inlined state, a script element to put after it */
   state: string;
+  /** the shop's name (the channel's) for the page's title; the browser names the page on hydration */
+  title?: string;
 }
 
 /** a page shows what it asks for after at most this many renders (the product asks for its prices after the product) */
@@ -100,7 +103,8 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage | u
       messages,
       api: settledApiState(store.getState().api as never),
     });
-    return { locale, html, state };
+    const title = clientApi.endpoints.getCurrentClient.select()(store.getState()).data?.name;
+    return { locale, html, state, title };
   } finally {
     finish();
   }

@@ -446,7 +446,7 @@ describe('ownership', () => {
 
   it("finds a customer's open basket again from any tab or device (GET /baskets/current), never another's", async () => {
     const customerThree = await kit.identity.bearer({ subject: 'c-3', roles: ['customer'], accountId: '3' });
-    // none is no error for a customer: the SPA asks on every load (issue #41)
+    // none is no error for a customer: the SPA asks on every load
     const none = await call('get', '/baskets/current', customerThree);
     expect(none.status).toBe(204);
     expect(none.text ?? '').toBe('');

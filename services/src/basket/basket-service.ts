@@ -389,7 +389,7 @@ export function createBasketService(deps: BasketServiceDeps) {
     },
 
     /** GET /baskets/current: the signed-in customer's open basket (not checked out, with entries), the
-     * most recently changed one; none is no error for a customer (204, issue #41: a page makes no call it
+     * most recently changed one; none is no error for a customer (204: a page makes no call it
      * expects to fail), guests and staff have none to ask for (404) (docs/basket.md). */
     async current(caller: Caller): Promise<BasketDto | undefined> {
       const accountId = ownerOfNewBasket(caller.principal);

@@ -25,7 +25,7 @@ export function pageLanguage(req: Request): Language {
 
 /**
  * A page address without a language (`/basket`, `/impressum`) goes to the same page in the customer's
- * language (issue #41): the SPA would otherwise read `basket` as an unsupported locale and render nothing.
+ * language: the SPA would otherwise read `basket` as an unsupported locale and render nothing.
  * `/` stays the SPA's (its RootRedirect), and so does any two-letter first segment.
  */
 export function addPageLanguage(req: Request, res: Response, next: NextFunction): void {

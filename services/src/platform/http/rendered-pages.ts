@@ -6,12 +6,15 @@ import { compress } from './compress';
 import { entityTag, matchesIfNoneMatch } from './entity-tag';
 
 /** What the SPA's server bundle offers (web/src/entry-server.tsx). */
+/** text for an HTML element's content */
+const textOf = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 export interface PageRenderer {
   publicPageLocale(pathname: string): string | undefined;
   renderPage(request: {
     url: string;
     apiOrigin: string;
-  }): Promise<{ locale: string; html: string; state: string } | undefined>;
+  }): Promise<{ locale: string; html: string; state: string; title?: string } | undefined>;
 }
 
 export interface RenderedPagesOptions {
@@ -148,6 +151,9 @@ export function renderedPages(options: RenderedPagesOptions) {
       return Buffer.from(
         loaded.template
           .replace(/<html lang="[^"]*"/, `<html lang="${rendered.locale}"`)
+          .replace(/<title>[^<]*<\/title>/, (title) =>
+            rendered.title ? `<title>${textOf(rendered.title)}</title>` : title,
+          )
           .replace(rootElement, `<div id="root">${rendered.html}</div>${rendered.state}`),
       );
     });

@@ -102,7 +102,7 @@ describe('the built SPA assets', () => {
   });
 });
 
-describe('page addresses without a language (issue #41)', () => {
+describe('page addresses without a language', () => {
   const location = async (path: string, headers: Record<string, string> = {}) => {
     const answer = await get(path, headers);
     expect(answer.status).toBe(302);

@@ -115,7 +115,7 @@ describe('signing in after shopping as a guest', () => {
     expect(sessionStorage.getItem(GUEST_TOKEN_KEY)).toBeNull();
   });
 
-  it('hands over no basket that is already the account’s: that call would only be refused (issue #41)', async () => {
+  it('hands over no basket that is already the account’s: that call would only be refused', async () => {
     session = {
       user: { email: 'anna@example.ch' },
       accessToken: 'session.access.token',

@@ -10,14 +10,14 @@ import { GUEST_TOKEN_KEY, useGuestHandoverMutation } from './guest-api';
  * session has an access token, the guest identity's token (kept by the guest checkout) and the
  * basket of the page are handed over; the guest token is dropped when that worked. Only an anonymous
  * basket is the page's to hand over: the account's own (or one in checkout) would be refused, and a page
- * makes no call it expects to fail (issue #41).
+ * makes no call it expects to fail.
  */
 export function GuestHandover() {
   const session = useSession();
   const [handOver] = useGuestHandoverMutation();
   const done = useRef<string | null>(null);
   const accessToken = session.status === 'authenticated' ? session.data?.accessToken : undefined;
-  const keptId = useSyncExternalStore(basketIdStore.subscribe, basketIdStore.get);
+  const keptId = useSyncExternalStore(basketIdStore.subscribe, basketIdStore.get, basketIdStore.getOnServer);
   // the same cached answer the header reads: no call of its own
   const kept = useGetBasketQuery(keptId ?? skipToken);
   const known = keptId === null || kept.data !== undefined || kept.isError;

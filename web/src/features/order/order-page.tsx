@@ -37,7 +37,7 @@ export default function OrderPage() {
   const signedIn = session.status === 'authenticated' && !session.data?.error;
   const addressToken = pageToken(`http://page.invalid/${search}`);
   const isCustomer = signedIn || tokenDelivery(addressToken).bearer !== undefined;
-  // signed out without the order's link: nobody could be shown it, so nothing is asked (issue #41)
+  // signed out without the order's link: nobody could be shown it, so nothing is asked
   const mustSignIn = session.status !== 'loading' && !signedIn && !addressToken;
   const skip = session.status === 'loading' || mustSignIn;
   const {

@@ -22,7 +22,7 @@ export const paymentStatusLabels = defineMessages({
   REFUNDED: { id: 'orders.payment.refunded', defaultMessage: 'Refunded' },
 } satisfies Record<OrderPaymentStatus, unknown>);
 
-/** An order cancelled before it ever went to payment (issue #41): a checkout the customer left, nothing charged. */
+/** An order cancelled before it ever went to payment: a checkout the customer left, nothing charged. */
 export const abandonedMessages = defineMessages({
   listLabel: {
     id: 'orders.status.abandoned',

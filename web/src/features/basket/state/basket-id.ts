@@ -40,6 +40,8 @@ function subscribe(listener: () => void): () => void {
 
 export const basketIdStore = {
   get: read,
+  /** a server-rendered page knows no browser's basket: it is drawn without, and hydration reads the kept id after */
+  getOnServer: (): string | null => null,
   subscribe,
   keep: (basketId: string) => write(basketId),
   /** the basket became an order or the server no longer knows it: the next add starts a new one */

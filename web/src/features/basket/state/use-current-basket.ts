@@ -7,9 +7,6 @@ import { basketIdStore } from './basket-id';
 const isNotFound = (error: unknown) =>
   typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
 
-/** A server-rendered page knows no browser's basket: it is drawn empty, and hydration reads the kept id after. */
-const noKeptId = () => null;
-
 /**
  * The customer's basket, the one source every page and the header read (docs/basket.md, "The
  * customer's basket, not the tab's"): the basket whose id this browser keeps; signed in, when that is
@@ -18,7 +15,7 @@ const noKeptId = () => null;
  */
 export function useCurrentBasket() {
   const session = useSession();
-  const keptId = useSyncExternalStore(basketIdStore.subscribe, basketIdStore.get, noKeptId);
+  const keptId = useSyncExternalStore(basketIdStore.subscribe, basketIdStore.get, basketIdStore.getOnServer);
   const kept = useGetBasketQuery(keptId ?? skipToken);
   const keptEmpty = keptId !== null && kept.data?.entries.length === 0;
   const signedIn = session.status === 'authenticated';

@@ -28,7 +28,7 @@ export type FieldProblems = Record<string, { kind: 'required' } | { kind: 'inval
 export function usePlaceOrder(checkout: ServerCheckout | undefined, locale: string, pageToken?: string) {
   const navigate = useNavigate();
   const session = useSession();
-  // signed out in another tab while this one was open: no call can succeed, and retrying never helps (issue #41)
+  // signed out in another tab while this one was open: no call can succeed, and retrying never helps
   const signedInBefore = useRef(false);
   if (session.status === 'authenticated') signedInBefore.current = true;
   const sessionEnded =
