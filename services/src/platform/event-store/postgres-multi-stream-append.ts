@@ -5,6 +5,7 @@ import type { PreparedEvent } from './event-envelope';
 import type { AppendResult } from './event-store';
 import { appendGateKey, positionDrawKey } from './postgres-append';
 import { notifyAppendedSql } from './postgres-append-notifications';
+import { eventColumnArrays, positionSequence, textArray } from './postgres-event-literals';
 
 /** One stream's part of an append to several streams at once. */
 export interface PreparedStreamAppend {
@@ -28,9 +29,6 @@ interface RawConnection {
 /** the key space (first of two int4 keys) of the per-stream locks; the one-key gate and draw locks are
  * another space of PostgreSQL's advisory locks */
 const streamLockSpace = 4_200_317;
-const positionSequence = `pg_get_serial_sequence('events', 'global_position')`;
-const textArray = (values: string[], type: string) =>
-  `array[${values.map(escapeLiteral).join(', ')}]::${type}[]`;
 
 /**
  * Appends to several streams all or nothing, each at the revision its caller decided on, in ONE round
@@ -68,19 +66,7 @@ export async function appendToStreamsInOneTrip(
       select * from unnest(${textArray(
         events.map((event) => event.stream),
         'text',
-      )}, ${textArray(
-        events.map((event) => event.eventId),
-        'uuid',
-      )}, ${textArray(
-        events.map((event) => event.type),
-        'text',
-      )}, ${textArray(
-        events.map((event) => JSON.stringify(event.data)),
-        'jsonb',
-      )}, ${textArray(
-        events.map((event) => JSON.stringify(event.metadata)),
-        'jsonb',
-      )}) with ordinality as e(stream_name, event_id, type, data, metadata, ordinal)),
+      )}, ${eventColumnArrays(events)}) with ordinality as e(stream_name, event_id, type, data, metadata, ordinal)),
     current as (
       select x.stream_name, x.expected,
              coalesce((select max(revision) from events s where s.stream_name = x.stream_name), -1) as revision

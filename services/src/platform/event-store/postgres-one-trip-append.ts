@@ -4,6 +4,7 @@ import type { PreparedEvent } from './event-envelope';
 import type { AppendResult, ExpectedRevision } from './event-store';
 import { appendGateKey, positionDrawKey } from './postgres-append';
 import { notifyAppendedSql } from './postgres-append-notifications';
+import { eventColumnArrays, positionSequence } from './postgres-event-literals';
 
 /** The slice of a node-postgres client this module uses. */
 interface RawConnection {
@@ -11,15 +12,10 @@ interface RawConnection {
   __knex__disposed?: unknown;
 }
 
-const positionSequence = `pg_get_serial_sequence('events', 'global_position')`;
-
 function revisionCheck(expected: ExpectedRevision): string {
   if (expected === 'any') return 'true';
   return `current.revision = ${expected === 'no_stream' ? -1 : Math.trunc(expected)}`;
 }
-
-const textArray = (values: string[], type: string) =>
-  `array[${values.map(escapeLiteral).join(', ')}]::${type}[]`;
 
 /**
  * The whole append as one multi-statement simple query, so a transaction never waits for this
@@ -55,19 +51,7 @@ export async function appendInOneTrip(
      select currval(${positionSequence}) - ${count} + e.ordinal, e.event_id, ${stream},
             current.revision + e.ordinal, e.type, e.data, e.metadata
        from (select coalesce(max(revision), -1) as revision from events where stream_name = ${stream}) as current,
-            unnest(${textArray(
-              events.map((event) => event.eventId),
-              'uuid',
-            )}, ${textArray(
-              events.map((event) => event.type),
-              'text',
-            )}, ${textArray(
-              events.map((event) => JSON.stringify(event.data)),
-              'jsonb',
-            )}, ${textArray(
-              events.map((event) => JSON.stringify(event.metadata)),
-              'jsonb',
-            )}) with ordinality as e(event_id, type, data, metadata, ordinal)
+            unnest(${eventColumnArrays(events)}) with ordinality as e(event_id, type, data, metadata, ordinal)
       where ${revisionCheck(expectedRevision)}
       order by e.ordinal
      returning global_position, revision`,
