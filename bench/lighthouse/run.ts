@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import puppeteer, { type Browser as PuppeteerBrowser } from 'puppeteer-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, ensureChromium } from '../../web/e2e/chromium';
-import { startShop } from '../../web/e2e/shop-process';
+import { freePort, startShop } from '../../web/e2e/shop-process';
 import { lighthouseRun, medianFigures, type PageFigures } from './lighthouse-run';
 import { fillBasket, openGuestCheckout, PRODUCT_PATH } from './shop-pages';
 import { productsVisibleOnSlow3g } from './slow-3g';
@@ -23,14 +22,6 @@ const goals = { score: 90, lcpMs: 2500, tbtMs: 200, cls: 0.05, homeScriptKiB: 10
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function row(page: string, figures: PageFigures): string {
   const mark = (met: boolean) => (met ? ' ' : '!');
