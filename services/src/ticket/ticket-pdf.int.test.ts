@@ -11,7 +11,6 @@ import type { EventStore } from '../platform/event-store/event-store';
 import { shopHeaders } from '../../test/support/shop-headers';
 import { formatChf, vatContained } from './pdf/formats';
 import { FIXED_TICKET_HEIGHT } from './pdf/ticket-pdf';
-import { readPdf } from '../../test/support/read-pdf';
 import { createTicketTestKit, type TicketTestKit } from '../../test/support/ticket-kit';
 
 /** The PDFs as a reader sees them: parsed with pdf.js (text, page size) and their QR images decoded. */
@@ -41,28 +40,13 @@ async function kitWith(flags: string) {
   return { kit, customer };
 }
 
-async function download(
+const download = (
   kit: TicketTestKit,
   customer: string,
   orderId: number,
   kind: 'ticket-url' | 'receipt-url',
   language: string,
-) {
-  const link = await request(kit.app)
-    .get(`/api/templates/${kind}?orderId=${orderId}&language=${language}`)
-    .set({ ...shopHeaders, authorization: customer });
-  expect(link.status).toBe(200);
-  const pdf = await request(kit.app)
-    .get(link.body.url)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
-  expect(pdf.status).toBe(200);
-  return readPdf(pdf.body as Buffer);
-}
+) => kit.documentPages(customer, orderId, kind, language);
 
 async function paidOrder(kit: TicketTestKit, customer: string, quantity: number) {
   const { orderId } = await kit.paidOrder(customer, 61, quantity);

@@ -1,14 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import request from 'supertest';
 import { companyAddress } from '@alpenpass/contracts';
 import { shopLookSource } from '../../src/channel';
 import { demoBranding, demoShopName } from '../../src/demo/catalogue';
 import { renderPage } from '../../src/identity/page-layout';
 import { brandedMailText, renderBrandedMail } from '../../src/platform/mail/branded-mail';
-import { readPdf } from '../support/read-pdf';
-import { shopHeaders } from '../support/shop-headers';
 import { createTicketTestKit, type TicketTestKit } from '../support/ticket-kit';
 
 /**
@@ -34,22 +31,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => kit?.close());
 
-async function documentText(orderId: number, kind: 'ticket-url' | 'receipt-url', language: string) {
-  const link = await request(kit.app)
-    .get(`/api/templates/${kind}?orderId=${orderId}&language=${language}`)
-    .set({ ...shopHeaders, authorization: customer });
-  expect(link.status).toBe(200);
-  const pdf = await request(kit.app)
-    .get(link.body.url)
-    .buffer(true)
-    .parse((res, done) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done(null, Buffer.concat(chunks)));
-    });
-  expect(pdf.status).toBe(200);
-  return (await readPdf(pdf.body as Buffer)).flatMap((page) => page.text);
-}
+const documentText = async (orderId: number, kind: 'ticket-url' | 'receipt-url', language: string) =>
+  (await kit.documentPages(customer, orderId, kind, language)).flatMap((page) => page.text);
 
 const look = () =>
   shopLookSource(kit.checkout.basket.db.knex, {

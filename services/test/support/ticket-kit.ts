@@ -14,6 +14,7 @@ import { createLogger } from '../../src/platform/logger';
 import { shopHeaders, testChannelId } from './shop-headers';
 import { ticketContext, type TicketContextOptions } from '../../src/ticket';
 import { createChannelService } from '../../src/channel';
+import { readPdf, type PdfPage } from './read-pdf';
 import type { TicketService } from '../../src/ticket/ticket-service';
 
 /** Test support (not shipped): the checkout kit plus the ticket context on the same database, and a
@@ -36,6 +37,13 @@ export interface TicketTestKit {
   /** a paid order of any basket entries (as POST /baskets takes them) */
   paidOrderOf(caller: string | null, entries: object[]): Promise<{ orderId: number; accessToken?: string }>;
   staff: string;
+  /** the pages of an order's tickets or receipt as a reader sees them, fetched through its signed link */
+  documentPages(
+    caller: string,
+    orderId: number,
+    kind: 'ticket-url' | 'receipt-url',
+    language: string,
+  ): Promise<PdfPage[]>;
   /** creates the shop's channel with its look and company (before the first document is drawn) */
   brandChannel(name: string, branding: Partial<ChannelBranding>): Promise<void>;
   project(): Promise<void>;
@@ -108,6 +116,22 @@ export async function createTicketTestKit(
     paidOrder: (caller, slotId, quantity) =>
       paidOrderOf(caller, [{ productDefinitionId: 1031, slotId, allocation: { quantity } }]),
     paidOrderOf,
+    async documentPages(caller, orderId, kind, language) {
+      const link = await request(app)
+        .get(`/api/templates/${kind}?orderId=${orderId}&language=${language}`)
+        .set(as(caller));
+      if (link.status !== 200) throw new Error(`${kind}: ${link.status} ${JSON.stringify(link.body)}`);
+      const pdf = await request(app)
+        .get(link.body.url)
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+      if (pdf.status !== 200) throw new Error(`${kind} PDF: ${pdf.status}`);
+      return readPdf(pdf.body as Buffer);
+    },
     async brandChannel(name, branding) {
       const { knex } = checkout.basket.db;
       await createChannelService({ store: checkout.basket.store }).create(
